@@ -1,0 +1,85 @@
+// The whole test suite, as the README's test command runs it (`npm test`), on a fresh machine with nothing
+// installed by hand: installs what the browser tests need, checks types, runs the unit, database, server and sync
+// tests (real server in-process on PGlite, real PostgreSQL when its binaries exist), builds the production app and
+// runs the end-to-end tests in Debian's chromium. Ends with one plain line: "tests: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const results = join(root, "test-results");
+const chromium = "/usr/bin/chromium";
+
+interface Step {
+  name: string;
+  command: string[];
+  /** vitest JSON report written by the step, counted in the closing line */
+  report?: string;
+}
+
+function run(command: string[], env: NodeJS.ProcessEnv = {}): number {
+  const [bin, ...args] = command;
+  const child = spawnSync(bin!, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return child.status ?? 1;
+}
+
+function ensureChromium(): boolean {
+  if (existsSync(chromium)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`Browser tests need Debian's chromium at ${chromium}: run 'apt-get install -y chromium' as root.`);
+    return false;
+  }
+  console.log("Installing Debian's chromium for the browser tests...");
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  return run(["apt-get", "update", "-qq"], env) === 0 && run(["apt-get", "install", "-y", "-qq", "chromium"], env) === 0;
+}
+
+function vitest(project: string): Step {
+  const report = join(results, `${project}.json`);
+  return {
+    name: `${project} tests`,
+    command: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    report,
+  };
+}
+
+function counts(report: string): { passed: number; failed: number } {
+  if (!existsSync(report)) return { passed: 0, failed: 0 };
+  const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  return { passed: json.numPassedTests, failed: json.numFailedTests };
+}
+
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const browserReady = ensureChromium();
+const steps: Step[] = [
+  { name: "styles codegen", command: ["panda", "codegen", "--silent"] },
+  { name: "type check", command: ["tsc", "--noEmit", "-p", "tsconfig.json"] },
+  vitest("unit"),
+  { name: "production build", command: ["vite", "build"] },
+  vitest("e2e"),
+];
+
+let passed = 0;
+let failed = 0;
+const failedSteps: string[] = [];
+for (const step of steps) {
+  if (step.name === "e2e tests" && !browserReady) {
+    failedSteps.push(step.name);
+    failed += 1;
+    continue;
+  }
+  console.log(`\n=== ${step.name}: ${step.command.join(" ")}`);
+  const status = run(step.command);
+  if (step.report) {
+    const c = counts(step.report);
+    passed += c.passed;
+    failed += c.failed;
+  }
+  if (status !== 0) failedSteps.push(step.name);
+}
+
+if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join(", ")}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -1,0 +1,31 @@
+// Two projects: "unit" (domain, database, server and sync tests: the real server in-process on PGlite) and "e2e"
+// (real Debian chromium against a production build served by the real server). tests/run.ts runs both.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/{db,server,sync}/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
