@@ -1,0 +1,55 @@
+// Server configuration, read once from the environment. Every default suits a developer machine; production sets
+// NODE_ENV=production and usually DATABASE_URL.
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type Mode = "production" | "development" | "test";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded PGlite database lives; `null` keeps it in memory (tests). */
+  dataDir: string | null;
+  /** A real PostgreSQL; when set, PGlite is not used. */
+  databaseUrl: string | null;
+  mode: Mode;
+  /** The built PWA (vite build output). */
+  distDir: string;
+  /** smtp://user:pass@host:port; unset means mail is only recorded in app_private.mail_outbox and logged. */
+  smtpUrl: string | null;
+  /** The address links in mails point at, e.g. https://ledgerline.example; defaults to the listening URL. */
+  publicUrl: string | null;
+}
+
+export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function parseMode(value: string | undefined): Mode {
+  if (value === undefined || value === "") return "development";
+  if (value === "production" || value === "development" || value === "test") return value;
+  throw new Error(`NODE_ENV must be production, development or test (got "${value}")`);
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === "") return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535 (got "${value}")`);
+  return port;
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.trim() === "" ? null : value.trim();
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? "127.0.0.1",
+    dataDir: path.resolve(projectDir, nonEmpty(env.DATA_DIR) ?? ".data/pglite"),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    mode: parseMode(env.NODE_ENV),
+    distDir: path.resolve(projectDir, nonEmpty(env.DIST_DIR) ?? "dist"),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    publicUrl: nonEmpty(env.PUBLIC_URL),
+  };
+}

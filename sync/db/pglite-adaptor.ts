@@ -1,0 +1,188 @@
+// The in-process PostGraphile adaptor for PGlite (@dataplan/pg ships only a `pg` adaptor).
+// PGlite is one session that runs every query in turn, so each withPgClient call is one pglite.transaction: the
+// request's settings are applied with set_config(k, v, true) (transaction-local, like SET LOCAL), nested
+// transactions become savepoints, and nothing of one request leaks into the next.
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type {
+  MakePgServiceOptions,
+  PgClient,
+  PgClientQuery,
+  PgClientResult,
+  WithPgClient,
+} from "postgraphile/@dataplan/pg";
+import type { GrafastSubscriber } from "postgraphile/grafast";
+
+export interface PgliteClient extends PgClient {
+  rawClient: Transaction;
+}
+
+export interface PgliteAdaptorSettings {
+  pglite: PGlite;
+}
+
+export interface PgliteMakePgServiceOptions extends MakePgServiceOptions {
+  pglite: PGlite;
+}
+
+declare global {
+  namespace GraphileConfig {
+    interface PgAdaptors {
+      "ledgerline/pglite": {
+        adaptorSettings: PgliteAdaptorSettings;
+        makePgServiceOptions: PgliteMakePgServiceOptions;
+        client: PgliteClient;
+      };
+    }
+  }
+}
+
+// node-postgres hands int8 to @dataplan/pg as a string; PGlite's default would turn it into a lossy number.
+const queryOptions = { parsers: { 20: (value: string) => value } };
+
+function makeClient(tx: Transaction, depth: number): PgliteClient {
+  // Statements issued while a savepoint is open must wait for it, or they would run inside it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = queue.then(task);
+    queue = result.catch(() => {});
+    return result;
+  };
+  return {
+    rawClient: tx,
+    query<TData>({ text, values, arrayMode }: PgClientQuery): Promise<PgClientResult<TData>> {
+      return enqueue(async () => {
+        const options = arrayMode ? { ...queryOptions, rowMode: "array" as const } : queryOptions;
+        const result = await tx.query<TData>(text, values ?? [], options);
+        return { rows: result.rows, rowCount: result.affectedRows ?? null };
+      });
+    },
+    withTransaction<T>(callback: (client: PgliteClient) => Promise<T>): Promise<T> {
+      return enqueue(async () => {
+        const savepoint = `ll_tx_${depth}`;
+        await tx.exec(`savepoint ${savepoint}`);
+        try {
+          const result = await callback(makeClient(tx, depth + 1));
+          await tx.exec(`release savepoint ${savepoint}`);
+          return result;
+        } catch (error) {
+          await tx.exec(`rollback to savepoint ${savepoint}`);
+          throw error;
+        }
+      });
+    },
+  } as PgliteClient;
+}
+
+export function makePgliteWithPgClient(pglite: PGlite): WithPgClient<PgliteClient> {
+  return (pgSettings, callback) =>
+    pglite.transaction(async (tx) => {
+      const entries = Object.entries(pgSettings ?? {}).filter((entry): entry is [string, string] => entry[1] != null);
+      if (entries.length > 0) {
+        await tx.query("select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el", [
+          JSON.stringify(entries),
+        ]);
+      }
+      return callback(makeClient(tx, 0));
+    });
+}
+
+/** LISTEN/NOTIFY for grafast's listen(): one PGlite listener per channel, shared by every subscriber. */
+export class PgliteSubscriber implements GrafastSubscriber<Record<string, string>> {
+  #pglite: PGlite;
+  #channels = new Map<string, { sinks: Set<(payload: string) => void>; unlisten: Promise<() => Promise<void>> }>();
+  #closed = false;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  subscribe(topic: string): AsyncIterableIterator<string> {
+    if (this.#closed) throw new Error("PgliteSubscriber has been released");
+    const buffered: string[] = [];
+    const waiting: Array<(result: IteratorResult<string>) => void> = [];
+    let done = false;
+    const sink = (payload: string) => {
+      const resolve = waiting.shift();
+      if (resolve) resolve({ done: false, value: payload });
+      else buffered.push(payload);
+    };
+    let channel = this.#channels.get(topic);
+    if (!channel) {
+      const sinks = new Set<(payload: string) => void>();
+      const unlisten = this.#pglite.listen(topic, (payload) => {
+        for (const deliver of sinks) deliver(payload);
+      });
+      channel = { sinks, unlisten };
+      this.#channels.set(topic, channel);
+    }
+    channel.sinks.add(sink);
+    const finish = async (): Promise<IteratorResult<string>> => {
+      if (!done) {
+        done = true;
+        for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined });
+        await this.#drop(topic, sink);
+      }
+      return { done: true, value: undefined };
+    };
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      next() {
+        if (buffered.length > 0) return Promise.resolve({ done: false, value: buffered.shift() as string });
+        if (done) return Promise.resolve({ done: true, value: undefined });
+        return new Promise((resolve) => waiting.push(resolve));
+      },
+      return: finish,
+      throw: async (error: unknown) => {
+        await finish();
+        throw error;
+      },
+    };
+  }
+
+  async #drop(topic: string, sink: (payload: string) => void): Promise<void> {
+    const channel = this.#channels.get(topic);
+    if (!channel) return;
+    channel.sinks.delete(sink);
+    if (channel.sinks.size > 0) return;
+    this.#channels.delete(topic);
+    if (this.#closed) return;
+    const unlisten = await channel.unlisten;
+    await unlisten().catch(() => {});
+  }
+
+  release(): void {
+    this.#closed = true;
+    this.#channels.clear();
+  }
+}
+
+export const pgliteAdaptor = {
+  createWithPgClient(settings: PgliteAdaptorSettings): WithPgClient<PgliteClient> {
+    return makePgliteWithPgClient(settings.pglite);
+  },
+  makePgService(options: PgliteMakePgServiceOptions): GraphileConfig.PgServiceConfiguration<"ledgerline/pglite"> {
+    const { name = "main", pglite, schemas, pgSettings, pgSettingsForIntrospection } = options;
+    const pgSubscriber = options.pgSubscriber ?? (options.pubsub === false ? null : new PgliteSubscriber(pglite));
+    return {
+      name,
+      schemas: Array.isArray(schemas) ? schemas : [schemas ?? "public"],
+      // Grafast.Context types these keys for the pg adaptor's client and subscriber classes; ours are
+      // structurally what @dataplan/pg calls, so the keys are the same context slots.
+      withPgClientKey: (options.withPgClientKey ?? "withPgClient") as never,
+      pgSettingsKey: options.pgSettingsKey ?? "pgSettings",
+      pgSubscriberKey: (options.pgSubscriberKey ?? "pgSubscriber") as never,
+      pgSettings,
+      pgSettingsForIntrospection,
+      pgSubscriber,
+      adaptor: pgliteAdaptor,
+      adaptorSettings: { pglite },
+      release() {
+        pgSubscriber?.release?.();
+      },
+    };
+  },
+};
+
+export const makePgliteService = pgliteAdaptor.makePgService;

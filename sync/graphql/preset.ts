@@ -1,0 +1,71 @@
+// The PostGraphile preset: the recipe of ARCHITECTURE.md that yields the spec's names (allX, xById,
+// createX(input:{x}), updateXById(input:{id, patch}), filter with includesInsensitive and `...Exist`), plus the
+// server's own paths, the LISTEN/NOTIFY subscription and the production hardening.
+import { PgSimplifyInflectionPreset } from "@graphile/simplify-inflection";
+import { NoSchemaIntrospectionCustomRule } from "postgraphile/graphql";
+import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
+import { makeV4Preset } from "postgraphile/presets/v4";
+import { PostGraphileConnectionFilterPreset } from "postgraphile-plugin-connection-filter";
+import { ChangesSubscriptionPlugin } from "./changes.ts";
+import { depthLimitRule } from "./depth-limit.ts";
+import { makeMaskError } from "./errors.ts";
+
+export const GRAPHQL_PATH = "/api/v2/graphql";
+export const GRAPHIQL_PATH = "/api/v2/graphiql";
+export const WEBSOCKET_PATH = "/wss/v1/";
+export const EXPOSED_SCHEMAS = ["app_public"];
+
+/** Production limits: deeper or larger requests are refused before they reach the database. */
+export const MAX_QUERY_DEPTH = 12;
+export const MAX_REQUEST_BYTES = 64 * 1024;
+
+export interface PresetOptions {
+  pgService: NonNullable<GraphileConfig.Preset["pgServices"]>[number];
+  production: boolean;
+}
+
+const ProductionValidationPlugin: GraphileConfig.Plugin = {
+  name: "LedgerlineProductionValidationPlugin",
+  version: "1.0.0",
+  grafserv: {
+    middleware: {
+      setPreset(next, event) {
+        event.validationRules.push(NoSchemaIntrospectionCustomRule, depthLimitRule(MAX_QUERY_DEPTH));
+        return next();
+      },
+    },
+  },
+};
+
+export function makePreset({ pgService, production }: PresetOptions): GraphileConfig.Preset {
+  return {
+    extends: [
+      PostGraphileAmberPreset,
+      makeV4Preset({ subscriptions: true, dynamicJson: true, setofFunctionsContainNulls: false }),
+      PgSimplifyInflectionPreset,
+      PostGraphileConnectionFilterPreset,
+    ],
+    plugins: [ChangesSubscriptionPlugin, ...(production ? [ProductionValidationPlugin] : [])],
+    pgServices: [pgService],
+    schema: {
+      pgSimplifyAllRows: false,
+      pgShortPk: false,
+      connectionFilterRelations: true,
+    },
+    grafast: { explain: false },
+    grafserv: {
+      graphqlPath: GRAPHQL_PATH,
+      graphiql: !production,
+      graphiqlOnGraphQLGET: false,
+      graphiqlPath: GRAPHIQL_PATH,
+      graphiqlStaticPath: "/api/v2/ruru-static/",
+      eventStreamPath: "/api/v2/graphql/stream",
+      websockets: true,
+      // The V4 preset re-allows form posts, which a cross-site form could send with the session cookie.
+      allowedRequestContentTypes: ["application/json"],
+      maxRequestLength: production ? MAX_REQUEST_BYTES : 1024 * 1024,
+      maskError: makeMaskError(production),
+      watch: false,
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The request settings PostgreSQL policies read (docs/CONVENTIONS.md "Request settings"). The HTTP layer resolves
+// the session from the cookie before a request reaches PostGraphile and attaches it to the request here; every
+// GraphQL operation then runs as role app_user with the session's claims, so row-level security always applies.
+import type { IncomingMessage } from "node:http";
+
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+  /** null until the user picks an account: policies then allow only the user's own data and terms. */
+  accountId: string | null;
+  accountType: string | null;
+  accountRole: string | null;
+}
+
+const sessions = new WeakMap<IncomingMessage, SessionClaims>();
+
+export function attachSession(request: IncomingMessage, session: SessionClaims): void {
+  sessions.set(request, session);
+}
+
+export function sessionOf(request: IncomingMessage | undefined): SessionClaims | undefined {
+  return request ? sessions.get(request) : undefined;
+}
+
+export function pgSettingsFor(session: SessionClaims | undefined): Record<string, string | undefined> {
+  return {
+    role: "app_user",
+    "jwt.claims.session_id": session?.sessionId,
+    "jwt.claims.user_id": session?.userId,
+    "jwt.claims.account_id": session?.accountId ?? undefined,
+    "jwt.claims.account_type": session?.accountType ?? undefined,
+    "jwt.claims.role": session?.accountRole ?? undefined,
+  };
+}
+
+export function pgSettingsFromRequestContext(requestContext: Partial<Grafast.RequestContext>) {
+  return pgSettingsFor(sessionOf(requestContext.node?.req ?? requestContext.ws?.request));
+}

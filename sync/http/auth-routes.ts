@@ -1,0 +1,234 @@
+// /authenticate/*: sign-in and sign-up (HTML form or JSON), the post-sign-in flow router, account selection,
+// switching account and sign-out. See docs/SERVER.md for the contract of each route.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Database } from "../db/database.ts";
+import { activeMemberships, createUser, findUserByEmail, hasPendingTerms, homeOf } from "./accounts.ts";
+import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
+import { type LoginMode, renderLoginPage, renderMessagePage } from "./login-page.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.ts";
+import {
+  BodyTooLargeError,
+  clientIp,
+  isCrossSite,
+  mediaType,
+  readBody,
+  redirect,
+  sendHtml,
+  sendJson,
+} from "./respond.ts";
+import { createSession, endSession, type ResolvedSession, SESSION_TTL_SECONDS, setSessionAccount } from "./sessions.ts";
+import { clearFailures, FAILURE_WINDOW_MINUTES, isThrottled, recordFailure } from "./throttle.ts";
+
+export interface AuthContext {
+  db: Database;
+  production: boolean;
+}
+
+export const AFTER_SIGN_IN = "/authenticate/terms-of-service";
+export const AFTER_SIGN_UP = "/account-role";
+
+export const MESSAGES = {
+  wrongCredentials: "Wrong email or password.",
+  throttled: `Too many failed sign-in attempts. Please wait ${FAILURE_WINDOW_MINUTES} minutes and try again.`,
+  suspended: "This user is suspended. Please contact support.",
+  emailTaken: "An account with this email already exists. Sign in instead.",
+  invalidEmail: "Enter a valid email address.",
+  missingPassword: "Enter your password.",
+  shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  longPassword: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  longName: "Names must be at most 100 characters.",
+  badMode: 'mode must be "signin" or "signup".',
+  badBody: "Send the sign-in as JSON {email, password, mode} or as a form.",
+  crossSite: "Sign-in from another site is not allowed.",
+} as const;
+
+interface LoginInput {
+  mode: LoginMode;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+type Parsed = { ok: true; input: LoginInput } | { ok: false; message: string; partial: Partial<LoginInput> };
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function parseLoginInput(raw: Record<string, unknown>): Parsed {
+  const mode = raw.mode === undefined || raw.mode === "" ? "signin" : raw.mode;
+  const email = (text(raw.email) ?? "").trim();
+  const password = text(raw.password) ?? "";
+  const firstName = (text(raw.firstName) ?? "").trim();
+  const lastName = (text(raw.lastName) ?? "").trim();
+  const partial = { mode: mode === "signup" ? ("signup" as const) : ("signin" as const), email, firstName, lastName };
+  if (mode !== "signin" && mode !== "signup") return { ok: false, message: MESSAGES.badMode, partial };
+  if (email.length > 254 || !EMAIL.test(email)) return { ok: false, message: MESSAGES.invalidEmail, partial };
+  if (password === "") return { ok: false, message: MESSAGES.missingPassword, partial };
+  if (password.length > MAX_PASSWORD_LENGTH) return { ok: false, message: MESSAGES.longPassword, partial };
+  if (mode === "signup" && password.length < MIN_PASSWORD_LENGTH) {
+    return { ok: false, message: MESSAGES.shortPassword, partial };
+  }
+  if (firstName.length > 100 || lastName.length > 100) return { ok: false, message: MESSAGES.longName, partial };
+  return { ok: true, input: { mode, email, password, firstName, lastName } };
+}
+
+type Outcome =
+  | { ok: true; next: string; token: string }
+  | { ok: false; status: number; code: string; message: string; partial: Partial<LoginInput> };
+
+async function signIn(ctx: AuthContext, input: LoginInput, ip: string): Promise<Outcome> {
+  const { db } = ctx;
+  const fail = (status: number, code: string, message: string): Outcome => ({
+    ok: false,
+    status,
+    code,
+    message,
+    partial: input,
+  });
+  if (await isThrottled(db, input.email, ip)) return fail(429, "LL429", MESSAGES.throttled);
+  const user = await findUserByEmail(db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordOk) {
+    await recordFailure(db, input.email, ip);
+    return fail(401, "LL401", MESSAGES.wrongCredentials);
+  }
+  if (user.status !== "active") return fail(403, "LL403", MESSAGES.suspended);
+  await clearFailures(db, input.email);
+  return { ok: true, next: AFTER_SIGN_IN, token: await createSession(db, user.userId) };
+}
+
+async function signUp(ctx: AuthContext, input: LoginInput): Promise<Outcome> {
+  const userId = await createUser(ctx.db, input);
+  if (!userId) return { ok: false, status: 409, code: "LL409", message: MESSAGES.emailTaken, partial: input };
+  return { ok: true, next: AFTER_SIGN_UP, token: await createSession(ctx.db, userId) };
+}
+
+async function readLoginBody(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const type = mediaType(req);
+  const body = await readBody(req, 16 * 1024);
+  if (type === "application/json") {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  }
+  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(body));
+  return null;
+}
+
+async function postLogin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: AuthContext,
+  session: ResolvedSession | null,
+) {
+  const wantsJson = mediaType(req) !== "application/x-www-form-urlencoded";
+  const action = `/authenticate/login${url.search}`;
+  const answerError = (status: number, code: string, message: string, partial: Partial<LoginInput> = {}) => {
+    if (wantsJson) sendJson(res, status, { ok: false, error: { code, message } });
+    else sendHtml(res, status, renderLoginPage({ action, error: message, ...partial }));
+  };
+  if (isCrossSite(req)) return answerError(403, "LL403", MESSAGES.crossSite);
+  let raw: Record<string, unknown> | null;
+  try {
+    raw = await readLoginBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return answerError(413, "LL413", "The request is too large.");
+    throw error;
+  }
+  if (!raw) return answerError(400, "LL422", MESSAGES.badBody);
+  const parsed = parseLoginInput(raw);
+  if (!parsed.ok) return answerError(400, "LL422", parsed.message, parsed.partial);
+  const outcome =
+    parsed.input.mode === "signup" ? await signUp(ctx, parsed.input) : await signIn(ctx, parsed.input, clientIp(req));
+  if (!outcome.ok) {
+    if (outcome.status === 429) res.setHeader("Retry-After", String(FAILURE_WINDOW_MINUTES * 60));
+    return answerError(outcome.status, outcome.code, outcome.message, outcome.partial);
+  }
+  // A fresh session on every sign-in: a cookie planted before sign-in never becomes an authenticated one.
+  if (session) await endSession(ctx.db, session.sessionId);
+  res.setHeader("Set-Cookie", sessionCookie(outcome.token, SESSION_TTL_SECONDS, ctx.production));
+  if (wantsJson) sendJson(res, 200, { ok: true, next: outcome.next });
+  else redirect(res, outcome.next);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A same-site path to continue to, from ?next=; anything else (absolute or protocol-relative URLs) is ignored. */
+function safeNext(url: URL): string | null {
+  const next = url.searchParams.get("next");
+  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+}
+
+async function flowRouter(res: ServerResponse, ctx: AuthContext, session: ResolvedSession) {
+  if (await hasPendingTerms(ctx.db, session.userId)) return redirect(res, "/account-role");
+  const memberships = await activeMemberships(ctx.db, session.userId);
+  const [only, ...others] = memberships;
+  if (!only || others.length > 0) return redirect(res, "/account-role");
+  await setSessionAccount(ctx.db, session.sessionId, only.accountId);
+  redirect(res, homeOf(only.accountType));
+}
+
+async function selectAccount(res: ServerResponse, url: URL, ctx: AuthContext, session: ResolvedSession, id: string) {
+  if (await hasPendingTerms(ctx.db, session.userId)) return redirect(res, "/account-role");
+  const membership = UUID.test(id)
+    ? (await activeMemberships(ctx.db, session.userId)).find((m) => m.accountId === id.toLowerCase())
+    : undefined;
+  if (!membership) {
+    const page = renderMessagePage("Account not available", "You are not an active member of this account.", {
+      href: "/account-role",
+      text: "Choose another account",
+    });
+    return sendHtml(res, 403, page);
+  }
+  await setSessionAccount(ctx.db, session.sessionId, membership.accountId);
+  redirect(res, safeNext(url) ?? homeOf(membership.accountType));
+}
+
+export async function handleAuthenticate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: AuthContext,
+  session: ResolvedSession | null,
+): Promise<void> {
+  const route = url.pathname.replace(/\/+$/, "");
+  const method = req.method ?? "GET";
+  if (route === "/authenticate/login") {
+    if (method === "POST") return postLogin(req, res, url, ctx, session);
+    if (method === "GET" || method === "HEAD") {
+      return sendHtml(res, 200, renderLoginPage({ action: `/authenticate/login${url.search}` }));
+    }
+  } else if (method === "GET" || method === "HEAD" || (route === "/authenticate/logout" && method === "POST")) {
+    if (route === "/authenticate/logout") {
+      if (session) await endSession(ctx.db, session.sessionId);
+      res.setHeader("Set-Cookie", clearedSessionCookie(ctx.production));
+      return redirect(res, "/login");
+    }
+    const signInFirst = () => redirect(res, `/login${url.search}`);
+    if (route === "/authenticate/terms-of-service") return session ? flowRouter(res, ctx, session) : signInFirst();
+    if (route === "/authenticate/app-user") {
+      if (!session) return signInFirst();
+      await setSessionAccount(ctx.db, session.sessionId, null);
+      return redirect(res, "/account-role");
+    }
+    const role = /^\/authenticate\/role\/([^/]+)$/.exec(route);
+    if (role) return session ? selectAccount(res, url, ctx, session, role[1] ?? "") : signInFirst();
+    return sendHtml(
+      res,
+      404,
+      renderMessagePage("Not found", "There is nothing at this address.", { href: "/login", text: "Go to sign-in" }),
+    );
+  }
+  res.setHeader("Allow", route === "/authenticate/login" ? "GET, POST" : "GET");
+  sendJson(res, 405, { ok: false, error: { code: "LL405", message: "Method not allowed" } });
+}

@@ -1,0 +1,174 @@
+// The HTTP server: GraphQL at /api/v2/graphql, graphql-ws at /wss/v1/, /authenticate/*, and the built PWA.
+// startServer() is what `node sync/main.ts` runs and what tests start in-process (port 0, in-memory PGlite).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { postgraphile } from "postgraphile";
+import { grafserv } from "postgraphile/grafserv/node";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { migrate } from "../db/migrate.ts";
+import { openDatabase } from "../db/open.ts";
+import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, GRAPHQL_PATH, makePreset, WEBSOCKET_PATH } from "../graphql/preset.ts";
+import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
+import { handleAuthenticate } from "./auth-routes.ts";
+import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
+import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
+import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
+import { serveStatic } from "./static.ts";
+
+export interface StartOptions extends Partial<Config> {
+  /** Seed the demo data when the database has no users. Default: on for the embedded database only. */
+  seedDemo?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Database;
+  /** Whether this start seeded the demo data. */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+const NOT_SIGNED_IN = { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] };
+
+async function seedIfEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ empty: boolean }>("select not exists (select 1 from app_public.users) as empty");
+  if (!rows[0]?.empty) return false;
+  let demo: { seedDemo(db: Database): Promise<unknown> };
+  try {
+    demo = await import("../seed/demo.ts");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    console.warn("sync/seed/demo.ts is missing: starting without demo data.");
+    return false;
+  }
+  await demo.seedDemo(db);
+  return true;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const mode = options.mode ?? "development";
+  const production = mode === "production";
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl ?? null,
+    dataDir: options.dataDir ?? null,
+    schemas: EXPOSED_SCHEMAS,
+    pgSettings: pgSettingsFromRequestContext,
+  });
+  const { db } = database;
+  let seeded = false;
+  try {
+    await migrate(db);
+    if (options.seedDemo ?? db.kind === "pglite") seeded = await seedIfEmpty(db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const pgl = postgraphile(makePreset({ pgService: database.pgService, production }));
+  const serv = pgl.createServ(grafserv);
+  const graphqlHandler = serv.createHandler();
+  const upgradeHandler = await serv.getUpgradeHandler();
+  const distDir = options.distDir ?? "dist";
+  const authContext = { db, production };
+
+  async function sessionFor(req: IncomingMessage, res?: ServerResponse): Promise<ResolvedSession | null> {
+    const token = readCookie(req, SESSION_COOKIE);
+    const session = await resolveSession(db, token);
+    if (session?.renewed && res && token) {
+      res.setHeader("Set-Cookie", sessionCookie(token, SESSION_TTL_SECONDS, production));
+    }
+    return session;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const path = url.pathname;
+    const isGraphiql = !production && (path === GRAPHIQL_PATH || path.startsWith("/api/v2/ruru-static/"));
+    // GraphiQL (development only) runs inline scripts; everything else gets the strict policy.
+    setSecurityHeaders(res, { csp: !isGraphiql, production });
+
+    if (path === GRAPHQL_PATH) {
+      const session = await sessionFor(req, res);
+      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
+      attachSession(req, session);
+      return graphqlHandler(req, res);
+    }
+    if (isGraphiql) return graphqlHandler(req, res);
+    if (path === "/api" || path.startsWith("/api/")) {
+      return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
+    }
+    if (path === "/authenticate" || path.startsWith("/authenticate/")) {
+      return handleAuthenticate(req, res, url, authContext, await sessionFor(req, res));
+    }
+    if (path === "/wss" || path.startsWith("/wss/")) return sendText(res, 426, "Use a websocket (graphql-ws).");
+    return serveStatic(req, res, distDir, path);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error("request failed:", req.method, req.url, error);
+      if (!res.headersSent)
+        sendJson(res, 500, { errors: [{ message: "Internal error", extensions: { code: "LL500" } }] });
+      else res.destroy();
+    });
+  });
+
+  const sockets = new Set<Duplex>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+
+  // Websockets authenticate with the session cookie when they connect; the session then holds for the socket.
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if ((path !== WEBSOCKET_PATH && path !== WEBSOCKET_PATH.slice(0, -1)) || !upgradeHandler)
+      return refuse("404 Not Found");
+    sessionFor(req).then(
+      (session) => {
+        if (!session) return refuse("401 Unauthorized");
+        attachSession(req, session);
+        upgradeHandler(req, socket, head);
+      },
+      (error: unknown) => {
+        console.error("websocket upgrade failed:", error);
+        refuse("500 Internal Server Error");
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? "127.0.0.1";
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    db,
+    seeded,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await closed;
+        await pgl.release(); // also releases serv
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

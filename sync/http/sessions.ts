@@ -1,0 +1,80 @@
+// Sessions live in app_private.sessions so any server process can serve any request. The cookie holds a random
+// token; the table holds only its SHA-256, so a leaked table does not yield usable cookies. Expiry slides: a session
+// used within SESSION_TTL stays alive, and its cookie is renewed at most once per RENEW_AFTER.
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../db/database.ts";
+import type { SessionClaims } from "../graphql/settings.ts";
+
+export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
+const RENEW_AFTER_SECONDS = 60 * 60;
+
+export interface ResolvedSession extends SessionClaims {
+  /** Set when the session's expiry was extended: the cookie should be sent again. */
+  renewed: boolean;
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSession(db: Database, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.query(
+    `insert into app_private.sessions (token_hash, user_id, expires_on)
+     values ($1, $2, now() + make_interval(secs => $3))`,
+    [hashToken(token), userId, SESSION_TTL_SECONDS],
+  );
+  return token;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  account_id: string | null;
+  account_type: string | null;
+  account_role: string | null;
+  renew: boolean;
+}
+
+/** The live session for a cookie token, with the chosen account's type and the user's role in it. */
+export async function resolveSession(db: Database, token: string | undefined): Promise<ResolvedSession | null> {
+  if (!token || token.length > 200) return null;
+  // The account counts only while the membership is active: a user removed from an account loses it at once.
+  const { rows } = await db.query<SessionRow>(
+    `select s.id, s.user_id, ua.account_id, a.type as account_type, ua.role as account_role,
+            s.expires_on < now() + make_interval(secs => $2) as renew
+       from app_private.sessions s
+       left join app_public.users_accounts ua
+         on ua.user_id = s.user_id and ua.account_id = s.account_id and ua.status = 'active'
+       left join app_public.accounts a on a.id = ua.account_id
+      where s.token_hash = $1 and s.expires_on > now()`,
+    [hashToken(token), SESSION_TTL_SECONDS - RENEW_AFTER_SECONDS],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.renew) {
+    await db.query(
+      "update app_private.sessions set expires_on = now() + make_interval(secs => $2), updated_on = now() where id = $1",
+      [row.id, SESSION_TTL_SECONDS],
+    );
+  }
+  return {
+    sessionId: row.id,
+    userId: row.user_id,
+    accountId: row.account_id,
+    accountType: row.account_type,
+    accountRole: row.account_role,
+    renewed: row.renew,
+  };
+}
+
+export async function setSessionAccount(db: Database, sessionId: string, accountId: string | null): Promise<void> {
+  await db.query("update app_private.sessions set account_id = $2, updated_on = now() where id = $1", [
+    sessionId,
+    accountId,
+  ]);
+}
+
+export async function endSession(db: Database, sessionId: string): Promise<void> {
+  await db.query("delete from app_private.sessions where id = $1", [sessionId]);
+}

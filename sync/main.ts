@@ -1,0 +1,72 @@
+// `node sync/main.ts`: config -> open database -> migrate -> seed demo data if empty -> listen. Prints the address
+// and the demo sign-ins; closes cleanly on SIGINT/SIGTERM.
+import { readConfig } from "./config.ts";
+import type { Database } from "./db/database.ts";
+
+const DEFAULT_DEMO_PASSWORD = "demo-password";
+
+async function demoPassword(): Promise<string> {
+  try {
+    const demo = (await import("./seed/demo.ts")) as { DEMO_PASSWORD?: string };
+    return demo.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+  } catch {
+    return DEFAULT_DEMO_PASSWORD;
+  }
+}
+
+async function demoSignIns(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ email: string; accounts: string | null }>(
+    `select e.email,
+            string_agg(a.type || ' ' || replace(ua.role, 'account_', ''), ', ' order by a.type) as accounts
+       from app_public.user_emails e
+       left join app_public.users_accounts ua on ua.user_id = e.user_id
+       left join app_public.accounts a on a.id = ua.account_id
+      where e.email like '%@demo.test'
+      group by e.email
+      order by e.email`,
+  );
+  return rows.map((row) => `  ${row.email.padEnd(28)} ${row.accounts ?? "(no account yet)"}`);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  // Grafast reads GRAPHILE_ENV when it loads, so set it before the server's modules are imported.
+  process.env.GRAPHILE_ENV ??= config.mode === "production" ? "production" : "development";
+  const { startServer } = await import("./http/server.ts");
+  const server = await startServer({
+    ...config,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+    seedDemo: process.env.SEED_DEMO === "1" ? true : undefined,
+  });
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Ledgerline is running at ${server.url} (${config.mode}, ${where})`);
+  if (server.seeded) console.log("Seeded the demo data into the empty database.");
+  const signIns = await demoSignIns(server.db);
+  if (signIns.length > 0) {
+    console.log(`Demo sign-ins (password for all: ${await demoPassword()}):`);
+    console.log(signIns.join("\n"));
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    // A stuck close must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("shutdown failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
