@@ -1,0 +1,34 @@
+// JSON-schema building blocks shared by the read-model schemas. Documents come from the server's read models
+// (sync/migrations/0160_read_models.sql): camelCase keys, uuids and timestamps as strings, decimals (shares, money,
+// prices) as strings so no binary float ever touches them. Fields not listed in a schema are still stored (there is
+// no validator in production); the schema lists what screens query and index.
+
+export const uuid = { type: "string", maxLength: 36 } as const;
+export const optionalUuid = { type: ["string", "null"], maxLength: 36 } as const;
+export const text = { type: "string" } as const;
+export const optionalText = { type: ["string", "null"] } as const;
+/** An exact decimal as a string ("12.5"): parse with src/domain/decimal.ts, never with Number(). */
+export const decimal = { type: "string" } as const;
+export const optionalDecimal = { type: ["string", "null"] } as const;
+/** ISO 8601 timestamp; indexable (sortable as text: every value is in the same UTC offset). */
+export const timestamp = { type: "string", maxLength: 40 } as const;
+export const optionalTimestamp = { type: ["string", "null"] } as const;
+export const flag = { type: "boolean" } as const;
+export const integer = { type: "integer" } as const;
+/** An indexed enumeration value (status, type). */
+export const keyword = { type: "string", maxLength: 40 } as const;
+export const object = { type: ["object", "null"] } as const;
+export const list = { type: "array", items: { type: "object" } } as const;
+
+/** Summary of a related account embedded in a document (investor, owner, broker). */
+export const accountSummary = {
+  type: ["object", "null"],
+  properties: {
+    id: uuid,
+    name: text,
+    contactName: optionalText,
+    email: optionalText,
+    setup: flag,
+    type: keyword,
+  },
+} as const;

@@ -1,0 +1,99 @@
+// The session (getUsersData), cached for the page's life and kept in localStorage ("ll.session") so the shell opens
+// offline with the last account. Re-validated when the network returns; 401/403 then goes to /login (graphql.ts)
+// while local data stays.
+import * as v from "valibot";
+import { type Session, SessionSchema } from "../domain/session.ts";
+import { graphql, NetworkError } from "./graphql.ts";
+
+export const SESSION_STORAGE_KEY = "ll.session";
+
+export const GET_USERS_DATA = /* GraphQL */ `
+  query getUsersData {
+    currentUser { id firstName lastName }
+    currentAccount { id name type slug setup }
+    currentUsersAccount { id role status }
+  }
+`;
+
+interface UsersData {
+  currentUser: Session["user"];
+  currentAccount: Session["account"];
+  currentUsersAccount: Session["userAccount"];
+}
+
+export interface SessionResult {
+  session: Session | null;
+  /** "network": confirmed by the server now; "stored": the last known session, used while offline. */
+  source: "network" | "stored";
+}
+
+let cached: Promise<SessionResult> | null = null;
+const listeners = new Set<(result: SessionResult) => void>();
+
+export function readStoredSession(): Session | null {
+  try {
+    const text = localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!text) return null;
+    const parsed = v.safeParse(SessionSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeSession(session: Session): void {
+  try {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  } catch {
+    // Storage full or disabled: the app still works online.
+  }
+}
+
+/** Logout removes the stored account entry. */
+export function forgetStoredSession(): void {
+  localStorage.removeItem(SESSION_STORAGE_KEY);
+  cached = null;
+}
+
+async function fetchSession(): Promise<SessionResult> {
+  try {
+    const data = await graphql<UsersData>(GET_USERS_DATA);
+    const parsed = v.safeParse(SessionSchema, {
+      user: data.currentUser,
+      account: data.currentAccount,
+      userAccount: data.currentUsersAccount,
+    });
+    const session = parsed.success ? parsed.output : null;
+    if (session?.user && session.account) storeSession(session);
+    return { session, source: "network" };
+  } catch (error) {
+    if (error instanceof NetworkError) return { session: readStoredSession(), source: "stored" };
+    throw error;
+  }
+}
+
+/** The current session; one request per page life unless `refresh` (or the network came back). */
+export function loadSession(options: { refresh?: boolean } = {}): Promise<SessionResult> {
+  if (!cached || options.refresh) {
+    const pending = fetchSession();
+    cached = pending;
+    // A failure must not stick: the next guard asks again.
+    pending.catch(() => {
+      if (cached === pending) cached = null;
+    });
+    pending.then((result) => {
+      for (const listener of listeners) listener(result);
+    }, () => undefined);
+  }
+  return cached;
+}
+
+export function onSessionChange(listener: (result: SessionResult) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forgets the in-memory copy (after an account switch or when the network returns). */
+export function invalidateSession(): void {
+  cached = null;
+}

@@ -1,0 +1,163 @@
+// /account/claim?status=...&email_id=... (spec part 2: claim page statuses and resend states).
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { type FormEvent, type ReactNode, useState } from "react";
+import * as v from "valibot";
+import { css } from "../../../styled-system/css";
+import { input } from "../../../styled-system/recipes";
+import { resendEmail, sendClaimAccountEmail } from "../../data/accounts.ts";
+import { NetworkError } from "../../data/graphql.ts";
+import { type ClaimStatus, claimStatus, RESEND_REDIRECT_MS, type ResendState } from "../../domain/claim.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, ButtonLink, ErrorBlock, toast } from "../../ui/index.ts";
+import { PublicShell } from "../shell/AppShell.tsx";
+
+const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.emailRequired), v.email(MESSAGES.emailRequired));
+
+function failureText(error: unknown): string {
+  if (error instanceof NetworkError) return MESSAGES.offlineAction;
+  const detail = error instanceof Error ? error.message : "";
+  return `${MESSAGES.claimUnexpected} ${detail}`.trim();
+}
+
+function ClaimCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}>
+      <section
+        data-testid="claim"
+        className={css({ w: "full", maxW: "30rem", bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "xl", boxShadow: "card", p: { base: "6", sm: "10" } })}
+      >
+        <h1 className={css({ fontSize: "xl", fontWeight: "700", mb: "4", letterSpacing: "-0.01em" })}>{title}</h1>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", fontSize: "sm", color: "fg.muted" })}>{children}</div>
+      </section>
+    </div>
+  );
+}
+
+function RequestClaim() {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [state, setState] = useState<ResendState>("default");
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = v.safeParse(EmailSchema, email);
+    if (!parsed.success) {
+      setError(parsed.issues[0].message);
+      return;
+    }
+    setError(null);
+    setState("loading");
+    try {
+      await sendClaimAccountEmail(parsed.output);
+      setState("complete");
+    } catch (caught) {
+      setState("default");
+      setError(failureText(caught));
+    }
+  };
+  if (state === "complete") {
+    return (
+      <ClaimCard title="Check your email">
+        <p>If an account is waiting for {email}, a link to claim it is on its way.</p>
+      </ClaimCard>
+    );
+  }
+  return (
+    <ClaimCard title="Claim your account">
+      <p>Enter the email address your account was created with and we will send you a link to claim it.</p>
+      <form onSubmit={(event) => void submit(event)} noValidate className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+        <label htmlFor="claim-email" className={css({ fontWeight: "600", color: "fg.default" })}>
+          Email
+        </label>
+        <input
+          id="claim-email"
+          type="email"
+          autoComplete="email"
+          className={input()}
+          value={email}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && <span className={css({ color: "danger", fontSize: "xs" })}>{error}</span>}
+        <Button type="submit" loading={state === "loading"}>
+          Send claim link
+        </Button>
+      </form>
+    </ClaimCard>
+  );
+}
+
+function ExpiredToken({ emailId }: { emailId?: string }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<ResendState>("default");
+  const [error, setError] = useState<string | null>(null);
+  const resend = async () => {
+    if (!emailId) return;
+    setState("loading");
+    setError(null);
+    try {
+      await resendEmail(emailId);
+      setState("complete");
+      toast.success("A new claim link has been sent to your email.");
+      setTimeout(() => void navigate({ to: "/login" }), RESEND_REDIRECT_MS);
+    } catch (caught) {
+      setState("default");
+      setError(failureText(caught));
+    }
+  };
+  return (
+    <ClaimCard title={MESSAGES.claimLinkExpired}>
+      {state === "complete" ? (
+        <p role="status">A new claim link has been sent to your email.</p>
+      ) : (
+        <Button variant="outline" loading={state === "loading"} disabled={!emailId} onClick={() => void resend()}>
+          {MESSAGES.claimExpired}
+        </Button>
+      )}
+      {error && <ErrorBlock text={error} />}
+    </ClaimCard>
+  );
+}
+
+const SIGN_IN = (
+  <ButtonLink href="/authenticate/login" className={css({ alignSelf: "flex-start" })}>
+    Sign in
+  </ButtonLink>
+);
+
+export function ClaimView({ status, emailId }: { status: ClaimStatus; emailId?: string }) {
+  switch (status) {
+    case "no-token":
+      return <RequestClaim />;
+    case "expired-token":
+      return <ExpiredToken emailId={emailId} />;
+    case "invalid-token":
+      return (
+        <ClaimCard title="Claim your account">
+          <ErrorBlock text={MESSAGES.claimInvalid} />
+        </ClaimCard>
+      );
+    case "used":
+      return (
+        <ClaimCard title={MESSAGES.claimUsed}>
+          <p>Sign in to use your account.</p>
+          {SIGN_IN}
+        </ClaimCard>
+      );
+    case "complete":
+      return (
+        <ClaimCard title="Your account is ready">
+          <p>Your account has been claimed. Sign in to continue.</p>
+          {SIGN_IN}
+        </ClaimCard>
+      );
+  }
+}
+
+export function ClaimPage() {
+  const search = useSearch({ from: "/account/claim" });
+  return (
+    <PublicShell>
+      <ClaimView status={claimStatus(search.status)} emailId={search.email_id} />
+    </PublicShell>
+  );
+}

@@ -1,0 +1,33 @@
+// /login: one button to the server's sign-in page, carrying the current query string (spec part 2, claim/login).
+import { useLocation } from "@tanstack/react-router";
+import { css } from "../../../styled-system/css";
+import { ButtonLink } from "../../ui/index.ts";
+import { PublicShell } from "../shell/AppShell.tsx";
+import { LogoMark } from "../shell/Logo.tsx";
+
+export function LoginPage() {
+  const searchStr = useLocation({ select: (location) => location.searchStr });
+  return (
+    <PublicShell>
+      <div className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}>
+        <section
+          aria-labelledby="login-title"
+          className={css({ w: "full", maxW: "26rem", bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "xl", boxShadow: "card", p: { base: "8", sm: "10" }, textAlign: "center" })}
+        >
+          <div className={css({ display: "inline-flex", p: "2", borderRadius: "xl", bg: "brand", mb: "6" })}>
+            <LogoMark size={40} />
+          </div>
+          <h1 id="login-title" className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.02em", mb: "2" })}>
+            Welcome to Ledgerline
+          </h1>
+          <p className={css({ color: "fg.muted", fontSize: "sm", mb: "8" })}>
+            Issue securities, keep your cap table and follow your investments, online or offline.
+          </p>
+          <ButtonLink href={`/authenticate/login${searchStr}`} size="lg" className={css({ w: "full" })}>
+            Sign in / Sign up
+          </ButtonLink>
+        </section>
+      </div>
+    </PublicShell>
+  );
+}

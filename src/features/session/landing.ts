@@ -1,0 +1,14 @@
+import { homePath } from "../../domain/accounts.ts";
+import { loadSession } from "../../data/session.ts";
+
+/** Where "/" leads: the account's home, account selection, or /login. */
+export async function landingPath(): Promise<string> {
+  try {
+    const { session } = await loadSession();
+    if (session?.account) return homePath(session.account.type);
+    if (session?.user) return "/account-role";
+  } catch {
+    // Not signed in.
+  }
+  return "/login";
+}

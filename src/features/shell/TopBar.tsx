@@ -1,0 +1,70 @@
+// Top bar (spec part 1 section 2.3): logo to the account type's home, links per type with the current one
+// highlighted, and the account menu.
+import { Link, useLocation } from "@tanstack/react-router";
+import { css } from "../../../styled-system/css";
+import { homePath } from "../../domain/accounts.ts";
+import { activeNavLink, NAV_LINKS } from "../../domain/nav.ts";
+import type { Session } from "../../domain/session.ts";
+import { OfflineIcon } from "../../ui/icons.tsx";
+import { AccountMenu } from "./AccountMenu.tsx";
+import { Logo } from "./Logo.tsx";
+import { useOnline } from "./useOnline.ts";
+
+export function TopBar({ session, menu = true }: { session: Session | null; menu?: boolean }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const online = useOnline();
+  const type = session?.account?.type;
+  const links = type ? NAV_LINKS[type] : [];
+  const active = type ? activeNavLink(type, pathname) : undefined;
+  return (
+    <header className={css({ bg: "brand", color: "white", position: "sticky", top: 0, zIndex: "sticky", boxShadow: "0 1px 0 rgba(0,0,0,0.2)" })}>
+      <div className={css({ display: "flex", alignItems: "center", gap: { base: "3", md: "8" }, h: "16", px: { base: "4", md: "8" }, maxW: "100rem", mx: "auto" })}>
+        <a href={type ? homePath(type) : "/"} aria-label="Home" className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}>
+          <Logo />
+        </a>
+        <nav aria-label="Main" className={css({ flex: 1, minW: 0, overflowX: "auto", scrollbarWidth: "none" })}>
+          <ul className={css({ display: "flex", gap: "1", h: "16", alignItems: "stretch" })}>
+            {links.map((link) => {
+              const isActive = link === active;
+              return (
+                <li key={link.to} className={css({ display: "flex" })}>
+                  <Link
+                    to={link.to}
+                    aria-current={isActive ? "page" : undefined}
+                    data-active={isActive || undefined}
+                    className={css({
+                      display: "flex",
+                      alignItems: "center",
+                      px: "3",
+                      fontSize: "sm",
+                      fontWeight: "500",
+                      color: "whiteAlpha.800",
+                      textDecoration: "none",
+                      whiteSpace: "nowrap",
+                      borderBottomWidth: "3px",
+                      borderTopWidth: "3px",
+                      borderColor: "transparent",
+                      _hover: { color: "white" },
+                      "&[data-active]": { color: "white", fontWeight: "600", borderBottomColor: "#7fa7ec" },
+                    })}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {!online && (
+          <span
+            role="status"
+            className={css({ display: "inline-flex", alignItems: "center", gap: "1.5", fontSize: "xs", fontWeight: "600", px: "2.5", py: "1", borderRadius: "full", bg: "amber.400", color: "slate.900", flexShrink: 0 })}
+          >
+            <OfflineIcon width={14} height={14} /> Offline
+          </span>
+        )}
+        {menu && <AccountMenu session={session} />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import "./index.css";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { setUnauthorizedHandler } from "./data/graphql.ts";
+import { invalidateSession } from "./data/session.ts";
+import { startSessionRevalidation } from "./features/session/revalidate.ts";
+import { registerServiceWorker } from "./features/pwa/update.ts";
+import { makeRouter } from "./router.tsx";
+
+const router = makeRouter();
+
+// HTTP 401/403 from GraphQL: to /login, within the app (no reload, local data kept).
+setUnauthorizedHandler(() => {
+  invalidateSession();
+  if (router.state.location.pathname !== "/login") void router.navigate({ to: "/login", replace: true });
+});
+startSessionRevalidation(router);
+if (import.meta.env.PROD) registerServiceWorker();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root");
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

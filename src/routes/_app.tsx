@@ -1,0 +1,18 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AppShell } from "../features/shell/AppShell.tsx";
+import { requireSession } from "../features/session/guards.ts";
+
+// Every signed-in screen: needs a session with a chosen account, and renders inside the shell.
+export const Route = createFileRoute("/_app")({
+  beforeLoad: requireSession,
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const { session } = Route.useRouteContext();
+  return (
+    <AppShell session={session}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { requireAccountTypes } from "../../features/session/guards.ts";
+
+export const Route = createFileRoute("/_app/_admin")({
+  beforeLoad: requireAccountTypes(["admin"]),
+});

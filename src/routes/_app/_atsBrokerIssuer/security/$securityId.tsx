@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+
+export const Route = createFileRoute("/_app/_atsBrokerIssuer/security/$securityId")({
+  component: () => <NotAvailablePage title="Security" />,
+});

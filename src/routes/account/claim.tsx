@@ -1,0 +1,8 @@
+import { createFileRoute } from "@tanstack/react-router";
+import * as v from "valibot";
+import { ClaimPage } from "../../features/session/ClaimPage.tsx";
+
+export const Route = createFileRoute("/account/claim")({
+  validateSearch: v.object({ status: v.optional(v.string()), email_id: v.optional(v.string()) }),
+  component: ClaimPage,
+});

@@ -1,0 +1,38 @@
+import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import type { ReactNode } from "react";
+import { dialog } from "../../styled-system/recipes";
+import { CloseIcon } from "./icons.tsx";
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons, right-aligned under the content. */
+  footer?: ReactNode;
+  role?: "dialog" | "alertdialog";
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, footer, role }: DialogProps) {
+  const classes = dialog();
+  return (
+    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role={role} lazyMount unmountOnExit>
+      <Portal>
+        <ArkDialog.Backdrop className={classes.backdrop} />
+        <ArkDialog.Positioner className={classes.positioner}>
+          <ArkDialog.Content className={classes.content}>
+            <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title>
+            {description && <ArkDialog.Description className={classes.description}>{description}</ArkDialog.Description>}
+            {children}
+            {footer && <div className={classes.footer}>{footer}</div>}
+            <ArkDialog.CloseTrigger className={classes.closeTrigger} aria-label="Close">
+              <CloseIcon />
+            </ArkDialog.CloseTrigger>
+          </ArkDialog.Content>
+        </ArkDialog.Positioner>
+      </Portal>
+    </ArkDialog.Root>
+  );
+}

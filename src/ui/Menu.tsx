@@ -1,0 +1,36 @@
+// Menu parts over Ark UI's menu, styled by the menu slot recipe. Use as Menu.Root / Menu.Trigger / ... .
+import { Menu as ArkMenu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import type { ComponentProps, ReactNode } from "react";
+import { cx } from "../../styled-system/css";
+import { menu } from "../../styled-system/recipes";
+
+const classes = () => menu();
+
+function Root(props: ComponentProps<typeof ArkMenu.Root>) {
+  return <ArkMenu.Root positioning={{ placement: "bottom-end", gutter: 6 }} {...props} />;
+}
+
+function Trigger({ className, ...props }: ComponentProps<typeof ArkMenu.Trigger>) {
+  return <ArkMenu.Trigger className={cx(classes().trigger, className)} {...props} />;
+}
+
+function Content({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <Portal>
+      <ArkMenu.Positioner className={classes().positioner}>
+        <ArkMenu.Content className={cx(classes().content, className)}>{children}</ArkMenu.Content>
+      </ArkMenu.Positioner>
+    </Portal>
+  );
+}
+
+function Item({ className, ...props }: ComponentProps<typeof ArkMenu.Item>) {
+  return <ArkMenu.Item className={cx(classes().item, className)} {...props} />;
+}
+
+function Separator(props: ComponentProps<typeof ArkMenu.Separator>) {
+  return <ArkMenu.Separator className={classes().separator} {...props} />;
+}
+
+export const Menu = { Root, Trigger, Content, Item, Separator };

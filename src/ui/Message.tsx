@@ -1,0 +1,45 @@
+// Empty and error blocks. Texts come from the catalogue (src/domain/messages.ts) or from describeError().
+import type { ReactNode } from "react";
+import { css } from "../../styled-system/css";
+import { MESSAGES } from "../domain/messages.ts";
+
+export function EmptyState({ text = MESSAGES.noneFound, children }: { text?: string; children?: ReactNode }) {
+  return (
+    <div
+      className={css({
+        py: "12",
+        px: "6",
+        textAlign: "center",
+        color: "fg.muted",
+        fontSize: "sm",
+        borderWidth: "1px",
+        borderStyle: "dashed",
+        borderColor: "border.strong",
+        borderRadius: "card",
+        bg: "bg.surface",
+      })}
+    >
+      <p>{text}</p>
+      {children}
+    </div>
+  );
+}
+
+export function ErrorBlock({ text = MESSAGES.defaultError }: { text?: string }) {
+  return (
+    <div
+      role="alert"
+      className={css({
+        p: "4",
+        borderRadius: "md",
+        bg: "danger.subtle",
+        color: "danger",
+        fontSize: "sm",
+        borderWidth: "1px",
+        borderColor: "red.200",
+      })}
+    >
+      {text}
+    </div>
+  );
+}

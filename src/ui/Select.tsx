@@ -1,0 +1,64 @@
+import { createListCollection, Select as ArkSelect } from "@ark-ui/react/select";
+import { Portal } from "@ark-ui/react/portal";
+import { useMemo } from "react";
+import { select } from "../../styled-system/recipes";
+import { MESSAGES } from "../domain/messages.ts";
+import { CheckIcon, ChevronDownIcon } from "./icons.tsx";
+
+export interface SelectOption {
+  label: string;
+  value: string;
+  disabled?: boolean;
+}
+
+export interface SelectProps {
+  label: string;
+  options: SelectOption[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  name?: string;
+}
+
+export function Select({ label, options, value, onChange, placeholder = "Select…", disabled, name }: SelectProps) {
+  const classes = select();
+  const collection = useMemo(() => createListCollection({ items: options }), [options]);
+  return (
+    <ArkSelect.Root
+      className={classes.root}
+      collection={collection}
+      value={value ? [value] : []}
+      onValueChange={(details) => onChange(details.value[0] ?? null)}
+      disabled={disabled}
+      name={name}
+      positioning={{ sameWidth: true }}
+    >
+      <ArkSelect.Label className={classes.label}>{label}</ArkSelect.Label>
+      <ArkSelect.Control>
+        <ArkSelect.Trigger className={classes.trigger}>
+          <ArkSelect.ValueText placeholder={placeholder} />
+          <ArkSelect.Indicator className={classes.indicator}>
+            <ChevronDownIcon />
+          </ArkSelect.Indicator>
+        </ArkSelect.Trigger>
+      </ArkSelect.Control>
+      <Portal>
+        <ArkSelect.Positioner>
+          <ArkSelect.Content className={classes.content}>
+            {options.length === 0 && <div className={classes.item}>{MESSAGES.noneFoundDropdown}</div>}
+            {collection.items.map((item) => (
+              <ArkSelect.Item key={item.value} item={item} className={classes.item}>
+                <ArkSelect.ItemText>{item.label}</ArkSelect.ItemText>
+                <ArkSelect.ItemIndicator className={classes.itemIndicator}>
+                  <CheckIcon />
+                </ArkSelect.ItemIndicator>
+              </ArkSelect.Item>
+            ))}
+          </ArkSelect.Content>
+        </ArkSelect.Positioner>
+      </Portal>
+      <ArkSelect.HiddenSelect />
+    </ArkSelect.Root>
+  );
+}

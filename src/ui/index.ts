@@ -1,0 +1,16 @@
+// The design system: screens import components from here, never from @ark-ui directly.
+export { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
+export { Button, ButtonLink, type ButtonProps } from "./Button.tsx";
+export { Checkbox } from "./Checkbox.tsx";
+export { Combobox } from "./Combobox.tsx";
+export { DateInput } from "./DateInput.tsx";
+export { Dialog } from "./Dialog.tsx";
+export { Loading, LoadingIndicator, useLoadingVisible, LOADING_MIN_MS, LOADING_SKIP_MS } from "./Loading.tsx";
+export { Menu } from "./Menu.tsx";
+export { EmptyState, ErrorBlock } from "./Message.tsx";
+export { Select, type SelectOption } from "./Select.tsx";
+export { Switch } from "./Switch.tsx";
+export { LinkTabs, Tabs } from "./Tabs.tsx";
+export { Toasts, toast } from "./Toast.tsx";
+export { Tooltip } from "./Tooltip.tsx";
+export { Page, PageHeader } from "./Page.tsx";
