@@ -2,6 +2,7 @@
 // switching account and sign-out. See docs/SERVER.md for the contract of each route.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/database.ts";
+import { claimAccounts, claimPageUrl } from "../mail/claim.ts";
 import { activeMemberships, createUser, findUserByEmail, hasPendingTerms, homeOf } from "./accounts.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { type LoginMode, renderLoginPage, renderMessagePage } from "./login-page.ts";
@@ -157,8 +158,9 @@ async function postLogin(
   // A fresh session on every sign-in: a cookie planted before sign-in never becomes an authenticated one.
   if (session) await endSession(ctx.db, session.sessionId);
   res.setHeader("Set-Cookie", sessionCookie(outcome.token, SESSION_TTL_SECONDS, ctx.production));
-  if (wantsJson) sendJson(res, 200, { ok: true, next: outcome.next });
-  else redirect(res, outcome.next);
+  const next = safeNext(url) ?? outcome.next;
+  if (wantsJson) sendJson(res, 200, { ok: true, next });
+  else redirect(res, next);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -220,6 +222,11 @@ export async function handleAuthenticate(
       if (!session) return signInFirst();
       await setSessionAccount(ctx.db, session.sessionId, null);
       return redirect(res, "/account-role");
+    }
+    if (route === "/authenticate/claim") {
+      if (!session) return redirect(res, `/login?${new URLSearchParams({ next: url.pathname + url.search })}`);
+      const { status, mailId } = await claimAccounts(ctx.db, url.searchParams.get("token"), session.userId);
+      return redirect(res, claimPageUrl(status, mailId));
     }
     const role = /^\/authenticate\/role\/([^/]+)$/.exec(route);
     if (role) return session ? selectAccount(res, url, ctx, session, role[1] ?? "") : signInFirst();

@@ -11,6 +11,7 @@ import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, GRAPHQL_PATH, makePreset, WEBSOCKET_PATH } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
+import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
@@ -28,6 +29,7 @@ export interface RunningServer {
   db: Database;
   /** Whether this start seeded the demo data. */
   seeded: boolean;
+  mail: MailRelay;
   close(): Promise<void>;
 }
 
@@ -154,14 +156,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = options.host ?? "127.0.0.1";
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
+  const subscriber = database.pgService.pgSubscriber;
+  const mail = startMailRelay({
+    db,
+    origin: options.publicUrl ?? url,
+    smtpUrl: options.smtpUrl ?? null,
+    verbose: mode === "development",
+    log: mode === "test" ? () => {} : undefined,
+    notifications: subscriber ? await subscriber.subscribe("mail_outbox") : null,
+  });
+
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
     db,
     seeded,
+    mail,
     close() {
       closing ??= (async () => {
+        await mail.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
