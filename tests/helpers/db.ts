@@ -1,0 +1,154 @@
+// Test databases: every test gets its own database, started from a template that was migrated (and optionally
+// seeded with the demo data) once per process, so a test costs a database start, not a migration.
+// PGlite: the template is a dumpDataDir() tarball loaded with `new PGlite({ loadDataDir })`.
+// PostgreSQL (when the server binaries exist): one throwaway cluster per process, `create database ... template`.
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, type Sql, wrapPglite, wrapPool } from "../../sync/db/database.ts";
+import { migrate } from "../../sync/db/migrate.ts";
+import { seedDemo } from "../../sync/seed/demo.ts";
+import { type PgCluster, pgClusterAvailable, startPgCluster } from "./pg-cluster.ts";
+
+export interface TestDbOptions {
+  /** Seed the demo data (sync/seed/demo.ts). Default false: migrations only. */
+  demo?: boolean;
+}
+
+const pgliteTemplates = new Map<boolean, Promise<Blob>>();
+
+function pgliteTemplate(demo: boolean): Promise<Blob> {
+  let template = pgliteTemplates.get(demo);
+  if (!template) {
+    template = (async () => {
+      const pglite = new PGlite();
+      try {
+        const db = wrapPglite(pglite);
+        await migrate(db);
+        if (demo) await seedDemo(db);
+        return await pglite.dumpDataDir("none");
+      } finally {
+        await pglite.close();
+      }
+    })();
+    pgliteTemplates.set(demo, template);
+  }
+  return template;
+}
+
+/** A fresh, migrated in-memory PGlite database. Close it (an open PGlite delays the process exit). */
+export async function createTestDb(options: TestDbOptions = {}): Promise<Database & { pglite: PGlite }> {
+  const loadDataDir = await pgliteTemplate(options.demo ?? false);
+  const pglite = new PGlite({ loadDataDir });
+  await pglite.waitReady;
+  return wrapPglite(pglite);
+}
+
+let cluster: Promise<PgCluster> | undefined;
+const postgresTemplates = new Map<boolean, Promise<string>>();
+let databaseCounter = 0;
+
+async function postgresTemplate(demo: boolean): Promise<string> {
+  let template = postgresTemplates.get(demo);
+  if (!template) {
+    template = (async () => {
+      const server = await (cluster ??= startPgCluster());
+      const name = demo ? "template_demo" : "template_migrated";
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+      const pool = new pg.Pool({ connectionString: server.urlFor(name), max: 2 });
+      const db = wrapPool(pool);
+      try {
+        await migrate(db);
+        if (demo) await seedDemo(db);
+      } finally {
+        await pool.end();
+      }
+      return name;
+    })();
+    postgresTemplates.set(demo, template);
+  }
+  return template;
+}
+
+/** A fresh, migrated database on a throwaway PostgreSQL cluster (only when pgClusterAvailable). */
+export async function createPostgresTestDb(options: TestDbOptions = {}): Promise<Database & { pool: pg.Pool }> {
+  const template = await postgresTemplate(options.demo ?? false);
+  const server = await (cluster as Promise<PgCluster>);
+  const name = `test_${process.pid}_${++databaseCounter}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return wrapPool(new pg.Pool({ connectionString: server.urlFor(name), max: 4 }));
+}
+
+/** Stops the process's PostgreSQL cluster, if one was started (call in afterAll). */
+export async function stopTestClusters(): Promise<void> {
+  const started = cluster;
+  cluster = undefined;
+  postgresTemplates.clear();
+  if (started) await (await started).stop();
+}
+
+export interface TestTarget {
+  name: "pglite" | "postgres";
+  create(options?: TestDbOptions): Promise<Database>;
+}
+
+/** PGlite always; real PostgreSQL too when its binaries are installed. For describe.each. */
+export const testTargets: TestTarget[] = [
+  { name: "pglite", create: createTestDb },
+  ...(pgClusterAvailable ? [{ name: "postgres" as const, create: createPostgresTestDb }] : []),
+];
+
+export interface Claims {
+  userId?: string | null;
+  accountId?: string | null;
+  accountType?: string | null;
+  role?: string | null;
+  sessionId?: string | null;
+}
+
+/**
+ * Runs fn in a transaction as an API request would: the session settings set locally and `set local role
+ * app_user`, so row-level security applies. The transaction commits when fn resolves.
+ */
+export function asAccount<T>(db: Database, claims: Claims, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true),
+              set_config('jwt.claims.account_type', $3, true), set_config('jwt.claims.role', $4, true),
+              set_config('jwt.claims.session_id', $5, true)`,
+      [claims.userId ?? "", claims.accountId ?? "", claims.accountType ?? "", claims.role ?? "", claims.sessionId ?? ""],
+    );
+    await tx.query("set local role app_user");
+    return fn(tx);
+  });
+}
+
+/**
+ * The claims a demo user gets after selecting one of their accounts (by account type when they have several).
+ * Without an accountType and with several memberships, the first by account name is used.
+ */
+export async function demoClaims(db: Database, email: string, accountType?: string): Promise<Required<Claims>> {
+  const { rows } = await db.query<{ user_id: string; account_id: string; type: string; role: string }>(
+    `select e.user_id, a.id as account_id, a.type, ua.role
+       from app_public.user_emails e
+       join app_public.users_accounts ua on ua.user_id = e.user_id
+       join app_public.accounts a on a.id = ua.account_id
+      where lower(e.email) = lower($1) and ($2::text is null or a.type = $2)
+      order by a.name`,
+    [email, accountType ?? null],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no demo membership for ${email}${accountType ? ` (${accountType})` : ""}`);
+  return { userId: row.user_id, accountId: row.account_id, accountType: row.type, role: row.role, sessionId: null };
+}
