@@ -363,3 +363,91 @@ describe("account selection and the flow router", () => {
     }
   });
 });
+
+describe("claiming an account by email", () => {
+  const send = `mutation send($email: String!) { sendClaimAccountEmail(input: { email: $email }) { uuid } }`;
+  const resend = `mutation resend($id: UUID!) { resendEmail(input: { id: $id }) { uuid } }`;
+
+  async function claimLink(mailId: string): Promise<string> {
+    await t.server.mail.deliverQueued();
+    const { rows } = await t.server.db.query<{ text_body: string; status: string; to_address: string }>(
+      "select text_body, status, to_address from app_private.mail_outbox where id = $1",
+      [mailId],
+    );
+    expect(rows[0]?.status).toBe("logged");
+    const link = /(http\S+\/authenticate\/claim\?token=\S+)/.exec(rows[0]?.text_body ?? "")?.[1];
+    if (!link) throw new Error(`no claim link in mail ${mailId}`);
+    expect(link.startsWith(t.url)).toBe(true);
+    return new URL(link).pathname + new URL(link).search;
+  }
+
+  it("mails a claim link; following it makes the user owner of the account, once", async () => {
+    const { client, email } = await signedUpClient("claimer");
+    const accountEmail = uniqueEmail("claimed-account");
+    const account = await makeAccount("investor", "Claimable Investor");
+    await t.server.db.query("update app_public.accounts set email = $2 where id = $1", [account, accountEmail]);
+
+    const sent = await client.graphql<{ sendClaimAccountEmail: { uuid: string } }>(send, { email: accountEmail });
+    expect(sent.errors).toBeUndefined();
+    const firstMail = sent.data!.sendClaimAccountEmail.uuid;
+    const firstLink = await claimLink(firstMail);
+
+    const resent = await client.graphql<{ resendEmail: { uuid: string } }>(resend, { id: firstMail });
+    expect(resent.errors).toBeUndefined();
+    const secondMail = resent.data!.resendEmail.uuid;
+    expect(secondMail).not.toBe(firstMail);
+    const secondLink = await claimLink(secondMail);
+
+    const expired = await client.fetch(firstLink);
+    expect(expired.headers.get("location")).toBe(`/account/claim?status=expired-token&email_id=${firstMail}`);
+    const claimed = await client.fetch(secondLink);
+    expect(claimed.headers.get("location")).toBe(`/account/claim?status=complete&email_id=${secondMail}`);
+    const { rows } = await t.server.db.query<{ role: string }>(
+      "select role from app_public.users_accounts where user_id = $1 and account_id = $2",
+      [await userIdOf(email), account],
+    );
+    expect(rows).toEqual([{ role: "account_owner" }]);
+    expect((await client.selectAccount(account)).location).toBe("/portfolio");
+
+    const used = await client.fetch(secondLink);
+    expect(used.headers.get("location")).toBe(`/account/claim?status=used&email_id=${secondMail}`);
+    const again = await client.graphql(resend, { id: secondMail });
+    expect(again.errors?.[0]).toMatchObject({
+      message: "Account has already been claimed!",
+      extensions: { code: "LL409" },
+    });
+  });
+
+  it("answers bad tokens, missing input and signed-out visitors clearly", async () => {
+    const { client } = await signedUpClient("claim-errors");
+    expect((await client.fetch("/authenticate/claim?token=nonsense")).headers.get("location")).toBe(
+      "/account/claim?status=invalid-token",
+    );
+    expect((await client.fetch("/authenticate/claim")).headers.get("location")).toBe("/account/claim?status=no-token");
+    const empty = await client.graphql(send, { email: "" });
+    expect(empty.errors?.[0]).toMatchObject({ message: "Email is required.", extensions: { code: "LL422" } });
+    const unknown = await client.graphql(send, { email: uniqueEmail("no-such-account") });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe("LL404");
+    const signedOut = await t.client().fetch("/authenticate/claim?token=abc");
+    expect(signedOut.headers.get("location")).toBe(
+      `/login?${new URLSearchParams({ next: "/authenticate/claim?token=abc" })}`,
+    );
+  });
+
+  it("continues to a same-site `next` after sign-in, never to another site", async () => {
+    const { email } = await signedUpClient("next");
+    const client = t.client();
+    const inside = await client.fetch("/authenticate/login?next=%2Fauthenticate%2Fclaim%3Ftoken%3Dabc", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(await inside.json()).toEqual({ ok: true, next: "/authenticate/claim?token=abc" });
+    const outside = await client.fetch("/authenticate/login?next=%2F%2Fevil.example", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(await outside.json()).toEqual({ ok: true, next: "/authenticate/terms-of-service" });
+  });
+});
