@@ -12,6 +12,7 @@ import { openDatabase } from "../db/open.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, GRAPHQL_PATH, makePreset, WEBSOCKET_PATH } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
 import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
+import { COMMANDS_PATH, createCommandHandler } from "../replication/commands.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
@@ -73,6 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const serv = pgl.createServ(grafserv);
   const graphqlHandler = serv.createHandler();
   const upgradeHandler = await serv.getUpgradeHandler();
+  const handleCommands = createCommandHandler({ pgl, db, production });
   const distDir = options.distDir ?? "dist";
   const authContext = { db, production };
 
@@ -97,6 +99,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
       attachSession(req, session);
       return graphqlHandler(req, res);
+    }
+    if (path === COMMANDS_PATH) {
+      const session = await sessionFor(req, res);
+      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
+      return handleCommands(req, res, session);
     }
     if (isGraphiql) return graphqlHandler(req, res);
     if (path === "/api" || path.startsWith("/api/")) {

@@ -1,0 +1,83 @@
+// The live change stream: one graphql-ws connection to /wss/v1/ subscribed to `changes { table }` (the server relays
+// LISTEN/NOTIFY on channel app_changes). It never gives up: unlimited retries with capped exponential backoff,
+// keep-alive pings so a half-open connection is noticed, and a fresh subscription whenever the server ends one.
+// RxDB's built-in stream gives up after 5 retries and has no keep-alive, after which replication silently stops;
+// this client only says "something changed" and "(re)connected", and the pulls do the rest.
+import { type Client, createClient } from "graphql-ws";
+import type { SyncTransport } from "./transport.ts";
+
+export const CHANGES_SUBSCRIPTION = /* GraphQL */ `subscription changes { changes { table } }`;
+
+export interface ChangeStreamOptions {
+  transport: Pick<SyncTransport, "websocketUrl" | "webSocketImpl">;
+  onChange(table: string): void;
+  /** Every (re)connection: whatever changed while disconnected must be pulled now. */
+  onConnected(): void;
+  onDisconnected?(): void;
+  /** keep-alive ping interval (ms); a missing pong closes the socket and reconnects */
+  keepAliveMs?: number;
+  /** longest pause between reconnection attempts (ms) */
+  maxRetryWaitMs?: number;
+}
+
+export interface ChangeStream {
+  client: Client;
+  close(): Promise<void>;
+}
+
+export function openChangeStream(options: ChangeStreamOptions): ChangeStream {
+  const maxWait = options.maxRetryWaitMs ?? 30_000;
+  let closed = false;
+  const client = createClient({
+    url: options.transport.websocketUrl,
+    webSocketImpl: options.transport.webSocketImpl,
+    lazy: false,
+    keepAlive: options.keepAliveMs ?? 15_000,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => !closed,
+    retryWait: async (retries) => {
+      const base = Math.min(maxWait, 500 * 2 ** Math.min(retries, 10));
+      await new Promise((resolve) => setTimeout(resolve, base / 2 + Math.random() * (base / 2)));
+    },
+    on: {
+      connected: () => options.onConnected(),
+      closed: () => {
+        if (!closed) options.onDisconnected?.();
+      },
+    },
+  });
+
+  let unsubscribe: (() => void) | null = null;
+  let resubscribeTimer: ReturnType<typeof setTimeout> | null = null;
+  const subscribe = () => {
+    if (closed) return;
+    unsubscribe = client.subscribe<{ changes: { table: string } }>(
+      { query: CHANGES_SUBSCRIPTION },
+      {
+        next: (message) => {
+          const table = message.data?.changes?.table;
+          if (table) options.onChange(table);
+        },
+        // The server refused or ended the subscription (not a socket loss, which graphql-ws retries itself):
+        // subscribe again shortly.
+        error: () => again(),
+        complete: () => again(),
+      },
+    );
+  };
+  const again = () => {
+    if (closed) return;
+    resubscribeTimer = setTimeout(subscribe, 1_000);
+  };
+  subscribe();
+
+  return {
+    client,
+    async close() {
+      closed = true;
+      if (resubscribeTimer) clearTimeout(resubscribeTimer);
+      unsubscribe?.();
+      await client.dispose();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// The open local data of the page: the signed-in user's database for the selected account, its replication and its
+// outbox, wired to the sync status store. The shell opens it once the session names a user and an account, and
+// closes it on sign-out or account switch (sign-out then deletes the databases: src/data/local.ts).
+// A session that expired while offline keeps the database and its outbox; the next sign-in of the SAME user and
+// account opens the same database (same name) and sends what waited. Another user or account opens another
+// database and never sees, let alone sends, those commands.
+import type { RxStorage } from "rxdb";
+import type { LocalDatabase } from "./database.ts";
+import { openLocalDatabase } from "./database.ts";
+import { deviceId as browserDeviceId } from "./device.ts";
+import { commandSender, createOutbox, type Outbox } from "./outbox.ts";
+import { type Replication, startReplication } from "./replication.ts";
+import { type SyncStatusStore, syncStatus } from "./sync-status.ts";
+import { browserTransport, type SyncTransport } from "./transport.ts";
+
+export interface LocalData {
+  userId: string;
+  accountId: string;
+  db: LocalDatabase;
+  outbox: Outbox;
+  replication: Replication;
+  /** Stops syncing and closes the database (its data stays on the device). */
+  close(): Promise<void>;
+  /** Stops syncing and deletes the database with everything in it, outbox included. */
+  remove(): Promise<void>;
+}
+
+export interface StartLocalDataOptions {
+  userId: string;
+  accountId: string;
+  transport?: SyncTransport;
+  storage?: RxStorage<unknown, unknown>;
+  deviceId?: string;
+  status?: SyncStatusStore;
+  /** pull retry pause (ms) */
+  retryTime?: number;
+  backoff?: { initialMs: number; maxMs: number };
+  isOnline?: () => boolean;
+}
+
+export async function startLocalData(options: StartLocalDataOptions): Promise<LocalData> {
+  const transport = options.transport ?? browserTransport();
+  const status = options.status ?? syncStatus;
+  status.reset();
+  const db = await openLocalDatabase({ userId: options.userId, accountId: options.accountId, storage: options.storage });
+  const replication = startReplication({ db, transport, retryTime: options.retryTime });
+
+  let purge: Promise<void> | null = null;
+  const outbox = createOutbox({
+    collection: db.outbox,
+    userId: options.userId,
+    accountId: options.accountId,
+    deviceId: options.deviceId ?? browserDeviceId(),
+    send: commandSender(transport),
+    backoff: options.backoff,
+    isOnline: options.isOnline,
+    // Accepted commands changed server rows: pull now, then drop them once the replicas show their effects.
+    onAccepted: () => {
+      replication.reSync();
+      purge ??= (async () => {
+        try {
+          await replication.awaitInSync();
+          await outbox.purgeAccepted();
+        } finally {
+          purge = null;
+        }
+      })().catch(() => {});
+    },
+  });
+
+  const subscriptions = [
+    outbox.state$.subscribe((state) =>
+      status.update({ waiting: state.waiting, rejected: state.rejected, outboxPaused: state.paused }),
+    ),
+    replication.progress$.subscribe((progress) =>
+      status.update({
+        streamConnected: progress.streamConnected,
+        lastSyncedOn: progress.lastSyncedOn,
+        error: progress.error,
+        firstSync: {
+          done: progress.collectionsDone >= progress.collectionsTotal,
+          collectionsDone: progress.collectionsDone,
+          collectionsTotal: progress.collectionsTotal,
+          documentsReceived: progress.documentsReceived,
+        },
+      }),
+    ),
+  ];
+  const onOnline = () => {
+    status.update({ online: true });
+    replication.reSync();
+  };
+  const onOffline = () => status.update({ online: false });
+  if (typeof window !== "undefined") {
+    window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
+  }
+  outbox.start();
+
+  let stopped: Promise<void> | null = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      if (typeof window !== "undefined") {
+        window.removeEventListener("online", onOnline);
+        window.removeEventListener("offline", onOffline);
+      }
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      outbox.stop();
+      await replication.stop();
+    })());
+
+  return {
+    userId: options.userId,
+    accountId: options.accountId,
+    db,
+    outbox,
+    replication,
+    async close() {
+      await stop();
+      await db.close();
+    },
+    async remove() {
+      await stop();
+      await db.remove();
+    },
+  };
+}
+
+let current: Promise<LocalData> | null = null;
+let currentKey: string | null = null;
+
+/** The page's local data for this user and account, opened on first use (closing another one first). */
+export async function openLocalDataFor(userId: string, accountId: string, options: Partial<StartLocalDataOptions> = {}) {
+  const key = `${userId}/${accountId}`;
+  if (current && currentKey === key) return current;
+  await closeLocalData();
+  currentKey = key;
+  current = startLocalData({ ...options, userId, accountId });
+  current.catch(() => {
+    if (currentKey === key) {
+      current = null;
+      currentKey = null;
+    }
+  });
+  return current;
+}
+
+/** The open local data, if any (null before sign-in or while switching accounts). */
+export async function currentLocalData(): Promise<LocalData | null> {
+  return current ? current.catch(() => null) : null;
+}
+
+export async function closeLocalData(): Promise<void> {
+  const open = current;
+  current = null;
+  currentKey = null;
+  if (open) await (await open.catch(() => null))?.close();
+}
+
+/** Sends one command through the open local data's outbox (every write of the app goes through here). */
+export async function sendCommand(mutation: string, variables: Record<string, unknown>) {
+  const data = await currentLocalData();
+  if (!data) throw new Error("No local data is open: sign in and pick an account first.");
+  return data.outbox.enqueue(mutation, variables);
+}
+

@@ -1,0 +1,382 @@
+// The durable command outbox (docs/REPLICATION.md "Commands"). Every write of the app is a command: the GraphQL
+// mutation's name and variables, a UUID idempotency key, the user and account it was made under, the device and
+// the device's sequence number. enqueue() stores it in the local database FIRST and only then tries to send it, so
+// a command survives a closed tab, a reload and a dead network. The sender sends pending commands in sequence
+// order, in batches, to POST /api/v2/commands, and records the server's answer on each:
+//   accepted   applied exactly once (the server's command log is keyed by the idempotency key)
+//   rejected   refused with a coded error: kept, with the reason, until edited and resent or discarded; the
+//              commands behind it are sent anyway (a business rejection never blocks the queue)
+// Transient failures (no network, HTTP 5xx) keep the commands pending and retry with exponential backoff; an
+// expired session (401/403) or a session of another user/account ("refused") pauses the sender until resume().
+// Only this database's outbox is ever flushed, and a database belongs to one user and account, so a command is
+// never sent under anyone else.
+import { BehaviorSubject, type Observable } from "rxjs";
+import type { RxCollection } from "rxdb";
+import type { OutboxCommand } from "./models/outbox.ts";
+import type { SyncTransport } from "./transport.ts";
+
+export type OutboxCollection = RxCollection<OutboxCommand>;
+
+/** A command as the server receives it. */
+export interface WireCommand {
+  key: string;
+  mutation: string;
+  variables: Record<string, unknown>;
+  userId: string;
+  accountId: string;
+  createdOn: string;
+  deviceId: string;
+  seq: number;
+}
+
+export interface CommandAnswer {
+  key: string;
+  status: "accepted" | "rejected" | "refused";
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+export type SendOutcome =
+  /** complete=false: the server stopped part-way (HTTP 503); the rest must be retried later. */
+  | { kind: "answered"; results: CommandAnswer[]; complete: boolean }
+  | { kind: "transient"; reason: string }
+  | { kind: "unauthorized" };
+
+export type SendCommands = (commands: WireCommand[]) => Promise<SendOutcome>;
+
+/** POST /api/v2/commands through a transport; classifies every failure as transient or unauthorized. */
+export function commandSender(transport: Pick<SyncTransport, "commandsUrl" | "fetch">): SendCommands {
+  return async (commands) => {
+    let response: Response;
+    try {
+      response = await transport.fetch(transport.commandsUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(commands),
+      });
+    } catch (error) {
+      return { kind: "transient", reason: `network: ${(error as Error).message}` };
+    }
+    if (response.status === 401 || response.status === 403) return { kind: "unauthorized" };
+    let body: { results?: CommandAnswer[] } = {};
+    try {
+      body = await response.json();
+    } catch {
+      // a proxy's HTML error page, a cut connection: nothing was learnt
+    }
+    if (response.ok && Array.isArray(body.results)) return { kind: "answered", results: body.results, complete: true };
+    if (response.status >= 500 || response.status === 429 || !response.ok) {
+      if (Array.isArray(body.results) && body.results.length > 0 && response.status === 503) {
+        return { kind: "answered", results: body.results, complete: false };
+      }
+      return { kind: "transient", reason: `HTTP ${response.status}` };
+    }
+    return { kind: "transient", reason: "unexpected answer" };
+  };
+}
+
+export type OutboxPause = null | "offline" | "retrying" | "unauthorized";
+
+export interface OutboxState {
+  /** commands not yet answered by the server */
+  waiting: number;
+  rejected: number;
+  /** why the sender is not sending right now (null: idle or sending) */
+  paused: OutboxPause;
+  /** when the sender retries next (ISO time), while paused === "retrying" */
+  nextRetryOn: string | null;
+  /** when the server last accepted a command (ISO time) */
+  lastAcceptedOn: string | null;
+}
+
+export interface OutboxOptions {
+  collection: OutboxCollection;
+  userId: string;
+  accountId: string;
+  deviceId: string;
+  send: SendCommands;
+  isOnline?: () => boolean;
+  /** commands per request (the server takes at most 200) */
+  batchSize?: number;
+  backoff?: { initialMs: number; maxMs: number };
+  /** called after the server accepted commands: their effects are worth pulling now */
+  onAccepted?: (keys: string[]) => void;
+  now?: () => Date;
+}
+
+export interface Outbox {
+  /** Stores a command durably, then lets the sender try it. Resolves once stored. */
+  enqueue(mutation: string, variables: Record<string, unknown>, options?: { key?: string }): Promise<OutboxCommand>;
+  /** Sends what is pending; resolves when the queue is empty or the sender has to wait. */
+  flush(): Promise<void>;
+  /** Replaces a rejected command with a corrected one (new key, same mutation), sent after what is queued. */
+  resend(key: string, variables?: Record<string, unknown>): Promise<OutboxCommand>;
+  /** Drops a rejected (or still pending) command: its change is given up. */
+  discard(key: string): Promise<void>;
+  /** Removes accepted commands (their effects have reached the replicas); returns how many. */
+  purgeAccepted(): Promise<number>;
+  waitingCount(): Promise<number>;
+  commands(): Promise<OutboxCommand[]>;
+  readonly state$: Observable<OutboxState>;
+  /** Listens to online/offline and flushes what is pending. */
+  start(): void;
+  stop(): void;
+  /** After signing in again (same user and account): lift an "unauthorized" pause and flush. */
+  resume(): void;
+}
+
+const SEQ_DOC = "seq";
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { collection, userId, accountId, deviceId, send } = options;
+  const isOnline = options.isOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false);
+  const batchSize = options.batchSize ?? 100;
+  const backoff = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
+  const now = options.now ?? (() => new Date());
+
+  const state = new BehaviorSubject<OutboxState>({
+    waiting: 0,
+    rejected: 0,
+    paused: null,
+    nextRetryOn: null,
+    lastAcceptedOn: null,
+  });
+  const setState = (patch: Partial<OutboxState>) => state.next({ ...state.value, ...patch });
+
+  let stopped = false;
+  let unauthorized = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let enqueueChain: Promise<unknown> = Promise.resolve();
+
+  const counts = collection.find().$.subscribe((docs) => {
+    let waiting = 0;
+    let rejected = 0;
+    for (const doc of docs) {
+      if (doc.status === "pending") waiting++;
+      else if (doc.status === "rejected") rejected++;
+    }
+    setState({ waiting, rejected });
+  });
+
+  async function nextSeq(): Promise<number> {
+    const local = await collection.getLocal<{ value: number }>(SEQ_DOC);
+    const [last] = await collection.find({ sort: [{ seq: "desc" }], limit: 1 }).exec();
+    const next = Math.max(local?.get("value") ?? 0, last?.seq ?? 0) + 1;
+    await collection.upsertLocal(SEQ_DOC, { value: next });
+    return next;
+  }
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const result = enqueueChain.then(task);
+    enqueueChain = result.catch(() => {});
+    return result;
+  }
+
+  async function store(mutation: string, variables: Record<string, unknown>, key: string, replaces: string | null) {
+    const command: OutboxCommand = {
+      id: key,
+      mutation,
+      variables,
+      userId,
+      accountId,
+      deviceId,
+      seq: await nextSeq(),
+      createdOn: now().toISOString(),
+      status: "pending",
+      errorCode: null,
+      errorMessage: null,
+      attempts: 0,
+      answeredOn: null,
+      replaces,
+    };
+    await collection.insert(command);
+    return command;
+  }
+
+  function clearRetry() {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+
+  function scheduleRetry() {
+    clearRetry();
+    const base = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures, 20));
+    const delay = Math.round(base * (0.5 + Math.random() / 2));
+    failures++;
+    setState({ paused: "retrying", nextRetryOn: new Date(now().getTime() + delay).toISOString() });
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void flush();
+    }, delay);
+  }
+
+  async function applyAnswers(batch: OutboxCommand[], results: CommandAnswer[]): Promise<{ refused: boolean }> {
+    const byKey = new Map(results.map((result) => [result.key, result]));
+    const answeredOn = now().toISOString();
+    const updates: OutboxCommand[] = [];
+    const accepted: string[] = [];
+    let refused = false;
+    for (const command of batch) {
+      const answer = byKey.get(command.id);
+      if (!answer) continue;
+      if (answer.status === "refused") {
+        refused = true;
+        continue;
+      }
+      if (answer.status === "accepted") accepted.push(command.id);
+      updates.push({
+        ...command,
+        status: answer.status,
+        errorCode: answer.errorCode,
+        errorMessage: answer.errorMessage,
+        attempts: command.attempts + 1,
+        answeredOn,
+      });
+    }
+    if (updates.length > 0) await collection.bulkUpsert(updates);
+    if (accepted.length > 0) {
+      setState({ lastAcceptedOn: answeredOn });
+      options.onAccepted?.(accepted);
+    }
+    return { refused };
+  }
+
+  async function drain(): Promise<void> {
+    while (!stopped) {
+      if (unauthorized) return setState({ paused: "unauthorized" });
+      if (!isOnline()) return setState({ paused: "offline", nextRetryOn: null });
+      const docs = await collection
+        .find({ selector: { status: "pending" }, sort: [{ seq: "asc" }], limit: batchSize })
+        .exec();
+      // Defensive: this database is one user's and account's, but never send a stranger's command.
+      const batch = docs.map((doc) => doc.toMutableJSON()).filter((c) => c.userId === userId && c.accountId === accountId);
+      if (batch.length === 0) return setState({ paused: null, nextRetryOn: null });
+      setState({ paused: null, nextRetryOn: null });
+      const outcome = await send(
+        batch.map((c) => ({
+          key: c.id,
+          mutation: c.mutation,
+          variables: c.variables as Record<string, unknown>,
+          userId: c.userId,
+          accountId: c.accountId,
+          createdOn: c.createdOn,
+          deviceId: c.deviceId,
+          seq: c.seq,
+        })),
+      );
+      if (stopped) return;
+      if (outcome.kind === "unauthorized") {
+        unauthorized = true;
+        return setState({ paused: "unauthorized" });
+      }
+      if (outcome.kind === "transient") return scheduleRetry();
+      const { refused } = await applyAnswers(batch, outcome.results);
+      if (refused) {
+        unauthorized = true;
+        return setState({ paused: "unauthorized" });
+      }
+      if (!outcome.complete || outcome.results.length === 0) return scheduleRetry();
+      failures = 0;
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    clearRetry();
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again && !stopped && state.value.paused === null);
+      } catch (error) {
+        // A local storage failure: keep everything and try again later.
+        console.error("outbox flush failed:", error);
+        scheduleRetry();
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  const goOnline = () => {
+    failures = 0;
+    void flush();
+  };
+  const goOffline = () => setState({ paused: "offline", nextRetryOn: null });
+
+  return {
+    state$: state.asObservable(),
+    enqueue(mutation, variables, enqueueOptions = {}) {
+      return serial(async () => {
+        const command = await store(mutation, variables, enqueueOptions.key ?? crypto.randomUUID(), null);
+        void flush();
+        return command;
+      });
+    },
+    flush,
+    resend(key, variables) {
+      return serial(async () => {
+        const previous = await collection.findOne(key).exec();
+        if (!previous) throw new Error(`No command ${key} in the outbox`);
+        if (previous.status !== "rejected") throw new Error(`Command ${key} was not rejected`);
+        const command = await store(
+          previous.mutation,
+          (variables ?? previous.variables) as Record<string, unknown>,
+          crypto.randomUUID(),
+          key,
+        );
+        await previous.remove();
+        void flush();
+        return command;
+      });
+    },
+    async discard(key) {
+      const command = await collection.findOne(key).exec();
+      await command?.remove();
+    },
+    async purgeAccepted() {
+      const accepted = await collection.find({ selector: { status: "accepted" } }).exec();
+      if (accepted.length > 0) await collection.bulkRemove(accepted.map((doc) => doc.id));
+      return accepted.length;
+    },
+    async waitingCount() {
+      return collection.count({ selector: { status: "pending" } }).exec();
+    },
+    async commands() {
+      const docs = await collection.find({ sort: [{ seq: "asc" }] }).exec();
+      return docs.map((doc) => doc.toMutableJSON());
+    },
+    start() {
+      stopped = false;
+      if (typeof window !== "undefined") {
+        window.addEventListener("online", goOnline);
+        window.addEventListener("offline", goOffline);
+      }
+      void flush();
+    },
+    stop() {
+      stopped = true;
+      clearRetry();
+      counts.unsubscribe();
+      if (typeof window !== "undefined") {
+        window.removeEventListener("online", goOnline);
+        window.removeEventListener("offline", goOffline);
+      }
+    },
+    resume() {
+      unauthorized = false;
+      failures = 0;
+      setState({ paused: null });
+      void flush();
+    },
+  };
+}

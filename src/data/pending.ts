@@ -1,0 +1,120 @@
+// Optimistic display: commands still in the outbox shown where their data appears (docs/REPLICATION.md).
+// The replicas only ever hold what the server says; this overlays the outbox on a list of documents:
+//   createX(input: {x: {id, ...}})          -> a row with those fields, marked pending (ids are client-made UUIDs)
+//   updateXById(input: {id, patch})          -> the row with the patch applied, marked pending
+//   deleteXById(input: {id})                 -> the row marked pending with `deleted: true`
+//   anything else                            -> only if registered with registerCommandEffect (custom mutations)
+// A rejected command keeps its mark, with the reason, until it is resent or discarded. An accepted command's row
+// stays visible (marked pending) until the replica has it, so a created row never blinks out between the answer
+// and the pull. Pure functions over plain data: unit-tested without a database.
+import { combineLatest, map, type Observable } from "rxjs";
+import type { ReadModelName } from "./models/index.ts";
+import type { OutboxCommand } from "./models/outbox.ts";
+
+export interface CommandEffect {
+  model: ReadModelName;
+  id: string;
+  kind: "create" | "update" | "delete";
+  fields: Record<string, unknown>;
+}
+
+export interface PendingMark {
+  key: string;
+  mutation: string;
+  status: "pending" | "accepted" | "rejected";
+  deleted?: boolean;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}
+
+export type WithPending<T> = T & { _pending?: PendingMark };
+
+/** GraphQL type names (createX, updateXById) -> read model. */
+const ENTITY_MODELS: Record<string, ReadModelName> = {
+  Account: "accounts",
+  Allocation: "allocations",
+  Asset: "assets",
+  BrokerAllocation: "broker_allocations",
+  Customer: "customers",
+  Distribution: "distributions",
+  Document: "documents",
+  Holding: "holdings",
+  Round: "rounds",
+  Security: "securities",
+  Transaction: "transactions",
+};
+
+type EffectOf = (variables: Record<string, unknown>) => CommandEffect | null;
+const customEffects = new Map<string, EffectOf>();
+
+/** Teaches the overlay what a custom mutation (makeCustomer, makeDistribution, ...) does to a document. */
+export function registerCommandEffect(mutation: string, effect: EffectOf): void {
+  customEffects.set(mutation, effect);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function commandEffect(command: Pick<OutboxCommand, "mutation" | "variables">): CommandEffect | null {
+  const variables = (command.variables ?? {}) as Record<string, unknown>;
+  const custom = customEffects.get(command.mutation);
+  if (custom) return custom(variables);
+  const input = isRecord(variables.input) ? variables.input : null;
+  if (!input) return null;
+  const match = /^(create|update|delete)([A-Z][A-Za-z0-9]*?)(ById)?$/.exec(command.mutation);
+  const model = match?.[2] ? ENTITY_MODELS[match[2]] : undefined;
+  if (!match || !model) return null;
+  const verb = match[1];
+  if (verb === "create" && !match[3]) {
+    const entityKey = match[2]!.charAt(0).toLowerCase() + match[2]!.slice(1);
+    const fields = input[entityKey];
+    if (!isRecord(fields) || typeof fields.id !== "string") return null;
+    return { model, id: fields.id, kind: "create", fields };
+  }
+  if (match[3] && typeof input.id === "string") {
+    if (verb === "update") return { model, id: input.id, kind: "update", fields: isRecord(input.patch) ? input.patch : {} };
+    if (verb === "delete") return { model, id: input.id, kind: "delete", fields: {} };
+  }
+  return null;
+}
+
+/** The documents of one model as they will look once the outbox's commands are applied (in sequence order). */
+export function overlayPending<T extends { id: string }>(
+  model: ReadModelName,
+  docs: readonly T[],
+  commands: readonly OutboxCommand[],
+): WithPending<T>[] {
+  const rows = new Map<string, WithPending<T>>(docs.map((doc) => [doc.id, doc]));
+  const present = new Set(rows.keys());
+  const ordered = [...commands].sort((a, b) => a.seq - b.seq);
+  for (const command of ordered) {
+    const effect = commandEffect(command);
+    if (!effect || effect.model !== model) continue;
+    const status = command.status as PendingMark["status"];
+    // Accepted: the server has it; only bridge the gap until the replica shows a created row.
+    if (status === "accepted" && (effect.kind !== "create" || present.has(effect.id))) continue;
+    const mark: PendingMark = {
+      key: command.id,
+      mutation: command.mutation,
+      status,
+      ...(effect.kind === "delete" ? { deleted: true } : {}),
+      ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
+    };
+    const current = rows.get(effect.id);
+    if (effect.kind === "create" && !current) {
+      rows.set(effect.id, { ...(effect.fields as unknown as T), id: effect.id, _pending: mark });
+    } else if (current) {
+      rows.set(effect.id, { ...current, ...(effect.kind === "update" ? effect.fields : {}), _pending: mark });
+    }
+  }
+  return [...rows.values()];
+}
+
+/** docs$ (an RxDB query's $ as plain JSON) with the outbox overlaid, updated when either changes. */
+export function withPending$<T extends { id: string }>(
+  model: ReadModelName,
+  docs$: Observable<readonly T[]>,
+  commands$: Observable<readonly OutboxCommand[]>,
+): Observable<WithPending<T>[]> {
+  return combineLatest([docs$, commands$]).pipe(map(([docs, commands]) => overlayPending(model, docs, commands)));
+}

@@ -1,0 +1,219 @@
+// Pull-only RxDB GraphQL replication of every read model, driven by the server's change stream
+// (docs/REPLICATION.md "Pull" and "Stream").
+//
+// * Pull: query pullDocuments(model, afterTxid, afterSeq, lim) -> {documents, checkpoint}. The checkpoint is the
+//   server's (txid, seq) below its safe watermark; documents a reader may not see arrive as tombstones.
+//   pull.batchSize is always set: RxDB's default (20) disagrees with its engine and stops early.
+// * Stream: ONE graphql-ws client for all collections (change-stream.ts); each `changes` event reSyncs the named
+//   collection, and every (re)connect reSyncs them all, so nothing committed while the socket was down is missed.
+// * No push: writes are commands (outbox.ts).
+import type { RxCollection, RxJsonSchema } from "rxdb";
+import { type RxGraphQLReplicationState, replicateGraphQL } from "rxdb/plugins/replication-graphql";
+import { BehaviorSubject, type Observable } from "rxjs";
+import { type ChangeStream, openChangeStream } from "./change-stream.ts";
+import type { LocalDatabase } from "./database.ts";
+import { isReadModel, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
+import type { SyncTransport } from "./transport.ts";
+
+export interface Checkpoint {
+  txid: string;
+  seq: number | string;
+}
+
+export const PULL_QUERY = /* GraphQL */ `
+  query pullDocuments($model: String!, $afterTxid: String!, $afterSeq: BigInt!, $lim: Int!) {
+    pullDocuments(model: $model, afterTxid: $afterTxid, afterSeq: $afterSeq, lim: $lim)
+  }
+`;
+
+export const PULL_BATCH_SIZE = 200;
+
+/** A tombstone ({id, _deleted: true}) still has to satisfy the collection's required and indexed fields. */
+function blankFields(schema: RxJsonSchema<unknown>): Record<string, unknown> {
+  const blank: Record<string, unknown> = {};
+  const properties = (schema.properties ?? {}) as Record<string, { type?: string | string[] }>;
+  for (const field of schema.required ?? []) {
+    const type = properties[field as string]?.type;
+    const first = Array.isArray(type) ? type[0] : type;
+    blank[field as string] = first === "integer" || first === "number" ? 0 : first === "boolean" ? false : "";
+  }
+  return blank;
+}
+
+interface PullResponse {
+  documents: Array<Record<string, unknown>>;
+  checkpoint: Checkpoint;
+}
+
+export function pullResponse(data: unknown, blank: Record<string, unknown>): PullResponse {
+  const parsed = (typeof data === "string" ? JSON.parse(data) : data) as PullResponse;
+  return {
+    checkpoint: parsed.checkpoint,
+    documents: parsed.documents.map((doc) => (doc._deleted === true ? { ...blank, ...doc } : doc)),
+  };
+}
+
+export interface SyncProgress {
+  /** collections whose first pull has finished */
+  collectionsDone: number;
+  collectionsTotal: number;
+  /** documents received since the replication started */
+  documentsReceived: number;
+  /** the last time every collection had pulled without error (ISO) */
+  lastSyncedOn: string | null;
+  /** the change stream's socket is connected */
+  streamConnected: boolean;
+  /** the last pull error (message), cleared by the next successful pull */
+  error: string | null;
+}
+
+export interface Replication {
+  states: Map<ReadModelName, RxGraphQLReplicationState<unknown, Checkpoint>>;
+  progress$: Observable<SyncProgress>;
+  /** Pull now (one collection, or all). */
+  reSync(model?: ReadModelName): void;
+  /** Resolves when every collection has pulled everything the server had when this was called. */
+  awaitInSync(): Promise<void>;
+  awaitInitialReplication(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ReplicationOptions {
+  db: LocalDatabase;
+  transport: SyncTransport;
+  /** Default: the stream is opened (tests of the pull alone may turn it off). */
+  live?: boolean;
+  batchSize?: number;
+  /** retry pause after a failed pull (ms); RxDB's default is 5 s */
+  retryTime?: number;
+  now?: () => Date;
+}
+
+export function startReplication(options: ReplicationOptions): Replication {
+  const { db, transport } = options;
+  const live = options.live ?? true;
+  const batchSize = options.batchSize ?? PULL_BATCH_SIZE;
+  const now = options.now ?? (() => new Date());
+  const states = new Map<ReadModelName, RxGraphQLReplicationState<unknown, Checkpoint>>();
+  const progress = new BehaviorSubject<SyncProgress>({
+    collectionsDone: 0,
+    collectionsTotal: READ_MODEL_NAMES.length,
+    documentsReceived: 0,
+    lastSyncedOn: null,
+    streamConnected: false,
+    error: null,
+  });
+  const patch = (change: Partial<SyncProgress>) => progress.next({ ...progress.value, ...change });
+  const subscriptions: Array<{ unsubscribe(): void }> = [];
+  const failing = new Set<ReadModelName>();
+  const busy = new Set<ReadModelName>();
+
+  for (const model of READ_MODEL_NAMES) {
+    const collection = db.collections[model] as unknown as RxCollection<unknown>;
+    const blank = blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>);
+    const state = replicateGraphQL<unknown, Checkpoint>({
+      collection,
+      replicationIdentifier: `ll-pull-${model}`,
+      url: { http: transport.graphqlUrl },
+      fetch: transport.fetch,
+      headers: {},
+      live,
+      // every tab replicates into the shared storage; RxDB's multi-instance events keep them consistent
+      waitForLeadership: false,
+      retryTime: options.retryTime ?? 5_000,
+      deletedField: "_deleted",
+      pull: {
+        batchSize,
+        queryBuilder: (checkpoint, limit) => ({
+          query: PULL_QUERY,
+          operationName: "pullDocuments",
+          variables: {
+            model,
+            afterTxid: checkpoint?.txid ?? "0",
+            afterSeq: String(checkpoint?.seq ?? 0),
+            lim: limit,
+          },
+        }),
+        dataPath: ["data", "pullDocuments"],
+        responseModifier: (data) => pullResponse(data, blank) as never,
+      },
+    });
+    states.set(model, state);
+    subscriptions.push(
+      state.received$.subscribe(() => patch({ documentsReceived: progress.value.documentsReceived + 1 })),
+      state.error$.subscribe((error) => {
+        failing.add(model);
+        patch({ error: describe(error) });
+      }),
+      state.active$.subscribe((active) => {
+        if (active) {
+          busy.add(model);
+          return;
+        }
+        busy.delete(model);
+        // A pull cycle ended; RxDB reports failures on error$ before it goes idle.
+        if (busy.size === 0 && failing.size === 0 && progress.value.collectionsDone === READ_MODEL_NAMES.length) {
+          patch({ lastSyncedOn: now().toISOString(), error: null });
+        }
+      }),
+    );
+    void state.awaitInitialReplication().then(
+      () => {
+        failing.delete(model);
+        patch({ collectionsDone: progress.value.collectionsDone + 1 });
+        if (progress.value.collectionsDone === READ_MODEL_NAMES.length) patch({ lastSyncedOn: now().toISOString() });
+      },
+      () => {},
+    );
+  }
+
+  const reSync = (model?: ReadModelName) => {
+    for (const [name, state] of states) {
+      if (model && name !== model) continue;
+      failing.delete(name);
+      state.reSync();
+    }
+  };
+
+  let stream: ChangeStream | null = null;
+  if (live) {
+    stream = openChangeStream({
+      transport,
+      onChange: (table) => {
+        if (isReadModel(table)) reSync(table);
+      },
+      onConnected: () => {
+        patch({ streamConnected: true });
+        reSync();
+      },
+      onDisconnected: () => patch({ streamConnected: false }),
+    });
+  }
+
+  return {
+    states,
+    progress$: progress.asObservable(),
+    reSync,
+    async awaitInSync() {
+      await Promise.all([...states.values()].map((state) => state.awaitInSync()));
+    },
+    async awaitInitialReplication() {
+      await Promise.all([...states.values()].map((state) => state.awaitInitialReplication()));
+    },
+    async stop() {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      await stream?.close();
+      await Promise.all([...states.values()].map((state) => state.cancel()));
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const parameters = (error as { parameters?: { errors?: unknown } }).parameters;
+    const inner = parameters?.errors;
+    if (Array.isArray(inner) && inner[0] instanceof Error) return inner[0].message;
+    return error.message;
+  }
+  return String(error);
+}

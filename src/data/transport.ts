@@ -1,0 +1,29 @@
+// Where the data layer talks to the server, injectable so the same code runs in the browser (same-origin fetch with
+// the session cookie, the page's WebSocket) and in Node tests (a cookie-jar fetch, the `ws` package).
+
+export const GRAPHQL_PATH = "/api/v2/graphql";
+export const COMMANDS_PATH = "/api/v2/commands";
+export const WEBSOCKET_PATH = "/wss/v1/";
+
+export interface SyncTransport {
+  /** Absolute or same-origin URL of the GraphQL endpoint (pull). */
+  graphqlUrl: string;
+  /** Absolute or same-origin URL of the command endpoint (outbox). */
+  commandsUrl: string;
+  /** Absolute ws:// or wss:// URL of the graphql-ws endpoint (change stream). */
+  websocketUrl: string;
+  fetch: typeof fetch;
+  /** WebSocket implementation for graphql-ws (the global one in browsers). */
+  webSocketImpl?: unknown;
+}
+
+/** The browser's transport: same origin, cookie credentials. */
+export function browserTransport(location: Pick<Location, "protocol" | "host"> = window.location): SyncTransport {
+  const wsScheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return {
+    graphqlUrl: GRAPHQL_PATH,
+    commandsUrl: COMMANDS_PATH,
+    websocketUrl: `${wsScheme}//${location.host}${WEBSOCKET_PATH}`,
+    fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
+  };
+}
