@@ -50,7 +50,7 @@ begin
   end if;
   insert into app_public.terms_acceptances (terms_id, user_id)
     values (accept_terms.terms_id, app_private.current_user_id())
-    on conflict (user_id, terms_id) do nothing;
+    on conflict on constraint terms_acceptances_user_id_terms_id_key do nothing;
   select ta.* into acceptance from app_public.terms_acceptances ta
     where ta.terms_id = accept_terms.terms_id and ta.user_id = app_private.current_user_id();
   return acceptance;
