@@ -262,6 +262,33 @@ describe("sessions and GraphQL", () => {
     expect(me.data?.allAccounts.nodes).toEqual([]);
   });
 
+  it("slides the expiry of a session in use and refuses an expired one", async () => {
+    const { client, email } = await signedUpClient("sliding");
+    const userId = await userIdOf(email);
+    await t.server.db.query(
+      "update app_private.sessions set expires_on = now() + interval '2 days' where user_id = $1",
+      [userId],
+    );
+    const used = await client.fetch("/api/v2/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ currentUser { id } }" }),
+    });
+    expect(used.status).toBe(200);
+    expect(used.headers.getSetCookie().join()).toMatch(/ll_session=[^;]+;.*Max-Age=1209600/);
+    const { rows } = await t.server.db.query<{ days: number }>(
+      "select extract(day from expires_on - now())::int as days from app_private.sessions where user_id = $1",
+      [userId],
+    );
+    expect(rows[0]?.days).toBe(13);
+
+    await t.server.db.query(
+      "update app_private.sessions set expires_on = now() - interval '1 second' where user_id = $1",
+      [userId],
+    );
+    expect((await client.graphql("{ currentUser { id } }")).status).toBe(401);
+  });
+
   it("ends the session on logout: cookie cleared, the old cookie no longer works", async () => {
     const { client } = await signedUpClient("logout");
     const cookie = client.session;
