@@ -18,6 +18,7 @@ import {
   type OutboxCommand,
   READ_MODEL_NAMES,
   READ_MODELS,
+  type ReadModelName,
   type RoundDoc,
   type SecurityDoc,
   type TransactionDoc,
@@ -53,6 +54,11 @@ export interface OpenLocalDatabaseOptions {
   accountId: string;
   /** Default: Dexie (IndexedDB). */
   storage?: RxStorage<unknown, unknown>;
+  /**
+   * Only these read models (default: all). RxDB's free tier opens at most 13 collections per JS realm, so tests
+   * that run two devices in one process give each a few collections.
+   */
+  models?: readonly ReadModelName[];
 }
 
 let pluginsAdded = false;
@@ -76,7 +82,8 @@ export async function openLocalDatabase(options: OpenLocalDatabaseOptions): Prom
     // the first instead of failing.
     closeDuplicates: true,
   });
-  const collections = Object.fromEntries(READ_MODEL_NAMES.map((name) => [name, { schema: READ_MODELS[name] }]));
+  const models = options.models ?? READ_MODEL_NAMES;
+  const collections = Object.fromEntries(models.map((name) => [name, { schema: READ_MODELS[name] }]));
   await db.addCollections({
     ...collections,
     outbox: { schema: OUTBOX_SCHEMA, localDocuments: true },

@@ -6,6 +6,7 @@
 // database and never sees, let alone sends, those commands.
 import type { RxStorage } from "rxdb";
 import type { LocalDatabase } from "./database.ts";
+import type { ReadModelName } from "./models/index.ts";
 import { openLocalDatabase } from "./database.ts";
 import { deviceId as browserDeviceId } from "./device.ts";
 import { commandSender, createOutbox, type Outbox } from "./outbox.ts";
@@ -36,13 +37,17 @@ export interface StartLocalDataOptions {
   retryTime?: number;
   backoff?: { initialMs: number; maxMs: number };
   isOnline?: () => boolean;
+  /** Only these read models (default: all; see openLocalDatabase). */
+  models?: readonly ReadModelName[];
 }
 
 export async function startLocalData(options: StartLocalDataOptions): Promise<LocalData> {
   const transport = options.transport ?? browserTransport();
   const status = options.status ?? syncStatus;
   status.reset();
-  const db = await openLocalDatabase({ userId: options.userId, accountId: options.accountId, storage: options.storage });
+  const db = await openLocalDatabase({ userId: options.userId, accountId: options.accountId, storage: options.storage,
+    models: options.models,
+  });
   const replication = startReplication({ db, transport, retryTime: options.retryTime });
 
   let purge: Promise<void> | null = null;

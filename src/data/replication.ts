@@ -95,9 +95,11 @@ export function startReplication(options: ReplicationOptions): Replication {
   const batchSize = options.batchSize ?? PULL_BATCH_SIZE;
   const now = options.now ?? (() => new Date());
   const states = new Map<ReadModelName, RxGraphQLReplicationState<unknown, Checkpoint>>();
+  // the read models this database holds (all of them in the app)
+  const models = READ_MODEL_NAMES.filter((name) => name in db.collections);
   const progress = new BehaviorSubject<SyncProgress>({
     collectionsDone: 0,
-    collectionsTotal: READ_MODEL_NAMES.length,
+    collectionsTotal: models.length,
     documentsReceived: 0,
     lastSyncedOn: null,
     streamConnected: false,
@@ -108,7 +110,7 @@ export function startReplication(options: ReplicationOptions): Replication {
   const failing = new Set<ReadModelName>();
   const busy = new Set<ReadModelName>();
 
-  for (const model of READ_MODEL_NAMES) {
+  for (const model of models) {
     const collection = db.collections[model] as unknown as RxCollection<unknown>;
     const blank = blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>);
     const state = replicateGraphQL<unknown, Checkpoint>({
@@ -152,7 +154,7 @@ export function startReplication(options: ReplicationOptions): Replication {
         }
         busy.delete(model);
         // A pull cycle ended; RxDB reports failures on error$ before it goes idle.
-        if (busy.size === 0 && failing.size === 0 && progress.value.collectionsDone === READ_MODEL_NAMES.length) {
+        if (busy.size === 0 && failing.size === 0 && progress.value.collectionsDone === models.length) {
           patch({ lastSyncedOn: now().toISOString(), error: null });
         }
       }),
@@ -161,7 +163,7 @@ export function startReplication(options: ReplicationOptions): Replication {
       () => {
         failing.delete(model);
         patch({ collectionsDone: progress.value.collectionsDone + 1 });
-        if (progress.value.collectionsDone === READ_MODEL_NAMES.length) patch({ lastSyncedOn: now().toISOString() });
+        if (progress.value.collectionsDone === models.length) patch({ lastSyncedOn: now().toISOString() });
       },
       () => {},
     );

@@ -4,6 +4,7 @@ import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import WebSocket from "ws";
 import { type LocalData, startLocalData } from "../../src/data/local-data.ts";
 import { createSyncStatusStore } from "../../src/data/sync-status.ts";
+import type { ReadModelName } from "../../src/data/models/index.ts";
 import type { SyncTransport } from "../../src/data/transport.ts";
 import type { TestClient } from "../helpers/server.ts";
 
@@ -58,7 +59,7 @@ let deviceCounter = 0;
 export async function openDevice(
   who: SignedIn,
   baseUrl: string,
-  options: { deviceId?: string; live?: boolean; transport?: SyncTransport } = {},
+  options: { deviceId?: string; transport?: SyncTransport; models?: readonly ReadModelName[] } = {},
 ): Promise<LocalData> {
   return startLocalData({
     userId: who.userId,
@@ -66,6 +67,7 @@ export async function openDevice(
     transport: options.transport ?? transportOf(who.client, baseUrl),
     storage: getRxStorageMemory() as never,
     deviceId: options.deviceId ?? `test-device-${++deviceCounter}`,
+    models: options.models,
     status: createSyncStatusStore(),
     retryTime: 200,
     backoff: { initialMs: 50, maxMs: 500 },
