@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AppShell } from "../features/shell/AppShell.tsx";
 import { requireSession } from "../features/session/guards.ts";
+import { LocalDataProvider } from "../data/hooks.tsx";
 
 // Every signed-in screen: needs a session with a chosen account, and renders inside the shell.
 export const Route = createFileRoute("/_app")({
@@ -11,8 +12,10 @@ export const Route = createFileRoute("/_app")({
 function AppLayout() {
   const { session } = Route.useRouteContext();
   return (
-    <AppShell session={session}>
-      <Outlet />
-    </AppShell>
+    <LocalDataProvider userId={session?.user?.id} accountId={session?.account?.id}>
+      <AppShell session={session}>
+        <Outlet />
+      </AppShell>
+    </LocalDataProvider>
   );
 }
