@@ -4,6 +4,7 @@
 // `rxdb-dexie-ll-<userId>-<accountId>--<version>--<collection>`: LOCAL_INDEXEDDB_PREFIX matches all of them.
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from "rxdb";
 import { RxDBLeaderElectionPlugin } from "rxdb/plugins/leader-election";
+import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import {
   type AccountDoc,
@@ -67,6 +68,8 @@ export async function openLocalDatabase(options: OpenLocalDatabaseOptions): Prom
   if (!pluginsAdded) {
     pluginsAdded = true;
     addRxPlugin(RxDBLeaderElectionPlugin);
+    // the outbox keeps its sequence counter in a local document
+    addRxPlugin(RxDBLocalDocumentsPlugin);
     // Dev-mode checks schemas and queries while developing; it must never reach a production bundle (it injects
     // an iframe), so it is imported only behind Vite's compile-time DEV flag.
     if (import.meta.env?.DEV && import.meta.env?.MODE !== "test") {

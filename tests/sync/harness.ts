@@ -59,7 +59,12 @@ let deviceCounter = 0;
 export async function openDevice(
   who: SignedIn,
   baseUrl: string,
-  options: { deviceId?: string; transport?: SyncTransport; models?: readonly ReadModelName[] } = {},
+  options: {
+    deviceId?: string;
+    transport?: SyncTransport;
+    models?: readonly ReadModelName[];
+    isOnline?: () => boolean;
+  } = {},
 ): Promise<LocalData> {
   return startLocalData({
     userId: who.userId,
@@ -68,6 +73,7 @@ export async function openDevice(
     storage: getRxStorageMemory() as never,
     deviceId: options.deviceId ?? `test-device-${++deviceCounter}`,
     models: options.models,
+    isOnline: options.isOnline,
     status: createSyncStatusStore(),
     retryTime: 200,
     backoff: { initialMs: 50, maxMs: 500 },
