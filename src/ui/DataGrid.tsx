@@ -1,0 +1,319 @@
+// The large grids (holdings, portfolio, distributions): AG Grid community with the spec's toolbar (columns, filter,
+// density, export), reset, locally saved column state and density, the '1 - n of total' footer, an empty text and
+// the 50,000-row rule. Rows come from the local replica, so the client-side row model holds them all; hot columns
+// should use valueGetter/valueFormatter (or linkCell below), never a React cell renderer, to stay fast at 50k rows.
+import {
+  AllCommunityModule,
+  type ColDef,
+  type ColumnState,
+  type GetRowIdParams,
+  type GridApi,
+  type ICellRendererComp,
+  type ICellRendererParams,
+  ModuleRegistry,
+  type SelectionChangedEvent,
+  themeQuartz,
+} from "ag-grid-community";
+import { AgGridReact } from "ag-grid-react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { cx } from "../../styled-system/css";
+import { dataGrid } from "../../styled-system/recipes";
+import { Button } from "./Button.tsx";
+import {
+  DEFAULT_DENSITY,
+  DENSITIES,
+  type Density,
+  footerText,
+  GRID_ROW_CAP,
+  GRID_ROW_CAP_ERROR,
+  parseSavedState,
+  ROW_HEIGHTS,
+  type SavedColumn,
+  saveState,
+  storageKey,
+} from "./data-grid-state.ts";
+import { CheckIcon } from "./icons.tsx";
+import { Menu } from "./Menu.tsx";
+import { toast } from "./Toast.tsx";
+
+let modulesRegistered = false;
+function registerModules() {
+  if (modulesRegistered) return;
+  ModuleRegistry.registerModules([AllCommunityModule]);
+  modulesRegistered = true;
+}
+
+/** The design system's look (tokens from panda.config.ts, repeated here because AG Grid themes take raw values). */
+const gridTheme = themeQuartz.withParams({
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans-serif',
+  fontSize: 13,
+  headerFontSize: 12,
+  headerFontWeight: 600,
+  headerTextColor: "#475569",
+  headerBackgroundColor: "#f8fafc",
+  foregroundColor: "#0f172a",
+  backgroundColor: "#ffffff",
+  borderColor: "#e2e8f0",
+  rowBorder: { color: "#eef2f6" },
+  wrapperBorder: false,
+  wrapperBorderRadius: 0,
+  accentColor: "#2f6fde",
+  selectedRowBackgroundColor: "#e9f0fd",
+  rowHoverColor: "#f5f7fb",
+  spacing: 6,
+  cellHorizontalPadding: 14,
+  headerHeight: 40,
+});
+
+const DENSITY_LABELS: Record<Density, string> = { compact: "Compact", standard: "Standard", comfortable: "Comfortable" };
+
+export interface DataGridProps<Row> {
+  /** Key of the saved column state and density in local storage. */
+  gridKey: string;
+  rows: readonly Row[];
+  columns: ColDef<Row>[];
+  getRowId: (row: Row) => string;
+  /** File name of the CSV export without the extension (a function is evaluated at export time). */
+  exportFileName: string | (() => string);
+  emptyText: string;
+  /** Accessible name of the grid. */
+  label: string;
+  height?: number | string;
+  defaultDensity?: Density;
+  /** Row selection with checkboxes; the callback receives the selected rows. */
+  onSelectionChange?: (rows: Row[]) => void;
+  /** Extra toolbar content on the right (for example an import button). */
+  toolbarExtra?: ReactNode;
+  className?: string;
+}
+
+/** Only the parts the spec persists: order (list position), width and visibility. */
+function toSaved(state: ColumnState[]): SavedColumn[] {
+  return state
+    .filter((c) => c.colId !== "ag-Grid-SelectionColumn")
+    .map((c) => ({ colId: c.colId, width: c.width ?? undefined, hide: c.hide ?? undefined }));
+}
+
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  registerModules();
+  const { gridKey, rows, columns, getRowId, exportFileName, emptyText, label, onSelectionChange } = props;
+  const classes = dataGrid();
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const saved = useMemo(() => parseSavedState(readStorage(gridKey)), [gridKey]);
+  const [density, setDensity] = useState<Density>(
+    readStorage(gridKey) ? saved.density : (props.defaultDensity ?? DEFAULT_DENSITY),
+  );
+  const [quickFilter, setQuickFilter] = useState("");
+  const [showFilters, setShowFilters] = useState(false);
+  const [shown, setShown] = useState(0);
+  const [columnState, setColumnState] = useState<SavedColumn[]>([]);
+
+  const capped = rows.length > GRID_ROW_CAP;
+  const visibleRows = useMemo(() => (capped ? rows.slice(0, GRID_ROW_CAP) : rows), [rows, capped]);
+  useEffect(() => {
+    if (capped) toast.gridError(GRID_ROW_CAP_ERROR);
+  }, [capped]);
+
+  const persist = useCallback(
+    (next: { density?: Density; columns?: SavedColumn[] | null }) => {
+      const current = parseSavedState(readStorage(gridKey));
+      const columnsToSave = next.columns === null ? undefined : (next.columns ?? current.columns);
+      saveState(window.localStorage, gridKey, { density: next.density ?? current.density, columns: columnsToSave });
+    },
+    [gridKey],
+  );
+
+  const captureColumns = useCallback(
+    (save: boolean) => {
+      const api = apiRef.current;
+      if (!api) return;
+      const state = toSaved(api.getColumnState());
+      setColumnState(state);
+      if (save) persist({ columns: state });
+    },
+    [persist],
+  );
+
+  const defaultColDef = useMemo<ColDef<Row>>(
+    () => ({ sortable: true, resizable: true, filter: true, floatingFilter: showFilters, minWidth: 90 }),
+    [showFilters],
+  );
+
+  const changeDensity = (next: Density) => {
+    setDensity(next);
+    persist({ density: next });
+  };
+
+  const toggleColumn = (colId: string, hide: boolean) => {
+    apiRef.current?.applyColumnState({ state: [{ colId, hide }] });
+  };
+
+  const reset = () => {
+    const api = apiRef.current;
+    if (!api) return;
+    api.resetColumnState();
+    persist({ columns: null });
+    setColumnState(toSaved(api.getColumnState()));
+  };
+
+  const exportCsv = () => {
+    const name = typeof exportFileName === "function" ? exportFileName() : exportFileName;
+    apiRef.current?.exportDataAsCsv({ fileName: `${name}.csv` });
+  };
+
+  const headerNames = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const c of columns) {
+      const id = c.colId ?? (c.field as string | undefined);
+      if (id) names.set(id, c.headerName ?? id);
+    }
+    return names;
+  }, [columns]);
+
+  return (
+    <section className={cx(classes.root, props.className)} aria-label={label} data-grid-key={gridKey}>
+      <div className={classes.toolbar} role="toolbar" aria-label={`${label} toolbar`}>
+        <div className={classes.toolbarGroup}>
+          <Menu.Root closeOnSelect={false}>
+            <Menu.Trigger asChild>
+              <Button variant="ghost" size="sm">
+                Columns
+              </Button>
+            </Menu.Trigger>
+            <Menu.Content>
+              {columnState.map((c) => (
+                <Menu.Item key={c.colId} value={`column:${c.colId}`} onSelect={() => toggleColumn(c.colId, !c.hide)}>
+                  <span className={classes.menuCheck} aria-hidden>
+                    {!c.hide && <CheckIcon width={14} height={14} />}
+                  </span>
+                  <span role="menuitemcheckbox" aria-checked={!c.hide}>
+                    {headerNames.get(c.colId) ?? c.colId}
+                  </span>
+                </Menu.Item>
+              ))}
+              <Menu.Separator />
+              <Menu.Item value="reset" onSelect={reset}>
+                Reset
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Root>
+          <Button variant="ghost" size="sm" aria-pressed={showFilters} onClick={() => setShowFilters((v) => !v)}>
+            Filter
+          </Button>
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <Button variant="ghost" size="sm">
+                Density
+              </Button>
+            </Menu.Trigger>
+            <Menu.Content>
+              {DENSITIES.map((d) => (
+                <Menu.Item key={d} value={`density:${d}`} onSelect={() => changeDensity(d)}>
+                  <span className={classes.menuCheck} aria-hidden>
+                    {d === density && <CheckIcon width={14} height={14} />}
+                  </span>
+                  {DENSITY_LABELS[d]}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Root>
+          <Button variant="ghost" size="sm" onClick={exportCsv}>
+            Export
+          </Button>
+          <Button variant="ghost" size="sm" onClick={reset}>
+            Reset
+          </Button>
+        </div>
+        <div className={classes.toolbarGroup}>
+          <input
+            className={classes.search}
+            type="search"
+            placeholder="Search…"
+            aria-label={`Search ${label}`}
+            value={quickFilter}
+            onChange={(e) => setQuickFilter(e.target.value)}
+          />
+          {props.toolbarExtra}
+        </div>
+      </div>
+      <div className={classes.body} style={{ height: props.height ?? 560 }} data-density={density}>
+        <AgGridReact<Row>
+          theme={gridTheme}
+          rowData={visibleRows as Row[]}
+          columnDefs={columns}
+          defaultColDef={defaultColDef}
+          getRowId={(p: GetRowIdParams<Row>) => getRowId(p.data)}
+          rowHeight={ROW_HEIGHTS[density]}
+          quickFilterText={quickFilter}
+          animateRows={false}
+          suppressCellFocus={false}
+          noRowsOverlayComponent={NoRows}
+          noRowsOverlayComponentParams={{ text: emptyText }}
+          rowSelection={
+            onSelectionChange ? { mode: "multiRow", checkboxes: true, headerCheckbox: true, enableClickSelection: false } : undefined
+          }
+          onSelectionChanged={(e: SelectionChangedEvent<Row>) => onSelectionChange?.(e.api.getSelectedRows())}
+          onGridReady={(e) => {
+            apiRef.current = e.api;
+            if (saved.columns?.length) e.api.applyColumnState({ state: saved.columns, applyOrder: true });
+            captureColumns(false);
+            setShown(e.api.getDisplayedRowCount());
+          }}
+          onModelUpdated={(e) => setShown(e.api.getDisplayedRowCount())}
+          onColumnMoved={(e) => e.finished && captureColumns(true)}
+          onColumnResized={(e) => e.finished && e.source !== "flex" && captureColumns(true)}
+          onColumnVisible={() => captureColumns(true)}
+        />
+      </div>
+      <div className={classes.footer} data-testid="grid-footer">
+        <span>{footerText(shown, rows.length)}</span>
+      </div>
+    </section>
+  );
+}
+
+function NoRows({ text }: { text: string }) {
+  return <span style={{ color: "#64748b", fontSize: 14 }}>{text}</span>;
+}
+
+function readStorage(gridKey: string): string | null {
+  try {
+    return window.localStorage.getItem(storageKey(gridKey));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A plain DOM link cell (no React renderer per row). Clicks stay in the single-page app through `navigate`.
+ * Use as `cellRenderer: linkCell((row) => `/holding/${row.id}`, navigate)`.
+ */
+export function linkCell<Row>(href: (row: Row) => string, navigate: (to: string) => void) {
+  return class LinkCell implements ICellRendererComp<Row> {
+    private anchor = document.createElement("a");
+    init(params: ICellRendererParams<Row>) {
+      this.render(params);
+      this.anchor.style.color = "#2b4c7e";
+      this.anchor.style.fontWeight = "600";
+      this.anchor.addEventListener("click", (event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(this.anchor.getAttribute("href") ?? "/");
+      });
+    }
+    getGui() {
+      return this.anchor;
+    }
+    refresh(params: ICellRendererParams<Row>) {
+      this.render(params);
+      return true;
+    }
+    private render(params: ICellRendererParams<Row>) {
+      this.anchor.textContent = params.valueFormatted ?? String(params.value ?? "");
+      this.anchor.href = params.data ? href(params.data) : "#";
+    }
+  };
+}
+
+export type { ColDef } from "ag-grid-community";
+export { datedFileName, type Density } from "./data-grid-state.ts";

@@ -1,0 +1,56 @@
+// The DataGrid's frame: toolbar, grid body and footer around AG Grid (read by panda.config.ts at build time only).
+import { defineSlotRecipe } from "@pandacss/dev";
+
+export const dataGrid = defineSlotRecipe({
+  className: "data-grid",
+  slots: ["root", "toolbar", "toolbarGroup", "search", "body", "footer", "menuCheck"],
+  base: {
+    root: {
+      display: "flex",
+      flexDirection: "column",
+      bg: "bg.surface",
+      borderWidth: "1px",
+      borderColor: "border.default",
+      borderRadius: "card",
+      overflow: "hidden",
+    },
+    toolbar: {
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "space-between",
+      gap: "2",
+      px: "3",
+      py: "2",
+      borderBottomWidth: "1px",
+      borderColor: "border.default",
+      flexWrap: "wrap",
+    },
+    toolbarGroup: { display: "flex", alignItems: "center", gap: "1", flexWrap: "wrap" },
+    search: {
+      h: "8",
+      w: "56",
+      px: "3",
+      fontSize: "sm",
+      borderWidth: "1px",
+      borderColor: "border.strong",
+      borderRadius: "control",
+      outline: "none",
+      _focusVisible: { borderColor: "focus", boxShadow: "0 0 0 1px {colors.focus}" },
+    },
+    body: { flex: "1", minH: "0" },
+    footer: {
+      display: "flex",
+      justifyContent: "flex-end",
+      alignItems: "center",
+      gap: "4",
+      px: "4",
+      h: "10",
+      borderTopWidth: "1px",
+      borderColor: "border.default",
+      fontSize: "sm",
+      color: "fg.muted",
+      fontVariantNumeric: "tabular-nums",
+    },
+    menuCheck: { display: "inline-flex", w: "4", justifyContent: "center", color: "brand" },
+  },
+});
