@@ -11,7 +11,8 @@ export function deviceId(): string {
     return fresh;
   } catch {
     // Storage disabled: one id for this page's life.
-    return (memoryId ??= crypto.randomUUID());
+    if (!memoryId) memoryId = crypto.randomUUID();
+    return memoryId;
   }
 }
 

@@ -6,9 +6,9 @@
 // database and never sees, let alone sends, those commands.
 import type { RxStorage } from "rxdb";
 import type { LocalDatabase } from "./database.ts";
-import type { ReadModelName } from "./models/index.ts";
 import { openLocalDatabase } from "./database.ts";
 import { deviceId as browserDeviceId } from "./device.ts";
+import type { ReadModelName } from "./models/index.ts";
 import { commandSender, createOutbox, type Outbox } from "./outbox.ts";
 import { type Replication, startReplication } from "./replication.ts";
 import { type SyncStatusStore, syncStatus } from "./sync-status.ts";
@@ -45,12 +45,27 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
   const transport = options.transport ?? browserTransport();
   const status = options.status ?? syncStatus;
   status.reset();
-  const db = await openLocalDatabase({ userId: options.userId, accountId: options.accountId, storage: options.storage,
+  const db = await openLocalDatabase({
+    userId: options.userId,
+    accountId: options.accountId,
+    storage: options.storage,
     models: options.models,
   });
   const replication = startReplication({ db, transport, retryTime: options.retryTime });
 
-  let purge: Promise<void> | null = null;
+  let purging = false;
+  const purgeOnceInSync = async () => {
+    if (purging) return;
+    purging = true;
+    try {
+      await replication.awaitInSync();
+      await outbox.purgeAccepted();
+    } catch {
+      // the next accepted command tries again
+    } finally {
+      purging = false;
+    }
+  };
   const outbox = createOutbox({
     collection: db.outbox,
     userId: options.userId,
@@ -62,14 +77,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     // Accepted commands changed server rows: pull now, then drop them once the replicas show their effects.
     onAccepted: () => {
       replication.reSync();
-      purge ??= (async () => {
-        try {
-          await replication.awaitInSync();
-          await outbox.purgeAccepted();
-        } finally {
-          purge = null;
-        }
-      })().catch(() => {});
+      void purgeOnceInSync();
     },
   });
 
@@ -135,7 +143,11 @@ let current: Promise<LocalData> | null = null;
 let currentKey: string | null = null;
 
 /** The page's local data for this user and account, opened on first use (closing another one first). */
-export async function openLocalDataFor(userId: string, accountId: string, options: Partial<StartLocalDataOptions> = {}) {
+export async function openLocalDataFor(
+  userId: string,
+  accountId: string,
+  options: Partial<StartLocalDataOptions> = {},
+) {
   const key = `${userId}/${accountId}`;
   if (current && currentKey === key) return current;
   await closeLocalData();
@@ -168,4 +180,3 @@ export async function sendCommand(mutation: string, variables: Record<string, un
   if (!data) throw new Error("No local data is open: sign in and pick an account first.");
   return data.outbox.enqueue(mutation, variables);
 }
-

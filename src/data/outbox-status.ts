@@ -2,5 +2,8 @@
 // Placeholder until the replication layer lands: it owns the outbox and replaces this body.
 
 export async function pendingCommandCount(): Promise<number> {
-  return 0;
+  // Loaded lazily: the update prompt must not pull RxDB into the first chunk.
+  const { currentLocalData } = await import("./local-data.ts");
+  const data = await currentLocalData();
+  return data ? data.outbox.waitingCount() : 0;
 }

@@ -10,8 +10,9 @@
 // expired session (401/403) or a session of another user/account ("refused") pauses the sender until resume().
 // Only this database's outbox is ever flushed, and a database belongs to one user and account, so a command is
 // never sent under anyone else.
-import { BehaviorSubject, type Observable } from "rxjs";
+
 import type { RxCollection } from "rxdb";
+import { BehaviorSubject, type Observable } from "rxjs";
 import type { OutboxCommand } from "./models/outbox.ts";
 import type { SyncTransport } from "./transport.ts";
 
@@ -248,11 +249,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     while (!stopped) {
       if (unauthorized) return setState({ paused: "unauthorized" });
       if (!isOnline()) return setState({ paused: "offline", nextRetryOn: null });
+      // This database is one user's and account's; the selector still makes sure a stranger's command is never sent.
       const docs = await collection
-        .find({ selector: { status: "pending" }, sort: [{ seq: "asc" }], limit: batchSize })
+        .find({ selector: { status: "pending", userId, accountId }, sort: [{ seq: "asc" }], limit: batchSize })
         .exec();
-      // Defensive: this database is one user's and account's, but never send a stranger's command.
-      const batch = docs.map((doc) => doc.toMutableJSON()).filter((c) => c.userId === userId && c.accountId === accountId);
+      const batch = docs.map((doc) => doc.toMutableJSON());
       if (batch.length === 0) return setState({ paused: null, nextRetryOn: null });
       setState({ paused: null, nextRetryOn: null });
       const outcome = await send(

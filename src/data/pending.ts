@@ -72,11 +72,41 @@ export function commandEffect(command: Pick<OutboxCommand, "mutation" | "variabl
     return { model, id: fields.id, kind: "create", fields };
   }
   if (match[3] && typeof input.id === "string") {
-    if (verb === "update") return { model, id: input.id, kind: "update", fields: isRecord(input.patch) ? input.patch : {} };
+    if (verb === "update")
+      return { model, id: input.id, kind: "update", fields: isRecord(input.patch) ? input.patch : {} };
     if (verb === "delete") return { model, id: input.id, kind: "delete", fields: {} };
   }
   return null;
 }
+
+// The custom creating mutations of the core chain (sync/migrations/0011_functions.sql): the client passes the id.
+registerCommandEffect("makeCustomer", (variables) => {
+  const input = isRecord(variables.input) ? variables.input : null;
+  if (!input || typeof input.id !== "string") return null;
+  return {
+    model: "customers",
+    id: input.id,
+    kind: "create",
+    fields: { email: input.email, name: input.name ?? null, status: "active" },
+  };
+});
+registerCommandEffect("makeDistribution", (variables) => {
+  const input = isRecord(variables.input) ? variables.input : null;
+  if (!input || typeof input.id !== "string") return null;
+  return {
+    model: "distributions",
+    id: input.id,
+    kind: "create",
+    fields: {
+      allocationId: input.allocationId,
+      amount: input.amount == null ? null : String(input.amount),
+      name: input.name ?? null,
+      status: "drafted",
+      locked: false,
+      investor: { email: input.accountEmail, name: input.name ?? null },
+    },
+  };
+});
 
 /** The documents of one model as they will look once the outbox's commands are applied (in sequence order). */
 export function overlayPending<T extends { id: string }>(

@@ -50,7 +50,9 @@ export function createSyncStatusStore(initial: SyncStatus = INITIAL_SYNC_STATUS)
     },
     update(patch) {
       const next = { ...snapshot, ...patch };
-      if (Object.keys(patch).every((key) => Object.is(next[key as keyof SyncStatus], snapshot[key as keyof SyncStatus])))
+      if (
+        Object.keys(patch).every((key) => Object.is(next[key as keyof SyncStatus], snapshot[key as keyof SyncStatus]))
+      )
         return;
       snapshot = next;
       for (const listener of listeners) listener();

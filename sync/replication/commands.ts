@@ -150,10 +150,12 @@ export function createCommandHandler({ pgl, db, production }: CommandHandlerOpti
 
     try {
       return await inTransaction(db, pgSettingsFor(session), async (tx) => {
-        const [previous] = await tx.query<{ status: CommandStatus; error_code: string | null; error_message: string | null; user_id: string }>(
-          "select * from app_private.command_outcome($1)",
-          [command.key],
-        );
+        const [previous] = await tx.query<{
+          status: CommandStatus;
+          error_code: string | null;
+          error_message: string | null;
+          user_id: string;
+        }>("select * from app_private.command_outcome($1)", [command.key]);
         if (previous) {
           if (previous.user_id !== session.userId) return result("refused", "LL409", "Duplicate command key.");
           return result(previous.status, previous.error_code, previous.error_message);
@@ -222,7 +224,8 @@ export function createCommandHandler({ pgl, db, production }: CommandHandlerOpti
   }
 
   return async function handleCommands(req: IncomingMessage, res: ServerResponse, session: SessionClaims) {
-    if (req.method !== "POST") return sendJson(res, 405, { errors: [{ message: "Use POST", extensions: { code: "LL405" } }] });
+    if (req.method !== "POST")
+      return sendJson(res, 405, { errors: [{ message: "Use POST", extensions: { code: "LL405" } }] });
     if (!session.accountId) {
       return sendJson(res, 401, { errors: [{ message: "No account selected", extensions: { code: "LL401" } }] });
     }
@@ -251,7 +254,9 @@ export function createCommandHandler({ pgl, db, production }: CommandHandlerOpti
         if (!(error instanceof TransientError)) console.error("command failed:", command.mutation, error);
         return sendJson(res, 503, {
           results,
-          errors: [{ message: "The server cannot apply commands right now; retry later.", extensions: { code: "LL503" } }],
+          errors: [
+            { message: "The server cannot apply commands right now; retry later.", extensions: { code: "LL503" } },
+          ],
         });
       }
     }

@@ -15,7 +15,11 @@ export interface HeldTransaction {
   withPgClient: WithPgClient;
 }
 
-type RawQuery = (text: string, values: unknown[], arrayMode: boolean) => Promise<{ rows: unknown[]; rowCount: number | null }>;
+type RawQuery = (
+  text: string,
+  values: unknown[],
+  arrayMode: boolean,
+) => Promise<{ rows: unknown[]; rowCount: number | null }>;
 
 // node-postgres hands int8 to @dataplan/pg as a string; PGlite's default would turn it into a lossy number.
 const pgliteQueryOptions = { parsers: { 20: (value: string) => value } };

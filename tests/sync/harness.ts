@@ -3,8 +3,8 @@
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import WebSocket from "ws";
 import { type LocalData, startLocalData } from "../../src/data/local-data.ts";
-import { createSyncStatusStore } from "../../src/data/sync-status.ts";
 import type { ReadModelName } from "../../src/data/models/index.ts";
+import { createSyncStatusStore } from "../../src/data/sync-status.ts";
 import type { SyncTransport } from "../../src/data/transport.ts";
 import type { TestClient } from "../helpers/server.ts";
 
@@ -24,7 +24,9 @@ export async function signInAs(client: TestClient, email: string, accountType?: 
   }>("{ currentUser { id usersAccounts { nodes { account { id type } } } } }");
   const user = accounts.data?.currentUser;
   if (!user) throw new Error(`no user data for ${email}: ${JSON.stringify(accounts.errors)}`);
-  const account = user.usersAccounts.nodes.map((node) => node.account).find((a) => !accountType || a.type === accountType);
+  const account = user.usersAccounts.nodes
+    .map((node) => node.account)
+    .find((a) => !accountType || a.type === accountType);
   if (!account) throw new Error(`${email} has no ${accountType ?? ""} account`);
   const selected = await client.selectAccount(account.id);
   if (selected.status !== 303) throw new Error(`selecting ${account.id} failed (${selected.status})`);

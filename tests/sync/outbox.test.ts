@@ -77,7 +77,10 @@ describe("the command endpoint", () => {
     const address = email("stranger");
     const command = { ...customerCommand(issuer, address), userId: other.userId, accountId: other.accountId };
     const answer = await send([command]);
-    expect(answer).toMatchObject({ kind: "answered", results: [{ key: command.key, status: "refused", errorCode: "LL403" }] });
+    expect(answer).toMatchObject({
+      kind: "answered",
+      results: [{ key: command.key, status: "refused", errorCode: "LL403" }],
+    });
     expect(await customersWithEmail(t, address)).toHaveLength(0);
   });
 
@@ -94,25 +97,41 @@ describe("the outbox", () => {
     const good1 = email("good");
     const good2 = email("good");
     const first = await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: good1 } });
-    const bad = await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: "not-an-email" } });
+    const bad = await data.outbox.enqueue("makeCustomer", {
+      input: { id: crypto.randomUUID(), email: "not-an-email" },
+    });
     const last = await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: good2 } });
     await eventually(async () => (await data.outbox.waitingCount()) === 0, 10_000, "queue drained");
 
     const byKey = new Map((await data.outbox.commands()).map((command) => [command.id, command]));
     // accepted ones are purged once the replica shows them; the rejected one stays
-    expect(byKey.get(bad.id)).toMatchObject({ status: "rejected", errorCode: "LL422", errorMessage: "Please enter a valid email address." });
+    expect(byKey.get(bad.id)).toMatchObject({
+      status: "rejected",
+      errorCode: "LL422",
+      errorMessage: "Please enter a valid email address.",
+    });
     for (const accepted of [first, last]) expect(byKey.get(accepted.id)?.status ?? "purged").toMatch(/accepted|purged/);
     expect(await customersWithEmail(t, good1)).toHaveLength(1);
     expect(await customersWithEmail(t, good2)).toHaveLength(1);
     // the accepted commands' rows reach the replica
-    const ids = [first, last].map((c) => (c.variables.input as { id: string }).id);
-    await eventually(async () => (await data.db.customers.findByIds(ids).exec()).size === 2, 5_000, "customers replicated");
+    const ids = [first, last].map((c) => (c.variables as { input: { id: string } }).input.id);
+    await eventually(
+      async () => (await data.db.customers.findByIds(ids).exec()).size === 2,
+      5_000,
+      "customers replicated",
+    );
 
     // fixing and resending the rejected command applies it (a new key: the old one stays rejected on the server)
     const fixedAddress = email("fixed");
-    const fixed = await data.outbox.resend(bad.id, { input: { ...(bad.variables.input as object), email: fixedAddress } });
+    const fixed = await data.outbox.resend(bad.id, {
+      input: { ...(bad.variables as { input: object }).input, email: fixedAddress },
+    });
     expect(fixed.replaces).toBe(bad.id);
-    await eventually(async () => (await customersWithEmail(t, fixedAddress)).length === 1, 10_000, "fixed command applied");
+    await eventually(
+      async () => (await customersWithEmail(t, fixedAddress)).length === 1,
+      10_000,
+      "fixed command applied",
+    );
     expect((await data.outbox.commands()).some((c) => c.id === bad.id)).toBe(false);
   });
 
@@ -163,12 +182,18 @@ describe("a server restart in the middle of a flush", () => {
       devices.push(data);
       const tag = `restart-${run}`;
       for (let i = 0; i < 300; i++) {
-        await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: `${tag}-${String(i).padStart(4, "0")}@outbox.test` } });
+        await data.outbox.enqueue("makeCustomer", {
+          input: { id: crypto.randomUUID(), email: `${tag}-${String(i).padStart(4, "0")}@outbox.test` },
+        });
       }
       online = true;
       const flushing = data.outbox.flush();
       // stop the server as soon as the first commands are applied
-      await eventually(async () => (await customersWithEmail(server, `${tag}-%`)).length > 0, 30_000, "first commands applied");
+      await eventually(
+        async () => (await customersWithEmail(server, `${tag}-%`)).length > 0,
+        30_000,
+        "first commands applied",
+      );
       await server.close();
       await flushing;
       const waitingAfterStop = await data.outbox.waitingCount();

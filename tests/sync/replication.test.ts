@@ -63,9 +63,9 @@ describe("pull", () => {
       expect(expected.length, `${connection} has demo rows`).toBeGreaterThan(0);
       expect(await localIds(data, collection), collection).toEqual(expected);
     }
-    const api = await issuer.client.graphql<{ allRounds: { nodes: Array<{ id: string; price: string; total: string }> } }>(
-      "{ allRounds { nodes { id price total } } }",
-    );
+    const api = await issuer.client.graphql<{
+      allRounds: { nodes: Array<{ id: string; price: string; total: string }> };
+    }>("{ allRounds { nodes { id price total } } }");
     for (const round of api.data?.allRounds.nodes ?? []) {
       const local = await data.db.rounds.findOne(round.id).exec();
       expect(local?.price).toBe(round.price);
@@ -110,7 +110,11 @@ describe("stream", () => {
     );
     expect(update.errors).toBeUndefined();
     // No reSync by the test: only the stream can bring it.
-    await eventually(async () => (await data.db.assets.findOne(assetId).exec())?.name === renamed, 5_000, "renamed asset");
+    await eventually(
+      async () => (await data.db.assets.findOne(assetId).exec())?.name === renamed,
+      5_000,
+      "renamed asset",
+    );
   });
 
   it("updates a parent document when one of its child rows changes (a distribution's price)", async () => {
@@ -142,7 +146,11 @@ describe("deletes and revoked visibility", () => {
     const [customerId] = await localIds(data, "customers");
     expect(customerId).toBeDefined();
     await t.server.db.query("delete from app_public.customers where id = $1", [customerId]);
-    await eventually(async () => (await data.db.customers.findOne(customerId).exec()) === null, 5_000, "customer removed");
+    await eventually(
+      async () => (await data.db.customers.findOne(customerId).exec()) === null,
+      5_000,
+      "customer removed",
+    );
   });
 
   it("moves a distribution that changes investor: it leaves one device and arrives on the other", async () => {
@@ -158,8 +166,16 @@ describe("deletes and revoked visibility", () => {
       investor2.accountId,
       distributionId,
     ]);
-    await eventually(async () => (await first.db.distributions.findOne(distributionId).exec()) === null, 5_000, "gone from the first investor");
-    await eventually(async () => (await second.db.distributions.findOne(distributionId).exec()) !== null, 5_000, "arrived at the second");
+    await eventually(
+      async () => (await first.db.distributions.findOne(distributionId).exec()) === null,
+      5_000,
+      "gone from the first investor",
+    );
+    await eventually(
+      async () => (await second.db.distributions.findOne(distributionId).exec()) !== null,
+      5_000,
+      "arrived at the second",
+    );
     // The API agrees with both replicas.
     expect(await ids(investor, "allDistributions")).toEqual(await localIds(first, "distributions"));
     expect(await ids(investor2, "allDistributions")).toEqual(await localIds(second, "distributions"));

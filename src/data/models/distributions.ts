@@ -1,5 +1,16 @@
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { accountSummary, decimal, flag, keyword, list, object, optionalDecimal, optionalText, timestamp, uuid } from "./fields.ts";
+import {
+  accountSummary,
+  decimal,
+  flag,
+  keyword,
+  list,
+  object,
+  optionalDecimal,
+  optionalText,
+  timestamp,
+  uuid,
+} from "./fields.ts";
 
 export const distributionSchema = toTypedRxJsonSchema({
   title: "distributions",

@@ -3,7 +3,8 @@ import { keyword, list, optionalUuid, text, timestamp, uuid } from "./fields.ts"
 
 export const documentSchema = toTypedRxJsonSchema({
   title: "documents",
-  description: "A document of a security or a holding, with its sharings ({toRole, name}). Files download through the server.",
+  description:
+    "A document of a security or a holding, with its sharings ({toRole, name}). Files download through the server.",
   version: 0,
   primaryKey: "id",
   type: "object",

@@ -2,7 +2,6 @@
 // outbox. RxDB's free tier opens at most 13 collections per page across all databases: this list is 12 + outbox.
 // TODO(steps): the onboarding `steps` read model waits for its server table; when it lands it replaces one of the
 // smaller collections (documents or broker_allocations can then share a "references" collection keyed by kind).
-import type { RxJsonSchema } from "rxdb";
 import { accountSchema } from "./accounts.ts";
 import { allocationSchema } from "./allocations.ts";
 import { assetSchema } from "./assets.ts";
@@ -42,7 +41,7 @@ export const READ_MODELS = {
   transactions: transactionSchema,
   broker_allocations: brokerAllocationSchema,
   documents: documentSchema,
-} as const satisfies Record<string, RxJsonSchema<any>>;
+} as const satisfies Record<string, { title: string; primaryKey: string }>;
 
 export type ReadModelName = keyof typeof READ_MODELS;
 export const READ_MODEL_NAMES = Object.keys(READ_MODELS) as ReadModelName[];

@@ -32,7 +32,18 @@ export const outboxSchema = toTypedRxJsonSchema({
     /** the key of the rejected command this one corrects (resend after an edit) */
     replaces: { type: ["string", "null"] },
   },
-  required: ["id", "mutation", "variables", "userId", "accountId", "deviceId", "seq", "createdOn", "status", "attempts"],
+  required: [
+    "id",
+    "mutation",
+    "variables",
+    "userId",
+    "accountId",
+    "deviceId",
+    "seq",
+    "createdOn",
+    "status",
+    "attempts",
+  ],
   indexes: ["seq", ["status", "seq"]],
 } as const);
 

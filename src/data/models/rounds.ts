@@ -25,7 +25,13 @@ export const roundSchema = toTypedRxJsonSchema({
     },
     security: {
       type: ["object", "null"],
-      properties: { id: uuid, name: text, ticker: { type: ["string", "null"] }, total: decimal, unitValue: { type: ["string", "null"] } },
+      properties: {
+        id: uuid,
+        name: text,
+        ticker: { type: ["string", "null"] },
+        total: decimal,
+        unitValue: { type: ["string", "null"] },
+      },
     },
     capitalDeployments: list,
     createdOn: timestamp,

@@ -1,0 +1,178 @@
+// The outbox's own behaviour with a scripted server (RxDB memory storage): durable first, order, batching,
+// transient failures retried with backoff, an expired session pausing the sender, and never sending a stranger's
+// commands. The real server's side is in tests/sync/outbox.test.ts.
+import { addRxPlugin, createRxDatabase, type RxDatabase } from "rxdb";
+import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
+import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
+import { afterEach, describe, expect, it } from "vitest";
+import { OUTBOX_SCHEMA } from "./models/index.ts";
+import { createOutbox, type Outbox, type OutboxCollection, type SendOutcome, type WireCommand } from "./outbox.ts";
+
+addRxPlugin(RxDBLocalDocumentsPlugin);
+
+const USER = "11111111-1111-4111-8111-111111111111";
+const ACCOUNT = "22222222-2222-4222-8222-222222222222";
+let dbCounter = 0;
+const open: Array<{ db: RxDatabase; outbox: Outbox }> = [];
+
+async function outboxCollection(): Promise<{ db: RxDatabase; collection: OutboxCollection }> {
+  const db = await createRxDatabase({ name: `outbox-unit-${++dbCounter}`, storage: getRxStorageMemory() });
+  await db.addCollections({ outbox: { schema: OUTBOX_SCHEMA, localDocuments: true } });
+  return { db, collection: db.collections.outbox as unknown as OutboxCollection };
+}
+
+type Script = (commands: WireCommand[], call: number) => SendOutcome | Promise<SendOutcome>;
+
+async function setup(script: Script, options: { isOnline?: () => boolean; batchSize?: number; userId?: string } = {}) {
+  const { db, collection } = await outboxCollection();
+  const sent: WireCommand[][] = [];
+  const outbox = createOutbox({
+    collection,
+    userId: options.userId ?? USER,
+    accountId: ACCOUNT,
+    deviceId: "device-1",
+    send: async (commands) => {
+      sent.push(commands);
+      return script(commands, sent.length);
+    },
+    isOnline: options.isOnline,
+    batchSize: options.batchSize,
+    backoff: { initialMs: 10, maxMs: 40 },
+  });
+  open.push({ db, outbox });
+  return { db, collection, outbox, sent };
+}
+
+const acceptAll: Script = (commands) => ({
+  kind: "answered",
+  complete: true,
+  results: commands.map((c) => ({ key: c.key, status: "accepted", errorCode: null, errorMessage: null })),
+});
+
+async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+afterEach(async () => {
+  for (const { db, outbox } of open.splice(0)) {
+    outbox.stop();
+    await db.remove();
+  }
+});
+
+describe("outbox", () => {
+  it("stores a command before sending it, and sends in sequence order in batches", async () => {
+    let online = false;
+    const { outbox, sent, collection } = await setup(acceptAll, { isOnline: () => online, batchSize: 2 });
+    const a = await outbox.enqueue("makeCustomer", { input: { email: "a@x.test" } });
+    const b = await outbox.enqueue("makeCustomer", { input: { email: "b@x.test" } });
+    const c = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
+    // offline: durable, nothing sent
+    expect(sent).toEqual([]);
+    expect((await collection.findOne(a.id).exec())?.status).toBe("pending");
+    expect([a.seq, b.seq, c.seq]).toEqual([1, 2, 3]);
+    expect(a).toMatchObject({ userId: USER, accountId: ACCOUNT, deviceId: "device-1", mutation: "makeCustomer" });
+
+    online = true;
+    await outbox.flush();
+    expect(sent.map((batch) => batch.map((command) => command.key))).toEqual([[a.id, b.id], [c.id]]);
+    expect(await outbox.waitingCount()).toBe(0);
+    expect((await collection.findOne(c.id).exec())?.status).toBe("accepted");
+  });
+
+  it("retries transient failures with backoff and keeps the commands pending meanwhile", async () => {
+    const { outbox, sent } = await setup((commands, call) =>
+      call < 3 ? { kind: "transient", reason: "HTTP 503" } : acceptAll(commands, call),
+    );
+    const states: string[] = [];
+    outbox.state$.subscribe((state) => states.push(String(state.paused)));
+    await outbox.enqueue("makeCustomer", { input: { email: "a@x.test" } });
+    await until(async () => (await outbox.waitingCount()) === 0, "accepted after retries");
+    expect(sent.length).toBe(3);
+    expect(sent.every((batch) => batch.length === 1 && batch[0]?.key === sent[0]?.[0]?.key)).toBe(true);
+    expect(states).toContain("retrying");
+  });
+
+  it("does not let a rejection block the commands behind it", async () => {
+    const { outbox, collection } = await setup((commands) => ({
+      kind: "answered",
+      complete: true,
+      results: commands.map((c) =>
+        c.variables.bad
+          ? { key: c.key, status: "rejected", errorCode: "LL422", errorMessage: "Please enter a valid email address." }
+          : { key: c.key, status: "accepted", errorCode: null, errorMessage: null },
+      ),
+    }));
+    const first = await outbox.enqueue("makeCustomer", {});
+    const bad = await outbox.enqueue("makeCustomer", { bad: true });
+    const last = await outbox.enqueue("makeCustomer", {});
+    await until(async () => (await outbox.waitingCount()) === 0, "drained");
+    const status = async (id: string) => (await collection.findOne(id).exec())?.toJSON();
+    expect((await status(first.id))?.status).toBe("accepted");
+    expect(await status(bad.id)).toMatchObject({ status: "rejected", errorCode: "LL422" });
+    expect((await status(last.id))?.status).toBe("accepted");
+
+    await outbox.discard(bad.id);
+    expect(await status(bad.id)).toBeUndefined();
+  });
+
+  it("pauses on an expired session, keeps everything, and resumes after sign-in", async () => {
+    let signedIn = false;
+    const { outbox, sent } = await setup((commands, call) =>
+      signedIn ? acceptAll(commands, call) : { kind: "unauthorized" },
+    );
+    let paused: string | null = null;
+    outbox.state$.subscribe((state) => {
+      paused = state.paused;
+    });
+    await outbox.enqueue("makeCustomer", {});
+    await outbox.flush();
+    expect(paused).toBe("unauthorized");
+    expect(await outbox.waitingCount()).toBe(1);
+    const calls = sent.length;
+    await outbox.flush();
+    expect(sent.length).toBe(calls); // no hammering while signed out
+
+    signedIn = true;
+    outbox.resume();
+    await until(async () => (await outbox.waitingCount()) === 0, "sent after resume");
+  });
+
+  it("never sends commands of another user or account", async () => {
+    const { outbox, collection, sent } = await setup(acceptAll);
+    await collection.insert({
+      id: "33333333-3333-4333-8333-333333333333",
+      mutation: "makeCustomer",
+      variables: {},
+      userId: "99999999-9999-4999-8999-999999999999",
+      accountId: ACCOUNT,
+      deviceId: "device-1",
+      seq: 1,
+      createdOn: new Date().toISOString(),
+      status: "pending",
+      errorCode: null,
+      errorMessage: null,
+      attempts: 0,
+      answeredOn: null,
+      replaces: null,
+    });
+    const mine = await outbox.enqueue("makeCustomer", {});
+    await outbox.flush();
+    expect(sent.flat().map((command) => command.key)).toEqual([mine.id]);
+    expect(mine.seq).toBe(2);
+  });
+
+  it("continues the sequence after accepted commands are purged", async () => {
+    const { outbox } = await setup(acceptAll);
+    await outbox.enqueue("makeCustomer", {});
+    await outbox.enqueue("makeCustomer", {});
+    await until(async () => (await outbox.waitingCount()) === 0, "drained");
+    expect(await outbox.purgeAccepted()).toBe(2);
+    const next = await outbox.enqueue("makeCustomer", {});
+    expect(next.seq).toBe(3);
+  });
+});
