@@ -1,0 +1,194 @@
+// Contacts through the real server with the client bypassed: makeCustomer, updateCustomerById and bulkCustomers
+// (all or nothing, every bad row named), and who may write (issuer and broker owners and admins only: never a
+// viewer, an agent or an ats account) - spec part 1 sections 2.10 and 5.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+
+let t: TestServer;
+const accountIds = new Map<string, string>();
+
+const ISSUER = "Northwind Renewables, Inc.";
+const BROKER = "Harborview Capital Markets LLC";
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const { rows } = await t.server.db.query<{ name: string; id: string }>("select name, id from app_public.accounts");
+  for (const row of rows) accountIds.set(row.name, row.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function as(email: string, accountName: string): Promise<TestClient> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  const id = accountIds.get(accountName);
+  if (!id) throw new Error(`demo account ${accountName} not found`);
+  expect((await client.selectAccount(id)).status).toBe(303);
+  return client;
+}
+
+async function contactsOf(accountName: string): Promise<Array<{ email: string; name: string | null }>> {
+  const { rows } = await t.server.db.query<{ email: string; name: string | null }>(
+    "select email, name from app_public.customers where account_id = $1 order by email",
+    [accountIds.get(accountName)],
+  );
+  return rows;
+}
+
+const BULK = `mutation bulk($contacts: JSON!) { bulkCustomers(input: { contacts: $contacts }) { customers { id email name } } }`;
+const MAKE = `mutation make($id: UUID, $email: String!, $name: String) {
+  makeCustomer(input: { id: $id, email: $email, name: $name }) { customer { id email name } } }`;
+const UPDATE = `mutation update($id: UUID!, $patch: CustomerPatch!) {
+  updateCustomerById(input: { id: $id, patch: $patch }) { customer { id email name } } }`;
+
+let unique = 0;
+const fresh = (tag: string) => `${tag}-${Date.now()}-${++unique}@contacts.test`;
+
+describe("bulkCustomers", () => {
+  it("imports a clean file whole, with the ids the client made", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const rows = [
+      { row: 2, id: crypto.randomUUID(), name: "Ada Byron", email: fresh("ada") },
+      { row: 3, id: crypto.randomUUID(), name: "Alan Turing", email: ` ${fresh("alan")} ` },
+    ];
+    const result = await issuer.graphql<{ bulkCustomers: { customers: Array<{ id: string; email: string; name: string }> } }>(
+      BULK,
+      { contacts: rows },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.bulkCustomers.customers.map((c) => c.id)).toEqual(rows.map((r) => r.id));
+    // trimmed on the way in
+    expect(result.data?.bulkCustomers.customers[1]?.email).toBe(rows[1]?.email.trim());
+    const stored = (await contactsOf(ISSUER)).map((c) => c.email);
+    for (const row of rows) expect(stored).toContain(row.email.trim());
+    // the investor account of a new email exists (setup not done) and is the contact's account
+    const { rows: investors } = await t.server.db.query<{ type: string; setup: boolean }>(
+      "select a.type, a.setup from app_public.customers c join app_public.accounts a on a.id = c.investor_id where c.id = $1",
+      [rows[0]?.id],
+    );
+    expect(investors).toEqual([{ type: "investor", setup: false }]);
+  });
+
+  it("refuses a file with bad rows as a whole, naming every bad row with the spec's messages", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const before = await contactsOf(ISSUER);
+    const good = fresh("good");
+    const existing = before[0]?.email;
+    expect(existing).toBeTruthy();
+    const result = await issuer.graphql(BULK, {
+      contacts: [
+        { row: 2, name: "Good Row", email: good },
+        { row: 3, name: "", email: fresh("noname") },
+        { row: 4, name: "No Email", email: "  " },
+        { row: 5, name: "Bad Email", email: "not-an-email" },
+        { row: 6, name: "Twice", email: good.toUpperCase() },
+        { row: 7, name: "Already", email: existing },
+      ],
+    });
+    expect(result.errors?.[0]?.extensions?.code).toBe("LL422");
+    expect(result.errors?.[0]?.message.split("\n")).toEqual([
+      "Row 3: Contact Name is required.",
+      "Row 4: Email is required.",
+      "Row 5: Please enter a valid email address.",
+      "Row 6: This email appears more than once in the file.",
+      "Row 7: A contact with this email already exists.",
+    ]);
+    // nothing half-imported: not even the good first row
+    expect(await contactsOf(ISSUER)).toEqual(before);
+  });
+
+  it("refuses an empty file", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const result = await issuer.graphql(BULK, { contacts: [] });
+    expect(result.errors?.[0]).toMatchObject({ message: "The file has no contacts.", extensions: { code: "LL422" } });
+  });
+
+  it("is refused to a viewer, an agent and an ats account, and writes nothing", async () => {
+    for (const [email, account] of [
+      ["issuer-viewer@demo.test", ISSUER],
+      ["agent@demo.test", "Keystone Transfer Agents"],
+      ["ats@demo.test", "Meridian Alternative Exchange"],
+    ] as const) {
+      const client = await as(email, account);
+      const address = fresh("refused");
+      const result = await client.graphql(BULK, { contacts: [{ row: 2, name: "Refused", email: address }] });
+      expect(result.errors?.[0]?.extensions?.code, email).toBe("LL403");
+      const { rows } = await t.server.db.query("select 1 from app_public.customers where email = $1", [address]);
+      expect(rows, email).toEqual([]);
+    }
+  });
+
+  it("is allowed to a broker for its own list", async () => {
+    const broker = await as("broker@demo.test", BROKER);
+    const address = fresh("broker");
+    const result = await broker.graphql(BULK, { contacts: [{ row: 2, name: "Broker Contact", email: address }] });
+    expect(result.errors).toBeUndefined();
+    expect((await contactsOf(BROKER)).map((c) => c.email)).toContain(address);
+    expect((await contactsOf(ISSUER)).map((c) => c.email)).not.toContain(address);
+  });
+});
+
+describe("makeCustomer and updateCustomerById", () => {
+  it("creates with the client's id and edits name and email with the spec's messages", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const id = crypto.randomUUID();
+    const email = fresh("make");
+    const made = await issuer.graphql<{ makeCustomer: { customer: { id: string } } }>(MAKE, { id, email, name: "Grace Hopper" });
+    expect(made.errors).toBeUndefined();
+    expect(made.data?.makeCustomer.customer.id).toBe(id);
+
+    const renamed = await issuer.graphql<{ updateCustomerById: { customer: { name: string } } }>(UPDATE, {
+      id,
+      patch: { name: "  Grace B. Hopper " },
+    });
+    expect(renamed.errors).toBeUndefined();
+    expect(renamed.data?.updateCustomerById.customer.name).toBe("Grace B. Hopper");
+
+    for (const [patch, code, message] of [
+      [{ name: " " }, "LL422", "Contact Name is required."],
+      [{ email: "" }, "LL422", "Email is required."],
+      [{ email: "nope" }, "LL422", "Please enter a valid email address."],
+    ] as const) {
+      const result = await issuer.graphql(UPDATE, { id, patch });
+      expect(result.errors?.[0], JSON.stringify(patch)).toMatchObject({ message, extensions: { code } });
+    }
+    const other = (await contactsOf(ISSUER)).find((c) => c.email !== email)?.email;
+    const duplicate = await issuer.graphql(UPDATE, { id, patch: { email: other?.toUpperCase() } });
+    expect(duplicate.errors?.[0]).toMatchObject({
+      message: "A contact with this email already exists.",
+      extensions: { code: "LL409" },
+    });
+    expect((await contactsOf(ISSUER)).find((c) => c.email === email)?.name).toBe("Grace B. Hopper");
+  });
+
+  it("refuses makeCustomer and edits to a viewer, an agent and an ats account", async () => {
+    const { rows } = await t.server.db.query<{ id: string }>(
+      "select id from app_public.customers where account_id = $1 order by created_on limit 1",
+      [accountIds.get(ISSUER)],
+    );
+    const contactId = rows[0]?.id;
+    for (const [email, account] of [
+      ["issuer-viewer@demo.test", ISSUER],
+      ["agent@demo.test", "Keystone Transfer Agents"],
+      ["ats@demo.test", "Meridian Alternative Exchange"],
+    ] as const) {
+      const client = await as(email, account);
+      const made = await client.graphql(MAKE, { email: fresh("nope"), name: "Nope" });
+      expect(made.errors?.[0]?.extensions?.code, email).toBe("LL403");
+      const edited = await client.graphql(UPDATE, { id: contactId, patch: { name: "Changed by someone" } });
+      expect(edited.errors?.length, email).toBeGreaterThan(0);
+    }
+    const { rows: after } = await t.server.db.query<{ name: string }>("select name from app_public.customers where id = $1", [
+      contactId,
+    ]);
+    expect(after[0]?.name).not.toBe("Changed by someone");
+  });
+
+  it("a viewer still reads the contact list", async () => {
+    const viewer = await as("issuer-viewer@demo.test", ISSUER);
+    const result = await viewer.graphql<{ allCustomers: { totalCount: number } }>("{ allCustomers { totalCount } }");
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.allCustomers.totalCount).toBe((await contactsOf(ISSUER)).length);
+  });
+});
