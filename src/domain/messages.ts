@@ -64,6 +64,13 @@ export const MESSAGES = {
   claimLink: "Don't see your account? Click here to claim!",
   agree: "I AGREE",
   setupThanks: "Thank you for setting up your account!",
+  // contacts and managed accounts (part 1 sections 2.10, 2.12, 5)
+  contactNameRequired: "Contact Name is required.",
+  invalidEmail: "Please enter a valid email address.",
+  nameRequired: "Name is required.",
+  contactImported: "Contacts imported.",
+  noTransactions: "No transactions found.",
+  noAccounts: "No accounts found.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
