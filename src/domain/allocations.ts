@@ -1,0 +1,231 @@
+// Allocation and distribution rules (spec part 2 sections 4, 5, 6 and 9): status options and labels, who may edit,
+// the bulk-update plan, summaries, the cap table and capitalization rows. Pure: no React, no database, no clock.
+import * as v from "valibot";
+import { committedCapital, expectedCapital } from "./capital.ts";
+import { add, compare, type Decimal, dec, isPositive, parseDecimal, sum, ZERO } from "./decimal.ts";
+
+export type AllocationStatus = "drafted" | "open" | "active" | "closed" | "stale";
+export type DistributionStatus = "drafted" | "open" | "closed";
+
+/** The allocation edit form offers these (spec: Drafted, Active, Closed, Stale). */
+export const ALLOCATION_STATUS_OPTIONS = [
+  { value: "drafted", label: "Drafted" },
+  { value: "active", label: "Active" },
+  { value: "closed", label: "Closed" },
+  { value: "stale", label: "Stale" },
+] as const;
+
+/** Bulk update offers these (spec: Drafted, Open, Closed). */
+export const BULK_STATUS_OPTIONS = [
+  { value: "drafted", label: "Drafted" },
+  { value: "open", label: "Open" },
+  { value: "closed", label: "Closed" },
+] as const;
+
+export const ALLOCATION_STATUS_LABELS: Record<string, string> = {
+  drafted: "Drafted",
+  open: "Open",
+  active: "Active",
+  closed: "Closed",
+  stale: "Stale",
+};
+
+/** Distribution status as users read it: open is Onboarding, closed is Pending, an issued one is Issued. */
+export function distributionStatusLabel(d: { status: string; issuanceStatus?: string | null; locked?: boolean | null }): string {
+  if (d.issuanceStatus === "issued") return "Issued";
+  if (d.status === "open") return "Onboarding";
+  if (d.status === "closed") return "Pending";
+  if (d.status === "drafted") return "Invited";
+  return d.status;
+}
+
+export const EDITABLE_ALLOCATION_STATUSES: readonly string[] = ["drafted", "open", "active", "closed"];
+
+export interface Actor {
+  accountId: string;
+  role: string;
+}
+
+/** Allocation editing: not a viewer, the account owns the allocation, and the status allows editing. */
+export function canEditAllocation(actor: Actor, allocation: { ownerId: string; status: string }): boolean {
+  return (
+    actor.role !== "account_viewer" &&
+    actor.accountId === allocation.ownerId &&
+    EDITABLE_ALLOCATION_STATUSES.includes(allocation.status)
+  );
+}
+
+/** Links are editable when the owner's allocation is active. */
+export function canEditLinks(actor: Actor, allocation: { ownerId: string; status: string }): boolean {
+  return canEditAllocation(actor, allocation) && (allocation.status === "active" || allocation.status === "open");
+}
+
+export const PERMISSION_MESSAGES = {
+  notAllowed: "Operation not allowed",
+  bulkViewer: "Bulk operations cannot be performed by account viewers.",
+} as const;
+
+export interface BulkTarget {
+  id: string;
+  name: string | null;
+  status: string;
+  locked: boolean;
+  investorName?: string | null;
+}
+
+export interface BulkUpdatePlan {
+  /** Distributions to change. */
+  update: string[];
+  /** Already at the target status (skipped silently). */
+  skipped: string[];
+  /** The spec's message per locked distribution. */
+  lockedMessages: string[];
+}
+
+/** Bulk update: skip distributions already at the target status; report locked ones. */
+export function planBulkUpdate(targets: readonly BulkTarget[], status: string): BulkUpdatePlan {
+  const plan: BulkUpdatePlan = { update: [], skipped: [], lockedMessages: [] };
+  for (const t of targets) {
+    if (t.status === status) plan.skipped.push(t.id);
+    else if (t.locked) plan.lockedMessages.push(`Cannot update status on locked distribution: ${t.name ?? t.investorName ?? t.id}`);
+    else plan.update.push(t.id);
+  }
+  return plan;
+}
+
+/** Right-pane summary: DISTRIBUTIONS (count) and UNITS (sum of amounts). */
+export function distributionSummary(rows: readonly { amount: string }[]): { count: number; units: Decimal } {
+  return { count: rows.length, units: sum(rows.map((r) => dec(r.amount))) };
+}
+
+/** Qualification label: Finished, Not Finished, No Qualifications, Not Started, or 'n of total'. */
+export function qualificationLabel(completed: number, total: number, started: boolean): string {
+  if (total === 0) return "No Qualifications";
+  if (completed >= total) return "Finished";
+  if (!started) return "Not Started";
+  if (completed === 0) return "Not Finished";
+  return `${completed} of ${total}`;
+}
+
+/** One price per currency (spec: 'Multiple prices of the same currency is not supported.'). */
+export function hasDuplicateCurrency(prices: readonly { currencyCode?: string | null; currencyId?: number | null }[], currency: string): boolean {
+  return prices.some((p) => (p.currencyCode ?? String(p.currencyId ?? "")) === currency);
+}
+
+// ---- forms (valibot, with the spec's messages) ----
+
+const positiveAmount = (required: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(required),
+    v.check((text) => parseDecimal(text) !== null, "Amount must be a number."),
+    v.check((text) => {
+      const value = parseDecimal(text);
+      return value !== null && isPositive(value);
+    }, "Amount must be greater than 0."),
+  );
+
+export const InviteSchema = v.object({
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty("Email is required."), v.email("Please enter a valid email address.")),
+  amount: positiveAmount("Amount is required."),
+  name: v.optional(v.pipe(v.string(), v.trim())),
+});
+
+export const AllocationSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty("Name is a required field.")),
+  opensOn: v.pipe(v.string(), v.nonEmpty("Opens on is a required field.")),
+  closesOn: v.pipe(v.string(), v.nonEmpty("Closes on is a required field.")),
+});
+
+export const PaymentSchema = v.object({
+  amount: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty("Payment amount is required"),
+    v.check((text) => {
+      const value = parseDecimal(text);
+      return value !== null && isPositive(value);
+    }, "Payment amount must be greater than 0."),
+  ),
+  paidOn: v.pipe(v.string(), v.nonEmpty("Paid on is required")),
+});
+
+export const NoteSchema = v.object({ annotation: v.pipe(v.string(), v.trim(), v.nonEmpty("Note is required")) });
+
+export const BulkUpdateSchema = v.object({ status: v.pipe(v.string(), v.nonEmpty("Please select a status.")) });
+
+export const BrokerAllocationSchema = v.object({ brokerId: v.pipe(v.string(), v.nonEmpty("A broker is required.")) });
+
+/** The first message of a failed valibot parse, per field. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((p) => String(p.key)).join(".") ?? "";
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+// ---- cap table, capitalization, capital ----
+
+export interface HoldingLike {
+  id: string;
+  amount: string;
+  purchasePrice?: string | null;
+  investorId: string;
+  investor?: { name?: string | null; email?: string | null } | null;
+  roundId: string;
+  securityId: string;
+  issuedOn?: string | null;
+  distributionId?: string | null;
+}
+
+/** Cap table entries exclude zero, negative and allocation-owned entries. */
+export function capTableHoldings<H extends HoldingLike>(holdings: readonly H[], allocationOwnedIds: ReadonlySet<string> = new Set()): H[] {
+  return holdings.filter((h) => {
+    const amount = parseDecimal(h.amount);
+    return amount !== null && isPositive(amount) && !allocationOwnedIds.has(h.investorId);
+  });
+}
+
+/** STAKEHOLDERS (distinct investors) and UNITS of a list of cap table rows. */
+export function stakeholderSummary(rows: readonly { investorId: string; amount: string }[]): { stakeholders: number; units: Decimal } {
+  return { stakeholders: new Set(rows.map((r) => r.investorId)).size, units: sum(rows.map((r) => dec(r.amount))) };
+}
+
+/** Capital raised of the schedule of purchasers: the sum of amount x purchase price. */
+export function capitalRaised(rows: readonly { amount: string; purchasePrice?: string | null }[]): Decimal {
+  return rows.reduce<Decimal>((total, r) => add(total, committedCapital(r.amount, r.purchasePrice ?? "0")), ZERO);
+}
+
+export interface IncomingCapitalRow {
+  id: string;
+  units: Decimal;
+  committed: Decimal;
+  paidIn: Decimal;
+  expected: Decimal;
+}
+
+/** Incoming capital of a round: committed = units x price, expected = committed - paid in. */
+export function incomingCapital(
+  distributions: readonly { id: string; amount: string; paidInCapital?: string | null }[],
+  roundPrice: string,
+): { rows: IncomingCapitalRow[]; committed: Decimal; paidIn: Decimal; expected: Decimal } {
+  const rows = distributions.map((d) => {
+    const committed = committedCapital(d.amount, roundPrice);
+    const paidIn = dec(d.paidInCapital ?? "0");
+    return { id: d.id, units: dec(d.amount), committed, paidIn, expected: expectedCapital(committed, paidIn) };
+  });
+  return {
+    rows,
+    committed: sum(rows.map((r) => r.committed)),
+    paidIn: sum(rows.map((r) => r.paidIn)),
+    expected: sum(rows.map((r) => r.expected)),
+  };
+}
+
+/** Sorting helper for decimal strings (buyers list: by units and by value). */
+export function compareDecimalStrings(a: string | null | undefined, b: string | null | undefined): number {
+  return compare(dec(a ?? "0"), dec(b ?? "0"));
+}

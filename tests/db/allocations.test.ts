@@ -1,0 +1,177 @@
+// Allocations and distributions with the client bypassed (spec part 2 sections 4-6): only the allocation's owner
+// (not a viewer) writes into it, locked distributions refuse status and custom-field changes, the spec's validation
+// messages come from SQL, issuance turns closed distributions into holdings with append-only ledger entries, and
+// invitations go through the one mailer according to the allocation's email preference.
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Database, Sql } from "../../sync/db/database.ts";
+import { asAccount, type Claims, createTestDb, demoClaims } from "../helpers/db.ts";
+
+let db: Database;
+let issuer: Claims;
+let viewer: Claims;
+let broker: Claims;
+let investor: Claims;
+
+beforeEach(async () => {
+  db = await createTestDb({ demo: true });
+  issuer = await demoClaims(db, "issuer@demo.test", "issuer");
+  viewer = await demoClaims(db, "issuer-viewer@demo.test", "issuer");
+  broker = await demoClaims(db, "broker@demo.test", "broker");
+  investor = await demoClaims(db, "investor@demo.test", "investor");
+});
+afterEach(async () => {
+  await db.close();
+});
+
+async function failure(claims: Claims, fn: (tx: Sql) => Promise<unknown>): Promise<{ code: string; message: string } | null> {
+  try {
+    await asAccount(db, claims, fn);
+    return null;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return { code: code ?? "", message };
+  }
+}
+
+async function allocationId(name: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>("select id from app_public.allocations where name = $1", [name]);
+  if (!rows[0]) throw new Error(`no allocation ${name}`);
+  return rows[0].id;
+}
+
+const invite = (allocation: string, email: string, amount: string | null, id = randomUUID()) => (tx: Sql) =>
+  tx.query("select id from app_public.make_distribution($1, $2, $3, $4, $5)", [allocation, email, amount, "Contact", id]);
+
+describe("allocation permissions", () => {
+  it("the owner invites; the round's issuer, a viewer and an investor cannot invite into a broker's allocation", async () => {
+    const placement = await allocationId("Harborview Placement");
+    expect(await failure(broker, invite(placement, "new.one@example.com", "100"))).toBeNull();
+    expect(await failure(issuer, invite(placement, "new.two@example.com", "100"))).toEqual({
+      code: "LL403",
+      message: "Operation not allowed",
+    });
+    const direct = await allocationId("Series A Direct");
+    expect((await failure(viewer, invite(direct, "new.three@example.com", "100")))?.code).toBe("LL403");
+    expect((await failure(investor, invite(direct, "new.three@example.com", "100")))?.code).toBe("LL403");
+  });
+
+  it("invitation validation: email, amount required and greater than 0", async () => {
+    const placement = await allocationId("Harborview Placement");
+    expect(await failure(broker, invite(placement, "", "10"))).toEqual({ code: "LL422", message: "Email is required." });
+    expect(await failure(broker, invite(placement, "a@example.com", null))).toEqual({ code: "LL422", message: "Amount is required." });
+    expect(await failure(broker, invite(placement, "a@example.com", "0"))).toEqual({
+      code: "LL422",
+      message: "Distribution amount must be greater than 0.",
+    });
+  });
+
+  it("a viewer cannot edit an allocation; a stale allocation cannot be edited; the name is required", async () => {
+    const direct = await allocationId("Series A Direct");
+    const rename = (name: string) => (tx: Sql) =>
+      tx.query("update app_public.allocations set name = $2 where id = $1 returning id", [direct, name]).then((r) => {
+        if (r.rows.length === 0) throw Object.assign(new Error("no row"), { code: "NOROW" });
+      });
+    expect(await failure(viewer, rename("X"))).not.toBeNull();
+    expect(await failure(issuer, rename(" "))).toEqual({ code: "LL422", message: "Name is a required field." });
+    expect(await failure(issuer, rename("Series A Direct II"))).toBeNull();
+    await asAccount(db, issuer, (tx) => tx.query("update app_public.allocations set status = 'stale' where id = $1", [direct]));
+    expect(await failure(issuer, rename("Back again"))).toEqual({ code: "LL403", message: "Operation not allowed" });
+  });
+
+  it("createBrokerAllocation needs a broker", async () => {
+    const { rows } = await db.query<{ id: string }>("select id from app_public.rounds where name = 'Series B'");
+    expect(
+      await failure(issuer, (tx) =>
+        tx.query("insert into app_public.broker_allocations (round_id, broker_id) values ($1, null)", [rows[0]?.id]),
+      ),
+    ).toEqual({ code: "LL422", message: "A broker is required." });
+    expect(
+      await failure(issuer, (tx) =>
+        tx.query("insert into app_public.broker_allocations (round_id, broker_id) values ($1, $2)", [rows[0]?.id, broker.accountId]),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("distribution state rules", () => {
+  it("payments and notes: owner only, with the spec's messages", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const id = randomUUID();
+    await asAccount(db, broker, invite(placement, "payer@example.com", "1000", id));
+    const pay = (amount: string | null) => (tx: Sql) =>
+      tx.query("insert into app_public.distribution_payments (distribution_id, amount, paid_on) values ($1, $2, now())", [id, amount]);
+    expect(await failure(broker, pay(null))).toEqual({ code: "LL422", message: "Payment amount is required" });
+    expect(await failure(broker, pay("250.50"))).toBeNull();
+    expect(await failure(issuer, pay("1"))).not.toBeNull();
+    const note = (text: string) => (tx: Sql) =>
+      tx.query("insert into app_public.distribution_annotations (distribution_id, annotation) values ($1, $2)", [id, text]);
+    expect(await failure(broker, note("  "))).toEqual({ code: "LL422", message: "Note is required" });
+    expect(await failure(broker, note("Called the investor"))).toBeNull();
+
+    // The round's issuer sees the paid-in capital in the replicated document, but not the payment rows.
+    const doc = await asAccount(db, issuer, (tx) =>
+      tx.query<{ doc: { paidInCapital: string; payments: unknown } }>("select doc from app_private.docs_distributions($1)", [[id]]),
+    );
+    expect(doc.rows[0]?.doc.paidInCapital).toBe("250.50");
+    expect(doc.rows[0]?.doc.payments).toEqual([]);
+  });
+
+  it("locked distributions refuse status and custom-field changes; issuance makes holdings, transactions and ledger entries", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const id = randomUUID();
+    await asAccount(db, broker, invite(placement, "issued@example.com", "1500", id));
+    const setStatus = (status: string) => (tx: Sql) =>
+      tx.query("update app_public.distributions set status = $2 where id = $1", [id, status]);
+    expect(await failure(broker, setStatus("closed"))).toBeNull();
+
+    // Only the round's issuer (or the accepted broker) issues; an investor cannot.
+    expect((await failure(investor, (tx) => tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]])))?.code).toBe("LL403");
+    const holdings = await asAccount(db, issuer, (tx) =>
+      tx.query<{ amount: string; investor_id: string }>("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]]),
+    );
+    expect(holdings.rows).toHaveLength(1);
+    expect(holdings.rows[0]?.amount).toBe("1500");
+    const ledger = await db.query<{ amount: string }>(
+      "select l.amount from app_public.ledger_entries l join app_public.holdings h on h.id = l.holding_id where h.distribution_id = $1",
+      [id],
+    );
+    expect(ledger.rows.map((r) => r.amount)).toEqual(["1500"]);
+
+    expect(await failure(broker, setStatus("open"))).toEqual({
+      code: "LL423",
+      message: "Cannot update status on locked distribution: Contact",
+    });
+    expect(
+      (await failure(broker, (tx) =>
+        tx.query("insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'a', 'b')", [id]),
+      ))?.code,
+    ).toBe("LL423");
+    expect(
+      (await failure(issuer, (tx) => tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]])))?.code,
+    ).toBe("LL423");
+    // Ledger entries are append-only.
+    expect(await failure(issuer, (tx) => tx.query("update app_public.ledger_entries set amount = 1"))).not.toBeNull();
+  });
+});
+
+describe("invitation mail", () => {
+  const mails = async (to: string) =>
+    (await db.query<{ kind: string; text_body: string }>("select kind, text_body from app_private.mail_outbox where to_address = $1", [to])).rows;
+
+  it("is queued when the allocation's sendDistribution is on, not when it is off", async () => {
+    const direct = await allocationId("Series A Direct");
+    const id = randomUUID();
+    await asAccount(db, issuer, invite(direct, "mail.on@example.com", "10", id));
+    const sent = await mails("mail.on@example.com");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.kind).toBe("distribution_invitation");
+    expect(sent[0]?.text_body).toContain(`/distribution/${id}`);
+
+    await asAccount(db, issuer, (tx) =>
+      tx.query("update app_public.allocation_email_preferences set send_distribution = false where allocation_id = $1", [direct]),
+    );
+    await asAccount(db, issuer, invite(direct, "mail.off@example.com", "10"));
+    expect(await mails("mail.off@example.com")).toHaveLength(0);
+  });
+});
