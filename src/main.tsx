@@ -4,8 +4,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
 import { invalidateSession } from "./data/session.ts";
-import { startSessionRevalidation } from "./features/session/revalidate.ts";
 import { registerServiceWorker } from "./features/pwa/update.ts";
+import { startSessionRevalidation } from "./features/session/revalidate.ts";
 import { makeRouter } from "./router.tsx";
 
 const router = makeRouter();

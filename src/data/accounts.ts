@@ -8,7 +8,7 @@ export const ALL_USERS = /* GraphQL */ `
     currentUser {
       id
       pendingTermsOfService { nodes { id type agreement } }
-      usersAccounts { nodes { id role account: accountByAccountId { id name slug type } } }
+      usersAccounts { nodes { id role status account { id name slug type } } }
     }
   }
 `;
@@ -35,7 +35,9 @@ interface AllUsersData {
   currentUser: {
     id: string;
     pendingTermsOfService: { nodes: PendingTerms[] };
-    usersAccounts: { nodes: (AccountChoice & { account: AccountChoice["account"] | null })[] };
+    usersAccounts: {
+      nodes: (Omit<AccountChoice, "account"> & { status: string | null; account: AccountChoice["account"] | null })[];
+    };
   } | null;
 }
 
@@ -49,8 +51,10 @@ export async function fetchUserAccounts(): Promise<UserAccounts> {
   const user = data.currentUser;
   return {
     pendingTerms: user?.pendingTermsOfService.nodes ?? [],
-    // An account the user may no longer read comes back as null; it cannot be picked.
-    accounts: (user?.usersAccounts.nodes ?? []).filter((choice): choice is AccountChoice => choice.account !== null),
+    // Suspended memberships cannot be selected, and an account the user may no longer read comes back as null.
+    accounts: (user?.usersAccounts.nodes ?? []).flatMap(({ id, role, status, account }) =>
+      account && (status ?? "active") === "active" ? [{ id, role, account }] : [],
+    ),
   };
 }
 

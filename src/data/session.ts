@@ -81,9 +81,12 @@ export function loadSession(options: { refresh?: boolean } = {}): Promise<Sessio
     pending.catch(() => {
       if (cached === pending) cached = null;
     });
-    pending.then((result) => {
-      for (const listener of listeners) listener(result);
-    }, () => undefined);
+    pending.then(
+      (result) => {
+        for (const listener of listeners) listener(result);
+      },
+      () => undefined,
+    );
   }
   return cached;
 }

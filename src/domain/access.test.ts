@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideSessionAccess, decideTypeAccess, roleAllowed } from "./access.ts";
-import { ACCOUNT_GROUPS, type AccountType } from "./accounts.ts";
 import { selectableAccounts } from "./account-choice.ts";
+import { ACCOUNT_GROUPS, type AccountType } from "./accounts.ts";
 import { claimStatus } from "./claim.ts";
 import { activeNavLink, menuOptions, NAV_LINKS, settingsTabs, supportUrl } from "./nav.ts";
 import type { Session } from "./session.ts";
@@ -61,7 +61,13 @@ describe("top bar", () => {
       "/reports",
       "/contacts",
     ]);
-    expect(NAV_LINKS.broker.map((l) => l.label)).toEqual(["Dashboard", "Assets", "Capitalization", "Reports", "Contacts"]);
+    expect(NAV_LINKS.broker.map((l) => l.label)).toEqual([
+      "Dashboard",
+      "Assets",
+      "Capitalization",
+      "Reports",
+      "Contacts",
+    ]);
     expect(NAV_LINKS.investor.map((l) => l.label)).toEqual(["Portfolio", "Wallet", "Documents"]);
     expect(NAV_LINKS.admin.map((l) => l.label)).toEqual(["Forms", "Reports", "Types"]);
   });

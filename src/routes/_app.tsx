@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { AppShell } from "../features/shell/AppShell.tsx";
-import { requireSession } from "../features/session/guards.ts";
 import { LocalDataProvider } from "../data/hooks.tsx";
+import { requireSession } from "../features/session/guards.ts";
+import { AppShell } from "../features/shell/AppShell.tsx";
 
 // Every signed-in screen: needs a session with a chosen account, and renders inside the shell.
 export const Route = createFileRoute("/_app")({

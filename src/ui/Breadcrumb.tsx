@@ -13,9 +13,18 @@ export interface BreadcrumbItem {
 export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
   return (
     <nav aria-label="Breadcrumb" className={css({ mb: "4" })}>
-      <ol className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1.5", fontSize: "sm", color: "fg.muted" })}>
+      <ol
+        className={css({
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          gap: "1.5",
+          fontSize: "sm",
+          color: "fg.muted",
+        })}
+      >
         {items.map((item, index) => (
-          <Fragment key={`${item.display}-${index}`}>
+          <Fragment key={item.link ?? item.display}>
             {index > 0 && (
               <li aria-hidden="true" className={css({ display: "flex", color: "fg.subtle" })}>
                 <ChevronRightIcon width={14} height={14} />
@@ -25,12 +34,21 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
               {item.active || !item.link ? (
                 <span
                   aria-current={item.active ? "page" : undefined}
-                  className={css({ fontWeight: item.active ? "700" : "500", color: item.active ? "fg.default" : "inherit" })}
+                  className={css({
+                    fontWeight: item.active ? "700" : "500",
+                    color: item.active ? "fg.default" : "inherit",
+                  })}
                 >
                   {item.display}
                 </span>
               ) : (
-                <Link to={item.link} className={css({ textDecoration: "none", _hover: { color: "fg.default", textDecoration: "underline" } })}>
+                <Link
+                  to={item.link}
+                  className={css({
+                    textDecoration: "none",
+                    _hover: { color: "fg.default", textDecoration: "underline" },
+                  })}
+                >
                   {item.display}
                 </Link>
               )}

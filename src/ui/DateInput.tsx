@@ -25,13 +25,17 @@ function maskDate(text: string): string {
 export function DateInput({ label, value, onChange, error, disabled, name }: DateInputProps) {
   const [text, setText] = useState(() => formatDate(value, "MM/DD/YYYY"));
   const id = useId();
+  // Only a change of `value` from outside re-seeds the text; typing must not be overwritten.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: text is read, not watched
   useEffect(() => {
     if (value && parseFormDate(text) !== value.slice(0, 10)) setText(formatDate(value, "MM/DD/YYYY"));
-    // Only external value changes re-seed the text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   return (
-    <Field.Root invalid={Boolean(error)} disabled={disabled} className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+    <Field.Root
+      invalid={Boolean(error)}
+      disabled={disabled}
+      className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}
+    >
       <Field.Label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600" })}>
         {label}
       </Field.Label>

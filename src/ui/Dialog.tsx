@@ -18,13 +18,21 @@ export interface DialogProps {
 export function Dialog({ open, onOpenChange, title, description, children, footer, role }: DialogProps) {
   const classes = dialog();
   return (
-    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role={role} lazyMount unmountOnExit>
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role={role}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <ArkDialog.Backdrop className={classes.backdrop} />
         <ArkDialog.Positioner className={classes.positioner}>
           <ArkDialog.Content className={classes.content}>
             <ArkDialog.Title className={classes.title}>{title}</ArkDialog.Title>
-            {description && <ArkDialog.Description className={classes.description}>{description}</ArkDialog.Description>}
+            {description && (
+              <ArkDialog.Description className={classes.description}>{description}</ArkDialog.Description>
+            )}
             {children}
             {footer && <div className={classes.footer}>{footer}</div>}
             <ArkDialog.CloseTrigger className={classes.closeTrigger} aria-label="Close">

@@ -41,7 +41,15 @@ export function LoadingIndicator({ label = MESSAGES.loading }: { label?: string 
     <div
       role="status"
       aria-live="polite"
-      className={css({ display: "flex", alignItems: "center", justifyContent: "center", gap: "3", py: "16", color: "fg.muted", fontSize: "sm" })}
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        gap: "3",
+        py: "16",
+        color: "fg.muted",
+        fontSize: "sm",
+      })}
     >
       <Spinner size={20} />
       <span>{label}</span>

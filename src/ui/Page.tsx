@@ -2,9 +2,12 @@ import type { ReactNode } from "react";
 import { css } from "../../styled-system/css";
 
 /** The content column of a screen. */
-export function Page({ children, maxWidth = "80rem" }: { children: ReactNode; maxWidth?: string }) {
+export function Page({ children, maxWidth = "100rem" }: { children: ReactNode; maxWidth?: string }) {
   return (
-    <div className={css({ w: "full", mx: "auto", px: { base: "4", sm: "6", md: "8" }, py: { base: "6", md: "8" } })} style={{ maxWidth }}>
+    <div
+      className={css({ w: "full", mx: "auto", px: { base: "4", sm: "6", md: "8" }, py: { base: "6", md: "8" } })}
+      style={{ maxWidth }}
+    >
       {children}
     </div>
   );
@@ -12,9 +15,27 @@ export function Page({ children, maxWidth = "80rem" }: { children: ReactNode; ma
 
 export function PageHeader({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
   return (
-    <header className={css({ display: "flex", alignItems: "flex-end", justifyContent: "space-between", gap: "4", mb: "6", flexWrap: "wrap" })}>
+    <header
+      className={css({
+        display: "flex",
+        alignItems: "flex-end",
+        justifyContent: "space-between",
+        gap: "4",
+        mb: "6",
+        flexWrap: "wrap",
+      })}
+    >
       <div>
-        <h1 className={css({ fontSize: { base: "xl", md: "2xl" }, fontWeight: "700", letterSpacing: "-0.015em", color: "fg.default" })}>{title}</h1>
+        <h1
+          className={css({
+            fontSize: { base: "xl", md: "2xl" },
+            fontWeight: "700",
+            letterSpacing: "-0.015em",
+            color: "fg.default",
+          })}
+        >
+          {title}
+        </h1>
         {children}
       </div>
       {actions && <div className={css({ display: "flex", gap: "3" })}>{actions}</div>}

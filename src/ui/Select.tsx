@@ -1,5 +1,5 @@
-import { createListCollection, Select as ArkSelect } from "@ark-ui/react/select";
 import { Portal } from "@ark-ui/react/portal";
+import { Select as ArkSelect, createListCollection } from "@ark-ui/react/select";
 import { useMemo } from "react";
 import { select } from "../../styled-system/recipes";
 import { MESSAGES } from "../domain/messages.ts";

@@ -1,7 +1,8 @@
 // Snackbars. Durations from the spec: 6000 ms by default, 3000 ms for steps and invest, and grid errors in red at
 // the bottom centre for 5 seconds.
-import { createToaster, Toast, Toaster } from "@ark-ui/react/toast";
+
 import { Portal } from "@ark-ui/react/portal";
+import { createToaster, Toast, Toaster } from "@ark-ui/react/toast";
 import { toast as toastRecipe } from "../../styled-system/recipes";
 import { CloseIcon } from "./icons.tsx";
 
@@ -36,7 +37,9 @@ function ToastList({ toaster }: { toaster: typeof mainToaster }) {
         <Toast.Root className={classes.root} role={item.type === "error" ? "alert" : "status"}>
           <div>
             <Toast.Title className={classes.title}>{item.title}</Toast.Title>
-            {item.description && <Toast.Description className={classes.description}>{item.description}</Toast.Description>}
+            {item.description && (
+              <Toast.Description className={classes.description}>{item.description}</Toast.Description>
+            )}
           </div>
           <Toast.CloseTrigger className={classes.closeTrigger} aria-label="Dismiss">
             <CloseIcon />

@@ -11,6 +11,8 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   return (
     <ArkTooltip.Root openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={100}>
       <ArkTooltip.Trigger asChild>
+        {/* Focusable so keyboard users get the tooltip too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip trigger must take focus */}
         <span tabIndex={0}>{children}</span>
       </ArkTooltip.Trigger>
       <Portal>

@@ -51,6 +51,13 @@ export const OfflineIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const UserIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
+
 export function Spinner({ size = 16 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className="ll-spin">

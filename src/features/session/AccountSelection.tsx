@@ -35,7 +35,11 @@ export function AccountSelection({ accounts, roleFilter }: { accounts: AccountCh
       ) : (
         <ul
           data-testid="account-cards"
-          className={css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, gap: "4" })}
+          className={css({
+            display: "grid",
+            gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
+            gap: "4",
+          })}
         >
           {choices.map((choice) => (
             <li key={choice.id}>
@@ -61,7 +65,9 @@ export function AccountSelection({ accounts, roleFilter }: { accounts: AccountCh
               >
                 <AccountLogo account={choice.account} />
                 <span className={css({ display: "flex", flexDirection: "column", gap: "1.5", minW: 0 })}>
-                  <span className={css({ fontWeight: "600", fontSize: "md", truncate: true })}>{choice.account.name}</span>
+                  <span data-testid="account-name" className={css({ fontWeight: "600", fontSize: "md", lineClamp: 2 })}>
+                    {choice.account.name}
+                  </span>
                   <span className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
                     <span className={badge({ tone: "brand" })} data-testid="account-type">
                       {ACCOUNT_TYPE_LABELS[choice.account.type]}

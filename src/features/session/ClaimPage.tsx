@@ -21,13 +21,26 @@ function failureText(error: unknown): string {
 
 function ClaimCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}>
+    <div
+      className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}
+    >
       <section
         data-testid="claim"
-        className={css({ w: "full", maxW: "30rem", bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "xl", boxShadow: "card", p: { base: "6", sm: "10" } })}
+        className={css({
+          w: "full",
+          maxW: "30rem",
+          bg: "bg.surface",
+          borderWidth: "1px",
+          borderColor: "border.default",
+          borderRadius: "xl",
+          boxShadow: "card",
+          p: { base: "6", sm: "10" },
+        })}
       >
         <h1 className={css({ fontSize: "xl", fontWeight: "700", mb: "4", letterSpacing: "-0.01em" })}>{title}</h1>
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", fontSize: "sm", color: "fg.muted" })}>{children}</div>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", fontSize: "sm", color: "fg.muted" })}>
+          {children}
+        </div>
       </section>
     </div>
   );
@@ -64,7 +77,11 @@ function RequestClaim() {
   return (
     <ClaimCard title="Claim your account">
       <p>Enter the email address your account was created with and we will send you a link to claim it.</p>
-      <form onSubmit={(event) => void submit(event)} noValidate className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+      >
         <label htmlFor="claim-email" className={css({ fontWeight: "600", color: "fg.default" })}>
           Email
         </label>

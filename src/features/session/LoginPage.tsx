@@ -9,15 +9,30 @@ export function LoginPage() {
   const searchStr = useLocation({ select: (location) => location.searchStr });
   return (
     <PublicShell>
-      <div className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}>
+      <div
+        className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}
+      >
         <section
           aria-labelledby="login-title"
-          className={css({ w: "full", maxW: "26rem", bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "xl", boxShadow: "card", p: { base: "8", sm: "10" }, textAlign: "center" })}
+          className={css({
+            w: "full",
+            maxW: "26rem",
+            bg: "bg.surface",
+            borderWidth: "1px",
+            borderColor: "border.default",
+            borderRadius: "xl",
+            boxShadow: "card",
+            p: { base: "8", sm: "10" },
+            textAlign: "center",
+          })}
         >
           <div className={css({ display: "inline-flex", p: "2", borderRadius: "xl", bg: "brand", mb: "6" })}>
             <LogoMark size={40} />
           </div>
-          <h1 id="login-title" className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.02em", mb: "2" })}>
+          <h1
+            id="login-title"
+            className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.02em", mb: "2" })}
+          >
             Welcome to Ledgerline
           </h1>
           <p className={css({ color: "fg.muted", fontSize: "sm", mb: "8" })}>

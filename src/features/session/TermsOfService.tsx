@@ -25,13 +25,19 @@ export function TermsOfService({ terms }: { terms: PendingTerms }) {
       window.location.assign("/authenticate/terms-of-service");
     } catch (caught) {
       setAccepting(false);
-      setError(caught instanceof NetworkError ? MESSAGES.offlineAction : describeError(caught as { code?: string; message?: string }));
+      setError(
+        caught instanceof NetworkError
+          ? MESSAGES.offlineAction
+          : describeError(caught as { code?: string; message?: string }),
+      );
     }
   };
   return (
     <Page maxWidth="52rem">
       <PageHeader title="Terms of Service">
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>Please read and accept the terms to continue.</p>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
+          Please read and accept the terms to continue.
+        </p>
       </PageHeader>
       <article
         data-testid="terms-agreement"

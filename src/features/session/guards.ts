@@ -1,11 +1,11 @@
 // Route guards, used in beforeLoad of the pathless layout routes (src/routes/_app*.tsx). Decisions are pure
 // (src/domain/access.ts); this file turns them into router redirects.
 import { redirect } from "@tanstack/react-router";
+import { UnauthorizedError } from "../../data/graphql.ts";
+import { loadSession, type SessionResult } from "../../data/session.ts";
 import { decideSessionAccess, decideTypeAccess } from "../../domain/access.ts";
 import type { AccountType } from "../../domain/accounts.ts";
 import type { Session } from "../../domain/session.ts";
-import { UnauthorizedError } from "../../data/graphql.ts";
-import { loadSession, type SessionResult } from "../../data/session.ts";
 
 export interface SessionContext {
   session: Session;
@@ -25,7 +25,8 @@ async function currentSession(): Promise<SessionResult> {
 export async function requireSession(): Promise<SessionContext> {
   const result = await currentSession();
   const access = decideSessionAccess(result.session);
-  if (access.kind === "redirect" || !result.session) throw redirect({ href: access.kind === "redirect" ? access.to : "/login", replace: true });
+  if (access.kind === "redirect" || !result.session)
+    throw redirect({ href: access.kind === "redirect" ? access.to : "/login", replace: true });
   return { session: result.session, sessionSource: result.source };
 }
 

@@ -3,10 +3,10 @@ import { css } from "../../../styled-system/css";
 import { avatar } from "../../../styled-system/recipes";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { initials } from "../../domain/format.ts";
-import { menuOptions } from "../../domain/nav.ts";
+import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
+import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
 import { Menu } from "../../ui/index.ts";
-import { ChevronDownIcon } from "../../ui/icons.tsx";
 import { logout } from "./logout.ts";
 
 export function AccountMenu({ session }: { session: Session | null }) {
@@ -30,11 +30,20 @@ export function AccountMenu({ session }: { session: Session | null }) {
         })}
       >
         <span className={avatar({ size: "sm" })} style={{ background: "#d9e3f2", color: "#13294b" }}>
-          {initials(account?.name) || "?"}
+          {initials(account?.name) || <UserIcon />}
         </span>
         {account && (
-          <span className={css({ display: { base: "none", md: "flex" }, flexDirection: "column", alignItems: "flex-start", lineHeight: "1.2" })}>
-            <span className={css({ fontSize: "sm", fontWeight: "600", maxW: "14rem", truncate: true })}>{account.name}</span>
+          <span
+            className={css({
+              display: { base: "none", md: "flex" },
+              flexDirection: "column",
+              alignItems: "flex-start",
+              lineHeight: "1.2",
+            })}
+          >
+            <span className={css({ fontSize: "sm", fontWeight: "600", maxW: "14rem", truncate: true })}>
+              {account.name}
+            </span>
             <span className={css({ fontSize: "xs", opacity: 0.75 })}>{ACCOUNT_TYPE_LABELS[account.type]}</span>
           </span>
         )}
@@ -42,40 +51,48 @@ export function AccountMenu({ session }: { session: Session | null }) {
       </Menu.Trigger>
       <Menu.Content>
         {account && (
-          <div className={css({ px: "3", py: "2.5", borderBottomWidth: "1px", borderColor: "border.default", mb: "1" })}>
+          <div
+            className={css({ px: "3", py: "2.5", borderBottomWidth: "1px", borderColor: "border.default", mb: "1" })}
+          >
             <div className={css({ fontWeight: "600", fontSize: "sm" })}>{account.name}</div>
             <div className={css({ fontSize: "xs", color: "fg.muted" })}>{ACCOUNT_TYPE_LABELS[account.type]}</div>
           </div>
         )}
-        {options.map((option) => {
-          switch (option.kind) {
-            case "switch-role":
-            case "support":
-              return (
-                <Menu.Item key={option.kind} value={option.kind} asChild>
-                  <a
-                    href={option.href}
-                    {...(option.kind === "support" ? { target: "_blank", rel: "noreferrer" } : {})}
-                  >
-                    {option.label}
-                  </a>
-                </Menu.Item>
-              );
-            case "settings":
-              return (
-                <Menu.Item key={option.kind} value={option.kind} asChild>
-                  <Link to={option.to}>{option.label}</Link>
-                </Menu.Item>
-              );
-            case "logout":
-              return (
-                <Menu.Item key={option.kind} value={option.kind} onSelect={() => void logout()}>
-                  {option.label}
-                </Menu.Item>
-              );
-          }
-        })}
+        {options.map((option) => (
+          <MenuOptionItem key={option.kind} option={option} />
+        ))}
       </Menu.Content>
     </Menu.Root>
   );
+}
+
+function MenuOptionItem({ option }: { option: MenuOption }) {
+  switch (option.kind) {
+    case "switch-role":
+      return (
+        <Menu.Item value={option.kind} asChild>
+          <a href={option.href}>{option.label}</a>
+        </Menu.Item>
+      );
+    case "support":
+      return (
+        <Menu.Item value={option.kind} asChild>
+          <a href={option.href} target="_blank" rel="noreferrer">
+            {option.label}
+          </a>
+        </Menu.Item>
+      );
+    case "settings":
+      return (
+        <Menu.Item value={option.kind} asChild>
+          <Link to={option.to}>{option.label}</Link>
+        </Menu.Item>
+      );
+    case "logout":
+      return (
+        <Menu.Item value={option.kind} onSelect={() => void logout()}>
+          {option.label}
+        </Menu.Item>
+      );
+  }
 }

@@ -5,7 +5,11 @@ import type { AccountType } from "../../domain/accounts.ts";
 import { EXTERNAL_LINKS } from "../../domain/links.ts";
 import { supportUrl } from "../../domain/nav.ts";
 
-const linkClass = css({ color: "fg.muted", textDecoration: "none", _hover: { color: "fg.default", textDecoration: "underline" } });
+const linkClass = css({
+  color: "fg.muted",
+  textDecoration: "none",
+  _hover: { color: "fg.default", textDecoration: "underline" },
+});
 
 export function Footer({ type }: { type?: AccountType }) {
   const year = new Date().getFullYear();
@@ -34,7 +38,13 @@ export function Footer({ type }: { type?: AccountType }) {
           <a className={linkClass} href={EXTERNAL_LINKS.privacy} target="_blank" rel="noreferrer">
             Privacy Policy
           </a>
-          <a className={linkClass} href={supportUrl(type)} target="_blank" rel="noreferrer" data-testid="support-center">
+          <a
+            className={linkClass}
+            href={supportUrl(type)}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="support-center"
+          >
             Support Center
           </a>
         </nav>

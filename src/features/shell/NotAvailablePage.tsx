@@ -15,10 +15,19 @@ export function NotAvailablePage({ title }: { title?: string }) {
 export function NotAvailable() {
   return (
     <div
-        data-testid="not-available"
-        className={css({ bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "card", boxShadow: "card", px: "6", py: "16", textAlign: "center" })}
-      >
-        <p className={css({ fontSize: "md", fontWeight: "600", color: "fg.default" })}>{MESSAGES.notAvailable}</p>
+      data-testid="not-available"
+      className={css({
+        bg: "bg.surface",
+        borderWidth: "1px",
+        borderColor: "border.default",
+        borderRadius: "card",
+        boxShadow: "card",
+        px: "6",
+        py: "16",
+        textAlign: "center",
+      })}
+    >
+      <p className={css({ fontSize: "md", fontWeight: "600", color: "fg.default" })}>{MESSAGES.notAvailable}</p>
     </div>
   );
 }

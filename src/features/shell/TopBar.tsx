@@ -17,9 +17,32 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
   const links = type ? NAV_LINKS[type] : [];
   const active = type ? activeNavLink(type, pathname) : undefined;
   return (
-    <header className={css({ bg: "brand", color: "white", position: "sticky", top: 0, zIndex: "sticky", boxShadow: "0 1px 0 rgba(0,0,0,0.2)" })}>
-      <div className={css({ display: "flex", alignItems: "center", gap: { base: "3", md: "8" }, h: "16", px: { base: "4", md: "8" }, maxW: "100rem", mx: "auto" })}>
-        <a href={type ? homePath(type) : "/"} aria-label="Home" className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}>
+    <header
+      className={css({
+        bg: "brand",
+        color: "white",
+        position: "sticky",
+        top: 0,
+        zIndex: "sticky",
+        boxShadow: "0 1px 0 rgba(0,0,0,0.2)",
+      })}
+    >
+      <div
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          gap: { base: "3", md: "8" },
+          h: "16",
+          px: { base: "4", md: "8" },
+          maxW: "100rem",
+          mx: "auto",
+        })}
+      >
+        <a
+          href={type ? homePath(type) : "/"}
+          aria-label="Home"
+          className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}
+        >
           <Logo />
         </a>
         <nav aria-label="Main" className={css({ flex: 1, minW: 0, overflowX: "auto", scrollbarWidth: "none" })}>
@@ -58,7 +81,19 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
         {!online && (
           <span
             role="status"
-            className={css({ display: "inline-flex", alignItems: "center", gap: "1.5", fontSize: "xs", fontWeight: "600", px: "2.5", py: "1", borderRadius: "full", bg: "amber.400", color: "slate.900", flexShrink: 0 })}
+            className={css({
+              display: "inline-flex",
+              alignItems: "center",
+              gap: "1.5",
+              fontSize: "xs",
+              fontWeight: "600",
+              px: "2.5",
+              py: "1",
+              borderRadius: "full",
+              bg: "amber.400",
+              color: "slate.900",
+              flexShrink: 0,
+            })}
           >
             <OfflineIcon width={14} height={14} /> Offline
           </span>

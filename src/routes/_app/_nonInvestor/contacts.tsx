@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { ContactsPage } from "../../../features/contacts/ContactsPage.tsx";
 
 export const Route = createFileRoute("/_app/_nonInvestor/contacts")({
-  component: () => <NotAvailablePage title="Contacts" />,
+  component: ContactsPage,
 });

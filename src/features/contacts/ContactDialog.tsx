@@ -1,0 +1,110 @@
+// Add a contact (makeCustomer with an id made here, so it works offline and shows as pending at once), or correct
+// a contact the server rejected and send it again (the outbox's resend).
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useLocalData } from "../../data/hooks.tsx";
+import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
+import { describeError } from "../../domain/errors.ts";
+import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
+import { TextField } from "../accounts/parts.tsx";
+
+export interface ContactDraft {
+  name: string;
+  email: string;
+  /** The rejected command this draft corrects (resent with the same contact id). */
+  resendKey?: string;
+  id?: string;
+}
+
+export const DUPLICATE_CONTACT = "A contact with this email already exists.";
+
+export function ContactDialog({
+  draft,
+  existingEmails,
+  onClose,
+}: {
+  draft: ContactDraft;
+  existingEmails: readonly string[];
+  onClose: () => void;
+}) {
+  const command = useCommand();
+  const data = useLocalData();
+  const [name, setName] = useState(draft.name);
+  const [email, setEmail] = useState(draft.email);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkContact({ name, email });
+    if (!checked.ok) return setErrors(checked.errors);
+    const others = existingEmails.filter((existing) => !(draft.resendKey && existing === draft.email));
+    if (others.some((existing) => existing.toLowerCase() === checked.value.email.toLowerCase())) {
+      return setErrors({ email: DUPLICATE_CONTACT });
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (draft.resendKey && data) {
+        const previous = (await data.outbox.commands()).find((c) => c.id === draft.resendKey);
+        const id =
+          ((previous?.variables as { input?: { id?: string } } | undefined)?.input?.id ?? draft.id) ||
+          crypto.randomUUID();
+        await data.outbox.resend(draft.resendKey, {
+          input: { id, email: checked.value.email, name: checked.value.name },
+        });
+      } else {
+        await command("makeCustomer", {
+          input: { id: crypto.randomUUID(), email: checked.value.email, name: checked.value.name },
+        });
+      }
+      onClose();
+    } catch (error) {
+      setFailure(describeError(error as { code?: string; message?: string }));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={draft.resendKey ? "Correct contact" : "Add contact"}
+      description="The contact is linked to the investor account with this email (created when there is none)."
+    >
+      <form
+        onSubmit={submit}
+        noValidate
+        className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}
+      >
+        <TextField
+          label="Contact Name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          autoFocus
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        {failure && <ErrorBlock text={failure} />}
+        <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3", mt: "2" })}>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {draft.resendKey ? "Send again" : "Add contact"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,188 @@
+// The contact list: contact name, account name, email. A row switches to edit in place (updateCustomerById with
+// only the changed fields; nothing changed just closes). Queued rows carry their pending or rejected mark.
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useLocalData } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
+import { Button, EmptyState } from "../../ui/index.ts";
+import { PendingBadge, TextField, tableStyles } from "../accounts/parts.tsx";
+import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
+
+export interface ContactListRow {
+  id: string;
+  contactName: string;
+  accountName: string;
+  email: string;
+  /** The contact's own name (null: the list shows the investor's contact name). */
+  name: string | null;
+  pending?: PendingMark;
+}
+
+export function ContactsTable({
+  contacts,
+  canEdit,
+  emptyText,
+  onFix,
+}: {
+  contacts: ContactListRow[];
+  canEdit: boolean;
+  emptyText: string;
+  onFix: (row: ContactListRow) => void;
+}) {
+  const [editing, setEditing] = useState<string | null>(null);
+  if (contacts.length === 0) return <EmptyState text={emptyText} />;
+  return (
+    <div className={tableStyles.wrap}>
+      <table className={tableStyles.table} data-testid="contacts-table">
+        <thead>
+          <tr>
+            <th className={tableStyles.th}>Contact Name</th>
+            <th className={tableStyles.th}>Account Name</th>
+            <th className={tableStyles.th}>Email</th>
+            <th className={tableStyles.th}>
+              <span className={css({ srOnly: true })}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {contacts.map((row) =>
+            editing === row.id ? (
+              <EditRow key={row.id} row={row} contacts={contacts} onDone={() => setEditing(null)} />
+            ) : (
+              <ViewRow
+                key={row.id}
+                row={row}
+                canEdit={canEdit && editing === null}
+                onEdit={() => setEditing(row.id)}
+                onFix={() => onFix(row)}
+              />
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ViewRow({
+  row,
+  canEdit,
+  onEdit,
+  onFix,
+}: {
+  row: ContactListRow;
+  canEdit: boolean;
+  onEdit: () => void;
+  onFix: () => void;
+}) {
+  const data = useLocalData();
+  const rejectedCreate = row.pending?.status === "rejected" && row.pending.mutation === "makeCustomer";
+  return (
+    <tr data-testid="contact-row" data-pending={row.pending?.status}>
+      <td className={tableStyles.td}>
+        <div className={css({ display: "flex", alignItems: "center", gap: "2", flexWrap: "wrap" })}>
+          <span className={css({ fontWeight: "600" })}>{row.contactName || "—"}</span>
+          <PendingBadge mark={row.pending} />
+        </div>
+      </td>
+      <td className={tableStyles.td}>
+        {row.accountName || <span className={css({ color: "fg.subtle" })}>New investor</span>}
+      </td>
+      <td className={tableStyles.td}>{row.email}</td>
+      <td className={tableStyles.td}>
+        <div className={css({ display: "flex", justifyContent: "flex-end", gap: "2" })}>
+          {row.pending?.status === "rejected" && (
+            <>
+              {rejectedCreate && (
+                <Button size="sm" variant="outline" onClick={onFix} disabled={!canEdit}>
+                  Fix
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" onClick={() => row.pending && data?.outbox.discard(row.pending.key)}>
+                Discard
+              </Button>
+            </>
+          )}
+          {!rejectedCreate && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onEdit}
+              disabled={!canEdit}
+              aria-label={`Edit ${row.contactName || row.email}`}
+            >
+              Edit
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function EditRow({ row, contacts, onDone }: { row: ContactListRow; contacts: ContactListRow[]; onDone: () => void }) {
+  const command = useCommand();
+  const [name, setName] = useState(row.contactName);
+  const [email, setEmail] = useState(row.email);
+  const [errors, setErrors] = useState<ContactErrors>({});
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkContact({ name, email });
+    if (!checked.ok) return setErrors(checked.errors);
+    const patch: Record<string, string> = {};
+    if (checked.value.name !== (row.name ?? row.contactName)) patch.name = checked.value.name;
+    if (checked.value.email !== row.email) {
+      const taken = contacts.some(
+        (other) => other.id !== row.id && other.email.toLowerCase() === checked.value.email.toLowerCase(),
+      );
+      if (taken) return setErrors({ email: DUPLICATE_CONTACT });
+      patch.email = checked.value.email;
+    }
+    if (Object.keys(patch).length > 0) await command("updateCustomerById", { input: { id: row.id, patch } });
+    onDone();
+  }
+
+  return (
+    <tr data-testid="contact-edit-row">
+      <td className={tableStyles.td} colSpan={4}>
+        <form
+          onSubmit={save}
+          noValidate
+          className={css({
+            display: "grid",
+            gap: "3",
+            gridTemplateColumns: { base: "1fr", md: "1fr 1fr auto" },
+            alignItems: "start",
+          })}
+        >
+          <TextField
+            label="Contact Name"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            autoFocus
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
+          <div className={css({ display: "flex", gap: "2", pt: { base: "0", md: "7" } })}>
+            <Button size="md" variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button size="md" type="submit">
+              Save
+            </Button>
+          </div>
+        </form>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,131 @@
+// CSV import (spec part 1 section 2.10): the file is read and checked on the device (papaparse, the server's rules
+// and texts), every bad row is named, and only a clean file is sent - as ONE bulkCustomers command, so the server
+// imports it whole or not at all, now or when the device is back online. The example file needs the server.
+import { type ChangeEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/contacts.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Dialog } from "../../ui/index.ts";
+import { useOnline } from "../shell/useOnline.ts";
+
+export const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
+
+type Checked = { fileName: string; rows: ImportRow[]; errors: string[] };
+
+export function ImportContactsDialog({
+  existingEmails,
+  onClose,
+}: {
+  existingEmails: readonly string[];
+  onClose: () => void;
+}) {
+  const command = useCommand();
+  const online = useOnline();
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return setChecked(null);
+    const parsed = parseContactsCsv(await file.text());
+    const errors = parsed.fileError ? [parsed.fileError] : importRowErrors(parsed.rows, existingEmails);
+    setChecked({ fileName: file.name, rows: parsed.rows, errors });
+  }
+
+  async function submit() {
+    if (!checked || checked.errors.length > 0) return;
+    setSending(true);
+    try {
+      const contacts = checked.rows.map((row) => ({ ...row, id: crypto.randomUUID() }));
+      await command("bulkCustomers", { input: { contacts } });
+      onClose();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const ready = checked && checked.errors.length === 0;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Import contacts"
+      description="A CSV file with a header row and the columns Contact Name and Email. Nothing is imported unless every row is valid."
+    >
+      <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+        <div
+          className={css({
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: "3",
+            flexWrap: "wrap",
+          })}
+        >
+          <label className={css({ fontSize: "sm", fontWeight: "600" })}>
+            CSV file
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              onChange={choose}
+              data-testid="contacts-file"
+              className={css({ display: "block", mt: "1.5", fontSize: "sm" })}
+            />
+          </label>
+          {online ? (
+            <a
+              href={CONTACTS_EXAMPLE_URL}
+              download="contacts.csv"
+              className={css({ fontSize: "sm", color: "fg.link", fontWeight: "600" })}
+            >
+              Download example file
+            </a>
+          ) : (
+            <span className={css({ fontSize: "xs", color: "fg.subtle", maxW: "16rem" })} data-testid="example-offline">
+              Example file: {MESSAGES.offlineAction}
+            </span>
+          )}
+        </div>
+        {checked && checked.errors.length > 0 && (
+          <div
+            role="alert"
+            data-testid="import-errors"
+            className={css({
+              p: "4",
+              borderRadius: "md",
+              bg: "danger.subtle",
+              color: "danger",
+              fontSize: "sm",
+              borderWidth: "1px",
+              borderColor: "red.200",
+              maxH: "14rem",
+              overflowY: "auto",
+            })}
+          >
+            <p className={css({ fontWeight: "700", mb: "2" })}>{checked.fileName} cannot be imported:</p>
+            <ul className={css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1" })}>
+              {checked.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {ready && (
+          <p className={css({ fontSize: "sm", color: "success", fontWeight: "600" })} data-testid="import-ready">
+            {checked.rows.length} {checked.rows.length === 1 ? "contact" : "contacts"} ready to import from{" "}
+            {checked.fileName}.
+          </p>
+        )}
+        <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3", mt: "2" })}>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!ready} loading={sending}>
+            Import
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+// Imports still in the outbox: waiting to sync (offline), or refused by the server with every bad row named.
+import { css } from "../../../styled-system/css";
+import { useLocalData, useOutbox } from "../../data/hooks.tsx";
+import { Button } from "../../ui/index.ts";
+
+function contactCount(variables: unknown): number {
+  const contacts = (variables as { input?: { contacts?: unknown[] } } | null)?.input?.contacts;
+  return Array.isArray(contacts) ? contacts.length : 0;
+}
+
+export function ImportStatus() {
+  const { rows } = useOutbox();
+  const data = useLocalData();
+  const imports = rows.filter((command) => command.mutation === "bulkCustomers" && command.status !== "accepted");
+  if (imports.length === 0) return null;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "4" })}>
+      {imports.map((command) => {
+        const count = contactCount(command.variables);
+        const rejected = command.status === "rejected";
+        return (
+          <div
+            key={command.id}
+            role={rejected ? "alert" : "status"}
+            data-testid={rejected ? "import-rejected" : "import-pending"}
+            className={css({
+              display: "flex",
+              justifyContent: "space-between",
+              alignItems: "flex-start",
+              gap: "4",
+              p: "4",
+              borderRadius: "md",
+              borderWidth: "1px",
+              fontSize: "sm",
+              bg: rejected ? "danger.subtle" : "accent.subtle",
+              color: rejected ? "danger" : "fg.default",
+              borderColor: rejected ? "red.200" : "blue.200",
+            })}
+          >
+            <div>
+              <p className={css({ fontWeight: "700" })}>
+                {rejected
+                  ? `Import of ${count} contacts was refused`
+                  : `Import of ${count} contacts is waiting to sync`}
+              </p>
+              {rejected && command.errorMessage && (
+                <ul className={css({ listStyle: "disc", pl: "5", mt: "1" })}>
+                  {command.errorMessage.split("\n").map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {rejected && (
+              <Button size="sm" variant="outline" onClick={() => data?.outbox.discard(command.id)}>
+                Dismiss
+              </Button>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
