@@ -2,6 +2,7 @@
 // (all or nothing, every bad row named), and who may write (issuer and broker owners and admins only: never a
 // viewer, an agent or an ats account) - spec part 1 sections 2.10 and 5.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importRowErrors, parseContactsCsv } from "../../src/domain/contacts.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
@@ -190,5 +191,27 @@ describe("makeCustomer and updateCustomerById", () => {
     const result = await viewer.graphql<{ allCustomers: { totalCount: number } }>("{ allCustomers { totalCount } }");
     expect(result.errors).toBeUndefined();
     expect(result.data?.allCustomers.totalCount).toBe((await contactsOf(ISSUER)).length);
+  });
+});
+
+describe("GET /api/v2/example/download/contacts.csv", () => {
+  it("downloads an example the import accepts as it is", async () => {
+    const response = await t.client().fetch("/api/v2/example/download/contacts.csv");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="contacts.csv"');
+    const parsed = parseContactsCsv(await response.text());
+    expect(parsed.fileError).toBeNull();
+    expect(parsed.rows.length).toBeGreaterThan(0);
+    expect(importRowErrors(parsed.rows, [])).toEqual([]);
+
+    const issuer = await as("broker@demo.test", BROKER);
+    const imported = await issuer.graphql(BULK, { contacts: parsed.rows });
+    expect(imported.errors).toBeUndefined();
+  });
+
+  it("answers 404 for other names", async () => {
+    expect((await t.client().fetch("/api/v2/example/download/passwords.csv")).status).toBe(404);
+    expect((await t.client().fetch("/api/v2/example/download/../graphql")).status).not.toBe(200);
   });
 });
