@@ -178,6 +178,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await insertUsers(tx, accounts, passwordHash);
     await insertBusinessData(tx, accounts);
   });
+  await (await import("./demo-onboarding.ts")).seedDemoOnboarding(db);
 }
 
 async function id(tx: Sql, text: string, params: unknown[] = []): Promise<string> {
