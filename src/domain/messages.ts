@@ -71,6 +71,30 @@ export const MESSAGES = {
   contactImported: "Contacts imported.",
   noTransactions: "No transactions found.",
   noAccounts: "No accounts found.",
+  // investor onboarding steps (part 2 sections 4 and 8)
+  stepProcessing: "Processing",
+  stepProcessingDetail: "Step is processing.",
+  stepComplete: "Step complete!",
+  stepFailed: "Failed!",
+  stepRetryLimit: "Retry limit reached.",
+  processComplete: "Process complete!",
+  noFurtherAction: "No further action is required",
+  congratulations: "Congratulations!",
+  invalidInput: "Invalid input",
+  stepFailedPopup: "Failed to complete step. Please contact your issuer for assistance.",
+  stepRetryLimitPopup: "Retry limit reached. Please contact your issuer for assistance.",
+  unknownStepType: "Please contact your issuer to learn how to complete your investment.",
+  safariIframe: "IFrame disabled on Safari, please follow this link, or complete this flow on Chrome.",
+  // invest (part 2 section 5)
+  wholeUnits: "Must be whole number.",
+  roundsDown: "Total will round down to nearest whole unit.",
+  // account setup (part 1 section 5)
+  taxIdHint: "If not applicable, enter 000",
+  countryRequired: "Country is required",
+  cityRequired: "City is required.",
+  postalCodeRequired: "Postal code is required, enter N/A if not applicable.",
+  provinceRequired: "State/Province is required.",
+  streetRequired: "Street address is required.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
