@@ -94,6 +94,14 @@ describe("pull", () => {
     expect(others.length).toBeGreaterThan(0);
     const storedOthers = await data.db.distributions.storageInstance.findDocumentsById(others, true);
     expect(storedOthers).toEqual([]);
+    // Accounts: the ones it deals with, and no tombstones of the others.
+    expect(await localIds(data, "accounts")).toEqual(await ids(investor, "allAccounts"));
+    const { rows } = await t.server.db.query<{ id: string }>("select id from app_public.accounts");
+    const stored = await data.db.accounts.storageInstance.findDocumentsById(
+      rows.map((row) => row.id),
+      true,
+    );
+    expect(stored.filter((doc) => doc._deleted)).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 export const distributionSchema = toTypedRxJsonSchema({
   title: "distributions",
   description:
-    "An investor's distribution with its prices, payments, annotations, custom fields, vesting schedule, investor summary and allocation summary ({id, name, roundId}).",
+    "An investor's distribution with its prices, payments, annotations, custom fields, vesting schedule, onboarding process and steps, investor summary and allocation summary ({id, name, roundId}).",
   version: 0,
   primaryKey: "id",
   type: "object",
@@ -34,6 +34,8 @@ export const distributionSchema = toTypedRxJsonSchema({
     annotations: list,
     customFields: list,
     vestingSchedule: object,
+    /** the onboarding process with its steps (sync/migrations/0400_onboarding.sql: process_document) */
+    process: object,
     investor: accountSummary,
     allocation: {
       type: ["object", "null"],

@@ -1,7 +1,7 @@
 // The local collections: one per server read model (sync/migrations/0160_read_models.sql), plus the client-only
 // outbox. RxDB's free tier opens at most 13 collections per page across all databases: this list is 12 + outbox.
-// TODO(steps): the onboarding `steps` read model waits for its server table; when it lands it replaces one of the
-// smaller collections (documents or broker_allocations can then share a "references" collection keyed by kind).
+// Onboarding steps are not a collection of their own: a distribution's document carries its process with its steps
+// (the investor's qualification screen reads them there), which keeps one collection free under the limit.
 import { accountSchema } from "./accounts.ts";
 import { allocationSchema } from "./allocations.ts";
 import { assetSchema } from "./assets.ts";
