@@ -1,5 +1,5 @@
 // The local collections: one per server read model (sync/migrations/0160_read_models.sql), plus the client-only
-// outbox. RxDB's free tier opens at most 13 collections per page across all databases: this list is 12 + outbox.
+// outbox. RxDB's free tier opens at most 13 collections per page across all databases: this list is 11 + outbox.
 // Onboarding steps are not a collection of their own: a distribution's document carries its process with its steps
 // (the investor's qualification screen reads them there), which keeps one collection free under the limit.
 import { accountSchema } from "./accounts.ts";
