@@ -190,6 +190,55 @@ describe("deletes and revoked visibility", () => {
   });
 });
 
+describe("a broker's invitation decides what its devices hold", () => {
+  it("gains the round's rows when it accepts, and loses them when the invitation is rejected", async () => {
+    const broker = await signInAs(t.client(), "broker@demo.test", "broker");
+    const data = await device(broker, ["distributions", "holdings", "allocations"]);
+    await data.replication.awaitInitialReplication();
+    const agree = async () => {
+      expect(await localIds(data, "distributions")).toEqual(await ids(broker, "allDistributions"));
+      expect(await localIds(data, "holdings")).toEqual(await ids(broker, "allHoldings"));
+      expect(await localIds(data, "allocations")).toEqual(await ids(broker, "allAllocations"));
+    };
+    await agree();
+    const { rows } = await t.server.db.query<{ id: string; status: string; round_id: string }>(
+      "select id, status, round_id from app_public.broker_allocations where broker_id = $1 order by status",
+      [broker.accountId],
+    );
+    const sent = rows.find((row) => row.status === "sent");
+    const accepted = rows.find((row) => row.status === "accepted");
+    if (!sent || !accepted) throw new Error("the demo broker needs a sent and an accepted invitation");
+
+    // accepting through the API (the broker's own write) shows the round's distributions and holdings
+    const before = (await localIds(data, "distributions")).length;
+    const answer = await broker.client.graphql(
+      `mutation($id: UUID!) { updateBrokerAllocationById(input: { id: $id, patch: { status: "accepted" } }) { clientMutationId } }`,
+      { id: sent.id },
+    );
+    expect(answer.errors).toBeUndefined();
+    await eventually(
+      async () => (await localIds(data, "distributions")).length > before,
+      5_000,
+      "round's distributions arrive",
+    );
+    await eventually(async () => (await localIds(data, "holdings")).length > 0, 5_000, "round's holdings arrive");
+    await agree();
+
+    // a rejected invitation takes them away again
+    const shown = (await localIds(data, "distributions")).length;
+    await t.server.db.query("update app_public.broker_allocations set status = 'rejected' where id = $1", [
+      accepted.id,
+    ]);
+    await eventually(
+      async () => (await localIds(data, "distributions")).length < shown,
+      5_000,
+      "rows leave the device",
+    );
+    await data.replication.awaitInSync();
+    await agree();
+  });
+});
+
 function statusConnected(data: LocalData): Promise<boolean> {
   return new Promise((resolve) => {
     const subscription = data.replication.progress$.subscribe((progress) => {

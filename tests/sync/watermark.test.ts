@@ -5,9 +5,10 @@
 // watermark is tested directly with change rows of a transaction id that is not yet finished.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandSender, type WireCommand } from "../../src/data/outbox.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "../helpers/pg-cluster.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { eventually, openDevice, type SignedIn, signInAs } from "./harness.ts";
+import { eventually, openDevice, type SignedIn, signInAs, transportOf } from "./harness.ts";
 
 interface Pulled {
   documents: Array<{ id: string; name?: string; _deleted?: boolean }>;
@@ -103,7 +104,7 @@ describe("the watermark on PGlite (one session: the SQL directly)", () => {
   });
 });
 
-describe.runIf(pgClusterAvailable)("the watermark on PostgreSQL: out-of-order commits", () => {
+describe.runIf(pgClusterAvailable)("on PostgreSQL: out-of-order commits and commands", () => {
   let cluster: PgCluster;
   let t: TestServer;
   let issuer: SignedIn;
@@ -181,5 +182,33 @@ describe.runIf(pgClusterAvailable)("the watermark on PostgreSQL: out-of-order co
       await longTx.query("rollback").catch(() => {});
       await device.close();
     }
+  });
+
+  it("applies commands exactly once on PostgreSQL too (one held pool client per command)", async () => {
+    const send = commandSender(transportOf(issuer.client, t.url));
+    const tag = `pg-${Date.now().toString(36)}`;
+    const command = (address: string, seq: number): WireCommand => ({
+      key: crypto.randomUUID(),
+      mutation: "makeCustomer",
+      variables: { input: { id: crypto.randomUUID(), email: address } },
+      userId: issuer.userId,
+      accountId: issuer.accountId,
+      createdOn: new Date().toISOString(),
+      deviceId: "pg-device",
+      seq,
+    });
+    const batch = [command(`${tag}-1@outbox.test`, 1), command("not-an-email", 2), command(`${tag}-3@outbox.test`, 3)];
+    const first = await send(batch);
+    const again = await send(batch);
+    expect(first).toMatchObject({
+      kind: "answered",
+      results: [{ status: "accepted" }, { status: "rejected", errorCode: "LL422" }, { status: "accepted" }],
+    });
+    expect(again).toEqual(first);
+    const { rows } = await t.server.db.query<{ n: number }>(
+      "select count(*)::int as n from app_public.customers where email like $1",
+      [`${tag}-%`],
+    );
+    expect(rows[0]?.n).toBe(2);
   });
 });
