@@ -2,6 +2,7 @@
 // memory storage. Pull, scope by account (RLS), the live stream, deletes and revoked visibility.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalData } from "../../src/data/local-data.ts";
+import type { ReadModelName } from "../../src/data/models/index.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { eventually, openDevice, type SignedIn, signInAs } from "./harness.ts";
 
@@ -12,7 +13,7 @@ let investor2: SignedIn;
 const devices: LocalData[] = [];
 
 // RxDB's free tier opens at most 13 collections per process: one full device at a time, or small ones.
-async function device(who: SignedIn, models?: Array<"distributions" | "holdings" | "assets">): Promise<LocalData> {
+async function device(who: SignedIn, models?: ReadModelName[]): Promise<LocalData> {
   const opened = await openDevice(who, t.url, { models });
   devices.push(opened);
   return opened;
