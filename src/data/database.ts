@@ -70,13 +70,9 @@ export async function openLocalDatabase(options: OpenLocalDatabaseOptions): Prom
     addRxPlugin(RxDBLeaderElectionPlugin);
     // the outbox keeps its sequence counter in a local document
     addRxPlugin(RxDBLocalDocumentsPlugin);
-    // Dev-mode checks schemas and queries while developing; it must never reach a production bundle (it injects
-    // an iframe), so it is imported only behind Vite's compile-time DEV flag.
-    if (import.meta.env?.DEV && import.meta.env?.MODE !== "test") {
-      const { RxDBDevModePlugin, disableWarnings } = await import("rxdb/plugins/dev-mode");
-      disableWarnings();
-      addRxPlugin(RxDBDevModePlugin);
-    }
+    // No dev-mode plugin, in any build: it injects a tracking iframe (it must never reach production) and refuses
+    // to start without a validating storage wrapper, which would validate every replicated document on write.
+    // Schemas are checked by the tests instead (every collection is created there).
   }
   const db = await createRxDatabase<LocalCollections>({
     name: localDatabaseName(options.userId, options.accountId),
