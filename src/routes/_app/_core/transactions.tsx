@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { TransactionsPage } from "../../../features/transactions/TransactionsPage.tsx";
 
 export const Route = createFileRoute("/_app/_core/transactions")({
-  component: () => <NotAvailablePage title="Transactions" />,
+  component: TransactionsPage,
 });

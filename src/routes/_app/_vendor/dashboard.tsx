@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { DashboardPage } from "../../../features/dashboard/DashboardPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/dashboard")({
-  component: () => <NotAvailablePage title="Dashboard" />,
+  component: DashboardPage,
 });

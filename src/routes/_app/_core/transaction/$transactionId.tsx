@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { TransactionPage } from "../../../../features/transactions/TransactionPage.tsx";
 
 export const Route = createFileRoute("/_app/_core/transaction/$transactionId")({
-  component: () => <NotAvailablePage title="Transaction" />,
+  component: function TransactionRoute() {
+    const { transactionId } = Route.useParams();
+    return <TransactionPage key={transactionId} transactionId={transactionId} />;
+  },
 });

@@ -1,0 +1,196 @@
+// /dashboard for issuers and brokers (spec part 1 section 2.11), entirely from the local replicas so it renders
+// offline: header tiles, the accounts list (brokers for issuers, issuers for brokers), assets, messages and recent
+// transactions.
+import { Link } from "@tanstack/react-router";
+import { type ReactNode, useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { badge } from "../../../styled-system/recipes";
+import { useModel } from "../../data/hooks.tsx";
+import { formatDate, formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { linkClass, PathLink } from "../accounts/links.tsx";
+import { Card, useSession } from "../accounts/parts.tsx";
+import { dashboardSummary, transactionUnits } from "./summary.ts";
+
+export function DashboardPage() {
+  const session = useSession();
+  const type = session.account?.type ?? "issuer";
+  const rounds = useModel("rounds");
+  const holdings = useModel("holdings");
+  const customers = useModel("customers");
+  const distributions = useModel("distributions");
+  const accounts = useModel("accounts");
+  const assets = useModel("assets");
+  const transactions = useModel("transactions");
+  const loading = [rounds, holdings, customers, distributions, accounts, assets, transactions].some((m) => m.loading);
+
+  const summary = useMemo(
+    () =>
+      dashboardSummary({
+        accountType: type,
+        rounds: rounds.rows,
+        holdings: holdings.rows,
+        customers: customers.rows,
+        distributions: distributions.rows,
+        accounts: accounts.rows.filter((account) => account.id !== session.account?.id),
+        assets: assets.rows,
+        transactions: transactions.rows,
+      }),
+    [type, rounds.rows, holdings.rows, customers.rows, distributions.rows, accounts.rows, assets.rows, transactions.rows, session.account?.id],
+  );
+  const roundNames = useMemo(() => new Map(rounds.rows.map((round) => [round.id, round.name])), [rounds.rows]);
+  const issuer = type === "issuer";
+
+  return (
+    <Page>
+      <PageHeader title="Dashboard">
+        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{session.account?.name}</p>
+      </PageHeader>
+      <Loading loading={loading}>
+        <div
+          data-testid="dashboard-tiles"
+          className={css({ display: "grid", gap: "4", mb: "6", gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(auto-fit, minmax(12rem, 1fr))" } })}
+        >
+          <Tile to="/assets" label={issuer ? "Closed rounds" : "Active rounds"} value={formatInteger(summary.roundCount)} />
+          <Tile to="/capitalization" label="Capital raised" value={formatMoney(summary.capitalRaised)} />
+          <Tile to="/contacts" label="Investors engaged" value={formatInteger(summary.investorsEngaged)} />
+          <Tile to="/distributions" label="Distributions" value={formatInteger(summary.distributionCount)} />
+          {summary.holdingCount !== null && <Tile to="/holdings" label="All Holdings" value={formatInteger(summary.holdingCount)} />}
+        </div>
+        <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" } })}>
+          <Card
+            testId="dashboard-accounts"
+            title={issuer ? "Distributors" : "Issuers"}
+            action={<SeeAll to={issuer ? "/distributors" : "/issuers"} label={issuer ? "Distributors" : "Issuers"} />}
+          >
+            {summary.accounts.length === 0 ? (
+              <EmptyState text={MESSAGES.noneFound} />
+            ) : (
+              <List>
+                {summary.accounts.map((account) => {
+                  const full = accounts.rows.find((row) => row.id === account.id);
+                  return (
+                    <Row key={account.id}>
+                      <PathLink to={issuer ? `/distributor/${account.id}` : `/issuer/${account.id}`}>{account.name}</PathLink>
+                      <span className={css({ color: "fg.muted", fontSize: "xs" })}>{full?.email ?? ""}</span>
+                    </Row>
+                  );
+                })}
+              </List>
+            )}
+          </Card>
+          <Card testId="dashboard-assets" title="Assets" action={<SeeAll to="/assets" label="Assets" />}>
+            {summary.assets.length === 0 ? (
+              <EmptyState text={MESSAGES.noAssets} />
+            ) : (
+              <List>
+                {summary.assets.map((asset) => {
+                  const full = assets.rows.find((row) => row.id === asset.id);
+                  return (
+                    <Row key={asset.id}>
+                      <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
+                        <Link to="/assets" className={linkClass}>
+                          {full?.name}
+                        </Link>
+                        <span className={css({ color: "fg.muted", fontSize: "xs" })}>
+                          {full?.type} · {formatNumber(full?.authorizedTotal)} authorized
+                        </span>
+                      </span>
+                      <span className={badge({ tone: full?.status === "active" ? "success" : "neutral" })}>{full?.status}</span>
+                    </Row>
+                  );
+                })}
+              </List>
+            )}
+          </Card>
+          <Card testId="dashboard-messages" title="Messages" action={<SeeAll to="/messages" label="Messages" />}>
+            <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>{MESSAGES.notAvailable}</p>
+          </Card>
+          <Card testId="dashboard-transactions" title="Recent transactions" action={<SeeAll to="/transactions" label="Transactions" />}>
+            {summary.transactions.length === 0 ? (
+              <EmptyState text={MESSAGES.noneFound} />
+            ) : (
+              <List>
+                {summary.transactions.map((row) => {
+                  const transaction = transactions.rows.find((t) => t.id === row.id);
+                  const paidOn = (transaction?.chainData as { paid_on?: string } | undefined)?.paid_on ?? row.createdOn;
+                  return (
+                    <Row key={row.id}>
+                      <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
+                        <PathLink to={`/transaction/${row.id}`}>{roundNames.get(transaction?.roundId ?? "") ?? "Transaction"}</PathLink>
+                        <span className={css({ color: "fg.muted", fontSize: "xs" })}>{formatDate(paidOn)}</span>
+                      </span>
+                      <span className={css({ fontVariantNumeric: "tabular-nums", fontWeight: "600" })}>
+                        {formatNumber(transactionUnits(transaction ?? {}))} units
+                      </span>
+                    </Row>
+                  );
+                })}
+              </List>
+            )}
+          </Card>
+        </div>
+      </Loading>
+    </Page>
+  );
+}
+
+function Tile({ to, label, value }: { to: string; label: string; value: string }) {
+  return (
+    <Link
+      to={to as "/"}
+      data-testid="dashboard-tile"
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "2",
+        p: "5",
+        bg: "bg.surface",
+        borderWidth: "1px",
+        borderColor: "border.default",
+        borderRadius: "card",
+        boxShadow: "card",
+        textDecoration: "none",
+        color: "fg.default",
+        transition: "border-color 120ms, box-shadow 120ms",
+        _hover: { borderColor: "brand.muted", boxShadow: "0 4px 14px rgba(15, 35, 70, 0.08)" },
+      })}
+    >
+      <span className={css({ fontSize: "xs", fontWeight: "700", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.06em" })}>{label}</span>
+      <span className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.02em", fontVariantNumeric: "tabular-nums" })}>{value}</span>
+    </Link>
+  );
+}
+
+function SeeAll({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to as "/"} className={css({ fontSize: "sm", color: "fg.link", fontWeight: "600", textDecoration: "none", _hover: { textDecoration: "underline" } })} aria-label={`All ${label}`}>
+      View all
+    </Link>
+  );
+}
+
+function List({ children }: { children: ReactNode }) {
+  return <ul className={css({ display: "flex", flexDirection: "column" })}>{children}</ul>;
+}
+
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <li
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "space-between",
+        gap: "3",
+        py: "3",
+        borderTopWidth: "1px",
+        borderColor: "border.default",
+        _first: { borderTopWidth: 0, pt: 0 },
+        fontSize: "sm",
+      })}
+    >
+      {children}
+    </li>
+  );
+}

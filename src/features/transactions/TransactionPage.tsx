@@ -1,0 +1,72 @@
+// /transaction/{id} (spec part 1 section 2.12): breadcrumb Dashboard > Transactions > shortened id, "SANCTIONED BY"
+// (the broker's name or "Unknown"), the id, and the ledger entries 3 per row, each linking to its account's page.
+import { useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { useDocument, useModel } from "../../data/hooks.tsx";
+import { formatDate, formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Breadcrumb, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { accountPath, PathLink } from "../accounts/links.tsx";
+import { Card, CardGrid, Fact } from "../accounts/parts.tsx";
+import { ledgerEntries, paidOn, sanctionedBy, shortId } from "./ledger.ts";
+
+export function TransactionPage({ transactionId }: { transactionId: string }) {
+  const transaction = useDocument("transactions", transactionId);
+  const accounts = useModel("accounts");
+  const rounds = useModel("rounds");
+  const accountById = useMemo(() => new Map(accounts.rows.map((account) => [account.id, account])), [accounts.rows]);
+  const accountNames = useMemo(() => new Map(accounts.rows.map((account) => [account.id, account.name])), [accounts.rows]);
+  const round = transaction?.roundId ? rounds.rows.find((row) => row.id === transaction.roundId) : undefined;
+
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { display: "Dashboard", link: "/dashboard" },
+          { display: "Transactions", link: "/transactions" },
+          { display: shortId(transactionId), active: true },
+        ]}
+      />
+      <Loading loading={transaction === undefined || accounts.loading}>
+        {!transaction ? (
+          <EmptyState text={MESSAGES.noneFound} />
+        ) : (
+          <>
+            <PageHeader title={round ? `${round.name} issuance` : "Transaction"} />
+            <Card>
+              <dl className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" } })}>
+                <Fact label="SANCTIONED BY" testId="sanctioned-by">
+                  {sanctionedBy(transaction.brokerId, accountNames)}
+                </Fact>
+                <Fact label="TRANSACTION ID" testId="transaction-id">
+                  <span className={css({ fontFamily: "mono", fontSize: "xs" })}>{transaction.id}</span>
+                </Fact>
+                <Fact label="PAID ON">{formatDate(paidOn(transaction))}</Fact>
+              </dl>
+            </Card>
+            <h2 className={css({ fontSize: "lg", fontWeight: "700", mt: "8", mb: "4" })}>Ledger entries</h2>
+            <CardGrid columns={3} testId="ledger-entries">
+              {ledgerEntries(transaction).map((entry) => {
+                const account = entry.investorId ? accountById.get(entry.investorId) : undefined;
+                const path = entry.investorId ? accountPath(account?.type ?? "investor", entry.investorId) : null;
+                return (
+                  <Card key={entry.id} testId="ledger-entry">
+                    <dl className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+                      <Fact label="Account">
+                        {path ? <PathLink to={path}>{account?.name ?? shortId(entry.investorId ?? "")}</PathLink> : "Unknown"}
+                      </Fact>
+                      <Fact label="Units">
+                        <span className={css({ fontWeight: "700", fontVariantNumeric: "tabular-nums" })}>{formatNumber(entry.amount)}</span>
+                      </Fact>
+                      <Fact label="Recorded">{formatDate(entry.createdOn)}</Fact>
+                    </dl>
+                  </Card>
+                );
+              })}
+            </CardGrid>
+          </>
+        )}
+      </Loading>
+    </Page>
+  );
+}
