@@ -95,6 +95,31 @@ export const MESSAGES = {
   postalCodeRequired: "Postal code is required, enter N/A if not applicable.",
   provinceRequired: "State/Province is required.",
   streetRequired: "Street address is required.",
+  // assets, rounds and securities (part 1 section 5)
+  assetNameRequired: "Name is required.",
+  authorizedTotalRequired: "Authorized total is required.",
+  assetTypeRequired: "Asset type required.",
+  assetStatusRequired: "Status required.",
+  roundNameRequired: "Name is a required field.",
+  opensOnRequired: "Opens on requires a valid date.",
+  closesOnRequired: "Closes on required a valid date.",
+  closesBeforeOpens: "Closes on must not be before opens on.",
+  dataroomUrlRequired: "Dataroom Url is required",
+  priceRequired: "Price is required.",
+  totalRequired: "Total is required.",
+  roundStatusRequired: "Status is required.",
+  couponRequired: "Coupon is required",
+  termRequired: "Term is required",
+  securityNameRequired: "Name is a required field.",
+  unlisted: "Unlisted",
+  // documents (part 1 sections 2.9, 4)
+  uploadStatusUploaded: "Uploaded",
+  uploadStatusFailed: "Upload failed, please check file size and retry",
+  uploadStatusInProgress: "In Progress",
+  uploadFileTypes: "Only csv, tsv, pdf, xls and txt files can be uploaded.",
+  uploadOffline: "You are offline. Uploads and downloads need a connection.",
+  documentNameRequired: "Name is required.",
+  fileRequired: "Choose a file to upload.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
