@@ -14,33 +14,44 @@ export interface TestDbOptions {
   demo?: boolean;
 }
 
-const pgliteTemplates = new Map<boolean, Promise<Blob>>();
+type TemplateKind = "empty" | "migrated" | "demo";
+const pgliteTemplates = new Map<TemplateKind, Promise<Blob>>();
 
-function pgliteTemplate(demo: boolean): Promise<Blob> {
-  let template = pgliteTemplates.get(demo);
+// A new PGlite runs initdb (seconds); loading a dumped data directory is much faster.
+function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
+  let template = pgliteTemplates.get(kind);
   if (!template) {
     template = (async () => {
       const pglite = new PGlite();
       try {
+        await pglite.waitReady;
         const db = wrapPglite(pglite);
-        await migrate(db);
-        if (demo) await seedDemo(db);
+        if (kind !== "empty") await migrate(db);
+        if (kind === "demo") await seedDemo(db);
         return await pglite.dumpDataDir("none");
       } finally {
         await pglite.close();
       }
     })();
-    pgliteTemplates.set(demo, template);
+    pgliteTemplates.set(kind, template);
   }
   return template;
 }
 
-/** A fresh, migrated in-memory PGlite database. Close it (an open PGlite delays the process exit). */
-export async function createTestDb(options: TestDbOptions = {}): Promise<Database & { pglite: PGlite }> {
-  const loadDataDir = await pgliteTemplate(options.demo ?? false);
-  const pglite = new PGlite({ loadDataDir });
+async function pgliteFrom(kind: TemplateKind): Promise<Database & { pglite: PGlite }> {
+  const pglite = new PGlite({ loadDataDir: await pgliteTemplate(kind) });
   await pglite.waitReady;
   return wrapPglite(pglite);
+}
+
+/** A fresh, migrated in-memory PGlite database. Close it (an open PGlite delays the process exit). */
+export function createTestDb(options: TestDbOptions = {}): Promise<Database & { pglite: PGlite }> {
+  return pgliteFrom(options.demo ? "demo" : "migrated");
+}
+
+/** A fresh in-memory PGlite database with nothing in it. */
+export function createEmptyTestDb(): Promise<Database & { pglite: PGlite }> {
+  return pgliteFrom("empty");
 }
 
 let cluster: Promise<PgCluster> | undefined;
@@ -90,6 +101,20 @@ export async function createPostgresTestDb(options: TestDbOptions = {}): Promise
   return wrapPool(new pg.Pool({ connectionString: server.urlFor(name), max: 4 }));
 }
 
+/** An empty database (no migrations) on the process's throwaway PostgreSQL cluster. */
+export async function createEmptyPostgresDb(): Promise<Database & { pool: pg.Pool }> {
+  const server = await (cluster ??= startPgCluster());
+  const name = `empty_${process.pid}_${++databaseCounter}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return wrapPool(new pg.Pool({ connectionString: server.urlFor(name), max: 4 }));
+}
+
 /** Stops the process's PostgreSQL cluster, if one was started (call in afterAll). */
 export async function stopTestClusters(): Promise<void> {
   const started = cluster;
@@ -100,13 +125,18 @@ export async function stopTestClusters(): Promise<void> {
 
 export interface TestTarget {
   name: "pglite" | "postgres";
+  /** A fresh migrated database (with the demo data when asked). */
   create(options?: TestDbOptions): Promise<Database>;
+  /** A fresh database with nothing in it (migration tests). */
+  createEmpty(): Promise<Database>;
 }
 
 /** PGlite always; real PostgreSQL too when its binaries are installed. For describe.each. */
 export const testTargets: TestTarget[] = [
-  { name: "pglite", create: createTestDb },
-  ...(pgClusterAvailable ? [{ name: "postgres" as const, create: createPostgresTestDb }] : []),
+  { name: "pglite", create: createTestDb, createEmpty: createEmptyTestDb },
+  ...(pgClusterAvailable
+    ? [{ name: "postgres" as const, create: createPostgresTestDb, createEmpty: createEmptyPostgresDb }]
+    : []),
 ];
 
 export interface Claims {
@@ -132,6 +162,26 @@ export function asAccount<T>(db: Database, claims: Claims, fn: (tx: Sql) => Prom
     await tx.query("set local role app_user");
     return fn(tx);
   });
+}
+
+class Rollback {
+  readonly value: unknown;
+  constructor(value: unknown) {
+    this.value = value;
+  }
+}
+
+/** Like asAccount, but always rolls back: for write tests that share one database. */
+export async function rollbackAs<T>(db: Database, claims: Claims, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  try {
+    await asAccount(db, claims, async (tx) => {
+      throw new Rollback(await fn(tx));
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.value as T;
+    throw error;
+  }
+  throw new Error("unreachable: rollbackAs always rolls back");
 }
 
 /**
