@@ -74,6 +74,8 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     send: commandSender(transport),
     backoff: options.backoff,
     isOnline: options.isOnline,
+    // one sending tab per database (RxDB leader election over the tabs sharing it)
+    isSender: () => db.isLeader(),
     // Accepted commands changed server rows: pull now, then drop them once the replicas show their effects.
     onAccepted: () => {
       replication.reSync();
@@ -109,6 +111,8 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     window.addEventListener("offline", onOffline);
   }
   outbox.start();
+  // a tab that becomes the leader (the previous one closed) sends what waits
+  void db.waitForLeadership().then(() => outbox.flush());
 
   let stopped: Promise<void> | null = null;
   const stop = () =>

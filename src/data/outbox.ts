@@ -97,6 +97,11 @@ export interface OutboxOptions {
   deviceId: string;
   send: SendCommands;
   isOnline?: () => boolean;
+  /**
+   * Whether this page sends (default: always). With several tabs on one database only the leader tab sends; the
+   * others store commands in the shared outbox and leave the sending to it.
+   */
+  isSender?: () => boolean;
   /** commands per request (the server takes at most 200) */
   batchSize?: number;
   backoff?: { initialMs: number; maxMs: number };
@@ -131,6 +136,7 @@ const SEQ_DOC = "seq";
 export function createOutbox(options: OutboxOptions): Outbox {
   const { collection, userId, accountId, deviceId, send } = options;
   const isOnline = options.isOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false);
+  const isSender = options.isSender ?? (() => true);
   const batchSize = options.batchSize ?? 100;
   const backoff = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
   const now = options.now ?? (() => new Date());
@@ -247,6 +253,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function drain(): Promise<void> {
     while (!stopped) {
+      if (!isSender()) return;
       if (unauthorized) return setState({ paused: "unauthorized" });
       if (!isOnline()) return setState({ paused: "offline", nextRetryOn: null });
       // This database is one user's and account's; the selector still makes sure a stranger's command is never sent.
