@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { IssuersPage } from "../../../features/accounts/IssuersPage.tsx";
 
 export const Route = createFileRoute("/_app/_broker/issuers")({
-  component: () => <NotAvailablePage title="Issuers" />,
+  component: IssuersPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { DistributorsPage } from "../../../features/accounts/DistributorsPage.tsx";
 
 export const Route = createFileRoute("/_app/_issuer/distributors")({
-  component: () => <NotAvailablePage title="Distributors" />,
+  component: DistributorsPage,
 });

@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { AccountPage } from "../../../../features/accounts/AccountPage.tsx";
 
+// The spec's /broker/{issuer_id}: the same issuer page reached from a broker's context.
 export const Route = createFileRoute("/_app/_brokerInvestor/broker/$issuerId")({
-  component: () => <NotAvailablePage title="Broker" />,
+  component: function BrokerIssuerRoute() {
+    const { issuerId } = Route.useParams();
+    return <AccountPage key={issuerId} accountId={issuerId} kind="issuer" />;
+  },
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { AccountPage } from "../../../../features/accounts/AccountPage.tsx";
 
 export const Route = createFileRoute("/_app/_brokerInvestor/issuer/$issuerId")({
-  component: () => <NotAvailablePage title="Issuer" />,
+  component: function IssuerRoute() {
+    const { issuerId } = Route.useParams();
+    return <AccountPage key={issuerId} accountId={issuerId} kind="issuer" />;
+  },
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { AccountPage } from "../../../../features/accounts/AccountPage.tsx";
 
 export const Route = createFileRoute("/_app/_investorIssuer/distributor/$distributorId")({
-  component: () => <NotAvailablePage title="Distributor" />,
+  component: function DistributorRoute() {
+    const { distributorId } = Route.useParams();
+    return <AccountPage key={distributorId} accountId={distributorId} kind="distributor" />;
+  },
 });

@@ -1,0 +1,62 @@
+// /distributors for issuers: the brokers on the device, with how many of this issuer's round invitations each one
+// accepted; each opens /distributor/{id}.
+import { useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { useModel } from "../../data/hooks.tsx";
+import { MESSAGES } from "../../domain/messages.ts";
+import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { PathLink } from "./links.tsx";
+import { tableStyles, useSession } from "./parts.tsx";
+
+export function DistributorsPage() {
+  const session = useSession();
+  const accounts = useModel("accounts");
+  const invitations = useModel("broker_allocations");
+  const brokers = useMemo(
+    () => accounts.rows.filter((account) => account.type === "broker" && account.id !== session.account?.id).sort((a, b) => a.name.localeCompare(b.name)),
+    [accounts.rows, session.account?.id],
+  );
+  return (
+    <Page>
+      <PageHeader title="Distributors" />
+      <Loading loading={accounts.loading || invitations.loading}>
+        {brokers.length === 0 ? (
+          <EmptyState text={MESSAGES.noneFound} />
+        ) : (
+          <div className={tableStyles.wrap}>
+            <table className={tableStyles.table} data-testid="distributors-table">
+              <thead>
+                <tr>
+                  <th className={tableStyles.th}>Name</th>
+                  <th className={tableStyles.th}>Email</th>
+                  <th className={tableStyles.th}>Round invitations</th>
+                </tr>
+              </thead>
+              <tbody>
+                {brokers.map((broker) => {
+                  const mine = invitations.rows.filter((invitation) => invitation.brokerId === broker.id);
+                  const accepted = mine.filter((invitation) => invitation.status === "accepted").length;
+                  return (
+                    <tr key={broker.id} data-testid="distributor-row">
+                      <td className={tableStyles.td}>
+                        <PathLink to={`/distributor/${broker.id}`}>{broker.name}</PathLink>
+                      </td>
+                      <td className={tableStyles.td}>{broker.email ?? ""}</td>
+                      <td className={tableStyles.td}>
+                        {mine.length === 0 ? (
+                          <span className={css({ color: "fg.subtle" })}>None</span>
+                        ) : (
+                          `${accepted} of ${mine.length} accepted`
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loading>
+    </Page>
+  );
+}

@@ -1,0 +1,180 @@
+// /issuers for brokers (spec part 1 section 2.12): "Invitations to manage round" - one card per round, 3 per row,
+// reading "N of M accepted", with Accept and Reject on invitations still sent (updateBrokerAllocationById) - and
+// "Fully managed accounts", the issuer accounts this broker created (makeIssuerAccount). All from the replicas;
+// answers and new accounts are queued commands, so both work offline.
+import { type FormEvent, useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { badge } from "../../../styled-system/recipes";
+import { useCommand, useModel } from "../../data/hooks.tsx";
+import type { BrokerAllocationDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { formatDate, formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import "./commands.ts";
+import { PathLink } from "./links.tsx";
+import { type ManagedAccountErrors, checkManagedAccount, invitationGroups } from "./managed.ts";
+import { Card, CardGrid, PendingBadge, TextField, tableStyles, useSession } from "./parts.tsx";
+
+export function IssuersPage() {
+  const session = useSession();
+  const canWrite = session.userAccount?.role !== "account_viewer";
+  const invitations = useModel("broker_allocations");
+  const rounds = useModel("rounds");
+  const assets = useModel("assets");
+  const accounts = useModel("accounts");
+  const loading = invitations.loading || rounds.loading || assets.loading || accounts.loading;
+
+  const groups = useMemo(
+    () => invitationGroups(invitations.rows.filter((row) => row.brokerId === session.account?.id), rounds.rows, assets.rows, accounts.rows),
+    [invitations.rows, rounds.rows, assets.rows, accounts.rows, session.account?.id],
+  );
+  const managed = useMemo(
+    () =>
+      accounts.rows
+        .filter((account) => {
+          const row = account as typeof account & { managedBy?: string | null };
+          return row.managedBy === session.account?.id || account._pending?.mutation === "makeIssuerAccount";
+        })
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [accounts.rows, session.account?.id],
+  );
+
+  return (
+    <Page>
+      <PageHeader title="Issuers" />
+      <Loading loading={loading}>
+        <section className={css({ mb: "10" })}>
+          <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>Invitations to manage round</h2>
+          {groups.length === 0 ? (
+            <EmptyState text={MESSAGES.noneFound} />
+          ) : (
+            <CardGrid columns={3} testId="invitation-cards">
+              {groups.map((group) => (
+                <Card
+                  key={group.roundId}
+                  testId="invitation-card"
+                  title={group.roundName}
+                  action={
+                    <span className={badge({ tone: group.accepted > 0 ? "success" : "neutral" })} data-testid="accepted-count">
+                      {group.accepted} of {group.total} accepted
+                    </span>
+                  }
+                >
+                  <p className={css({ fontSize: "sm", color: "fg.muted", mt: "-2" })}>
+                    {group.issuerName}
+                    {group.assetName ? ` · ${group.assetName}` : ""}
+                  </p>
+                  <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+                    {group.invitations.map((invitation) => (
+                      <Invitation key={invitation.id} invitation={invitation} canWrite={canWrite} />
+                    ))}
+                  </ul>
+                </Card>
+              ))}
+            </CardGrid>
+          )}
+        </section>
+        <section>
+          <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>Fully managed accounts</h2>
+          <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "2fr 1fr" }, alignItems: "start" })}>
+            {managed.length === 0 ? (
+              <EmptyState text={MESSAGES.noneFound} />
+            ) : (
+              <div className={tableStyles.wrap}>
+                <table className={tableStyles.table} data-testid="managed-accounts">
+                  <thead>
+                    <tr>
+                      <th className={tableStyles.th}>Name</th>
+                      <th className={tableStyles.th}>Email</th>
+                      <th className={tableStyles.th}>Created</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {managed.map((account) => (
+                      <tr key={account.id} data-testid="managed-account">
+                        <td className={tableStyles.td}>
+                          <span className={css({ display: "inline-flex", gap: "2", alignItems: "center" })}>
+                            {account._pending ? account.name : <PathLink to={`/issuer/${account.id}`}>{account.name}</PathLink>}
+                            <PendingBadge mark={account._pending} />
+                          </span>
+                        </td>
+                        <td className={tableStyles.td}>{account.email}</td>
+                        <td className={tableStyles.td}>{formatDate((account as { managedOn?: string }).managedOn ?? account.createdOn)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <NewManagedAccount disabled={!canWrite} />
+          </div>
+        </section>
+      </Loading>
+    </Page>
+  );
+}
+
+function Invitation({
+  invitation,
+  canWrite,
+}: {
+  invitation: WithPending<BrokerAllocationDoc>;
+  canWrite: boolean;
+}) {
+  const command = useCommand();
+  const answer = (status: "accepted" | "rejected") => command("updateBrokerAllocationById", { input: { id: invitation.id, patch: { status } } });
+  return (
+    <li
+      data-testid="invitation"
+      data-status={invitation.status}
+      className={css({ display: "flex", flexDirection: "column", gap: "2", p: "3", borderRadius: "md", bg: "bg.subtle", borderWidth: "1px", borderColor: "border.default" })}
+    >
+      <div className={css({ display: "flex", justifyContent: "space-between", gap: "2", alignItems: "center" })}>
+        <span className={css({ fontWeight: "600", fontSize: "sm" })}>{invitation.name || "Invitation"}</span>
+        <span className={badge({ tone: invitation.status === "accepted" ? "success" : invitation.status === "rejected" ? "danger" : "brand" })}>{invitation.status}</span>
+      </div>
+      <span className={css({ fontSize: "xs", color: "fg.muted" })}>{formatNumber(invitation.managedUnits)} units to manage</span>
+      <PendingBadge mark={invitation._pending} />
+      {invitation.status === "sent" && (
+        <div className={css({ display: "flex", gap: "2" })}>
+          <Button size="sm" onClick={() => answer("accepted")} disabled={!canWrite}>
+            Accept
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => answer("rejected")} disabled={!canWrite}>
+            Reject
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function NewManagedAccount({ disabled }: { disabled: boolean }) {
+  const command = useCommand();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [errors, setErrors] = useState<ManagedAccountErrors>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkManagedAccount({ name, email });
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    await command("makeIssuerAccount", { input: { id: crypto.randomUUID(), companyName: checked.value.name, companyEmail: checked.value.email } });
+    setName("");
+    setEmail("");
+  }
+
+  return (
+    <Card title="New managed account" testId="new-managed-account">
+      <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+        <TextField label="Name" name="companyName" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} disabled={disabled} />
+        <TextField label="Email" name="companyEmail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} disabled={disabled} />
+        <Button type="submit" disabled={disabled}>
+          Create account
+        </Button>
+      </form>
+    </Card>
+  );
+}
