@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../../features/shell/NotAvailablePage.tsx";
+import { RoundPage } from "../../../../../features/rounds/RoundPage.tsx";
 
 export const Route = createFileRoute("/_app/_core/asset-class/$roundId/$view")({
-  component: () => <NotAvailablePage title="Round" />,
+  component: RoundRoute,
 });
+
+function RoundRoute() {
+  const { roundId, view } = Route.useParams();
+  return <RoundPage roundId={roundId} view={view} />;
+}

@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../../features/shell/NotAvailablePage.tsx";
+import * as v from "valibot";
+import { AllocationPage, normalizeAllocationView } from "../../../../../features/allocations/AllocationPage.tsx";
+
+const SearchSchema = v.object({ distribution: v.optional(v.string()) });
 
 export const Route = createFileRoute("/_app/_vendor/distribute-allocation/$allocationId/{-$view}")({
-  component: () => <NotAvailablePage title="Allocation" />,
+  validateSearch: (search) => v.parse(SearchSchema, search),
+  component: AllocationRoute,
 });
+
+function AllocationRoute() {
+  const { allocationId, view } = Route.useParams();
+  const { distribution } = Route.useSearch();
+  return <AllocationPage allocationId={allocationId} view={normalizeAllocationView(view)} distributionId={distribution} />;
+}

@@ -1,0 +1,147 @@
+// /distribute-allocation/{allocation_id}/{view}: the allocation's tabs on the left, its distributions on the right.
+// Everything reads the local replicas, so the page works offline; writes are queued commands.
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { ALLOCATION_STATUS_LABELS, canEditAllocation } from "../../domain/allocations.ts";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { AllocationTab } from "./AllocationTab.tsx";
+import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
+import { DistributionsPane } from "./DistributionsPane.tsx";
+import { DistributionTab } from "./DistributionTab.tsx";
+import { InviteTab } from "./InviteTab.tsx";
+import { EmailTab, LinksTab } from "./LinksEmailTabs.tsx";
+import { StatusBadge, useActor } from "./parts.tsx";
+import { useAllocationData } from "./use-allocation.ts";
+
+export const ALLOCATION_VIEWS = [
+  { value: "allocation", label: "Allocation" },
+  { value: "invite", label: "Invitation" },
+  { value: "investors", label: "Investors" },
+  { value: "distribution", label: "Distribution" },
+  { value: "bulk-invite", label: "Bulk Invite" },
+  { value: "bulk-update", label: "Bulk Update" },
+  { value: "bulk-annotate", label: "Bulk Annotate" },
+  { value: "links", label: "Links" },
+  { value: "email", label: "Emails" },
+] as const;
+
+export type AllocationView = (typeof ALLOCATION_VIEWS)[number]["value"];
+
+export function normalizeAllocationView(view: string | undefined): AllocationView {
+  return ALLOCATION_VIEWS.some((v) => v.value === view) ? (view as AllocationView) : "allocation";
+}
+
+export function AllocationPage({
+  allocationId,
+  view,
+  distributionId,
+}: {
+  allocationId: string;
+  view: AllocationView;
+  distributionId?: string;
+}) {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const { allocation, round, asset, distributions, loading } = useAllocationData(allocationId);
+  const [selectedIds, setSelectedIds] = useState<Set<string>>(new Set());
+  const selected = useMemo(() => distributions.filter((d) => selectedIds.has(d.id)), [distributions, selectedIds]);
+
+  if (loading) return <LoadingIndicator />;
+  if (!allocation) {
+    return (
+      <Page>
+        <PageHeader title="Allocation" />
+        <EmptyState text="No allocations found." />
+      </Page>
+    );
+  }
+  const canEdit = canEditAllocation(actor, allocation);
+  const isOwner = actor.accountId === allocation.ownerId;
+  const current = distributions.find((d) => d.id === distributionId) ?? selected[0] ?? null;
+
+  const content = (() => {
+    switch (view) {
+      case "invite":
+        return <InviteTab allocationId={allocation.id} canEdit={canEdit} />;
+      case "investors":
+        return <InvestorsTab actor={actor} canEdit={canEdit} allocationId={allocation.id} />;
+      case "distribution":
+        return <DistributionTab distribution={current} canEdit={canEdit} isOwner={isOwner} roundClosesOn={round?.closesOn ?? null} />;
+      case "bulk-invite":
+        return <BulkInviteTab actor={actor} canEdit={canEdit} allocationId={allocation.id} />;
+      case "bulk-update":
+        return <BulkUpdateTab actor={actor} canEdit={canEdit} selected={selected} />;
+      case "bulk-annotate":
+        return <BulkAnnotateTab actor={actor} canEdit={canEdit} selected={selected} />;
+      case "links":
+        return <LinksTab allocation={allocation} />;
+      case "email":
+        return <EmailTab allocation={allocation} canEdit={canEdit} />;
+      default:
+        return <AllocationTab allocation={allocation} round={round} actor={actor} />;
+    }
+  })();
+
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { display: "Assets", link: "/assets" },
+          { display: asset?.name ?? "Asset", link: "/assets" },
+          { display: round?.name ?? "Round", link: round ? `/asset-class/${round.id}/manage` : undefined },
+          { display: allocation.name, active: true },
+        ]}
+      />
+      <PageHeader title={allocation.name}>
+        <div className={css({ display: "flex", gap: "2", mt: "1", alignItems: "center" })}>
+          <StatusBadge label={ALLOCATION_STATUS_LABELS[allocation.status] ?? allocation.status} />
+          <span className={css({ fontSize: "sm", color: "fg.muted" })}>{round?.name}</span>
+        </div>
+      </PageHeader>
+      <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) 26rem" }, alignItems: "start" })}>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", minW: 0 })}>
+          <nav aria-label="Allocation views" className={css({ display: "flex", gap: "1", flexWrap: "wrap", borderBottomWidth: "1px", borderColor: "border.default" })}>
+            {ALLOCATION_VIEWS.map((tab) => (
+              <Link
+                key={tab.value}
+                to="/distribute-allocation/$allocationId/{-$view}"
+                params={{ allocationId, view: tab.value }}
+                search={tab.value === "distribution" && current ? { distribution: current.id } : {}}
+                aria-current={tab.value === view ? "page" : undefined}
+                className={css({
+                  px: "3",
+                  py: "2",
+                  fontSize: "sm",
+                  fontWeight: "600",
+                  color: "fg.muted",
+                  borderBottomWidth: "2px",
+                  borderColor: "transparent",
+                  mb: "-1px",
+                  _hover: { color: "fg.default" },
+                  "&[aria-current=page]": { color: "brand", borderColor: "brand" },
+                })}
+              >
+                {tab.label}
+              </Link>
+            ))}
+          </nav>
+          {content}
+        </div>
+        <DistributionsPane
+          allocationId={allocation.id}
+          distributions={distributions}
+          selected={selectedIds}
+          onSelectedChange={(next) => {
+            setSelectedIds(next);
+            if (view === "distribution" && next.size === 1) {
+              const [only] = [...next];
+              void navigate({ to: "/distribute-allocation/$allocationId/{-$view}", params: { allocationId, view }, search: { distribution: only } });
+            }
+          }}
+          canEdit={canEdit}
+        />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,107 @@
+// The allocation tab: edit name, status and dates (spec's options and editing rules), notes, the default vesting
+// schedule and the email preference summary. Every write is a command, so it works offline.
+import { useEffect, useState } from "react";
+import * as v from "valibot";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import {
+  ALLOCATION_STATUS_LABELS,
+  ALLOCATION_STATUS_OPTIONS,
+  AllocationSchema,
+  canEditAllocation,
+  fieldErrors,
+  PERMISSION_MESSAGES,
+} from "../../domain/allocations.ts";
+import { formatDate } from "../../domain/format.ts";
+import { Button, DateInput, Select, toast } from "../../ui/index.ts";
+import { NotesCard } from "./NotesCard.tsx";
+import { type Actor, Card, FormGrid, mutedText, PendingTag, TextField } from "./parts.tsx";
+import { VestingCard } from "./VestingCard.tsx";
+
+export function AllocationTab({
+  allocation,
+  round,
+  actor,
+}: {
+  allocation: WithPending<AllocationDoc>;
+  round: RoundDoc | null | undefined;
+  actor: Actor;
+}) {
+  const command = useCommand();
+  const canEdit = canEditAllocation(actor, allocation);
+  const [name, setName] = useState(allocation.name);
+  const [status, setStatus] = useState<string | null>(allocation.status);
+  const [opensOn, setOpensOn] = useState<string | null>(allocation.opensOn ?? null);
+  const [closesOn, setClosesOn] = useState<string | null>(allocation.closesOn ?? null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-seed when the stored allocation changes
+  useEffect(() => {
+    setName(allocation.name);
+    setStatus(allocation.status);
+    setOpensOn(allocation.opensOn ?? null);
+    setClosesOn(allocation.closesOn ?? null);
+  }, [allocation.updatedOn, allocation._pending?.key]);
+
+  const options = ALLOCATION_STATUS_OPTIONS.some((o) => o.value === allocation.status)
+    ? [...ALLOCATION_STATUS_OPTIONS]
+    : [{ value: allocation.status, label: ALLOCATION_STATUS_LABELS[allocation.status] ?? allocation.status }, ...ALLOCATION_STATUS_OPTIONS];
+
+  const save = async () => {
+    const parsed = v.safeParse(AllocationSchema, { name, opensOn: opensOn ?? "", closesOn: closesOn ?? "" });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.issues));
+      return;
+    }
+    setErrors({});
+    await command("updateAllocationById", {
+      input: { id: allocation.id, patch: { name: parsed.output.name, status, opensOn, closesOn } },
+    });
+    toast.success("Allocation saved");
+  };
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+      <Card title="Allocation" actions={<PendingTag mark={allocation._pending} />}>
+        {!canEdit && <p className={mutedText}>{PERMISSION_MESSAGES.notAllowed}: only the owner of this allocation can change it.</p>}
+        <FormGrid>
+          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} disabled={!canEdit} name="name" />
+          <Select label="Status" options={options} value={status} onChange={setStatus} disabled={!canEdit} name="status" />
+          <DateInput label="Opens On" value={opensOn} onChange={setOpensOn} error={errors.opensOn} disabled={!canEdit} name="opensOn" />
+          <DateInput label="Closes On" value={closesOn} onChange={setClosesOn} error={errors.closesOn} disabled={!canEdit} name="closesOn" />
+        </FormGrid>
+        <div className={css({ display: "flex", justifyContent: "space-between", alignItems: "center" })}>
+          <span className={mutedText}>
+            Owner: {allocation.owner?.name ?? "—"} · Round closes {formatDate(round?.closesOn ?? null, "MMM Do YYYY")}
+          </span>
+          <Button onClick={save} disabled={!canEdit}>
+            Save
+          </Button>
+        </div>
+      </Card>
+      <NotesCard
+        kind="allocation"
+        parentId={allocation.id}
+        notes={(allocation.annotations ?? []) as { id: string; annotation: string; createdOn: string }[]}
+        canEdit={canEdit}
+      />
+      <VestingCard
+        kind="allocation"
+        parentId={allocation.id}
+        schedule={allocation.vestingSchedule as VestingLike | null}
+        defaultStartsOn={round?.closesOn ?? null}
+        canEdit={canEdit}
+      />
+    </div>
+  );
+}
+
+export interface VestingLike {
+  id: string;
+  cliff: number;
+  periods: number;
+  duration: string;
+  automatic: boolean;
+  startsOn: string;
+}

@@ -1,0 +1,210 @@
+// Bulk operations on the rows selected in the right pane (bulk-update, bulk-annotate), bulk-invite from pasted
+// lines, and investors (bulk add from contacts). Viewers are refused with the spec's message.
+import { useMemo, useState } from "react";
+import * as v from "valibot";
+import { css } from "../../../styled-system/css";
+import { useCommand, useModel } from "../../data/hooks.tsx";
+import { BULK_STATUS_OPTIONS, InviteSchema, PERMISSION_MESSAGES, planBulkUpdate } from "../../domain/allocations.ts";
+import { isPositive, parseDecimal } from "../../domain/decimal.ts";
+import { Button, Checkbox, EmptyState, Select, toast } from "../../ui/index.ts";
+import { type Actor, Card, mutedText, newId, tableClass, TextField } from "./parts.tsx";
+import type { Distribution } from "./use-allocation.ts";
+
+function useBulkGuard(actor: Actor, canEdit: boolean): string | null {
+  if (actor.role === "account_viewer") return PERMISSION_MESSAGES.bulkViewer;
+  if (!canEdit) return PERMISSION_MESSAGES.notAllowed;
+  return null;
+}
+
+function Refusal({ text }: { text: string }) {
+  return (
+    <p role="alert" className={css({ color: "danger", fontSize: "sm", fontWeight: "600" })}>
+      {text}
+    </p>
+  );
+}
+
+export function BulkUpdateTab({ actor, canEdit, selected }: { actor: Actor; canEdit: boolean; selected: Distribution[] }) {
+  const command = useCommand();
+  const refusal = useBulkGuard(actor, canEdit);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const apply = async () => {
+    if (refusal) return toast.error(refusal);
+    if (!status) return setError("Please select a status.");
+    setError(null);
+    const plan = planBulkUpdate(
+      selected.map((d) => ({ id: d.id, name: d.name ?? null, investorName: d.investor?.name, status: d.status, locked: Boolean(d.locked) })),
+      status,
+    );
+    for (const id of plan.update) await command("updateDistributionById", { input: { id, patch: { status } } });
+    for (const message of plan.lockedMessages) toast.error(message);
+    toast.success(`Updated ${plan.update.length} distribution${plan.update.length === 1 ? "" : "s"}`, plan.skipped.length ? `${plan.skipped.length} already had this status.` : undefined);
+  };
+  return (
+    <Card title="Bulk Update">
+      {refusal && <Refusal text={refusal} />}
+      <p className={mutedText}>{selected.length} selected in the distributions list.</p>
+      <div className={css({ maxW: "xs" })}>
+        <Select label="Status" name="bulkStatus" options={[...BULK_STATUS_OPTIONS]} value={status} onChange={setStatus} disabled={Boolean(refusal)} />
+        {error && <span className={css({ fontSize: "xs", color: "danger" })}>{error}</span>}
+      </div>
+      <div>
+        <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
+          Update Status
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function BulkAnnotateTab({ actor, canEdit, selected }: { actor: Actor; canEdit: boolean; selected: Distribution[] }) {
+  const command = useCommand();
+  const refusal = useBulkGuard(actor, canEdit);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const apply = async () => {
+    if (refusal) return toast.error(refusal);
+    if (!text.trim()) return setError("Note is required");
+    setError(null);
+    for (const d of selected) {
+      await command("createDistributionAnnotation", {
+        input: { distributionAnnotation: { id: newId(), distributionId: d.id, annotation: text.trim() } },
+      });
+    }
+    toast.success(`Note added to ${selected.length} distribution${selected.length === 1 ? "" : "s"}`);
+    setText("");
+  };
+  return (
+    <Card title="Bulk Annotate">
+      {refusal && <Refusal text={refusal} />}
+      <p className={mutedText}>{selected.length} selected in the distributions list.</p>
+      <TextField label="Note" value={text} onChange={(e) => setText(e.target.value)} error={error ?? undefined} disabled={Boolean(refusal)} />
+      <div>
+        <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
+          Add Note
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Lines of "email, amount, contact name". */
+export function BulkInviteTab({ actor, canEdit, allocationId }: { actor: Actor; canEdit: boolean; allocationId: string }) {
+  const command = useCommand();
+  const refusal = useBulkGuard(actor, canEdit);
+  const [text, setText] = useState("");
+  const [errors, setErrors] = useState<string[]>([]);
+  const apply = async () => {
+    if (refusal) return toast.error(refusal);
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const problems: string[] = [];
+    const rows = lines.map((line, i) => {
+      const [email = "", amount = "", ...rest] = line.split(/\s*[;,\t]\s*/);
+      const parsed = v.safeParse(InviteSchema, { email, amount, name: rest.join(" ") });
+      if (!parsed.success) problems.push(`Line ${i + 1}: ${parsed.issues[0]?.message}`);
+      return parsed.success ? parsed.output : null;
+    });
+    if (lines.length === 0) problems.push("Add at least one line.");
+    setErrors(problems);
+    if (problems.length) return;
+    for (const row of rows) {
+      if (!row) continue;
+      await command("makeDistribution", {
+        input: { id: newId(), allocationId, accountEmail: row.email, amount: row.amount, name: row.name || null },
+      });
+    }
+    toast.success(`${rows.length} invitations saved`);
+    setText("");
+  };
+  return (
+    <Card title="Bulk Invite">
+      {refusal && <Refusal text={refusal} />}
+      <p className={mutedText}>One investor per line: email; amount; contact name (optional).</p>
+      <textarea
+        aria-label="Investors to invite"
+        className={css({ w: "full", minH: "32", p: "3", fontFamily: "mono", fontSize: "sm", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control" })}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        disabled={Boolean(refusal)}
+        placeholder={"ada@example.com; 1000; Ada Byron\nalan@example.com; 250"}
+      />
+      {errors.length > 0 && (
+        <ul className={css({ color: "danger", fontSize: "sm" })}>
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button onClick={apply} disabled={Boolean(refusal)}>
+          Send Invitations
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function InvestorsTab({ actor, canEdit, allocationId }: { actor: Actor; canEdit: boolean; allocationId: string }) {
+  const command = useCommand();
+  const refusal = useBulkGuard(actor, canEdit);
+  const query = useMemo(() => ({ sort: [{ createdOn: "desc" as const }] }), []);
+  const { rows: contacts } = useModel("customers", query);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const add = async () => {
+    if (refusal) return toast.error(refusal);
+    const value = parseDecimal(amount);
+    if (!amount.trim()) return setError("Amount is required.");
+    if (!value || !isPositive(value)) return setError("Amount must be greater than 0.");
+    if (picked.size === 0) return setError("Select at least one investor.");
+    setError(null);
+    for (const c of contacts.filter((c) => picked.has(c.id))) {
+      await command("makeDistribution", {
+        input: { id: newId(), allocationId, accountEmail: c.email, amount: amount.trim().replaceAll(",", ""), name: c.name ?? null },
+      });
+    }
+    toast.success(`${picked.size} investors added`);
+    setPicked(new Set());
+  };
+  return (
+    <Card title="Add investors from contacts">
+      {refusal && <Refusal text={refusal} />}
+      {contacts.length === 0 ? (
+        <EmptyState text="No contacts found." />
+      ) : (
+        <div className={css({ maxH: "96", overflowY: "auto" })}>
+          <table className={tableClass}>
+            <tbody>
+              {contacts.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Checkbox
+                      checked={picked.has(c.id)}
+                      onChange={(on) => {
+                        const next = new Set(picked);
+                        if (on) next.add(c.id);
+                        else next.delete(c.id);
+                        setPicked(next);
+                      }}
+                    >
+                      {c.name ?? c.email}
+                    </Checkbox>
+                  </td>
+                  <td className={mutedText}>{c.email}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={css({ display: "flex", gap: "2", alignItems: "flex-end" })}>
+        <TextField label="Amount (units) for each" value={amount} onChange={(e) => setAmount(e.target.value)} error={error ?? undefined} disabled={Boolean(refusal)} />
+        <Button onClick={add} disabled={Boolean(refusal)}>
+          Add Investors
+        </Button>
+      </div>
+    </Card>
+  );
+}

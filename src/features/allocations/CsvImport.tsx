@@ -1,0 +1,65 @@
+// Import Allocation: a .csv of Email, Amount, Contact Name becomes distributions through one bulkAllocation
+// command (all or nothing; errors per row). The example file is a server download, so its link needs a connection.
+import { useRef, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import { ALLOCATION_CSV_EXAMPLE_PATH, CSV_ONLY, isCsvFileName, parseAllocationCsv } from "../../domain/allocation-csv.ts";
+import { Button, Dialog, toast } from "../../ui/index.ts";
+import { useOnline } from "../shell/useOnline.ts";
+import { newId } from "./parts.tsx";
+
+export function CsvImport({ allocationId, disabled }: { allocationId: string; disabled: boolean }) {
+  const command = useCommand();
+  const online = useOnline();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<string[] | null>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (fileRef.current) fileRef.current.value = "";
+    if (!isCsvFileName(file.name)) {
+      setErrors([CSV_ONLY]);
+      return;
+    }
+    const result = parseAllocationCsv(await file.text());
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    await command("bulkAllocation", {
+      input: { allocationId, fileName: file.name, rows: result.rows.map((row) => ({ ...row, id: newId() })) },
+    });
+    toast.success("Import Allocation", `${result.rows.length} distributions queued.`);
+  };
+
+  return (
+    <>
+      <input ref={fileRef} type="file" accept=".csv,text/csv" hidden data-testid="allocation-csv-input" onChange={(e) => onFile(e.target.files?.[0])} />
+      <Button variant="outline" size="sm" disabled={disabled} onClick={() => fileRef.current?.click()}>
+        Import Allocation
+      </Button>
+      <Dialog
+        open={errors !== null}
+        onOpenChange={(open) => !open && setErrors(null)}
+        title="The file was not imported"
+        description="Nothing was imported. Fix these rows and import the file again."
+        footer={
+          <>
+            {online ? (
+              <a className={css({ fontSize: "sm", color: "fg.link", mr: "auto" })} href={ALLOCATION_CSV_EXAMPLE_PATH} download>
+                Download the example file
+              </a>
+            ) : null}
+            <Button onClick={() => setErrors(null)}>Close</Button>
+          </>
+        }
+      >
+        <ul className={css({ fontSize: "sm", color: "danger", listStyle: "disc", pl: "5", maxH: "60", overflowY: "auto" })} data-testid="csv-errors">
+          {errors?.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+// The allocation page's right pane: its distributions with the DISTRIBUTIONS and UNITS summary, row selection
+// (used by the bulk tabs) and the CSV import.
+import { Link } from "@tanstack/react-router";
+import { css } from "../../../styled-system/css";
+import { distributionStatusLabel, distributionSummary } from "../../domain/allocations.ts";
+import { formatNumber } from "../../domain/format.ts";
+import { Checkbox, EmptyState } from "../../ui/index.ts";
+import { CsvImport } from "./CsvImport.tsx";
+import { Card, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "./parts.tsx";
+import type { Distribution } from "./use-allocation.ts";
+
+export function DistributionsPane({
+  allocationId,
+  distributions,
+  selected,
+  onSelectedChange,
+  canEdit,
+}: {
+  allocationId: string;
+  distributions: Distribution[];
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: Set<string>) => void;
+  canEdit: boolean;
+}) {
+  const summary = distributionSummary(distributions);
+  const allSelected = distributions.length > 0 && distributions.every((d) => selected.has(d.id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelectedChange(next);
+  };
+  return (
+    <Card title="Distributions" actions={<CsvImport allocationId={allocationId} disabled={!canEdit} />} testId="distributions-pane">
+      <StatRow>
+        <Stat label="DISTRIBUTIONS" value={summary.count.toLocaleString("en-US")} testId="summary-distributions" />
+        <Stat label="UNITS" value={formatNumber(summary.units)} testId="summary-units" />
+      </StatRow>
+      {distributions.length === 0 ? (
+        <EmptyState text="No distributions yet." />
+      ) : (
+        <div className={css({ overflowX: "auto", mx: "-2" })}>
+          <table className={tableClass} aria-label="Distributions">
+            <thead>
+              <tr>
+                <th>
+                  <Checkbox
+                    checked={allSelected}
+                    onChange={(on) => onSelectedChange(on ? new Set(distributions.map((d) => d.id)) : new Set())}
+                  >
+                    <span className={css({ srOnly: true })}>Select all</span>
+                  </Checkbox>
+                </th>
+                <th>Investor</th>
+                <th className="num">Units</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {distributions.map((d) => (
+                <tr key={d.id} data-testid="distribution-row" data-email={d.investor?.email ?? ""}>
+                  <td>
+                    <Checkbox checked={selected.has(d.id)} onChange={(on) => toggle(d.id, on)}>
+                      <span className={css({ srOnly: true })}>Select {d.investor?.name ?? d.name}</span>
+                    </Checkbox>
+                  </td>
+                  <td>
+                    <Link
+                      to="/distribute-allocation/$allocationId/{-$view}"
+                      params={{ allocationId, view: "distribution" }}
+                      search={{ distribution: d.id }}
+                      className={css({ fontWeight: "600", color: "fg.link", _hover: { textDecoration: "underline" } })}
+                    >
+                      {d.name ?? d.investor?.name ?? d.investor?.email}
+                    </Link>
+                    <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+                  </td>
+                  <td className="num">{formatNumber(d.amount)}</td>
+                  <td>
+                    <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
+                      <StatusBadge label={distributionStatusLabel(d)} />
+                      <PendingTag mark={d._pending} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+// The data of one allocation page, all from the local replicas: the allocation, its round and asset, and its
+// distributions (with queued invitations shown as pending rows).
+import { useMemo } from "react";
+import { useDocument, useModel } from "../../data/hooks.tsx";
+import type { WithPending } from "../../data/pending.ts";
+import type { AllocationDoc, AssetDoc, DistributionDoc, RoundDoc } from "../../data/models/index.ts";
+
+export type Distribution = WithPending<DistributionDoc> & { paidInCapital?: string | null };
+
+export interface AllocationData {
+  allocation: WithPending<AllocationDoc> | null | undefined;
+  round: WithPending<RoundDoc> | null | undefined;
+  asset: WithPending<AssetDoc> | null | undefined;
+  distributions: Distribution[];
+  loading: boolean;
+}
+
+/** useDocument for an id that may not be known yet (RxDB refuses a selector on undefined). */
+export function useMaybeDocument<M extends Parameters<typeof useDocument>[0]>(model: M, id: string | null | undefined) {
+  const document = useDocument(model, id ?? NO_ID);
+  return id ? document : id === undefined ? undefined : null;
+}
+const NO_ID = "00000000-0000-0000-0000-000000000000";
+
+export function useAllocationData(allocationId: string): AllocationData {
+  const allocation = useDocument("allocations", allocationId);
+  const round = useMaybeDocument("rounds", allocation === undefined ? undefined : (allocation?.roundId ?? null)) as
+    | WithPending<RoundDoc>
+    | null
+    | undefined;
+  const asset = useMaybeDocument("assets", round === undefined ? undefined : (round?.assetId ?? null)) as
+    | WithPending<AssetDoc>
+    | null
+    | undefined;
+  const query = useMemo(() => ({ selector: { allocationId }, sort: [{ createdOn: "asc" as const }] }), [allocationId]);
+  const { rows, loading } = useModel("distributions", query);
+  // A queued invitation has no createdOn yet: keep it last.
+  const distributions = useMemo(
+    () => [...rows].filter((d) => !d._pending?.deleted) as Distribution[],
+    [rows],
+  );
+  return { allocation, round, asset, distributions, loading: loading || allocation === undefined };
+}

@@ -1,0 +1,134 @@
+// The round's allocations with add (name required; opens and closes default to the round's dates). Each row links
+// to its allocation page.
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import * as v from "valibot";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { ALLOCATION_STATUS_LABELS, AllocationSchema, distributionSummary, fieldErrors } from "../../domain/allocations.ts";
+import { formatDate, formatNumber } from "../../domain/format.ts";
+import { Button, DateInput, Dialog } from "../../ui/index.ts";
+import { type Actor, Card, linkClass, mutedText, newId, PendingTag, StatusBadge, tableClass, TextField } from "../allocations/parts.tsx";
+import type { Distribution } from "../allocations/use-allocation.ts";
+
+export function Allocations({
+  round,
+  allocations,
+  distributions,
+  actor,
+  canAdd,
+}: {
+  round: RoundDoc;
+  allocations: WithPending<AllocationDoc>[];
+  distributions: Distribution[];
+  actor: Actor;
+  canAdd: boolean;
+}) {
+  const command = useCommand();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [opensOn, setOpensOn] = useState<string | null>(round.opensOn ?? null);
+  const [closesOn, setClosesOn] = useState<string | null>(round.closesOn ?? null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const start = () => {
+    setName("");
+    setOpensOn(round.opensOn ?? null);
+    setClosesOn(round.closesOn ?? null);
+    setErrors({});
+    setOpen(true);
+  };
+  const add = async () => {
+    const parsed = v.safeParse(AllocationSchema, { name, opensOn: opensOn ?? "", closesOn: closesOn ?? "" });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
+    await command("createAllocation", {
+      input: {
+        allocation: {
+          id: newId(),
+          roundId: round.id,
+          ownerId: actor.accountId,
+          name: parsed.output.name,
+          status: "drafted",
+          opensOn: new Date(opensOn as string).toISOString(),
+          closesOn: new Date(closesOn as string).toISOString(),
+        },
+      },
+    });
+    setOpen(false);
+  };
+
+  return (
+    <Card
+      title="Allocations"
+      actions={
+        canAdd ? (
+          <Button size="sm" variant="outline" onClick={start}>
+            Add Allocation
+          </Button>
+        ) : null
+      }
+      testId="allocations"
+    >
+      {allocations.length === 0 ? (
+        <p className={mutedText}>No allocations found.</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th>Allocation</th>
+              <th>Owner</th>
+              <th>Opens</th>
+              <th>Closes</th>
+              <th className="num">Distributions</th>
+              <th className="num">Units</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {allocations.map((a) => {
+              const summary = distributionSummary(distributions.filter((d) => d.allocationId === a.id));
+              return (
+                <tr key={a.id} data-testid="allocation-row">
+                  <td>
+                    <Link to="/distribute-allocation/$allocationId/{-$view}" params={{ allocationId: a.id, view: "allocation" }} className={linkClass}>
+                      {a.name}
+                    </Link>
+                  </td>
+                  <td>{a.owner?.name ?? (a.ownerId === actor.accountId ? "You" : "—")}</td>
+                  <td>{formatDate(a.opensOn ?? null, "MM/DD/YYYY")}</td>
+                  <td>{formatDate(a.closesOn ?? null, "MM/DD/YYYY")}</td>
+                  <td className="num">{summary.count}</td>
+                  <td className="num">{formatNumber(summary.units)}</td>
+                  <td>
+                    <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} /> <PendingTag mark={a._pending} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Add Allocation"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={add}>Add</Button>
+          </>
+        }
+      >
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+          <TextField label="Name" name="allocationName" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <DateInput label="Opens On" value={opensOn} onChange={setOpensOn} error={errors.opensOn} />
+          <DateInput label="Closes On" value={closesOn} onChange={setClosesOn} error={errors.closesOn} />
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+// Buyers of the round: every distribution (and its holding once issued), filterable by name, sortable by units and
+// value, with a status dropdown. Issued rows link to the holding.
+import { Link } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import type { HoldingDoc } from "../../data/models/index.ts";
+import { distributionStatusLabel } from "../../domain/allocations.ts";
+import { committedCapital } from "../../domain/capital.ts";
+import { compare, dec } from "../../domain/decimal.ts";
+import { formatMoney, formatNumber } from "../../domain/format.ts";
+import { Select } from "../../ui/index.ts";
+import { Card, linkClass, mutedText, PendingTag, StatusBadge, tableClass } from "../allocations/parts.tsx";
+import type { Distribution } from "../allocations/use-allocation.ts";
+
+type SortKey = "units" | "value";
+const STATUS_FILTERS = ["All", "Invited", "Onboarding", "Pending", "Issued"].map((s) => ({ value: s, label: s }));
+
+export function Buyers({ distributions, holdings, price }: { distributions: Distribution[]; holdings: HoldingDoc[]; price: string }) {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<string | null>("All");
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "units", desc: true });
+  const holdingByDistribution = useMemo(() => new Map(holdings.map((h) => [h.distributionId, h])), [holdings]);
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return distributions
+      .map((d) => ({ d, label: distributionStatusLabel(d), value: committedCapital(d.amount, d.purchasePrice ?? price), units: d.amount }))
+      .filter((r) => !needle || `${r.d.investor?.name ?? ""} ${r.d.name ?? ""} ${r.d.investor?.email ?? ""}`.toLowerCase().includes(needle))
+      .filter((r) => !status || status === "All" || r.label === status)
+      .sort((a, b) => {
+        const order = sort.key === "units" ? compare(dec0(a.units), dec0(b.units)) : compare(a.value, b.value);
+        return sort.desc ? -order : order;
+      });
+  }, [distributions, search, status, sort, price]);
+  const toggle = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : true }));
+  const arrow = (key: SortKey) => (sort.key === key ? (sort.desc ? " ↓" : " ↑") : "");
+  return (
+    <Card title="Buyers" testId="buyers">
+      <div className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}>
+        <label className={css({ display: "flex", flexDirection: "column", gap: "1.5", fontSize: "sm", fontWeight: "600" })}>
+          Search by name
+          <input
+            className={css({ h: "10", px: "3", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control", fontWeight: "400", w: "64" })}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            type="search"
+          />
+        </label>
+        <div className={css({ w: "48" })}>
+          <Select label="Status" options={STATUS_FILTERS} value={status} onChange={setStatus} />
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <p className={mutedText}>No buyers found.</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th>Investor</th>
+              <th>Allocation</th>
+              <th className="num">
+                <button type="button" onClick={() => toggle("units")}>{`Units${arrow("units")}`}</button>
+              </th>
+              <th className="num">
+                <button type="button" onClick={() => toggle("value")}>{`Value${arrow("value")}`}</button>
+              </th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ d, label, value }) => {
+              const holding = holdingByDistribution.get(d.id);
+              return (
+                <tr key={d.id} data-testid="buyer-row">
+                  <td>
+                    <div className={css({ fontWeight: "600" })}>{d.investor?.name ?? d.name}</div>
+                    <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+                  </td>
+                  <td>{d.allocation?.name}</td>
+                  <td className="num">
+                    {holding ? (
+                      <Link to="/holding/$holdingId" params={{ holdingId: holding.id }} className={linkClass}>
+                        {formatNumber(d.amount)}
+                      </Link>
+                    ) : (
+                      formatNumber(d.amount)
+                    )}
+                  </td>
+                  <td className="num">{formatMoney(value)}</td>
+                  <td>
+                    <StatusBadge label={label} /> <PendingTag mark={d._pending} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+const dec0 = (text: string | null | undefined) => dec(text ?? "0");

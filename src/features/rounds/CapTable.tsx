@@ -1,0 +1,116 @@
+// The round's cap table: issued holdings ('Issued') and closed distributions waiting for issuance ('Not Issued').
+// Editors select closed distributions and Issue them (makeTaRequestDistributionIssuances: each becomes a holding
+// with a transaction and ledger entries). Zero, negative and allocation-owned entries are left out.
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { HoldingDoc } from "../../data/models/index.ts";
+import { capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
+import { isPositive, parseDecimal } from "../../domain/decimal.ts";
+import { formatNumber } from "../../domain/format.ts";
+import { Button, Checkbox, toast } from "../../ui/index.ts";
+import { Card, linkClass, mutedText, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "../allocations/parts.tsx";
+import type { Distribution } from "../allocations/use-allocation.ts";
+
+export function CapTable({
+  holdings,
+  distributions,
+  allocationOwnerIds,
+  canIssue,
+}: {
+  holdings: HoldingDoc[];
+  distributions: Distribution[];
+  allocationOwnerIds: ReadonlySet<string>;
+  canIssue: boolean;
+}) {
+  const command = useCommand();
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const issued = capTableHoldings(holdings, allocationOwnerIds);
+  const issuable = distributions.filter((d) => d.status === "closed" && !d.locked && isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!));
+  const summary = stakeholderSummary(issued);
+  const issue = async () => {
+    const ids = issuable.filter((d) => picked.has(d.id)).map((d) => d.id);
+    if (ids.length === 0) return toast.error("Select at least one distribution.");
+    await command("makeTaRequestDistributionIssuances", { input: { distributionIds: ids } });
+    toast.success(`Issuing ${ids.length} distribution${ids.length === 1 ? "" : "s"}`);
+    setPicked(new Set());
+  };
+  return (
+    <Card
+      title="Cap Table"
+      actions={
+        canIssue ? (
+          <>
+            <Button size="sm" onClick={issue} disabled={picked.size === 0}>
+              Issue
+            </Button>
+            <Button size="sm" variant="outline" disabled title="Proof of Issuance comes with its own feature">
+              Proof of Issuance
+            </Button>
+          </>
+        ) : null
+      }
+      testId="cap-table"
+    >
+      <StatRow>
+        <Stat label="STAKEHOLDERS" value={summary.stakeholders} testId="round-stakeholders" />
+        <Stat label="ISSUED UNITS" value={formatNumber(summary.units)} testId="round-issued-units" />
+      </StatRow>
+      {issued.length === 0 && issuable.length === 0 ? (
+        <p className={mutedText}>No closed distributions found.</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              {canIssue && <th />}
+              <th>Investor</th>
+              <th className="num">Units</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {issuable.map((d) => (
+              <tr key={d.id} data-testid="cap-row" data-status="not-issued">
+                {canIssue && (
+                  <td>
+                    <Checkbox
+                      checked={picked.has(d.id)}
+                      onChange={(on) => {
+                        const next = new Set(picked);
+                        if (on) next.add(d.id);
+                        else next.delete(d.id);
+                        setPicked(next);
+                      }}
+                    >
+                      <span className={css({ srOnly: true })}>Select {d.investor?.name ?? d.name}</span>
+                    </Checkbox>
+                  </td>
+                )}
+                <td>{d.investor?.name ?? d.name}</td>
+                <td className="num">{formatNumber(d.amount)}</td>
+                <td>
+                  <StatusBadge label="Not Issued" /> <PendingTag mark={d._pending} />
+                </td>
+              </tr>
+            ))}
+            {issued.map((h) => (
+              <tr key={h.id} data-testid="cap-row" data-status="issued">
+                {canIssue && <td />}
+                <td>{h.investor?.name ?? "—"}</td>
+                <td className="num">
+                  <Link to="/holding/$holdingId" params={{ holdingId: h.id }} className={linkClass}>
+                    {formatNumber(h.amount)}
+                  </Link>
+                </td>
+                <td>
+                  <StatusBadge label="Issued" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+// Capital management (issuer): the Recent Capital Summary, incoming capital per distribution (committed = units x
+// price, expected = committed - paid in) and the round's capital deployments.
+import { css } from "../../../styled-system/css";
+import type { HoldingDoc, RoundDoc } from "../../data/models/index.ts";
+import { incomingCapital } from "../../domain/allocations.ts";
+import { remainingCapital, totalValue } from "../../domain/capital.ts";
+import { sum } from "../../domain/decimal.ts";
+import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
+import { Card, mutedText, Stat, StatRow, tableClass } from "../allocations/parts.tsx";
+import type { Distribution } from "../allocations/use-allocation.ts";
+
+interface Deployment {
+  id: string;
+  amount: string;
+  deployedOn?: string;
+  description?: string | null;
+}
+
+/** Holdings value of the round (units x purchase price) and what remains after capital deployments. */
+export function capitalSummary(round: RoundDoc, holdings: HoldingDoc[]) {
+  const deployments = (round.capitalDeployments ?? []) as Deployment[];
+  const holdingsValue = sum(holdings.map((h) => totalValue(h.amount, h.purchasePrice ?? round.price ?? "0")));
+  return {
+    holdingsValue,
+    deployed: sum(deployments.map((d) => totalValue(d.amount, "1"))),
+    remaining: remainingCapital(holdingsValue, deployments.map((d) => d.amount)),
+    deployments,
+  };
+}
+
+export function CapitalSummaryCard({ round, holdings }: { round: RoundDoc; holdings: HoldingDoc[] }) {
+  const s = capitalSummary(round, holdings);
+  return (
+    <Card title="Recent Capital Summary" testId="capital-summary">
+      <StatRow>
+        <Stat label="HOLDINGS" value={formatMoney(s.holdingsValue)} />
+        <Stat label="DEPLOYED" value={formatMoney(s.deployed)} />
+        <Stat label="REMAINING" value={formatMoney(s.remaining)} testId="capital-remaining" />
+      </StatRow>
+    </Card>
+  );
+}
+
+export function CapitalView({ round, holdings, distributions }: { round: RoundDoc; holdings: HoldingDoc[]; distributions: Distribution[] }) {
+  const incoming = incomingCapital(distributions, round.price ?? "0");
+  const byId = new Map(distributions.map((d) => [d.id, d]));
+  const { deployments } = capitalSummary(round, holdings);
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+      <CapitalSummaryCard round={round} holdings={holdings} />
+      <Card title="Incoming Capital" testId="incoming-capital">
+        <StatRow>
+          <Stat label="COMMITTED" value={formatMoney(incoming.committed)} testId="incoming-committed" />
+          <Stat label="PAID IN" value={formatMoney(incoming.paidIn)} testId="incoming-paid" />
+          <Stat label="EXPECTED" value={formatMoney(incoming.expected)} testId="incoming-expected" />
+        </StatRow>
+        {incoming.rows.length === 0 ? (
+          <p className={mutedText}>No distributions yet.</p>
+        ) : (
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>Investor</th>
+                <th>Allocation</th>
+                <th className="num">Units</th>
+                <th className="num">Committed</th>
+                <th className="num">Paid in</th>
+                <th className="num">Expected</th>
+              </tr>
+            </thead>
+            <tbody>
+              {incoming.rows.map((r) => {
+                const d = byId.get(r.id);
+                return (
+                  <tr key={r.id}>
+                    <td>{d?.investor?.name ?? d?.name}</td>
+                    <td>{d?.allocation?.name}</td>
+                    <td className="num">{formatNumber(r.units)}</td>
+                    <td className="num">{formatMoney(r.committed)}</td>
+                    <td className="num">{formatMoney(r.paidIn)}</td>
+                    <td className="num">{formatMoney(r.expected)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Card title="Capital Deployments">
+        {deployments.length === 0 ? (
+          <p className={mutedText}>No capital deployments.</p>
+        ) : (
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>Deployed on</th>
+                <th>Description</th>
+                <th className="num">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deployments.map((d) => (
+                <tr key={d.id}>
+                  <td>{formatDate(d.deployedOn ?? null, "MM/DD/YYYY")}</td>
+                  <td>{d.description ?? "—"}</td>
+                  <td className="num">{formatMoney(d.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// Distributors (broker allocations) of a round, with the issuer's add: createBrokerAllocation (a broker is
+// required). The broker list comes from the replica plus, when online, the server's broker typeahead.
+import { useEffect, useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useModel } from "../../data/hooks.tsx";
+import { graphql } from "../../data/graphql.ts";
+import type { BrokerAllocationDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { formatNumber } from "../../domain/format.ts";
+import { Button, Dialog, Select } from "../../ui/index.ts";
+import { Card, mutedText, newId, PendingTag, StatusBadge, tableClass, TextField } from "../allocations/parts.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+
+interface BrokerOption {
+  id: string;
+  name: string;
+}
+
+function useBrokers(enabled: boolean): BrokerOption[] {
+  const online = useOnline();
+  const query = useMemo(() => ({ selector: { type: "broker" } }), []);
+  const { rows } = useModel("accounts", query);
+  const [remote, setRemote] = useState<BrokerOption[]>([]);
+  useEffect(() => {
+    if (!enabled || !online) return;
+    graphql<{ allAccounts: { nodes: BrokerOption[] } }>(
+      'query brokers { allAccounts(condition: { type: "broker" }, orderBy: NAME_ASC, first: 200) { nodes { id name } } }',
+    )
+      .then((data) => setRemote(data.allAccounts.nodes))
+      .catch(() => setRemote([]));
+  }, [enabled, online]);
+  const all = new Map<string, BrokerOption>();
+  for (const r of rows) all.set(r.id, { id: r.id, name: (r as { name?: string }).name ?? r.id });
+  for (const r of remote) all.set(r.id, r);
+  return [...all.values()];
+}
+
+export function Distributors({
+  roundId,
+  brokerAllocations,
+  canAdd,
+}: {
+  roundId: string;
+  brokerAllocations: WithPending<BrokerAllocationDoc>[];
+  canAdd: boolean;
+}) {
+  const command = useCommand();
+  const [open, setOpen] = useState(false);
+  const brokers = useBrokers(open);
+  const [brokerId, setBrokerId] = useState<string | null>(null);
+  const [units, setUnits] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const add = async () => {
+    if (!brokerId) return setError("A broker is required.");
+    setError(null);
+    const broker = brokers.find((b) => b.id === brokerId);
+    await command("createBrokerAllocation", {
+      input: {
+        brokerAllocation: {
+          id: newId(),
+          roundId,
+          brokerId,
+          name: broker?.name ?? "",
+          managedUnits: units.trim().replaceAll(",", "") || "0",
+        },
+      },
+    });
+    setOpen(false);
+    setBrokerId(null);
+    setUnits("");
+  };
+
+  return (
+    <Card
+      title="Distributors"
+      actions={
+        canAdd ? (
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            Add Distributor
+          </Button>
+        ) : null
+      }
+      testId="distributors"
+    >
+      {brokerAllocations.length === 0 ? (
+        <p className={mutedText}>No distributors yet.</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th>Distributor</th>
+              <th className="num">Managed units</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {brokerAllocations.map((b) => (
+              <tr key={b.id}>
+                <td className={css({ fontWeight: "600" })}>{b.broker?.name ?? b.name}</td>
+                <td className="num">{formatNumber(b.managedUnits)}</td>
+                <td>
+                  <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} /> <PendingTag mark={b._pending} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Add Distributor"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={add}>Add</Button>
+          </>
+        }
+      >
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+          <Select label="Broker" options={brokers.map((b) => ({ value: b.id, label: b.name }))} value={brokerId} onChange={setBrokerId} />
+          {error && (
+            <span role="alert" className={css({ fontSize: "xs", color: "danger" })}>
+              {error}
+            </span>
+          )}
+          <TextField label="Managed units" value={units} onChange={(e) => setUnits(e.target.value)} />
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

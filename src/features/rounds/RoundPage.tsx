@@ -1,0 +1,110 @@
+// /asset-class/{round_id}/{view}: manage (issuer and broker), capital (issuer), token (issuer; not built yet).
+// Tabs are limited to the account type's views; any other view falls back to the default. Reads the replicas only.
+import { Link } from "@tanstack/react-router";
+import { css } from "../../../styled-system/css";
+import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { StatusBadge, useActor } from "../allocations/parts.tsx";
+import { NotAvailable } from "../shell/NotAvailablePage.tsx";
+import { Allocations } from "./Allocations.tsx";
+import { Buyers } from "./Buyers.tsx";
+import { CapTable } from "./CapTable.tsx";
+import { CapitalSummaryCard, CapitalView } from "./CapitalView.tsx";
+import { Distributors } from "./Distributors.tsx";
+import { RoundInfo } from "./RoundInfo.tsx";
+import { useRoundData } from "./use-round.ts";
+
+export type RoundView = "manage" | "capital" | "token";
+const VIEW_LABELS: Record<RoundView, string> = { manage: "Round Management", capital: "Capital Management", token: "Token Management" };
+
+/** Views an account type may open (spec: manage for issuer and broker; capital and token for issuer only). */
+export function roundViewsFor(accountType: string): RoundView[] {
+  if (accountType === "issuer") return ["manage", "capital", "token"];
+  if (accountType === "broker") return ["manage"];
+  return [];
+}
+
+export function RoundPage({ roundId, view: requested }: { roundId: string; view: string }) {
+  const actor = useActor();
+  const data = useRoundData(roundId);
+  const views = roundViewsFor(actor.accountType);
+  const view: RoundView | null = views.includes(requested as RoundView) ? (requested as RoundView) : (views[0] ?? null);
+  const { round, asset } = data;
+
+  if (data.loading) return <LoadingIndicator />;
+  if (!round) {
+    return (
+      <Page>
+        <PageHeader title="Round" />
+        <EmptyState text="No rounds found." />
+      </Page>
+    );
+  }
+  const isIssuerEditor = actor.accountType === "issuer" && actor.role !== "account_viewer";
+  const isEditor = (actor.accountType === "issuer" || actor.accountType === "broker") && actor.role !== "account_viewer";
+  const allocationOwnerIds = new Set(data.allocations.map((a) => a.ownerId));
+
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { display: "Assets", link: "/assets" },
+          { display: asset?.name ?? "Asset", link: "/assets" },
+          { display: round.name, active: true },
+        ]}
+      />
+      <PageHeader title={`${asset?.name ?? ""} · ${round.name}`}>
+        <div className={css({ mt: "1" })}>
+          <StatusBadge label={ALLOCATION_STATUS_LABELS[round.status] ?? round.status} />
+        </div>
+      </PageHeader>
+      {views.length > 1 && (
+        <nav aria-label="Round views" className={css({ display: "flex", gap: "1", mb: "5", borderBottomWidth: "1px", borderColor: "border.default" })}>
+          {views.map((v) => (
+            <Link
+              key={v}
+              to="/asset-class/$roundId/$view"
+              params={{ roundId, view: v }}
+              aria-current={v === view ? "page" : undefined}
+              className={css({
+                px: "3",
+                py: "2",
+                fontSize: "sm",
+                fontWeight: "600",
+                color: "fg.muted",
+                borderBottomWidth: "2px",
+                borderColor: "transparent",
+                mb: "-1px",
+                "&[aria-current=page]": { color: "brand", borderColor: "brand" },
+              })}
+            >
+              {VIEW_LABELS[v]}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+        {view === null && <RoundInfo round={round} canEdit={false} />}
+        {view === "manage" && (
+          <>
+            <RoundInfo round={round} canEdit={isIssuerEditor} />
+            <div className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" } })}>
+              <Distributors roundId={round.id} brokerAllocations={data.brokerAllocations} canAdd={isIssuerEditor} />
+              {actor.accountType === "issuer" && <CapitalSummaryCard round={round} holdings={data.holdings} />}
+            </div>
+            <Allocations round={round} allocations={data.allocations} distributions={data.distributions} actor={actor} canAdd={isEditor} />
+            <CapTable
+              holdings={data.holdings}
+              distributions={data.distributions}
+              allocationOwnerIds={allocationOwnerIds}
+              canIssue={isEditor}
+            />
+            <Buyers distributions={data.distributions} holdings={data.holdings} price={round.price ?? "0"} />
+          </>
+        )}
+        {view === "capital" && <CapitalView round={round} holdings={data.holdings} distributions={data.distributions} />}
+        {view === "token" && <NotAvailable />}
+      </div>
+    </Page>
+  );
+}

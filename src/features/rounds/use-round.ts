@@ -1,0 +1,36 @@
+// The data of one round page from the local replicas: round, asset, allocations, broker allocations, the
+// distributions of its allocations and its holdings.
+import { useMemo } from "react";
+import { useDocument, useModel } from "../../data/hooks.tsx";
+import type { AssetDoc, HoldingDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { type Distribution, useMaybeDocument } from "../allocations/use-allocation.ts";
+
+export function useRoundData(roundId: string) {
+  const round = useDocument("rounds", roundId);
+  const asset = useMaybeDocument("assets", round === undefined ? undefined : (round?.assetId ?? null)) as
+    | WithPending<AssetDoc>
+    | null
+    | undefined;
+  const byRound = useMemo(() => ({ selector: { roundId }, sort: [{ createdOn: "asc" as const }] }), [roundId]);
+  const allocations = useModel("allocations", byRound);
+  const brokers = useModel("broker_allocations", byRound);
+  const holdings = useModel("holdings", byRound);
+  const allocationIds = allocations.rows.map((a) => a.id);
+  const distQuery = useMemo(
+    () => ({ selector: { allocationId: { $in: allocationIds } }, sort: [{ createdOn: "asc" as const }] }),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value
+    [allocationIds.join(",")],
+  );
+  const distributions = useModel("distributions", distQuery);
+  return {
+    round,
+    asset,
+    allocations: allocations.rows,
+    brokerAllocations: brokers.rows,
+    holdings: holdings.rows as WithPending<HoldingDoc>[],
+    // Queued invitations of other pages' allocations appear too; keep only this round's.
+    distributions: (distributions.rows as Distribution[]).filter((d) => allocationIds.includes(d.allocationId)),
+    loading: round === undefined || allocations.loading,
+  };
+}
