@@ -161,9 +161,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Only the fields that changed (spec part 1 section 4: an edit sends changed fields; nothing changed = no call). */
-export function changedFields<T extends Record<string, unknown>>(original: Partial<T>, next: T): Partial<T> {
+export function changedFields<T extends Record<string, unknown>>(original: Readonly<Record<string, unknown>>, next: T): Partial<T> {
   const patch: Partial<T> = {};
-  for (const key of Object.keys(next) as (keyof T)[]) {
+  for (const key of Object.keys(next) as (keyof T & string)[]) {
     if (!sameValue(original[key], next[key])) patch[key] = next[key];
   }
   return patch;

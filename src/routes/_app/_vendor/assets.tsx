@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { AssetsPage } from "../../../features/assets/AssetsPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/assets")({
-  component: () => <NotAvailablePage title="Assets" />,
+  component: AssetsPage,
 });

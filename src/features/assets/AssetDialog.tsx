@@ -1,0 +1,114 @@
+// Create or edit an asset (spec part 1 sections 2.7, 5): name, authorized total, type, status. The type is fixed once
+// the asset exists. Saving queues createAsset / updateAssetById (changed fields only) in the outbox.
+import { useState } from "react";
+import { useCommand } from "../../data/hooks.tsx";
+import type { AssetDoc } from "../../data/models/index.ts";
+import { AssetFormSchema, changedFields, STATUS_LABELS, STATUSES, validate, type FieldErrors } from "../../domain/assets.ts";
+import { formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Dialog, ErrorBlock, Select } from "../../ui/index.ts";
+import { css } from "../../../styled-system/css";
+import type { AssetType } from "./asset-types.ts";
+import { FieldError, TextField, formGrid, fullRow } from "./fields.tsx";
+
+const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+export function AssetDialog({
+  asset,
+  assetTypes,
+  onClose,
+}: {
+  /** null: create a new asset. */
+  asset: AssetDoc | null;
+  assetTypes: readonly AssetType[];
+  onClose: () => void;
+}) {
+  const send = useCommand();
+  const [values, setValues] = useState({
+    name: asset?.name ?? "",
+    authorizedTotal: asset ? formatNumber(asset.authorizedTotal) : "",
+    type: asset?.type ?? "",
+    status: asset?.status ?? "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof values) => (value: string | null) => setValues((current) => ({ ...current, [key]: value ?? "" }));
+
+  async function save() {
+    const result = validate(AssetFormSchema, values);
+    if (!result.ok) return setErrors(result.errors);
+    setSaving(true);
+    try {
+      if (!asset) {
+        await send("createAsset", { input: { asset: { id: crypto.randomUUID(), ...result.value } } });
+      } else {
+        const { type: _fixed, ...editable } = result.value;
+        const patch = changedFields(asset, editable);
+        if (Object.keys(patch).length > 0) await send("updateAssetById", { input: { id: asset.id, patch } });
+      }
+      onClose();
+    } catch {
+      setErrors({ form: MESSAGES.defaultError });
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={asset ? "Edit asset" : "Create asset"}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={saving}>
+            {asset ? "Save" : "Create"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        className={formGrid}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className={fullRow}>
+          <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
+        </div>
+        <div className={fullRow}>
+          <TextField
+            label="Authorized total"
+            name="authorizedTotal"
+            kind="number"
+            value={values.authorizedTotal}
+            onChange={set("authorizedTotal")}
+            error={errors.authorizedTotal}
+          />
+        </div>
+        <div>
+          <Select
+            label="Type"
+            name="type"
+            options={assetTypes.map((t) => ({ value: t.type, label: t.name }))}
+            value={values.type || null}
+            onChange={set("type")}
+            disabled={Boolean(asset)}
+          />
+          <FieldError text={errors.type} />
+          {asset && <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>The type of an existing asset cannot change.</p>}
+        </div>
+        <div>
+          <Select label="Status" name="status" options={STATUS_OPTIONS} value={values.status || null} onChange={set("status")} />
+          <FieldError text={errors.status} />
+        </div>
+        {errors.form && <ErrorBlock text={errors.form} />}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}

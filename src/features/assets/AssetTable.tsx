@@ -1,0 +1,180 @@
+// The asset table (spec part 1 section 2.7): each asset expands to its rounds, latest opening first. Issuers get the
+// security and listing exchange columns ("Unlisted" when none) and, as owners or admins, the edit actions; everyone
+// else reads the same table without security links.
+import { Link } from "@tanstack/react-router";
+import { Fragment, useState } from "react";
+import { css } from "../../../styled-system/css";
+import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { listingName, sortRounds, statusLabel, type ListingLike } from "../../domain/assets.ts";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button } from "../../ui/index.ts";
+import { ChevronRightIcon } from "../../ui/icons.tsx";
+import { link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
+
+export interface AssetTableProps {
+  assets: WithPending<AssetDoc>[];
+  roundsByAsset: Map<string, WithPending<RoundDoc>[]>;
+  securities: Map<string, WithPending<SecurityDoc>>;
+  /** Issuer view: security link and listing exchange columns. */
+  issuerView: boolean;
+  canWrite: boolean;
+  onEditAsset?: (asset: AssetDoc) => void;
+  onAddRound?: (asset: AssetDoc) => void;
+  onEditRound?: (asset: AssetDoc, round: RoundDoc) => void;
+}
+
+export const isDebt = (asset: Pick<AssetDoc, "type" | "assetTypeByType">) =>
+  (asset.assetTypeByType?.accountingType ?? asset.type) === "debt";
+
+export function AssetTable(props: AssetTableProps) {
+  const { assets, roundsByAsset, canWrite, issuerView } = props;
+  const [open, setOpen] = useState<Set<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const columns = 7 + (issuerView && canWrite ? 1 : 0);
+  return (
+    <table className={table} aria-label="Assets">
+      <thead>
+        <tr>
+          <th aria-label="Expand" className={css({ w: "10" })} />
+          <th>Name</th>
+          <th>Type</th>
+          <th>Status</th>
+          <th data-numeric="">Authorized total</th>
+          <th data-numeric="">Rounds</th>
+          <th>Created</th>
+          {issuerView && canWrite && <th aria-label="Actions" />}
+        </tr>
+      </thead>
+      <tbody>
+        {assets.map((asset) => {
+          const rounds = roundsByAsset.get(asset.id) ?? [];
+          const expanded = open.has(asset.id);
+          return (
+            <Fragment key={asset.id}>
+              <tr data-testid="asset-row" data-asset-id={asset.id} className={css({ _hover: { bg: "bg.subtle" } })}>
+                <td>
+                  <button
+                    type="button"
+                    aria-expanded={expanded}
+                    aria-label={`${expanded ? "Hide" : "Show"} rounds of ${asset.name}`}
+                    onClick={() => toggle(asset.id)}
+                    className={css({ display: "inline-flex", p: "1", borderRadius: "sm", cursor: "pointer", color: "fg.muted", _hover: { bg: "bg.muted" } })}
+                  >
+                    <ChevronRightIcon width={16} height={16} style={{ transform: expanded ? "rotate(90deg)" : undefined, transition: "transform 120ms" }} />
+                  </button>
+                </td>
+                <td className={css({ fontWeight: "600" })}>
+                  {asset.name}
+                  <PendingNote mark={asset._pending} />
+                </td>
+                <td className={css({ textTransform: "capitalize" })}>{asset.assetTypeByType?.type ?? asset.type}</td>
+                <td>
+                  <StatusBadge status={asset.status} label={statusLabel(asset.status)} />
+                </td>
+                <td data-numeric="">{formatNumber(asset.authorizedTotal)}</td>
+                <td data-numeric="">{rounds.length}</td>
+                <td className={muted}>{asset.createdOn ? formatDate(asset.createdOn, "MMM DD YYYY") : "—"}</td>
+                {issuerView && canWrite && (
+                  <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
+                    <Button size="sm" variant="ghost" onClick={() => props.onAddRound?.(asset)}>
+                      Add round
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => props.onEditAsset?.(asset)} aria-label={`Edit ${asset.name}`}>
+                      Edit
+                    </Button>
+                  </td>
+                )}
+              </tr>
+              {expanded && (
+                <tr>
+                  <td colSpan={columns} className={css({ bg: "bg.subtle", p: "0!" })}>
+                    <RoundRows {...props} asset={asset} rounds={rounds} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function RoundRows({ asset, rounds, securities, issuerView, canWrite, onEditRound }: AssetTableProps & { asset: AssetDoc; rounds: WithPending<RoundDoc>[] }) {
+  if (rounds.length === 0) {
+    return <p className={css({ px: "14", py: "4", color: "fg.muted", fontSize: "sm" })}>{MESSAGES.noRounds}</p>;
+  }
+  const debt = isDebt(asset);
+  return (
+    <div className={css({ pl: "10", pr: "2", py: "2" })}>
+      <table className={table} aria-label={`Rounds of ${asset.name}`}>
+        <thead>
+          <tr>
+            <th>Round</th>
+            <th>Opens</th>
+            <th>Closes</th>
+            <th>Status</th>
+            <th data-numeric="">Price</th>
+            <th data-numeric="">Total units</th>
+            {debt && <th data-numeric="">Coupon</th>}
+            {debt && <th data-numeric="">Term</th>}
+            {issuerView && <th>Security</th>}
+            {issuerView && <th>Listing exchange</th>}
+            {issuerView && canWrite && <th aria-label="Actions" />}
+          </tr>
+        </thead>
+        <tbody>
+          {sortRounds(rounds).map((round) => {
+            const security = round.securityId ? securities.get(round.securityId) : undefined;
+            const tranche = round.trancheBondData as { term?: string; coupon?: string } | null | undefined;
+            return (
+              <tr key={round.id} data-testid="round-row" className={css({ bg: "bg.surface" })}>
+                <td>
+                  <Link to="/asset-class/$roundId/$view" params={{ roundId: round.id, view: "manage" }} className={link}>
+                    {round.name}
+                  </Link>
+                  <PendingNote mark={round._pending} />
+                </td>
+                <td className={muted}>{formatDate(round.opensOn, "MMM DD YYYY")}</td>
+                <td className={muted}>{formatDate(round.closesOn, "MMM DD YYYY")}</td>
+                <td>
+                  <StatusBadge status={round.status} label={statusLabel(round.status)} />
+                </td>
+                <td data-numeric="">{formatMoney(round.price)}</td>
+                <td data-numeric="">{formatNumber(round.total)}</td>
+                {debt && <td data-numeric="">{tranche?.coupon ? formatPercent(tranche.coupon) : "—"}</td>}
+                {debt && <td data-numeric="">{tranche?.term ? `${formatNumber(tranche.term, 2).replace(/\.00$/, "")} years` : "—"}</td>}
+                {issuerView && (
+                  <td>
+                    {round.securityId ? (
+                      <Link to="/security/$securityId" params={{ securityId: round.securityId }} className={link}>
+                        {security?.name ?? (round.security as { name?: string } | null)?.name ?? "Security"}
+                      </Link>
+                    ) : (
+                      <span className={muted}>—</span>
+                    )}
+                  </td>
+                )}
+                {issuerView && <td>{listingName(security?.listing as ListingLike | null)}</td>}
+                {issuerView && canWrite && (
+                  <td className={css({ textAlign: "right" })}>
+                    <Button size="sm" variant="outline" onClick={() => onEditRound?.(asset, round)} aria-label={`Edit ${round.name}`}>
+                      Edit
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// /assets (spec part 1 section 2.7). Issuers: their editable asset table. Brokers: every issuer with its assets and
+// rounds, read-only and with no security link. Reads the local replicas only, so it works offline; writes queue.
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useModel } from "../../data/hooks.tsx";
+import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { sortAssets } from "../../domain/assets.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { AssetDialog } from "./AssetDialog.tsx";
+import { AssetTable, isDebt } from "./AssetTable.tsx";
+import { useAssetTypes } from "./asset-types.ts";
+import "./effects.ts";
+import { RoundDialog } from "./RoundDialog.tsx";
+import { useViewer } from "./session.ts";
+import { tableCard } from "./table.tsx";
+
+type Editing =
+  | { kind: "asset"; asset: AssetDoc | null }
+  | { kind: "round"; asset: AssetDoc; round: RoundDoc | null }
+  | null;
+
+function useAssetData() {
+  const assets = useModel("assets");
+  const rounds = useModel("rounds");
+  const securities = useModel("securities");
+  const roundsByAsset = useMemo(() => {
+    const map = new Map<string, WithPending<RoundDoc>[]>();
+    for (const round of rounds.rows) {
+      if (round._pending?.deleted) continue;
+      map.set(round.assetId, [...(map.get(round.assetId) ?? []), round]);
+    }
+    return map;
+  }, [rounds.rows]);
+  const securitiesById = useMemo(
+    () => new Map<string, WithPending<SecurityDoc>>(securities.rows.map((security) => [security.id, security])),
+    [securities.rows],
+  );
+  return { assets, roundsByAsset, securitiesById, loading: assets.loading || rounds.loading };
+}
+
+export function AssetsPage() {
+  const viewer = useViewer();
+  return (
+    <Page>
+      <Breadcrumb items={[{ display: "Assets", active: true }]} />
+      {viewer.accountType === "issuer" ? <IssuerAssets /> : <AllIssuersAssets />}
+    </Page>
+  );
+}
+
+function IssuerAssets() {
+  const viewer = useViewer();
+  const { assets, roundsByAsset, securitiesById, loading } = useAssetData();
+  const own = useMemo(
+    () => sortAssets(assets.rows.filter((asset) => !asset.issuerId || asset.issuerId === viewer.accountId)),
+    [assets.rows, viewer.accountId],
+  );
+  const assetTypes = useAssetTypes(own);
+  const [editing, setEditing] = useState<Editing>(null);
+  return (
+    <>
+      <PageHeader
+        title="Assets"
+        actions={
+          viewer.canWrite && (
+            <Button onClick={() => setEditing({ kind: "asset", asset: null })}>Create asset</Button>
+          )
+        }
+      >
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>Your assets and their rounds, newest first.</p>
+      </PageHeader>
+      {loading ? (
+        <LoadingIndicator />
+      ) : own.length === 0 ? (
+        <EmptyState text={MESSAGES.noAssets} />
+      ) : (
+        <div className={tableCard}>
+          <AssetTable
+            assets={own}
+            roundsByAsset={roundsByAsset}
+            securities={securitiesById}
+            issuerView
+            canWrite={viewer.canWrite}
+            onEditAsset={(asset) => setEditing({ kind: "asset", asset })}
+            onAddRound={(asset) => setEditing({ kind: "round", asset, round: null })}
+            onEditRound={(asset, round) => setEditing({ kind: "round", asset, round })}
+          />
+        </div>
+      )}
+      {editing?.kind === "asset" && <AssetDialog asset={editing.asset} assetTypes={assetTypes} onClose={() => setEditing(null)} />}
+      {editing?.kind === "round" && (
+        <RoundDialog
+          assetId={editing.asset.id}
+          debt={isDebt(editing.asset) || assetTypes.find((t) => t.type === editing.asset.type)?.accountingType === "debt"}
+          round={editing.round}
+          security={editing.round?.securityId ? (securitiesById.get(editing.round.securityId) ?? null) : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function AllIssuersAssets() {
+  const { assets, roundsByAsset, securitiesById, loading } = useAssetData();
+  const issuers = useModel("accounts", { selector: { type: "issuer" } });
+  const groups = useMemo(() => {
+    const byIssuer = new Map<string, WithPending<AssetDoc>[]>();
+    for (const asset of assets.rows) byIssuer.set(asset.issuerId, [...(byIssuer.get(asset.issuerId) ?? []), asset]);
+    const names = new Map(issuers.rows.map((issuer) => [issuer.id, issuer.name]));
+    return [...byIssuer.entries()]
+      .map(([issuerId, rows]) => ({ issuerId, name: names.get(issuerId) ?? "Issuer", assets: sortAssets(rows) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [assets.rows, issuers.rows]);
+  return (
+    <>
+      <PageHeader title="Assets">
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>Issuers, their assets and rounds.</p>
+      </PageHeader>
+      {loading ? (
+        <LoadingIndicator />
+      ) : groups.length === 0 ? (
+        <EmptyState text={MESSAGES.noAssets} />
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+          {groups.map((group) => (
+            <section key={group.issuerId} aria-label={group.name} data-testid="issuer-group">
+              <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "2", color: "fg.default" })}>{group.name}</h2>
+              <div className={tableCard}>
+                <AssetTable assets={group.assets} roundsByAsset={roundsByAsset} securities={securitiesById} issuerView={false} canWrite={false} />
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+// Create or edit a round (spec part 1 sections 2.7, 5, 7). A new round is makeRound, or makeTranche with term and
+// coupon for a debt asset. An edit sends only what changed, as up to three queued commands: updateRoundById,
+// updateTrancheBondDatumByRoundId (term, coupon) and updateSecurityById (the linked security's latest price).
+import { useState } from "react";
+import { useCommand } from "../../data/hooks.tsx";
+import type { RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import {
+  changedFields,
+  dayToTimestamp,
+  type FieldErrors,
+  STATUS_LABELS,
+  STATUSES,
+  timestampToDay,
+  validateRound,
+} from "../../domain/assets.ts";
+import { formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, DateInput, Dialog, ErrorBlock, Select } from "../../ui/index.ts";
+import { FieldError, TextField, formGrid, fullRow } from "./fields.tsx";
+
+const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+const plain = (value: string | null | undefined) => (value ? formatNumber(value, 16).replaceAll(",", "") : "");
+
+export function RoundDialog({
+  assetId,
+  debt,
+  round,
+  security,
+  onClose,
+}: {
+  assetId: string;
+  debt: boolean;
+  /** null: a new round. */
+  round: RoundDoc | null;
+  /** The round's linked security (its price can be edited with the round). */
+  security: SecurityDoc | null;
+  onClose: () => void;
+}) {
+  const send = useCommand();
+  const tranche = round?.trancheBondData as { term?: string; coupon?: string } | null | undefined;
+  const [values, setValues] = useState({
+    name: round?.name ?? "",
+    opensOn: timestampToDay(round?.opensOn),
+    closesOn: timestampToDay(round?.closesOn),
+    termsUrl: round?.termsUrl ?? "",
+    price: plain(round?.price),
+    total: plain(round?.total),
+    status: round?.status ?? "",
+    coupon: plain(tranche?.coupon),
+    term: plain(tranche?.term),
+    unitValue: plain(security?.unitValue),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof values) => (value: string | null) => setValues((current) => ({ ...current, [key]: value ?? "" }));
+  const setDay = (key: "opensOn" | "closesOn") => (value: string | null) => setValues((current) => ({ ...current, [key]: value }));
+
+  async function save() {
+    const { coupon, term, unitValue, ...common } = values;
+    const result = validateRound({ ...common, ...(debt ? { coupon, term } : {}), ...(security ? { unitValue } : {}) }, debt);
+    if (!result.ok) return setErrors(result.errors);
+    const { coupon: newCoupon, term: newTerm, unitValue: newUnitValue, opensOn, closesOn, ...rest } = result.value;
+    const fields = { ...rest, opensOn: dayToTimestamp(opensOn), closesOn: dayToTimestamp(closesOn) };
+    setSaving(true);
+    try {
+      if (!round) {
+        const input = { id: crypto.randomUUID(), assetId, ...fields };
+        if (debt) await send("makeTranche", { input: { ...input, term: newTerm, coupon: newCoupon } });
+        else await send("makeRound", { input });
+      } else {
+        const original = {
+          ...round,
+          opensOn: timestampToDay(round.opensOn) ? dayToTimestamp(timestampToDay(round.opensOn)!) : round.opensOn,
+          closesOn: timestampToDay(round.closesOn) ? dayToTimestamp(timestampToDay(round.closesOn)!) : round.closesOn,
+        };
+        const patch = changedFields(original, fields);
+        if (Object.keys(patch).length > 0) await send("updateRoundById", { input: { id: round.id, patch } });
+        if (debt) {
+          const tranchePatch = changedFields({ term: tranche?.term, coupon: tranche?.coupon }, { term: newTerm, coupon: newCoupon });
+          // Both values travel together so the pending display shows the whole tranche.
+          if (Object.keys(tranchePatch).length > 0)
+            await send("updateTrancheBondDatumByRoundId", { input: { roundId: round.id, patch: { term: newTerm, coupon: newCoupon } } });
+        }
+        if (security && newUnitValue && changedFields({ unitValue: security.unitValue }, { unitValue: newUnitValue }).unitValue)
+          await send("updateSecurityById", { input: { id: security.id, patch: { unitValue: newUnitValue } } });
+      }
+      onClose();
+    } catch {
+      setErrors({ form: MESSAGES.defaultError });
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={round ? "Edit round" : "Create round"}
+      description={debt ? "A debt round: term in years, coupon in percent." : undefined}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={saving}>
+            {round ? "Save" : "Create"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        className={formGrid}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className={fullRow}>
+          <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
+        </div>
+        <DateInput label="Opens on" name="opensOn" value={values.opensOn} onChange={setDay("opensOn")} error={errors.opensOn} />
+        <DateInput label="Closes on" name="closesOn" value={values.closesOn} onChange={setDay("closesOn")} error={errors.closesOn} />
+        <div className={fullRow}>
+          <TextField label="Dataroom Url" name="termsUrl" kind="url" value={values.termsUrl} onChange={set("termsUrl")} error={errors.termsUrl} />
+        </div>
+        <TextField label="Price" name="price" kind="number" value={values.price} onChange={set("price")} error={errors.price} />
+        <TextField label="Total" name="total" kind="number" value={values.total} onChange={set("total")} error={errors.total} />
+        {debt && (
+          <>
+            <TextField label="Coupon (%)" name="coupon" kind="number" value={values.coupon} onChange={set("coupon")} error={errors.coupon} />
+            <TextField label="Term (years)" name="term" kind="number" value={values.term} onChange={set("term")} error={errors.term} />
+          </>
+        )}
+        <div>
+          <Select label="Status" name="status" options={STATUS_OPTIONS} value={values.status || null} onChange={set("status")} />
+          <FieldError text={errors.status} />
+        </div>
+        {security && (
+          <TextField
+            label={`Latest price of ${security.name}`}
+            name="unitValue"
+            kind="number"
+            value={values.unitValue}
+            onChange={set("unitValue")}
+            error={errors.unitValue}
+          />
+        )}
+        {errors.form && (
+          <div className={fullRow}>
+            <ErrorBlock text={errors.form} />
+          </div>
+        )}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}
