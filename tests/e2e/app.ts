@@ -45,6 +45,10 @@ export async function startE2E(): Promise<E2E> {
   ensureBuilt();
   mkdirSync(resultsDir, { recursive: true });
   const server = await startTestServer({ distDir });
+  // The first GraphQL request builds PostGraphile's schema: pay for it here, not inside the first test's timeouts.
+  const warmUp = server.client();
+  await warmUp.signIn("issuer@demo.test");
+  await warmUp.graphql("{ currentUser { id } }");
   const browser = await launchBrowser();
   return {
     server,

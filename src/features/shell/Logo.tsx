@@ -17,7 +17,11 @@ export function Logo() {
   return (
     <span className={css({ display: "inline-flex", alignItems: "center", gap: "2.5" })}>
       <LogoMark />
-      <span className={css({ fontWeight: "700", fontSize: "lg", letterSpacing: "-0.02em" })}>Ledgerline</span>
+      <span
+        className={css({ fontWeight: "700", fontSize: "lg", letterSpacing: "-0.02em", _belowSm: { display: "none" } })}
+      >
+        Ledgerline
+      </span>
     </span>
   );
 }

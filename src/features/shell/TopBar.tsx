@@ -3,9 +3,10 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { homePath } from "../../domain/accounts.ts";
-import { activeNavLink, NAV_LINKS } from "../../domain/nav.ts";
+import { activeNavLink, NAV_LINKS, type NavLink } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
-import { OfflineIcon } from "../../ui/icons.tsx";
+import { ChevronDownIcon, OfflineIcon } from "../../ui/icons.tsx";
+import { Menu } from "../../ui/index.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { Logo } from "./Logo.tsx";
 import { useOnline } from "./useOnline.ts";
@@ -45,7 +46,17 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
         >
           <Logo />
         </a>
-        <nav aria-label="Main" className={css({ flex: 1, minW: 0, overflowX: "auto", scrollbarWidth: "none" })}>
+        {links.length > 0 && <CompactNav links={links} active={active} />}
+        <nav
+          aria-label="Main"
+          className={css({
+            flex: 1,
+            minW: 0,
+            overflowX: "auto",
+            scrollbarWidth: "none",
+            display: { base: "none", md: "block" },
+          })}
+        >
           <ul className={css({ display: "flex", gap: "1", h: "16", alignItems: "stretch" })}>
             {links.map((link) => {
               const isActive = link === active;
@@ -101,5 +112,42 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
         {menu && <AccountMenu session={session} />}
       </div>
     </header>
+  );
+}
+
+/** Below the md breakpoint the links collapse into a menu named after the current page. */
+function CompactNav({ links, active }: { links: NavLink[]; active: NavLink | undefined }) {
+  return (
+    <div className={css({ display: { base: "flex", md: "none" }, flex: 1, minW: 0 })}>
+      <Menu.Root positioning={{ placement: "bottom-start", gutter: 6 }}>
+        <Menu.Trigger
+          aria-label="Navigation"
+          className={css({
+            display: "inline-flex",
+            alignItems: "center",
+            gap: "1.5",
+            px: "3",
+            h: "9",
+            borderRadius: "md",
+            color: "white",
+            fontSize: "sm",
+            fontWeight: "600",
+            bg: "whiteAlpha.100",
+          })}
+        >
+          {active?.label ?? "Menu"}
+          <ChevronDownIcon />
+        </Menu.Trigger>
+        <Menu.Content>
+          {links.map((link) => (
+            <Menu.Item key={link.to} value={link.to} asChild>
+              <Link to={link.to} aria-current={link === active ? "page" : undefined}>
+                {link.label}
+              </Link>
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Root>
+    </div>
   );
 }
