@@ -19,6 +19,7 @@ import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
 import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
 import { serveStatic } from "./static.ts";
+import { handleUploads, isUploadPath } from "./uploads.ts";
 
 export interface StartOptions extends Partial<Config> {
   /** Seed the demo data when the database has no users. Default: on for the embedded database only. */
@@ -107,6 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return handleCommands(req, res, session);
     }
     if (isGraphiql) return graphqlHandler(req, res);
+    if (isUploadPath(path)) return handleUploads(req, res, path, { db, session: await sessionFor(req, res), dataDir: options.dataDir ?? null });
     if (path.startsWith("/api/v2/integration/")) return (await import("./integrations.ts")).handleIntegrations(req, res, url, authContext, await sessionFor(req, res));
     if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
     if (path === "/api" || path.startsWith("/api/")) {

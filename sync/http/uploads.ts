@@ -1,0 +1,205 @@
+// Document files (spec part 1 sections 2.9, 7, 8): the upload location makeFileLocation hands out and the download
+// of an uploaded document.
+//
+//   POST /api/v2/uploads/<key>           multipart/form-data, the file in the part named "file". The key is the
+//                                        random slot id of app_private.upload_slots: it must belong to the session's
+//                                        user and account and be unexpired and unused. 100 MB at most (413).
+//   GET  /api/v2/documents/<id>/download the file of an uploaded document the session's account may read (RLS).
+//
+// Files live under FILES_DIR (default: a "files" directory beside the embedded database's DATA_DIR; a temporary directory for an in-memory database). Several
+// server processes must share that directory (a mounted volume). A refused upload marks the slot and every document
+// naming it "failed", so the device shows "Upload failed, please check file size and retry".
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Readable, Transform } from "node:stream";
+import type { Database, Sql } from "../db/database.ts";
+import type { SessionClaims } from "../graphql/settings.ts";
+import { sendJson } from "./respond.ts";
+
+export const UPLOADS_PREFIX = "/api/v2/uploads/";
+export const DOCUMENTS_PREFIX = "/api/v2/documents/";
+/** Spec part 1 section 9: upload limit 100MB. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Multipart framing around the file (boundaries, part headers, the key field). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const UPLOAD_EXTENSIONS = ["csv", "tsv", "pdf", "xls", "txt"] as const;
+
+const CONTENT_TYPES: Record<string, string> = {
+  csv: "text/csv; charset=utf-8",
+  tsv: "text/tab-separated-values; charset=utf-8",
+  pdf: "application/pdf",
+  xls: "application/vnd.ms-excel",
+  txt: "text/plain; charset=utf-8",
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface UploadContext {
+  db: Database;
+  session: SessionClaims | null;
+  /** The embedded database's directory (files go beside it), or null for an in-memory database. */
+  dataDir: string | null;
+}
+
+export const isUploadPath = (path: string) => path.startsWith(UPLOADS_PREFIX) || path.startsWith(DOCUMENTS_PREFIX);
+
+let temporaryFilesDir: Promise<string> | null = null;
+
+async function filesDir(dataDir: string | null): Promise<string> {
+  const configured = process.env.FILES_DIR?.trim();
+  if (configured) return configured;
+  if (dataDir) return join(dataDir, "..", "files");
+  temporaryFilesDir ??= mkdtemp(join(tmpdir(), "ledgerline-files-"));
+  return temporaryFilesDir;
+}
+
+/** The byte limit (tests of the 413 path may lower it with UPLOAD_MAX_BYTES; it never rises above 100 MB). */
+function uploadLimit(): number {
+  const override = Number(process.env.UPLOAD_MAX_BYTES);
+  return Number.isFinite(override) && override > 0 ? Math.min(override, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES;
+}
+
+const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+
+class TooLargeError extends Error {}
+
+function limited(req: IncomingMessage, limit: number): Readable {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limit) callback(new TooLargeError("too large"));
+      else callback(null, chunk);
+    },
+  });
+  req.on("error", (error) => counter.destroy(error));
+  return req.pipe(counter);
+}
+
+async function markSlot(db: Database, key: string, status: "uploaded" | "failed", size: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("update app_private.upload_slots set status = $2, size = $3 where key = $1", [key, status, size]);
+    await tx.query("update app_public.documents set upload_status = $2 where file_key = $1", [key, status]);
+  });
+}
+
+async function handleUpload(req: IncomingMessage, res: ServerResponse, key: string, context: UploadContext): Promise<void> {
+  const session = context.session;
+  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+  if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
+  const { rows } = await context.db.query<{ extension: string; status: string; expired: boolean }>(
+    `select extension, status, expires_on < now() as expired from app_private.upload_slots
+      where key = $1 and user_id = $2 and account_id = $3`,
+    [key, session.userId, session.accountId],
+  );
+  const slot = rows[0];
+  if (!slot) return refuse(res, 404, "LL404", "Upload location not found");
+  if (slot.status !== "pending" || slot.expired) return refuse(res, 410, "LL410", "Upload location expired");
+
+  const limit = uploadLimit();
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit + MULTIPART_OVERHEAD_BYTES) {
+    await markSlot(context.db, key, "failed", null);
+    res.setHeader("Connection", "close");
+    return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+  }
+  const contentType = req.headers["content-type"] ?? "";
+  if (!/^multipart\/form-data/i.test(contentType)) return refuse(res, 415, "LL415", "Send the file as multipart/form-data");
+
+  let file: File | null = null;
+  try {
+    const body = Readable.toWeb(limited(req, limit + MULTIPART_OVERHEAD_BYTES)) as ReadableStream<Uint8Array>;
+    const form = await new Request("http://upload.local/", { method: "POST", headers: { "content-type": contentType }, body, duplex: "half" } as RequestInit).formData();
+    const part = form.get("file");
+    file = part instanceof File ? part : null;
+  } catch (error) {
+    if (error instanceof TooLargeError || (error as { cause?: unknown })?.cause instanceof TooLargeError) {
+      await markSlot(context.db, key, "failed", null);
+      res.setHeader("Connection", "close");
+      return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+    }
+    return refuse(res, 400, "LL400", "The upload could not be read");
+  }
+  if (!file) return refuse(res, 400, "LL400", 'The file must be sent in the part named "file"');
+  if (file.size > limit) {
+    await markSlot(context.db, key, "failed", null);
+    return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+  }
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase();
+  if (!extension || !(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
+    await markSlot(context.db, key, "failed", null);
+    return refuse(res, 422, "LL422", "Only csv, tsv, pdf, xls and txt files can be uploaded.");
+  }
+
+  const dir = await filesDir(context.dataDir);
+  const path = join(dir, key);
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.part`;
+  await writeFile(partial, Buffer.from(await file.arrayBuffer()));
+  await rename(partial, path);
+  await markSlot(context.db, key, "uploaded", file.size);
+  return sendJson(res, 201, { key, size: file.size });
+}
+
+/** Reads the document as the session's account would through GraphQL: role app_user, its claims, RLS. */
+async function readableDocument(db: Database, session: SessionClaims, id: string) {
+  return db.transaction(async (tx: Sql) => {
+    await tx.query(
+      `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
+              set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
+              set_config('jwt.claims.role', $5, true)`,
+      [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
+    );
+    await tx.query("set local role app_user");
+    const { rows } = await tx.query<{ name: string; extension: string; upload_status: string; file_key: string | null }>(
+      "select name, extension, upload_status, file_key from app_public.documents where id = $1",
+      [id],
+    );
+    return rows[0] ? { ...rows[0], fileKey: rows[0].file_key } : null;
+  });
+}
+
+async function handleDownload(req: IncomingMessage, res: ServerResponse, id: string, context: UploadContext): Promise<void> {
+  const session = context.session;
+  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+  if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
+  const document = await readableDocument(context.db, session, id);
+  if (!document) return refuse(res, 404, "LL404", "Document not found");
+  if (document.upload_status !== "uploaded" || !document.fileKey || !UUID.test(document.fileKey)) {
+    return refuse(res, 409, "LL409", "The document is not uploaded");
+  }
+  const path = join(await filesDir(context.dataDir), document.fileKey);
+  const info = await stat(path).catch(() => null);
+  if (!info) return refuse(res, 404, "LL404", "The file is missing");
+  const fileName = `${document.name}.${document.extension}`.replace(/[^\w. -]/g, "_");
+  res.writeHead(200, {
+    "Content-Type": CONTENT_TYPES[document.extension] ?? "application/octet-stream",
+    "Content-Length": info.size,
+    "Content-Disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(`${document.name}.${document.extension}`)}`,
+    "Cache-Control": "private, no-store",
+  });
+  if (req.method === "HEAD") return void res.end();
+  createReadStream(path).pipe(res);
+}
+
+/** Routes /api/v2/uploads/<key> and /api/v2/documents/<id>/download. */
+export async function handleUploads(req: IncomingMessage, res: ServerResponse, path: string, context: UploadContext): Promise<void> {
+  if (path.startsWith(UPLOADS_PREFIX)) {
+    const key = path.slice(UPLOADS_PREFIX.length);
+    if (!UUID.test(key)) return refuse(res, 404, "LL404", "Upload location not found");
+    return handleUpload(req, res, key, context);
+  }
+  const match = /^\/api\/v2\/documents\/([0-9a-f-]{36})\/download$/i.exec(path);
+  if (!match?.[1] || !UUID.test(match[1])) return refuse(res, 404, "LL404", "Not found");
+  return handleDownload(req, res, match[1], context);
+}
+
+/** Removes the file of a slot (used when a document is deleted and by tests). */
+export async function removeStoredFile(dataDir: string | null, key: string): Promise<void> {
+  if (!UUID.test(key)) return;
+  await rm(join(await filesDir(dataDir), key), { force: true });
+}

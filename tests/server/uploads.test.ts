@@ -1,0 +1,209 @@
+// Document uploads and downloads through the real server with the client bypassed: the signed upload location, the
+// multipart POST with its 100 MB limit (413) and file types, the document functions' checks, downloads under RLS,
+// and deletion by the uploader only.
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+
+let t: TestServer;
+const accountIds = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const { rows } = await t.server.db.query<{ name: string; id: string }>("select name, id from app_public.accounts");
+  for (const row of rows) accountIds.set(row.name, row.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ISSUER = "Northwind Renewables, Inc.";
+
+async function as(email: string, accountName: string): Promise<TestClient> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  const id = accountIds.get(accountName);
+  if (!id) throw new Error(`no account ${accountName}`);
+  expect((await client.selectAccount(id)).status).toBe(303);
+  return client;
+}
+
+async function securityId(name: string): Promise<string> {
+  const { rows } = await t.server.db.query<{ id: string }>("select id from app_public.securities where name = $1", [name]);
+  return rows[0]!.id;
+}
+
+const LOCATION = `mutation location($fileName: String!) {
+  makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`;
+const MAKE = `mutation make($name: String!, $securityId: UUID!, $extension: String!, $shareWith: [String], $fileKey: UUID) {
+  makeSecurityDocument(input: { name: $name, securityId: $securityId, extension: $extension, shareWith: $shareWith, fileKey: $fileKey }) {
+    documentUpload { documentId uploadStatus uploadInfo } } }`;
+
+interface Location {
+  url: string;
+  fields: { key: string };
+}
+
+async function location(client: TestClient, fileName: string): Promise<Location> {
+  const answer = await client.graphql<{ makeFileLocation: { fileLocation: Location } }>(LOCATION, { fileName });
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.makeFileLocation.fileLocation;
+}
+
+function upload(client: TestClient, where: Location, name: string, content: string | Uint8Array) {
+  const form = new FormData();
+  form.set("key", where.fields.key);
+  form.set("file", new Blob([content]), name);
+  return client.fetch(where.url, { method: "POST", body: form });
+}
+
+async function documentRow(id: string) {
+  const { rows } = await t.server.db.query<{ upload_status: string; file_key: string | null }>(
+    "select upload_status, file_key from app_public.documents where id = $1",
+    [id],
+  );
+  return rows[0];
+}
+
+describe("uploading a security document", () => {
+  it("issuer: location, document shared with investors and the exchange, file, download by whom it is shared with", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const security = await securityId("Northwind Series A Preferred Stock");
+    const where = await location(issuer, "Board minutes.pdf");
+    expect(where.url).toBe(`/api/v2/uploads/${where.fields.key}`);
+
+    const made = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { documentId: string; uploadStatus: string } } }>(MAKE, {
+      name: "Board minutes",
+      securityId: security,
+      extension: "pdf",
+      shareWith: ["investor", "ats"],
+      fileKey: where.fields.key,
+    });
+    expect(made.errors).toBeUndefined();
+    const { documentId, uploadStatus } = made.data!.makeSecurityDocument.documentUpload;
+    expect(uploadStatus).toBe("pending");
+    const { rows: sharings } = await t.server.db.query<{ to_role: string; name: string }>(
+      "select to_role, name from app_public.document_sharings where document_id = $1 order by to_role",
+      [documentId],
+    );
+    expect(sharings).toEqual([
+      { to_role: "ats", name: "Trading systems" },
+      { to_role: "investor", name: "Investors" },
+    ]);
+
+    // Not yet uploaded: no download.
+    expect((await issuer.fetch(`/api/v2/documents/${documentId}/download`)).status).toBe(409);
+    // Another signed-in user cannot use the location.
+    const stranger = await as("ats@demo.test", "Meridian Alternative Exchange");
+    expect((await upload(stranger, where, "Board minutes.pdf", "%PDF-1.4 hijack")).status).toBe(404);
+
+    const posted = await upload(issuer, where, "Board minutes.pdf", "%PDF-1.4 minutes");
+    expect(posted.status).toBe(201);
+    expect(await documentRow(documentId)).toMatchObject({ upload_status: "uploaded", file_key: where.fields.key });
+    // A location is used once.
+    expect((await upload(issuer, where, "Board minutes.pdf", "again")).status).toBe(410);
+
+    const download = await issuer.fetch(`/api/v2/documents/${documentId}/download`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain('filename="Board minutes.pdf"');
+    expect(await download.text()).toBe("%PDF-1.4 minutes");
+    // Shared with ats: the exchange listing the security downloads it.
+    expect((await stranger.fetch(`/api/v2/documents/${documentId}/download`)).status).toBe(200);
+    // Not shared with brokers: as if it did not exist.
+    const broker = await as("broker@demo.test", "Harborview Capital Markets LLC");
+    expect((await broker.fetch(`/api/v2/documents/${documentId}/download`)).status).toBe(404);
+    // No session.
+    expect((await t.client().fetch(`/api/v2/documents/${documentId}/download`)).status).toBe(401);
+  });
+
+  it("refuses other file types, shares the uploader's type may not grant, and writes by viewers", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const security = await securityId("Northwind Series A Preferred Stock");
+    const exe = await issuer.graphql(LOCATION, { fileName: "setup.exe" });
+    expect(exe.errors?.[0]).toMatchObject({
+      message: "Only csv, tsv, pdf, xls and txt files can be uploaded.",
+      extensions: { code: "LL422" },
+    });
+    const badExtension = await issuer.graphql(MAKE, { name: "Tool", securityId: security, extension: "exe", shareWith: [] });
+    expect(badExtension.errors?.[0]?.extensions?.code).toBe("LL422");
+    const badShare = await issuer.graphql(MAKE, { name: "Memo", securityId: security, extension: "pdf", shareWith: ["admin"] });
+    expect(badShare.errors?.[0]).toMatchObject({ message: "This document cannot be shared with admin.", extensions: { code: "LL422" } });
+
+    // A txt location with an exe file posted to it: refused, slot failed.
+    const where = await location(issuer, "notes.txt");
+    expect((await upload(issuer, where, "notes.exe", "MZ")).status).toBe(422);
+
+    const viewer = await as("issuer-viewer@demo.test", ISSUER);
+    expect((await viewer.graphql(LOCATION, { fileName: "memo.pdf" })).errors?.[0]?.extensions?.code).toBe("LL403");
+    const viewerMake = await viewer.graphql(MAKE, { name: "Memo", securityId: security, extension: "pdf", shareWith: [] });
+    expect(viewerMake.errors?.[0]?.extensions?.code).toBe("LL403");
+    const { rows } = await t.server.db.query("select 1 from app_public.documents where name in ('Tool', 'Memo')");
+    expect(rows).toHaveLength(0);
+  });
+
+  it("answers 413 for a file over the limit and marks the document failed", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const security = await securityId("Northwind Series A Preferred Stock");
+
+    // Declared too large: refused before reading the body.
+    const where = await location(issuer, "huge.pdf");
+    const made = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { documentId: string } } }>(MAKE, {
+      name: "Huge",
+      securityId: security,
+      extension: "pdf",
+      shareWith: [],
+      fileKey: where.fields.key,
+    });
+    const documentId = made.data!.makeSecurityDocument.documentUpload.documentId;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(new URL(where.url, t.url), {
+        method: "POST",
+        headers: {
+          cookie: `ll_session=${issuer.session}`,
+          "content-type": "multipart/form-data; boundary=x",
+          "content-length": String(101 * 1024 * 1024),
+        },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write("--x\r\n");
+    });
+    expect(status).toBe(413);
+    expect(await documentRow(documentId)).toMatchObject({ upload_status: "failed" });
+
+    // Streamed past the limit (lowered for the test): refused while reading.
+    process.env.UPLOAD_MAX_BYTES = "1024";
+    try {
+      const small = await location(issuer, "big.csv");
+      const posted = await upload(issuer, small, "big.csv", "x".repeat(200_000));
+      expect(posted.status).toBe(413);
+      expect((await posted.json()).errors[0].message).toBe("Error: File is larger than 100MB");
+    } finally {
+      delete process.env.UPLOAD_MAX_BYTES;
+    }
+  });
+
+  it("deletes a document only by its uploader's writers", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const security = await securityId("Northwind Series A Preferred Stock");
+    const made = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { documentId: string } } }>(MAKE, {
+      name: "To delete",
+      securityId: security,
+      extension: "csv",
+      shareWith: ["ats"],
+    });
+    const documentId = made.data!.makeSecurityDocument.documentUpload.documentId;
+    const DELETE = "mutation del($id: UUID!) { deleteSecurityDocument(input: { documentId: $id }) { uuid } }";
+    const ats = await as("ats@demo.test", "Meridian Alternative Exchange");
+    expect((await ats.graphql(DELETE, { id: documentId })).errors?.[0]?.extensions?.code).toBe("LL403");
+    const viewer = await as("issuer-viewer@demo.test", ISSUER);
+    expect((await viewer.graphql(DELETE, { id: documentId })).errors?.[0]?.extensions?.code).toBe("LL403");
+    expect(await documentRow(documentId)).toBeDefined();
+    const deleted = await issuer.graphql(DELETE, { id: documentId });
+    expect(deleted.errors).toBeUndefined();
+    expect(await documentRow(documentId)).toBeUndefined();
+  });
+});
