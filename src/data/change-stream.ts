@@ -77,7 +77,8 @@ export function openChangeStream(options: ChangeStreamOptions): ChangeStream {
       closed = true;
       if (resubscribeTimer) clearTimeout(resubscribeTimer);
       unsubscribe?.();
-      await client.dispose();
+      // dispose() awaits a connection attempt in flight, and rejects with its failure (a refused handshake)
+      await client.dispose().catch(() => {});
     },
   };
 }

@@ -4,7 +4,7 @@ import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import WebSocket from "ws";
 import { type LocalData, startLocalData } from "../../src/data/local-data.ts";
 import type { ReadModelName } from "../../src/data/models/index.ts";
-import { createSyncStatusStore } from "../../src/data/sync-status.ts";
+import { createSyncStatusStore, type SyncStatusStore } from "../../src/data/sync-status.ts";
 import type { SyncTransport } from "../../src/data/transport.ts";
 import type { TestClient } from "../helpers/server.ts";
 
@@ -66,6 +66,7 @@ export async function openDevice(
     transport?: SyncTransport;
     models?: readonly ReadModelName[];
     isOnline?: () => boolean;
+    status?: SyncStatusStore;
   } = {},
 ): Promise<LocalData> {
   return startLocalData({
@@ -76,7 +77,7 @@ export async function openDevice(
     deviceId: options.deviceId ?? `test-device-${++deviceCounter}`,
     models: options.models,
     isOnline: options.isOnline,
-    status: createSyncStatusStore(),
+    status: options.status ?? createSyncStatusStore(),
     retryTime: 200,
     backoff: { initialMs: 50, maxMs: 500 },
   });

@@ -1,0 +1,83 @@
+// The sync status the top bar shows, fed by a real device against the real server: first-sync progress, the last
+// successful sync, commands waiting while offline, rejected commands, and the pause of an expired session.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSyncStatusStore } from "../../src/data/sync-status.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { eventually, openDevice, type SignedIn, signInAs } from "./harness.ts";
+
+let t: TestServer;
+let issuer: SignedIn;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  issuer = await signInAs(t.client(), "issuer@demo.test");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("sync status", () => {
+  it("reports first-sync progress, the last sync, waiting and rejected commands", async () => {
+    const status = createSyncStatusStore();
+    const seen: number[] = [];
+    status.subscribe(() => seen.push(status.getSnapshot().firstSync.collectionsDone));
+    let online = false;
+    const data = await openDevice(issuer, t.url, { status, isOnline: () => online });
+    try {
+      await eventually(() => status.getSnapshot().firstSync.done, 20_000, "first sync done");
+      const snapshot = status.getSnapshot();
+      expect(snapshot.firstSync.collectionsDone).toBe(snapshot.firstSync.collectionsTotal);
+      expect(snapshot.firstSync.collectionsTotal).toBe(11);
+      expect(snapshot.firstSync.documentsReceived).toBeGreaterThan(0);
+      // progress was reported on the way, not only at the end
+      expect(new Set(seen).size).toBeGreaterThan(2);
+      await eventually(() => status.getSnapshot().lastSyncedOn !== null, 5_000, "last sync time");
+      expect(Date.parse(status.getSnapshot().lastSyncedOn ?? "")).toBeLessThanOrEqual(Date.now());
+
+      // offline: commands wait, and the top bar says so
+      await data.outbox.enqueue("makeCustomer", {
+        input: { id: crypto.randomUUID(), email: `status-${Date.now()}@x.test` },
+      });
+      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: "not-an-email" } });
+      await eventually(() => status.getSnapshot().waiting === 2, 5_000, "two waiting");
+      expect(status.getSnapshot().outboxPaused).toBe("offline");
+
+      // online: sent; the bad one is counted as rejected
+      online = true;
+      await data.outbox.flush();
+      await eventually(
+        () => status.getSnapshot().waiting === 0 && status.getSnapshot().rejected === 1,
+        10_000,
+        "answered",
+      );
+      expect(status.getSnapshot().outboxPaused).toBeNull();
+    } finally {
+      await data.close();
+    }
+  });
+
+  it("pauses the outbox when the session has ended, and sends the command after the same user signs in again", async () => {
+    const status = createSyncStatusStore();
+    const client = t.client();
+    const who = await signInAs(client, "issuer@demo.test");
+    const data = await openDevice(who, t.url, { status, models: ["customers"] });
+    try {
+      const signedOut = await client.fetch("/authenticate/logout");
+      await signedOut.arrayBuffer();
+      const address = `late-${Date.now()}@x.test`;
+      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address } });
+      await eventually(() => status.getSnapshot().outboxPaused === "unauthorized", 5_000, "paused: unauthorized");
+      expect(await data.outbox.waitingCount()).toBe(1);
+
+      // the same user signs in again on this device (same cookie jar): the kept command goes out
+      const again = await signInAs(client, "issuer@demo.test");
+      expect(again.userId).toBe(who.userId);
+      data.outbox.resume();
+      await eventually(async () => (await data.outbox.waitingCount()) === 0, 10_000, "sent after sign-in");
+      const { rows } = await t.server.db.query("select 1 from app_public.customers where email = $1", [address]);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await data.close();
+    }
+  });
+});
