@@ -78,7 +78,7 @@ export function openChangeStream(options: ChangeStreamOptions): ChangeStream {
       if (resubscribeTimer) clearTimeout(resubscribeTimer);
       unsubscribe?.();
       // dispose() awaits a connection attempt in flight, and rejects with its failure (a refused handshake)
-      await client.dispose().catch(() => {});
+      await Promise.resolve(client.dispose()).catch(() => {});
     },
   };
 }
