@@ -25,7 +25,7 @@ export function ContactsPage() {
     () =>
       rows
         .filter((row) => !row._pending?.deleted)
-        .map((row) => ({ id: row.id, ...contactRow(row), name: row.name ?? null, pending: row._pending }))
+        .map((row) => ({ id: row.id, ...contactRow(row), name: row.name ?? null, investorId: row.investorId, pending: row._pending }))
         .sort((a, b) =>
           (a.contactName || a.email).localeCompare(b.contactName || b.email, undefined, { sensitivity: "base" }),
         ),
@@ -59,6 +59,7 @@ export function ContactsPage() {
         <ContactsTable
           contacts={contacts}
           canEdit={canEdit}
+          linkAccounts={session.account?.type === "issuer" || session.account?.type === "broker"}
           emptyText={MESSAGES.noContacts}
           onFix={(row) =>
             row.pending && setAdding({ name: row.contactName, email: row.email, resendKey: row.pending.key })

@@ -6,6 +6,7 @@ import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { Button, EmptyState } from "../../ui/index.ts";
+import { PathLink } from "../accounts/links.tsx";
 import { PendingBadge, TextField, tableStyles } from "../accounts/parts.tsx";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
 
@@ -16,17 +17,21 @@ export interface ContactListRow {
   email: string;
   /** The contact's own name (null: the list shows the investor's contact name). */
   name: string | null;
+  /** The investor account (its page is /investor/{id} for issuers and brokers). */
+  investorId?: string | null;
   pending?: PendingMark;
 }
 
 export function ContactsTable({
   contacts,
   canEdit,
+  linkAccounts = false,
   emptyText,
   onFix,
 }: {
   contacts: ContactListRow[];
   canEdit: boolean;
+  linkAccounts?: boolean;
   emptyText: string;
   onFix: (row: ContactListRow) => void;
 }) {

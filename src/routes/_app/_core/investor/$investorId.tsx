@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { InvestorPage } from "../../../../features/accounts/InvestorPage.tsx";
 
 export const Route = createFileRoute("/_app/_core/investor/$investorId")({
-  component: () => <NotAvailablePage title="Investor" />,
+  component: function InvestorRoute() {
+    const { investorId } = Route.useParams();
+    return <InvestorPage key={investorId} investorId={investorId} />;
+  },
 });

@@ -1,0 +1,76 @@
+// The Investors popup (spec part 1 section 2.13): a multi-select list of investors with Cancel and Download;
+// Download is enabled only when exactly one investor is selected. Reusable: the caller says who is listed and what
+// Download does (e.g. the Proof of Issuance of the chosen investor, ProofOfIssuanceDialog below).
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { Button, Checkbox, Dialog } from "../../ui/index.ts";
+
+export interface InvestorChoice {
+  id: string;
+  name: string;
+}
+
+export function InvestorsPopup({
+  investors,
+  initiallySelected = [],
+  onCancel,
+  onDownload,
+  title = "Investors",
+}: {
+  investors: readonly InvestorChoice[];
+  initiallySelected?: readonly string[];
+  onCancel: () => void;
+  onDownload: (investorId: string) => void | Promise<void>;
+  title?: string;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(initiallySelected));
+  const [busy, setBusy] = useState(false);
+  const only = selected.size === 1 ? [...selected][0] : undefined;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function download() {
+    if (!only) return;
+    setBusy(true);
+    try {
+      await onDownload(only);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      title={title}
+      description="Select one investor to download their Proof of Issuance."
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={download} disabled={!only} loading={busy}>
+            Download
+          </Button>
+        </>
+      }
+    >
+      <ul data-testid="investors-popup" className={css({ display: "flex", flexDirection: "column", gap: "1", mt: "4", maxH: "20rem", overflowY: "auto" })}>
+        {investors.map((investor) => (
+          <li key={investor.id} className={css({ px: "2", py: "2", borderRadius: "md", _hover: { bg: "bg.subtle" } })}>
+            <Checkbox checked={selected.has(investor.id)} onChange={(on) => toggle(investor.id, on)} name="investor">
+              {investor.name}
+            </Checkbox>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
