@@ -102,6 +102,27 @@ describe("the watermark on PGlite (one session: the SQL directly)", () => {
     const { seen } = await pullAll(issuer, "assets", start);
     expect(new Set(seen.map((doc) => doc.id))).toEqual(new Set(rows.map((row) => row.id)));
   });
+
+  it("compacts the log without changing what a pull from any checkpoint delivers", async () => {
+    const { startChangeCompaction } = await import("../../sync/replication/compaction.ts");
+    const { seen: before } = await pullAll(issuer, "assets");
+    const { rows: counted } = await t.server.db.query<{ n: number }>(
+      "select count(*)::int as n from app_private.changes",
+    );
+    const compaction = startChangeCompaction(t.server.db, { intervalMs: 3_600_000 });
+    try {
+      const removed = await compaction.runOnce();
+      expect(removed).toBeGreaterThan(0);
+      const { rows: left } = await t.server.db.query<{ n: number }>(
+        "select count(*)::int as n from app_private.changes",
+      );
+      expect(left[0]?.n).toBe((counted[0]?.n ?? 0) - removed);
+      const { seen: after } = await pullAll(issuer, "assets");
+      expect(new Set(after.map((doc) => doc.id))).toEqual(new Set(before.map((doc) => doc.id)));
+    } finally {
+      compaction.stop();
+    }
+  });
 });
 
 describe.runIf(pgClusterAvailable)("on PostgreSQL: out-of-order commits and commands", () => {
