@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailable } from "../../../features/shell/NotAvailablePage.tsx";
+import { AccountSettings } from "../../../features/settings/AccountSettings.tsx";
 
 export const Route = createFileRoute("/_app/settings/account")({
-  component: () => <NotAvailable />,
+  component: AccountSettings,
 });

@@ -1,0 +1,105 @@
+// /settings/account (spec part 1 section 6, "Account details panel"): the selected account's details from the
+// accounts replica, and for issuers and brokers the slug and Default Settings - the vendor default email
+// preference (sendDistribution), which owners and admins change (updateVendorDefaultEmailPreferenceById, or
+// createVendorDefaultEmailPreference with an id made here when the account has none yet). The change is a queued
+// command: it works offline and shows as pending until the server has it.
+import { useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
+import { MESSAGES } from "../../domain/messages.ts";
+import { EmptyState, Loading, Switch } from "../../ui/index.ts";
+import { Card, Fact, PendingBadge, useSession } from "../accounts/parts.tsx";
+
+const UPDATE = "updateVendorDefaultEmailPreferenceById";
+const CREATE = "createVendorDefaultEmailPreference";
+
+interface Preference {
+  id: string;
+  sendDistribution: boolean;
+}
+
+export function AccountSettings() {
+  const session = useSession();
+  const accountId = session.account?.id;
+  const account = useDocument("accounts", accountId);
+  const type = session.account?.type;
+  const vendor = type === "issuer" || type === "broker";
+  const canEdit = session.userAccount?.role === "account_owner" || session.userAccount?.role === "account_admin";
+  const details = account as (typeof account & { twitterHandle?: string | null; vendorDefaultEmailPreference?: Preference | null }) | null | undefined;
+
+  return (
+    <Loading loading={account === undefined}>
+      {!details ? (
+        <EmptyState text={MESSAGES.noneFound} />
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+          <Card title="Account details" testId="account-details">
+            <dl className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" } })}>
+              <Fact label="Name">{details.name}</Fact>
+              <Fact label="Email">{details.email ?? "—"}</Fact>
+              <Fact label="URL">{details.url ?? "—"}</Fact>
+              <Fact label="Support email">{details.supportEmail ?? "—"}</Fact>
+              <Fact label="Twitter handle">{details.twitterHandle ? `@${details.twitterHandle}` : "—"}</Fact>
+              {vendor && <Fact label="Slug">{details.slug ?? "—"}</Fact>}
+            </dl>
+          </Card>
+          {vendor && accountId && (
+            <EmailPreference accountId={accountId} stored={details.vendorDefaultEmailPreference ?? null} canEdit={canEdit} />
+          )}
+        </div>
+      )}
+    </Loading>
+  );
+}
+
+function EmailPreference({ accountId, stored, canEdit }: { accountId: string; stored: Preference | null; canEdit: boolean }) {
+  const command = useCommand();
+  const { rows } = useOutbox();
+  // The newest queued change of this account's preference wins over the replica until the server answers.
+  const queued = useMemo(
+    () =>
+      rows
+        .filter((c) => (c.mutation === UPDATE || c.mutation === CREATE) && c.accountId === accountId && c.status !== "accepted")
+        .at(-1),
+    [rows, accountId],
+  );
+  const queuedInput = queued?.variables as
+    | { input?: { id?: string; patch?: { sendDistribution?: boolean }; vendorDefaultEmailPreference?: Preference } }
+    | undefined;
+  const queuedValue = queuedInput?.input?.patch?.sendDistribution ?? queuedInput?.input?.vendorDefaultEmailPreference?.sendDistribution;
+  const id = stored?.id ?? queuedInput?.input?.vendorDefaultEmailPreference?.id ?? queuedInput?.input?.id;
+  const value = queued?.status === "pending" && queuedValue !== undefined ? queuedValue : (stored?.sendDistribution ?? true);
+
+  const change = (next: boolean) =>
+    id
+      ? command(UPDATE, { input: { id, patch: { sendDistribution: next } } })
+      : command(CREATE, { input: { vendorDefaultEmailPreference: { id: crypto.randomUUID(), accountId, sendDistribution: next } } });
+
+  const mark = queued
+    ? {
+        key: queued.id,
+        mutation: queued.mutation,
+        status: queued.status as "pending" | "rejected",
+        errorCode: queued.errorCode,
+        errorMessage: queued.errorMessage,
+      }
+    : undefined;
+
+  return (
+    <Card title="Default Settings" testId="default-settings">
+      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4", flexWrap: "wrap" })}>
+        <div>
+          <p className={css({ fontSize: "sm", fontWeight: "600" })}>Email notifications</p>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>Send investors an email when a distribution is sent to them.</p>
+        </div>
+        <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
+          <PendingBadge mark={mark} />
+          <Switch checked={value} onChange={change} disabled={!canEdit}>
+            Send distribution emails
+          </Switch>
+        </div>
+      </div>
+      {!canEdit && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>Only owners and admins can change default settings.</p>}
+    </Card>
+  );
+}
