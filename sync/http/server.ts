@@ -14,6 +14,7 @@ import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings
 import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
 import { COMMANDS_PATH, createCommandHandler } from "../replication/commands.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
+import { handleReports, isReportsPath } from "./reports.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
@@ -110,6 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (isGraphiql) return graphqlHandler(req, res);
     if (isUploadPath(path)) return handleUploads(req, res, path, { db, session: await sessionFor(req, res), dataDir: options.dataDir ?? null });
     if (path.startsWith("/api/v2/integration/")) return (await import("./integrations.ts")).handleIntegrations(req, res, url, authContext, await sessionFor(req, res));
+    if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
     if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
     if (path === "/api" || path.startsWith("/api/")) {
       return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });

@@ -155,6 +155,29 @@ describe("distribution state rules", () => {
   });
 });
 
+describe("distributions report for agents", () => {
+  it("the agent's distribution documents carry no prices; the issuer's do", async () => {
+    const agent = await demoClaims(db, "agent@demo.test", "agent");
+    const direct = await allocationId("Series A Direct");
+    const read = (claims: Claims) =>
+      asAccount(db, claims, (tx) =>
+        tx.query<{ doc: { purchasePrice: string | null; prices: unknown[] } }>(
+          "select d.doc from app_public.distributions x, app_private.docs_distributions(array[x.id]) d where x.allocation_id = $1",
+          [direct],
+        ),
+      );
+    const agentDocs = (await read(agent)).rows;
+    expect(agentDocs.length).toBeGreaterThan(0);
+    for (const row of agentDocs) {
+      expect(row.doc.purchasePrice).toBeNull();
+      expect(row.doc.prices).toEqual([]);
+    }
+    const issuerDocs = (await read(issuer)).rows;
+    expect(issuerDocs[0]?.doc.purchasePrice).toBe("1.25");
+    expect(issuerDocs[0]?.doc.prices).toHaveLength(1);
+  });
+});
+
 describe("invitation mail", () => {
   const mails = async (to: string) =>
     (await db.query<{ kind: string; text_body: string }>("select kind, text_body from app_private.mail_outbox where to_address = $1", [to])).rows;

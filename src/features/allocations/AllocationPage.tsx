@@ -99,7 +99,7 @@ export function AllocationPage({
           <span className={css({ fontSize: "sm", color: "fg.muted" })}>{round?.name}</span>
         </div>
       </PageHeader>
-      <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) 26rem" }, alignItems: "start" })}>
+      <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) 30rem" }, alignItems: "start" })}>
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", minW: 0 })}>
           <nav aria-label="Allocation views" className={css({ display: "flex", gap: "1", flexWrap: "wrap", borderBottomWidth: "1px", borderColor: "border.default" })}>
             {ALLOCATION_VIEWS.map((tab) => (

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { DistributionsPage } from "../../../features/distributions/DistributionsPage.tsx";
 
 export const Route = createFileRoute("/_app/_agentBrokerIssuer/distributions")({
-  component: () => <NotAvailablePage title="Distributions" />,
+  component: DistributionsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { HoldingsPage } from "../../../features/holdings/HoldingsPage.tsx";
 
 export const Route = createFileRoute("/_app/_issuer/holdings")({
-  component: () => <NotAvailablePage title="Holdings" />,
+  component: HoldingsPage,
 });

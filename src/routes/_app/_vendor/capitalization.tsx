@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { CapitalizationPage } from "../../../features/capitalization/CapitalizationPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/capitalization")({
-  component: () => <NotAvailablePage title="Capitalization" />,
+  component: CapitalizationPage,
 });

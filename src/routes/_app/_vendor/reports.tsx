@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { ReportsPage } from "../../../features/reports/ReportsPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/reports")({
-  component: () => <NotAvailablePage title="Reports" />,
+  component: ReportsPage,
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { HoldingPage } from "../../../../features/holdings/HoldingPage.tsx";
 
 export const Route = createFileRoute("/_app/_core/holding/$holdingId")({
-  component: () => <NotAvailablePage title="Holding" />,
+  component: HoldingRoute,
 });
+
+function HoldingRoute() {
+  const { holdingId } = Route.useParams();
+  return <HoldingPage holdingId={holdingId} />;
+}

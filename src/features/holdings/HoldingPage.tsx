@@ -1,0 +1,94 @@
+// /holding/{holding_id}: breadcrumbs by account type (investors: Portfolio > round > Holding; others: Assets >
+// asset > round > Holding), the holding card and its documents (from the documents replica).
+import { useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { useDocument, useModel } from "../../data/hooks.tsx";
+import type { AssetDoc, DocumentDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import { percentOfRaise, totalValue } from "../../domain/capital.ts";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
+import { Breadcrumb, type BreadcrumbItem, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { Card, mutedText, Stat, StatRow, tableClass, useActor } from "../allocations/parts.tsx";
+import { useMaybeDocument } from "../allocations/use-allocation.ts";
+
+export function holdingBreadcrumb(accountType: string, round: { id: string; name: string } | null, asset: { name: string } | null): BreadcrumbItem[] {
+  if (accountType === "investor") {
+    return [{ display: "Portfolio", link: "/portfolio" }, { display: round?.name ?? "Round" }, { display: "Holding", active: true }];
+  }
+  return [
+    { display: "Assets", link: "/assets" },
+    { display: asset?.name ?? "Asset", link: "/assets" },
+    { display: round?.name ?? "Round", link: round ? `/asset-class/${round.id}/manage` : undefined },
+    { display: "Holding", active: true },
+  ];
+}
+
+export function HoldingPage({ holdingId }: { holdingId: string }) {
+  const actor = useActor();
+  const holding = useDocument("holdings", holdingId);
+  const round = useMaybeDocument("rounds", holding === undefined ? undefined : (holding?.roundId ?? null)) as RoundDoc | null | undefined;
+  const asset = useMaybeDocument("assets", round === undefined ? undefined : (round?.assetId ?? null)) as AssetDoc | null | undefined;
+  const security = useMaybeDocument("securities", holding === undefined ? undefined : (holding?.securityId ?? null)) as
+    | SecurityDoc
+    | null
+    | undefined;
+  const query = useMemo(() => ({ selector: { holdingId } }), [holdingId]);
+  const { rows: documents } = useModel("documents", query);
+
+  if (holding === undefined) return <LoadingIndicator />;
+  if (!holding) {
+    return (
+      <Page>
+        <PageHeader title="Holding" />
+        <EmptyState text="No holdings found." />
+      </Page>
+    );
+  }
+  const price = holding.purchasePrice ?? round?.price ?? null;
+  const pct = security?.total ? percentOfRaise(holding.amount, security.total) : null;
+  return (
+    <Page>
+      <Breadcrumb items={holdingBreadcrumb(actor.accountType, round ?? null, asset ?? null)} />
+      <PageHeader title={security?.name ?? "Holding"} />
+      <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+        <Card title={holding.investor?.name ?? "Holding"} testId="holding-card">
+          <StatRow>
+            <Stat label="UNITS" value={formatNumber(holding.amount)} testId="holding-units" />
+            <Stat label="PURCHASE PRICE" value={formatMoney(price)} />
+            <Stat label="TOTAL VALUE" value={price ? formatMoney(totalValue(holding.amount, price)) : "N/A"} />
+            <Stat label="PERCENT OF RAISE" value={pct ? formatPercent(pct) : "N/A"} />
+            <Stat label="ISSUED ON" value={formatDate(holding.issuedOn ?? null, "MMM Do YYYY")} />
+          </StatRow>
+          <p className={mutedText}>
+            {round?.name} · {asset?.name} · {holding.investor?.email}
+          </p>
+        </Card>
+        <Card title="Documents">
+          {documents.length === 0 ? (
+            <p className={mutedText}>No documents found</p>
+          ) : (
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Uploaded</th>
+                  <th>Status</th>
+                  <th>Shared with</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(documents as DocumentDoc[]).map((d) => (
+                  <tr key={d.id}>
+                    <td className={css({ fontWeight: "600" })}>{d.name}</td>
+                    <td>{formatDate(d.createdOn, "MM/DD/YYYY")}</td>
+                    <td className={css({ textTransform: "capitalize" })}>{d.uploadStatus}</td>
+                    <td>{((d.sharings ?? []) as { name?: string }[]).map((s) => s.name).join(", ") || "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      </div>
+    </Page>
+  );
+}

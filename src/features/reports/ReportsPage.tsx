@@ -1,0 +1,103 @@
+// /reports: "Download Reports" with Cap Table and Contacts. Online the server makes the CSV; offline the device
+// makes the same file from its replicas (same columns and order, src/domain/reports.ts).
+import { useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { useModel } from "../../data/hooks.tsx";
+import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import { capTableHoldings } from "../../domain/allocations.ts";
+import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
+import { Button, EmptyState, Page, PageHeader } from "../../ui/index.ts";
+import { Card, mutedText } from "../allocations/parts.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+
+const REPORTS: readonly { key: "cap-table" | "contacts"; title: string; description: string }[] = [
+  { key: "cap-table", title: "Cap Table", description: "Issued holdings by investor, asset, round and security." },
+  { key: "contacts", title: "Contacts", description: "Your contacts with their account names and emails." },
+];
+
+function saveText(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const today = () => new Date().toISOString().slice(0, 10).replaceAll("-", "_");
+
+export function ReportsPage() {
+  const online = useOnline();
+  const { rows: holdings } = useModel("holdings");
+  const { rows: rounds } = useModel("rounds");
+  const { rows: assets } = useModel("assets");
+  const { rows: securities } = useModel("securities");
+  const { rows: allocations } = useModel("allocations");
+  const { rows: customers } = useModel("customers");
+
+  const capTable = useMemo(() => {
+    const roundById = new Map((rounds as RoundDoc[]).map((r) => [r.id, r]));
+    const assetById = new Map((assets as AssetDoc[]).map((a) => [a.id, a]));
+    const securityById = new Map((securities as SecurityDoc[]).map((s) => [s.id, s]));
+    const owners = new Set(allocations.map((a) => a.ownerId));
+    return capTableHoldings(holdings as HoldingDoc[], owners).map((h): CapTableLine => {
+      const round = roundById.get(h.roundId);
+      return {
+        investor: h.investor?.name ?? "",
+        investorEmail: h.investor?.email ?? "",
+        asset: (round && assetById.get(round.assetId)?.name) ?? "",
+        round: round?.name ?? "",
+        security: securityById.get(h.securityId)?.name ?? "",
+        units: h.amount,
+        purchasePrice: h.purchasePrice ?? round?.price ?? "",
+        issuedOn: reportDay(h.issuedOn),
+      };
+    });
+  }, [holdings, rounds, assets, securities, allocations]);
+
+  const download = (key: "cap-table" | "contacts") => {
+    if (online) {
+      const anchor = document.createElement("a");
+      anchor.href = `/api/v2/reports/${key}`;
+      anchor.download = "";
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      return;
+    }
+    if (key === "cap-table") saveText(`cap_table_${today()}.csv`, capTableCsv(capTable));
+    else
+      saveText(
+        `contacts_${today()}.csv`,
+        contactsCsv(customers.map((c) => ({ contactName: c.name ?? "", accountName: c.investor?.name ?? "", email: c.email }))),
+      );
+  };
+
+  return (
+    <Page maxWidth="60rem">
+      <PageHeader title="Download Reports" />
+      {REPORTS.length === 0 ? (
+        <EmptyState text="No Reports Available" />
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+          {!online && <p className={mutedText}>You are offline: reports are made on this device from its synced data.</p>}
+          {REPORTS.map((r) => (
+            <Card key={r.key} testId={`report-${r.key}`}>
+              <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
+                <div>
+                  <h2 className={css({ fontWeight: "700" })}>{r.title}</h2>
+                  <p className={mutedText}>{r.description}</p>
+                </div>
+                <Button variant="outline" onClick={() => download(r.key)}>
+                  Download
+                </Button>
+              </div>
+            </Card>
+          ))}
+        </div>
+      )}
+    </Page>
+  );
+}

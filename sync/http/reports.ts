@@ -1,0 +1,122 @@
+// Server-made downloads of the reports page (spec part 2: GET /api/v2/reports/cap-table and /contacts) and the
+// allocation import's example file (GET /api/v2/example/download/allocation-cap-table.csv). Reports are read as
+// the session's account would read them through GraphQL (role app_user, its claims, row-level security), and are
+// written by the same functions the device uses offline (src/domain/reports.ts), so both files are identical.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  type CapTableLine,
+  type ContactLine,
+  capTableCsv,
+  contactsCsv,
+  reportDay,
+} from "../../src/domain/reports.ts";
+import type { Database, Sql } from "../db/database.ts";
+import type { SessionClaims } from "../graphql/settings.ts";
+import { sendJson } from "./respond.ts";
+
+export const REPORTS_PATH = "/api/v2/reports/";
+export const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
+
+const ALLOCATION_EXAMPLE = ["Email,Amount,Contact Name", "ada.byron@example.com,1000,Ada Byron", "alan.turing@example.com,250.5,", ""].join("\r\n");
+
+/** Paths this module answers (one check in server.ts). */
+export function isReportsPath(path: string): boolean {
+  return path.startsWith(REPORTS_PATH) || path === ALLOCATION_EXAMPLE_PATH;
+}
+
+function refuse(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+}
+
+function sendCsv(res: ServerResponse, fileName: string, text: string, method: string | undefined): void {
+  res.writeHead(200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "no-store",
+  });
+  res.end(method === "HEAD" ? undefined : text);
+}
+
+async function asSession<T>(db: Database, session: SessionClaims, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx: Sql) => {
+    await tx.query(
+      `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
+              set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
+              set_config('jwt.claims.role', $5, true)`,
+      [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
+    );
+    await tx.query("set local role app_user");
+    return fn(tx);
+  });
+}
+
+/** Issued holdings the account sees, without zero, negative or allocation-owned entries. */
+export async function capTableLines(tx: Sql): Promise<CapTableLine[]> {
+  const { rows } = await tx.query<{
+    investor: string | null;
+    investor_email: string | null;
+    asset: string | null;
+    round: string | null;
+    security: string | null;
+    units: string;
+    purchase_price: string | null;
+    issued_on: string | Date | null;
+  }>(
+    `select inv.name as investor, inv.email as investor_email, a.name as asset, r.name as round, s.name as security,
+            h.amount::text as units, coalesce(h.purchase_price, r.price)::text as purchase_price, h.issued_on
+       from app_public.holdings h
+       left join app_public.accounts inv on inv.id = h.investor_id
+       left join app_public.rounds r on r.id = h.round_id
+       left join app_public.assets a on a.id = r.asset_id
+       left join app_public.securities s on s.id = h.security_id
+      where h.amount > 0
+        and h.investor_id not in (select al.owner_id from app_public.allocations al)`,
+  );
+  return rows.map((r) => ({
+    investor: r.investor ?? "",
+    investorEmail: r.investor_email ?? "",
+    asset: r.asset ?? "",
+    round: r.round ?? "",
+    security: r.security ?? "",
+    units: r.units,
+    purchasePrice: r.purchase_price ?? "",
+    issuedOn: reportDay(r.issued_on instanceof Date ? r.issued_on.toISOString() : r.issued_on),
+  }));
+}
+
+export async function contactLines(tx: Sql): Promise<ContactLine[]> {
+  const { rows } = await tx.query<{ name: string | null; account_name: string | null; email: string }>(
+    `select c.name, inv.name as account_name, c.email from app_public.customers c
+       left join app_public.accounts inv on inv.id = c.investor_id
+      where c.account_id = app_private.current_account_id()`,
+  );
+  return rows.map((r) => ({ contactName: r.name ?? "", accountName: r.account_name ?? "", email: r.email }));
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10).replaceAll("-", "_");
+}
+
+export async function handleReports(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  context: { db: Database; session: SessionClaims | null },
+): Promise<void> {
+  if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
+  if (path === ALLOCATION_EXAMPLE_PATH) return sendCsv(res, "allocation-cap-table.csv", ALLOCATION_EXAMPLE, req.method);
+  const session = context.session;
+  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+  if (session.accountType !== "issuer" && session.accountType !== "broker") return refuse(res, 403, "LL403", "Operation not allowed");
+  const name = path.slice(REPORTS_PATH.length);
+  if (name === "cap-table") {
+    const lines = await asSession(context.db, session, capTableLines);
+    return sendCsv(res, `cap_table_${today()}.csv`, capTableCsv(lines), req.method);
+  }
+  if (name === "contacts") {
+    const lines = await asSession(context.db, session, contactLines);
+    return sendCsv(res, `contacts_${today()}.csv`, contactsCsv(lines), req.method);
+  }
+  return refuse(res, 404, "LL404", "Not found");
+}
