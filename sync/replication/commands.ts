@@ -16,6 +16,8 @@ import {
   type GraphQLError,
   type GraphQLField,
   type GraphQLSchema,
+  getNamedType,
+  isCompositeType,
   parse,
   validate,
 } from "postgraphile/graphql";
@@ -107,7 +109,8 @@ function mutationDocument(schema: GraphQLSchema, name: string): DocumentNode | n
   if (!field) return null;
   const declarations = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(", ");
   const passing = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
-  const text = `mutation ${name}Command${declarations ? `(${declarations})` : ""} { ${name}${passing ? `(${passing})` : ""} { __typename } }`;
+  const selection = isCompositeType(getNamedType(field.type)) ? " { __typename }" : "";
+  const text = `mutation ${name}Command${declarations ? `(${declarations})` : ""} { ${name}${passing ? `(${passing})` : ""}${selection} }`;
   return parse(text);
 }
 
