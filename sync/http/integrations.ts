@@ -73,7 +73,8 @@ border-radius:8px;padding:10px 16px;cursor:pointer;border:1px solid #cbd5e1;back
 button.primary{background:#1d4ed8;border-color:#1d4ed8;color:#fff}`;
 
 function page(step: StepRow, body: string, state: "open" | "done" | "failed" | "processing"): string {
-  const provider = step.type === "link" ? "Local e-signature" : step.type === "iframe" ? "Local identity check" : "Local verification";
+  const provider =
+    step.type === "link" ? "Local e-signature" : step.type === "iframe" ? "Local identity check" : "Local verification";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(step.title)}</title><style>${PAGE_STYLE}</style></head>
 <body data-step-type="${escapeHtml(step.type)}" data-step-state="${state}"><main><span class="badge">${provider}</span>
@@ -114,7 +115,10 @@ export async function handleIntegrations(
   }
   if (!session) return sendJson(res, 401, { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] });
 
-  if (req.method === "POST" && (path === `${INTEGRATION_PREFIX}docusign-link` || path === `${INTEGRATION_PREFIX}investready-credential`)) {
+  if (
+    req.method === "POST" &&
+    (path === `${INTEGRATION_PREFIX}docusign-link` || path === `${INTEGRATION_PREFIX}investready-credential`)
+  ) {
     if (mediaType(req) !== "application/json" || isCrossSite(req)) {
       return sendJson(res, 415, { errors: [{ message: "JSON only", extensions: { code: "LL400" } }] });
     }
@@ -155,7 +159,8 @@ export async function handleIntegrations(
       return sendHtml(res, 403, "<!doctype html><p>Operation not allowed</p>");
     }
     const outcome = new URLSearchParams(await readBody(req, 4096)).get("outcome");
-    if (outcome !== "complete" && outcome !== "failed") return sendHtml(res, 400, "<!doctype html><p>Unknown outcome</p>");
+    if (outcome !== "complete" && outcome !== "failed")
+      return sendHtml(res, 400, "<!doctype html><p>Unknown outcome</p>");
     try {
       if (outcome === "failed") {
         await db.query("select id from app_private.provider_step_outcome($1, $2, 'failed', $3)", [
@@ -163,19 +168,32 @@ export async function handleIntegrations(
           session.accountId,
           "The document was declined.",
         ]);
-        return sendHtml(res, 200, page(step, "<p>You declined this step. Return to the onboarding page to try again.</p>", "failed"));
+        return sendHtml(
+          res,
+          200,
+          page(step, "<p>You declined this step. Return to the onboarding page to try again.</p>", "failed"),
+        );
       }
       if (step.type === "async_iframe") {
-        await db.query("select id from app_private.provider_step_outcome($1, $2, 'processing')", [step.id, session.accountId]);
+        await db.query("select id from app_private.provider_step_outcome($1, $2, 'processing')", [
+          step.id,
+          session.accountId,
+        ]);
         const timer = setTimeout(() => {
-          db.query("select id from app_private.provider_step_outcome($1, $2, 'complete')", [step.id, session.accountId]).catch(
-            (error: unknown) => console.error("local provider could not complete step", step.id, (error as Error).message),
+          db.query("select id from app_private.provider_step_outcome($1, $2, 'complete')", [
+            step.id,
+            session.accountId,
+          ]).catch((error: unknown) =>
+            console.error("local provider could not complete step", step.id, (error as Error).message),
           );
         }, ASYNC_COMPLETE_MS);
         timer.unref();
         return sendHtml(res, 200, page(step, "<p>Submitted. Verification in progress…</p>", "processing"));
       }
-      await db.query("select id from app_private.provider_step_outcome($1, $2, 'complete')", [step.id, session.accountId]);
+      await db.query("select id from app_private.provider_step_outcome($1, $2, 'complete')", [
+        step.id,
+        session.accountId,
+      ]);
       const done =
         step.type === "link"
           ? "<p>Signed. You can close this tab and return to the onboarding page.</p>"

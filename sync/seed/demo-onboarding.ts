@@ -126,7 +126,10 @@ export const DEMO_STEPS = [
     children: [
       {
         type: "button",
-        renderAttributes: { title: "Documents reviewed", instructions: "Confirm you have read the offering documents." },
+        renderAttributes: {
+          title: "Documents reviewed",
+          instructions: "Confirm you have read the offering documents.",
+        },
         schema: { text: "I have reviewed the documents" },
       },
       {

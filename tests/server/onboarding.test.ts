@@ -41,7 +41,9 @@ interface Step {
 
 async function processOf(client: TestClient, distributionId: string) {
   const result = await client.graphql<{
-    allProcesses: { nodes: Array<{ id: string; status: string; currentStepId: string | null; distributionId: string }> };
+    allProcesses: {
+      nodes: Array<{ id: string; status: string; currentStepId: string | null; distributionId: string }>;
+    };
     allSteps: { nodes: Array<Step & { processId: string }> };
   }>(
     `{ allProcesses { nodes { id status currentStepId distributionId } }
@@ -85,7 +87,15 @@ describe("visibility", () => {
     const emmaDistribution = await distributionId("Emma Lawson", "Series A Direct");
     const emma = await processOf(await as("investor@demo.test", "Emma Lawson"), emmaDistribution);
     expect(emma.process?.status).toBe("in_progress");
-    expect(emma.top.map((s) => s.type)).toEqual(["custom", "form", "encrypted_form", "link", "iframe", "async_iframe", "button"]);
+    expect(emma.top.map((s) => s.type)).toEqual([
+      "custom",
+      "form",
+      "encrypted_form",
+      "link",
+      "iframe",
+      "async_iframe",
+      "button",
+    ]);
     expect(emma.steps.filter((s) => s.parentId).map((s) => s.type)).toEqual(["button", "form"]);
     expect(emma.process?.currentStepId).toBe(emma.top[0]?.id);
     expect(emma.top[0]?.status).toBe("in_progress");
@@ -123,19 +133,41 @@ describe("completing steps", () => {
 
     const cases: Array<[Record<string, unknown>, string]> = [
       [{}, "Legal name: Invalid input"],
-      [{ legalName: "Emma", annualIncome: "12a", accredited: "Yes", residency: "Canada" }, "Annual income (USD): Enter a whole number of dollars."],
-      [{ legalName: "Emma", annualIncome: "120000", accredited: "Maybe", residency: "Canada" }, "Accredited investor: Invalid input"],
-      [{ legalName: "Emma", annualIncome: "120000", accredited: "No", residency: "Mars" }, "Tax residency: Invalid input"],
+      [
+        { legalName: "Emma", annualIncome: "12a", accredited: "Yes", residency: "Canada" },
+        "Annual income (USD): Enter a whole number of dollars.",
+      ],
+      [
+        { legalName: "Emma", annualIncome: "120000", accredited: "Maybe", residency: "Canada" },
+        "Accredited investor: Invalid input",
+      ],
+      [
+        { legalName: "Emma", annualIncome: "120000", accredited: "No", residency: "Mars" },
+        "Tax residency: Invalid input",
+      ],
     ];
     for (const [blob, message] of cases) {
       const refused = await complete(emma, profile.id, blob);
       expect(refused.errors?.[0]?.message).toBe(message);
       expect(refused.errors?.[0]?.extensions?.code).toBe("LL422");
     }
-    const saved = await complete(emma, profile.id, { legalName: " Emma Lawson ", annualIncome: "120000", accredited: "Yes", residency: "Canada" });
+    const saved = await complete(emma, profile.id, {
+      legalName: " Emma Lawson ",
+      annualIncome: "120000",
+      accredited: "Yes",
+      residency: "Canada",
+    });
     expect(saved.data?.completeStep.step.status).toBe("complete");
-    const { rows } = await t.server.db.query<{ data: unknown }>("select data from app_private.step_submissions where step_id = $1", [profile.id]);
-    expect(rows[0]?.data).toEqual({ legalName: "Emma Lawson", annualIncome: 120000, accredited: true, residency: "Canada" });
+    const { rows } = await t.server.db.query<{ data: unknown }>(
+      "select data from app_private.step_submissions where step_id = $1",
+      [profile.id],
+    );
+    expect(rows[0]?.data).toEqual({
+      legalName: "Emma Lawson",
+      annualIncome: 120000,
+      accredited: true,
+      residency: "Canada",
+    });
 
     expect((await complete(emma, tax.id, { taxId: "12345" })).errors?.[0]?.message).toBe("SSN / ITIN: Enter 9 digits.");
     expect((await complete(emma, tax.id, { taxId: "123456789" })).data?.completeStep.step.status).toBe("complete");
@@ -203,12 +235,21 @@ describe("completing steps", () => {
         "mutation ($blob: JSON!, $stepId: UUID!, $parent: UUID!) { completeChildStep(input: { blob: $blob, stepId: $stepId, parentStepId: $parent }) { step { status } } }",
         { blob, stepId, parent: parentStepId },
       );
-    expect((await child(documents.id, {}, link.id)).errors?.[0]?.message).toBe("This step is not part of the given parent step.");
-    expect((await child(preference.id, { contactBy: "Email" }, review.id)).errors?.[0]?.message).toContain("not the current active step");
+    expect((await child(documents.id, {}, link.id)).errors?.[0]?.message).toBe(
+      "This step is not part of the given parent step.",
+    );
+    expect((await child(preference.id, { contactBy: "Email" }, review.id)).errors?.[0]?.message).toContain(
+      "not the current active step",
+    );
     expect((await child(documents.id, {}, review.id)).data?.completeChildStep.step.status).toBe("complete");
-    expect((await child(preference.id, { contactBy: "Email" }, review.id)).data?.completeChildStep.step.status).toBe("complete");
+    expect((await child(preference.id, { contactBy: "Email" }, review.id)).data?.completeChildStep.step.status).toBe(
+      "complete",
+    );
 
-    const { rows: before } = await t.server.db.query<{ status: string }>("select status from app_public.distributions where id = $1", [id]);
+    const { rows: before } = await t.server.db.query<{ status: string }>(
+      "select status from app_public.distributions where id = $1",
+      [id],
+    );
     expect(before[0]?.status).toBe("open");
     const parent = await emma.graphql<{ completeParentStep: { step: { status: string } } }>(
       "mutation ($id: UUID!) { completeParentStep(input: { blob: {}, stepId: $id }) { step { status } } }",
@@ -218,13 +259,18 @@ describe("completing steps", () => {
     state = await processOf(emma, id);
     expect(state.process?.status).toBe("complete");
     expect(state.process?.currentStepId).toBeNull();
-    const { rows: after } = await t.server.db.query<{ status: string }>("select status from app_public.distributions where id = $1", [id]);
+    const { rows: after } = await t.server.db.query<{ status: string }>(
+      "select status from app_public.distributions where id = $1",
+      [id],
+    );
     expect(after[0]?.status).toBe("closed");
   });
 
   it("stops a provider step at its retry limit", async () => {
     const issuer = await as("issuer@demo.test", ISSUER);
-    const { rows } = await t.server.db.query<{ id: string }>("select id from app_public.allocations where name = 'Series A Direct'");
+    const { rows } = await t.server.db.query<{ id: string }>(
+      "select id from app_public.allocations where name = 'Series A Direct'",
+    );
     const made = await issuer.graphql<{ makeDistribution: { distribution: { id: string } } }>(
       `mutation ($allocationId: UUID!) { makeDistribution(input: { allocationId: $allocationId, accountEmail: "investor2@demo.test", amount: "10" }) { distribution { id } } }`,
       { allocationId: rows[0]?.id },
@@ -254,7 +300,9 @@ describe("completing steps", () => {
 
   it("applies completeStep sent as an outbox command exactly once", async () => {
     const issuer = await as("issuer@demo.test", ISSUER);
-    const { rows } = await t.server.db.query<{ id: string }>("select id from app_public.allocations where name = 'Series A Direct'");
+    const { rows } = await t.server.db.query<{ id: string }>(
+      "select id from app_public.allocations where name = 'Series A Direct'",
+    );
     const made = await issuer.graphql<{ makeDistribution: { distribution: { id: string } } }>(
       `mutation ($allocationId: UUID!) { makeDistribution(input: { allocationId: $allocationId, accountEmail: "investor@demo.test", amount: "5" }) { distribution { id } } }`,
       { allocationId: rows[0]?.id },

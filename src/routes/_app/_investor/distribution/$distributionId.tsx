@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { DistributionPage } from "../../../../features/onboarding/DistributionPage.tsx";
 
 export const Route = createFileRoute("/_app/_investor/distribution/$distributionId")({
-  component: () => <NotAvailablePage title="Investor Onboarding" />,
+  component: DistributionRoute,
 });
+
+function DistributionRoute() {
+  const { distributionId } = Route.useParams();
+  return <DistributionPage distributionId={distributionId} />;
+}

@@ -1,0 +1,72 @@
+// /distribution/{distribution_id} (spec part 2, distribution page): breadcrumb Investor Onboarding, the invest card
+// in view mode on the left, and on the right the step process when the investor account is set up, otherwise the
+// account setup. Everything comes from the local replicas (the process travels inside the distribution document),
+// so the page renders offline and follows the server live.
+import { css } from "../../../styled-system/css";
+import { useDocument } from "../../data/hooks.tsx";
+import { processOfDistribution } from "../../data/models/steps.ts";
+import { totalValue } from "../../domain/capital.ts";
+import { toString as decimalText } from "../../domain/decimal.ts";
+import { distributionStage, stageTone } from "../../domain/portfolio-status.ts";
+import { Breadcrumb, EmptyState, Loading, Page } from "../../ui/index.ts";
+import { AccountSetupPanel } from "../account-setup/AccountSetupPanel.tsx";
+import { useSession } from "../accounts/parts.tsx";
+import { InvestCard } from "../invest/InvestCard.tsx";
+import { StepProcess } from "./StepProcess.tsx";
+
+/** useDocument needs an id to query (an undefined selector value breaks the query): this one matches nothing. */
+export const NO_ID = "-";
+
+export function DistributionPage({ distributionId }: { distributionId: string }) {
+  const session = useSession();
+  const distribution = useDocument("distributions", distributionId);
+  const round = useDocument("rounds", distribution?.allocation?.roundId ?? NO_ID);
+  const asset = useDocument("assets", round?.assetId ?? NO_ID);
+  const issuer = useDocument("accounts", asset?.issuerId ?? NO_ID);
+  const account = useDocument("accounts", session.account?.id ?? NO_ID);
+  const setUp = Boolean(account?.setup ?? session.account?.setup);
+  const process = processOfDistribution(distribution);
+  const price = distribution?.purchasePrice ?? round?.price ?? null;
+  const stage = distribution ? distributionStage(distribution) : null;
+
+  return (
+    <Page>
+      <Breadcrumb items={[{ display: "Investor Onboarding", active: true }]} />
+      <Loading loading={distribution === undefined}>
+        {distribution === null ? (
+          <EmptyState text="This distribution is not on this device. It appears here once it has synced." />
+        ) : distribution ? (
+          <div
+            className={css({
+              display: "flex",
+              flexDirection: { base: "column", md: "row" },
+              gap: "6",
+              alignItems: "flex-start",
+            })}
+          >
+            <InvestCard
+              issuerName={issuer?.name ?? distribution.allocation?.name}
+              assetName={asset?.name}
+              className={round?.name}
+              price={price}
+              units={distribution.amount}
+              total={price ? decimalText(totalValue(distribution.amount, price)) : null}
+              status={stage ? { label: stage, tone: stageTone(stage) } : { label: "Issued", tone: "success" }}
+            />
+            <div className={css({ flex: "1", minW: 0, w: "full" })}>
+              {setUp ? (
+                process ? (
+                  <StepProcess process={process} />
+                ) : (
+                  <EmptyState text="The onboarding steps appear here once they have synced." />
+                )
+              ) : (
+                <AccountSetupPanel />
+              )}
+            </div>
+          </div>
+        ) : null}
+      </Loading>
+    </Page>
+  );
+}

@@ -1,0 +1,359 @@
+// What the investor does on the current step, by step type: custom and button steps confirm, form and
+// encrypted_form steps are checked field by field (the same rules the server applies) and sent as a command, link,
+// iframe and async_iframe steps are completed at their provider (the built-in local provider by default) and need
+// the network. A completion waiting in the outbox, or refused by the server, shows here.
+import { type FormEvent, useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { MESSAGES } from "../../domain/messages.ts";
+import {
+  asyncIframeError,
+  type FormValues,
+  fieldKind,
+  fieldLabel,
+  fieldOptions,
+  formBlob,
+  formErrors,
+  isSafari,
+  KNOWN_STEP_TYPES,
+  ONBOARDING_TEXTS,
+  type StepDoc,
+  sortedFields,
+  stepTitle,
+} from "../../domain/onboarding.ts";
+import { Spinner } from "../../ui/icons.tsx";
+import { Button, ErrorBlock, Select, toast } from "../../ui/index.ts";
+import { TextField } from "../accounts/parts.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
+import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";
+
+interface ActionProps {
+  step: StepDoc;
+  hasChildren: boolean;
+  command: StepCommand | undefined;
+}
+
+export function StepAction({ step, hasChildren, command }: ActionProps) {
+  const online = useOnline();
+  const discard = useDiscardStepCommand();
+  const waiting =
+    command && (command.status === "pending" || (command.status === "accepted" && step.status !== "complete"));
+  if (waiting) {
+    return (
+      <div
+        role="status"
+        data-testid="step-queued"
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          gap: "3",
+          p: "4",
+          bg: "bg.subtle",
+          borderRadius: "md",
+          fontSize: "sm",
+        })}
+      >
+        {online ? <Spinner /> : null}
+        {online ? "Submitting…" : "Saved on this device. It will be submitted when you are back online."}
+      </div>
+    );
+  }
+  const rejected = command?.status === "rejected" ? command : undefined;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      {rejected && (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="step-rejected">
+          <ErrorBlock text={rejected.errorMessage || ONBOARDING_TEXTS.stepError} />
+          <div>
+            <Button size="sm" variant="ghost" onClick={() => discard(rejected.key)}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      )}
+      <ActionByType step={step} hasChildren={hasChildren} command={rejected} />
+    </div>
+  );
+}
+
+function useSubmit(step: StepDoc, hasChildren: boolean, rejected: StepCommand | undefined) {
+  const complete = useCompleteStep();
+  const [busy, setBusy] = useState(false);
+  async function submit(blob: Record<string, unknown>) {
+    setBusy(true);
+    try {
+      await complete(step, hasChildren, blob, rejected);
+    } catch {
+      toast.step("error", ONBOARDING_TEXTS.stepError);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, submit };
+}
+
+function ActionByType({ step, hasChildren, command }: ActionProps) {
+  if (!KNOWN_STEP_TYPES.includes(step.type)) {
+    return <p className={css({ fontSize: "sm", color: "fg.muted" })}>{ONBOARDING_TEXTS.unknownType}</p>;
+  }
+  switch (step.type) {
+    case "form":
+    case "encrypted_form":
+      return <FormAction step={step} hasChildren={hasChildren} command={command} />;
+    case "link":
+      return <LinkAction step={step} />;
+    case "iframe":
+      return <IframeAction step={step} />;
+    case "async_iframe":
+      return <AsyncIframeAction step={step} />;
+    default:
+      return <ConfirmAction step={step} hasChildren={hasChildren} command={command} />;
+  }
+}
+
+/** custom and button steps: disclosures (custom), then one button with the schema's label. */
+function ConfirmAction({ step, hasChildren, command }: ActionProps) {
+  const { busy, submit } = useSubmit(step, hasChildren, command);
+  const disclosures = step.schema?.disclosures ?? [];
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "4", alignItems: "flex-start" })}>
+      {disclosures.length > 0 && (
+        <ul
+          className={css({
+            display: "flex",
+            flexDirection: "column",
+            gap: "2",
+            fontSize: "sm",
+            color: "fg.muted",
+            pl: "5",
+            listStyle: "disc",
+          })}
+        >
+          {disclosures.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
+      <Button onClick={() => submit({})} loading={busy}>
+        {step.schema?.text || "Continue"}
+      </Button>
+    </div>
+  );
+}
+
+function FormAction({ step, hasChildren, command }: ActionProps) {
+  const { busy, submit } = useSubmit(step, hasChildren, command);
+  const fields = sortedFields(step.schema);
+  const [values, setValues] = useState<FormValues>(() =>
+    Object.fromEntries(Object.entries(command?.blob ?? {}).map(([key, value]) => [key, String(value ?? "")])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const secret = step.type === "encrypted_form";
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = formErrors(step.schema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await submit(formBlob(step.schema, values));
+  }
+
+  const set = (key: string, value: string) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors((previous) => {
+      const { [key]: _removed, ...rest } = previous;
+      return rest;
+    });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={stepTitle(step)}
+      className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+    >
+      {secret && (
+        <p className={css({ fontSize: "xs", color: "fg.muted" })}>
+          These answers are sent to the server only and never stored in the app's local data, except while they wait to
+          be sent.
+        </p>
+      )}
+      <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
+        {fields.map((field) => {
+          const kind = fieldKind(field);
+          if (kind === "boolean" || kind === "select") {
+            return (
+              <div key={field.key} className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+                <Select
+                  label={fieldLabel(field)}
+                  name={field.key}
+                  options={fieldOptions(field)}
+                  value={values[field.key] || null}
+                  onChange={(value) => set(field.key, value ?? "")}
+                />
+                {errors[field.key] && (
+                  <p className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })} role="alert">
+                    {errors[field.key]}
+                  </p>
+                )}
+              </div>
+            );
+          }
+          return (
+            <TextField
+              key={field.key}
+              label={fieldLabel(field)}
+              name={field.key}
+              type={secret ? "password" : "text"}
+              autoComplete={secret ? "off" : undefined}
+              inputMode={kind === "integer" ? "numeric" : undefined}
+              value={values[field.key] ?? ""}
+              onChange={(event) => set(field.key, event.target.value)}
+              error={errors[field.key]}
+              hint={field.message}
+            />
+          );
+        })}
+      </div>
+      <div>
+        <Button type="submit" loading={busy}>
+          {step.schema?.text || "Submit"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The provider's address for a step, fetched while online. */
+function useProviderUrl(step: StepDoc, kind: "link" | "async"): { url: string | null; failed: boolean } {
+  const online = useOnline();
+  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt after a failure (retryCount) needs a fresh address
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    (kind === "link"
+      ? signingLink(step.id).then((answer) => answer.link)
+      : asyncCredential(step.id).then(asyncIframeUrl)
+    )
+      .then((url) => live && setState({ url, failed: false }))
+      .catch(() => live && setState({ url: null, failed: true }));
+    return () => {
+      live = false;
+    };
+  }, [online, step.id, step.retryCount, kind]);
+  return state;
+}
+
+function OfflineNotice() {
+  return (
+    <p
+      className={css({ fontSize: "sm", color: "fg.muted", p: "4", bg: "bg.subtle", borderRadius: "md" })}
+      data-testid="step-offline"
+    >
+      {MESSAGES.offlineAction}
+    </p>
+  );
+}
+
+function LinkAction({ step }: { step: StepDoc }) {
+  const online = useOnline();
+  const { url, failed } = useProviderUrl(step, "link");
+  if (!online) return <OfflineNotice />;
+  if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" })}>
+      <a
+        href={url ?? undefined}
+        target="_blank"
+        rel="noopener"
+        aria-disabled={!url}
+        className={css({
+          display: "inline-flex",
+          alignItems: "center",
+          h: "10",
+          px: "4",
+          borderRadius: "control",
+          bg: "brand",
+          color: "brand.fg",
+          fontWeight: "600",
+          fontSize: "sm",
+          _hover: { bg: "brand.hover" },
+        })}
+      >
+        {step.schema?.text || "Open"}
+      </a>
+      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+        The page opens in a new tab. This step updates by itself when you are done.
+      </p>
+    </div>
+  );
+}
+
+function IframeAction({ step }: { step: StepDoc }) {
+  const online = useOnline();
+  const { url, failed } = useProviderUrl(step, "link");
+  if (!online) return <OfflineNotice />;
+  if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
+  if (isSafari(navigator.userAgent)) {
+    return (
+      <p className={css({ fontSize: "sm" })}>
+        {ONBOARDING_TEXTS.safariIframe}{" "}
+        {url && (
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener"
+            className={css({ color: "fg.link", textDecoration: "underline" })}
+          >
+            Open {stepTitle(step)}
+          </a>
+        )}
+      </p>
+    );
+  }
+  return url ? <ProviderFrame title={stepTitle(step)} src={url} /> : <Spinner />;
+}
+
+function AsyncIframeAction({ step }: { step: StepDoc }) {
+  const online = useOnline();
+  const { url, failed } = useProviderUrl(step, "async");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { source?: string; event?: string; reason?: string | null } | null;
+      if (data?.source !== LOCAL_STEP_MESSAGE_SOURCE) return;
+      if (data.event === "error") setError(asyncIframeError(data.reason ?? "in the verification"));
+      if (data.event === "loading" || data.event === "change") setError(null);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+  if (!online) return <OfflineNotice />;
+  if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      {error && <ErrorBlock text={error} />}
+      {url ? <ProviderFrame title={stepTitle(step)} src={url} /> : <Spinner />}
+    </div>
+  );
+}
+
+function ProviderFrame({ title, src }: { title: string; src: string }) {
+  return (
+    <iframe
+      title={title}
+      src={src}
+      className={css({
+        w: "full",
+        h: "22rem",
+        borderWidth: "1px",
+        borderColor: "border.default",
+        borderRadius: "md",
+        bg: "bg.surface",
+      })}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+// The step bar: one button per top-level step with its progress-bar title and state, a fill of
+// (current order - 0.5) / total, horizontal scrolling above 7 steps, and a vertical list on small screens.
+import { css, cx } from "../../../styled-system/css";
+import { progressFill } from "../../domain/capital.ts";
+import {
+  type ProcessDoc,
+  progressPosition,
+  STEP_BAR_SCROLL_ABOVE,
+  type StepDoc,
+  stepBarTitle,
+  topSteps,
+} from "../../domain/onboarding.ts";
+import { CheckIcon } from "../../ui/icons.tsx";
+
+export function StepBar({
+  process,
+  selectedId,
+  currentId,
+  onSelect,
+}: {
+  process: ProcessDoc;
+  selectedId: string | null;
+  currentId: string | null;
+  onSelect: (step: StepDoc) => void;
+}) {
+  const steps = topSteps(process);
+  const { position, total } = progressPosition(process);
+  const fill = progressFill(position, total);
+  const scrolls = steps.length > STEP_BAR_SCROLL_ABOVE;
+  return (
+    <nav aria-label="Onboarding steps" className={css({ mb: "6" })}>
+      <div
+        role="progressbar"
+        aria-label="Onboarding progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(fill * 100)}
+        data-testid="step-progress"
+        className={css({ h: "1.5", bg: "bg.muted", borderRadius: "full", overflow: "hidden", mb: "4" })}
+      >
+        <div
+          className={css({ h: "full", bg: "brand", borderRadius: "full", transition: "width 300ms" })}
+          style={{ width: `${fill * 100}%` }}
+        />
+      </div>
+      <ol
+        data-scrolls={scrolls || undefined}
+        className={cx(
+          css({
+            display: "flex",
+            flexDirection: { base: "column", md: "row" },
+            gap: "2",
+            listStyle: "none",
+          }),
+          scrolls ? css({ overflowX: { md: "auto" }, pb: { md: "2" } }) : undefined,
+        )}
+      >
+        {steps.map((step, index) => {
+          const selected = step.id === selectedId;
+          const current = step.id === currentId;
+          const done = step.status === "complete";
+          const failed = step.status === "failed" || step.status === "retry_limit" || step.status === "restart";
+          return (
+            <li key={step.id} className={css({ flex: { md: scrolls ? "0 0 9.5rem" : "1 1 0" }, minW: 0 })}>
+              <button
+                type="button"
+                onClick={() => onSelect(step)}
+                aria-current={current ? "step" : undefined}
+                aria-pressed={selected}
+                data-status={step.status}
+                className={css({
+                  w: "full",
+                  display: "flex",
+                  alignItems: "center",
+                  gap: "2.5",
+                  textAlign: "left",
+                  px: "3",
+                  py: "2.5",
+                  borderRadius: "md",
+                  borderWidth: "1px",
+                  cursor: "pointer",
+                  bg: selected ? "brand.subtle" : "bg.surface",
+                  borderColor: selected ? "brand" : "border.default",
+                  _hover: { borderColor: "brand" },
+                })}
+              >
+                <span
+                  aria-hidden="true"
+                  className={css({
+                    flexShrink: 0,
+                    w: "7",
+                    h: "7",
+                    borderRadius: "full",
+                    display: "inline-flex",
+                    alignItems: "center",
+                    justifyContent: "center",
+                    fontSize: "xs",
+                    fontWeight: "700",
+                    borderWidth: "2px",
+                  })}
+                  style={{
+                    background: done ? "var(--colors-success)" : current ? "var(--colors-brand)" : "transparent",
+                    borderColor: done
+                      ? "var(--colors-success)"
+                      : failed
+                        ? "var(--colors-danger)"
+                        : current
+                          ? "var(--colors-brand)"
+                          : "var(--colors-border-strong)",
+                    color: done || current ? "white" : failed ? "var(--colors-danger)" : "var(--colors-fg-muted)",
+                  }}
+                >
+                  {done ? <CheckIcon width={14} height={14} /> : index + 1}
+                </span>
+                <span className={css({ minW: 0, display: "flex", flexDirection: "column" })}>
+                  <span className={css({ fontSize: "sm", fontWeight: "600", color: "fg.default", truncate: true })}>
+                    {stepBarTitle(step)}
+                  </span>
+                  <span className={css({ fontSize: "xs", color: failed ? "danger" : "fg.muted" })}>
+                    {done ? "Complete" : current ? "Current step" : failed ? "Needs attention" : "Not started"}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

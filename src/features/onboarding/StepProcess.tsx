@@ -1,0 +1,281 @@
+// The investor qualification process screen (spec part 2): the step bar, the selected step's header (title, About,
+// Instructions), its status text and - only for the current step - its action; other steps say which step is
+// current with a button to it. Completion goes through the outbox (useCompleteStep) and the replica brings the
+// server's answer live; the final screen says Congratulations! and links to the portfolio.
+import { Link } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
+import { css, cx } from "../../../styled-system/css";
+import { card } from "../../../styled-system/recipes";
+import {
+  childSteps,
+  currentStep,
+  failureText,
+  isActionable,
+  notCurrentStepMessage,
+  ONBOARDING_TEXTS,
+  type ProcessDoc,
+  type StepDoc,
+  stepStatusText,
+  stepTitle,
+  topSteps,
+} from "../../domain/onboarding.ts";
+import { CheckIcon, Spinner } from "../../ui/icons.tsx";
+import { Button, Dialog } from "../../ui/index.ts";
+import { StepAction } from "./StepAction.tsx";
+import { StepBar } from "./StepBar.tsx";
+import { useStepCommands } from "./use-step-commands.ts";
+
+export function StepProcess({ process }: { process: ProcessDoc }) {
+  const tops = useMemo(() => topSteps(process), [process]);
+  const { top: current } = currentStep(process);
+  // null follows the current step as the process advances; an id is a step the investor picked on purpose.
+  const [pickedId, setPickedId] = useState<string | null>(null);
+
+  if (tops.length === 0) {
+    return (
+      <section className={cx(card(), css({ p: "8", textAlign: "center" }))} data-testid="step-process">
+        <p className={css({ fontWeight: "600" })}>{ONBOARDING_TEXTS.noFurtherAction}</p>
+      </section>
+    );
+  }
+  if (!current) return <Congratulations />;
+
+  const selected = tops.find((step) => step.id === pickedId) ?? current;
+  return (
+    <section data-testid="step-process" className={css({ minW: 0, flex: "1" })}>
+      <StepBar
+        process={process}
+        selectedId={selected.id}
+        currentId={current.id}
+        onSelect={(step) => setPickedId(step.id === current.id ? null : step.id)}
+      />
+      <StepPanel
+        key={selected.id}
+        process={process}
+        step={selected}
+        current={current}
+        onGoToCurrent={() => setPickedId(null)}
+      />
+    </section>
+  );
+}
+
+function Congratulations() {
+  return (
+    <section
+      data-testid="step-process"
+      className={cx(
+        card(),
+        css({
+          p: { base: "8", md: "12" },
+          textAlign: "center",
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "center",
+          gap: "3",
+        }),
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={css({
+          w: "14",
+          h: "14",
+          borderRadius: "full",
+          bg: "success.subtle",
+          color: "success",
+          display: "inline-flex",
+          alignItems: "center",
+          justifyContent: "center",
+        })}
+      >
+        <CheckIcon width={28} height={28} />
+      </span>
+      <h2 className={css({ fontSize: "2xl", fontWeight: "700" })}>{ONBOARDING_TEXTS.congratulations}</h2>
+      <p className={css({ color: "fg.muted", maxW: "28rem" })}>
+        {ONBOARDING_TEXTS.processComplete} Your onboarding is finished; the issuer will review and issue your
+        investment.
+      </p>
+      <Link
+        to="/portfolio"
+        className={css({ mt: "2", color: "fg.link", fontWeight: "600", textDecoration: "underline" })}
+      >
+        Go to your portfolio
+      </Link>
+    </section>
+  );
+}
+
+function StepHeader({ step }: { step: StepDoc }) {
+  const { about, instructions, message } = step.renderAttributes ?? {};
+  return (
+    <header className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "5" })}>
+      <h2 className={css({ fontSize: "xl", fontWeight: "700", letterSpacing: "-0.01em" })} data-testid="step-title">
+        {stepTitle(step)}
+      </h2>
+      <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "3" })}>
+        {about && (
+          <div className={css({ bg: "bg.subtle", borderRadius: "md", p: "3" })}>
+            <h3
+              className={css({
+                fontSize: "xs",
+                fontWeight: "700",
+                color: "fg.muted",
+                textTransform: "uppercase",
+                letterSpacing: "0.06em",
+              })}
+            >
+              About
+            </h3>
+            <p className={css({ fontSize: "sm", mt: "1" })}>{about}</p>
+          </div>
+        )}
+        {instructions && (
+          <div className={css({ bg: "bg.subtle", borderRadius: "md", p: "3" })}>
+            <h3
+              className={css({
+                fontSize: "xs",
+                fontWeight: "700",
+                color: "fg.muted",
+                textTransform: "uppercase",
+                letterSpacing: "0.06em",
+              })}
+            >
+              Instructions
+            </h3>
+            <p className={css({ fontSize: "sm", mt: "1" })}>{instructions}</p>
+          </div>
+        )}
+      </div>
+      {message && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{message}</p>}
+    </header>
+  );
+}
+
+function StatusLine({ step }: { step: StepDoc }) {
+  const text = stepStatusText(step.status);
+  if (!text) return null;
+  const tone = step.status === "complete" ? "success" : step.status === "processing" ? "brand" : "danger";
+  return (
+    <p
+      role="status"
+      data-testid="step-status"
+      className={css({ display: "flex", alignItems: "center", gap: "2", fontWeight: "600", fontSize: "sm", mb: "4" })}
+      style={{ color: `var(--colors-${tone})` }}
+    >
+      {step.status === "processing" && <Spinner />}
+      {step.status === "processing" ? `${ONBOARDING_TEXTS.processing}: ${text}` : text}
+    </p>
+  );
+}
+
+/** A failed or restarted step shows its error in a popup once (and inline while it stays failed). */
+function FailurePopup({ step }: { step: StepDoc }) {
+  const text = failureText(step);
+  const [open, setOpen] = useState(Boolean(text));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every new failure (retryCount) opens the popup again
+  useEffect(() => setOpen(Boolean(text)), [text, step.retryCount]);
+  if (!text) return null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      role="alertdialog"
+      title={ONBOARDING_TEXTS.failed}
+      description={text}
+      footer={<Button onClick={() => setOpen(false)}>OK</Button>}
+    />
+  );
+}
+
+function StepPanel({
+  process,
+  step,
+  current,
+  onGoToCurrent,
+}: {
+  process: ProcessDoc;
+  step: StepDoc;
+  current: StepDoc;
+  onGoToCurrent: () => void;
+}) {
+  const commands = useStepCommands();
+  const children = childSteps(process, step.id);
+  const isCurrentTop = step.id === current.id;
+  return (
+    <article
+      className={cx(card(), css({ p: { base: "5", md: "6" } }))}
+      data-testid="step-panel"
+      data-step-type={step.type}
+    >
+      <StepHeader step={step} />
+      <StatusLine step={step} />
+      {!isCurrentTop && step.status !== "complete" && (
+        <div
+          className={css({
+            display: "flex",
+            flexDirection: "column",
+            alignItems: "flex-start",
+            gap: "3",
+            p: "4",
+            bg: "warning.subtle",
+            borderRadius: "md",
+          })}
+        >
+          <p className={css({ fontSize: "sm", color: "warning", fontWeight: "500" })} data-testid="not-current">
+            {notCurrentStepMessage(stepTitle(current))}
+          </p>
+          <Button size="sm" onClick={onGoToCurrent}>
+            Go to {stepTitle(current)}
+          </Button>
+        </div>
+      )}
+      {isCurrentTop && (
+        <>
+          <FailurePopup step={step} />
+          {failureText(step) && (
+            <p className={css({ fontSize: "sm", color: "danger", mb: "4" })} data-testid="step-failure">
+              {failureText(step)}
+            </p>
+          )}
+          {children.length > 0 && (
+            <ol
+              className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "5", listStyle: "none" })}
+              aria-label="Nested steps"
+            >
+              {children.map((child) => (
+                <li
+                  key={child.id}
+                  className={css({ borderWidth: "1px", borderColor: "border.default", borderRadius: "md", p: "4" })}
+                  data-testid="child-step"
+                >
+                  <div className={css({ display: "flex", justifyContent: "space-between", gap: "3", mb: "2" })}>
+                    <h3 className={css({ fontWeight: "600" })}>{stepTitle(child)}</h3>
+                    {child.status === "complete" && (
+                      <span className={css({ color: "success", fontSize: "sm", fontWeight: "600" })}>
+                        {ONBOARDING_TEXTS.complete}
+                      </span>
+                    )}
+                  </div>
+                  {child.renderAttributes?.instructions && (
+                    <p className={css({ fontSize: "sm", color: "fg.muted", mb: "3" })}>
+                      {child.renderAttributes.instructions}
+                    </p>
+                  )}
+                  {isActionable(process, child) && (
+                    <StepAction step={child} hasChildren={false} command={commands.get(child.id)} />
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          {step.status !== "processing" &&
+            step.status !== "retry_limit" &&
+            children.every((child) => child.status === "complete") && (
+              <StepAction step={step} hasChildren={children.length > 0} command={commands.get(step.id)} />
+            )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+// The integration calls of onboarding steps (spec part 2 "Other calls"). They need the server now: the screens
+// disable them offline.
+export const LOCAL_STEP_MESSAGE_SOURCE = "ll-local-step";
+
+async function post<T>(path: string, stepId: string): Promise<T> {
+  const response = await fetch(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ stepId }),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** POST /api/v2/integration/docusign-link {stepId} -> {link}: where a link or iframe step is completed. */
+export function signingLink(stepId: string): Promise<{ link: string }> {
+  return post("/api/v2/integration/docusign-link", stepId);
+}
+
+/** POST /api/v2/integration/investready-credential {stepId} -> {token, state} for an async iframe step. */
+export function asyncCredential(stepId: string): Promise<{ token: string; state: string }> {
+  return post("/api/v2/integration/investready-credential", stepId);
+}
+
+export function asyncIframeUrl(credential: { token: string; state: string }): string {
+  return `/api/v2/integration/local-step/${encodeURIComponent(credential.state)}?token=${encodeURIComponent(credential.token)}`;
+}
