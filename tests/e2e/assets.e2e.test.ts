@@ -74,11 +74,11 @@ describe("issuer", () => {
       "Seed",
       "Bridge 2023",
     ]);
-    const seriesA = rounds.getByRole("row").filter({ hasText: "Series A" });
+    const seriesA = rounds.getByRole("row").filter({ has: page.getByRole("link", { name: "Series A", exact: true }) });
     expect(await seriesA.getByRole("link", { name: "Northwind Series A Preferred Stock" }).getAttribute("href")).toMatch(/^\/security\//);
     expect(await seriesA.textContent()).toContain("Meridian Alternative Exchange");
     expect(await rounds.getByRole("row").filter({ hasText: "Series B" }).textContent()).toContain("Unlisted");
-    expect(await rounds.getByRole("link", { name: "Series B" }).getAttribute("href")).toMatch(/^\/asset-class\/[0-9a-f-]+\/manage$/);
+    expect(await rounds.getByRole("link", { name: "Series B", exact: true }).getAttribute("href")).toMatch(/^\/asset-class\/[0-9a-f-]+\/manage$/);
 
     await page.getByRole("button", { name: "Show rounds of Northwind Infrastructure Fund I" }).click();
     await page.getByRole("button", { name: "Show rounds of Northwind Green Bonds 2030" }).click();

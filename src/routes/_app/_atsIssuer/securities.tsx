@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { SecuritiesPage } from "../../../features/securities/SecuritiesPage.tsx";
 
 export const Route = createFileRoute("/_app/_atsIssuer/securities")({
-  component: () => <NotAvailablePage title="Securities" />,
+  component: SecuritiesPage,
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { SecurityPage } from "../../../../features/securities/SecurityPage.tsx";
 
 export const Route = createFileRoute("/_app/_atsBrokerIssuer/security/$securityId")({
-  component: () => <NotAvailablePage title="Security" />,
+  component: SecurityRoute,
 });
+
+function SecurityRoute() {
+  const { securityId } = Route.useParams();
+  return <SecurityPage securityId={securityId} />;
+}

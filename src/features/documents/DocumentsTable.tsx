@@ -1,0 +1,119 @@
+// A list of documents (spec part 1 sections 2.8, 2.9): name, created date, type, uploaded by; owners also see the
+// upload status (followed live through the replica) and "Shared With", others "Shared Via". Download only when
+// uploaded, and only online; owners who may write can delete (queued in the outbox).
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { DocumentDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { type SharingLike, sharingNames, uploadStatusText } from "../../domain/documents.ts";
+import { formatDate } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Dialog, EmptyState } from "../../ui/index.ts";
+import { link, muted, PendingNote, StatusBadge, table, tableCard } from "../assets/table.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+import "./effects.ts";
+
+export function DocumentsTable({
+  label,
+  documents,
+  owner,
+  viewerType,
+  canDelete,
+  uploaderNames,
+}: {
+  label: string;
+  documents: WithPending<DocumentDoc>[];
+  /** Documents the selected account uploaded. */
+  owner: boolean;
+  viewerType: string;
+  canDelete: boolean;
+  uploaderNames: Map<string, string>;
+}) {
+  const online = useOnline();
+  const send = useCommand();
+  const [deleting, setDeleting] = useState<DocumentDoc | null>(null);
+  if (documents.length === 0) return <EmptyState text={MESSAGES.noDocuments} />;
+  return (
+    <div className={tableCard}>
+      <table className={table} aria-label={label}>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Created</th>
+            <th>Type</th>
+            <th>Uploaded by</th>
+            {owner && <th>Upload status</th>}
+            <th>{owner ? "Shared With" : "Shared Via"}</th>
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((document) => {
+            const uploaded = document.uploadStatus === "uploaded";
+            return (
+              <tr key={document.id} data-testid="document-row">
+                <td className={css({ fontWeight: "600" })}>
+                  {document.name}
+                  <PendingNote mark={document._pending} />
+                </td>
+                <td className={muted}>{formatDate(document.createdOn, "MMM Do YYYY")}</td>
+                <td className={css({ textTransform: "uppercase", fontSize: "xs", fontWeight: "600", color: "fg.muted" })}>{document.extension}</td>
+                <td>{uploaderNames.get(document.uploadedById ?? "") ?? "—"}</td>
+                {owner && (
+                  <td data-testid="upload-status">
+                    <StatusBadge status={document.uploadStatus ?? "pending"} label={uploadStatusText(document.uploadStatus)} />
+                  </td>
+                )}
+                <td>{sharingNames(document.sharings as SharingLike[], viewerType, owner) || "—"}</td>
+                <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
+                  {uploaded &&
+                    (online ? (
+                      <a href={`/api/v2/documents/${document.id}/download`} download className={link} aria-label={`Download ${document.name}`}>
+                        ⤓ Download
+                      </a>
+                    ) : (
+                      <span className={muted} title={MESSAGES.uploadOffline}>
+                        Download needs a connection
+                      </span>
+                    ))}
+                  {owner && canDelete && !document._pending?.deleted && (
+                    <Button size="sm" variant="ghost" className={css({ ml: "2" })} onClick={() => setDeleting(document)} aria-label={`Delete ${document.name}`}>
+                      Delete
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {deleting && (
+        <Dialog
+          open
+          role="alertdialog"
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title="Delete document"
+          description={`Are you sure you want to delete ${deleting.name}?`}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  const mutation = deleting.type === "holding" ? "deleteHoldingDocument" : "deleteSecurityDocument";
+                  void send(mutation, { input: { documentId: deleting.id } });
+                  setDeleting(null);
+                }}
+              >
+                Delete
+              </Button>
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}

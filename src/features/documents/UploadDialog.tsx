@@ -1,0 +1,122 @@
+// The upload dialog (spec part 1 sections 2.9, 8, 9): a csv, tsv, pdf, xls or txt file, its name, and the sharing
+// options the uploader's account type may grant, 2 per row. Online only.
+import { useEffect, useId, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { input } from "../../../styled-system/recipes";
+import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Checkbox, Dialog, ErrorBlock, toast } from "../../ui/index.ts";
+import { TextField } from "../assets/fields.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+import { type AllowedShare, allowedShares, type DocumentType, uploadDocument } from "./upload.ts";
+
+export function UploadDialog({
+  type,
+  targetId,
+  accountType,
+  onClose,
+}: {
+  type: DocumentType;
+  targetId: string;
+  accountType: string;
+  onClose: () => void;
+}) {
+  const online = useOnline();
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [shares, setShares] = useState<AllowedShare[] | null>(null);
+  const [shareWith, setShareWith] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    allowedShares(type, accountType)
+      .then((rows) => live && setShares([...rows].sort((a, b) => a.name.localeCompare(b.name))))
+      .catch(() => live && setShares([]));
+    return () => {
+      live = false;
+    };
+  }, [online, type, accountType]);
+
+  async function upload() {
+    if (!file) return setError(MESSAGES.fileRequired);
+    setError(null);
+    setUploading(true);
+    const outcome = await uploadDocument({ type, targetId, name: name || baseName(file.name), file, shareWith });
+    setUploading(false);
+    if (outcome.ok) {
+      toast.success(MESSAGES.uploadSuccess);
+      onClose();
+    } else {
+      setError(outcome.message);
+      if (outcome.message === MESSAGES.uploadTooLarge || outcome.message === MESSAGES.uploadUnknown) toast.error(outcome.message);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Upload document"
+      description="csv, tsv, pdf, xls or txt, up to 100MB."
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={upload} loading={uploading} disabled={!online}>
+            Upload
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "2" })}>
+        {!online && <ErrorBlock text={MESSAGES.uploadOffline} />}
+        <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+          <label htmlFor={fileId} className={css({ fontSize: "sm", fontWeight: "600" })}>
+            File
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            disabled={!online}
+            className={`${input()} ${css({ py: "1.5", h: "auto" })}`}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setFile(chosen);
+              if (chosen && !name) setName(baseName(chosen.name));
+            }}
+          />
+        </div>
+        <TextField label="Document name" name="documentName" value={name} onChange={setName} disabled={!online} />
+        <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>Share with</legend>
+          {shares === null ? (
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{online ? MESSAGES.loading : MESSAGES.uploadOffline}</p>
+          ) : shares.length === 0 ? (
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{MESSAGES.noneFound}</p>
+          ) : (
+            <div data-testid="share-options" className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}>
+              {shares.map((share) => (
+                <Checkbox
+                  key={share.id}
+                  checked={shareWith.includes(share.toRole)}
+                  onChange={(checked) =>
+                    setShareWith((current) => (checked ? [...current, share.toRole] : current.filter((role) => role !== share.toRole)))
+                  }
+                >
+                  {share.name}
+                </Checkbox>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        {error && <ErrorBlock text={error} />}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+// /securities (spec part 1 section 2.8): the account's securities from the local replica, filtered by name and
+// sorted by latest price (unitValue). Issuers see the ATS (listing exchange) column and, as owners or admins,
+// create securities; an ATS account sees the securities listed on it.
+import { Link } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { input } from "../../../styled-system/recipes";
+import { useModel } from "../../data/hooks.tsx";
+import { filterAndSortSecurities, latestValue, type ListingLike, listingName } from "../../domain/assets.ts";
+import { formatMoney, formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { useViewer } from "../assets/session.ts";
+import { link, muted, PendingNote, table, tableCard } from "../assets/table.tsx";
+import { SecurityDialog } from "./SecurityDialog.tsx";
+
+export function SecuritiesPage() {
+  const viewer = useViewer();
+  const securities = useModel("securities");
+  const [filter, setFilter] = useState("");
+  const [direction, setDirection] = useState<"desc" | "asc">("desc");
+  const [creating, setCreating] = useState(false);
+  const issuer = viewer.accountType === "issuer";
+  const rows = useMemo(
+    () => filterAndSortSecurities(securities.rows.filter((row) => !row._pending?.deleted), filter, direction),
+    [securities.rows, filter, direction],
+  );
+  return (
+    <Page>
+      <Breadcrumb items={[{ display: "Securities", active: true }]} />
+      <PageHeader
+        title="Securities"
+        actions={issuer && viewer.canWrite && <Button onClick={() => setCreating(true)}>Create security</Button>}
+      >
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
+          {issuer ? "Your securities, their latest price and where they are listed." : "Securities listed on your exchange."}
+        </p>
+      </PageHeader>
+      <div className={css({ display: "flex", gap: "3", mb: "4", alignItems: "center" })}>
+        <input
+          type="search"
+          aria-label="Filter by name"
+          placeholder="Filter by name"
+          className={`${input()} ${css({ maxW: "22rem" })}`}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+      </div>
+      {securities.loading ? (
+        <LoadingIndicator />
+      ) : rows.length === 0 ? (
+        <EmptyState text={MESSAGES.noSecurities} />
+      ) : (
+        <div className={tableCard}>
+          <table className={table} aria-label="Securities">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Symbol</th>
+                <th data-numeric="">Total units</th>
+                <th data-numeric="" aria-sort={direction === "desc" ? "descending" : "ascending"}>
+                  <button
+                    type="button"
+                    onClick={() => setDirection(direction === "desc" ? "asc" : "desc")}
+                    className={css({ cursor: "pointer", fontWeight: "inherit", textTransform: "inherit", letterSpacing: "inherit", color: "inherit" })}
+                  >
+                    Latest price {direction === "desc" ? "↓" : "↑"}
+                  </button>
+                </th>
+                <th data-numeric="">Latest value</th>
+                {issuer && <th>ATS</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((security) => (
+                <tr key={security.id} data-testid="security-row">
+                  <td>
+                    <Link to="/security/$securityId" params={{ securityId: security.id }} className={link}>
+                      {security.name}
+                    </Link>
+                    <PendingNote mark={security._pending} />
+                  </td>
+                  <td className={muted}>{security.symbol ?? security.ticker ?? "—"}</td>
+                  <td data-numeric="">{formatNumber(security.total)}</td>
+                  <td data-numeric="">{security.unitValue ? formatMoney(security.unitValue) : "—"}</td>
+                  <td data-numeric="">{formatMoney(latestValue(security.unitValue, security.total)) || "—"}</td>
+                  {issuer && <td>{listingName(security.listing as ListingLike | null)}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {creating && <SecurityDialog onClose={() => setCreating(false)} />}
+    </Page>
+  );
+}
