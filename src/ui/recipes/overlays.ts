@@ -95,7 +95,8 @@ export const select = defineSlotRecipe({
     label: { fontSize: "sm", fontWeight: "600", color: "fg.default" },
     trigger: trigger,
     indicator: { color: "fg.subtle" },
-    content: { ...popover, maxH: "18rem", overflowY: "auto" },
+    // Above dialogs (modal): selects open inside forms in dialogs.
+    content: { ...popover, zIndex: "popover", maxH: "18rem", overflowY: "auto" },
     item: option,
     itemIndicator: { color: "brand" },
   },
