@@ -1,0 +1,217 @@
+// Rounds, allocations, issuance, holdings, capitalization and reports in a real browser against the real server.
+// The centrepiece is issue 6's "Done when": a broker offline invites three investors, records a payment and a note,
+// reloads offline, reconnects; the issuer sees all of it once, the distributions are closed and issued, and the
+// holdings, cap table and capitalization agree to the unit.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
+
+let e2e: E2E;
+const contexts: BrowserContext[] = [];
+
+async function context(): Promise<BrowserContext> {
+  const created = await newContext(e2e.browser, e2e.url);
+  contexts.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 180_000);
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((created) => created.close()));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await e2e.server.server.db.query<T>(sql, params);
+  if (!rows[0]) throw new Error(`no row: ${sql}`);
+  return rows[0];
+}
+
+async function allocationId(name: string): Promise<string> {
+  return (await one<{ id: string }>("select id from app_public.allocations where name = $1", [name])).id;
+}
+
+async function open(email: string, path: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await context();
+  const page = await signIn(ctx, email);
+  await page.goto(path);
+  await waitForPath(page, path);
+  return { ctx, page };
+}
+
+let unique = 0;
+const fresh = (tag: string) => `${tag}-${Date.now()}-${++unique}@e2e.test`;
+
+const paneRow = (page: Page, email: string) => page.getByTestId("distribution-row").filter({ has: page.getByText(email, { exact: true }) });
+
+async function serverCount(sql: string, params: unknown[]): Promise<number> {
+  return (await one<{ n: number }>(`select count(*)::int as n from (${sql}) x`, params)).n;
+}
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe("done when: a broker works offline, the issuer sees it once, issues, and every view agrees", () => {
+  it("invites three investors, records a payment and a note offline, survives an offline reload and syncs exactly once", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const seriesA = (await one<{ id: string }>("select id from app_public.rounds where name = 'Series A'")).id;
+    const investors = [
+      { email: fresh("ada"), amount: "1200", name: "Ada Offline" },
+      { email: fresh("ben"), amount: "300.5", name: "Ben Offline" },
+      { email: fresh("cy"), amount: "75", name: "" },
+    ];
+
+    // The broker opens the allocation while online (the replicas fill), then the network goes away.
+    const { ctx: brokerCtx, page: broker } = await open("broker@demo.test", `/distribute-allocation/${placement}/invite`);
+    await broker.getByTestId("distribution-row").first().waitFor();
+    await broker.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await brokerCtx.setOffline(true);
+
+    for (const investor of investors) {
+      await broker.getByLabel("Email").fill(investor.email);
+      await broker.getByLabel("Amount (units)").fill(investor.amount);
+      await broker.getByLabel("Contact Name (optional)").fill(investor.name);
+      await broker.getByRole("button", { name: "Send Invitation" }).click();
+      await paneRow(broker, investor.email).getByTestId("pending-mark").waitFor();
+    }
+    expect(await broker.getByTestId("summary-distributions").textContent()).toBe("4");
+    expect(await broker.getByTestId("summary-units").textContent()).toBe("41,575.50");
+
+    // A payment and a note on Ada's new distribution, still offline.
+    await paneRow(broker, investors[0]!.email).getByRole("link").click();
+    await broker.getByTestId("distribution-overview").waitFor();
+    await broker.getByLabel("Payment Amount").fill("600.25");
+    await broker.getByRole("button", { name: "Add Payment" }).click();
+    await broker.getByTestId("payment-row").getByTestId("pending-mark").waitFor();
+    await broker.getByLabel("Add a note").fill("Wire expected Friday");
+    await broker.getByRole("button", { name: "Add Note" }).click();
+    await broker.getByTestId("note").filter({ hasText: "Wire expected Friday" }).getByTestId("pending-mark").waitFor();
+    await screenshot(broker, "allocation-offline-pending");
+
+    // Reload while offline: the app shell comes from the service worker, the rows and queued work from the device.
+    await broker.reload();
+    for (const investor of investors) await paneRow(broker, investor.email).getByTestId("pending-mark").waitFor();
+    await broker.getByTestId("payment-row").getByTestId("pending-mark").waitFor();
+    await broker.getByTestId("note").filter({ hasText: "Wire expected Friday" }).waitFor();
+    const emails = investors.map((i) => i.email);
+    expect(
+      await serverCount(
+        "select d.id from app_public.distributions d join app_public.accounts a on a.id = d.investor_id where a.email = any($1)",
+        [emails],
+      ),
+    ).toBe(0);
+
+    // Back online: everything reaches the server exactly once and the marks go away.
+    await brokerCtx.setOffline(false);
+    const distributionsSql =
+      "select d.id from app_public.distributions d join app_public.accounts a on a.id = d.investor_id where a.email = any($1) and d.allocation_id = $2";
+    await poll(() => serverCount(distributionsSql, [emails, placement])).toBe(3);
+    await poll(() =>
+      serverCount(
+        "select p.id from app_public.distribution_payments p join app_public.distributions d on d.id = p.distribution_id join app_public.accounts a on a.id = d.investor_id where a.email = $1 and p.amount = 600.25",
+        [investors[0]!.email],
+      ),
+    ).toBe(1);
+    await poll(() =>
+      serverCount("select n.id from app_public.distribution_annotations n where n.annotation = 'Wire expected Friday'", []),
+    ).toBe(1);
+    await poll(() => broker.getByTestId("pending-mark").count()).toBe(0);
+
+    // The issuer sees the three invitations once each, the paid-in capital and the note.
+    const { page: issuer } = await open("issuer@demo.test", `/asset-class/${seriesA}/manage`);
+    for (const investor of investors) {
+      await poll(() => issuer.getByTestId("buyer-row").filter({ hasText: investor.email }).count()).toBe(1);
+    }
+    await issuer.goto(`/asset-class/${seriesA}/capital`);
+    await poll(async () => issuer.getByTestId("incoming-paid").textContent()).toBe("$200,600.25");
+    const adaId = (
+      await one<{ id: string }>(
+        "select d.id from app_public.distributions d join app_public.accounts a on a.id = d.investor_id where a.email = $1",
+        [investors[0]!.email],
+      )
+    ).id;
+    await issuer.goto(`/distribute-allocation/${placement}/distribution?distribution=${adaId}`);
+    await issuer.getByTestId("note").filter({ hasText: "Wire expected Friday" }).waitFor();
+    expect(await issuer.getByTestId("paid-in").textContent()).toBe("$600.25");
+    await screenshot(issuer, "allocation-issuer-view");
+
+    // The allocation's owner closes the three distributions with a bulk update.
+    await broker.goto(`/distribute-allocation/${placement}/bulk-update`);
+    for (const investor of investors) await paneRow(broker, investor.email).locator("label").first().click();
+    await chooseOption(broker, "Status", "Closed");
+    await broker.getByRole("button", { name: "Update Status" }).click();
+    await poll(() => serverCount(`${distributionsSql} and d.status = 'closed'`, [emails, placement])).toBe(3);
+
+    // The issuer issues them from the round's cap table.
+    await issuer.goto(`/asset-class/${seriesA}/manage`);
+    const capTable = issuer.getByTestId("cap-table");
+    for (const investor of investors) {
+      const name = investor.name || investor.email;
+      await capTable.getByTestId("cap-row").filter({ hasText: name }).first().waitFor();
+    }
+    for (const investor of investors) {
+      await capTable.getByTestId("cap-row").filter({ hasText: investor.name || investor.email }).locator("label").first().click();
+    }
+    await capTable.getByRole("button", { name: "Issue" }).click();
+    const holdingsSql =
+      "select h.amount from app_public.holdings h join app_public.accounts a on a.id = h.investor_id where a.email = any($1) and h.round_id = $2";
+    await poll(() => serverCount(holdingsSql, [emails, seriesA])).toBe(3);
+    await poll(() => capTable.locator('[data-testid="cap-row"][data-status="issued"]').count()).toBe(
+      await serverCount("select id from app_public.holdings where round_id = $1 and amount > 0", [seriesA]),
+    );
+    await screenshot(issuer, "round-issued");
+
+    // Holdings, cap table and capitalization agree to the unit with the server.
+    const issuedUnits = (
+      await one<{ total: string }>("select sum(amount)::text as total from app_public.holdings where round_id = $1", [seriesA])
+    ).total;
+    expect(issuedUnits).toBe("1575.5");
+    await poll(() => capTable.getByTestId("round-issued-units").textContent()).toBe("1,575.50");
+
+    const allUnits = (
+      await one<{ total: string; n: number }>(
+        `select sum(h.amount)::text as total, count(*)::int as n from app_public.holdings h
+           join app_public.rounds r on r.id = h.round_id join app_public.assets s on s.id = r.asset_id
+           join app_public.accounts i on i.id = s.issuer_id where i.name = 'Northwind Renewables, Inc.' and h.amount > 0`,
+      )
+    );
+    await issuer.goto("/capitalization");
+    await poll(() => issuer.getByTestId("cap-units").textContent()).toBe(
+      Number(allUnits.total).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    );
+    await issuer.goto("/holdings");
+    await poll(() => issuer.getByTestId("grid-footer").textContent()).toBe(`1 - ${allUnits.n} of ${allUnits.n}`);
+    for (const investor of investors) {
+      await issuer.locator('[role="gridcell"][col-id="investorEmail"]', { hasText: investor.email }).waitFor();
+    }
+    await screenshot(issuer, "holdings-after-issue");
+  });
+});
+
+describe("allocation page", () => {
+  it("shows the broker's allocation with its distributions and summary", async () => {
+    const id = await allocationId("Harborview Placement");
+    const { page } = await open("broker@demo.test", `/distribute-allocation/${id}/allocation`);
+    await page.getByTestId("distribution-row").first().waitFor();
+    const expected = await one<{ n: number; units: string }>(
+      "select count(*)::int as n, sum(amount)::text as units from app_public.distributions where allocation_id = $1",
+      [id],
+    );
+    await poll(() => page.getByTestId("summary-distributions").textContent()).toBe(String(expected.n));
+    expect(await page.getByTestId("distribution-row").count()).toBe(expected.n);
+    expect(await page.getByTestId("summary-units").textContent()).toBe(
+      Number(expected.units).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    );
+    await screenshot(page, "allocation-broker");
+  });
+});
