@@ -215,3 +215,112 @@ describe("allocation page", () => {
     await screenshot(page, "allocation-broker");
   });
 });
+
+describe("grids, capitalization and reports", () => {
+  it("holdings grid: hidden-by-default columns, saved column state and density, reset, dated export", async () => {
+    const { page } = await open("issuer@demo.test", "/holdings");
+    const headers = () => page.locator(".ag-header-cell-text").allTextContents();
+    await poll(async () => (await headers()).includes("Total Units")).toBe(true);
+    expect(await headers()).toEqual(["Investor", "Investor Email", "Security Name", "Total Units", "Percent Of Raise", "Cost Basis", "Total Value", "Issued On"]);
+    const n = (await one<{ n: number }>(
+      `select count(*)::int as n from app_public.holdings h join app_public.securities s on s.id = h.security_id
+         join app_public.accounts i on i.id = s.issuer_id where i.name = 'Northwind Renewables, Inc.'`,
+    )).n;
+    await poll(() => page.getByTestId("grid-footer").textContent()).toBe(`1 - ${n} of ${n}`);
+    expect(await page.locator(".ag-row").first().evaluate((row) => row.getBoundingClientRect().height)).toBe(36);
+
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitem", { name: "Term" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Density" }).click();
+    await page.getByRole("menuitem", { name: "Comfortable" }).click();
+    await poll(async () => (await headers()).includes("Term")).toBe(true);
+
+    await page.reload();
+    await poll(async () => (await headers()).includes("Term")).toBe(true);
+    await poll(() => page.locator(".ag-row").first().evaluate((row) => row.getBoundingClientRect().height)).toBe(67);
+
+    await page.getByRole("button", { name: "Reset" }).click();
+    await poll(async () => (await headers()).includes("Term")).toBe(false);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^holdings_\d{4}_\d{2}_\d{2}\.csv$/);
+    await screenshot(page, "holdings-grid");
+  });
+
+  it("distributions report leaves prices out for agents", async () => {
+    const { page: issuer } = await open("issuer@demo.test", "/distributions");
+    await poll(async () => (await issuer.locator(".ag-header-cell-text").allTextContents()).includes("Price")).toBe(true);
+    await screenshot(issuer, "distributions-issuer");
+    const { page: agent } = await open("agent@demo.test", "/distributions");
+    await poll(async () => (await agent.locator(".ag-header-cell-text").allTextContents()).includes("Units")).toBe(true);
+    expect(await agent.locator(".ag-header-cell-text").allTextContents()).not.toContain("Price");
+  });
+
+  it("capitalization toggles between the cap table and the schedule of purchasers", async () => {
+    const { page } = await open("issuer@demo.test", "/capitalization");
+    const totals = await one<{ n: number; units: string; raised: string }>(
+      `select count(distinct h.investor_id)::int as n, sum(h.amount)::text as units,
+              sum(h.amount * coalesce(h.purchase_price, r.price))::text as raised
+         from app_public.holdings h join app_public.rounds r on r.id = h.round_id join app_public.assets a on a.id = r.asset_id
+         join app_public.accounts i on i.id = a.issuer_id where i.name = 'Northwind Renewables, Inc.' and h.amount > 0`,
+    );
+    const money = (text: string) => Number(text).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await poll(() => page.getByTestId("cap-units").textContent()).toBe(money(totals.units));
+    expect(await page.getByTestId("cap-stakeholders").textContent()).toBe(String(totals.n));
+    await chooseOption(page, "Viewing", "Schedule of purchasers");
+    await poll(() => page.getByTestId("cap-raised").textContent()).toBe(`$${money(totals.raised)}`);
+    await page.getByRole("columnheader", { name: "Paid On" }).waitFor();
+    await screenshot(page, "capitalization-sop");
+  });
+
+  it("reports: the server's CSV online, the same CSV made on the device offline", async () => {
+    const { ctx, page } = await open("issuer@demo.test", "/reports");
+    await page.getByRole("heading", { name: "Download Reports" }).waitFor();
+    const [online] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("report-cap-table").getByRole("button", { name: "Download" }).click(),
+    ]);
+    const onlineText = await streamText(await online.createReadStream());
+    expect(onlineText.split("\r\n")[0]).toBe("Investor,Investor Email,Asset,Round,Security,Units,Purchase Price,Issued On");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForTimeout(1500); // let the replicas settle before the network goes
+    await ctx.setOffline(true);
+    await page.getByText("You are offline").waitFor();
+    const [offline] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("report-cap-table").getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect(offline.suggestedFilename()).toMatch(/^cap_table_\d{4}_\d{2}_\d{2}\.csv$/);
+    expect(await streamText(await offline.createReadStream())).toBe(onlineText);
+    const [contacts] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("report-contacts").getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect((await streamText(await contacts.createReadStream())).split("\r\n")[0]).toBe("Contact Name,Account Name,Email");
+  });
+});
+
+describe("permissions on the allocation page", () => {
+  it("a viewer is refused bulk operations; the round's issuer cannot invite into a broker's allocation", async () => {
+    const direct = await allocationId("Series A Direct");
+    const { page: viewer } = await open("issuer-viewer@demo.test", `/distribute-allocation/${direct}/bulk-update`);
+    await viewer.getByText("Bulk operations cannot be performed by account viewers.").waitFor();
+    expect(await viewer.getByRole("button", { name: "Update Status" }).isDisabled()).toBe(true);
+
+    const placement = await allocationId("Harborview Placement");
+    const { page: issuer } = await open("issuer@demo.test", `/distribute-allocation/${placement}/invite`);
+    await issuer.getByTestId("distribution-row").first().waitFor();
+    expect(await issuer.getByRole("button", { name: "Send Invitation" }).isDisabled()).toBe(true);
+    await issuer.goto(`/distribute-allocation/${placement}/allocation`);
+    await issuer.getByText("Operation not allowed: only the owner of this allocation can change it.").waitFor();
+  });
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}

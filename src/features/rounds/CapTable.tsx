@@ -10,15 +10,18 @@ import { capTableHoldings, stakeholderSummary } from "../../domain/allocations.t
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { Button, Checkbox, toast } from "../../ui/index.ts";
+import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
 import { Card, linkClass, mutedText, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
 export function CapTable({
+  assetId,
   holdings,
   distributions,
   allocationOwnerIds,
   canIssue,
 }: {
+  assetId: string;
   holdings: HoldingDoc[];
   distributions: Distribution[];
   allocationOwnerIds: ReadonlySet<string>;
@@ -45,9 +48,7 @@ export function CapTable({
             <Button size="sm" onClick={issue} disabled={picked.size === 0}>
               Issue
             </Button>
-            <Button size="sm" variant="outline" disabled title="Proof of Issuance comes with its own feature">
-              Proof of Issuance
-            </Button>
+            <ProofOfIssuanceButton assetId={assetId} />
           </>
         ) : null
       }

@@ -94,6 +94,7 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
             </div>
             <Allocations round={round} allocations={data.allocations} distributions={data.distributions} actor={actor} canAdd={isEditor} />
             <CapTable
+              assetId={round.assetId}
               holdings={data.holdings}
               distributions={data.distributions}
               allocationOwnerIds={allocationOwnerIds}
