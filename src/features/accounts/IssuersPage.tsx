@@ -3,7 +3,7 @@
 // "Fully managed accounts", the issuer accounts this broker created (makeIssuerAccount). All from the replicas;
 // answers and new accounts are queued commands, so both work offline.
 import { type FormEvent, useMemo, useState } from "react";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
@@ -56,7 +56,7 @@ export function IssuersPage() {
                   testId="invitation-card"
                   title={group.roundName}
                   action={
-                    <span className={badge({ tone: group.accepted > 0 ? "success" : "neutral" })} data-testid="accepted-count">
+                    <span className={cx(badge({ tone: group.accepted > 0 ? "success" : "neutral" }), css({ textTransform: "none" }))} data-testid="accepted-count">
                       {group.accepted} of {group.total} accepted
                     </span>
                   }

@@ -35,6 +35,16 @@ describe("dashboardSummary (spec part 1 section 2.11)", () => {
     expect(summary.accounts.map((a) => a.name)).toEqual(["Alpha Brokers", "Beta Brokers", "Gamma Brokers"]);
     expect(summary.assets.map((a) => a.id)).toEqual(["a3", "a1", "a2"]);
     expect(summary.transactions.map((t) => t.id)).toEqual(["t6", "t5", "t4", "t3", "t2"]);
+    // the latest paid first, whatever the recording order
+    const paid = dashboardSummary({
+      ...base,
+      accountType: "issuer",
+      transactions: [
+        { id: "old", createdOn: "2025-06-02", chainData: { paid_on: "2024-01-01T00:00:00Z" } },
+        { id: "new", createdOn: "2025-06-01", chainData: { paid_on: "2025-01-01T00:00:00Z" } },
+      ],
+    });
+    expect(paid.transactions.map((t) => t.id)).toEqual(["new", "old"]);
   });
 
   it("a broker: active rounds, issuers, no holdings tile", () => {

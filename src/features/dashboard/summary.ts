@@ -13,7 +13,7 @@ export interface DashboardInput {
   distributions: readonly unknown[];
   accounts: readonly { id: string; type: string; name: string; createdOn?: string }[];
   assets: readonly { id: string; createdOn: string }[];
-  transactions: readonly { id: string; createdOn: string }[];
+  transactions: readonly { id: string; createdOn: string; chainData?: unknown }[];
 }
 
 export interface DashboardSummary {
@@ -29,6 +29,12 @@ export interface DashboardSummary {
   accounts: DashboardInput["accounts"];
   assets: DashboardInput["assets"];
   transactions: DashboardInput["transactions"];
+}
+
+/** When a transaction was paid (chainData.paid_on), else recorded: recent transactions are the latest paid. */
+export function paidOn(transaction: { chainData?: unknown; createdOn: string }): string {
+  const chain = transaction.chainData as { paid_on?: unknown } | null | undefined;
+  return typeof chain?.paid_on === "string" ? chain.paid_on : transaction.createdOn;
 }
 
 const newestFirst = (a: { createdOn?: string }, b: { createdOn?: string }) => (b.createdOn ?? "").localeCompare(a.createdOn ?? "");
@@ -58,7 +64,9 @@ export function dashboardSummary(input: DashboardInput): DashboardSummary {
       .sort((a, b) => a.name.localeCompare(b.name))
       .slice(0, DASHBOARD_LIMITS.accounts),
     assets: [...input.assets].sort(newestFirst).slice(0, DASHBOARD_LIMITS.assets),
-    transactions: [...input.transactions].sort(newestFirst).slice(0, DASHBOARD_LIMITS.transactions),
+    transactions: [...input.transactions]
+      .sort((a, b) => paidOn(b).localeCompare(paidOn(a)) || newestFirst(a, b))
+      .slice(0, DASHBOARD_LIMITS.transactions),
   };
 }
 

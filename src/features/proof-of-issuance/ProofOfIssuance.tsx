@@ -6,7 +6,6 @@ import { useModel } from "../../data/hooks.tsx";
 import { assetShareholders, proofOfIssuanceFileName, proofOfIssuanceFor } from "../../domain/proof-of-issuance.ts";
 import { Button, type ButtonProps, toast } from "../../ui/index.ts";
 import { InvestorsPopup } from "./InvestorsPopup.tsx";
-import { buildProofOfIssuancePdf } from "./pdf.ts";
 
 /** The replica documents a statement is made from. */
 export function useProofOfIssuanceData() {
@@ -23,17 +22,21 @@ export function useProofOfIssuanceData() {
   );
 }
 
-/** Builds and saves the statement of `investorId` for `assetId`; false when there is nothing to state. */
-export function saveProofOfIssuance(
+/**
+ * Builds and saves the statement of `investorId` for `assetId`; false when there is nothing to state. jspdf is
+ * loaded on first use (a large module; the service worker precaches it, so this works offline too).
+ */
+export async function saveProofOfIssuance(
   assetId: string,
   investorId: string,
   data: ReturnType<typeof useProofOfIssuanceData>["data"],
   now = new Date(),
-): boolean {
+): Promise<boolean> {
   const input = proofOfIssuanceFor(assetId, investorId, data);
   if (!input) return false;
   const investor = data.accounts.find((account) => account.id === investorId);
   const contactName = investor?.contactName?.trim() || input.legalName;
+  const { buildProofOfIssuancePdf } = await import("./pdf.ts");
   buildProofOfIssuancePdf(input, { statementDate: now }).save(proofOfIssuanceFileName(contactName, investorId));
   return true;
 }
@@ -64,8 +67,8 @@ export function ProofOfIssuanceButton({
           investors={investors}
           initiallySelected={preselect.filter((id) => investors.some((investor) => investor.id === id))}
           onCancel={() => setOpen(false)}
-          onDownload={(investorId) => {
-            if (!saveProofOfIssuance(assetId, investorId, data)) toast.error("No holdings to state for this investor.");
+          onDownload={async (investorId) => {
+            if (!(await saveProofOfIssuance(assetId, investorId, data))) toast.error("No holdings to state for this investor.");
             setOpen(false);
           }}
         />

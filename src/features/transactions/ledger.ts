@@ -11,11 +11,7 @@ export interface LedgerEntry {
 /** The first 8 characters of an id (breadcrumbs, narrow cells). */
 export const shortId = (id: string) => id.slice(0, 8);
 
-/** The paid-on date of a transaction (chainData.paid_on), else when it was recorded. */
-export function paidOn(transaction: { chainData?: unknown; createdOn: string }): string {
-  const chain = transaction.chainData as { paid_on?: unknown } | null | undefined;
-  return typeof chain?.paid_on === "string" ? chain.paid_on : transaction.createdOn;
-}
+export { paidOn } from "../dashboard/summary.ts";
 
 export function ledgerEntries(transaction: { ledgerEntries?: readonly unknown[] | null }): LedgerEntry[] {
   return (transaction.ledgerEntries ?? []).flatMap((raw) => {
