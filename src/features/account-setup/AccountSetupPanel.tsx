@@ -1,25 +1,21 @@
-// Shown instead of the step process while the investor account is not set up (spec part 2, distribution page).
-import { Link } from "@tanstack/react-router";
-import { css, cx } from "../../../styled-system/css";
-import { button, card } from "../../../styled-system/recipes";
+// Shown instead of the step process while the investor account is not set up (spec part 2, distribution page):
+// the account setup form itself, so the investor can continue straight into onboarding.
+import { css } from "../../../styled-system/css";
+import { AccountSetupForm } from "./AccountSetupForm.tsx";
 
 export function AccountSetupPanel() {
   return (
-    <section
-      className={cx(
-        card(),
-        css({ p: "6", display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" }),
-      )}
-      data-testid="account-setup-panel"
-    >
-      <h2 className={css({ fontSize: "lg", fontWeight: "700" })}>Set up your account first</h2>
-      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-        Before you can complete the onboarding steps of this investment, tell us who is investing: the investor type,
-        the account, party and address details, and the attestation.
-      </p>
-      <Link to="/account/setup" className={button()}>
-        Set Up Account
-      </Link>
+    <section data-testid="account-setup-panel" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      <header>
+        <h2 className={css({ fontSize: "xl", fontWeight: "700" })}>Set up your account</h2>
+        <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>
+          Before the onboarding steps of this investment, tell us who is investing.
+        </p>
+      </header>
+      <AccountSetupForm />
     </section>
   );
 }
+
+/** The "Set Up Account" link investors see while their setup is not done. */
+export { SetUpAccountLink } from "./SetUpAccountLink.tsx";

@@ -9,8 +9,8 @@ import { totalValue } from "../../domain/capital.ts";
 import { toString as decimalText } from "../../domain/decimal.ts";
 import { distributionStage, stageTone } from "../../domain/portfolio-status.ts";
 import { Breadcrumb, EmptyState, Loading, Page } from "../../ui/index.ts";
+import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { AccountSetupPanel } from "../account-setup/AccountSetupPanel.tsx";
-import { useSession } from "../accounts/parts.tsx";
 import { InvestCard } from "../invest/InvestCard.tsx";
 import { StepProcess } from "./StepProcess.tsx";
 
@@ -18,13 +18,11 @@ import { StepProcess } from "./StepProcess.tsx";
 export const NO_ID = "-";
 
 export function DistributionPage({ distributionId }: { distributionId: string }) {
-  const session = useSession();
   const distribution = useDocument("distributions", distributionId);
   const round = useDocument("rounds", distribution?.allocation?.roundId ?? NO_ID);
   const asset = useDocument("assets", round?.assetId ?? NO_ID);
   const issuer = useDocument("accounts", asset?.issuerId ?? NO_ID);
-  const account = useDocument("accounts", session.account?.id ?? NO_ID);
-  const setUp = Boolean(account?.setup ?? session.account?.setup);
+  const setUp = useAccountSetUp();
   const process = processOfDistribution(distribution);
   const price = distribution?.purchasePrice ?? round?.price ?? null;
   const stage = distribution ? distributionStage(distribution) : null;

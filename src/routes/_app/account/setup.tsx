@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { AccountSetupPage } from "../../../features/account-setup/AccountSetupPage.tsx";
 
 export const Route = createFileRoute("/_app/account/setup")({
-  component: () => <NotAvailablePage title="Account Setup" />,
+  component: AccountSetupPage,
 });

@@ -1,0 +1,345 @@
+// The Account Setup form (spec part 1 section 2.6): investor type, account details (the person's own details for
+// Individual and Sole Proprietorship types), address, phone, additional parties for the other types, attestation.
+// It submits only when every section is valid; setupAccount needs the server now, so the form says so offline.
+import { useRouter } from "@tanstack/react-router";
+import { type FormEvent, useMemo, useState } from "react";
+import { css, cx } from "../../../styled-system/css";
+import { card } from "../../../styled-system/recipes";
+import { GraphqlError, graphql } from "../../data/graphql.ts";
+import { invalidateSession, loadSession } from "../../data/session.ts";
+import {
+  canAddParties,
+  emptyDraft,
+  emptyParty,
+  PARTY_ROLES,
+  type PartyDraft,
+  type SetupDraft,
+  setupErrors,
+  setupErrorText,
+  setupPayload,
+  usesPersonDetails,
+} from "../../domain/account-setup.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Spinner } from "../../ui/icons.tsx";
+import { Button, Checkbox, DateInput, ErrorBlock, Select } from "../../ui/index.ts";
+import { TextField, useSession } from "../accounts/parts.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+import { AddressFields, FieldError } from "./AddressFields.tsx";
+import { SETUP_ACCOUNT, useSetupReferenceData } from "./reference-data.ts";
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+};
+
+/** Errors under a prefix ("address.city" -> {city}). */
+const within = (errors: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(errors)
+      .filter(([key]) => key.startsWith(`${prefix}.`))
+      .map(([key, value]) => [key.slice(prefix.length + 1), value]),
+  );
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section
+      className={cx(card(), css({ p: { base: "5", md: "6" }, display: "flex", flexDirection: "column", gap: "4" }))}
+    >
+      <h2 className={css({ fontSize: "md", fontWeight: "700" })}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
+  const session = useSession();
+  const router = useRouter();
+  const online = useOnline();
+  const { data: reference, failed } = useSetupReferenceData(online);
+  const [draft, setDraft] = useState<SetupDraft>(() => emptyDraft(session.user ?? {}));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const type = useMemo(() => reference?.types.find((t) => t.type === draft.type), [reference, draft.type]);
+  const stateCodes = useMemo(() => reference?.states.map((s) => s.code) ?? [], [reference]);
+  const person = usesPersonDetails(type);
+
+  if (!online) {
+    return (
+      <div className={cx(card(), css({ p: "6" }))} data-testid="setup-offline">
+        <p className={css({ fontWeight: "600" })}>Account setup needs a connection.</p>
+        <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>{MESSAGES.offlineAction}</p>
+      </div>
+    );
+  }
+  if (failed) return <ErrorBlock />;
+  if (!reference) return <Spinner />;
+
+  const set = (patch: Partial<SetupDraft>) => setDraft((previous) => ({ ...previous, ...patch }));
+  const setParty = (index: number, patch: Partial<PartyDraft>) =>
+    setDraft((previous) => ({
+      ...previous,
+      parties: previous.parties.map((party, i) => (i === index ? { ...party, ...patch } : party)),
+    }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerError(null);
+    const found = setupErrors(draft, type, today(), stateCodes);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !type) return;
+    setSaving(true);
+    try {
+      await graphql(SETUP_ACCOUNT, { ...setupPayload(draft, type, today()) });
+      invalidateSession();
+      await loadSession({ refresh: true });
+      await router.invalidate();
+      onDone?.();
+    } catch (error) {
+      // Coded setup errors are shown without their code; any other error shows no text (spec part 1 section 8).
+      const message = error instanceof GraphqlError ? (error.errors?.[0]?.message ?? null) : null;
+      setServerError(setupErrorText(message) ?? "");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className={css({ display: "flex", flexDirection: "column", gap: "5" })}
+      aria-label="Account Setup"
+    >
+      <Section title="Investor type">
+        <FieldError error={errors.type}>
+          <Select
+            label="Investor type"
+            name="investorType"
+            options={reference.types.map((t) => ({ label: t.type, value: t.type }))}
+            value={draft.type}
+            onChange={(value) => set({ type: value, parties: [] })}
+          />
+        </FieldError>
+      </Section>
+
+      <Section title={person ? "Your details" : "Account details"}>
+        <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
+          {person || !type ? (
+            <>
+              <TextField
+                label="First name"
+                value={draft.firstName}
+                onChange={(e) => set({ firstName: e.target.value })}
+                error={errors.firstName}
+              />
+              <TextField
+                label="Last name"
+                value={draft.lastName}
+                onChange={(e) => set({ lastName: e.target.value })}
+                error={errors.lastName}
+              />
+              <DateInput
+                label="Date of birth"
+                value={draft.dateOfBirth}
+                onChange={(value) => set({ dateOfBirth: value })}
+                error={errors.dateOfBirth}
+              />
+            </>
+          ) : (
+            <>
+              <TextField
+                label="Account name"
+                value={draft.accountName}
+                onChange={(e) => set({ accountName: e.target.value })}
+                error={errors.accountName}
+              />
+              {type.isJoint ? (
+                <TextField
+                  label="Formation date"
+                  value={new Date().toLocaleDateString("en-US")}
+                  disabled
+                  hint="Joint accounts are formed today."
+                  readOnly
+                />
+              ) : (
+                <DateInput
+                  label="Formation date"
+                  value={draft.formationDate}
+                  onChange={(value) => set({ formationDate: value })}
+                  error={errors.formationDate}
+                />
+              )}
+            </>
+          )}
+          <TextField
+            label={person ? "SSN / Tax ID" : "Tax ID (EIN)"}
+            value={draft.taxId}
+            onChange={(e) => set({ taxId: e.target.value })}
+            error={errors.taxId}
+            hint={MESSAGES.taxIdHint}
+            autoComplete="off"
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            placeholder="+1 503 555 0100"
+            value={draft.phone}
+            onChange={(e) => set({ phone: e.target.value })}
+            error={errors.phone}
+          />
+          {person && (
+            <div className={css({ alignSelf: "end", pb: "2" })}>
+              <Checkbox checked={draft.usCitizen} onChange={(checked) => set({ usCitizen: checked })}>
+                US citizen
+              </Checkbox>
+            </div>
+          )}
+        </div>
+      </Section>
+
+      <Section title="Address">
+        <AddressFields
+          label="Primary address"
+          address={draft.address}
+          onChange={(address) => set({ address })}
+          errors={within(errors, "address")}
+          countries={reference.countries}
+          states={reference.states}
+        />
+        <Checkbox checked={draft.separateMailing} onChange={(checked) => set({ separateMailing: checked })}>
+          My mailing address is different
+        </Checkbox>
+        {draft.separateMailing && (
+          <AddressFields
+            label="Mailing address"
+            address={draft.mailing}
+            onChange={(mailing) => set({ mailing })}
+            errors={within(errors, "mailing")}
+            countries={reference.countries}
+            states={reference.states}
+          />
+        )}
+      </Section>
+
+      {canAddParties(type) && (
+        <Section title="Additional parties">
+          {draft.parties.length === 0 && (
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+              Trustees, officers, partners or beneficiaries of the account. A party added as a delegate may sign in to
+              this account.
+            </p>
+          )}
+          {draft.parties.map((party, index) => {
+            const partyErrors = within(errors, `parties.${index}`);
+            return (
+              <div
+                key={party.key}
+                data-testid="party"
+                className={css({
+                  borderWidth: "1px",
+                  borderColor: "border.default",
+                  borderRadius: "md",
+                  p: "4",
+                  display: "flex",
+                  flexDirection: "column",
+                  gap: "4",
+                })}
+              >
+                <div
+                  className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}
+                >
+                  <FieldError error={partyErrors.role}>
+                    <Select
+                      label="Role"
+                      name={`party-${index}-role`}
+                      options={PARTY_ROLES.map((role) => ({ label: role, value: role }))}
+                      value={party.role}
+                      onChange={(value) => setParty(index, { role: value as PartyDraft["role"] })}
+                    />
+                  </FieldError>
+                  <TextField
+                    label="Email"
+                    type="email"
+                    value={party.email}
+                    onChange={(e) => setParty(index, { email: e.target.value })}
+                    error={partyErrors.email}
+                  />
+                  <TextField
+                    label="First name"
+                    value={party.firstName}
+                    onChange={(e) => setParty(index, { firstName: e.target.value })}
+                    error={partyErrors.firstName}
+                  />
+                  <TextField
+                    label="Last name"
+                    value={party.lastName}
+                    onChange={(e) => setParty(index, { lastName: e.target.value })}
+                    error={partyErrors.lastName}
+                  />
+                  <DateInput
+                    label="Date of birth"
+                    value={party.dateOfBirth}
+                    onChange={(value) => setParty(index, { dateOfBirth: value })}
+                    error={partyErrors.dateOfBirth}
+                  />
+                  <TextField
+                    label="Tax ID"
+                    value={party.taxId}
+                    onChange={(e) => setParty(index, { taxId: e.target.value })}
+                    hint={MESSAGES.taxIdHint}
+                  />
+                </div>
+                <div className={css({ display: "flex", gap: "6", flexWrap: "wrap" })}>
+                  <Checkbox checked={party.usCitizen} onChange={(checked) => setParty(index, { usCitizen: checked })}>
+                    US citizen
+                  </Checkbox>
+                  <Checkbox checked={party.allowLogin} onChange={(checked) => setParty(index, { allowLogin: checked })}>
+                    Add as Delegate
+                  </Checkbox>
+                </div>
+                <div>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => set({ parties: draft.parties.filter((_, i) => i !== index) })}
+                  >
+                    Remove party
+                  </Button>
+                </div>
+              </div>
+            );
+          })}
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => set({ parties: [...draft.parties, emptyParty(crypto.randomUUID())] })}
+            >
+              Add party
+            </Button>
+          </div>
+        </Section>
+      )}
+
+      <Section title="Attestation">
+        <FieldError error={errors.attestation}>
+          <Checkbox
+            checked={draft.attestation}
+            onChange={(checked) => set({ attestation: checked })}
+            invalid={Boolean(errors.attestation)}
+          >
+            I attest that the information I provided is true, correct and complete.
+          </Checkbox>
+        </FieldError>
+      </Section>
+
+      {serverError !== null && serverError !== "" && <ErrorBlock text={serverError} />}
+      <div className={css({ display: "flex", justifyContent: "flex-end" })}>
+        <Button type="submit" size="lg" loading={saving}>
+          Set up account
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+// /account/setup (spec part 1 section 2.6): titled Account Setup, at most 60rem wide. Investors whose setup is done
+// read "Thank you for setting up your account!"; other account types have nothing to set up here.
+import { Link } from "@tanstack/react-router";
+import { css, cx } from "../../../styled-system/css";
+import { card } from "../../../styled-system/recipes";
+import { useDocument } from "../../data/hooks.tsx";
+import { isSetUp } from "../../domain/account-setup.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Page, PageHeader } from "../../ui/index.ts";
+import { useSession } from "../accounts/parts.tsx";
+import { AccountSetupForm } from "./AccountSetupForm.tsx";
+
+export function SetupThanks() {
+  return (
+    <div
+      className={cx(
+        card(),
+        css({ p: "8", textAlign: "center", display: "flex", flexDirection: "column", gap: "3", alignItems: "center" }),
+      )}
+      data-testid="setup-thanks"
+    >
+      <p className={css({ fontSize: "lg", fontWeight: "700" })}>{MESSAGES.setupThanks}</p>
+      <Link to="/portfolio" className={css({ color: "fg.link", fontWeight: "600", textDecoration: "underline" })}>
+        Go to your portfolio
+      </Link>
+    </div>
+  );
+}
+
+/** The account's setup flag: the replica's copy (live), else the session's. */
+export function useAccountSetUp(): boolean {
+  const session = useSession();
+  const account = useDocument("accounts", session.account?.id ?? "-");
+  return isSetUp(account?.setup ?? session.account?.setup);
+}
+
+export function AccountSetupPage() {
+  const session = useSession();
+  const setUp = useAccountSetUp();
+  return (
+    <Page maxWidth="60rem">
+      <PageHeader title="Account Setup">
+        {!setUp && session.account?.type === "investor" && (
+          <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
+            Tell us who is investing. Your details are sent to the issuers you invest with, as the law requires.
+          </p>
+        )}
+      </PageHeader>
+      {session.account?.type !== "investor" ? (
+        <p className={cx(card(), css({ p: "6", fontSize: "sm" }))}>Account setup is for investor accounts.</p>
+      ) : setUp ? (
+        <SetupThanks />
+      ) : (
+        <AccountSetupForm />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,103 @@
+// An address block: country first (the state field depends on it), street lines, city, state or province (a
+// dropdown of US states and territories for the United States, free text otherwise) and postal code.
+import { css } from "../../../styled-system/css";
+import { type AddressDraft, UNITED_STATES_ID } from "../../domain/account-setup.ts";
+import { Select } from "../../ui/index.ts";
+import { TextField } from "../accounts/parts.tsx";
+import type { Country } from "./reference-data.ts";
+
+export function AddressFields({
+  label,
+  address,
+  onChange,
+  errors,
+  countries,
+  states,
+}: {
+  label: string;
+  address: AddressDraft;
+  onChange: (address: AddressDraft) => void;
+  errors: Record<string, string | undefined>;
+  countries: Country[];
+  states: Array<{ code: string; name: string }>;
+}) {
+  const set = (patch: Partial<AddressDraft>) => onChange({ ...address, ...patch });
+  const inUnitedStates = address.countryId === UNITED_STATES_ID;
+  return (
+    <fieldset
+      className={css({
+        display: "grid",
+        gridTemplateColumns: { base: "1fr", md: "1fr 1fr" },
+        gap: "4",
+        border: "none",
+        p: "0",
+      })}
+    >
+      <legend className={css({ fontSize: "sm", fontWeight: "700", mb: "3", gridColumn: "1 / -1" })}>{label}</legend>
+      <FieldError error={errors.countryId}>
+        <Select
+          label="Country"
+          name={`${label}-country`}
+          options={countries.map((country) => ({ label: country.name, value: String(country.id) }))}
+          value={address.countryId != null ? String(address.countryId) : null}
+          onChange={(value) => set({ countryId: value ? Number(value) : null, province: "" })}
+        />
+      </FieldError>
+      {inUnitedStates ? (
+        <FieldError error={errors.province}>
+          <Select
+            label="State"
+            name={`${label}-state`}
+            options={states.map((state) => ({ label: state.name, value: state.code }))}
+            value={address.province || null}
+            onChange={(value) => set({ province: value ?? "" })}
+          />
+        </FieldError>
+      ) : (
+        <TextField
+          label="State / Province"
+          value={address.province}
+          onChange={(e) => set({ province: e.target.value })}
+          error={errors.province}
+        />
+      )}
+      <TextField
+        label="Street address"
+        value={address.lineOne}
+        onChange={(e) => set({ lineOne: e.target.value })}
+        error={errors.lineOne}
+      />
+      <TextField
+        label="Apartment, suite (optional)"
+        value={address.lineTwo}
+        onChange={(e) => set({ lineTwo: e.target.value })}
+      />
+      <TextField
+        label="City"
+        value={address.city}
+        onChange={(e) => set({ city: e.target.value })}
+        error={errors.city}
+      />
+      <TextField
+        label="Postal code"
+        value={address.postalCode}
+        onChange={(e) => set({ postalCode: e.target.value })}
+        error={errors.postalCode}
+        hint="Enter N/A if not applicable."
+      />
+    </fieldset>
+  );
+}
+
+export function FieldError({ error, children }: { error?: string; children: React.ReactNode }) {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1", minW: 0 })}>
+      {children}
+      {error && (
+        <p className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
