@@ -24,7 +24,10 @@ afterEach(async () => {
   await db.close();
 });
 
-async function failure(claims: Claims, fn: (tx: Sql) => Promise<unknown>): Promise<{ code: string; message: string } | null> {
+async function failure(
+  claims: Claims,
+  fn: (tx: Sql) => Promise<unknown>,
+): Promise<{ code: string; message: string } | null> {
   try {
     await asAccount(db, claims, fn);
     return null;
@@ -40,8 +43,16 @@ async function allocationId(name: string): Promise<string> {
   return rows[0].id;
 }
 
-const invite = (allocation: string, email: string, amount: string | null, id = randomUUID()) => (tx: Sql) =>
-  tx.query("select id from app_public.make_distribution($1, $2, $3, $4, $5)", [allocation, email, amount, "Contact", id]);
+const invite =
+  (allocation: string, email: string, amount: string | null, id = randomUUID()) =>
+  (tx: Sql) =>
+    tx.query("select id from app_public.make_distribution($1, $2, $3, $4, $5)", [
+      allocation,
+      email,
+      amount,
+      "Contact",
+      id,
+    ]);
 
 describe("allocation permissions", () => {
   it("the owner invites; the round's issuer, a viewer and an investor cannot invite into a broker's allocation", async () => {
@@ -58,8 +69,14 @@ describe("allocation permissions", () => {
 
   it("invitation validation: email, amount required and greater than 0", async () => {
     const placement = await allocationId("Harborview Placement");
-    expect(await failure(broker, invite(placement, "", "10"))).toEqual({ code: "LL422", message: "Email is required." });
-    expect(await failure(broker, invite(placement, "a@example.com", null))).toEqual({ code: "LL422", message: "Amount is required." });
+    expect(await failure(broker, invite(placement, "", "10"))).toEqual({
+      code: "LL422",
+      message: "Email is required.",
+    });
+    expect(await failure(broker, invite(placement, "a@example.com", null))).toEqual({
+      code: "LL422",
+      message: "Amount is required.",
+    });
     expect(await failure(broker, invite(placement, "a@example.com", "0"))).toEqual({
       code: "LL422",
       message: "Distribution amount must be greater than 0.",
@@ -75,7 +92,9 @@ describe("allocation permissions", () => {
     expect(await failure(viewer, rename("X"))).not.toBeNull();
     expect(await failure(issuer, rename(" "))).toEqual({ code: "LL422", message: "Name is a required field." });
     expect(await failure(issuer, rename("Series A Direct II"))).toBeNull();
-    await asAccount(db, issuer, (tx) => tx.query("update app_public.allocations set status = 'stale' where id = $1", [direct]));
+    await asAccount(db, issuer, (tx) =>
+      tx.query("update app_public.allocations set status = 'stale' where id = $1", [direct]),
+    );
     expect(await failure(issuer, rename("Back again"))).toEqual({ code: "LL403", message: "Operation not allowed" });
   });
 
@@ -88,7 +107,10 @@ describe("allocation permissions", () => {
     ).toEqual({ code: "LL422", message: "A broker is required." });
     expect(
       await failure(issuer, (tx) =>
-        tx.query("insert into app_public.broker_allocations (round_id, broker_id) values ($1, $2)", [rows[0]?.id, broker.accountId]),
+        tx.query("insert into app_public.broker_allocations (round_id, broker_id) values ($1, $2)", [
+          rows[0]?.id,
+          broker.accountId,
+        ]),
       ),
     ).toBeNull();
   });
@@ -100,18 +122,27 @@ describe("distribution state rules", () => {
     const id = randomUUID();
     await asAccount(db, broker, invite(placement, "payer@example.com", "1000", id));
     const pay = (amount: string | null) => (tx: Sql) =>
-      tx.query("insert into app_public.distribution_payments (distribution_id, amount, paid_on) values ($1, $2, now())", [id, amount]);
+      tx.query(
+        "insert into app_public.distribution_payments (distribution_id, amount, paid_on) values ($1, $2, now())",
+        [id, amount],
+      );
     expect(await failure(broker, pay(null))).toEqual({ code: "LL422", message: "Payment amount is required" });
     expect(await failure(broker, pay("250.50"))).toBeNull();
     expect(await failure(issuer, pay("1"))).not.toBeNull();
     const note = (text: string) => (tx: Sql) =>
-      tx.query("insert into app_public.distribution_annotations (distribution_id, annotation) values ($1, $2)", [id, text]);
+      tx.query("insert into app_public.distribution_annotations (distribution_id, annotation) values ($1, $2)", [
+        id,
+        text,
+      ]);
     expect(await failure(broker, note("  "))).toEqual({ code: "LL422", message: "Note is required" });
     expect(await failure(broker, note("Called the investor"))).toBeNull();
 
     // The round's issuer sees the paid-in capital in the replicated document, but not the payment rows.
     const doc = await asAccount(db, issuer, (tx) =>
-      tx.query<{ doc: { paidInCapital: string; payments: unknown } }>("select doc from app_private.docs_distributions($1)", [[id]]),
+      tx.query<{ doc: { paidInCapital: string; payments: unknown } }>(
+        "select doc from app_private.docs_distributions($1)",
+        [[id]],
+      ),
     );
     expect(doc.rows[0]?.doc.paidInCapital).toBe("250.50");
     expect(doc.rows[0]?.doc.payments).toEqual([]);
@@ -126,9 +157,18 @@ describe("distribution state rules", () => {
     expect(await failure(broker, setStatus("closed"))).toBeNull();
 
     // Only the round's issuer (or the accepted broker) issues; an investor cannot.
-    expect((await failure(investor, (tx) => tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]])))?.code).toBe("LL403");
+    expect(
+      (
+        await failure(investor, (tx) =>
+          tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]]),
+        )
+      )?.code,
+    ).toBe("LL403");
     const holdings = await asAccount(db, issuer, (tx) =>
-      tx.query<{ amount: string; investor_id: string }>("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]]),
+      tx.query<{ amount: string; investor_id: string }>(
+        "select * from app_public.make_ta_request_distribution_issuances($1)",
+        [[id]],
+      ),
     );
     expect(holdings.rows).toHaveLength(1);
     expect(holdings.rows[0]?.amount).toBe("1500");
@@ -143,12 +183,21 @@ describe("distribution state rules", () => {
       message: "Cannot update status on locked distribution: Contact",
     });
     expect(
-      (await failure(broker, (tx) =>
-        tx.query("insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'a', 'b')", [id]),
-      ))?.code,
+      (
+        await failure(broker, (tx) =>
+          tx.query(
+            "insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'a', 'b')",
+            [id],
+          ),
+        )
+      )?.code,
     ).toBe("LL423");
     expect(
-      (await failure(issuer, (tx) => tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]])))?.code,
+      (
+        await failure(issuer, (tx) =>
+          tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]]),
+        )
+      )?.code,
     ).toBe("LL423");
     // Ledger entries are append-only.
     expect(await failure(issuer, (tx) => tx.query("update app_public.ledger_entries set amount = 1"))).not.toBeNull();
@@ -180,7 +229,12 @@ describe("distributions report for agents", () => {
 
 describe("invitation mail", () => {
   const mails = async (to: string) =>
-    (await db.query<{ kind: string; text_body: string }>("select kind, text_body from app_private.mail_outbox where to_address = $1", [to])).rows;
+    (
+      await db.query<{ kind: string; text_body: string }>(
+        "select kind, text_body from app_private.mail_outbox where to_address = $1",
+        [to],
+      )
+    ).rows;
 
   it("is queued when the allocation's sendDistribution is on, not when it is off", async () => {
     const direct = await allocationId("Series A Direct");
@@ -192,9 +246,49 @@ describe("invitation mail", () => {
     expect(sent[0]?.text_body).toContain(`/distribution/${id}`);
 
     await asAccount(db, issuer, (tx) =>
-      tx.query("update app_public.allocation_email_preferences set send_distribution = false where allocation_id = $1", [direct]),
+      tx.query(
+        "update app_public.allocation_email_preferences set send_distribution = false where allocation_id = $1",
+        [direct],
+      ),
     );
     await asAccount(db, issuer, invite(direct, "mail.off@example.com", "10"));
     expect(await mails("mail.off@example.com")).toHaveLength(0);
+  });
+});
+
+describe("bulkAllocation (CSV import)", () => {
+  const bulk = (allocation: string, fileName: string, rows: unknown) => (tx: Sql) =>
+    tx.query("select id from app_public.bulk_allocation($1, $2, $3)", [allocation, fileName, JSON.stringify(rows)]);
+
+  it("imports every row or none, naming each bad row", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const count = async () =>
+      (await db.query<{ n: number }>("select count(*)::int as n from app_public.distributions where allocation_id = $1", [placement])).rows[0]?.n;
+    const before = await count();
+    expect(await failure(broker, bulk(placement, "cap-table.xlsx", [{ email: "a@x.io", amount: "1" }]))).toEqual({
+      code: "LL422",
+      message: "Only .csv files can be imported.",
+    });
+    expect(
+      await failure(broker, bulk(placement, "cap-table.csv", [
+        { email: "ok@x.io", amount: "10" },
+        { email: "bad@x.io", amount: "1,000" },
+        { email: "", amount: "5" },
+      ])),
+    ).toEqual({ code: "LL422", message: "Row 3: Numbers must not contain commas.\nRow 4: Email is required." });
+    expect(await count()).toBe(before);
+    expect(await failure(issuer, bulk(placement, "cap-table.csv", [{ email: "ok@x.io", amount: "10" }]))).toEqual({
+      code: "LL403",
+      message: "Operation not allowed",
+    });
+    const id = randomUUID();
+    expect(
+      await failure(broker, bulk(placement, "cap-table.csv", [
+        { email: "ok@x.io", amount: "10", id },
+        { email: "ok2@x.io", amount: "2.5", name: "Two" },
+      ])),
+    ).toBeNull();
+    expect(await count()).toBe((before ?? 0) + 2);
+    expect((await db.query("select 1 from app_public.distributions where id = $1", [id])).rows).toHaveLength(1);
   });
 });
