@@ -32,7 +32,9 @@ export function Select({ label, options, value, onChange, placeholder = "Selectâ
       onValueChange={(details) => onChange(details.value[0] ?? null)}
       disabled={disabled}
       name={name}
-      positioning={{ sameWidth: true }}
+      // Fixed and not portalled: inside a modal dialog a portalled list is aria-hidden (unreachable) and an
+      // absolute one is clipped by the dialog's scroll box.
+      positioning={{ sameWidth: true, strategy: "fixed" }}
     >
       <ArkSelect.Label className={classes.label}>{label}</ArkSelect.Label>
       <ArkSelect.Control>
@@ -43,7 +45,7 @@ export function Select({ label, options, value, onChange, placeholder = "Selectâ
           </ArkSelect.Indicator>
         </ArkSelect.Trigger>
       </ArkSelect.Control>
-      <Portal>
+      <Portal disabled>
         <ArkSelect.Positioner>
           <ArkSelect.Content className={classes.content}>
             {options.length === 0 && <div className={classes.item}>{MESSAGES.noneFoundDropdown}</div>}
