@@ -228,6 +228,8 @@ describe("grids, capitalization and reports", () => {
     )).n;
     await poll(() => page.getByTestId("grid-footer").textContent()).toBe(`1 - ${n} of ${n}`);
     expect(await page.locator(".ag-row").first().evaluate((row) => row.getBoundingClientRect().height)).toBe(36);
+    expect(await page.locator(".ag-root-wrapper").evaluate((grid) => grid.getBoundingClientRect().height)).toBeGreaterThan(300);
+    expect(await page.locator('[role="gridcell"][col-id="investorEmail"]').first().isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Columns" }).click();
     await page.getByRole("menuitem", { name: "Term" }).click();

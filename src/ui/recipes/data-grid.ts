@@ -37,7 +37,7 @@ export const dataGrid = defineSlotRecipe({
       outline: "none",
       _focusVisible: { borderColor: "focus", boxShadow: "0 0 0 1px {colors.focus}" },
     },
-    body: { flex: "1", minH: "0" },
+    body: { flex: "none", minH: "0", position: "relative" },
     footer: {
       display: "flex",
       justifyContent: "flex-end",
