@@ -48,7 +48,7 @@ describe("contactRow", () => {
 
 describe("parseContactsCsv", () => {
   it("reads the example's columns in any order, numbering rows by file line and skipping blank lines", () => {
-    const csv = "\uFEFFEmail,Contact Name\r\nada@example.com, Ada Byron\r\n\r\n\"turing@example.com\",\"Turing, Alan\"\r\n";
+    const csv = '\uFEFFEmail,Contact Name\r\nada@example.com, Ada Byron\r\n\r\n"turing@example.com","Turing, Alan"\r\n';
     expect(parseContactsCsv(csv)).toEqual({
       fileError: null,
       rows: [

@@ -10,14 +10,22 @@ const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export const ContactSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.contactNameRequired)),
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.emailRequired), v.regex(EMAIL_PATTERN, MESSAGES.invalidEmail)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(MESSAGES.emailRequired),
+    v.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+  ),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
 
 /** The trimmed contact, or the first message of each bad field. */
-export function checkContact(input: { name: string; email: string }): { ok: true; value: ContactInput } | { ok: false; errors: ContactErrors } {
+export function checkContact(input: {
+  name: string;
+  email: string;
+}): { ok: true; value: ContactInput } | { ok: false; errors: ContactErrors } {
   const result = v.safeParse(ContactSchema, input);
   if (result.success) return { ok: true, value: result.output };
   const errors: ContactErrors = {};
@@ -85,7 +93,10 @@ export function parseContactsCsv(text: string): ParsedContacts {
   const nameColumn = header.findIndex((key) => NAME_HEADERS.has(key));
   const emailColumn = header.findIndex((key) => EMAIL_HEADERS.has(key));
   if (nameColumn < 0 || emailColumn < 0) {
-    return { rows: [], fileError: `The file needs a header row with the columns ${CONTACTS_CSV_HEADER.join(" and ")}.` };
+    return {
+      rows: [],
+      fileError: `The file needs a header row with the columns ${CONTACTS_CSV_HEADER.join(" and ")}.`,
+    };
   }
   const rows: ImportRow[] = [];
   lines.slice(1).forEach((cells, index) => {

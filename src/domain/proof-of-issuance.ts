@@ -1,7 +1,7 @@
 // Proof of Issuance (spec part 1 section 2.13): what the statement says about one shareholder's holdings of one
 // asset, computed from replica documents, and its file name. Pure: the PDF itself is drawn by
 // src/features/proof-of-issuance/pdf.ts from a ProofOfIssuanceInput.
-import { add, dec, isPositive, parseDecimal, toString, ZERO } from "./decimal.ts";
+import { add, dec, toString as decimalText, isPositive, parseDecimal, ZERO } from "./decimal.ts";
 
 export interface ProofOfIssuanceHolding {
   roundName: string;
@@ -22,7 +22,14 @@ export interface ProofOfIssuanceInput {
 }
 
 export interface ReplicaSlice {
-  holdings: readonly { id: string; roundId: string; investorId: string; amount: string; issuedOn?: string | null; createdOn: string }[];
+  holdings: readonly {
+    id: string;
+    roundId: string;
+    investorId: string;
+    amount: string;
+    issuedOn?: string | null;
+    createdOn: string;
+  }[];
   rounds: readonly { id: string; name: string; assetId: string }[];
   assets: readonly { id: string; name: string; type: string; issuerId: string }[];
   accounts: readonly { id: string; name: string; contactName?: string | null }[];
@@ -40,7 +47,11 @@ export const TRANSFER_AGENT = {
  * The statement of `investorId`'s holdings in the rounds of `assetId` (holdings of amount 0 are hidden, as everywhere),
  * oldest issue first; null when the investor holds none of the asset on this device.
  */
-export function proofOfIssuanceFor(assetId: string, investorId: string, data: ReplicaSlice): ProofOfIssuanceInput | null {
+export function proofOfIssuanceFor(
+  assetId: string,
+  investorId: string,
+  data: ReplicaSlice,
+): ProofOfIssuanceInput | null {
   const asset = data.assets.find((a) => a.id === assetId);
   if (!asset) return null;
   const rounds = new Map(data.rounds.filter((r) => r.assetId === assetId).map((r) => [r.id, r]));
@@ -50,7 +61,11 @@ export function proofOfIssuanceFor(assetId: string, investorId: string, data: Re
       const amount = parseDecimal(h.amount);
       return amount !== null && isPositive(amount);
     })
-    .map((h) => ({ roundName: rounds.get(h.roundId)?.name ?? "", issuedOn: h.issuedOn ?? h.createdOn, amount: h.amount }))
+    .map((h) => ({
+      roundName: rounds.get(h.roundId)?.name ?? "",
+      issuedOn: h.issuedOn ?? h.createdOn,
+      amount: h.amount,
+    }))
     .sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.roundName.localeCompare(b.roundName));
   if (held.length === 0) return null;
   const investor = data.accounts.find((a) => a.id === investorId);
@@ -60,7 +75,7 @@ export function proofOfIssuanceFor(assetId: string, investorId: string, data: Re
     assetName: asset.name,
     legalName: investor?.name ?? "",
     issuerName: issuer?.name ?? "",
-    totalAmount: toString(held.reduce((total, h) => add(total, dec(h.amount)), ZERO)),
+    totalAmount: decimalText(held.reduce((total, h) => add(total, dec(h.amount)), ZERO)),
     holdings: held,
   };
 }

@@ -9,7 +9,9 @@ export const EXAMPLES_PATH = "/api/v2/example/download/";
 const EXAMPLES: Record<string, { type: string; body: string }> = {
   "contacts.csv": {
     type: "text/csv; charset=utf-8",
-    body: ["Contact Name,Email", "Ada Byron,ada.byron@example.com", "Alan Turing,alan.turing@example.com", ""].join("\r\n"),
+    body: ["Contact Name,Email", "Ada Byron,ada.byron@example.com", "Alan Turing,alan.turing@example.com", ""].join(
+      "\r\n",
+    ),
   },
 };
 
@@ -17,10 +19,14 @@ const EXAMPLES: Record<string, { type: string; body: string }> = {
 export function handleExample(req: IncomingMessage, res: ServerResponse, path: string): void {
   const name = path.slice(EXAMPLES_PATH.length);
   const example = Object.hasOwn(EXAMPLES, name) ? EXAMPLES[name] : undefined;
-  if (!example) return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
+  if (!example) {
+    sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
+    return;
+  }
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
-    return sendJson(res, 405, { errors: [{ message: "Method not allowed" }] });
+    sendJson(res, 405, { errors: [{ message: "Method not allowed" }] });
+    return;
   }
   res.writeHead(200, {
     "Content-Type": example.type,

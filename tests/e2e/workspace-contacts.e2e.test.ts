@@ -105,8 +105,12 @@ describe("contacts of an issuer owner", () => {
     await page.getByRole("button", { name: "Import CSV" }).click();
     const dialog = page.getByRole("dialog");
     const good = fresh("import-good");
-    const bad = ["Contact Name,Email", `Good Row,${good}`, `,${fresh("noname")}`, "No Email,", "Bad Email,nope"].join("\n");
-    await dialog.getByTestId("contacts-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    const bad = ["Contact Name,Email", `Good Row,${good}`, `,${fresh("noname")}`, "No Email,", "Bad Email,nope"].join(
+      "\n",
+    );
+    await dialog
+      .getByTestId("contacts-file")
+      .setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
     const errors = dialog.getByTestId("import-errors");
     await errors.waitFor();
     expect(await errors.locator("li").allTextContents()).toEqual([
@@ -120,7 +124,9 @@ describe("contacts of an issuer owner", () => {
     const first = fresh("import-a");
     const second = fresh("import-b");
     const clean = ["Contact Name,Email", `Ada Import,${first}`, `Alan Import,${second}`].join("\n");
-    await dialog.getByTestId("contacts-file").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(clean) });
+    await dialog
+      .getByTestId("contacts-file")
+      .setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(clean) });
     await dialog.getByTestId("import-ready").waitFor();
     await dialog.getByRole("button", { name: "Import" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -133,7 +139,10 @@ describe("contacts of an issuer owner", () => {
   it("offers the example file for download", async () => {
     const { page } = await openContacts("issuer@demo.test");
     await page.getByRole("button", { name: "Import CSV" }).click();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download example file" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download example file" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("contacts.csv");
   });
 });

@@ -54,8 +54,16 @@ describe("dashboard", () => {
   it("an issuer: tiles with All Holdings, distributors, at most 3 assets and 5 transactions, messages not available", async () => {
     const { page } = await open("issuer@demo.test", "/dashboard");
     await page.getByTestId("dashboard-tile").first().waitFor();
-    expect(await tileLabels(page)).toEqual(["Closed rounds", "Capital raised", "Investors engaged", "Distributions", "All Holdings"]);
-    const hrefs = await page.getByTestId("dashboard-tile").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(await tileLabels(page)).toEqual([
+      "Closed rounds",
+      "Capital raised",
+      "Investors engaged",
+      "Distributions",
+      "All Holdings",
+    ]);
+    const hrefs = await page
+      .getByTestId("dashboard-tile")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs).toEqual(["/assets", "/capitalization", "/contacts", "/distributions", "/holdings"]);
     const accounts = page.getByTestId("dashboard-accounts");
     expect(await accounts.getByRole("heading").textContent()).toBe("Distributors");
@@ -103,7 +111,9 @@ describe("transactions", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/transaction/"));
     const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
     await page.getByTestId("sanctioned-by").waitFor();
-    const crumbs = (await page.getByRole("navigation", { name: "Breadcrumb" }).locator("li:not([aria-hidden])").allTextContents()).map((t) => t.trim());
+    const crumbs = (
+      await page.getByRole("navigation", { name: "Breadcrumb" }).locator("li:not([aria-hidden])").allTextContents()
+    ).map((t) => t.trim());
     expect(crumbs).toEqual(["Dashboard", "Transactions", id.slice(0, 8)]);
     expect(await page.getByText("SANCTIONED BY").count()).toBe(1);
     const [row] = await sql<{ broker: string | null }>(
@@ -114,7 +124,10 @@ describe("transactions", () => {
     expect(await page.getByTestId("transaction-id").textContent()).toBe(id);
     const entries = page.getByTestId("ledger-entry");
     await entries.first().waitFor();
-    const [entry] = await sql<{ investor_id: string }>("select investor_id from app_public.ledger_entries where transaction_id = $1", [id]);
+    const [entry] = await sql<{ investor_id: string }>(
+      "select investor_id from app_public.ledger_entries where transaction_id = $1",
+      [id],
+    );
     await screenshot(page, "transaction");
     await entries.first().getByRole("link").click();
     await waitForPath(page, `/investor/${entry?.investor_id}`);
@@ -126,8 +139,11 @@ describe("issuers and distributors", () => {
     const { page } = await open("broker@demo.test", "/issuers");
     const sent = page.getByTestId("invitation").and(page.locator('[data-status="sent"]')).first();
     await sent.waitFor();
-    const title = (await page.getByTestId("invitation-card").filter({ has: sent }).getByRole("heading").textContent()) ?? "";
-    const card = page.getByTestId("invitation-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const title =
+      (await page.getByTestId("invitation-card").filter({ has: sent }).getByRole("heading").textContent()) ?? "";
+    const card = page
+      .getByTestId("invitation-card")
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     const before = await card.getByTestId("accepted-count").textContent();
     const [, accepted = "0", total = "0"] = /(\d+) of (\d+) accepted/.exec(before ?? "") ?? [];
     await screenshot(page, "issuers-broker");
@@ -136,10 +152,17 @@ describe("issuers and distributors", () => {
       ["Harborview Capital Markets LLC"],
     );
     await sent.getByRole("button", { name: "Accept" }).click();
-    await poll(() => card.getByTestId("accepted-count").textContent()).toBe(`${Number(accepted) + 1} of ${total} accepted`);
-    await poll(async () => (await sql<{ status: string }>("select status from app_public.broker_allocations where id = $1", [invitation?.id]))[0]?.status).toBe(
-      "accepted",
+    await poll(() => card.getByTestId("accepted-count").textContent()).toBe(
+      `${Number(accepted) + 1} of ${total} accepted`,
     );
+    await poll(
+      async () =>
+        (
+          await sql<{ status: string }>("select status from app_public.broker_allocations where id = $1", [
+            invitation?.id,
+          ])
+        )[0]?.status,
+    ).toBe("accepted");
   });
 
   it("a broker creates a fully managed account, with the spec's messages", async () => {
@@ -154,16 +177,21 @@ describe("issuers and distributors", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByRole("button", { name: "Create account" }).click();
     await page.getByTestId("managed-account").filter({ hasText: email }).waitFor();
-    await poll(async () =>
-      (
-        await sql<{ manager: string }>(
-          "select m.name as manager from app_public.accounts a join app_public.managed_accounts ma on ma.account_id = a.id join app_public.accounts m on m.id = ma.manager_id where a.email = $1",
-          [email],
-        )
-      )[0]?.manager,
+    await poll(
+      async () =>
+        (
+          await sql<{ manager: string }>(
+            "select m.name as manager from app_public.accounts a join app_public.managed_accounts ma on ma.account_id = a.id join app_public.accounts m on m.id = ma.manager_id where a.email = $1",
+            [email],
+          )
+        )[0]?.manager,
     ).toBe("Harborview Capital Markets LLC");
     // it stays after the replica has it (no pending mark), linking to its issuer page
-    await page.getByTestId("managed-account").filter({ hasText: email }).getByRole("link", { name: "Lakeside Ventures" }).waitFor();
+    await page
+      .getByTestId("managed-account")
+      .filter({ hasText: email })
+      .getByRole("link", { name: "Lakeside Ventures" })
+      .waitFor();
   });
 
   it("an issuer lists distributors and opens one; a broker opens an issuer page", async () => {
@@ -221,7 +249,20 @@ describe("Proof of Issuance", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     if (existsSync("/usr/bin/pdftotext")) {
       const text = execFileSync("/usr/bin/pdftotext", ["-layout", path, "-"], { encoding: "utf8" });
-      for (const piece of ["Proof Of Issuance", "Statement Date", "Asset Details", "Share Holder Name", "Emma Lawson", "Northwind Renewables, Inc.", assetName, "Holdings Details", "Round Name", "Issued On", "Total Units", "transfer agent"]) {
+      for (const piece of [
+        "Proof Of Issuance",
+        "Statement Date",
+        "Asset Details",
+        "Share Holder Name",
+        "Emma Lawson",
+        "Northwind Renewables, Inc.",
+        assetName,
+        "Holdings Details",
+        "Round Name",
+        "Issued On",
+        "Total Units",
+        "transfer agent",
+      ]) {
         expect(text).toContain(piece);
       }
     }
@@ -232,7 +273,12 @@ describe("vendor default email preference", () => {
   it("an issuer owner switches it (queued, then on the server); a viewer cannot", async () => {
     const issuerId = await accountId("Northwind Renewables, Inc.");
     const current = async () =>
-      (await sql<{ send: boolean }>("select send_distribution as send from app_public.vendor_default_email_preferences where account_id = $1", [issuerId]))[0]?.send ?? true;
+      (
+        await sql<{ send: boolean }>(
+          "select send_distribution as send from app_public.vendor_default_email_preferences where account_id = $1",
+          [issuerId],
+        )
+      )[0]?.send ?? true;
     const before = await current();
     const { page } = await open("issuer@demo.test", "/settings/account");
     const settings = page.getByTestId("default-settings");

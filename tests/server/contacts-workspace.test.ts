@@ -53,7 +53,8 @@ async function sentInvitation(): Promise<string> {
 }
 
 const statusOf = async (id: string) =>
-  (await t.server.db.query<{ status: string }>("select status from app_public.broker_allocations where id = $1", [id])).rows[0]?.status;
+  (await t.server.db.query<{ status: string }>("select status from app_public.broker_allocations where id = $1", [id]))
+    .rows[0]?.status;
 
 describe("broker invitations", () => {
   it("the invited broker's owner accepts or rejects a sent invitation, once", async () => {
@@ -96,21 +97,29 @@ describe("makeIssuerAccount", () => {
     });
     expect(made.errors).toBeUndefined();
     expect(made.data?.makeIssuerAccount.account).toMatchObject({ id, type: "issuer" });
-    const { rows } = await t.server.db.query("select 1 from app_public.managed_accounts where account_id = $1 and manager_id = $2", [
-      id,
-      idOf(BROKER),
-    ]);
+    const { rows } = await t.server.db.query(
+      "select 1 from app_public.managed_accounts where account_id = $1 and manager_id = $2",
+      [id, idOf(BROKER)],
+    );
     expect(rows).toHaveLength(1);
 
-    expect((await broker.graphql(MAKE_ISSUER, { name: " ", email: "a@b.co" })).errors?.[0]?.message).toBe("Name is required.");
-    expect((await broker.graphql(MAKE_ISSUER, { name: "X", email: "" })).errors?.[0]?.message).toBe("Email is required.");
+    expect((await broker.graphql(MAKE_ISSUER, { name: " ", email: "a@b.co" })).errors?.[0]?.message).toBe(
+      "Name is required.",
+    );
+    expect((await broker.graphql(MAKE_ISSUER, { name: "X", email: "" })).errors?.[0]?.message).toBe(
+      "Email is required.",
+    );
   });
 
   it("is refused to issuers and to a broker viewer", async () => {
     const issuer = await as("issuer@demo.test", ISSUER);
-    expect((await issuer.graphql(MAKE_ISSUER, { name: "Nope", email: "nope@x.co" })).errors?.[0]?.extensions?.code).toBe("LL403");
+    expect(
+      (await issuer.graphql(MAKE_ISSUER, { name: "Nope", email: "nope@x.co" })).errors?.[0]?.extensions?.code,
+    ).toBe("LL403");
     const viewer = await as("multi@demo.test", BROKER);
-    expect((await viewer.graphql(MAKE_ISSUER, { name: "Nope", email: "nope@x.co" })).errors?.[0]?.extensions?.code).toBe("LL403");
+    expect(
+      (await viewer.graphql(MAKE_ISSUER, { name: "Nope", email: "nope@x.co" })).errors?.[0]?.extensions?.code,
+    ).toBe("LL403");
   });
 });
 
@@ -125,9 +134,9 @@ const CREATE_PREFERENCE = `mutation create($id: UUID!, $accountId: UUID!, $value
 describe("vendor default email preference", () => {
   it("a broker owner reads and changes only its own", async () => {
     const broker = await as("broker@demo.test", BROKER);
-    const read = await broker.graphql<{ allVendorDefaultEmailPreferences: { nodes: Array<{ id: string; accountId: string; sendDistribution: boolean }> } }>(
-      PREFERENCE,
-    );
+    const read = await broker.graphql<{
+      allVendorDefaultEmailPreferences: { nodes: Array<{ id: string; accountId: string; sendDistribution: boolean }> };
+    }>(PREFERENCE);
     expect(read.errors).toBeUndefined();
     const nodes = read.data?.allVendorDefaultEmailPreferences.nodes ?? [];
     expect(nodes.map((n) => n.accountId)).toEqual([idOf(BROKER)]);
@@ -144,9 +153,9 @@ describe("vendor default email preference", () => {
 
   it("an issuer owner creates or changes its own; not another's; a viewer and an investor cannot write", async () => {
     const issuer = await as("issuer@demo.test", ISSUER);
-    const read = await issuer.graphql<{ allVendorDefaultEmailPreferences: { nodes: Array<{ id: string; sendDistribution: boolean }> } }>(
-      PREFERENCE,
-    );
+    const read = await issuer.graphql<{
+      allVendorDefaultEmailPreferences: { nodes: Array<{ id: string; sendDistribution: boolean }> };
+    }>(PREFERENCE);
     let id = read.data?.allVendorDefaultEmailPreferences.nodes[0]?.id;
     if (!id) {
       id = crypto.randomUUID();
@@ -155,7 +164,11 @@ describe("vendor default email preference", () => {
     }
     expect((await issuer.graphql(UPDATE_PREFERENCE, { id, value: false })).errors).toBeUndefined();
     // not for another account
-    const other = await issuer.graphql(CREATE_PREFERENCE, { id: crypto.randomUUID(), accountId: idOf(BROKER), value: false });
+    const other = await issuer.graphql(CREATE_PREFERENCE, {
+      id: crypto.randomUUID(),
+      accountId: idOf(BROKER),
+      value: false,
+    });
     expect(other.errors?.length).toBeGreaterThan(0);
 
     const viewer = await as("issuer-viewer@demo.test", ISSUER);
@@ -181,7 +194,10 @@ describe("accounts read model", () => {
           [idOf(account), account === BROKER ? "broker" : "issuer"],
         );
         await tx.query("set local role app_user");
-        return tx.query<{ id: string; doc: Record<string, unknown> }>("select id, doc from app_private.docs_accounts($1)", [ids]);
+        return tx.query<{ id: string; doc: Record<string, unknown> }>(
+          "select id, doc from app_private.docs_accounts($1)",
+          [ids],
+        );
       });
       return new Map(rows.map((row) => [row.id, row.doc]));
     };
@@ -193,7 +209,9 @@ describe("accounts read model", () => {
     if (!managedId) throw new Error("the demo broker manages an account");
     const asBroker = await pull(BROKER, [managedId, idOf(BROKER), idOf(ISSUER)]);
     expect(asBroker.get(managedId)?.managedBy).toBe(idOf(BROKER));
-    expect(asBroker.get(idOf(BROKER))?.vendorDefaultEmailPreference).toMatchObject({ sendDistribution: expect.any(Boolean) });
+    expect(asBroker.get(idOf(BROKER))?.vendorDefaultEmailPreference).toMatchObject({
+      sendDistribution: expect.any(Boolean),
+    });
     expect(asBroker.get(idOf(ISSUER))?.vendorDefaultEmailPreference ?? null).toBeNull();
     expect(asBroker.get(idOf(ISSUER))?.jurisdiction).toMatchObject({ alpha3: expect.stringMatching(/^[A-Z]{3}$/) });
   });

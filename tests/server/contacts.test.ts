@@ -53,10 +53,9 @@ describe("bulkCustomers", () => {
       { row: 2, id: crypto.randomUUID(), name: "Ada Byron", email: fresh("ada") },
       { row: 3, id: crypto.randomUUID(), name: "Alan Turing", email: ` ${fresh("alan")} ` },
     ];
-    const result = await issuer.graphql<{ bulkCustomers: { customers: Array<{ id: string; email: string; name: string }> } }>(
-      BULK,
-      { contacts: rows },
-    );
+    const result = await issuer.graphql<{
+      bulkCustomers: { customers: Array<{ id: string; email: string; name: string }> };
+    }>(BULK, { contacts: rows });
     expect(result.errors).toBeUndefined();
     expect(result.data?.bulkCustomers.customers.map((c) => c.id)).toEqual(rows.map((r) => r.id));
     // trimmed on the way in
@@ -135,7 +134,11 @@ describe("makeCustomer and updateCustomerById", () => {
     const issuer = await as("issuer@demo.test", ISSUER);
     const id = crypto.randomUUID();
     const email = fresh("make");
-    const made = await issuer.graphql<{ makeCustomer: { customer: { id: string } } }>(MAKE, { id, email, name: "Grace Hopper" });
+    const made = await issuer.graphql<{ makeCustomer: { customer: { id: string } } }>(MAKE, {
+      id,
+      email,
+      name: "Grace Hopper",
+    });
     expect(made.errors).toBeUndefined();
     expect(made.data?.makeCustomer.customer.id).toBe(id);
 
@@ -180,9 +183,10 @@ describe("makeCustomer and updateCustomerById", () => {
       const edited = await client.graphql(UPDATE, { id: contactId, patch: { name: "Changed by someone" } });
       expect(edited.errors?.length, email).toBeGreaterThan(0);
     }
-    const { rows: after } = await t.server.db.query<{ name: string }>("select name from app_public.customers where id = $1", [
-      contactId,
-    ]);
+    const { rows: after } = await t.server.db.query<{ name: string }>(
+      "select name from app_public.customers where id = $1",
+      [contactId],
+    );
     expect(after[0]?.name).not.toBe("Changed by someone");
   });
 

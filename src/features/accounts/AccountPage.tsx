@@ -17,8 +17,14 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
   const invitations = useModel("broker_allocations");
   const rounds = useModel("rounds");
   const session = useSession();
-  const issuerAssets = useMemo(() => assets.rows.filter((asset) => asset.issuerId === accountId), [assets.rows, accountId]);
-  const brokerInvitations = useMemo(() => invitations.rows.filter((row) => row.brokerId === accountId), [invitations.rows, accountId]);
+  const issuerAssets = useMemo(
+    () => assets.rows.filter((asset) => asset.issuerId === accountId),
+    [assets.rows, accountId],
+  );
+  const brokerInvitations = useMemo(
+    () => invitations.rows.filter((row) => row.brokerId === accountId),
+    [invitations.rows, accountId],
+  );
   const roundNames = useMemo(() => new Map(rounds.rows.map((round) => [round.id, round.name])), [rounds.rows]);
   const jurisdiction = (account as { jurisdiction?: Jurisdiction } | null | undefined)?.jurisdiction;
 
@@ -31,25 +37,48 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
           <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
             <header className={css({ display: "flex", alignItems: "center", gap: "4" })}>
               {account.slug && (
-                <span className={avatar({ size: "lg" })} data-testid="account-logo" title={account.slug} aria-label={`${account.name} logo`}>
+                <span
+                  className={avatar({ size: "lg" })}
+                  data-testid="account-logo"
+                  title={`${account.name} (${account.slug})`}
+                  role="img"
+                  aria-label={`${account.name} logo`}
+                >
                   {initials(account.name)}
                 </span>
               )}
               <div>
-                <h1 className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.015em" })}>{account.name}</h1>
+                <h1 className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.015em" })}>
+                  {account.name}
+                </h1>
                 <span className={badge({ tone: "brand" })}>{kind === "issuer" ? "Issuer" : "Distributor"}</span>
               </div>
             </header>
             <Card>
-              <dl className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" } })}>
-                <Fact label="Name" testId="account-name">{account.name}</Fact>
-                <Fact label="Email" testId="account-email">{account.email ?? "—"}</Fact>
+              <dl
+                className={css({
+                  display: "grid",
+                  gap: "5",
+                  gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" },
+                })}
+              >
+                <Fact label="Name" testId="account-name">
+                  {account.name}
+                </Fact>
+                <Fact label="Email" testId="account-email">
+                  {account.email ?? "—"}
+                </Fact>
                 <Fact label="Jurisdiction code" testId="account-jurisdiction">
                   {jurisdiction?.alpha3 ?? jurisdiction?.alpha2 ?? "—"}
                 </Fact>
                 <Fact label="Website" testId="account-website">
                   {account.url ? (
-                    <a href={account.url} target="_blank" rel="noreferrer noopener" className={css({ color: "fg.link", fontWeight: "600" })}>
+                    <a
+                      href={account.url}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className={css({ color: "fg.link", fontWeight: "600" })}
+                    >
                       {account.url.replace(/^https?:\/\//, "")}
                     </a>
                   ) : (

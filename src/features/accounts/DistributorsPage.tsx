@@ -13,7 +13,10 @@ export function DistributorsPage() {
   const accounts = useModel("accounts");
   const invitations = useModel("broker_allocations");
   const brokers = useMemo(
-    () => accounts.rows.filter((account) => account.type === "broker" && account.id !== session.account?.id).sort((a, b) => a.name.localeCompare(b.name)),
+    () =>
+      accounts.rows
+        .filter((account) => account.type === "broker" && account.id !== session.account?.id)
+        .sort((a, b) => a.name.localeCompare(b.name)),
     [accounts.rows, session.account?.id],
   );
   return (

@@ -18,7 +18,15 @@ export function InvestorPage({ investorId }: { investorId: string }) {
 
   const groups = useMemo(() => {
     const roundById = new Map(rounds.rows.map((round) => [round.id, round]));
-    const byAsset = new Map<string, { assetId: string; name: string; type: string; rows: { id: string; round: string; issuedOn: string; amount: string }[] }>();
+    const byAsset = new Map<
+      string,
+      {
+        assetId: string;
+        name: string;
+        type: string;
+        rows: { id: string; round: string; issuedOn: string; amount: string }[];
+      }
+    >();
     for (const holding of holdings.rows) {
       const amount = parseDecimal(holding.amount);
       if (holding.investorId !== investorId || !amount || !isPositive(amount)) continue;
@@ -26,7 +34,12 @@ export function InvestorPage({ investorId }: { investorId: string }) {
       const asset = round ? assets.rows.find((a) => a.id === round.assetId) : undefined;
       if (!round || !asset) continue;
       const group = byAsset.get(asset.id) ?? { assetId: asset.id, name: asset.name, type: asset.type, rows: [] };
-      group.rows.push({ id: holding.id, round: round.name, issuedOn: holding.issuedOn ?? holding.createdOn, amount: holding.amount });
+      group.rows.push({
+        id: holding.id,
+        round: round.name,
+        issuedOn: holding.issuedOn ?? holding.createdOn,
+        amount: holding.amount,
+      });
       byAsset.set(asset.id, group);
     }
     return [...byAsset.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -41,7 +54,13 @@ export function InvestorPage({ investorId }: { investorId: string }) {
           <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
             <PageHeader title={account.name} />
             <Card>
-              <dl className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" } })}>
+              <dl
+                className={css({
+                  display: "grid",
+                  gap: "5",
+                  gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" },
+                })}
+              >
                 <Fact label="Contact name">{account.contactName ?? "—"}</Fact>
                 <Fact label="Email">{account.email ?? "—"}</Fact>
                 <Fact label="Investor type">{account.investorType ?? "—"}</Fact>
@@ -74,7 +93,10 @@ export function InvestorPage({ investorId }: { investorId: string }) {
                         <tr key={row.id}>
                           <td className={tableStyles.td}>{row.round}</td>
                           <td className={tableStyles.td}>{formatDate(row.issuedOn)}</td>
-                          <td className={tableStyles.td} style={{ textAlign: "right", fontVariantNumeric: "tabular-nums" }}>
+                          <td
+                            className={tableStyles.td}
+                            style={{ textAlign: "right", fontVariantNumeric: "tabular-nums" }}
+                          >
                             {formatNumber(row.amount)}
                           </td>
                         </tr>

@@ -13,7 +13,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Button, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import "./commands.ts";
 import { PathLink } from "./links.tsx";
-import { type ManagedAccountErrors, checkManagedAccount, invitationGroups } from "./managed.ts";
+import { checkManagedAccount, invitationGroups, type ManagedAccountErrors } from "./managed.ts";
 import { Card, CardGrid, PendingBadge, TextField, tableStyles, useSession } from "./parts.tsx";
 
 export function IssuersPage() {
@@ -26,7 +26,13 @@ export function IssuersPage() {
   const loading = invitations.loading || rounds.loading || assets.loading || accounts.loading;
 
   const groups = useMemo(
-    () => invitationGroups(invitations.rows.filter((row) => row.brokerId === session.account?.id), rounds.rows, assets.rows, accounts.rows),
+    () =>
+      invitationGroups(
+        invitations.rows.filter((row) => row.brokerId === session.account?.id),
+        rounds.rows,
+        assets.rows,
+        accounts.rows,
+      ),
     [invitations.rows, rounds.rows, assets.rows, accounts.rows, session.account?.id],
   );
   const managed = useMemo(
@@ -56,7 +62,13 @@ export function IssuersPage() {
                   testId="invitation-card"
                   title={group.roundName}
                   action={
-                    <span className={cx(badge({ tone: group.accepted > 0 ? "success" : "neutral" }), css({ textTransform: "none" }))} data-testid="accepted-count">
+                    <span
+                      className={cx(
+                        badge({ tone: group.accepted > 0 ? "success" : "neutral" }),
+                        css({ textTransform: "none" }),
+                      )}
+                      data-testid="accepted-count"
+                    >
                       {group.accepted} of {group.total} accepted
                     </span>
                   }
@@ -77,7 +89,14 @@ export function IssuersPage() {
         </section>
         <section>
           <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>Fully managed accounts</h2>
-          <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "2fr 1fr" }, alignItems: "start" })}>
+          <div
+            className={css({
+              display: "grid",
+              gap: "6",
+              gridTemplateColumns: { base: "1fr", lg: "2fr 1fr" },
+              alignItems: "start",
+            })}
+          >
             {managed.length === 0 ? (
               <EmptyState text={MESSAGES.noneFound} />
             ) : (
@@ -95,12 +114,18 @@ export function IssuersPage() {
                       <tr key={account.id} data-testid="managed-account">
                         <td className={tableStyles.td}>
                           <span className={css({ display: "inline-flex", gap: "2", alignItems: "center" })}>
-                            {account._pending ? account.name : <PathLink to={`/issuer/${account.id}`}>{account.name}</PathLink>}
+                            {account._pending ? (
+                              account.name
+                            ) : (
+                              <PathLink to={`/issuer/${account.id}`}>{account.name}</PathLink>
+                            )}
                             <PendingBadge mark={account._pending} />
                           </span>
                         </td>
                         <td className={tableStyles.td}>{account.email}</td>
-                        <td className={tableStyles.td}>{formatDate((account as { managedOn?: string }).managedOn ?? account.createdOn)}</td>
+                        <td className={tableStyles.td}>
+                          {formatDate((account as { managedOn?: string }).managedOn ?? account.createdOn)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -115,26 +140,38 @@ export function IssuersPage() {
   );
 }
 
-function Invitation({
-  invitation,
-  canWrite,
-}: {
-  invitation: WithPending<BrokerAllocationDoc>;
-  canWrite: boolean;
-}) {
+function Invitation({ invitation, canWrite }: { invitation: WithPending<BrokerAllocationDoc>; canWrite: boolean }) {
   const command = useCommand();
-  const answer = (status: "accepted" | "rejected") => command("updateBrokerAllocationById", { input: { id: invitation.id, patch: { status } } });
+  const answer = (status: "accepted" | "rejected") =>
+    command("updateBrokerAllocationById", { input: { id: invitation.id, patch: { status } } });
   return (
     <li
       data-testid="invitation"
       data-status={invitation.status}
-      className={css({ display: "flex", flexDirection: "column", gap: "2", p: "3", borderRadius: "md", bg: "bg.subtle", borderWidth: "1px", borderColor: "border.default" })}
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "2",
+        p: "3",
+        borderRadius: "md",
+        bg: "bg.subtle",
+        borderWidth: "1px",
+        borderColor: "border.default",
+      })}
     >
       <div className={css({ display: "flex", justifyContent: "space-between", gap: "2", alignItems: "center" })}>
         <span className={css({ fontWeight: "600", fontSize: "sm" })}>{invitation.name || "Invitation"}</span>
-        <span className={badge({ tone: invitation.status === "accepted" ? "success" : invitation.status === "rejected" ? "danger" : "brand" })}>{invitation.status}</span>
+        <span
+          className={badge({
+            tone: invitation.status === "accepted" ? "success" : invitation.status === "rejected" ? "danger" : "brand",
+          })}
+        >
+          {invitation.status}
+        </span>
       </div>
-      <span className={css({ fontSize: "xs", color: "fg.muted" })}>{formatNumber(invitation.managedUnits)} units to manage</span>
+      <span className={css({ fontSize: "xs", color: "fg.muted" })}>
+        {formatNumber(invitation.managedUnits)} units to manage
+      </span>
       <PendingBadge mark={invitation._pending} />
       {invitation.status === "sent" && (
         <div className={css({ display: "flex", gap: "2" })}>
@@ -161,7 +198,9 @@ function NewManagedAccount({ disabled }: { disabled: boolean }) {
     const checked = checkManagedAccount({ name, email });
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    await command("makeIssuerAccount", { input: { id: crypto.randomUUID(), companyName: checked.value.name, companyEmail: checked.value.email } });
+    await command("makeIssuerAccount", {
+      input: { id: crypto.randomUUID(), companyName: checked.value.name, companyEmail: checked.value.email },
+    });
     setName("");
     setEmail("");
   }
@@ -169,8 +208,23 @@ function NewManagedAccount({ disabled }: { disabled: boolean }) {
   return (
     <Card title="New managed account" testId="new-managed-account">
       <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-        <TextField label="Name" name="companyName" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} disabled={disabled} />
-        <TextField label="Email" name="companyEmail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} disabled={disabled} />
+        <TextField
+          label="Name"
+          name="companyName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          disabled={disabled}
+        />
+        <TextField
+          label="Email"
+          name="companyEmail"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          disabled={disabled}
+        />
         <Button type="submit" disabled={disabled}>
           Create account
         </Button>

@@ -17,10 +17,25 @@ export function accountPath(type: string | null | undefined, id: string): string
   }
 }
 
-export const linkClass = css({ color: "fg.link", fontWeight: "600", textDecoration: "none", _hover: { textDecoration: "underline" } });
+export const linkClass = css({
+  color: "fg.link",
+  fontWeight: "600",
+  textDecoration: "none",
+  _hover: { textDecoration: "underline" },
+});
 
 /** A client-side link to an app path computed at run time. */
-export function PathLink({ to, children, className, testId }: { to: string; children: ReactNode; className?: string; testId?: string }) {
+export function PathLink({
+  to,
+  children,
+  className,
+  testId,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <Link to={to as "/"} className={cx(linkClass, className)} data-testid={testId}>
       {children}

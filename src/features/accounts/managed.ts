@@ -7,14 +7,20 @@ const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export const ManagedAccountSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.nameRequired)),
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.emailRequired), v.regex(EMAIL_PATTERN, MESSAGES.invalidEmail)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(MESSAGES.emailRequired),
+    v.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+  ),
 });
 export type ManagedAccountInput = v.InferOutput<typeof ManagedAccountSchema>;
 export type ManagedAccountErrors = Partial<Record<keyof ManagedAccountInput, string>>;
 
-export function checkManagedAccount(input: { name: string; email: string }):
-  | { ok: true; value: ManagedAccountInput }
-  | { ok: false; errors: ManagedAccountErrors } {
+export function checkManagedAccount(input: {
+  name: string;
+  email: string;
+}): { ok: true; value: ManagedAccountInput } | { ok: false; errors: ManagedAccountErrors } {
   const result = v.safeParse(ManagedAccountSchema, input);
   if (result.success) return { ok: true, value: result.output };
   const errors: ManagedAccountErrors = {};

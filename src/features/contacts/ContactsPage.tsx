@@ -25,7 +25,13 @@ export function ContactsPage() {
     () =>
       rows
         .filter((row) => !row._pending?.deleted)
-        .map((row) => ({ id: row.id, ...contactRow(row), name: row.name ?? null, investorId: row.investorId, pending: row._pending }))
+        .map((row) => ({
+          id: row.id,
+          ...contactRow(row),
+          name: row.name ?? null,
+          investorId: row.investorId,
+          pending: row._pending,
+        }))
         .sort((a, b) =>
           (a.contactName || a.email).localeCompare(b.contactName || b.email, undefined, { sensitivity: "base" }),
         ),

@@ -59,6 +59,7 @@ export function ContactsTable({
                 key={row.id}
                 row={row}
                 canEdit={canEdit && editing === null}
+                linkAccount={linkAccounts}
                 onEdit={() => setEditing(row.id)}
                 onFix={() => onFix(row)}
               />
@@ -73,11 +74,13 @@ export function ContactsTable({
 function ViewRow({
   row,
   canEdit,
+  linkAccount,
   onEdit,
   onFix,
 }: {
   row: ContactListRow;
   canEdit: boolean;
+  linkAccount: boolean;
   onEdit: () => void;
   onFix: () => void;
 }) {
@@ -92,7 +95,13 @@ function ViewRow({
         </div>
       </td>
       <td className={tableStyles.td}>
-        {row.accountName || <span className={css({ color: "fg.subtle" })}>New investor</span>}
+        {!row.accountName ? (
+          <span className={css({ color: "fg.subtle" })}>New investor</span>
+        ) : linkAccount && row.investorId && !row.pending ? (
+          <PathLink to={`/investor/${row.investorId}`}>{row.accountName}</PathLink>
+        ) : (
+          row.accountName
+        )}
       </td>
       <td className={tableStyles.td}>{row.email}</td>
       <td className={tableStyles.td}>

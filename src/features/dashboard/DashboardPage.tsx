@@ -37,7 +37,17 @@ export function DashboardPage() {
         assets: assets.rows,
         transactions: transactions.rows,
       }),
-    [type, rounds.rows, holdings.rows, customers.rows, distributions.rows, accounts.rows, assets.rows, transactions.rows, session.account?.id],
+    [
+      type,
+      rounds.rows,
+      holdings.rows,
+      customers.rows,
+      distributions.rows,
+      accounts.rows,
+      assets.rows,
+      transactions.rows,
+      session.account?.id,
+    ],
   );
   const roundNames = useMemo(() => new Map(rounds.rows.map((round) => [round.id, round.name])), [rounds.rows]);
   const issuer = type === "issuer";
@@ -50,15 +60,36 @@ export function DashboardPage() {
       <Loading loading={loading}>
         <div
           data-testid="dashboard-tiles"
-          className={css({ display: "grid", gap: "4", mb: "6", gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(auto-fit, minmax(12rem, 1fr))" } })}
+          className={css({
+            display: "grid",
+            gap: "4",
+            mb: "6",
+            gridTemplateColumns: {
+              base: "1fr",
+              sm: "repeat(2, minmax(0, 1fr))",
+              lg: "repeat(auto-fit, minmax(12rem, 1fr))",
+            },
+          })}
         >
-          <Tile to="/assets" label={issuer ? "Closed rounds" : "Active rounds"} value={formatInteger(summary.roundCount)} />
+          <Tile
+            to="/assets"
+            label={issuer ? "Closed rounds" : "Active rounds"}
+            value={formatInteger(summary.roundCount)}
+          />
           <Tile to="/capitalization" label="Capital raised" value={formatMoney(summary.capitalRaised)} />
           <Tile to="/contacts" label="Investors engaged" value={formatInteger(summary.investorsEngaged)} />
           <Tile to="/distributions" label="Distributions" value={formatInteger(summary.distributionCount)} />
-          {summary.holdingCount !== null && <Tile to="/holdings" label="All Holdings" value={formatInteger(summary.holdingCount)} />}
+          {summary.holdingCount !== null && (
+            <Tile to="/holdings" label="All Holdings" value={formatInteger(summary.holdingCount)} />
+          )}
         </div>
-        <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" } })}>
+        <div
+          className={css({
+            display: "grid",
+            gap: "6",
+            gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" },
+          })}
+        >
           <Card
             testId="dashboard-accounts"
             title={issuer ? "Distributors" : "Issuers"}
@@ -72,7 +103,9 @@ export function DashboardPage() {
                   const full = accounts.rows.find((row) => row.id === account.id);
                   return (
                     <Row key={account.id}>
-                      <PathLink to={issuer ? `/distributor/${account.id}` : `/issuer/${account.id}`}>{account.name}</PathLink>
+                      <PathLink to={issuer ? `/distributor/${account.id}` : `/issuer/${account.id}`}>
+                        {account.name}
+                      </PathLink>
                       <span className={css({ color: "fg.muted", fontSize: "xs" })}>{full?.email ?? ""}</span>
                     </Row>
                   );
@@ -97,7 +130,9 @@ export function DashboardPage() {
                           {full?.type} · {formatNumber(full?.authorizedTotal)} authorized
                         </span>
                       </span>
-                      <span className={badge({ tone: full?.status === "active" ? "success" : "neutral" })}>{full?.status}</span>
+                      <span className={badge({ tone: full?.status === "active" ? "success" : "neutral" })}>
+                        {full?.status}
+                      </span>
                     </Row>
                   );
                 })}
@@ -105,9 +140,15 @@ export function DashboardPage() {
             )}
           </Card>
           <Card testId="dashboard-messages" title="Messages" action={<SeeAll to="/messages" label="Messages" />}>
-            <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>{MESSAGES.notAvailable}</p>
+            <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>
+              {MESSAGES.notAvailable}
+            </p>
           </Card>
-          <Card testId="dashboard-transactions" title="Recent transactions" action={<SeeAll to="/transactions" label="Transactions" />}>
+          <Card
+            testId="dashboard-transactions"
+            title="Recent transactions"
+            action={<SeeAll to="/transactions" label="Transactions" />}
+          >
             {summary.transactions.length === 0 ? (
               <EmptyState text={MESSAGES.noneFound} />
             ) : (
@@ -118,7 +159,9 @@ export function DashboardPage() {
                   return (
                     <Row key={row.id}>
                       <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
-                        <PathLink to={`/transaction/${row.id}`}>{roundNames.get(transaction?.roundId ?? "") ?? "Transaction"}</PathLink>
+                        <PathLink to={`/transaction/${row.id}`}>
+                          {roundNames.get(transaction?.roundId ?? "") ?? "Transaction"}
+                        </PathLink>
                         <span className={css({ color: "fg.muted", fontSize: "xs" })}>{formatDate(paidOn)}</span>
                       </span>
                       <span className={css({ fontVariantNumeric: "tabular-nums", fontWeight: "600" })}>
@@ -157,15 +200,44 @@ function Tile({ to, label, value }: { to: string; label: string; value: string }
         _hover: { borderColor: "brand.muted", boxShadow: "0 4px 14px rgba(15, 35, 70, 0.08)" },
       })}
     >
-      <span className={css({ fontSize: "xs", fontWeight: "700", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.06em" })}>{label}</span>
-      <span className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.02em", fontVariantNumeric: "tabular-nums" })}>{value}</span>
+      <span
+        className={css({
+          fontSize: "xs",
+          fontWeight: "700",
+          color: "fg.muted",
+          textTransform: "uppercase",
+          letterSpacing: "0.06em",
+        })}
+      >
+        {label}
+      </span>
+      <span
+        className={css({
+          fontSize: "2xl",
+          fontWeight: "700",
+          letterSpacing: "-0.02em",
+          fontVariantNumeric: "tabular-nums",
+        })}
+      >
+        {value}
+      </span>
     </Link>
   );
 }
 
 function SeeAll({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to as "/"} className={css({ fontSize: "sm", color: "fg.link", fontWeight: "600", textDecoration: "none", _hover: { textDecoration: "underline" } })} aria-label={`All ${label}`}>
+    <Link
+      to={to as "/"}
+      className={css({
+        fontSize: "sm",
+        color: "fg.link",
+        fontWeight: "600",
+        textDecoration: "none",
+        _hover: { textDecoration: "underline" },
+      })}
+      aria-label={`All ${label}`}
+    >
       View all
     </Link>
   );

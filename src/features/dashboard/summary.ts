@@ -1,7 +1,7 @@
 // The dashboard's figures (spec part 1 sections 2.11 and 9), computed from replica documents: pure, exact, tested.
 // Issuers count closed rounds and list brokers; everyone else counts active rounds and lists issuers. At most 3
 // assets, 3 accounts and 5 transactions.
-import { add, dec, isPositive, mul, parseDecimal, toString, ZERO } from "../../domain/decimal.ts";
+import { add, dec, toString as decimalText, isPositive, mul, parseDecimal, ZERO } from "../../domain/decimal.ts";
 
 export const DASHBOARD_LIMITS = { assets: 3, accounts: 3, transactions: 5 } as const;
 
@@ -37,7 +37,8 @@ export function paidOn(transaction: { chainData?: unknown; createdOn: string }):
   return typeof chain?.paid_on === "string" ? chain.paid_on : transaction.createdOn;
 }
 
-const newestFirst = (a: { createdOn?: string }, b: { createdOn?: string }) => (b.createdOn ?? "").localeCompare(a.createdOn ?? "");
+const newestFirst = (a: { createdOn?: string }, b: { createdOn?: string }) =>
+  (b.createdOn ?? "").localeCompare(a.createdOn ?? "");
 
 export function dashboardSummary(input: DashboardInput): DashboardSummary {
   const issuer = input.accountType === "issuer";
@@ -54,7 +55,7 @@ export function dashboardSummary(input: DashboardInput): DashboardSummary {
   return {
     roundStatus,
     roundCount: input.rounds.filter((round) => round.status === roundStatus).length,
-    capitalRaised: toString(capital),
+    capitalRaised: decimalText(capital),
     investorsEngaged: new Set(input.customers.map((customer, index) => customer.investorId ?? `row-${index}`)).size,
     distributionCount: input.distributions.length,
     holdingCount: issuer ? held.length : null,
@@ -76,5 +77,5 @@ export function transactionUnits(transaction: { ledgerEntries?: readonly unknown
     const amount = parseDecimal((entry as { amount?: string | null } | null)?.amount ?? null);
     return amount ? add(sum, amount) : sum;
   }, ZERO);
-  return toString(total);
+  return decimalText(total);
 }

@@ -62,7 +62,17 @@ export function InvestorsPopup({
         </>
       }
     >
-      <ul data-testid="investors-popup" className={css({ display: "flex", flexDirection: "column", gap: "1", mt: "4", maxH: "20rem", overflowY: "auto" })}>
+      <ul
+        data-testid="investors-popup"
+        className={css({
+          display: "flex",
+          flexDirection: "column",
+          gap: "1",
+          mt: "4",
+          maxH: "20rem",
+          overflowY: "auto",
+        })}
+      >
         {investors.map((investor) => (
           <li key={investor.id} className={css({ px: "2", py: "2", borderRadius: "md", _hover: { bg: "bg.subtle" } })}>
             <Checkbox checked={selected.has(investor.id)} onChange={(on) => toggle(investor.id, on)} name="investor">

@@ -68,7 +68,8 @@ export function ProofOfIssuanceButton({
           initiallySelected={preselect.filter((id) => investors.some((investor) => investor.id === id))}
           onCancel={() => setOpen(false)}
           onDownload={async (investorId) => {
-            if (!(await saveProofOfIssuance(assetId, investorId, data))) toast.error("No holdings to state for this investor.");
+            if (!(await saveProofOfIssuance(assetId, investorId, data)))
+              toast.error("No holdings to state for this investor.");
             setOpen(false);
           }}
         />

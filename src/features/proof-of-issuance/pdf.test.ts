@@ -27,11 +27,46 @@ function pdfText(build: (compress: boolean) => ArrayBuffer): string {
 
 const data = {
   holdings: [
-    { id: "h2", roundId: "r2", investorId: "inv", amount: "80000", issuedOn: "2025-09-15T12:00:00Z", createdOn: "2025-09-15" },
-    { id: "h1", roundId: "r1", investorId: "inv", amount: "200000.5", issuedOn: "2025-03-02T12:00:00Z", createdOn: "2025-03-02" },
-    { id: "h0", roundId: "r1", investorId: "inv", amount: "0", issuedOn: "2025-01-01T12:00:00Z", createdOn: "2025-01-01" },
-    { id: "h3", roundId: "r1", investorId: "other", amount: "5", issuedOn: "2025-03-02T12:00:00Z", createdOn: "2025-03-02" },
-    { id: "h4", roundId: "rx", investorId: "inv", amount: "7", issuedOn: "2025-03-02T12:00:00Z", createdOn: "2025-03-02" },
+    {
+      id: "h2",
+      roundId: "r2",
+      investorId: "inv",
+      amount: "80000",
+      issuedOn: "2025-09-15T12:00:00Z",
+      createdOn: "2025-09-15",
+    },
+    {
+      id: "h1",
+      roundId: "r1",
+      investorId: "inv",
+      amount: "200000.5",
+      issuedOn: "2025-03-02T12:00:00Z",
+      createdOn: "2025-03-02",
+    },
+    {
+      id: "h0",
+      roundId: "r1",
+      investorId: "inv",
+      amount: "0",
+      issuedOn: "2025-01-01T12:00:00Z",
+      createdOn: "2025-01-01",
+    },
+    {
+      id: "h3",
+      roundId: "r1",
+      investorId: "other",
+      amount: "5",
+      issuedOn: "2025-03-02T12:00:00Z",
+      createdOn: "2025-03-02",
+    },
+    {
+      id: "h4",
+      roundId: "rx",
+      investorId: "inv",
+      amount: "7",
+      issuedOn: "2025-03-02T12:00:00Z",
+      createdOn: "2025-03-02",
+    },
   ],
   rounds: [
     { id: "r1", name: "Seed Round", assetId: "a1" },
@@ -70,7 +105,9 @@ describe("proofOfIssuanceFileName (section 2.13)", () => {
     expect(proofOfIssuanceFileName("Emma  Lawson", "3f2a9c1d-0000-4000-8000-000000000000")).toBe(
       "Emma_Lawson_proof_of_issuance_3f2a9c1d.pdf",
     );
-    expect(proofOfIssuanceFileName(" Kim / Family Trust ", "abcdef01-2345")).toBe("Kim_Family_Trust_proof_of_issuance_abcdef01.pdf");
+    expect(proofOfIssuanceFileName(" Kim / Family Trust ", "abcdef01-2345")).toBe(
+      "Kim_Family_Trust_proof_of_issuance_abcdef01.pdf",
+    );
   });
 });
 

@@ -12,11 +12,24 @@ const MUTED: [number, number, number] = [90, 100, 115];
 const RULE: [number, number, number] = [214, 219, 227];
 
 export const HOLDINGS_COLUMNS = ["Round Name", "Issued On", "Total Units"] as const;
-export const ASSET_DETAIL_LABELS = ["Share Holder Name", "Issuer Name", "Asset Name", "Asset Type", "Total Shares"] as const;
+export const ASSET_DETAIL_LABELS = [
+  "Share Holder Name",
+  "Issuer Name",
+  "Asset Name",
+  "Asset Type",
+  "Total Shares",
+] as const;
 
-export function buildProofOfIssuancePdf(input: ProofOfIssuanceInput, options: { statementDate: Date; compress?: boolean }): jsPDF {
+export function buildProofOfIssuancePdf(
+  input: ProofOfIssuanceInput,
+  options: { statementDate: Date; compress?: boolean },
+): jsPDF {
   const doc = new jsPDF({ unit: "pt", format: "letter", compress: options.compress ?? true });
-  doc.setProperties({ title: "Proof Of Issuance", subject: `${input.assetName} - ${input.legalName}`, creator: "Ledgerline" });
+  doc.setProperties({
+    title: "Proof Of Issuance",
+    subject: `${input.assetName} - ${input.legalName}`,
+    creator: "Ledgerline",
+  });
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
   let y: number = PAGE.margin;
@@ -27,11 +40,13 @@ export function buildProofOfIssuancePdf(input: ProofOfIssuanceInput, options: { 
   doc.setFont("helvetica", "bold");
   doc.setFontSize(22);
   doc.setTextColor(...NAVY);
-  doc.text("Proof Of Issuance", left, (y += 10));
+  y += 10;
+  doc.text("Proof Of Issuance", left, y);
   doc.setFont("helvetica", "normal");
   doc.setFontSize(10);
   doc.setTextColor(...MUTED);
-  doc.text(`Statement Date: ${formatDate(options.statementDate)}`, left, (y += 20));
+  y += 20;
+  doc.text(`Statement Date: ${formatDate(options.statementDate)}`, left, y);
   doc.text(input.issuerName, right, y, { align: "right" });
   y += 14;
   rule(doc, left, right, y);

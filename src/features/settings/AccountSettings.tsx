@@ -25,7 +25,10 @@ export function AccountSettings() {
   const type = session.account?.type;
   const vendor = type === "issuer" || type === "broker";
   const canEdit = session.userAccount?.role === "account_owner" || session.userAccount?.role === "account_admin";
-  const details = account as (typeof account & { twitterHandle?: string | null; vendorDefaultEmailPreference?: Preference | null }) | null | undefined;
+  const details = account as
+    | (typeof account & { twitterHandle?: string | null; vendorDefaultEmailPreference?: Preference | null })
+    | null
+    | undefined;
 
   return (
     <Loading loading={account === undefined}>
@@ -34,7 +37,13 @@ export function AccountSettings() {
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
           <Card title="Account details" testId="account-details">
-            <dl className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" } })}>
+            <dl
+              className={css({
+                display: "grid",
+                gap: "5",
+                gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
+              })}
+            >
               <Fact label="Name">{details.name}</Fact>
               <Fact label="Email">{details.email ?? "—"}</Fact>
               <Fact label="URL">{details.url ?? "—"}</Fact>
@@ -44,7 +53,11 @@ export function AccountSettings() {
             </dl>
           </Card>
           {vendor && accountId && (
-            <EmailPreference accountId={accountId} stored={details.vendorDefaultEmailPreference ?? null} canEdit={canEdit} />
+            <EmailPreference
+              accountId={accountId}
+              stored={details.vendorDefaultEmailPreference ?? null}
+              canEdit={canEdit}
+            />
           )}
         </div>
       )}
@@ -52,28 +65,43 @@ export function AccountSettings() {
   );
 }
 
-function EmailPreference({ accountId, stored, canEdit }: { accountId: string; stored: Preference | null; canEdit: boolean }) {
+function EmailPreference({
+  accountId,
+  stored,
+  canEdit,
+}: {
+  accountId: string;
+  stored: Preference | null;
+  canEdit: boolean;
+}) {
   const command = useCommand();
   const { rows } = useOutbox();
   // The newest queued change of this account's preference wins over the replica until the server answers.
   const queued = useMemo(
     () =>
       rows
-        .filter((c) => (c.mutation === UPDATE || c.mutation === CREATE) && c.accountId === accountId && c.status !== "accepted")
+        .filter(
+          (c) =>
+            (c.mutation === UPDATE || c.mutation === CREATE) && c.accountId === accountId && c.status !== "accepted",
+        )
         .at(-1),
     [rows, accountId],
   );
   const queuedInput = queued?.variables as
     | { input?: { id?: string; patch?: { sendDistribution?: boolean }; vendorDefaultEmailPreference?: Preference } }
     | undefined;
-  const queuedValue = queuedInput?.input?.patch?.sendDistribution ?? queuedInput?.input?.vendorDefaultEmailPreference?.sendDistribution;
+  const queuedValue =
+    queuedInput?.input?.patch?.sendDistribution ?? queuedInput?.input?.vendorDefaultEmailPreference?.sendDistribution;
   const id = stored?.id ?? queuedInput?.input?.vendorDefaultEmailPreference?.id ?? queuedInput?.input?.id;
-  const value = queued?.status === "pending" && queuedValue !== undefined ? queuedValue : (stored?.sendDistribution ?? true);
+  const value =
+    queued?.status === "pending" && queuedValue !== undefined ? queuedValue : (stored?.sendDistribution ?? true);
 
   const change = (next: boolean) =>
     id
       ? command(UPDATE, { input: { id, patch: { sendDistribution: next } } })
-      : command(CREATE, { input: { vendorDefaultEmailPreference: { id: crypto.randomUUID(), accountId, sendDistribution: next } } });
+      : command(CREATE, {
+          input: { vendorDefaultEmailPreference: { id: crypto.randomUUID(), accountId, sendDistribution: next } },
+        });
 
   const mark = queued
     ? {
@@ -87,10 +115,20 @@ function EmailPreference({ accountId, stored, canEdit }: { accountId: string; st
 
   return (
     <Card title="Default Settings" testId="default-settings">
-      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4", flexWrap: "wrap" })}>
+      <div
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          gap: "4",
+          flexWrap: "wrap",
+        })}
+      >
         <div>
           <p className={css({ fontSize: "sm", fontWeight: "600" })}>Email notifications</p>
-          <p className={css({ fontSize: "sm", color: "fg.muted" })}>Send investors an email when a distribution is sent to them.</p>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+            Send investors an email when a distribution is sent to them.
+          </p>
         </div>
         <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
           <PendingBadge mark={mark} />
@@ -99,7 +137,11 @@ function EmailPreference({ accountId, stored, canEdit }: { accountId: string; st
           </Switch>
         </div>
       </div>
-      {!canEdit && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>Only owners and admins can change default settings.</p>}
+      {!canEdit && (
+        <p className={css({ fontSize: "xs", color: "fg.subtle" })}>
+          Only owners and admins can change default settings.
+        </p>
+      )}
     </Card>
   );
 }

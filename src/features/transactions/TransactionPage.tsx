@@ -15,7 +15,10 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
   const accounts = useModel("accounts");
   const rounds = useModel("rounds");
   const accountById = useMemo(() => new Map(accounts.rows.map((account) => [account.id, account])), [accounts.rows]);
-  const accountNames = useMemo(() => new Map(accounts.rows.map((account) => [account.id, account.name])), [accounts.rows]);
+  const accountNames = useMemo(
+    () => new Map(accounts.rows.map((account) => [account.id, account.name])),
+    [accounts.rows],
+  );
   const round = transaction?.roundId ? rounds.rows.find((row) => row.id === transaction.roundId) : undefined;
 
   return (
@@ -34,7 +37,13 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
           <>
             <PageHeader title={round ? `${round.name} issuance` : "Transaction"} />
             <Card>
-              <dl className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" } })}>
+              <dl
+                className={css({
+                  display: "grid",
+                  gap: "5",
+                  gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
+                })}
+              >
                 <Fact label="SANCTIONED BY" testId="sanctioned-by">
                   {sanctionedBy(transaction.brokerId, accountNames)}
                 </Fact>
@@ -53,10 +62,16 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
                   <Card key={entry.id} testId="ledger-entry">
                     <dl className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
                       <Fact label="Account">
-                        {path ? <PathLink to={path}>{account?.name ?? shortId(entry.investorId ?? "")}</PathLink> : "Unknown"}
+                        {path ? (
+                          <PathLink to={path}>{account?.name ?? shortId(entry.investorId ?? "")}</PathLink>
+                        ) : (
+                          "Unknown"
+                        )}
                       </Fact>
                       <Fact label="Units">
-                        <span className={css({ fontWeight: "700", fontVariantNumeric: "tabular-nums" })}>{formatNumber(entry.amount)}</span>
+                        <span className={css({ fontWeight: "700", fontVariantNumeric: "tabular-nums" })}>
+                          {formatNumber(entry.amount)}
+                        </span>
                       </Fact>
                       <Fact label="Recorded">{formatDate(entry.createdOn)}</Fact>
                     </dl>

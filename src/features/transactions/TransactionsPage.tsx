@@ -15,14 +15,25 @@ export function TransactionsPage() {
   const rounds = useModel("rounds");
   const accounts = useModel("accounts");
   const roundNames = useMemo(() => new Map(rounds.rows.map((round) => [round.id, round.name])), [rounds.rows]);
-  const accountNames = useMemo(() => new Map(accounts.rows.map((account) => [account.id, account.name])), [accounts.rows]);
+  const accountNames = useMemo(
+    () => new Map(accounts.rows.map((account) => [account.id, account.name])),
+    [accounts.rows],
+  );
   const rows = useMemo(
-    () => [...transactions.rows].sort((a, b) => paidOn(b).localeCompare(paidOn(a)) || b.createdOn.localeCompare(a.createdOn)),
+    () =>
+      [...transactions.rows].sort(
+        (a, b) => paidOn(b).localeCompare(paidOn(a)) || b.createdOn.localeCompare(a.createdOn),
+      ),
     [transactions.rows],
   );
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Dashboard", link: "/dashboard" }, { display: "Transactions", active: true }]} />
+      <Breadcrumb
+        items={[
+          { display: "Dashboard", link: "/dashboard" },
+          { display: "Transactions", active: true },
+        ]}
+      />
       <PageHeader title="Transactions" />
       <Loading loading={transactions.loading || rounds.loading || accounts.loading}>
         {rows.length === 0 ? (
