@@ -55,10 +55,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       } catch (error) {
         throw new Error(`Migration ${file.name} failed: ${(error as Error).message}`, { cause: error });
       }
-      await tx.query("insert into app_private.migrations (name, checksum) values ($1, $2)", [
-        file.name,
-        file.checksum,
-      ]);
+      await tx.query("insert into app_private.migrations (name, checksum) values ($1, $2)", [file.name, file.checksum]);
       return true;
     });
     if (didApply) applied.push(file.name);

@@ -142,15 +142,69 @@ const ACCOUNTS: DemoAccount[] = [
 ];
 
 const USERS: DemoUser[] = [
-  { email: "issuer@demo.test", firstName: "Olivia", lastName: "Hart", memberships: { issuer: "account_owner" }, acceptsTerms: true },
-  { email: "issuer-viewer@demo.test", firstName: "Sam", lastName: "Patel", memberships: { issuer: "account_viewer" }, acceptsTerms: true },
-  { email: "broker@demo.test", firstName: "Marcus", lastName: "Reed", memberships: { broker: "account_owner" }, acceptsTerms: true },
-  { email: "investor@demo.test", firstName: "Emma", lastName: "Lawson", memberships: { investor: "account_owner" }, acceptsTerms: true },
-  { email: "investor2@demo.test", firstName: "Daniel", lastName: "Kim", memberships: { investor2: "account_owner" }, acceptsTerms: true },
-  { email: "newinvestor@demo.test", firstName: "Priya", lastName: "Shah", memberships: { newinvestor: "account_owner" }, acceptsTerms: true },
-  { email: "agent@demo.test", firstName: "Laura", lastName: "Chen", memberships: { agent: "account_owner" }, acceptsTerms: true },
-  { email: "ats@demo.test", firstName: "Victor", lastName: "Alvarez", memberships: { ats: "account_owner" }, acceptsTerms: true },
-  { email: "admin@demo.test", firstName: "Ada", lastName: "Morgan", memberships: { admin: "account_owner" }, acceptsTerms: true },
+  {
+    email: "issuer@demo.test",
+    firstName: "Olivia",
+    lastName: "Hart",
+    memberships: { issuer: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "issuer-viewer@demo.test",
+    firstName: "Sam",
+    lastName: "Patel",
+    memberships: { issuer: "account_viewer" },
+    acceptsTerms: true,
+  },
+  {
+    email: "broker@demo.test",
+    firstName: "Marcus",
+    lastName: "Reed",
+    memberships: { broker: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "investor@demo.test",
+    firstName: "Emma",
+    lastName: "Lawson",
+    memberships: { investor: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "investor2@demo.test",
+    firstName: "Daniel",
+    lastName: "Kim",
+    memberships: { investor2: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "newinvestor@demo.test",
+    firstName: "Priya",
+    lastName: "Shah",
+    memberships: { newinvestor: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "agent@demo.test",
+    firstName: "Laura",
+    lastName: "Chen",
+    memberships: { agent: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "ats@demo.test",
+    firstName: "Victor",
+    lastName: "Alvarez",
+    memberships: { ats: "account_owner" },
+    acceptsTerms: true,
+  },
+  {
+    email: "admin@demo.test",
+    firstName: "Ada",
+    lastName: "Morgan",
+    memberships: { admin: "account_owner" },
+    acceptsTerms: true,
+  },
   {
     email: "multi@demo.test",
     firstName: "Jordan",
@@ -158,7 +212,13 @@ const USERS: DemoUser[] = [
     memberships: { issuer: "account_admin", broker: "account_viewer", multiInvestor: "account_owner" },
     acceptsTerms: true,
   },
-  { email: "terms@demo.test", firstName: "Taylor", lastName: "Brooks", memberships: { termsInvestor: "account_owner" }, acceptsTerms: false },
+  {
+    email: "terms@demo.test",
+    firstName: "Taylor",
+    lastName: "Brooks",
+    memberships: { termsInvestor: "account_owner" },
+    acceptsTerms: false,
+  },
 ];
 
 export const DEMO_EMAILS = USERS.map((user) => user.email);
@@ -217,19 +277,19 @@ async function insertAccounts(tx: Sql): Promise<Map<string, string>> {
     `insert into app_public.addresses (line_one, city, province, postal_code, country_id)
      values ('1200 Harbor Way, Suite 400', 'Portland', 'OR', '97209', 840) returning id`,
   );
-  await tx.query(
-    "insert into app_public.account_addresses (account_id, address_id, type) values ($1, $2, 'primary')",
-    [ids.get("issuer"), issuerAddress],
-  );
+  await tx.query("insert into app_public.account_addresses (account_id, address_id, type) values ($1, $2, 'primary')", [
+    ids.get("issuer"),
+    issuerAddress,
+  ]);
   const investorAddress = await id(
     tx,
     `insert into app_public.addresses (line_one, line_two, city, province, postal_code, country_id)
      values ('48 Maple Street', 'Apt 3B', 'Brooklyn', 'NY', '11201', 840) returning id`,
   );
-  await tx.query(
-    "insert into app_public.account_addresses (account_id, address_id, type) values ($1, $2, 'primary')",
-    [ids.get("investor"), investorAddress],
-  );
+  await tx.query("insert into app_public.account_addresses (account_id, address_id, type) values ($1, $2, 'primary')", [
+    ids.get("investor"),
+    investorAddress,
+  ]);
   const trustee = await id(
     tx,
     `insert into app_public.parties (account_id, email, first_name, last_name, date_of_birth, us_citizen,
@@ -242,10 +302,10 @@ async function insertAccounts(tx: Sql): Promise<Map<string, string>> {
     `insert into app_public.addresses (line_one, city, province, postal_code, country_id)
      values ('902 Lakeview Drive', 'Evanston', 'IL', '60201', 840) returning id`,
   );
-  await tx.query(
-    "insert into app_public.party_addresses (party_id, address_id, type) values ($1, $2, 'primary')",
-    [trustee, trusteeAddress],
-  );
+  await tx.query("insert into app_public.party_addresses (party_id, address_id, type) values ($1, $2, 'primary')", [
+    trustee,
+    trusteeAddress,
+  ]);
   return ids;
 }
 
@@ -256,11 +316,10 @@ async function insertUsers(tx: Sql, accounts: Map<string, string>, passwordHash:
     [TERMS_HTML],
   );
   for (const user of USERS) {
-    const userId = await id(
-      tx,
-      "insert into app_public.users (first_name, last_name) values ($1, $2) returning id",
-      [user.firstName, user.lastName],
-    );
+    const userId = await id(tx, "insert into app_public.users (first_name, last_name) values ($1, $2) returning id", [
+      user.firstName,
+      user.lastName,
+    ]);
     await tx.query(
       "insert into app_public.user_emails (user_id, email, is_primary, is_verified) values ($1, $2, true, true)",
       [userId, user.email],
@@ -318,11 +377,11 @@ async function makeRound(tx: Sql, round: RoundSpec): Promise<string> {
     round.total,
   ];
   if (round.tranche) {
-    return id(
-      tx,
-      "select id from app_public.make_tranche($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-      [...common, round.tranche.term, round.tranche.coupon],
-    );
+    return id(tx, "select id from app_public.make_tranche($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
+      ...common,
+      round.tranche.term,
+      round.tranche.coupon,
+    ]);
   }
   return id(tx, "select id from app_public.make_round($1, $2, $3, $4, $5, $6, $7, $8)", common);
 }
@@ -498,11 +557,51 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
     [seriesA, trancheA, broker],
   );
 
-  const seedAllocation = await makeAllocation(tx, seed, issuer, "Seed Allocation", "closed", "2024-01-15T00:00:00Z", "2024-04-30T00:00:00Z");
-  const seriesADirect = await makeAllocation(tx, seriesA, issuer, "Series A Direct", "open", "2025-09-01T00:00:00Z", "2026-12-31T00:00:00Z");
-  const trancheAllocation = await makeAllocation(tx, trancheA, issuer, "Tranche A Institutional", "active", "2025-06-01T00:00:00Z", "2026-06-30T00:00:00Z");
-  const fundAllocation = await makeAllocation(tx, firstClose, issuer, "First Close Allocation", "closed", "2024-06-01T00:00:00Z", "2024-12-31T00:00:00Z");
-  await makeAllocation(tx, seriesA, issuer, "Series A Employees", "drafted", "2026-01-01T00:00:00Z", "2026-12-31T00:00:00Z");
+  const seedAllocation = await makeAllocation(
+    tx,
+    seed,
+    issuer,
+    "Seed Allocation",
+    "closed",
+    "2024-01-15T00:00:00Z",
+    "2024-04-30T00:00:00Z",
+  );
+  const seriesADirect = await makeAllocation(
+    tx,
+    seriesA,
+    issuer,
+    "Series A Direct",
+    "open",
+    "2025-09-01T00:00:00Z",
+    "2026-12-31T00:00:00Z",
+  );
+  const trancheAllocation = await makeAllocation(
+    tx,
+    trancheA,
+    issuer,
+    "Tranche A Institutional",
+    "active",
+    "2025-06-01T00:00:00Z",
+    "2026-06-30T00:00:00Z",
+  );
+  const fundAllocation = await makeAllocation(
+    tx,
+    firstClose,
+    issuer,
+    "First Close Allocation",
+    "closed",
+    "2024-06-01T00:00:00Z",
+    "2024-12-31T00:00:00Z",
+  );
+  await makeAllocation(
+    tx,
+    seriesA,
+    issuer,
+    "Series A Employees",
+    "drafted",
+    "2026-01-01T00:00:00Z",
+    "2026-12-31T00:00:00Z",
+  );
 
   // Issued: Seed round (Emma, Kim Family Trust, Jordan), the fund's first close (Kim), a green note (Emma).
   const emmaSeed = await makeDistribution(tx, seedAllocation, "investor@demo.test", "200000", "Emma Lawson", "closed");
@@ -543,9 +642,10 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
      values ($1, 3, 24, 'month', false, '2026-01-01T00:00:00Z')`,
     [emmaSeriesA],
   );
-  await tx.query("insert into app_public.allocation_email_preferences (allocation_id, send_distribution) values ($1, true)", [
-    seriesADirect,
-  ]);
+  await tx.query(
+    "insert into app_public.allocation_email_preferences (allocation_id, send_distribution) values ($1, true)",
+    [seriesADirect],
+  );
   await tx.query(
     "insert into app_public.allocation_annotations (allocation_id, annotation) values ($1, 'Priority for existing shareholders until March.')",
     [seriesADirect],
@@ -558,9 +658,10 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
     "insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'Referral source', 'Annual investor day')",
     [emmaSeriesA],
   );
-  await tx.query("insert into app_public.vendor_default_email_preferences (account_id, send_distribution) values ($1, true)", [
-    issuer,
-  ]);
+  await tx.query(
+    "insert into app_public.vendor_default_email_preferences (account_id, send_distribution) values ($1, true)",
+    [issuer],
+  );
 
   // Documents: an offering memorandum on the preferred stock, a statement on Emma's seed holding.
   const memo = await id(
@@ -582,9 +683,10 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
      from app_public.holdings h where h.distribution_id = $2 returning id`,
     [issuer, emmaSeed],
   );
-  await tx.query("insert into app_public.document_sharings (document_id, to_role, name) values ($1, 'investor', 'Investor')", [
-    statement,
-  ]);
+  await tx.query(
+    "insert into app_public.document_sharings (document_id, to_role, name) values ($1, 'investor', 'Investor')",
+    [statement],
+  );
 
   // The other issuer (nobody signs in to it): brokers read it, Northwind does not.
   const issuer2 = accounts.get("issuer2");
@@ -603,12 +705,23 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
 
   // The broker: its own allocation on the accepted round, contacts, a managed issuer account.
   await actAs(tx, broker, "broker");
-  const placement = await makeAllocation(tx, seriesA, broker, "Harborview Placement", "active", "2025-10-01T00:00:00Z", "2026-12-31T00:00:00Z");
-  await makeDistribution(tx, placement, "investor2@demo.test", "40000", "Daniel Kim", "open");
-  await tx.query("select id from app_public.make_issuer_account('Summit Ridge Hospitality Group', 'cfo@summit-ridge.example')");
-  await tx.query("insert into app_public.vendor_default_email_preferences (account_id, send_distribution) values ($1, false)", [
+  const placement = await makeAllocation(
+    tx,
+    seriesA,
     broker,
-  ]);
+    "Harborview Placement",
+    "active",
+    "2025-10-01T00:00:00Z",
+    "2026-12-31T00:00:00Z",
+  );
+  await makeDistribution(tx, placement, "investor2@demo.test", "40000", "Daniel Kim", "open");
+  await tx.query(
+    "select id from app_public.make_issuer_account('Summit Ridge Hospitality Group', 'cfo@summit-ridge.example')",
+  );
+  await tx.query(
+    "insert into app_public.vendor_default_email_preferences (account_id, send_distribution) values ($1, false)",
+    [broker],
+  );
 
   // The ats keeps its own contact list.
   await tx.query(

@@ -208,7 +208,17 @@ async function recordChanges(tx: Sql, issuer: string): Promise<void> {
     [issuer],
   );
   await tx.query("select pg_notify('app_changes', json_build_object('t', m)::text) from unnest($1::text[]) m", [
-    ["accounts", "assets", "securities", "rounds", "allocations", "customers", "distributions", "holdings", "transactions"],
+    [
+      "accounts",
+      "assets",
+      "securities",
+      "rounds",
+      "allocations",
+      "customers",
+      "distributions",
+      "holdings",
+      "transactions",
+    ],
   ]);
 }
 

@@ -40,8 +40,12 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
     ids.kim = await byName("accounts", "Kim Family Trust");
     ids.emma = await byName("accounts", "Emma Lawson");
     ids.terms = await idOf("select id from app_public.terms_of_service");
-    ids.kimSeriesA = await idOf("select id from app_public.distributions where name = 'Daniel Kim' and amount = 160000");
-    ids.kimPlacement = await idOf("select id from app_public.distributions where name = 'Daniel Kim' and amount = 40000");
+    ids.kimSeriesA = await idOf(
+      "select id from app_public.distributions where name = 'Daniel Kim' and amount = 160000",
+    );
+    ids.kimPlacement = await idOf(
+      "select id from app_public.distributions where name = 'Daniel Kim' and amount = 40000",
+    );
     ids.emmaOpen = await idOf("select id from app_public.distributions where name = 'Emma Lawson' and status = 'open'");
     ids.emmaSeedHolding = await idOf("select id from app_public.holdings where amount = 200000");
     for (const [key, email, type] of [
@@ -73,17 +77,26 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
                 (app_public.current_users_account()).status as status`,
       );
       expect(rows).toEqual([
-        { user_name: "Jordan", account: "Northwind Renewables, Inc.", type: "issuer", role: "account_admin", status: "active" },
+        {
+          user_name: "Jordan",
+          account: "Northwind Renewables, Inc.",
+          type: "issuer",
+          role: "account_admin",
+          status: "active",
+        },
       ]);
     });
 
     it("are empty without a session, and without a selected account", async () => {
-      expect(await one({}, "select (app_public.current_user()).id as user_id, (app_public.current_account()).id as account")).toEqual(
-        [{ user_id: null, account: null }],
-      );
+      expect(
+        await one({}, "select (app_public.current_user()).id as user_id, (app_public.current_account()).id as account"),
+      ).toEqual([{ user_id: null, account: null }]);
       const { userId } = claims.issuer as Required<Claims>;
       expect(
-        await one({ userId }, "select (app_public.current_user()).last_name as name, (app_public.current_account()).id as account"),
+        await one(
+          { userId },
+          "select (app_public.current_user()).last_name as name, (app_public.current_account()).id as account",
+        ),
       ).toEqual([{ name: "Hart", account: null }]);
     });
 
@@ -95,7 +108,9 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
         );
         await tx.query("select app_public.accept_terms($1)", [ids.terms]);
         await tx.query("select app_public.accept_terms($1)", [ids.terms]);
-        const after = await tx.query("select * from app_public.users_pending_terms_of_service(app_public.current_user())");
+        const after = await tx.query(
+          "select * from app_public.users_pending_terms_of_service(app_public.current_user())",
+        );
         const acceptances = await tx.query("select terms_id from app_public.terms_acceptances");
         return { pending: pending.rows, after: after.rows, acceptances: acceptances.rows };
       });
@@ -105,7 +120,10 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
         acceptances: [{ terms_id: ids.terms }],
       });
       expect(
-        await one("issuer", "select count(*)::int as n from app_public.users_pending_terms_of_service(app_public.current_user())"),
+        await one(
+          "issuer",
+          "select count(*)::int as n from app_public.users_pending_terms_of_service(app_public.current_user())",
+        ),
       ).toEqual([{ n: 0 }]);
     });
 
@@ -130,7 +148,12 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
       total: "2500000",
     };
     type RoundArgs = typeof valid;
-    const makeRound = (who: string, assetId: string, args: Partial<Record<keyof RoundArgs, string | null>>, id?: string) => {
+    const makeRound = (
+      who: string,
+      assetId: string | undefined,
+      args: Partial<Record<keyof RoundArgs, string | null>>,
+      id?: string,
+    ) => {
       const a = { ...valid, ...args };
       return one<{ id: string; name: string; price: string }>(
         who,
@@ -160,7 +183,7 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
 
     it("asks for coupon and term on debt assets", async () => {
       await expect(makeRound("issuer", ids.debt, {})).rejects.toMatchObject(invalid("Coupon is required"));
-      const tranche = (term: string | null, coupon: string | null, assetId = ids.debt) =>
+      const tranche = (term: string | null, coupon: string | null, assetId: string | undefined = ids.debt) =>
         as("issuer", async (tx) => {
           const round = await tx.query<{ id: string; name: string }>(
             `select id, name from app_public.make_tranche($1, 'Tranche B', 'https://x.example/b', 1000, '2027-01-01',
@@ -186,7 +209,10 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
       await expect(makeRound("issuer", ids.cascadeAsset, {})).rejects.toMatchObject({
         code: expect.stringMatching(/^LL40[34]$/),
       });
-      await expect(makeRound("issuer", randomUUID(), {})).rejects.toMatchObject({ code: "LL404", message: "Asset not found" });
+      await expect(makeRound("issuer", randomUUID(), {})).rejects.toMatchObject({
+        code: "LL404",
+        message: "Asset not found",
+      });
       await expect(makeRound("broker", ids.equity, {})).rejects.toMatchObject(NOT_ALLOWED);
     });
   });
@@ -199,28 +225,33 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
           "select id, email, name, investor_id from app_public.make_customer(' nora.quinn@example.com ', 'Nora Quinn', $1)",
           [id],
         );
-        const investor = await tx.query(
-          "select type, name, email, setup from app_public.accounts where id = $1",
-          [customer.rows[0]?.investor_id],
-        );
+        const investor = await tx.query("select type, name, email, setup from app_public.accounts where id = $1", [
+          customer.rows[0]?.investor_id,
+        ]);
         return { customer: customer.rows, investor: investor.rows };
       });
       expect(rows.customer).toMatchObject([{ id, email: "nora.quinn@example.com", name: "Nora Quinn" }]);
-      expect(rows.investor).toEqual([{ type: "investor", name: "Nora Quinn", email: "nora.quinn@example.com", setup: false }]);
+      expect(rows.investor).toEqual([
+        { type: "investor", name: "Nora Quinn", email: "nora.quinn@example.com", setup: false },
+      ]);
     });
 
     it("makeCustomer links an existing investor account and refuses a duplicate contact", async () => {
       expect(await one("broker", "select investor_id from app_public.make_customer('Investor@Demo.test')")).toEqual([
         { investor_id: ids.emma },
       ]);
-      await expect(one("issuer", "select app_public.make_customer('investor2@demo.test', 'Dan')")).rejects.toMatchObject({
+      await expect(
+        one("issuer", "select app_public.make_customer('investor2@demo.test', 'Dan')"),
+      ).rejects.toMatchObject({
         code: "LL409",
         message: "A contact with this email already exists.",
       });
     });
 
     it("makeCustomer validates the email", async () => {
-      await expect(one("issuer", "select app_public.make_customer('', 'x')")).rejects.toMatchObject(invalid("Email is required."));
+      await expect(one("issuer", "select app_public.make_customer('', 'x')")).rejects.toMatchObject(
+        invalid("Email is required."),
+      );
       await expect(one("issuer", "select app_public.make_customer('not-an-email', 'x')")).rejects.toMatchObject(
         invalid("Please enter a valid email address."),
       );
@@ -263,10 +294,13 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
         );
         const investorId = distribution.rows[0]?.investor_id;
         const account = await tx.query("select type, name, setup from app_public.accounts where id = $1", [investorId]);
-        const contact = await tx.query("select email, name from app_public.customers where investor_id = $1", [investorId]);
-        const prices = await tx.query("select currency_id, price, is_purchase from app_public.distribution_prices where distribution_id = $1", [
-          id,
+        const contact = await tx.query("select email, name from app_public.customers where investor_id = $1", [
+          investorId,
         ]);
+        const prices = await tx.query(
+          "select currency_id, price, is_purchase from app_public.distribution_prices where distribution_id = $1",
+          [id],
+        );
         return { distribution: distribution.rows, account: account.rows, contact: contact.rows, prices: prices.rows };
       });
       expect(result.distribution).toMatchObject([{ id, status: "open", amount: "5000" }]);
@@ -288,7 +322,9 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
 
     it("is for the allocation's owner, on a round it may edit", async () => {
       expect(
-        await one("broker", "select amount from app_public.make_distribution($1, 'investor@demo.test', 750)", [ids.placement]),
+        await one("broker", "select amount from app_public.make_distribution($1, 'investor@demo.test', 750)", [
+          ids.placement,
+        ]),
       ).toEqual([{ amount: "750" }]);
       await expect(
         one("broker", "select app_public.make_distribution($1, 'investor@demo.test', 1)", [ids.seriesADirect]),
@@ -305,7 +341,13 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
   describe("makeTaRequestDistributionIssuances", () => {
     it("turns a closed distribution into a holding with one transaction and ledger entry, and locks it", async () => {
       const result = await as("issuer", async (tx) => {
-        const holdings = await tx.query<{ id: string; amount: string; purchase_price: string; security_id: string; investor_id: string }>(
+        const holdings = await tx.query<{
+          id: string;
+          amount: string;
+          purchase_price: string;
+          security_id: string;
+          investor_id: string;
+        }>(
           "select id, amount, purchase_price, security_id, investor_id from app_public.make_ta_request_distribution_issuances(array[$1::uuid])",
           [ids.kimSeriesA],
         );
@@ -322,7 +364,12 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
           "select status, locked, issuance_status from app_public.distributions where id = $1",
           [ids.kimSeriesA],
         );
-        return { holdings: holdings.rows, ledger: ledger.rows, transaction: transaction.rows, distribution: distribution.rows };
+        return {
+          holdings: holdings.rows,
+          ledger: ledger.rows,
+          transaction: transaction.rows,
+          distribution: distribution.rows,
+        };
       });
       expect(result.holdings).toMatchObject([
         { amount: "160000", purchase_price: "1.25", security_id: ids.preferred, investor_id: ids.kim },
@@ -359,7 +406,9 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
 
     it("issues only closed distributions, all or nothing", async () => {
       await expect(
-        one("issuer", "select app_public.make_ta_request_distribution_issuances($1::uuid[])", [[ids.kimSeriesA, ids.emmaOpen]]),
+        one("issuer", "select app_public.make_ta_request_distribution_issuances($1::uuid[])", [
+          [ids.kimSeriesA, ids.emmaOpen],
+        ]),
       ).rejects.toMatchObject(invalid("Only closed distributions can be issued: Emma Lawson"));
       await expect(
         one("issuer", "select app_public.make_ta_request_distribution_issuances('{}'::uuid[])"),
@@ -383,8 +432,12 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
             "select id from app_public.make_distribution($1, 'investor@demo.test', 10)",
             [allocation.rows[0]?.id],
           );
-          await tx.query("update app_public.distributions set status = 'closed' where id = $1", [distribution.rows[0]?.id]);
-          await tx.query("select app_public.make_ta_request_distribution_issuances(array[$1::uuid])", [distribution.rows[0]?.id]);
+          await tx.query("update app_public.distributions set status = 'closed' where id = $1", [
+            distribution.rows[0]?.id,
+          ]);
+          await tx.query("select app_public.make_ta_request_distribution_issuances(array[$1::uuid])", [
+            distribution.rows[0]?.id,
+          ]);
         }),
       ).rejects.toMatchObject(invalid("The round has no security to issue."));
     });
@@ -412,7 +465,9 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
         db.transaction(async (tx) => {
           await tx.query(sql);
         });
-      await expect(ownerTry("update app_public.ledger_entries set amount = amount + 1")).rejects.toMatchObject(NOT_ALLOWED);
+      await expect(ownerTry("update app_public.ledger_entries set amount = amount + 1")).rejects.toMatchObject(
+        NOT_ALLOWED,
+      );
       await expect(ownerTry("delete from app_public.ledger_entries")).rejects.toMatchObject(NOT_ALLOWED);
       await expect(ownerTry("update app_public.transactions set chain_data = '{}'")).rejects.toMatchObject(NOT_ALLOWED);
       await expect(ownerTry("delete from app_public.transactions")).rejects.toMatchObject(NOT_ALLOWED);

@@ -99,7 +99,13 @@ const issuerView: Expected = {
   holdings: Object.values(HOLDINGS),
   transactions: [`Seed / ${EMMA}`, `Seed / ${KIM}`, `Seed / ${JORDAN}`, `First Close / ${KIM}`, `Tranche A / ${EMMA}`],
   ledger_entries: [`${EMMA} 200000`, `${KIM} 500000`, `${JORDAN} 40000`, `${KIM} 25000`, `${EMMA} 25`],
-  customers: ["investor@demo.test", "investor2@demo.test", "multi@demo.test", "newinvestor@demo.test", "terms@demo.test"],
+  customers: [
+    "investor@demo.test",
+    "investor2@demo.test",
+    "multi@demo.test",
+    "newinvestor@demo.test",
+    "terms@demo.test",
+  ],
   documents: [MEMO, STATEMENT],
   managed_accounts: [],
   vendor_default_email_preferences: [N],
@@ -305,7 +311,7 @@ describe.each(testTargets)("row-level security, reads, on $name", (target) => {
   it("a broker viewer reads what the broker owner reads, plus the accounts the user belongs to", async () => {
     await expectView(
       "multi@demo.test",
-      { ...brokerView, accounts: [...brokerView.accounts, JORDAN], addresses: ["1200 Harbor Way, Suite 400"] },
+      { ...brokerView, accounts: [...(brokerView.accounts ?? []), JORDAN], addresses: ["1200 Harbor Way, Suite 400"] },
       "broker",
     );
   });
@@ -338,7 +344,12 @@ describe.each(testTargets)("row-level security, reads, on $name", (target) => {
     for (const email of ["issuer@demo.test", "investor@demo.test", "admin@demo.test", "agent@demo.test"]) {
       const claims = await demoClaims(db, email);
       const counts = await asAccount(db, claims, async (tx) => {
-        const { rows } = await tx.query<{ countries: number; types: string; currencies: string; investor_types: number }>(
+        const { rows } = await tx.query<{
+          countries: number;
+          types: string;
+          currencies: string;
+          investor_types: number;
+        }>(
           `select (select count(*)::int from app_public.countries) as countries,
                   (select string_agg(type, ',' order by type) from app_public.asset_types) as types,
                   (select string_agg(id || ':' || code, ',') from app_public.currencies) as currencies,

@@ -98,9 +98,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
     });
 
     it("cannot change the type of an existing asset", async () => {
-      await expect(run("issuer", "update app_public.assets set type = 'debt' where id = $1", [ids.equity])).rejects.toMatchObject(
-        DENIED,
-      );
+      await expect(
+        run("issuer", "update app_public.assets set type = 'debt' where id = $1", [ids.equity]),
+      ).rejects.toMatchObject(DENIED);
     });
 
     it("cannot see, so cannot change, another issuer's asset", async () => {
@@ -123,7 +123,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
 
     it("edits its rounds and tranche data", async () => {
       const rows = await as("issuer", async (tx) => {
-        const round = await tx.query("update app_public.rounds set price = 1.30 where id = $1 returning price", [ids.seriesA]);
+        const round = await tx.query("update app_public.rounds set price = 1.30 where id = $1 returning price", [
+          ids.seriesA,
+        ]);
         const tranche = await tx.query(
           "update app_public.tranche_bond_data set coupon = 7 where round_id = $1 returning coupon",
           [ids.trancheA],
@@ -150,7 +152,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         ),
       ).rejects.toMatchObject(RLS);
       await expect(
-        run("issuer", "update app_public.broker_allocations set status = 'accepted' where id = $1", [ids.sentInvitation]),
+        run("issuer", "update app_public.broker_allocations set status = 'accepted' where id = $1", [
+          ids.sentInvitation,
+        ]),
       ).rejects.toMatchObject({ code: "LL403" });
       await expect(
         run(
@@ -183,20 +187,26 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         run("issuer", "update app_public.distributions set status = 'open' where id = $1", [ids.emmaLocked]),
       ).rejects.toMatchObject({ code: "LL423", message: "Cannot update status on locked distribution: Emma Lawson" });
       await expect(
-        run("issuer", "insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'x', 'y')", [
-          ids.emmaLocked,
-        ]),
+        run(
+          "issuer",
+          "insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'x', 'y')",
+          [ids.emmaLocked],
+        ),
       ).rejects.toMatchObject({ code: "LL423" });
       await expect(
-        run("issuer", "update app_public.distribution_prices set price = 9 where distribution_id = $1", [ids.emmaLocked]),
+        run("issuer", "update app_public.distribution_prices set price = 9 where distribution_id = $1", [
+          ids.emmaLocked,
+        ]),
       ).rejects.toMatchObject({ code: "LL423" });
     });
 
     it("keeps one price per currency on a distribution", async () => {
       await expect(
-        run("issuer", "insert into app_public.distribution_prices (distribution_id, currency_id, price) values ($1, 1, 2)", [
-          ids.emmaOpen,
-        ]),
+        run(
+          "issuer",
+          "insert into app_public.distribution_prices (distribution_id, currency_id, price) values ($1, 1, 2)",
+          [ids.emmaOpen],
+        ),
       ).rejects.toMatchObject({ code: "LL409", message: "Multiple prices of the same currency is not supported." });
     });
 
@@ -206,9 +216,10 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
           "insert into app_public.distribution_payments (distribution_id, amount, paid_on) values ($1, 5000, now())",
           [ids.emmaOpen],
         );
-        await tx.query("insert into app_public.distribution_annotations (distribution_id, annotation) values ($1, 'Called')", [
-          ids.emmaOpen,
-        ]);
+        await tx.query(
+          "insert into app_public.distribution_annotations (distribution_id, annotation) values ($1, 'Called')",
+          [ids.emmaOpen],
+        );
         await tx.query(
           "insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'Desk', 'West')",
           [ids.emmaOpen],
@@ -247,7 +258,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         run("issuer", "update app_public.users_accounts set role = 'account_owner' where id = $1", [ids.samMembership]),
       ).rejects.toMatchObject(RLS);
       await expect(
-        run("issuer", "update app_public.users_accounts set status = 'suspended' where id = $1", [ids.oliviaMembership]),
+        run("issuer", "update app_public.users_accounts set status = 'suspended' where id = $1", [
+          ids.oliviaMembership,
+        ]),
       ).rejects.toMatchObject(RLS);
     });
 
@@ -257,9 +270,10 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
           "update app_public.accounts set support_email = 'help@northwind-renewables.example' where id = $1 returning support_email",
           [ids.northwind],
         );
-        const contact = await tx.query("update app_public.customers set name = 'Emma L.' where id = $1 returning name", [
-          ids.issuerCustomer,
-        ]);
+        const contact = await tx.query(
+          "update app_public.customers set name = 'Emma L.' where id = $1 returning name",
+          [ids.issuerCustomer],
+        );
         return [...account.rows, ...contact.rows];
       });
       expect(rows).toEqual([{ support_email: "help@northwind-renewables.example" }, { name: "Emma L." }]);
@@ -283,10 +297,22 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         "insert into app_public.allocations (round_id, name, opens_on, closes_on) values ($1, 'x', now(), now())",
         () => [ids.seriesA],
       ],
-      ["edit a distribution", "update app_public.distributions set status = 'closed' where id = $1", () => [ids.emmaOpen]],
+      [
+        "edit a distribution",
+        "update app_public.distributions set status = 'closed' where id = $1",
+        () => [ids.emmaOpen],
+      ],
       ["edit a contact", "update app_public.customers set name = 'x' where id = $1", () => [ids.issuerCustomer]],
-      ["edit a delegate", "update app_public.users_accounts set status = 'suspended' where id = $1", () => [ids.samMembership]],
-      ["edit the account", "update app_public.accounts set url = 'https://x.example' where id = $1", () => [ids.northwind]],
+      [
+        "edit a delegate",
+        "update app_public.users_accounts set status = 'suspended' where id = $1",
+        () => [ids.samMembership],
+      ],
+      [
+        "edit the account",
+        "update app_public.accounts set url = 'https://x.example' where id = $1",
+        () => [ids.northwind],
+      ],
       ["delete a document", "delete from app_public.documents", () => []],
       [
         "make a round",
@@ -294,8 +320,16 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         () => [ids.equity],
       ],
       ["make a contact", "select app_public.make_customer('new@example.com', 'New')", () => []],
-      ["make a distribution", "select app_public.make_distribution($1, 'new@example.com', 10)", () => [ids.seriesADirect]],
-      ["issue distributions", "select app_public.make_ta_request_distribution_issuances(array[$1::uuid])", () => [ids.emmaOpen]],
+      [
+        "make a distribution",
+        "select app_public.make_distribution($1, 'new@example.com', 10)",
+        () => [ids.seriesADirect],
+      ],
+      [
+        "issue distributions",
+        "select app_public.make_ta_request_distribution_issuances(array[$1::uuid])",
+        () => [ids.emmaOpen],
+      ],
     ];
     it.each(writes)("is refused to %s with LL403", async (_what, sql, params) => {
       await expect(run("issuerViewer", sql, params())).rejects.toMatchObject(NOT_ALLOWED);
@@ -312,34 +346,41 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
 
   describe("broker", () => {
     it("edits the round it accepted to manage", async () => {
-      const { rows } = await run("broker", "update app_public.rounds set managed_units = 900000 where id = $1 returning managed_units", [
-        ids.seriesA,
-      ]);
+      const { rows } = await run(
+        "broker",
+        "update app_public.rounds set managed_units = 900000 where id = $1 returning managed_units",
+        [ids.seriesA],
+      );
       expect(rows).toEqual([{ managed_units: "900000" }]);
     });
 
     it("reads but cannot edit rounds it was only invited to, or another issuer's rounds", async () => {
-      await expect(run("broker", "update app_public.rounds set price = 1 where id = $1", [ids.trancheA])).rejects.toMatchObject(RLS);
-      await expect(run("broker", "update app_public.rounds set price = 1 where id = $1", [ids.cascadeRound])).rejects.toMatchObject(
-        RLS,
-      );
+      await expect(
+        run("broker", "update app_public.rounds set price = 1 where id = $1", [ids.trancheA]),
+      ).rejects.toMatchObject(RLS);
+      await expect(
+        run("broker", "update app_public.rounds set price = 1 where id = $1", [ids.cascadeRound]),
+      ).rejects.toMatchObject(RLS);
       await expect(
         run("broker", "update app_public.tranche_bond_data set coupon = 1 where round_id = $1", [ids.trancheA]),
       ).rejects.toMatchObject(RLS);
     });
 
     it("never creates or edits assets", async () => {
-      await expect(run("broker", "update app_public.assets set name = 'x' where id = $1", [ids.equity])).rejects.toMatchObject(
-        NOT_ALLOWED,
-      );
+      await expect(
+        run("broker", "update app_public.assets set name = 'x' where id = $1", [ids.equity]),
+      ).rejects.toMatchObject(NOT_ALLOWED);
     });
 
     it("accepts its sent invitation, and may then edit that round", async () => {
       const rows = await as("broker", async (tx) => {
-        const accepted = await tx.query("update app_public.broker_allocations set status = 'accepted' where id = $1 returning status", [
-          ids.sentInvitation,
+        const accepted = await tx.query(
+          "update app_public.broker_allocations set status = 'accepted' where id = $1 returning status",
+          [ids.sentInvitation],
+        );
+        const round = await tx.query("update app_public.rounds set price = 1010 where id = $1 returning price", [
+          ids.trancheA,
         ]);
-        const round = await tx.query("update app_public.rounds set price = 1010 where id = $1 returning price", [ids.trancheA]);
         const tranche = await tx.query(
           "update app_public.tranche_bond_data set term = 6 where round_id = $1 returning term",
           [ids.trancheA],
@@ -358,8 +399,12 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
       expect(rejected.rows).toEqual([{ status: "rejected" }]);
       await expect(
         as("broker", async (tx) => {
-          await tx.query("update app_public.broker_allocations set status = 'rejected' where id = $1", [ids.sentInvitation]);
-          await tx.query("update app_public.broker_allocations set status = 'accepted' where id = $1", [ids.sentInvitation]);
+          await tx.query("update app_public.broker_allocations set status = 'rejected' where id = $1", [
+            ids.sentInvitation,
+          ]);
+          await tx.query("update app_public.broker_allocations set status = 'accepted' where id = $1", [
+            ids.sentInvitation,
+          ]);
         }),
       ).rejects.toMatchObject({ code: "LL403" });
       await expect(
@@ -382,9 +427,11 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
           [ids.trancheA],
         ),
       ).rejects.toMatchObject(RLS);
-      const renamed = await run("broker", "update app_public.allocations set status = 'closed' where id = $1 returning status", [
-        ids.placement,
-      ]);
+      const renamed = await run(
+        "broker",
+        "update app_public.allocations set status = 'closed' where id = $1 returning status",
+        [ids.placement],
+      );
       expect(renamed.rows).toEqual([{ status: "closed" }]);
       await expect(
         run("broker", "update app_public.allocations set name = 'x' where id = $1", [ids.seriesADirect]),
@@ -392,9 +439,11 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
     });
 
     it("updates the price of the security of its accepted round, not of others", async () => {
-      const { rows } = await run("broker", "update app_public.securities set unit_value = 1.40 where id = $1 returning unit_value", [
-        ids.preferred,
-      ]);
+      const { rows } = await run(
+        "broker",
+        "update app_public.securities set unit_value = 1.40 where id = $1 returning unit_value",
+        [ids.preferred],
+      );
       expect(rows).toEqual([{ unit_value: "1.40" }]);
       await expect(
         run("broker", "update app_public.securities set unit_value = 1 where id = $1", [ids.fundUnits]),
@@ -406,7 +455,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         run("brokerViewer", "update app_public.rounds set managed_units = 1 where id = $1", [ids.seriesA]),
       ).rejects.toMatchObject(NOT_ALLOWED);
       await expect(
-        run("brokerViewer", "update app_public.broker_allocations set status = 'accepted' where id = $1", [ids.sentInvitation]),
+        run("brokerViewer", "update app_public.broker_allocations set status = 'accepted' where id = $1", [
+          ids.sentInvitation,
+        ]),
       ).rejects.toMatchObject(NOT_ALLOWED);
     });
   });
@@ -414,9 +465,10 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
   describe("investor", () => {
     it("edits its own account and name", async () => {
       const rows = await as("investor", async (tx) => {
-        const account = await tx.query("update app_public.accounts set url = 'https://emma.example' where id = $1 returning url", [
-          ids.emma,
-        ]);
+        const account = await tx.query(
+          "update app_public.accounts set url = 'https://emma.example' where id = $1 returning url",
+          [ids.emma],
+        );
         const user = await tx.query(
           "update app_public.users set last_name = 'Lawson-Grey' where id = app_private.current_user_id() returning last_name",
         );
@@ -458,7 +510,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
       await expect(
         run("agent", "update app_public.distributions set status = 'closed' where id = $1", [ids.emmaOpen]),
       ).rejects.toMatchObject(NOT_ALLOWED);
-      await expect(run("agent", "select app_public.make_customer('a@example.com', 'A')")).rejects.toMatchObject(NOT_ALLOWED);
+      await expect(run("agent", "select app_public.make_customer('a@example.com', 'A')")).rejects.toMatchObject(
+        NOT_ALLOWED,
+      );
     });
 
     it("an ats cannot edit its contacts or list securities", async () => {
@@ -499,7 +553,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
     const { userId } = claims.issuer as Required<Claims>;
     await expect(
       rollbackAs(db, { userId }, (tx) =>
-        tx.query("insert into app_public.assets (name, type, status, authorized_total) values ('x', 'equity', 'drafted', 1)"),
+        tx.query(
+          "insert into app_public.assets (name, type, status, authorized_total) values ('x', 'equity', 'drafted', 1)",
+        ),
       ),
     ).rejects.toMatchObject(NOT_ALLOWED);
   });

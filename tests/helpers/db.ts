@@ -55,6 +55,12 @@ export function createEmptyTestDb(): Promise<Database & { pglite: PGlite }> {
 }
 
 let cluster: Promise<PgCluster> | undefined;
+
+/** The process's throwaway PostgreSQL cluster, started on first use. */
+function theCluster(): Promise<PgCluster> {
+  cluster ??= startPgCluster();
+  return cluster;
+}
 const postgresTemplates = new Map<boolean, Promise<string>>();
 let databaseCounter = 0;
 
@@ -62,7 +68,7 @@ async function postgresTemplate(demo: boolean): Promise<string> {
   let template = postgresTemplates.get(demo);
   if (!template) {
     template = (async () => {
-      const server = await (cluster ??= startPgCluster());
+      const server = await theCluster();
       const name = demo ? "template_demo" : "template_migrated";
       const admin = new pg.Client({ connectionString: server.url });
       await admin.connect();
@@ -89,7 +95,7 @@ async function postgresTemplate(demo: boolean): Promise<string> {
 /** A fresh, migrated database on a throwaway PostgreSQL cluster (only when pgClusterAvailable). */
 export async function createPostgresTestDb(options: TestDbOptions = {}): Promise<Database & { pool: pg.Pool }> {
   const template = await postgresTemplate(options.demo ?? false);
-  const server = await (cluster as Promise<PgCluster>);
+  const server = await theCluster();
   const name = `test_${process.pid}_${++databaseCounter}`;
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
@@ -103,7 +109,7 @@ export async function createPostgresTestDb(options: TestDbOptions = {}): Promise
 
 /** An empty database (no migrations) on the process's throwaway PostgreSQL cluster. */
 export async function createEmptyPostgresDb(): Promise<Database & { pool: pg.Pool }> {
-  const server = await (cluster ??= startPgCluster());
+  const server = await theCluster();
   const name = `empty_${process.pid}_${++databaseCounter}`;
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
@@ -157,7 +163,13 @@ export function asAccount<T>(db: Database, claims: Claims, fn: (tx: Sql) => Prom
       `select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true),
               set_config('jwt.claims.account_type', $3, true), set_config('jwt.claims.role', $4, true),
               set_config('jwt.claims.session_id', $5, true)`,
-      [claims.userId ?? "", claims.accountId ?? "", claims.accountType ?? "", claims.role ?? "", claims.sessionId ?? ""],
+      [
+        claims.userId ?? "",
+        claims.accountId ?? "",
+        claims.accountType ?? "",
+        claims.role ?? "",
+        claims.sessionId ?? "",
+      ],
     );
     await tx.query("set local role app_user");
     return fn(tx);

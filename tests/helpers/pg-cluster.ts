@@ -8,7 +8,10 @@ import { join } from "node:path";
 
 function findBinDir(): string | null {
   try {
-    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dir = execFileSync("pg_config", ["--bindir"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     return existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl")) ? dir : null;
   } catch {
     return null;
