@@ -292,3 +292,23 @@ describe("bulkAllocation (CSV import)", () => {
     expect((await db.query("select 1 from app_public.distributions where id = $1", [id])).rows).toHaveLength(1);
   });
 });
+
+describe("makeAllocationOfferingLink", () => {
+  it("the owner of an active allocation adds a link for an agent named by email", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const { rows } = await db.query<{ email: string; id: string }>("select email, id from app_public.accounts where type = 'agent' limit 1");
+    const agent = rows[0]!;
+    const make = (email: string) => (tx: Sql) =>
+      tx.query("select * from app_public.make_allocation_offering_link($1, $2, $3, $4)", [placement, "Field link", email, randomUUID()]);
+    expect(await failure(broker, make(""))).toEqual({ code: "LL422", message: "Agent Email is required." });
+    expect((await failure(issuer, make(agent.email)))?.code).toBe("LL403");
+    expect(await failure(broker, make(agent.email))).toBeNull();
+    const links = await db.query<{ agent_id: string; authorized_link: string }>(
+      "select agent_id, authorized_link from app_public.allocation_offering_links where allocation_id = $1",
+      [placement],
+    );
+    expect(links.rows).toHaveLength(1);
+    expect(links.rows[0]?.agent_id).toBe(agent.id);
+    expect(links.rows[0]?.authorized_link).toContain(`/offer-wall/${placement}/offering/`);
+  });
+});

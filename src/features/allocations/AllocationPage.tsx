@@ -3,7 +3,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { ALLOCATION_STATUS_LABELS, canEditAllocation } from "../../domain/allocations.ts";
+import { ALLOCATION_STATUS_LABELS, canEditAllocation, canEditLinks } from "../../domain/allocations.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
 import { AllocationTab } from "./AllocationTab.tsx";
 import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
@@ -75,7 +75,7 @@ export function AllocationPage({
       case "bulk-annotate":
         return <BulkAnnotateTab actor={actor} canEdit={canEdit} selected={selected} />;
       case "links":
-        return <LinksTab allocation={allocation} />;
+        return <LinksTab allocation={allocation} canEdit={canEditLinks(actor, allocation)} />;
       case "email":
         return <EmailTab allocation={allocation} canEdit={canEdit} />;
       default:

@@ -1,9 +1,11 @@
 // Offering links (with their agent) and the allocation's email preference (sendDistribution).
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
-import { Switch } from "../../ui/index.ts";
-import { Card, mutedText, newId, tableClass } from "./parts.tsx";
+import { Button, Switch } from "../../ui/index.ts";
+import { usePendingChildren } from "./pending-children.ts";
+import { Card, FormGrid, mutedText, newId, PendingTag, tableClass, TextField } from "./parts.tsx";
 
 interface OfferingLink {
   id: string;
@@ -13,10 +15,47 @@ interface OfferingLink {
   agentId?: string | null;
 }
 
-export function LinksTab({ allocation }: { allocation: AllocationDoc }) {
-  const links = (allocation.offeringLinks ?? []) as OfferingLink[];
+export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; canEdit: boolean }) {
+  const command = useCommand();
+  const stored = (allocation.offeringLinks ?? []) as OfferingLink[];
+  const pending = usePendingChildren<OfferingLink & Record<string, unknown>>(
+    "makeAllocationOfferingLink",
+    "__self",
+    "allocationId",
+    allocation.id,
+    stored.map((l) => l.id),
+  );
+  const links = [...stored.map((l) => ({ l, mark: null })), ...pending.map((p) => ({ l: p.row as OfferingLink, mark: p.mark }))];
+  const [name, setName] = useState("");
+  const [agentEmail, setAgentEmail] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = async () => {
+    const next: Record<string, string> = {};
+    if (!name.trim()) next.name = "Name is required.";
+    if (!agentEmail.trim()) next.agentEmail = "Agent Email is required.";
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    await command("makeAllocationOfferingLink", {
+      input: { id: newId(), allocationId: allocation.id, name: name.trim(), agentEmail: agentEmail.trim() },
+    });
+    setName("");
+    setAgentEmail("");
+  };
   return (
     <Card title="Offering Links">
+      {canEdit && (
+        <>
+          <FormGrid columns={2}>
+            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+            <TextField label="Agent Email" type="email" value={agentEmail} onChange={(e) => setAgentEmail(e.target.value)} error={errors.agentEmail} />
+          </FormGrid>
+          <div>
+            <Button size="sm" onClick={add}>
+              Add Link
+            </Button>
+          </div>
+        </>
+      )}
       {links.length === 0 ? (
         <p className={mutedText}>No offering links yet.</p>
       ) : (
@@ -29,9 +68,11 @@ export function LinksTab({ allocation }: { allocation: AllocationDoc }) {
             </tr>
           </thead>
           <tbody>
-            {links.map((l) => (
+            {links.map(({ l, mark }) => (
               <tr key={l.id}>
-                <td className={css({ fontWeight: "600" })}>{l.name}</td>
+                <td className={css({ fontWeight: "600" })}>
+                  {l.name} <PendingTag mark={mark} />
+                </td>
                 <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
                 <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
               </tr>

@@ -30,7 +30,8 @@ export function usePendingChildren<T extends Record<string, unknown>>(
     for (const command of rows) {
       if (command.mutation !== mutation || !parentId) continue;
       const input = (command.variables as { input?: Record<string, unknown> } | undefined)?.input;
-      const entity = input?.[entityKey] as (T & { id?: string }) | undefined;
+      // "__self": the mutation's input is the entity itself (custom SQL functions such as makeAllocationOfferingLink).
+      const entity = (entityKey === "__self" ? input : input?.[entityKey]) as (T & { id?: string }) | undefined;
       if (!entity || entity[parentField] !== parentId || typeof entity.id !== "string" || have.has(entity.id)) continue;
       const status = command.status as PendingMark["status"];
       out.push({
