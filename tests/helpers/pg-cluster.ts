@@ -83,18 +83,24 @@ export async function startPgCluster(): Promise<PgCluster> {
   ].join(" ");
   run("pg_ctl", ["-D", dataDir, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
   let stopped = false;
+  const stopNow = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off("exit", stopNow);
+    try {
+      run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // A test process that ends without calling stop() must not leave a server running.
+  process.on("exit", stopNow);
   const urlFor = (database: string) => `postgresql://postgres@127.0.0.1:${port}/${database}`;
   return {
     url: urlFor("postgres"),
     urlFor,
     async stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      stopNow();
     },
   };
 }
