@@ -9,6 +9,7 @@ export const MESSAGES = {
   notAvailable: "This feature is not available",
   loading: "Loading…",
   offlineAction: "You are offline. This action needs a connection.",
+  offlinePage: "You are offline. This page needs a connection; it will load once you are back online.",
   // empty states (part 1)
   noAssets: "No assets found.",
   noRounds: "No rounds found.",

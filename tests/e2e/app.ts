@@ -1,7 +1,8 @@
 // Shared setup for the browser tests: a production build (made once, reused while newer than the sources), the
 // real server in-process on an in-memory seeded database, and Debian's chromium.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "../helpers/browser.ts";
@@ -18,20 +19,45 @@ function newestMtime(path: string): number {
 }
 
 /** Builds dist/ unless a build newer than every client source is already there (tests/run.ts builds first). */
-export function ensureBuilt(): void {
+export function ensureBuilt(force = false): void {
   const sources = ["src", "public", "index.html", "vite.config.ts", "panda.config.ts"].map((p) => join(root, p));
   const built = join(distDir, "index.html");
   const fresh = existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
-  if (fresh && process.env.LL_E2E_BUILD !== "1") return;
+  if (fresh && !force && process.env.LL_E2E_BUILD !== "1") return;
   const bin = join(root, "node_modules", ".bin");
   for (const command of [
     ["panda", "codegen", "--silent"],
     ["vite", "build", "--logLevel", "warn"],
   ]) {
     const [name, ...args] = command;
-    const result = spawnSync(join(bin, name ?? ""), args, { cwd: root, stdio: "inherit" });
+    // vitest sets NODE_ENV=test, which would make Vite emit a development build (no service worker registration).
+    const env = { ...process.env, NODE_ENV: "production" };
+    const result = spawnSync(join(bin, name ?? ""), args, { cwd: root, stdio: "inherit", env });
     if (result.status !== 0) throw new Error(`${command.join(" ")} failed`);
   }
+}
+
+/** Whether every file the service worker precaches is in `dir` (a build replaced halfway through is not). */
+function completeBuild(dir: string): boolean {
+  const sw = join(dir, "sw.js");
+  if (!existsSync(sw) || !existsSync(join(dir, "index.html"))) return false;
+  const urls = [...readFileSync(sw, "utf8").matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((match) => match[1] ?? "");
+  return urls.length > 0 && urls.every((url) => existsSync(join(dir, url)));
+}
+
+/**
+ * A private copy of the build for this test process: other processes on the machine may rebuild dist/ while the
+ * tests run, and a service worker that precaches files which vanish mid-install never activates.
+ */
+function snapshotBuild(): string {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    ensureBuilt(attempt > 0);
+    const copy = mkdtempSync(join(tmpdir(), "ll-e2e-dist-"));
+    cpSync(distDir, copy, { recursive: true });
+    if (completeBuild(copy)) return copy;
+    rmSync(copy, { recursive: true, force: true });
+  }
+  throw new Error("dist/ keeps changing while it is copied: is another build running?");
 }
 
 export interface E2E {
@@ -42,9 +68,9 @@ export interface E2E {
 }
 
 export async function startE2E(): Promise<E2E> {
-  ensureBuilt();
+  const servedDir = snapshotBuild();
   mkdirSync(resultsDir, { recursive: true });
-  const server = await startTestServer({ distDir });
+  const server = await startTestServer({ distDir: servedDir });
   // The first GraphQL request builds PostGraphile's schema: pay for it here, not inside the first test's timeouts.
   const warmUp = server.client();
   await warmUp.signIn("issuer@demo.test");
@@ -57,6 +83,7 @@ export async function startE2E(): Promise<E2E> {
     async close() {
       await browser.close();
       await server.close();
+      rmSync(servedDir, { recursive: true, force: true });
     },
   };
 }
@@ -69,6 +96,16 @@ export const HOMES = {
   investor: "/portfolio",
   admin: "/admin",
 } as const;
+
+/** Resolves once the service worker is active (fails after 30 s instead of hanging the test). */
+export async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then(() => undefined),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("service worker not active")), 30_000)),
+    ]),
+  );
+}
 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname.replace(/(.)\/$/, "$1");

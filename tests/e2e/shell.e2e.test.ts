@@ -2,7 +2,17 @@
 // terms, logout and offline start.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, HOMES, mainNavLabels, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import {
+  type E2E,
+  HOMES,
+  mainNavLabels,
+  newContext,
+  screenshot,
+  serviceWorkerReady,
+  signIn,
+  startE2E,
+  waitForPath,
+} from "./app.ts";
 
 /** expect.poll with a timeout that suits a real browser loading pages. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -97,11 +107,16 @@ describe("guards", () => {
   it("redirects /settings to /settings/account and shows the tabs of the type", async () => {
     const page = await signIn(await context(), "issuer@demo.test");
     await waitForPath(page, "/dashboard");
+    // "/" (the installed app's start URL) leads to the home of the account; so does the logo.
+    await page.goto("/");
+    await waitForPath(page, "/dashboard");
     await page.goto("/settings");
     await waitForPath(page, "/settings/account");
     const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
     await tabs.first().waitFor();
     expect(await tabs.allTextContents()).toEqual(["Account", "Delegates", "Integrations"]);
+    await page.getByRole("link", { name: "Home" }).click();
+    await waitForPath(page, "/dashboard");
     // Qualification answers are for investors only.
     await page.goto("/settings/qualification-answers");
     await waitForPath(page, "/dashboard");
@@ -222,15 +237,41 @@ describe("accounts", () => {
   });
 });
 
+describe("PWA", () => {
+  it("is installable in Chromium: manifest, icons and a service worker that controls the page", async () => {
+    const page = await signIn(await context(), "agent@demo.test");
+    await waitForPath(page, "/distributions");
+    await serviceWorkerReady(page);
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(manifestHref).toBeTruthy();
+    const manifest = await page.evaluate(async (href) => (await fetch(href ?? "")).json(), manifestHref);
+    expect(manifest).toMatchObject({ name: "Ledgerline", short_name: "Ledgerline", display: "standalone" });
+    const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose ?? "any"}`)).toEqual(
+      expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+    );
+    for (const icon of icons) {
+      const response = await page.request.get(icon.src);
+      expect(response.headers()["content-type"]).toContain("image/png");
+    }
+    await page.reload();
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // Test contexts are incognito, which Chromium never offers to install; every other criterion must hold.
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+  });
+});
+
 describe("offline", () => {
   it("reloads offline into the shell with the last account, and a lapsed session goes to /login when back online", async () => {
     const ctx = await context();
     const page = await signIn(ctx, "investor@demo.test");
     await waitForPath(page, "/portfolio");
     // The service worker installs on the first visit and precaches the app shell.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await serviceWorkerReady(page);
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {

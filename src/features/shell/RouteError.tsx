@@ -1,11 +1,20 @@
 import type { ErrorComponentProps } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { NetworkError } from "../../data/graphql.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ErrorBlock, Page } from "../../ui/index.ts";
 
-export function RouteError({ reset }: ErrorComponentProps) {
+/** A route whose loader failed. Offline failures say so and retry by themselves when the network returns. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const offline = error instanceof NetworkError;
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener("online", reset);
+    return () => window.removeEventListener("online", reset);
+  }, [offline, reset]);
   return (
     <Page maxWidth="40rem">
-      <ErrorBlock text={MESSAGES.defaultError} />
+      <ErrorBlock text={offline ? MESSAGES.offlinePage : MESSAGES.defaultError} />
       <Button variant="outline" onClick={reset} style={{ marginTop: 16 }}>
         Try again
       </Button>

@@ -39,13 +39,13 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
           mx: "auto",
         })}
       >
-        <a
-          href={type ? homePath(type) : "/"}
+        <Link
+          to={type ? homePath(type) : "/"}
           aria-label="Home"
           className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}
         >
           <Logo />
-        </a>
+        </Link>
         {links.length > 0 && <CompactNav links={links} active={active} />}
         <nav
           aria-label="Main"
