@@ -21,7 +21,11 @@ describe("allocation CSV import", () => {
     const result = parseAllocationCsv('Email,Amount\na@x.io,"1,000"\n,5\nc@x.io,0\n');
     expect(result).toEqual({
       ok: false,
-      errors: ["Row 2: Numbers must not contain commas.", "Row 3: Email is required.", "Row 4: Amount must be greater than 0."],
+      errors: [
+        "Row 2: Numbers must not contain commas.",
+        "Row 3: Email is required.",
+        "Row 4: Amount must be greater than 0.",
+      ],
     });
   });
 });

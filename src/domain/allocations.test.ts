@@ -7,13 +7,13 @@ import {
   distributionStatusLabel,
   distributionSummary,
   fieldErrors,
-  incomingCapital,
   InviteSchema,
+  incomingCapital,
   planBulkUpdate,
   qualificationLabel,
   stakeholderSummary,
 } from "./allocations.ts";
-import { toString } from "./decimal.ts";
+import { toString as decimalText } from "./decimal.ts";
 
 describe("allocation rules", () => {
   const owner = { accountId: "a", role: "account_owner" };
@@ -40,13 +40,17 @@ describe("allocation rules", () => {
       ],
       "closed",
     );
-    expect(plan).toEqual({ update: ["1"], skipped: ["2"], lockedMessages: ["Cannot update status on locked distribution: Cy"] });
+    expect(plan).toEqual({
+      update: ["1"],
+      skipped: ["2"],
+      lockedMessages: ["Cannot update status on locked distribution: Cy"],
+    });
   });
 
   it("summarises distributions exactly", () => {
     const s = distributionSummary([{ amount: "0.1" }, { amount: "0.2" }, { amount: "1000000" }]);
     expect(s.count).toBe(3);
-    expect(toString(s.units)).toBe("1000000.3");
+    expect(decimalText(s.units)).toBe("1000000.3");
   });
 
   it("qualification labels", () => {
@@ -60,7 +64,11 @@ describe("allocation rules", () => {
   it("invite form: email, amount > 0, optional name", () => {
     const bad = v.safeParse(InviteSchema, { email: "", amount: "0" });
     expect(bad.success).toBe(false);
-    if (!bad.success) expect(fieldErrors(bad.issues)).toEqual({ email: "Email is required.", amount: "Amount must be greater than 0." });
+    if (!bad.success)
+      expect(fieldErrors(bad.issues)).toEqual({
+        email: "Email is required.",
+        amount: "Amount must be greater than 0.",
+      });
     expect(v.safeParse(InviteSchema, { email: "a@b.co", amount: "12.5" }).success).toBe(true);
   });
 });
@@ -76,15 +84,18 @@ describe("cap table and capital", () => {
   });
 
   it("excludes zero, negative and allocation-owned entries; counts stakeholders and units", () => {
-    const rows = capTableHoldings([h("a", "100"), h("a", "50"), h("b", "0"), h("c", "-5"), h("alloc", "10")], new Set(["alloc"]));
+    const rows = capTableHoldings(
+      [h("a", "100"), h("a", "50"), h("b", "0"), h("c", "-5"), h("alloc", "10")],
+      new Set(["alloc"]),
+    );
     expect(rows.map((r) => r.amount)).toEqual(["100", "50"]);
     const summary = stakeholderSummary(rows);
     expect(summary.stakeholders).toBe(1);
-    expect(toString(summary.units)).toBe("150");
+    expect(decimalText(summary.units)).toBe("150");
   });
 
   it("capital raised = sum of units x purchase price (hand-computed: 3 x 0.1 + 40000 x 1.25 = 50000.3)", () => {
-    expect(toString(capitalRaised([h("a", "3", "0.1"), h("b", "40000", "1.25")]))).toBe("50000.3");
+    expect(decimalText(capitalRaised([h("a", "3", "0.1"), h("b", "40000", "1.25")]))).toBe("50000.3");
   });
 
   it("incoming capital: committed = units x price, expected = committed - paid in", () => {
@@ -95,10 +106,10 @@ describe("cap table and capital", () => {
       ],
       "1.25",
     );
-    expect(toString(result.rows[0]!.committed)).toBe("50000");
-    expect(toString(result.rows[0]!.expected)).toBe("39999.5");
-    expect(toString(result.committed)).toBe("50003.75");
-    expect(toString(result.paidIn)).toBe("10000.5");
-    expect(toString(result.expected)).toBe("40003.25");
+    expect(decimalText(result.rows[0]!.committed)).toBe("50000");
+    expect(decimalText(result.rows[0]!.expected)).toBe("39999.5");
+    expect(decimalText(result.committed)).toBe("50003.75");
+    expect(decimalText(result.paidIn)).toBe("10000.5");
+    expect(decimalText(result.expected)).toBe("40003.25");
   });
 });

@@ -31,7 +31,11 @@ export const ALLOCATION_STATUS_LABELS: Record<string, string> = {
 };
 
 /** Distribution status as users read it: open is Onboarding, closed is Pending, an issued one is Issued. */
-export function distributionStatusLabel(d: { status: string; issuanceStatus?: string | null; locked?: boolean | null }): string {
+export function distributionStatusLabel(d: {
+  status: string;
+  issuanceStatus?: string | null;
+  locked?: boolean | null;
+}): string {
   if (d.issuanceStatus === "issued") return "Issued";
   if (d.status === "open") return "Onboarding";
   if (d.status === "closed") return "Pending";
@@ -87,7 +91,8 @@ export function planBulkUpdate(targets: readonly BulkTarget[], status: string): 
   const plan: BulkUpdatePlan = { update: [], skipped: [], lockedMessages: [] };
   for (const t of targets) {
     if (t.status === status) plan.skipped.push(t.id);
-    else if (t.locked) plan.lockedMessages.push(`Cannot update status on locked distribution: ${t.name ?? t.investorName ?? t.id}`);
+    else if (t.locked)
+      plan.lockedMessages.push(`Cannot update status on locked distribution: ${t.name ?? t.investorName ?? t.id}`);
     else plan.update.push(t.id);
   }
   return plan;
@@ -108,7 +113,10 @@ export function qualificationLabel(completed: number, total: number, started: bo
 }
 
 /** One price per currency (spec: 'Multiple prices of the same currency is not supported.'). */
-export function hasDuplicateCurrency(prices: readonly { currencyCode?: string | null; currencyId?: number | null }[], currency: string): boolean {
+export function hasDuplicateCurrency(
+  prices: readonly { currencyCode?: string | null; currencyId?: number | null }[],
+  currency: string,
+): boolean {
   return prices.some((p) => (p.currencyCode ?? String(p.currencyId ?? "")) === currency);
 }
 
@@ -182,7 +190,10 @@ export interface HoldingLike {
 }
 
 /** Cap table entries exclude zero, negative and allocation-owned entries. */
-export function capTableHoldings<H extends HoldingLike>(holdings: readonly H[], allocationOwnedIds: ReadonlySet<string> = new Set()): H[] {
+export function capTableHoldings<H extends HoldingLike>(
+  holdings: readonly H[],
+  allocationOwnedIds: ReadonlySet<string> = new Set(),
+): H[] {
   return holdings.filter((h) => {
     const amount = parseDecimal(h.amount);
     return amount !== null && isPositive(amount) && !allocationOwnedIds.has(h.investorId);
@@ -190,7 +201,10 @@ export function capTableHoldings<H extends HoldingLike>(holdings: readonly H[], 
 }
 
 /** STAKEHOLDERS (distinct investors) and UNITS of a list of cap table rows. */
-export function stakeholderSummary(rows: readonly { investorId: string; amount: string }[]): { stakeholders: number; units: Decimal } {
+export function stakeholderSummary(rows: readonly { investorId: string; amount: string }[]): {
+  stakeholders: number;
+  units: Decimal;
+} {
   return { stakeholders: new Set(rows.map((r) => r.investorId)).size, units: sum(rows.map((r) => dec(r.amount))) };
 }
 

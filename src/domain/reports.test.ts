@@ -4,8 +4,26 @@ import { capTableCsv, contactsCsv, reportDay } from "./reports.ts";
 describe("report CSVs", () => {
   it("writes the cap table sorted, quoted and with exact decimals", () => {
     const text = capTableCsv([
-      { investor: "Zed, Inc.", investorEmail: "z@x.io", asset: "A", round: "Seed", security: "S", units: "100.5", purchasePrice: "0.5", issuedOn: "2024-01-02" },
-      { investor: "Ann", investorEmail: "a@x.io", asset: "A", round: "Seed", security: "S", units: "3", purchasePrice: "0.5", issuedOn: "2024-01-02" },
+      {
+        investor: "Zed, Inc.",
+        investorEmail: "z@x.io",
+        asset: "A",
+        round: "Seed",
+        security: "S",
+        units: "100.5",
+        purchasePrice: "0.5",
+        issuedOn: "2024-01-02",
+      },
+      {
+        investor: "Ann",
+        investorEmail: "a@x.io",
+        asset: "A",
+        round: "Seed",
+        security: "S",
+        units: "3",
+        purchasePrice: "0.5",
+        issuedOn: "2024-01-02",
+      },
     ]);
     expect(text).toBe(
       "Investor,Investor Email,Asset,Round,Security,Units,Purchase Price,Issued On\r\n" +

@@ -1,7 +1,16 @@
 // The two downloadable reports (Cap Table and Contacts) as CSV text. The server makes them from the database
 // online (sync/http/reports.ts); the device makes the same files from its replicas offline. Same columns, same
 // order, exact decimal strings.
-export const CAP_TABLE_COLUMNS = ["Investor", "Investor Email", "Asset", "Round", "Security", "Units", "Purchase Price", "Issued On"] as const;
+export const CAP_TABLE_COLUMNS = [
+  "Investor",
+  "Investor Email",
+  "Asset",
+  "Round",
+  "Security",
+  "Units",
+  "Purchase Price",
+  "Issued On",
+] as const;
 export const CONTACTS_COLUMNS = ["Contact Name", "Account Name", "Email"] as const;
 
 export interface CapTableLine {
@@ -28,22 +37,40 @@ function cell(value: string): string {
 }
 
 function csv(header: readonly string[], lines: readonly (readonly string[])[]): string {
-  return [header, ...lines].map((line) => line.map(cell).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...lines].map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function capTableCsv(lines: readonly CapTableLine[]): string {
-  const sorted = [...lines].sort((a, b) => byText(a.asset, b.asset) || byText(a.round, b.round) || byText(a.investor, b.investor) || byText(a.issuedOn, b.issuedOn));
+  const sorted = [...lines].sort(
+    (a, b) =>
+      byText(a.asset, b.asset) ||
+      byText(a.round, b.round) ||
+      byText(a.investor, b.investor) ||
+      byText(a.issuedOn, b.issuedOn),
+  );
   return csv(
     CAP_TABLE_COLUMNS,
-    sorted.map((l) => [l.investor, l.investorEmail, l.asset, l.round, l.security, l.units, l.purchasePrice, l.issuedOn]),
+    sorted.map((l) => [
+      l.investor,
+      l.investorEmail,
+      l.asset,
+      l.round,
+      l.security,
+      l.units,
+      l.purchasePrice,
+      l.issuedOn,
+    ]),
   );
 }
 
 export function contactsCsv(lines: readonly ContactLine[]): string {
   const sorted = [...lines].sort((a, b) => byText(a.email.toLowerCase(), b.email.toLowerCase()));
-  return csv(CONTACTS_COLUMNS, sorted.map((l) => [l.contactName, l.accountName, l.email]));
+  return csv(
+    CONTACTS_COLUMNS,
+    sorted.map((l) => [l.contactName, l.accountName, l.email]),
+  );
 }
 
 /** issued_on as a calendar day (yyyy-MM-dd, UTC) so server and device write the same text. */

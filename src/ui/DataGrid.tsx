@@ -65,7 +65,11 @@ const gridTheme = themeQuartz.withParams({
   headerHeight: 40,
 });
 
-const DENSITY_LABELS: Record<Density, string> = { compact: "Compact", standard: "Standard", comfortable: "Comfortable" };
+const DENSITY_LABELS: Record<Density, string> = {
+  compact: "Compact",
+  standard: "Standard",
+  comfortable: "Comfortable",
+};
 
 export interface DataGridProps<Row> {
   /** Key of the saved column state and density in local storage. */
@@ -186,9 +190,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   <span className={classes.menuCheck} aria-hidden>
                     {!c.hide && <CheckIcon width={14} height={14} />}
                   </span>
-                  <span role="menuitemcheckbox" aria-checked={!c.hide}>
-                    {headerNames.get(c.colId) ?? c.colId}
-                  </span>
+                  <span data-checked={!c.hide}>{headerNames.get(c.colId) ?? c.colId}</span>
                 </Menu.Item>
               ))}
               <Menu.Separator />
@@ -250,7 +252,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           noRowsOverlayComponent={NoRows}
           noRowsOverlayComponentParams={{ text: emptyText }}
           rowSelection={
-            onSelectionChange ? { mode: "multiRow", checkboxes: true, headerCheckbox: true, enableClickSelection: false } : undefined
+            onSelectionChange
+              ? { mode: "multiRow", checkboxes: true, headerCheckbox: true, enableClickSelection: false }
+              : undefined
           }
           onSelectionChanged={(e: SelectionChangedEvent<Row>) => onSelectionChange?.(e.api.getSelectedRows())}
           onGridReady={(e) => {
@@ -316,4 +320,4 @@ export function linkCell<Row>(href: (row: Row) => string, navigate: (to: string)
 }
 
 export type { ColDef } from "ag-grid-community";
-export { datedFileName, type Density } from "./data-grid-state.ts";
+export { type Density, datedFileName } from "./data-grid-state.ts";

@@ -3,13 +3,7 @@
 // the session's account would read them through GraphQL (role app_user, its claims, row-level security), and are
 // written by the same functions the device uses offline (src/domain/reports.ts), so both files are identical.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  type CapTableLine,
-  type ContactLine,
-  capTableCsv,
-  contactsCsv,
-  reportDay,
-} from "../../src/domain/reports.ts";
+import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv, reportDay } from "../../src/domain/reports.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { sendJson } from "./respond.ts";
@@ -17,7 +11,12 @@ import { sendJson } from "./respond.ts";
 export const REPORTS_PATH = "/api/v2/reports/";
 export const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
-const ALLOCATION_EXAMPLE = ["Email,Amount,Contact Name", "ada.byron@example.com,1000,Ada Byron", "alan.turing@example.com,250.5,", ""].join("\r\n");
+const ALLOCATION_EXAMPLE = [
+  "Email,Amount,Contact Name",
+  "ada.byron@example.com,1000,Ada Byron",
+  "alan.turing@example.com,250.5,",
+  "",
+].join("\r\n");
 
 /** Paths this module answers (one check in server.ts). */
 export function isReportsPath(path: string): boolean {
@@ -44,7 +43,13 @@ async function asSession<T>(db: Database, session: SessionClaims, fn: (tx: Sql) 
       `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
               set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
               set_config('jwt.claims.role', $5, true)`,
-      [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
+      [
+        session.sessionId,
+        session.userId,
+        session.accountId ?? "",
+        session.accountType ?? "",
+        session.accountRole ?? "",
+      ],
     );
     await tx.query("set local role app_user");
     return fn(tx);
@@ -108,7 +113,8 @@ export async function handleReports(
   if (path === ALLOCATION_EXAMPLE_PATH) return sendCsv(res, "allocation-cap-table.csv", ALLOCATION_EXAMPLE, req.method);
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
-  if (session.accountType !== "issuer" && session.accountType !== "broker") return refuse(res, 403, "LL403", "Operation not allowed");
+  if (session.accountType !== "issuer" && session.accountType !== "broker")
+    return refuse(res, 403, "LL403", "Operation not allowed");
   const name = path.slice(REPORTS_PATH.length);
   if (name === "cap-table") {
     const lines = await asSession(context.db, session, capTableLines);

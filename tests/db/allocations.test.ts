@@ -263,18 +263,26 @@ describe("bulkAllocation (CSV import)", () => {
   it("imports every row or none, naming each bad row", async () => {
     const placement = await allocationId("Harborview Placement");
     const count = async () =>
-      (await db.query<{ n: number }>("select count(*)::int as n from app_public.distributions where allocation_id = $1", [placement])).rows[0]?.n;
+      (
+        await db.query<{ n: number }>(
+          "select count(*)::int as n from app_public.distributions where allocation_id = $1",
+          [placement],
+        )
+      ).rows[0]?.n;
     const before = await count();
     expect(await failure(broker, bulk(placement, "cap-table.xlsx", [{ email: "a@x.io", amount: "1" }]))).toEqual({
       code: "LL422",
       message: "Only .csv files can be imported.",
     });
     expect(
-      await failure(broker, bulk(placement, "cap-table.csv", [
-        { email: "ok@x.io", amount: "10" },
-        { email: "bad@x.io", amount: "1,000" },
-        { email: "", amount: "5" },
-      ])),
+      await failure(
+        broker,
+        bulk(placement, "cap-table.csv", [
+          { email: "ok@x.io", amount: "10" },
+          { email: "bad@x.io", amount: "1,000" },
+          { email: "", amount: "5" },
+        ]),
+      ),
     ).toEqual({ code: "LL422", message: "Row 3: Numbers must not contain commas.\nRow 4: Email is required." });
     expect(await count()).toBe(before);
     expect(await failure(issuer, bulk(placement, "cap-table.csv", [{ email: "ok@x.io", amount: "10" }]))).toEqual({
@@ -283,10 +291,13 @@ describe("bulkAllocation (CSV import)", () => {
     });
     const id = randomUUID();
     expect(
-      await failure(broker, bulk(placement, "cap-table.csv", [
-        { email: "ok@x.io", amount: "10", id },
-        { email: "ok2@x.io", amount: "2.5", name: "Two" },
-      ])),
+      await failure(
+        broker,
+        bulk(placement, "cap-table.csv", [
+          { email: "ok@x.io", amount: "10", id },
+          { email: "ok2@x.io", amount: "2.5", name: "Two" },
+        ]),
+      ),
     ).toBeNull();
     expect(await count()).toBe((before ?? 0) + 2);
     expect((await db.query("select 1 from app_public.distributions where id = $1", [id])).rows).toHaveLength(1);
@@ -296,10 +307,17 @@ describe("bulkAllocation (CSV import)", () => {
 describe("makeAllocationOfferingLink", () => {
   it("the owner of an active allocation adds a link for an agent named by email", async () => {
     const placement = await allocationId("Harborview Placement");
-    const { rows } = await db.query<{ email: string; id: string }>("select email, id from app_public.accounts where type = 'agent' limit 1");
+    const { rows } = await db.query<{ email: string; id: string }>(
+      "select email, id from app_public.accounts where type = 'agent' limit 1",
+    );
     const agent = rows[0]!;
     const make = (email: string) => (tx: Sql) =>
-      tx.query("select * from app_public.make_allocation_offering_link($1, $2, $3, $4)", [placement, "Field link", email, randomUUID()]);
+      tx.query("select * from app_public.make_allocation_offering_link($1, $2, $3, $4)", [
+        placement,
+        "Field link",
+        email,
+        randomUUID(),
+      ]);
     expect(await failure(broker, make(""))).toEqual({ code: "LL422", message: "Agent Email is required." });
     expect((await failure(issuer, make(agent.email)))?.code).toBe("LL403");
     expect(await failure(broker, make(agent.email))).toBeNull();

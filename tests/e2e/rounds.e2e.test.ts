@@ -19,7 +19,7 @@ async function context(): Promise<BrowserContext> {
 
 beforeAll(async () => {
   e2e = await startE2E();
-}, 180_000);
+}, 600_000);
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((created) => created.close()));
 });
@@ -48,7 +48,8 @@ async function open(email: string, path: string): Promise<{ ctx: BrowserContext;
 let unique = 0;
 const fresh = (tag: string) => `${tag}-${Date.now()}-${++unique}@e2e.test`;
 
-const paneRow = (page: Page, email: string) => page.getByTestId("distribution-row").filter({ has: page.getByText(email, { exact: true }) });
+const paneRow = (page: Page, email: string) =>
+  page.getByTestId("distribution-row").filter({ has: page.getByText(email, { exact: true }) });
 
 async function serverCount(sql: string, params: unknown[]): Promise<number> {
   return (await one<{ n: number }>(`select count(*)::int as n from (${sql}) x`, params)).n;
@@ -70,7 +71,10 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
     ];
 
     // The broker opens the allocation while online (the replicas fill), then the network goes away.
-    const { ctx: brokerCtx, page: broker } = await open("broker@demo.test", `/distribute-allocation/${placement}/invite`);
+    const { ctx: brokerCtx, page: broker } = await open(
+      "broker@demo.test",
+      `/distribute-allocation/${placement}/invite`,
+    );
     await broker.getByTestId("distribution-row").first().waitFor();
     await broker.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -123,7 +127,10 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
       ),
     ).toBe(1);
     await poll(() =>
-      serverCount("select n.id from app_public.distribution_annotations n where n.annotation = 'Wire expected Friday'", []),
+      serverCount(
+        "select n.id from app_public.distribution_annotations n where n.annotation = 'Wire expected Friday'",
+        [],
+      ),
     ).toBe(1);
     await poll(() => broker.getByTestId("pending-mark").count()).toBe(0);
 
@@ -160,7 +167,12 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
       await capTable.getByTestId("cap-row").filter({ hasText: name }).first().waitFor();
     }
     for (const investor of investors) {
-      await capTable.getByTestId("cap-row").filter({ hasText: investor.name || investor.email }).locator("label").first().click();
+      await capTable
+        .getByTestId("cap-row")
+        .filter({ hasText: investor.name || investor.email })
+        .locator("label")
+        .first()
+        .click();
     }
     await capTable.getByRole("button", { name: "Issue" }).click();
     const holdingsSql =
@@ -173,17 +185,17 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
 
     // Holdings, cap table and capitalization agree to the unit with the server.
     const issuedUnits = (
-      await one<{ total: string }>("select sum(amount)::text as total from app_public.holdings where round_id = $1", [seriesA])
+      await one<{ total: string }>("select sum(amount)::text as total from app_public.holdings where round_id = $1", [
+        seriesA,
+      ])
     ).total;
     expect(issuedUnits).toBe("1575.5");
     await poll(() => capTable.getByTestId("round-issued-units").textContent()).toBe("1,575.50");
 
-    const allUnits = (
-      await one<{ total: string; n: number }>(
-        `select sum(h.amount)::text as total, count(*)::int as n from app_public.holdings h
+    const allUnits = await one<{ total: string; n: number }>(
+      `select sum(h.amount)::text as total, count(*)::int as n from app_public.holdings h
            join app_public.rounds r on r.id = h.round_id join app_public.assets s on s.id = r.asset_id
            join app_public.accounts i on i.id = s.issuer_id where i.name = 'Northwind Renewables, Inc.' and h.amount > 0`,
-      )
     );
     await issuer.goto("/capitalization");
     await poll(() => issuer.getByTestId("cap-units").textContent()).toBe(
@@ -221,14 +233,32 @@ describe("grids, capitalization and reports", () => {
     const { page } = await open("issuer@demo.test", "/holdings");
     const headers = () => page.locator(".ag-header-cell-text").allTextContents();
     await poll(async () => (await headers()).includes("Total Units")).toBe(true);
-    expect(await headers()).toEqual(["Investor", "Investor Email", "Security Name", "Total Units", "Percent Of Raise", "Cost Basis", "Total Value", "Issued On"]);
-    const n = (await one<{ n: number }>(
-      `select count(*)::int as n from app_public.holdings h join app_public.securities s on s.id = h.security_id
+    expect(await headers()).toEqual([
+      "Investor",
+      "Investor Email",
+      "Security Name",
+      "Total Units",
+      "Percent Of Raise",
+      "Cost Basis",
+      "Total Value",
+      "Issued On",
+    ]);
+    const n = (
+      await one<{ n: number }>(
+        `select count(*)::int as n from app_public.holdings h join app_public.securities s on s.id = h.security_id
          join app_public.accounts i on i.id = s.issuer_id where i.name = 'Northwind Renewables, Inc.'`,
-    )).n;
+      )
+    ).n;
     await poll(() => page.getByTestId("grid-footer").textContent()).toBe(`1 - ${n} of ${n}`);
-    expect(await page.locator(".ag-row").first().evaluate((row) => row.getBoundingClientRect().height)).toBe(36);
-    expect(await page.locator(".ag-root-wrapper").evaluate((grid) => grid.getBoundingClientRect().height)).toBeGreaterThan(300);
+    expect(
+      await page
+        .locator(".ag-row")
+        .first()
+        .evaluate((row) => row.getBoundingClientRect().height),
+    ).toBe(36);
+    expect(
+      await page.locator(".ag-root-wrapper").evaluate((grid) => grid.getBoundingClientRect().height),
+    ).toBeGreaterThan(300);
     expect(await page.locator('[role="gridcell"][col-id="investorEmail"]').first().isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Columns" }).click();
@@ -240,22 +270,34 @@ describe("grids, capitalization and reports", () => {
 
     await page.reload();
     await poll(async () => (await headers()).includes("Term")).toBe(true);
-    await poll(() => page.locator(".ag-row").first().evaluate((row) => row.getBoundingClientRect().height)).toBe(67);
+    await poll(() =>
+      page
+        .locator(".ag-row")
+        .first()
+        .evaluate((row) => row.getBoundingClientRect().height),
+    ).toBe(67);
 
     await page.getByRole("button", { name: "Reset" }).click();
     await poll(async () => (await headers()).includes("Term")).toBe(false);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^holdings_\d{4}_\d{2}_\d{2}\.csv$/);
     await screenshot(page, "holdings-grid");
   });
 
   it("distributions report leaves prices out for agents", async () => {
     const { page: issuer } = await open("issuer@demo.test", "/distributions");
-    await poll(async () => (await issuer.locator(".ag-header-cell-text").allTextContents()).includes("Price")).toBe(true);
+    await poll(async () => (await issuer.locator(".ag-header-cell-text").allTextContents()).includes("Price")).toBe(
+      true,
+    );
     await screenshot(issuer, "distributions-issuer");
     const { page: agent } = await open("agent@demo.test", "/distributions");
-    await poll(async () => (await agent.locator(".ag-header-cell-text").allTextContents()).includes("Units")).toBe(true);
+    await poll(async () => (await agent.locator(".ag-header-cell-text").allTextContents()).includes("Units")).toBe(
+      true,
+    );
     expect(await agent.locator(".ag-header-cell-text").allTextContents()).not.toContain("Price");
   });
 
@@ -267,7 +309,8 @@ describe("grids, capitalization and reports", () => {
          from app_public.holdings h join app_public.rounds r on r.id = h.round_id join app_public.assets a on a.id = r.asset_id
          join app_public.accounts i on i.id = a.issuer_id where i.name = 'Northwind Renewables, Inc.' and h.amount > 0`,
     );
-    const money = (text: string) => Number(text).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const money = (text: string) =>
+      Number(text).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await poll(() => page.getByTestId("cap-units").textContent()).toBe(money(totals.units));
     expect(await page.getByTestId("cap-stakeholders").textContent()).toBe(String(totals.n));
     await chooseOption(page, "Viewing", "Schedule of purchasers");
@@ -284,7 +327,9 @@ describe("grids, capitalization and reports", () => {
       page.getByTestId("report-cap-table").getByRole("button", { name: "Download" }).click(),
     ]);
     const onlineText = await streamText(await online.createReadStream());
-    expect(onlineText.split("\r\n")[0]).toBe("Investor,Investor Email,Asset,Round,Security,Units,Purchase Price,Issued On");
+    expect(onlineText.split("\r\n")[0]).toBe(
+      "Investor,Investor Email,Asset,Round,Security,Units,Purchase Price,Issued On",
+    );
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -301,7 +346,9 @@ describe("grids, capitalization and reports", () => {
       page.waitForEvent("download"),
       page.getByTestId("report-contacts").getByRole("button", { name: "Download" }).click(),
     ]);
-    expect((await streamText(await contacts.createReadStream())).split("\r\n")[0]).toBe("Contact Name,Account Name,Email");
+    expect((await streamText(await contacts.createReadStream())).split("\r\n")[0]).toBe(
+      "Contact Name,Account Name,Email",
+    );
   });
 });
 

@@ -30,7 +30,9 @@ describe("reports", () => {
     const response = await issuer.fetch("/api/v2/reports/cap-table");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="cap_table_\d{4}_\d{2}_\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="cap_table_\d{4}_\d{2}_\d{2}\.csv"$/,
+    );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(CAP_TABLE_COLUMNS.join(","));
     // Seed: Emma 200000, Kim Family Trust 500000, Jordan 40000 (Seed round); Kim 25000 (fund); Emma 25 notes.

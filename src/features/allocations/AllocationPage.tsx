@@ -67,7 +67,14 @@ export function AllocationPage({
       case "investors":
         return <InvestorsTab actor={actor} canEdit={canEdit} allocationId={allocation.id} />;
       case "distribution":
-        return <DistributionTab distribution={current} canEdit={canEdit} isOwner={isOwner} roundClosesOn={round?.closesOn ?? null} />;
+        return (
+          <DistributionTab
+            distribution={current}
+            canEdit={canEdit}
+            isOwner={isOwner}
+            roundClosesOn={round?.closesOn ?? null}
+          />
+        );
       case "bulk-invite":
         return <BulkInviteTab actor={actor} canEdit={canEdit} allocationId={allocation.id} />;
       case "bulk-update":
@@ -99,9 +106,25 @@ export function AllocationPage({
           <span className={css({ fontSize: "sm", color: "fg.muted" })}>{round?.name}</span>
         </div>
       </PageHeader>
-      <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) 30rem" }, alignItems: "start" })}>
+      <div
+        className={css({
+          display: "grid",
+          gap: "6",
+          gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) 30rem" },
+          alignItems: "start",
+        })}
+      >
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", minW: 0 })}>
-          <nav aria-label="Allocation views" className={css({ display: "flex", gap: "1", flexWrap: "wrap", borderBottomWidth: "1px", borderColor: "border.default" })}>
+          <nav
+            aria-label="Allocation views"
+            className={css({
+              display: "flex",
+              gap: "1",
+              flexWrap: "wrap",
+              borderBottomWidth: "1px",
+              borderColor: "border.default",
+            })}
+          >
             {ALLOCATION_VIEWS.map((tab) => (
               <Link
                 key={tab.value}
@@ -136,7 +159,11 @@ export function AllocationPage({
             setSelectedIds(next);
             if (view === "distribution" && next.size === 1) {
               const [only] = [...next];
-              void navigate({ to: "/distribute-allocation/$allocationId/{-$view}", params: { allocationId, view }, search: { distribution: only } });
+              void navigate({
+                to: "/distribute-allocation/$allocationId/{-$view}",
+                params: { allocationId, view },
+                search: { distribution: only },
+              });
             }
           }}
           canEdit={canEdit}

@@ -46,7 +46,10 @@ export function AllocationTab({
 
   const options = ALLOCATION_STATUS_OPTIONS.some((o) => o.value === allocation.status)
     ? [...ALLOCATION_STATUS_OPTIONS]
-    : [{ value: allocation.status, label: ALLOCATION_STATUS_LABELS[allocation.status] ?? allocation.status }, ...ALLOCATION_STATUS_OPTIONS];
+    : [
+        { value: allocation.status, label: ALLOCATION_STATUS_LABELS[allocation.status] ?? allocation.status },
+        ...ALLOCATION_STATUS_OPTIONS,
+      ];
 
   const save = async () => {
     const parsed = v.safeParse(AllocationSchema, { name, opensOn: opensOn ?? "", closesOn: closesOn ?? "" });
@@ -64,12 +67,44 @@ export function AllocationTab({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <Card title="Allocation" actions={<PendingTag mark={allocation._pending} />}>
-        {!canEdit && <p className={mutedText}>{PERMISSION_MESSAGES.notAllowed}: only the owner of this allocation can change it.</p>}
+        {!canEdit && (
+          <p className={mutedText}>
+            {PERMISSION_MESSAGES.notAllowed}: only the owner of this allocation can change it.
+          </p>
+        )}
         <FormGrid>
-          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} disabled={!canEdit} name="name" />
-          <Select label="Status" options={options} value={status} onChange={setStatus} disabled={!canEdit} name="status" />
-          <DateInput label="Opens On" value={opensOn} onChange={setOpensOn} error={errors.opensOn} disabled={!canEdit} name="opensOn" />
-          <DateInput label="Closes On" value={closesOn} onChange={setClosesOn} error={errors.closesOn} disabled={!canEdit} name="closesOn" />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            disabled={!canEdit}
+            name="name"
+          />
+          <Select
+            label="Status"
+            options={options}
+            value={status}
+            onChange={setStatus}
+            disabled={!canEdit}
+            name="status"
+          />
+          <DateInput
+            label="Opens On"
+            value={opensOn}
+            onChange={setOpensOn}
+            error={errors.opensOn}
+            disabled={!canEdit}
+            name="opensOn"
+          />
+          <DateInput
+            label="Closes On"
+            value={closesOn}
+            onChange={setClosesOn}
+            error={errors.closesOn}
+            disabled={!canEdit}
+            name="closesOn"
+          />
         </FormGrid>
         <div className={css({ display: "flex", justifyContent: "space-between", alignItems: "center" })}>
           <span className={mutedText}>

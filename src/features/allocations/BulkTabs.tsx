@@ -7,7 +7,7 @@ import { useCommand, useModel } from "../../data/hooks.tsx";
 import { BULK_STATUS_OPTIONS, InviteSchema, PERMISSION_MESSAGES, planBulkUpdate } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { Button, Checkbox, EmptyState, Select, toast } from "../../ui/index.ts";
-import { type Actor, Card, mutedText, newId, tableClass, TextField } from "./parts.tsx";
+import { type Actor, Card, mutedText, newId, TextField, tableClass } from "./parts.tsx";
 import type { Distribution } from "./use-allocation.ts";
 
 function useBulkGuard(actor: Actor, canEdit: boolean): string | null {
@@ -24,7 +24,15 @@ function Refusal({ text }: { text: string }) {
   );
 }
 
-export function BulkUpdateTab({ actor, canEdit, selected }: { actor: Actor; canEdit: boolean; selected: Distribution[] }) {
+export function BulkUpdateTab({
+  actor,
+  canEdit,
+  selected,
+}: {
+  actor: Actor;
+  canEdit: boolean;
+  selected: Distribution[];
+}) {
   const command = useCommand();
   const refusal = useBulkGuard(actor, canEdit);
   const [status, setStatus] = useState<string | null>(null);
@@ -34,19 +42,35 @@ export function BulkUpdateTab({ actor, canEdit, selected }: { actor: Actor; canE
     if (!status) return setError("Please select a status.");
     setError(null);
     const plan = planBulkUpdate(
-      selected.map((d) => ({ id: d.id, name: d.name ?? null, investorName: d.investor?.name, status: d.status, locked: Boolean(d.locked) })),
+      selected.map((d) => ({
+        id: d.id,
+        name: d.name ?? null,
+        investorName: d.investor?.name,
+        status: d.status,
+        locked: Boolean(d.locked),
+      })),
       status,
     );
     for (const id of plan.update) await command("updateDistributionById", { input: { id, patch: { status } } });
     for (const message of plan.lockedMessages) toast.error(message);
-    toast.success(`Updated ${plan.update.length} distribution${plan.update.length === 1 ? "" : "s"}`, plan.skipped.length ? `${plan.skipped.length} already had this status.` : undefined);
+    toast.success(
+      `Updated ${plan.update.length} distribution${plan.update.length === 1 ? "" : "s"}`,
+      plan.skipped.length ? `${plan.skipped.length} already had this status.` : undefined,
+    );
   };
   return (
     <Card title="Bulk Update">
       {refusal && <Refusal text={refusal} />}
       <p className={mutedText}>{selected.length} selected in the distributions list.</p>
       <div className={css({ maxW: "xs" })}>
-        <Select label="Status" name="bulkStatus" options={[...BULK_STATUS_OPTIONS]} value={status} onChange={setStatus} disabled={Boolean(refusal)} />
+        <Select
+          label="Status"
+          name="bulkStatus"
+          options={[...BULK_STATUS_OPTIONS]}
+          value={status}
+          onChange={setStatus}
+          disabled={Boolean(refusal)}
+        />
         {error && <span className={css({ fontSize: "xs", color: "danger" })}>{error}</span>}
       </div>
       <div>
@@ -58,7 +82,15 @@ export function BulkUpdateTab({ actor, canEdit, selected }: { actor: Actor; canE
   );
 }
 
-export function BulkAnnotateTab({ actor, canEdit, selected }: { actor: Actor; canEdit: boolean; selected: Distribution[] }) {
+export function BulkAnnotateTab({
+  actor,
+  canEdit,
+  selected,
+}: {
+  actor: Actor;
+  canEdit: boolean;
+  selected: Distribution[];
+}) {
   const command = useCommand();
   const refusal = useBulkGuard(actor, canEdit);
   const [text, setText] = useState("");
@@ -79,7 +111,13 @@ export function BulkAnnotateTab({ actor, canEdit, selected }: { actor: Actor; ca
     <Card title="Bulk Annotate">
       {refusal && <Refusal text={refusal} />}
       <p className={mutedText}>{selected.length} selected in the distributions list.</p>
-      <TextField label="Note" value={text} onChange={(e) => setText(e.target.value)} error={error ?? undefined} disabled={Boolean(refusal)} />
+      <TextField
+        label="Note"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={error ?? undefined}
+        disabled={Boolean(refusal)}
+      />
       <div>
         <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
           Add Note
@@ -90,14 +128,25 @@ export function BulkAnnotateTab({ actor, canEdit, selected }: { actor: Actor; ca
 }
 
 /** Lines of "email, amount, contact name". */
-export function BulkInviteTab({ actor, canEdit, allocationId }: { actor: Actor; canEdit: boolean; allocationId: string }) {
+export function BulkInviteTab({
+  actor,
+  canEdit,
+  allocationId,
+}: {
+  actor: Actor;
+  canEdit: boolean;
+  allocationId: string;
+}) {
   const command = useCommand();
   const refusal = useBulkGuard(actor, canEdit);
   const [text, setText] = useState("");
   const [errors, setErrors] = useState<string[]>([]);
   const apply = async () => {
     if (refusal) return toast.error(refusal);
-    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const lines = text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     const problems: string[] = [];
     const rows = lines.map((line, i) => {
       const [email = "", amount = "", ...rest] = line.split(/\s*[;,\t]\s*/);
@@ -123,7 +172,16 @@ export function BulkInviteTab({ actor, canEdit, allocationId }: { actor: Actor; 
       <p className={mutedText}>One investor per line: email; amount; contact name (optional).</p>
       <textarea
         aria-label="Investors to invite"
-        className={css({ w: "full", minH: "32", p: "3", fontFamily: "mono", fontSize: "sm", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control" })}
+        className={css({
+          w: "full",
+          minH: "32",
+          p: "3",
+          fontFamily: "mono",
+          fontSize: "sm",
+          borderWidth: "1px",
+          borderColor: "border.strong",
+          borderRadius: "control",
+        })}
         value={text}
         onChange={(e) => setText(e.target.value)}
         disabled={Boolean(refusal)}
@@ -145,7 +203,15 @@ export function BulkInviteTab({ actor, canEdit, allocationId }: { actor: Actor; 
   );
 }
 
-export function InvestorsTab({ actor, canEdit, allocationId }: { actor: Actor; canEdit: boolean; allocationId: string }) {
+export function InvestorsTab({
+  actor,
+  canEdit,
+  allocationId,
+}: {
+  actor: Actor;
+  canEdit: boolean;
+  allocationId: string;
+}) {
   const command = useCommand();
   const refusal = useBulkGuard(actor, canEdit);
   const query = useMemo(() => ({ sort: [{ createdOn: "desc" as const }] }), []);
@@ -162,7 +228,13 @@ export function InvestorsTab({ actor, canEdit, allocationId }: { actor: Actor; c
     setError(null);
     for (const c of contacts.filter((c) => picked.has(c.id))) {
       await command("makeDistribution", {
-        input: { id: newId(), allocationId, accountEmail: c.email, amount: amount.trim().replaceAll(",", ""), name: c.name ?? null },
+        input: {
+          id: newId(),
+          allocationId,
+          accountEmail: c.email,
+          amount: amount.trim().replaceAll(",", ""),
+          name: c.name ?? null,
+        },
       });
     }
     toast.success(`${picked.size} investors added`);
@@ -200,7 +272,13 @@ export function InvestorsTab({ actor, canEdit, allocationId }: { actor: Actor; c
         </div>
       )}
       <div className={css({ display: "flex", gap: "2", alignItems: "flex-end" })}>
-        <TextField label="Amount (units) for each" value={amount} onChange={(e) => setAmount(e.target.value)} error={error ?? undefined} disabled={Boolean(refusal)} />
+        <TextField
+          label="Amount (units) for each"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={error ?? undefined}
+          disabled={Boolean(refusal)}
+        />
         <Button onClick={add} disabled={Boolean(refusal)}>
           Add Investors
         </Button>

@@ -3,7 +3,12 @@
 import { useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
-import { ALLOCATION_CSV_EXAMPLE_PATH, CSV_ONLY, isCsvFileName, parseAllocationCsv } from "../../domain/allocation-csv.ts";
+import {
+  ALLOCATION_CSV_EXAMPLE_PATH,
+  CSV_ONLY,
+  isCsvFileName,
+  parseAllocationCsv,
+} from "../../domain/allocation-csv.ts";
 import { Button, Dialog, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { newId } from "./parts.tsx";
@@ -34,7 +39,14 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
 
   return (
     <>
-      <input ref={fileRef} type="file" accept=".csv,text/csv" hidden data-testid="allocation-csv-input" onChange={(e) => onFile(e.target.files?.[0])} />
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".csv,text/csv"
+        hidden
+        data-testid="allocation-csv-input"
+        onChange={(e) => onFile(e.target.files?.[0])}
+      />
       <Button variant="outline" size="sm" disabled={disabled} onClick={() => fileRef.current?.click()}>
         Import Allocation
       </Button>
@@ -46,7 +58,11 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
         footer={
           <>
             {online ? (
-              <a className={css({ fontSize: "sm", color: "fg.link", mr: "auto" })} href={ALLOCATION_CSV_EXAMPLE_PATH} download>
+              <a
+                className={css({ fontSize: "sm", color: "fg.link", mr: "auto" })}
+                href={ALLOCATION_CSV_EXAMPLE_PATH}
+                download
+              >
                 Download the example file
               </a>
             ) : null}
@@ -54,7 +70,17 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
           </>
         }
       >
-        <ul className={css({ fontSize: "sm", color: "danger", listStyle: "disc", pl: "5", maxH: "60", overflowY: "auto" })} data-testid="csv-errors">
+        <ul
+          className={css({
+            fontSize: "sm",
+            color: "danger",
+            listStyle: "disc",
+            pl: "5",
+            maxH: "60",
+            overflowY: "auto",
+          })}
+          data-testid="csv-errors"
+        >
           {errors?.map((e) => (
             <li key={e}>{e}</li>
           ))}

@@ -9,10 +9,21 @@ import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Button, DateInput, EmptyState, Select, toast } from "../../ui/index.ts";
 import { NotesCard } from "./NotesCard.tsx";
+import {
+  Card,
+  FormGrid,
+  mutedText,
+  newId,
+  PendingTag,
+  Stat,
+  StatRow,
+  StatusBadge,
+  TextField,
+  tableClass,
+} from "./parts.tsx";
 import { usePendingChildren } from "./pending-children.ts";
-import { Card, FormGrid, mutedText, newId, PendingTag, Stat, StatRow, StatusBadge, tableClass, TextField } from "./parts.tsx";
 import type { Distribution } from "./use-allocation.ts";
-import { type VestingSchedule, VestingCard } from "./VestingCard.tsx";
+import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
 
 const STATUS_OPTIONS = [
   { value: "drafted", label: "Invited" },
@@ -76,7 +87,15 @@ export function DistributionTab({
   );
 }
 
-function Overview({ distribution, canEdit, locked }: { distribution: Distribution; canEdit: boolean; locked: boolean }) {
+function Overview({
+  distribution,
+  canEdit,
+  locked,
+}: {
+  distribution: Distribution;
+  canEdit: boolean;
+  locked: boolean;
+}) {
   const command = useCommand();
   const paid = distribution.paidInCapital ?? paidInCapital((distribution.payments ?? []) as Payment[]);
   return (
@@ -96,7 +115,8 @@ function Overview({ distribution, canEdit, locked }: { distribution: Distributio
         <Stat label="PAID IN" value={formatMoney(paid)} testId="paid-in" />
       </StatRow>
       <p className={mutedText}>
-        {distribution.investor?.email} · invited {distribution.createdOn ? formatDate(distribution.createdOn, "MMM Do YYYY") : "on this device"}
+        {distribution.investor?.email} · invited{" "}
+        {distribution.createdOn ? formatDate(distribution.createdOn, "MMM Do YYYY") : "on this device"}
       </p>
       <div className={css({ maxW: "xs" })}>
         <Select
@@ -111,7 +131,11 @@ function Overview({ distribution, canEdit, locked }: { distribution: Distributio
           }}
         />
       </div>
-      {locked && <p className={mutedText}>{`Cannot update status on locked distribution: ${distribution.name ?? distribution.investor?.name ?? ""}`}</p>}
+      {locked && (
+        <p
+          className={mutedText}
+        >{`Cannot update status on locked distribution: ${distribution.name ?? distribution.investor?.name ?? ""}`}</p>
+      )}
     </Card>
   );
 }
@@ -123,10 +147,13 @@ function Prices({ distribution, canEdit }: { distribution: Distribution; canEdit
   const [error, setError] = useState<string | null>(null);
   const add = async () => {
     if (!price.trim()) return setError("Price per unit is required.");
-    if (prices.some((p) => (p.currencyCode ?? "USD") === "USD")) return setError("Multiple prices of the same currency is not supported.");
+    if (prices.some((p) => (p.currencyCode ?? "USD") === "USD"))
+      return setError("Multiple prices of the same currency is not supported.");
     setError(null);
     await command("createDistributionPrice", {
-      input: { distributionPrice: { id: newId(), distributionId: distribution.id, price: price.trim(), currencyId: 1 } },
+      input: {
+        distributionPrice: { id: newId(), distributionId: distribution.id, price: price.trim(), currencyId: 1 },
+      },
     });
     setPrice("");
   };
@@ -154,7 +181,12 @@ function Prices({ distribution, canEdit }: { distribution: Distribution; canEdit
       )}
       {canEdit && !prices.length && (
         <div className={css({ display: "flex", gap: "2", alignItems: "flex-end" })}>
-          <TextField label="Price per unit (USD)" value={price} onChange={(e) => setPrice(e.target.value)} error={error ?? undefined} />
+          <TextField
+            label="Price per unit (USD)"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            error={error ?? undefined}
+          />
           <Button onClick={add}>Add Price</Button>
         </div>
       )}
@@ -193,7 +225,10 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
     toast.success("Payment recorded");
     setAmount("");
   };
-  const rows = [...payments.map((p) => ({ p, mark: null })), ...pending.map((x) => ({ p: x.row as Payment, mark: x.mark }))];
+  const rows = [
+    ...payments.map((p) => ({ p, mark: null })),
+    ...pending.map((x) => ({ p: x.row as Payment, mark: x.mark })),
+  ];
   return (
     <Card title="Payments" testId="payments">
       {rows.length === 0 ? (
@@ -213,7 +248,8 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
                 <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
                 <td className="num">{formatMoney(p.amount)}</td>
                 <td>
-                  <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span> <PendingTag mark={mark} />
+                  <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
+                  <PendingTag mark={mark} />
                 </td>
               </tr>
             ))}
@@ -223,7 +259,14 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
       {canEdit && (
         <>
           <FormGrid columns={2}>
-            <TextField label="Payment Amount" name="paymentAmount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
+            <TextField
+              label="Payment Amount"
+              name="paymentAmount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              error={errors.amount}
+            />
             <DateInput label="Paid On" value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
           </FormGrid>
           <div>
@@ -257,12 +300,22 @@ function CustomFields({ distribution, canEdit }: { distribution: Distribution; c
     setErrors(next);
     if (Object.keys(next).length) return;
     await command("createDistributionCustomField", {
-      input: { distributionCustomField: { id: newId(), distributionId: distribution.id, name: name.trim(), value: value.trim() } },
+      input: {
+        distributionCustomField: {
+          id: newId(),
+          distributionId: distribution.id,
+          name: name.trim(),
+          value: value.trim(),
+        },
+      },
     });
     setName("");
     setValue("");
   };
-  const rows = [...fields.map((f) => ({ f, mark: null })), ...pending.map((x) => ({ f: x.row as CustomField, mark: x.mark }))];
+  const rows = [
+    ...fields.map((f) => ({ f, mark: null })),
+    ...pending.map((x) => ({ f: x.row as CustomField, mark: x.mark })),
+  ];
   return (
     <Card title="Custom Fields">
       {rows.length === 0 ? (

@@ -31,7 +31,11 @@ export function DistributionsPane({
     onSelectedChange(next);
   };
   return (
-    <Card title="Distributions" actions={<CsvImport allocationId={allocationId} disabled={!canEdit} />} testId="distributions-pane">
+    <Card
+      title="Distributions"
+      actions={<CsvImport allocationId={allocationId} disabled={!canEdit} />}
+      testId="distributions-pane"
+    >
       <StatRow>
         <Stat label="DISTRIBUTIONS" value={summary.count.toLocaleString("en-US")} testId="summary-distributions" />
         <Stat label="UNITS" value={formatNumber(summary.units)} testId="summary-units" />

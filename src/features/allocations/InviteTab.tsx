@@ -45,11 +45,38 @@ export function InviteTab({ allocationId, canEdit }: { allocationId: string; can
   return (
     <Card title="Invite an investor">
       <p className={mutedText}>The investor receives an invitation to invest in this allocation.</p>
-      <form onSubmit={submit} className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-label="Invite an investor" noValidate>
+      <form
+        onSubmit={submit}
+        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+        aria-label="Invite an investor"
+        noValidate
+      >
         <FormGrid columns={3}>
-          <TextField label="Email" type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} disabled={!canEdit} />
-          <TextField label="Amount (units)" name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} disabled={!canEdit} />
-          <TextField label="Contact Name (optional)" name="contactName" value={name} onChange={(e) => setName(e.target.value)} disabled={!canEdit} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            disabled={!canEdit}
+          />
+          <TextField
+            label="Amount (units)"
+            name="amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={errors.amount}
+            disabled={!canEdit}
+          />
+          <TextField
+            label="Contact Name (optional)"
+            name="contactName"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!canEdit}
+          />
         </FormGrid>
         <div className={css({ display: "flex", justifyContent: "flex-end" })}>
           <Button type="submit" disabled={!canEdit}>

@@ -4,8 +4,8 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { Button, Switch } from "../../ui/index.ts";
+import { Card, FormGrid, mutedText, newId, PendingTag, TextField, tableClass } from "./parts.tsx";
 import { usePendingChildren } from "./pending-children.ts";
-import { Card, FormGrid, mutedText, newId, PendingTag, tableClass, TextField } from "./parts.tsx";
 
 interface OfferingLink {
   id: string;
@@ -25,7 +25,10 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
     allocation.id,
     stored.map((l) => l.id),
   );
-  const links = [...stored.map((l) => ({ l, mark: null })), ...pending.map((p) => ({ l: p.row as OfferingLink, mark: p.mark }))];
+  const links = [
+    ...stored.map((l) => ({ l, mark: null })),
+    ...pending.map((p) => ({ l: p.row as OfferingLink, mark: p.mark })),
+  ];
   const [name, setName] = useState("");
   const [agentEmail, setAgentEmail] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -47,7 +50,13 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
         <>
           <FormGrid columns={2}>
             <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-            <TextField label="Agent Email" type="email" value={agentEmail} onChange={(e) => setAgentEmail(e.target.value)} error={errors.agentEmail} />
+            <TextField
+              label="Agent Email"
+              type="email"
+              value={agentEmail}
+              onChange={(e) => setAgentEmail(e.target.value)}
+              error={errors.agentEmail}
+            />
           </FormGrid>
           <div>
             <Button size="sm" onClick={add}>
@@ -89,7 +98,10 @@ export function EmailTab({ allocation, canEdit }: { allocation: AllocationDoc; c
   const preference = allocation.emailPreference as { id: string; sendDistribution: boolean } | null;
   const on = preference?.sendDistribution ?? true;
   const change = (next: boolean) => {
-    if (preference) void command("updateAllocationEmailPreferenceById", { input: { id: preference.id, patch: { sendDistribution: next } } });
+    if (preference)
+      void command("updateAllocationEmailPreferenceById", {
+        input: { id: preference.id, patch: { sendDistribution: next } },
+      });
     else
       void command("createAllocationEmailPreference", {
         input: { allocationEmailPreference: { id: newId(), allocationId: allocation.id, sendDistribution: next } },

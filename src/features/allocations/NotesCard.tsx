@@ -4,8 +4,8 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { Button } from "../../ui/index.ts";
-import { usePendingChildren } from "./pending-children.ts";
 import { Card, mutedText, newId, PendingTag } from "./parts.tsx";
+import { usePendingChildren } from "./pending-children.ts";
 
 interface Note {
   id: string;
@@ -28,7 +28,13 @@ export function NotesCard({
   const mutation = kind === "allocation" ? "createAllocationAnnotation" : "createDistributionAnnotation";
   const entityKey = kind === "allocation" ? "allocationAnnotation" : "distributionAnnotation";
   const parentField = kind === "allocation" ? "allocationId" : "distributionId";
-  const pending = usePendingChildren<Note & Record<string, unknown>>(mutation, entityKey, parentField, parentId, notes.map((n) => n.id));
+  const pending = usePendingChildren<Note & Record<string, unknown>>(
+    mutation,
+    entityKey,
+    parentField,
+    parentId,
+    notes.map((n) => n.id),
+  );
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -38,11 +44,16 @@ export function NotesCard({
       return;
     }
     setError(null);
-    await command(mutation, { input: { [entityKey]: { id: newId(), [parentField]: parentId, annotation: text.trim() } } });
+    await command(mutation, {
+      input: { [entityKey]: { id: newId(), [parentField]: parentId, annotation: text.trim() } },
+    });
     setText("");
   };
 
-  const all = [...notes.map((n) => ({ note: n, mark: null })), ...pending.map((p) => ({ note: p.row as Note, mark: p.mark }))];
+  const all = [
+    ...notes.map((n) => ({ note: n, mark: null })),
+    ...pending.map((p) => ({ note: p.row as Note, mark: p.mark })),
+  ];
   return (
     <Card title="Notes" testId={`${kind}-notes`}>
       {all.length === 0 ? (
@@ -50,10 +61,16 @@ export function NotesCard({
       ) : (
         <ul className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           {all.map(({ note, mark }) => (
-            <li key={note.id} className={css({ p: "3", bg: "bg.subtle", borderRadius: "md", fontSize: "sm" })} data-testid="note">
+            <li
+              key={note.id}
+              className={css({ p: "3", bg: "bg.subtle", borderRadius: "md", fontSize: "sm" })}
+              data-testid="note"
+            >
               <p>{note.annotation}</p>
               <div className={css({ display: "flex", gap: "2", alignItems: "center", mt: "1" })}>
-                <span className={css({ fontSize: "xs", color: "fg.muted" })}>{note.createdOn ? formatDate(note.createdOn, "MMM DD YYYY h:mma") : ""}</span>
+                <span className={css({ fontSize: "xs", color: "fg.muted" })}>
+                  {note.createdOn ? formatDate(note.createdOn, "MMM DD YYYY h:mma") : ""}
+                </span>
                 <PendingTag mark={mark} />
               </div>
             </li>

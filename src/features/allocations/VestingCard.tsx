@@ -35,7 +35,9 @@ export function VestingCard({
   const [editing, setEditing] = useState(false);
   const [cliff, setCliff] = useState(String(schedule?.cliff ?? 1));
   const [periods, setPeriods] = useState(schedule ? String(schedule.periods) : "");
-  const [startsOn, setStartsOn] = useState<string | null>(schedule?.startsOn ?? defaultStartsOn ?? new Date().toISOString());
+  const [startsOn, setStartsOn] = useState<string | null>(
+    schedule?.startsOn ?? defaultStartsOn ?? new Date().toISOString(),
+  );
   const [automatic, setAutomatic] = useState(schedule?.automatic ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -50,7 +52,13 @@ export function VestingCard({
     if (schedule) await command("updateVestingScheduleById", { input: { id: schedule.id, patch: fields } });
     else
       await command("createVestingSchedule", {
-        input: { vestingSchedule: { id: newId(), [kind === "allocation" ? "allocationId" : "distributionId"]: parentId, ...fields } },
+        input: {
+          vestingSchedule: {
+            id: newId(),
+            [kind === "allocation" ? "allocationId" : "distributionId"]: parentId,
+            ...fields,
+          },
+        },
       });
     setEditing(false);
   };
@@ -69,7 +77,14 @@ export function VestingCard({
     >
       {!editing &&
         (schedule ? (
-          <dl className={css({ display: "grid", gridTemplateColumns: "repeat(4, minmax(0, 1fr))", gap: "3", fontSize: "sm" })}>
+          <dl
+            className={css({
+              display: "grid",
+              gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
+              gap: "3",
+              fontSize: "sm",
+            })}
+          >
             <Item label="Cliff" value={`${schedule.cliff} month${schedule.cliff === 1 ? "" : "s"}`} />
             <Item label="Periods" value={`${schedule.periods} × ${schedule.duration}`} />
             <Item label="Starts" value={formatDate(schedule.startsOn, "MMM Do YYYY")} />
@@ -81,8 +96,20 @@ export function VestingCard({
       {editing && (
         <>
           <FormGrid columns={3}>
-            <TextField label="Cliff (months)" inputMode="numeric" value={cliff} onChange={(e) => setCliff(e.target.value)} error={errors.cliff} />
-            <TextField label="Periods (months)" inputMode="numeric" value={periods} onChange={(e) => setPeriods(e.target.value)} error={errors.periods} />
+            <TextField
+              label="Cliff (months)"
+              inputMode="numeric"
+              value={cliff}
+              onChange={(e) => setCliff(e.target.value)}
+              error={errors.cliff}
+            />
+            <TextField
+              label="Periods (months)"
+              inputMode="numeric"
+              value={periods}
+              onChange={(e) => setPeriods(e.target.value)}
+              error={errors.periods}
+            />
             <DateInput label="Starts On" value={startsOn} onChange={setStartsOn} error={errors.startsOn} />
           </FormGrid>
           <Switch checked={automatic} onChange={setAutomatic}>

@@ -37,7 +37,10 @@ export function Card({
   testId?: string;
 }) {
   return (
-    <section className={cx(card(), css({ p: "5", display: "flex", flexDirection: "column", gap: "4", minW: 0 }), className)} data-testid={testId}>
+    <section
+      className={cx(card(), css({ p: "5", display: "flex", flexDirection: "column", gap: "4", minW: 0 }), className)}
+      data-testid={testId}
+    >
       {(title || actions) && (
         <header className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
           {title && <h2 className={css({ fontSize: "md", fontWeight: "700", letterSpacing: "-0.01em" })}>{title}</h2>}
@@ -53,8 +56,13 @@ export function Card({
 export function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: "28" })}>
-      <span className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "0.08em", color: "fg.subtle" })}>{label}</span>
-      <span className={css({ fontSize: "xl", fontWeight: "700", fontVariantNumeric: "tabular-nums" })} data-testid={testId}>
+      <span className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "0.08em", color: "fg.subtle" })}>
+        {label}
+      </span>
+      <span
+        className={css({ fontSize: "xl", fontWeight: "700", fontVariantNumeric: "tabular-nums" })}
+        data-testid={testId}
+      >
         {value}
       </span>
     </div>
@@ -73,12 +81,18 @@ export function TextField({
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
   const id = useId();
   return (
-    <Field.Root invalid={Boolean(error)} disabled={props.disabled} className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+    <Field.Root
+      invalid={Boolean(error)}
+      disabled={props.disabled}
+      className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}
+    >
       <Field.Label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600" })}>
         {label}
       </Field.Label>
       <Field.Input id={id} className={input()} {...props} />
-      {hint && !error && <Field.HelperText className={css({ fontSize: "xs", color: "fg.muted" })}>{hint}</Field.HelperText>}
+      {hint && !error && (
+        <Field.HelperText className={css({ fontSize: "xs", color: "fg.muted" })}>{hint}</Field.HelperText>
+      )}
       {error && <Field.ErrorText className={css({ fontSize: "xs", color: "danger" })}>{error}</Field.ErrorText>}
     </Field.Root>
   );

@@ -23,7 +23,6 @@ export function usePendingChildren<T extends Record<string, unknown>>(
 ): PendingChild<T>[] {
   const { rows } = useOutbox();
   const present = presentIds.join(",");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: presentIds compared by value
   return useMemo(() => {
     const have = new Set(present ? present.split(",") : []);
     const out: PendingChild<T>[] = [];

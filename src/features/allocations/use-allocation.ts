@@ -2,8 +2,8 @@
 // distributions (with queued invitations shown as pending rows).
 import { useMemo } from "react";
 import { useDocument, useModel } from "../../data/hooks.tsx";
-import type { WithPending } from "../../data/pending.ts";
 import type { AllocationDoc, AssetDoc, DistributionDoc, RoundDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
 
 export type Distribution = WithPending<DistributionDoc> & { paidInCapital?: string | null };
 
@@ -35,9 +35,6 @@ export function useAllocationData(allocationId: string): AllocationData {
   const query = useMemo(() => ({ selector: { allocationId }, sort: [{ createdOn: "asc" as const }] }), [allocationId]);
   const { rows, loading } = useModel("distributions", query);
   // A queued invitation has no createdOn yet: keep it last.
-  const distributions = useMemo(
-    () => [...rows].filter((d) => !d._pending?.deleted) as Distribution[],
-    [rows],
-  );
+  const distributions = useMemo(() => [...rows].filter((d) => !d._pending?.deleted) as Distribution[], [rows]);
   return { allocation, round, asset, distributions, loading: loading || allocation === undefined };
 }

@@ -34,7 +34,11 @@ export function CapitalizationPage() {
     return capTableHoldings(holdings as HoldingDoc[], owners).map((h) => {
       const round = roundById.get(h.roundId);
       const payments = (h.distributionId ? (distributionById.get(h.distributionId)?.payments ?? []) : []) as Payment[];
-      const paidOn = payments.map((p) => p.paidOn ?? "").sort().at(-1) || null;
+      const paidOn =
+        payments
+          .map((p) => p.paidOn ?? "")
+          .sort()
+          .at(-1) || null;
       return {
         id: h.id,
         investorId: h.investorId,
@@ -50,7 +54,20 @@ export function CapitalizationPage() {
 
   return (
     <Page>
-      <PageHeader title="Capitalization" actions={<div className={css({ w: "64" })}><Select label="Viewing" options={VIEWING} value={viewing} onChange={(v) => setViewing((v as Viewing) ?? "cap-table")} name="viewing" /></div>} />
+      <PageHeader
+        title="Capitalization"
+        actions={
+          <div className={css({ w: "64" })}>
+            <Select
+              label="Viewing"
+              options={VIEWING}
+              value={viewing}
+              onChange={(v) => setViewing((v as Viewing) ?? "cap-table")}
+              name="viewing"
+            />
+          </div>
+        }
+      />
       <Card testId="capitalization">
         <StatRow>
           <Stat label="STAKEHOLDERS" value={summary.stakeholders} testId="cap-stakeholders" />
@@ -78,7 +95,9 @@ export function CapitalizationPage() {
                   <td className={css({ fontWeight: "600" })}>{r.investor}</td>
                   <td className="num">{formatNumber(r.amount)}</td>
                   <td>{r.asset}</td>
-                  <td>{viewing === "cap-table" ? <StatusBadge label="Issued" /> : formatDate(r.paidOn, "MM/DD/YYYY")}</td>
+                  <td>
+                    {viewing === "cap-table" ? <StatusBadge label="Issued" /> : formatDate(r.paidOn, "MM/DD/YYYY")}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -38,7 +38,8 @@ export function distributionRows(distributions: readonly Distribution[], withPri
 }
 
 const ZERO = parseDecimal("0")!;
-const byDecimal = (a: string | null, b: string | null) => compare(parseDecimal(a ?? "0") ?? ZERO, parseDecimal(b ?? "0") ?? ZERO);
+const byDecimal = (a: string | null, b: string | null) =>
+  compare(parseDecimal(a ?? "0") ?? ZERO, parseDecimal(b ?? "0") ?? ZERO);
 
 export function DistributionsPage() {
   const actor = useActor();
@@ -50,15 +51,41 @@ export function DistributionsPage() {
       { colId: "investor", field: "investor", headerName: "Investor", minWidth: 180, flex: 1 },
       { colId: "email", field: "email", headerName: "Email", minWidth: 200, flex: 1 },
       { colId: "allocation", field: "allocation", headerName: "Allocation", minWidth: 180, flex: 1 },
-      { colId: "units", field: "units", headerName: "Units", type: "rightAligned", comparator: byDecimal, valueFormatter: (p) => formatNumber(p.value) },
+      {
+        colId: "units",
+        field: "units",
+        headerName: "Units",
+        type: "rightAligned",
+        comparator: byDecimal,
+        valueFormatter: (p) => formatNumber(p.value),
+      },
       ...(isAgent
         ? []
         : ([
-            { colId: "price", field: "price", headerName: "Price", type: "rightAligned", comparator: byDecimal, valueFormatter: (p) => (p.value ? formatMoney(p.value) : "No Price") },
+            {
+              colId: "price",
+              field: "price",
+              headerName: "Price",
+              type: "rightAligned",
+              comparator: byDecimal,
+              valueFormatter: (p) => (p.value ? formatMoney(p.value) : "No Price"),
+            },
           ] as ColDef<DistributionRow>[])),
-      { colId: "paidIn", field: "paidIn", headerName: "Paid In", type: "rightAligned", comparator: byDecimal, valueFormatter: (p) => formatMoney(p.value) },
+      {
+        colId: "paidIn",
+        field: "paidIn",
+        headerName: "Paid In",
+        type: "rightAligned",
+        comparator: byDecimal,
+        valueFormatter: (p) => formatMoney(p.value),
+      },
       { colId: "status", field: "status", headerName: "Status" },
-      { colId: "createdOn", field: "createdOn", headerName: "Created On", valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy") },
+      {
+        colId: "createdOn",
+        field: "createdOn",
+        headerName: "Created On",
+        valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy"),
+      },
     ],
     [isAgent],
   );

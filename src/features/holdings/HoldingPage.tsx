@@ -10,9 +10,17 @@ import { Breadcrumb, type BreadcrumbItem, EmptyState, LoadingIndicator, Page, Pa
 import { Card, mutedText, Stat, StatRow, tableClass, useActor } from "../allocations/parts.tsx";
 import { useMaybeDocument } from "../allocations/use-allocation.ts";
 
-export function holdingBreadcrumb(accountType: string, round: { id: string; name: string } | null, asset: { name: string } | null): BreadcrumbItem[] {
+export function holdingBreadcrumb(
+  accountType: string,
+  round: { id: string; name: string } | null,
+  asset: { name: string } | null,
+): BreadcrumbItem[] {
   if (accountType === "investor") {
-    return [{ display: "Portfolio", link: "/portfolio" }, { display: round?.name ?? "Round" }, { display: "Holding", active: true }];
+    return [
+      { display: "Portfolio", link: "/portfolio" },
+      { display: round?.name ?? "Round" },
+      { display: "Holding", active: true },
+    ];
   }
   return [
     { display: "Assets", link: "/assets" },
@@ -25,8 +33,14 @@ export function holdingBreadcrumb(accountType: string, round: { id: string; name
 export function HoldingPage({ holdingId }: { holdingId: string }) {
   const actor = useActor();
   const holding = useDocument("holdings", holdingId);
-  const round = useMaybeDocument("rounds", holding === undefined ? undefined : (holding?.roundId ?? null)) as RoundDoc | null | undefined;
-  const asset = useMaybeDocument("assets", round === undefined ? undefined : (round?.assetId ?? null)) as AssetDoc | null | undefined;
+  const round = useMaybeDocument("rounds", holding === undefined ? undefined : (holding?.roundId ?? null)) as
+    | RoundDoc
+    | null
+    | undefined;
+  const asset = useMaybeDocument("assets", round === undefined ? undefined : (round?.assetId ?? null)) as
+    | AssetDoc
+    | null
+    | undefined;
   const security = useMaybeDocument("securities", holding === undefined ? undefined : (holding?.securityId ?? null)) as
     | SecurityDoc
     | null

@@ -9,7 +9,8 @@ import { type ColDef, DataGrid, datedFileName, linkCell } from "../../ui/DataGri
 import { Breadcrumb, Page, PageHeader } from "../../ui/index.ts";
 import { type HoldingRow, holdingRows } from "./holding-rows.ts";
 
-const byDecimal = (a: string | null, b: string | null) => compare(parseDecimal(a ?? "0") ?? parseDecimal("0")!, parseDecimal(b ?? "0") ?? parseDecimal("0")!);
+const byDecimal = (a: string | null, b: string | null) =>
+  compare(parseDecimal(a ?? "0") ?? parseDecimal("0")!, parseDecimal(b ?? "0") ?? parseDecimal("0")!);
 
 export function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
   return [
@@ -25,13 +26,39 @@ export function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRo
       valueFormatter: (p) => formatNumber(p.value),
       cellRenderer: linkCell<HoldingRow>((row) => `/holding/${row.id}`, navigate),
     },
-    { colId: "percentOfRaise", field: "percentOfRaise", headerName: "Percent Of Raise", type: "rightAligned", comparator: byDecimal, valueFormatter: (p) => (p.value ? formatPercent(p.value) : "N/A") },
-    { colId: "costBasis", field: "costBasis", headerName: "Cost Basis", type: "rightAligned", comparator: byDecimal, valueFormatter: (p) => formatMoney(p.value) },
+    {
+      colId: "percentOfRaise",
+      field: "percentOfRaise",
+      headerName: "Percent Of Raise",
+      type: "rightAligned",
+      comparator: byDecimal,
+      valueFormatter: (p) => (p.value ? formatPercent(p.value) : "N/A"),
+    },
+    {
+      colId: "costBasis",
+      field: "costBasis",
+      headerName: "Cost Basis",
+      type: "rightAligned",
+      comparator: byDecimal,
+      valueFormatter: (p) => formatMoney(p.value),
+    },
     { colId: "tokenized", field: "tokenized", headerName: "Tokenized", hide: true },
     { colId: "term", field: "term", headerName: "Term", hide: true },
     { colId: "yield", field: "yield", headerName: "Yield", hide: true },
-    { colId: "totalValue", field: "totalValue", headerName: "Total Value", type: "rightAligned", comparator: byDecimal, valueFormatter: (p) => formatMoney(p.value) },
-    { colId: "issuedOn", field: "issuedOn", headerName: "Issued On", valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy") },
+    {
+      colId: "totalValue",
+      field: "totalValue",
+      headerName: "Total Value",
+      type: "rightAligned",
+      comparator: byDecimal,
+      valueFormatter: (p) => formatMoney(p.value),
+    },
+    {
+      colId: "issuedOn",
+      field: "issuedOn",
+      headerName: "Issued On",
+      valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy"),
+    },
   ];
 }
 
@@ -52,7 +79,12 @@ export function HoldingsPage() {
   );
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Dashboard", link: "/dashboard" }, { display: "Holdings", active: true }]} />
+      <Breadcrumb
+        items={[
+          { display: "Dashboard", link: "/dashboard" },
+          { display: "Holdings", active: true },
+        ]}
+      />
       <PageHeader title="Holdings" />
       <DataGrid
         gridKey="holdings"

@@ -2,7 +2,7 @@
 // key per column (the key orders rows only; shown and exported values stay exact decimal strings).
 import type { HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { percentOfRaise, totalValue } from "../../domain/capital.ts";
-import { parseDecimal, toString } from "../../domain/decimal.ts";
+import { toString as decimalText, parseDecimal } from "../../domain/decimal.ts";
 
 export interface HoldingRow {
   id: string;
@@ -35,12 +35,12 @@ export function holdingRows(
       investorEmail: h.investor?.email ?? "",
       securityName: security?.name ?? "",
       totalUnits: h.amount,
-      percentOfRaise: pct ? toString(pct) : null,
+      percentOfRaise: pct ? decimalText(pct) : null,
       costBasis: h.purchasePrice ?? null,
       tokenized: (h as { tokenized?: boolean }).tokenized ? "Yes" : "No",
       term: bond?.term ? `${bond.term}` : "N/A",
       yield: bond?.coupon ? `${bond.coupon}` : "N/A",
-      totalValue: h.purchasePrice ? toString(totalValue(h.amount, h.purchasePrice)) : null,
+      totalValue: h.purchasePrice ? decimalText(totalValue(h.amount, h.purchasePrice)) : null,
       issuedOn: h.issuedOn ?? null,
     };
   });

@@ -71,7 +71,9 @@ export function ReportsPage() {
     else
       saveText(
         `contacts_${today()}.csv`,
-        contactsCsv(customers.map((c) => ({ contactName: c.name ?? "", accountName: c.investor?.name ?? "", email: c.email }))),
+        contactsCsv(
+          customers.map((c) => ({ contactName: c.name ?? "", accountName: c.investor?.name ?? "", email: c.email })),
+        ),
       );
   };
 
@@ -82,10 +84,14 @@ export function ReportsPage() {
         <EmptyState text="No Reports Available" />
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          {!online && <p className={mutedText}>You are offline: reports are made on this device from its synced data.</p>}
+          {!online && (
+            <p className={mutedText}>You are offline: reports are made on this device from its synced data.</p>
+          )}
           {REPORTS.map((r) => (
             <Card key={r.key} testId={`report-${r.key}`}>
-              <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
+              <div
+                className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}
+              >
                 <div>
                   <h2 className={css({ fontWeight: "700" })}>{r.title}</h2>
                   <p className={mutedText}>{r.description}</p>

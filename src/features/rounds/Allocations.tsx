@@ -7,10 +7,25 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
-import { ALLOCATION_STATUS_LABELS, AllocationSchema, distributionSummary, fieldErrors } from "../../domain/allocations.ts";
+import {
+  ALLOCATION_STATUS_LABELS,
+  AllocationSchema,
+  distributionSummary,
+  fieldErrors,
+} from "../../domain/allocations.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { Button, DateInput, Dialog } from "../../ui/index.ts";
-import { type Actor, Card, linkClass, mutedText, newId, PendingTag, StatusBadge, tableClass, TextField } from "../allocations/parts.tsx";
+import {
+  type Actor,
+  Card,
+  linkClass,
+  mutedText,
+  newId,
+  PendingTag,
+  StatusBadge,
+  TextField,
+  tableClass,
+} from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
 export function Allocations({
@@ -92,7 +107,11 @@ export function Allocations({
               return (
                 <tr key={a.id} data-testid="allocation-row">
                   <td>
-                    <Link to="/distribute-allocation/$allocationId/{-$view}" params={{ allocationId: a.id, view: "allocation" }} className={linkClass}>
+                    <Link
+                      to="/distribute-allocation/$allocationId/{-$view}"
+                      params={{ allocationId: a.id, view: "allocation" }}
+                      className={linkClass}
+                    >
                       {a.name}
                     </Link>
                   </td>
@@ -102,7 +121,8 @@ export function Allocations({
                   <td className="num">{summary.count}</td>
                   <td className="num">{formatNumber(summary.units)}</td>
                   <td>
-                    <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} /> <PendingTag mark={a._pending} />
+                    <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} />{" "}
+                    <PendingTag mark={a._pending} />
                   </td>
                 </tr>
               );
@@ -124,7 +144,13 @@ export function Allocations({
         }
       >
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          <TextField label="Name" name="allocationName" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <TextField
+            label="Name"
+            name="allocationName"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
           <DateInput label="Opens On" value={opensOn} onChange={setOpensOn} error={errors.opensOn} />
           <DateInput label="Closes On" value={closesOn} onChange={setClosesOn} error={errors.closesOn} />
         </div>

@@ -15,7 +15,15 @@ import type { Distribution } from "../allocations/use-allocation.ts";
 type SortKey = "units" | "value";
 const STATUS_FILTERS = ["All", "Invited", "Onboarding", "Pending", "Issued"].map((s) => ({ value: s, label: s }));
 
-export function Buyers({ distributions, holdings, price }: { distributions: Distribution[]; holdings: HoldingDoc[]; price: string }) {
+export function Buyers({
+  distributions,
+  holdings,
+  price,
+}: {
+  distributions: Distribution[];
+  holdings: HoldingDoc[];
+  price: string;
+}) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<string | null>("All");
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "units", desc: true });
@@ -23,8 +31,17 @@ export function Buyers({ distributions, holdings, price }: { distributions: Dist
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return distributions
-      .map((d) => ({ d, label: distributionStatusLabel(d), value: committedCapital(d.amount, d.purchasePrice ?? price), units: d.amount }))
-      .filter((r) => !needle || `${r.d.investor?.name ?? ""} ${r.d.name ?? ""} ${r.d.investor?.email ?? ""}`.toLowerCase().includes(needle))
+      .map((d) => ({
+        d,
+        label: distributionStatusLabel(d),
+        value: committedCapital(d.amount, d.purchasePrice ?? price),
+        units: d.amount,
+      }))
+      .filter(
+        (r) =>
+          !needle ||
+          `${r.d.investor?.name ?? ""} ${r.d.name ?? ""} ${r.d.investor?.email ?? ""}`.toLowerCase().includes(needle),
+      )
       .filter((r) => !status || status === "All" || r.label === status)
       .sort((a, b) => {
         const order = sort.key === "units" ? compare(dec0(a.units), dec0(b.units)) : compare(a.value, b.value);
@@ -36,10 +53,20 @@ export function Buyers({ distributions, holdings, price }: { distributions: Dist
   return (
     <Card title="Buyers" testId="buyers">
       <div className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}>
-        <label className={css({ display: "flex", flexDirection: "column", gap: "1.5", fontSize: "sm", fontWeight: "600" })}>
+        <label
+          className={css({ display: "flex", flexDirection: "column", gap: "1.5", fontSize: "sm", fontWeight: "600" })}
+        >
           Search by name
           <input
-            className={css({ h: "10", px: "3", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control", fontWeight: "400", w: "64" })}
+            className={css({
+              h: "10",
+              px: "3",
+              borderWidth: "1px",
+              borderColor: "border.strong",
+              borderRadius: "control",
+              fontWeight: "400",
+              w: "64",
+            })}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             type="search"

@@ -10,9 +10,18 @@ import { capTableHoldings, stakeholderSummary } from "../../domain/allocations.t
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { Button, Checkbox, toast } from "../../ui/index.ts";
-import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
-import { Card, linkClass, mutedText, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "../allocations/parts.tsx";
+import {
+  Card,
+  linkClass,
+  mutedText,
+  PendingTag,
+  Stat,
+  StatRow,
+  StatusBadge,
+  tableClass,
+} from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
+import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
 
 export function CapTable({
   assetId,
@@ -30,7 +39,9 @@ export function CapTable({
   const command = useCommand();
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const issued = capTableHoldings(holdings, allocationOwnerIds);
-  const issuable = distributions.filter((d) => d.status === "closed" && !d.locked && isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!));
+  const issuable = distributions.filter(
+    (d) => d.status === "closed" && !d.locked && isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!),
+  );
   const summary = stakeholderSummary(issued);
   const issue = async () => {
     const ids = issuable.filter((d) => picked.has(d.id)).map((d) => d.id);

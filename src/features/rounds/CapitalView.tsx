@@ -23,7 +23,10 @@ export function capitalSummary(round: RoundDoc, holdings: HoldingDoc[]) {
   return {
     holdingsValue,
     deployed: sum(deployments.map((d) => totalValue(d.amount, "1"))),
-    remaining: remainingCapital(holdingsValue, deployments.map((d) => d.amount)),
+    remaining: remainingCapital(
+      holdingsValue,
+      deployments.map((d) => d.amount),
+    ),
     deployments,
   };
 }
@@ -41,7 +44,15 @@ export function CapitalSummaryCard({ round, holdings }: { round: RoundDoc; holdi
   );
 }
 
-export function CapitalView({ round, holdings, distributions }: { round: RoundDoc; holdings: HoldingDoc[]; distributions: Distribution[] }) {
+export function CapitalView({
+  round,
+  holdings,
+  distributions,
+}: {
+  round: RoundDoc;
+  holdings: HoldingDoc[];
+  distributions: Distribution[];
+}) {
   const incoming = incomingCapital(distributions, round.price ?? "0");
   const byId = new Map(distributions.map((d) => [d.id, d]));
   const { deployments } = capitalSummary(round, holdings);

@@ -2,13 +2,13 @@
 // required). The broker list comes from the replica plus, when online, the server's broker typeahead.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { useCommand, useModel } from "../../data/hooks.tsx";
 import { graphql } from "../../data/graphql.ts";
+import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { Button, Dialog, Select } from "../../ui/index.ts";
-import { Card, mutedText, newId, PendingTag, StatusBadge, tableClass, TextField } from "../allocations/parts.tsx";
+import { Card, mutedText, newId, PendingTag, StatusBadge, TextField, tableClass } from "../allocations/parts.tsx";
 import { useOnline } from "../shell/useOnline.ts";
 
 interface BrokerOption {
@@ -100,7 +100,8 @@ export function Distributors({
                 <td className={css({ fontWeight: "600" })}>{b.broker?.name ?? b.name}</td>
                 <td className="num">{formatNumber(b.managedUnits)}</td>
                 <td>
-                  <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} /> <PendingTag mark={b._pending} />
+                  <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} />{" "}
+                  <PendingTag mark={b._pending} />
                 </td>
               </tr>
             ))}
@@ -121,7 +122,12 @@ export function Distributors({
         }
       >
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          <Select label="Broker" options={brokers.map((b) => ({ value: b.id, label: b.name }))} value={brokerId} onChange={setBrokerId} />
+          <Select
+            label="Broker"
+            options={brokers.map((b) => ({ value: b.id, label: b.name }))}
+            value={brokerId}
+            onChange={setBrokerId}
+          />
           {error && (
             <span role="alert" className={css({ fontSize: "xs", color: "danger" })}>
               {error}

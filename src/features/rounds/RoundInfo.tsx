@@ -9,7 +9,10 @@ import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Button, DateInput, Select, toast } from "../../ui/index.ts";
 import { Card, FormGrid, PendingTag, TextField } from "../allocations/parts.tsx";
 
-const ROUND_STATUS = ["drafted", "active", "closed", "stale"].map((value) => ({ value, label: ALLOCATION_STATUS_LABELS[value] ?? value }));
+const ROUND_STATUS = ["drafted", "active", "closed", "stale"].map((value) => ({
+  value,
+  label: ALLOCATION_STATUS_LABELS[value] ?? value,
+}));
 
 export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; canEdit: boolean }) {
   const command = useCommand();
@@ -30,7 +33,9 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
 
   const save = async () => {
     if (!name.trim()) return toast.error("Name is required.");
-    await command("updateRoundById", { input: { id: round.id, patch: { name: name.trim(), price: price.trim(), status, opensOn, closesOn } } });
+    await command("updateRoundById", {
+      input: { id: round.id, patch: { name: name.trim(), price: price.trim(), status, opensOn, closesOn } },
+    });
     setEditing(false);
   };
 
@@ -66,7 +71,13 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
           </div>
         </>
       ) : (
-        <dl className={css({ display: "grid", gridTemplateColumns: { base: "repeat(2, minmax(0,1fr))", md: "repeat(4, minmax(0,1fr))" }, gap: "4" })}>
+        <dl
+          className={css({
+            display: "grid",
+            gridTemplateColumns: { base: "repeat(2, minmax(0,1fr))", md: "repeat(4, minmax(0,1fr))" },
+            gap: "4",
+          })}
+        >
           <Item label="Price per unit" value={formatMoney(round.price)} />
           <Item label="Units offered" value={formatNumber(round.total)} />
           <Item label="Status" value={ALLOCATION_STATUS_LABELS[round.status] ?? round.status} />
@@ -84,7 +95,17 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
 function Item({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className={css({ fontSize: "xs", color: "fg.subtle", fontWeight: "700", letterSpacing: "0.04em", textTransform: "uppercase" })}>{label}</dt>
+      <dt
+        className={css({
+          fontSize: "xs",
+          color: "fg.subtle",
+          fontWeight: "700",
+          letterSpacing: "0.04em",
+          textTransform: "uppercase",
+        })}
+      >
+        {label}
+      </dt>
       <dd className={css({ fontWeight: "600", mt: "0.5" })}>{value}</dd>
     </div>
   );

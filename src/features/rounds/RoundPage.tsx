@@ -8,14 +8,18 @@ import { StatusBadge, useActor } from "../allocations/parts.tsx";
 import { NotAvailable } from "../shell/NotAvailablePage.tsx";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";
-import { CapTable } from "./CapTable.tsx";
 import { CapitalSummaryCard, CapitalView } from "./CapitalView.tsx";
+import { CapTable } from "./CapTable.tsx";
 import { Distributors } from "./Distributors.tsx";
 import { RoundInfo } from "./RoundInfo.tsx";
 import { useRoundData } from "./use-round.ts";
 
 export type RoundView = "manage" | "capital" | "token";
-const VIEW_LABELS: Record<RoundView, string> = { manage: "Round Management", capital: "Capital Management", token: "Token Management" };
+const VIEW_LABELS: Record<RoundView, string> = {
+  manage: "Round Management",
+  capital: "Capital Management",
+  token: "Token Management",
+};
 
 /** Views an account type may open (spec: manage for issuer and broker; capital and token for issuer only). */
 export function roundViewsFor(accountType: string): RoundView[] {
@@ -41,7 +45,8 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
     );
   }
   const isIssuerEditor = actor.accountType === "issuer" && actor.role !== "account_viewer";
-  const isEditor = (actor.accountType === "issuer" || actor.accountType === "broker") && actor.role !== "account_viewer";
+  const isEditor =
+    (actor.accountType === "issuer" || actor.accountType === "broker") && actor.role !== "account_viewer";
   const allocationOwnerIds = new Set(data.allocations.map((a) => a.ownerId));
 
   return (
@@ -59,7 +64,16 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
         </div>
       </PageHeader>
       {views.length > 1 && (
-        <nav aria-label="Round views" className={css({ display: "flex", gap: "1", mb: "5", borderBottomWidth: "1px", borderColor: "border.default" })}>
+        <nav
+          aria-label="Round views"
+          className={css({
+            display: "flex",
+            gap: "1",
+            mb: "5",
+            borderBottomWidth: "1px",
+            borderColor: "border.default",
+          })}
+        >
           {views.map((v) => (
             <Link
               key={v}
@@ -88,11 +102,23 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
         {view === "manage" && (
           <>
             <RoundInfo round={round} canEdit={isIssuerEditor} />
-            <div className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" } })}>
+            <div
+              className={css({
+                display: "grid",
+                gap: "5",
+                gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" },
+              })}
+            >
               <Distributors roundId={round.id} brokerAllocations={data.brokerAllocations} canAdd={isIssuerEditor} />
               {actor.accountType === "issuer" && <CapitalSummaryCard round={round} holdings={data.holdings} />}
             </div>
-            <Allocations round={round} allocations={data.allocations} distributions={data.distributions} actor={actor} canAdd={isEditor} />
+            <Allocations
+              round={round}
+              allocations={data.allocations}
+              distributions={data.distributions}
+              actor={actor}
+              canAdd={isEditor}
+            />
             <CapTable
               assetId={round.assetId}
               holdings={data.holdings}
@@ -103,7 +129,9 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
             <Buyers distributions={data.distributions} holdings={data.holdings} price={round.price ?? "0"} />
           </>
         )}
-        {view === "capital" && <CapitalView round={round} holdings={data.holdings} distributions={data.distributions} />}
+        {view === "capital" && (
+          <CapitalView round={round} holdings={data.holdings} distributions={data.distributions} />
+        )}
         {view === "token" && <NotAvailable />}
       </div>
     </Page>

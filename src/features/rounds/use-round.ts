@@ -17,10 +17,13 @@ export function useRoundData(roundId: string) {
   const brokers = useModel("broker_allocations", byRound);
   const holdings = useModel("holdings", byRound);
   const allocationIds = allocations.rows.map((a) => a.id);
+  const idsKey = allocationIds.join(",");
   const distQuery = useMemo(
-    () => ({ selector: { allocationId: { $in: allocationIds } }, sort: [{ createdOn: "asc" as const }] }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value
-    [allocationIds.join(",")],
+    () => ({
+      selector: { allocationId: { $in: idsKey ? idsKey.split(",") : [] } },
+      sort: [{ createdOn: "asc" as const }],
+    }),
+    [idsKey],
   );
   const distributions = useModel("distributions", distQuery);
   return {
