@@ -62,6 +62,8 @@ function snapshotBuild(): string {
 
 export interface E2E {
   server: TestServer;
+  /** The private copy of the build the server serves (tests may change it to publish a "new version"). */
+  servedDir: string;
   browser: Browser;
   url: string;
   close(): Promise<void>;
@@ -78,6 +80,7 @@ export async function startE2E(): Promise<E2E> {
   const browser = await launchBrowser();
   return {
     server,
+    servedDir,
     browser,
     url: server.url,
     async close() {

@@ -1,5 +1,7 @@
 // The app shell in a real browser against the real server: sign-in per account type, guards, account switching,
 // terms, logout and offline start.
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -262,6 +264,39 @@ describe("PWA", () => {
     };
     // Test contexts are incognito, which Chromium never offers to install; every other criterion must hold.
     expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+  });
+});
+
+describe("updates", () => {
+  it("offers a new version and reloads into it when no command waits in the outbox", async () => {
+    const page = await signIn(await context(), "ats@demo.test");
+    await waitForPath(page, "/securities");
+    await serviceWorkerReady(page);
+    await page.reload();
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.getByTestId("update-prompt").count()).toBe(0);
+
+    // Publish a new version: any byte change of sw.js is a new service worker.
+    appendFileSync(join(e2e.servedDir, "sw.js"), "\n// next version\n");
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByTestId("update-prompt");
+    await poll(() => prompt.textContent()).toContain("A new version of Ledgerline is available.");
+    await screenshot(page, "update-prompt");
+
+    await page.evaluate(() => sessionStorage.setItem("before-update", "yes"));
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+    });
+    await prompt.getByRole("button", { name: "Update" }).click();
+    // The page reloads into the new version (the window object is new, the tab's session storage stays).
+    await poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(
+      false,
+    );
+    expect(await page.evaluate(() => sessionStorage.getItem("before-update"))).toBe("yes");
+    await waitForPath(page, "/securities");
+    expect(await page.getByTestId("update-prompt").count()).toBe(0);
   });
 });
 
