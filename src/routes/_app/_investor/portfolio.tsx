@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { PortfolioPage } from "../../../features/portfolio/PortfolioPage.tsx";
 
 export const Route = createFileRoute("/_app/_investor/portfolio")({
-  component: () => <NotAvailablePage title="Portfolio" />,
+  component: PortfolioPage,
 });

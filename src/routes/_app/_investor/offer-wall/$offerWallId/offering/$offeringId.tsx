@@ -1,6 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../../../features/shell/NotAvailablePage.tsx";
+import * as v from "valibot";
+import { InvestPage } from "../../../../../../features/invest/InvestPage.tsx";
+import { InvestSearchSchema } from "../../../../../../features/invest/search.ts";
 
 export const Route = createFileRoute("/_app/_investor/offer-wall/$offerWallId/offering/$offeringId")({
-  component: () => <NotAvailablePage title="Invest" />,
+  validateSearch: (search) => v.parse(InvestSearchSchema, search),
+  component: InvestRoute,
 });
+
+function InvestRoute() {
+  const { offeringId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <InvestPage
+      offeringId={offeringId}
+      search={search}
+      onSearchChange={(next) => navigate({ search: next, replace: true })}
+    />
+  );
+}
