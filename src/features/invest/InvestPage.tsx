@@ -150,7 +150,7 @@ export function InvestPage({
           >
             <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
               <div
-                role="radiogroup"
+                role="toolbar"
                 aria-label="Invest by"
                 className={css({
                   display: "grid",
