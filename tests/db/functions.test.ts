@@ -309,6 +309,24 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
       expect(result.prices).toEqual([{ currency_id: 1, price: "1.25", is_purchase: true }]);
     });
 
+    it("finds one investor account for an email, whatever its case", async () => {
+      const rows = await as("issuer", async (tx) => {
+        const first = await tx.query<{ investor_id: string }>(
+          "select investor_id from app_public.make_distribution($1, 'Ava.Stone@example.com', 10, 'Ava Stone')",
+          [ids.seriesADirect],
+        );
+        const second = await tx.query<{ investor_id: string }>(
+          "select investor_id from app_public.make_distribution($1, 'ava.stone@EXAMPLE.com', 20)",
+          [ids.seriesADirect],
+        );
+        const accounts = await tx.query(
+          "select name from app_public.accounts where lower(email) = 'ava.stone@example.com'",
+        );
+        return { same: first.rows[0]?.investor_id === second.rows[0]?.investor_id, accounts: accounts.rows };
+      });
+      expect(rows).toEqual({ same: true, accounts: [{ name: "Ava Stone" }] });
+    });
+
     it.each([
       ["0", "investor@demo.test", "Distribution amount must be greater than 0."],
       ["-5", "investor@demo.test", "Distribution amount must be greater than 0."],

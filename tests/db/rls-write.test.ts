@@ -187,6 +187,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         run("issuer", "update app_public.distributions set status = 'open' where id = $1", [ids.emmaLocked]),
       ).rejects.toMatchObject({ code: "LL423", message: "Cannot update status on locked distribution: Emma Lawson" });
       await expect(
+        run("issuer", "update app_public.distributions set purchase_price = 0.01 where id = $1", [ids.emmaLocked]),
+      ).rejects.toMatchObject({ code: "LL423" });
+      await expect(
         run(
           "issuer",
           "insert into app_public.distribution_custom_fields (distribution_id, name, value) values ($1, 'x', 'y')",
