@@ -300,6 +300,53 @@ describe("updates", () => {
   });
 });
 
+describe("updates with queued changes", () => {
+  it("holds the update while the outbox holds a command and installs it once the command is sent", async () => {
+    const ctx = await context();
+    const page = await signIn(ctx, "issuer@demo.test");
+    await waitForPath(page, "/dashboard");
+    await serviceWorkerReady(page);
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Add contact" }).waitFor();
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    appendFileSync(join(e2e.servedDir, "sw.js"), "\n// version with queued changes\n");
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page.getByTestId("update-prompt");
+    await prompt.getByRole("button", { name: "Update" }).waitFor();
+
+    // A change made offline waits in the outbox.
+    await ctx.setOffline(true);
+    await page.getByRole("button", { name: "Add contact" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Contact Name").fill("Update Ulla");
+    await dialog.getByLabel("Email").fill(`update-${Date.now()}@demo.test`);
+    await dialog.getByRole("button", { name: "Add contact" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+    });
+    await prompt.getByRole("button", { name: "Update" }).click();
+    await poll(() => prompt.textContent()).toContain("Your offline changes are still being sent.");
+    await page.waitForTimeout(6000);
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+    await screenshot(page, "update-held");
+
+    // Back online the command is sent, and then the held update installs and reloads the page.
+    await ctx.setOffline(false);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false), {
+        timeout: 40_000,
+        interval: 250,
+      })
+      .toBe(false);
+    await waitForPath(page, "/contacts");
+  });
+});
+
 describe("offline", () => {
   it("reloads offline into the shell with the last account, and a lapsed session goes to /login when back online", async () => {
     const ctx = await context();
