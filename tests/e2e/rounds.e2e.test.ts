@@ -368,6 +368,54 @@ describe("permissions on the allocation page", () => {
   });
 });
 
+describe("allocation CSV import and the holding page", () => {
+  it("imports a cap-table CSV all or nothing, with per-row errors and .csv only", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const { page } = await open("broker@demo.test", `/distribute-allocation/${placement}/allocation`);
+    await page.getByTestId("distribution-row").first().waitFor();
+    const count = () => serverCount("select id from app_public.distributions where allocation_id = $1", [placement]);
+    const before = await count();
+    const input = page.getByTestId("allocation-csv-input");
+
+    await input.setInputFiles({
+      name: "cap-table.xlsx",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from("x"),
+    });
+    await page.getByTestId("csv-errors").getByText("Only .csv files can be imported.").waitFor();
+    await page.getByRole("button", { name: "Close", exact: true }).first().click();
+
+    const bad = `Email,Amount,Contact Name\n${fresh("csv")},"1,000",Bad Commas\n,5,No Email\n`;
+    await input.setInputFiles({ name: "cap-table.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await page.getByTestId("csv-errors").getByText("Row 2: Numbers must not contain commas.").waitFor();
+    await page.getByTestId("csv-errors").getByText("Row 3: Email is required.").waitFor();
+    await page.getByRole("button", { name: "Close", exact: true }).first().click();
+    expect(await count()).toBe(before);
+
+    const first = fresh("csv-a");
+    const second = fresh("csv-b");
+    const good = `Email,Amount,Contact Name\n${first},250,Csv Ann\n${second},12.75,\n`;
+    await input.setInputFiles({ name: "cap-table.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await poll(() => count()).toBe(before + 2);
+    await paneRow(page, first).waitFor();
+    await paneRow(page, second).waitFor();
+  });
+
+  it("shows the holding with breadcrumbs by account type and its documents", async () => {
+    const holding = await one<{ id: string }>(
+      `select h.id from app_public.holdings h join app_public.documents d on d.holding_id = h.id limit 1`,
+    );
+    const { page: investor } = await open("investor@demo.test", `/holding/${holding.id}`);
+    const crumbs = investor.getByRole("navigation", { name: "Breadcrumb" });
+    await crumbs.getByText("Portfolio").waitFor();
+    await investor.getByTestId("holding-card").waitFor();
+    const { page: issuer } = await open("issuer@demo.test", `/holding/${holding.id}`);
+    await issuer.getByRole("navigation", { name: "Breadcrumb" }).getByText("Assets").waitFor();
+    await issuer.getByText("Seed round share statement").waitFor();
+    await screenshot(issuer, "holding-issuer");
+  });
+});
+
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
