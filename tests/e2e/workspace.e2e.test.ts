@@ -135,8 +135,8 @@ describe("transactions", () => {
 });
 
 describe("issuers and distributors", () => {
-  it("a broker answers a sent invitation and the card counts it", async () => {
-    const { page } = await open("broker@demo.test", "/issuers");
+  it("a broker answers a sent invitation offline: pending at once, counted, applied on reconnect", async () => {
+    const { ctx, page } = await open("broker@demo.test", "/issuers");
     const sent = page.getByTestId("invitation").and(page.locator('[data-status="sent"]')).first();
     await sent.waitFor();
     const title =
@@ -151,10 +151,20 @@ describe("issuers and distributors", () => {
       "select b.id from app_public.broker_allocations b join app_public.accounts a on a.id = b.broker_id where a.name = $1 and b.status = 'sent'",
       ["Harborview Capital Markets LLC"],
     );
+    const statusOf = async () =>
+      (
+        await sql<{ status: string }>("select status from app_public.broker_allocations where id = $1", [
+          invitation?.id,
+        ])
+      )[0]?.status;
+    await ctx.setOffline(true);
     await sent.getByRole("button", { name: "Accept" }).click();
     await poll(() => card.getByTestId("accepted-count").textContent()).toBe(
       `${Number(accepted) + 1} of ${total} accepted`,
     );
+    await card.getByTestId("pending").waitFor();
+    expect(await statusOf()).toBe("sent");
+    await ctx.setOffline(false);
     await poll(
       async () =>
         (
@@ -163,6 +173,7 @@ describe("issuers and distributors", () => {
           ])
         )[0]?.status,
     ).toBe("accepted");
+    await poll(() => card.getByTestId("pending").count()).toBe(0);
   });
 
   it("a broker creates a fully managed account, with the spec's messages", async () => {
@@ -210,6 +221,31 @@ describe("issuers and distributors", () => {
     expect(await broker.page.getByTestId("account-jurisdiction").textContent()).toBe(issuer?.alpha3 ?? "—");
     expect(await broker.page.getByTestId("account-logo").count()).toBe(issuer?.slug ? 1 : 0);
     await screenshot(broker.page, "issuer-page");
+  });
+});
+
+describe("investors", () => {
+  it("an investor opens its transactions, a transaction, its issuer's page and its own investor page", async () => {
+    const emma = await accountId("Emma Lawson");
+    const issuerId = await accountId("Northwind Renewables, Inc.");
+    const { page } = await open("investor@demo.test", "/transactions");
+    const rows = page.getByTestId("transaction-row");
+    await rows.first().waitFor();
+    const [count] = await sql<{ n: number }>(
+      "select count(distinct transaction_id)::int as n from app_public.ledger_entries where investor_id = $1",
+      [emma],
+    );
+    await poll(() => rows.count()).toBe(count?.n);
+    await rows.first().getByRole("link").click();
+    await page.getByTestId("ledger-entry").first().waitFor();
+
+    await page.goto(`/issuer/${issuerId}`);
+    await waitForPath(page, `/issuer/${issuerId}`);
+    await poll(() => page.getByTestId("account-name").textContent()).toBe("Northwind Renewables, Inc.");
+
+    await page.goto(`/investor/${emma}`);
+    await waitForPath(page, `/investor/${emma}`);
+    await page.getByTestId("investor-asset").first().waitFor();
   });
 });
 
