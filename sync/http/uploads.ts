@@ -35,6 +35,8 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: "text/plain; charset=utf-8",
 };
 
+/** Stored file keys: upload slot UUIDs, or seeded relative names such as "demo/x.pdf" (never "..", never absolute). */
+const SAFE_KEY = /^(?!.*\.\.)[\w-]+(\/[\w.-]+)*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UploadContext {
@@ -169,7 +171,7 @@ async function handleDownload(req: IncomingMessage, res: ServerResponse, id: str
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
   const document = await readableDocument(context.db, session, id);
   if (!document) return refuse(res, 404, "LL404", "Document not found");
-  if (document.upload_status !== "uploaded" || !document.fileKey || !UUID.test(document.fileKey)) {
+  if (document.upload_status !== "uploaded" || !document.fileKey || !SAFE_KEY.test(document.fileKey)) {
     return refuse(res, 409, "LL409", "The document is not uploaded");
   }
   const path = join(await filesDir(context.dataDir), document.fileKey);
