@@ -99,7 +99,7 @@ describe("guards", () => {
     await waitForPath(page, "/portfolio");
     await page.goto("/wallet");
     await waitForPath(page, "/wallet");
-    await poll(() => page.getByTestId("not-available").textContent()).toBe("This feature is not available");
+    await page.getByText("No tokens found in your wallet.").waitFor();
     const active = page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]');
     expect(await active.textContent()).toBe("Wallet");
     // Investors see the investors' support centre.
@@ -143,6 +143,8 @@ describe("guards", () => {
     const page = await signIn(await context(), "broker@demo.test");
     await waitForPath(page, "/dashboard");
     await page.goto("/definitely-not-a-route");
+    await waitForPath(page, "/login");
+    await page.goto("/settings/no-such-tab");
     await waitForPath(page, "/login");
   });
 
@@ -267,6 +269,20 @@ describe("PWA", () => {
   });
 });
 
+describe("developer pages", () => {
+  it("runs a GraphQL operation and a websocket subscription with the session", async () => {
+    const page = await signIn(await context(), "broker@demo.test");
+    await waitForPath(page, "/dashboard");
+    await page.goto("/test/graphql");
+    await page.getByRole("button", { name: "Run" }).click();
+    await poll(() => page.getByTestId("graphql-result").textContent()).toContain('"currentAccount"');
+    expect(await page.getByTestId("graphql-result").textContent()).toContain('"type": "broker"');
+    await page.goto("/test/ws");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await poll(() => page.getByText("open", { exact: true }).count()).toBe(1);
+  });
+});
+
 describe("updates", () => {
   it("offers a new version and reloads into it when no command waits in the outbox", async () => {
     const page = await signIn(await context(), "ats@demo.test");
@@ -372,7 +388,7 @@ describe("offline", () => {
     await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
     expect(await page.getByTestId("account-menu").textContent()).toBe(accountName);
     await page.goto("/wallet");
-    await page.getByTestId("not-available").waitFor();
+    await page.getByText("No tokens found in your wallet.").waitFor();
     await screenshot(page, "offline-wallet");
 
     // The session ends elsewhere while this device is offline.

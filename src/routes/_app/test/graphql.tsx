@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { GraphqlTestPage } from "../../../features/devtools/GraphqlTestPage.tsx";
 
 export const Route = createFileRoute("/_app/test/graphql")({
-  component: () => <NotAvailablePage title="GraphQL Test" />,
+  component: GraphqlTestPage,
 });

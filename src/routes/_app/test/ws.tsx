@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { WsTestPage } from "../../../features/devtools/WsTestPage.tsx";
 
 export const Route = createFileRoute("/_app/test/ws")({
-  component: () => <NotAvailablePage title="WebSocket Test" />,
+  component: WsTestPage,
 });
