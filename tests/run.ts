@@ -23,15 +23,22 @@ function run(command: string[], env: NodeJS.ProcessEnv = {}): number {
   return child.status ?? 1;
 }
 
-function ensureChromium(): boolean {
-  if (existsSync(chromium)) return true;
+/** Debian packages the tests use: chromium for the browser tests, poppler-utils (pdftotext) to read made PDFs. */
+const SYSTEM_PACKAGES = [
+  { name: "chromium", binary: chromium },
+  { name: "poppler-utils", binary: "/usr/bin/pdftotext" },
+];
+
+function ensureSystemPackages(): boolean {
+  const missing = SYSTEM_PACKAGES.filter((p) => !existsSync(p.binary)).map((p) => p.name);
+  if (missing.length === 0) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`Browser tests need Debian's chromium at ${chromium}: run 'apt-get install -y chromium' as root.`);
+    console.error(`The tests need Debian packages ${missing.join(", ")}: run 'apt-get install -y ${missing.join(" ")}' as root.`);
     return false;
   }
-  console.log("Installing Debian's chromium for the browser tests...");
+  console.log(`Installing Debian packages for the tests: ${missing.join(", ")}...`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
-  return run(["apt-get", "update", "-qq"], env) === 0 && run(["apt-get", "install", "-y", "-qq", "chromium"], env) === 0;
+  return run(["apt-get", "update", "-qq"], env) === 0 && run(["apt-get", "install", "-y", "-qq", ...missing], env) === 0;
 }
 
 function vitest(project: string): Step {
@@ -52,7 +59,7 @@ function counts(report: string): { passed: number; failed: number } {
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const browserReady = ensureChromium();
+const browserReady = ensureSystemPackages();
 const steps: Step[] = [
   { name: "styles codegen", command: ["panda", "codegen", "--silent"] },
   { name: "type check", command: ["tsc", "--noEmit", "-p", "tsconfig.json"] },
