@@ -65,6 +65,13 @@ const gridTheme = themeQuartz.withParams({
   headerHeight: 40,
 });
 
+/** One theme per density, so cells centre their text in the row height the spec gives. */
+const DENSITY_THEMES: Record<Density, typeof gridTheme> = {
+  compact: gridTheme.withParams({ rowHeight: ROW_HEIGHTS.compact }),
+  standard: gridTheme.withParams({ rowHeight: ROW_HEIGHTS.standard }),
+  comfortable: gridTheme.withParams({ rowHeight: ROW_HEIGHTS.comfortable }),
+};
+
 const DENSITY_LABELS: Record<Density, string> = {
   compact: "Compact",
   standard: "Standard",
@@ -139,7 +146,16 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
 
   const defaultColDef = useMemo<ColDef<Row>>(
-    () => ({ sortable: true, resizable: true, filter: true, floatingFilter: showFilters, minWidth: 90 }),
+    () => ({
+      sortable: true,
+      resizable: true,
+      filter: true,
+      floatingFilter: showFilters,
+      // Filtering is reached through the toolbar's Filter button (a row of column filters), not per-header icons.
+      suppressHeaderFilterButton: true,
+      suppressHeaderMenuButton: true,
+      minWidth: 90,
+    }),
     [showFilters],
   );
 
@@ -240,7 +256,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       </div>
       <div className={classes.body} style={{ height: props.height ?? 560 }} data-density={density}>
         <AgGridReact<Row>
-          theme={gridTheme}
+          theme={DENSITY_THEMES[density]}
           rowData={visibleRows as Row[]}
           columnDefs={columns}
           defaultColDef={defaultColDef}
