@@ -163,3 +163,37 @@ describe("the seeded onboarding process", () => {
     await waitForPath(page, "/portfolio");
   });
 });
+
+describe("offline", () => {
+  // Runs after the process above: Emma's Series A distribution is Pending, her seed round holding Issued.
+  it("renders the portfolio, wallet and documents from the device with the network off", async () => {
+    const ctx = await context();
+    const page = await openAs(ctx, "investor@demo.test", "/portfolio");
+    const grid = page.getByRole("treegrid").or(page.getByRole("grid")).first();
+    await grid.getByRole("button", { name: /^Northwind Series A Preferred/ }).waitFor({ timeout: 20_000 });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Documents" }).click();
+    await page.getByTestId("document-group").first().waitFor({ timeout: 20_000 });
+    const groups = await page.getByTestId("document-group").count();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
+    await expect.poll(() => page.getByTestId("document-group").count(), { timeout: 20_000 }).toBe(groups);
+    await screenshot(page, "investor-documents-offline");
+    await nav.getByRole("link", { name: "Wallet" }).click();
+    await page.getByText("No tokens found in your wallet.").waitFor();
+    await nav.getByRole("link", { name: "Portfolio" }).click();
+    const assetButton = grid.getByRole("button", { name: /^Northwind Series A Preferred/ });
+    await assetButton.click();
+    await grid.getByRole("button", { name: /^Series A/ }).click();
+    await expect
+      .poll(() => grid.locator(".badge").allTextContents())
+      .toEqual(expect.arrayContaining(["Issued", "Pending"]));
+    await screenshot(page, "portfolio-offline");
+    await ctx.setOffline(false);
+  });
+});

@@ -9,7 +9,8 @@ import { badge } from "../../../styled-system/recipes";
 import { useModel } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import type { Decimal } from "../../domain/decimal.ts";
-import { formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
+import { isWhole } from "../../domain/decimal.ts";
+import { formatInteger, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { buildPortfolio, type PortfolioPayment, type PortfolioRow, visibleRows } from "../../domain/portfolio.ts";
 import { INVESTMENT_STAGES, type InvestmentStage, stageTone } from "../../domain/portfolio-status.ts";
@@ -24,6 +25,8 @@ const NA = "N/A";
 const money = (value: Decimal | null) => (value ? formatMoney(value) : NA);
 const number = (value: Decimal | null) => (value ? formatNumber(value) : NA);
 const percent = (value: Decimal | null) => (value ? formatPercent(value) : NA);
+/** Units: 0,0 when whole, else with their decimals. */
+const units = (value: Decimal) => (isWhole(value) ? formatInteger(value) : formatNumber(value));
 
 type Toggle = (id: string) => void;
 
@@ -103,7 +106,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       ...base,
       colId: "units",
       headerName: "Units",
-      valueGetter: (p) => (p.data ? number(p.data.units) : ""),
+      valueGetter: (p) => (p.data ? units(p.data.units) : ""),
       type: "rightAligned",
     },
     {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { InvestorDocumentsPage } from "../../../features/investor-documents/InvestorDocumentsPage.tsx";
 
 export const Route = createFileRoute("/_app/_investor/investor-documents")({
-  component: () => <NotAvailablePage title="Documents" />,
+  component: InvestorDocumentsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { WalletPage } from "../../../features/wallet/WalletPage.tsx";
 
 export const Route = createFileRoute("/_app/_investor/wallet")({
-  component: () => <NotAvailablePage title="Wallet" />,
+  component: WalletPage,
 });

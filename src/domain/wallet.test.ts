@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { toString as decimalText, ZERO } from "./decimal.ts";
+import { PRODUCT_TEST_CHAIN, type WalletToken, walletCards } from "./wallet.ts";
+
+const token = (change: Partial<WalletToken>): WalletToken => ({
+  id: "t",
+  name: "Token",
+  symbol: "TKN",
+  type: "Security",
+  status: "deployed",
+  precision: 2,
+  chain: "ethereum-ledgerline",
+  amount: "10.567",
+  ...change,
+});
+
+describe("wallet cards", () => {
+  it("hide the product's test chain, undeployed tokens and zero amounts; floor to the precision", () => {
+    const cards = walletCards([
+      token({ id: "a" }),
+      token({ id: "b", chain: PRODUCT_TEST_CHAIN }),
+      token({ id: "c", status: "not_deployed" }),
+      token({ id: "d", amount: "0.001" }),
+    ]);
+    expect(cards.map((card) => card.id)).toEqual(["a"]);
+    expect(decimalText(cards[0]?.amount ?? ZERO)).toBe("10.56");
+  });
+
+  it("values at sell and spot prices, N/A without a positive buy price, Trade only for crypto", () => {
+    const [crypto] = walletCards([
+      token({
+        type: "Crypto",
+        symbol: "XTZ",
+        amount: "2",
+        precision: 0,
+        coinbaseBuyPriceUSD: "1.5",
+        coinbaseSellPriceUSD: "1.4",
+        coinbaseSpotPriceUSD: "1.45",
+      }),
+    ]);
+    expect(crypto?.tradable).toBe(true);
+    expect(crypto?.priceUrl).toBe("https://www.coinbase.com/price/xtz");
+    expect(decimalText(crypto?.sellValue ?? ZERO)).toBe("2.8");
+    expect(decimalText(crypto?.spotValue ?? ZERO)).toBe("2.9");
+    const [listed] = walletCards([token({ coinbaseBuyPriceUSD: "0" })]);
+    expect(listed?.price).toBeNull();
+    expect(listed?.tradable).toBe(false);
+    expect(listed?.priceUrl).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+// The wallet (spec part 2: wallet, constants): a card per deployed token with positive holdings. The product's own
+// test chain ({product}n-hawknet) and zero amounts are hidden; amounts use the token's precision and whole units
+// are floored; sell value and spot value = holding x sell or spot price; the price reads N/A when the buy price is not
+// positive; Crypto tokens link to an external price page and offer Trade, others show a disabled Not Listed.
+// Tokens are not modelled on the server yet, so the wallet screen has no token source: these rules wait for it.
+import { compare, type Decimal, dec, mul, parseDecimal, round, ZERO } from "./decimal.ts";
+
+export const PRODUCT_TEST_CHAIN = "ledgerlinen-hawknet";
+
+export interface WalletToken {
+  id: string;
+  name: string;
+  symbol: string;
+  type: string;
+  status: string;
+  precision: number;
+  chain: string;
+  coinbaseBuyPriceUSD?: string | null;
+  coinbaseSellPriceUSD?: string | null;
+  coinbaseSpotPriceUSD?: string | null;
+  /** The investor's amount of this token (sum of its cap table entries). */
+  amount: string;
+}
+
+export interface WalletCard {
+  id: string;
+  name: string;
+  symbol: string;
+  amount: Decimal;
+  /** null: N/A */
+  price: Decimal | null;
+  sellValue: Decimal | null;
+  spotValue: Decimal | null;
+  tradable: boolean;
+  priceUrl: string | null;
+}
+
+const positive = (value: string | null | undefined): Decimal | null => {
+  const parsed = parseDecimal(value ?? null);
+  return parsed && compare(parsed, ZERO) > 0 ? parsed : null;
+};
+
+export function walletCards(tokens: readonly WalletToken[]): WalletCard[] {
+  return tokens
+    .filter((token) => token.status === "deployed" || token.status === "issued")
+    .filter((token) => token.chain !== PRODUCT_TEST_CHAIN)
+    .map((token) => ({ token, amount: round(dec(token.amount), Math.max(0, token.precision), "floor") }))
+    .filter(({ amount }) => compare(amount, ZERO) > 0)
+    .map(({ token, amount }) => {
+      const buy = positive(token.coinbaseBuyPriceUSD);
+      const sell = positive(token.coinbaseSellPriceUSD);
+      const spot = positive(token.coinbaseSpotPriceUSD);
+      const crypto = token.type === "Crypto";
+      return {
+        id: token.id,
+        name: token.name,
+        symbol: token.symbol,
+        amount,
+        price: buy,
+        sellValue: sell ? mul(amount, sell) : null,
+        spotValue: spot ? mul(amount, spot) : null,
+        tradable: crypto,
+        priceUrl: crypto ? `https://www.coinbase.com/price/${encodeURIComponent(token.symbol.toLowerCase())}` : null,
+      };
+    });
+}
