@@ -57,7 +57,10 @@ export function transportOf(client: TestClient, baseUrl: string): SyncTransport 
 
 let deviceCounter = 0;
 
-/** The client data layer for a signed-in client (memory storage, fast retries). */
+/**
+ * The client data layer for a signed-in client (memory storage, fast retries). The memory storage keeps a database
+ * for the life of the process, like IndexedDB keeps it for the browser profile: tests end with `remove()`.
+ */
 export async function openDevice(
   who: SignedIn,
   baseUrl: string,

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const opened of devices.splice(0)) await opened.close();
+  for (const opened of devices.splice(0)) await opened.remove();
 });
 
 afterAll(async () => {
@@ -210,7 +210,7 @@ describe("a server restart in the middle of a flush", () => {
       );
       expect(rows[0]).toEqual({ n: 300, keys: 300 });
     } finally {
-      for (const opened of devices.splice(0)) await opened.close();
+      for (const opened of devices.splice(0)) await opened.remove();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

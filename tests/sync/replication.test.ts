@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const opened of devices.splice(0)) await opened.close();
+  for (const opened of devices.splice(0)) await opened.remove();
 });
 
 afterAll(async () => {

@@ -52,7 +52,7 @@ describe("sync status", () => {
       );
       expect(status.getSnapshot().outboxPaused).toBeNull();
     } finally {
-      await data.close();
+      await data.remove();
     }
   });
 
@@ -77,7 +77,7 @@ describe("sync status", () => {
       const { rows } = await t.server.db.query("select 1 from app_public.customers where email = $1", [address]);
       expect(rows).toHaveLength(1);
     } finally {
-      await data.close();
+      await data.remove();
     }
   });
 });

@@ -55,7 +55,7 @@ describe("the change stream across server restarts", () => {
         );
       }
     } finally {
-      await device?.close();
+      await device?.remove();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

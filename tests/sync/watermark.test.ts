@@ -201,7 +201,7 @@ describe.runIf(pgClusterAvailable)("on PostgreSQL: out-of-order commits and comm
       expect((await device.db.assets.findOne(fastId).exec())?.name).toBe("Written by the short transaction");
     } finally {
       await longTx.query("rollback").catch(() => {});
-      await device.close();
+      await device.remove();
     }
   });
 
