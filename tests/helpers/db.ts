@@ -1,11 +1,17 @@
 // Test databases: every test gets its own database, started from a template that was migrated (and optionally
-// seeded with the demo data) once per process, so a test costs a database start, not a migration.
-// PGlite: the template is a dumpDataDir() tarball loaded with `new PGlite({ loadDataDir })`.
+// seeded with the demo data) once, so a test costs a database start, not a migration.
+// PGlite: the template is a dumpDataDir() tarball loaded with `new PGlite({ loadDataDir })`, kept on disk in the
+// temp dir under a key of the migrations' and the demo seed's contents, so test processes share it.
 // PostgreSQL (when the server binaries exist): one throwaway cluster per process, `create database ... template`.
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, type Sql, wrapPglite, wrapPool } from "../../sync/db/database.ts";
-import { migrate } from "../../sync/db/migrate.ts";
+import { MIGRATIONS_DIR, migrate } from "../../sync/db/migrate.ts";
 import { seedDemo } from "../../sync/seed/demo.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "./pg-cluster.ts";
 
@@ -16,22 +22,55 @@ export interface TestDbOptions {
 
 type TemplateKind = "empty" | "migrated" | "demo";
 const pgliteTemplates = new Map<TemplateKind, Promise<Blob>>();
+const TEMPLATE_DIR = join(tmpdir(), "ledgerline-test-templates");
 
-// A new PGlite runs initdb (seconds); loading a dumped data directory is much faster.
+// Everything the template's contents depend on: the PGlite version, the migrations, the demo seed.
+function templateKey(kind: TemplateKind): string {
+  const hash = createHash("sha256").update(kind);
+  const pglitePackage = fileURLToPath(new URL("../../node_modules/@electric-sql/pglite/package.json", import.meta.url));
+  hash.update(readFileSync(pglitePackage));
+  if (kind !== "empty") {
+    for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
+      hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
+    }
+  }
+  if (kind === "demo") hash.update(readFileSync(fileURLToPath(new URL("../../sync/seed/demo.ts", import.meta.url))));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function buildPgliteTemplate(kind: TemplateKind): Promise<Blob> {
+  const pglite = new PGlite();
+  try {
+    await pglite.waitReady;
+    const db = wrapPglite(pglite);
+    if (kind !== "empty") await migrate(db);
+    if (kind === "demo") await seedDemo(db);
+    return await pglite.dumpDataDir("none");
+  } finally {
+    await pglite.close();
+  }
+}
+
+// A new PGlite runs initdb and the migrations (seconds); loading a dumped data directory is much faster.
 function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
   let template = pgliteTemplates.get(kind);
   if (!template) {
     template = (async () => {
-      const pglite = new PGlite();
+      const file = join(TEMPLATE_DIR, `${kind}-${templateKey(kind)}.tar`);
       try {
-        await pglite.waitReady;
-        const db = wrapPglite(pglite);
-        if (kind !== "empty") await migrate(db);
-        if (kind === "demo") await seedDemo(db);
-        return await pglite.dumpDataDir("none");
-      } finally {
-        await pglite.close();
+        return new Blob([readFileSync(file)]);
+      } catch {
+        // not built yet (or being built by another process: building it twice is harmless)
       }
+      const blob = await buildPgliteTemplate(kind);
+      mkdirSync(TEMPLATE_DIR, { recursive: true });
+      for (const old of readdirSync(TEMPLATE_DIR).filter((name) => name.startsWith(`${kind}-`))) {
+        rmSync(join(TEMPLATE_DIR, old), { force: true });
+      }
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+      renameSync(partial, file);
+      return blob;
     })();
     pgliteTemplates.set(kind, template);
   }
