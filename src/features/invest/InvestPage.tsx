@@ -88,11 +88,11 @@ export function InvestPage({
 
   function changeAmount(text: string) {
     setAmount(text);
-    onSearchChange({ type, amount: text });
+    onSearchChange({ ...search, type, amount: text });
   }
 
   function changeType(next: InvestType) {
-    onSearchChange({ type: next, amount });
+    onSearchChange({ ...search, type: next, amount });
   }
 
   async function invest() {
