@@ -63,13 +63,17 @@ function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
         // not built yet (or being built by another process: building it twice is harmless)
       }
       const blob = await buildPgliteTemplate(kind);
-      mkdirSync(TEMPLATE_DIR, { recursive: true });
-      for (const old of readdirSync(TEMPLATE_DIR).filter((name) => name.startsWith(`${kind}-`))) {
-        rmSync(join(TEMPLATE_DIR, old), { force: true });
+      try {
+        mkdirSync(TEMPLATE_DIR, { recursive: true });
+        const stale = readdirSync(TEMPLATE_DIR).filter((name) => name.startsWith(`${kind}-`) && name.endsWith(".tar"));
+        for (const name of stale) rmSync(join(TEMPLATE_DIR, name), { force: true });
+        const partial = `${file}.${process.pid}.partial`;
+        writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+        renameSync(partial, file);
+      } catch (error) {
+        // The disk cache only saves time; a test never fails because of it.
+        console.warn(`test template cache not written: ${(error as Error).message}`);
       }
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
-      renameSync(partial, file);
       return blob;
     })();
     pgliteTemplates.set(kind, template);
