@@ -11,7 +11,7 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../doma
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button } from "../../ui/index.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
+import { dateCell, link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
 
 export interface AssetTableProps {
   assets: WithPending<AssetDoc>[];
@@ -80,7 +80,7 @@ export function AssetTable(props: AssetTableProps) {
                 </td>
                 <td data-numeric="">{formatNumber(asset.authorizedTotal)}</td>
                 <td data-numeric="">{rounds.length}</td>
-                <td className={muted}>{asset.createdOn ? formatDate(asset.createdOn, "MMM DD YYYY") : "—"}</td>
+                <td className={dateCell}>{asset.createdOn ? formatDate(asset.createdOn, "MMM DD YYYY") : "—"}</td>
                 {issuerView && canWrite && (
                   <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
                     <Button size="sm" variant="ghost" onClick={() => props.onAddRound?.(asset)}>
@@ -136,14 +136,14 @@ function RoundRows({ asset, rounds, securities, issuerView, canWrite, onEditRoun
             const tranche = round.trancheBondData as { term?: string; coupon?: string } | null | undefined;
             return (
               <tr key={round.id} data-testid="round-row" className={css({ bg: "bg.surface" })}>
-                <td>
+                <td className={css({ whiteSpace: "nowrap" })}>
                   <Link to="/asset-class/$roundId/$view" params={{ roundId: round.id, view: "manage" }} className={link}>
                     {round.name}
                   </Link>
                   <PendingNote mark={round._pending} />
                 </td>
-                <td className={muted}>{formatDate(round.opensOn, "MMM DD YYYY")}</td>
-                <td className={muted}>{formatDate(round.closesOn, "MMM DD YYYY")}</td>
+                <td className={dateCell}>{formatDate(round.opensOn, "MMM DD YYYY")}</td>
+                <td className={dateCell}>{formatDate(round.closesOn, "MMM DD YYYY")}</td>
                 <td>
                   <StatusBadge status={round.status} label={statusLabel(round.status)} />
                 </td>

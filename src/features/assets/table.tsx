@@ -71,3 +71,5 @@ export function SectionTitle({ children, actions }: { children: ReactNode; actio
     </div>
   );
 }
+
+export const dateCell = css({ color: "fg.muted", whiteSpace: "nowrap" });

@@ -10,7 +10,7 @@ import { type SharingLike, sharingNames, uploadStatusText } from "../../domain/d
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
-import { link, muted, PendingNote, StatusBadge, table, tableCard } from "../assets/table.tsx";
+import { dateCell, link, muted, PendingNote, StatusBadge, table, tableCard } from "../assets/table.tsx";
 import { useOnline } from "../shell/useOnline.ts";
 import "./effects.ts";
 
@@ -57,7 +57,7 @@ export function DocumentsTable({
                   {document.name}
                   <PendingNote mark={document._pending} />
                 </td>
-                <td className={muted}>{formatDate(document.createdOn, "MMM Do YYYY")}</td>
+                <td className={dateCell}>{formatDate(document.createdOn, "MMM Do YYYY")}</td>
                 <td className={css({ textTransform: "uppercase", fontSize: "xs", fontWeight: "600", color: "fg.muted" })}>{document.extension}</td>
                 <td>{uploaderNames.get(document.uploadedById ?? "") ?? "—"}</td>
                 {owner && (

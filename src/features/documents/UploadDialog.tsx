@@ -87,8 +87,9 @@ export function UploadDialog({
             className={`${input()} ${css({ py: "1.5", h: "auto" })}`}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
+              // The name follows the chosen file until the user types their own.
+              if (chosen && (!name || (file && name === baseName(file.name)))) setName(baseName(chosen.name));
               setFile(chosen);
-              if (chosen && !name) setName(baseName(chosen.name));
             }}
           />
         </div>
