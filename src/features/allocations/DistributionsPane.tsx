@@ -77,7 +77,9 @@ export function DistributionsPane({
                     >
                       {d.name ?? d.investor?.name ?? d.investor?.email}
                     </Link>
-                    <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+                    {(d.name ?? d.investor?.name) !== d.investor?.email && (
+                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+                    )}
                   </td>
                   <td className="num">{formatNumber(d.amount)}</td>
                   <td>

@@ -85,10 +85,18 @@ export function Buyers({
               <th>Investor</th>
               <th>Allocation</th>
               <th className="num">
-                <button type="button" onClick={() => toggle("units")}>{`Units${arrow("units")}`}</button>
+                <button
+                  type="button"
+                  className={sortButton}
+                  onClick={() => toggle("units")}
+                >{`Units${arrow("units")}`}</button>
               </th>
               <th className="num">
-                <button type="button" onClick={() => toggle("value")}>{`Value${arrow("value")}`}</button>
+                <button
+                  type="button"
+                  className={sortButton}
+                  onClick={() => toggle("value")}
+                >{`Value${arrow("value")}`}</button>
               </th>
               <th>Status</th>
             </tr>
@@ -126,4 +134,11 @@ export function Buyers({
   );
 }
 
+const sortButton = css({
+  textTransform: "inherit",
+  letterSpacing: "inherit",
+  fontWeight: "inherit",
+  color: "inherit",
+  cursor: "pointer",
+});
 const dec0 = (text: string | null | undefined) => dec(text ?? "0");
