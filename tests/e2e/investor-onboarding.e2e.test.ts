@@ -197,3 +197,59 @@ describe("offline", () => {
     await ctx.setOffline(false);
   });
 });
+
+describe("a provider's failure", () => {
+  it("shows the provider's error in a popup and keeps the step current until it is done", async () => {
+    // A fresh distribution for the Kim Family Trust in the allocation that requires the demo process.
+    const issuer = e2e.server.client();
+    await issuer.signIn("issuer@demo.test");
+    const { rows } = await e2e.server.server.db.query<{ issuer: string; allocation: string }>(
+      `select (select id from app_public.accounts where name = 'Northwind Renewables, Inc.') as issuer,
+              (select id from app_public.allocations where name = 'Series A Direct') as allocation`,
+    );
+    await issuer.selectAccount(rows[0]?.issuer ?? "");
+    const made = await issuer.graphql<{ makeDistribution: { distribution: { id: string } } }>(
+      `mutation { makeDistribution(input: { allocationId: "${rows[0]?.allocation}", accountEmail: "investor2@demo.test", amount: "10" }) { distribution { id } } }`,
+    );
+    const id = made.data?.makeDistribution.distribution.id;
+    expect(id).toBeTruthy();
+    const ctx = await context();
+    const page = await openAs(ctx, "investor2@demo.test", `/distribution/${id}`);
+    await expectStep(page, "Welcome to the Series A offering");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expectStep(page, "Investor profile");
+    await page.getByLabel("Legal name").fill("Daniel Kim");
+    await page.getByLabel("Annual income (USD)").fill("250000");
+    await choose(page, "Accredited investor", "Yes");
+    await choose(page, "Tax residency", "Other");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expectStep(page, "Tax identification");
+    await page.getByLabel("SSN / ITIN").fill("987654321");
+    await page.getByRole("button", { name: "Submit securely" }).click();
+    await expectStep(page, "Subscription agreement");
+
+    const [popup] = await Promise.all([
+      ctx.waitForEvent("page"),
+      page.getByRole("link", { name: "Open agreement" }).click(),
+    ]);
+    await popup.getByRole("button", { name: "Decline" }).click();
+    await popup.getByText("You declined this step.").waitFor();
+    await popup.close();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("The document was declined.").waitFor({ timeout: 20_000 });
+    await screenshot(page, "onboarding-provider-failed");
+    await dialog.getByRole("button", { name: "OK" }).click();
+    expect(await page.getByTestId("step-status").textContent()).toBe("Failed!");
+    expect(await stepTitle(page).textContent()).toBe("Subscription agreement");
+
+    // Signed on the second attempt.
+    const [again] = await Promise.all([
+      ctx.waitForEvent("page"),
+      page.getByRole("link", { name: "Open agreement" }).click(),
+    ]);
+    await again.getByRole("button", { name: "Sign agreement" }).click();
+    await again.getByText("Signed.").waitFor();
+    await again.close();
+    await expectStep(page, "Identity verification");
+  });
+});
