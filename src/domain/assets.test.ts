@@ -32,7 +32,9 @@ describe("asset form", () => {
   });
 
   it("trims the name and reads the total with commas exactly", () => {
-    expect(validate(AssetFormSchema, { name: " Solar ", authorizedTotal: "1,000,000.25", type: "equity", status: "active" })).toEqual({
+    expect(
+      validate(AssetFormSchema, { name: " Solar ", authorizedTotal: "1,000,000.25", type: "equity", status: "active" }),
+    ).toEqual({
       ok: true,
       value: { name: "Solar", authorizedTotal: "1000000.25", type: "equity", status: "active" },
     });
@@ -52,11 +54,24 @@ describe("round form", () => {
 
   it("accepts a complete round and upgrades the dataroom link to https", () => {
     const result = validateRound(round, false);
-    expect(result).toMatchObject({ ok: true, value: { termsUrl: "https://example.test/room", total: "10000", price: "1.25" } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { termsUrl: "https://example.test/room", total: "10000", price: "1.25" },
+    });
   });
 
   it("gives the spec's messages, and the debt fields for debt rounds", () => {
-    const empty = { name: "", opensOn: null, closesOn: null, termsUrl: "", price: "", total: "", status: "", coupon: "", term: "" };
+    const empty = {
+      name: "",
+      opensOn: null,
+      closesOn: null,
+      termsUrl: "",
+      price: "",
+      total: "",
+      status: "",
+      coupon: "",
+      term: "",
+    };
     expect(validateRound(empty, true)).toEqual({
       ok: false,
       errors: {
@@ -71,7 +86,10 @@ describe("round form", () => {
         term: "Term is required",
       },
     });
-    expect(validateRound({ ...round, coupon: "5", term: "0" }, true)).toEqual({ ok: false, errors: { term: "Term is required" } });
+    expect(validateRound({ ...round, coupon: "5", term: "0" }, true)).toEqual({
+      ok: false,
+      errors: { term: "Term is required" },
+    });
     expect(validateRound({ ...round, closesOn: "2025-12-31" }, false)).toEqual({
       ok: false,
       errors: { closesOn: "Closes on must not be before opens on." },
@@ -110,7 +128,9 @@ describe("inputs", () => {
 
 describe("patches", () => {
   it("sends only changed fields, comparing numbers by value", () => {
-    expect(changedFields({ name: "A", total: "100.0", status: "drafted" }, { name: "A", total: "100", status: "active" })).toEqual({
+    expect(
+      changedFields({ name: "A", total: "100.0", status: "drafted" }, { name: "A", total: "100", status: "active" }),
+    ).toEqual({
       status: "active",
     });
     expect(changedFields({ name: "A" }, { name: "A" })).toEqual({});
@@ -147,8 +167,18 @@ describe("order and display", () => {
       { name: "Gamma", unitValue: null },
       { name: "alphabet", unitValue: "2" },
     ];
-    expect(filterAndSortSecurities(rows, "").map((r) => r.name)).toEqual(["Beta Preferred", "alphabet", "Alpha Notes", "Gamma"]);
+    expect(filterAndSortSecurities(rows, "").map((r) => r.name)).toEqual([
+      "Beta Preferred",
+      "alphabet",
+      "Alpha Notes",
+      "Gamma",
+    ]);
     expect(filterAndSortSecurities(rows, "ALPHA").map((r) => r.name)).toEqual(["alphabet", "Alpha Notes"]);
-    expect(filterAndSortSecurities(rows, "", "asc").map((r) => r.name)).toEqual(["Alpha Notes", "alphabet", "Beta Preferred", "Gamma"]);
+    expect(filterAndSortSecurities(rows, "", "asc").map((r) => r.name)).toEqual([
+      "Alpha Notes",
+      "alphabet",
+      "Beta Preferred",
+      "Gamma",
+    ]);
   });
 });

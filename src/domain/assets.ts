@@ -1,7 +1,7 @@
 // Assets, rounds and securities (spec part 1 sections 2.7, 2.8, 5, 9): form schemas with the spec's messages, the
 // patch of changed fields, sort orders and display helpers. Pure: no React, no data layer, no clock.
 import * as v from "valibot";
-import { compare, mul, parseDecimal, toString as decimalString } from "./decimal.ts";
+import { compare, toString as decimalString, mul, parseDecimal } from "./decimal.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const STATUSES = ["drafted", "active", "closed", "stale"] as const;
@@ -91,7 +91,12 @@ const roundFields = {
   total: decimalField(MESSAGES.totalRequired),
   status: status(MESSAGES.roundStatusRequired),
   /** The linked security's latest price per unit (edit only; empty = unchanged). */
-  unitValue: v.optional(v.pipe(v.string(), v.transform((text) => (text.trim() === "" ? null : decimalInput(text))))),
+  unitValue: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((text) => (text.trim() === "" ? null : decimalInput(text))),
+    ),
+  ),
 };
 
 export const RoundFormSchema = v.object(roundFields);
@@ -161,7 +166,10 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Only the fields that changed (spec part 1 section 4: an edit sends changed fields; nothing changed = no call). */
-export function changedFields<T extends Record<string, unknown>>(original: Readonly<Record<string, unknown>>, next: T): Partial<T> {
+export function changedFields<T extends Record<string, unknown>>(
+  original: Readonly<Record<string, unknown>>,
+  next: T,
+): Partial<T> {
   const patch: Partial<T> = {};
   for (const key of Object.keys(next) as (keyof T & string)[]) {
     if (!sameValue(original[key], next[key])) patch[key] = next[key];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { baseName, fileExtension, isAcceptedFile, sharingNames, splitDocuments, uploadStatusText } from "./documents.ts";
+import {
+  baseName,
+  fileExtension,
+  isAcceptedFile,
+  sharingNames,
+  splitDocuments,
+  uploadStatusText,
+} from "./documents.ts";
 
 describe("documents", () => {
   it("accepts csv, tsv, pdf, xls and txt only", () => {
@@ -22,7 +29,10 @@ describe("documents", () => {
     expect(sharingNames(sharings, "ats", false)).toBe("Trading systems");
   });
   it("splits documents shared by me from those shared with me", () => {
-    const { byMe, withMe } = splitDocuments([{ uploadedById: "me" }, { uploadedById: "other" }, { uploadedById: null }], "me");
+    const { byMe, withMe } = splitDocuments(
+      [{ uploadedById: "me" }, { uploadedById: "other" }, { uploadedById: null }],
+      "me",
+    );
     expect(byMe).toHaveLength(2);
     expect(withMe).toEqual([{ uploadedById: "other" }]);
   });

@@ -37,15 +37,23 @@ export interface SharingLike {
 }
 
 /** Owners see everything it is shared with ("Shared With"); others see the sharing that reached them ("Shared Via"). */
-export function sharingNames(sharings: readonly SharingLike[] | null | undefined, viewerType: string | null, owner: boolean): string {
+export function sharingNames(
+  sharings: readonly SharingLike[] | null | undefined,
+  viewerType: string | null,
+  owner: boolean,
+): string {
   const list = (sharings ?? []).filter((sharing) => owner || sharing.toRole === viewerType);
-  return list.map((sharing) => sharing.name || sharing.toRole || "").filter(Boolean).join(", ");
+  return list
+    .map((sharing) => sharing.name || sharing.toRole || "")
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** Splits the shared-with-me and shared-by-me lists (spec part 1 section 2.8). */
 export function splitDocuments<T extends { uploadedById?: string | null }>(documents: readonly T[], accountId: string) {
   const byMe: T[] = [];
   const withMe: T[] = [];
-  for (const document of documents) (document.uploadedById === accountId || !document.uploadedById ? byMe : withMe).push(document);
+  for (const document of documents)
+    (document.uploadedById === accountId || !document.uploadedById ? byMe : withMe).push(document);
   return { byMe, withMe };
 }

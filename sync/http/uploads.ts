@@ -89,7 +89,12 @@ async function markSlot(db: Database, key: string, status: "uploaded" | "failed"
   });
 }
 
-async function handleUpload(req: IncomingMessage, res: ServerResponse, key: string, context: UploadContext): Promise<void> {
+async function handleUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  context: UploadContext,
+): Promise<void> {
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
   if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
@@ -110,12 +115,18 @@ async function handleUpload(req: IncomingMessage, res: ServerResponse, key: stri
     return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
   }
   const contentType = req.headers["content-type"] ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) return refuse(res, 415, "LL415", "Send the file as multipart/form-data");
+  if (!/^multipart\/form-data/i.test(contentType))
+    return refuse(res, 415, "LL415", "Send the file as multipart/form-data");
 
   let file: File | null = null;
   try {
     const body = Readable.toWeb(limited(req, limit + MULTIPART_OVERHEAD_BYTES)) as ReadableStream<Uint8Array>;
-    const form = await new Request("http://upload.local/", { method: "POST", headers: { "content-type": contentType }, body, duplex: "half" } as RequestInit).formData();
+    const form = await new Request("http://upload.local/", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+      duplex: "half",
+    } as RequestInit).formData();
     const part = form.get("file");
     file = part instanceof File ? part : null;
   } catch (error) {
@@ -154,18 +165,31 @@ async function readableDocument(db: Database, session: SessionClaims, id: string
       `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
               set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
               set_config('jwt.claims.role', $5, true)`,
-      [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
+      [
+        session.sessionId,
+        session.userId,
+        session.accountId ?? "",
+        session.accountType ?? "",
+        session.accountRole ?? "",
+      ],
     );
     await tx.query("set local role app_user");
-    const { rows } = await tx.query<{ name: string; extension: string; upload_status: string; file_key: string | null }>(
-      "select name, extension, upload_status, file_key from app_public.documents where id = $1",
-      [id],
-    );
+    const { rows } = await tx.query<{
+      name: string;
+      extension: string;
+      upload_status: string;
+      file_key: string | null;
+    }>("select name, extension, upload_status, file_key from app_public.documents where id = $1", [id]);
     return rows[0] ? { ...rows[0], fileKey: rows[0].file_key } : null;
   });
 }
 
-async function handleDownload(req: IncomingMessage, res: ServerResponse, id: string, context: UploadContext): Promise<void> {
+async function handleDownload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  context: UploadContext,
+): Promise<void> {
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
@@ -189,7 +213,12 @@ async function handleDownload(req: IncomingMessage, res: ServerResponse, id: str
 }
 
 /** Routes /api/v2/uploads/<key> and /api/v2/documents/<id>/download. */
-export async function handleUploads(req: IncomingMessage, res: ServerResponse, path: string, context: UploadContext): Promise<void> {
+export async function handleUploads(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  context: UploadContext,
+): Promise<void> {
   if (path.startsWith(UPLOADS_PREFIX)) {
     const key = path.slice(UPLOADS_PREFIX.length);
     if (!UUID.test(key)) return refuse(res, 404, "LL404", "Upload location not found");

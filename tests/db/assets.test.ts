@@ -22,7 +22,10 @@ afterEach(async () => {
 });
 
 /** The coded error a statement raises ({code, message}), or null when it succeeds. */
-async function failure(claims: Claims, fn: (tx: Sql) => Promise<unknown>): Promise<{ code: string; message: string } | null> {
+async function failure(
+  claims: Claims,
+  fn: (tx: Sql) => Promise<unknown>,
+): Promise<{ code: string; message: string } | null> {
   try {
     await asAccount(db, claims, fn);
     return null;
@@ -32,7 +35,8 @@ async function failure(claims: Claims, fn: (tx: Sql) => Promise<unknown>): Promi
   }
 }
 
-const insertAsset = (fields: { name?: string | null; type?: string | null; status?: string | null; total?: string | null }) =>
+const insertAsset =
+  (fields: { name?: string | null; type?: string | null; status?: string | null; total?: string | null }) =>
   (tx: Sql) =>
     tx.query("insert into app_public.assets (name, type, status, authorized_total) values ($1, $2, $3, $4)", [
       fields.name === undefined ? "Asset" : fields.name,
@@ -55,10 +59,22 @@ describe("assets", () => {
   it("an issuer owner creates an asset; every missing field has the spec's message", async () => {
     expect(await failure(issuer, insertAsset({}))).toBeNull();
     expect(await failure(issuer, insertAsset({ name: "  " }))).toEqual({ code: "LL422", message: "Name is required." });
-    expect(await failure(issuer, insertAsset({ total: null }))).toEqual({ code: "LL422", message: "Authorized total is required." });
-    expect(await failure(issuer, insertAsset({ type: null }))).toEqual({ code: "LL422", message: "Asset type required." });
-    expect(await failure(issuer, insertAsset({ type: "no-such-type" }))).toEqual({ code: "LL422", message: "Asset type required." });
-    expect(await failure(issuer, insertAsset({ status: null }))).toEqual({ code: "LL422", message: "Status required." });
+    expect(await failure(issuer, insertAsset({ total: null }))).toEqual({
+      code: "LL422",
+      message: "Authorized total is required.",
+    });
+    expect(await failure(issuer, insertAsset({ type: null }))).toEqual({
+      code: "LL422",
+      message: "Asset type required.",
+    });
+    expect(await failure(issuer, insertAsset({ type: "no-such-type" }))).toEqual({
+      code: "LL422",
+      message: "Asset type required.",
+    });
+    expect(await failure(issuer, insertAsset({ status: null }))).toEqual({
+      code: "LL422",
+      message: "Status required.",
+    });
   });
 
   it("viewers, brokers and investors may not create or edit assets", async () => {
@@ -66,7 +82,8 @@ describe("assets", () => {
     for (const claims of [viewer, broker, investor]) {
       expect((await failure(claims, insertAsset({})))?.code).toBe("LL403");
       expect(
-        (await failure(claims, (tx) => tx.query("update app_public.assets set name = 'x' where id = $1", [assetId])))?.code,
+        (await failure(claims, (tx) => tx.query("update app_public.assets set name = 'x' where id = $1", [assetId])))
+          ?.code,
       ).toBe("LL403");
     }
     const { rows } = await db.query<{ name: string }>("select name from app_public.assets where id = $1", [assetId]);
@@ -77,23 +94,33 @@ describe("assets", () => {
     const assetId = await ownAssetId("equity");
     // Not in the update grant: a request may not even name the column.
     expect(
-      (await failure(issuer, (tx) => tx.query("update app_public.assets set type = 'debt' where id = $1", [assetId])))?.code,
+      (await failure(issuer, (tx) => tx.query("update app_public.assets set type = 'debt' where id = $1", [assetId])))
+        ?.code,
     ).toBe("42501");
     // Writers that bypass the grant (the owner role) hit the trigger.
-    await expect(db.query("update app_public.assets set type = 'debt' where id = $1", [assetId])).rejects.toMatchObject({
-      code: "LL422",
-      message: "The asset type cannot change on an existing asset.",
-    });
+    await expect(db.query("update app_public.assets set type = 'debt' where id = $1", [assetId])).rejects.toMatchObject(
+      {
+        code: "LL422",
+        message: "The asset type cannot change on an existing asset.",
+      },
+    );
     expect(
       await failure(issuer, (tx) =>
-        tx.query("update app_public.assets set name = 'Renamed', status = 'active', authorized_total = 5 where id = $1", [assetId]),
+        tx.query(
+          "update app_public.assets set name = 'Renamed', status = 'active', authorized_total = 5 where id = $1",
+          [assetId],
+        ),
       ),
     ).toBeNull();
   });
 });
 
 describe("rounds", () => {
-  const makeRound = (assetId: string, overrides: Record<string, unknown> = {}, tranche?: { term: unknown; coupon: unknown }) => {
+  const makeRound = (
+    assetId: string,
+    overrides: Record<string, unknown> = {},
+    tranche?: { term: unknown; coupon: unknown },
+  ) => {
     const args = {
       name: "Round",
       termsUrl: "https://example.test/dataroom",
@@ -104,10 +131,23 @@ describe("rounds", () => {
       total: "1000",
       ...overrides,
     };
-    const common = [assetId, args.name, args.termsUrl, args.price, args.opensOn, args.closesOn, args.status, args.total];
+    const common = [
+      assetId,
+      args.name,
+      args.termsUrl,
+      args.price,
+      args.opensOn,
+      args.closesOn,
+      args.status,
+      args.total,
+    ];
     return (tx: Sql) =>
       tranche
-        ? tx.query("select id from app_public.make_tranche($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [...common, tranche.term, tranche.coupon])
+        ? tx.query("select id from app_public.make_tranche($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
+            ...common,
+            tranche.term,
+            tranche.coupon,
+          ])
         : tx.query("select id from app_public.make_round($1, $2, $3, $4, $5, $6, $7, $8)", common);
   };
 
@@ -128,8 +168,14 @@ describe("rounds", () => {
       expect(await failure(issuer, makeRound(equity, overrides))).toEqual({ code: "LL422", message });
     }
     expect(await failure(issuer, makeRound(debt, {}, { term: "5", coupon: "4.5" }))).toBeNull();
-    expect(await failure(issuer, makeRound(debt, {}, { term: "5", coupon: null }))).toEqual({ code: "LL422", message: "Coupon is required" });
-    expect(await failure(issuer, makeRound(debt, {}, { term: null, coupon: "4" }))).toEqual({ code: "LL422", message: "Term is required" });
+    expect(await failure(issuer, makeRound(debt, {}, { term: "5", coupon: null }))).toEqual({
+      code: "LL422",
+      message: "Coupon is required",
+    });
+    expect(await failure(issuer, makeRound(debt, {}, { term: null, coupon: "4" }))).toEqual({
+      code: "LL422",
+      message: "Term is required",
+    });
     expect((await failure(viewer, makeRound(equity)))?.code).toBe("LL403");
     expect((await failure(broker, makeRound(equity)))?.code).toBe("LL403");
   });
@@ -141,12 +187,17 @@ describe("rounds", () => {
       [debt],
     );
     const roundId = rows[0]!.id;
-    const update = (set: string) => (tx: Sql) => tx.query(`update app_public.rounds set ${set} where id = $1`, [roundId]);
+    const update = (set: string) => (tx: Sql) =>
+      tx.query(`update app_public.rounds set ${set} where id = $1`, [roundId]);
     expect(await failure(issuer, update("name = ''"))).toEqual({ code: "LL422", message: "Name is a required field." });
-    expect(await failure(issuer, update("terms_url = ''"))).toEqual({ code: "LL422", message: "Dataroom Url is required" });
+    expect(await failure(issuer, update("terms_url = ''"))).toEqual({
+      code: "LL422",
+      message: "Dataroom Url is required",
+    });
     expect(await failure(issuer, update("price = null"))).toEqual({ code: "LL422", message: "Price is required." });
     expect(await failure(issuer, update("name = 'Tranche B', price = 2"))).toBeNull();
-    const tranche = (set: string) => (tx: Sql) => tx.query(`update app_public.tranche_bond_data set ${set} where round_id = $1`, [roundId]);
+    const tranche = (set: string) => (tx: Sql) =>
+      tx.query(`update app_public.tranche_bond_data set ${set} where round_id = $1`, [roundId]);
     expect(await failure(issuer, tranche("coupon = null"))).toEqual({ code: "LL422", message: "Coupon is required" });
     expect(await failure(issuer, tranche("term = null"))).toEqual({ code: "LL422", message: "Term is required" });
     expect(await failure(issuer, tranche("term = 7, coupon = 6.25"))).toBeNull();
@@ -168,7 +219,10 @@ describe("securities", () => {
 
   it("an issuer creates a security; name and total are required; others may not create", async () => {
     expect(await failure(issuer, createSecurity("Common Stock", "1000"))).toBeNull();
-    expect(await failure(issuer, createSecurity(" ", "1000"))).toEqual({ code: "LL422", message: "Name is a required field." });
+    expect(await failure(issuer, createSecurity(" ", "1000"))).toEqual({
+      code: "LL422",
+      message: "Name is a required field.",
+    });
     expect(await failure(issuer, createSecurity("X", null))).toEqual({ code: "LL422", message: "Total is required." });
     for (const claims of [viewer, broker, investor]) {
       expect(await failure(claims, createSecurity("Nope", "1"))).not.toBeNull();

@@ -51,7 +51,10 @@ async function openSecurity(page: Page, name: string): Promise<void> {
 }
 
 async function chooseFile(page: Page, name: string, content: string): Promise<void> {
-  await page.getByRole("dialog").getByLabel("File").setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from(content) });
+  await page
+    .getByRole("dialog")
+    .getByLabel("File")
+    .setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from(content) });
 }
 
 const byMe = (page: Page) => page.getByRole("table", { name: "Documents Shared By Me" });
@@ -70,7 +73,9 @@ describe("securities table", () => {
     const preferred = page.getByTestId("security-row").filter({ hasText: "Series A Preferred Stock" });
     expect(await preferred.textContent()).toContain("Meridian Alternative Exchange");
     expect(await preferred.textContent()).toContain("$1.25");
-    expect(await page.getByTestId("security-row").filter({ hasText: "Green Notes" }).textContent()).toContain("Unlisted");
+    expect(await page.getByTestId("security-row").filter({ hasText: "Green Notes" }).textContent()).toContain(
+      "Unlisted",
+    );
     await screenshot(page, "securities-issuer");
 
     await page.getByRole("button", { name: /Latest price/ }).click();
@@ -95,9 +100,9 @@ describe("securities table", () => {
     await page.getByRole("dialog").getByLabel("Symbol", { exact: true }).fill("nwcs");
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await poll(() => securityNames(page)).toContain("Northwind Common Stock");
-    await poll(() => sql("select total::text, symbol from app_public.securities where name = 'Northwind Common Stock'")).toEqual([
-      { total: "25000000", symbol: "NWCS" },
-    ]);
+    await poll(() =>
+      sql("select total::text, symbol from app_public.securities where name = 'Northwind Common Stock'"),
+    ).toEqual([{ total: "25000000", symbol: "NWCS" }]);
   });
 
   it("ats: lands on the securities listed on it, without the ATS column or create", async () => {
@@ -112,18 +117,26 @@ describe("security page and documents", () => {
   it("issuer: card, uploads a shared document, sees it uploaded and downloads it; the exchange sees it Shared Via", async () => {
     const page = await openSecurities("issuer@demo.test", "/dashboard");
     await openSecurity(page, "Northwind Series A Preferred Stock");
-    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toBe("SecuritiesNorthwind Series A Preferred Stock");
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toBe(
+      "SecuritiesNorthwind Series A Preferred Stock",
+    );
     const card = await page.getByTestId("security-card").textContent();
     expect(card).toContain("$1.25");
     expect(card).toContain("$12,500,000.00");
     expect(card).toContain("Meridian Alternative Exchange");
-    await poll(() => byMe(page).getByTestId("document-row").filter({ hasText: "Series A Offering Memorandum" }).count()).toBe(1);
+    await poll(() =>
+      byMe(page).getByTestId("document-row").filter({ hasText: "Series A Offering Memorandum" }).count(),
+    ).toBe(1);
     expect(await withMe(page).count()).toBe(0);
     await page.getByText("No documents found").first().waitFor();
 
     await page.getByRole("button", { name: "Upload document" }).click();
     const options = page.getByRole("dialog").getByTestId("share-options");
-    await poll(() => options.locator('[data-part="label"]').allTextContents()).toEqual(["Brokers", "Investors", "Trading systems"]);
+    await poll(() => options.locator('[data-part="label"]').allTextContents()).toEqual([
+      "Brokers",
+      "Investors",
+      "Trading systems",
+    ]);
     expect(await options.evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length)).toBe(2);
     await chooseFile(page, "setup.exe", "MZ");
     await page.getByRole("dialog").getByRole("button", { name: "Upload" }).click();
@@ -167,7 +180,9 @@ describe("security page and documents", () => {
     await page.getByRole("dialog").getByText("Error: File is larger than 100MB").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     const row = byMe(page).getByTestId("document-row").filter({ hasText: "Large ledger" });
-    await poll(() => row.getByTestId("upload-status").textContent()).toBe("Upload failed, please check file size and retry");
+    await poll(() => row.getByTestId("upload-status").textContent()).toBe(
+      "Upload failed, please check file size and retry",
+    );
     expect(await row.getByRole("link", { name: /Download/ }).count()).toBe(0);
 
     await row.getByRole("button", { name: "Delete Large ledger" }).click();
@@ -190,7 +205,11 @@ describe("security page and documents", () => {
     await poll(() => byMe(page).getByTestId("document-row").count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Upload document" }).isDisabled()).toBe(true);
     await page.getByText("You are offline. Uploads and downloads need a connection.").waitFor();
-    expect(await byMe(page).getByRole("link", { name: /Download/ }).count()).toBe(0);
+    expect(
+      await byMe(page)
+        .getByRole("link", { name: /Download/ })
+        .count(),
+    ).toBe(0);
     await screenshot(page, "security-offline");
   });
 
@@ -198,7 +217,9 @@ describe("security page and documents", () => {
     const page = await signIn(await context(), "broker@demo.test");
     await waitForPath(page, "/dashboard");
     await openSecurity(page, "Northwind Series A Preferred Stock");
-    await poll(() => withMe(page).getByTestId("document-row").filter({ hasText: "Series A Offering Memorandum" }).count()).toBe(1);
+    await poll(() =>
+      withMe(page).getByTestId("document-row").filter({ hasText: "Series A Offering Memorandum" }).count(),
+    ).toBe(1);
     expect(await page.getByRole("button", { name: "Upload document" }).count()).toBe(0);
   });
 });

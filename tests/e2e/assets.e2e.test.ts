@@ -75,17 +75,23 @@ describe("issuer", () => {
       "Bridge 2023",
     ]);
     const seriesA = rounds.getByRole("row").filter({ has: page.getByRole("link", { name: "Series A", exact: true }) });
-    expect(await seriesA.getByRole("link", { name: "Northwind Series A Preferred Stock" }).getAttribute("href")).toMatch(/^\/security\//);
+    expect(
+      await seriesA.getByRole("link", { name: "Northwind Series A Preferred Stock" }).getAttribute("href"),
+    ).toMatch(/^\/security\//);
     expect(await seriesA.textContent()).toContain("Meridian Alternative Exchange");
     expect(await rounds.getByRole("row").filter({ hasText: "Series B" }).textContent()).toContain("Unlisted");
-    expect(await rounds.getByRole("link", { name: "Series B", exact: true }).getAttribute("href")).toMatch(/^\/asset-class\/[0-9a-f-]+\/manage$/);
+    expect(await rounds.getByRole("link", { name: "Series B", exact: true }).getAttribute("href")).toMatch(
+      /^\/asset-class\/[0-9a-f-]+\/manage$/,
+    );
 
     await page.getByRole("button", { name: "Show rounds of Northwind Infrastructure Fund I" }).click();
     await page.getByRole("button", { name: "Show rounds of Northwind Green Bonds 2030" }).click();
     const tranche = page.getByRole("table", { name: "Rounds of Northwind Green Bonds 2030" });
     await poll(() => tranche.textContent()).toContain("6.50%");
     expect(await tranche.textContent()).toContain("5 years");
-    expect(await page.getByRole("table", { name: "Rounds of Northwind Infrastructure Fund I" }).textContent()).toContain("Unlisted");
+    expect(
+      await page.getByRole("table", { name: "Rounds of Northwind Infrastructure Fund I" }).textContent(),
+    ).toContain("Unlisted");
     await screenshot(page, "assets-issuer");
   });
 
@@ -94,7 +100,12 @@ describe("issuer", () => {
     await poll(() => page.getByTestId("asset-row").count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Create asset" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
-    await poll(() => dialogErrors(page)).toEqual(["Name is required.", "Authorized total is required.", "Asset type required.", "Status required."]);
+    await poll(() => dialogErrors(page)).toEqual([
+      "Name is required.",
+      "Authorized total is required.",
+      "Asset type required.",
+      "Status required.",
+    ]);
     await screenshot(page, "assets-create-errors");
 
     await fill(page, "Name", "Northwind Wind Farm Notes");
@@ -104,9 +115,11 @@ describe("issuer", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await poll(() => assetNames(page).then((names) => names[0])).toContain("Northwind Wind Farm Notes");
-    await poll(() => sql("select authorized_total::text as total, type from app_public.assets where name = 'Northwind Wind Farm Notes'")).toEqual([
-      { total: "2500000", type: "debt" },
-    ]);
+    await poll(() =>
+      sql(
+        "select authorized_total::text as total, type from app_public.assets where name = 'Northwind Wind Farm Notes'",
+      ),
+    ).toEqual([{ total: "2500000", type: "debt" }]);
 
     await page.getByRole("button", { name: "Edit Northwind Wind Farm Notes" }).click();
     expect(await page.getByRole("dialog").getByRole("combobox", { name: "Type" }).isDisabled()).toBe(true);
@@ -121,7 +134,11 @@ describe("issuer", () => {
     ]);
 
     // A debt asset's rounds take coupon and term (makeTranche).
-    await page.getByRole("row").filter({ hasText: "Northwind Wind Notes" }).getByRole("button", { name: "Add round" }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Northwind Wind Notes" })
+      .getByRole("button", { name: "Add round" })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await poll(() => dialogErrors(page)).toEqual([
       "Name is a required field.",
@@ -169,7 +186,9 @@ describe("issuer", () => {
           where r.name = 'Tranche A'`,
       ),
     ).toEqual([{ status: "closed", coupon: "6.75", term: "5", unit_value: "1010" }]);
-    await poll(() => page.getByRole("table", { name: "Rounds of Northwind Green Bonds 2030" }).textContent()).toContain("6.75%");
+    await poll(() => page.getByRole("table", { name: "Rounds of Northwind Green Bonds 2030" }).textContent()).toContain(
+      "6.75%",
+    );
   });
 
   it("offline: the table still shows, a new asset waits as Pending and reaches the server on reconnect", async () => {
@@ -196,7 +215,9 @@ describe("issuer", () => {
     await screenshot(page, "assets-offline-pending");
     expect(await sql("select 1 from app_public.assets where name = 'Offline Solar Asset'")).toHaveLength(0);
     await ctx.setOffline(false);
-    await poll(() => sql("select status from app_public.assets where name = 'Offline Solar Asset'")).toEqual([{ status: "drafted" }]);
+    await poll(() => sql("select status from app_public.assets where name = 'Offline Solar Asset'")).toEqual([
+      { status: "drafted" },
+    ]);
     await poll(() => row.getByTestId("row-pending").count()).toBe(0);
   });
 

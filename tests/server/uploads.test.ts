@@ -29,7 +29,9 @@ async function as(email: string, accountName: string): Promise<TestClient> {
 }
 
 async function securityId(name: string): Promise<string> {
-  const { rows } = await t.server.db.query<{ id: string }>("select id from app_public.securities where name = $1", [name]);
+  const { rows } = await t.server.db.query<{ id: string }>("select id from app_public.securities where name = $1", [
+    name,
+  ]);
   return rows[0]!.id;
 }
 
@@ -72,7 +74,9 @@ describe("uploading a security document", () => {
     const where = await location(issuer, "Board minutes.pdf");
     expect(where.url).toBe(`/api/v2/uploads/${where.fields.key}`);
 
-    const made = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { documentId: string; uploadStatus: string } } }>(MAKE, {
+    const made = await issuer.graphql<{
+      makeSecurityDocument: { documentUpload: { documentId: string; uploadStatus: string } };
+    }>(MAKE, {
       name: "Board minutes",
       securityId: security,
       extension: "pdf",
@@ -124,10 +128,23 @@ describe("uploading a security document", () => {
       message: "Only csv, tsv, pdf, xls and txt files can be uploaded.",
       extensions: { code: "LL422" },
     });
-    const badExtension = await issuer.graphql(MAKE, { name: "Tool", securityId: security, extension: "exe", shareWith: [] });
+    const badExtension = await issuer.graphql(MAKE, {
+      name: "Tool",
+      securityId: security,
+      extension: "exe",
+      shareWith: [],
+    });
     expect(badExtension.errors?.[0]?.extensions?.code).toBe("LL422");
-    const badShare = await issuer.graphql(MAKE, { name: "Memo", securityId: security, extension: "pdf", shareWith: ["admin"] });
-    expect(badShare.errors?.[0]).toMatchObject({ message: "This document cannot be shared with admin.", extensions: { code: "LL422" } });
+    const badShare = await issuer.graphql(MAKE, {
+      name: "Memo",
+      securityId: security,
+      extension: "pdf",
+      shareWith: ["admin"],
+    });
+    expect(badShare.errors?.[0]).toMatchObject({
+      message: "This document cannot be shared with admin.",
+      extensions: { code: "LL422" },
+    });
 
     // A txt location with an exe file posted to it: refused, slot failed.
     const where = await location(issuer, "notes.txt");
@@ -135,7 +152,12 @@ describe("uploading a security document", () => {
 
     const viewer = await as("issuer-viewer@demo.test", ISSUER);
     expect((await viewer.graphql(LOCATION, { fileName: "memo.pdf" })).errors?.[0]?.extensions?.code).toBe("LL403");
-    const viewerMake = await viewer.graphql(MAKE, { name: "Memo", securityId: security, extension: "pdf", shareWith: [] });
+    const viewerMake = await viewer.graphql(MAKE, {
+      name: "Memo",
+      securityId: security,
+      extension: "pdf",
+      shareWith: [],
+    });
     expect(viewerMake.errors?.[0]?.extensions?.code).toBe("LL403");
     const { rows } = await t.server.db.query("select 1 from app_public.documents where name in ('Tool', 'Memo')");
     expect(rows).toHaveLength(0);

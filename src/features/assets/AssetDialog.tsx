@@ -1,15 +1,22 @@
 // Create or edit an asset (spec part 1 sections 2.7, 5): name, authorized total, type, status. The type is fixed once
 // the asset exists. Saving queues createAsset / updateAssetById (changed fields only) in the outbox.
 import { useState } from "react";
+import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AssetDoc } from "../../data/models/index.ts";
-import { AssetFormSchema, changedFields, STATUS_LABELS, STATUSES, validate, type FieldErrors } from "../../domain/assets.ts";
+import {
+  AssetFormSchema,
+  changedFields,
+  type FieldErrors,
+  STATUS_LABELS,
+  STATUSES,
+  validate,
+} from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, ErrorBlock, Select } from "../../ui/index.ts";
-import { css } from "../../../styled-system/css";
 import type { AssetType } from "./asset-types.ts";
-import { FieldError, TextField, formGrid, fullRow } from "./fields.tsx";
+import { FieldError, formGrid, fullRow, TextField } from "./fields.tsx";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -32,7 +39,8 @@ export function AssetDialog({
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values) => (value: string | null) => setValues((current) => ({ ...current, [key]: value ?? "" }));
+  const set = (key: keyof typeof values) => (value: string | null) =>
+    setValues((current) => ({ ...current, [key]: value ?? "" }));
 
   async function save() {
     const result = validate(AssetFormSchema, values);
@@ -100,10 +108,20 @@ export function AssetDialog({
             disabled={Boolean(asset)}
           />
           <FieldError text={errors.type} />
-          {asset && <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>The type of an existing asset cannot change.</p>}
+          {asset && (
+            <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>
+              The type of an existing asset cannot change.
+            </p>
+          )}
         </div>
         <div>
-          <Select label="Status" name="status" options={STATUS_OPTIONS} value={values.status || null} onChange={set("status")} />
+          <Select
+            label="Status"
+            name="status"
+            options={STATUS_OPTIONS}
+            value={values.status || null}
+            onChange={set("status")}
+          />
           <FieldError text={errors.status} />
         </div>
         {errors.form && <ErrorBlock text={errors.form} />}

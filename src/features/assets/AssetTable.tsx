@@ -6,11 +6,11 @@ import { Fragment, useState } from "react";
 import { css } from "../../../styled-system/css";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
-import { listingName, sortRounds, statusLabel, type ListingLike } from "../../domain/assets.ts";
+import { type ListingLike, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button } from "../../ui/index.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
+import { Button } from "../../ui/index.ts";
 import { dateCell, link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
 
 export interface AssetTableProps {
@@ -65,9 +65,20 @@ export function AssetTable(props: AssetTableProps) {
                     aria-expanded={expanded}
                     aria-label={`${expanded ? "Hide" : "Show"} rounds of ${asset.name}`}
                     onClick={() => toggle(asset.id)}
-                    className={css({ display: "inline-flex", p: "1", borderRadius: "sm", cursor: "pointer", color: "fg.muted", _hover: { bg: "bg.muted" } })}
+                    className={css({
+                      display: "inline-flex",
+                      p: "1",
+                      borderRadius: "sm",
+                      cursor: "pointer",
+                      color: "fg.muted",
+                      _hover: { bg: "bg.muted" },
+                    })}
                   >
-                    <ChevronRightIcon width={16} height={16} style={{ transform: expanded ? "rotate(90deg)" : undefined, transition: "transform 120ms" }} />
+                    <ChevronRightIcon
+                      width={16}
+                      height={16}
+                      style={{ transform: expanded ? "rotate(90deg)" : undefined, transition: "transform 120ms" }}
+                    />
                   </button>
                 </td>
                 <td className={css({ fontWeight: "600" })}>
@@ -86,7 +97,12 @@ export function AssetTable(props: AssetTableProps) {
                     <Button size="sm" variant="ghost" onClick={() => props.onAddRound?.(asset)}>
                       Add round
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => props.onEditAsset?.(asset)} aria-label={`Edit ${asset.name}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => props.onEditAsset?.(asset)}
+                      aria-label={`Edit ${asset.name}`}
+                    >
                       Edit
                     </Button>
                   </td>
@@ -107,7 +123,14 @@ export function AssetTable(props: AssetTableProps) {
   );
 }
 
-function RoundRows({ asset, rounds, securities, issuerView, canWrite, onEditRound }: AssetTableProps & { asset: AssetDoc; rounds: WithPending<RoundDoc>[] }) {
+function RoundRows({
+  asset,
+  rounds,
+  securities,
+  issuerView,
+  canWrite,
+  onEditRound,
+}: AssetTableProps & { asset: AssetDoc; rounds: WithPending<RoundDoc>[] }) {
   if (rounds.length === 0) {
     return <p className={css({ px: "14", py: "4", color: "fg.muted", fontSize: "sm" })}>{MESSAGES.noRounds}</p>;
   }
@@ -137,7 +160,11 @@ function RoundRows({ asset, rounds, securities, issuerView, canWrite, onEditRoun
             return (
               <tr key={round.id} data-testid="round-row" className={css({ bg: "bg.surface" })}>
                 <td className={css({ whiteSpace: "nowrap" })}>
-                  <Link to="/asset-class/$roundId/$view" params={{ roundId: round.id, view: "manage" }} className={link}>
+                  <Link
+                    to="/asset-class/$roundId/$view"
+                    params={{ roundId: round.id, view: "manage" }}
+                    className={link}
+                  >
                     {round.name}
                   </Link>
                   <PendingNote mark={round._pending} />
@@ -150,7 +177,11 @@ function RoundRows({ asset, rounds, securities, issuerView, canWrite, onEditRoun
                 <td data-numeric="">{formatMoney(round.price)}</td>
                 <td data-numeric="">{formatNumber(round.total)}</td>
                 {debt && <td data-numeric="">{tranche?.coupon ? formatPercent(tranche.coupon) : "—"}</td>}
-                {debt && <td data-numeric="">{tranche?.term ? `${formatNumber(tranche.term, 2).replace(/\.00$/, "")} years` : "—"}</td>}
+                {debt && (
+                  <td data-numeric="">
+                    {tranche?.term ? `${formatNumber(tranche.term, 2).replace(/\.00$/, "")} years` : "—"}
+                  </td>
+                )}
                 {issuerView && (
                   <td>
                     {round.securityId ? (
@@ -165,7 +196,12 @@ function RoundRows({ asset, rounds, securities, issuerView, canWrite, onEditRoun
                 {issuerView && <td>{listingName(security?.listing as ListingLike | null)}</td>}
                 {issuerView && canWrite && (
                   <td className={css({ textAlign: "right" })}>
-                    <Button size="sm" variant="outline" onClick={() => onEditRound?.(asset, round)} aria-label={`Edit ${round.name}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => onEditRound?.(asset, round)}
+                      aria-label={`Edit ${round.name}`}
+                    >
                       Edit
                     </Button>
                   </td>

@@ -64,12 +64,12 @@ function IssuerAssets() {
       <PageHeader
         title="Assets"
         actions={
-          viewer.canWrite && (
-            <Button onClick={() => setEditing({ kind: "asset", asset: null })}>Create asset</Button>
-          )
+          viewer.canWrite && <Button onClick={() => setEditing({ kind: "asset", asset: null })}>Create asset</Button>
         }
       >
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>Your assets and their rounds, newest first.</p>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
+          Your assets and their rounds, newest first.
+        </p>
       </PageHeader>
       {loading ? (
         <LoadingIndicator />
@@ -89,11 +89,15 @@ function IssuerAssets() {
           />
         </div>
       )}
-      {editing?.kind === "asset" && <AssetDialog asset={editing.asset} assetTypes={assetTypes} onClose={() => setEditing(null)} />}
+      {editing?.kind === "asset" && (
+        <AssetDialog asset={editing.asset} assetTypes={assetTypes} onClose={() => setEditing(null)} />
+      )}
       {editing?.kind === "round" && (
         <RoundDialog
           assetId={editing.asset.id}
-          debt={isDebt(editing.asset) || assetTypes.find((t) => t.type === editing.asset.type)?.accountingType === "debt"}
+          debt={
+            isDebt(editing.asset) || assetTypes.find((t) => t.type === editing.asset.type)?.accountingType === "debt"
+          }
           round={editing.round}
           security={editing.round?.securityId ? (securitiesById.get(editing.round.securityId) ?? null) : null}
           onClose={() => setEditing(null)}
@@ -129,7 +133,13 @@ function AllIssuersAssets() {
             <section key={group.issuerId} aria-label={group.name} data-testid="issuer-group">
               <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "2", color: "fg.default" })}>{group.name}</h2>
               <div className={tableCard}>
-                <AssetTable assets={group.assets} roundsByAsset={roundsByAsset} securities={securitiesById} issuerView={false} canWrite={false} />
+                <AssetTable
+                  assets={group.assets}
+                  roundsByAsset={roundsByAsset}
+                  securities={securitiesById}
+                  issuerView={false}
+                  canWrite={false}
+                />
               </div>
             </section>
           ))}

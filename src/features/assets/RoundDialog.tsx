@@ -16,7 +16,7 @@ import {
 import { formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, DateInput, Dialog, ErrorBlock, Select } from "../../ui/index.ts";
-import { FieldError, TextField, formGrid, fullRow } from "./fields.tsx";
+import { FieldError, formGrid, fullRow, TextField } from "./fields.tsx";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -53,12 +53,17 @@ export function RoundDialog({
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values) => (value: string | null) => setValues((current) => ({ ...current, [key]: value ?? "" }));
-  const setDay = (key: "opensOn" | "closesOn") => (value: string | null) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof typeof values) => (value: string | null) =>
+    setValues((current) => ({ ...current, [key]: value ?? "" }));
+  const setDay = (key: "opensOn" | "closesOn") => (value: string | null) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   async function save() {
     const { coupon, term, unitValue, ...common } = values;
-    const result = validateRound({ ...common, ...(debt ? { coupon, term } : {}), ...(security ? { unitValue } : {}) }, debt);
+    const result = validateRound(
+      { ...common, ...(debt ? { coupon, term } : {}), ...(security ? { unitValue } : {}) },
+      debt,
+    );
     if (!result.ok) return setErrors(result.errors);
     const { coupon: newCoupon, term: newTerm, unitValue: newUnitValue, opensOn, closesOn, ...rest } = result.value;
     const fields = { ...rest, opensOn: dayToTimestamp(opensOn), closesOn: dayToTimestamp(closesOn) };
@@ -77,12 +82,21 @@ export function RoundDialog({
         const patch = changedFields(original, fields);
         if (Object.keys(patch).length > 0) await send("updateRoundById", { input: { id: round.id, patch } });
         if (debt) {
-          const tranchePatch = changedFields({ term: tranche?.term, coupon: tranche?.coupon }, { term: newTerm, coupon: newCoupon });
+          const tranchePatch = changedFields(
+            { term: tranche?.term, coupon: tranche?.coupon },
+            { term: newTerm, coupon: newCoupon },
+          );
           // Both values travel together so the pending display shows the whole tranche.
           if (Object.keys(tranchePatch).length > 0)
-            await send("updateTrancheBondDatumByRoundId", { input: { roundId: round.id, patch: { term: newTerm, coupon: newCoupon } } });
+            await send("updateTrancheBondDatumByRoundId", {
+              input: { roundId: round.id, patch: { term: newTerm, coupon: newCoupon } },
+            });
         }
-        if (security && newUnitValue && changedFields({ unitValue: security.unitValue }, { unitValue: newUnitValue }).unitValue)
+        if (
+          security &&
+          newUnitValue &&
+          changedFields({ unitValue: security.unitValue }, { unitValue: newUnitValue }).unitValue
+        )
           await send("updateSecurityById", { input: { id: security.id, patch: { unitValue: newUnitValue } } });
       }
       onClose();
@@ -120,21 +134,74 @@ export function RoundDialog({
         <div className={fullRow}>
           <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
         </div>
-        <DateInput label="Opens on" name="opensOn" value={values.opensOn} onChange={setDay("opensOn")} error={errors.opensOn} />
-        <DateInput label="Closes on" name="closesOn" value={values.closesOn} onChange={setDay("closesOn")} error={errors.closesOn} />
+        <DateInput
+          label="Opens on"
+          name="opensOn"
+          value={values.opensOn}
+          onChange={setDay("opensOn")}
+          error={errors.opensOn}
+        />
+        <DateInput
+          label="Closes on"
+          name="closesOn"
+          value={values.closesOn}
+          onChange={setDay("closesOn")}
+          error={errors.closesOn}
+        />
         <div className={fullRow}>
-          <TextField label="Dataroom Url" name="termsUrl" kind="url" value={values.termsUrl} onChange={set("termsUrl")} error={errors.termsUrl} />
+          <TextField
+            label="Dataroom Url"
+            name="termsUrl"
+            kind="url"
+            value={values.termsUrl}
+            onChange={set("termsUrl")}
+            error={errors.termsUrl}
+          />
         </div>
-        <TextField label="Price" name="price" kind="number" value={values.price} onChange={set("price")} error={errors.price} />
-        <TextField label="Total" name="total" kind="number" value={values.total} onChange={set("total")} error={errors.total} />
+        <TextField
+          label="Price"
+          name="price"
+          kind="number"
+          value={values.price}
+          onChange={set("price")}
+          error={errors.price}
+        />
+        <TextField
+          label="Total"
+          name="total"
+          kind="number"
+          value={values.total}
+          onChange={set("total")}
+          error={errors.total}
+        />
         {debt && (
           <>
-            <TextField label="Coupon (%)" name="coupon" kind="number" value={values.coupon} onChange={set("coupon")} error={errors.coupon} />
-            <TextField label="Term (years)" name="term" kind="number" value={values.term} onChange={set("term")} error={errors.term} />
+            <TextField
+              label="Coupon (%)"
+              name="coupon"
+              kind="number"
+              value={values.coupon}
+              onChange={set("coupon")}
+              error={errors.coupon}
+            />
+            <TextField
+              label="Term (years)"
+              name="term"
+              kind="number"
+              value={values.term}
+              onChange={set("term")}
+              error={errors.term}
+            />
           </>
         )}
         <div>
-          <Select label="Status" name="status" options={STATUS_OPTIONS} value={values.status || null} onChange={set("status")} />
+          <Select
+            label="Status"
+            name="status"
+            options={STATUS_OPTIONS}
+            value={values.status || null}
+            onChange={set("status")}
+          />
           <FieldError text={errors.status} />
         </div>
         {security && (

@@ -23,7 +23,9 @@ function stored(): AssetType[] {
 
 const QUERY = "query allAssetTypes { allAssetTypes(orderBy: TYPE_ASC) { nodes { type name accountingType } } }";
 
-export function useAssetTypes(known: readonly { type: string; assetTypeByType?: { type?: string; accountingType?: string | null } | null }[] = []): AssetType[] {
+export function useAssetTypes(
+  known: readonly { type: string; assetTypeByType?: { type?: string; accountingType?: string | null } | null }[] = [],
+): AssetType[] {
   const [types, setTypes] = useState<AssetType[]>(stored);
   useEffect(() => {
     if (!navigator.onLine) return;
@@ -44,7 +46,11 @@ export function useAssetTypes(known: readonly { type: string; assetTypeByType?: 
     const seen = new Map<string, AssetType>();
     for (const asset of known) {
       const accountingType = asset.assetTypeByType?.accountingType ?? "equity";
-      seen.set(asset.type, { type: asset.type, name: asset.type.charAt(0).toUpperCase() + asset.type.slice(1), accountingType });
+      seen.set(asset.type, {
+        type: asset.type,
+        name: asset.type.charAt(0).toUpperCase() + asset.type.slice(1),
+        accountingType,
+      });
     }
     return [...seen.values()];
   }, [types, known]);

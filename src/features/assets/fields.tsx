@@ -18,11 +18,25 @@ export interface TextFieldProps {
   hint?: string;
 }
 
-export function TextField({ label, value, onChange, error, name, placeholder, disabled, kind = "text", hint }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  name,
+  placeholder,
+  disabled,
+  kind = "text",
+  hint,
+}: TextFieldProps) {
   const id = useId();
   const numeric = kind === "number" || kind === "integer";
   return (
-    <Field.Root invalid={Boolean(error)} disabled={disabled} className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+    <Field.Root
+      invalid={Boolean(error)}
+      disabled={disabled}
+      className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}
+    >
       <Field.Label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg.default" })}>
         {label}
       </Field.Label>
@@ -33,9 +47,13 @@ export function TextField({ label, value, onChange, error, name, placeholder, di
         placeholder={placeholder}
         inputMode={numeric ? "decimal" : kind === "url" ? "url" : undefined}
         value={value}
-        onChange={(event) => onChange(numeric ? numberTyping(event.target.value, kind === "integer") : event.target.value)}
+        onChange={(event) =>
+          onChange(numeric ? numberTyping(event.target.value, kind === "integer") : event.target.value)
+        }
       />
-      {hint && !error && <Field.HelperText className={css({ fontSize: "xs", color: "fg.subtle" })}>{hint}</Field.HelperText>}
+      {hint && !error && (
+        <Field.HelperText className={css({ fontSize: "xs", color: "fg.subtle" })}>{hint}</Field.HelperText>
+      )}
       {error && <Field.ErrorText className={css({ fontSize: "xs", color: "danger" })}>{error}</Field.ErrorText>}
     </Field.Root>
   );
@@ -51,5 +69,10 @@ export function FieldError({ text }: { text?: string }) {
   );
 }
 
-export const formGrid = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4", mt: "2" });
+export const formGrid = css({
+  display: "grid",
+  gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" },
+  gap: "4",
+  mt: "2",
+});
 export const fullRow = css({ gridColumn: { sm: "1 / -1" } });

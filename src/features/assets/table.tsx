@@ -34,15 +34,31 @@ export const table = css({
   },
   "& td": { px: "4", py: "3", borderBottomWidth: "1px", borderColor: "border.default", verticalAlign: "middle" },
   "& tr:last-child > td": { borderBottomWidth: "0" },
-  "& td[data-numeric], & th[data-numeric]": { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
+  "& td[data-numeric], & th[data-numeric]": {
+    textAlign: "right",
+    fontVariantNumeric: "tabular-nums",
+    whiteSpace: "nowrap",
+  },
 });
 
-export const link = css({ color: "fg.link", fontWeight: "600", textDecoration: "none", _hover: { textDecoration: "underline" } });
+export const link = css({
+  color: "fg.link",
+  fontWeight: "600",
+  textDecoration: "none",
+  _hover: { textDecoration: "underline" },
+});
 
 export const muted = css({ color: "fg.muted" });
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
-  const tone = status === "active" || status === "uploaded" ? "success" : status === "failed" ? "danger" : status === "closed" ? "brand" : "neutral";
+  const tone =
+    status === "active" || status === "uploaded"
+      ? "success"
+      : status === "failed"
+        ? "danger"
+        : status === "closed"
+          ? "brand"
+          : "neutral";
   return <span className={badge({ tone })}>{label}</span>;
 }
 
@@ -51,7 +67,11 @@ export function PendingNote({ mark }: { mark: PendingMark | undefined }) {
   if (!mark || mark.status === "accepted") return null;
   if (mark.status === "rejected") {
     return (
-      <span data-testid="row-rejected" className={cx(badge({ tone: "danger" }), css({ textTransform: "none", ml: "2" }))} title={describeError({ code: mark.errorCode, message: mark.errorMessage })}>
+      <span
+        data-testid="row-rejected"
+        className={cx(badge({ tone: "danger" }), css({ textTransform: "none", ml: "2" }))}
+        title={describeError({ code: mark.errorCode, message: mark.errorMessage })}
+      >
         Not saved: {describeError({ code: mark.errorCode, message: mark.errorMessage })}
       </span>
     );
@@ -65,7 +85,16 @@ export function PendingNote({ mark }: { mark: PendingMark | undefined }) {
 
 export function SectionTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
-    <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3", mb: "3", mt: "8" })}>
+    <div
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "space-between",
+        gap: "3",
+        mb: "3",
+        mt: "8",
+      })}
+    >
       <h2 className={css({ fontSize: "lg", fontWeight: "700", color: "fg.default" })}>{children}</h2>
       {actions}
     </div>

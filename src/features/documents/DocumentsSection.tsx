@@ -14,16 +14,25 @@ import { UploadDialog } from "./UploadDialog.tsx";
 import type { DocumentType } from "./upload.ts";
 
 /** Account types that may upload documents of each type (document_sharing_allowed_shares). */
-const UPLOADERS: Record<DocumentType, readonly string[]> = { security: ["issuer", "ats"], holding: ["issuer", "broker"] };
+const UPLOADERS: Record<DocumentType, readonly string[]> = {
+  security: ["issuer", "ats"],
+  holding: ["issuer", "broker"],
+};
 
 export function DocumentsSection({ type, targetId }: { type: DocumentType; targetId: string }) {
   const viewer = useViewer();
   const online = useOnline();
   const [uploading, setUploading] = useState(false);
-  const selector = useMemo(() => ({ selector: type === "security" ? { securityId: targetId } : { holdingId: targetId } }), [type, targetId]);
+  const selector = useMemo(
+    () => ({ selector: type === "security" ? { securityId: targetId } : { holdingId: targetId } }),
+    [type, targetId],
+  );
   const documents = useModel("documents", selector);
   const accounts = useModel("accounts");
-  const uploaderNames = useMemo(() => new Map(accounts.rows.map((account) => [account.id, account.name])), [accounts.rows]);
+  const uploaderNames = useMemo(
+    () => new Map(accounts.rows.map((account) => [account.id, account.name])),
+    [accounts.rows],
+  );
   const { byMe, withMe } = useMemo(() => {
     const sorted = [...documents.rows].sort((a, b) => (b.createdOn ?? "").localeCompare(a.createdOn ?? ""));
     return splitDocuments(sorted, viewer.accountId);
@@ -62,7 +71,14 @@ export function DocumentsSection({ type, targetId }: { type: DocumentType; targe
         canDelete={viewer.canWrite}
         uploaderNames={uploaderNames}
       />
-      {uploading && <UploadDialog type={type} targetId={targetId} accountType={viewer.accountType} onClose={() => setUploading(false)} />}
+      {uploading && (
+        <UploadDialog
+          type={type}
+          targetId={targetId}
+          accountType={viewer.accountType}
+          onClose={() => setUploading(false)}
+        />
+      )}
     </>
   );
 }

@@ -58,18 +58,30 @@ export function DocumentsTable({
                   <PendingNote mark={document._pending} />
                 </td>
                 <td className={dateCell}>{formatDate(document.createdOn, "MMM Do YYYY")}</td>
-                <td className={css({ textTransform: "uppercase", fontSize: "xs", fontWeight: "600", color: "fg.muted" })}>{document.extension}</td>
+                <td
+                  className={css({ textTransform: "uppercase", fontSize: "xs", fontWeight: "600", color: "fg.muted" })}
+                >
+                  {document.extension}
+                </td>
                 <td>{uploaderNames.get(document.uploadedById ?? "") ?? "—"}</td>
                 {owner && (
                   <td data-testid="upload-status">
-                    <StatusBadge status={document.uploadStatus ?? "pending"} label={uploadStatusText(document.uploadStatus)} />
+                    <StatusBadge
+                      status={document.uploadStatus ?? "pending"}
+                      label={uploadStatusText(document.uploadStatus)}
+                    />
                   </td>
                 )}
                 <td>{sharingNames(document.sharings as SharingLike[], viewerType, owner) || "—"}</td>
                 <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
                   {uploaded &&
                     (online ? (
-                      <a href={`/api/v2/documents/${document.id}/download`} download className={link} aria-label={`Download ${document.name}`}>
+                      <a
+                        href={`/api/v2/documents/${document.id}/download`}
+                        download
+                        className={link}
+                        aria-label={`Download ${document.name}`}
+                      >
                         ⤓ Download
                       </a>
                     ) : (
@@ -78,7 +90,13 @@ export function DocumentsTable({
                       </span>
                     ))}
                   {owner && canDelete && !document._pending?.deleted && (
-                    <Button size="sm" variant="ghost" className={css({ ml: "2" })} onClick={() => setDeleting(document)} aria-label={`Delete ${document.name}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className={css({ ml: "2" })}
+                      onClick={() => setDeleting(document)}
+                      aria-label={`Delete ${document.name}`}
+                    >
                       Delete
                     </Button>
                   )}

@@ -52,7 +52,8 @@ export function UploadDialog({
       onClose();
     } else {
       setError(outcome.message);
-      if (outcome.message === MESSAGES.uploadTooLarge || outcome.message === MESSAGES.uploadUnknown) toast.error(outcome.message);
+      if (outcome.message === MESSAGES.uploadTooLarge || outcome.message === MESSAGES.uploadUnknown)
+        toast.error(outcome.message);
     }
   }
 
@@ -97,17 +98,24 @@ export function UploadDialog({
         <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>Share with</legend>
           {shares === null ? (
-            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{online ? MESSAGES.loading : MESSAGES.uploadOffline}</p>
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+              {online ? MESSAGES.loading : MESSAGES.uploadOffline}
+            </p>
           ) : shares.length === 0 ? (
             <p className={css({ fontSize: "sm", color: "fg.muted" })}>{MESSAGES.noneFound}</p>
           ) : (
-            <div data-testid="share-options" className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}>
+            <div
+              data-testid="share-options"
+              className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}
+            >
               {shares.map((share) => (
                 <Checkbox
                   key={share.id}
                   checked={shareWith.includes(share.toRole)}
                   onChange={(checked) =>
-                    setShareWith((current) => (checked ? [...current, share.toRole] : current.filter((role) => role !== share.toRole)))
+                    setShareWith((current) =>
+                      checked ? [...current, share.toRole] : current.filter((role) => role !== share.toRole),
+                    )
                   }
                 >
                   {share.name}

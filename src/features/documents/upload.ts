@@ -34,7 +34,10 @@ const SHARES = `query allDocumentSharingAllowedShares($type: String!, $fromAccou
 
 /** The roles a document of this type uploaded by this account type may be shared with. */
 export async function allowedShares(type: DocumentType, fromAccountType: string): Promise<AllowedShare[]> {
-  const data = await graphql<{ allDocumentSharingAllowedShares: { nodes: AllowedShare[] } }>(SHARES, { type, fromAccountType });
+  const data = await graphql<{ allDocumentSharingAllowedShares: { nodes: AllowedShare[] } }>(SHARES, {
+    type,
+    fromAccountType,
+  });
   return data.allDocumentSharingAllowedShares.nodes;
 }
 
@@ -59,7 +62,9 @@ export async function uploadDocument(options: {
   let location: { url: string; fields: Record<string, string> };
   let documentId: string;
   try {
-    const made = await graphql<{ makeFileLocation: { fileLocation: typeof location } }>(LOCATION, { fileName: file.name });
+    const made = await graphql<{ makeFileLocation: { fileLocation: typeof location } }>(LOCATION, {
+      fileName: file.name,
+    });
     location = made.makeFileLocation.fileLocation;
     const created = await graphql<Record<string, { documentUpload: { documentId: string } }>>(MAKE[options.type], {
       name: options.name.trim() || baseName(file.name),

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
 import { useModel } from "../../data/hooks.tsx";
-import { filterAndSortSecurities, latestValue, type ListingLike, listingName } from "../../domain/assets.ts";
+import { filterAndSortSecurities, type ListingLike, latestValue, listingName } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
@@ -22,7 +22,12 @@ export function SecuritiesPage() {
   const [creating, setCreating] = useState(false);
   const issuer = viewer.accountType === "issuer";
   const rows = useMemo(
-    () => filterAndSortSecurities(securities.rows.filter((row) => !row._pending?.deleted), filter, direction),
+    () =>
+      filterAndSortSecurities(
+        securities.rows.filter((row) => !row._pending?.deleted),
+        filter,
+        direction,
+      ),
     [securities.rows, filter, direction],
   );
   return (
@@ -33,7 +38,9 @@ export function SecuritiesPage() {
         actions={issuer && viewer.canWrite && <Button onClick={() => setCreating(true)}>Create security</Button>}
       >
         <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
-          {issuer ? "Your securities, their latest price and where they are listed." : "Securities listed on your exchange."}
+          {issuer
+            ? "Your securities, their latest price and where they are listed."
+            : "Securities listed on your exchange."}
         </p>
       </PageHeader>
       <div className={css({ display: "flex", gap: "3", mb: "4", alignItems: "center" })}>
@@ -62,7 +69,13 @@ export function SecuritiesPage() {
                   <button
                     type="button"
                     onClick={() => setDirection(direction === "desc" ? "asc" : "desc")}
-                    className={css({ cursor: "pointer", fontWeight: "inherit", textTransform: "inherit", letterSpacing: "inherit", color: "inherit" })}
+                    className={css({
+                      cursor: "pointer",
+                      fontWeight: "inherit",
+                      textTransform: "inherit",
+                      letterSpacing: "inherit",
+                      color: "inherit",
+                    })}
                   >
                     Latest price {direction === "desc" ? "↓" : "↑"}
                   </button>

@@ -19,7 +19,9 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
     const { symbol, ...rest } = result.value;
     setSaving(true);
     try {
-      await send("createSecurity", { input: { security: { id: crypto.randomUUID(), ...rest, symbol: symbol || null } } });
+      await send("createSecurity", {
+        input: { security: { id: crypto.randomUUID(), ...rest, symbol: symbol || null } },
+      });
       onClose();
     } catch {
       setErrors({ form: MESSAGES.defaultError });
@@ -54,8 +56,21 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
         <div className={fullRow}>
           <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
         </div>
-        <TextField label="Total" name="total" kind="number" value={values.total} onChange={set("total")} error={errors.total} />
-        <TextField label="Symbol" name="symbol" value={values.symbol} onChange={(value) => set("symbol")(value.toUpperCase())} hint="Optional" />
+        <TextField
+          label="Total"
+          name="total"
+          kind="number"
+          value={values.total}
+          onChange={set("total")}
+          error={errors.total}
+        />
+        <TextField
+          label="Symbol"
+          name="symbol"
+          value={values.symbol}
+          onChange={(value) => set("symbol")(value.toUpperCase())}
+          hint="Optional"
+        />
         {errors.form && (
           <div className={fullRow}>
             <ErrorBlock text={errors.form} />

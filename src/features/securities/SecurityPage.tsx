@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useDocument, useModel } from "../../data/hooks.tsx";
-import { latestValue, type ListingLike, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
+import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page } from "../../ui/index.ts";
@@ -13,8 +13,28 @@ import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className={css({ fontSize: "xs", fontWeight: "600", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.04em" })}>{label}</dt>
-      <dd className={css({ fontSize: "md", fontWeight: "600", color: "fg.default", mt: "1", fontVariantNumeric: "tabular-nums" })}>{value}</dd>
+      <dt
+        className={css({
+          fontSize: "xs",
+          fontWeight: "600",
+          color: "fg.muted",
+          textTransform: "uppercase",
+          letterSpacing: "0.04em",
+        })}
+      >
+        {label}
+      </dt>
+      <dd
+        className={css({
+          fontSize: "md",
+          fontWeight: "600",
+          color: "fg.default",
+          mt: "1",
+          fontVariantNumeric: "tabular-nums",
+        })}
+      >
+        {value}
+      </dd>
     </div>
   );
 }
@@ -34,7 +54,12 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   if (security === null) {
     return (
       <Page>
-        <Breadcrumb items={[{ display: "Securities", link: "/securities" }, { display: "Security", active: true }]} />
+        <Breadcrumb
+          items={[
+            { display: "Securities", link: "/securities" },
+            { display: "Security", active: true },
+          ]}
+        />
         <EmptyState text={MESSAGES.noSecurities} />
       </Page>
     );
@@ -42,13 +67,33 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   const roundNames = sortRounds(rounds.rows).map((round) => `${round.name} (${statusLabel(round.status)})`);
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Securities", link: "/securities" }, { display: security.name, active: true }]} />
+      <Breadcrumb
+        items={[
+          { display: "Securities", link: "/securities" },
+          { display: security.name, active: true },
+        ]}
+      />
       <section
         aria-label="Security"
         data-testid="security-card"
-        className={css({ bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "card", boxShadow: "card", p: "6" })}
+        className={css({
+          bg: "bg.surface",
+          borderWidth: "1px",
+          borderColor: "border.default",
+          borderRadius: "card",
+          boxShadow: "card",
+          p: "6",
+        })}
       >
-        <div className={css({ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: "4", flexWrap: "wrap" })}>
+        <div
+          className={css({
+            display: "flex",
+            justifyContent: "space-between",
+            alignItems: "flex-start",
+            gap: "4",
+            flexWrap: "wrap",
+          })}
+        >
           <div>
             <h1 className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.015em" })}>
               {security.name}
@@ -57,12 +102,29 @@ export function SecurityPage({ securityId }: { securityId: string }) {
             <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{issuers.rows[0]?.name ?? ""}</p>
           </div>
           {(security.symbol || security.ticker) && (
-            <span className={css({ fontFamily: "mono", fontWeight: "700", bg: "brand.subtle", color: "brand", px: "3", py: "1", borderRadius: "md" })}>
+            <span
+              className={css({
+                fontFamily: "mono",
+                fontWeight: "700",
+                bg: "brand.subtle",
+                color: "brand",
+                px: "3",
+                py: "1",
+                borderRadius: "md",
+              })}
+            >
               {security.symbol ?? security.ticker}
             </span>
           )}
         </div>
-        <dl className={css({ display: "grid", gridTemplateColumns: { base: "1fr 1fr", md: "repeat(4, 1fr)" }, gap: "6", mt: "6" })}>
+        <dl
+          className={css({
+            display: "grid",
+            gridTemplateColumns: { base: "1fr 1fr", md: "repeat(4, 1fr)" },
+            gap: "6",
+            mt: "6",
+          })}
+        >
           <Fact label="Total units" value={formatNumber(security.total)} />
           <Fact label="Latest price" value={security.unitValue ? formatMoney(security.unitValue) : "—"} />
           <Fact label="Latest value" value={formatMoney(latestValue(security.unitValue, security.total)) || "—"} />
