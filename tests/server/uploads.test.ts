@@ -52,7 +52,7 @@ async function location(client: TestClient, fileName: string): Promise<Location>
   return answer.data!.makeFileLocation.fileLocation;
 }
 
-function upload(client: TestClient, where: Location, name: string, content: string | Uint8Array) {
+function upload(client: TestClient, where: Location, name: string, content: string) {
   const form = new FormData();
   form.set("key", where.fields.key);
   form.set("file", new Blob([content]), name);
@@ -227,5 +227,54 @@ describe("uploading a security document", () => {
     const deleted = await issuer.graphql(DELETE, { id: documentId });
     expect(deleted.errors).toBeUndefined();
     expect(await documentRow(documentId)).toBeUndefined();
+  });
+});
+
+describe("holding documents", () => {
+  it("an issuer shares a holding statement with the investor, who downloads it; another investor cannot", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const { rows } = await t.server.db.query<{ id: string }>(
+      `select h.id from app_public.holdings h join app_public.accounts a on a.id = h.investor_id
+        where a.name = 'Emma Lawson' order by h.created_on limit 1`,
+    );
+    const holdingId = rows[0]!.id;
+    const where = await location(issuer, "Statement.txt");
+    const made = await issuer.graphql<{ makeHoldingDocument: { documentUpload: { documentId: string } } }>(
+      `mutation make($holdingId: UUID!, $fileKey: UUID) {
+        makeHoldingDocument(input: { name: "Statement", holdingId: $holdingId, extension: "txt", shareWith: ["investor"], fileKey: $fileKey }) {
+          documentUpload { documentId } } }`,
+      { holdingId, fileKey: where.fields.key },
+    );
+    expect(made.errors).toBeUndefined();
+    const documentId = made.data!.makeHoldingDocument.documentUpload.documentId;
+    expect((await upload(issuer, where, "Statement.txt", "units: 100")).status).toBe(201);
+
+    const emma = await as("investor@demo.test", "Emma Lawson");
+    const download = await emma.fetch(`/api/v2/documents/${documentId}/download`);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe("units: 100");
+    const other = await as("investor2@demo.test", "Kim Family Trust");
+    expect((await other.fetch(`/api/v2/documents/${documentId}/download`)).status).toBe(404);
+    // An investor may not upload holding documents (no allowed shares for investors).
+    const refused = await emma.graphql(
+      `mutation { makeHoldingDocument(input: { name: "Mine", holdingId: "${holdingId}", extension: "txt", shareWith: [] }) {
+        documentUpload { documentId } } }`,
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe("LL403");
+    // The security mutation does not delete holding documents.
+    const wrongType = await issuer.graphql(
+      "mutation del($id: UUID!) { deleteSecurityDocument(input: { documentId: $id }) { uuid } }",
+      {
+        id: documentId,
+      },
+    );
+    expect(wrongType.errors?.[0]?.extensions?.code).toBe("LL404");
+    const deleted = await issuer.graphql(
+      "mutation del($id: UUID!) { deleteHoldingDocument(input: { documentId: $id }) { uuid } }",
+      {
+        id: documentId,
+      },
+    );
+    expect(deleted.errors).toBeUndefined();
   });
 });
