@@ -113,7 +113,15 @@ export function StepBar({
                   {done ? <CheckIcon width={14} height={14} /> : index + 1}
                 </span>
                 <span className={css({ minW: 0, display: "flex", flexDirection: "column" })}>
-                  <span className={css({ fontSize: "sm", fontWeight: "600", color: "fg.default", truncate: true })}>
+                  <span
+                    className={css({
+                      fontSize: "sm",
+                      fontWeight: "600",
+                      color: "fg.default",
+                      lineHeight: "1.25",
+                      overflowWrap: "anywhere",
+                    })}
+                  >
                     {stepBarTitle(step)}
                   </span>
                   <span className={css({ fontSize: "xs", color: failed ? "danger" : "fg.muted" })}>
