@@ -53,8 +53,14 @@ export interface CommandResult {
   errorMessage: string | null;
 }
 
+interface SchemaResult {
+  schema: GraphQLSchema;
+  resolvedPreset: GraphileConfig.ResolvedPreset;
+}
+
 interface SchemaSource {
-  getSchemaResult(): PromiseLike<{ schema: GraphQLSchema; resolvedPreset: GraphileConfig.ResolvedPreset }>;
+  /** PostGraphile answers with the result itself once built, a promise before. */
+  getSchemaResult(): PromiseLike<SchemaResult> | SchemaResult;
 }
 
 export interface CommandHandlerOptions {
