@@ -89,7 +89,8 @@ export function useModel<M extends ReadModelName>(model: M, query: MangoQuery<Do
 
 /** One live document by id (with pending changes), undefined while loading, null when it is not on the device. */
 export function useDocument<M extends ReadModelName>(model: M, id: string | undefined): WithPending<DocOf<M>> | null | undefined {
-  const query = useMemo(() => ({ selector: { id } }) as MangoQuery<DocOf<M>>, [id]);
+  // RxDB refuses a selector on undefined: without an id, ask for an id no document has.
+  const query = useMemo(() => ({ selector: { id: id ?? "" } }) as MangoQuery<DocOf<M>>, [id]);
   const { rows, loading } = useModel(model, query);
   if (loading) return undefined;
   return rows.find((row) => (row as { id?: string }).id === id) ?? null;
