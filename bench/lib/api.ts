@@ -1,0 +1,100 @@
+// The API: every holding of the scale issuer in pages of 1,000, through GraphQL (allHoldings first/offset, and the
+// replication pull endpoint) as the signed-in issuer, against raw SQL for the same rows on the same database
+// (superuser, no RLS: the floor any API on this database could reach).
+import type { Database } from "../../sync/db/database.ts";
+import type { TestClient } from "../../tests/helpers/server.ts";
+
+export interface ApiFigures {
+  pages: number;
+  rows: number;
+  /** allHoldings(first: 1000, offset, orderBy: PRIMARY_KEY_ASC), all pages, ms */
+  graphqlMs: number;
+  /** pullDocuments("holdings", checkpoint, 1000), all pages, ms */
+  pullMs: number;
+  /** the same rows as allHoldings (same columns, order, pages), raw SQL, ms */
+  sqlMs: number;
+  /** the same documents as the pull endpoint builds, raw SQL (docs_holdings of the same ids), ms */
+  pullSqlMs: number;
+}
+
+const PAGE = 1000;
+
+const HOLDINGS_PAGE = `query holdingsPage($offset: Int!) {
+  allHoldings(first: ${PAGE}, offset: $offset, orderBy: PRIMARY_KEY_ASC) {
+    nodes { id securityId roundId investorId distributionId amount purchasePrice issuedOn createdOn updatedOn }
+  }
+}`;
+
+const PULL = `query pullDocuments($afterTxid: String!, $afterSeq: BigInt!) {
+  pullDocuments(model: "holdings", afterTxid: $afterTxid, afterSeq: $afterSeq, lim: ${PAGE})
+}`;
+
+export async function apiBench(db: Database, client: TestClient, issuerId: string): Promise<ApiFigures> {
+  // warm both paths once (plan caches, PostGraphile's operation cache)
+  await client.graphql(HOLDINGS_PAGE, { offset: 0 });
+  await holdingsSql(db, issuerId, 0);
+
+  let rows = 0;
+  let pages = 0;
+  let started = performance.now();
+  for (let offset = 0; ; offset += PAGE) {
+    const response = await client.graphql<{ allHoldings: { nodes: unknown[] } }>(HOLDINGS_PAGE, { offset });
+    if (response.errors) throw new Error(`allHoldings: ${JSON.stringify(response.errors)}`);
+    const nodes = response.data?.allHoldings.nodes ?? [];
+    rows += nodes.length;
+    pages++;
+    if (nodes.length < PAGE) break;
+  }
+  const graphqlMs = performance.now() - started;
+
+  let sqlRows = 0;
+  started = performance.now();
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await holdingsSql(db, issuerId, offset);
+    sqlRows += page.length;
+    if (page.length < PAGE) break;
+  }
+  const sqlMs = performance.now() - started;
+  if (sqlRows !== rows) throw new Error(`GraphQL served ${rows} holdings, SQL ${sqlRows}`);
+
+  const idPages: string[][] = [];
+  let checkpoint = { txid: "0", seq: "0" };
+  started = performance.now();
+  for (;;) {
+    const response = await client.graphql<{ pullDocuments: unknown }>(PULL, {
+      afterTxid: checkpoint.txid,
+      afterSeq: String(checkpoint.seq),
+    });
+    if (response.errors) throw new Error(`pullDocuments: ${JSON.stringify(response.errors)}`);
+    const raw = response.data?.pullDocuments;
+    const batch = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+      documents: Array<{ id: string }>;
+      checkpoint: { txid: string; seq: string };
+    };
+    idPages.push(batch.documents.map((d) => d.id));
+    checkpoint = batch.checkpoint;
+    if (batch.documents.length < PAGE) break;
+  }
+  const pullMs = performance.now() - started;
+
+  started = performance.now();
+  for (const ids of idPages) {
+    await db.query("select id, doc from app_private.docs_holdings($1::uuid[])", [ids]);
+  }
+  const pullSqlMs = performance.now() - started;
+
+  return { pages, rows, graphqlMs, pullMs, sqlMs, pullSqlMs };
+}
+
+function holdingsSql(db: Database, issuerId: string, offset: number) {
+  return db
+    .query(
+      `select h.id, h.security_id, h.round_id, h.investor_id, h.distribution_id, h.amount::text, h.purchase_price::text,
+              h.issued_on, h.created_on, h.updated_on
+       from app_public.holdings h
+       where h.security_id in (select s.id from app_public.securities s where s.issuer_id = $1)
+       order by h.id limit ${PAGE} offset $2`,
+      [issuerId, offset],
+    )
+    .then((result) => result.rows);
+}

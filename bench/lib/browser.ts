@@ -1,0 +1,308 @@
+// Browser figures, in Debian chromium on the production build (one page, one origin):
+//
+// 1. /bench.html (a blank page added to a private copy of dist/, with Dexie 4.4.2's UMD build): fetch every read
+//    model's documents through the pull endpoint (not timed), then time a raw Dexie bulkPut of them into a separate
+//    IndexedDB database, and a raw read of all holdings back (after closing and reopening it).
+// 2. /dashboard: the app opens the signed-in user's RxDB database and replicates every read model. An init script
+//    polls the app's IndexedDB databases until each collection holds the documents of step 1, and records long tasks
+//    (PerformanceObserver "longtask") and whether any progress indicator was on screen meanwhile.
+// 3. /holdings: time from navigation start until the AG Grid shows rows and counts all N holdings.
+import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+
+export const MODELS = [
+  "assets",
+  "rounds",
+  "allocations",
+  "distributions",
+  "holdings",
+  "customers",
+  "securities",
+  "accounts",
+  "transactions",
+  "broker_allocations",
+  "documents",
+] as const;
+
+export interface RawFigures {
+  /** documents per model, as the pull endpoint serves them (tombstones included) */
+  counts: Record<string, number>;
+  documents: number;
+  fetchMs: number;
+  bulkPutMs: number;
+  readHoldingsMs: number;
+  holdingsRead: number;
+}
+
+export interface SyncFigures {
+  /** navigation start of /dashboard -> every collection holds its documents */
+  syncMs: number;
+  /** navigation start -> first GraphQL request (app boot) */
+  firstRequestMs: number | null;
+  longestTaskMs: number;
+  longTasksOver200: number;
+  longTasks: number;
+  progressShown: boolean;
+  progressText: string | null;
+}
+
+export interface GridFigures {
+  /** navigation start of /holdings -> grid shows rows and counts all N holdings */
+  gridMs: number;
+  firstRowMs: number;
+  rowCount: number;
+}
+
+/** A private copy of dist/ with the blank bench page and Dexie beside it (served by the bench's own server). */
+export function benchDist(distDir: string, root: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "ll-bench-dist-"));
+  cpSync(distDir, dir, { recursive: true });
+  copyFileSync(join(root, "node_modules", "dexie", "dist", "dexie.min.js"), join(dir, "bench-dexie.js"));
+  writeFileSync(
+    join(dir, "bench.html"),
+    '<!doctype html><html><head><meta charset="utf-8"><title>bench</title>' +
+      '<script src="/bench-dexie.js"></script></head><body>bench</body></html>\n',
+  );
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Step 1, in /bench.html. */
+export async function rawDexie(page: Page, holdings: number): Promise<RawFigures> {
+  await page.goto("/bench.html");
+  return page.evaluate(
+    async ({ models, holdings }) => {
+      type Doc = Record<string, unknown>;
+      const Dexie = (window as unknown as { Dexie: any }).Dexie;
+      const query =
+        "query pullDocuments($model: String!, $afterTxid: String!, $afterSeq: BigInt!, $lim: Int!) " +
+        "{ pullDocuments(model: $model, afterTxid: $afterTxid, afterSeq: $afterSeq, lim: $lim) }";
+      const fetchStart = performance.now();
+      const docs: Record<string, Doc[]> = {};
+      for (const model of models) {
+        docs[model] = [];
+        let checkpoint = { txid: "0", seq: "0" };
+        for (;;) {
+          const response = await fetch("/api/v2/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              query,
+              variables: { model, afterTxid: checkpoint.txid, afterSeq: String(checkpoint.seq), lim: 1000 },
+            }),
+          });
+          const body = await response.json();
+          if (body.errors) throw new Error(`pull ${model}: ${JSON.stringify(body.errors)}`);
+          const raw = body.data.pullDocuments;
+          const batch = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+            documents: Doc[];
+            checkpoint: { txid: string; seq: string };
+          };
+          docs[model].push(...batch.documents);
+          checkpoint = batch.checkpoint;
+          if (batch.documents.length < 1000) break;
+        }
+      }
+      const fetchMs = performance.now() - fetchStart;
+      await Dexie.delete("bench-raw");
+      const schema = Object.fromEntries(models.map((m) => [m, "id"]));
+      let db = new Dexie("bench-raw");
+      db.version(1).stores(schema);
+      await db.open();
+      const putStart = performance.now();
+      for (const model of models) {
+        if (docs[model].length) await db.table(model).bulkPut(docs[model]);
+      }
+      const bulkPutMs = performance.now() - putStart;
+      db.close();
+      db = new Dexie("bench-raw");
+      db.version(1).stores(schema);
+      await db.open();
+      const readStart = performance.now();
+      const read = await db.table("holdings").toArray();
+      const readHoldingsMs = performance.now() - readStart;
+      db.close();
+      const counts = Object.fromEntries(models.map((m) => [m, docs[m].length]));
+      if (counts.holdings < holdings) throw new Error(`pull served ${counts.holdings} holdings, expected ${holdings}`);
+      return {
+        counts,
+        documents: Object.values(counts).reduce((a, b) => a + b, 0),
+        fetchMs,
+        bulkPutMs,
+        readHoldingsMs,
+        holdingsRead: read.length,
+      };
+    },
+    { models: [...MODELS], holdings },
+  );
+}
+
+/**
+ * Installs the in-page recorder for every later page of the context: long tasks, progress indicators, and (given the
+ * expected counts) the moment every RxDB collection of the app holds its documents.
+ */
+export async function installRecorder(
+  context: BrowserContext,
+  counts: Record<string, number>,
+  holdings: number,
+): Promise<void> {
+  await context.addInitScript(
+    ({ counts, holdings }) => {
+      if (location.pathname === "/bench.html") return;
+      const state = {
+        longTasks: [] as Array<{ start: number; duration: number }>,
+        syncDoneAt: null as number | null,
+        progressShown: false,
+        progressText: null as string | null,
+        firstRowAt: null as number | null,
+        gridDoneAt: null as number | null,
+        rowCount: 0,
+        pollError: null as string | null,
+      };
+      (window as unknown as { __bench: typeof state }).__bench = state;
+      try {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+          }
+        }).observe({ type: "longtask", buffered: true });
+      } catch {
+        // no long task support: the figure stays empty
+      }
+      const progressPattern = /\b(syncing|synchronizing|downloading|loading data)\b|\d[\d,]*\s*(of|\/)\s*\d[\d,]*/i;
+      const watchProgress = () => {
+        if (state.syncDoneAt !== null || !document.body) return;
+        const indicator = document.querySelector('[role="progressbar"], progress, [aria-busy="true"]');
+        const status = document.querySelector('[role="status"]');
+        const text = status?.textContent ?? "";
+        if (indicator || progressPattern.test(text)) {
+          state.progressShown = true;
+          state.progressText ??= (indicator?.getAttribute("aria-label") ?? text).slice(0, 120) || "indicator";
+        }
+      };
+      const countStore = (name: string): Promise<number> =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            try {
+              const request = db.transaction("docs", "readonly").objectStore("docs").count();
+              request.onsuccess = () => {
+                db.close();
+                resolve(request.result);
+              };
+              request.onerror = () => {
+                db.close();
+                reject(request.error);
+              };
+            } catch (error) {
+              db.close();
+              reject(error);
+            }
+          };
+        });
+      const syncPoll = async () => {
+        if (state.syncDoneAt !== null || !location.pathname.startsWith("/dashboard")) return;
+        try {
+          const names = (await indexedDB.databases()).map((d) => d.name ?? "");
+          let done = true;
+          for (const [model, expected] of Object.entries(counts)) {
+            const name = names.find((n) => n.startsWith("rxdb-dexie-ll-") && n.endsWith(`--${model}`));
+            if (!name) {
+              done = false;
+              break;
+            }
+            if ((await countStore(name)) < expected) {
+              done = false;
+              break;
+            }
+          }
+          if (done) state.syncDoneAt = performance.now();
+        } catch (error) {
+          state.pollError = String(error);
+        }
+      };
+      const gridPoll = () => {
+        if (state.gridDoneAt !== null || location.pathname !== "/holdings") return;
+        const row = document.querySelector(".ag-center-cols-container .ag-row, .ag-row");
+        if (!row) return;
+        state.firstRowAt ??= performance.now();
+        const root = document.querySelector('[role="treegrid"][aria-rowcount], [role="grid"][aria-rowcount]');
+        const rowCount = Number(root?.getAttribute("aria-rowcount") ?? 0) - 1;
+        state.rowCount = rowCount;
+        if (rowCount >= holdings) state.gridDoneAt = performance.now();
+      };
+      let polling = false;
+      setInterval(() => {
+        watchProgress();
+        gridPoll();
+        if (polling) return;
+        polling = true;
+        void syncPoll().finally(() => {
+          polling = false;
+        });
+      }, 100);
+      setInterval(gridPoll, 10);
+    },
+    { counts, holdings },
+  );
+}
+
+interface PageState {
+  longTasks: Array<{ start: number; duration: number }>;
+  syncDoneAt: number | null;
+  progressShown: boolean;
+  progressText: string | null;
+  firstRowAt: number | null;
+  gridDoneAt: number | null;
+  rowCount: number;
+  pollError: string | null;
+}
+
+const readState = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageState }).__bench);
+
+async function waitFor(page: Page, what: string, check: (s: PageState) => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await readState(page);
+    if (check(state)) return state;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(state).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Step 2: the app's initial sync, from navigation start of /dashboard. */
+export async function appSync(page: Page, timeoutMs: number): Promise<SyncFigures> {
+  await page.goto("/dashboard");
+  const state = await waitFor(page, "the initial sync", (s) => s.syncDoneAt !== null, timeoutMs);
+  const done = state.syncDoneAt ?? 0;
+  const during = state.longTasks.filter((t) => t.start <= done);
+  const firstRequestMs = await page.evaluate(() => {
+    const first = performance
+      .getEntriesByType("resource")
+      .find((e) => e.name.includes("/api/v2/graphql")) as PerformanceResourceTiming | undefined;
+    return first ? first.startTime : null;
+  });
+  return {
+    syncMs: done,
+    firstRequestMs,
+    longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
+    longTasksOver200: during.filter((t) => t.duration > 200).length,
+    longTasks: during.length,
+    progressShown: state.progressShown,
+    progressText: state.progressText,
+  };
+}
+
+/** Step 3: the holdings grid, from navigation start of /holdings (a fresh page load of the app). */
+export async function holdingsGrid(page: Page, timeoutMs: number): Promise<GridFigures> {
+  await page.goto("/holdings");
+  const state = await waitFor(page, "the holdings grid", (s) => s.gridDoneAt !== null, timeoutMs);
+  return { gridMs: state.gridDoneAt ?? 0, firstRowMs: state.firstRowAt ?? 0, rowCount: state.rowCount };
+}

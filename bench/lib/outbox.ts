@@ -1,0 +1,83 @@
+// 1,000 commands queued offline and flushed on reconnect, through the app's own outbox (src/data/outbox.ts: 100
+// commands per request to POST /api/v2/commands), on RxDB's memory storage in Node against the same in-process
+// server. The figure is the server's apply rate plus the client's bookkeeping; the check counts, in SQL, the
+// command log rows and the customers the commands created: each must be there exactly once.
+import type { Database } from "../../sync/db/database.ts";
+import { eventually, openDevice, signInAs } from "../../tests/sync/harness.ts";
+import type { TestClient } from "../../tests/helpers/server.ts";
+
+export interface OutboxFigures {
+  commands: number;
+  enqueueMs: number;
+  flushMs: number;
+  commandsPerSecond: number;
+  logRows: number;
+  acceptedRows: number;
+  distinctKeys: number;
+  targetRows: number;
+  exactlyOnce: boolean;
+}
+
+export async function outboxBench(
+  db: Database,
+  client: TestClient,
+  baseUrl: string,
+  email: string,
+  commands = 1000,
+): Promise<OutboxFigures> {
+  const who = await signInAs(client, email);
+  let online = false;
+  const data = await openDevice(who, baseUrl, { models: ["customers"], isOnline: () => online });
+  try {
+    await data.replication.awaitInitialReplication();
+    const tag = `bench-${Date.now().toString(36)}`;
+    let started = performance.now();
+    for (let i = 0; i < commands; i++) {
+      const address = `${tag}-${String(i).padStart(5, "0")}@bench.test`;
+      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address } });
+    }
+    const enqueueMs = performance.now() - started;
+    if ((await data.outbox.waitingCount()) !== commands) throw new Error("the outbox did not hold every command");
+
+    online = true;
+    started = performance.now();
+    void data.outbox.flush();
+    await eventually(async () => (await data.outbox.waitingCount()) === 0, 600_000, "the outbox to drain");
+    const flushMs = performance.now() - started;
+
+    const pattern = `${tag}-%`;
+    const log = await db.query<{ rows: string; accepted: string; keys: string }>(
+      `select count(*)::text as rows, count(*) filter (where status = 'accepted')::text as accepted,
+              count(distinct idempotency_key)::text as keys
+       from app_private.command_log where variables->'input'->>'email' like $1`,
+      [pattern],
+    );
+    const target = await db.query<{ rows: string; emails: string }>(
+      "select count(*)::text as rows, count(distinct email)::text as emails from app_public.customers where email like $1",
+      [pattern],
+    );
+    const logRows = Number(log.rows[0]?.rows ?? 0);
+    const acceptedRows = Number(log.rows[0]?.accepted ?? 0);
+    const distinctKeys = Number(log.rows[0]?.keys ?? 0);
+    const targetRows = Number(target.rows[0]?.rows ?? 0);
+    const distinctTargets = Number(target.rows[0]?.emails ?? 0);
+    return {
+      commands,
+      enqueueMs,
+      flushMs,
+      commandsPerSecond: commands / (flushMs / 1000),
+      logRows,
+      acceptedRows,
+      distinctKeys,
+      targetRows,
+      exactlyOnce:
+        logRows === commands &&
+        acceptedRows === commands &&
+        distinctKeys === commands &&
+        targetRows === commands &&
+        distinctTargets === commands,
+    };
+  } finally {
+    await data.remove();
+  }
+}

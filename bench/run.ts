@@ -1,0 +1,290 @@
+// npm run bench [-- --holdings 50000] [--no-pg] [--no-browser]
+//
+// Runs every benchmark of issue 8 against a limit measured in the same run, and writes bench/results/latest.json
+// and bench/RESULTS.md. Figures, never pass/fail: the exit status is non-zero only when a benchmark could not run.
+// See bench/README.md.
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { apiBench, type ApiFigures } from "./lib/api.ts";
+import { appSync, benchDist, holdingsGrid, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
+import { firstRouteBundle } from "./lib/bundle.ts";
+import { outboxBench } from "./lib/outbox.ts";
+import { kb, ms, type Report, type Row, writeReport, x } from "./lib/report.ts";
+
+const root = join(import.meta.dirname, "..");
+const benchDir = import.meta.dirname;
+
+const { values } = parseArgs({
+  options: {
+    holdings: { type: "string", default: "50000" },
+    "no-pg": { type: "boolean", default: false },
+    "no-browser": { type: "boolean", default: false },
+  },
+});
+const holdings = Math.max(1, Number(values.holdings));
+const BUNDLE_TARGET = 250_000;
+
+process.env.GRAPHILE_ENV ??= "development";
+const { ensureBuilt, distDir } = await import("../tests/e2e/app.ts");
+const { startTestServer } = await import("../tests/helpers/server.ts");
+const { launchBrowser, newContext } = await import("../tests/helpers/browser.ts");
+const { pgClusterAvailable, startPgCluster } = await import("../tests/helpers/pg-cluster.ts");
+const { seedScale, SCALE_EMAIL } = await import("../sync/seed/scale.ts");
+const { signInAs } = await import("../tests/sync/harness.ts");
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const version = (name: string) =>
+  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+
+const report: Report = {
+  startedOn: new Date().toISOString(),
+  finishedOn: "",
+  options: { holdings, pg: !values["no-pg"] },
+  machine: {
+    nproc: os.availableParallelism(),
+    memoryGiB: os.totalmem() / 2 ** 30,
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    loadAverage: os.loadavg(),
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  },
+  versions: {
+    node: process.version,
+    chromium: "(not run)",
+    rxdb: version("rxdb"),
+    dexie: version("dexie"),
+    postgraphile: version("postgraphile"),
+    pglite: version("@electric-sql/pglite"),
+    "ag-grid": version("ag-grid-community"),
+  },
+  data: { holdings },
+  figures: {},
+  rows: [],
+  errors: [],
+  notes: [],
+};
+const rows: Row[] = report.rows;
+
+async function step<T>(name: string, run: () => Promise<T>): Promise<T | null> {
+  log(`${name}...`);
+  const started = performance.now();
+  try {
+    const result = await run();
+    log(`${name}: done in ${ms(performance.now() - started)}`);
+    return result;
+  } catch (error) {
+    const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+    log(`FAILED ${message}`);
+    report.errors.push(message.slice(0, 500));
+    return null;
+  }
+}
+
+function apiRows(label: string, api: ApiFigures): void {
+  const ratio = api.graphqlMs / api.sqlMs;
+  rows.push({
+    figure: `API ${label}: allHoldings, ${api.pages} pages of 1,000 (${api.rows.toLocaleString("en-US")} rows)`,
+    value: ms(api.graphqlMs),
+    limit: `raw SQL, same rows: ${ms(api.sqlMs)}`,
+    ratio: x(ratio),
+    target: "<= 1.5x",
+    met: ratio <= 1.5,
+  });
+  const pullRatio = api.pullMs / api.pullSqlMs;
+  rows.push({
+    figure: `API ${label}: pull endpoint, holdings in pages of 1,000`,
+    value: ms(api.pullMs),
+    limit: `raw SQL docs_holdings(ids), same pages: ${ms(api.pullSqlMs)}`,
+    ratio: x(pullRatio),
+    target: "<= 1.5x",
+    met: pullRatio <= 1.5,
+  });
+}
+
+// --- build and bundle -------------------------------------------------------------------------------------------
+await step("production build (skipped when dist/ is fresh)", async () => ensureBuilt());
+const bundle = await step("first route bundle", async () => firstRouteBundle(distDir));
+if (bundle) {
+  report.figures.bundle = bundle;
+  rows.push({
+    figure: `First route (/login) JavaScript, gzip (${bundle.files.length} files)`,
+    value: kb(bundle.gzipBytes),
+    limit: `target ${kb(BUNDLE_TARGET)}`,
+    ratio: x(bundle.gzipBytes / BUNDLE_TARGET),
+    target: "< 250 KB",
+    met: bundle.gzipBytes < BUNDLE_TARGET,
+  });
+}
+const served = benchDist(distDir, root);
+
+// --- the embedded server with the scale data ---------------------------------------------------------------------
+const server = await startTestServer({ distDir: served });
+try {
+  const seeded = await step(`seed ${holdings.toLocaleString("en-US")} holdings (PGlite)`, async () => {
+    const started = performance.now();
+    const result = await seedScale(server.server.db, { holdings });
+    return { ...result, ms: performance.now() - started };
+  });
+  if (!seeded) throw new Error("the scale seed failed");
+  Object.assign(report.data, { rounds: seeded.rounds, investors: seeded.investors, seedMs: Math.round(seeded.ms) });
+  const issuer = await signInAs(server.client(), SCALE_EMAIL);
+
+  const pgliteApi = await step("API on PGlite", () => apiBench(server.server.db, issuer.client, issuer.accountId));
+  if (pgliteApi) {
+    report.figures.apiPglite = pgliteApi;
+    apiRows("PGlite", pgliteApi);
+  }
+
+  if (!values["no-browser"]) {
+    const browser = await launchBrowser();
+    report.versions.chromium = browser.version();
+    try {
+      const context = await newContext(browser, server.url);
+      await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
+      const page = await context.newPage();
+      const raw = await step("raw Dexie bulkPut and read (browser)", () => rawDexie(page, holdings));
+      if (raw) {
+        report.figures.raw = raw;
+        report.data.documents = raw.documents;
+        report.data.documentsPerModel = Object.entries(raw.counts)
+          .filter(([, n]) => n > 0)
+          .map(([model, n]) => `${model} ${n}`)
+          .join(" / ");
+        await installRecorder(context, raw.counts, holdings);
+        const timeout = Math.max(300_000, holdings * 30);
+        const sync = await step("initial sync into RxDB (browser)", () => appSync(page, timeout));
+        if (sync) {
+          report.figures.sync = sync;
+          const ratio = sync.syncMs / raw.bulkPutMs;
+          rows.push({
+            figure: `Initial sync, ${raw.documents.toLocaleString("en-US")} documents into RxDB (Dexie), from navigation`,
+            value: ms(sync.syncMs),
+            limit: `raw Dexie bulkPut, same docs: ${ms(raw.bulkPutMs)}`,
+            ratio: x(ratio),
+            target: "<= 2x (aim 1.5x)",
+            met: ratio <= 2,
+          });
+          rows.push({
+            figure: "Longest task during the initial sync",
+            value: ms(sync.longestTaskMs),
+            limit: `${sync.longTasks} long tasks, ${sync.longTasksOver200} over 200 ms`,
+            ratio: x(sync.longestTaskMs / 200),
+            target: "no task > 200 ms",
+            met: sync.longTasksOver200 === 0,
+          });
+          rows.push({
+            figure: "Progress shown during the initial sync",
+            value: sync.progressShown ? `yes (${sync.progressText ?? ""})` : "no",
+            limit: "-",
+            ratio: "-",
+            target: "shown",
+            met: sync.progressShown,
+          });
+          const grid = await step("holdings grid (browser)", () => holdingsGrid(page, timeout));
+          if (grid) {
+            report.figures.grid = grid;
+            const gridRatio = grid.gridMs / raw.readHoldingsMs;
+            rows.push({
+              figure: `/holdings grid shows rows for ${grid.rowCount.toLocaleString("en-US")} holdings, from navigation`,
+              value: `${ms(grid.gridMs)} (first row ${ms(grid.firstRowMs)})`,
+              limit: `raw Dexie read of all holdings: ${ms(raw.readHoldingsMs)}`,
+              ratio: x(gridRatio),
+              target: "<= 2x",
+              met: gridRatio <= 2,
+            });
+          }
+        }
+      }
+      // cross-check of the static bundle figure: the scripts chromium actually loads for /login (signed out)
+      await step("scripts loaded by /login (browser)", async () => {
+        const fresh = await newContext(browser, server.url);
+        const scripts = new Set<string>();
+        const loginPage = await fresh.newPage();
+        loginPage.on("response", (response) => {
+          if (response.request().resourceType() === "script") scripts.add(new URL(response.url()).pathname);
+        });
+        await loginPage.goto("/login", { waitUntil: "networkidle" });
+        await fresh.close();
+        const gzip = [...scripts].reduce(
+          (sum, path) => sum + gzipSync(readFileSync(join(served, path)), { level: 9 }).length,
+          0,
+        );
+        report.figures.loginScriptsObserved = { files: [...scripts], gzipBytes: gzip };
+        report.notes.push(
+          `Scripts chromium loaded for /login (signed out): ${scripts.size} files, ${kb(gzip)} gzip ` +
+            "(cross-check of the static figure, which follows index.html and the login chunk's static imports).",
+        );
+      });
+    } finally {
+      await browser.close();
+    }
+  }
+
+  const outbox = await step("1,000 commands flushed on reconnect", () =>
+    outboxBench(server.server.db, server.client(), server.url, "issuer@demo.test"),
+  );
+  if (outbox) {
+    report.figures.outbox = outbox;
+    rows.push({
+      figure: `${outbox.commands.toLocaleString("en-US")} offline commands flushed on reconnect (makeCustomer)`,
+      value: `${Math.round(outbox.commandsPerSecond)} commands/s (${ms(outbox.flushMs)})`,
+      limit: "target 200 commands/s",
+      ratio: x(outbox.commandsPerSecond / 200),
+      target: ">= 200/s",
+      met: outbox.commandsPerSecond >= 200,
+    });
+    rows.push({
+      figure: "Each command applied exactly once (SQL counts)",
+      value: outbox.exactlyOnce ? "yes" : "NO",
+      limit: `command_log ${outbox.logRows} rows (${outbox.acceptedRows} accepted, ${outbox.distinctKeys} keys), customers ${outbox.targetRows}`,
+      ratio: "-",
+      target: `${outbox.commands} each`,
+      met: outbox.exactlyOnce,
+    });
+  }
+} finally {
+  await server.close();
+  removeDir(served);
+}
+
+// --- the API on a throwaway PostgreSQL cluster -------------------------------------------------------------------
+if (values["no-pg"]) {
+  report.notes.push("PostgreSQL: skipped (--no-pg).");
+} else if (!pgClusterAvailable) {
+  report.notes.push("PostgreSQL: server binaries not found (pg_config --bindir); API measured on PGlite only.");
+} else {
+  await step("API on PostgreSQL", async () => {
+    const cluster = await startPgCluster();
+    try {
+      const pgServer = await startTestServer({ databaseUrl: cluster.url, seedDemo: true, distDir });
+      try {
+        const version = await pgServer.server.db.query<{ v: string }>("show server_version");
+        report.versions.postgresql = version.rows[0]?.v ?? "?";
+        await seedScale(pgServer.server.db, { holdings });
+        const who = await signInAs(pgServer.client(), SCALE_EMAIL);
+        const api = await apiBench(pgServer.server.db, who.client, who.accountId);
+        report.figures.apiPostgres = api;
+        apiRows("PostgreSQL", api);
+      } finally {
+        await pgServer.close();
+      }
+    } finally {
+      await cluster.stop();
+    }
+  });
+}
+
+report.notes.push(
+  `Machine load: load average ${report.machine.loadAverage.map((l) => l.toFixed(2)).join(" / ")} at the start, ` +
+    `${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / ")} at the end (other engineers' tests share these ${report.machine.nproc} cores).`,
+);
+report.finishedOn = new Date().toISOString();
+writeReport(benchDir, report);
+log(`wrote bench/results/latest.json and bench/RESULTS.md (${report.errors.length} benchmarks failed)`);
+for (const row of rows) log(`${row.figure}: ${row.value} vs ${row.limit} = ${row.ratio} (${row.target})`);
+process.exit(report.errors.length ? 1 : 0);
