@@ -111,6 +111,16 @@ describe("securities table", () => {
     expect(await page.getByRole("table", { name: "Securities" }).locator("th").allTextContents()).not.toContain("ATS");
     expect(await page.getByRole("button", { name: "Create security" }).count()).toBe(0);
   });
+
+  it("issuer viewer: reads securities and documents without create, upload or delete", async () => {
+    const page = await openSecurities("issuer-viewer@demo.test", "/dashboard");
+    await poll(() => page.getByTestId("security-row").count()).toBeGreaterThan(2);
+    expect(await page.getByRole("button", { name: "Create security" }).count()).toBe(0);
+    await openSecurity(page, "Northwind Series A Preferred Stock");
+    await poll(() => byMe(page).getByTestId("document-row").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: "Upload document" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Delete / }).count()).toBe(0);
+  });
 });
 
 describe("security page and documents", () => {
