@@ -4,6 +4,7 @@ import {
   canEditAllocation,
   capitalRaised,
   capTableHoldings,
+  distributionQualificationLabel,
   distributionStatusLabel,
   distributionSummary,
   fieldErrors,
@@ -59,6 +60,19 @@ describe("allocation rules", () => {
     expect(qualificationLabel(0, 3, true)).toBe("Not Finished");
     expect(qualificationLabel(1, 3, true)).toBe("1 of 3");
     expect(qualificationLabel(3, 3, true)).toBe("Finished");
+    expect(distributionQualificationLabel({})).toBe("No Qualifications");
+    expect(
+      distributionQualificationLabel({ qualifications: [{ complete: false }, { complete: false }], process: null }),
+    ).toBe("Not Started");
+    expect(
+      distributionQualificationLabel({
+        qualifications: [{ complete: true }, { complete: false }, { complete: false }],
+        process: { status: "in_progress" },
+      }),
+    ).toBe("1 of 3");
+    expect(
+      distributionQualificationLabel({ qualifications: [{ complete: true }], process: { status: "complete" } }),
+    ).toBe("Finished");
   });
 
   it("invite form: email, amount > 0, optional name", () => {

@@ -112,6 +112,17 @@ export function qualificationLabel(completed: number, total: number, started: bo
   return `${completed} of ${total}`;
 }
 
+/**
+ * The label of a distribution's qualifications from its read model (0410): total = its qualifications, completed =
+ * those whose steps are all complete, started = its onboarding process has left 'not_started'.
+ */
+export function distributionQualificationLabel(distribution: object): string {
+  const d = distribution as { qualifications?: { complete?: boolean }[]; process?: { status?: string } | null };
+  const list = d.qualifications ?? [];
+  const started = Boolean(d.process?.status && d.process.status !== "not_started");
+  return qualificationLabel(list.filter((q) => q.complete).length, list.length, started);
+}
+
 /** One price per currency (spec: 'Multiple prices of the same currency is not supported.'). */
 export function hasDuplicateCurrency(
   prices: readonly { currencyCode?: string | null; currencyId?: number | null }[],

@@ -151,7 +151,7 @@ describe("allocation qualifications", () => {
 
 describe("distribution qualifications", () => {
   it("makeDistributionQualifications appends after the last one with the client's ids; the order can change", async () => {
-    const ids = [randomUUID(), randomUUID()];
+    const ids: string[] = [randomUUID(), randomUUID()];
     const before = (await distributionDoc(issuer)).qualifications.length;
     expect(await failure(issuer, addToDistribution([kyc, accredited], ids))).toBeNull();
     let doc = await distributionDoc(issuer);

@@ -12,6 +12,7 @@ import { DistributionTab } from "./DistributionTab.tsx";
 import { InviteTab } from "./InviteTab.tsx";
 import { EmailTab, LinksTab } from "./LinksEmailTabs.tsx";
 import { StatusBadge, useActor } from "./parts.tsx";
+import { vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { useAllocationData } from "./use-allocation.ts";
 
 export const ALLOCATION_VIEWS = [
@@ -73,6 +74,7 @@ export function AllocationPage({
             canEdit={canEdit}
             isOwner={isOwner}
             roundClosesOn={round?.closesOn ?? null}
+            qualificationChoices={vendorQualificationsOf(allocation)}
           />
         );
       case "bulk-invite":

@@ -18,6 +18,7 @@ import { formatDate } from "../../domain/format.ts";
 import { Button, DateInput, Select, toast } from "../../ui/index.ts";
 import { NotesCard } from "./NotesCard.tsx";
 import { type Actor, Card, FormGrid, mutedText, PendingTag, TextField } from "./parts.tsx";
+import { QualificationsCard, qualificationsOf, vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { VestingCard } from "./VestingCard.tsx";
 
 export function AllocationTab({
@@ -115,6 +116,13 @@ export function AllocationTab({
           </Button>
         </div>
       </Card>
+      <QualificationsCard
+        kind="allocation"
+        parentId={allocation.id}
+        rows={qualificationsOf(allocation)}
+        choices={vendorQualificationsOf(allocation)}
+        canEdit={canEdit}
+      />
       <NotesCard
         kind="allocation"
         parentId={allocation.id}

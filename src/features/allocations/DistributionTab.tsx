@@ -4,7 +4,12 @@ import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
-import { distributionStatusLabel, fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
+import {
+  distributionQualificationLabel,
+  distributionStatusLabel,
+  fieldErrors,
+  PaymentSchema,
+} from "../../domain/allocations.ts";
 import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Button, DateInput, EmptyState, Select, toast } from "../../ui/index.ts";
@@ -22,6 +27,7 @@ import {
   tableClass,
 } from "./parts.tsx";
 import { usePendingChildren } from "./pending-children.ts";
+import { type QualificationChoice, QualificationsCard, qualificationsOf } from "./QualificationsCard.tsx";
 import type { Distribution } from "./use-allocation.ts";
 import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
 
@@ -56,17 +62,27 @@ export function DistributionTab({
   canEdit,
   isOwner,
   roundClosesOn,
+  qualificationChoices = [],
 }: {
   distribution: Distribution | null;
   canEdit: boolean;
   isOwner: boolean;
   roundClosesOn: string | null;
+  qualificationChoices?: readonly QualificationChoice[];
 }) {
   if (!distribution) return <EmptyState text="Select a distribution in the list to see it here." />;
   const locked = Boolean(distribution.locked);
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <Overview distribution={distribution} canEdit={canEdit && !locked} locked={locked} />
+      <QualificationsCard
+        kind="distribution"
+        parentId={distribution.id}
+        rows={qualificationsOf(distribution)}
+        choices={qualificationChoices}
+        canEdit={canEdit && !locked}
+        label={distributionQualificationLabel(distribution)}
+      />
       <Prices distribution={distribution} canEdit={canEdit && !locked} />
       {isOwner && <Payments distribution={distribution} canEdit={canEdit} />}
       <NotesCard

@@ -1,0 +1,243 @@
+// Qualifications with order (allocation tab and distribution tab): the list by executeOrder, add one of the owner's
+// active vendor qualifications, remove, move up/down. Every change is a command; queued ones are overlaid on the
+// replica's list (pending creates appended, pending removals and moves applied) with their pending mark.
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import { Button, Select } from "../../ui/index.ts";
+import { Card, mutedText, newId, PendingTag, StatusBadge, tableClass } from "./parts.tsx";
+
+export interface QualificationRow {
+  id: string;
+  vendorQualificationId: string;
+  executeOrder: number;
+  name?: string | null;
+  complete?: boolean;
+}
+export interface QualificationChoice {
+  id: string;
+  name: string;
+}
+
+/** The owner's active vendor qualifications the allocation document carries (0410: `vendorQualifications`). */
+export function vendorQualificationsOf(allocation: object): QualificationChoice[] {
+  return ((allocation as { vendorQualifications?: QualificationChoice[] }).vendorQualifications ?? []).map((c) => ({
+    id: c.id,
+    name: c.name,
+  }));
+}
+
+/** The ordered qualification rows a document carries (0410: `qualifications`). */
+export function qualificationsOf(doc: object): QualificationRow[] {
+  return (doc as { qualifications?: QualificationRow[] }).qualifications ?? [];
+}
+
+type Kind = "allocation" | "distribution";
+
+const MUTATIONS = {
+  allocation: {
+    create: "createAllocationQualification",
+    update: "updateAllocationQualificationById",
+    remove: "deleteAllocationQualificationById",
+  },
+  distribution: {
+    create: "makeDistributionQualifications",
+    update: "updateDistributionQualificationOrder",
+    remove: "deleteDistributionQualificationById",
+  },
+} as const;
+
+interface Row extends QualificationRow {
+  mark: PendingMark | null;
+}
+
+/** The replica's rows with the outbox's queued commands of this parent applied, in executeOrder. */
+function useOverlaid(
+  kind: Kind,
+  parentId: string,
+  rows: readonly QualificationRow[],
+  choices: readonly QualificationChoice[],
+): Row[] {
+  const { rows: outbox } = useOutbox();
+  return useMemo(() => {
+    const names = new Map(choices.map((c) => [c.id, c.name]));
+    const out = new Map<string, Row>(rows.map((r) => [r.id, { ...r, mark: null }]));
+    const m = MUTATIONS[kind];
+    for (const command of outbox) {
+      const input = (command.variables as { input?: Record<string, unknown> } | undefined)?.input ?? {};
+      const status = command.status as PendingMark["status"];
+      const mark: PendingMark = {
+        key: command.id,
+        mutation: command.mutation,
+        status,
+        ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
+      };
+      if (command.mutation === m.create) {
+        if (kind === "allocation") {
+          const q = input.allocationQualification as
+            | { id: string; allocationId: string; vendorQualificationId: string; executeOrder: number }
+            | undefined;
+          if (q && q.allocationId === parentId && !out.has(q.id))
+            out.set(q.id, { ...q, name: names.get(q.vendorQualificationId), mark });
+        } else if (input.distributionId === parentId) {
+          const vqs = (input.vendorQualificationIds as string[]) ?? [];
+          const ids = (input.ids as string[]) ?? [];
+          const start = Math.max(0, ...[...out.values()].map((r) => r.executeOrder)) + 1;
+          vqs.forEach((vq, i) => {
+            const id = ids[i];
+            if (id && !out.has(id))
+              out.set(id, { id, vendorQualificationId: vq, executeOrder: start + i, name: names.get(vq), mark });
+          });
+        }
+      } else if (command.mutation === m.update) {
+        const id = input.id as string;
+        const order =
+          kind === "allocation" ? (input.patch as { executeOrder?: number })?.executeOrder : input.executeOrder;
+        const row = out.get(id);
+        if (row && typeof order === "number") out.set(id, { ...row, executeOrder: order, mark });
+      } else if (command.mutation === m.remove) {
+        const row = out.get(input.id as string);
+        if (row && status !== "rejected") out.delete(row.id);
+        else if (row) out.set(row.id, { ...row, mark });
+      }
+    }
+    return [...out.values()].sort((a, b) => a.executeOrder - b.executeOrder || a.id.localeCompare(b.id));
+  }, [outbox, rows, choices, kind, parentId]);
+}
+
+export function QualificationsCard({
+  kind,
+  parentId,
+  rows,
+  choices,
+  canEdit,
+  label,
+}: {
+  kind: Kind;
+  parentId: string;
+  rows: readonly QualificationRow[];
+  choices: readonly QualificationChoice[];
+  canEdit: boolean;
+  /** the distribution's qualification label (Finished, Not Started, 'n of total', ...) */
+  label?: string;
+}) {
+  const command = useCommand();
+  const list = useOverlaid(kind, parentId, rows, choices);
+  const [choice, setChoice] = useState<string | null>(null);
+  const available = choices.filter((c) => !list.some((r) => r.vendorQualificationId === c.id));
+  const m = MUTATIONS[kind];
+
+  const add = async () => {
+    if (!choice) return;
+    const executeOrder = Math.max(0, ...list.map((r) => r.executeOrder)) + 1;
+    if (kind === "allocation")
+      await command(m.create, {
+        input: {
+          allocationQualification: { id: newId(), allocationId: parentId, vendorQualificationId: choice, executeOrder },
+        },
+      });
+    else
+      await command(m.create, {
+        input: { distributionId: parentId, vendorQualificationIds: [choice], ids: [newId()] },
+      });
+    setChoice(null);
+  };
+  const remove = (id: string) => command(m.remove, { input: { id } });
+  /** Moves a row by `delta` places and renumbers 1..n, sending only the orders that changed. */
+  const move = async (index: number, delta: number) => {
+    const next = [...list];
+    const [row] = next.splice(index, 1);
+    if (!row) return;
+    next.splice(index + delta, 0, row);
+    for (const [i, r] of next.entries()) {
+      const executeOrder = i + 1;
+      if (r.executeOrder === executeOrder) continue;
+      if (kind === "allocation") await command(m.update, { input: { id: r.id, patch: { executeOrder } } });
+      else await command(m.update, { input: { id: r.id, executeOrder } });
+    }
+  };
+
+  return (
+    <Card
+      title="Qualifications"
+      testId={`${kind}-qualifications`}
+      actions={label ? <StatusBadge label={label} /> : undefined}
+    >
+      {list.length === 0 ? (
+        <p className={mutedText}>No Qualifications</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className="num">Order</th>
+              <th>Qualification</th>
+              {kind === "distribution" && <th>Progress</th>}
+              {canEdit && <th className="num">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r, i) => (
+              <tr key={r.id} data-testid="qualification-row">
+                <td className="num">{i + 1}</td>
+                <td className={css({ fontWeight: "600" })}>
+                  {r.name ?? "Qualification"} <PendingTag mark={r.mark} />
+                </td>
+                {kind === "distribution" && <td>{r.complete ? "Finished" : "Not Finished"}</td>}
+                {canEdit && (
+                  <td className="num">
+                    <span className={css({ display: "inline-flex", gap: "1" })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move ${r.name ?? ""} up`}
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move ${r.name ?? ""} down`}
+                        disabled={i === list.length - 1}
+                        onClick={() => move(i, 1)}
+                      >
+                        ↓
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Remove ${r.name ?? ""}`}
+                        onClick={() => remove(r.id)}
+                      >
+                        Remove
+                      </Button>
+                    </span>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {canEdit && (
+        <div className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}>
+          <div className={css({ minW: "64" })}>
+            <Select
+              label="Add qualification"
+              name={`${kind}Qualification`}
+              options={available.map((c) => ({ value: c.id, label: c.name }))}
+              value={choice}
+              onChange={setChoice}
+              placeholder={available.length ? "Choose a qualification" : "No qualifications to add"}
+            />
+          </div>
+          <Button onClick={add} disabled={!choice}>
+            Add Qualification
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
