@@ -8,7 +8,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { apiBench, type ApiFigures } from "./lib/api.ts";
+import { type ApiFigures, apiBench } from "./lib/api.ts";
 import { appSync, benchDist, holdingsGrid, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
 import { firstRouteBundle } from "./lib/bundle.ts";
 import { outboxBench } from "./lib/outbox.ts";
@@ -194,6 +194,17 @@ try {
               target: "<= 2x",
               met: gridRatio <= 2,
             });
+            if (grid.headingMs !== null) {
+              const afterHeading = grid.gridMs - grid.headingMs;
+              rows.push({
+                figure: "/holdings grid, from the page heading (app boot excluded)",
+                value: ms(afterHeading),
+                limit: `raw Dexie read of all holdings: ${ms(raw.readHoldingsMs)}`,
+                ratio: x(afterHeading / raw.readHoldingsMs),
+                target: "<= 2x",
+                met: afterHeading / raw.readHoldingsMs <= 2,
+              });
+            }
           }
         }
       }

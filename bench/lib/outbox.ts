@@ -3,8 +3,8 @@
 // server. The figure is the server's apply rate plus the client's bookkeeping; the check counts, in SQL, the
 // command log rows and the customers the commands created: each must be there exactly once.
 import type { Database } from "../../sync/db/database.ts";
-import { eventually, openDevice, signInAs } from "../../tests/sync/harness.ts";
 import type { TestClient } from "../../tests/helpers/server.ts";
+import { eventually, openDevice, signInAs } from "../../tests/sync/harness.ts";
 
 export interface OutboxFigures {
   commands: number;
