@@ -121,6 +121,9 @@ export const MESSAGES = {
   uploadOffline: "You are offline. Uploads and downloads need a connection.",
   documentNameRequired: "Name is required.",
   fileRequired: "Choose a file to upload.",
+  // distribution custom fields (part 2: name and value required; the same text from SQL, 0410)
+  customFieldNameRequired: "Custom field name is required",
+  customFieldValueRequired: "Custom field value is required",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

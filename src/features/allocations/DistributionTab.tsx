@@ -4,6 +4,7 @@ import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
 import {
   distributionQualificationLabel,
   distributionStatusLabel,
@@ -12,6 +13,7 @@ import {
 } from "../../domain/allocations.ts";
 import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
 import { Button, DateInput, EmptyState, Select, toast } from "../../ui/index.ts";
 import { NotesCard } from "./NotesCard.tsx";
 import {
@@ -26,7 +28,7 @@ import {
   TextField,
   tableClass,
 } from "./parts.tsx";
-import { usePendingChildren } from "./pending-children.ts";
+import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { type QualificationChoice, QualificationsCard, qualificationsOf } from "./QualificationsCard.tsx";
 import type { Distribution } from "./use-allocation.ts";
 import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
@@ -220,9 +222,14 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
     distribution.id,
     payments.map((p) => p.id),
   );
+  const edited = usePendingEdits(payments, "updateDistributionPaymentById", "deleteDistributionPaymentById");
   const [amount, setAmount] = useState("");
   const [paidOn, setPaidOn] = useState<string | null>(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const [editAmount, setEditAmount] = useState("");
+  const [editPaidOn, setEditPaidOn] = useState<string | null>(null);
+  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
   const add = async () => {
     const parsed = v.safeParse(PaymentSchema, { amount, paidOn: paidOn ?? "" });
     if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
@@ -233,7 +240,7 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
           id: newId(),
           distributionId: distribution.id,
           amount: parsed.output.amount.replaceAll(",", ""),
-          paidOn: new Date(`${parsed.output.paidOn.slice(0, 10)}T12:00:00Z`).toISOString(),
+          paidOn: paidOnTimestamp(parsed.output.paidOn),
           status: "paid",
         },
       },
@@ -241,10 +248,27 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
     toast.success("Payment recorded");
     setAmount("");
   };
-  const rows = [
-    ...payments.map((p) => ({ p, mark: null })),
-    ...pending.map((x) => ({ p: x.row as Payment, mark: x.mark })),
-  ];
+  const startEdit = (p: Payment) => {
+    setEditing(p.id);
+    setEditAmount(p.amount);
+    setEditPaidOn(p.paidOn ? p.paidOn.slice(0, 10) : null);
+    setEditErrors({});
+  };
+  const saveEdit = async (id: string) => {
+    const parsed = v.safeParse(PaymentSchema, { amount: editAmount, paidOn: editPaidOn ?? "" });
+    if (!parsed.success) return setEditErrors(fieldErrors(parsed.issues));
+    setEditErrors({});
+    await command("updateDistributionPaymentById", {
+      input: {
+        id,
+        patch: { amount: parsed.output.amount.replaceAll(",", ""), paidOn: paidOnTimestamp(parsed.output.paidOn) },
+      },
+    });
+    setEditing(null);
+    toast.success("Payment saved");
+  };
+  const rows = [...edited, ...pending.map((x) => ({ row: x.row as Payment, mark: x.mark as PendingMark | null }))];
+  const editable = (id: string) => canEdit && payments.some((p) => p.id === id);
   return (
     <Card title="Payments" testId="payments">
       {rows.length === 0 ? (
@@ -256,19 +280,67 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
               <th>Paid on</th>
               <th className="num">Amount</th>
               <th>Status</th>
+              {canEdit && <th className="num">Actions</th>}
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ p, mark }) => (
-              <tr key={p.id} data-testid="payment-row">
-                <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
-                <td className="num">{formatMoney(p.amount)}</td>
-                <td>
-                  <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
-                  <PendingTag mark={mark} />
-                </td>
-              </tr>
-            ))}
+            {rows.map(({ row: p, mark }) =>
+              editing === p.id ? (
+                <tr key={p.id} data-testid="payment-row">
+                  <td>
+                    <DateInput label="Paid On" value={editPaidOn} onChange={setEditPaidOn} error={editErrors.paidOn} />
+                  </td>
+                  <td>
+                    <TextField
+                      label="Payment Amount"
+                      name="editPaymentAmount"
+                      inputMode="decimal"
+                      value={editAmount}
+                      onChange={(e) => setEditAmount(e.target.value)}
+                      error={editErrors.amount}
+                    />
+                  </td>
+                  <td />
+                  <td className="num">
+                    <span className={css({ display: "inline-flex", gap: "1" })}>
+                      <Button size="sm" onClick={() => saveEdit(p.id)}>
+                        Save
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={p.id} data-testid="payment-row">
+                  <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
+                  <td className="num">{formatMoney(p.amount)}</td>
+                  <td>
+                    <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
+                    <PendingTag mark={mark} />
+                  </td>
+                  {canEdit && (
+                    <td className="num">
+                      {editable(p.id) && (
+                        <span className={css({ display: "inline-flex", gap: "1" })}>
+                          <Button size="sm" variant="ghost" onClick={() => startEdit(p)}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
+                          >
+                            Delete
+                          </Button>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       )}
@@ -296,6 +368,11 @@ function Payments({ distribution, canEdit }: { distribution: Distribution; canEd
   );
 }
 
+/** A date input's day as the payment's timestamp (noon UTC, so every time zone shows the same day). */
+function paidOnTimestamp(day: string): string {
+  return new Date(`${day.slice(0, 10)}T12:00:00Z`).toISOString();
+}
+
 function CustomFields({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
   const command = useCommand();
   const fields = (distribution.customFields ?? []) as CustomField[];
@@ -306,13 +383,22 @@ function CustomFields({ distribution, canEdit }: { distribution: Distribution; c
     distribution.id,
     fields.map((f) => f.id),
   );
+  const edited = usePendingEdits(fields, "updateDistributionCustomFieldById", "deleteDistributionCustomFieldById");
   const [name, setName] = useState("");
   const [value, setValue] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = async () => {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [editName, setEditName] = useState("");
+  const [editValue, setEditValue] = useState("");
+  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
+  const check = (n: string, val: string) => {
     const next: Record<string, string> = {};
-    if (!name.trim()) next.name = "Name is required.";
-    if (!value.trim()) next.value = "Value is required.";
+    if (!n.trim()) next.name = MESSAGES.customFieldNameRequired;
+    if (!val.trim()) next.value = MESSAGES.customFieldValueRequired;
+    return next;
+  };
+  const add = async () => {
+    const next = check(name, value);
     setErrors(next);
     if (Object.keys(next).length) return;
     await command("createDistributionCustomField", {
@@ -328,25 +414,88 @@ function CustomFields({ distribution, canEdit }: { distribution: Distribution; c
     setName("");
     setValue("");
   };
-  const rows = [
-    ...fields.map((f) => ({ f, mark: null })),
-    ...pending.map((x) => ({ f: x.row as CustomField, mark: x.mark })),
-  ];
+  const saveEdit = async (id: string) => {
+    const next = check(editName, editValue);
+    setEditErrors(next);
+    if (Object.keys(next).length) return;
+    await command("updateDistributionCustomFieldById", {
+      input: { id, patch: { name: editName.trim(), value: editValue.trim() } },
+    });
+    setEditing(null);
+  };
+  const rows = [...edited, ...pending.map((x) => ({ row: x.row as CustomField, mark: x.mark as PendingMark | null }))];
+  const editable = (id: string) => canEdit && fields.some((f) => f.id === id);
   return (
-    <Card title="Custom Fields">
+    <Card title="Custom Fields" testId="custom-fields">
       {rows.length === 0 ? (
         <p className={mutedText}>No custom mapping fields</p>
       ) : (
         <table className={tableClass}>
           <tbody>
-            {rows.map(({ f, mark }) => (
-              <tr key={f.id}>
-                <td className={css({ fontWeight: "600" })}>{f.name}</td>
-                <td>
-                  {f.value} <PendingTag mark={mark} />
-                </td>
-              </tr>
-            ))}
+            {rows.map(({ row: f, mark }) =>
+              editing === f.id ? (
+                <tr key={f.id} data-testid="custom-field-row">
+                  <td>
+                    <TextField
+                      label="Field name"
+                      value={editName}
+                      onChange={(e) => setEditName(e.target.value)}
+                      error={editErrors.name}
+                    />
+                  </td>
+                  <td>
+                    <TextField
+                      label="Value"
+                      value={editValue}
+                      onChange={(e) => setEditValue(e.target.value)}
+                      error={editErrors.value}
+                    />
+                  </td>
+                  <td className="num">
+                    <span className={css({ display: "inline-flex", gap: "1" })}>
+                      <Button size="sm" onClick={() => saveEdit(f.id)}>
+                        Save
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={f.id} data-testid="custom-field-row">
+                  <td className={css({ fontWeight: "600" })}>{f.name}</td>
+                  <td>
+                    {f.value} <PendingTag mark={mark} />
+                  </td>
+                  <td className="num">
+                    {editable(f.id) && (
+                      <span className={css({ display: "inline-flex", gap: "1" })}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => {
+                            setEditing(f.id);
+                            setEditName(f.name);
+                            setEditValue(f.value);
+                            setEditErrors({});
+                          }}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => command("deleteDistributionCustomFieldById", { input: { id: f.id } })}
+                        >
+                          Delete
+                        </Button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       )}

@@ -46,3 +46,35 @@ export function usePendingChildren<T extends Record<string, unknown>>(
     return out;
   }, [rows, mutation, entityKey, parentField, parentId, present]);
 }
+
+/**
+ * Rows of a document's list with queued edits (`updateMutation`: input {id, patch}) applied and queued deletes
+ * (`deleteMutation`: input {id}) removed; a rejected delete keeps the row with its mark.
+ */
+export function usePendingEdits<T extends { id: string }>(
+  rows: readonly T[],
+  updateMutation: string,
+  deleteMutation: string,
+): { row: T; mark: PendingMark | null }[] {
+  const { rows: outbox } = useOutbox();
+  return useMemo(() => {
+    const out = new Map(rows.map((row) => [row.id, { row, mark: null as PendingMark | null }]));
+    for (const command of outbox) {
+      if (command.mutation !== updateMutation && command.mutation !== deleteMutation) continue;
+      const input = (command.variables as { input?: { id?: string; patch?: Partial<T> } } | undefined)?.input;
+      const current = input?.id ? out.get(input.id) : undefined;
+      if (!current) continue;
+      const status = command.status as PendingMark["status"];
+      const mark: PendingMark = {
+        key: command.id,
+        mutation: command.mutation,
+        status,
+        ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
+      };
+      if (command.mutation === deleteMutation && status !== "rejected") out.delete(current.row.id);
+      else if (command.mutation === deleteMutation) out.set(current.row.id, { row: current.row, mark });
+      else out.set(current.row.id, { row: { ...current.row, ...(status === "rejected" ? {} : input?.patch) }, mark });
+    }
+    return [...out.values()];
+  }, [rows, outbox, updateMutation, deleteMutation]);
+}
