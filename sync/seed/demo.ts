@@ -239,6 +239,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await insertBusinessData(tx, accounts);
   });
   await (await import("./demo-onboarding.ts")).seedDemoOnboarding(db);
+  await (await import("./demo-tokens.ts")).seedDemoTokens(db);
 }
 
 async function id(tx: Sql, text: string, params: unknown[] = []): Promise<string> {

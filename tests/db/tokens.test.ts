@@ -1,0 +1,197 @@
+// Tokens, contracts, blockchain addresses, holding addresses and cap table entries with the client bypassed
+// (sync/migrations/0430_tokens.sql): the issuer of the round sees and edits, its viewer only reads, an investor sees
+// its own entries and the tokens it holds and writes nothing, others see nothing; the holding read model carries the
+// investor's token positions and the holding's addresses.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Database, Sql } from "../../sync/db/database.ts";
+import {
+  DEMO_CRYPTO_TOKEN,
+  DEMO_HIDDEN_CHAIN_TOKEN,
+  DEMO_SECURITY_TOKEN,
+  DEMO_ZERO_TOKEN,
+} from "../../sync/seed/demo-tokens.ts";
+import { asAccount, type Claims, createTestDb, demoClaims } from "../helpers/db.ts";
+
+let db: Database;
+let issuer: Claims;
+let viewer: Claims;
+let broker: Claims;
+let investor: Claims;
+let investor2: Claims;
+
+beforeEach(async () => {
+  db = await createTestDb({ demo: true });
+  issuer = await demoClaims(db, "issuer@demo.test", "issuer");
+  viewer = await demoClaims(db, "issuer-viewer@demo.test", "issuer");
+  broker = await demoClaims(db, "broker@demo.test", "broker");
+  investor = await demoClaims(db, "investor@demo.test", "investor");
+  investor2 = await demoClaims(db, "investor2@demo.test", "investor");
+});
+afterEach(async () => {
+  await db.close();
+});
+
+async function failure(claims: Claims, fn: (tx: Sql) => Promise<unknown>): Promise<string | null> {
+  try {
+    await asAccount(db, claims, fn);
+    return null;
+  } catch (error) {
+    return (error as { code?: string }).code ?? "error";
+  }
+}
+
+const tokenNames = (claims: Claims) =>
+  asAccount(db, claims, async (tx) =>
+    (await tx.query<{ name: string }>("select name from app_public.tokens order by name")).rows.map((r) => r.name),
+  );
+
+const count = (claims: Claims, table: string) =>
+  asAccount(db, claims, async (tx) =>
+    Number((await tx.query<{ n: string }>(`select count(*) as n from app_public.${table}`)).rows[0]?.n),
+  );
+
+async function seedRoundId(): Promise<string> {
+  const { rows } = await db.query<{ round_id: string }>("select round_id from app_public.tokens where name = $1", [
+    DEMO_CRYPTO_TOKEN,
+  ]);
+  return rows[0]?.round_id ?? "";
+}
+
+describe("token visibility", () => {
+  it("shows the issuer and its viewer every token of its rounds, an investor only what it holds, a broker none", async () => {
+    const all = [DEMO_ZERO_TOKEN, DEMO_SECURITY_TOKEN, DEMO_HIDDEN_CHAIN_TOKEN, DEMO_CRYPTO_TOKEN].sort();
+    expect(await tokenNames(issuer)).toEqual(all);
+    expect(await tokenNames(viewer)).toEqual(all);
+    expect(await tokenNames(investor)).toEqual(all);
+    expect(await tokenNames(investor2)).toEqual([DEMO_CRYPTO_TOKEN]);
+    expect(await tokenNames(broker)).toEqual([]);
+    expect(await count(broker, "contracts")).toBe(0);
+    expect(await count(broker, "cap_table_entries")).toBe(0);
+  });
+
+  it("shows an investor its own cap table entries and addresses, never another investor's", async () => {
+    expect(await count(issuer, "cap_table_entries")).toBe(6);
+    expect(await count(investor, "cap_table_entries")).toBe(5);
+    expect(await count(investor2, "cap_table_entries")).toBe(1);
+    expect(await count(investor, "blockchain_addresses")).toBe(3);
+    expect(await count(investor2, "blockchain_addresses")).toBe(1);
+    expect(await count(issuer, "blockchain_addresses")).toBe(4);
+    expect(await count(investor2, "contracts")).toBe(1);
+  });
+
+  it("embeds the investor's positions and the holding's addresses in the holding document", async () => {
+    const docs = await asAccount(db, investor, async (tx) =>
+      (
+        await tx.query<{ doc: Record<string, unknown> }>(
+          "select doc from app_private.docs_holdings(array(select id from app_public.holdings))",
+        )
+      ).rows.map((row) => row.doc),
+    );
+    const seed = docs.find((doc) => (doc.tokens as { name: string }[]).some((t) => t.name === DEMO_CRYPTO_TOKEN));
+    expect(seed).toBeDefined();
+    expect(seed).toMatchObject({ amount: expect.any(String), investor: expect.any(Object) });
+    expect(seed?.blockchainAddresses).toEqual([expect.objectContaining({ chain: "tezos-mainnet", status: "trade" })]);
+    const crypto = ((seed?.tokens ?? []) as Record<string, unknown>[]).find((t) => t.name === DEMO_CRYPTO_TOKEN);
+    expect(crypto).toMatchObject({
+      type: "Crypto",
+      status: "deployed",
+      chain: "tezos-mainnet",
+      contractStatus: "deployed",
+      amount: "2000.756",
+      precision: 2,
+      coinbaseBuyPriceUSD: "1.25",
+      coinbaseSellPriceUSD: "1.20",
+      coinbaseSpotPriceUSD: "1.2225",
+    });
+    // Daniel Kim's 4000 never reaches Emma's documents.
+    const kimDocs = await asAccount(db, investor2, async (tx) =>
+      (
+        await tx.query<{ doc: { tokens: { name: string; amount: string }[] } }>(
+          "select doc from app_private.docs_holdings(array(select id from app_public.holdings))",
+        )
+      ).rows.flatMap((row) => row.doc.tokens),
+    );
+    expect(kimDocs).toEqual([expect.objectContaining({ name: DEMO_CRYPTO_TOKEN, amount: "4000" })]);
+  });
+
+  it("records a change of the holding documents when a cap table entry changes", async () => {
+    const before = Number(
+      (await db.query<{ n: string }>("select count(*) as n from app_private.changes where model = 'holdings'")).rows[0]
+        ?.n,
+    );
+    await asAccount(db, issuer, (tx) =>
+      tx.query("update app_public.cap_table_entries set amount = amount + 1 where amount = 25"),
+    );
+    const after = Number(
+      (await db.query<{ n: string }>("select count(*) as n from app_private.changes where model = 'holdings'")).rows[0]
+        ?.n,
+    );
+    expect(after).toBeGreaterThan(before);
+  });
+});
+
+describe("token writes", () => {
+  it("lets the issuer create a token with a contract and a cap table entry on its round", async () => {
+    const roundId = await seedRoundId();
+    const investorId = investor.accountId;
+    await asAccount(db, issuer, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        "insert into app_public.tokens (round_id, name, symbol, type) values ($1, 'New Token', 'NEW', 'Security') returning id",
+        [roundId],
+      );
+      const tokenId = rows[0]?.id;
+      await tx.query("insert into app_public.contracts (token_id, chain) values ($1, 'tezos-mainnet')", [tokenId]);
+      await tx.query("insert into app_public.cap_table_entries (token_id, investor_id, amount) values ($1, $2, 10)", [
+        tokenId,
+        investorId,
+      ]);
+    });
+    expect(await tokenNames(investor)).toContain("New Token");
+  });
+
+  it("refuses writes of the viewer, the investor and the broker", async () => {
+    const roundId = await seedRoundId();
+    const insertToken = (tx: Sql) =>
+      tx.query("insert into app_public.tokens (round_id, name, symbol) values ($1, 'X', 'X')", [roundId]);
+    expect(await failure(viewer, insertToken)).toBe("LL403");
+    expect(await failure(investor, insertToken)).toBe("LL403");
+    expect(await failure(broker, insertToken)).toBe("LL403");
+    expect(await failure(investor, (tx) => tx.query("update app_public.cap_table_entries set amount = 999999"))).toBe(
+      "LL403",
+    );
+    expect(
+      await failure(investor, (tx) => tx.query("update app_public.holding_blockchain_addresses set status = 'trade'")),
+    ).toBe("LL403");
+  });
+
+  it("refuses an issuer's token on a round it does not issue (row-level security)", async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `select r.id from app_public.rounds r join app_public.assets a on a.id = r.asset_id
+       join app_public.accounts x on x.id = a.issuer_id where x.email <> 'capital@northwind-renewables.example' limit 1`,
+    );
+    const foreign = rows[0]?.id;
+    expect(foreign).toBeDefined();
+    expect(
+      await failure(issuer, (tx) =>
+        tx.query("insert into app_public.tokens (round_id, name, symbol) values ($1, 'X', 'X')", [foreign]),
+      ),
+    ).toBe("42501");
+  });
+
+  it("lets an investor register its own address but not one for another account", async () => {
+    await asAccount(db, investor, (tx) =>
+      tx.query(
+        "insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, 'tz1OwnNew', 'tezos-mainnet')",
+        [investor.accountId],
+      ),
+    );
+    expect(
+      await failure(investor, (tx) =>
+        tx.query(
+          "insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, 'tz1Other', 'tezos-mainnet')",
+          [investor2.accountId],
+        ),
+      ),
+    ).toBe("42501");
+  });
+});
