@@ -1,6 +1,13 @@
-// Local data lives in IndexedDB databases whose names start with "ll-" (the replica and the outbox).
+// Local data lives in IndexedDB: the RxDB databases (replicas and outbox) named `ll-<user>-<account>`, which the
+// Dexie storage stores as `rxdb-dexie-ll-...` databases. Logout deletes all of them; an expired session never does.
 
 export const LOCAL_DATABASE_PREFIX = "ll-";
+/** Dexie storage's IndexedDB names for the app's RxDB databases (see src/data/database.ts). */
+const DEXIE_PREFIX = `rxdb-dexie-${LOCAL_DATABASE_PREFIX}`;
+
+export function isLocalDatabaseName(name: string): boolean {
+  return name.startsWith(LOCAL_DATABASE_PREFIX) || name.startsWith(DEXIE_PREFIX);
+}
 
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
@@ -14,12 +21,16 @@ function deleteDatabase(name: string): Promise<void> {
 
 /** Removes every local database of the app (used by Logout; never on an expired session). */
 export async function clearLocalData(): Promise<void> {
+  // Close this page's database first, or its open connections would block the deletion. Loaded lazily so the
+  // first route does not carry RxDB.
+  const { closeLocalData } = await import("./local-data.ts");
+  await closeLocalData().catch(() => {});
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
   const databases = await indexedDB.databases();
   await Promise.all(
     databases
       .map((database) => database.name)
-      .filter((name): name is string => typeof name === "string" && name.startsWith(LOCAL_DATABASE_PREFIX))
+      .filter((name): name is string => typeof name === "string" && isLocalDatabaseName(name))
       .map(deleteDatabase),
   );
 }

@@ -230,12 +230,20 @@ describe("accounts", () => {
         }),
     );
     expect(await page.evaluate(() => localStorage.getItem("ll.session"))).toContain("issuer");
+    const localNames = () =>
+      page.evaluate(async () =>
+        (await indexedDB.databases())
+          .map((d) => d.name ?? "")
+          .filter((name) => name.startsWith("ll-") || name.startsWith("rxdb-dexie-ll-")),
+      );
+    // The replicas the app opened for this account (Dexie names them rxdb-dexie-ll-...) are there before logout.
+    await expect.poll(async () => (await localNames()).some((name) => name.startsWith("rxdb-dexie-ll-"))).toBe(true);
     await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await waitForPath(page, "/login");
+    await page.waitForLoadState("load");
     expect(await page.evaluate(() => localStorage.getItem("ll.session"))).toBeNull();
-    const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
-    expect(names.filter((name) => name?.startsWith("ll-"))).toEqual([]);
+    expect(await localNames()).toEqual([]);
     await page.goto("/dashboard");
     await waitForPath(page, "/login");
   });

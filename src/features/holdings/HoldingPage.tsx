@@ -1,14 +1,15 @@
 // /holding/{holding_id}: breadcrumbs by account type (investors: Portfolio > round > Holding; others: Assets >
-// asset > round > Holding), the holding card and its documents (from the documents replica).
-import { useMemo } from "react";
+// asset > round > Holding), the holding card and its documents (upload, download and sharing:
+// src/features/documents).
 import { css } from "../../../styled-system/css";
-import { useDocument, useModel } from "../../data/hooks.tsx";
-import type { AssetDoc, DocumentDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import { useDocument } from "../../data/hooks.tsx";
+import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { percentOfRaise, totalValue } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { Breadcrumb, type BreadcrumbItem, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
-import { Card, mutedText, Stat, StatRow, tableClass, useActor } from "../allocations/parts.tsx";
+import { Card, mutedText, Stat, StatRow, useActor } from "../allocations/parts.tsx";
 import { useMaybeDocument } from "../allocations/use-allocation.ts";
+import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 
 export function holdingBreadcrumb(
   accountType: string,
@@ -45,8 +46,6 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
     | SecurityDoc
     | null
     | undefined;
-  const query = useMemo(() => ({ selector: { holdingId } }), [holdingId]);
-  const { rows: documents } = useModel("documents", query);
 
   if (holding === undefined) return <LoadingIndicator />;
   if (!holding) {
@@ -77,30 +76,7 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
           </p>
         </Card>
         <Card title="Documents">
-          {documents.length === 0 ? (
-            <p className={mutedText}>No documents found</p>
-          ) : (
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Uploaded</th>
-                  <th>Status</th>
-                  <th>Shared with</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(documents as DocumentDoc[]).map((d) => (
-                  <tr key={d.id}>
-                    <td className={css({ fontWeight: "600" })}>{d.name}</td>
-                    <td>{formatDate(d.createdOn, "MM/DD/YYYY")}</td>
-                    <td className={css({ textTransform: "capitalize" })}>{d.uploadStatus}</td>
-                    <td>{((d.sharings ?? []) as { name?: string }[]).map((s) => s.name).join(", ") || "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DocumentsSection type="holding" targetId={holding.id} />
         </Card>
       </div>
     </Page>

@@ -6,12 +6,21 @@ import { initials } from "../../domain/format.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
 import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
-import { Menu } from "../../ui/index.ts";
+import { useState } from "react";
+import { pendingCommandCount } from "../../data/outbox-status.ts";
+import { Button, Dialog, Menu } from "../../ui/index.ts";
 import { logout } from "./logout.ts";
 
 export function AccountMenu({ session }: { session: Session | null }) {
   const account = session?.account ?? null;
   const options = menuOptions(account?.type, Boolean(session?.user));
+  // Commands still waiting in the outbox would be deleted with the local data: ask first.
+  const [waiting, setWaiting] = useState(0);
+  const requestLogout = async () => {
+    const count = await pendingCommandCount().catch(() => 0);
+    if (count > 0) setWaiting(count);
+    else await logout();
+  };
   return (
     <Menu.Root>
       <Menu.Trigger
@@ -59,14 +68,33 @@ export function AccountMenu({ session }: { session: Session | null }) {
           </div>
         )}
         {options.map((option) => (
-          <MenuOptionItem key={option.kind} option={option} />
+          <MenuOptionItem key={option.kind} option={option} onLogout={requestLogout} />
         ))}
       </Menu.Content>
+      <Dialog
+        open={waiting > 0}
+        onOpenChange={(open) => {
+          if (!open) setWaiting(0);
+        }}
+        role="alertdialog"
+        title="Sign out and discard unsent changes?"
+        description={`${waiting === 1 ? "1 change" : `${waiting} changes`} made on this device ${waiting === 1 ? "has" : "have"} not reached the server yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this device.`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setWaiting(0)}>
+              Keep working
+            </Button>
+            <Button variant="danger" onClick={() => void logout()}>
+              Sign out and discard
+            </Button>
+          </>
+        }
+      />
     </Menu.Root>
   );
 }
 
-function MenuOptionItem({ option }: { option: MenuOption }) {
+function MenuOptionItem({ option, onLogout }: { option: MenuOption; onLogout: () => Promise<void> }) {
   switch (option.kind) {
     case "switch-role":
       return (
@@ -90,7 +118,7 @@ function MenuOptionItem({ option }: { option: MenuOption }) {
       );
     case "logout":
       return (
-        <Menu.Item value={option.kind} onSelect={() => void logout()}>
+        <Menu.Item value={option.kind} onSelect={() => void onLogout()}>
           {option.label}
         </Menu.Item>
       );

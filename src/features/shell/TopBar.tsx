@@ -1,6 +1,7 @@
 // Top bar (spec part 1 section 2.3): logo to the account type's home, links per type with the current one
 // highlighted, and the account menu.
 import { Link, useLocation } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { css } from "../../../styled-system/css";
 import { homePath } from "../../domain/accounts.ts";
 import { activeNavLink, NAV_LINKS, type NavLink } from "../../domain/nav.ts";
@@ -10,6 +11,9 @@ import { Menu } from "../../ui/index.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { Logo } from "./Logo.tsx";
 import { useOnline } from "./useOnline.ts";
+
+// The sync indicator reads the local database (RxDB): loaded on its own so the sign-in pages stay light.
+const SyncIndicator = lazy(() => import("../sync/SyncIndicator.tsx").then((m) => ({ default: m.SyncIndicator })));
 
 export function TopBar({ session, menu = true }: { session: Session | null; menu?: boolean }) {
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -89,7 +93,11 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
             })}
           </ul>
         </nav>
-        {!online && (
+        {session?.account ? (
+          <Suspense fallback={null}>
+            <SyncIndicator />
+          </Suspense>
+        ) : !online && (
           <span
             role="status"
             className={css({

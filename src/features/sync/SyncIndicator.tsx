@@ -1,0 +1,137 @@
+// The top bar's sync status: online or offline, changes waiting, the last successful sync, first-sync progress and
+// rejected changes, with a review dialog where each waiting or rejected change can be resent or discarded.
+import { useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useLocalData, useOutbox } from "../../data/hooks.tsx";
+import type { OutboxCommand } from "../../data/models/index.ts";
+import { useSyncStatus } from "../../data/use-sync-status.ts";
+import { formatDate } from "../../domain/format.ts";
+import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
+import { OfflineIcon, Spinner } from "../../ui/icons.tsx";
+import { Button, Dialog, EmptyState } from "../../ui/index.ts";
+
+const TONES: Record<SyncTone, { bg: string; color: string }> = {
+  ok: { bg: "rgba(255,255,255,0.12)", color: "white" },
+  busy: { bg: "rgba(255,255,255,0.18)", color: "white" },
+  offline: { bg: "#fbbf24", color: "#0f172a" },
+  attention: { bg: "#fca5a5", color: "#450a0a" },
+};
+
+/** Re-renders every 30 s so "5 min ago" stays true. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function SyncIndicator() {
+  const status = useSyncStatus();
+  const now = useNow();
+  const [open, setOpen] = useState(false);
+  const summary = syncSummary(status, now);
+  const tone = TONES[summary.tone];
+  return (
+    <span role="status" className={css({ display: "inline-flex", flexShrink: 0 })}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        data-testid="sync-status"
+        data-tone={summary.tone}
+        title={summary.detail}
+        aria-label={`Sync status: ${summary.label}. ${summary.detail}`}
+        className={css({
+          display: "inline-flex",
+          alignItems: "center",
+          gap: "1.5",
+          fontSize: "xs",
+          fontWeight: "600",
+          px: "2.5",
+          py: "1",
+          borderRadius: "full",
+          flexShrink: 0,
+          cursor: "pointer",
+          whiteSpace: "nowrap",
+          _focusVisible: { outline: "2px solid white", outlineOffset: "2px" },
+        })}
+        style={{ background: tone.bg, color: tone.color }}
+      >
+        {summary.tone === "offline" && <OfflineIcon width={14} height={14} />}
+        {summary.tone === "busy" && <Spinner size={12} />}
+        {summary.label}
+      </button>
+      <SyncReview open={open} onOpenChange={setOpen} detail={summary.detail} />
+    </span>
+  );
+}
+
+const STATUS_TEXT: Record<string, string> = { pending: "Waiting to be sent", rejected: "Rejected", accepted: "Sent" };
+
+/** "makeCustomer" -> "Make customer": the command's name as a person would say it. */
+function commandTitle(mutation: string): string {
+  const words = mutation.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function SyncReview({ open, onOpenChange, detail }: { open: boolean; onOpenChange: (open: boolean) => void; detail: string }) {
+  const data = useLocalData();
+  const { rows } = useOutbox();
+  const [busy, setBusy] = useState<string | null>(null);
+  const visible = rows.filter((command) => command.status !== "accepted");
+  const act = async (command: OutboxCommand, action: "resend" | "discard") => {
+    if (!data) return;
+    setBusy(command.id);
+    try {
+      if (action === "resend") await data.outbox.resend(command.id);
+      else await data.outbox.discard(command.id);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Sync status" description={detail}>
+      {visible.length === 0 ? (
+        <EmptyState text="No changes are waiting to be sent." />
+      ) : (
+        <ul aria-label="Changes not yet applied" className={css({ display: "flex", flexDirection: "column", gap: "3", mt: "2" })}>
+          {visible.map((command) => (
+            <li
+              key={command.id}
+              data-testid="outbox-command"
+              data-status={command.status}
+              className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "md", p: "3", fontSize: "sm" })}
+            >
+              <div className={css({ display: "flex", justifyContent: "space-between", gap: "3" })}>
+                <strong>{commandTitle(command.mutation)}</strong>
+                <span className={css({ color: command.status === "rejected" ? "red.700" : "fg.muted" })}>
+                  {STATUS_TEXT[command.status] ?? command.status}
+                </span>
+              </div>
+              <div className={css({ color: "fg.muted", mt: "1" })}>Made {formatDate(command.createdOn, "MMM Do YYYY")}</div>
+              {command.status === "rejected" && (
+                <>
+                  <p role="alert" className={css({ mt: "2", color: "red.800" })}>
+                    {command.errorMessage ?? "Oops, something went wrong. Please try again."}
+                  </p>
+                  <p className={css({ mt: "1", color: "fg.muted" })}>
+                    Fix it where it appears (the row is marked Rejected there), or send it again as it is, or discard it.
+                  </p>
+                  <div className={css({ display: "flex", gap: "2", mt: "2", justifyContent: "flex-end" })}>
+                    <Button size="sm" variant="outline" loading={busy === command.id} onClick={() => act(command, "discard")}>
+                      Discard
+                    </Button>
+                    <Button size="sm" loading={busy === command.id} onClick={() => act(command, "resend")}>
+                      Resend
+                    </Button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
