@@ -16,6 +16,9 @@ export interface OutboxFigures {
   distinctKeys: number;
   targetRows: number;
   exactlyOnce: boolean;
+  /** the same number of make_customer calls straight in SQL (app_user, the issuer's claims, a savepoint each) */
+  sqlMs: number;
+  sqlPerSecond: number;
 }
 
 export async function outboxBench(
@@ -61,7 +64,31 @@ export async function outboxBench(
     const distinctKeys = Number(log.rows[0]?.keys ?? 0);
     const targetRows = Number(target.rows[0]?.rows ?? 0);
     const distinctTargets = Number(target.rows[0]?.emails ?? 0);
+    // the limit: the same SQL function called directly, as the command endpoint's transaction would, minus GraphQL,
+    // the command log and HTTP
+    const sqlTag = `${tag}-sql`;
+    let sqlMs = 0;
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `select set_config('jwt.claims.account_id', $1, true), set_config('jwt.claims.user_id', $2, true),
+                set_config('jwt.claims.account_type', $3, true), set_config('jwt.claims.role', 'account_owner', true)`,
+        [who.accountId, who.userId, who.accountType],
+      );
+      await tx.exec("set local role app_user");
+      const sqlStarted = performance.now();
+      for (let i = 0; i < commands; i++) {
+        await tx.exec("savepoint bench_command");
+        await tx.query("select id from app_public.make_customer($1, null, $2)", [
+          `${sqlTag}-${String(i).padStart(5, "0")}@bench.test`,
+          crypto.randomUUID(),
+        ]);
+        await tx.exec("release savepoint bench_command");
+      }
+      sqlMs = performance.now() - sqlStarted;
+    });
     return {
+      sqlMs,
+      sqlPerSecond: commands / (sqlMs / 1000),
       commands,
       enqueueMs,
       flushMs,
