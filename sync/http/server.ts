@@ -13,6 +13,7 @@ import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, GRAPHQL_PATH, makePreset, WEBSOCKET_PAT
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
 import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
 import { COMMANDS_PATH, createCommandHandler } from "../replication/commands.ts";
+import { startChangeCompaction } from "../replication/compaction.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { handleReports, isReportsPath } from "./reports.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
@@ -78,6 +79,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const graphqlHandler = serv.createHandler();
   const upgradeHandler = await serv.getUpgradeHandler();
   const handleCommands = createCommandHandler({ pgl, db, production });
+  // Superseded change-log rows are deleted every few minutes, so the log stays as large as the documents.
+  const compaction = startChangeCompaction(db);
   const distDir = options.distDir ?? "dist";
   const authContext = { db, production };
 
@@ -189,6 +192,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mail,
     close() {
       closing ??= (async () => {
+        compaction.stop();
         await mail.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
