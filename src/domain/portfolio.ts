@@ -7,12 +7,13 @@
 // across their rows); committed = units x round price; paid-in = paid payments; percent paid = paid-in / committed
 // x 100; coupon (as yield) and term (years to maturity) for debt rounds, N/A otherwise; fund assets only: deployed =
 // the round's capital deployments pro rata to the units of the round's total, undeployed = paid-in - deployed (not
-// below 0). Not modelled yet, shown as N/A: paid-out dividends. Tokenized needs holding blockchain addresses, which
-// are not modelled yet: every investment reads "No" (nothing can be tokenized without them).
+// below 0). Not modelled yet, shown as N/A: paid-out dividends. Tokenized (holdings): an address with status trade on
+// a chain other than the product's test chain (isTokenized, src/domain/wallet.ts); distributions read "No".
 import { committedCapital, costBasis, paidInCapital, percentPaid, totalValue } from "./capital.ts";
 import { add, compare, type Decimal, dec, div, mul, sub, sum, ZERO } from "./decimal.ts";
 import { currentStep, type ProcessDoc, stepTitle, topSteps } from "./onboarding.ts";
 import { distributionStage, type InvestmentStage } from "./portfolio-status.ts";
+import { isTokenized } from "./wallet.ts";
 
 export interface PortfolioAsset {
   id: string;
@@ -56,6 +57,8 @@ export interface PortfolioHolding {
   amount: string;
   purchasePrice?: string | null;
   distributionId?: string | null;
+  /** The holding's blockchain addresses ({status, chain}) for Tokenized. */
+  blockchainAddresses?: readonly unknown[] | null;
 }
 
 export interface PortfolioInput {
@@ -237,6 +240,11 @@ function summaryRow(
   };
 }
 
+const withTokenized = (holding: PortfolioHolding, row: PortfolioRow): PortfolioRow => ({
+  ...row,
+  tokenized: isTokenized(holding.blockchainAddresses) ? "Yes" : "No",
+});
+
 /** Every row of the portfolio in tree order: asset, its rounds, each round's investments. */
 export function buildPortfolio(input: PortfolioInput): PortfolioRow[] {
   const assets = new Map(input.assets.map((asset) => [asset.id, asset]));
@@ -252,18 +260,21 @@ export function buildPortfolio(input: PortfolioInput): PortfolioRow[] {
     const source = holding.distributionId ? distributions.get(holding.distributionId) : undefined;
     items.push({
       stage: "Issued",
-      row: investmentRow(
-        "holding",
-        holding.id,
-        `/holding/${holding.id}`,
-        asset,
-        round,
-        input.issuerNames.get(asset.issuerId) ?? "",
-        holding.amount,
-        holding.purchasePrice,
-        source?.payments,
-        "Issued",
-        null,
+      row: withTokenized(
+        holding,
+        investmentRow(
+          "holding",
+          holding.id,
+          `/holding/${holding.id}`,
+          asset,
+          round,
+          input.issuerNames.get(asset.issuerId) ?? "",
+          holding.amount,
+          holding.purchasePrice,
+          source?.payments,
+          "Issued",
+          null,
+        ),
       ),
     });
   }

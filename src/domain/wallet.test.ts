@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toString as decimalText, ZERO } from "./decimal.ts";
-import { PRODUCT_TEST_CHAIN, type WalletToken, walletCards } from "./wallet.ts";
+import { isTokenized, PRODUCT_TEST_CHAIN, tokensOfHoldings, type WalletToken, walletCards } from "./wallet.ts";
 
 const token = (change: Partial<WalletToken>): WalletToken => ({
   id: "t",
@@ -46,5 +46,32 @@ describe("wallet cards", () => {
     expect(listed?.price).toBeNull();
     expect(listed?.tradable).toBe(false);
     expect(listed?.priceUrl).toBeNull();
+  });
+});
+
+describe("wallet positions from holdings", () => {
+  it("count a token once when two holdings of its round carry it", () => {
+    const position = {
+      id: "t1",
+      name: "A",
+      symbol: "A",
+      type: "Crypto",
+      status: "deployed",
+      precision: 0,
+      chain: "tezos-mainnet",
+      amount: "5",
+    };
+    const tokens = tokensOfHoldings([{ tokens: [position] }, { tokens: [position] }, { tokens: null }]);
+    expect(tokens.map((t) => [t.id, t.amount])).toEqual([["t1", "5"]]);
+  });
+});
+
+describe("tokenized", () => {
+  it("needs an address with status trade on a chain other than the product's test chain", () => {
+    expect(isTokenized([{ status: "trade", chain: "tezos-mainnet" }])).toBe(true);
+    expect(isTokenized([{ status: "trade", chain: PRODUCT_TEST_CHAIN }])).toBe(false);
+    expect(isTokenized([{ status: "pending", chain: "tezos-mainnet" }])).toBe(false);
+    expect(isTokenized([])).toBe(false);
+    expect(isTokenized(undefined)).toBe(false);
   });
 });

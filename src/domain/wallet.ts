@@ -2,7 +2,9 @@
 // test chain ({product}n-hawknet) and zero amounts are hidden; amounts use the token's precision and whole units
 // are floored; sell value and spot value = holding x sell or spot price; the price reads N/A when the buy price is not
 // positive; Crypto tokens link to an external price page and offer Trade, others show a disabled Not Listed.
-// Tokens are not modelled on the server yet, so the wallet screen has no token source: these rules wait for it.
+// The positions come from the holding documents (sync/migrations/0430_tokens.sql: each holding carries the investor's
+// positions in its round's tokens and its blockchain addresses); tokensOfHoldings counts each token once.
+// Tokenized (portfolio): the holding has an address with status trade on a chain other than the product's test chain.
 import { compare, type Decimal, dec, mul, parseDecimal, round, ZERO } from "./decimal.ts";
 
 export const PRODUCT_TEST_CHAIN = "ledgerlinen-hawknet";
@@ -63,4 +65,47 @@ export function walletCards(tokens: readonly WalletToken[]): WalletCard[] {
         priceUrl: crypto ? `https://www.coinbase.com/price/${encodeURIComponent(token.symbol.toLowerCase())}` : null,
       };
     });
+}
+
+/** A token position embedded in a holding document (sync/migrations/0430_tokens.sql). */
+export interface HoldingTokenPosition {
+  id: string;
+  name: string;
+  symbol: string;
+  type: string;
+  status: string;
+  precision: number;
+  chain?: string | null;
+  coinbaseBuyPriceUSD?: string | null;
+  coinbaseSellPriceUSD?: string | null;
+  coinbaseSpotPriceUSD?: string | null;
+  amount: string;
+  roundName?: string | null;
+  assetName?: string | null;
+}
+
+/** The wallet's tokens from the investor's holding documents: two holdings in one round carry the same positions. */
+export function tokensOfHoldings(
+  holdings: readonly { tokens?: readonly unknown[] | null }[],
+): (WalletToken & { roundName?: string | null; assetName?: string | null })[] {
+  const byId = new Map<string, WalletToken & { roundName?: string | null; assetName?: string | null }>();
+  for (const holding of holdings) {
+    for (const position of (holding.tokens ?? []) as HoldingTokenPosition[]) {
+      if (!position?.id || byId.has(position.id)) continue;
+      byId.set(position.id, { ...position, chain: position.chain ?? "", amount: position.amount ?? "0" });
+    }
+  }
+  return [...byId.values()];
+}
+
+export interface HoldingAddress {
+  status?: string | null;
+  chain?: string | null;
+}
+
+/** Tokenized: an address with status trade on a chain other than the product's own test chain. */
+export function isTokenized(addresses: readonly unknown[] | null | undefined): boolean {
+  return ((addresses ?? []) as HoldingAddress[]).some(
+    (address) => address?.status === "trade" && !!address.chain && address.chain !== PRODUCT_TEST_CHAIN,
+  );
 }

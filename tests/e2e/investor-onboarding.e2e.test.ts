@@ -185,7 +185,7 @@ describe("offline", () => {
     await expect.poll(() => page.getByTestId("document-group").count(), { timeout: 20_000 }).toBe(groups);
     await screenshot(page, "investor-documents-offline");
     await nav.getByRole("link", { name: "Wallet" }).click();
-    await page.getByText("No tokens found in your wallet.").waitFor();
+    await page.getByTestId("wallet-card").first().waitFor({ timeout: 20_000 });
     await nav.getByRole("link", { name: "Portfolio" }).click();
     const assetButton = grid.getByRole("button", { name: /^Northwind Series A Preferred/ });
     await assetButton.click();

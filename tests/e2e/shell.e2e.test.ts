@@ -99,7 +99,7 @@ describe("guards", () => {
     await waitForPath(page, "/portfolio");
     await page.goto("/wallet");
     await waitForPath(page, "/wallet");
-    await page.getByText("No tokens found in your wallet.").waitFor();
+    await page.getByRole("heading", { name: "Wallet", level: 1 }).waitFor();
     const active = page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]');
     expect(await active.textContent()).toBe("Wallet");
     // Investors see the investors' support centre.
@@ -396,7 +396,7 @@ describe("offline", () => {
     await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
     expect(await page.getByTestId("account-menu").textContent()).toBe(accountName);
     await page.goto("/wallet");
-    await page.getByText("No tokens found in your wallet.").waitFor();
+    await page.getByRole("heading", { name: "Wallet", level: 1 }).waitFor();
     await screenshot(page, "offline-wallet");
 
     // The session ends elsewhere while this device is offline.

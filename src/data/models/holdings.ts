@@ -1,9 +1,10 @@
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { accountSummary, decimal, optionalDecimal, optionalUuid, timestamp, uuid } from "./fields.ts";
+import { accountSummary, decimal, list, optionalDecimal, optionalUuid, timestamp, uuid } from "./fields.ts";
 
 export const holdingSchema = toTypedRxJsonSchema({
   title: "holdings",
-  description: "A holding of a security by an investor, with the investor summary.",
+  description:
+    "A holding of a security by an investor, with the investor summary, its blockchain addresses and the investor's token positions in its round.",
   version: 0,
   primaryKey: "id",
   type: "object",
@@ -17,6 +18,10 @@ export const holdingSchema = toTypedRxJsonSchema({
     purchasePrice: optionalDecimal,
     issuedOn: timestamp,
     investor: accountSummary,
+    /** the holding's blockchain addresses [{id, address, chain, status}] (sync/migrations/0430_tokens.sql) */
+    blockchainAddresses: list,
+    /** the investor's positions in the tokens of the holding's round (sync/migrations/0430_tokens.sql) */
+    tokens: list,
     createdOn: timestamp,
     updatedOn: timestamp,
   },

@@ -1,77 +1,150 @@
 // /wallet (spec part 2): a card per deployed token with positive holdings, in a grid of 12 columns on phones, 6 on
-// small, 4 on medium and 3 on large screens. Tokens (and the holdings' blockchain addresses) are not modelled on the
-// server yet, so there is no token on any device and the wallet shows its empty text; the card rules live in
-// src/domain/wallet.ts, tested, ready for the token read model. Renders offline like every replica-backed screen.
+// small, 4 on medium and 3 on large screens. The positions travel inside the investor's holding documents
+// (sync/migrations/0430_tokens.sql), so the wallet renders offline from the replicas; the card rules (test chain and
+// zero amounts hidden, precision, sell/spot values, N/A, Trade or Not Listed) are src/domain/wallet.ts.
+import { useMemo } from "react";
 import { css, cx } from "../../../styled-system/css";
-import { card } from "../../../styled-system/recipes";
-import { formatMoney, formatNumber } from "../../domain/format.ts";
+import { badge, card } from "../../../styled-system/recipes";
+import { useModel } from "../../data/hooks.tsx";
+import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { type WalletCard, type WalletToken, walletCards } from "../../domain/wallet.ts";
-import { Button, EmptyState, Page, PageHeader } from "../../ui/index.ts";
+import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wallet.ts";
+import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { useSession } from "../accounts/parts.tsx";
 
-/** The tokens of the selected account on this device: none until tokens are replicated. */
-function useWalletTokens(): WalletToken[] {
-  return [];
+interface Card extends WalletCard {
+  precision: number;
+  chain: string;
+  source: string;
 }
 
-function TokenCard({ token }: { token: WalletCard }) {
+/** The wallet cards of the selected investor account on this device. */
+function useWalletCards(): { cards: Card[]; loading: boolean } {
+  const session = useSession();
+  const investorId = session.account?.id ?? "-";
+  const holdings = useModel("holdings", { selector: { investorId } });
+  const cards = useMemo(() => {
+    const tokens = tokensOfHoldings(holdings.rows);
+    const byId = new Map(tokens.map((token) => [token.id, token]));
+    return walletCards(tokens).map((walletCard) => {
+      const token = byId.get(walletCard.id);
+      return {
+        ...walletCard,
+        precision: token?.precision ?? 0,
+        chain: token?.chain ?? "",
+        source: [token?.assetName, token?.roundName].filter(Boolean).join(" · "),
+      };
+    });
+  }, [holdings.rows]);
+  return { cards, loading: holdings.loading };
+}
+
+const amountText = (card: Card) =>
+  card.precision > 0 ? formatNumber(card.amount, card.precision) : formatInteger(card.amount);
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <>
+      <dt className={css({ color: "fg.muted" })}>{label}</dt>
+      <dd className={css({ textAlign: "right", fontVariantNumeric: "tabular-nums" })} data-testid={testId}>
+        {value}
+      </dd>
+    </>
+  );
+}
+
+function TokenCard({ token }: { token: Card }) {
   return (
     <article
-      className={cx(card(), css({ p: "5", display: "flex", flexDirection: "column", gap: "3" }))}
+      className={cx(card(), css({ p: "5", display: "flex", flexDirection: "column", gap: "4", minW: "0" }))}
       data-testid="wallet-card"
+      aria-label={token.name}
     >
-      <header>
-        <h2 className={css({ fontWeight: "700" })}>{token.name}</h2>
-        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{token.symbol}</p>
+      <header className={css({ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: "2" })}>
+        <div className={css({ minW: "0" })}>
+          <h2 className={css({ fontWeight: "700", fontSize: "md", lineHeight: "1.3" })}>{token.name}</h2>
+          {token.source && <p className={css({ fontSize: "xs", color: "fg.muted", mt: "0.5" })}>{token.source}</p>}
+        </div>
+        <span className={badge({ tone: "brand" })} data-testid="wallet-symbol">
+          {token.symbol}
+        </span>
       </header>
-      <dl className={css({ display: "grid", gridTemplateColumns: "1fr auto", rowGap: "1.5", fontSize: "sm" })}>
-        <dt>Amount</dt>
-        <dd className={css({ textAlign: "right", fontWeight: "600" })}>{formatNumber(token.amount)}</dd>
-        <dt>Price</dt>
-        <dd className={css({ textAlign: "right" })}>{token.price ? formatMoney(token.price) : "N/A"}</dd>
-        <dt>Sell value</dt>
-        <dd className={css({ textAlign: "right" })}>{token.sellValue ? formatMoney(token.sellValue) : "N/A"}</dd>
-        <dt>Spot value</dt>
-        <dd className={css({ textAlign: "right" })}>{token.spotValue ? formatMoney(token.spotValue) : "N/A"}</dd>
-      </dl>
-      {token.tradable && token.priceUrl ? (
-        <a
-          href={token.priceUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={css({ color: "fg.link", fontWeight: "600" })}
+      <div>
+        <p className={css({ fontSize: "xs", color: "fg.muted", textTransform: "uppercase", letterSpacing: "wide" })}>
+          Balance
+        </p>
+        <p
+          className={css({ fontSize: "2xl", fontWeight: "700", fontVariantNumeric: "tabular-nums" })}
+          data-testid="wallet-amount"
         >
-          Trade
-        </a>
-      ) : (
-        <Button variant="outline" disabled>
-          Not Listed
-        </Button>
-      )}
+          {amountText(token)} <span className={css({ fontSize: "sm", color: "fg.muted" })}>{token.symbol}</span>
+        </p>
+        {token.chain && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>{token.chain}</p>}
+      </div>
+      <dl className={css({ display: "grid", gridTemplateColumns: "1fr auto", rowGap: "1.5", fontSize: "sm" })}>
+        <Figure label="Price" value={token.price ? formatMoney(token.price) : "N/A"} testId="wallet-price" />
+        <Figure
+          label="Sell value"
+          value={token.sellValue ? formatMoney(token.sellValue) : "N/A"}
+          testId="wallet-sell-value"
+        />
+        <Figure
+          label="Spot value"
+          value={token.spotValue ? formatMoney(token.spotValue) : "N/A"}
+          testId="wallet-spot-value"
+        />
+      </dl>
+      <div className={css({ mt: "auto", display: "flex", gap: "2", alignItems: "center" })}>
+        {token.tradable && token.priceUrl ? (
+          <>
+            <ButtonLink href={token.priceUrl} target="_blank" rel="noopener noreferrer" variant="solid" size="sm">
+              Trade
+            </ButtonLink>
+            <a
+              href={token.priceUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={css({ fontSize: "sm", color: "fg.link" })}
+            >
+              Price history
+            </a>
+          </>
+        ) : (
+          <Button variant="outline" size="sm" disabled>
+            Not Listed
+          </Button>
+        )}
+      </div>
     </article>
   );
 }
 
 export function WalletPage() {
-  const cards = walletCards(useWalletTokens());
+  const { cards, loading } = useWalletCards();
   return (
     <Page>
-      <PageHeader title="Wallet" />
-      {cards.length === 0 ? (
-        <EmptyState text={MESSAGES.noWalletTokens} />
-      ) : (
-        <div
-          className={css({
-            display: "grid",
-            gap: "4",
-            gridTemplateColumns: { base: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)", lg: "repeat(4, 1fr)" },
-          })}
-        >
-          {cards.map((token) => (
-            <TokenCard key={token.id} token={token} />
-          ))}
-        </div>
-      )}
+      <PageHeader title="Wallet">
+        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
+          Your tokens on public and private chains, valued at the latest exchange prices.
+        </p>
+      </PageHeader>
+      <Loading loading={loading}>
+        {cards.length === 0 ? (
+          <EmptyState text={MESSAGES.noWalletTokens} />
+        ) : (
+          <div
+            className={css({
+              display: "grid",
+              gap: "4",
+              gridTemplateColumns: { base: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)", lg: "repeat(4, 1fr)" },
+            })}
+          >
+            {cards.map((token) => (
+              <TokenCard key={token.id} token={token} />
+            ))}
+          </div>
+        )}
+      </Loading>
     </Page>
   );
 }

@@ -1,0 +1,112 @@
+// The investor's wallet and the portfolio's Tokenized column in a real browser against the real server, from the
+// replicas (the token positions travel in the holding documents): the demo investor's deployed Crypto and non-crypto
+// tokens as cards with precision, prices, sell and spot values, N/A, Trade and Not Listed; the token on the
+// product's test chain and the zero amount hidden; the same cards with the network off; Tokenized Yes only for the
+// holding with a trade address on a public chain.
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_CRYPTO_TOKEN,
+  DEMO_HIDDEN_CHAIN_TOKEN,
+  DEMO_SECURITY_TOKEN,
+  DEMO_ZERO_TOKEN,
+} from "../../sync/seed/demo-tokens.ts";
+import { type E2E, newContext, screenshot, serviceWorkerReady, signIn, startE2E, waitForPath } from "./app.ts";
+
+let e2e: E2E;
+const contexts: BrowserContext[] = [];
+
+async function context(): Promise<BrowserContext> {
+  const created = await newContext(e2e.browser, e2e.url);
+  contexts.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((created) => created.close()));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const cardOf = (page: Page, name: string) =>
+  page.getByTestId("wallet-card").filter({ has: page.getByRole("heading", { name }) });
+const text = async (locator: Locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
+
+async function expectWallet(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId("wallet-card").count(), { timeout: 30_000 }).toBe(2);
+  const names = await page.getByTestId("wallet-card").getByRole("heading").allTextContents();
+  expect(names.sort()).toEqual([DEMO_SECURITY_TOKEN, DEMO_CRYPTO_TOKEN].sort());
+  expect(names).not.toContain(DEMO_HIDDEN_CHAIN_TOKEN);
+  expect(names).not.toContain(DEMO_ZERO_TOKEN);
+
+  // Crypto, precision 2: 1500.756 + 500 floored to 2000.75; buy 1.25, sell 1.20, spot 1.2225.
+  const crypto = cardOf(page, DEMO_CRYPTO_TOKEN);
+  expect(await text(crypto.getByTestId("wallet-amount"))).toBe("2,000.75 NWST");
+  expect(await text(crypto.getByTestId("wallet-price"))).toBe("$1.25");
+  expect(await text(crypto.getByTestId("wallet-sell-value"))).toBe("$2,400.90");
+  expect(await text(crypto.getByTestId("wallet-spot-value"))).toBe("$2,445.92");
+  const trade = crypto.getByRole("link", { name: "Trade" });
+  expect(await trade.getAttribute("href")).toBe("https://www.coinbase.com/price/nwst");
+  expect(await crypto.getByRole("button", { name: "Not Listed" }).count()).toBe(0);
+
+  // Not crypto, precision 0, no prices: N/A and a disabled Not Listed.
+  const security = cardOf(page, DEMO_SECURITY_TOKEN);
+  expect(await text(security.getByTestId("wallet-amount"))).toBe("25 NWGN");
+  expect(await text(security.getByTestId("wallet-price"))).toBe("N/A");
+  expect(await text(security.getByTestId("wallet-sell-value"))).toBe("N/A");
+  expect(await text(security.getByTestId("wallet-spot-value"))).toBe("N/A");
+  expect(await security.getByRole("button", { name: "Not Listed" }).isDisabled()).toBe(true);
+  expect(await security.getByRole("link", { name: "Trade" }).count()).toBe(0);
+}
+
+describe("wallet", () => {
+  it("shows a card per deployed token held, hides the test chain and zero amounts, and works offline", async () => {
+    const ctx = await context();
+    const page = await signIn(ctx, "investor@demo.test");
+    await waitForPath(page, "/portfolio");
+    await serviceWorkerReady(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
+    await waitForPath(page, "/wallet");
+    await expectWallet(page);
+    await screenshot(page, "wallet");
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
+    await expectWallet(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "wallet-offline-phone");
+    await ctx.setOffline(false);
+  });
+
+  it("shows the empty text to an investor without tokens", async () => {
+    const page = await signIn(await context(), "newinvestor@demo.test");
+    await page.goto("/wallet");
+    await page.getByText("No tokens found in your wallet.").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("wallet-card").count()).toBe(0);
+  });
+});
+
+describe("portfolio tokenized", () => {
+  it("reads Yes for the holding with a trade address on a public chain, No on the test chain", async () => {
+    const page = await signIn(await context(), "investor@demo.test");
+    await waitForPath(page, "/portfolio");
+    const grid = page.getByRole("treegrid").or(page.getByRole("grid")).first();
+    const tokenizedOf = (name: RegExp) =>
+      text(
+        grid
+          .getByRole("row")
+          .filter({ has: page.getByRole("button", { name }) })
+          .locator('[col-id="tokenized"]'),
+      );
+    await grid.getByRole("button", { name: /^Northwind Series A Preferred/ }).click();
+    await expect.poll(() => tokenizedOf(/^Seed/), { timeout: 30_000 }).toBe("Yes");
+    await grid.getByRole("button", { name: /^Northwind Green Bonds 2030/ }).click();
+    await expect.poll(() => tokenizedOf(/^Tranche A/), { timeout: 30_000 }).toBe("No");
+    await screenshot(page, "portfolio-tokenized");
+  });
+});
