@@ -41,7 +41,11 @@ export function readStoredSession(): Session | null {
   }
 }
 
+// Set by logout: a session answer arriving after it (the page is leaving) must not store the account again.
+let forgotten = false;
+
 function storeSession(session: Session): void {
+  if (forgotten) return;
   try {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   } catch {
@@ -51,6 +55,7 @@ function storeSession(session: Session): void {
 
 /** Logout removes the stored account entry. */
 export function forgetStoredSession(): void {
+  forgotten = true;
   localStorage.removeItem(SESSION_STORAGE_KEY);
   cached = null;
 }
