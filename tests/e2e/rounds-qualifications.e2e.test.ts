@@ -145,5 +145,21 @@ describe("qualifications with order and payment edits", () => {
     await edited.getByRole("button", { name: "Delete" }).click();
     await poll(paymentAmounts).toEqual([]);
     await poll(() => payments.getByTestId("payment-row").filter({ hasText: "$456.75" }).count()).toBe(0);
+
+    // Removing the distribution's only qualification brings back 'No Qualifications'; the allocation's one goes too.
+    await dq.getByRole("button", { name: `Remove ${kyc}` }).click();
+    await poll(
+      async () =>
+        (
+          await rows("select id from app_public.distribution_qualifications where distribution_id = $1", [
+            distribution.id,
+          ])
+        ).length,
+    ).toBe(0);
+    await dq.getByText("No Qualifications").first().waitFor();
+    await page.goto(`/distribute-allocation/${allocation.id}/allocation`);
+    await card.getByRole("button", { name: `Remove ${kyc}` }).click();
+    await poll(order).toEqual([accreditation]);
+    await poll(names).toEqual([accreditation]);
   });
 });
