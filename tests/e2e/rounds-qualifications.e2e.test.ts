@@ -1,6 +1,7 @@
 // Qualifications with order and payment edits on the allocation page, in a real browser against the real server
 // (issue 6): the allocation's owner adds two qualifications to the allocation and reorders them, adds one to a
-// distribution whose qualification label then shows, and edits then deletes a payment.
+// distribution (offline, synced when back online) whose qualification label then shows, and edits then deletes a
+// payment.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
@@ -98,8 +99,19 @@ describe("qualifications with order and payment edits", () => {
     await page.goto(`/distribute-allocation/${allocation.id}/distribution?distribution=${distribution.id}`);
     const dq = page.getByTestId("distribution-qualifications");
     await dq.getByText("No Qualifications").first().waitFor();
+    // offline: the choice comes from the replica, the command waits in the outbox with its pending mark
+    await page.context().setOffline(true);
     await chooseOption(page, "Add qualification", kyc);
     await dq.getByRole("button", { name: "Add Qualification" }).click();
+    await dq.getByTestId("qualification-row").filter({ hasText: kyc }).getByTestId("pending-mark").waitFor();
+    expect(
+      (
+        await rows("select id from app_public.distribution_qualifications where distribution_id = $1", [
+          distribution.id,
+        ])
+      ).length,
+    ).toBe(0);
+    await page.context().setOffline(false);
     await poll(
       async () =>
         (
@@ -116,6 +128,7 @@ describe("qualifications with order and payment edits", () => {
     await poll(() => dq.getByTestId("qualification-row").filter({ hasText: kyc }).count()).toBe(1);
     await poll(() => dq.getByText(label, { exact: true }).first().isVisible()).toBe(true);
     await poll(() => dq.getByText("No Qualifications").count()).toBe(0);
+    await poll(() => dq.getByTestId("pending-mark").count()).toBe(0);
 
     // Payments: record one, edit its amount, delete it.
     const payments = page.getByTestId("payments");
