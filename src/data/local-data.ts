@@ -74,8 +74,11 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     send: commandSender(transport),
     backoff: options.backoff,
     isOnline: options.isOnline,
-    // one sending tab per database (RxDB leader election over the tabs sharing it)
-    isSender: () => db.isLeader(),
+    // Every tab sends. Sending only from the RxDB leader tab was tried: after a full-page navigation the new page
+    // could wait a long time for leadership while its commands sat unsent. A second delivery of a command is
+    // harmless (the server applies a key once and answers every delivery the same), and so is writing the same
+    // answer twice into the shared outbox.
+    isSender: () => true,
     // Accepted commands changed server rows: pull now, then drop them once the replicas show their effects.
     onAccepted: () => {
       replication.reSync();
@@ -111,8 +114,6 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     window.addEventListener("offline", onOffline);
   }
   outbox.start();
-  // a tab that becomes the leader (the previous one closed) sends what waits
-  void db.waitForLeadership().then(() => outbox.flush());
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
