@@ -33,19 +33,31 @@ function ensureSystemPackages(): boolean {
   const missing = SYSTEM_PACKAGES.filter((p) => !existsSync(p.binary)).map((p) => p.name);
   if (missing.length === 0) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`The tests need Debian packages ${missing.join(", ")}: run 'apt-get install -y ${missing.join(" ")}' as root.`);
+    console.error(
+      `The tests need Debian packages ${missing.join(", ")}: run 'apt-get install -y ${missing.join(" ")}' as root.`,
+    );
     return false;
   }
   console.log(`Installing Debian packages for the tests: ${missing.join(", ")}...`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
-  return run(["apt-get", "update", "-qq"], env) === 0 && run(["apt-get", "install", "-y", "-qq", ...missing], env) === 0;
+  return (
+    run(["apt-get", "update", "-qq"], env) === 0 && run(["apt-get", "install", "-y", "-qq", ...missing], env) === 0
+  );
 }
 
 function vitest(project: string): Step {
   const report = join(results, `${project}.json`);
   return {
     name: `${project} tests`,
-    command: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    command: [
+      "vitest",
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
     report,
   };
 }

@@ -70,7 +70,10 @@ const outboxCommands$ = (data: LocalData): Observable<OutboxCommand[]> =>
  * Live rows of one read model, with the outbox's pending and rejected commands laid over them (a queued create shows
  * as a row marked _pending). `query` is an RxDB Mango query; pass a stable object (useMemo) or a JSON-able literal.
  */
-export function useModel<M extends ReadModelName>(model: M, query: MangoQuery<DocOf<M>> = {}): LiveRows<WithPending<DocOf<M>>> {
+export function useModel<M extends ReadModelName>(
+  model: M,
+  query: MangoQuery<DocOf<M>> = {},
+): LiveRows<WithPending<DocOf<M>>> {
   const data = useLocalData();
   const key = JSON.stringify(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by value through `key`
@@ -88,7 +91,10 @@ export function useModel<M extends ReadModelName>(model: M, query: MangoQuery<Do
 }
 
 /** One live document by id (with pending changes), undefined while loading, null when it is not on the device. */
-export function useDocument<M extends ReadModelName>(model: M, id: string | undefined): WithPending<DocOf<M>> | null | undefined {
+export function useDocument<M extends ReadModelName>(
+  model: M,
+  id: string | undefined,
+): WithPending<DocOf<M>> | null | undefined {
   // RxDB refuses a selector on undefined: without an id, ask for an id no document has.
   const query = useMemo(() => ({ selector: { id: id ?? "" } }) as MangoQuery<DocOf<M>>, [id]);
   const { rows, loading } = useModel(model, query);
@@ -100,7 +106,8 @@ export function useDocument<M extends ReadModelName>(model: M, id: string | unde
 export function useOutbox(): LiveRows<OutboxCommand> {
   const data = useLocalData();
   const source = useMemo(
-    () => (data ? outboxCommands$(data).pipe(map((rows) => ({ rows, loading: false }))) : of({ rows: [], loading: true })),
+    () =>
+      data ? outboxCommands$(data).pipe(map((rows) => ({ rows, loading: false }))) : of({ rows: [], loading: true }),
     [data],
   );
   return useObservable(source, { rows: [], loading: true });

@@ -33,7 +33,8 @@ export const expectedCapital = (committed: Num, paidIn: Num) => sub(d(committed)
 export const paidInCapital = (payments: readonly { amount: string }[]) => sum(payments.map((p) => dec(p.amount)));
 
 /** Capital summary: remaining = holdings minus the sum of capital deployments. */
-export const remainingCapital = (holdings: Num, deployments: readonly Num[]) => sub(d(holdings), sum(deployments.map(d)));
+export const remainingCapital = (holdings: Num, deployments: readonly Num[]) =>
+  sub(d(holdings), sum(deployments.map(d)));
 
 /** Percent of raise = holding amount / security total x 100, or N/A (null) when the total is 0. */
 export function percentOfRaise(amount: Num, securityTotal: Num, scale = 4): Decimal | null {

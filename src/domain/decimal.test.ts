@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { add, compare, dec, div, isWhole, mul, parseDecimal, round, sub, sum, toFixed, toString } from "./decimal.ts";
-
-const s = toString;
+import {
+  add,
+  compare,
+  dec,
+  div,
+  isWhole,
+  mul,
+  parseDecimal,
+  round,
+  sub,
+  sum,
+  toFixed,
+  toString as s,
+} from "./decimal.ts";
 
 describe("parseDecimal", () => {
   it("reads plain, signed, fractional and comma-grouped numbers", () => {

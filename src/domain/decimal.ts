@@ -109,6 +109,7 @@ export const isNegative = (a: Decimal) => a.units < 0n;
 export const isWhole = (a: Decimal) => a.units % 10n ** BigInt(a.scale) === 0n;
 
 /** The canonical string: no exponent, no trailing fractional zeros ("12.50" -> "12.5", "3.000" -> "3"). */
+// biome-ignore lint/suspicious/noShadowRestrictedNames: a module export, always imported under another name or qualified
 export function toString(a: Decimal): string {
   const negative = a.units < 0n;
   const digits = (negative ? -a.units : a.units).toString().padStart(a.scale + 1, "0");

@@ -74,7 +74,11 @@ export function syncSummary(status: SyncSummaryInput, now: Date): SyncSummary {
     };
   }
   if (status.error) {
-    return { tone: "attention", label: "Sync delayed", detail: `The latest data could not be fetched: ${status.error}. ${last}` };
+    return {
+      tone: "attention",
+      label: "Sync delayed",
+      detail: `The latest data could not be fetched: ${status.error}. ${last}`,
+    };
   }
   return { tone: "ok", label: "Synced", detail: `Everything is up to date. ${last}` };
 }

@@ -112,8 +112,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return handleCommands(req, res, session);
     }
     if (isGraphiql) return graphqlHandler(req, res);
-    if (isUploadPath(path)) return handleUploads(req, res, path, { db, session: await sessionFor(req, res), dataDir: options.dataDir ?? null });
-    if (path.startsWith("/api/v2/integration/")) return (await import("./integrations.ts")).handleIntegrations(req, res, url, authContext, await sessionFor(req, res));
+    if (isUploadPath(path))
+      return handleUploads(req, res, path, {
+        db,
+        session: await sessionFor(req, res),
+        dataDir: options.dataDir ?? null,
+      });
+    if (path.startsWith("/api/v2/integration/"))
+      return (await import("./integrations.ts")).handleIntegrations(
+        req,
+        res,
+        url,
+        authContext,
+        await sessionFor(req, res),
+      );
     if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
     if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
     if (path === "/api" || path.startsWith("/api/")) {

@@ -97,25 +97,27 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
           <Suspense fallback={null}>
             <SyncIndicator />
           </Suspense>
-        ) : !online && (
-          <span
-            role="status"
-            className={css({
-              display: "inline-flex",
-              alignItems: "center",
-              gap: "1.5",
-              fontSize: "xs",
-              fontWeight: "600",
-              px: "2.5",
-              py: "1",
-              borderRadius: "full",
-              bg: "amber.400",
-              color: "slate.900",
-              flexShrink: 0,
-            })}
-          >
-            <OfflineIcon width={14} height={14} /> Offline
-          </span>
+        ) : (
+          !online && (
+            <span
+              role="status"
+              className={css({
+                display: "inline-flex",
+                alignItems: "center",
+                gap: "1.5",
+                fontSize: "xs",
+                fontWeight: "600",
+                px: "2.5",
+                py: "1",
+                borderRadius: "full",
+                bg: "amber.400",
+                color: "slate.900",
+                flexShrink: 0,
+              })}
+            >
+              <OfflineIcon width={14} height={14} /> Offline
+            </span>
+          )
         )}
         {menu && <AccountMenu session={session} />}
       </div>

@@ -75,7 +75,15 @@ function commandTitle(mutation: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function SyncReview({ open, onOpenChange, detail }: { open: boolean; onOpenChange: (open: boolean) => void; detail: string }) {
+function SyncReview({
+  open,
+  onOpenChange,
+  detail,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  detail: string;
+}) {
   const data = useLocalData();
   const { rows } = useOutbox();
   const [busy, setBusy] = useState<string | null>(null);
@@ -95,7 +103,10 @@ function SyncReview({ open, onOpenChange, detail }: { open: boolean; onOpenChang
       {visible.length === 0 ? (
         <EmptyState text="No changes are waiting to be sent." />
       ) : (
-        <ul aria-label="Changes not yet applied" className={css({ display: "flex", flexDirection: "column", gap: "3", mt: "2" })}>
+        <ul
+          aria-label="Changes not yet applied"
+          className={css({ display: "flex", flexDirection: "column", gap: "3", mt: "2" })}
+        >
           {visible.map((command) => (
             <li
               key={command.id}
@@ -109,17 +120,25 @@ function SyncReview({ open, onOpenChange, detail }: { open: boolean; onOpenChang
                   {STATUS_TEXT[command.status] ?? command.status}
                 </span>
               </div>
-              <div className={css({ color: "fg.muted", mt: "1" })}>Made {formatDate(command.createdOn, "MMM Do YYYY")}</div>
+              <div className={css({ color: "fg.muted", mt: "1" })}>
+                Made {formatDate(command.createdOn, "MMM Do YYYY")}
+              </div>
               {command.status === "rejected" && (
                 <>
                   <p role="alert" className={css({ mt: "2", color: "red.800" })}>
                     {command.errorMessage ?? "Oops, something went wrong. Please try again."}
                   </p>
                   <p className={css({ mt: "1", color: "fg.muted" })}>
-                    Fix it where it appears (the row is marked Rejected there), or send it again as it is, or discard it.
+                    Fix it where it appears (the row is marked Rejected there), or send it again as it is, or discard
+                    it.
                   </p>
                   <div className={css({ display: "flex", gap: "2", mt: "2", justifyContent: "flex-end" })}>
-                    <Button size="sm" variant="outline" loading={busy === command.id} onClick={() => act(command, "discard")}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={busy === command.id}
+                      onClick={() => act(command, "discard")}
+                    >
                       Discard
                     </Button>
                     <Button size="sm" loading={busy === command.id} onClick={() => act(command, "resend")}>

@@ -12,5 +12,7 @@ export const Route = createFileRoute("/_app/_vendor/distribute-allocation/$alloc
 function AllocationRoute() {
   const { allocationId, view } = Route.useParams();
   const { distribution } = Route.useSearch();
-  return <AllocationPage allocationId={allocationId} view={normalizeAllocationView(view)} distributionId={distribution} />;
+  return (
+    <AllocationPage allocationId={allocationId} view={normalizeAllocationView(view)} distributionId={distribution} />
+  );
 }
