@@ -1,5 +1,5 @@
 // The whole test suite, as the README's test command runs it (`npm test`), on a fresh machine with nothing
-// installed by hand: installs what the browser tests need, checks types, runs the unit, database, server and sync
+// installed by hand: installs what the browser tests need, lints, checks types, runs the unit, database, server and sync
 // tests (real server in-process on PGlite, real PostgreSQL when its binaries exist), builds the production app and
 // runs the end-to-end tests in Debian's chromium. Ends with one plain line: "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -74,6 +74,7 @@ mkdirSync(results, { recursive: true });
 const browserReady = ensureSystemPackages();
 const steps: Step[] = [
   { name: "styles codegen", command: ["panda", "codegen", "--silent"] },
+  { name: "lint and format", command: ["biome", "check", "."] },
   { name: "type check", command: ["tsc", "--noEmit", "-p", "tsconfig.json"] },
   vitest("unit"),
   { name: "production build", command: ["vite", "build"] },
