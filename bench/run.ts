@@ -271,7 +271,7 @@ if (values["no-pg"]) {
     try {
       const pgServer = await startTestServer({ databaseUrl: cluster.url, seedDemo: true, distDir });
       try {
-        const version = await pgServer.server.db.query<{ v: string }>("show server_version");
+        const version = await pgServer.server.db.query<{ v: string }>("select current_setting('server_version') as v");
         report.versions.postgresql = version.rows[0]?.v ?? "?";
         await seedScale(pgServer.server.db, { holdings });
         const who = await signInAs(pgServer.client(), SCALE_EMAIL);
