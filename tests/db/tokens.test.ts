@@ -130,6 +130,43 @@ describe("token visibility", () => {
   });
 });
 
+describe("token replication", () => {
+  type Pull = {
+    documents: { id: string; tokens?: { name: string; amount: string }[] }[];
+    checkpoint: { txid: string; seq: number };
+  };
+  const pull = (claims: Claims, checkpoint: Pull["checkpoint"] | null) =>
+    asAccount(db, claims, async (tx) => {
+      const { rows } = await tx.query<{ result: Pull }>(
+        "select app_public.pull_documents('holdings', $1, $2, 1000) as result",
+        [checkpoint?.txid ?? "", checkpoint?.seq ?? 0],
+      );
+      return rows[0]?.result as Pull;
+    });
+
+  it("brings the investor's device the holding document again when the issuer changes a cap table entry", async () => {
+    let first = await pull(investor, null);
+    while (first.documents.length > 0) {
+      const next = await pull(investor, first.checkpoint);
+      if (next.documents.length === 0) break;
+      first = next;
+    }
+    await asAccount(db, issuer, (tx) =>
+      tx.query(
+        `update app_public.cap_table_entries e set amount = 30 from app_public.tokens t
+         where t.id = e.token_id and t.name = $1`,
+        [DEMO_SECURITY_TOKEN],
+      ),
+    );
+    const changed = await pull(investor, first.checkpoint);
+    const positions = changed.documents.flatMap((doc) => doc.tokens ?? []);
+    expect(positions).toContainEqual(expect.objectContaining({ name: DEMO_SECURITY_TOKEN, amount: "30" }));
+    // Another investor's device gets no document of Emma's.
+    const other = await pull(investor2, first.checkpoint);
+    expect(other.documents.flatMap((doc) => doc.tokens ?? []).map((t) => t.name)).not.toContain(DEMO_SECURITY_TOKEN);
+  });
+});
+
 describe("token writes", () => {
   it("lets the issuer create a token with a contract and a cap table entry on its round", async () => {
     const roundId = await seedRoundId();
