@@ -24,6 +24,7 @@ import {
   type SecurityDoc,
   type TransactionDoc,
 } from "./models/index.ts";
+import { addCollectionsReplacingChanged } from "./schema-upgrade.ts";
 
 export const LOCAL_DATABASE_PREFIX = "ll-";
 /** Every IndexedDB database the Dexie storage creates for the app's local databases starts with this. */
@@ -83,9 +84,13 @@ export async function openLocalDatabase(options: OpenLocalDatabaseOptions): Prom
   });
   const models = options.models ?? READ_MODEL_NAMES;
   const collections = Object.fromEntries(models.map((name) => [name, { schema: READ_MODELS[name] }]));
-  await db.addCollections({
-    ...collections,
-    outbox: { schema: OUTBOX_SCHEMA, localDocuments: true },
-  } as never);
+  // A read model stored under an older schema is dropped and pulled again (never the outbox): schema-upgrade.ts.
+  await addCollectionsReplacingChanged(
+    db as unknown as RxDatabase,
+    {
+      ...collections,
+      outbox: { schema: OUTBOX_SCHEMA, localDocuments: true },
+    } as never,
+  );
   return db;
 }

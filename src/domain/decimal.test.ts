@@ -8,10 +8,10 @@ import {
   mul,
   parseDecimal,
   round,
+  toString as s,
   sub,
   sum,
   toFixed,
-  toString as s,
 } from "./decimal.ts";
 
 describe("parseDecimal", () => {

@@ -1,13 +1,13 @@
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { avatar } from "../../../styled-system/recipes";
+import { pendingCommandCount } from "../../data/outbox-status.ts";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { initials } from "../../domain/format.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
 import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
-import { useState } from "react";
-import { pendingCommandCount } from "../../data/outbox-status.ts";
 import { Button, Dialog, Menu } from "../../ui/index.ts";
 import { logout } from "./logout.ts";
 
