@@ -237,7 +237,7 @@ describe("accounts", () => {
           .filter((name) => name.startsWith("ll-") || name.startsWith("rxdb-dexie-ll-")),
       );
     // The replicas the app opened for this account (Dexie names them rxdb-dexie-ll-...) are there before logout.
-    await expect.poll(async () => (await localNames()).some((name) => name.startsWith("rxdb-dexie-ll-"))).toBe(true);
+    await poll(async () => (await localNames()).some((name) => name.startsWith("rxdb-dexie-ll-"))).toBe(true);
     await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await waitForPath(page, "/login");
