@@ -229,7 +229,8 @@ describe("accounts", () => {
           request.onerror = () => reject(request.error);
         }),
     );
-    expect(await page.evaluate(() => localStorage.getItem("ll.session"))).toContain("issuer");
+    // The URL says /dashboard as soon as the server redirects; the app stores the session once it has loaded it.
+    await poll(() => page.evaluate(() => localStorage.getItem("ll.session") ?? "")).toContain("issuer");
     const localNames = () =>
       page.evaluate(async () =>
         (await indexedDB.databases())
