@@ -124,6 +124,12 @@ export const MESSAGES = {
   // distribution custom fields (part 2: name and value required; the same text from SQL, 0410)
   customFieldNameRequired: "Custom field name is required",
   customFieldValueRequired: "Custom field value is required",
+  // sync status and logout (the outbox)
+  syncNothingWaiting: "No changes are waiting to be sent.",
+  syncFixHint: "Fix it where it appears (the row is marked Rejected there), or send it again as it is, or discard it.",
+  logoutDiscardTitle: "Sign out and discard unsent changes?",
+  logoutKeepWorking: "Keep working",
+  logoutDiscardConfirm: "Sign out and discard",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,7 @@ import { avatar } from "../../../styled-system/recipes";
 import { pendingCommandCount } from "../../data/outbox-status.ts";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { initials } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
 import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
@@ -77,15 +78,15 @@ export function AccountMenu({ session }: { session: Session | null }) {
           if (!open) setWaiting(0);
         }}
         role="alertdialog"
-        title="Sign out and discard unsent changes?"
+        title={MESSAGES.logoutDiscardTitle}
         description={`${waiting === 1 ? "1 change" : `${waiting} changes`} made on this device ${waiting === 1 ? "has" : "have"} not reached the server yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this device.`}
         footer={
           <>
             <Button variant="outline" onClick={() => setWaiting(0)}>
-              Keep working
+              {MESSAGES.logoutKeepWorking}
             </Button>
             <Button variant="danger" onClick={() => void logout()}>
-              Sign out and discard
+              {MESSAGES.logoutDiscardConfirm}
             </Button>
           </>
         }

@@ -6,6 +6,7 @@ import { useLocalData, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { useSyncStatus } from "../../data/use-sync-status.ts";
 import { formatDate } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
 import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
 import { OfflineIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
@@ -101,7 +102,7 @@ function SyncReview({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Sync status" description={detail}>
       {visible.length === 0 ? (
-        <EmptyState text="No changes are waiting to be sent." />
+        <EmptyState text={MESSAGES.syncNothingWaiting} />
       ) : (
         <ul
           aria-label="Changes not yet applied"
@@ -126,12 +127,9 @@ function SyncReview({
               {command.status === "rejected" && (
                 <>
                   <p role="alert" className={css({ mt: "2", color: "red.800" })}>
-                    {command.errorMessage ?? "Oops, something went wrong. Please try again."}
+                    {command.errorMessage ?? MESSAGES.defaultError}
                   </p>
-                  <p className={css({ mt: "1", color: "fg.muted" })}>
-                    Fix it where it appears (the row is marked Rejected there), or send it again as it is, or discard
-                    it.
-                  </p>
+                  <p className={css({ mt: "1", color: "fg.muted" })}>{MESSAGES.syncFixHint}</p>
                   <div className={css({ display: "flex", gap: "2", mt: "2", justifyContent: "flex-end" })}>
                     <Button
                       size="sm"
