@@ -2,10 +2,11 @@
 // real server in-process on an in-memory seeded database, and Debian's chromium.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "../helpers/browser.ts";
+import { launchBrowser, newContext as newBrowserContext } from "../helpers/browser.ts";
 import { DEMO_PASSWORD, startTestServer, type TestServer } from "../helpers/server.ts";
 
 export const root = join(import.meta.dirname, "..", "..");
@@ -142,4 +143,65 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(resultsDir, `${name}.png`), fullPage: true });
 }
 
-export { newContext };
+/**
+ * A TCP relay between one browser context and the server. Chromium's offline emulation leaves open WebSockets alone
+ * and, once in a while, let a request of a service-worker-controlled page through (a CI run saw commands queued
+ * "offline" reach the server before the test reconnected). Cutting the relay takes the network away for real.
+ */
+interface NetworkLink {
+  url: string;
+  offline: boolean;
+  sockets: Set<Socket>;
+  server: Server;
+}
+
+const links = new WeakMap<BrowserContext, NetworkLink>();
+
+async function openLink(target: string): Promise<NetworkLink> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  const link: NetworkLink = { url: "", offline: false, sockets, server: createServer() };
+  link.server.on("connection", (client) => {
+    if (link.offline) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(port), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => link.server.listen(0, "127.0.0.1", resolve));
+  const address = link.server.address();
+  if (!address || typeof address === "string") throw new Error("relay has no port");
+  link.url = `http://127.0.0.1:${address.port}`;
+  return link;
+}
+
+/** A fresh browser context whose traffic to the server goes through its own relay (see setOffline). */
+export async function newContext(browser: Browser, serverUrl: string): Promise<BrowserContext> {
+  const link = await openLink(serverUrl);
+  const context = await newBrowserContext(browser, link.url);
+  links.set(context, link);
+  context.on("close", () => {
+    link.offline = true;
+    for (const socket of link.sockets) socket.destroy();
+    link.server.close();
+  });
+  return context;
+}
+
+/** Takes the context's network away (or gives it back): Chromium's emulation and the relay to the server. */
+export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+  const link = links.get(context);
+  if (!link) throw new Error("setOffline needs a context made by newContext() of tests/e2e/app.ts");
+  link.offline = offline;
+  if (offline) for (const socket of link.sockets) socket.destroy();
+}

@@ -4,7 +4,7 @@
 // Via", delete, and uploads refused offline with a clear message.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 150 });
 
@@ -210,7 +210,7 @@ describe("security page and documents", () => {
     });
     await openSecurity(page, "Northwind Series A Preferred Stock");
     await poll(() => byMe(page).getByTestId("document-row").count()).toBeGreaterThan(0);
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.reload();
     await poll(() => byMe(page).getByTestId("document-row").count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Upload document" }).isDisabled()).toBe(true);

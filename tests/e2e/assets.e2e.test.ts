@@ -3,7 +3,7 @@
 // offline writes that wait in the outbox, the viewer's read-only table and the broker's table of every issuer.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 150 });
 
@@ -201,7 +201,7 @@ describe("issuer", () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.reload();
     await poll(() => page.getByTestId("asset-row").count()).toBeGreaterThan(2);
     await page.getByRole("button", { name: "Create asset" }).click();
@@ -214,7 +214,7 @@ describe("issuer", () => {
     await poll(() => row.getByTestId("row-pending").count()).toBe(1);
     await screenshot(page, "assets-offline-pending");
     expect(await sql("select 1 from app_public.assets where name = 'Offline Solar Asset'")).toHaveLength(0);
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await poll(() => sql("select status from app_public.assets where name = 'Offline Solar Asset'")).toEqual([
       { status: "drafted" },
     ]);

@@ -4,7 +4,7 @@
 // portfolio still renders.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
@@ -157,12 +157,12 @@ describe("an investor's journey", () => {
     await screenshot(page, "journey-portfolio-issued");
 
     // Offline, the portfolio still renders from the device and its chips still filter.
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     expect(await portfolioStatus(page, "Northwind Series A Preferred", "Series A")).not.toContain("Onboarding");
     await page.getByRole("button", { name: "Issued", exact: true }).click();
     // Priya's earlier invitation (drafted) is still to onboard.
     await expect.poll(() => portfolioStatus(page, "Northwind Series A Preferred", "Series A")).toContain("Onboarding");
     await screenshot(page, "journey-portfolio-offline");
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
   });
 });

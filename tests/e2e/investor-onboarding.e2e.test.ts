@@ -3,7 +3,7 @@
 // local provider for link / iframe / async_iframe steps, nested steps, and the Congratulations! screen.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
@@ -110,7 +110,7 @@ describe("the seeded onboarding process", () => {
     await expectStep(page, "Tax identification");
 
     // encrypted_form filled offline: kept on the device, applied on reconnect
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.getByLabel("SSN / ITIN").fill("12345");
     await page.getByRole("button", { name: "Submit securely" }).click();
     await page.getByText("Enter 9 digits.").waitFor();
@@ -122,7 +122,7 @@ describe("the seeded onboarding process", () => {
       .waitFor();
     await screenshot(page, "onboarding-offline-queued");
     expect(await stepTitle(page).textContent()).toBe("Tax identification");
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await expectStep(page, "Subscription agreement");
 
     // link: the local provider opens in a new tab
@@ -179,7 +179,7 @@ describe("offline", () => {
       await navigator.serviceWorker.ready;
     });
 
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.reload();
     await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
     await expect.poll(() => page.getByTestId("document-group").count(), { timeout: 20_000 }).toBe(groups);
@@ -194,7 +194,7 @@ describe("offline", () => {
       .poll(() => grid.locator(".badge").allTextContents())
       .toEqual(expect.arrayContaining(["Issued", "Pending"]));
     await screenshot(page, "portfolio-offline");
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
   });
 });
 

@@ -11,7 +11,16 @@ import {
   DEMO_SECURITY_TOKEN,
   DEMO_ZERO_TOKEN,
 } from "../../sync/seed/demo-tokens.ts";
-import { type E2E, newContext, screenshot, serviceWorkerReady, signIn, startE2E, waitForPath } from "./app.ts";
+import {
+  type E2E,
+  newContext,
+  screenshot,
+  serviceWorkerReady,
+  setOffline,
+  signIn,
+  startE2E,
+  waitForPath,
+} from "./app.ts";
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
@@ -74,13 +83,13 @@ describe("wallet", () => {
     await expectWallet(page);
     await screenshot(page, "wallet");
 
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.reload();
     await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
     await expectWallet(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "wallet-offline-phone");
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
   });
 
   it("shows the empty text to an investor without tokens", async () => {

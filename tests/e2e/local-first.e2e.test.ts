@@ -4,7 +4,16 @@
 // with its reason, in the sync review, where it can be discarded.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, serviceWorkerReady, signIn, startE2E, waitForPath } from "./app.ts";
+import {
+  type E2E,
+  newContext,
+  screenshot,
+  serviceWorkerReady,
+  setOffline,
+  signIn,
+  startE2E,
+  waitForPath,
+} from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
@@ -60,7 +69,7 @@ describe("local-first", () => {
     await serviceWorkerReady(page);
     await poll(() => syncLabel(page)).toBe("Synced");
 
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await poll(() => syncLabel(page)).toBe("Offline");
     const email = fresh("field");
     await addContact(page, "Field Felicia", email);
@@ -75,7 +84,7 @@ describe("local-first", () => {
     expect(await rowOf(other, email).count()).toBe(0);
     await screenshot(page, "local-first-offline-waiting");
 
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await poll(async () => (await serverRows(email)).length).toBe(1);
     await poll(() => rowOf(page, email).getAttribute("data-pending")).toBeNull();
     await poll(() => syncLabel(page)).toBe("Synced");
@@ -89,7 +98,7 @@ describe("local-first", () => {
     const { ctx, page } = await openContacts("issuer@demo.test");
     await serviceWorkerReady(page);
     await poll(() => syncLabel(page)).toBe("Synced");
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await poll(() => syncLabel(page)).toBe("Offline");
     const email = fresh("clash");
     await addContact(page, "Offline Oscar", email);
@@ -97,7 +106,7 @@ describe("local-first", () => {
     const { page: colleague } = await openContacts("issuer@demo.test");
     await addContact(colleague, "Server Sam", email);
     await poll(async () => (await serverRows(email)).length).toBe(1);
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await poll(() => syncLabel(page)).toBe("1 change rejected");
     await page.getByTestId("sync-status").click();
     const review = page.getByRole("dialog", { name: "Sync status" });
@@ -114,7 +123,7 @@ describe("local-first", () => {
   it("asks before signing out while changes wait, and keeps them when the user stays", async () => {
     const { ctx, page } = await openContacts("issuer@demo.test");
     await poll(() => syncLabel(page)).toBe("Synced");
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     const email = fresh("stay");
     await addContact(page, "Staying Stella", email);
     await page.getByTestId("account-menu").click();
@@ -124,7 +133,7 @@ describe("local-first", () => {
     await confirm.getByRole("button", { name: "Keep working" }).click();
     await waitForPath(page, "/contacts");
     await rowOf(page, email).getByTestId("pending").waitFor();
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await poll(async () => (await serverRows(email)).length).toBe(1);
   });
 });

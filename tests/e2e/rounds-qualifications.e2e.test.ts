@@ -4,7 +4,7 @@
 // payment.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
@@ -100,7 +100,7 @@ describe("qualifications with order and payment edits", () => {
     const dq = page.getByTestId("distribution-qualifications");
     await dq.getByText("No Qualifications").first().waitFor();
     // offline: the choice comes from the replica, the command waits in the outbox with its pending mark
-    await page.context().setOffline(true);
+    await setOffline(page.context(), true);
     await chooseOption(page, "Add qualification", kyc);
     await dq.getByRole("button", { name: "Add Qualification" }).click();
     await dq.getByTestId("qualification-row").filter({ hasText: kyc }).getByTestId("pending-mark").waitFor();
@@ -111,7 +111,7 @@ describe("qualifications with order and payment edits", () => {
         ])
       ).length,
     ).toBe(0);
-    await page.context().setOffline(false);
+    await setOffline(page.context(), false);
     await poll(
       async () =>
         (

@@ -4,7 +4,7 @@
 // holdings, cap table and capitalization agree to the unit.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
@@ -79,7 +79,7 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
     await broker.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await brokerCtx.setOffline(true);
+    await setOffline(brokerCtx, true);
 
     for (const investor of investors) {
       await broker.getByLabel("Email").fill(investor.email);
@@ -116,7 +116,7 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
     ).toBe(0);
 
     // Back online: everything reaches the server exactly once and the marks go away.
-    await brokerCtx.setOffline(false);
+    await setOffline(brokerCtx, false);
     const distributionsSql =
       "select d.id from app_public.distributions d join app_public.accounts a on a.id = d.investor_id where a.email = any($1) and d.allocation_id = $2";
     await poll(() => serverCount(distributionsSql, [emails, placement])).toBe(3);
@@ -334,7 +334,7 @@ describe("grids, capitalization and reports", () => {
       await navigator.serviceWorker.ready;
     });
     await page.waitForTimeout(1500); // let the replicas settle before the network goes
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.getByText("You are offline").waitFor();
     const [offline] = await Promise.all([
       page.waitForEvent("download"),

@@ -11,6 +11,7 @@ import {
   newContext,
   screenshot,
   serviceWorkerReady,
+  setOffline,
   signIn,
   startE2E,
   waitForPath,
@@ -343,7 +344,7 @@ describe("updates with queued changes", () => {
     await prompt.getByRole("button", { name: "Update" }).waitFor();
 
     // A change made offline waits in the outbox.
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.getByRole("button", { name: "Add contact" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Contact Name").fill("Update Ulla");
@@ -361,7 +362,7 @@ describe("updates with queued changes", () => {
     await screenshot(page, "update-held");
 
     // Back online the command is sent, and then the held update installs and reloads the page.
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false), {
         timeout: 40_000,
@@ -391,7 +392,7 @@ describe("offline", () => {
     );
     const accountName = (await page.getByTestId("account-menu").textContent()) ?? "";
 
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.reload();
     await waitForPath(page, "/portfolio");
     await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
@@ -403,7 +404,7 @@ describe("offline", () => {
     // The session ends elsewhere while this device is offline.
     const response = await ctx.request.get("/authenticate/logout", { maxRedirects: 0 });
     expect(response.status()).toBe(303);
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await waitForPath(page, "/login");
     // Local data survives a lapsed session (only Logout deletes it).
     const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));

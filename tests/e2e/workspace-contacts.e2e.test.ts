@@ -3,7 +3,7 @@
 // the offline flow: add offline, reload offline and still see it pending, reconnect and find exactly one row.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
@@ -155,7 +155,7 @@ describe("offline", () => {
       await navigator.serviceWorker.ready;
     });
 
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     const email = fresh("offline");
     await page.getByRole("button", { name: "Add contact" }).click();
     const dialog = page.getByRole("dialog");
@@ -173,7 +173,7 @@ describe("offline", () => {
     expect(await serverContacts(email)).toEqual([]);
     await screenshot(page, "contacts-offline-pending");
 
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await poll(async () => (await serverContacts(email)).length).toBe(1);
     await poll(() => rowOf(page, email).getAttribute("data-pending")).toBeNull();
     expect(await rowOf(page, email).count()).toBe(1);

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, resultsDir, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, resultsDir, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
@@ -94,7 +94,7 @@ describe("dashboard", () => {
       await navigator.serviceWorker.ready;
     });
     const online = await page.getByTestId("dashboard-tiles").textContent();
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await page.reload();
     await waitForPath(page, "/dashboard");
     await page.getByTestId("dashboard-transactions").locator("li").first().waitFor();
@@ -157,14 +157,14 @@ describe("issuers and distributors", () => {
           invitation?.id,
         ])
       )[0]?.status;
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
     await sent.getByRole("button", { name: "Accept" }).click();
     await poll(() => card.getByTestId("accepted-count").textContent()).toBe(
       `${Number(accepted) + 1} of ${total} accepted`,
     );
     await card.getByTestId("pending").waitFor();
     expect(await statusOf()).toBe("sent");
-    await ctx.setOffline(false);
+    await setOffline(ctx, false);
     await poll(
       async () =>
         (
@@ -259,7 +259,7 @@ describe("Proof of Issuance", () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await ctx.setOffline(true);
+    await setOffline(ctx, true);
 
     await asset.getByRole("button", { name: "Proof of Issuance" }).click();
     const popup = page.getByRole("dialog");
