@@ -330,3 +330,81 @@ describe("makeAllocationOfferingLink", () => {
     expect(links.rows[0]?.authorized_link).toContain(`/offer-wall/${placement}/offering/`);
   });
 });
+
+describe("the round's issuer changes a distribution's status (round page buyers list)", () => {
+  const statusOf = async (id: string) =>
+    (await db.query<{ status: string }>("select status from app_public.distributions where id = $1", [id])).rows[0]
+      ?.status;
+  const setStatus = (id: string, status: string) => (tx: Sql) =>
+    tx.query<{ id: string }>("update app_public.distributions set status = $2 where id = $1 returning id", [
+      id,
+      status,
+    ]);
+
+  it("closes a distribution in a broker's allocation of its round, but changes nothing else of it", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const id = randomUUID();
+    await asAccount(db, broker, invite(placement, "round.issuer@example.com", "40", id));
+
+    const updated = await asAccount(db, issuer, setStatus(id, "closed"));
+    expect(updated.rows).toHaveLength(1);
+    expect(await statusOf(id)).toBe("closed");
+
+    for (const change of [
+      "update app_public.distributions set amount = 1 where id = $1",
+      "update app_public.distributions set name = 'Renamed' where id = $1",
+      "update app_public.distributions set purchase_price = 0 where id = $1",
+      "update app_public.distributions set status = 'open', amount = 2 where id = $1",
+    ]) {
+      expect(await failure(issuer, (tx) => tx.query(change, [id]))).toEqual({
+        code: "LL403",
+        message: "Operation not allowed",
+      });
+    }
+    const row = (
+      await db.query<{ amount: string; name: string; status: string }>(
+        "select amount::text, name, status from app_public.distributions where id = $1",
+        [id],
+      )
+    ).rows[0];
+    expect(row).toEqual({ amount: "40", name: "Contact", status: "closed" });
+  });
+
+  it("refuses a viewer, a broker that does not own the allocation, and the issuer of another round", async () => {
+    const direct = await allocationId("Series A Direct");
+    const placement = await allocationId("Harborview Placement");
+    const inDirect = randomUUID();
+    const inPlacement = randomUUID();
+    await asAccount(db, issuer, invite(direct, "direct.buyer@example.com", "10", inDirect));
+    await asAccount(db, broker, invite(placement, "placement.buyer@example.com", "10", inPlacement));
+
+    expect((await failure(viewer, setStatus(inDirect, "closed")))?.code).toBe("LL403");
+    expect((await failure(viewer, setStatus(inPlacement, "closed")))?.code).toBe("LL403");
+    // The broker manages the round (accepted) and sees the issuer's allocation, but does not own it.
+    expect(await failure(broker, setStatus(inDirect, "closed"))).not.toBeNull();
+
+    const { rows } = await db.query<{ id: string }>(
+      "select id from app_public.accounts where name = 'Cascade Biotech Holdings'",
+    );
+    const otherIssuer: Claims = { ...issuer, accountId: rows[0]!.id };
+    const other = await asAccount(db, otherIssuer, setStatus(inPlacement, "closed"));
+    expect(other.rows).toHaveLength(0);
+
+    expect(await statusOf(inDirect)).toBe("open");
+    expect(await statusOf(inPlacement)).toBe("open");
+  });
+
+  it("a locked distribution still refuses the issuer's status change with the spec's message", async () => {
+    const placement = await allocationId("Harborview Placement");
+    const id = randomUUID();
+    await asAccount(db, broker, invite(placement, "locked.buyer@example.com", "25", id));
+    await asAccount(db, issuer, setStatus(id, "closed"));
+    await asAccount(db, issuer, (tx) =>
+      tx.query("select * from app_public.make_ta_request_distribution_issuances($1)", [[id]]),
+    );
+    expect(await failure(issuer, setStatus(id, "open"))).toEqual({
+      code: "LL423",
+      message: "Cannot update status on locked distribution: Contact",
+    });
+  });
+});
