@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { paidOutDividends } from "./capital.ts";
 import { type Decimal, toString as decimalText } from "./decimal.ts";
 import { buildPortfolio, visibleRows } from "./portfolio.ts";
 
@@ -42,10 +43,17 @@ describe("portfolio", () => {
     rounds,
     issuerNames,
     holdings: [
-      { id: "h1", roundId: "r1", amount: "100", purchasePrice: "1.00", distributionId: "d0" },
+      {
+        id: "h1",
+        roundId: "r1",
+        amount: "100",
+        purchasePrice: "1.00",
+        distributionId: "d0",
+        dividendPayments: [{ amount: "0.10" }, { amount: "0.20" }],
+      },
       { id: "h0", roundId: "r1", amount: "0", purchasePrice: "1.00" },
       { id: "h2", roundId: "r2", amount: "2", purchasePrice: "1000" },
-      { id: "h3", roundId: "r3", amount: "1000", purchasePrice: "10" },
+      { id: "h3", roundId: "r3", amount: "1000", purchasePrice: "10", dividendPayments: [{ amount: "1250.505" }] },
     ],
     distributions: [
       {
@@ -119,5 +127,25 @@ describe("portfolio", () => {
     expect(visibleRows(rows, new Set()).map((row) => row.kind)).toEqual(["asset", "asset", "asset"]);
     expect(visibleRows(rows, new Set(["asset:a1"])).length).toBe(4);
     expect(visibleRows(rows, new Set(["asset:a1", "round:r1"])).length).toBe(7);
+  });
+
+  it("sums the dividends paid out on each holding exactly, and per round and asset over their holdings", () => {
+    expect(decimalText(paidOutDividends([{ amount: "0.1" }, { amount: "0.2" }]))).toBe("0.3");
+    expect(decimalText(paidOutDividends([]))).toBe("0");
+    const rows = buildPortfolio(input);
+    const dividends = (id: string) => {
+      const value = rows.find((row) => row.id === id)?.paidOutDividends ?? null;
+      return value ? decimalText(value) : null;
+    };
+    expect(dividends("h1")).toBe("0.3");
+    expect(dividends("h2")).toBe("0");
+    expect(dividends("h3")).toBe("1250.505");
+    // Distributions are not holdings yet: N/A; their round and asset sum the holdings only.
+    expect(dividends("d1")).toBeNull();
+    expect(dividends("round:r1")).toBe("0.3");
+    expect(dividends("asset:a1")).toBe("0.3");
+    expect(dividends("asset:a3")).toBe("1250.505");
+    const onlyDistributions = buildPortfolio({ ...input, stages: ["Onboarding"] });
+    expect(onlyDistributions.find((row) => row.id === "asset:a1")?.paidOutDividends).toBeNull();
   });
 });

@@ -7,9 +7,10 @@
 // across their rows); committed = units x round price; paid-in = paid payments; percent paid = paid-in / committed
 // x 100; coupon (as yield) and term (years to maturity) for debt rounds, N/A otherwise; fund assets only: deployed =
 // the round's capital deployments pro rata to the units of the round's total, undeployed = paid-in - deployed (not
-// below 0). Not modelled yet, shown as N/A: paid-out dividends. Tokenized (holdings): an address with status trade on
+// below 0); paid-out dividends = the sum of the dividends paid on a holding (distributions, not yet issued: N/A; asset
+// and round rows: the sum over their holdings). Tokenized (holdings): an address with status trade on
 // a chain other than the product's test chain (isTokenized, src/domain/wallet.ts); distributions read "No".
-import { committedCapital, costBasis, paidInCapital, percentPaid, totalValue } from "./capital.ts";
+import { committedCapital, costBasis, paidInCapital, paidOutDividends, percentPaid, totalValue } from "./capital.ts";
 import { add, compare, type Decimal, dec, div, mul, sub, sum, ZERO } from "./decimal.ts";
 import { currentStep, type ProcessDoc, stepTitle, topSteps } from "./onboarding.ts";
 import { distributionStage, type InvestmentStage } from "./portfolio-status.ts";
@@ -59,6 +60,8 @@ export interface PortfolioHolding {
   distributionId?: string | null;
   /** The holding's blockchain addresses ({status, chain}) for Tokenized. */
   blockchainAddresses?: readonly unknown[] | null;
+  /** Dividends paid out on the holding ({amount}). */
+  dividendPayments?: readonly unknown[] | null;
 }
 
 export interface PortfolioInput {
@@ -233,16 +236,18 @@ function summaryRow(
     percentPaid: committed ? percentPaid(paidIn, committed) : null,
     deployedCapital: addOrNull(items.map((row) => row.deployedCapital)),
     undeployedCapital: addOrNull(items.map((row) => row.undeployedCapital)),
-    paidOutDividends: null,
+    paidOutDividends: addOrNull(items.map((row) => row.paidOutDividends)),
     coupon: kind === "round" ? (items[0]?.coupon ?? null) : null,
     term: kind === "round" ? (items[0]?.term ?? null) : null,
     childCount: items.length,
   };
 }
 
-const withTokenized = (holding: PortfolioHolding, row: PortfolioRow): PortfolioRow => ({
+/** What only a holding has: Tokenized and the dividends paid out on it. */
+const withHoldingFacts = (holding: PortfolioHolding, row: PortfolioRow): PortfolioRow => ({
   ...row,
   tokenized: isTokenized(holding.blockchainAddresses) ? "Yes" : "No",
+  paidOutDividends: paidOutDividends((holding.dividendPayments ?? []) as readonly { amount: string }[]),
 });
 
 /** Every row of the portfolio in tree order: asset, its rounds, each round's investments. */
@@ -260,7 +265,7 @@ export function buildPortfolio(input: PortfolioInput): PortfolioRow[] {
     const source = holding.distributionId ? distributions.get(holding.distributionId) : undefined;
     items.push({
       stage: "Issued",
-      row: withTokenized(
+      row: withHoldingFacts(
         holding,
         investmentRow(
           "holding",

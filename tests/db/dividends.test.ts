@@ -51,7 +51,10 @@ describe.each(testTargets)("dividends on $name", (target) => {
       ).rows.map((row) => row.value),
     );
 
-  async function failure(claims: Claims, fn: (tx: Sql) => Promise<unknown>): Promise<{ code: string; message: string }> {
+  async function failure(
+    claims: Claims,
+    fn: (tx: Sql) => Promise<unknown>,
+  ): Promise<{ code: string; message: string }> {
     try {
       await rollbackAs(db, claims, fn);
     } catch (error) {
@@ -61,8 +64,10 @@ describe.each(testTargets)("dividends on $name", (target) => {
     throw new Error("expected a refusal");
   }
 
-  const pay = (holdingId: string | null, amount: string | null, paidOn: string | null = null) => (tx: Sql) =>
-    tx.query("select * from app_public.make_dividend_payment($1, $2, $3)", [holdingId, amount, paidOn]);
+  const pay =
+    (holdingId: string | null, amount: string | null, paidOn: string | null = null) =>
+    (tx: Sql) =>
+      tx.query("select * from app_public.make_dividend_payment($1, $2, $3)", [holdingId, amount, paidOn]);
 
   it("the investor sees the dividends of its own holdings only; the issuer sees its rounds'; agents none", async () => {
     expect(await amounts(investor)).toEqual(["40.625", "1250.50", "1250.50"]);
@@ -83,10 +88,9 @@ describe.each(testTargets)("dividends on $name", (target) => {
       ]),
     );
     const doc = await asAccount(db, investor, async (tx) => {
-      const { rows } = await tx.query<{ doc: { dividendPayments: Array<{ id: string; amount: string; paidOn: string }> } }>(
-        "select doc from app_private.docs_holdings($1)",
-        [[emmaSeedHolding]],
-      );
+      const { rows } = await tx.query<{
+        doc: { dividendPayments: Array<{ id: string; amount: string; paidOn: string }> };
+      }>("select doc from app_private.docs_holdings($1)", [[emmaSeedHolding]]);
       return rows[0]?.doc;
     });
     expect(doc?.dividendPayments).toEqual([
@@ -95,8 +99,10 @@ describe.each(testTargets)("dividends on $name", (target) => {
       { id, amount: "99.99", paidOn: "2025-09-30" },
     ]);
     // Another investor pulls no such document.
-    const theirs = await asAccount(db, investor2, async (tx) =>
-      (await tx.query("select doc from app_private.docs_holdings($1)", [[emmaSeedHolding]])).rows,
+    const theirs = await asAccount(
+      db,
+      investor2,
+      async (tx) => (await tx.query("select doc from app_private.docs_holdings($1)", [[emmaSeedHolding]])).rows,
     );
     expect(theirs).toEqual([]);
     // The holding's document is recorded as changed, so devices pull it again.
@@ -113,7 +119,10 @@ describe.each(testTargets)("dividends on $name", (target) => {
       message: "Dividend amount must be greater than 0.",
     });
     expect(await failure(issuer, pay(emmaSeedHolding, "-5"))).toMatchObject({ code: "LL422" });
-    expect(await failure(issuer, pay(emmaSeedHolding, null))).toEqual({ code: "LL422", message: "Amount is required." });
+    expect(await failure(issuer, pay(emmaSeedHolding, null))).toEqual({
+      code: "LL422",
+      message: "Amount is required.",
+    });
     expect(await failure(issuer, pay(emmaSeedHolding, "10", "2999-01-01"))).toMatchObject({ code: "LL422" });
     expect(await failure(issuer, pay("00000000-0000-4000-8000-000000000000", "10"))).toEqual({
       code: "LL404",
@@ -131,9 +140,9 @@ describe.each(testTargets)("dividends on $name", (target) => {
         tx.query("insert into app_public.dividend_payments (holding_id, amount) values ($1, 5)", [emmaSeedHolding]),
       ),
     ).toMatchObject({ code: "LL403" });
-    expect(
-      await failure(issuer, (tx) => tx.query("update app_public.dividend_payments set amount = 1")),
-    ).toMatchObject({ code: "42501" });
+    expect(await failure(issuer, (tx) => tx.query("update app_public.dividend_payments set amount = 1"))).toMatchObject(
+      { code: "42501" },
+    );
     expect(await failure(issuer, (tx) => tx.query("delete from app_public.dividend_payments"))).toMatchObject({
       code: "42501",
     });

@@ -4,7 +4,7 @@ import { accountSummary, decimal, list, optionalDecimal, optionalUuid, timestamp
 export const holdingSchema = toTypedRxJsonSchema({
   title: "holdings",
   description:
-    "A holding of a security by an investor, with the investor summary, its blockchain addresses and the investor's token positions in its round.",
+    "A holding of a security by an investor, with the investor summary, its blockchain addresses, the investor's token positions in its round and the dividends paid out on it.",
   version: 0,
   primaryKey: "id",
   type: "object",
@@ -22,6 +22,8 @@ export const holdingSchema = toTypedRxJsonSchema({
     blockchainAddresses: list,
     /** the investor's positions in the tokens of the holding's round (sync/migrations/0430_tokens.sql) */
     tokens: list,
+    /** dividends paid out on the holding [{id, amount, paidOn}] (sync/migrations/0440_dividends.sql) */
+    dividendPayments: list,
     createdOn: timestamp,
     updatedOn: timestamp,
   },
