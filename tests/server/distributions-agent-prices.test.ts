@@ -70,7 +70,9 @@ describe("distribution prices through GraphQL", () => {
       `{ allDistributions(filter: { purchasePrice: { greaterThan: "1" } }) { nodes { id } } }`,
     );
     expect(filtered.errors !== undefined || filtered.data?.allDistributions.nodes.length === 0).toBe(true);
-    const condition = await agent.graphql(`{ allDistributions(condition: { purchasePrice: "1.25" }) { nodes { id } } }`);
+    const condition = await agent.graphql(
+      `{ allDistributions(condition: { purchasePrice: "1.25" }) { nodes { id } } }`,
+    );
     expect(condition.errors?.length).toBeGreaterThan(0);
     const sorted = await agent.graphql(`{ allDistributions(orderBy: PURCHASE_PRICE_DESC) { nodes { id } } }`);
     expect(sorted.errors?.length).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ import { Button, DateInput, EmptyState, Select, toast } from "../../ui/index.ts"
 import { NotesCard } from "./NotesCard.tsx";
 import {
   Card,
+  DISTRIBUTION_STATUS_OPTIONS,
   FormGrid,
   mutedText,
   newId,
@@ -32,12 +33,6 @@ import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { type QualificationChoice, QualificationsCard, qualificationsOf } from "./QualificationsCard.tsx";
 import type { Distribution } from "./use-allocation.ts";
 import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
-
-const STATUS_OPTIONS = [
-  { value: "drafted", label: "Invited" },
-  { value: "open", label: "Onboarding" },
-  { value: "closed", label: "Pending" },
-];
 
 interface Payment {
   id: string;
@@ -140,7 +135,7 @@ function Overview({
         <Select
           label="Status"
           name="distributionStatus"
-          options={STATUS_OPTIONS}
+          options={DISTRIBUTION_STATUS_OPTIONS}
           value={distribution.status}
           disabled={!canEdit}
           onChange={(status) => {

@@ -1,8 +1,13 @@
-// The allocation page's right pane: its distributions with the DISTRIBUTIONS and UNITS summary, row selection
-// (used by the bulk tabs) and the CSV import.
+// The allocation page's right pane: its distributions with the DISTRIBUTIONS and UNITS summary, each with its
+// qualifications label (Finished, Not Finished, No Qualifications, Not Started or 'n of total') and status, row
+// selection (used by the bulk tabs) and the CSV import.
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
-import { distributionStatusLabel, distributionSummary } from "../../domain/allocations.ts";
+import {
+  distributionQualificationLabel,
+  distributionStatusLabel,
+  distributionSummary,
+} from "../../domain/allocations.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { Checkbox, EmptyState } from "../../ui/index.ts";
 import { CsvImport } from "./CsvImport.tsx";
@@ -57,6 +62,7 @@ export function DistributionsPane({
                 </th>
                 <th>Investor</th>
                 <th className="num">Units</th>
+                <th>Qualifications</th>
                 <th>Status</th>
               </tr>
             </thead>
@@ -82,6 +88,7 @@ export function DistributionsPane({
                     )}
                   </td>
                   <td className="num">{formatNumber(d.amount)}</td>
+                  <td data-testid="qualification-label">{distributionQualificationLabel(d)}</td>
                   <td>
                     <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
                       <StatusBadge label={distributionStatusLabel(d)} />

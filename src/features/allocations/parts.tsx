@@ -124,6 +124,13 @@ export function StatusBadge({ label }: { label: string }) {
 }
 
 /** The mark of a row touched by a queued or refused command. */
+/** A distribution's status as its dropdowns offer it (spec: open shows as Onboarding, closed as Pending). */
+export const DISTRIBUTION_STATUS_OPTIONS = [
+  { value: "drafted", label: "Invited" },
+  { value: "open", label: "Onboarding" },
+  { value: "closed", label: "Pending" },
+];
+
 export function PendingTag({ mark }: { mark?: PendingMark | null }) {
   if (!mark) return null;
   const rejected = mark.status === "rejected";

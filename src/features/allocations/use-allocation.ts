@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import type { AllocationDoc, AssetDoc, DistributionDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
+import { useBatchPending } from "./pending-batch.ts";
 
 export type Distribution = WithPending<DistributionDoc> & { paidInCapital?: string | null };
 
@@ -35,6 +36,8 @@ export function useAllocationData(allocationId: string): AllocationData {
   const query = useMemo(() => ({ selector: { allocationId }, sort: [{ createdOn: "asc" as const }] }), [allocationId]);
   const { rows, loading } = useModel("distributions", query);
   // A queued invitation has no createdOn yet: keep it last.
-  const distributions = useMemo(() => [...rows].filter((d) => !d._pending?.deleted) as Distribution[], [rows]);
+  const listed = useMemo(() => [...rows].filter((d) => !d._pending?.deleted) as Distribution[], [rows]);
+  // Queued issuances and CSV imports (batch commands) show as pending too.
+  const distributions = useBatchPending(listed, [allocationId]);
   return { allocation, round, asset, distributions, loading: loading || allocation === undefined };
 }

@@ -1,15 +1,26 @@
 // Buyers of the round: every distribution (and its holding once issued), filterable by name, sortable by units and
-// value, with a status dropdown. Issued rows link to the holding.
+// value, with a status dropdown per row for whoever may change it (the round's issuer, or the allocation's owner;
+// never a viewer; never a locked or issued distribution). The change is a command: queued offline, marked pending.
+// Issued rows link to the holding.
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
 import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { committedCapital } from "../../domain/capital.ts";
 import { compare, dec } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { Select } from "../../ui/index.ts";
-import { Card, linkClass, mutedText, PendingTag, StatusBadge, tableClass } from "../allocations/parts.tsx";
+import {
+  Card,
+  DISTRIBUTION_STATUS_OPTIONS,
+  linkClass,
+  mutedText,
+  PendingTag,
+  StatusBadge,
+  tableClass,
+} from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
 type SortKey = "units" | "value";
@@ -19,11 +30,14 @@ export function Buyers({
   distributions,
   holdings,
   price,
+  canChangeStatus,
 }: {
   distributions: Distribution[];
   holdings: HoldingDoc[];
   price: string;
+  canChangeStatus: (distribution: Distribution) => boolean;
 }) {
+  const command = useCommand();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<string | null>("All");
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "units", desc: true });
@@ -122,7 +136,24 @@ export function Buyers({
                   </td>
                   <td className="num">{formatMoney(value)}</td>
                   <td>
-                    <StatusBadge label={label} /> <PendingTag mark={d._pending} />
+                    <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+                      {canChangeStatus(d) ? (
+                        <div className={rowSelect}>
+                          <Select
+                            label={`Status of ${d.investor?.name ?? d.name ?? d.investor?.email ?? "buyer"}`}
+                            options={DISTRIBUTION_STATUS_OPTIONS}
+                            value={d.status}
+                            onChange={(next) => {
+                              if (!next || next === d.status) return;
+                              void command("updateDistributionById", { input: { id: d.id, patch: { status: next } } });
+                            }}
+                          />
+                        </div>
+                      ) : (
+                        <StatusBadge label={label} />
+                      )}
+                      <PendingTag mark={d._pending} />
+                    </div>
                   </td>
                 </tr>
               );
@@ -141,4 +172,6 @@ const sortButton = css({
   color: "inherit",
   cursor: "pointer",
 });
+// The row's dropdown is labelled for assistive technology only; the column header says what it is.
+const rowSelect = css({ minW: "36", "& [data-part=label]": { srOnly: true } });
 const dec0 = (text: string | null | undefined) => dec(text ?? "0");

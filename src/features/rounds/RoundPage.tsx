@@ -28,6 +28,21 @@ export function roundViewsFor(accountType: string): RoundView[] {
   return [];
 }
 
+/**
+ * The buyers list's status dropdown: the round's issuer changes any of its round's distributions (the server
+ * allows the issuer the status only: 0310); any other account only those of allocations it owns. Never a viewer,
+ * never a locked or issued distribution.
+ */
+export function canChangeBuyerStatus(
+  actor: { accountId: string; accountType: string; role: string },
+  distribution: { locked?: boolean | null; issuanceStatus?: string | null },
+  allocationOwnerId: string | undefined,
+): boolean {
+  if (actor.role === "account_viewer" || distribution.locked || distribution.issuanceStatus === "issued") return false;
+  if (actor.accountType === "issuer") return true;
+  return actor.accountType === "broker" && allocationOwnerId === actor.accountId;
+}
+
 export function RoundPage({ roundId, view: requested }: { roundId: string; view: string }) {
   const actor = useActor();
   const data = useRoundData(roundId);
@@ -48,6 +63,7 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
   const isEditor =
     (actor.accountType === "issuer" || actor.accountType === "broker") && actor.role !== "account_viewer";
   const allocationOwnerIds = new Set(data.allocations.map((a) => a.ownerId));
+  const ownerByAllocation = new Map(data.allocations.map((a) => [a.id, a.ownerId]));
 
   return (
     <Page>
@@ -126,7 +142,12 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
               allocationOwnerIds={allocationOwnerIds}
               canIssue={isEditor}
             />
-            <Buyers distributions={data.distributions} holdings={data.holdings} price={round.price ?? "0"} />
+            <Buyers
+              distributions={data.distributions}
+              holdings={data.holdings}
+              price={round.price ?? "0"}
+              canChangeStatus={(d) => canChangeBuyerStatus(actor, d, ownerByAllocation.get(d.allocationId))}
+            />
           </>
         )}
         {view === "capital" && (

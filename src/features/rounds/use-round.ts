@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, HoldingDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
+import { useBatchPending } from "../allocations/pending-batch.ts";
 import { type Distribution, useMaybeDocument } from "../allocations/use-allocation.ts";
 
 export function useRoundData(roundId: string) {
@@ -26,14 +27,20 @@ export function useRoundData(roundId: string) {
     [idsKey],
   );
   const distributions = useModel("distributions", distQuery);
+  // Queued invitations of other pages' allocations appear too; keep only this round's.
+  const ofRound = useMemo(() => {
+    const ids = new Set(idsKey.split(","));
+    return (distributions.rows as Distribution[]).filter((d) => ids.has(d.allocationId));
+  }, [distributions.rows, idsKey]);
+  // Queued issuances and CSV imports (batch commands) show as pending too.
+  const withBatches = useBatchPending(ofRound, allocationIds);
   return {
     round,
     asset,
     allocations: allocations.rows,
     brokerAllocations: brokers.rows,
     holdings: holdings.rows as WithPending<HoldingDoc>[],
-    // Queued invitations of other pages' allocations appear too; keep only this round's.
-    distributions: (distributions.rows as Distribution[]).filter((d) => allocationIds.includes(d.allocationId)),
+    distributions: withBatches,
     loading: round === undefined || allocations.loading,
   };
 }
