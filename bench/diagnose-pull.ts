@@ -29,6 +29,18 @@ async function timed(label: string, sql: string, params: unknown[] = [], asUser 
   });
 }
 
+// Every read model: the first page of the pull as the issuer, and the same documents built as superuser.
+for (const model of ["assets", "rounds", "allocations", "distributions", "holdings", "customers", "securities", "accounts", "transactions"]) {
+  const page = (await timed(
+    `next_changes(${model}) as the issuer`,
+    "select doc_ids from app_private.next_changes($1, '0'::xid8, 0, 1000)",
+    [model],
+  )) as Array<{ doc_ids: string[] }>;
+  const pageIds = page[0]?.doc_ids ?? [];
+  await timed(`docs_${model}(${pageIds.length} ids) as the issuer (RLS)`, `select * from app_private.docs_${model}($1::uuid[])`, [pageIds]);
+  await timed(`docs_${model}(${pageIds.length} ids) as superuser`, `select * from app_private.docs_${model}($1::uuid[])`, [pageIds], false);
+}
+
 const batch = (await timed(
   "next_changes(holdings, 0, 0, 1000) as the issuer",
   "select doc_ids, txid::text, seq from app_private.next_changes('holdings', '0'::xid8, 0, 1000)",
