@@ -1,4 +1,5 @@
-// The round's cap table: issued holdings ('Issued') and closed distributions waiting for issuance ('Not Issued').
+// The round's cap table: issued holdings ('Issued', or the chain they are on when it is not the product's private
+// network) and closed distributions waiting for issuance ('Not Issued').
 // Editors select closed distributions and Issue them (makeTaRequestDistributionIssuances: each becomes a holding
 // with a transaction and ledger entries). Zero, negative and allocation-owned entries are left out.
 import { Link } from "@tanstack/react-router";
@@ -22,6 +23,7 @@ import {
 } from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
+import { holdingLedgerStatus } from "./ledger-status.ts";
 
 export function CapTable({
   assetId,
@@ -116,7 +118,7 @@ export function CapTable({
                   </Link>
                 </td>
                 <td>
-                  <StatusBadge label="Issued" />
+                  <StatusBadge label={holdingLedgerStatus(h)} />
                 </td>
               </tr>
             ))}

@@ -60,8 +60,12 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
     );
   }
   const isIssuerEditor = actor.accountType === "issuer" && actor.role !== "account_viewer";
-  const isEditor =
-    (actor.accountType === "issuer" || actor.accountType === "broker") && actor.role !== "account_viewer";
+  // A broker changes a round only once it accepted to manage it (the server's editable rounds, 0010).
+  const brokerManages =
+    actor.accountType === "broker" &&
+    actor.role !== "account_viewer" &&
+    data.brokerAllocations.some((b) => b.brokerId === actor.accountId && b.status === "accepted");
+  const isEditor = isIssuerEditor || brokerManages;
   const allocationOwnerIds = new Set(data.allocations.map((a) => a.ownerId));
   const ownerByAllocation = new Map(data.allocations.map((a) => [a.id, a.ownerId]));
 
@@ -117,7 +121,7 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
         {view === null && <RoundInfo round={round} canEdit={false} />}
         {view === "manage" && (
           <>
-            <RoundInfo round={round} canEdit={isIssuerEditor} />
+            <RoundInfo round={round} canEdit={isEditor} />
             <div
               className={css({
                 display: "grid",
