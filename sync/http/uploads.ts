@@ -8,7 +8,8 @@
 //
 // Files live under FILES_DIR (default: a "files" directory beside the embedded database's DATA_DIR; a temporary directory for an in-memory database). Several
 // server processes must share that directory (a mounted volume). A refused upload marks the slot and every document
-// naming it "failed", so the device shows "Upload failed, please check file size and retry".
+// naming it "failed", so the device shows "Upload failed, please check file size and retry". The text of a small
+// csv/tsv/txt file is also kept in its slot for imports the database runs (bulkCustomers(fileName)).
 import { createReadStream } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -82,9 +83,28 @@ function limited(req: IncomingMessage, limit: number): Readable {
   return req.pipe(counter);
 }
 
-async function markSlot(db: Database, key: string, status: "uploaded" | "failed", size: number | null): Promise<void> {
+/**
+ * The text of small csv/tsv/txt files is also kept in the upload slot, so the database can read an import file
+ * (bulkCustomers(fileName), sync/migrations/0260_contacts_import_file.sql) wherever it runs. 5 MB is far above the
+ * 5000 contacts an import may hold; a bigger file stays on disk only and cannot be imported.
+ */
+export const IMPORT_TEXT_MAX_BYTES = 5 * 1024 * 1024;
+const TEXT_EXTENSIONS = new Set(["csv", "tsv", "txt"]);
+
+async function markSlot(
+  db: Database,
+  key: string,
+  status: "uploaded" | "failed",
+  size: number | null,
+  content: string | null = null,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query("update app_private.upload_slots set status = $2, size = $3 where key = $1", [key, status, size]);
+    await tx.query("update app_private.upload_slots set status = $2, size = $3, content = $4 where key = $1", [
+      key,
+      status,
+      size,
+      content,
+    ]);
     await tx.query("update app_public.documents set upload_status = $2 where file_key = $1", [key, status]);
   });
 }
@@ -152,10 +172,18 @@ async function handleUpload(
   const path = join(dir, key);
   await mkdir(dirname(path), { recursive: true });
   const partial = `${path}.part`;
-  await writeFile(partial, Buffer.from(await file.arrayBuffer()));
+  const bytes = Buffer.from(await file.arrayBuffer());
+  await writeFile(partial, bytes);
   await rename(partial, path);
-  await markSlot(context.db, key, "uploaded", file.size);
+  const text = TEXT_EXTENSIONS.has(extension) && bytes.length <= IMPORT_TEXT_MAX_BYTES ? importText(bytes) : null;
+  await markSlot(context.db, key, "uploaded", file.size, text);
   return sendJson(res, 201, { key, size: file.size });
+}
+
+/** UTF-8 text with no NUL (PostgreSQL text cannot hold one), or null for a file that is not such text. */
+function importText(bytes: Buffer): string | null {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  return text.includes("\u0000") ? null : text;
 }
 
 /** Reads the document as the session's account would through GraphQL: role app_user, its claims, RLS. */

@@ -129,7 +129,172 @@ describe("bulkCustomers", () => {
   });
 });
 
+const LOCATION = `mutation location($fileName: String!) {
+  makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`;
+const BULK_FILE = `mutation bulkFile($fileName: String!) {
+  bulkCustomers(input: { fileName: $fileName }) { customers { id email name } } }`;
+
+/** The spec's upload flow: makeFileLocation, then the multipart POST; returns the key bulkCustomers takes. */
+async function uploadFile(client: TestClient, name: string, content: string): Promise<string> {
+  const located = await client.graphql<{
+    makeFileLocation: { fileLocation: { url: string; fields: { key: string } } };
+  }>(LOCATION, { fileName: name });
+  expect(located.errors).toBeUndefined();
+  const where = located.data!.makeFileLocation.fileLocation;
+  const form = new FormData();
+  form.set("key", where.fields.key);
+  form.set("file", new Blob([content]), name);
+  expect((await client.fetch(where.url, { method: "POST", body: form })).status).toBe(201);
+  return where.fields.key;
+}
+
+describe("bulkCustomers(fileName): the CSV uploaded first, read and checked by the server", () => {
+  it("imports a clean file whole: quoted cells, quotes inside a cell, CRLF, blank lines, any column order", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const ada = fresh("file-ada");
+    const alan = fresh("file-alan");
+    const key = await uploadFile(
+      issuer,
+      "contacts.csv",
+      `\uFEFFEmail,Contact Name\r\n${ada},"Byron, Ada"\r\n\r\n"${alan}",Alan "The" Turing\r\n`,
+    );
+    const result = await issuer.graphql<{ bulkCustomers: { customers: Array<{ email: string; name: string }> } }>(
+      BULK_FILE,
+      { fileName: key },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.bulkCustomers.customers.map((c) => [c.name, c.email])).toEqual([
+      ["Byron, Ada", ada],
+      ['Alan "The" Turing', alan],
+    ]);
+    const stored = (await contactsOf(ISSUER)).map((c) => c.email);
+    expect(stored).toEqual(expect.arrayContaining([ada, alan]));
+  });
+
+  it("refuses a file with bad rows as a whole, naming each bad row with the rows form's messages", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const before = await contactsOf(ISSUER);
+    const good = fresh("file-good");
+    const existing = before[0]?.email;
+    const csv = [
+      "Contact Name,Email",
+      `Good Row,${good}`,
+      `,${fresh("file-noname")}`,
+      "No Email,  ",
+      "Bad Email,not-an-email",
+      `Twice,${good.toUpperCase()}`,
+      `Already,${existing}`,
+    ].join("\n");
+    const key = await uploadFile(issuer, "bad.csv", csv);
+    const result = await issuer.graphql(BULK_FILE, { fileName: key });
+    expect(result.errors?.[0]?.extensions?.code).toBe("LL422");
+    const expected = [
+      "Row 3: Contact Name is required.",
+      "Row 4: Email is required.",
+      "Row 5: Please enter a valid email address.",
+      "Row 6: This email appears more than once in the file.",
+      "Row 7: A contact with this email already exists.",
+    ];
+    expect(result.errors?.[0]?.message.split("\n")).toEqual(expected);
+    // the same file parsed on the device and sent as rows gets the very same answer
+    const rows = await issuer.graphql(BULK, { contacts: parseContactsCsv(csv).rows });
+    expect(rows.errors?.[0]?.message.split("\n")).toEqual(expected);
+    expect(importRowErrors(parseContactsCsv(csv).rows, [existing!])).toEqual(expected);
+    // nothing half-imported
+    expect(await contactsOf(ISSUER)).toEqual(before);
+  });
+
+  it("refuses files that are not a contacts CSV with the device's texts", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    for (const [name, content, message] of [
+      [
+        "columns.csv",
+        "First,Last\nAda,Byron\n",
+        "The file needs a header row with the columns Contact Name and Email.",
+      ],
+      ["empty.csv", "Contact Name,Email\n\n", "The file has no contacts."],
+      ["binary.csv", "Contact Name,Email\nA\u0000da,ada@x.test\n", "The file could not be read as CSV."],
+      ["contacts.txt", "Contact Name,Email\nAda,ada@x.test\n", "Only CSV files can be imported."],
+    ] as const) {
+      const key = await uploadFile(issuer, name, content);
+      const result = await issuer.graphql(BULK_FILE, { fileName: key });
+      expect(result.errors?.[0], name).toMatchObject({ message, extensions: { code: "LL422" } });
+    }
+  });
+
+  it("refuses a file another account uploaded, an unknown name and a location whose file never arrived", async () => {
+    const broker = await as("broker@demo.test", BROKER);
+    const address = fresh("file-other");
+    const brokersFile = await uploadFile(broker, "broker.csv", `Contact Name,Email\nOther,${address}\n`);
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const stolen = await issuer.graphql(BULK_FILE, { fileName: brokersFile });
+    expect(stolen.errors?.[0]).toMatchObject({ message: "Operation not allowed", extensions: { code: "LL403" } });
+    const { rows } = await t.server.db.query("select 1 from app_public.customers where email = $1", [address]);
+    expect(rows).toEqual([]);
+
+    const unknown = await issuer.graphql(BULK_FILE, { fileName: crypto.randomUUID() });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe("LL404");
+    const plainName = await issuer.graphql(BULK_FILE, { fileName: "contacts.csv" });
+    expect(plainName.errors?.[0]?.extensions?.code).toBe("LL404");
+
+    const located = await issuer.graphql<{ makeFileLocation: { fileLocation: { fields: { key: string } } } }>(
+      LOCATION,
+      { fileName: "later.csv" },
+    );
+    const notYet = await issuer.graphql(BULK_FILE, {
+      fileName: located.data!.makeFileLocation.fileLocation.fields.key,
+    });
+    expect(notYet.errors?.[0]).toMatchObject({
+      message: "The file has not been uploaded yet.",
+      extensions: { code: "LL409" },
+    });
+
+    // the broker itself imports its file
+    const own = await broker.graphql(BULK_FILE, { fileName: brokersFile });
+    expect(own.errors).toBeUndefined();
+    expect((await contactsOf(BROKER)).map((c) => c.email)).toContain(address);
+  });
+
+  it("is refused to a viewer (who cannot get an upload location either) and takes one form at a time", async () => {
+    const viewer = await as("issuer-viewer@demo.test", ISSUER);
+    expect((await viewer.graphql(LOCATION, { fileName: "x.csv" })).errors?.[0]?.extensions?.code).toBe("LL403");
+    expect((await viewer.graphql(BULK_FILE, { fileName: crypto.randomUUID() })).errors?.[0]?.extensions?.code).toBe(
+      "LL403",
+    );
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const key = await uploadFile(issuer, "both.csv", `Contact Name,Email\nBoth,${fresh("both")}\n`);
+    const both = await issuer.graphql(
+      `mutation both($fileName: String!, $contacts: JSON!) {
+        bulkCustomers(input: { fileName: $fileName, contacts: $contacts }) { customers { id } } }`,
+      { fileName: key, contacts: [{ row: 2, name: "Both", email: fresh("both") }] },
+    );
+    expect(both.errors?.[0]?.extensions?.code).toBe("LL422");
+  });
+});
+
 describe("makeCustomer and updateCustomerById", () => {
+  it("refuses a blank or whitespace name with the form's text, and creates nothing", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    for (const name of [undefined, "", "   "]) {
+      const email = fresh("blank");
+      const result = await issuer.graphql(MAKE, { email, name });
+      expect(result.errors?.[0], JSON.stringify(name)).toMatchObject({
+        message: "Contact Name is required.",
+        extensions: { code: "LL422" },
+      });
+      const { rows } = await t.server.db.query("select 1 from app_public.customers where email = $1", [email]);
+      expect(rows).toEqual([]);
+    }
+    // the name is checked first, as the form does
+    const both = await issuer.graphql(MAKE, { email: "", name: " " });
+    expect(both.errors?.[0]?.message).toBe("Contact Name is required.");
+    const trimmed = await issuer.graphql<{ makeCustomer: { customer: { name: string } } }>(MAKE, {
+      email: fresh("trim"),
+      name: "  Ada Byron ",
+    });
+    expect(trimmed.data?.makeCustomer.customer.name).toBe("Ada Byron");
+  });
+
   it("creates with the client's id and edits name and email with the spec's messages", async () => {
     const issuer = await as("issuer@demo.test", ISSUER);
     const id = crypto.randomUUID();

@@ -278,3 +278,22 @@ describe("holding documents", () => {
     expect(deleted.errors).toBeUndefined();
   });
 });
+
+describe("import files", () => {
+  it("keeps the text of an uploaded csv in its slot for the database's imports, never a pdf's", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const content = "Contact Name,Email\r\nAda Byron,ada@example.com\r\n";
+    const csv = await location(issuer, "contacts.csv");
+    expect((await upload(issuer, csv, "contacts.csv", content)).status).toBe(201);
+    const pdf = await location(issuer, "scan.pdf");
+    expect((await upload(issuer, pdf, "scan.pdf", "%PDF-1.4 not text for imports")).status).toBe(201);
+    const { rows } = await t.server.db.query<{ key: string; status: string; content: string | null }>(
+      "select key, status, content from app_private.upload_slots where key = any($1::uuid[]) order by file_name",
+      [[csv.fields.key, pdf.fields.key]],
+    );
+    expect(rows).toEqual([
+      { key: csv.fields.key, status: "uploaded", content },
+      { key: pdf.fields.key, status: "uploaded", content: null },
+    ]);
+  });
+});

@@ -96,11 +96,15 @@ describe("the outbox", () => {
     devices.push(data);
     const good1 = email("good");
     const good2 = email("good");
-    const first = await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: good1 } });
-    const bad = await data.outbox.enqueue("makeCustomer", {
-      input: { id: crypto.randomUUID(), email: "not-an-email" },
+    const first = await data.outbox.enqueue("makeCustomer", {
+      input: { id: crypto.randomUUID(), email: good1, name: "Good One" },
     });
-    const last = await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: good2 } });
+    const bad = await data.outbox.enqueue("makeCustomer", {
+      input: { id: crypto.randomUUID(), email: "not-an-email", name: "Bad Email" },
+    });
+    const last = await data.outbox.enqueue("makeCustomer", {
+      input: { id: crypto.randomUUID(), email: good2, name: "Good Two" },
+    });
     await eventually(async () => (await data.outbox.waitingCount()) === 0, 10_000, "queue drained");
 
     const byKey = new Map((await data.outbox.commands()).map((command) => [command.id, command]));
@@ -142,7 +146,7 @@ describe("the outbox", () => {
     const tag = `bulk-${run}`;
     for (let i = 0; i < 1000; i++) {
       const address = `${tag}-${String(i).padStart(4, "0")}@outbox.test`;
-      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address } });
+      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address, name: "Queued" } });
     }
     // offline: stored, nothing sent
     expect(await data.outbox.waitingCount()).toBe(1000);
@@ -183,7 +187,7 @@ describe("a server restart in the middle of a flush", () => {
       const tag = `restart-${run}`;
       for (let i = 0; i < 300; i++) {
         await data.outbox.enqueue("makeCustomer", {
-          input: { id: crypto.randomUUID(), email: `${tag}-${String(i).padStart(4, "0")}@outbox.test` },
+          input: { id: crypto.randomUUID(), email: `${tag}-${String(i).padStart(4, "0")}@outbox.test`, name: "Queued" },
         });
       }
       online = true;

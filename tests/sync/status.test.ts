@@ -36,9 +36,11 @@ describe("sync status", () => {
 
       // offline: commands wait, and the top bar says so
       await data.outbox.enqueue("makeCustomer", {
-        input: { id: crypto.randomUUID(), email: `status-${Date.now()}@x.test` },
+        input: { id: crypto.randomUUID(), email: `status-${Date.now()}@x.test`, name: "Status" },
       });
-      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: "not-an-email" } });
+      await data.outbox.enqueue("makeCustomer", {
+        input: { id: crypto.randomUUID(), email: "not-an-email", name: "Bad Email" },
+      });
       await eventually(() => status.getSnapshot().waiting === 2, 5_000, "two waiting");
       expect(status.getSnapshot().outboxPaused).toBe("offline");
 
@@ -65,7 +67,7 @@ describe("sync status", () => {
       const signedOut = await client.fetch("/authenticate/logout");
       await signedOut.arrayBuffer();
       const address = `late-${Date.now()}@x.test`;
-      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address } });
+      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address, name: "Late" } });
       await eventually(() => status.getSnapshot().outboxPaused === "unauthorized", 5_000, "paused: unauthorized");
       expect(await data.outbox.waitingCount()).toBe(1);
 

@@ -211,7 +211,7 @@ describe.runIf(pgClusterAvailable)("on PostgreSQL: out-of-order commits and comm
     const command = (address: string, seq: number): WireCommand => ({
       key: crypto.randomUUID(),
       mutation: "makeCustomer",
-      variables: { input: { id: crypto.randomUUID(), email: address } },
+      variables: { input: { id: crypto.randomUUID(), email: address, name: "Watermark" } },
       userId: issuer.userId,
       accountId: issuer.accountId,
       createdOn: new Date().toISOString(),
