@@ -130,6 +130,10 @@ export const MESSAGES = {
   logoutDiscardTitle: "Sign out and discard unsent changes?",
   logoutKeepWorking: "Keep working",
   logoutDiscardConfirm: "Sign out and discard",
+  // contacts import (part 1 sections 2.10, 7): offline the checked rows wait in the outbox instead of the file
+  importQueuedOffline: "You are offline: the contacts will be imported when you reconnect.",
+  importFileWaiting: "Import of the uploaded file is waiting to sync",
+  importFileRefused: "Import of the uploaded file was refused",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,8 @@
 // CSV import (spec part 1 section 2.10): the file is read and checked on the device (papaparse, the server's rules
 // and texts), every bad row is named, and only a clean file is sent - as ONE bulkCustomers command, so the server
-// imports it whole or not at all, now or when the device is back online. The example file needs the server.
+// imports it whole or not at all. Online the file is uploaded and the command names it (the server reads and checks
+// it again); offline the command carries the rows and waits for the network (import-file.ts). The example file needs
+// the server.
 import { type ChangeEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
@@ -8,10 +10,11 @@ import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { planImport } from "./import-file.ts";
 
 export const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
 
-type Checked = { fileName: string; rows: ImportRow[]; errors: string[] };
+type Checked = { file: File; rows: ImportRow[]; errors: string[] };
 
 export function ImportContactsDialog({
   existingEmails,
@@ -24,21 +27,25 @@ export function ImportContactsDialog({
   const online = useOnline();
   const [checked, setChecked] = useState<Checked | null>(null);
   const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    setFailure(null);
     if (!file) return setChecked(null);
     const parsed = parseContactsCsv(await file.text());
     const errors = parsed.fileError ? [parsed.fileError] : importRowErrors(parsed.rows, existingEmails);
-    setChecked({ fileName: file.name, rows: parsed.rows, errors });
+    setChecked({ file, rows: parsed.rows, errors });
   }
 
   async function submit() {
     if (!checked || checked.errors.length > 0) return;
     setSending(true);
+    setFailure(null);
     try {
-      const contacts = checked.rows.map((row) => ({ ...row, id: crypto.randomUUID() }));
-      await command("bulkCustomers", { input: { contacts } });
+      const plan = await planImport(checked.file, checked.rows, online);
+      if (!plan.ok) return setFailure(plan.message);
+      await command("bulkCustomers", plan.variables);
       onClose();
     } finally {
       setSending(false);
@@ -103,7 +110,7 @@ export function ImportContactsDialog({
               overflowY: "auto",
             })}
           >
-            <p className={css({ fontWeight: "700", mb: "2" })}>{checked.fileName} cannot be imported:</p>
+            <p className={css({ fontWeight: "700", mb: "2" })}>{checked.file.name} cannot be imported:</p>
             <ul className={css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1" })}>
               {checked.errors.map((error) => (
                 <li key={error}>{error}</li>
@@ -114,7 +121,17 @@ export function ImportContactsDialog({
         {ready && (
           <p className={css({ fontSize: "sm", color: "success", fontWeight: "600" })} data-testid="import-ready">
             {checked.rows.length} {checked.rows.length === 1 ? "contact" : "contacts"} ready to import from{" "}
-            {checked.fileName}.
+            {checked.file.name}.
+          </p>
+        )}
+        {ready && !online && (
+          <p className={css({ fontSize: "xs", color: "fg.muted" })} data-testid="import-offline">
+            {MESSAGES.importQueuedOffline}
+          </p>
+        )}
+        {failure && (
+          <p role="alert" data-testid="import-failure" className={css({ fontSize: "sm", color: "danger" })}>
+            {failure}
           </p>
         )}
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3", mt: "2" })}>

@@ -1,11 +1,17 @@
-// Imports still in the outbox: waiting to sync (offline), or refused by the server with every bad row named.
+// Imports still in the outbox: waiting to sync (offline, or just sent), or refused by the server with every bad row
+// named.
 import { css } from "../../../styled-system/css";
 import { useLocalData, useOutbox } from "../../data/hooks.tsx";
+import { MESSAGES } from "../../domain/messages.ts";
 import { Button } from "../../ui/index.ts";
 
-function contactCount(variables: unknown): number {
+/** "Import of 3 contacts ..." for the rows form; the fileName form names no count (the server reads the file). */
+function importTitle(variables: unknown, rejected: boolean): string {
   const contacts = (variables as { input?: { contacts?: unknown[] } } | null)?.input?.contacts;
-  return Array.isArray(contacts) ? contacts.length : 0;
+  if (!Array.isArray(contacts)) return rejected ? MESSAGES.importFileRefused : MESSAGES.importFileWaiting;
+  return rejected
+    ? `Import of ${contacts.length} contacts was refused`
+    : `Import of ${contacts.length} contacts is waiting to sync`;
 }
 
 export function ImportStatus() {
@@ -16,7 +22,6 @@ export function ImportStatus() {
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "4" })}>
       {imports.map((command) => {
-        const count = contactCount(command.variables);
         const rejected = command.status === "rejected";
         return (
           <div
@@ -38,11 +43,7 @@ export function ImportStatus() {
             })}
           >
             <div>
-              <p className={css({ fontWeight: "700" })}>
-                {rejected
-                  ? `Import of ${count} contacts was refused`
-                  : `Import of ${count} contacts is waiting to sync`}
-              </p>
+              <p className={css({ fontWeight: "700" })}>{importTitle(command.variables, rejected)}</p>
               {rejected && command.errorMessage && (
                 <ul className={css({ listStyle: "disc", pl: "5", mt: "1" })}>
                   {command.errorMessage.split("\n").map((line) => (
