@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import pg from "pg";
 import { type Database, type Sql, wrapPglite, wrapPool } from "../../sync/db/database.ts";
 import { MIGRATIONS_DIR, migrate } from "../../sync/db/migrate.ts";
@@ -39,7 +40,7 @@ function templateKey(kind: TemplateKind): string {
 }
 
 async function buildPgliteTemplate(kind: TemplateKind): Promise<Blob> {
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: { pgcrypto } });
   try {
     await pglite.waitReady;
     const db = wrapPglite(pglite);
@@ -82,7 +83,7 @@ function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
 }
 
 async function pgliteFrom(kind: TemplateKind): Promise<Database & { pglite: PGlite }> {
-  const pglite = new PGlite({ loadDataDir: await pgliteTemplate(kind) });
+  const pglite = new PGlite({ loadDataDir: await pgliteTemplate(kind), extensions: { pgcrypto } });
   await pglite.waitReady;
   return wrapPglite(pglite);
 }

@@ -171,6 +171,23 @@ describe("completing steps", () => {
 
     expect((await complete(emma, tax.id, { taxId: "12345" })).errors?.[0]?.message).toBe("SSN / ITIN: Enter 9 digits.");
     expect((await complete(emma, tax.id, { taxId: "123456789" })).data?.completeStep.step.status).toBe("complete");
+    // Encrypted at rest: the stored bytes do not hold the answer, and the server reads it back for the investor and
+    // the issuer (stepAnswers), not for another investor.
+    const stored = await t.server.db.query<{ data: unknown; sealed: Uint8Array | Buffer | null }>(
+      "select data, sealed from app_private.step_submissions where step_id = $1",
+      [tax.id],
+    );
+    expect(stored.rows[0]?.data).toBeNull();
+    const sealed = Buffer.from(stored.rows[0]?.sealed ?? []);
+    expect(sealed.length).toBeGreaterThan(0);
+    expect(sealed.includes("123456789")).toBe(false);
+    expect(sealed.includes("taxId")).toBe(false);
+    const answers = (client: TestClient) =>
+      client.graphql<{ stepAnswers: unknown }>("query ($id: UUID!) { stepAnswers(stepId: $id) }", { id: tax.id });
+    expect((await answers(emma)).data?.stepAnswers).toEqual({ taxId: "123456789" });
+    expect((await answers(issuer)).data?.stepAnswers).toEqual({ taxId: "123456789" });
+    expect((await answers(kim)).data?.stepAnswers).toBeNull();
+    expect((await answers(issuer)).errors).toBeUndefined();
     // The answers are not readable through the API.
     const leak = await emma.graphql(`{ allSteps { nodes { outputData schema } } }`);
     expect(JSON.stringify(leak.data)).not.toContain("123456789");
