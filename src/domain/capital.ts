@@ -32,9 +32,6 @@ export const expectedCapital = (committed: Num, paidIn: Num) => sub(d(committed)
 /** Paid-in capital of a distribution = the sum of its payments. */
 export const paidInCapital = (payments: readonly { amount: string }[]) => sum(payments.map((p) => dec(p.amount)));
 
-/** Paid-out dividends of a holding = the sum of the dividends paid on it (0 when none was paid). */
-export const paidOutDividends = (dividends: readonly { amount: string }[]) => sum(dividends.map((p) => dec(p.amount)));
-
 /** Capital summary: remaining = holdings minus the sum of capital deployments. */
 export const remainingCapital = (holdings: Num, deployments: readonly Num[]) =>
   sub(d(holdings), sum(deployments.map(d)));

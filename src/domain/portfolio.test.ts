@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { paidOutDividends } from "./capital.ts";
 import { type Decimal, toString as decimalText } from "./decimal.ts";
 import { buildPortfolio, visibleRows } from "./portfolio.ts";
 
@@ -49,11 +48,11 @@ describe("portfolio", () => {
         amount: "100",
         purchasePrice: "1.00",
         distributionId: "d0",
-        dividendPayments: [{ amount: "0.10" }, { amount: "0.20" }],
+        paidOutDividends: "0.1",
       },
       { id: "h0", roundId: "r1", amount: "0", purchasePrice: "1.00" },
       { id: "h2", roundId: "r2", amount: "2", purchasePrice: "1000" },
-      { id: "h3", roundId: "r3", amount: "1000", purchasePrice: "10", dividendPayments: [{ amount: "1250.505" }] },
+      { id: "h3", roundId: "r3", amount: "1000", purchasePrice: "10", paidOutDividends: "1250.505" },
     ],
     distributions: [
       {
@@ -129,15 +128,15 @@ describe("portfolio", () => {
     expect(visibleRows(rows, new Set(["asset:a1", "round:r1"])).length).toBe(7);
   });
 
-  it("sums the dividends paid out on each holding exactly, and per round and asset over their holdings", () => {
-    expect(decimalText(paidOutDividends([{ amount: "0.1" }, { amount: "0.2" }]))).toBe("0.3");
-    expect(decimalText(paidOutDividends([]))).toBe("0");
-    const rows = buildPortfolio(input);
+  it("shows each holding's paid-out dividends and sums them exactly per round and asset", () => {
+    const h4 = { id: "h4", roundId: "r1", amount: "10", purchasePrice: "1.00", paidOutDividends: "0.2" };
+    const rows = buildPortfolio({ ...input, holdings: [...input.holdings, h4] });
     const dividends = (id: string) => {
       const value = rows.find((row) => row.id === id)?.paidOutDividends ?? null;
       return value ? decimalText(value) : null;
     };
-    expect(dividends("h1")).toBe("0.3");
+    expect(dividends("h1")).toBe("0.1");
+    expect(dividends("h4")).toBe("0.2");
     expect(dividends("h2")).toBe("0");
     expect(dividends("h3")).toBe("1250.505");
     // Distributions are not holdings yet: N/A; their round and asset sum the holdings only.

@@ -7,10 +7,10 @@
 // across their rows); committed = units x round price; paid-in = paid payments; percent paid = paid-in / committed
 // x 100; coupon (as yield) and term (years to maturity) for debt rounds, N/A otherwise; fund assets only: deployed =
 // the round's capital deployments pro rata to the units of the round's total, undeployed = paid-in - deployed (not
-// below 0); paid-out dividends = the sum of the dividends paid on a holding (distributions, not yet issued: N/A; asset
-// and round rows: the sum over their holdings). Tokenized (holdings): an address with status trade on
+// below 0); paid-out dividends = the sum of the dividends paid on a holding, kept by the server (distributions, not
+// yet issued: N/A; asset and round rows: the exact sum over their holdings). Tokenized (holdings): an address with status trade on
 // a chain other than the product's test chain (isTokenized, src/domain/wallet.ts); distributions read "No".
-import { committedCapital, costBasis, paidInCapital, paidOutDividends, percentPaid, totalValue } from "./capital.ts";
+import { committedCapital, costBasis, paidInCapital, percentPaid, totalValue } from "./capital.ts";
 import { add, compare, type Decimal, dec, div, mul, sub, sum, ZERO } from "./decimal.ts";
 import { currentStep, type ProcessDoc, stepTitle, topSteps } from "./onboarding.ts";
 import { distributionStage, type InvestmentStage } from "./portfolio-status.ts";
@@ -60,8 +60,8 @@ export interface PortfolioHolding {
   distributionId?: string | null;
   /** The holding's blockchain addresses ({status, chain}) for Tokenized. */
   blockchainAddresses?: readonly unknown[] | null;
-  /** Dividends paid out on the holding ({amount}). */
-  dividendPayments?: readonly unknown[] | null;
+  /** The sum of the dividends paid out on the holding (the server keeps it; absent means none). */
+  paidOutDividends?: string | null;
 }
 
 export interface PortfolioInput {
@@ -247,7 +247,7 @@ function summaryRow(
 const withHoldingFacts = (holding: PortfolioHolding, row: PortfolioRow): PortfolioRow => ({
   ...row,
   tokenized: isTokenized(holding.blockchainAddresses) ? "Yes" : "No",
-  paidOutDividends: paidOutDividends((holding.dividendPayments ?? []) as readonly { amount: string }[]),
+  paidOutDividends: orNull(holding.paidOutDividends) ?? ZERO,
 });
 
 /** Every row of the portfolio in tree order: asset, its rounds, each round's investments. */

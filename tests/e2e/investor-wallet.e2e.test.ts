@@ -2,7 +2,8 @@
 // replicas (the token positions travel in the holding documents): the demo investor's deployed Crypto and non-crypto
 // tokens as cards with precision, prices, sell and spot values, N/A, Trade and Not Listed; the token on the
 // product's test chain and the zero amount hidden; the same cards with the network off; Tokenized Yes only for the
-// holding with a trade address on a public chain.
+// holding with a trade address on a public chain; the Paid-Out Dividends column (the demo dividends), online and
+// offline.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -117,5 +118,42 @@ describe("portfolio tokenized", () => {
     await grid.getByRole("button", { name: /^Northwind Green Bonds 2030/ }).click();
     await expect.poll(() => tokenizedOf(/^Tranche A/), { timeout: 30_000 }).toBe("No");
     await screenshot(page, "portfolio-tokenized");
+  });
+
+  it("shows the dividends paid out per holding, summed on the round and asset, once the column is turned on", async () => {
+    const ctx = await context();
+    const page = await signIn(ctx, "investor@demo.test");
+    await waitForPath(page, "/portfolio");
+    await serviceWorkerReady(page);
+    const grid = page.getByRole("treegrid").or(page.getByRole("grid")).first();
+    const dividendsOf = (row: Locator) => text(row.locator('[col-id="paidOutDividends"]'));
+    const rowWith = (name: RegExp) => grid.getByRole("row").filter({ has: page.getByRole("button", { name }) });
+    // Off by default (spec: only nine columns are on).
+    expect(await grid.locator('[col-id="paidOutDividends"]').count()).toBe(0);
+    await page.getByRole("toolbar", { name: "Portfolio toolbar" }).getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitem", { name: "Paid-Out Dividends" }).click();
+    await page.keyboard.press("Escape");
+
+    await grid.getByRole("button", { name: /^Northwind Series A Preferred/ }).click();
+    await grid.getByRole("button", { name: /^Seed/ }).click();
+    // The demo's two dividends of 1,250.50 on Emma's seed holding, exact.
+    await expect.poll(() => dividendsOf(rowWith(/^Seed/)), { timeout: 30_000 }).toBe("$2,501.00");
+    expect(await dividendsOf(rowWith(/^Northwind Series A Preferred/))).toBe("$2,501.00");
+    const holding = grid.getByRole("row").filter({ has: page.getByRole("link", { name: "Holding" }) });
+    expect(await dividendsOf(holding.first())).toBe("$2,501.00");
+    // Not issued yet: a distribution has no dividends.
+    const distribution = grid.getByRole("row").filter({ has: page.getByRole("link", { name: "Distribution" }) });
+    if ((await distribution.count()) > 0) expect(await dividendsOf(distribution.first())).toBe("N/A");
+
+    // From the replica with the network off.
+    await setOffline(ctx, true);
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
+    await grid.getByRole("button", { name: /^Northwind Series A Preferred/ }).click();
+    await expect
+      .poll(() => dividendsOf(rowWith(/^Northwind Series A Preferred/)), { timeout: 30_000 })
+      .toBe("$2,501.00");
+    await screenshot(page, "portfolio-dividends");
+    await setOffline(ctx, false);
   });
 });

@@ -4,7 +4,7 @@ import { accountSummary, decimal, list, optionalDecimal, optionalUuid, timestamp
 export const holdingSchema = toTypedRxJsonSchema({
   title: "holdings",
   description:
-    "A holding of a security by an investor, with the investor summary, its blockchain addresses, the investor's token positions in its round and the dividends paid out on it.",
+    "A holding of a security by an investor, with the investor summary, its blockchain addresses, the investor's token positions in its round and the sum of the dividends paid out on it.",
   version: 0,
   primaryKey: "id",
   type: "object",
@@ -22,8 +22,8 @@ export const holdingSchema = toTypedRxJsonSchema({
     blockchainAddresses: list,
     /** the investor's positions in the tokens of the holding's round (sync/migrations/0430_tokens.sql) */
     tokens: list,
-    /** dividends paid out on the holding [{id, amount, paidOn}] (sync/migrations/0440_dividends.sql) */
-    dividendPayments: list,
+    /** the sum of the dividends paid out on the holding (sync/migrations/0443_holding_dividend_totals.sql) */
+    paidOutDividends: optionalDecimal,
     createdOn: timestamp,
     updatedOn: timestamp,
   },
