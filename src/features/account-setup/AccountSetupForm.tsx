@@ -298,6 +298,12 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
                     Add as Delegate
                   </Checkbox>
                 </div>
+                {party.allowLogin && (
+                  <p className={css({ fontSize: "xs", color: "fg.muted" })}>
+                    A delegate can sign in to this account. Someone without a Ledgerline sign-in gets an invitation by
+                    email once the account is set up.
+                  </p>
+                )}
                 <div>
                   <Button
                     size="sm"
