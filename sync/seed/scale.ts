@@ -240,7 +240,9 @@ async function main(): Promise<void> {
     db = wrapPool(new pg.Pool({ connectionString: config.databaseUrl, max: 2 }));
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
-    db = wrapPglite(await PGlite.create(config.dataDir ?? undefined));
+    // pgcrypto as the server loads it (0441 creates the extension when the database is migrated here first).
+    const { pgcrypto } = await import("@electric-sql/pglite/contrib/pgcrypto");
+    db = wrapPglite(await PGlite.create(config.dataDir ?? undefined, { extensions: { pgcrypto } }));
   }
   try {
     await migrate(db);
