@@ -2,12 +2,14 @@
 // through useCommand (the durable outbox). LocalDataProvider opens the signed-in user's database for the selected
 // account once and keeps it for the page.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { MangoQuery } from "rxdb";
-import { map, type Observable, of } from "rxjs";
+import type { MangoQuery, RxCollection } from "rxdb";
+import { map, type Observable, of, shareReplay } from "rxjs";
 import type { LocalCollections } from "./database.ts";
+import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
 import type { OutboxCommand, ReadModelName } from "./models/index.ts";
 import { type WithPending, withPending$ } from "./pending.ts";
+import { syncStatus } from "./sync-status.ts";
 
 const LocalDataContext = createContext<LocalData | null>(null);
 
@@ -63,8 +65,29 @@ export interface LiveRows<T> {
   loading: boolean;
 }
 
-const outboxCommands$ = (data: LocalData): Observable<OutboxCommand[]> =>
-  data.db.outbox.find({ sort: [{ seq: "asc" }] }).$.pipe(map((docs) => docs.map((doc) => doc.toMutableJSON())));
+/**
+ * While the first sync of an account runs, live queries re-emit at most once a second: every pulled batch changes
+ * the collections, and re-rendering whole-collection screens per batch made long tasks (issue 8). Afterwards a burst
+ * of changes still gives one emission.
+ */
+export const FIRST_SYNC_QUERY_INTERVAL_MS = 1_000;
+const queryInterval = () => {
+  const { firstSync } = syncStatus.getSnapshot();
+  return firstSync.done || firstSync.collectionsTotal === 0 ? 0 : FIRST_SYNC_QUERY_INTERVAL_MS;
+};
+
+// One live outbox query per open local data, shared by every hook (the pending overlay of each useModel).
+const outboxes = new WeakMap<LocalData, Observable<OutboxCommand[]>>();
+const outboxCommands$ = (data: LocalData): Observable<OutboxCommand[]> => {
+  let commands = outboxes.get(data);
+  if (!commands) {
+    commands = liveDocs$(data.db.outbox as unknown as RxCollection<OutboxCommand>, { sort: [{ seq: "asc" }] }).pipe(
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    outboxes.set(data, commands);
+  }
+  return commands;
+};
 
 /**
  * Live rows of one read model, with the outbox's pending and rejected commands laid over them (a queued create shows
@@ -79,10 +102,8 @@ export function useModel<M extends ReadModelName>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by value through `key`
   const source = useMemo(() => {
     if (!data) return null;
-    const collection = data.db[model] as unknown as {
-      find(q: MangoQuery<DocOf<M>>): { $: Observable<{ toMutableJSON(): DocOf<M> }[]> };
-    };
-    const docs$ = collection.find(query).$.pipe(map((docs) => docs.map((doc) => doc.toMutableJSON())));
+    const collection = data.db[model] as unknown as RxCollection<DocOf<M>>;
+    const docs$ = liveDocs$(collection, query, { interval: queryInterval });
     return withPending$(model, docs$ as Observable<(DocOf<M> & { id: string })[]>, outboxCommands$(data)).pipe(
       map((rows) => ({ rows: rows as WithPending<DocOf<M>>[], loading: false })),
     );

@@ -100,6 +100,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
           collectionsDone: progress.collectionsDone,
           collectionsTotal: progress.collectionsTotal,
           documentsReceived: progress.documentsReceived,
+          documentsExpected: progress.documentsExpected,
         },
       }),
     ),

@@ -13,6 +13,7 @@
 
 import type { RxCollection } from "rxdb";
 import { BehaviorSubject, type Observable } from "rxjs";
+import { liveDocs$ } from "./live-query.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
 import type { SyncTransport } from "./transport.ts";
 
@@ -102,10 +103,13 @@ export interface OutboxOptions {
    * others store commands in the shared outbox and leave the sending to it.
    */
   isSender?: () => boolean;
-  /** commands per request (the server takes at most 200) */
+  /** commands per request (default and most: 200, what the server takes) */
   batchSize?: number;
   backoff?: { initialMs: number; maxMs: number };
-  /** called after the server accepted commands: their effects are worth pulling now */
+  /**
+   * called after the server accepted commands: their effects are worth pulling now. While a long queue drains it is
+   * called at most every ACCEPTED_NOTICE_MS (pulls compete with the commands for the server), and once at the end.
+   */
   onAccepted?: (keys: string[]) => void;
   now?: () => Date;
 }
@@ -132,12 +136,16 @@ export interface Outbox {
 }
 
 const SEQ_DOC = "seq";
+/** The server's limit of commands per request. */
+export const MAX_COMMANDS_PER_REQUEST = 200;
+/** While a queue drains, onAccepted is called at most this often (and once when it is drained). */
+export const ACCEPTED_NOTICE_MS = 2_000;
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { collection, userId, accountId, deviceId, send } = options;
   const isOnline = options.isOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false);
   const isSender = options.isSender ?? (() => true);
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = Math.min(options.batchSize ?? MAX_COMMANDS_PER_REQUEST, MAX_COMMANDS_PER_REQUEST);
   const backoff = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
   const now = options.now ?? (() => new Date());
 
@@ -158,7 +166,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let again = false;
   let enqueueChain: Promise<unknown> = Promise.resolve();
 
-  const counts = collection.find().$.subscribe((docs) => {
+  const counts = liveDocs$(collection).subscribe((docs) => {
     let waiting = 0;
     let rejected = 0;
     for (const doc of docs) {
@@ -246,9 +254,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (updates.length > 0) await collection.bulkUpsert(updates);
     if (accepted.length > 0) {
       setState({ lastAcceptedOn: answeredOn });
-      options.onAccepted?.(accepted);
+      acceptedKeys.push(...accepted);
+      if (Date.now() - lastAcceptedNotice >= ACCEPTED_NOTICE_MS) noticeAccepted();
     }
     return { refused };
+  }
+
+  let acceptedKeys: string[] = [];
+  let lastAcceptedNotice = 0;
+  function noticeAccepted() {
+    if (acceptedKeys.length === 0) return;
+    const keys = acceptedKeys;
+    acceptedKeys = [];
+    lastAcceptedNotice = Date.now();
+    options.onAccepted?.(keys);
   }
 
   async function drain(): Promise<void> {
@@ -310,6 +329,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         scheduleRetry();
       } finally {
         running = null;
+        noticeAccepted();
       }
     })();
     return running;

@@ -114,12 +114,15 @@ export function overlayPending<T extends { id: string }>(
   docs: readonly T[],
   commands: readonly OutboxCommand[],
 ): WithPending<T>[] {
+  // Most of the time no command touches this model: the documents as they are (no copy of a 50,000-row list).
+  const effects = commands
+    .map((command) => ({ command, effect: commandEffect(command) }))
+    .filter((item): item is { command: OutboxCommand; effect: CommandEffect } => item.effect?.model === model);
+  if (effects.length === 0) return docs as WithPending<T>[];
   const rows = new Map<string, WithPending<T>>(docs.map((doc) => [doc.id, doc]));
   const present = new Set(rows.keys());
-  const ordered = [...commands].sort((a, b) => a.seq - b.seq);
-  for (const command of ordered) {
-    const effect = commandEffect(command);
-    if (!effect || effect.model !== model) continue;
+  const ordered = effects.sort((a, b) => a.command.seq - b.command.seq);
+  for (const { command, effect } of ordered) {
     const status = command.status as PendingMark["status"];
     // Accepted: the server has it; only bridge the gap until the replica shows a created row.
     if (status === "accepted" && (effect.kind !== "create" || present.has(effect.id))) continue;

@@ -28,6 +28,32 @@ export const PULL_QUERY = /* GraphQL */ `
 
 export const PULL_BATCH_SIZE = 200;
 
+/**
+ * How many documents each read model will bring on a first sync (the accounts' rows under the reader's RLS, one
+ * request): the first sync's progress counts documents against it. An estimate (a read model's document is one row
+ * of its table, and the replica's scope is the reader's RLS): the percentage is capped until the sync ends.
+ */
+export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
+  query firstSyncCounts {
+    assets: allAssets { totalCount }
+    rounds: allRounds { totalCount }
+    allocations: allAllocations { totalCount }
+    distributions: allDistributions { totalCount }
+    holdings: allHoldings { totalCount }
+    customers: allCustomers { totalCount }
+    securities: allSecurities { totalCount }
+    accounts: allAccounts { totalCount }
+    transactions: allTransactions { totalCount }
+    broker_allocations: allBrokerAllocations { totalCount }
+    documents: allDocuments { totalCount }
+  }
+`;
+
+/** Progress of the first sync is published at most this often (received$ fires once per document). */
+const PROGRESS_INTERVAL_MS = 250;
+/** A burst of change notifications for one model pulls it at most this often (the last one always pulls). */
+export const STREAM_RESYNC_INTERVAL_MS = 300;
+
 /** A tombstone ({id, _deleted: true}) still has to satisfy the collection's required and indexed fields. */
 function blankFields(schema: RxJsonSchema<unknown>): Record<string, unknown> {
   const blank: Record<string, unknown> = {};
@@ -59,6 +85,11 @@ export interface SyncProgress {
   collectionsTotal: number;
   /** documents received since the replication started */
   documentsReceived: number;
+  /**
+   * documents the first sync is expected to bring (known when this device held nothing of the account, else null):
+   * collections done count what they received, the others what the server counted
+   */
+  documentsExpected: number | null;
   /** the last time every collection had pulled without error (ISO) */
   lastSyncedOn: string | null;
   /** the change stream's socket is connected */
@@ -87,6 +118,29 @@ export interface ReplicationOptions {
   /** retry pause after a failed pull (ms); RxDB's default is 5 s */
   retryTime?: number;
   now?: () => Date;
+  /** On a first sync, ask the server how many documents to expect (progress); default true. */
+  expectCounts?: boolean;
+}
+
+/** The server's counts per read model (EXPECTED_COUNTS_QUERY), or null when they could not be had. */
+async function fetchExpectedCounts(
+  transport: SyncTransport,
+  models: readonly ReadModelName[],
+): Promise<Map<ReadModelName, number> | null> {
+  const response = await transport.fetch(transport.graphqlUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ query: EXPECTED_COUNTS_QUERY, operationName: "firstSyncCounts" }),
+  });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { data?: Record<string, { totalCount?: number } | null> };
+  if (!body.data) return null;
+  const counts = new Map<ReadModelName, number>();
+  for (const model of models) {
+    const count = body.data[model]?.totalCount;
+    if (typeof count === "number") counts.set(model, count);
+  }
+  return counts;
 }
 
 export function startReplication(options: ReplicationOptions): Replication {
@@ -101,6 +155,7 @@ export function startReplication(options: ReplicationOptions): Replication {
     collectionsDone: 0,
     collectionsTotal: models.length,
     documentsReceived: 0,
+    documentsExpected: null,
     lastSyncedOn: null,
     streamConnected: false,
     error: null,
@@ -109,6 +164,31 @@ export function startReplication(options: ReplicationOptions): Replication {
   const subscriptions: Array<{ unsubscribe(): void }> = [];
   const failing = new Set<ReadModelName>();
   const busy = new Set<ReadModelName>();
+  const received = new Map<ReadModelName, number>();
+  const done = new Set<ReadModelName>();
+  let expected: Map<ReadModelName, number> | null = null;
+  let stopped = false;
+  const documentsExpected = () => {
+    if (!expected) return null;
+    let total = 0;
+    for (const model of models) {
+      const got = received.get(model) ?? 0;
+      total += done.has(model) ? got : Math.max(got, expected.get(model) ?? 0);
+    }
+    return total;
+  };
+  let receivedTotal = 0;
+  let progressTimer: ReturnType<typeof setTimeout> | null = null;
+  const publishReceived = () => {
+    if (progressTimer !== null) clearTimeout(progressTimer);
+    progressTimer = null;
+    patch({ documentsReceived: receivedTotal, documentsExpected: documentsExpected() });
+  };
+  const countReceived = (model: ReadModelName) => {
+    receivedTotal++;
+    received.set(model, (received.get(model) ?? 0) + 1);
+    if (progressTimer === null && !stopped) progressTimer = setTimeout(publishReceived, PROGRESS_INTERVAL_MS);
+  };
 
   for (const model of models) {
     const collection = db.collections[model] as unknown as RxCollection<unknown>;
@@ -142,7 +222,7 @@ export function startReplication(options: ReplicationOptions): Replication {
     });
     states.set(model, state);
     subscriptions.push(
-      state.received$.subscribe(() => patch({ documentsReceived: progress.value.documentsReceived + 1 })),
+      state.received$.subscribe(() => countReceived(model)),
       state.error$.subscribe((error) => {
         failing.add(model);
         patch({ error: describe(error) });
@@ -162,6 +242,8 @@ export function startReplication(options: ReplicationOptions): Replication {
     void state.awaitInitialReplication().then(
       () => {
         failing.delete(model);
+        done.add(model);
+        publishReceived();
         patch({ collectionsDone: progress.value.collectionsDone + 1 });
         if (progress.value.collectionsDone === models.length) patch({ lastSyncedOn: now().toISOString() });
       },
@@ -177,12 +259,50 @@ export function startReplication(options: ReplicationOptions): Replication {
     }
   };
 
+  // First sync of this account on this device (nothing stored yet): ask the server how much is coming.
+  if (options.expectCounts ?? true) {
+    void (async () => {
+      const stored = await Promise.all(
+        models.map((model) => (db.collections[model] as unknown as RxCollection).count().exec()),
+      );
+      if (stopped || stored.reduce((a, b) => a + b, 0) > receivedTotal) return;
+      const counts = await fetchExpectedCounts(transport, models);
+      if (stopped || !counts || progress.value.collectionsDone >= models.length) return;
+      expected = counts;
+      publishReceived();
+    })().catch(() => {
+      // progress then counts collections only
+    });
+  }
+
+  // Notifications come per committed transaction: a burst (a flush of queued commands, an import) pulls each model
+  // at most every STREAM_RESYNC_INTERVAL_MS, the last notification always followed by a pull.
+  const streamTimers = new Map<ReadModelName, ReturnType<typeof setTimeout>>();
+  const lastStreamPull = new Map<ReadModelName, number>();
+  const streamReSync = (model: ReadModelName) => {
+    if (streamTimers.has(model) || stopped) return;
+    const wait = Math.max(0, (lastStreamPull.get(model) ?? 0) + STREAM_RESYNC_INTERVAL_MS - Date.now());
+    if (wait === 0) {
+      lastStreamPull.set(model, Date.now());
+      reSync(model);
+      return;
+    }
+    streamTimers.set(
+      model,
+      setTimeout(() => {
+        streamTimers.delete(model);
+        lastStreamPull.set(model, Date.now());
+        reSync(model);
+      }, wait),
+    );
+  };
+
   let stream: ChangeStream | null = null;
   if (live) {
     stream = openChangeStream({
       transport,
       onChange: (table) => {
-        if (isReadModel(table)) reSync(table);
+        if (isReadModel(table)) streamReSync(table);
       },
       onConnected: () => {
         patch({ streamConnected: true });
@@ -203,6 +323,10 @@ export function startReplication(options: ReplicationOptions): Replication {
       await Promise.all([...states.values()].map((state) => state.awaitInitialReplication()));
     },
     async stop() {
+      stopped = true;
+      if (progressTimer !== null) clearTimeout(progressTimer);
+      for (const timer of streamTimers.values()) clearTimeout(timer);
+      streamTimers.clear();
       for (const subscription of subscriptions) subscription.unsubscribe();
       await stream?.close();
       await Promise.all([...states.values()].map((state) => state.cancel()));

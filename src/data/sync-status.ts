@@ -16,7 +16,14 @@ export interface SyncStatus {
   /** the last time every replica was up to date with the server (ISO) */
   lastSyncedOn: string | null;
   /** first sync of this account on this device: done when every collection has pulled once */
-  firstSync: { done: boolean; collectionsDone: number; collectionsTotal: number; documentsReceived: number };
+  firstSync: {
+    done: boolean;
+    collectionsDone: number;
+    collectionsTotal: number;
+    documentsReceived: number;
+    /** documents the first sync brings in all (the server's counts), when this device started empty */
+    documentsExpected: number | null;
+  };
   /** the last pull error, if the replicas could not be refreshed */
   error: string | null;
 }
@@ -28,7 +35,7 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   rejected: 0,
   outboxPaused: null,
   lastSyncedOn: null,
-  firstSync: { done: false, collectionsDone: 0, collectionsTotal: 0, documentsReceived: 0 },
+  firstSync: { done: false, collectionsDone: 0, collectionsTotal: 0, documentsReceived: 0, documentsExpected: null },
   error: null,
 };
 

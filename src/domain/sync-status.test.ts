@@ -35,6 +35,22 @@ describe("sync summary", () => {
     const firstSync = { done: false, collectionsDone: 3, collectionsTotal: 12, documentsReceived: 1 };
     expect(syncSummary({ ...base, firstSync }, now)).toMatchObject({ tone: "busy", label: "Syncing 25%" });
   });
+  it("first sync counts documents against the expected total when the server gave one", () => {
+    const firstSync = {
+      done: false,
+      collectionsDone: 1,
+      collectionsTotal: 11,
+      documentsReceived: 4_200,
+      documentsExpected: 12_000,
+    };
+    const summary = syncSummary({ ...base, firstSync }, now);
+    expect(summary).toMatchObject({ tone: "busy", label: "Syncing 35%" });
+    expect(summary.detail).toContain("4,200 of 12,000 records received");
+    // an estimate: never 100% before the sync has ended
+    expect(syncSummary({ ...base, firstSync: { ...firstSync, documentsReceived: 12_500 } }, now).label).toBe(
+      "Syncing 99%",
+    );
+  });
   it("an ended session asks to sign in; online with waiting commands says sending", () => {
     expect(syncSummary({ ...base, outboxPaused: "unauthorized", waiting: 1 }, now).label).toBe("Sign in to sync");
     expect(syncSummary({ ...base, waiting: 2 }, now).label).toBe("Sending 2");

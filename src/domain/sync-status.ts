@@ -7,8 +7,24 @@ export interface SyncSummaryInput {
   rejected: number;
   outboxPaused: null | "offline" | "retrying" | "unauthorized";
   lastSyncedOn: string | null;
-  firstSync: { done: boolean; collectionsDone: number; collectionsTotal: number; documentsReceived: number };
+  firstSync: {
+    done: boolean;
+    collectionsDone: number;
+    collectionsTotal: number;
+    documentsReceived: number;
+    /** documents expected in all (server counts on a first sync), when known */
+    documentsExpected?: number | null;
+  };
   error: string | null;
+}
+
+/** First-sync percentage: documents received of those expected when known (capped at 99 until done), else data sets. */
+export function firstSyncPercent(firstSync: SyncSummaryInput["firstSync"]): number {
+  const { collectionsDone, collectionsTotal, documentsReceived, documentsExpected } = firstSync;
+  if (documentsExpected && documentsExpected > 0) {
+    return Math.min(99, Math.floor((documentsReceived / documentsExpected) * 100));
+  }
+  return collectionsTotal > 0 ? Math.round((collectionsDone / collectionsTotal) * 100) : 0;
 }
 
 export type SyncTone = "ok" | "busy" | "offline" | "attention";
@@ -59,11 +75,15 @@ export function syncSummary(status: SyncSummaryInput, now: Date): SyncSummary {
     };
   }
   if (!status.firstSync.done && status.firstSync.collectionsTotal > 0) {
-    const { collectionsDone, collectionsTotal, documentsReceived } = status.firstSync;
+    const { collectionsDone, collectionsTotal, documentsReceived, documentsExpected } = status.firstSync;
+    const count = (n: number) => n.toLocaleString("en-US");
+    const records = documentsExpected
+      ? `${count(documentsReceived)} of ${count(Math.max(documentsExpected, documentsReceived))} records`
+      : plural(documentsReceived, "record");
     return {
       tone: "busy",
-      label: `Syncing ${Math.round((collectionsDone / collectionsTotal) * 100)}%`,
-      detail: `First sync of this account on this device: ${collectionsDone} of ${collectionsTotal} data sets, ${plural(documentsReceived, "record")} received.`,
+      label: `Syncing ${firstSyncPercent(status.firstSync)}%`,
+      detail: `First sync of this account on this device: ${collectionsDone} of ${collectionsTotal} data sets, ${records} received.`,
     };
   }
   if (status.waiting > 0) {

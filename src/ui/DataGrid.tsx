@@ -89,6 +89,8 @@ export interface DataGridProps<Row> {
   emptyText: string;
   /** Accessible name of the grid. */
   label: string;
+  /** The rows are still being read: AG Grid's loading overlay instead of the empty text. */
+  loading?: boolean;
   height?: number | string;
   defaultDensity?: Density;
   /** Row selection with checkboxes; the callback receives the selected rows. */
@@ -258,6 +260,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         <AgGridReact<Row>
           theme={DENSITY_THEMES[density]}
           rowData={visibleRows as Row[]}
+          loading={props.loading ?? false}
           columnDefs={columns}
           defaultColDef={defaultColDef}
           getRowId={(p: GetRowIdParams<Row>) => getRowId(p.data)}

@@ -1,7 +1,7 @@
 // The dashboard's figures (spec part 1 sections 2.11 and 9), computed from replica documents: pure, exact, tested.
 // Issuers count closed rounds and list brokers; everyone else counts active rounds and lists issuers. At most 3
 // assets, 3 accounts and 5 transactions.
-import { add, dec, toString as decimalText, isPositive, mul, parseDecimal, ZERO } from "../../domain/decimal.ts";
+import { add, type dec, toString as decimalText, isPositive, mul, parseDecimal, ZERO } from "../../domain/decimal.ts";
 
 export const DASHBOARD_LIMITS = { assets: 3, accounts: 3, transactions: 5 } as const;
 
@@ -40,34 +40,71 @@ export function paidOn(transaction: { chainData?: unknown; createdOn: string }):
 const newestFirst = (a: { createdOn?: string }, b: { createdOn?: string }) =>
   (b.createdOn ?? "").localeCompare(a.createdOn ?? "");
 
+type Holding = DashboardInput["holdings"][number];
+type Decimal = ReturnType<typeof dec>;
+
+/**
+ * Per holding document: whether it counts as held and what it adds to the capital raised. The live replica keeps an
+ * unchanged document's object between updates, so the exact arithmetic runs once per document, not once per render
+ * (the dashboard re-renders while a large account syncs).
+ */
+const holdingFigures = new WeakMap<Holding, { held: boolean; capital: Decimal | null }>();
+function figuresOf(holding: Holding) {
+  let figures = holdingFigures.get(holding);
+  if (!figures) {
+    const amount = parseDecimal(holding.amount);
+    const held = amount !== null && isPositive(amount);
+    const price = held ? parseDecimal(holding.purchasePrice ?? null) : null;
+    figures = { held, capital: amount && price ? mul(amount, price) : null };
+    holdingFigures.set(holding, figures);
+  }
+  return figures;
+}
+
+/** The first `limit` items in `compare` order, as a stable sort would give them, in one pass (no sort of 50,000). */
+export function firstInOrder<T>(items: readonly T[], compare: (a: T, b: T) => number, limit: number): T[] {
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === limit && compare(item, best[limit - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compare(item, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, item);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
 export function dashboardSummary(input: DashboardInput): DashboardSummary {
   const issuer = input.accountType === "issuer";
   const roundStatus = issuer ? "closed" : "active";
   const accountsType = issuer ? "broker" : "issuer";
-  const held = input.holdings.filter((holding) => {
-    const amount = parseDecimal(holding.amount);
-    return amount !== null && isPositive(amount);
-  });
-  const capital = held.reduce((total, holding) => {
-    const price = parseDecimal(holding.purchasePrice ?? null);
-    return price ? add(total, mul(dec(holding.amount), price)) : total;
-  }, ZERO);
+  let heldCount = 0;
+  let capital = ZERO;
+  for (const holding of input.holdings) {
+    const figures = figuresOf(holding);
+    if (!figures.held) continue;
+    heldCount++;
+    if (figures.capital) capital = add(capital, figures.capital);
+  }
   return {
     roundStatus,
     roundCount: input.rounds.filter((round) => round.status === roundStatus).length,
     capitalRaised: decimalText(capital),
     investorsEngaged: new Set(input.customers.map((customer, index) => customer.investorId ?? `row-${index}`)).size,
     distributionCount: input.distributions.length,
-    holdingCount: issuer ? held.length : null,
+    holdingCount: issuer ? heldCount : null,
     accountsType,
-    accounts: input.accounts
-      .filter((account) => account.type === accountsType)
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .slice(0, DASHBOARD_LIMITS.accounts),
-    assets: [...input.assets].sort(newestFirst).slice(0, DASHBOARD_LIMITS.assets),
-    transactions: [...input.transactions]
-      .sort((a, b) => paidOn(b).localeCompare(paidOn(a)) || newestFirst(a, b))
-      .slice(0, DASHBOARD_LIMITS.transactions),
+    accounts: firstInOrder(
+      input.accounts.filter((account) => account.type === accountsType),
+      (a, b) => a.name.localeCompare(b.name),
+      DASHBOARD_LIMITS.accounts,
+    ),
+    assets: firstInOrder(input.assets, newestFirst, DASHBOARD_LIMITS.assets),
+    transactions: firstInOrder(
+      input.transactions,
+      (a, b) => paidOn(b).localeCompare(paidOn(a)) || newestFirst(a, b),
+      DASHBOARD_LIMITS.transactions,
+    ),
   };
 }
 

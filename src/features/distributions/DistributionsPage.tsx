@@ -1,7 +1,7 @@
 // /distributions (issuer, broker, agent): the distributions report in the DataGrid, compact by default, with CSV
 // export. Rows come from the local replica (fast at 50,000 rows); agents get no prices, from the server already,
 // and the price columns are left out of their grid.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useModel } from "../../data/hooks.tsx";
 import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
@@ -24,7 +24,27 @@ export interface DistributionRow {
 }
 
 export function distributionRows(distributions: readonly Distribution[], withPrices: boolean): DistributionRow[] {
-  return distributions.map((d) => ({
+  return distributions.map((d) => distributionRow(d, withPrices));
+}
+
+/** distributionRows keeping one row per (unchanged) document between updates of the live replica. */
+function distributionRowsCache() {
+  const cache = { withPrices: true, rows: new WeakMap<Distribution, DistributionRow>() };
+  return (distributions: readonly Distribution[], withPrices: boolean): DistributionRow[] => {
+    if (cache.withPrices !== withPrices) Object.assign(cache, { withPrices, rows: new WeakMap() });
+    return distributions.map((d) => {
+      let row = cache.rows.get(d);
+      if (!row) {
+        row = distributionRow(d, withPrices);
+        cache.rows.set(d, row);
+      }
+      return row;
+    });
+  };
+}
+
+function distributionRow(d: Distribution, withPrices: boolean): DistributionRow {
+  return {
     id: d.id,
     investor: d.investor?.name ?? d.name ?? "",
     email: d.investor?.email ?? "",
@@ -34,7 +54,7 @@ export function distributionRows(distributions: readonly Distribution[], withPri
     paidIn: d.paidInCapital ?? null,
     status: distributionStatusLabel(d),
     createdOn: d.createdOn ?? null,
-  }));
+  };
 }
 
 const ZERO = parseDecimal("0")!;
@@ -44,8 +64,9 @@ const byDecimal = (a: string | null, b: string | null) =>
 export function DistributionsPage() {
   const actor = useActor();
   const isAgent = actor.accountType === "agent";
-  const { rows: distributions } = useModel("distributions");
-  const rows = useMemo(() => distributionRows(distributions as Distribution[], !isAgent), [distributions, isAgent]);
+  const { rows: distributions, loading } = useModel("distributions");
+  const [toRows] = useState(distributionRowsCache);
+  const rows = useMemo(() => toRows(distributions as Distribution[], !isAgent), [toRows, distributions, isAgent]);
   const columns = useMemo<ColDef<DistributionRow>[]>(
     () => [
       { colId: "investor", field: "investor", headerName: "Investor", minWidth: 180, flex: 1 },
@@ -100,6 +121,7 @@ export function DistributionsPage() {
         getRowId={(row) => row.id}
         exportFileName={() => datedFileName("distributions", new Date())}
         emptyText="No Distributions Found"
+        loading={loading}
         defaultDensity="compact"
         height="calc(100vh - 290px)"
       />

@@ -1,13 +1,13 @@
 // /holdings (issuer): every holding of the issuer's securities in the DataGrid, from the local replica.
 import { useNavigate } from "@tanstack/react-router";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useModel } from "../../data/hooks.tsx";
 import type { HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName, linkCell } from "../../ui/DataGrid.tsx";
 import { Breadcrumb, Page, PageHeader } from "../../ui/index.ts";
-import { type HoldingRow, holdingRows } from "./holding-rows.ts";
+import { type HoldingRow, holdingRowsCache } from "./holding-rows.ts";
 
 const byDecimal = (a: string | null, b: string | null) =>
   compare(parseDecimal(a ?? "0") ?? parseDecimal("0")!, parseDecimal(b ?? "0") ?? parseDecimal("0")!);
@@ -64,18 +64,21 @@ export function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRo
 
 export function HoldingsPage() {
   const navigate = useNavigate();
-  const { rows: holdings } = useModel("holdings");
-  const { rows: securities } = useModel("securities");
-  const { rows: rounds } = useModel("rounds");
+  const holdings = useModel("holdings");
+  const securities = useModel("securities");
+  const rounds = useModel("rounds");
+  const loading = holdings.loading || securities.loading || rounds.loading;
   const columns = useMemo(() => holdingColumns((to) => void navigate({ to })), [navigate]);
+  const securityMap = useMemo(
+    () => new Map((securities.rows as SecurityDoc[]).map((s) => [s.id, s])),
+    [securities.rows],
+  );
+  const roundMap = useMemo(() => new Map((rounds.rows as RoundDoc[]).map((r) => [r.id, r])), [rounds.rows]);
+  const [toRows] = useState(holdingRowsCache);
+  // rows once all three replicas have answered: one set of rows for AG Grid, not three in a row
   const rows = useMemo(
-    () =>
-      holdingRows(
-        holdings as HoldingDoc[],
-        new Map((securities as SecurityDoc[]).map((s) => [s.id, s])),
-        new Map((rounds as RoundDoc[]).map((r) => [r.id, r])),
-      ),
-    [holdings, securities, rounds],
+    () => (loading ? [] : toRows(holdings.rows as HoldingDoc[], securityMap, roundMap)),
+    [loading, toRows, holdings.rows, securityMap, roundMap],
   );
   return (
     <Page>
@@ -94,6 +97,7 @@ export function HoldingsPage() {
         getRowId={(row) => row.id}
         exportFileName={() => datedFileName("holdings", new Date())}
         emptyText="No Holdings Found"
+        loading={loading}
         height="calc(100vh - 330px)"
       />
     </Page>

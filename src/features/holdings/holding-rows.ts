@@ -19,29 +19,98 @@ export interface HoldingRow {
   issuedOn: string | null;
 }
 
-export function holdingRows(
+type Securities = ReadonlyMap<string, Pick<SecurityDoc, "name" | "total">>;
+type Rounds = ReadonlyMap<string, Pick<RoundDoc, "trancheBondData">>;
+
+export function holdingRows(holdings: readonly HoldingDoc[], securities: Securities, rounds: Rounds): HoldingRow[] {
+  return holdings.map((h) => holdingRow(h, securities, rounds));
+}
+
+/**
+ * holdingRows with a row kept per holding document: the live replica keeps an unchanged document's object between
+ * updates, so a change of a few holdings recomputes only their rows (and AG Grid, seeing the same row objects, only
+ * redraws those). A new securities or rounds map starts over.
+ */
+export function holdingRowsCache(): (
   holdings: readonly HoldingDoc[],
-  securities: ReadonlyMap<string, Pick<SecurityDoc, "name" | "total">>,
-  rounds: ReadonlyMap<string, Pick<RoundDoc, "trancheBondData">>,
-): HoldingRow[] {
-  return holdings.map((h) => {
-    const security = securities.get(h.securityId);
-    const bond = rounds.get(h.roundId)?.trancheBondData;
-    const total = security?.total && parseDecimal(security.total);
-    const pct = total && total.units !== 0n ? percentOfRaise(h.amount, total, 4) : null;
-    return {
-      id: h.id,
-      investor: h.investor?.name ?? "",
-      investorEmail: h.investor?.email ?? "",
-      securityName: security?.name ?? "",
-      totalUnits: h.amount,
-      percentOfRaise: pct ? decimalText(pct) : null,
-      costBasis: h.purchasePrice ?? null,
-      tokenized: (h as { tokenized?: boolean }).tokenized ? "Yes" : "No",
-      term: bond?.term ? `${bond.term}` : "N/A",
-      yield: bond?.coupon ? `${bond.coupon}` : "N/A",
-      totalValue: h.purchasePrice ? decimalText(totalValue(h.amount, h.purchasePrice)) : null,
-      issuedOn: h.issuedOn ?? null,
-    };
-  });
+  securities: Securities,
+  rounds: Rounds,
+) => HoldingRow[] {
+  let cache = new WeakMap<HoldingDoc, HoldingRow>();
+  let lastSecurities: Securities | null = null;
+  let lastRounds: Rounds | null = null;
+  return (holdings, securities, rounds) => {
+    if (securities !== lastSecurities || rounds !== lastRounds) {
+      cache = new WeakMap();
+      lastSecurities = securities;
+      lastRounds = rounds;
+    }
+    return holdings.map((h) => {
+      let row = cache.get(h);
+      if (!row) {
+        row = holdingRow(h, securities, rounds);
+        cache.set(h, row);
+      }
+      return row;
+    });
+  };
+}
+
+function holdingRow(h: HoldingDoc, securities: Securities, rounds: Rounds): HoldingRow {
+  return new LazyHoldingRow(h, securities.get(h.securityId), rounds.get(h.roundId)?.trancheBondData);
+}
+
+/**
+ * The two computed columns (exact decimal arithmetic: the costly part at 50,000 rows) are worked out when first read:
+ * AG Grid reads only the rows on screen, until a sort, filter or export by them needs every row.
+ */
+class LazyHoldingRow implements HoldingRow {
+  readonly id: string;
+  readonly investor: string;
+  readonly investorEmail: string;
+  readonly securityName: string;
+  readonly totalUnits: string;
+  readonly costBasis: string | null;
+  readonly tokenized: string;
+  readonly term: string;
+  readonly yield: string;
+  readonly issuedOn: string | null;
+  #percent: string | null | undefined;
+  #value: string | null | undefined;
+  readonly #securityTotal: string | null;
+
+  constructor(
+    h: HoldingDoc,
+    security: Pick<SecurityDoc, "name" | "total"> | undefined,
+    bond: RoundDoc["trancheBondData"],
+  ) {
+    const bondData = bond as { term?: unknown; coupon?: unknown } | null | undefined;
+    this.id = h.id;
+    this.investor = h.investor?.name ?? "";
+    this.investorEmail = h.investor?.email ?? "";
+    this.securityName = security?.name ?? "";
+    this.totalUnits = h.amount;
+    this.costBasis = h.purchasePrice ?? null;
+    this.tokenized = (h as { tokenized?: boolean }).tokenized ? "Yes" : "No";
+    this.term = bondData?.term ? `${bondData.term}` : "N/A";
+    this.yield = bondData?.coupon ? `${bondData.coupon}` : "N/A";
+    this.issuedOn = h.issuedOn ?? null;
+    this.#securityTotal = security?.total ?? null;
+  }
+
+  get percentOfRaise(): string | null {
+    if (this.#percent === undefined) {
+      const total = this.#securityTotal ? parseDecimal(this.#securityTotal) : null;
+      const pct = total && total.units !== 0n ? percentOfRaise(this.totalUnits, total, 4) : null;
+      this.#percent = pct ? decimalText(pct) : null;
+    }
+    return this.#percent;
+  }
+
+  get totalValue(): string | null {
+    if (this.#value === undefined) {
+      this.#value = this.costBasis ? decimalText(totalValue(this.totalUnits, this.costBasis)) : null;
+    }
+    return this.#value;
+  }
 }

@@ -1,0 +1,215 @@
+// Lean live queries for the screens (issue 8): plain JSON documents straight from the storage, kept up to date by
+// applying the collection's change events in memory, emitted at most once per `interval()`.
+//
+// Why not RxDB's `collection.find(query).$`: every result is an array of RxDocument objects (one per document, made
+// through the document cache), screens then deep-cloned each one (toMutableJSON), and a pulled batch of 200
+// documents is more change events than RxDB's event-reduce takes, so each batch re-ran the whole query (an IndexedDB
+// cursor over every document). With 5,000+ documents per collection that was a long task per pulled batch.
+// Here:
+//   * the first result is read in one go: with the Dexie storage and no selector, one IndexedDB getAll of the
+//     collection's table (the raw read the benchmark compares with); otherwise the storage's own query;
+//   * afterwards each change event bulk updates a Map in memory (id -> document), checked with RxDB's own query
+//     matcher and sorted with RxDB's own comparator, so the rows are the ones `find(query)` would give;
+//   * unchanged documents keep their object identity between emissions, so screens can cache derived values per
+//     document (WeakMap) and AG Grid skips unchanged rows; documents are shared, not deep copies: read-only;
+//   * emissions are coalesced: a burst of events (a pulled batch, a bulk write) gives one emission, and
+//     `interval()` can space them (the hooks space them by ~1 s during the first sync of a large account).
+// Queries with `limit` or `skip` use RxDB's live query (small results by construction).
+import {
+  getQueryMatcher,
+  getSortComparator,
+  type MangoQuery,
+  normalizeMangoQuery,
+  prepareQuery,
+  type RxCollection,
+  type RxDocumentData,
+} from "rxdb";
+import { map, Observable } from "rxjs";
+
+type Raw = RxDocumentData<Record<string, unknown>>;
+type Lean = Record<string, unknown>;
+
+interface Entry {
+  lwt: number;
+  doc: Lean;
+}
+
+export interface LiveQueryOptions {
+  /** Minimum time between two emissions (ms), read before each emission; default 0 (coalesce bursts only). */
+  interval?: () => number;
+}
+
+/** A stored document as the screens see it: without RxDB's meta fields (like RxDocument.toJSON()). */
+export function leanDocument(raw: Raw): Lean {
+  const { _meta, _rev, _attachments, _deleted, ...doc } = raw as Raw & { _attachments?: unknown };
+  return doc;
+}
+
+interface DexieInternals {
+  dexieTable?: { toArray(): Promise<Raw[]> };
+  booleanIndexes?: string[];
+}
+
+/**
+ * Every stored document of a collection (not deleted), in one read where the storage allows it: the Dexie storage
+ * keeps documents in one IndexedDB table (`docs`), and `toArray()` is one getAll, against RxDB's storage query that
+ * walks a cursor document by document. Booleans of indexed fields are stored as '1'/'0' there and are converted
+ * back. Any other storage (memory in tests) answers through its query.
+ */
+async function readAll(collection: RxCollection, prepared: ReturnType<typeof prepareQuery>): Promise<Raw[]> {
+  const internals = (collection.internalStorageInstance as unknown as { internals?: unknown }).internals;
+  // the Dexie storage's internals are a promise of its tables; other storages keep other things there
+  const dexie =
+    internals && typeof (internals as Promise<unknown>).then === "function"
+      ? ((await (internals as Promise<DexieInternals>).catch(() => null)) ?? null)
+      : null;
+  if (dexie?.dexieTable && Array.isArray(dexie.booleanIndexes)) {
+    const booleans = dexie.booleanIndexes.filter((field) => !field.includes("."));
+    const stored = await dexie.dexieTable.toArray();
+    const docs: Raw[] = [];
+    for (const doc of stored) {
+      for (const field of booleans)
+        (doc as Record<string, unknown>)[field] = (doc as Record<string, unknown>)[field] === "1";
+      if (!doc._deleted) docs.push(doc);
+    }
+    return docs;
+  }
+  const result = await collection.storageInstance.query(prepared as never);
+  return result.documents as Raw[];
+}
+
+function hasSelector(query: MangoQuery<unknown>): boolean {
+  return !!query.selector && Object.keys(query.selector).length > 0;
+}
+
+/**
+ * The live result of `query` over `collection` as plain documents (see the top of this file). The first emission is
+ * the stored result; later ones follow writes (this tab's and, through RxDB's multi-instance events, other tabs').
+ */
+export function liveDocs$<T>(
+  collection: RxCollection<T>,
+  query: MangoQuery<T> = {},
+  options: LiveQueryOptions = {},
+): Observable<T[]> {
+  const anyCollection = collection as unknown as RxCollection;
+  if (query.limit !== undefined || query.skip !== undefined) {
+    return collection.find(query).$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as T)));
+  }
+  const interval = options.interval ?? (() => 0);
+  const schema = anyCollection.schema.jsonSchema;
+  const primary = anyCollection.schema.primaryPath as string;
+  const normalized = normalizeMangoQuery(schema, query as MangoQuery<Record<string, unknown>>);
+  const matcher = getQueryMatcher(schema, normalized);
+  const comparator = getSortComparator(schema, normalized);
+  const storageQuery = structuredClone(normalized);
+  (storageQuery.selector as Record<string, unknown>)._deleted = { $eq: false };
+  if (storageQuery.index) storageQuery.index.unshift("_deleted");
+  const prepared = prepareQuery(schema, storageQuery);
+  const fastRead = !hasSelector(query);
+
+  return new Observable<T[]>((subscriber) => {
+    const entries = new Map<string, Entry>();
+    let rows: Lean[] = [];
+    /** position of each id in `rows` (valid while membership has not changed) */
+    let positions = new Map<string, number>();
+    let loaded = false;
+    let buffered: Raw[][] = [];
+    let membershipChanged = false;
+    const updated = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastEmit = 0;
+    let closed = false;
+
+    const apply = (docs: readonly Raw[]) => {
+      for (const doc of docs) {
+        const id = doc[primary] as string;
+        const current = entries.get(id);
+        const lwt = doc._meta?.lwt ?? 0;
+        // an event older than what was read (it was emitted while the first read ran) changes nothing
+        if (current && lwt < current.lwt) continue;
+        if (doc._deleted || !matcher(doc as never)) {
+          if (current) {
+            entries.delete(id);
+            membershipChanged = true;
+          }
+          continue;
+        }
+        entries.set(id, { lwt, doc: leanDocument(doc) });
+        if (current) updated.add(id);
+        else membershipChanged = true;
+      }
+    };
+
+    const emit = () => {
+      timer = null;
+      if (closed) return;
+      if (membershipChanged) {
+        rows = Array.from(entries.values(), (entry) => entry.doc);
+        rows.sort(comparator as (a: Lean, b: Lean) => number);
+        positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
+      } else if (updated.size > 0) {
+        rows = rows.slice();
+        for (const id of updated) {
+          const index = positions.get(id);
+          const entry = entries.get(id);
+          if (index !== undefined && entry) rows[index] = entry.doc;
+        }
+        // an update can move a document when the query sorts by another field than the primary key
+        if (normalized.sort?.some((part) => Object.keys(part)[0] !== primary)) {
+          rows.sort(comparator as (a: Lean, b: Lean) => number);
+          positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
+        }
+      } else {
+        return;
+      }
+      membershipChanged = false;
+      updated.clear();
+      lastEmit = Date.now();
+      // a copy: a screen that sorts its rows in place must not move ours
+      subscriber.next(rows.slice() as T[]);
+    };
+
+    const schedule = () => {
+      if (timer !== null || closed) return;
+      const wait = Math.max(0, lastEmit + interval() - Date.now());
+      timer = setTimeout(emit, wait);
+    };
+
+    const subscription = anyCollection.eventBulks$.subscribe((bulk) => {
+      if (bulk.isLocal) return;
+      const docs = bulk.events.map((event) => event.documentData as Raw);
+      if (!loaded) {
+        buffered.push(docs);
+        return;
+      }
+      apply(docs);
+      schedule();
+    });
+
+    readAll(anyCollection, prepared).then(
+      (stored) => {
+        if (closed) return;
+        stored.sort(comparator as (a: Raw, b: Raw) => number);
+        for (const doc of stored) {
+          const id = doc[primary] as string;
+          if (!fastRead || matcher(doc as never)) entries.set(id, { lwt: doc._meta?.lwt ?? 0, doc: leanDocument(doc) });
+        }
+        rows = Array.from(entries.values(), (entry) => entry.doc);
+        positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
+        loaded = true;
+        for (const docs of buffered) apply(docs);
+        buffered = [];
+        lastEmit = Date.now();
+        subscriber.next(rows.slice() as T[]);
+        if (membershipChanged || updated.size > 0) schedule();
+      },
+      (error: unknown) => subscriber.error(error),
+    );
+
+    return () => {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      subscription.unsubscribe();
+    };
+  });
+}
