@@ -2,7 +2,7 @@
 // The centrepiece is issue 6's "Done when": a broker offline invites three investors, records a payment and a note,
 // reloads offline, reconnects; the issuer sees all of it once, the distributions are closed and issued, and the
 // holdings, cap table and capitalization agree to the unit.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
@@ -135,7 +135,7 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
     await poll(() => broker.getByTestId("pending-mark").count()).toBe(0);
 
     // The issuer sees the three invitations once each, the paid-in capital and the note.
-    const { page: issuer } = await open("issuer@demo.test", `/asset-class/${seriesA}/manage`);
+    const { ctx: issuerCtx, page: issuer } = await open("issuer@demo.test", `/asset-class/${seriesA}/manage`);
     for (const investor of investors) {
       await poll(() => issuer.getByTestId("buyer-row").filter({ hasText: investor.email }).count()).toBe(1);
     }
@@ -152,20 +152,36 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
     expect(await issuer.getByTestId("paid-in").textContent()).toBe("$600.25");
     await screenshot(issuer, "allocation-issuer-view");
 
-    // The allocation's owner closes the three distributions with a bulk update.
-    await broker.goto(`/distribute-allocation/${placement}/bulk-update`);
-    for (const investor of investors) await paneRow(broker, investor.email).locator("label").first().click();
-    await chooseOption(broker, "Status", "Closed");
-    await broker.getByRole("button", { name: "Update Status" }).click();
-    await poll(() => serverCount(`${distributionsSql} and d.status = 'closed'`, [emails, placement])).toBe(3);
-
-    // The issuer issues them from the round's cap table.
+    // The round's issuer closes the three distributions (in the broker's allocation) with the buyers list's status
+    // dropdown, offline: each change waits on the device with its pending mark and reaches the server once online.
     await issuer.goto(`/asset-class/${seriesA}/manage`);
+    const buyers = issuer.getByTestId("buyers");
+    const buyerRow = (email: string) => buyers.getByTestId("buyer-row").filter({ hasText: email });
+    for (const investor of investors) await buyerRow(investor.email).waitFor();
+    await issuer.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await setOffline(issuerCtx, true);
+    for (const investor of investors) {
+      await chooseOption(issuer, `Status of ${investor.name || investor.email}`, "Pending");
+      await buyerRow(investor.email).getByTestId("pending-mark").waitFor();
+    }
+    expect(await serverCount(`${distributionsSql} and d.status = 'closed'`, [emails, placement])).toBe(0);
+    await setOffline(issuerCtx, false);
+    await poll(() => serverCount(`${distributionsSql} and d.status = 'closed'`, [emails, placement])).toBe(3);
+    await poll(() => buyers.getByTestId("pending-mark").count()).toBe(0);
+    for (const investor of investors) {
+      expect(await buyerRow(investor.email).getByRole("combobox").textContent()).toContain("Pending");
+    }
+    await screenshot(issuer, "round-buyers-closed");
+
+    // The issuer issues them from the round's cap table, offline too: the rows show pending until the server has them.
     const capTable = issuer.getByTestId("cap-table");
     for (const investor of investors) {
       const name = investor.name || investor.email;
       await capTable.getByTestId("cap-row").filter({ hasText: name }).first().waitFor();
     }
+    await setOffline(issuerCtx, true);
     for (const investor of investors) {
       await capTable
         .getByTestId("cap-row")
@@ -175,9 +191,25 @@ describe("done when: a broker works offline, the issuer sees it once, issues, an
         .click();
     }
     await capTable.getByRole("button", { name: "Issue" }).click();
+    for (const investor of investors) {
+      await capTable
+        .getByTestId("cap-row")
+        .filter({ hasText: investor.name || investor.email })
+        .getByTestId("pending-mark")
+        .waitFor();
+      await buyerRow(investor.email).getByTestId("pending-mark").waitFor();
+    }
+    expect(
+      await serverCount(
+        "select id from app_public.holdings where round_id = $1 and investor_id in (select id from app_public.accounts where email = any($2))",
+        [seriesA, emails],
+      ),
+    ).toBe(0);
+    await setOffline(issuerCtx, false);
     const holdingsSql =
       "select h.amount from app_public.holdings h join app_public.accounts a on a.id = h.investor_id where a.email = any($1) and h.round_id = $2";
     await poll(() => serverCount(holdingsSql, [emails, seriesA])).toBe(3);
+    await poll(() => capTable.getByTestId("pending-mark").count()).toBe(0);
     await poll(() => capTable.locator('[data-testid="cap-row"][data-status="issued"]').count()).toBe(
       await serverCount("select id from app_public.holdings where round_id = $1 and amount > 0", [seriesA]),
     );
@@ -366,12 +398,27 @@ describe("permissions on the allocation page", () => {
     await issuer.goto(`/distribute-allocation/${placement}/allocation`);
     await issuer.getByText("Operation not allowed: only the owner of this allocation can change it.").waitFor();
   });
+
+  it("the buyers list's status dropdown: not for a viewer; a broker only on rows of the allocation it owns", async () => {
+    const seriesA = (await one<{ id: string }>("select id from app_public.rounds where name = 'Series A'")).id;
+    const statusDropdowns = (scope: Page | Locator) => scope.getByRole("combobox", { name: /^Status of / });
+    const { page: viewer } = await open("issuer-viewer@demo.test", `/asset-class/${seriesA}/manage`);
+    await viewer.getByTestId("buyer-row").first().waitFor();
+    expect(await statusDropdowns(viewer).count()).toBe(0);
+
+    const { page: broker } = await open("broker@demo.test", `/asset-class/${seriesA}/manage`);
+    const rows = broker.getByTestId("buyer-row");
+    await rows.filter({ hasText: "Series A Direct" }).first().waitFor();
+    await rows.filter({ hasText: "Harborview Placement" }).first().waitFor();
+    expect(await statusDropdowns(rows.filter({ hasText: "Series A Direct" })).count()).toBe(0);
+    expect(await statusDropdowns(rows.filter({ hasText: "Harborview Placement" })).count()).toBeGreaterThan(0);
+  });
 });
 
 describe("allocation CSV import and the holding page", () => {
   it("imports a cap-table CSV all or nothing, with per-row errors and .csv only", async () => {
     const placement = await allocationId("Harborview Placement");
-    const { page } = await open("broker@demo.test", `/distribute-allocation/${placement}/allocation`);
+    const { ctx, page } = await open("broker@demo.test", `/distribute-allocation/${placement}/allocation`);
     await page.getByTestId("distribution-row").first().waitFor();
     const count = () => serverCount("select id from app_public.distributions where allocation_id = $1", [placement]);
     const before = await count();
@@ -394,11 +441,18 @@ describe("allocation CSV import and the holding page", () => {
 
     const first = fresh("csv-a");
     const second = fresh("csv-b");
+    // Imported offline: the rows show at once, marked pending, and reach the server once back online.
     const good = `Email,Amount,Contact Name\n${first},250,Csv Ann\n${second},12.75,\n`;
+    await setOffline(ctx, true);
     await input.setInputFiles({ name: "cap-table.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+    await paneRow(page, first).getByTestId("pending-mark").waitFor();
+    await paneRow(page, second).getByTestId("pending-mark").waitFor();
+    expect(await page.getByTestId("summary-distributions").textContent()).toBe(String(before + 2));
+    expect(await count()).toBe(before);
+    await setOffline(ctx, false);
     await poll(() => count()).toBe(before + 2);
-    await paneRow(page, first).waitFor();
-    await paneRow(page, second).waitFor();
+    await poll(() => paneRow(page, first).getByTestId("pending-mark").count()).toBe(0);
+    await poll(() => paneRow(page, second).getByTestId("pending-mark").count()).toBe(0);
   });
 
   it("shows the holding with breadcrumbs by account type and its documents", async () => {
