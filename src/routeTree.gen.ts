@@ -67,6 +67,7 @@ import { Route as AppInvestorDistributionDistributionIdRouteImport } from "./rou
 import { Route as AppInvestorIssuerDistributorDistributorIdRouteImport } from "./routes/_app/_investorIssuer/distributor/$distributorId.tsx";
 import { Route as AppSettingsCoreIntegrationsRouteImport } from "./routes/_app/settings/_core/integrations.tsx";
 import { Route as AppSettingsInvestorQualificationAnswersRouteImport } from "./routes/_app/settings/_investor/qualification-answers.tsx";
+import { Route as AppCoreAssetClassRoundIdIndexRouteImport } from "./routes/_app/_core/asset-class/$roundId/index.tsx";
 import { Route as AppCoreAssetClassRoundIdViewRouteImport } from "./routes/_app/_core/asset-class/$roundId/$view.tsx";
 import { Route as AppVendorDistributeAllocationAllocationIdChar123ViewChar125RouteImport } from "./routes/_app/_vendor/distribute-allocation/$allocationId/{-$view}.tsx";
 import { Route as AppInvestorOfferWallOfferWallIdOfferingOfferingIdRouteImport } from "./routes/_app/_investor/offer-wall/$offerWallId/offering/$offeringId.tsx";
@@ -361,6 +362,12 @@ const AppSettingsInvestorQualificationAnswersRoute =
     path: "/qualification-answers",
     getParentRoute: () => AppSettingsInvestorRoute,
   } as any);
+const AppCoreAssetClassRoundIdIndexRoute =
+  AppCoreAssetClassRoundIdIndexRouteImport.update({
+    id: "/asset-class/$roundId/",
+    path: "/asset-class/$roundId/",
+    getParentRoute: () => AppCoreRoute,
+  } as any);
 const AppCoreAssetClassRoundIdViewRoute =
   AppCoreAssetClassRoundIdViewRouteImport.update({
     id: "/asset-class/$roundId/$view",
@@ -450,6 +457,7 @@ export interface FileRoutesByFullPath {
   "/admin/": typeof AppAdminAdminIndexRoute;
   "/asset-class/$roundId/$view": typeof AppCoreAssetClassRoundIdViewRoute;
   "/distribute-allocation/$allocationId/{-$view}": typeof AppVendorDistributeAllocationAllocationIdChar123ViewChar125Route;
+  "/asset-class/$roundId/": typeof AppCoreAssetClassRoundIdIndexRoute;
   "/offer-wall/$offerWallId/offering/$offeringId": typeof AppInvestorOfferWallOfferWallIdOfferingOfferingIdRoute;
   "/docusign/test/$templateId/$mappedTemplateId": typeof AppVendorDocusignTestTemplateIdMappedTemplateIdRoute;
   "/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}": typeof AppVendorDocusignTemplatesChar123TemplateIdChar125Char123MappedTemplateIdChar125Char123DocumentIdChar125Route;
@@ -500,6 +508,7 @@ export interface FileRoutesByTo {
   "/admin": typeof AppAdminAdminIndexRoute;
   "/asset-class/$roundId/$view": typeof AppCoreAssetClassRoundIdViewRoute;
   "/distribute-allocation/$allocationId/{-$view}": typeof AppVendorDistributeAllocationAllocationIdChar123ViewChar125Route;
+  "/asset-class/$roundId": typeof AppCoreAssetClassRoundIdIndexRoute;
   "/offer-wall/$offerWallId/offering/$offeringId": typeof AppInvestorOfferWallOfferWallIdOfferingOfferingIdRoute;
   "/docusign/test/$templateId/$mappedTemplateId": typeof AppVendorDocusignTestTemplateIdMappedTemplateIdRoute;
   "/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}": typeof AppVendorDocusignTemplatesChar123TemplateIdChar125Char123MappedTemplateIdChar125Char123DocumentIdChar125Route;
@@ -567,6 +576,7 @@ export interface FileRoutesById {
   "/_app/_admin/admin/": typeof AppAdminAdminIndexRoute;
   "/_app/_core/asset-class/$roundId/$view": typeof AppCoreAssetClassRoundIdViewRoute;
   "/_app/_vendor/distribute-allocation/$allocationId/{-$view}": typeof AppVendorDistributeAllocationAllocationIdChar123ViewChar125Route;
+  "/_app/_core/asset-class/$roundId/": typeof AppCoreAssetClassRoundIdIndexRoute;
   "/_app/_investor/offer-wall/$offerWallId/offering/$offeringId": typeof AppInvestorOfferWallOfferWallIdOfferingOfferingIdRoute;
   "/_app/_vendor/docusign/test/$templateId/$mappedTemplateId": typeof AppVendorDocusignTestTemplateIdMappedTemplateIdRoute;
   "/_app/_vendor/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}": typeof AppVendorDocusignTemplatesChar123TemplateIdChar125Char123MappedTemplateIdChar125Char123DocumentIdChar125Route;
@@ -620,6 +630,7 @@ export interface FileRouteTypes {
     | "/admin/"
     | "/asset-class/$roundId/$view"
     | "/distribute-allocation/$allocationId/{-$view}"
+    | "/asset-class/$roundId/"
     | "/offer-wall/$offerWallId/offering/$offeringId"
     | "/docusign/test/$templateId/$mappedTemplateId"
     | "/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}"
@@ -670,6 +681,7 @@ export interface FileRouteTypes {
     | "/admin"
     | "/asset-class/$roundId/$view"
     | "/distribute-allocation/$allocationId/{-$view}"
+    | "/asset-class/$roundId"
     | "/offer-wall/$offerWallId/offering/$offeringId"
     | "/docusign/test/$templateId/$mappedTemplateId"
     | "/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}"
@@ -736,6 +748,7 @@ export interface FileRouteTypes {
     | "/_app/_admin/admin/"
     | "/_app/_core/asset-class/$roundId/$view"
     | "/_app/_vendor/distribute-allocation/$allocationId/{-$view}"
+    | "/_app/_core/asset-class/$roundId/"
     | "/_app/_investor/offer-wall/$offerWallId/offering/$offeringId"
     | "/_app/_vendor/docusign/test/$templateId/$mappedTemplateId"
     | "/_app/_vendor/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}"
@@ -1159,6 +1172,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppSettingsInvestorQualificationAnswersRouteImport;
       parentRoute: typeof AppSettingsInvestorRoute;
     };
+    "/_app/_core/asset-class/$roundId/": {
+      id: "/_app/_core/asset-class/$roundId/";
+      path: "/asset-class/$roundId";
+      fullPath: "/asset-class/$roundId/";
+      preLoaderRoute: typeof AppCoreAssetClassRoundIdIndexRouteImport;
+      parentRoute: typeof AppCoreRoute;
+    };
     "/_app/_core/asset-class/$roundId/$view": {
       id: "/_app/_core/asset-class/$roundId/$view";
       path: "/asset-class/$roundId/$view";
@@ -1291,6 +1311,7 @@ interface AppCoreRouteChildren {
   AppCoreMessageMessageIdRoute: typeof AppCoreMessageMessageIdRoute;
   AppCoreTransactionTransactionIdRoute: typeof AppCoreTransactionTransactionIdRoute;
   AppCoreAssetClassRoundIdViewRoute: typeof AppCoreAssetClassRoundIdViewRoute;
+  AppCoreAssetClassRoundIdIndexRoute: typeof AppCoreAssetClassRoundIdIndexRoute;
 }
 
 const AppCoreRouteChildren: AppCoreRouteChildren = {
@@ -1301,6 +1322,7 @@ const AppCoreRouteChildren: AppCoreRouteChildren = {
   AppCoreMessageMessageIdRoute: AppCoreMessageMessageIdRoute,
   AppCoreTransactionTransactionIdRoute: AppCoreTransactionTransactionIdRoute,
   AppCoreAssetClassRoundIdViewRoute: AppCoreAssetClassRoundIdViewRoute,
+  AppCoreAssetClassRoundIdIndexRoute: AppCoreAssetClassRoundIdIndexRoute,
 };
 
 const AppCoreRouteWithChildren =

@@ -1,6 +1,7 @@
-// The asset table (spec part 1 section 2.7): each asset expands to its rounds, latest opening first. Issuers get the
-// security and listing exchange columns ("Unlisted" when none) and, as owners or admins, the edit actions; everyone
-// else reads the same table without security links.
+// The asset table (spec part 1 section 2.7): each asset expands to its rounds, latest opening first, and the holdings
+// of those rounds. A round row opens /asset-class/{id}/manage, its security /security/{id}, a holding row
+// /asset-class/{round id}. Issuers get the security and listing exchange columns ("Unlisted" when none) and, as owners
+// or admins, the edit actions; everyone else reads the same table without security links.
 import { Link } from "@tanstack/react-router";
 import { Fragment, useState } from "react";
 import { css } from "../../../styled-system/css";
@@ -11,6 +12,7 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../doma
 import { MESSAGES } from "../../domain/messages.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Button } from "../../ui/index.ts";
+import { AssetHoldings } from "./AssetHoldings.tsx";
 import { dateCell, link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
 
 export interface AssetTableProps {
@@ -112,6 +114,7 @@ export function AssetTable(props: AssetTableProps) {
                 <tr>
                   <td colSpan={columns} className={css({ bg: "bg.subtle", p: "0!" })}>
                     <RoundRows {...props} asset={asset} rounds={rounds} />
+                    <AssetHoldings assetName={asset.name} rounds={rounds} allHoldingsLink={issuerView} />
                   </td>
                 </tr>
               )}

@@ -1,0 +1,109 @@
+// The holdings of an asset's rounds under the asset on /assets (spec part 1 section 2.7: "A holding row opens
+// /asset-class/{id}", the id being the holding's round). Only the holdings the account can see are on the device
+// (an issuer's own securities, a broker's managed rounds), so the list is what the replica holds. Holdings of 0 units
+// are hidden and every holding shows as issued (spec part 1 section 4). A long list shows its newest rows only. The
+// query runs only while the asset is expanded.
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useMemo } from "react";
+import { css, cx } from "../../../styled-system/css";
+import { useModel } from "../../data/hooks.tsx";
+import type { HoldingDoc, RoundDoc } from "../../data/models/index.ts";
+import type { WithPending } from "../../data/pending.ts";
+import { isZero, parseDecimal } from "../../domain/decimal.ts";
+import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
+import { dateCell, link, muted, StatusBadge, table } from "./table.tsx";
+
+/** At most this many holding rows per asset; the holdings screen has them all. */
+export const ASSET_HOLDINGS_SHOWN = 25;
+
+/** The holdings worth listing: more than 0 units, newest issued first. */
+export function visibleHoldings<T extends Pick<HoldingDoc, "amount" | "issuedOn" | "createdOn">>(
+  holdings: readonly T[],
+): T[] {
+  return holdings
+    .filter((holding) => {
+      const amount = parseDecimal(holding.amount);
+      return amount !== null && !isZero(amount);
+    })
+    .sort((a, b) => (b.issuedOn ?? b.createdOn).localeCompare(a.issuedOn ?? a.createdOn));
+}
+
+export function AssetHoldings({
+  assetName,
+  rounds,
+  allHoldingsLink,
+}: {
+  assetName: string;
+  rounds: readonly WithPending<RoundDoc>[];
+  /** Issuers have the holdings screen (/holdings) with every row. */
+  allHoldingsLink: boolean;
+}) {
+  const navigate = useNavigate();
+  const roundIds = rounds.map((round) => round.id).sort();
+  // useModel compares the query by value: a new literal each render is fine.
+  const holdings = useModel("holdings", { selector: { roundId: { $in: roundIds } } });
+  const roundsById = useMemo(() => new Map(rounds.map((round) => [round.id, round])), [rounds]);
+  const rows = useMemo(() => visibleHoldings(holdings.rows), [holdings.rows]);
+  if (rows.length === 0) return null;
+  const shown = rows.slice(0, ASSET_HOLDINGS_SHOWN);
+  return (
+    <div className={css({ pl: "10", pr: "2", pb: "3" })}>
+      <h3
+        className={css({ fontSize: "xs", fontWeight: "700", color: "fg.muted", textTransform: "uppercase", py: "2" })}
+      >
+        Holdings
+      </h3>
+      <table className={table} aria-label={`Holdings of ${assetName}`}>
+        <thead>
+          <tr>
+            <th>Investor</th>
+            <th>Round</th>
+            <th data-numeric="">Units</th>
+            <th data-numeric="">Purchase price</th>
+            <th>Issued on</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((holding) => {
+            const round = roundsById.get(holding.roundId);
+            return (
+              <tr
+                key={holding.id}
+                data-testid="holding-row"
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest("a")) return;
+                  void navigate({ to: "/asset-class/$roundId", params: { roundId: holding.roundId } });
+                }}
+                className={css({ bg: "bg.surface", cursor: "pointer", _hover: { bg: "bg.subtle" } })}
+              >
+                <td>{holding.investor?.name ?? holding.investor?.email ?? "—"}</td>
+                <td className={css({ whiteSpace: "nowrap" })}>
+                  <Link to="/asset-class/$roundId" params={{ roundId: holding.roundId }} className={link}>
+                    {round?.name ?? "Round"}
+                  </Link>
+                </td>
+                <td data-numeric="">{formatNumber(holding.amount)}</td>
+                <td data-numeric="">{holding.purchasePrice ? formatMoney(holding.purchasePrice) : "—"}</td>
+                <td className={dateCell}>{formatDate(holding.issuedOn ?? holding.createdOn, "MMM DD YYYY")}</td>
+                <td>
+                  <StatusBadge status="active" label="Issued" />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length > shown.length && (
+        <p className={cx(css({ fontSize: "sm", mt: "2" }), muted)} data-testid="holdings-more">
+          Showing the newest {shown.length} of {rows.length} holdings.{" "}
+          {allHoldingsLink && (
+            <Link to="/holdings" className={link}>
+              All holdings
+            </Link>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
