@@ -192,7 +192,7 @@ export function liveDocs$<T>(
         stored.sort(comparator as (a: Raw, b: Raw) => number);
         for (const doc of stored) {
           const id = doc[primary] as string;
-          if (!fastRead || matcher(doc as never)) entries.set(id, { lwt: doc._meta?.lwt ?? 0, doc: leanDocument(doc) });
+          if (fastRead || matcher(doc as never)) entries.set(id, { lwt: doc._meta?.lwt ?? 0, doc: leanDocument(doc) });
         }
         rows = Array.from(entries.values(), (entry) => entry.doc);
         positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
