@@ -1,6 +1,7 @@
 // /contacts in a real browser against the real server: the list from the replica, the form's messages, edit in
-// place, the CSV import (bad rows named, nothing sent; a clean file imported whole), who may change contacts, and
-// the offline flow: add offline, reload offline and still see it pending, reconnect and find exactly one row.
+// place, the CSV import (bad rows named, nothing sent; a clean file uploaded and imported whole; a row the server
+// refuses named; offline, the rows queued and imported on reconnect), who may change contacts, and the offline flow:
+// add offline, reload offline and still see it pending, reconnect and find exactly one row.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
@@ -30,6 +31,14 @@ async function serverContacts(email: string): Promise<Array<{ name: string | nul
   const { rows } = await e2e.server.server.db.query<{ name: string | null; email: string }>(
     "select name, email from app_public.customers where lower(email) = lower($1)",
     [email],
+  );
+  return rows;
+}
+
+async function uploadedFiles(fileName: string): Promise<Array<{ status: string; content: string | null }>> {
+  const { rows } = await e2e.server.server.db.query<{ status: string; content: string | null }>(
+    "select status, content from app_private.upload_slots where file_name = $1",
+    [fileName],
   );
   return rows;
 }
@@ -134,6 +143,41 @@ describe("contacts of an issuer owner", () => {
     await rowOf(page, second).waitFor();
     await poll(async () => (await serverContacts(first)).length + (await serverContacts(second)).length).toBe(2);
     expect(await serverContacts(good)).toEqual([]);
+    // online, the file itself went up (makeFileLocation, multipart POST) and the server read it
+    expect(await uploadedFiles("good.csv")).toEqual([{ status: "uploaded", content: clean }]);
+  });
+
+  it("a row the server refuses after the device's check (an email added meanwhile) is named and nothing is imported", async () => {
+    const { page } = await openContacts("issuer@demo.test");
+    await page.getByTestId("contact-row").first().waitFor();
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog");
+    const kept = fresh("race-kept");
+    const taken = fresh("race-taken");
+    await dialog.getByTestId("contacts-file").setInputFiles({
+      name: "race.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(["Contact Name,Email", `Kept Row,${kept}`, `Taken Row,${taken}`].join("\n")),
+    });
+    await dialog.getByTestId("import-ready").waitFor();
+    // another device adds the second email before this one imports
+    await e2e.server.server.db.query(
+      `with investor as (insert into app_public.accounts (name, type, email) values ('Elsewhere', 'investor', $1)
+                         returning id)
+       insert into app_public.customers (account_id, investor_id, email, name)
+       select a.id, investor.id, $1, 'Elsewhere' from app_public.accounts a, investor
+        where a.name = 'Northwind Renewables, Inc.'`,
+      [taken],
+    );
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const refused = page.getByTestId("import-rejected");
+    await refused.waitFor({ timeout: 20_000 });
+    expect(await refused.locator("li").allTextContents()).toEqual(["Row 3: A contact with this email already exists."]);
+    expect(await serverContacts(kept)).toEqual([]);
+    await screenshot(page, "contacts-import-refused");
+    await refused.getByRole("button", { name: "Dismiss" }).click();
+    await refused.waitFor({ state: "detached" });
   });
 
   it("offers the example file for download", async () => {
@@ -178,6 +222,40 @@ describe("offline", () => {
     await poll(() => rowOf(page, email).getAttribute("data-pending")).toBeNull();
     expect(await rowOf(page, email).count()).toBe(1);
     expect(await serverContacts(email)).toEqual([{ name: "Offline Olivia", email }]);
+  });
+});
+
+describe("offline import", () => {
+  it("queues the checked rows (no upload offline) and imports them once back online", async () => {
+    const { ctx, page } = await openContacts("issuer@demo.test");
+    await page.getByTestId("contact-row").first().waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await setOffline(ctx, true);
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog");
+    const first = fresh("offline-import-a");
+    const second = fresh("offline-import-b");
+    await dialog.getByTestId("contacts-file").setInputFiles({
+      name: "offline.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(["Contact Name,Email", `Off Ada,${first}`, `Off Alan,${second}`].join("\n")),
+    });
+    await dialog.getByTestId("import-ready").waitFor();
+    expect(await dialog.getByTestId("import-offline").textContent()).toBe(
+      "You are offline: the contacts will be imported when you reconnect.",
+    );
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("import-pending").textContent()).toContain("Import of 2 contacts is waiting to sync");
+    expect(await serverContacts(first)).toEqual([]);
+
+    await setOffline(ctx, false);
+    await poll(async () => (await serverContacts(first)).length + (await serverContacts(second)).length).toBe(2);
+    await rowOf(page, first).waitFor();
+    await page.getByTestId("import-pending").waitFor({ state: "detached" });
+    expect(await uploadedFiles("offline.csv")).toEqual([]);
   });
 });
 
