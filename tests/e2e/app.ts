@@ -199,9 +199,13 @@ export async function newContext(browser: Browser, serverUrl: string): Promise<B
 
 /** Takes the context's network away (or gives it back): Chromium's emulation and the relay to the server. */
 export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
-  await context.setOffline(offline);
   const link = links.get(context);
   if (!link) throw new Error("setOffline needs a context made by newContext() of tests/e2e/app.ts");
-  link.offline = offline;
-  if (offline) for (const socket of link.sockets) socket.destroy();
+  // The relay opens before the page hears "online" (the app checks its session at once) and closes after "offline".
+  if (!offline) link.offline = false;
+  await context.setOffline(offline);
+  if (offline) {
+    link.offline = true;
+    for (const socket of link.sockets) socket.destroy();
+  }
 }

@@ -401,8 +401,8 @@ describe("offline", () => {
     await page.getByRole("heading", { name: "Wallet", level: 1 }).waitFor();
     await screenshot(page, "offline-wallet");
 
-    // The session ends elsewhere while this device is offline.
-    const response = await ctx.request.get("/authenticate/logout", { maxRedirects: 0 });
+    // The session ends elsewhere while this device is offline (straight to the server: this context's link is cut).
+    const response = await ctx.request.get(`${e2e.url}/authenticate/logout`, { maxRedirects: 0 });
     expect(response.status()).toBe(303);
     await setOffline(ctx, false);
     await waitForPath(page, "/login");
