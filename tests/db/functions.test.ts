@@ -237,9 +237,9 @@ describe.each(testTargets)("SQL functions on $name", (target) => {
     });
 
     it("makeCustomer links an existing investor account and refuses a duplicate contact", async () => {
-      expect(await one("broker", "select investor_id from app_public.make_customer('Investor@Demo.test', 'Emma')")).toEqual([
-        { investor_id: ids.emma },
-      ]);
+      expect(
+        await one("broker", "select investor_id from app_public.make_customer('Investor@Demo.test', 'Emma')"),
+      ).toEqual([{ investor_id: ids.emma }]);
       await expect(
         one("issuer", "select app_public.make_customer('investor2@demo.test', 'Dan')"),
       ).rejects.toMatchObject({
