@@ -248,3 +248,70 @@ describe("broker", () => {
     await screenshot(page, "assets-broker");
   });
 });
+
+describe("holding rows and empty texts", () => {
+  it("issuer: an expanded asset lists its rounds' holdings; a holding row opens /asset-class/{round id}", async () => {
+    const page = await openAssets("issuer@demo.test");
+    const asset = "Northwind Series A Preferred";
+    const expected = await sql<{ investor: string; round: string; round_id: string }>(
+      `select i.name as investor, r.name as round, r.id as round_id
+         from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+         join app_public.assets a on a.id = r.asset_id join app_public.accounts i on i.id = h.investor_id
+        where a.name = $1 and h.amount > 0`,
+      [asset],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await page.getByRole("button", { name: `Show rounds of ${asset}` }).click();
+    const holdings = page.getByRole("table", { name: `Holdings of ${asset}` });
+    const rows = holdings.getByTestId("holding-row");
+    await poll(() => rows.count()).toBe(Math.min(expected.length, 25));
+    expect(await rows.first().textContent()).toContain("Issued");
+    const investors = await rows.locator("td:nth-child(1)").allTextContents();
+    for (const investor of investors) expect(expected.map((row) => row.investor)).toContain(investor);
+
+    // the round link of a row, and a click anywhere else on a row, open the round
+    const roundName = (await rows.first().locator("td:nth-child(2)").textContent()) ?? "";
+    const roundId = expected.find((row) => row.round === roundName)?.round_id;
+    expect(roundId).toBeTruthy();
+    expect(await rows.first().getByRole("link", { name: roundName }).getAttribute("href")).toBe(
+      `/asset-class/${roundId}`,
+    );
+    await rows.first().locator("td:nth-child(3)").click();
+    await waitForPath(page, `/asset-class/${roundId}`);
+    await poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain(roundName);
+    await screenshot(page, "assets-holding-row-round");
+  });
+
+  it("an asset without rounds says No rounds found.", async () => {
+    const name = `Empty asset ${Date.now()}`;
+    await sql(
+      `insert into app_public.assets (issuer_id, name, type, status, authorized_total)
+       select id, $1, 'equity', 'drafted', 1000 from app_public.accounts where name = 'Northwind Renewables, Inc.'`,
+      [name],
+    );
+    const page = await openAssets("issuer@demo.test");
+    await page.getByRole("button", { name: `Show rounds of ${name}` }).click();
+    const row = page.getByTestId("asset-row").filter({ hasText: name });
+    await poll(() => row.locator("xpath=following-sibling::tr[1]").textContent()).toBe("No rounds found.");
+    expect(await page.getByRole("table", { name: `Holdings of ${name}` }).count()).toBe(0);
+  });
+
+  it("an issuer account without assets says No assets found.", async () => {
+    const [account] = await sql<{ id: string }>(
+      "insert into app_public.accounts (name, type, email) values ('Empty Issuer Co', 'issuer', 'empty@issuer.test') returning id",
+    );
+    await sql(
+      `insert into app_public.users_accounts (user_id, account_id, role)
+       select user_id, $1, 'account_owner' from app_public.user_emails where lower(email) = 'multi@demo.test'`,
+      [account?.id],
+    );
+    const page = await signIn(await context(), "multi@demo.test");
+    await waitForPath(page, "/account-role");
+    await page.goto(`/authenticate/role/${account?.id}`);
+    await waitForPath(page, "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Assets" }).click();
+    await waitForPath(page, "/assets");
+    await page.getByText("No assets found.").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("asset-row").count()).toBe(0);
+  });
+});
