@@ -1,7 +1,7 @@
 // Qualifications with order and payment edits on the allocation page, in a real browser against the real server
 // (issue 6): the allocation's owner adds two qualifications to the allocation and reorders them, adds one to a
-// distribution (offline, synced when back online) whose qualification label then shows, and edits then deletes a
-// payment.
+// distribution (offline, synced when back online) whose qualification label then shows on the distribution tab and
+// on its row of the distributions list, and edits then deletes a payment.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
@@ -58,8 +58,9 @@ describe("qualifications with order and payment edits", () => {
       `insert into app_public.vendor_qualifications (account_id, name, steps) values ($1, $2, '[]'::jsonb), ($1, $3, '[]'::jsonb)`,
       [allocation.owner_id, kyc, accreditation],
     );
-    const distribution = await one<{ id: string }>(
-      `select d.id from app_public.distributions d
+    const distribution = await one<{ id: string; email: string }>(
+      `select d.id, (select a.email from app_public.accounts a where a.id = d.investor_id) as email
+       from app_public.distributions d
        where d.allocation_id = $1 and not d.locked
          and not exists (select 1 from app_public.distribution_qualifications q where q.distribution_id = d.id)
        order by d.created_on limit 1`,
@@ -99,6 +100,12 @@ describe("qualifications with order and payment edits", () => {
     await page.goto(`/distribute-allocation/${allocation.id}/distribution?distribution=${distribution.id}`);
     const dq = page.getByTestId("distribution-qualifications");
     await dq.getByText("No Qualifications").first().waitFor();
+    // The right-hand distributions list shows the same label on the distribution's row.
+    const paneLabel = page
+      .getByTestId("distribution-row")
+      .and(page.locator(`[data-email="${distribution.email}"]`))
+      .getByTestId("qualification-label");
+    await poll(() => paneLabel.textContent()).toBe("No Qualifications");
     // offline: the choice comes from the replica, the command waits in the outbox with its pending mark
     await setOffline(page.context(), true);
     await chooseOption(page, "Add qualification", kyc);
@@ -128,6 +135,7 @@ describe("qualifications with order and payment edits", () => {
     await poll(() => dq.getByTestId("qualification-row").filter({ hasText: kyc }).count()).toBe(1);
     await poll(() => dq.getByText(label, { exact: true }).first().isVisible()).toBe(true);
     await poll(() => dq.getByText("No Qualifications").count()).toBe(0);
+    await poll(() => paneLabel.textContent()).toBe(label);
     await poll(() => dq.getByTestId("pending-mark").count()).toBe(0);
 
     // Payments: record one, edit its amount, delete it.
@@ -170,6 +178,7 @@ describe("qualifications with order and payment edits", () => {
         ).length,
     ).toBe(0);
     await dq.getByText("No Qualifications").first().waitFor();
+    await poll(() => paneLabel.textContent()).toBe("No Qualifications");
     await page.goto(`/distribute-allocation/${allocation.id}/allocation`);
     await card.getByRole("button", { name: `Remove ${kyc}` }).click();
     await poll(order).toEqual([accreditation]);
