@@ -1,7 +1,7 @@
 // Offering links (with their agent) and the allocation's email preference (sendDistribution).
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { useCommand } from "../../data/hooks.tsx";
+import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { Button, Switch } from "../../ui/index.ts";
 import { Card, FormGrid, mutedText, newId, PendingTag, TextField, tableClass } from "./parts.tsx";
@@ -29,6 +29,14 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
     ...stored.map((l) => ({ l, mark: null })),
     ...pending.map((p) => ({ l: p.row as OfferingLink, mark: p.mark })),
   ];
+  // The link names its agent by id; the agent's name and email come from the accounts replica (agents are in the
+  // directory every issuer and broker reads). A queued link knows only the email it was made with.
+  const agentQuery = useMemo(() => ({ selector: { type: "agent" } }), []);
+  const { rows: agents } = useModel("accounts", agentQuery);
+  const agentOf = (link: OfferingLink & { agentEmail?: string }) => {
+    const agent = agents.find((a) => a.id === link.agentId) as { name?: string; email?: string | null } | undefined;
+    return { name: agent?.name ?? null, email: agent?.email ?? link.agentEmail ?? null };
+  };
   const [name, setName] = useState("");
   const [agentEmail, setAgentEmail] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -72,20 +80,28 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
           <thead>
             <tr>
               <th>Name</th>
+              <th>Agent</th>
               <th>Authorized link</th>
               <th>Public link</th>
             </tr>
           </thead>
           <tbody>
-            {links.map(({ l, mark }) => (
-              <tr key={l.id}>
-                <td className={css({ fontWeight: "600" })}>
-                  {l.name} <PendingTag mark={mark} />
-                </td>
-                <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
-                <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
-              </tr>
-            ))}
+            {links.map(({ l, mark }) => {
+              const agent = agentOf(l);
+              return (
+                <tr key={l.id} data-testid="offering-link-row">
+                  <td className={css({ fontWeight: "600" })}>
+                    {l.name} <PendingTag mark={mark} />
+                  </td>
+                  <td>
+                    {agent.name && <div className={css({ fontWeight: "600" })}>{agent.name}</div>}
+                    {agent.email && <div className={css({ fontSize: "xs", color: "fg.muted" })}>{agent.email}</div>}
+                  </td>
+                  <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
+                  <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
