@@ -268,6 +268,7 @@ describe("holding rows and empty texts", () => {
     expect(await rows.first().textContent()).toContain("Issued");
     const investors = await rows.locator("td:nth-child(1)").allTextContents();
     for (const investor of investors) expect(expected.map((row) => row.investor)).toContain(investor);
+    await screenshot(page, "assets-holdings");
 
     // the round link of a row, and a click anywhere else on a row, open the round
     const roundName = (await rows.first().locator("td:nth-child(2)").textContent()) ?? "";
