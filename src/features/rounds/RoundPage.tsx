@@ -8,6 +8,7 @@ import { StatusBadge, useActor } from "../allocations/parts.tsx";
 import { NotAvailable } from "../shell/NotAvailablePage.tsx";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";
+import { canChangeBuyerStatus } from "./buyer-status.ts";
 import { CapitalSummaryCard, CapitalView } from "./CapitalView.tsx";
 import { CapTable } from "./CapTable.tsx";
 import { Distributors } from "./Distributors.tsx";
@@ -26,21 +27,6 @@ export function roundViewsFor(accountType: string): RoundView[] {
   if (accountType === "issuer") return ["manage", "capital", "token"];
   if (accountType === "broker") return ["manage"];
   return [];
-}
-
-/**
- * The buyers list's status dropdown: the round's issuer changes any of its round's distributions (the server
- * allows the issuer the status only: 0310); any other account only those of allocations it owns. Never a viewer,
- * never a locked or issued distribution.
- */
-export function canChangeBuyerStatus(
-  actor: { accountId: string; accountType: string; role: string },
-  distribution: { locked?: boolean | null; issuanceStatus?: string | null },
-  allocationOwnerId: string | undefined,
-): boolean {
-  if (actor.role === "account_viewer" || distribution.locked || distribution.issuanceStatus === "issued") return false;
-  if (actor.accountType === "issuer") return true;
-  return actor.accountType === "broker" && allocationOwnerId === actor.accountId;
 }
 
 export function RoundPage({ roundId, view: requested }: { roundId: string; view: string }) {
