@@ -130,6 +130,9 @@ describe("security page and documents", () => {
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toBe(
       "SecuritiesNorthwind Series A Preferred Stock",
     );
+    expect(
+      await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Securities" }).count(),
+    ).toBe(1);
     const card = await page.getByTestId("security-card").textContent();
     expect(card).toContain("$1.25");
     expect(card).toContain("$12,500,000.00");
@@ -231,5 +234,9 @@ describe("security page and documents", () => {
       withMe(page).getByTestId("document-row").filter({ hasText: "Series A Offering Memorandum" }).count(),
     ).toBe(1);
     expect(await page.getByRole("button", { name: "Upload document" }).count()).toBe(0);
+    // Securities > name, but a broker cannot open /securities: the crumb is text, not a link
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await breadcrumb.textContent()).toBe("SecuritiesNorthwind Series A Preferred Stock");
+    expect(await breadcrumb.getByRole("link").count()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } f
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page } from "../../ui/index.ts";
+import { useViewer } from "../assets/session.ts";
 import { PendingNote } from "../assets/table.tsx";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 
@@ -39,7 +40,15 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** "Securities" links to /securities for the account types that may open it (ats, issuer); a broker's is plain text. */
+function securitiesCrumb(accountType: string) {
+  return accountType === "ats" || accountType === "issuer"
+    ? { display: "Securities", link: "/securities" }
+    : { display: "Securities" };
+}
+
 export function SecurityPage({ securityId }: { securityId: string }) {
+  const viewer = useViewer();
   const security = useDocument("securities", securityId);
   const roundsQuery = useMemo(() => ({ selector: { securityId } }), [securityId]);
   const rounds = useModel("rounds", roundsQuery);
@@ -54,12 +63,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   if (security === null) {
     return (
       <Page>
-        <Breadcrumb
-          items={[
-            { display: "Securities", link: "/securities" },
-            { display: "Security", active: true },
-          ]}
-        />
+        <Breadcrumb items={[securitiesCrumb(viewer.accountType), { display: "Security", active: true }]} />
         <EmptyState text={MESSAGES.noSecurities} />
       </Page>
     );
@@ -67,12 +71,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   const roundNames = sortRounds(rounds.rows).map((round) => `${round.name} (${statusLabel(round.status)})`);
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { display: "Securities", link: "/securities" },
-          { display: security.name, active: true },
-        ]}
-      />
+      <Breadcrumb items={[securitiesCrumb(viewer.accountType), { display: security.name, active: true }]} />
       <section
         aria-label="Security"
         data-testid="security-card"
