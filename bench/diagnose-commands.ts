@@ -32,8 +32,9 @@ async function run(label: string, count: number, withTrigger: boolean): Promise<
     const started = performance.now();
     for (let i = 0; i < count; i++) {
       await tx.exec("savepoint c");
-      await tx.query("select app_public.make_customer($1, null, gen_random_uuid())", [
+      await tx.query("select app_public.make_customer($1, $2, gen_random_uuid())", [
         `diag-${label.replace(/\W/g, "")}-${i}-${Date.now()}@bench.test`,
+        `Diagnosis Contact ${i}`,
       ]);
       await tx.exec("release savepoint c");
     }

@@ -13,7 +13,13 @@ const db = wrapPglite(pg);
 await migrate(db);
 const { issuerId } = await seedScale(db, { holdings: Number(values.holdings) });
 
-async function timed(label: string, sql: string, params: unknown[] = [], asUser = true): Promise<unknown[]> {
+async function timed(
+  label: string,
+  sql: string,
+  params: unknown[] = [],
+  asUser = true,
+  quiet = false,
+): Promise<unknown[]> {
   return pg.transaction(async (tx) => {
     if (asUser) {
       await tx.query(
@@ -24,21 +30,40 @@ async function timed(label: string, sql: string, params: unknown[] = [], asUser 
     }
     const started = performance.now();
     const result = await tx.query(sql, params);
-    console.log(`${label}: ${(performance.now() - started).toFixed(0)} ms (${result.rows.length} rows)`);
+    if (!quiet) console.log(`${label}: ${(performance.now() - started).toFixed(0)} ms (${result.rows.length} rows)`);
     return result.rows;
   });
 }
 
 // Every read model: the first page of the pull as the issuer, and the same documents built as superuser.
-for (const model of ["assets", "rounds", "allocations", "distributions", "holdings", "customers", "securities", "accounts", "transactions"]) {
+for (const model of [
+  "assets",
+  "rounds",
+  "allocations",
+  "distributions",
+  "holdings",
+  "customers",
+  "securities",
+  "accounts",
+  "transactions",
+]) {
   const page = (await timed(
     `next_changes(${model}) as the issuer`,
     "select doc_ids from app_private.next_changes($1, '0'::xid8, 0, 1000)",
     [model],
   )) as Array<{ doc_ids: string[] }>;
   const pageIds = page[0]?.doc_ids ?? [];
-  await timed(`docs_${model}(${pageIds.length} ids) as the issuer (RLS)`, `select * from app_private.docs_${model}($1::uuid[])`, [pageIds]);
-  await timed(`docs_${model}(${pageIds.length} ids) as superuser`, `select * from app_private.docs_${model}($1::uuid[])`, [pageIds], false);
+  await timed(
+    `docs_${model}(${pageIds.length} ids) as the issuer (RLS)`,
+    `select * from app_private.docs_${model}($1::uuid[])`,
+    [pageIds],
+  );
+  await timed(
+    `docs_${model}(${pageIds.length} ids) as superuser`,
+    `select * from app_private.docs_${model}($1::uuid[])`,
+    [pageIds],
+    false,
+  );
 }
 
 const batch = (await timed(
@@ -84,4 +109,32 @@ await timed(
 await timed("explain docs_holdings as issuer", "explain analyze select * from app_private.docs_holdings($1::uuid[])", [
   ids,
 ]).then((rows) => console.log((rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join("\n")));
+// The client's page size (PULL_BATCH_SIZE): a whole pull of the three large models as the issuer, per page size.
+for (const lim of [100, 200, 500, 1000]) {
+  let documents = 0;
+  let pages = 0;
+  const started = performance.now();
+  for (const model of ["distributions", "holdings", "transactions"]) {
+    let checkpoint = { txid: "0", seq: 0 };
+    for (;;) {
+      const [row] = (await timed(
+        `pull ${model} page (lim ${lim})`,
+        "select app_public.pull_documents($1, $2, $3, $4) as r",
+        [model, checkpoint.txid, checkpoint.seq, lim],
+        true,
+        true,
+      )) as Array<{ r: { documents: unknown[]; checkpoint: { txid: string; seq: number } } }>;
+      const page = row?.r;
+      if (!page) break;
+      documents += page.documents.length;
+      pages++;
+      checkpoint = page.checkpoint;
+      if (page.documents.length < lim) break;
+    }
+  }
+  const elapsed = performance.now() - started;
+  console.log(
+    `whole pull with lim ${lim}: ${elapsed.toFixed(0)} ms, ${pages} pages, ${documents} documents, ${(elapsed / documents).toFixed(2)} ms per document`,
+  );
+}
 await pg.close();

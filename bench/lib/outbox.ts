@@ -37,7 +37,9 @@ export async function outboxBench(
     let started = performance.now();
     for (let i = 0; i < commands; i++) {
       const address = `${tag}-${String(i).padStart(5, "0")}@bench.test`;
-      await data.outbox.enqueue("makeCustomer", { input: { id: crypto.randomUUID(), email: address } });
+      await data.outbox.enqueue("makeCustomer", {
+        input: { id: crypto.randomUUID(), email: address, name: `Bench Contact ${i}` },
+      });
     }
     const enqueueMs = performance.now() - started;
     if ((await data.outbox.waitingCount()) !== commands) throw new Error("the outbox did not hold every command");
@@ -78,8 +80,9 @@ export async function outboxBench(
       const sqlStarted = performance.now();
       for (let i = 0; i < commands; i++) {
         await tx.exec("savepoint bench_command");
-        await tx.query("select id from app_public.make_customer($1, null, $2)", [
+        await tx.query("select id from app_public.make_customer($1, $2, $3)", [
           `${sqlTag}-${String(i).padStart(5, "0")}@bench.test`,
+          `Bench Contact ${i}`,
           crypto.randomUUID(),
         ]);
         await tx.exec("release savepoint bench_command");

@@ -136,6 +136,9 @@ function rejection(errors: readonly GraphQLError[], production: boolean): { code
 
 export function createCommandHandler({ pgl, db, production }: CommandHandlerOptions) {
   const documents = new Map<string, DocumentNode | null>();
+  // A mutation's generated document is the same for every command: validated once (the variables are checked by
+  // execute on every command).
+  const validationErrors = new Map<string, string | null>();
 
   async function runCommand(
     req: IncomingMessage,
@@ -175,9 +178,16 @@ export function createCommandHandler({ pgl, db, production }: CommandHandlerOpti
         if (!document) {
           outcome = result("rejected", "LL404", `Unknown command: ${command.mutation}`);
         } else {
-          const invalid = validate(schema, document);
-          if (invalid.length > 0) {
-            outcome = result("rejected", "LL422", invalid[0]?.message ?? "Invalid command");
+          if (!validationErrors.has(command.mutation)) {
+            const invalid = validate(schema, document);
+            validationErrors.set(
+              command.mutation,
+              invalid.length > 0 ? (invalid[0]?.message ?? "Invalid command") : null,
+            );
+          }
+          const invalid = validationErrors.get(command.mutation) ?? null;
+          if (invalid !== null) {
+            outcome = result("rejected", "LL422", invalid);
           } else {
             const args = await hookArgs({
               schema,

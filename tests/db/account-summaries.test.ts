@@ -19,7 +19,8 @@ async function everyDemoMembership(db: Database): Promise<Array<{ label: string;
         where lower(e.email) = lower($1)`,
       [email],
     );
-    for (const { type } of rows) memberships.push({ label: `${email} as ${type}`, claims: await demoClaims(db, email, type) });
+    for (const { type } of rows)
+      memberships.push({ label: `${email} as ${type}`, claims: await demoClaims(db, email, type) });
   }
   return memberships;
 }
@@ -43,10 +44,25 @@ describe.each(testTargets)("account summaries on $name", (target) => {
     for (const { label, claims } of memberships) {
       const [policy, visible, related, relatedAmong, summaries] = await asAccount(db, claims, async (tx) => [
         (await tx.query<{ id: string }>("select id from app_public.accounts order by id")).rows.map((r) => r.id),
-        (await tx.query<{ id: string }>("select id from app_private.visible_accounts($1::uuid[]) order by id", [allAccountIds])).rows.map((r) => r.id),
-        (await tx.query<{ id: string }>("select distinct id from app_private.related_account_ids() id order by id")).rows.map((r) => r.id),
-        (await tx.query<{ id: string }>("select distinct id from app_private.related_account_ids_among($1::uuid[]) id order by id", [allAccountIds])).rows.map((r) => r.id),
-        (await tx.query<{ id: string }>("select id from app_private.account_summaries($1::uuid[]) order by id", [allAccountIds])).rows.map((r) => r.id),
+        (
+          await tx.query<{ id: string }>("select id from app_private.visible_accounts($1::uuid[]) order by id", [
+            allAccountIds,
+          ])
+        ).rows.map((r) => r.id),
+        (
+          await tx.query<{ id: string }>("select distinct id from app_private.related_account_ids() id order by id")
+        ).rows.map((r) => r.id),
+        (
+          await tx.query<{ id: string }>(
+            "select distinct id from app_private.related_account_ids_among($1::uuid[]) id order by id",
+            [allAccountIds],
+          )
+        ).rows.map((r) => r.id),
+        (
+          await tx.query<{ id: string }>("select id from app_private.account_summaries($1::uuid[]) order by id", [
+            allAccountIds,
+          ])
+        ).rows.map((r) => r.id),
       ]);
       expect(visible, label).toEqual(policy);
       expect(summaries, label).toEqual(policy);
@@ -64,7 +80,9 @@ describe.each(testTargets)("account summaries on $name", (target) => {
     ).rows[0]?.id;
     // Emma (investor) is not related to Kim (another investor); Northwind's issuer is (Kim holds its securities).
     const emmaSees = await asAccount(db, investor, (tx) =>
-      tx.query<{ id: string; summary: { name: string } }>("select * from app_private.account_summaries($1::uuid[])", [[kim, investor.accountId]]),
+      tx.query<{ id: string; summary: { name: string } }>("select * from app_private.account_summaries($1::uuid[])", [
+        [kim, investor.accountId],
+      ]),
     );
     expect(emmaSees.rows.map((r) => r.id)).toEqual([investor.accountId]);
     const issuerSees = await asAccount(db, issuer, (tx) =>
@@ -84,7 +102,9 @@ describe.each(testTargets)("account summaries on $name", (target) => {
   it("documents embed the investor summary only for readers who may see that account", async () => {
     for (const { label, claims } of memberships) {
       const rows = await asAccount(db, claims, async (tx) => {
-        const visible = new Set((await tx.query<{ id: string }>("select id from app_public.accounts")).rows.map((r) => r.id));
+        const visible = new Set(
+          (await tx.query<{ id: string }>("select id from app_public.accounts")).rows.map((r) => r.id),
+        );
         const docs = (
           await tx.query<{ doc: { investorId?: string; investor: { id: string } | null } }>(
             `select doc from app_private.docs_holdings(array(select id from app_public.holdings))
@@ -95,7 +115,9 @@ describe.each(testTargets)("account summaries on $name", (target) => {
         return { visible, docs };
       });
       for (const doc of rows.docs) {
-        expect(doc.investor?.id ?? null, label).toBe(doc.investorId && rows.visible.has(doc.investorId) ? doc.investorId : null);
+        expect(doc.investor?.id ?? null, label).toBe(
+          doc.investorId && rows.visible.has(doc.investorId) ? doc.investorId : null,
+        );
       }
     }
   });
