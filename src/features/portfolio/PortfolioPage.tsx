@@ -82,6 +82,8 @@ function StatusCell(props: ICellRendererParams<PortfolioRow>) {
   return <span className={badge({ tone: stageTone(status) })}>{status}</span>;
 }
 
+// Off by default through initialHide, not hide: the definitions are rebuilt when a row expands, and a `hide` in them
+// would hide again a column the user had turned on.
 function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<PortfolioRow>[] {
   const base: Partial<ColDef<PortfolioRow>> = { sortable: false };
   return [
@@ -98,10 +100,10 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     { ...base, colId: "round", headerName: "Round", field: "round" },
     { ...base, colId: "tokenized", headerName: "Tokenized", field: "tokenized", width: 120 },
     { ...base, colId: "status", headerName: "Status", field: "status", cellRenderer: StatusCell, width: 130 },
-    { ...base, colId: "progress", headerName: "Progress", field: "progress", hide: true },
-    { ...base, colId: "nextStep", headerName: "Next Step", field: "nextStep", hide: true },
-    { ...base, colId: "type", headerName: "Type", field: "type", hide: true },
-    { ...base, colId: "category", headerName: "Category", field: "category", hide: true },
+    { ...base, colId: "progress", headerName: "Progress", field: "progress", initialHide: true },
+    { ...base, colId: "nextStep", headerName: "Next Step", field: "nextStep", initialHide: true },
+    { ...base, colId: "type", headerName: "Type", field: "type", initialHide: true },
+    { ...base, colId: "category", headerName: "Category", field: "category", initialHide: true },
     {
       ...base,
       colId: "units",
@@ -136,7 +138,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Latest Price",
       valueGetter: (p) => (p.data ? money(p.data.latestPrice) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -144,7 +146,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Committed Capital",
       valueGetter: (p) => (p.data ? money(p.data.committedCapital) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -152,7 +154,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Paid-In Capital",
       valueGetter: (p) => (p.data ? money(p.data.paidInCapital) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -160,7 +162,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Percent Paid",
       valueGetter: (p) => (p.data ? percent(p.data.percentPaid) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -168,7 +170,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Deployed Capital",
       valueGetter: (p) => (p.data ? money(p.data.deployedCapital) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -176,7 +178,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Undeployed Capital",
       valueGetter: (p) => (p.data ? money(p.data.undeployedCapital) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -184,7 +186,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Paid-Out Dividends",
       valueGetter: (p) => (p.data ? money(p.data.paidOutDividends) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -192,7 +194,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Yield",
       valueGetter: (p) => (p.data ? percent(p.data.coupon) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
     {
       ...base,
@@ -200,7 +202,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
       headerName: "Term (Years)",
       valueGetter: (p) => (p.data ? number(p.data.term) : ""),
       type: "rightAligned",
-      hide: true,
+      initialHide: true,
     },
   ];
 }
