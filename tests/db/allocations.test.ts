@@ -408,3 +408,31 @@ describe("the round's issuer changes a distribution's status (round page buyers 
     });
   });
 });
+
+describe("offering links carry their agent", () => {
+  it("the allocation's document names each link's agent for its staff; nobody else reads the agents through it", async () => {
+    const direct = await allocationId("Series A Direct");
+    const docs = await asAccount(db, issuer, (tx) =>
+      tx.query<{ doc: { offeringLinks: Array<{ name: string; agent: { name: string; email: string } | null }> } }>(
+        "select doc from app_private.docs_allocations(array[$1::uuid])",
+        [direct],
+      ),
+    );
+    const link = docs.rows[0]?.doc.offeringLinks.find((l) => l.name === "Keystone onboarding link");
+    expect(link?.agent).toMatchObject({
+      name: "Keystone Transfer Agents",
+      email: "operations@keystone-transfer.example",
+    });
+
+    const agents = (claims: Claims) =>
+      asAccount(db, claims, (tx) =>
+        tx.query("select * from app_private.offering_link_agents(array[$1::uuid])", [direct]),
+      ).then((r) => r.rows.length);
+    expect(await agents(issuer)).toBeGreaterThan(0);
+    expect(await agents(investor)).toBe(0);
+    const { rows } = await db.query<{ id: string }>(
+      "select id from app_public.accounts where name = 'Cascade Biotech Holdings'",
+    );
+    expect(await agents({ ...issuer, accountId: rows[0]!.id })).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 // Offering links (with their agent) and the allocation's email preference (sendDistribution).
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
-import { useCommand, useModel } from "../../data/hooks.tsx";
+import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { Button, Switch } from "../../ui/index.ts";
 import { Card, FormGrid, mutedText, newId, PendingTag, TextField, tableClass } from "./parts.tsx";
@@ -13,6 +13,9 @@ interface OfferingLink {
   authorizedLink?: string | null;
   unauthorizedLink?: string | null;
   agentId?: string | null;
+  agent?: { id?: string; name?: string | null; email?: string | null } | null;
+  /** a queued link's input */
+  agentEmail?: string;
 }
 
 export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; canEdit: boolean }) {
@@ -29,14 +32,11 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
     ...stored.map((l) => ({ l, mark: null })),
     ...pending.map((p) => ({ l: p.row as OfferingLink, mark: p.mark })),
   ];
-  // The link names its agent by id; the agent's name and email come from the accounts replica (agents are in the
-  // directory every issuer and broker reads). A queued link knows only the email it was made with.
-  const agentQuery = useMemo(() => ({ selector: { type: "agent" } }), []);
-  const { rows: agents } = useModel("accounts", agentQuery);
-  const agentOf = (link: OfferingLink & { agentEmail?: string }) => {
-    const agent = agents.find((a) => a.id === link.agentId) as { name?: string; email?: string | null } | undefined;
-    return { name: agent?.name ?? null, email: agent?.email ?? link.agentEmail ?? null };
-  };
+  // The allocation document carries each link's agent (0312); a queued link knows only the email it was made with.
+  const agentOf = (link: OfferingLink) => ({
+    name: link.agent?.name ?? null,
+    email: link.agent?.email ?? link.agentEmail ?? null,
+  });
   const [name, setName] = useState("");
   const [agentEmail, setAgentEmail] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
