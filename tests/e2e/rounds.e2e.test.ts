@@ -260,6 +260,30 @@ describe("allocation page", () => {
   });
 });
 
+describe("offering links", () => {
+  it("show their agent; the owner of an open allocation adds one for an agent named by email", async () => {
+    const direct = await allocationId("Series A Direct");
+    const { page } = await open("issuer@demo.test", `/distribute-allocation/${direct}/links`);
+    const linkRow = (name: string) => page.getByTestId("offering-link-row").filter({ hasText: name });
+    await poll(() => linkRow("Keystone onboarding link").textContent()).toContain("Keystone Transfer Agents");
+    expect(await linkRow("Keystone onboarding link").textContent()).toContain("operations@keystone-transfer.example");
+
+    const name = `Roadshow ${Date.now()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Agent Email").fill("operations@keystone-transfer.example");
+    await page.getByRole("button", { name: "Add Link" }).click();
+    await poll(() =>
+      serverCount("select id from app_public.allocation_offering_links where allocation_id = $1 and name = $2", [
+        direct,
+        name,
+      ]),
+    ).toBe(1);
+    await poll(() => linkRow(name).getByTestId("pending-mark").count()).toBe(0);
+    await poll(() => linkRow(name).textContent()).toContain("Keystone Transfer Agents");
+    await screenshot(page, "allocation-links");
+  });
+});
+
 describe("grids, capitalization and reports", () => {
   it("holdings grid: hidden-by-default columns, saved column state and density, reset, dated export", async () => {
     const { page } = await open("issuer@demo.test", "/holdings");
