@@ -18,6 +18,8 @@ export interface Config {
   distDir: string;
   /** smtp://user:pass@host:port; unset means mail is only recorded in app_private.mail_outbox and logged. */
   smtpUrl: string | null;
+  /** The sender of the mails sent by SMTP (MAIL_FROM); defaults to no-reply at the public address's host. */
+  mailFrom: string | null;
   /** The address links in mails point at, e.g. https://ledgerline.example; defaults to the listening URL. */
   publicUrl: string | null;
 }
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode: parseMode(env.NODE_ENV),
     distDir: path.resolve(projectDir, nonEmpty(env.DIST_DIR) ?? "dist"),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM),
     publicUrl: nonEmpty(env.PUBLIC_URL),
   };
 }

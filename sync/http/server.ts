@@ -190,6 +190,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     origin: options.publicUrl ?? url,
     smtpUrl: options.smtpUrl ?? null,
+    mailFrom: options.mailFrom ?? null,
     verbose: mode === "development",
     log: mode === "test" ? () => {} : undefined,
     notifications: subscriber ? await subscriber.subscribe("mail_outbox") : null,

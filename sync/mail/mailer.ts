@@ -1,8 +1,16 @@
 // One mailer for the whole product. Every mail is recorded in app_private.mail_outbox first (so nothing is lost and
-// tests can read what was sent), then delivered by the relay: rendered ({{origin}} -> the public address), logged,
-// and marked `logged`. There is no SMTP library among the project's dependencies, so SMTP_URL is not acted on yet:
-// mails are recorded and logged only (see docs/SERVER.md).
+// tests can read what was sent), then delivered by the relay: rendered ({{origin}} -> the public address) and
+//   - with SMTP_URL: handed to the SMTP server and marked `sent`; a refusal or a dead connection keeps it queued
+//     for another try after a growing pause, and after MAIL_MAX_ATTEMPTS tries it is marked `failed` with the error;
+//   - without (the embedded default): logged and marked `logged`.
 import type { Database } from "../db/database.ts";
+import { type MailTransport, smtpTransport } from "./smtp.ts";
+
+/** Tries an SMTP server gets for one mail before the mail is marked failed. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** The pause after the first failed try; it doubles with each further one, up to MAIL_MAX_RETRY_MS. */
+export const MAIL_FIRST_RETRY_MS = 30_000;
+export const MAIL_MAX_RETRY_MS = 60 * 60_000;
 
 export interface Mail {
   to: string;
@@ -18,6 +26,8 @@ export interface MailRelayOptions {
   /** The address links in mails point at (PUBLIC_URL, else the server's own URL). */
   origin: string;
   smtpUrl: string | null;
+  /** The sender of SMTP mails; default no-reply@ the origin's host. */
+  mailFrom?: string | null;
   /** Where deliveries are reported; the body is included only when `verbose`. */
   log?: (line: string) => void;
   verbose?: boolean;
@@ -32,6 +42,7 @@ interface QueuedMail {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attempts: number;
 }
 
 export interface MailRelay {
@@ -44,7 +55,8 @@ export interface MailRelay {
 export function startMailRelay(options: MailRelayOptions): MailRelay {
   const { db, origin, smtpUrl, verbose = false } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  if (smtpUrl) log("SMTP_URL is set, but this build has no SMTP transport: mails are recorded and logged only.");
+  const from = options.mailFrom ?? `Ledgerline <no-reply@${new URL(origin).hostname}>`;
+  const transport: MailTransport | null = smtpUrl ? smtpTransport(smtpUrl, from) : null;
   const render = (body: string) => body.replaceAll("{{origin}}", origin);
 
   let draining: Promise<number> | null = null;
@@ -54,23 +66,62 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
     let delivered = 0;
     for (;;) {
       const { rows } = await db.query<QueuedMail>(
-        `select id, kind, to_address, subject, text_body, html_body from app_private.mail_outbox
-          where status = 'queued' order by created_on limit 20`,
+        `select id, kind, to_address, subject, text_body, html_body, attempts from app_private.mail_outbox
+          where status = 'queued' and (next_attempt_on is null or next_attempt_on <= now())
+          order by created_on limit 20`,
       );
       if (rows.length === 0) return delivered;
       for (const mail of rows) {
         const text = render(mail.text_body);
         const html = mail.html_body === null ? null : render(mail.html_body);
-        log(`mail ${mail.kind} to ${mail.to_address}: ${mail.subject}${verbose ? `\n${text}` : ""}`);
-        await db.query(
-          `update app_private.mail_outbox
-              set status = 'logged', text_body = $2, html_body = $3, delivered_on = now()
-            where id = $1 and status = 'queued'`,
-          [mail.id, text, html],
-        );
-        delivered += 1;
+        const line = `mail ${mail.kind} to ${mail.to_address}: ${mail.subject}`;
+        if (!transport) {
+          log(`${line}${verbose ? `\n${text}` : ""}`);
+          await settle(mail.id, "logged", text, html, null);
+          delivered += 1;
+          continue;
+        }
+        try {
+          await transport.send({ to: mail.to_address, subject: mail.subject, text, html });
+          log(`${line} (sent)`);
+          await settle(mail.id, "sent", text, html, null);
+          delivered += 1;
+        } catch (error) {
+          const reason = (error as Error).message || String(error);
+          const attempts = mail.attempts + 1;
+          if (attempts >= MAIL_MAX_ATTEMPTS) {
+            log(`${line} (failed after ${attempts} tries: ${reason})`);
+            await settle(mail.id, "failed", text, html, reason, attempts);
+          } else {
+            const pause = Math.min(MAIL_FIRST_RETRY_MS * 2 ** (attempts - 1), MAIL_MAX_RETRY_MS);
+            log(`${line} (not sent: ${reason}; try ${attempts + 1} in ${Math.round(pause / 1000)} s)`);
+            await db.query(
+              `update app_private.mail_outbox
+                  set attempts = $2, error = $3, next_attempt_on = now() + $4::float8 * interval '1 millisecond'
+                where id = $1 and status = 'queued'`,
+              [mail.id, attempts, reason, pause],
+            );
+          }
+        }
       }
     }
+  }
+
+  async function settle(
+    id: string,
+    status: "logged" | "sent" | "failed",
+    text: string,
+    html: string | null,
+    error: string | null,
+    attempts?: number,
+  ): Promise<void> {
+    await db.query(
+      `update app_private.mail_outbox
+          set status = $2::text, text_body = $3, html_body = $4, error = $5, attempts = coalesce($6::int, attempts + 1),
+              delivered_on = case when $2::text = 'failed' then null else now() end
+        where id = $1 and status = 'queued'`,
+      [id, status, text, html, error, attempts ?? null],
+    );
   }
 
   function deliverQueued(): Promise<number> {
@@ -125,6 +176,7 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
       clearInterval(timer);
       await notifications?.return?.();
       await draining?.catch(() => {});
+      transport?.close();
     },
   };
 }
