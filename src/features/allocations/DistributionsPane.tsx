@@ -62,7 +62,6 @@ export function DistributionsPane({
                 </th>
                 <th>Investor</th>
                 <th className="num">Units</th>
-                <th>Qualifications</th>
                 <th>Status</th>
               </tr>
             </thead>
@@ -88,11 +87,13 @@ export function DistributionsPane({
                     )}
                   </td>
                   <td className="num">{formatNumber(d.amount)}</td>
-                  <td data-testid="qualification-label">{distributionQualificationLabel(d)}</td>
                   <td>
                     <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
                       <StatusBadge label={distributionStatusLabel(d)} />
                       <PendingTag mark={d._pending} />
+                    </div>
+                    <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
+                      Qualifications: <span data-testid="qualification-label">{distributionQualificationLabel(d)}</span>
                     </div>
                   </td>
                 </tr>
