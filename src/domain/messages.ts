@@ -134,6 +134,12 @@ export const MESSAGES = {
   importQueuedOffline: "You are offline: the contacts will be imported when you reconnect.",
   importFileWaiting: "Import of the uploaded file is waiting to sync",
   importFileRefused: "Import of the uploaded file was refused",
+  // dividends on a holding (the server's texts: sync/migrations/0440_dividends.sql, make_dividend_payment)
+  dividendAmountRequired: "Amount is required.",
+  dividendAmountPositive: "Dividend amount must be greater than 0.",
+  dividendPaidOnRequired: "Paid on is required",
+  dividendPaidOnFuture: "Paid on must not be in the future.",
+  noDividends: "No dividends recorded.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
