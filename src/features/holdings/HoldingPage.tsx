@@ -1,6 +1,6 @@
 // /holding/{holding_id}: breadcrumbs by account type (investors: Portfolio > round > Holding; others: Assets >
-// asset > round > Holding), the holding card and its documents (upload, download and sharing:
-// src/features/documents).
+// asset > round > Holding), the holding card, its dividends (paid-out total; the issuer's owners and admins record
+// payments: DividendsCard) and its documents (upload, download and sharing: src/features/documents).
 import { css } from "../../../styled-system/css";
 import { useDocument } from "../../data/hooks.tsx";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
@@ -10,6 +10,7 @@ import { Breadcrumb, type BreadcrumbItem, EmptyState, LoadingIndicator, Page, Pa
 import { Card, mutedText, Stat, StatRow, useActor } from "../allocations/parts.tsx";
 import { useMaybeDocument } from "../allocations/use-allocation.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
+import { DividendsCard } from "./DividendsCard.tsx";
 
 export function holdingBreadcrumb(
   accountType: string,
@@ -58,6 +59,8 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
   }
   const price = holding.purchasePrice ?? round?.price ?? null;
   const pct = security?.total ? percentOfRaise(holding.amount, security.total) : null;
+  // Only the issuer sees holdings of its own rounds; its viewers read, owners and admins write (as the server allows).
+  const canRecordDividends = actor.accountType === "issuer" && actor.role !== "account_viewer";
   return (
     <Page>
       <Breadcrumb items={holdingBreadcrumb(actor.accountType, round ?? null, asset ?? null)} />
@@ -75,6 +78,7 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
             {round?.name} · {asset?.name} · {holding.investor?.email}
           </p>
         </Card>
+        <DividendsCard holding={holding} canRecord={canRecordDividends} />
         <Card title="Documents">
           <DocumentsSection type="holding" targetId={holding.id} />
         </Card>

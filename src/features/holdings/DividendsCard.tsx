@@ -1,0 +1,177 @@
+// The Dividends card of /holding/{id}: the paid-out total from the replica (holdings.paid_out_dividends, 0443), the
+// payments the server lists while online (the replica carries only the sum), this device's queued payments with their
+// pending or refused mark, and for the issuer's owners and admins the "Record Dividend" form (makeDividendPayment
+// through the outbox, so it works offline; the total moves once the server has applied it and the holding is pulled).
+import { useEffect, useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { graphql } from "../../data/graphql.ts";
+import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import type { HoldingDoc } from "../../data/models/index.ts";
+import type { PendingMark } from "../../data/pending.ts";
+import { formatDate, formatMoney } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, DateInput, toast } from "../../ui/index.ts";
+import {
+  Card,
+  FormGrid,
+  mutedText,
+  newId,
+  PendingTag,
+  Stat,
+  StatRow,
+  TextField,
+  tableClass,
+} from "../allocations/parts.tsx";
+import { useOnline } from "../shell/useOnline.ts";
+import {
+  checkDividend,
+  type DividendErrors,
+  type DividendPayment,
+  dividendOfCommand,
+  utcToday,
+} from "./dividend-form.ts";
+
+const HOLDING_DIVIDENDS = /* GraphQL */ `
+  query holdingDividends($holdingId: UUID!) {
+    allDividendPayments(condition: { holdingId: $holdingId }, orderBy: [PAID_ON_DESC, CREATED_ON_DESC]) {
+      nodes { id amount paidOn }
+    }
+  }
+`;
+
+type Row = Pick<DividendPayment, "id" | "amount" | "paidOn"> & { mark?: PendingMark };
+
+/** The server's payments of the holding, fetched again whenever the replicated total changes; null offline. */
+function useRecordedDividends(holdingId: string, total: string): Row[] | null {
+  const online = useOnline();
+  const [rows, setRows] = useState<Row[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new total means the server's list changed: fetch again
+  useEffect(() => {
+    if (!online) return setRows(null);
+    let live = true;
+    graphql<{ allDividendPayments: { nodes: Row[] } }>(HOLDING_DIVIDENDS, { holdingId })
+      .then((data) => live && setRows(data.allDividendPayments.nodes))
+      .catch(() => live && setRows(null));
+    return () => {
+      live = false;
+    };
+  }, [holdingId, total, online]);
+  return rows;
+}
+
+/**
+ * This device's makeDividendPayment commands for the holding: pending and refused ones with their mark; accepted ones
+ * (applied, waiting for the pull) without one, until the server's list shows them.
+ */
+function useQueuedDividends(holdingId: string): Row[] {
+  const { rows } = useOutbox();
+  return useMemo(
+    () =>
+      rows.flatMap((command) => {
+        const payment = dividendOfCommand(command, holdingId);
+        const status = command.status as PendingMark["status"];
+        if (!payment) return [];
+        if (status === "accepted") return [{ id: payment.id, amount: payment.amount, paidOn: payment.paidOn }];
+        const mark: PendingMark = {
+          key: command.id,
+          mutation: command.mutation,
+          status,
+          ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
+        };
+        return [{ id: payment.id, amount: payment.amount, paidOn: payment.paidOn, mark }];
+      }),
+    [rows, holdingId],
+  );
+}
+
+export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; canRecord: boolean }) {
+  const total = holding.paidOutDividends ?? "0";
+  const recorded = useRecordedDividends(holding.id, total);
+  const queued = useQueuedDividends(holding.id);
+  const known = new Set((recorded ?? []).map((row) => row.id));
+  const rows = [...queued.filter((row) => !known.has(row.id)), ...(recorded ?? [])];
+  return (
+    <Card title="Dividends" testId="dividends">
+      <StatRow>
+        <Stat label="PAID-OUT DIVIDENDS" value={formatMoney(total)} testId="paid-out-dividends" />
+      </StatRow>
+      {rows.length > 0 ? (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th>Paid on</th>
+              <th className="num">Amount</th>
+              <th aria-label="Status" />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="dividend-row">
+                <td>{formatDate(row.paidOn, "MM/DD/YYYY")}</td>
+                <td className="num">{formatMoney(row.amount)}</td>
+                <td>
+                  <PendingTag mark={row.mark} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        recorded && <p className={mutedText}>{MESSAGES.noDividends}</p>
+      )}
+      {canRecord && <RecordDividend holdingId={holding.id} />}
+    </Card>
+  );
+}
+
+function RecordDividend({ holdingId }: { holdingId: string }) {
+  const command = useCommand();
+  const [amount, setAmount] = useState("");
+  const [paidOn, setPaidOn] = useState<string | null>(() => utcToday(new Date()));
+  const [errors, setErrors] = useState<DividendErrors>({});
+  const [saving, setSaving] = useState(false);
+  const record = async () => {
+    const checked = checkDividend({ amount, paidOn }, utcToday(new Date()));
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setSaving(true);
+    try {
+      await command("makeDividendPayment", {
+        input: { id: newId(), holdingId, amount: checked.amount, paidOn: checked.paidOn },
+      });
+      toast.success("Dividend recorded");
+      setAmount("");
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      aria-label="Record Dividend"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void record();
+      }}
+      className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+    >
+      <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>Record Dividend</h3>
+      <FormGrid columns={2}>
+        <TextField
+          label="Amount"
+          name="dividendAmount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={errors.amount}
+        />
+        <DateInput label="Paid On" name="dividendPaidOn" value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
+      </FormGrid>
+      <div>
+        <Button type="submit" size="sm" loading={saving}>
+          Record Dividend
+        </Button>
+      </div>
+    </form>
+  );
+}
