@@ -1,11 +1,11 @@
 // /account/claim?status=...&email_id=... (spec part 2: claim page statuses and resend states).
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
 import { resendEmail, sendClaimAccountEmail } from "../../data/accounts.ts";
-import { NetworkError } from "../../data/graphql.ts";
+import { graphql, NetworkError } from "../../data/graphql.ts";
 import { type ClaimStatus, claimStatus, RESEND_REDIRECT_MS, type ResendState } from "../../domain/claim.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ButtonLink, ErrorBlock, toast } from "../../ui/index.ts";
@@ -161,13 +161,53 @@ export function ClaimView({ status, emailId }: { status: ClaimStatus; emailId?: 
         </ClaimCard>
       );
     case "complete":
-      return (
-        <ClaimCard title="Your account is ready">
-          <p>Your account has been claimed. Sign in to continue.</p>
-          {SIGN_IN}
-        </ClaimCard>
-      );
+      return <Claimed emailId={emailId} />;
   }
+}
+
+const CLAIMED_DELEGATE_INVITATION = /* GraphQL */ `
+  query claimedDelegateInvitation($emailId: UUID!) { claimedDelegateInvitation(emailId: $emailId) }
+`;
+
+/**
+ * The account name when the claimed link was a delegate invitation the signed-in user accepted (0450), else null.
+ * Asked only with a mail id, and only right after the claim redirect, when the claimant is signed in.
+ */
+function useDelegateInvitation(emailId: string | undefined): string | null {
+  const [accountName, setAccountName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!emailId || !/^[0-9a-f-]{36}$/i.test(emailId)) return;
+    let live = true;
+    graphql<{ claimedDelegateInvitation: string | null }>(CLAIMED_DELEGATE_INVITATION, { emailId })
+      .then((data) => live && setAccountName(data.claimedDelegateInvitation))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [emailId]);
+  return accountName;
+}
+
+function Claimed({ emailId }: { emailId?: string }) {
+  const delegateOf = useDelegateInvitation(emailId);
+  if (delegateOf) {
+    return (
+      <ClaimCard title="Invitation accepted">
+        <p data-testid="claim-delegate">
+          You are now a delegate of the investor account {delegateOf} and have access to it. Continue to choose it.
+        </p>
+        <ButtonLink href="/authenticate/terms-of-service" className={css({ alignSelf: "flex-start" })}>
+          Continue
+        </ButtonLink>
+      </ClaimCard>
+    );
+  }
+  return (
+    <ClaimCard title="Your account is ready">
+      <p>Your account has been claimed. Sign in to continue.</p>
+      {SIGN_IN}
+    </ClaimCard>
+  );
 }
 
 export function ClaimPage() {
