@@ -140,6 +140,7 @@ export const MESSAGES = {
   dividendPaidOnRequired: "Paid on is required",
   dividendPaidOnFuture: "Paid on must not be in the future.",
   noDividends: "No dividends recorded.",
+  dividendsListOffline: "The recorded payments show when you are online.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -42,8 +42,7 @@ const HOLDING_DIVIDENDS = /* GraphQL */ `
 type Row = Pick<DividendPayment, "id" | "amount" | "paidOn"> & { mark?: PendingMark };
 
 /** The server's payments of the holding, fetched again whenever the replicated total changes; null offline. */
-function useRecordedDividends(holdingId: string, total: string): Row[] | null {
-  const online = useOnline();
+function useRecordedDividends(holdingId: string, total: string, online: boolean): Row[] | null {
   const [rows, setRows] = useState<Row[] | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new total means the server's list changed: fetch again
   useEffect(() => {
@@ -86,7 +85,8 @@ function useQueuedDividends(holdingId: string): Row[] {
 
 export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; canRecord: boolean }) {
   const total = holding.paidOutDividends ?? "0";
-  const recorded = useRecordedDividends(holding.id, total);
+  const online = useOnline();
+  const recorded = useRecordedDividends(holding.id, total, online);
   const queued = useQueuedDividends(holding.id);
   const known = new Set((recorded ?? []).map((row) => row.id));
   const rows = [...queued.filter((row) => !known.has(row.id)), ...(recorded ?? [])];
@@ -119,6 +119,7 @@ export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; can
       ) : (
         recorded && <p className={mutedText}>{MESSAGES.noDividends}</p>
       )}
+      {!recorded && !online && <p className={mutedText}>{MESSAGES.dividendsListOffline}</p>}
       {canRecord && <RecordDividend holdingId={holding.id} />}
     </Card>
   );
