@@ -186,9 +186,13 @@ export function liveDocs$<T>(
       schedule();
     });
 
+    const readStarted = typeof performance === "undefined" ? 0 : performance.now();
     readAll(anyCollection, prepared).then(
       (stored) => {
         if (closed) return;
+        if (readStarted && typeof performance.measure === "function") {
+          performance.measure(`ll:read:${anyCollection.name}`, { start: readStarted, end: performance.now() });
+        }
         stored.sort(comparator as (a: Raw, b: Raw) => number);
         for (const doc of stored) {
           const id = doc[primary] as string;

@@ -45,12 +45,14 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
   const transport = options.transport ?? browserTransport();
   const status = options.status ?? syncStatus;
   status.reset();
+  mark("ll:local-data:open");
   const db = await openLocalDatabase({
     userId: options.userId,
     accountId: options.accountId,
     storage: options.storage,
     models: options.models,
   });
+  mark("ll:local-data:opened");
   const replication = startReplication({ db, transport, retryTime: options.retryTime });
 
   let purging = false;
@@ -185,4 +187,9 @@ export async function sendCommand(mutation: string, variables: Record<string, un
   const data = await currentLocalData();
   if (!data) throw new Error("No local data is open: sign in and pick an account first.");
   return data.outbox.enqueue(mutation, variables);
+}
+
+/** A User Timing mark (shown in the browser's performance panel; the benchmarks read them). */
+function mark(name: string) {
+  if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(name);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardSummary, transactionUnits } from "./summary.ts";
+import { dashboardSummary, firstInOrder, transactionUnits } from "./summary.ts";
 
 const base = {
   rounds: [{ status: "closed" }, { status: "active" }, { status: "active" }, { status: "drafted" }],
@@ -61,5 +61,15 @@ describe("transactionUnits", () => {
   it("sums the ledger entries exactly", () => {
     expect(transactionUnits({ ledgerEntries: [{ amount: "0.1" }, { amount: "0.2" }] })).toBe("0.3");
     expect(transactionUnits({})).toBe("0");
+  });
+});
+
+describe("firstInOrder", () => {
+  it("gives the first n as a stable sort would, ties in their original order", () => {
+    const items = [5, 1, 4, 1, 3, 9, 2, 1].map((value, index) => ({ value, index }));
+    const byValue = (a: { value: number }, b: { value: number }) => a.value - b.value;
+    for (const limit of [0, 1, 3, 5, 8, 20]) {
+      expect(firstInOrder(items, byValue, limit)).toEqual([...items].sort(byValue).slice(0, limit));
+    }
   });
 });

@@ -64,6 +64,7 @@ function figuresOf(holding: Holding) {
 /** The first `limit` items in `compare` order, as a stable sort would give them, in one pass (no sort of 50,000). */
 export function firstInOrder<T>(items: readonly T[], compare: (a: T, b: T) => number, limit: number): T[] {
   const best: T[] = [];
+  if (limit <= 0) return best;
   for (const item of items) {
     if (best.length === limit && compare(item, best[limit - 1]!) >= 0) continue;
     let at = best.length;

@@ -1,6 +1,6 @@
 // /holdings (issuer): every holding of the issuer's securities in the DataGrid, from the local replica.
 import { useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useModel } from "../../data/hooks.tsx";
 import type { HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
@@ -80,6 +80,9 @@ export function HoldingsPage() {
     () => (loading ? [] : toRows(holdings.rows as HoldingDoc[], securityMap, roundMap)),
     [loading, toRows, holdings.rows, securityMap, roundMap],
   );
+  useEffect(() => {
+    if (!loading) performance.mark?.("ll:holdings:rows");
+  }, [loading]);
   return (
     <Page>
       <Breadcrumb
