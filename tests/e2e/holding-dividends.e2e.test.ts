@@ -122,7 +122,8 @@ describe("holding dividends", () => {
     await expect.poll(() => pending.count(), { timeout: 30_000 }).toBe(1);
     await card.getByText("The recorded payments show when you are online.").waitFor();
     await setOffline(ctx, false);
-    // On this loaded 2-core machine the reconnect's first sync and the outbox's flush share one PGlite session.
+    // Reconnected, the page re-checks its session and pulls every model too; on this loaded 2-core machine the
+    // queued command has at times taken over 30 s to be answered.
     await expect.poll(() => totalOf(page), { timeout: 60_000 }).toBe("$2,651.00");
     await expect.poll(() => card.getByTestId("pending-mark").count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => card.getByTestId("dividend-row").count(), { timeout: 30_000 }).toBe(4);
