@@ -59,6 +59,7 @@ export async function apiBench(db: Database, client: TestClient, issuerId: strin
 
   const idPages: string[][] = [];
   let checkpoint = { txid: "0", seq: "0" };
+  await touch(client);
   started = performance.now();
   for (;;) {
     const response = await client.graphql<{ pullDocuments: unknown }>(PULL, {
@@ -84,6 +85,18 @@ export async function apiBench(db: Database, client: TestClient, issuerId: strin
   const pullSqlMs = performance.now() - started;
 
   return { pages, rows, graphqlMs, pullMs, sqlMs, pullSqlMs };
+}
+
+/**
+ * An untimed request after a long pause (the raw SQL pages of a large run take seconds): the server closes an idle
+ * keep-alive socket after 5 s, and a POST sent on it just then fails ("fetch failed") without being retried.
+ */
+async function touch(client: TestClient): Promise<void> {
+  try {
+    await client.graphql("{ __typename }");
+  } catch {
+    await client.graphql("{ __typename }");
+  }
 }
 
 function holdingsSql(db: Database, issuerId: string, offset: number) {
