@@ -65,7 +65,85 @@ export interface OpenLocalDatabaseOptions {
 
 let pluginsAdded = false;
 
+/**
+ * A database opened ahead of need (prewarmLocalDatabase): opening RxDB's twelve collections takes a few hundred
+ * milliseconds, which can run while the page still waits for the session. It only opens the database (no sync, no
+ * outbox: those start once the session is confirmed, in local-data.ts), and is handed once to the next
+ * openLocalDatabase of the same name; another name, or nobody within PREWARM_TTL_MS, closes it.
+ */
+let warm: { name: string; db: Promise<LocalDatabase>; timer: ReturnType<typeof setTimeout> } | null = null;
+const PREWARM_TTL_MS = 15_000;
+
+function dropWarm(): Promise<void> {
+  const dropped = warm;
+  warm = null;
+  if (!dropped) return Promise.resolve();
+  clearTimeout(dropped.timer);
+  return dropped.db.then(
+    (db) => db.close().then(() => undefined),
+    () => undefined,
+  );
+}
+
+/** Databases of this page, open or opening (default storage): a prewarm must never open one twice (RxDB's
+ * closeDuplicates would close the one in use). */
+const inUse = new Map<string, number>();
+
+/** Starts opening the (default, IndexedDB) database of this user and account before the screens ask for it. */
+export function prewarmLocalDatabase(userId: string, accountId: string): void {
+  const name = localDatabaseName(userId, accountId);
+  if (warm?.name === name || (inUse.get(name) ?? 0) > 0) return;
+  void dropWarm();
+  const db = openDatabase({ userId, accountId });
+  db.catch(() => {
+    if (warm?.db === db) {
+      clearTimeout(warm.timer);
+      warm = null;
+    }
+  });
+  warm = { name, db, timer: setTimeout(() => void dropWarm(), PREWARM_TTL_MS) };
+}
+
+/** Closes a prewarmed database nobody took (logout deletes the databases: no connection may stay open). */
+export function discardPrewarmedDatabase(): Promise<void> {
+  return dropWarm();
+}
+
 export async function openLocalDatabase(options: OpenLocalDatabaseOptions): Promise<LocalDatabase> {
+  if (warm && !options.storage && !options.models) {
+    if (warm.name === localDatabaseName(options.userId, options.accountId)) {
+      const taken = warm;
+      warm = null;
+      clearTimeout(taken.timer);
+      try {
+        return await taken.db;
+      } catch {
+        // open it again below
+      }
+    } else {
+      // another account: close the guess first (RxDB's free tier opens at most 13 collections per page)
+      await dropWarm();
+    }
+  }
+  return openDatabase(options);
+}
+
+async function openDatabase(options: OpenLocalDatabaseOptions): Promise<LocalDatabase> {
+  if (options.storage || options.models) return createDatabase(options);
+  const name = localDatabaseName(options.userId, options.accountId);
+  const release = () => inUse.set(name, Math.max(0, (inUse.get(name) ?? 0) - 1));
+  inUse.set(name, (inUse.get(name) ?? 0) + 1);
+  try {
+    const db = await createDatabase(options);
+    db.onClose.push(release);
+    return db;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalDatabase> {
   if (!pluginsAdded) {
     pluginsAdded = true;
     addRxPlugin(RxDBLeaderElectionPlugin);

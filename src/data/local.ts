@@ -25,6 +25,8 @@ export async function clearLocalData(): Promise<void> {
   // first route does not carry RxDB.
   const { closeLocalData } = await import("./local-data.ts");
   await closeLocalData().catch(() => {});
+  const { discardPrewarmedDatabase } = await import("./database.ts");
+  await discardPrewarmedDatabase().catch(() => {});
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
   const databases = await indexedDB.databases();
   await Promise.all(

@@ -79,6 +79,7 @@ async function fetchSession(): Promise<SessionResult> {
 
 /** The current session; one request per page life unless `refresh` (or the network came back). */
 export function loadSession(options: { refresh?: boolean } = {}): Promise<SessionResult> {
+  if (!cached) prewarmStoredAccount();
   if (!cached || options.refresh) {
     const pending = fetchSession();
     cached = pending;
@@ -94,6 +95,22 @@ export function loadSession(options: { refresh?: boolean } = {}): Promise<Sessio
     );
   }
   return cached;
+}
+
+/**
+ * While the session request runs, start opening the local database of the last account (only the database: its sync
+ * waits for the confirmed session). A signed-in page load then finds it open. Loaded lazily: the first route does not
+ * carry RxDB.
+ */
+function prewarmStoredAccount(): void {
+  if (typeof window === "undefined" || typeof indexedDB === "undefined") return;
+  const stored = readStoredSession();
+  const userId = stored?.user?.id;
+  const accountId = stored?.account?.id;
+  if (!userId || !accountId) return;
+  void import("./database.ts")
+    .then(({ prewarmLocalDatabase }) => prewarmLocalDatabase(userId, accountId))
+    .catch(() => undefined);
 }
 
 export function onSessionChange(listener: (result: SessionResult) => void): () => void {
