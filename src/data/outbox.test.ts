@@ -6,7 +6,14 @@ import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
 import { OUTBOX_SCHEMA } from "./models/index.ts";
-import { createOutbox, type Outbox, type OutboxCollection, type SendOutcome, type WireCommand } from "./outbox.ts";
+import {
+  commandSender,
+  createOutbox,
+  type Outbox,
+  type OutboxCollection,
+  type SendOutcome,
+  type WireCommand,
+} from "./outbox.ts";
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 
@@ -23,7 +30,14 @@ async function outboxCollection(): Promise<{ db: RxDatabase; collection: OutboxC
 
 type Script = (commands: WireCommand[], call: number) => SendOutcome | Promise<SendOutcome>;
 
-async function setup(script: Script, options: { isOnline?: () => boolean; batchSize?: number; userId?: string } = {}) {
+interface SetupOptions {
+  isOnline?: () => boolean;
+  batchSize?: number;
+  userId?: string;
+  backoff?: { initialMs: number; maxMs: number };
+}
+
+async function setup(script: Script, options: SetupOptions = {}) {
   const { db, collection } = await outboxCollection();
   const sent: WireCommand[][] = [];
   const outbox = createOutbox({
@@ -37,7 +51,7 @@ async function setup(script: Script, options: { isOnline?: () => boolean; batchS
     },
     isOnline: options.isOnline,
     batchSize: options.batchSize,
-    backoff: { initialMs: 10, maxMs: 40 },
+    backoff: options.backoff ?? { initialMs: 10, maxMs: 40 },
   });
   open.push({ db, outbox });
   return { db, collection, outbox, sent };
@@ -95,6 +109,28 @@ describe("outbox", () => {
     expect(sent.length).toBe(3);
     expect(sent.every((batch) => batch.length === 1 && batch[0]?.key === sent[0]?.[0]?.key)).toBe(true);
     expect(states).toContain("retrying");
+  });
+
+  it("sends again at once when asked while a failing send was under way, instead of waiting out the pause", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { outbox, sent } = await setup(
+      async (commands, call) => {
+        if (call > 1) return acceptAll(commands, call);
+        await gate;
+        return { kind: "transient", reason: "network: Failed to fetch" };
+      },
+      { backoff: { initialMs: 60_000, maxMs: 60_000 } },
+    );
+    await outbox.enqueue("makeCustomer", { input: { email: "a@x.test" } });
+    await until(() => sent.length === 1, "first send under way");
+    // The network comes back while the first send is still failing: the app asks for a flush.
+    void outbox.flush();
+    release();
+    await until(async () => (await outbox.waitingCount()) === 0, "sent again without the minute's pause");
+    expect(sent.length).toBe(2);
   });
 
   it("does not let a rejection block the commands behind it", async () => {
@@ -174,5 +210,17 @@ describe("outbox", () => {
     expect(await outbox.purgeAccepted()).toBe(2);
     const next = await outbox.enqueue("makeCustomer", {});
     expect(next.seq).toBe(3);
+  });
+});
+
+describe("commandSender", () => {
+  it("gives up on a request the server never answers, as a transient failure to retry", async () => {
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    const send = commandSender({ commandsUrl: "/api/v2/commands", fetch: silent }, 50);
+    const outcome = await send([]);
+    expect(outcome).toEqual({ kind: "transient", reason: "network: no answer within 0.05 s" });
   });
 });

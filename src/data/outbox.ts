@@ -46,35 +46,61 @@ export type SendOutcome =
 
 export type SendCommands = (commands: WireCommand[]) => Promise<SendOutcome>;
 
+/**
+ * How long the sender waits for the server's answer. A request whose connection died silently (a network that
+ * dropped mid-answer) would otherwise keep the outbox "sending" until the page reloads. Resending is safe: the
+ * server answers a known idempotency key from its command log instead of applying it again.
+ */
+export const COMMANDS_TIMEOUT_MS = 30_000;
+
 /** POST /api/v2/commands through a transport; classifies every failure as transient or unauthorized. */
-export function commandSender(transport: Pick<SyncTransport, "commandsUrl" | "fetch">): SendCommands {
+export function commandSender(
+  transport: Pick<SyncTransport, "commandsUrl" | "fetch">,
+  timeoutMs: number = COMMANDS_TIMEOUT_MS,
+): SendCommands {
   return async (commands) => {
-    let response: Response;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
     try {
-      response = await transport.fetch(transport.commandsUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(commands),
-      });
-    } catch (error) {
-      return { kind: "transient", reason: `network: ${(error as Error).message}` };
+      return await post(transport, commands, abort.signal);
+    } finally {
+      clearTimeout(timer);
     }
-    if (response.status === 401 || response.status === 403) return { kind: "unauthorized" };
-    let body: { results?: CommandAnswer[] } = {};
-    try {
-      body = await response.json();
-    } catch {
-      // a proxy's HTML error page, a cut connection: nothing was learnt
-    }
-    if (response.ok && Array.isArray(body.results)) return { kind: "answered", results: body.results, complete: true };
-    if (response.status >= 500 || response.status === 429 || !response.ok) {
-      if (Array.isArray(body.results) && body.results.length > 0 && response.status === 503) {
-        return { kind: "answered", results: body.results, complete: false };
-      }
-      return { kind: "transient", reason: `HTTP ${response.status}` };
-    }
-    return { kind: "transient", reason: "unexpected answer" };
   };
+}
+
+async function post(
+  transport: Pick<SyncTransport, "commandsUrl" | "fetch">,
+  commands: WireCommand[],
+  signal: AbortSignal,
+): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await transport.fetch(transport.commandsUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(commands),
+      signal,
+    });
+  } catch (error) {
+    const reason = signal.aborted ? (signal.reason as Error).message : (error as Error).message;
+    return { kind: "transient", reason: `network: ${reason}` };
+  }
+  if (response.status === 401 || response.status === 403) return { kind: "unauthorized" };
+  let body: { results?: CommandAnswer[] } = {};
+  try {
+    body = await response.json();
+  } catch {
+    // a proxy's HTML error page, a cut connection, no answer in time: nothing was learnt
+  }
+  if (response.ok && Array.isArray(body.results)) return { kind: "answered", results: body.results, complete: true };
+  if (response.status >= 500 || response.status === 429 || !response.ok) {
+    if (Array.isArray(body.results) && body.results.length > 0 && response.status === 503) {
+      return { kind: "answered", results: body.results, complete: false };
+    }
+    return { kind: "transient", reason: `HTTP ${response.status}` };
+  }
+  return { kind: "transient", reason: "unexpected answer" };
 }
 
 export type OutboxPause = null | "offline" | "retrying" | "unauthorized";
@@ -319,10 +345,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     clearRetry();
     running = (async () => {
       try {
+        // A flush asked for while draining (the network came back, a command was stored) drains again, even when
+        // the pass that was running ended paused: that pass may have seen the network before it returned.
         do {
           again = false;
+          if (retryTimer) clearRetry();
           await drain();
-        } while (again && !stopped && state.value.paused === null);
+        } while (again && !stopped);
       } catch (error) {
         // A local storage failure: keep everything and try again later.
         console.error("outbox flush failed:", error);
