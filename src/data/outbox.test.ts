@@ -219,8 +219,19 @@ describe("commandSender", () => {
       new Promise((_resolve, reject) => {
         init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
       });
-    const send = commandSender({ commandsUrl: "/api/v2/commands", fetch: silent }, 50);
-    const outcome = await send([]);
-    expect(outcome).toEqual({ kind: "transient", reason: "network: no answer within 0.05 s" });
+    const send = commandSender({ commandsUrl: "/api/v2/commands", fetch: silent }, { baseMs: 50, perCommandMs: 25 });
+    const command: WireCommand = {
+      key: "k1",
+      mutation: "makeCustomer",
+      variables: {},
+      userId: USER,
+      accountId: ACCOUNT,
+      createdOn: new Date().toISOString(),
+      deviceId: "device-1",
+      seq: 1,
+    };
+    // The wait grows with the request: 50 ms + 25 ms for each of the two commands.
+    const outcome = await send([command, { ...command, key: "k2", seq: 2 }]);
+    expect(outcome).toEqual({ kind: "transient", reason: "network: no answer within 0.1 s" });
   });
 });

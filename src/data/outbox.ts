@@ -47,20 +47,27 @@ export type SendOutcome =
 export type SendCommands = (commands: WireCommand[]) => Promise<SendOutcome>;
 
 /**
- * How long the sender waits for the server's answer. A request whose connection died silently (a network that
- * dropped mid-answer) would otherwise keep the outbox "sending" until the page reloads. Resending is safe: the
- * server answers a known idempotency key from its command log instead of applying it again.
+ * How long the sender waits for the server's answer: COMMANDS_TIMEOUT_MS, plus COMMANDS_TIMEOUT_PER_COMMAND_MS for
+ * each command of the request (a full request of 200 on a slow server takes a while). A request whose connection
+ * died silently (a network that dropped mid-answer) would otherwise keep the outbox "sending" until the page
+ * reloads. Resending is safe: the server answers a known idempotency key from its command log instead of applying
+ * it again.
  */
 export const COMMANDS_TIMEOUT_MS = 30_000;
+export const COMMANDS_TIMEOUT_PER_COMMAND_MS = 150;
 
 /** POST /api/v2/commands through a transport; classifies every failure as transient or unauthorized. */
 export function commandSender(
   transport: Pick<SyncTransport, "commandsUrl" | "fetch">,
-  timeoutMs: number = COMMANDS_TIMEOUT_MS,
+  timeout: { baseMs: number; perCommandMs: number } = {
+    baseMs: COMMANDS_TIMEOUT_MS,
+    perCommandMs: COMMANDS_TIMEOUT_PER_COMMAND_MS,
+  },
 ): SendCommands {
   return async (commands) => {
+    const ms = timeout.baseMs + timeout.perCommandMs * commands.length;
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${ms / 1000} s`)), ms);
     try {
       return await post(transport, commands, abort.signal);
     } finally {
