@@ -165,6 +165,7 @@ export async function installRecorder(
         syncDoneAt: null as number | null,
         progressShown: false,
         progressText: null as string | null,
+        progressFirst: null as string | null,
         firstRowAt: null as number | null,
         headingAt: null as number | null,
         gridDoneAt: null as number | null,
@@ -189,7 +190,10 @@ export async function installRecorder(
         const text = status?.textContent ?? "";
         if (indicator || progressPattern.test(text)) {
           state.progressShown = true;
-          state.progressText ??= (indicator?.getAttribute("aria-label") ?? text).slice(0, 120) || "indicator";
+          // The first and the latest text, so a figure that moves shows as "Syncing 0% … Syncing 96%".
+          const seen = (indicator?.getAttribute("aria-label") ?? text).slice(0, 120) || "indicator";
+          state.progressFirst ??= seen;
+          state.progressText = state.progressFirst === seen ? seen : `${state.progressFirst} … ${seen}`;
         }
       };
       const countStore = (name: string): Promise<number> =>
