@@ -141,6 +141,11 @@ export const MESSAGES = {
   dividendPaidOnFuture: "Paid on must not be in the future.",
   noDividends: "No dividends recorded.",
   dividendsListOffline: "The recorded payments show when you are online.",
+  dividendRecorded: "Dividend recorded",
+  // the claim page after a delegate invitation's link (sync/migrations/0442, 0450)
+  delegateInvitationAccepted: "Invitation accepted",
+  delegateInvitationAccess:
+    "You are now a delegate of the investor account {name} and have access to it. Continue to choose it.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -140,7 +140,7 @@ function RecordDividend({ holdingId }: { holdingId: string }) {
       await command("makeDividendPayment", {
         input: { id: newId(), holdingId, amount: checked.amount, paidOn: checked.paidOn },
       });
-      toast.success("Dividend recorded");
+      toast.success(MESSAGES.dividendRecorded);
       setAmount("");
     } finally {
       setSaving(false);

@@ -192,10 +192,8 @@ function Claimed({ emailId }: { emailId?: string }) {
   const delegateOf = useDelegateInvitation(emailId);
   if (delegateOf) {
     return (
-      <ClaimCard title="Invitation accepted">
-        <p data-testid="claim-delegate">
-          You are now a delegate of the investor account {delegateOf} and have access to it. Continue to choose it.
-        </p>
+      <ClaimCard title={MESSAGES.delegateInvitationAccepted}>
+        <p data-testid="claim-delegate">{MESSAGES.delegateInvitationAccess.replace("{name}", delegateOf)}</p>
         <ButtonLink href="/authenticate/terms-of-service" className={css({ alignSelf: "flex-start" })}>
           Continue
         </ButtonLink>
