@@ -4,7 +4,9 @@
 // A session that expired while offline keeps the database and its outbox; the next sign-in of the SAME user and
 // account opens the same database (same name) and sends what waited. Another user or account opens another
 // database and never sees, let alone sends, those commands.
+
 import type { RxStorage } from "rxdb";
+import { distinctUntilChanged, map } from "rxjs";
 import type { LocalDatabase } from "./database.ts";
 import { openLocalDatabase } from "./database.ts";
 import { deviceId as browserDeviceId } from "./device.ts";
@@ -55,15 +57,17 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
   mark("ll:local-data:opened");
   const replication = startReplication({ db, transport, retryTime: options.retryTime });
 
+  // An accepted command stays in the outbox (its effect overlaid on the replicas, pending.ts) until a pull that
+  // started after the server's answer has ended: only then do the replicas surely show it.
   let purging = false;
-  const purgeOnceInSync = async () => {
-    if (purging) return;
+  const purgeFresh = async () => {
+    const freshSince = replication.freshSince();
+    if (purging || freshSince === null) return;
     purging = true;
     try {
-      await replication.awaitInSync();
-      await outbox.purgeAccepted();
+      await outbox.purgeAccepted(freshSince);
     } catch {
-      // the next accepted command tries again
+      // the next pull tries again
     } finally {
       purging = false;
     }
@@ -81,17 +85,20 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     // harmless (the server applies a key once and answers every delivery the same), and so is writing the same
     // answer twice into the shared outbox.
     isSender: () => true,
-    // Accepted commands changed server rows: pull now, then drop them once the replicas show their effects.
-    onAccepted: () => {
-      replication.reSync();
-      void purgeOnceInSync();
-    },
+    // Accepted commands changed server rows: pull now (they leave the outbox after that pull, purgeFresh).
+    onAccepted: () => replication.reSync(),
   });
 
   const subscriptions = [
     outbox.state$.subscribe((state) =>
       status.update({ waiting: state.waiting, rejected: state.rejected, outboxPaused: state.paused }),
     ),
+    replication.progress$
+      .pipe(
+        map((progress) => progress.lastSyncedOn),
+        distinctUntilChanged(),
+      )
+      .subscribe(() => void purgeFresh()),
     replication.progress$.subscribe((progress) =>
       status.update({
         streamConnected: progress.streamConnected,

@@ -156,8 +156,11 @@ export interface Outbox {
   resend(key: string, variables?: Record<string, unknown>): Promise<OutboxCommand>;
   /** Drops a rejected (or still pending) command: its change is given up. */
   discard(key: string): Promise<void>;
-  /** Removes accepted commands (their effects have reached the replicas); returns how many. */
-  purgeAccepted(): Promise<number>;
+  /**
+   * Removes accepted commands (their effects have reached the replicas): all of them, or those answered before the
+   * given time (ISO); returns how many.
+   */
+  purgeAccepted(answeredBefore?: string | null): Promise<number>;
   waitingCount(): Promise<number>;
   commands(): Promise<OutboxCommand[]>;
   readonly state$: Observable<OutboxState>;
@@ -407,8 +410,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const command = await collection.findOne(key).exec();
       await command?.remove();
     },
-    async purgeAccepted() {
-      const accepted = await collection.find({ selector: { status: "accepted" } }).exec();
+    async purgeAccepted(answeredBefore) {
+      const all = await collection.find({ selector: { status: "accepted" } }).exec();
+      const accepted =
+        answeredBefore == null ? all : all.filter((doc) => doc.answeredOn != null && doc.answeredOn < answeredBefore);
       if (accepted.length > 0) await collection.bulkRemove(accepted.map((doc) => doc.id));
       return accepted.length;
     },

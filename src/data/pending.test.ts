@@ -95,6 +95,20 @@ describe("overlayPending", () => {
     expect(arrived).toEqual([customer("c4", "four@x.test")]);
   });
 
+  it("keeps an accepted update's values, unmarked, until the command leaves the outbox", () => {
+    const accepted = command("updateCustomerById", { input: { id: "c6", patch: { name: "New" } } }, "accepted");
+    const before = { ...customer("c6", "six@x.test"), name: "Old" };
+    // the replica has not pulled the change yet: the new value shows, with no pending mark
+    expect(overlayPending("customers", [before], [accepted])).toEqual([{ ...before, name: "New" }]);
+  });
+
+  it("keeps an accepted delete's row marked deleted until the replica drops it", () => {
+    const accepted = command("deleteCustomerById", { input: { id: "c7" } }, "accepted");
+    const rows = overlayPending("customers", [customer("c7", "seven@x.test")], [accepted]);
+    expect(rows[0]?._pending).toMatchObject({ status: "accepted", deleted: true });
+    expect(overlayPending("customers", [], [accepted])).toEqual([]);
+  });
+
   it("ignores commands of other models", () => {
     const rows = overlayPending("assets", [], [command("makeCustomer", { input: { id: "c5", email: "e@x.test" } })]);
     expect(rows).toEqual([]);

@@ -4,9 +4,10 @@
 //   updateXById(input: {id, patch})          -> the row with the patch applied, marked pending
 //   deleteXById(input: {id})                 -> the row marked pending with `deleted: true`
 //   anything else                            -> only if registered with registerCommandEffect (custom mutations)
-// A rejected command keeps its mark, with the reason, until it is resent or discarded. An accepted command's row
-// stays visible (marked pending) until the replica has it, so a created row never blinks out between the answer
-// and the pull. Pure functions over plain data: unit-tested without a database.
+// A rejected command keeps its mark, with the reason, until it is resent or discarded. An accepted command keeps
+// its effect until it leaves the outbox (once a pull that started after the answer has ended): a created row stays
+// visible (marked pending) until the replica has it, an update shows its values without a mark, and a deleted row
+// stays marked deleted, so nothing blinks back to the old value between the server's answer and the pull. Pure functions over plain data: unit-tested without a database.
 import { combineLatest, map, type Observable } from "rxjs";
 import type { ReadModelName } from "./models/index.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
@@ -124,8 +125,16 @@ export function overlayPending<T extends { id: string }>(
   const ordered = effects.sort((a, b) => a.command.seq - b.command.seq);
   for (const { command, effect } of ordered) {
     const status = command.status as PendingMark["status"];
-    // Accepted: the server has it; only bridge the gap until the replica shows a created row.
-    if (status === "accepted" && (effect.kind !== "create" || present.has(effect.id))) continue;
+    const current = rows.get(effect.id);
+    if (status === "accepted") {
+      // The server has it, but the replica may not yet: bridge the gap so nothing flips back to the old value.
+      // An accepted command leaves the outbox once a pull that started after its answer has ended.
+      if (effect.kind === "create" && present.has(effect.id)) continue;
+      if (effect.kind === "update") {
+        if (current) rows.set(effect.id, { ...current, ...effect.fields });
+        continue;
+      }
+    }
     const mark: PendingMark = {
       key: command.id,
       mutation: command.mutation,
@@ -133,7 +142,6 @@ export function overlayPending<T extends { id: string }>(
       ...(effect.kind === "delete" ? { deleted: true } : {}),
       ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
     };
-    const current = rows.get(effect.id);
     if (effect.kind === "create" && !current) {
       rows.set(effect.id, { ...(effect.fields as unknown as T), id: effect.id, _pending: mark });
     } else if (current) {

@@ -106,6 +106,11 @@ export interface Replication {
   /** Resolves when every collection has pulled everything the server had when this was called. */
   awaitInSync(): Promise<void>;
   awaitInitialReplication(): Promise<void>;
+  /**
+   * The replicas hold everything the server had committed at this time (ISO): the earliest, over the collections, of
+   * the start of the last pull cycle that ended without error. Null until every collection has completed one.
+   */
+  freshSince(): string | null;
   stop(): Promise<void>;
 }
 
@@ -164,6 +169,9 @@ export function startReplication(options: ReplicationOptions): Replication {
   const subscriptions: Array<{ unsubscribe(): void }> = [];
   const failing = new Set<ReadModelName>();
   const busy = new Set<ReadModelName>();
+  // when each collection's current pull cycle started, and the start of its last one that ended cleanly
+  const cycleStartedOn = new Map<ReadModelName, string>();
+  const freshOn = new Map<ReadModelName, string>();
   const received = new Map<ReadModelName, number>();
   const done = new Set<ReadModelName>();
   let expected: Map<ReadModelName, number> | null = null;
@@ -229,10 +237,13 @@ export function startReplication(options: ReplicationOptions): Replication {
       }),
       state.active$.subscribe((active) => {
         if (active) {
+          if (!busy.has(model)) cycleStartedOn.set(model, now().toISOString());
           busy.add(model);
           return;
         }
         busy.delete(model);
+        const startedOn = cycleStartedOn.get(model);
+        if (startedOn && !failing.has(model)) freshOn.set(model, startedOn);
         // A pull cycle ended; RxDB reports failures on error$ before it goes idle.
         if (busy.size === 0 && failing.size === 0 && progress.value.collectionsDone === models.length) {
           patch({ lastSyncedOn: now().toISOString(), error: null });
@@ -318,6 +329,15 @@ export function startReplication(options: ReplicationOptions): Replication {
     reSync,
     async awaitInSync() {
       await Promise.all([...states.values()].map((state) => state.awaitInSync()));
+    },
+    freshSince() {
+      let earliest: string | null = null;
+      for (const model of models) {
+        const on = freshOn.get(model);
+        if (!on) return null;
+        if (earliest === null || on < earliest) earliest = on;
+      }
+      return earliest;
     },
     async awaitInitialReplication() {
       await Promise.all([...states.values()].map((state) => state.awaitInitialReplication()));

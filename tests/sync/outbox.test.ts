@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalData } from "../../src/data/local-data.ts";
 import { commandSender, type WireCommand } from "../../src/data/outbox.ts";
+import { overlayPending } from "../../src/data/pending.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { eventually, openDevice, type SignedIn, signInAs, transportOf } from "./harness.ts";
 
@@ -172,6 +173,35 @@ describe("the outbox", () => {
     expect(new Set(seqs).size).toBe(1000);
     expect(await customersWithEmail(t, `${tag}-%`)).toHaveLength(1000);
   }, 180_000);
+
+  it("never shows an accepted change's old value: the command leaves the outbox only once the replica has it", async () => {
+    const data = await openDevice(issuer, t.url, { models: ["customers"] });
+    devices.push(data);
+    await data.replication.awaitInitialReplication();
+    const id = crypto.randomUUID();
+    await data.outbox.enqueue("makeCustomer", { input: { id, email: email("flip"), name: "Before" } });
+    await eventually(async () => (await data.db.customers.findOne(id).exec())?.name === "Before", 10_000, "created");
+    // What a screen shows: the replica with the outbox overlaid, sampled while the update travels and is pulled.
+    const shown = async () => {
+      const docs = (await data.db.customers.find().exec()).map((doc) => doc.toJSON() as { id: string; name: string });
+      const rows = overlayPending("customers", docs, await data.outbox.commands());
+      return rows.find((row) => row.id === id)?.name;
+    };
+    const update = await data.outbox.enqueue("updateCustomerById", { input: { id, patch: { name: "After" } } });
+    const seen: Array<string | undefined> = [];
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      seen.push(await shown());
+      const left = !(await data.outbox.commands()).some((command) => command.id === update.id);
+      if (left) break;
+      expect(Date.now(), "the accepted command leaves the outbox").toBeLessThan(deadline);
+      // the memory storage answers in microtasks: give the network its turn
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    seen.push(await shown());
+    expect(new Set(seen)).toEqual(new Set(["After"]));
+    expect((await data.db.customers.findOne(id).exec())?.name).toBe("After");
+  });
 });
 
 describe("a server restart in the middle of a flush", () => {
