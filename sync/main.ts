@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     dataDir: config.databaseUrl ? null : config.dataDir,
     seedDemo: process.env.SEED_DEMO === "1" ? true : undefined,
   });
+  // The demo seed queues invitation mails; let the relay log them first so the sign-ins end the output.
+  if (server.seeded) await server.mail.deliverQueued().catch(() => 0);
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   console.log(`Ledgerline is running at ${server.url} (${config.mode}, ${where})`);
   if (server.seeded) console.log("Seeded the demo data into the empty database.");
