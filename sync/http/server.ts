@@ -17,6 +17,7 @@ import { startChangeCompaction } from "../replication/compaction.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
+import { createPullHandler, PULL_PATH } from "./pull.ts";
 import { handleReports, isReportsPath } from "./reports.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
 import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
@@ -79,6 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const graphqlHandler = serv.createHandler();
   const upgradeHandler = await serv.getUpgradeHandler();
   const handleCommands = createCommandHandler({ pgl, db, production });
+  const handlePull = createPullHandler({ db, production });
   // Superseded change-log rows are deleted every few minutes, so the log stays as large as the documents.
   const compaction = startChangeCompaction(db);
   const distDir = options.distDir ?? "dist";
@@ -105,6 +107,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
       attachSession(req, session);
       return graphqlHandler(req, res);
+    }
+    if (path === PULL_PATH) {
+      const session = await sessionFor(req, res);
+      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
+      return handlePull(req, res, session);
     }
     if (path === COMMANDS_PATH) {
       const session = await sessionFor(req, res);

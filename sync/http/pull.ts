@@ -1,0 +1,119 @@
+// POST /api/v2/pull: the replication pull without GraphQL (docs/SERVER.md "The pull endpoint").
+//
+// Body: {"model": string, "afterTxid": string, "afterSeq": string, "limit": 1..1000}. The answer is exactly the JSON
+// value the GraphQL field pullDocuments returns ({"documents": [...], "checkpoint": {"txid", "seq"}}): the same SQL
+// function, app_public.pull_documents, in one transaction with the session's role and claims (row-level security as
+// for any GraphQL request), serialised by PostgreSQL (`::text`) and written to the response as it comes. Node never
+// parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Database } from "../db/database.ts";
+import { pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
+import { BodyTooLargeError, mediaType, readBody, sendJson } from "./respond.ts";
+
+export const PULL_PATH = "/api/v2/pull";
+
+/** The largest page a pull may ask for (pull_documents caps its limit here too). */
+export const MAX_PULL_LIMIT = 1000;
+const MAX_BODY_BYTES = 4 * 1024;
+
+const MODEL = /^[a-z][a-z0-9_]{0,62}$/;
+const DIGITS = /^[0-9]{1,20}$/;
+const MAX_XID8 = 2n ** 64n - 1n;
+const MAX_INT8 = 2n ** 63n - 1n;
+
+export interface PullRequest {
+  model: string;
+  afterTxid: string;
+  afterSeq: string;
+  limit: number;
+}
+
+/** The request's pull, or the message of a 400 that says what is wrong with it. */
+export function parsePullRequest(body: unknown): PullRequest | string {
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return 'The body must be a JSON object {"model", "afterTxid", "afterSeq", "limit"}.';
+  const { model, afterTxid, afterSeq, limit } = body as Record<string, unknown>;
+  if (typeof model !== "string" || !MODEL.test(model)) return "model must be the name of a read model.";
+  if (typeof afterTxid !== "string" || !DIGITS.test(afterTxid) || BigInt(afterTxid) > MAX_XID8)
+    return 'afterTxid must be a transaction id as a string of digits ("0" for the start).';
+  if (typeof afterSeq !== "string" || !DIGITS.test(afterSeq) || BigInt(afterSeq) > MAX_INT8)
+    return 'afterSeq must be a sequence number as a string of digits ("0" for the start).';
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_PULL_LIMIT)
+    return `limit must be an integer from 1 to ${MAX_PULL_LIMIT}.`;
+  return { model, afterTxid, afterSeq, limit };
+}
+
+function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+}
+
+// SQLSTATE classes that say nothing about the request: connection, resources, shutdown. The device retries later.
+const TRANSIENT_SQLSTATE = /^(08|53|57|58|40)/;
+
+const SET_CLAIMS = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
+const PULL = "select app_public.pull_documents($1, $2, $3::bigint, $4)::text as body";
+
+/** The documents after a checkpoint as JSON text, read as the session (role app_user and its claims). */
+export function pullAsText(db: Database, session: SessionClaims, pull: PullRequest): Promise<string> {
+  const settings = Object.entries(pgSettingsFor(session)).filter(
+    (entry): entry is [string, string] => entry[1] != null,
+  );
+  return db.transaction(async (tx) => {
+    await tx.query(SET_CLAIMS, [JSON.stringify(settings)]);
+    const { rows } = await tx.query<{ body: string }>(PULL, [pull.model, pull.afterTxid, pull.afterSeq, pull.limit]);
+    return rows[0]?.body ?? "null";
+  });
+}
+
+export interface PullHandlerOptions {
+  db: Database;
+  production: boolean;
+}
+
+export function createPullHandler({ db, production }: PullHandlerOptions) {
+  return async function handlePull(req: IncomingMessage, res: ServerResponse, session: SessionClaims): Promise<void> {
+    if (req.method !== "POST") {
+      res.setHeader("Allow", "POST");
+      return sendError(res, 405, "LL405", "Use POST with a JSON body.");
+    }
+    if (mediaType(req) !== "application/json")
+      return sendError(res, 415, "LL415", "The body must be application/json.");
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req, MAX_BODY_BYTES));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return sendError(res, 413, "LL413", "Request body too large.");
+      return sendError(res, 400, "LL400", "The body is not valid JSON.");
+    }
+    const pull = parsePullRequest(body);
+    if (typeof pull === "string") return sendError(res, 400, "LL400", pull);
+
+    let text: string;
+    try {
+      text = await pullAsText(db, session, pull);
+    } catch (error) {
+      const { code, message } = error as { code?: unknown; message?: string };
+      // pull_documents' own refusals: no chosen account (LL401), a model that is not replicated (LL404).
+      if (code === "LL401") return sendError(res, 401, "LL401", message ?? "Not signed in to an account");
+      if (code === "LL404") return sendError(res, 400, "LL400", `Unknown read model "${pull.model}".`);
+      if (typeof code === "string" && code.startsWith("LL"))
+        return sendError(res, code === "LL403" ? 403 : 400, code, message ?? code);
+      if (code === "42501") return sendError(res, 403, "LL403", "Operation not allowed");
+      console.error("pull failed:", pull.model, error);
+      if (typeof code === "string" && TRANSIENT_SQLSTATE.test(code))
+        return sendError(res, 503, "LL503", "The database is not available. Try again later.");
+      return sendError(
+        res,
+        500,
+        "LL500",
+        production || typeof message !== "string" ? "Internal error" : `Internal error: ${message}`,
+      );
+    }
+    res.writeHead(200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(text),
+      "Cache-Control": "no-store",
+    });
+    res.end(text);
+  };
+}
