@@ -1,5 +1,5 @@
 // The API: every holding of the scale issuer in pages of 1,000, through GraphQL (allHoldings first/offset, and the
-// replication pull endpoint) as the signed-in issuer, against raw SQL for the same rows on the same database
+// replication pull pullDocuments) and through the pull endpoint POST /api/v2/pull, as the signed-in issuer, against raw SQL for the same rows on the same database
 // (superuser, no RLS: the floor any API on this database could reach).
 import type { Database } from "../../sync/db/database.ts";
 import type { TestClient } from "../../tests/helpers/server.ts";
@@ -11,6 +11,8 @@ export interface ApiFigures {
   graphqlMs: number;
   /** pullDocuments("holdings", checkpoint, 1000), all pages, ms */
   pullMs: number;
+  /** POST /api/v2/pull {model: "holdings", afterTxid, afterSeq, limit: 1000}, all pages, ms */
+  pullHttpMs: number;
   /** the same rows as allHoldings (same columns, order, pages), raw SQL, ms */
   sqlMs: number;
   /** the same documents as the pull endpoint builds, raw SQL (docs_holdings of the same ids), ms */
@@ -78,13 +80,41 @@ export async function apiBench(db: Database, client: TestClient, issuerId: strin
   }
   const pullMs = performance.now() - started;
 
+  // The same pages through POST /api/v2/pull (JSON text from PostgreSQL, no GraphQL); the response is parsed, as a
+  // client must.
+  const httpPages: string[][] = [];
+  checkpoint = { txid: "0", seq: "0" };
+  await touch(client);
+  started = performance.now();
+  for (;;) {
+    const response = await client.fetch("/api/v2/pull", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "holdings",
+        afterTxid: checkpoint.txid,
+        afterSeq: String(checkpoint.seq),
+        limit: PAGE,
+      }),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`POST /api/v2/pull: ${response.status} ${text.slice(0, 300)}`);
+    const batch = JSON.parse(text) as { documents: Array<{ id: string }>; checkpoint: { txid: string; seq: string } };
+    httpPages.push(batch.documents.map((d) => d.id));
+    checkpoint = batch.checkpoint;
+    if (batch.documents.length < PAGE) break;
+  }
+  const pullHttpMs = performance.now() - started;
+  if (JSON.stringify(httpPages) !== JSON.stringify(idPages))
+    throw new Error("POST /api/v2/pull served other pages than pullDocuments");
+
   started = performance.now();
   for (const ids of idPages) {
     await db.query("select id, doc from app_private.docs_holdings($1::uuid[])", [ids]);
   }
   const pullSqlMs = performance.now() - started;
 
-  return { pages, rows, graphqlMs, pullMs, sqlMs, pullSqlMs };
+  return { pages, rows, graphqlMs, pullMs, pullHttpMs, sqlMs, pullSqlMs };
 }
 
 /**
