@@ -104,6 +104,14 @@ export function prewarmLocalDatabase(userId: string, accountId: string): void {
   warm = { name, db, timer: setTimeout(() => void dropWarm(), PREWARM_TTL_MS) };
 }
 
+/**
+ * The database prewarmLocalDatabase is opening for this user and account, without taking it (null if none): the
+ * early reads of the first screen (hooks.tsx, prewarmLocalData) start on it while the session request runs.
+ */
+export function prewarmedDatabase(userId: string, accountId: string): Promise<LocalDatabase> | null {
+  return warm?.name === localDatabaseName(userId, accountId) ? warm.db : null;
+}
+
 /** Closes a prewarmed database nobody took (logout deletes the databases: no connection may stay open). */
 export function discardPrewarmedDatabase(): Promise<void> {
   return dropWarm();

@@ -4,7 +4,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { MangoQuery, RxCollection } from "rxdb";
 import { map, type Observable, of, shareReplay } from "rxjs";
-import type { LocalCollections } from "./database.ts";
+import { type LocalCollections, type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
 import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
 import type { OutboxCommand, ReadModelName } from "./models/index.ts";
@@ -76,18 +76,85 @@ const queryInterval = () => {
   return firstSync.done || firstSync.collectionsTotal === 0 ? 0 : FIRST_SYNC_QUERY_INTERVAL_MS;
 };
 
-// One live outbox query per open local data, shared by every hook (the pending overlay of each useModel).
-const outboxes = new WeakMap<LocalData, Observable<OutboxCommand[]>>();
-const outboxCommands$ = (data: LocalData): Observable<OutboxCommand[]> => {
-  let commands = outboxes.get(data);
-  if (!commands) {
-    commands = liveDocs$(data.db.outbox as unknown as RxCollection<OutboxCommand>, { sort: [{ seq: "asc" }] }).pipe(
-      shareReplay({ bufferSize: 1, refCount: true }),
-    );
-    outboxes.set(data, commands);
+/**
+ * One live query per collection and query, shared by every subscriber while one is subscribed: two screens (or an
+ * early read and its screen) asking for the same rows read them once. A late subscriber gets the latest rows at once.
+ * Each subscriber gets its own array (the documents are shared and read-only, see live-query.ts).
+ */
+const sharedQueries = new WeakMap<RxCollection, Map<string, Observable<unknown[]>>>();
+function sharedDocs$<T>(
+  collection: RxCollection<T>,
+  query: MangoQuery<T>,
+  key: string,
+  interval?: () => number,
+): Observable<T[]> {
+  const anyCollection = collection as unknown as RxCollection;
+  let queries = sharedQueries.get(anyCollection);
+  if (!queries) {
+    queries = new Map();
+    sharedQueries.set(anyCollection, queries);
   }
-  return commands;
+  let shared = queries.get(key);
+  if (!shared) {
+    shared = liveDocs$(collection, query, { interval }).pipe(
+      shareReplay({ bufferSize: 1, refCount: true }),
+    ) as Observable<unknown[]>;
+    queries.set(key, shared);
+  }
+  return shared.pipe(map((rows) => rows.slice() as T[]));
+}
+
+const OUTBOX_QUERY: MangoQuery<OutboxCommand> = { sort: [{ seq: "asc" }] };
+// One live outbox query per open database, shared by every hook (the pending overlay of each useModel); not spaced
+// during the first sync (a queued command shows at once).
+const outboxCommands$ = (db: LocalDatabase): Observable<OutboxCommand[]> =>
+  sharedDocs$(db.outbox as unknown as RxCollection<OutboxCommand>, OUTBOX_QUERY, JSON.stringify(OUTBOX_QUERY));
+
+/**
+ * The read models a screen reads first, by path: prewarmLocalData starts reading them as soon as the database is
+ * open, while the session request, the route's code and the shell still load (issue 8: /holdings at 50,000 rows).
+ */
+export const EARLY_READS: Readonly<Record<string, readonly ReadModelName[]>> = {
+  "/holdings": ["holdings", "securities", "rounds"],
 };
+
+/** How long early reads are kept for a screen that has not subscribed yet. */
+const EARLY_READ_TTL_MS = 15_000;
+
+/**
+ * Opens the database of the last stored user and account (prewarmLocalDatabase) and starts the whole-collection
+ * reads `path`'s screen will ask for (EARLY_READS), before the session is confirmed. Nothing is shown from them: the
+ * screens subscribe only inside the signed-in layout, once the session names the same user and account (the same
+ * database); another user or account opens another database, whose collections share nothing with this one, and
+ * the guess is closed (database.ts). The reads are held until the screen subscribes, or EARLY_READ_TTL_MS.
+ */
+export function prewarmLocalData(userId: string, accountId: string, path: string): void {
+  prewarmLocalDatabase(userId, accountId);
+  const models = EARLY_READS[path];
+  const db = prewarmedDatabase(userId, accountId);
+  if (!models || !db) return;
+  db.then(
+    (opened) => {
+      if (opened.closed) return;
+      performance.mark?.("ll:early-reads");
+      const held = [
+        outboxCommands$(opened).subscribe({ error: () => undefined }),
+        ...models.map((model) =>
+          sharedDocs$(opened[model] as unknown as RxCollection, {}, "{}", queryInterval).subscribe({
+            error: () => undefined,
+          }),
+        ),
+      ];
+      const release = () => {
+        clearTimeout(timer);
+        for (const subscription of held) subscription.unsubscribe();
+      };
+      const timer = setTimeout(release, EARLY_READ_TTL_MS);
+      opened.onClose.push(async () => release());
+    },
+    () => undefined,
+  );
+}
 
 /**
  * Live rows of one read model, with the outbox's pending and rejected commands laid over them (a queued create shows
@@ -103,8 +170,8 @@ export function useModel<M extends ReadModelName>(
   const source = useMemo(() => {
     if (!data) return null;
     const collection = data.db[model] as unknown as RxCollection<DocOf<M>>;
-    const docs$ = liveDocs$(collection, query, { interval: queryInterval });
-    return withPending$(model, docs$ as Observable<(DocOf<M> & { id: string })[]>, outboxCommands$(data)).pipe(
+    const docs$ = sharedDocs$(collection, query, key, queryInterval);
+    return withPending$(model, docs$ as Observable<(DocOf<M> & { id: string })[]>, outboxCommands$(data.db)).pipe(
       map((rows) => ({ rows: rows as WithPending<DocOf<M>>[], loading: false })),
     );
   }, [data, model, key]);
@@ -128,7 +195,7 @@ export function useOutbox(): LiveRows<OutboxCommand> {
   const data = useLocalData();
   const source = useMemo(
     () =>
-      data ? outboxCommands$(data).pipe(map((rows) => ({ rows, loading: false }))) : of({ rows: [], loading: true }),
+      data ? outboxCommands$(data.db).pipe(map((rows) => ({ rows, loading: false }))) : of({ rows: [], loading: true }),
     [data],
   );
   return useObservable(source, { rows: [], loading: true });

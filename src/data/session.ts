@@ -98,9 +98,10 @@ export function loadSession(options: { refresh?: boolean } = {}): Promise<Sessio
 }
 
 /**
- * While the session request runs, start opening the local database of the last account (only the database: its sync
- * waits for the confirmed session). A signed-in page load then finds it open. Loaded lazily: the first route does not
- * carry RxDB.
+ * While the session request runs, start opening the local database of the last account and reading what the page's
+ * screen reads first (hooks.tsx, prewarmLocalData; only the database and those reads: its sync waits for the
+ * confirmed session, and nothing read is shown unless the session names the same user and account). A signed-in page
+ * load then finds it open and its rows read. Loaded lazily: the first route does not carry RxDB.
  */
 function prewarmStoredAccount(): void {
   if (typeof window === "undefined" || typeof indexedDB === "undefined") return;
@@ -108,8 +109,9 @@ function prewarmStoredAccount(): void {
   const userId = stored?.user?.id;
   const accountId = stored?.account?.id;
   if (!userId || !accountId) return;
-  void import("./database.ts")
-    .then(({ prewarmLocalDatabase }) => prewarmLocalDatabase(userId, accountId))
+  const path = window.location.pathname;
+  void import("./hooks.tsx")
+    .then(({ prewarmLocalData }) => prewarmLocalData(userId, accountId, path))
     .catch(() => undefined);
 }
 

@@ -5,9 +5,26 @@ import { AppShell } from "../features/shell/AppShell.tsx";
 
 // Every signed-in screen: needs a session with a chosen account, and renders inside the shell.
 export const Route = createFileRoute("/_app")({
-  beforeLoad: requireSession,
+  beforeLoad: async () => {
+    const context = await requireSession();
+    startLocalData(context.session.user?.id, context.session.account?.id);
+    return context;
+  },
   component: AppLayout,
 });
+
+/**
+ * Opens the local data of the confirmed session as soon as the guard has it, not once the shell has rendered (the
+ * route's code may still load, and the router holds its loading state at least 600 ms): a fresh page load of a
+ * screen then finds its database open and its first reads under way (issue 8). LocalDataProvider asks for the same
+ * user and account and gets the same local data.
+ */
+function startLocalData(userId: string | undefined, accountId: string | undefined): void {
+  if (!userId || !accountId) return;
+  void import("../data/local-data.ts")
+    .then(({ openLocalDataFor }) => openLocalDataFor(userId, accountId))
+    .catch(() => undefined);
+}
 
 function AppLayout() {
   const { session } = Route.useRouteContext();
