@@ -3,12 +3,15 @@
 // Body: [{key, mutation, variables, userId, accountId, createdOn, deviceId, seq}] in the device's order.
 // Answer: {results: [{key, status, errorCode, errorMessage}]} with status accepted | rejected | refused.
 //
-// Each command runs in its own transaction: look the key up in app_private.command_log (a retried delivery gets the
-// stored outcome and nothing runs twice), otherwise execute the named GraphQL mutation through grafast - the very
-// plan an online client's request runs, under the session's role and claims - inside a savepoint, then write the
-// log row (accepted, or rejected with the coded error) and commit both together. A business rejection is an
-// answer, not a failure: the commands behind it still run. A failure of the database itself ends the batch with
-// HTTP 503 and the results so far; the device retries the rest with backoff (what committed is in the log).
+// A request's commands run in order, a few dozen per transaction (at most TransactionLimits.commands, and no new
+// command after TransactionLimits.ms): one look-up of the keys in app_private.command_log (a retried delivery gets
+// the stored outcome and nothing runs twice), then per command the named GraphQL mutation through grafast - the very
+// plan an online client's request runs, under the session's role and claims - inside a savepoint, and at the end
+// one insert of the log rows (accepted, or rejected with the coded error), committed with the commands' writes. A
+// business rejection is an answer, not a failure: only its own writes are rolled back (to its savepoint), and the
+// commands before and behind it still apply. A failure of the database itself rolls back the transaction under
+// way and ends the request with HTTP 503 and the results of the transactions committed before; the device resends
+// the rest with backoff (the log answers any command it had already delivered).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { execute, hookArgs } from "postgraphile/grafast";
 import {
@@ -134,111 +137,207 @@ function rejection(errors: readonly GraphQLError[], production: boolean): { code
   return { code, message: production ? "The change was refused by the server." : first.message };
 }
 
-export function createCommandHandler({ pgl, db, production }: CommandHandlerOptions) {
+/** How much of a request one transaction applies (see the header). */
+export interface TransactionLimits {
+  /** At most this many commands (PostgreSQL keeps 64 subtransactions per transaction in shared memory). */
+  commands: number;
+  /** No further command starts after this long (other requests and pulls wait for the transaction on PGlite). */
+  ms: number;
+}
+
+export const DEFAULT_TRANSACTION_LIMITS: TransactionLimits = { commands: 50, ms: 250 };
+
+/** A resend of a key that a concurrent delivery committed first is retried this often (the log then answers it). */
+const CONFLICT_ATTEMPTS = 3;
+
+interface StoredOutcome {
+  idempotency_key: string;
+  status: "accepted" | "rejected";
+  error_code: string | null;
+  error_message: string | null;
+  user_id: string;
+}
+
+interface LogEntry {
+  key: string;
+  device_id: string | null;
+  device_seq: number | null;
+  mutation: string;
+  variables: Record<string, unknown>;
+  status: "accepted" | "rejected";
+  error_code: string | null;
+  error_message: string | null;
+  result: unknown;
+  created_on: string | null;
+}
+
+function resultOf(
+  command: Command,
+  status: CommandStatus,
+  errorCode: string | null = null,
+  errorMessage: string | null = null,
+): CommandResult {
+  return { key: command.key, status, errorCode, errorMessage };
+}
+
+/** The device's time of the command as an ISO timestamp PostgreSQL reads, or null. */
+function createdOn(command: Command): string | null {
+  if (typeof command.createdOn !== "string") return null;
+  const time = Date.parse(command.createdOn);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+const SAVEPOINT = "ll_command";
+
+export function createCommandHandler({
+  pgl,
+  db,
+  production,
+  limits = DEFAULT_TRANSACTION_LIMITS,
+}: CommandHandlerOptions & { limits?: TransactionLimits }) {
   const documents = new Map<string, DocumentNode | null>();
   // A mutation's generated document is the same for every command: validated once (the variables are checked by
   // execute on every command).
   const validationErrors = new Map<string, string | null>();
 
-  async function runCommand(
+  /** The mutation's document, or the rejection that answers the command without running anything. */
+  function documentFor(schema: GraphQLSchema, command: Command): DocumentNode | CommandResult {
+    if (!documents.has(command.mutation)) documents.set(command.mutation, mutationDocument(schema, command.mutation));
+    const document = documents.get(command.mutation) ?? null;
+    if (!document) return resultOf(command, "rejected", "LL404", `Unknown command: ${command.mutation}`);
+    if (!validationErrors.has(command.mutation)) {
+      const invalid = validate(schema, document);
+      validationErrors.set(command.mutation, invalid.length > 0 ? (invalid[0]?.message ?? "Invalid command") : null);
+    }
+    const invalid = validationErrors.get(command.mutation) ?? null;
+    return invalid === null ? document : resultOf(command, "rejected", "LL422", invalid);
+  }
+
+  /**
+   * One transaction: applies commands[from...] until the limits, returns their results (committed with them).
+   * `answered` holds the logged outcomes of this request's earlier transactions, for a key sent twice in one request.
+   */
+  async function applySome(
     req: IncomingMessage,
     res: ServerResponse,
     session: SessionClaims,
-    command: Command,
-  ): Promise<CommandResult> {
-    const result = (status: CommandStatus, errorCode: string | null = null, errorMessage: string | null = null) => ({
-      key: command.key,
-      status,
-      errorCode,
-      errorMessage,
-    });
-    // Never applied under another user or account than the one that made it.
-    if (command.userId !== session.userId || command.accountId !== session.accountId) {
-      return result("refused", "LL403", "This command belongs to another user or account.");
-    }
+    commands: readonly Command[],
+    from: number,
+    answered: ReadonlyMap<string, CommandResult>,
+  ): Promise<{ results: CommandResult[]; logged: Map<string, CommandResult> }> {
     const { schema, resolvedPreset } = await pgl.getSchemaResult();
-    if (!documents.has(command.mutation)) documents.set(command.mutation, mutationDocument(schema, command.mutation));
-    const document = documents.get(command.mutation) ?? null;
-
-    try {
-      return await inTransaction(db, pgSettingsFor(session), async (tx) => {
-        const [previous] = await tx.query<{
-          status: CommandStatus;
-          error_code: string | null;
-          error_message: string | null;
-          user_id: string;
-        }>("select * from app_private.command_outcome($1)", [command.key]);
+    const candidates = commands.slice(from, from + Math.max(1, limits.commands));
+    const own = (command: Command) => command.userId === session.userId && command.accountId === session.accountId;
+    return inTransaction(db, pgSettingsFor(session), async (tx) => {
+      const started = performance.now();
+      const keys = [...new Set(candidates.filter(own).map((command) => command.key))];
+      const stored = new Map(
+        (keys.length > 0
+          ? await tx.query<StoredOutcome>(
+              "select idempotency_key, status, error_code, error_message, user_id from app_private.command_outcomes($1::uuid[])",
+              [keys],
+            )
+          : []
+        ).map((row) => [row.idempotency_key, row]),
+      );
+      const results: CommandResult[] = [];
+      const logged = new Map<string, CommandResult>();
+      const entries: LogEntry[] = [];
+      // The savepoint before the next command: none yet, set and clean (nothing ran since, or it was rolled back
+      // to), or holding the writes of an accepted command (released and set again, in one round trip).
+      let savepoint: "none" | "clean" | "holding" = "none";
+      for (const command of candidates) {
+        if (results.length > 0 && performance.now() - started >= limits.ms) break;
+        // Never applied under another user or account than the one that made it.
+        if (!own(command)) {
+          results.push(resultOf(command, "refused", "LL403", "This command belongs to another user or account."));
+          continue;
+        }
+        // A repeated delivery gets the stored outcome, and nothing runs twice.
+        const previous = stored.get(command.key);
         if (previous) {
-          if (previous.user_id !== session.userId) return result("refused", "LL409", "Duplicate command key.");
-          return result(previous.status, previous.error_code, previous.error_message);
+          results.push(
+            previous.user_id !== session.userId
+              ? resultOf(command, "refused", "LL409", "Duplicate command key.")
+              : resultOf(command, previous.status, previous.error_code, previous.error_message),
+          );
+          continue;
+        }
+        const earlier = logged.get(command.key) ?? answered.get(command.key);
+        if (earlier) {
+          results.push(earlier);
+          continue;
         }
 
         let outcome: CommandResult;
         let data: unknown = null;
-        if (!document) {
-          outcome = result("rejected", "LL404", `Unknown command: ${command.mutation}`);
+        const document = documentFor(schema, command);
+        if (!("kind" in document)) {
+          outcome = document;
         } else {
-          if (!validationErrors.has(command.mutation)) {
-            const invalid = validate(schema, document);
-            validationErrors.set(
-              command.mutation,
-              invalid.length > 0 ? (invalid[0]?.message ?? "Invalid command") : null,
-            );
-          }
-          const invalid = validationErrors.get(command.mutation) ?? null;
-          if (invalid !== null) {
-            outcome = result("rejected", "LL422", invalid);
+          const args = await hookArgs({
+            schema,
+            document,
+            variableValues: command.variables,
+            resolvedPreset,
+            requestContext: { node: { req, res } } as Partial<Grafast.RequestContext>,
+            contextValue: {},
+          });
+          (args.contextValue as unknown as Record<string, unknown>).withPgClient = tx.withPgClient;
+          if (savepoint === "none") await tx.exec(`savepoint ${SAVEPOINT}`);
+          else if (savepoint === "holding") await tx.exec(`release savepoint ${SAVEPOINT}; savepoint ${SAVEPOINT}`);
+          savepoint = "clean";
+          const executed = (await execute(args)) as { data?: unknown; errors?: readonly GraphQLError[] };
+          if (executed.errors?.length) {
+            // Only this command's writes are undone; the savepoint stays for the next command.
+            await tx.exec(`rollback to savepoint ${SAVEPOINT}`);
+            const { code, message } = rejection(executed.errors, production);
+            outcome = resultOf(command, "rejected", code, message);
           } else {
-            const args = await hookArgs({
-              schema,
-              document,
-              variableValues: command.variables,
-              resolvedPreset,
-              requestContext: { node: { req, res } } as Partial<Grafast.RequestContext>,
-              contextValue: {},
-            });
-            (args.contextValue as unknown as Record<string, unknown>).withPgClient = tx.withPgClient;
-            try {
-              data = await tx.savepoint(async () => {
-                const executed = (await execute(args)) as { data?: unknown; errors?: readonly GraphQLError[] };
-                if (executed.errors?.length) throw new RejectedCommand(executed.errors);
-                return executed.data ?? null;
-              });
-              outcome = result("accepted");
-            } catch (error) {
-              if (!(error instanceof RejectedCommand)) throw error;
-              const { code, message } = rejection(error.errors, production);
-              outcome = result("rejected", code, message);
-            }
+            savepoint = "holding";
+            data = executed.data ?? null;
+            outcome = resultOf(command, "accepted");
           }
         }
-        await tx.query("select app_private.log_command($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
-          command.key,
-          command.deviceId ?? null,
-          Number.isSafeInteger(command.seq) ? command.seq : null,
-          command.mutation,
-          JSON.stringify(command.variables),
-          outcome.status,
-          outcome.errorCode,
-          outcome.errorMessage,
-          data == null ? null : JSON.stringify(data),
-          command.createdOn && !Number.isNaN(Date.parse(command.createdOn)) ? command.createdOn : null,
-        ]);
-        return outcome;
-      });
-    } catch (error) {
-      // A concurrent delivery of the same key committed first: answer with its stored outcome.
-      if (sqlState(error) === "23505") {
-        const {
-          rows: [stored],
-        } = await db.query<{ status: CommandStatus; error_code: string | null; error_message: string | null }>(
-          "select status, error_code, error_message from app_private.command_log where idempotency_key = $1",
-          [command.key],
-        );
-        if (stored) return result(stored.status, stored.error_code, stored.error_message);
+        results.push(outcome);
+        logged.set(command.key, outcome);
+        entries.push({
+          key: command.key,
+          device_id: command.deviceId ?? null,
+          device_seq: Number.isSafeInteger(command.seq) ? (command.seq as number) : null,
+          mutation: command.mutation,
+          variables: command.variables,
+          status: outcome.status as LogEntry["status"],
+          error_code: outcome.errorCode,
+          error_message: outcome.errorMessage,
+          result: data,
+          created_on: createdOn(command),
+        });
       }
-      if (error instanceof TransientError || isTransient(error)) throw new TransientError(String(error));
-      throw error;
+      if (entries.length > 0) await tx.query("select app_private.log_commands($1::jsonb)", [JSON.stringify(entries)]);
+      return { results, logged };
+    });
+  }
+
+  /** applySome, retried when a concurrent delivery of one of its keys committed first; database failures are transient. */
+  async function applyNext(
+    req: IncomingMessage,
+    res: ServerResponse,
+    session: SessionClaims,
+    commands: readonly Command[],
+    from: number,
+    answered: ReadonlyMap<string, CommandResult>,
+  ) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await applySome(req, res, session, commands, from, answered);
+      } catch (error) {
+        // Another delivery of a key logged it first (PostgreSQL; the insert waited for it): everything of this
+        // transaction was rolled back, and the look-up of the next attempt answers that key from the log.
+        if (sqlState(error) === "23505" && attempt < CONFLICT_ATTEMPTS) continue;
+        if (error instanceof TransientError || isTransient(error)) throw new TransientError(String(error));
+        throw error;
+      }
     }
   }
 
@@ -266,11 +365,15 @@ export function createCommandHandler({ pgl, db, production }: CommandHandlerOpti
     }
     attachSession(req, session);
     const results: CommandResult[] = [];
-    for (const command of commands) {
+    const answered = new Map<string, CommandResult>();
+    while (results.length < commands.length) {
       try {
-        results.push(await runCommand(req, res, session, command));
+        const applied = await applyNext(req, res, session, commands, results.length, answered);
+        results.push(...applied.results);
+        for (const [key, outcome] of applied.logged) answered.set(key, outcome);
       } catch (error) {
-        if (!(error instanceof TransientError)) console.error("command failed:", command.mutation, error);
+        if (!(error instanceof TransientError)) console.error("commands failed:", error);
+        // The results so far are committed; the device resends the rest (the log answers any it already sent).
         return sendJson(res, 503, {
           results,
           errors: [
@@ -281,12 +384,4 @@ export function createCommandHandler({ pgl, db, production }: CommandHandlerOpti
     }
     return sendJson(res, 200, { results });
   };
-}
-
-class RejectedCommand extends Error {
-  readonly errors: readonly GraphQLError[];
-  constructor(errors: readonly GraphQLError[]) {
-    super(errors[0]?.message ?? "rejected");
-    this.errors = errors;
-  }
 }

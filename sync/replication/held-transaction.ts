@@ -9,6 +9,8 @@ import type { Database } from "../db/database.ts";
 
 export interface HeldTransaction {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Runs statements without parameters in one round trip (e.g. `release savepoint a; savepoint a`). */
+  exec(text: string): Promise<void>;
   /** Runs fn inside a savepoint: its writes are undone when it throws, and the transaction stays usable. */
   savepoint<T>(fn: () => Promise<T>): Promise<T>;
   /** PostGraphile's view of this transaction (settings are applied once, when the transaction starts). */
@@ -21,10 +23,12 @@ type RawQuery = (
   arrayMode: boolean,
 ) => Promise<{ rows: unknown[]; rowCount: number | null }>;
 
+type RawExec = (text: string) => Promise<void>;
+
 // node-postgres hands int8 to @dataplan/pg as a string; PGlite's default would turn it into a lossy number.
 const pgliteQueryOptions = { parsers: { 20: (value: string) => value } };
 
-function held(raw: RawQuery): HeldTransaction {
+function held(raw: RawQuery, rawExec: RawExec): HeldTransaction {
   let depth = 0;
   // Statements of one command may be issued concurrently by grafast; a savepoint must not interleave with them.
   let queue: Promise<unknown> = Promise.resolve();
@@ -63,6 +67,7 @@ function held(raw: RawQuery): HeldTransaction {
     async query<T>(text: string, values: unknown[] = []) {
       return (await serial(() => raw(text, values, false))).rows as T[];
     },
+    exec: (text: string) => serial(() => rawExec(text)),
     savepoint,
     withPgClient,
   };
@@ -73,6 +78,18 @@ function pgliteRaw(tx: Transaction): RawQuery {
     const options = arrayMode ? { ...pgliteQueryOptions, rowMode: "array" as const } : pgliteQueryOptions;
     const result = await tx.query(text, values, options);
     return { rows: result.rows, rowCount: result.affectedRows ?? null };
+  };
+}
+
+function pgliteExec(tx: Transaction): RawExec {
+  return async (text) => {
+    await tx.exec(text);
+  };
+}
+
+function pgExec(client: pg.PoolClient): RawExec {
+  return async (text) => {
+    await client.query(text);
   };
 }
 
@@ -104,7 +121,7 @@ export async function inTransaction<T>(
     const pglite = (db as Database & { pglite: PGlite }).pglite;
     return pglite.transaction(async (tx) => {
       await tx.query(applySettings, [settingsJson(settings)]);
-      return fn(held(pgliteRaw(tx)));
+      return fn(held(pgliteRaw(tx), pgliteExec(tx)));
     });
   }
   const pool = (db as Database & { pool: pg.Pool }).pool;
@@ -112,7 +129,7 @@ export async function inTransaction<T>(
   try {
     await client.query("begin");
     await client.query(applySettings, [settingsJson(settings)]);
-    const result = await fn(held(pgRaw(client)));
+    const result = await fn(held(pgRaw(client), pgExec(client)));
     await client.query("commit");
     return result;
   } catch (error) {
