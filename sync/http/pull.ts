@@ -1,9 +1,10 @@
 // POST /api/v2/pull: the replication pull without GraphQL (docs/SERVER.md "The pull endpoint").
 //
 // Body: {"model": string, "afterTxid": string, "afterSeq": string, "limit": 1..1000}. The answer is exactly the JSON
-// value the GraphQL field pullDocuments returns ({"documents": [...], "checkpoint": {"txid", "seq"}}): the same SQL
-// function, app_public.pull_documents, in one transaction with the session's role and claims (row-level security as
-// for any GraphQL request), serialised by PostgreSQL (`::text`) and written to the response as it comes. Node never
+// value the GraphQL field pullDocuments returns ({"documents": [...], "checkpoint": {"txid", "seq"}}): the same pull
+// (app_private.pull_documents_text, migration 0720, prints what `app_public.pull_documents(...)::text` prints) in one
+// transaction with the session's role and claims (row-level security as for any GraphQL request), produced as text by
+// PostgreSQL and written to the response as it comes. Node never
 // parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/database.ts";
@@ -51,7 +52,8 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 const TRANSIENT_SQLSTATE = /^(08|53|57|58|40)/;
 
 const SET_CLAIMS = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
-const PULL = "select app_public.pull_documents($1, $2, $3::bigint, $4)::text as body";
+// pull_documents printed as text, without building the page as one jsonb value first (0720).
+const PULL = "select app_private.pull_documents_text($1, $2, $3::bigint, $4) as body";
 
 /** The documents after a checkpoint as JSON text, read as the session (role app_user and its claims). */
 export function pullAsText(db: Database, session: SessionClaims, pull: PullRequest): Promise<string> {

@@ -39,6 +39,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open (above the 60 s idle timeout of common load balancers). */
+export const KEEP_ALIVE_MS = 65_000;
+
 const NOT_SIGNED_IN = { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] };
 
 async function seedIfEmpty(db: Database): Promise<boolean> {
@@ -153,6 +156,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       else res.destroy();
     });
   });
+
+  // Idle keep-alive connections stay open longer than a client or a load balancer keeps them (Node's default of
+  // 5 s is shorter than both): a request sent on a connection the server is just closing fails without a retry
+  // (a POST is not retried), and a device pulling or flushing every few seconds reconnects less often.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   const sockets = new Set<Duplex>();
   server.on("connection", (socket) => {

@@ -126,6 +126,54 @@ describe("the same answer as pullDocuments", () => {
   });
 });
 
+describe("app_private.pull_documents_text (the endpoint's SQL)", () => {
+  it("prints byte for byte what pull_documents(...)::text prints, for every demo account and model", async () => {
+    const { rows: members } = await t.server.db.query<{
+      user_id: string;
+      account_id: string;
+      type: string;
+      role: string;
+    }>(
+      `select distinct on (ua.account_id) ua.user_id, ua.account_id, a.type, ua.role
+         from app_public.users_accounts ua join app_public.accounts a on a.id = ua.account_id
+        where ua.status = 'active' order by ua.account_id, ua.user_id`,
+    );
+    expect(members.length).toBeGreaterThan(5);
+    let pages = 0;
+    for (const member of members) {
+      const claims: Array<[string, string]> = [
+        ["role", "app_user"],
+        ["jwt.claims.user_id", member.user_id],
+        ["jwt.claims.account_id", member.account_id],
+        ["jwt.claims.account_type", member.type],
+        ["jwt.claims.role", member.role],
+      ];
+      await t.server.db.transaction(async (tx) => {
+        await tx.query("select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el", [
+          JSON.stringify(claims),
+        ]);
+        for (const model of models) {
+          let after = START;
+          for (;;) {
+            const { rows } = await tx.query<{ text: string; json: string }>(
+              `select app_private.pull_documents_text($1, $2, $3::bigint, 4) as text,
+                      app_public.pull_documents($1, $2, $3::bigint, 4)::text as json`,
+              [model, after.txid, String(after.seq)],
+            );
+            const row = rows[0];
+            expect(row?.text).toBe(row?.json);
+            pages++;
+            const batch = JSON.parse(row?.text ?? "null") as Batch;
+            if (batch.documents.length < 4) break;
+            after = batch.checkpoint;
+          }
+        }
+      });
+    }
+    expect(pages).toBeGreaterThan(members.length * models.length);
+  });
+});
+
 describe("soft deletes", () => {
   it("serves a deleted row as {id, _deleted: true} after the checkpoint, as pullDocuments does", async () => {
     const client = await signedIn("issuer@demo.test", "issuer");
