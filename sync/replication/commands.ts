@@ -147,8 +147,10 @@ export interface TransactionLimits {
 
 export const DEFAULT_TRANSACTION_LIMITS: TransactionLimits = { commands: 50, ms: 250 };
 
-/** A resend of a key that a concurrent delivery committed first is retried this often (the log then answers it). */
+/** A transaction that lost a race with a concurrent one (below) is tried this often in all. */
 const CONFLICT_ATTEMPTS = 3;
+/** unique_violation (of the log's key: see applyNext), serialization_failure, deadlock_detected */
+const RETRIED_SQLSTATE = new Set(["23505", "40001", "40P01"]);
 
 interface StoredOutcome {
   idempotency_key: string;
@@ -230,6 +232,7 @@ export function createCommandHandler({
     const own = (command: Command) => command.userId === session.userId && command.accountId === session.accountId;
     return inTransaction(db, pgSettingsFor(session), async (tx) => {
       const started = performance.now();
+      // Waits while a concurrent delivery of any of these keys is under way (0741), then reads their outcomes.
       const keys = [...new Set(candidates.filter(own).map((command) => command.key))];
       const stored = new Map(
         (keys.length > 0
@@ -332,9 +335,10 @@ export function createCommandHandler({
       try {
         return await applySome(req, res, session, commands, from, answered);
       } catch (error) {
-        // Another delivery of a key logged it first (PostgreSQL; the insert waited for it): everything of this
-        // transaction was rolled back, and the look-up of the next attempt answers that key from the log.
-        if (sqlState(error) === "23505" && attempt < CONFLICT_ATTEMPTS) continue;
+        // Another delivery of a key logged it first (PostgreSQL, keys not locked: see 0741), or the transaction was
+        // chosen as a deadlock's victim (two requests' commands locking the same rows in another order): everything
+        // of this transaction was rolled back; the next attempt's look-up answers the keys logged meanwhile.
+        if (RETRIED_SQLSTATE.has(sqlState(error) ?? "") && attempt < CONFLICT_ATTEMPTS) continue;
         if (error instanceof TransientError || isTransient(error)) throw new TransientError(String(error));
         throw error;
       }
