@@ -1,6 +1,6 @@
 // Lean live queries (live-query.ts) on RxDB's memory storage: the same rows as RxDB's own query, following inserts,
 // updates and deletes, unchanged documents keeping their identity, bursts coalesced and spaced by the interval.
-import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
+import { createRxDatabase, type MangoQuery, type RxCollection, type RxDatabase } from "rxdb";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { firstValueFrom } from "rxjs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -206,6 +206,61 @@ describe("liveDocs$", () => {
       ["c", 3],
     ]);
     live.subscription.unsubscribe();
+  });
+
+  it("after bursts of inserts, updates, deletes and re-inserts, equals RxDB's query (merged, not re-sorted)", async () => {
+    const collection = await items();
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    await collection.bulkInsert(
+      Array.from({ length: 60 }, (_, i) => ({ id: `id-${random(1000)}-${i}`, group: "x", rank: random(50) })),
+    );
+    const queries: MangoQuery<Item>[] = [{}, { selector: { group: "x" }, sort: [{ rank: "asc" }, { id: "desc" }] }];
+    for (const query of queries) {
+      const live = record(liveDocs$(collection, query));
+      await live.next(1);
+      for (let burst = 0; burst < 6; burst++) {
+        const stored = await collection.find().exec();
+        const writes: Promise<unknown>[] = [];
+        const removedIds: string[] = [];
+        for (const doc of stored) {
+          const roll = random(10);
+          if (roll === 0) {
+            removedIds.push(doc.id);
+            writes.push(doc.remove());
+          } else if (roll === 1) writes.push(doc.patch({ rank: random(50) }));
+          else if (roll === 2) writes.push(doc.patch({ group: doc.group === "x" ? "y" : "x" }));
+        }
+        await Promise.all(writes);
+        const fresh = Array.from({ length: 8 }, (_, i) => ({
+          id: `new-${burst}-${i}-${random(1000)}`,
+          group: "x",
+          rank: random(50),
+        }));
+        // a removed id written again comes back
+        await collection.bulkUpsert([
+          ...fresh,
+          ...removedIds.slice(0, 2).map((id) => ({ id, group: "x", rank: random(50) })),
+        ]);
+        const expected = (await collection.find(query).exec()).map((doc) => doc.toJSON());
+        const rows = await new Promise<Item[]>((resolve, reject) => {
+          const deadline = setTimeout(() => reject(new Error(`burst ${burst}: never equal`)), 3_000);
+          const look = () => {
+            const last = live.emissions.at(-1) ?? [];
+            if (JSON.stringify(last) === JSON.stringify(expected)) {
+              clearTimeout(deadline);
+              resolve(last);
+            } else setTimeout(look, 10);
+          };
+          look();
+        });
+        expect(rows).toEqual(expected);
+      }
+      live.subscription.unsubscribe();
+    }
   });
 
   it("queries with a limit use RxDB's live query", async () => {

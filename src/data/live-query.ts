@@ -6,10 +6,13 @@
 // documents is more change events than RxDB's event-reduce takes, so each batch re-ran the whole query (an IndexedDB
 // cursor over every document). With 5,000+ documents per collection that was a long task per pulled batch.
 // Here:
-//   * the first result is read in one go: with the Dexie storage and no selector, one IndexedDB getAll of the
-//     collection's table (the raw read the benchmark compares with); otherwise the storage's own query;
+//   * the first result is read in a few large parts: with the Dexie storage and no selector, IndexedDB getAlls of
+//     READ_CHUNK_SIZE documents of the collection's table in key order (the raw read the benchmark compares with is
+//     one getAll; parts keep each task short); otherwise the storage's own query;
 //   * afterwards each change event bulk updates a Map in memory (id -> document), checked with RxDB's own query
-//     matcher and sorted with RxDB's own comparator, so the rows are the ones `find(query)` would give;
+//     matcher and sorted with RxDB's own comparator, so the rows are the ones `find(query)` would give; an emission
+//     sorts only the documents that arrived since the last one and merges them into the sorted rows (one pass over
+//     the rows, no re-sort of 50,000 for each pulled page);
 //   * unchanged documents keep their object identity between emissions, so screens can cache derived values per
 //     document (WeakMap) and AG Grid skips unchanged rows; documents are shared, not deep copies: read-only;
 //   * emissions are coalesced: a burst of events (a pulled batch, a bulk write) gives one emission, and
@@ -45,16 +48,28 @@ export function leanDocument(raw: Raw): Lean {
   return doc;
 }
 
+interface DexieCollection {
+  limit(n: number): DexieCollection;
+  toArray(): Promise<Raw[]>;
+}
+
 interface DexieInternals {
-  dexieTable?: { toArray(): Promise<Raw[]> };
+  dexieTable?: { limit(n: number): DexieCollection; where(index: string): { above(key: unknown): DexieCollection } };
   booleanIndexes?: string[];
 }
 
 /**
- * Every stored document of a collection (not deleted), in one read where the storage allows it: the Dexie storage
- * keeps documents in one IndexedDB table (`docs`), and `toArray()` is one getAll, against RxDB's storage query that
- * walks a cursor document by document. Booleans of indexed fields are stored as '1'/'0' there and are converted
- * back. Any other storage (memory in tests) answers through its query.
+ * Documents per IndexedDB read of a whole collection: one getAll of 50,000 documents is decoded on the main thread
+ * in one task (about a second); parts of this size keep each task short and let the page paint between them.
+ */
+export const READ_CHUNK_SIZE = 2_500;
+
+/**
+ * Every stored document of a collection (not deleted), in a few reads where the storage allows it: the Dexie storage
+ * keeps documents in one IndexedDB table (`docs`) keyed by the primary key, read here by getAll in key order, in
+ * parts of READ_CHUNK_SIZE, against RxDB's storage query that walks a cursor document by document. Booleans of
+ * indexed fields are stored as '1'/'0' there and are converted back. Any other storage (memory in tests) answers
+ * through its query.
  */
 async function readAll(collection: RxCollection, prepared: ReturnType<typeof prepareQuery>): Promise<Raw[]> {
   const internals = (collection.internalStorageInstance as unknown as { internals?: unknown }).internals;
@@ -65,14 +80,22 @@ async function readAll(collection: RxCollection, prepared: ReturnType<typeof pre
       : null;
   if (dexie?.dexieTable && Array.isArray(dexie.booleanIndexes)) {
     const booleans = dexie.booleanIndexes.filter((field) => !field.includes("."));
-    const stored = await dexie.dexieTable.toArray();
+    const primary = collection.schema.primaryPath as string;
     const docs: Raw[] = [];
-    for (const doc of stored) {
-      for (const field of booleans)
-        (doc as Record<string, unknown>)[field] = (doc as Record<string, unknown>)[field] === "1";
-      if (!doc._deleted) docs.push(doc);
+    let after: unknown;
+    for (;;) {
+      const part =
+        after === undefined
+          ? await dexie.dexieTable.limit(READ_CHUNK_SIZE).toArray()
+          : await dexie.dexieTable.where(":id").above(after).limit(READ_CHUNK_SIZE).toArray();
+      for (const doc of part) {
+        for (const field of booleans)
+          (doc as Record<string, unknown>)[field] = (doc as Record<string, unknown>)[field] === "1";
+        if (!doc._deleted) docs.push(doc);
+      }
+      if (part.length < READ_CHUNK_SIZE) return docs;
+      after = (part[part.length - 1] as Record<string, unknown>)[primary];
     }
-    return docs;
   }
   const result = await collection.storageInstance.query(prepared as never);
   return result.documents as Raw[];
@@ -109,12 +132,13 @@ export function liveDocs$<T>(
 
   return new Observable<T[]>((subscriber) => {
     const entries = new Map<string, Entry>();
+    /** the last emitted result (sorted) */
     let rows: Lean[] = [];
-    /** position of each id in `rows` (valid while membership has not changed) */
-    let positions = new Map<string, number>();
     let loaded = false;
     let buffered: Raw[][] = [];
-    let membershipChanged = false;
+    // changes since the last emission: ids new to the result, gone from it, and changed within it
+    const added = new Set<string>();
+    const removed = new Set<string>();
     const updated = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastEmit = 0;
@@ -130,39 +154,48 @@ export function liveDocs$<T>(
         if (doc._deleted || !matcher(doc as never)) {
           if (current) {
             entries.delete(id);
-            membershipChanged = true;
+            updated.delete(id);
+            if (!added.delete(id)) removed.add(id);
           }
           continue;
         }
         entries.set(id, { lwt, doc: leanDocument(doc) });
-        if (current) updated.add(id);
-        else membershipChanged = true;
+        if (current) {
+          if (!added.has(id)) updated.add(id);
+        } else if (removed.delete(id)) updated.add(id);
+        else added.add(id);
       }
     };
 
+    const compare = comparator as (a: Lean, b: Lean) => number;
+    // an update can move a document when the query sorts by another field than the primary key
+    const updatesMove = !!normalized.sort?.some((part) => Object.keys(part)[0] !== primary);
+
     const emit = () => {
       timer = null;
-      if (closed) return;
-      if (membershipChanged) {
-        rows = Array.from(entries.values(), (entry) => entry.doc);
-        rows.sort(comparator as (a: Lean, b: Lean) => number);
-        positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
-      } else if (updated.size > 0) {
-        rows = rows.slice();
-        for (const id of updated) {
-          const index = positions.get(id);
-          const entry = entries.get(id);
-          if (index !== undefined && entry) rows[index] = entry.doc;
+      if (closed || added.size + removed.size + updated.size === 0) return;
+      // one pass over the rows: drop the removed, replace the updated in place (or take them out to re-insert)
+      const kept: Lean[] = [];
+      const inserted: Lean[] = [];
+      for (const doc of rows) {
+        const id = doc[primary] as string;
+        if (removed.has(id)) continue;
+        if (!updated.has(id)) {
+          kept.push(doc);
+          continue;
         }
-        // an update can move a document when the query sorts by another field than the primary key
-        if (normalized.sort?.some((part) => Object.keys(part)[0] !== primary)) {
-          rows.sort(comparator as (a: Lean, b: Lean) => number);
-          positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
-        }
-      } else {
-        return;
+        const entry = entries.get(id);
+        if (!entry) continue;
+        if (updatesMove) inserted.push(entry.doc);
+        else kept.push(entry.doc);
       }
-      membershipChanged = false;
+      for (const id of added) {
+        const entry = entries.get(id);
+        if (entry) inserted.push(entry.doc);
+      }
+      rows = inserted.length === 0 ? kept : merge(kept, inserted.sort(compare), compare);
+      added.clear();
+      removed.clear();
       updated.clear();
       lastEmit = Date.now();
       // a copy: a screen that sorts its rows in place must not move ours
@@ -199,13 +232,12 @@ export function liveDocs$<T>(
           if (fastRead || matcher(doc as never)) entries.set(id, { lwt: doc._meta?.lwt ?? 0, doc: leanDocument(doc) });
         }
         rows = Array.from(entries.values(), (entry) => entry.doc);
-        positions = new Map(rows.map((doc, index) => [doc[primary] as string, index]));
         loaded = true;
         for (const docs of buffered) apply(docs);
         buffered = [];
         lastEmit = Date.now();
         subscriber.next(rows.slice() as T[]);
-        if (membershipChanged || updated.size > 0) schedule();
+        if (added.size + removed.size + updated.size > 0) schedule();
       },
       (error: unknown) => subscriber.error(error),
     );
@@ -216,4 +248,16 @@ export function liveDocs$<T>(
       subscription.unsubscribe();
     };
   });
+}
+
+/** Two sorted arrays merged into one (stable: on a tie, the document of `a` first). */
+function merge<D>(a: readonly D[], b: readonly D[], compare: (x: D, y: D) => number): D[] {
+  const out: D[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(b[j] as D, a[i] as D) < 0 ? (b[j++] as D) : (a[i++] as D);
+  while (i < a.length) out[k++] = a[i++] as D;
+  while (j < b.length) out[k++] = b[j++] as D;
+  return out;
 }

@@ -110,6 +110,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
           collectionsTotal: progress.collectionsTotal,
           documentsReceived: progress.documentsReceived,
           documentsExpected: progress.documentsExpected,
+          fromEmpty: progress.fromEmpty,
         },
       }),
     ),

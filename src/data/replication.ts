@@ -1,14 +1,19 @@
-// Pull-only RxDB GraphQL replication of every read model, driven by the server's change stream
+// Pull-only replication of every read model into RxDB, driven by the server's change stream
 // (docs/REPLICATION.md "Pull" and "Stream").
 //
-// * Pull: query pullDocuments(model, afterTxid, afterSeq, lim) -> {documents, checkpoint}. The checkpoint is the
-//   server's (txid, seq) below its safe watermark; documents a reader may not see arrive as tombstones.
-//   pull.batchSize is always set: RxDB's default (20) disagrees with its engine and stops early.
+// * Pull: pullDocuments(model, afterTxid, afterSeq, limit) -> {documents, checkpoint}, through the pull endpoint
+//   (POST /api/v2/pull, transport.pullUrl) when the transport names one, else the GraphQL field. The checkpoint is
+//   the server's (txid, seq) below its safe watermark; documents a reader may not see arrive as tombstones.
+//   Pages of PULL_BATCH_SIZE (500: the server's cheapest size per document, bench/README.md), and the next page is
+//   asked for as soon as a full page arrives (prefetch), so the server works on page N+1 while this device writes
+//   page N. A prefetched page is used only by the pull cycle that asked for it and only for the checkpoint it
+//   followed: a later cycle (a reSync after a change notification) always asks the server again, so a cycle that
+//   started at time T brings everything committed before T (freshSince).
 // * Stream: ONE graphql-ws client for all collections (change-stream.ts); each `changes` event reSyncs the named
 //   collection, and every (re)connect reSyncs them all, so nothing committed while the socket was down is missed.
 // * No push: writes are commands (outbox.ts).
 import type { RxCollection, RxJsonSchema } from "rxdb";
-import { type RxGraphQLReplicationState, replicateGraphQL } from "rxdb/plugins/replication-graphql";
+import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import { BehaviorSubject, type Observable } from "rxjs";
 import { type ChangeStream, openChangeStream } from "./change-stream.ts";
 import type { LocalDatabase } from "./database.ts";
@@ -26,7 +31,13 @@ export const PULL_QUERY = /* GraphQL */ `
   }
 `;
 
-export const PULL_BATCH_SIZE = 200;
+export const PULL_BATCH_SIZE = 500;
+/**
+ * Pulled pages are written into RxDB in parts of this many documents: a write of 500 large documents (IndexedDB
+ * clones each one on the main thread) made tasks of 200-600 ms on a busy machine. A part that is not the last of
+ * its page keeps the page's starting checkpoint, so a sync stopped between two parts starts that page again.
+ */
+export const WRITE_BATCH_SIZE = 250;
 
 /**
  * How many documents each read model will bring on a first sync (the accounts' rows under the reader's RLS, one
@@ -96,10 +107,12 @@ export interface SyncProgress {
   streamConnected: boolean;
   /** the last pull error (message), cleared by the next successful pull */
   error: string | null;
+  /** this device held nothing of the account when the replication started (null until known) */
+  fromEmpty: boolean | null;
 }
 
 export interface Replication {
-  states: Map<ReadModelName, RxGraphQLReplicationState<unknown, Checkpoint>>;
+  states: Map<ReadModelName, RxReplicationState<unknown, Checkpoint>>;
   progress$: Observable<SyncProgress>;
   /** Pull now (one collection, or all). */
   reSync(model?: ReadModelName): void;
@@ -119,7 +132,10 @@ export interface ReplicationOptions {
   transport: SyncTransport;
   /** Default: the stream is opened (tests of the pull alone may turn it off). */
   live?: boolean;
+  /** documents per pull request (default PULL_BATCH_SIZE) */
   batchSize?: number;
+  /** documents per write into RxDB (default WRITE_BATCH_SIZE; the whole page unless it divides the page size) */
+  writeSize?: number;
   /** retry pause after a failed pull (ms); RxDB's default is 5 s */
   retryTime?: number;
   now?: () => Date;
@@ -148,12 +164,69 @@ async function fetchExpectedCounts(
   return counts;
 }
 
+/** One page of documents after `checkpoint`, from the pull endpoint or the GraphQL field (parsed, not yet blanked). */
+async function fetchPage(
+  transport: SyncTransport,
+  model: ReadModelName,
+  checkpoint: Checkpoint | undefined,
+  limit: number,
+  useEndpoint: boolean,
+): Promise<unknown> {
+  const afterTxid = checkpoint?.txid ?? "0";
+  const afterSeq = String(checkpoint?.seq ?? 0);
+  const headers = { "content-type": "application/json", accept: "application/json" };
+  if (useEndpoint && transport.pullUrl) {
+    const response = await transport.fetch(transport.pullUrl, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ model, afterTxid, afterSeq, limit }),
+    });
+    if (response.status === 404) return ENDPOINT_MISSING;
+    if (!response.ok) throw new Error(await errorText(response));
+    return response.json();
+  }
+  const response = await transport.fetch(transport.graphqlUrl, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      query: PULL_QUERY,
+      operationName: "pullDocuments",
+      variables: { model, afterTxid, afterSeq, lim: limit },
+    }),
+  });
+  if (!response.ok && response.status !== 400) throw new Error(await errorText(response));
+  const body = (await response.json()) as { data?: { pullDocuments?: unknown } | null; errors?: unknown[] };
+  if (body.errors?.length || body.data?.pullDocuments == null) throw new Error(errorMessage(body, response.status));
+  return body.data.pullDocuments;
+}
+
+/** A server without the pull endpoint (an older one behind a newer cached app): the GraphQL field serves. */
+const ENDPOINT_MISSING = Symbol("no pull endpoint");
+
+async function errorText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => "");
+  try {
+    return errorMessage(JSON.parse(text), response.status);
+  } catch {
+    return `The pull failed (HTTP ${response.status}).`;
+  }
+}
+
+function errorMessage(body: unknown, status: number): string {
+  const errors = (body as { errors?: Array<{ message?: unknown }> } | null)?.errors;
+  const message = Array.isArray(errors) ? errors[0]?.message : undefined;
+  return typeof message === "string" ? message : `The pull failed (HTTP ${status}).`;
+}
+
 export function startReplication(options: ReplicationOptions): Replication {
   const { db, transport } = options;
   const live = options.live ?? true;
   const batchSize = options.batchSize ?? PULL_BATCH_SIZE;
+  const wanted = Math.max(1, options.writeSize ?? WRITE_BATCH_SIZE);
+  // RxDB ends a pull cycle at the first part shorter than its batch size: parts must divide the page
+  const writeSize = wanted < batchSize && batchSize % wanted === 0 ? wanted : batchSize;
   const now = options.now ?? (() => new Date());
-  const states = new Map<ReadModelName, RxGraphQLReplicationState<unknown, Checkpoint>>();
+  const states = new Map<ReadModelName, RxReplicationState<unknown, Checkpoint>>();
   // the read models this database holds (all of them in the app)
   const models = READ_MODEL_NAMES.filter((name) => name in db.collections);
   const progress = new BehaviorSubject<SyncProgress>({
@@ -164,6 +237,7 @@ export function startReplication(options: ReplicationOptions): Replication {
     lastSyncedOn: null,
     streamConnected: false,
     error: null,
+    fromEmpty: null,
   });
   const patch = (change: Partial<SyncProgress>) => progress.next({ ...progress.value, ...change });
   const subscriptions: Array<{ unsubscribe(): void }> = [];
@@ -171,6 +245,9 @@ export function startReplication(options: ReplicationOptions): Replication {
   const busy = new Set<ReadModelName>();
   // when each collection's current pull cycle started, and the start of its last one that ended cleanly
   const cycleStartedOn = new Map<ReadModelName, string>();
+  // numbers each collection's pull cycles: a prefetched page belongs to the cycle that asked for it
+  const cycles = new Map<ReadModelName, number>();
+  let useEndpoint = !!transport.pullUrl;
   const freshOn = new Map<ReadModelName, string>();
   const received = new Map<ReadModelName, number>();
   const done = new Set<ReadModelName>();
@@ -201,32 +278,68 @@ export function startReplication(options: ReplicationOptions): Replication {
   for (const model of models) {
     const collection = db.collections[model] as unknown as RxCollection<unknown>;
     const blank = blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>);
-    const state = replicateGraphQL<unknown, Checkpoint>({
+    // the page asked for after the last full page of this cycle, before anyone asked for it
+    let prefetched: { cycle: number; after: string; page: Promise<PullResponse> } | null = null;
+    // the parts of the current page not yet handed to RxDB (it asks for them with the page's starting checkpoint)
+    let rest: { cycle: number; after: string; documents: PullResponse["documents"]; checkpoint: Checkpoint } | null =
+      null;
+    const keyOf = (checkpoint: Checkpoint | undefined) => `${checkpoint?.txid ?? "0"}/${checkpoint?.seq ?? 0}`;
+    const request = async (checkpoint: Checkpoint | undefined, limit: number): Promise<PullResponse> => {
+      let data = await fetchPage(transport, model, checkpoint, limit, useEndpoint);
+      if (data === ENDPOINT_MISSING) {
+        useEndpoint = false;
+        data = await fetchPage(transport, model, checkpoint, limit, false);
+      }
+      return pullResponse(data, blank);
+    };
+    /** The first `limit` documents of a page; the checkpoint moves only with the page's last part. */
+    const part = (page: PullResponse, after: Checkpoint | undefined, cycle: number, limit: number) => {
+      if (page.documents.length <= limit) {
+        rest = null;
+        return page;
+      }
+      rest = { cycle, after: keyOf(after), documents: page.documents.slice(limit), checkpoint: page.checkpoint };
+      return { documents: page.documents.slice(0, limit), checkpoint: after ?? { txid: "0", seq: 0 } };
+    };
+    const handler = async (checkpoint: Checkpoint | undefined, limit: number) => {
+      const cycle = cycles.get(model) ?? 0;
+      const after = keyOf(checkpoint);
+      const pending = rest;
+      if (pending && pending.cycle === cycle && pending.after === after) {
+        return part(
+          { documents: pending.documents, checkpoint: pending.checkpoint },
+          checkpoint,
+          cycle,
+          limit,
+        ) as never;
+      }
+      rest = null;
+      const ahead = prefetched;
+      prefetched = null;
+      const page =
+        ahead && ahead.cycle === cycle && ahead.after === after ? ahead.page : request(checkpoint, batchSize);
+      // a failure here (also a prefetch's) is RxDB's to retry: it calls again, and that call asks the server afresh
+      const pulled = await page;
+      if (pulled.documents.length >= batchSize && !stopped) {
+        const next = request(pulled.checkpoint, batchSize);
+        next.catch(() => {
+          // reported when (if) the next call awaits it
+        });
+        prefetched = { cycle, after: keyOf(pulled.checkpoint), page: next };
+      }
+      return part(pulled, checkpoint, cycle, limit) as never;
+    };
+    const state = replicateRxCollection<unknown, Checkpoint>({
       collection,
       replicationIdentifier: `ll-pull-${model}`,
-      url: { http: transport.graphqlUrl },
-      fetch: transport.fetch,
-      headers: {},
       live,
       // every tab replicates into the shared storage; RxDB's multi-instance events keep them consistent
       waitForLeadership: false,
+      // a hidden tab keeps pulling (it may be the one holding the only open replica)
+      toggleOnDocumentVisible: false,
       retryTime: options.retryTime ?? 5_000,
       deletedField: "_deleted",
-      pull: {
-        batchSize,
-        queryBuilder: (checkpoint, limit) => ({
-          query: PULL_QUERY,
-          operationName: "pullDocuments",
-          variables: {
-            model,
-            afterTxid: checkpoint?.txid ?? "0",
-            afterSeq: String(checkpoint?.seq ?? 0),
-            lim: limit,
-          },
-        }),
-        dataPath: ["data", "pullDocuments"],
-        responseModifier: (data) => pullResponse(data, blank) as never,
-      },
+      pull: { batchSize: writeSize, handler },
     });
     states.set(model, state);
     subscriptions.push(
@@ -237,7 +350,10 @@ export function startReplication(options: ReplicationOptions): Replication {
       }),
       state.active$.subscribe((active) => {
         if (active) {
-          if (!busy.has(model)) cycleStartedOn.set(model, now().toISOString());
+          if (!busy.has(model)) {
+            cycleStartedOn.set(model, now().toISOString());
+            cycles.set(model, (cycles.get(model) ?? 0) + 1);
+          }
           busy.add(model);
           return;
         }
@@ -271,20 +387,23 @@ export function startReplication(options: ReplicationOptions): Replication {
   };
 
   // First sync of this account on this device (nothing stored yet): ask the server how much is coming.
-  if (options.expectCounts ?? true) {
-    void (async () => {
-      const stored = await Promise.all(
-        models.map((model) => (db.collections[model] as unknown as RxCollection).count().exec()),
-      );
-      if (stopped || stored.reduce((a, b) => a + b, 0) > receivedTotal) return;
+  // (fromEmpty: screens that read whole large collections wait for the end of such a first sync)
+  void (async () => {
+    const stored = await Promise.all(
+      models.map((model) => (db.collections[model] as unknown as RxCollection).count().exec()),
+    );
+    if (stopped) return;
+    const fromEmpty = stored.reduce((a, b) => a + b, 0) <= receivedTotal;
+    patch({ fromEmpty });
+    if (fromEmpty && (options.expectCounts ?? true)) {
       const counts = await fetchExpectedCounts(transport, models);
       if (stopped || !counts || progress.value.collectionsDone >= models.length) return;
       expected = counts;
       publishReceived();
-    })().catch(() => {
-      // progress then counts collections only
-    });
-  }
+    }
+  })().catch(() => {
+    // progress then counts collections only
+  });
 
   // Notifications come per committed transaction: a burst (a flush of queued commands, an import) pulls each model
   // at most every STREAM_RESYNC_INTERVAL_MS, the last notification always followed by a pull.

@@ -23,6 +23,11 @@ export interface SyncStatus {
     documentsReceived: number;
     /** documents the first sync brings in all (the server's counts), when this device started empty */
     documentsExpected: number | null;
+    /**
+     * this device held nothing of the account when the sync started (a true first sync: screens over large
+     * collections wait for it to end), false when it held data (a catch-up), null until known
+     */
+    fromEmpty?: boolean | null;
   };
   /** the last pull error, if the replicas could not be refreshed */
   error: string | null;
@@ -35,7 +40,14 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
   rejected: 0,
   outboxPaused: null,
   lastSyncedOn: null,
-  firstSync: { done: false, collectionsDone: 0, collectionsTotal: 0, documentsReceived: 0, documentsExpected: null },
+  firstSync: {
+    done: false,
+    collectionsDone: 0,
+    collectionsTotal: 0,
+    documentsReceived: 0,
+    documentsExpected: null,
+    fromEmpty: null,
+  },
   error: null,
 };
 

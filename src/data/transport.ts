@@ -2,12 +2,18 @@
 // the session cookie, the page's WebSocket) and in Node tests (a cookie-jar fetch, the `ws` package).
 
 export const GRAPHQL_PATH = "/api/v2/graphql";
+export const PULL_PATH = "/api/v2/pull";
 export const COMMANDS_PATH = "/api/v2/commands";
 export const WEBSOCKET_PATH = "/wss/v1/";
 
 export interface SyncTransport {
   /** Absolute or same-origin URL of the GraphQL endpoint (pull). */
   graphqlUrl: string;
+  /**
+   * Absolute or same-origin URL of the pull endpoint (replication pages without GraphQL). Without it, or when the
+   * server answers 404 there, pulls go through the GraphQL field pullDocuments.
+   */
+  pullUrl?: string;
   /** Absolute or same-origin URL of the command endpoint (outbox). */
   commandsUrl: string;
   /** Absolute ws:// or wss:// URL of the graphql-ws endpoint (change stream). */
@@ -22,6 +28,7 @@ export function browserTransport(location: Pick<Location, "protocol" | "host"> =
   const wsScheme = location.protocol === "https:" ? "wss:" : "ws:";
   return {
     graphqlUrl: GRAPHQL_PATH,
+    pullUrl: PULL_PATH,
     commandsUrl: COMMANDS_PATH,
     websocketUrl: `${wsScheme}//${location.host}${WEBSOCKET_PATH}`,
     fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),

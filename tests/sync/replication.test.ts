@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalData } from "../../src/data/local-data.ts";
 import type { ReadModelName } from "../../src/data/models/index.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { eventually, openDevice, type SignedIn, signInAs } from "./harness.ts";
+import { eventually, openDevice, type SignedIn, signInAs, transportOf } from "./harness.ts";
 
 let t: TestServer;
 let issuer: SignedIn;
@@ -248,3 +248,193 @@ function statusConnected(data: LocalData): Promise<boolean> {
     subscription.unsubscribe();
   });
 }
+
+// The pull asks for the next page as soon as a full page arrives (prefetch) and reads pages through POST
+// /api/v2/pull when the transport names it. Small pages here so that the demo data spans many of them.
+describe("pull pages, prefetch and the pull endpoint", () => {
+  type Pull = { model: string; afterTxid: string; afterSeq: string; limit: number };
+  /** The pulls a transport made (model and checkpoint), whichever endpoint served them. */
+  function pullOf(input: RequestInfo | URL, init?: RequestInit): Pull | null {
+    const url = String(input instanceof Request ? input.url : input);
+    const body = JSON.parse(String(init?.body ?? "null")) as Record<string, unknown> | null;
+    if (url.endsWith("/api/v2/pull") && body) return body as unknown as Pull;
+    const variables = body?.variables as
+      | { model?: string; afterTxid: string; afterSeq: string; lim: number }
+      | undefined;
+    if (body?.operationName === "pullDocuments" && variables?.model) {
+      return {
+        model: variables.model,
+        afterTxid: variables.afterTxid,
+        afterSeq: variables.afterSeq,
+        limit: variables.lim,
+      };
+    }
+    return null;
+  }
+
+  async function openPulling(
+    who: SignedIn,
+    models: ReadModelName[],
+    options: {
+      batchSize: number;
+      writeSize?: number;
+      pullUrl?: string;
+      live?: boolean;
+      hold?: (pull: Pull) => Promise<void> | undefined;
+    },
+  ) {
+    const { openLocalDatabase } = await import("../../src/data/database.ts");
+    const { startReplication } = await import("../../src/data/replication.ts");
+    const { getRxStorageMemory } = await import("rxdb/plugins/storage-memory");
+    const base = transportOf(who.client, t.url);
+    const pulls: Pull[] = [];
+    const transport = {
+      ...base,
+      pullUrl: options.pullUrl,
+      fetch: (async (input, init) => {
+        const pull = pullOf(input, init);
+        if (pull) {
+          pulls.push(pull);
+          await options.hold?.(pull);
+        }
+        return base.fetch(input, init);
+      }) as typeof fetch,
+    };
+    const db = await openLocalDatabase({
+      userId: who.userId,
+      accountId: `${who.accountId}-pages-${crypto.randomUUID()}`,
+      storage: getRxStorageMemory() as never,
+      models,
+    });
+    const replication = startReplication({
+      db,
+      transport,
+      live: options.live ?? false,
+      batchSize: options.batchSize,
+      writeSize: options.writeSize,
+      retryTime: 100,
+    });
+    const close = async () => {
+      await replication.stop();
+      await db.remove();
+    };
+    return { db, replication, pulls, close };
+  }
+
+  /** Every document of a model as the server serves it, in one page (the reference). */
+  async function served(who: SignedIn, model: string): Promise<Array<Record<string, unknown>>> {
+    const answer = await who.client.graphql<{ pullDocuments: unknown }>(
+      'query($m: String!) { pullDocuments(model: $m, afterTxid: "0", afterSeq: "0", lim: 1000) }',
+      { m: model },
+    );
+    if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+    const raw = answer.data?.pullDocuments;
+    const page = (typeof raw === "string" ? JSON.parse(raw) : raw) as { documents: Array<Record<string, unknown>> };
+    return page.documents
+      .filter((doc) => doc._deleted !== true)
+      .map(({ _deleted, ...doc }) => doc)
+      .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+  }
+
+  async function stored(db: LocalData["db"], model: "customers" | "distributions" | "holdings") {
+    const docs = await db.collections[model].find().exec();
+    return docs
+      .map((doc) => doc.toJSON() as Record<string, unknown>)
+      .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+  }
+
+  for (const endpoint of ["GraphQL", "the pull endpoint"] as const) {
+    it(`brings every document exactly as the server serves it, pages of 4 written in parts of 2, with prefetch (${endpoint})`, async () => {
+      const device = await openPulling(issuer, ["customers", "distributions", "holdings"], {
+        batchSize: 4,
+        writeSize: 2,
+        pullUrl: endpoint === "GraphQL" ? undefined : `${t.url}/api/v2/pull`,
+      });
+      try {
+        await device.replication.awaitInitialReplication();
+        for (const model of ["customers", "distributions", "holdings"] as const) {
+          const expected = await served(issuer, model);
+          expect(expected.length, `${model}: more documents than a page`).toBeGreaterThan(3);
+          expect(await stored(device.db, model), model).toEqual(expected);
+          // each checkpoint was asked for once: a prefetched page is used, not fetched again
+          const asked = device.pulls.filter((pull) => pull.model === model).map((p) => `${p.afterTxid}/${p.afterSeq}`);
+          expect(new Set(asked).size, `${model}: no page asked for twice`).toBe(asked.length);
+          expect(asked.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / 4));
+        }
+        // the server is asked for whole pages, whatever the size of the writes
+        expect(device.pulls.every((pull) => pull.limit === 4)).toBe(true);
+        expect(device.replication.freshSince()).not.toBeNull();
+      } finally {
+        await device.close();
+      }
+    });
+  }
+
+  it("falls back to GraphQL when the server has no pull endpoint (404)", async () => {
+    const device = await openPulling(issuer, ["holdings"], { batchSize: 4, pullUrl: `${t.url}/api/v2/no-such-pull` });
+    try {
+      await device.replication.awaitInitialReplication();
+      expect(await stored(device.db, "holdings")).toEqual(await served(issuer, "holdings"));
+    } finally {
+      await device.close();
+    }
+  });
+
+  it("misses no change committed while a prefetched page was in flight, and freshSince never claims it early", async () => {
+    const { rows } = await t.server.db.query<{ id: string }>(
+      "select id from app_public.customers where account_id = $1 order by id limit 1",
+      [issuer.accountId],
+    );
+    const customerId = rows[0]?.id;
+    expect(customerId).toBeDefined();
+    let release: () => void = () => {};
+    let held: Promise<void> | null = null;
+    const device = await openPulling(issuer, ["customers"], {
+      batchSize: 2,
+      live: true,
+      hold: (pull) => {
+        // the first pull after a checkpoint is the prefetch of page 2: it stays in flight while the change commits
+        if (held || pull.afterTxid === "0") return undefined;
+        held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return held;
+      },
+    });
+    try {
+      await eventually(() => held !== null, 10_000, "a prefetched page in flight");
+      const renamed = `Prefetch ${Date.now()}`;
+      await t.server.db.query("update app_public.customers set name = $1 where id = $2", [renamed, customerId]);
+      const committedOn = new Date().toISOString();
+      // the replica holds everything committed before freshSince(): check it whenever we look
+      const violations: string[] = [];
+      const check = async () => {
+        const fresh = device.replication.freshSince();
+        if (fresh && fresh > committedOn) {
+          const doc = await device.db.customers.findOne(customerId).exec();
+          if (doc?.name !== renamed) violations.push(`freshSince ${fresh} is after the commit, the change is missing`);
+        }
+        return fresh;
+      };
+      expect(await check()).toBeNull();
+      release();
+      await device.replication.awaitInitialReplication();
+      await check();
+      await eventually(
+        async () => {
+          await check();
+          return (await device.db.customers.findOne(customerId).exec())?.name === renamed;
+        },
+        10_000,
+        "the change in the replica",
+      );
+      await eventually(async () => ((await check()) ?? "") > committedOn, 10_000, "freshSince after the commit");
+      expect(violations).toEqual([]);
+      // and every customer is there exactly as the server serves it
+      expect(await stored(device.db, "customers")).toEqual(await served(issuer, "customers"));
+    } finally {
+      release();
+      await device.close();
+    }
+  });
+});

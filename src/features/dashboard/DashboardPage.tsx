@@ -1,19 +1,90 @@
 // /dashboard for issuers and brokers (spec part 1 section 2.11), entirely from the local replicas so it renders
 // offline: header tiles, the accounts list (brokers for issuers, issuers for brokers), assets, messages and recent
 // transactions.
+// Its figures read whole collections (every holding, distribution, transaction). While the FIRST sync of an account
+// runs on this device (it held nothing before), the page shows the sync's progress instead and reads once when the
+// sync ends: re-reading 50,000 documents while pages of them arrive froze the page (issue 8). On a device that
+// already holds the account, the figures show at once and follow the catch-up live.
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useMemo, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
 import { useModel } from "../../data/hooks.tsx";
+import { type SyncStatus, syncStatus } from "../../data/sync-status.ts";
+import { useSyncStatus } from "../../data/use-sync-status.ts";
 import { formatDate, formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { firstSyncPercent } from "../../domain/sync-status.ts";
 import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { linkClass, PathLink } from "../accounts/links.tsx";
 import { Card, useSession } from "../accounts/parts.tsx";
 import { dashboardSummary, transactionUnits } from "./summary.ts";
 
+/** The first sync of this account on this device is running (the device held nothing of it). */
+export function isFirstSyncRunning(status: Pick<SyncStatus, "firstSync">): boolean {
+  const { firstSync } = status;
+  return firstSync.fromEmpty === true && !firstSync.done && firstSync.collectionsTotal > 0;
+}
+
+const firstSyncRunning = () => isFirstSyncRunning(syncStatus.getSnapshot());
+
 export function DashboardPage() {
+  const session = useSession();
+  const syncing = useSyncExternalStore(syncStatus.subscribe, firstSyncRunning, firstSyncRunning);
+  return (
+    <Page>
+      <PageHeader title="Dashboard">
+        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{session.account?.name}</p>
+      </PageHeader>
+      {syncing ? <FirstSyncProgress /> : <DashboardContent />}
+    </Page>
+  );
+}
+
+/** The first sync's progress, in place of the figures (they would be partial and re-read per page). */
+function FirstSyncProgress() {
+  const { firstSync } = useSyncStatus();
+  const percent = firstSyncPercent(firstSync);
+  const count = (n: number) => n.toLocaleString("en-US");
+  const expected = firstSync.documentsExpected;
+  return (
+    <div
+      data-testid="dashboard-first-sync"
+      className={css({
+        p: "6",
+        bg: "bg.surface",
+        borderWidth: "1px",
+        borderColor: "border.default",
+        borderRadius: "card",
+        boxShadow: "card",
+        display: "flex",
+        flexDirection: "column",
+        gap: "3",
+      })}
+    >
+      <p className={css({ fontWeight: "700" })}>Syncing {percent}%</p>
+      <div
+        role="progressbar"
+        aria-label={`Syncing ${percent}%`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className={css({ h: "2", bg: "bg.muted", borderRadius: "full", overflow: "hidden" })}
+      >
+        <div className={css({ h: "full", bg: "brand", transition: "width 200ms" })} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+        First sync of this account on this device
+        {expected
+          ? `: ${count(firstSync.documentsReceived)} of ${count(Math.max(expected, firstSync.documentsReceived))} records.`
+          : `: ${count(firstSync.documentsReceived)} records.`}{" "}
+        The dashboard's figures show when it is done; other pages can be used meanwhile.
+      </p>
+    </div>
+  );
+}
+
+function DashboardContent() {
   const session = useSession();
   const type = session.account?.type ?? "issuer";
   const rounds = useModel("rounds");
@@ -53,129 +124,124 @@ export function DashboardPage() {
   const issuer = type === "issuer";
 
   return (
-    <Page>
-      <PageHeader title="Dashboard">
-        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{session.account?.name}</p>
-      </PageHeader>
-      <Loading loading={loading}>
-        <div
-          data-testid="dashboard-tiles"
-          className={css({
-            display: "grid",
-            gap: "4",
-            mb: "6",
-            gridTemplateColumns: {
-              base: "1fr",
-              sm: "repeat(2, minmax(0, 1fr))",
-              lg: "repeat(auto-fit, minmax(12rem, 1fr))",
-            },
-          })}
+    <Loading loading={loading}>
+      <div
+        data-testid="dashboard-tiles"
+        className={css({
+          display: "grid",
+          gap: "4",
+          mb: "6",
+          gridTemplateColumns: {
+            base: "1fr",
+            sm: "repeat(2, minmax(0, 1fr))",
+            lg: "repeat(auto-fit, minmax(12rem, 1fr))",
+          },
+        })}
+      >
+        <Tile
+          to="/assets"
+          label={issuer ? "Closed rounds" : "Active rounds"}
+          value={formatInteger(summary.roundCount)}
+        />
+        <Tile to="/capitalization" label="Capital raised" value={formatMoney(summary.capitalRaised)} />
+        <Tile to="/contacts" label="Investors engaged" value={formatInteger(summary.investorsEngaged)} />
+        <Tile to="/distributions" label="Distributions" value={formatInteger(summary.distributionCount)} />
+        {summary.holdingCount !== null && (
+          <Tile to="/holdings" label="All Holdings" value={formatInteger(summary.holdingCount)} />
+        )}
+      </div>
+      <div
+        className={css({
+          display: "grid",
+          gap: "6",
+          gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" },
+        })}
+      >
+        <Card
+          testId="dashboard-accounts"
+          title={issuer ? "Distributors" : "Issuers"}
+          action={<SeeAll to={issuer ? "/distributors" : "/issuers"} label={issuer ? "Distributors" : "Issuers"} />}
         >
-          <Tile
-            to="/assets"
-            label={issuer ? "Closed rounds" : "Active rounds"}
-            value={formatInteger(summary.roundCount)}
-          />
-          <Tile to="/capitalization" label="Capital raised" value={formatMoney(summary.capitalRaised)} />
-          <Tile to="/contacts" label="Investors engaged" value={formatInteger(summary.investorsEngaged)} />
-          <Tile to="/distributions" label="Distributions" value={formatInteger(summary.distributionCount)} />
-          {summary.holdingCount !== null && (
-            <Tile to="/holdings" label="All Holdings" value={formatInteger(summary.holdingCount)} />
+          {summary.accounts.length === 0 ? (
+            <EmptyState text={MESSAGES.noneFound} />
+          ) : (
+            <List>
+              {summary.accounts.map((account) => {
+                const full = accounts.rows.find((row) => row.id === account.id);
+                return (
+                  <Row key={account.id}>
+                    <PathLink to={issuer ? `/distributor/${account.id}` : `/issuer/${account.id}`}>
+                      {account.name}
+                    </PathLink>
+                    <span className={css({ color: "fg.muted", fontSize: "xs" })}>{full?.email ?? ""}</span>
+                  </Row>
+                );
+              })}
+            </List>
           )}
-        </div>
-        <div
-          className={css({
-            display: "grid",
-            gap: "6",
-            gridTemplateColumns: { base: "1fr", lg: "repeat(2, minmax(0, 1fr))" },
-          })}
+        </Card>
+        <Card testId="dashboard-assets" title="Assets" action={<SeeAll to="/assets" label="Assets" />}>
+          {summary.assets.length === 0 ? (
+            <EmptyState text={MESSAGES.noAssets} />
+          ) : (
+            <List>
+              {summary.assets.map((asset) => {
+                const full = assets.rows.find((row) => row.id === asset.id);
+                return (
+                  <Row key={asset.id}>
+                    <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
+                      <Link to="/assets" className={linkClass}>
+                        {full?.name}
+                      </Link>
+                      <span className={css({ color: "fg.muted", fontSize: "xs" })}>
+                        {full?.type} · {formatNumber(full?.authorizedTotal)} authorized
+                      </span>
+                    </span>
+                    <span className={badge({ tone: full?.status === "active" ? "success" : "neutral" })}>
+                      {full?.status}
+                    </span>
+                  </Row>
+                );
+              })}
+            </List>
+          )}
+        </Card>
+        <Card testId="dashboard-messages" title="Messages" action={<SeeAll to="/messages" label="Messages" />}>
+          <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>
+            {MESSAGES.notAvailable}
+          </p>
+        </Card>
+        <Card
+          testId="dashboard-transactions"
+          title="Recent transactions"
+          action={<SeeAll to="/transactions" label="Transactions" />}
         >
-          <Card
-            testId="dashboard-accounts"
-            title={issuer ? "Distributors" : "Issuers"}
-            action={<SeeAll to={issuer ? "/distributors" : "/issuers"} label={issuer ? "Distributors" : "Issuers"} />}
-          >
-            {summary.accounts.length === 0 ? (
-              <EmptyState text={MESSAGES.noneFound} />
-            ) : (
-              <List>
-                {summary.accounts.map((account) => {
-                  const full = accounts.rows.find((row) => row.id === account.id);
-                  return (
-                    <Row key={account.id}>
-                      <PathLink to={issuer ? `/distributor/${account.id}` : `/issuer/${account.id}`}>
-                        {account.name}
+          {summary.transactions.length === 0 ? (
+            <EmptyState text={MESSAGES.noneFound} />
+          ) : (
+            <List>
+              {summary.transactions.map((row) => {
+                const transaction = transactions.rows.find((t) => t.id === row.id);
+                const paidOn = (transaction?.chainData as { paid_on?: string } | undefined)?.paid_on ?? row.createdOn;
+                return (
+                  <Row key={row.id}>
+                    <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
+                      <PathLink to={`/transaction/${row.id}`}>
+                        {roundNames.get(transaction?.roundId ?? "") ?? "Transaction"}
                       </PathLink>
-                      <span className={css({ color: "fg.muted", fontSize: "xs" })}>{full?.email ?? ""}</span>
-                    </Row>
-                  );
-                })}
-              </List>
-            )}
-          </Card>
-          <Card testId="dashboard-assets" title="Assets" action={<SeeAll to="/assets" label="Assets" />}>
-            {summary.assets.length === 0 ? (
-              <EmptyState text={MESSAGES.noAssets} />
-            ) : (
-              <List>
-                {summary.assets.map((asset) => {
-                  const full = assets.rows.find((row) => row.id === asset.id);
-                  return (
-                    <Row key={asset.id}>
-                      <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
-                        <Link to="/assets" className={linkClass}>
-                          {full?.name}
-                        </Link>
-                        <span className={css({ color: "fg.muted", fontSize: "xs" })}>
-                          {full?.type} · {formatNumber(full?.authorizedTotal)} authorized
-                        </span>
-                      </span>
-                      <span className={badge({ tone: full?.status === "active" ? "success" : "neutral" })}>
-                        {full?.status}
-                      </span>
-                    </Row>
-                  );
-                })}
-              </List>
-            )}
-          </Card>
-          <Card testId="dashboard-messages" title="Messages" action={<SeeAll to="/messages" label="Messages" />}>
-            <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>
-              {MESSAGES.notAvailable}
-            </p>
-          </Card>
-          <Card
-            testId="dashboard-transactions"
-            title="Recent transactions"
-            action={<SeeAll to="/transactions" label="Transactions" />}
-          >
-            {summary.transactions.length === 0 ? (
-              <EmptyState text={MESSAGES.noneFound} />
-            ) : (
-              <List>
-                {summary.transactions.map((row) => {
-                  const transaction = transactions.rows.find((t) => t.id === row.id);
-                  const paidOn = (transaction?.chainData as { paid_on?: string } | undefined)?.paid_on ?? row.createdOn;
-                  return (
-                    <Row key={row.id}>
-                      <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
-                        <PathLink to={`/transaction/${row.id}`}>
-                          {roundNames.get(transaction?.roundId ?? "") ?? "Transaction"}
-                        </PathLink>
-                        <span className={css({ color: "fg.muted", fontSize: "xs" })}>{formatDate(paidOn)}</span>
-                      </span>
-                      <span className={css({ fontVariantNumeric: "tabular-nums", fontWeight: "600" })}>
-                        {formatNumber(transactionUnits(transaction ?? {}))} units
-                      </span>
-                    </Row>
-                  );
-                })}
-              </List>
-            )}
-          </Card>
-        </div>
-      </Loading>
-    </Page>
+                      <span className={css({ color: "fg.muted", fontSize: "xs" })}>{formatDate(paidOn)}</span>
+                    </span>
+                    <span className={css({ fontVariantNumeric: "tabular-nums", fontWeight: "600" })}>
+                      {formatNumber(transactionUnits(transaction ?? {}))} units
+                    </span>
+                  </Row>
+                );
+              })}
+            </List>
+          )}
+        </Card>
+      </div>
+    </Loading>
   );
 }
 
