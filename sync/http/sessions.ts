@@ -2,6 +2,7 @@
 // token; the table holds only its SHA-256, so a leaked table does not yield usable cookies. Expiry slides: a session
 // used within SESSION_TTL stays alive, and its cookie is renewed at most once per RENEW_AFTER.
 import { createHash, randomBytes } from "node:crypto";
+import type pg from "pg";
 import type { Database } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 
@@ -36,20 +37,32 @@ interface SessionRow {
   renew: boolean;
 }
 
-/** The live session for a cookie token, with the chosen account's type and the user's role in it. */
-export async function resolveSession(db: Database, token: string | undefined): Promise<ResolvedSession | null> {
-  if (!token || token.length > 200) return null;
-  // The account counts only while the membership is active: a user removed from an account loses it at once.
-  const { rows } = await db.query<SessionRow>(
-    `select s.id, s.user_id, ua.account_id, a.type as account_type, ua.role as account_role,
+// The account counts only while the membership is active: a user removed from an account loses it at once.
+const RESOLVE_SESSION = `select s.id, s.user_id, ua.account_id, a.type as account_type, ua.role as account_role,
             s.expires_on < now() + make_interval(secs => $2) as renew
        from app_private.sessions s
        left join app_public.users_accounts ua
          on ua.user_id = s.user_id and ua.account_id = s.account_id and ua.status = 'active'
        left join app_public.accounts a on a.id = ua.account_id
-      where s.token_hash = $1 and s.expires_on > now()`,
-    [hashToken(token), SESSION_TTL_SECONDS - RENEW_AFTER_SECONDS],
-  );
+      where s.token_hash = $1 and s.expires_on > now()`;
+
+/**
+ * Every request looks its session up in the database (no cache in the process: a sign-out, an expiry or a removed
+ * membership written by any server process counts on the next request). On PostgreSQL the lookup is a named
+ * prepared statement, parsed and planned once per connection; PGlite runs it as a plain query.
+ */
+function querySession(db: Database, values: unknown[]): Promise<{ rows: SessionRow[] }> {
+  const pool = (db as Database & { pool?: pg.Pool }).pool;
+  if (db.kind === "postgres" && pool) {
+    return pool.query<SessionRow>({ name: "ll_resolve_session", text: RESOLVE_SESSION, values });
+  }
+  return db.query<SessionRow>(RESOLVE_SESSION, values);
+}
+
+/** The live session for a cookie token, with the chosen account's type and the user's role in it. */
+export async function resolveSession(db: Database, token: string | undefined): Promise<ResolvedSession | null> {
+  if (!token || token.length > 200) return null;
+  const { rows } = await querySession(db, [hashToken(token), SESSION_TTL_SECONDS - RENEW_AFTER_SECONDS]);
   const row = rows[0];
   if (!row) return null;
   if (row.renew) {
