@@ -1,17 +1,45 @@
 // Where the pull endpoint's time goes (bench/README.md "Analysis"): one page of 1,000 holdings as the scale issuer
 // (role app_user with the request's claims), split into the change-log scan and the document builder.
 //   node bench/diagnose-pull.ts [--holdings 2000]
+// The whole pull of every model as the scale issuer (pages of --lim, default 1,000), per model: total time, the
+// change-log scan alone, the document builder alone, and an md5 of the documents (to compare two migration states):
+//   node bench/diagnose-pull.ts --whole [--holdings 10000] [--lim 1000] [--until 0700] [--repeat 2]
+// --until NNNN migrates only the files numbered below NNNN (the state before later migrations).
+import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "../sync/db/database.ts";
-import { migrate } from "../sync/db/migrate.ts";
+import { MIGRATIONS_DIR, migrate } from "../sync/db/migrate.ts";
 import { seedScale } from "../sync/seed/scale.ts";
 
-const { values } = parseArgs({ options: { holdings: { type: "string", default: "2000" } } });
+const { values } = parseArgs({
+  options: {
+    holdings: { type: "string", default: "2000" },
+    whole: { type: "boolean", default: false },
+    lim: { type: "string", default: "1000" },
+    until: { type: "string" },
+    repeat: { type: "string", default: "1" },
+  },
+});
 const pg = await PGlite.create();
 const db = wrapPglite(pg);
-await migrate(db);
+if (values.until) {
+  const dir = mkdtempSync(join(tmpdir(), "diagnose-pull-"));
+  for (const name of readdirSync(MIGRATIONS_DIR)) {
+    if (name.endsWith(".sql") && name.slice(0, 4) < values.until) copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
+  }
+  await migrate(db, dir);
+} else {
+  await migrate(db);
+}
 const { issuerId } = await seedScale(db, { holdings: Number(values.holdings) });
+if (values.whole) {
+  await wholePull();
+  await pg.close();
+  process.exit(0);
+}
 
 async function timed(
   label: string,
@@ -138,3 +166,85 @@ for (const lim of [100, 200, 500, 1000]) {
   );
 }
 await pg.close();
+
+// Every model's whole pull as the scale issuer, through pull_documents, then its parts.
+async function wholePull(): Promise<void> {
+  const lim = Number(values.lim);
+  const models = (await pg.query<{ model: string }>("select model from app_private.replicated_models order by 1")).rows.map(
+    (r) => r.model,
+  );
+  const asIssuer = async <T>(fn: (tx: { query: typeof pg.query; exec: typeof pg.exec }) => Promise<T>): Promise<T> =>
+    pg.transaction(async (tx) => {
+      await tx.query(
+        "select set_config('jwt.claims.account_id', $1, true), set_config('jwt.claims.account_type', 'issuer', true), set_config('jwt.claims.role', 'account_owner', true)",
+        [issuerId],
+      );
+      await tx.exec("set local role app_user");
+      return fn(tx as never);
+    });
+  // CPU time of this process (PGlite runs in it) next to wall time: on a machine shared with other work, CPU time
+  // moves much less than wall time.
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
+  const totals = { pull: 0, scan: 0, build: 0, pullCpu: 0, buildCpu: 0 };
+  for (let round = 0; round < Number(values.repeat); round++) {
+    totals.pull = totals.scan = totals.build = totals.pullCpu = totals.buildCpu = 0;
+    const lines: string[] = [];
+    for (const model of models) {
+      let checkpoint = { txid: "0", seq: 0 };
+      let documents = 0;
+      const pages: string[][] = [];
+      const hashes: string[] = [];
+      let pullMs = 0;
+      let pullCpu = 0;
+      for (;;) {
+        const started = performance.now();
+        const cpuStarted = process.cpuUsage();
+        const [row] = (
+          await asIssuer((tx) =>
+            tx.query<{ r: { documents: Array<{ id: string }>; checkpoint: { txid: string; seq: number } }; h: string }>(
+              "select r, md5((r->'documents')::text) as h from app_public.pull_documents($1, $2, $3, $4) r",
+              [model, checkpoint.txid, checkpoint.seq, lim],
+            ),
+          )
+        ).rows;
+        pullMs += performance.now() - started;
+        pullCpu += cpuMs(cpuStarted);
+        const page = row?.r;
+        if (!page) break;
+        documents += page.documents.length;
+        pages.push(page.documents.map((d) => d.id));
+        hashes.push(row.h);
+        checkpoint = page.checkpoint;
+        if (page.documents.length < lim) break;
+      }
+      // The builder alone, on the same pages.
+      let buildMs = 0;
+      let buildCpu = 0;
+      for (const ids of pages) {
+        const started = performance.now();
+        const cpuStarted = process.cpuUsage();
+        await asIssuer((tx) => tx.query(`select count(*) from app_private.docs_${model}($1::uuid[])`, [ids]));
+        buildMs += performance.now() - started;
+        buildCpu += cpuMs(cpuStarted);
+      }
+      const scanMs = Math.max(0, pullMs - buildMs);
+      totals.pull += pullMs;
+      totals.build += buildMs;
+      totals.scan += scanMs;
+      totals.pullCpu += pullCpu;
+      totals.buildCpu += buildCpu;
+      const md5 = (await pg.query<{ h: string }>("select md5($1) as h", [hashes.join(",")])).rows[0]?.h;
+      lines.push(
+        `${model.padEnd(20)} ${String(documents).padStart(7)} docs  pull ${pullMs.toFixed(0).padStart(6)} ms (cpu ${pullCpu.toFixed(0).padStart(6)})  builder ${buildMs.toFixed(0).padStart(6)} ms (cpu ${buildCpu.toFixed(0).padStart(6)})  rest ${scanMs.toFixed(0).padStart(5)} ms  md5 ${md5}`,
+      );
+    }
+    console.log(`round ${round + 1} (pages of ${lim}, ${values.holdings} holdings${values.until ? `, migrations < ${values.until}` : ""})`);
+    for (const line of lines) console.log(line);
+    console.log(
+      `${"total".padEnd(20)}               pull ${totals.pull.toFixed(0).padStart(6)} ms (cpu ${totals.pullCpu.toFixed(0).padStart(6)})  builder ${totals.build.toFixed(0).padStart(6)} ms (cpu ${totals.buildCpu.toFixed(0).padStart(6)})  rest ${totals.scan.toFixed(0).padStart(5)} ms`,
+    );
+  }
+}

@@ -1,0 +1,274 @@
+-- Pull performance (issue 8): a page of distribution documents read its child rows (prices, payments, notes, custom
+-- fields, vesting schedule, process and steps, qualifications) under the child tables' row-level security, and
+-- every one of those policies says `distribution_id in (select id from app_public.distributions)`: the reader's
+-- WHOLE set of visible distributions, built again for each child table of each page (O(N) per page, O(N^2) per
+-- sync: at 10,000 distributions a page cost seconds).
+--
+-- Now, as 0500 did for the embedded accounts, the policies' rules are applied to the page's ids only:
+--   * app_private.visible_distribution_ids_among(ids) (SECURITY DEFINER): the distributions select policy of 0010,
+--     restricted to the given ids;
+--   * app_private.distribution_children_of(visible, policies) reads the children of those distributions; with
+--     `policies` it also applies each child policy's own extra rule restricted to them (prices: not for agents;
+--     payments: payment_distribution_ids() of 0010; notes and custom fields: not for investors; processes, steps,
+--     qualifications: visible distribution). It is security invoker: called by app_user directly it still reads
+--     under row-level security; only the definer wrappers below read past it, after deciding visibility;
+--   * the builders take the definer path when row-level security applies to the reader, and read the tables
+--     themselves otherwise (a superuser's raw SQL in the benchmarks), as account_summaries does.
+-- tests/db/pull-docs-equal.test.ts compares every document with the definitions before 0700 for every demo
+-- account and a small scale issuer, and checks that the policies these functions restate have not changed.
+
+create function app_private.visible_distribution_ids_among(ids uuid[]) returns setof uuid
+  language sql stable security definer
+  set search_path = pg_catalog, public, app_public, app_private
+as $$
+  select d.id from app_public.distributions d
+  where d.id = any (ids)
+    and ((d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
+      or d.allocation_id in (select app_private.staff_allocation_ids()))
+$$;
+
+-- The child lists of the given distributions, as document fragments (the shape of 0700's builder).
+create function app_private.distribution_children_of(visible uuid[], policies boolean)
+  returns table (distribution_id uuid, prices jsonb, payments jsonb, annotations jsonb, custom_fields jsonb,
+                 vesting_schedule jsonb)
+  language sql stable
+  set search_path = pg_catalog, app_public, app_private
+as $$
+  with price_shape as (select * from app_private.document_shape('app_public.distribution_prices')),
+  payment_shape as (select * from app_private.document_shape('app_public.distribution_payments')),
+  annotation_shape as (select * from app_private.document_shape('app_public.distribution_annotations')),
+  field_shape as (select * from app_private.document_shape('app_public.distribution_custom_fields')),
+  schedule_shape as (select * from app_private.document_shape('app_public.vesting_schedules')),
+  -- payment_distribution_ids() of 0010 among the given distributions
+  payable as (
+    select d.id from app_public.distributions d
+    where d.id = any (visible)
+      and d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    union all
+    select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+    where d.id = any (visible)
+      and al.owner_id = app_private.current_account_id()
+      and app_private.current_account_type() in ('issuer', 'broker')),
+  prices as (
+    select p.distribution_id,
+           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+                      from jsonb_each(to_jsonb(p) || jsonb_build_object('currency_code', c.code)) e)
+                     order by p.created_on, p.id) as docs
+    from app_public.distribution_prices p left join app_public.currencies c on c.id = p.currency_id, price_shape s
+    where p.distribution_id = any (visible)
+      and (not policies or app_private.current_account_type() <> 'agent')
+    group by p.distribution_id),
+  payments as (
+    select p.distribution_id,
+           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+                      from jsonb_each(to_jsonb(p) || jsonb_build_object('currency_code', c.code)) e)
+                     order by p.paid_on, p.id) as docs
+    from app_public.distribution_payments p left join app_public.currencies c on c.id = p.currency_id, payment_shape s
+    where p.distribution_id = any (visible)
+      and (not policies or p.distribution_id in (select y.id from payable y))
+    group by p.distribution_id),
+  annotations as (
+    select n.distribution_id,
+           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+                      from jsonb_each(to_jsonb(n)) e)
+                     order by n.created_on, n.id) as docs
+    from app_public.distribution_annotations n, annotation_shape s
+    where n.distribution_id = any (visible)
+      and (not policies or app_private.current_account_type() <> 'investor')
+    group by n.distribution_id),
+  custom_fields as (
+    select f.distribution_id,
+           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+                      from jsonb_each(to_jsonb(f)) e)
+                     order by f.name) as docs
+    from app_public.distribution_custom_fields f, field_shape s
+    where f.distribution_id = any (visible)
+      and (not policies or app_private.current_account_type() <> 'investor')
+    group by f.distribution_id),
+  schedules as (
+    select v.distribution_id,
+           (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                              case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+            from jsonb_each(to_jsonb(v)) e) as doc
+    from app_public.vesting_schedules v, schedule_shape s
+    where v.distribution_id = any (visible)),
+  ids as (
+    select distribution_id from prices union select distribution_id from payments
+    union select distribution_id from annotations union select distribution_id from custom_fields
+    union select distribution_id from schedules)
+  select i.distribution_id, prices.docs, payments.docs, annotations.docs, custom_fields.docs, schedules.doc
+  from ids i
+    left join prices on prices.distribution_id = i.distribution_id
+    left join payments on payments.distribution_id = i.distribution_id
+    left join annotations on annotations.distribution_id = i.distribution_id
+    left join custom_fields on custom_fields.distribution_id = i.distribution_id
+    left join schedules on schedules.distribution_id = i.distribution_id
+$$;
+
+create function app_private.distribution_children(ids uuid[])
+  returns table (distribution_id uuid, prices jsonb, payments jsonb, annotations jsonb, custom_fields jsonb,
+                 vesting_schedule jsonb)
+  language sql stable security definer
+  set search_path = pg_catalog, public, app_public, app_private
+as $$
+  select * from app_private.distribution_children_of(array(select app_private.visible_distribution_ids_among(ids)), true)
+$$;
+
+-- The processes (with steps) of the given distributions (0700's document); processes and steps have no rule of
+-- their own beyond the distribution's visibility (0400).
+create function app_private.process_documents_of(visible uuid[]) returns table (distribution_id uuid, doc jsonb)
+  language sql stable
+  set search_path = pg_catalog, app_public, app_private
+as $$
+  with processes as (select p.* from app_public.processes p where p.distribution_id = any (visible)),
+  shape as (select * from app_private.document_shape('app_public.processes')),
+  step_shape as (select * from app_private.document_shape('app_public.steps')),
+  steps as (
+    select st.process_id,
+           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+                      from jsonb_each(to_jsonb(st)) e)
+                     order by st.parent_id nulls first, st."order", st.created_on, st.id) as docs
+    from app_public.steps st, step_shape s
+    where st.process_id in (select p.id from processes p)
+    group by st.process_id)
+  select p.distribution_id,
+    (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                       case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                         then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+     from jsonb_each(to_jsonb(p)) e)
+    || jsonb_build_object('steps', coalesce(steps.docs, '[]'::jsonb))
+  from processes p cross join shape s left join steps on steps.process_id = p.id
+$$;
+
+create function app_private.process_documents_among(ids uuid[]) returns table (distribution_id uuid, doc jsonb)
+  language sql stable security definer
+  set search_path = pg_catalog, public, app_public, app_private
+as $$
+  select * from app_private.process_documents_of(array(select app_private.visible_distribution_ids_among(ids)))
+$$;
+
+-- The qualification lists of the given distributions (0410's fields): steps count only when their process belongs
+-- to a visible distribution (the steps policy); a visible qualification's vendor qualification is always visible
+-- (0400: vendor qualifications named by a visible distribution qualification).
+create function app_private.distribution_qualification_lists_of(visible uuid[])
+  returns table (distribution_id uuid, docs jsonb)
+  language sql stable
+  set search_path = pg_catalog, app_public, app_private
+as $$
+  with qualifications as (
+    select q.* from app_public.distribution_qualifications q where q.distribution_id = any (visible)),
+  completeness as (
+    -- complete: the qualification has steps and none of them is other than complete
+    select s.distribution_qualification_id as id, not coalesce(bool_or(s.status <> 'complete'), false) as complete
+    from app_public.steps s join app_public.processes p on p.id = s.process_id
+    where s.distribution_qualification_id in (select q.id from qualifications q)
+      and p.distribution_id = any (visible)
+    group by s.distribution_qualification_id)
+  select q.distribution_id,
+         jsonb_agg(jsonb_build_object('id', q.id, 'vendorQualificationId', q.vendor_qualification_id,
+                                      'executeOrder', q.execute_order, 'name', v.name,
+                                      'complete', coalesce(c.complete, false))
+                   order by q.execute_order, q.created_on, q.id)
+  from qualifications q
+    left join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+    left join completeness c on c.id = q.id
+  group by q.distribution_id
+$$;
+
+create function app_private.distribution_qualification_lists_among(ids uuid[])
+  returns table (distribution_id uuid, docs jsonb)
+  language sql stable security definer
+  set search_path = pg_catalog, public, app_public, app_private
+as $$
+  select * from app_private.distribution_qualification_lists_of(
+    array(select app_private.visible_distribution_ids_among(ids)))
+$$;
+
+grant execute on function
+  app_private.visible_distribution_ids_among(uuid[]),
+  app_private.distribution_children_of(uuid[], boolean),
+  app_private.distribution_children(uuid[]),
+  app_private.process_documents_of(uuid[]),
+  app_private.process_documents_among(uuid[]),
+  app_private.distribution_qualification_lists_of(uuid[]),
+  app_private.distribution_qualification_lists_among(uuid[])
+  to app_user;
+
+-- ---------------------------------------------------------------------------------------------------------------
+-- The three layers of the distribution document, each reading its children for the page at once.
+
+create or replace function app_private.docs_distributions_before_process(ids uuid[]) returns table (id uuid, doc jsonb)
+  language sql stable
+  set search_path = pg_catalog, app_public, app_private
+as $$
+  with page as (select d.* from app_public.distributions d where d.id = any (ids)),
+  shape as (select * from app_private.document_shape('app_public.distributions')),
+  investors as (select * from app_private.account_summaries(array(select distinct p.investor_id from page p))),
+  paid as (select * from app_private.distribution_paid_ins(ids)),
+  children as (
+    select * from app_private.distribution_children(ids) where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_children_of(ids, false) where not row_security_active('app_public.distributions')),
+  allocations as (
+    select al.id, jsonb_build_object('id', al.id, 'name', al.name, 'roundId', al.round_id, 'ownerId', al.owner_id) as doc
+    from app_public.allocations al
+    where al.id in (select p.allocation_id from page p))
+  select d.id,
+    (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                       case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                         then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+     from jsonb_each(to_jsonb(d)) e)
+    || jsonb_build_object(
+      -- Agents never receive prices (the distributions report leaves them out for agents).
+      'purchasePrice', case when app_private.current_account_type() = 'agent' then null else d.purchase_price::text end,
+      'prices', coalesce(c.prices, '[]'::jsonb),
+      'payments', coalesce(c.payments, '[]'::jsonb),
+      'paidInCapital', coalesce(paid.paid_in, 0)::text,
+      'annotations', coalesce(c.annotations, '[]'::jsonb),
+      'customFields', coalesce(c.custom_fields, '[]'::jsonb),
+      'vestingSchedule', c.vesting_schedule,
+      'investor', i.summary,
+      'allocation', allocations.doc,
+      '_deleted', false)
+  from page d
+    cross join shape s
+    left join investors i on i.id = d.investor_id
+    left join paid on paid.distribution_id = d.id
+    left join children c on c.distribution_id = d.id
+    left join allocations on allocations.id = d.allocation_id
+$$;
+
+create or replace function app_private.process_documents(ids uuid[]) returns table (distribution_id uuid, doc jsonb)
+  language sql stable
+  set search_path = pg_catalog, app_public, app_private
+as $$
+  select * from app_private.process_documents_among(ids) where row_security_active('app_public.distributions')
+  union all
+  select * from app_private.process_documents_of(ids) where not row_security_active('app_public.distributions')
+$$;
+
+create or replace function app_private.docs_distributions(ids uuid[]) returns table (id uuid, doc jsonb)
+  language sql stable
+  set search_path = pg_catalog, app_public, app_private
+as $$
+  with lists as (
+    select * from app_private.distribution_qualification_lists_among(ids)
+    where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_qualification_lists_of(ids)
+    where not row_security_active('app_public.distributions'))
+  select b.id, b.doc || jsonb_build_object('qualifications', coalesce(l.docs, '[]'::jsonb))
+  from app_private.docs_distributions_before_qualifications(ids) b
+    left join lists l on l.distribution_id = b.id
+$$;
