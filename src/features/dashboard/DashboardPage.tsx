@@ -6,7 +6,7 @@
 // sync ends: re-reading 50,000 documents while pages of them arrive froze the page (issue 8). On a device that
 // already holds the account, the figures show at once and follow the catch-up live.
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useMemo, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
 import { useModel } from "../../data/hooks.tsx";
@@ -18,7 +18,7 @@ import { firstSyncPercent } from "../../domain/sync-status.ts";
 import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { linkClass, PathLink } from "../accounts/links.tsx";
 import { Card, useSession } from "../accounts/parts.tsx";
-import { dashboardSummary, transactionUnits } from "./summary.ts";
+import { dashboardSummary, prepareHoldingFigures, transactionUnits } from "./summary.ts";
 
 /** The first sync of this account on this device is running (the device held nothing of it). */
 export function isFirstSyncRunning(status: Pick<SyncStatus, "firstSync">): boolean {
@@ -84,6 +84,50 @@ function FirstSyncProgress() {
   );
 }
 
+/** Holdings' figures are computed in slices of this many documents, one task each. */
+const PREPARE_SLICE = 2_000;
+
+/**
+ * The holdings whose figures are all computed (null until the first ones are): 50,000 new documents are prepared
+ * over several tasks instead of in one render. Until a newer list is prepared the previous one is shown.
+ */
+function usePreparedHoldings<T extends { amount: string; purchasePrice?: string | null }>(
+  rows: readonly T[],
+  enabled: boolean,
+): readonly T[] | null {
+  const [prepared, setPrepared] = useState<readonly T[] | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    let at = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const step = () => {
+      if (cancelled) return;
+      const end = Math.min(rows.length, at + PREPARE_SLICE);
+      prepareHoldingFigures(rows, at, end);
+      at = end;
+      if (at < rows.length) timer = setTimeout(step, 0);
+      else setPrepared(rows);
+    };
+    step();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [rows, enabled]);
+  return prepared;
+}
+
+const NOTHING = {
+  rounds: [],
+  holdings: [],
+  customers: [],
+  distributions: [],
+  accounts: [],
+  assets: [],
+  transactions: [],
+};
+
 function DashboardContent() {
   const session = useSession();
   const type = session.account?.type ?? "issuer";
@@ -94,24 +138,33 @@ function DashboardContent() {
   const accounts = useModel("accounts");
   const assets = useModel("assets");
   const transactions = useModel("transactions");
-  const loading = [rounds, holdings, customers, distributions, accounts, assets, transactions].some((m) => m.loading);
+  const preparedHoldings = usePreparedHoldings(holdings.rows, !holdings.loading);
+  const loading =
+    [rounds, holdings, customers, distributions, accounts, assets, transactions].some((m) => m.loading) ||
+    preparedHoldings === null;
 
+  // computed once every collection has been read (not once per collection as each read arrives)
   const summary = useMemo(
     () =>
-      dashboardSummary({
-        accountType: type,
-        rounds: rounds.rows,
-        holdings: holdings.rows,
-        customers: customers.rows,
-        distributions: distributions.rows,
-        accounts: accounts.rows.filter((account) => account.id !== session.account?.id),
-        assets: assets.rows,
-        transactions: transactions.rows,
-      }),
+      dashboardSummary(
+        loading
+          ? { accountType: type, ...NOTHING }
+          : {
+              accountType: type,
+              rounds: rounds.rows,
+              holdings: preparedHoldings ?? [],
+              customers: customers.rows,
+              distributions: distributions.rows,
+              accounts: accounts.rows.filter((account) => account.id !== session.account?.id),
+              assets: assets.rows,
+              transactions: transactions.rows,
+            },
+      ),
     [
+      loading,
       type,
       rounds.rows,
-      holdings.rows,
+      preparedHoldings,
       customers.rows,
       distributions.rows,
       accounts.rows,

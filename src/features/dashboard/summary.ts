@@ -61,6 +61,14 @@ function figuresOf(holding: Holding) {
   return figures;
 }
 
+/**
+ * Computes the per-holding figures of holdings[start, end) ahead of dashboardSummary (cached per document): a screen
+ * can spread the first computation over several tasks (50,000 holdings took one long task).
+ */
+export function prepareHoldingFigures(holdings: readonly Holding[], start: number, end: number): void {
+  for (let index = start; index < end && index < holdings.length; index++) figuresOf(holdings[index] as Holding);
+}
+
 /** The first `limit` items in `compare` order, as a stable sort would give them, in one pass (no sort of 50,000). */
 export function firstInOrder<T>(items: readonly T[], compare: (a: T, b: T) => number, limit: number): T[] {
   const best: T[] = [];
