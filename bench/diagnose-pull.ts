@@ -2,7 +2,8 @@
 // (role app_user with the request's claims), split into the change-log scan and the document builder.
 //   node bench/diagnose-pull.ts [--holdings 2000]
 // The whole pull of every model as the scale issuer (pages of --lim, default 1,000), per model: total time, the
-// change-log scan alone, the document builder alone, and an md5 of the documents (to compare two migration states):
+// change-log scan alone, the document builder alone, CPU time beside wall time, and an md5 of the documents (the
+// seed draws random ids: compare md5s within one run; tests/db/pull-docs-equal.test.ts compares migration states):
 //   node bench/diagnose-pull.ts --whole [--holdings 10000] [--lim 1000] [--until 0700] [--repeat 2]
 // --until NNNN migrates only the files numbered below NNNN (the state before later migrations).
 import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
