@@ -9,6 +9,7 @@ import { PostGraphileConnectionFilterPreset } from "postgraphile-plugin-connecti
 import { ChangesSubscriptionPlugin } from "./changes.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { makeMaskError } from "./errors.ts";
+import { installTextTimestamptz } from "./timestamps.ts";
 
 export const GRAPHQL_PATH = "/api/v2/graphql";
 export const GRAPHIQL_PATH = "/api/v2/graphiql";
@@ -38,6 +39,7 @@ const ProductionValidationPlugin: GraphileConfig.Plugin = {
 };
 
 export function makePreset({ pgService, production }: PresetOptions): GraphileConfig.Preset {
+  installTextTimestamptz();
   return {
     extends: [
       PostGraphileAmberPreset,

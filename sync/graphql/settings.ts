@@ -25,6 +25,8 @@ export function sessionOf(request: IncomingMessage | undefined): SessionClaims |
 export function pgSettingsFor(session: SessionClaims | undefined): Record<string, string | undefined> {
   return {
     role: "app_user",
+    // timestamptz is selected as text and rebuilt as ISO in JavaScript (timestamps.ts): its text form must be ISO.
+    DateStyle: "ISO, MDY",
     "jwt.claims.session_id": session?.sessionId,
     "jwt.claims.user_id": session?.userId,
     "jwt.claims.account_id": session?.accountId ?? undefined,

@@ -111,11 +111,12 @@ export function createPullHandler({ db, production }: PullHandlerOptions) {
         production || typeof message !== "string" ? "Internal error" : `Internal error: ${message}`,
       );
     }
+    const bytes = Buffer.from(text, "utf8"); // encoded once (a page of 1,000 documents is about a megabyte)
     res.writeHead(200, {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Length": Buffer.byteLength(text),
+      "Content-Length": bytes.length,
       "Cache-Control": "no-store",
     });
-    res.end(text);
+    res.end(bytes);
   };
 }
