@@ -1,50 +1,114 @@
-// Where a queued command's time goes (bench/README.md "Analysis"): 100 makeCustomer calls as the demo issuer
-// straight in SQL (role app_user, claims set, one transaction, a savepoint each like the command endpoint), with
-// and without the replication trigger on customers.
-//   node bench/diagnose-commands.ts
-import { PGlite } from "@electric-sql/pglite";
-import { wrapPglite } from "../sync/db/database.ts";
-import { migrate } from "../sync/db/migrate.ts";
-import { seedDemo } from "../sync/seed/demo.ts";
+// Where a queued command's time goes (bench/README.md "Analysis"), in one process with the in-process server
+// (in-memory PGlite, demo data): makeCustomer as the demo issuer
+//   - straight in SQL (role app_user, claims set, one transaction, a savepoint each), with and without the
+//     replication triggers (session_replication_role = replica);
+//   - through POST /api/v2/commands in requests of 200 (what the device sends; no device bookkeeping), and the SQL
+//     once more after it, so a change of the machine's load shows.
+// Wall-clock and CPU time (the process's user + system) per command; ratios against the SQL run before.
+//   node bench/diagnose-commands.ts [--commands 1000]
+import { parseArgs } from "node:util";
+import { MAX_COMMANDS_PER_REQUEST } from "../sync/replication/commands.ts";
+import { startTestServer } from "../tests/helpers/server.ts";
+import { signInAs } from "../tests/sync/harness.ts";
 
-const pg = await PGlite.create();
-const db = wrapPglite(pg);
-await migrate(db);
-await seedDemo(db);
-const issuer = await db.query<{ account_id: string; user_id: string }>(
-  `select ua.account_id, ua.user_id from app_public.users_accounts ua
-   join app_public.user_emails e on e.user_id = ua.user_id
-   join app_public.accounts a on a.id = ua.account_id
-   where e.email = 'issuer@demo.test' and a.type = 'issuer' limit 1`,
-);
-const who = issuer.rows[0];
-if (!who) throw new Error("no demo issuer");
+const { values } = parseArgs({ options: { commands: { type: "string", default: "1000" } } });
+const count = Number(values.commands);
 
-async function run(label: string, count: number, withTrigger: boolean): Promise<void> {
-  await pg.transaction(async (tx) => {
-    if (!withTrigger) await tx.exec("set local session_replication_role = replica");
+const server = await startTestServer();
+const db = server.server.db;
+const who = await signInAs(server.client(), "issuer@demo.test");
+const tag = `diag-${Date.now().toString(36)}`;
+
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function timed(fn: () => Promise<void>): Promise<Timing> {
+  const wall = performance.now();
+  const cpu = cpuMs();
+  await fn();
+  return { wallMs: performance.now() - wall, cpuMs: cpuMs() - cpu };
+}
+
+function report(label: string, timing: Timing, base?: Timing): void {
+  const perWall = timing.wallMs / count;
+  const ratio = base
+    ? ` (${(timing.wallMs / base.wallMs).toFixed(2)}x wall, ${(timing.cpuMs / base.cpuMs).toFixed(2)}x CPU)`
+    : "";
+  console.log(
+    `${label}: ${perWall.toFixed(2)} ms per command (${Math.round(1000 / perWall)}/s), CPU ${(timing.cpuMs / count).toFixed(2)} ms${ratio}`,
+  );
+}
+
+async function inSql(label: string, withTriggers: boolean): Promise<Timing> {
+  let timing: Timing = { wallMs: 0, cpuMs: 0 };
+  await db.transaction(async (tx) => {
+    if (!withTriggers) await tx.exec("set local session_replication_role = replica");
     await tx.query(
       `select set_config('jwt.claims.account_id', $1, true), set_config('jwt.claims.user_id', $2, true),
               set_config('jwt.claims.account_type', 'issuer', true), set_config('jwt.claims.role', 'account_owner', true)`,
-      [who?.account_id, who?.user_id],
+      [who.accountId, who.userId],
     );
     await tx.exec("set local role app_user");
-    const started = performance.now();
-    for (let i = 0; i < count; i++) {
-      await tx.exec("savepoint c");
-      await tx.query("select app_public.make_customer($1, $2, gen_random_uuid())", [
-        `diag-${label.replace(/\W/g, "")}-${i}-${Date.now()}@bench.test`,
-        `Diagnosis Contact ${i}`,
-      ]);
-      await tx.exec("release savepoint c");
+    timing = await timed(async () => {
+      for (let i = 0; i < count; i++) {
+        await tx.exec("savepoint c");
+        await tx.query("select app_public.make_customer($1, $2, $3)", [
+          `${tag}-${label}-${i}@bench.test`,
+          `Diagnosis Contact ${i}`,
+          crypto.randomUUID(),
+        ]);
+        await tx.exec("release savepoint c");
+      }
+    });
+  });
+  return timing;
+}
+
+async function throughEndpoint(): Promise<Timing> {
+  let seq = 0;
+  return timed(async () => {
+    for (let sent = 0; sent < count; sent += MAX_COMMANDS_PER_REQUEST) {
+      const batch = Array.from({ length: Math.min(MAX_COMMANDS_PER_REQUEST, count - sent) }, () => {
+        const i = seq++;
+        return {
+          key: crypto.randomUUID(),
+          mutation: "makeCustomer",
+          variables: { input: { id: crypto.randomUUID(), email: `${tag}-endpoint-${i}@bench.test`, name: `C ${i}` } },
+          userId: who.userId,
+          accountId: who.accountId,
+          createdOn: new Date().toISOString(),
+          deviceId: "diagnose-commands",
+          seq: i,
+        };
+      });
+      const response = await who.client.fetch("/api/v2/commands", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(batch),
+      });
+      const body = (await response.json()) as { results?: Array<{ status: string }> };
+      const accepted = body.results?.filter((result) => result.status === "accepted").length ?? 0;
+      if (response.status !== 200 || accepted !== batch.length) {
+        throw new Error(`request answered ${response.status} with ${accepted} of ${batch.length} accepted`);
+      }
     }
-    const elapsed = performance.now() - started;
-    console.log(
-      `${label}: ${(elapsed / count).toFixed(1)} ms per command (${((count / elapsed) * 1000).toFixed(0)}/s)`,
-    );
   });
 }
 
-await run("make_customer in SQL, replication trigger on", 100, true);
-await run("make_customer in SQL, triggers off (replica)", 100, false);
-await pg.close();
+try {
+  const sql = await inSql("sql", true);
+  report("make_customer in SQL, triggers on", sql);
+  report("make_customer in SQL, triggers off (replica)", await inSql("replica", false), sql);
+  report(`POST /api/v2/commands, requests of ${MAX_COMMANDS_PER_REQUEST}`, await throughEndpoint(), sql);
+  report("make_customer in SQL again, triggers on", await inSql("again", true), sql);
+} finally {
+  await server.close();
+}
+process.exit(0);

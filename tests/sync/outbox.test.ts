@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalData } from "../../src/data/local-data.ts";
 import { commandSender, type WireCommand } from "../../src/data/outbox.ts";
@@ -202,6 +203,57 @@ describe("the outbox", () => {
     expect(new Set(seen)).toEqual(new Set(["After"]));
     expect((await data.db.customers.findOne(id).exec())?.name).toBe("After");
   });
+});
+
+describe("a database failure in the middle of a request", () => {
+  it("keeps the commands the server did not commit and applies every command exactly once", async () => {
+    // The server applies a request's commands a few dozen per transaction; its database connection fails once, at
+    // the 75th command's mutation of the flush (a test double around the server's PGlite transactions): the server
+    // answers 503 with the results of the transactions it committed before, and the device resends the rest.
+    const pglite = (t.server.db as unknown as { pglite: PGlite }).pglite;
+    const original = pglite.transaction;
+    const transaction = original.bind(pglite);
+    let mutations = 0;
+    let failed = false;
+    pglite.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+      transaction((tx) => {
+        const query = tx.query.bind(tx);
+        const failing = Object.create(tx) as Transaction;
+        failing.query = (async (text: string, ...rest: unknown[]) => {
+          if (!failed && text.includes("make_customer") && ++mutations === 75) {
+            failed = true;
+            throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+          }
+          return (query as (...args: unknown[]) => unknown)(text, ...rest);
+        }) as Transaction["query"];
+        return callback(failing);
+      })) as PGlite["transaction"];
+    try {
+      let online = false;
+      const data = await openDevice(issuer, t.url, { models: ["customers"], isOnline: () => online });
+      devices.push(data);
+      const tag = `midway-${run}`;
+      for (let i = 0; i < 150; i++) {
+        await data.outbox.enqueue("makeCustomer", {
+          input: { id: crypto.randomUUID(), email: `${tag}-${String(i).padStart(4, "0")}@outbox.test`, name: "Queued" },
+        });
+      }
+      online = true;
+      await data.outbox.flush();
+      await eventually(async () => (await data.outbox.waitingCount()) === 0, 60_000, "queue drained after the failure");
+      expect(failed).toBe(true);
+      expect(await customersWithEmail(t, `${tag}-%`)).toHaveLength(150);
+      const { rows } = await t.server.db.query<{ n: number; keys: number; accepted: number }>(
+        `select count(*)::int as n, count(distinct idempotency_key)::int as keys,
+                count(*) filter (where status = 'accepted')::int as accepted
+         from app_private.command_log where variables->'input'->>'email' like $1`,
+        [`${tag}-%`],
+      );
+      expect(rows[0]).toEqual({ n: 150, keys: 150, accepted: 150 });
+    } finally {
+      pglite.transaction = original;
+    }
+  }, 120_000);
 });
 
 describe("a server restart in the middle of a flush", () => {
