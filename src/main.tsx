@@ -3,16 +3,18 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
-import { invalidateSession, readStoredSession } from "./data/session.ts";
+import { invalidateSession, loadSession, readStoredSession } from "./data/session.ts";
 import { registerServiceWorker } from "./features/pwa/update.ts";
 import { startSessionRevalidation } from "./features/session/revalidate.ts";
 import { makeRouter } from "./router.tsx";
 
 const router = makeRouter();
 
-// A signed-in page load: start loading the screen's code now, beside the session request, instead of once its guard
-// has the session (issue 8). Signed out (no stored account) nothing extra loads: the guard sends to /login.
+// A signed-in page load: ask for the session (and prewarm the local database, session.ts) before the first render,
+// and start loading the screen's code beside that request instead of once its guard has the session (issue 8).
+// Signed out (no stored account) nothing extra loads: the guard sends to /login. The guard gets the same request.
 if (readStoredSession()?.account) {
+  void loadSession().catch(() => undefined);
   const [routes] = router.getMatchedRoutes(window.location.pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }

@@ -32,7 +32,7 @@ export function LocalDataProvider({
   useEffect(() => {
     if (!userId || !accountId) return;
     let live = true;
-    openLocalDataFor(userId, accountId)
+    openLocalData(userId, accountId)
       .then((opened) => {
         if (live) setData(opened);
       })
@@ -42,6 +42,23 @@ export function LocalDataProvider({
     };
   }, [userId, accountId]);
   return <LocalDataContext.Provider value={data}>{children}</LocalDataContext.Provider>;
+}
+
+let opening: { key: string; promise: Promise<LocalData> } | null = null;
+
+/**
+ * The page's local data for this user and account (openLocalDataFor), one opening at a time: the signed-in layout
+ * asks from its guard (routes/_app.tsx) and again from LocalDataProvider, and two calls while the first is still
+ * closing a previous database would start two replications of the same database.
+ */
+export function openLocalData(userId: string, accountId: string): Promise<LocalData> {
+  const key = `${userId}/${accountId}`;
+  if (opening?.key === key) return opening.promise;
+  const promise = openLocalDataFor(userId, accountId).finally(() => {
+    if (opening?.promise === promise) opening = null;
+  });
+  opening = { key, promise };
+  return promise;
 }
 
 /** The open local data (null until it has opened). */

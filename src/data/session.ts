@@ -110,6 +110,10 @@ function prewarmStoredAccount(): void {
   const accountId = stored?.account?.id;
   if (!userId || !accountId) return;
   const path = window.location.pathname;
+  // the database module first: its open starts before the (larger) hooks module has loaded
+  void import("./database.ts")
+    .then(({ prewarmLocalDatabase }) => prewarmLocalDatabase(userId, accountId))
+    .catch(() => undefined);
   void import("./hooks.tsx")
     .then(({ prewarmLocalData }) => prewarmLocalData(userId, accountId, path))
     .catch(() => undefined);

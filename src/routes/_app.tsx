@@ -21,9 +21,7 @@ export const Route = createFileRoute("/_app")({
  */
 function startLocalData(userId: string | undefined, accountId: string | undefined): void {
   if (!userId || !accountId) return;
-  void import("../data/local-data.ts")
-    .then(({ openLocalDataFor }) => openLocalDataFor(userId, accountId))
-    .catch(() => undefined);
+  void import("../data/hooks.tsx").then(({ openLocalData }) => openLocalData(userId, accountId)).catch(() => undefined);
 }
 
 function AppLayout() {
