@@ -37,7 +37,12 @@ export const PULL_BATCH_SIZE = 500;
  * clones each one on the main thread) made tasks of 200-600 ms on a busy machine. A part that is not the last of
  * its page keeps the page's starting checkpoint, so a sync stopped between two parts starts that page again.
  */
-export const WRITE_BATCH_SIZE = 250;
+export const WRITE_BATCH_SIZE = 100;
+/**
+ * Before handing RxDB the next part, the handler waits (at most this long) for the previous part's write: RxDB merges
+ * every part that arrives while a write runs into its next write, which made writes of the whole page again.
+ */
+const PART_WRITE_WAIT_MS = 1_000;
 
 /**
  * How many documents each read model will bring on a first sync (the accounts' rows under the reader's RLS, one
@@ -301,17 +306,36 @@ export function startReplication(options: ReplicationOptions): Replication {
       rest = { cycle, after: keyOf(after), documents: page.documents.slice(limit), checkpoint: page.checkpoint };
       return { documents: page.documents.slice(0, limit), checkpoint: after ?? { txid: "0", seq: 0 } };
     };
+    // documents of this model the replication has written (received$), and that count when the last part left
+    let written = 0;
+    let writtenWhenHanded = -1;
+    let onWritten: (() => void) | null = null;
+    const previousPartWritten = async () => {
+      if (writtenWhenHanded < 0 || written > writtenWhenHanded) return;
+      // a part whose documents all equal the stored ones writes nothing: the wait is bounded
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, PART_WRITE_WAIT_MS);
+        function done() {
+          clearTimeout(timer);
+          onWritten = null;
+          resolve();
+        }
+        onWritten = done;
+      });
+    };
+    const handOut = (result: PullResponse) => {
+      writtenWhenHanded = result.documents.length > 0 ? written : -1;
+      return result as never;
+    };
     const handler = async (checkpoint: Checkpoint | undefined, limit: number) => {
       const cycle = cycles.get(model) ?? 0;
       const after = keyOf(checkpoint);
       const pending = rest;
       if (pending && pending.cycle === cycle && pending.after === after) {
-        return part(
-          { documents: pending.documents, checkpoint: pending.checkpoint },
-          checkpoint,
-          cycle,
-          limit,
-        ) as never;
+        await previousPartWritten();
+        return handOut(
+          part({ documents: pending.documents, checkpoint: pending.checkpoint }, checkpoint, cycle, limit),
+        );
       }
       rest = null;
       const ahead = prefetched;
@@ -327,7 +351,8 @@ export function startReplication(options: ReplicationOptions): Replication {
         });
         prefetched = { cycle, after: keyOf(pulled.checkpoint), page: next };
       }
-      return part(pulled, checkpoint, cycle, limit) as never;
+      await previousPartWritten();
+      return handOut(part(pulled, checkpoint, cycle, limit));
     };
     const state = replicateRxCollection<unknown, Checkpoint>({
       collection,
@@ -343,7 +368,11 @@ export function startReplication(options: ReplicationOptions): Replication {
     });
     states.set(model, state);
     subscriptions.push(
-      state.received$.subscribe(() => countReceived(model)),
+      state.received$.subscribe(() => {
+        written++;
+        onWritten?.();
+        countReceived(model);
+      }),
       state.error$.subscribe((error) => {
         failing.add(model);
         patch({ error: describe(error) });
