@@ -191,6 +191,32 @@ function createdOn(command: Command): string | null {
 
 const SAVEPOINT = "ll_command";
 
+/** How long an answer waits for the pull's watermark to pass its transactions (then it answers anyway). */
+const VISIBLE_WAIT_MS = 2_000;
+
+/**
+ * Waits until the replication pull serves what the request committed: the pull serves changes below its safe
+ * watermark, the oldest transaction still running (app_private.next_changes). Every transaction of the request has
+ * an id below the snapshot's xmax taken now; once the oldest running transaction is at or past it, any pull that
+ * starts after the answer brings the commands' effects. The device relies on this: it drops an accepted command
+ * from its outbox after a pull that started later (src/data/local-data.ts), and shows the command's effect until
+ * then. Usually nothing else is running and one query suffices; a concurrent transaction delays the answer until
+ * it ends, at most VISIBLE_WAIT_MS.
+ */
+async function awaitVisibleToPulls(db: Database): Promise<void> {
+  const { rows } = await db.query<{ xmin: string; xmax: string }>(
+    "select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax from pg_current_snapshot() s",
+  );
+  const committedBelow = BigInt(rows[0]?.xmax ?? "0");
+  let oldestRunning = BigInt(rows[0]?.xmin ?? "0");
+  const deadline = Date.now() + VISIBLE_WAIT_MS;
+  while (oldestRunning < committedBelow && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const next = await db.query<{ xmin: string }>("select pg_snapshot_xmin(pg_current_snapshot())::text as xmin");
+    oldestRunning = BigInt(next.rows[0]?.xmin ?? "0");
+  }
+}
+
 export function createCommandHandler({
   pgl,
   db,
@@ -378,6 +404,7 @@ export function createCommandHandler({
       } catch (error) {
         if (!(error instanceof TransientError)) console.error("commands failed:", error);
         // The results so far are committed; the device resends the rest (the log answers any it already sent).
+        if (results.some((result) => result.status === "accepted")) await awaitVisibleToPulls(db).catch(() => {});
         return sendJson(res, 503, {
           results,
           errors: [
@@ -386,6 +413,7 @@ export function createCommandHandler({
         });
       }
     }
+    if (results.some((result) => result.status === "accepted")) await awaitVisibleToPulls(db).catch(() => {});
     return sendJson(res, 200, { results });
   };
 }

@@ -290,6 +290,36 @@ describe.runIf(pgClusterAvailable)("commands on PostgreSQL", () => {
     () => issuer,
   );
 
+  it("answers only once a pull can bring the commands' effects, even while an older transaction is open", async () => {
+    // A transaction that started writing before the command holds the pull's safe watermark below the command's
+    // changes: a device that pulled right after the answer would not get them yet. The answer waits for it.
+    const other = new pg.Client({ connectionString: cluster.urlFor("ledgerline_commands_test") });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_current_xact_id()");
+      const email = address("watermark");
+      const command = makeCustomer(issuer, email);
+      let answeredAt = 0;
+      const answer = post(issuer.client, [command]).then((result) => {
+        answeredAt = Date.now();
+        return result;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(answeredAt, "no answer while the older transaction is open").toBe(0);
+      await other.query("commit");
+      expect((await answer).results).toEqual([accepted(command)]);
+      // a pull from the start now brings the new contact
+      const { rows } = await t.server.db.query<{ n: number }>(
+        "select count(*)::int as n from app_private.changes c join app_public.customers x on x.id = c.doc_id where c.model = 'customers' and x.email = $1 and c.txid < pg_snapshot_xmin(pg_current_snapshot())",
+        [email],
+      );
+      expect(rows[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await other.end();
+    }
+  });
+
   it("applies a request delivered twice at the same time once, and answers both deliveries the same", async () => {
     const tag = `concurrent-${run}`;
     const commands = Array.from({ length: 80 }, (_, i) =>
