@@ -6,9 +6,13 @@
 //   the server's (txid, seq) below its safe watermark; documents a reader may not see arrive as tombstones.
 //   Pages of PULL_BATCH_SIZE (500: the server's cheapest size per document, bench/README.md), and the next page is
 //   asked for as soon as a full page arrives (prefetch), so the server works on page N+1 while this device writes
-//   page N. A prefetched page is used only by the pull cycle that asked for it and only for the checkpoint it
-//   followed: a later cycle (a reSync after a change notification) always asks the server again, so a cycle that
-//   started at time T brings everything committed before T (freshSince).
+//   page N. A prefetched page (or the rest of a page written in parts) is used only for the checkpoint it followed
+//   and only while no reSync was asked for since it was fetched: after a change notification or an accepted command
+//   the server is always asked again. RxDB drops a reSync that arrives while a pull is running once that pull asks
+//   for its next page, so a page fetched before the reSync must never answer that ask. Freshness (freshSince) comes
+//   from the fetches themselves: a fetch sent at time T that reached the end of the server's log means the replica,
+//   once the cycle ends, holds everything committed before T (the command endpoint answers only once its changes
+//   are below the pull's watermark, sync/replication/commands.ts).
 // * Stream: ONE graphql-ws client for all collections (change-stream.ts); each `changes` event reSyncs the named
 //   collection, and every (re)connect reSyncs them all, so nothing committed while the socket was down is missed.
 // * No push: writes are commands (outbox.ts).
@@ -87,6 +91,9 @@ interface PullResponse {
   checkpoint: Checkpoint;
 }
 
+/** A page as fetched, with the time its request was sent (ISO). */
+type Fetched = PullResponse & { sentOn: string };
+
 export function pullResponse(data: unknown, blank: Record<string, unknown>): PullResponse {
   const parsed = (typeof data === "string" ? JSON.parse(data) : data) as PullResponse;
   return {
@@ -126,7 +133,8 @@ export interface Replication {
   awaitInitialReplication(): Promise<void>;
   /**
    * The replicas hold everything the server had committed at this time (ISO): the earliest, over the collections, of
-   * the start of the last pull cycle that ended without error. Null until every collection has completed one.
+   * the send time of the last fetch that reached the end of the server's log in a pull cycle that then ended without
+   * error. Null until every collection has had one.
    */
   freshSince(): string | null;
   stop(): Promise<void>;
@@ -248,10 +256,10 @@ export function startReplication(options: ReplicationOptions): Replication {
   const subscriptions: Array<{ unsubscribe(): void }> = [];
   const failing = new Set<ReadModelName>();
   const busy = new Set<ReadModelName>();
-  // when each collection's current pull cycle started, and the start of its last one that ended cleanly
-  const cycleStartedOn = new Map<ReadModelName, string>();
-  // numbers each collection's pull cycles: a prefetched page belongs to the cycle that asked for it
-  const cycles = new Map<ReadModelName, number>();
+  // per collection: how many reSyncs were asked for (a prefetched page or a page's rest belongs to one of them),
+  // the send time of the latest fetch that reached the end of the server's log, waiting for its cycle to end cleanly
+  const epochs = new Map<ReadModelName, number>();
+  const reachedEndOn = new Map<ReadModelName, string>();
   let useEndpoint = !!transport.pullUrl;
   const freshOn = new Map<ReadModelName, string>();
   const received = new Map<ReadModelName, number>();
@@ -284,26 +292,27 @@ export function startReplication(options: ReplicationOptions): Replication {
     const collection = db.collections[model] as unknown as RxCollection<unknown>;
     const blank = blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>);
     // the page asked for after the last full page of this cycle, before anyone asked for it
-    let prefetched: { cycle: number; after: string; page: Promise<PullResponse> } | null = null;
+    let prefetched: { epoch: number; after: string; page: Promise<Fetched> } | null = null;
     // the parts of the current page not yet handed to RxDB (it asks for them with the page's starting checkpoint)
-    let rest: { cycle: number; after: string; documents: PullResponse["documents"]; checkpoint: Checkpoint } | null =
+    let rest: { epoch: number; after: string; documents: PullResponse["documents"]; checkpoint: Checkpoint } | null =
       null;
     const keyOf = (checkpoint: Checkpoint | undefined) => `${checkpoint?.txid ?? "0"}/${checkpoint?.seq ?? 0}`;
-    const request = async (checkpoint: Checkpoint | undefined, limit: number): Promise<PullResponse> => {
+    const request = async (checkpoint: Checkpoint | undefined, limit: number): Promise<Fetched> => {
+      const sentOn = now().toISOString();
       let data = await fetchPage(transport, model, checkpoint, limit, useEndpoint);
       if (data === ENDPOINT_MISSING) {
         useEndpoint = false;
         data = await fetchPage(transport, model, checkpoint, limit, false);
       }
-      return pullResponse(data, blank);
+      return { ...pullResponse(data, blank), sentOn };
     };
     /** The first `limit` documents of a page; the checkpoint moves only with the page's last part. */
-    const part = (page: PullResponse, after: Checkpoint | undefined, cycle: number, limit: number) => {
+    const part = (page: PullResponse, after: Checkpoint | undefined, epoch: number, limit: number) => {
       if (page.documents.length <= limit) {
         rest = null;
         return page;
       }
-      rest = { cycle, after: keyOf(after), documents: page.documents.slice(limit), checkpoint: page.checkpoint };
+      rest = { epoch, after: keyOf(after), documents: page.documents.slice(limit), checkpoint: page.checkpoint };
       return { documents: page.documents.slice(0, limit), checkpoint: after ?? { txid: "0", seq: 0 } };
     };
     // documents of this model the replication has written (received$), and that count when the last part left
@@ -328,31 +337,32 @@ export function startReplication(options: ReplicationOptions): Replication {
       return result as never;
     };
     const handler = async (checkpoint: Checkpoint | undefined, limit: number) => {
-      const cycle = cycles.get(model) ?? 0;
+      const epoch = epochs.get(model) ?? 0;
       const after = keyOf(checkpoint);
       const pending = rest;
-      if (pending && pending.cycle === cycle && pending.after === after) {
+      if (pending && pending.epoch === epoch && pending.after === after) {
         await previousPartWritten();
         return handOut(
-          part({ documents: pending.documents, checkpoint: pending.checkpoint }, checkpoint, cycle, limit),
+          part({ documents: pending.documents, checkpoint: pending.checkpoint }, checkpoint, epoch, limit),
         );
       }
       rest = null;
       const ahead = prefetched;
       prefetched = null;
       const page =
-        ahead && ahead.cycle === cycle && ahead.after === after ? ahead.page : request(checkpoint, batchSize);
+        ahead && ahead.epoch === epoch && ahead.after === after ? ahead.page : request(checkpoint, batchSize);
       // a failure here (also a prefetch's) is RxDB's to retry: it calls again, and that call asks the server afresh
       const pulled = await page;
+      if (pulled.documents.length < batchSize) reachedEndOn.set(model, pulled.sentOn);
       if (pulled.documents.length >= batchSize && !stopped) {
         const next = request(pulled.checkpoint, batchSize);
         next.catch(() => {
           // reported when (if) the next call awaits it
         });
-        prefetched = { cycle, after: keyOf(pulled.checkpoint), page: next };
+        prefetched = { epoch, after: keyOf(pulled.checkpoint), page: next };
       }
       await previousPartWritten();
-      return handOut(part(pulled, checkpoint, cycle, limit));
+      return handOut(part(pulled, checkpoint, epoch, limit));
     };
     const state = replicateRxCollection<unknown, Checkpoint>({
       collection,
@@ -379,16 +389,16 @@ export function startReplication(options: ReplicationOptions): Replication {
       }),
       state.active$.subscribe((active) => {
         if (active) {
-          if (!busy.has(model)) {
-            cycleStartedOn.set(model, now().toISOString());
-            cycles.set(model, (cycles.get(model) ?? 0) + 1);
-          }
           busy.add(model);
           return;
         }
         busy.delete(model);
-        const startedOn = cycleStartedOn.get(model);
-        if (startedOn && !failing.has(model)) freshOn.set(model, startedOn);
+        // RxDB goes idle once the cycle's pages are written: a fetch of it that reached the end now counts
+        const reached = reachedEndOn.get(model);
+        if (reached && !failing.has(model)) {
+          freshOn.set(model, reached);
+          reachedEndOn.delete(model);
+        }
         // A pull cycle ended; RxDB reports failures on error$ before it goes idle.
         if (busy.size === 0 && failing.size === 0 && progress.value.collectionsDone === models.length) {
           patch({ lastSyncedOn: now().toISOString(), error: null });
@@ -411,6 +421,8 @@ export function startReplication(options: ReplicationOptions): Replication {
     for (const [name, state] of states) {
       if (model && name !== model) continue;
       failing.delete(name);
+      // pages fetched before this point may not answer the pull it starts
+      epochs.set(name, (epochs.get(name) ?? 0) + 1);
       state.reSync();
     }
   };
