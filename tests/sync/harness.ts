@@ -43,6 +43,7 @@ export function transportOf(client: TestClient, baseUrl: string): SyncTransport 
   }
   return {
     graphqlUrl: `${baseUrl}/api/v2/graphql`,
+    pullUrl: `${baseUrl}/api/v2/pull`,
     commandsUrl: `${baseUrl}/api/v2/commands`,
     websocketUrl: `${baseUrl.replace(/^http/, "ws")}/wss/v1/`,
     fetch: async (input, init) => {
