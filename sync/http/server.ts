@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
+import { type StatisticsRefresh, startStatisticsRefresh } from "../db/statistics.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, GRAPHQL_PATH, makePreset, WEBSOCKET_PATH } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
 import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
@@ -86,6 +87,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const handlePull = createPullHandler({ db, production });
   // Superseded change-log rows are deleted every few minutes, so the log stays as large as the documents.
   const compaction = startChangeCompaction(db);
+  // PGlite has no autovacuum: the server keeps the planner's statistics fresh itself (sync/db/statistics.ts).
+  const statistics: StatisticsRefresh | null = db.kind === "pglite" ? startStatisticsRefresh(db) : null;
   const distDir = options.distDir ?? "dist";
   const authContext = { db, production };
 
@@ -222,6 +225,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         compaction.stop();
+        await statistics?.stop();
         await mail.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();

@@ -178,6 +178,8 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
     }
     return issuer;
   });
+  // a bulk load: the planner's statistics describe the loaded tables from here on
+  await db.query("analyze");
   return { issuerId, holdings, rounds, investors };
 }
 
