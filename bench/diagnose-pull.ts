@@ -29,7 +29,8 @@ const db = wrapPglite(pg);
 if (values.until) {
   const dir = mkdtempSync(join(tmpdir(), "diagnose-pull-"));
   for (const name of readdirSync(MIGRATIONS_DIR)) {
-    if (name.endsWith(".sql") && name.slice(0, 4) < values.until) copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
+    if (name.endsWith(".sql") && name.slice(0, 4) < values.until)
+      copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
   }
   await migrate(db, dir);
 } else {
@@ -171,9 +172,9 @@ await pg.close();
 // Every model's whole pull as the scale issuer, through pull_documents, then its parts.
 async function wholePull(): Promise<void> {
   const lim = Number(values.lim);
-  const models = (await pg.query<{ model: string }>("select model from app_private.replicated_models order by 1")).rows.map(
-    (r) => r.model,
-  );
+  const models = (
+    await pg.query<{ model: string }>("select model from app_private.replicated_models order by 1")
+  ).rows.map((r) => r.model);
   const asIssuer = async <T>(fn: (tx: { query: typeof pg.query; exec: typeof pg.exec }) => Promise<T>): Promise<T> =>
     pg.transaction(async (tx) => {
       await tx.query(
@@ -242,7 +243,9 @@ async function wholePull(): Promise<void> {
         `${model.padEnd(20)} ${String(documents).padStart(7)} docs  pull ${pullMs.toFixed(0).padStart(6)} ms (cpu ${pullCpu.toFixed(0).padStart(6)})  builder ${buildMs.toFixed(0).padStart(6)} ms (cpu ${buildCpu.toFixed(0).padStart(6)})  rest ${scanMs.toFixed(0).padStart(5)} ms  md5 ${md5}`,
       );
     }
-    console.log(`round ${round + 1} (pages of ${lim}, ${values.holdings} holdings${values.until ? `, migrations < ${values.until}` : ""})`);
+    console.log(
+      `round ${round + 1} (pages of ${lim}, ${values.holdings} holdings${values.until ? `, migrations < ${values.until}` : ""})`,
+    );
     for (const line of lines) console.log(line);
     console.log(
       `${"total".padEnd(20)}               pull ${totals.pull.toFixed(0).padStart(6)} ms (cpu ${totals.pullCpu.toFixed(0).padStart(6)})  builder ${totals.build.toFixed(0).padStart(6)} ms (cpu ${totals.buildCpu.toFixed(0).padStart(6)})  rest ${totals.scan.toFixed(0).padStart(5)} ms`,

@@ -129,7 +129,13 @@ describe.each(testTargets)("pull documents before and after 0700-0719 on $name",
     expect(readers.length).toBeGreaterThanOrEqual(13);
     expect(readers.some((r) => r.claims?.accountType === "agent")).toBe(true);
     expect(readers.some((r) => r.claims?.accountType === "investor")).toBe(true);
-    const { rows: differences } = await db.query<{ reader: string; model: string; id: string; before: unknown; after: unknown }>(
+    const { rows: differences } = await db.query<{
+      reader: string;
+      model: string;
+      id: string;
+      before: unknown;
+      after: unknown;
+    }>(
       `select coalesce(b.reader, a.reader) as reader, coalesce(b.model, a.model) as model, coalesce(b.id, a.id) as id,
               b.doc as before, a.doc as after
          from (select * from public.pull_docs_snapshot where phase = 'before') b
