@@ -157,6 +157,9 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
 
 let current: Promise<LocalData> | null = null;
 let currentKey: string | null = null;
+// Set by logout: the page is leaving and its databases are being deleted; nothing may open them again meanwhile (a
+// guard re-run by a session revalidation would otherwise start a replication that recreates them).
+let signedOut = false;
 
 /** The page's local data for this user and account, opened on first use (closing another one first). */
 export async function openLocalDataFor(
@@ -165,8 +168,10 @@ export async function openLocalDataFor(
   options: Partial<StartLocalDataOptions> = {},
 ) {
   const key = `${userId}/${accountId}`;
+  if (signedOut) throw new Error("Signed out: the local data is being removed.");
   if (current && currentKey === key) return current;
   await closeLocalData();
+  if (signedOut) throw new Error("Signed out: the local data is being removed.");
   currentKey = key;
   current = startLocalData({ ...options, userId, accountId });
   current.catch(() => {
@@ -181,6 +186,12 @@ export async function openLocalDataFor(
 /** The open local data, if any (null before sign-in or while switching accounts). */
 export async function currentLocalData(): Promise<LocalData | null> {
   return current ? current.catch(() => null) : null;
+}
+
+/** Logout: closes the local data for the rest of this page's life (the page then leaves for /authenticate/logout). */
+export async function closeLocalDataForSignOut(): Promise<void> {
+  signedOut = true;
+  await closeLocalData();
 }
 
 export async function closeLocalData(): Promise<void> {

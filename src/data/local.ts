@@ -23,8 +23,8 @@ function deleteDatabase(name: string): Promise<void> {
 export async function clearLocalData(): Promise<void> {
   // Close this page's database first, or its open connections would block the deletion. Loaded lazily so the
   // first route does not carry RxDB.
-  const { closeLocalData } = await import("./local-data.ts");
-  await closeLocalData().catch(() => {});
+  const { closeLocalDataForSignOut } = await import("./local-data.ts");
+  await closeLocalDataForSignOut().catch(() => {});
   const { discardPrewarmedDatabase } = await import("./database.ts");
   await discardPrewarmedDatabase().catch(() => {});
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
