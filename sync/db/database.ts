@@ -79,3 +79,34 @@ export function wrapPool(pool: pg.Pool): Database & { pool: pg.Pool } {
     close: () => pool.end(),
   };
 }
+
+/**
+ * Applies a request's settings (role, claims) for the rest of the transaction, like SET LOCAL, in one statement; its
+ * one parameter is settingsParameter(settings). Used by every path that runs SQL as a session: PostGraphile's PGlite
+ * adaptor, the held transactions of the command endpoint, the pull endpoint.
+ */
+export const SET_LOCAL_SETTINGS = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
+
+/** The parameter of SET_LOCAL_SETTINGS: the settings that have a value, as a JSON array of [name, value]. */
+export function settingsParameter(settings: Record<string, string | null | undefined>): string {
+  return JSON.stringify(Object.entries(settings).filter((entry) => entry[1] != null));
+}
+
+// SQLSTATE classes that say nothing about the statement itself: connection, resources, shutdown, serialization.
+const TRANSIENT_SQLSTATE = /^(08|53|57|58|40)/;
+
+/** The error's SQLSTATE, when it has one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** A failure of the database or the connection to it (try again later), not of the request. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state) return TRANSIENT_SQLSTATE.test(state);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ...
+  const message = error instanceof Error ? error.message : String(error);
+  return /closed|terminat|connection|not running|ECONN/i.test(message);
+}

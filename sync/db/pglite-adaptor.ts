@@ -11,6 +11,7 @@ import type {
   WithPgClient,
 } from "postgraphile/@dataplan/pg";
 import type { GrafastSubscriber } from "postgraphile/grafast";
+import { SET_LOCAL_SETTINGS, settingsParameter } from "./database.ts";
 
 export interface PgliteClient extends PgClient {
   rawClient: Transaction;
@@ -76,11 +77,8 @@ function makeClient(tx: Transaction, depth: number): PgliteClient {
 export function makePgliteWithPgClient(pglite: PGlite): WithPgClient<PgliteClient> {
   return (pgSettings, callback) =>
     pglite.transaction(async (tx) => {
-      const entries = Object.entries(pgSettings ?? {}).filter((entry): entry is [string, string] => entry[1] != null);
-      if (entries.length > 0) {
-        await tx.query("select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el", [
-          JSON.stringify(entries),
-        ]);
+      if (Object.values(pgSettings ?? {}).some((value) => value != null)) {
+        await tx.query(SET_LOCAL_SETTINGS, [settingsParameter(pgSettings ?? {})]);
       }
       return callback(makeClient(tx, 0));
     });

@@ -7,7 +7,7 @@
 // PostgreSQL and written to the response as it comes. Node never
 // parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Database } from "../db/database.ts";
+import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
 import { pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, mediaType, readBody, sendJson } from "./respond.ts";
 
@@ -48,20 +48,13 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
   sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 }
 
-// SQLSTATE classes that say nothing about the request: connection, resources, shutdown. The device retries later.
-const TRANSIENT_SQLSTATE = /^(08|53|57|58|40)/;
-
-const SET_CLAIMS = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
 // pull_documents printed as text, without building the page as one jsonb value first (0720).
 const PULL = "select app_private.pull_documents_text($1, $2, $3::bigint, $4) as body";
 
 /** The documents after a checkpoint as JSON text, read as the session (role app_user and its claims). */
 export function pullAsText(db: Database, session: SessionClaims, pull: PullRequest): Promise<string> {
-  const settings = Object.entries(pgSettingsFor(session)).filter(
-    (entry): entry is [string, string] => entry[1] != null,
-  );
   return db.transaction(async (tx) => {
-    await tx.query(SET_CLAIMS, [JSON.stringify(settings)]);
+    await tx.query(SET_LOCAL_SETTINGS, [settingsParameter(pgSettingsFor(session))]);
     const { rows } = await tx.query<{ body: string }>(PULL, [pull.model, pull.afterTxid, pull.afterSeq, pull.limit]);
     return rows[0]?.body ?? "null";
   });
@@ -102,7 +95,8 @@ export function createPullHandler({ db, production }: PullHandlerOptions) {
         return sendError(res, code === "LL403" ? 403 : 400, code, message ?? code);
       if (code === "42501") return sendError(res, 403, "LL403", "Operation not allowed");
       console.error("pull failed:", pull.model, error);
-      if (typeof code === "string" && TRANSIENT_SQLSTATE.test(code))
+      // the device retries later
+      if (isTransientDatabaseError(error))
         return sendError(res, 503, "LL503", "The database is not available. Try again later.");
       return sendError(
         res,

@@ -24,7 +24,7 @@ import {
   parse,
   validate,
 } from "postgraphile/graphql";
-import type { Database } from "../db/database.ts";
+import { type Database, isTransientDatabaseError as isTransient, sqlState } from "../db/database.ts";
 import { codedError } from "../graphql/errors.ts";
 import { attachSession, pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, readBody, sendJson } from "../http/respond.ts";
@@ -77,23 +77,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The database could not answer (down, restarting, connection lost): the device must retry later. */
 export class TransientError extends Error {}
-
-// SQLSTATE classes that say nothing about the command itself: connection, resources, shutdown, serialization.
-const TRANSIENT_SQLSTATE = /^(08|53|57|58|40)/;
-
-function sqlState(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
-
-function isTransient(error: unknown): boolean {
-  const state = sqlState(error);
-  if (state) return TRANSIENT_SQLSTATE.test(state);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ...
-  const message = error instanceof Error ? error.message : String(error);
-  return /closed|terminat|connection|not running|ECONN/i.test(message);
-}
 
 function parseCommands(body: unknown): Command[] | string {
   if (!Array.isArray(body)) return "Body must be a JSON array of commands";

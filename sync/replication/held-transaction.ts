@@ -5,7 +5,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { PgClient, PgClientQuery, PgClientResult, WithPgClient } from "postgraphile/@dataplan/pg";
-import type { Database } from "../db/database.ts";
+import { type Database, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
 
 export interface HeldTransaction {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
@@ -102,12 +102,6 @@ function pgRaw(client: pg.PoolClient): RawQuery {
   };
 }
 
-const applySettings = "select set_config(el->>0, el->>1, true) from json_array_elements($1::json) el";
-
-function settingsJson(settings: Record<string, string | undefined>): string {
-  return JSON.stringify(Object.entries(settings).filter((entry) => entry[1] != null));
-}
-
 /**
  * Runs fn in one transaction with the request's settings (role app_user and the session's claims) applied
  * transaction-locally. Commits when fn resolves, rolls back when it throws.
@@ -120,7 +114,7 @@ export async function inTransaction<T>(
   if (db.kind === "pglite") {
     const pglite = (db as Database & { pglite: PGlite }).pglite;
     return pglite.transaction(async (tx) => {
-      await tx.query(applySettings, [settingsJson(settings)]);
+      await tx.query(SET_LOCAL_SETTINGS, [settingsParameter(settings)]);
       return fn(held(pgliteRaw(tx), pgliteExec(tx)));
     });
   }
@@ -128,7 +122,7 @@ export async function inTransaction<T>(
   const client = await pool.connect();
   try {
     await client.query("begin");
-    await client.query(applySettings, [settingsJson(settings)]);
+    await client.query(SET_LOCAL_SETTINGS, [settingsParameter(settings)]);
     const result = await fn(held(pgRaw(client), pgExec(client)));
     await client.query("commit");
     return result;
