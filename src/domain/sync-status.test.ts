@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type SyncSummaryInput, sinceText, syncSummary } from "./sync-status.ts";
+import { firstSyncRecords, type SyncSummaryInput, sinceText, syncSummary } from "./sync-status.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const base: SyncSummaryInput = {
@@ -50,6 +50,13 @@ describe("sync summary", () => {
     expect(syncSummary({ ...base, firstSync: { ...firstSync, documentsReceived: 12_500 } }, now).label).toBe(
       "Syncing 99%",
     );
+  });
+  it("counts the first sync's records against the server's total, or alone without one", () => {
+    const firstSync = { done: false, collectionsDone: 0, collectionsTotal: 11, documentsReceived: 1_500 };
+    expect(firstSyncRecords({ ...firstSync, documentsExpected: 170_018 })).toBe("1,500 of 170,018 records");
+    expect(firstSyncRecords({ ...firstSync, documentsExpected: 1_000 })).toBe("1,500 of 1,500 records");
+    expect(firstSyncRecords({ ...firstSync, documentsExpected: null })).toBe("1,500 records");
+    expect(firstSyncRecords({ ...firstSync, documentsReceived: 1, documentsExpected: null })).toBe("1 record");
   });
   it("an ended session asks to sign in; online with waiting commands says sending", () => {
     expect(syncSummary({ ...base, outboxPaused: "unauthorized", waiting: 1 }, now).label).toBe("Sign in to sync");

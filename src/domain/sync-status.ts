@@ -50,6 +50,15 @@ export function sinceText(iso: string | null, now: Date): string {
   return then.toISOString().slice(0, 10);
 }
 
+/** How many records the first sync has received ("4,200 of 12,000 records"; "4,200 records" without the total). */
+export function firstSyncRecords(firstSync: SyncSummaryInput["firstSync"]): string {
+  const { documentsReceived, documentsExpected } = firstSync;
+  const count = (n: number) => n.toLocaleString("en-US");
+  return documentsExpected
+    ? `${count(documentsReceived)} of ${count(Math.max(documentsExpected, documentsReceived))} records`
+    : `${count(documentsReceived)} ${documentsReceived === 1 ? "record" : "records"}`;
+}
+
 export function syncSummary(status: SyncSummaryInput, now: Date): SyncSummary {
   const last = `Last synced ${sinceText(status.lastSyncedOn, now)}.`;
   const waiting = status.waiting > 0 ? ` ${plural(status.waiting, "change")} waiting to be sent.` : "";
@@ -75,11 +84,8 @@ export function syncSummary(status: SyncSummaryInput, now: Date): SyncSummary {
     };
   }
   if (!status.firstSync.done && status.firstSync.collectionsTotal > 0) {
-    const { collectionsDone, collectionsTotal, documentsReceived, documentsExpected } = status.firstSync;
-    const count = (n: number) => n.toLocaleString("en-US");
-    const records = documentsExpected
-      ? `${count(documentsReceived)} of ${count(Math.max(documentsExpected, documentsReceived))} records`
-      : plural(documentsReceived, "record");
+    const { collectionsDone, collectionsTotal } = status.firstSync;
+    const records = firstSyncRecords(status.firstSync);
     return {
       tone: "busy",
       label: `Syncing ${firstSyncPercent(status.firstSync)}%`,

@@ -14,7 +14,7 @@ import { type SyncStatus, syncStatus } from "../../data/sync-status.ts";
 import { useSyncStatus } from "../../data/use-sync-status.ts";
 import { formatDate, formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { firstSyncPercent } from "../../domain/sync-status.ts";
+import { firstSyncPercent, firstSyncRecords } from "../../domain/sync-status.ts";
 import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { linkClass, PathLink } from "../accounts/links.tsx";
 import { Card, useSession } from "../accounts/parts.tsx";
@@ -45,8 +45,6 @@ export function DashboardPage() {
 function FirstSyncProgress() {
   const { firstSync } = useSyncStatus();
   const percent = firstSyncPercent(firstSync);
-  const count = (n: number) => n.toLocaleString("en-US");
-  const expected = firstSync.documentsExpected;
   return (
     <div
       data-testid="dashboard-first-sync"
@@ -74,11 +72,8 @@ function FirstSyncProgress() {
         <div className={css({ h: "full", bg: "brand", transition: "width 200ms" })} style={{ width: `${percent}%` }} />
       </div>
       <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-        First sync of this account on this device
-        {expected
-          ? `: ${count(firstSync.documentsReceived)} of ${count(Math.max(expected, firstSync.documentsReceived))} records.`
-          : `: ${count(firstSync.documentsReceived)} records.`}{" "}
-        The dashboard's figures show when it is done; other pages can be used meanwhile.
+        First sync of this account on this device: {firstSyncRecords(firstSync)}. The dashboard's figures show when it
+        is done; other pages can be used meanwhile.
       </p>
     </div>
   );
