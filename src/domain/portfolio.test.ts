@@ -147,4 +147,14 @@ describe("portfolio", () => {
     const onlyDistributions = buildPortfolio({ ...input, stages: ["Onboarding"] });
     expect(onlyDistributions.find((row) => row.id === "asset:a1")?.paidOutDividends).toBeNull();
   });
+
+  it("counts an issued investment once while the device still holds the distribution as closed and unlocked", () => {
+    // The holding's replica can arrive before the distribution's update that locks it.
+    const h5 = { id: "h5", roundId: "r1", amount: "20", purchasePrice: "1.25", distributionId: "d2" };
+    const rows = buildPortfolio({ ...input, holdings: [...input.holdings, h5] });
+    const round = rows.filter((row) => row.path[1] === "round:r1" && row.kind !== "round");
+    expect(round.map((row) => `${row.id}:${row.status}`)).toEqual(["h1:Issued", "h5:Issued", "d1:Onboarding"]);
+    expect(text(rows.find((row) => row.id === "asset:a1")?.units ?? null)).toBe(170);
+    expect(buildPortfolio({ ...input, holdings: [...input.holdings, h5], stages: ["Pending"] })).toEqual([]);
+  });
 });

@@ -283,8 +283,11 @@ export function buildPortfolio(input: PortfolioInput): PortfolioRow[] {
       ),
     });
   }
+  // A holding stands for the distribution it was issued from, even while this device's copy of that distribution
+  // (replicated on its own) still reads closed and unlocked: the investment is counted once.
+  const issuedFrom = new Set(input.holdings.map((holding) => holding.distributionId).filter(Boolean));
   for (const distribution of input.distributions) {
-    const stage = distributionStage(distribution);
+    const stage = issuedFrom.has(distribution.id) ? null : distributionStage(distribution);
     const round = distribution.allocation?.roundId ? rounds.get(distribution.allocation.roundId) : undefined;
     const asset = round ? assets.get(round.assetId) : undefined;
     if (!stage || !round || !asset) continue;

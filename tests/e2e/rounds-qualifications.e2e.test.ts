@@ -68,7 +68,7 @@ describe("qualifications with order and payment edits", () => {
     );
     const orderSql = `select v.name from app_public.allocation_qualifications q
       join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
-      where q.allocation_id = $1 and v.name = any($2) order by q.execute_order`;
+      where q.allocation_id = $1 and v.name = any($2) order by q.execute_order, q.created_on, q.id`;
     const order = async () =>
       (await rows<{ name: string }>(orderSql, [allocation.id, [kyc, accreditation]])).map((r) => r.name);
 

@@ -102,7 +102,9 @@ function useOverlaid(
         else if (row) out.set(row.id, { ...row, mark });
       }
     }
-    return [...out.values()].sort((a, b) => a.executeOrder - b.executeOrder || a.id.localeCompare(b.id));
+    // Ties keep the replica's order (the server's: execute order, then creation) with queued additions after it in
+    // the order they were made; Array.prototype.sort is stable.
+    return [...out.values()].sort((a, b) => a.executeOrder - b.executeOrder);
   }, [outbox, rows, choices, kind, parentId]);
 }
 
