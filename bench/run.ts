@@ -183,6 +183,10 @@ try {
             target: "no task > 200 ms",
             met: sync.longTasksOver200 === 0,
           });
+          for (const frame of sync.longestFrames)
+            report.notes.push(
+              `Long animation frame during the sync at ${ms(frame.start)}: ${ms(frame.duration)}; scripts: ${frame.scripts.join("; ") || "none attributed (rendering, garbage collection or IndexedDB results)"}.`,
+            );
           rows.push({
             figure: "Progress shown during the initial sync",
             value: sync.progressShown ? `yes (${sync.progressText ?? ""})` : "no",

@@ -44,8 +44,17 @@ export interface SyncFigures {
   longestTaskMs: number;
   longTasksOver200: number;
   longTasks: number;
+  /** the longest animation frames during the sync, with the scripts that ran in them (Long Animation Frames API) */
+  longestFrames: LongFrame[];
   progressShown: boolean;
   progressText: string | null;
+}
+
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** "invoker (source:function) ms" for each script of the frame that ran 5 ms or more, longest first */
+  scripts: string[];
 }
 
 export interface GridFigures {
@@ -162,6 +171,7 @@ export async function installRecorder(
       if (location.pathname === "/bench.html") return;
       const state = {
         longTasks: [] as Array<{ start: number; duration: number }>,
+        frames: [] as Array<{ start: number; duration: number; scripts: string[] }>,
         syncDoneAt: null as number | null,
         progressShown: false,
         progressText: null as string | null,
@@ -181,6 +191,30 @@ export async function installRecorder(
         }).observe({ type: "longtask", buffered: true });
       } catch {
         // no long task support: the figure stays empty
+      }
+      // Long animation frames say which scripts made a frame long (long tasks do not); kept for the notes.
+      interface FrameScript {
+        invoker?: string;
+        sourceURL?: string;
+        sourceFunctionName?: string;
+        duration: number;
+      }
+      try {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<PerformanceEntry & { scripts?: FrameScript[] }>) {
+            if (entry.duration < 150) continue;
+            const scripts = (entry.scripts ?? [])
+              .filter((script) => script.duration >= 5)
+              .sort((a, b) => b.duration - a.duration)
+              .map((script) => {
+                const source = (script.sourceURL ?? "").split("/").pop() ?? "";
+                return `${script.invoker ?? "?"} (${source}:${script.sourceFunctionName || "?"}) ${Math.round(script.duration)} ms`;
+              });
+            state.frames.push({ start: entry.startTime, duration: entry.duration, scripts });
+          }
+        }).observe({ type: "long-animation-frame", buffered: true });
+      } catch {
+        // no long animation frame support: no attribution in the notes
       }
       const progressPattern = /\b(syncing|synchronizing|downloading|loading data)\b|\d[\d,]*\s*(of|\/)\s*\d[\d,]*/i;
       const watchProgress = () => {
@@ -270,6 +304,7 @@ export async function installRecorder(
 
 interface PageState {
   longTasks: Array<{ start: number; duration: number }>;
+  frames: LongFrame[];
   syncDoneAt: number | null;
   progressShown: boolean;
   progressText: string | null;
@@ -310,6 +345,10 @@ export async function appSync(page: Page, timeoutMs: number): Promise<SyncFigure
     longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
     longTasksOver200: during.filter((t) => t.duration > 200).length,
     longTasks: during.length,
+    longestFrames: state.frames
+      .filter((frame) => frame.start <= done)
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 5),
     progressShown: state.progressShown,
     progressText: state.progressText,
   };

@@ -1,0 +1,123 @@
+// node bench/diagnose-sync.ts [--holdings 10000]
+//
+// Where the app's initial sync spends its time (bench/README.md "Initial sync"): seeds the scale issuer, opens
+// /dashboard in chromium on a production build exactly as `npm run bench` does, and meanwhile records
+//   * the pull requests (POST /api/v2/pull): how long the server took, and for how much of the sync at least one
+//     request was in flight (the rest is time the server waited for the device);
+//   * a CPU profile of the page's main thread: busy time, and the functions that used it (self time);
+//   * the long animation frames and the scripts that made them long.
+// Prints a summary; writes nothing. A diagnosis aid, not a benchmark.
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { appSync, benchDist, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
+
+const { values } = parseArgs({ options: { holdings: { type: "string", default: "10000" } } });
+const holdings = Math.max(1, Number(values.holdings));
+
+process.env.GRAPHILE_ENV ??= "development";
+const { ensureBuilt, distDir } = await import("../tests/e2e/app.ts");
+const { startTestServer } = await import("../tests/helpers/server.ts");
+const { launchBrowser, newContext } = await import("../tests/helpers/browser.ts");
+const { seedScale, SCALE_EMAIL } = await import("../sync/seed/scale.ts");
+const { signInAs } = await import("../tests/sync/harness.ts");
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const round = (n: number) => Math.round(n).toLocaleString("en-US");
+
+await ensureBuilt();
+const served = benchDist(distDir, join(import.meta.dirname, ".."));
+const server = await startTestServer({ distDir: served });
+const browser = await launchBrowser();
+try {
+  await seedScale(server.server.db, { holdings });
+  const issuer = await signInAs(server.client(), SCALE_EMAIL);
+  const context = await newContext(browser, server.url);
+  await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
+  const page = await context.newPage();
+  const raw = await rawDexie(page, holdings);
+  await installRecorder(context, raw.counts, holdings);
+
+  const pulls: Array<{ model: string; start: number; end: number; wait: number }> = [];
+  page.on("requestfinished", (request) => {
+    if (!request.url().endsWith("/api/v2/pull")) return;
+    const timing = request.timing();
+    const model = (JSON.parse(request.postData() ?? "{}") as { model?: string }).model ?? "?";
+    pulls.push({
+      model,
+      start: timing.startTime,
+      end: timing.startTime + timing.responseEnd,
+      wait: timing.responseStart - timing.requestStart,
+    });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+  await cdp.send("Profiler.start");
+  const navigationStart = Date.now();
+  const sync = await appSync(page, Math.max(300_000, holdings * 30));
+  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
+
+  console.log(
+    `\n${raw.documents} documents; raw fetch ${round(raw.fetchMs)} ms, raw bulkPut ${round(raw.bulkPutMs)} ms`,
+  );
+  console.log(`app sync ${round(sync.syncMs)} ms (${(sync.syncMs / raw.bulkPutMs).toFixed(2)}x of bulkPut)`);
+  console.log(`longest task ${round(sync.longestTaskMs)} ms; ${sync.longTasks} long tasks`);
+
+  // server: in-flight union and per-model response waits
+  const intervals = pulls.map((p) => [p.start, p.end] as const).sort((a, b) => a[0] - b[0]);
+  let inFlight = 0;
+  let cursor = 0;
+  for (const [start, end] of intervals) {
+    const from = Math.max(start, cursor);
+    if (end > from) inFlight += end - from;
+    cursor = Math.max(cursor, end);
+  }
+  const firstPull = intervals[0]?.[0] ?? navigationStart;
+  console.log(
+    `pull requests ${pulls.length}; first at ${round(firstPull - navigationStart)} ms; at least one in flight ${round(inFlight)} ms of ${round(cursor - firstPull)} ms`,
+  );
+  const byModel = new Map<string, { n: number; wait: number }>();
+  for (const pull of pulls) {
+    const entry = byModel.get(pull.model) ?? { n: 0, wait: 0 };
+    entry.n++;
+    entry.wait += pull.wait;
+    byModel.set(pull.model, entry);
+  }
+  for (const [model, entry] of [...byModel].sort((a, b) => b[1].wait - a[1].wait))
+    console.log(
+      `  ${model}: ${entry.n} pages, server wait ${round(entry.wait)} ms (${round(entry.wait / entry.n)} ms a page)`,
+    );
+
+  // main thread: self time per function
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    total += delta;
+    const frame = nodes.get(id)?.callFrame;
+    const file = frame?.url.split("/").pop() ?? "";
+    const key = frame ? `${frame.functionName || "(anonymous)"} ${file}${file ? `:${frame.lineNumber}` : ""}` : "?";
+    self.set(key, (self.get(key) ?? 0) + delta);
+  });
+  const idle = self.get("(idle) ") ?? 0;
+  console.log(`main thread profiled ${round(total)} ms, idle ${round(idle)} ms, busy ${round(total - idle)} ms`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${round(ms)} ms  ${key}`);
+
+  for (const frame of sync.longestFrames)
+    console.log(`long frame at ${round(frame.start)} ms: ${round(frame.duration)} ms; ${frame.scripts.join("; ")}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+  removeDir(served);
+}
