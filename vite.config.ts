@@ -27,7 +27,7 @@ export default defineConfig({
       // src/pwa/update.ts registers the worker itself through workbox-window, so it can hold updates back.
       injectRegister: false,
       manifest: webManifest,
-      includeAssets: ["favicon.svg", "icons/*.png"],
+      includeAssets: ["favicon.svg", "favicon.ico", "icons/*.png"],
       workbox: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         // AG Grid's chunk is large; the shell must still precache whole.

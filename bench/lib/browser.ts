@@ -202,7 +202,7 @@ export async function installRecorder(
       try {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as unknown as Array<PerformanceEntry & { scripts?: FrameScript[] }>) {
-            if (entry.duration < 150) continue;
+            if (entry.duration < 50) continue;
             const scripts = (entry.scripts ?? [])
               .filter((script) => script.duration >= 5)
               .sort((a, b) => b.duration - a.duration)

@@ -78,6 +78,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The database could not answer (down, restarting, connection lost): the device must retry later. */
 export class TransientError extends Error {}
 
+/** PostgreSQL text and jsonb cannot hold U+0000: such a command is answered as rejected, never run. */
+export const NUL_MESSAGE = "Text cannot contain the NUL character (U+0000).";
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
+}
+
+/** The variables as the log keeps them: U+0000 replaced by U+FFFD (PostgreSQL's jsonb refuses it). */
+function loggable(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\u0000", "\ufffd");
+  if (Array.isArray(value)) return value.map(loggable);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [loggable(key), loggable(item)]));
+  return value;
+}
+
 function parseCommands(body: unknown): Command[] | string {
   if (!Array.isArray(body)) return "Body must be a JSON array of commands";
   if (body.length > MAX_COMMANDS_PER_REQUEST) return `At most ${MAX_COMMANDS_PER_REQUEST} commands per request`;
@@ -91,6 +111,8 @@ function parseCommands(body: unknown): Command[] | string {
       return "Command variables must be an object";
     if (typeof command.userId !== "string" || typeof command.accountId !== "string")
       return "A command needs userId and accountId";
+    if (command.deviceId != null && (typeof command.deviceId !== "string" || containsNul(command.deviceId)))
+      return "A command's deviceId must be text";
   }
   return (body as Command[]).map((command) => ({ ...command, variables: command.variables ?? {} }));
 }
@@ -283,7 +305,8 @@ export function createCommandHandler({
 
         let outcome: CommandResult;
         let data: unknown = null;
-        const document = documentFor(schema, command);
+        const nul = containsNul(command.variables);
+        const document = nul ? resultOf(command, "rejected", "LL422", NUL_MESSAGE) : documentFor(schema, command);
         if (!("kind" in document)) {
           outcome = document;
         } else {
@@ -318,7 +341,7 @@ export function createCommandHandler({
           device_id: command.deviceId ?? null,
           device_seq: Number.isSafeInteger(command.seq) ? (command.seq as number) : null,
           mutation: command.mutation,
-          variables: command.variables,
+          variables: nul ? (loggable(command.variables) as Record<string, unknown>) : command.variables,
           status: outcome.status as LogEntry["status"],
           error_code: outcome.errorCode,
           error_message: outcome.errorMessage,

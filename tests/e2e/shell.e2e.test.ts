@@ -268,6 +268,9 @@ describe("PWA", () => {
       const response = await page.request.get(icon.src);
       expect(response.headers()["content-type"]).toContain("image/png");
     }
+    // Browsers ask for /favicon.ico on their own (tabs, bookmarks): an icon, not a 404.
+    const favicon = await page.request.get("/favicon.ico");
+    expect([favicon.status(), favicon.headers()["content-type"]]).toEqual([200, "image/x-icon"]);
     await page.reload();
     await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const cdp = await page.context().newCDPSession(page);

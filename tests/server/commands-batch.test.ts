@@ -5,7 +5,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandResult } from "../../sync/replication/commands.ts";
+import { type CommandResult, NUL_MESSAGE } from "../../sync/replication/commands.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "../helpers/pg-cluster.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
@@ -111,6 +111,31 @@ function sharedCases(server: () => TestServer, issuer: () => SignedIn) {
       { key: badEmail.key, status: "rejected", error_code: "LL422" },
       { key: last.key, status: "accepted", error_code: null },
     ]);
+  });
+
+  it("rejects a command whose text holds U+0000 with its reason and applies the commands behind it", async () => {
+    const t = server();
+    const before = makeCustomer(issuer(), address("nul-before"));
+    const nul = makeCustomer(issuer(), address("nul"));
+    (nul.variables.input as { name: string }).name = "Ada\u0000Lovelace";
+    const behind = makeCustomer(issuer(), address("nul-behind"));
+    const answer = await post(issuer().client, [before, nul, behind]);
+
+    expect(answer.status).toBe(200);
+    expect(answer.results).toEqual([
+      accepted(before),
+      { key: nul.key, status: "rejected", errorCode: "LL422", errorMessage: NUL_MESSAGE },
+      accepted(behind),
+    ]);
+    expect(await customers(t, `nul-${run}-%`)).toBe(0);
+    expect(await customers(t, `nul-behind-${run}-%`)).toBe(1);
+    // the device sends it again (its answer was lost): the same answer from the log, nothing applied
+    expect(await post(issuer().client, [nul])).toEqual({ status: 200, results: [answer.results[1]] });
+    const { rows } = await t.server.db.query<{ name: string }>(
+      "select variables #>> '{input,name}' as name from app_private.command_log where idempotency_key = $1",
+      [nul.key],
+    );
+    expect(rows).toEqual([{ name: "Ada\ufffdLovelace" }]);
   });
 
   it("answers a resent request from the log with the same answers, applying nothing twice", async () => {
