@@ -16,7 +16,7 @@
 // * Stream: ONE graphql-ws client for all collections (change-stream.ts); each `changes` event reSyncs the named
 //   collection, and every (re)connect reSyncs them all, so nothing committed while the socket was down is missed.
 // * No push: writes are commands (outbox.ts).
-import type { RxCollection, RxJsonSchema } from "rxdb";
+import { createRevision, type RxCollection, type RxJsonSchema, now as rxdbNow } from "rxdb";
 import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import { BehaviorSubject, type Observable } from "rxjs";
 import { type ChangeStream, openChangeStream } from "./change-stream.ts";
@@ -336,7 +336,95 @@ export function startReplication(options: ReplicationOptions): Replication {
       writtenWhenHanded = result.documents.length > 0 ? written : -1;
       return result as never;
     };
+    // First load: written straight into the collection's storage (see loadFirst); decided at the first pull from no
+    // checkpoint (undefined: not yet; null: the usual path), and where it got to, for a retry after a failure.
+    let firstLoad: { checkpoint: Checkpoint | undefined } | null | undefined;
+    /** Writes pulled documents as RxDB's downstream would (same document shape), without its per-document reads. */
+    const writeDirect = async (documents: PullResponse["documents"]) => {
+      if (documents.length === 0) return;
+      const token = collection.database.token;
+      const stored = (doc: Record<string, unknown>, previous?: Record<string, unknown>) =>
+        ({
+          ...doc,
+          _deleted: doc._deleted === true,
+          _attachments: {},
+          _meta: { lwt: rxdbNow() },
+          _rev: createRevision(token, previous as never),
+        }) as never;
+      const storage = collection.storageInstance;
+      const result = await storage.bulkWrite(
+        documents.map((doc) => ({ document: stored(doc) })),
+        "ll-first-load",
+      );
+      // A document that is there already (another tab's replication, a retried page): the server's version wins,
+      // as in RxDB's downstream.
+      const again = result.error.flatMap((error) =>
+        error.status === 409 && error.documentInDb
+          ? [{ previous: error.documentInDb, document: stored(error.writeRow.document as never, error.documentInDb) }]
+          : [],
+      );
+      const failed = result.error.find((error) => error.status !== 409 || !error.documentInDb);
+      const retried = again.length > 0 ? await storage.bulkWrite(again, "ll-first-load") : null;
+      const stillFailed = failed ?? retried?.error[0];
+      if (stillFailed) throw new Error(`Could not store ${model} ${stillFailed.documentId} (${stillFailed.status}).`);
+      for (let i = 0; i < documents.length; i++) countReceived(model);
+    };
+    /**
+     * The first pull of a collection that holds nothing: every page to the end of the server's log, each written in
+     * parts straight into the storage, the next page fetched while this one is written. RxDB's downstream reads each
+     * document from the collection and from its replication meta before writing it (three IndexedDB reads a document,
+     * two thirds of the first sync's reads, bench/README.md); here there is nothing to read. RxDB stores a checkpoint
+     * only with documents: the last part goes to RxDB with the last checkpoint (when the log ended on a full page, the
+     * last part written again: RxDB finds it stored and only keeps the checkpoint). Later pulls take the usual path.
+     */
+    const loadFirst = async (
+      load: { checkpoint: Checkpoint | undefined },
+      limit: number,
+    ): Promise<PullResponse & { stored?: boolean }> => {
+      let next = request(load.checkpoint, batchSize);
+      let lastPart: PullResponse["documents"] = [];
+      for (;;) {
+        const pulled = await next;
+        const full = pulled.documents.length >= batchSize;
+        if (full && !stopped) {
+          next = request(pulled.checkpoint, batchSize);
+          next.catch(() => {
+            // reported when the loop awaits it (and then RxDB retries the pull)
+          });
+        }
+        const parts: PullResponse["documents"][] = [];
+        for (let i = 0; i < pulled.documents.length; i += writeSize)
+          parts.push(pulled.documents.slice(i, i + writeSize));
+        // RxDB asks again after a full part: the part it gets is shorter than its limit (one document at least)
+        let handed = full ? null : (parts.pop() ?? lastPart.slice(-1));
+        if (handed && handed.length >= limit && handed.length > 1) {
+          parts.push(handed.slice(0, -1));
+          handed = handed.slice(-1);
+        }
+        for (const documents of parts) {
+          if (stopped) return { documents: [], checkpoint: load.checkpoint ?? { txid: "0", seq: 0 } };
+          await writeDirect(documents);
+          lastPart = documents;
+        }
+        load.checkpoint = pulled.checkpoint;
+        if (handed) {
+          reachedEndOn.set(model, pulled.sentOn);
+          // stored: RxDB finds these documents as they are and writes nothing (no received$ to wait for)
+          return { documents: handed, checkpoint: pulled.checkpoint, stored: pulled.documents.length === 0 };
+        }
+      }
+    };
     const handler = async (checkpoint: Checkpoint | undefined, limit: number) => {
+      if (checkpoint === undefined && firstLoad !== null) {
+        firstLoad ??= (await collection.count().exec()) === 0 ? { checkpoint: undefined } : null;
+        if (firstLoad) {
+          const { stored, ...loaded } = await loadFirst(firstLoad, limit);
+          firstLoad = null;
+          if (!stored) return handOut(loaded);
+          writtenWhenHanded = -1;
+          return loaded as never;
+        }
+      }
       const epoch = epochs.get(model) ?? 0;
       const after = keyOf(checkpoint);
       const pending = rest;

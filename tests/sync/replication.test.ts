@@ -370,6 +370,74 @@ describe("pull pages, prefetch and the pull endpoint", () => {
     });
   }
 
+  it("writes a first load straight into the store, and later pulls start from its checkpoint", async () => {
+    const device = await openPulling(issuer, ["customers"], { batchSize: 4, writeSize: 2, live: true });
+    try {
+      await device.replication.awaitInitialReplication();
+      expect(await stored(device.db, "customers")).toEqual(await served(issuer, "customers"));
+      const asked = device.pulls.map((p) => `${p.afterTxid}/${p.afterSeq}`);
+      expect(new Set(asked).size, "no page asked for twice").toBe(asked.length);
+      // the documents are RxDB's like any other: found, updated by a later pull, and counted
+      const first = (await served(issuer, "customers"))[0] as { id: string };
+      const renamed = `After first load ${Date.now()}`;
+      await t.server.db.query("update app_public.customers set name = $1 where id = $2", [renamed, first.id]);
+      const before = device.pulls.length;
+      device.replication.reSync("customers");
+      await eventually(
+        async () => (await device.db.customers.findOne(first.id).exec())?.name === renamed,
+        10_000,
+        "the change after the first load",
+      );
+      const later = device.pulls.slice(before);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.filter((p) => p.afterTxid === "0" && String(p.afterSeq) === "0")).toEqual([]);
+      expect(await stored(device.db, "customers")).toEqual(await served(issuer, "customers"));
+    } finally {
+      await device.close();
+    }
+  });
+
+  it("goes on with a first load where it got to after a failed page, and the server's version wins over a stored one", async () => {
+    let failed = false;
+    let seen = 0;
+    let staleWritten = false;
+    let ready: (device: { db: LocalData["db"] }) => void = () => {};
+    const opened = new Promise<{ db: LocalData["db"] }>((resolve) => {
+      ready = resolve;
+    });
+    const reference = await served(issuer, "customers");
+    const target = reference[reference.length - 1] as Record<string, unknown>;
+    const device = await openPulling(issuer, ["customers"], {
+      batchSize: 2,
+      hold: async (pull) => {
+        // after the count found the store empty: another tab stores an older version of a document
+        if (!staleWritten) {
+          staleWritten = true;
+          const { db } = await opened;
+          await db.customers.insert({ ...target, name: "Stale copy" } as Parameters<typeof db.customers.insert>[0]);
+          return;
+        }
+        // the third page fails once
+        if (++seen === 3 && !failed) {
+          failed = true;
+          throw new Error(`network down before ${pull.afterTxid}/${pull.afterSeq}`);
+        }
+      },
+    });
+    ready(device);
+    try {
+      await device.replication.awaitInitialReplication();
+      expect(failed).toBe(true);
+      expect(await stored(device.db, "customers")).toEqual(reference);
+      const asked = device.pulls.map((p) => `${p.afterTxid}/${p.afterSeq}`);
+      // only the failed page was asked for again
+      expect(asked.length - new Set(asked).size).toBe(1);
+      expect(asked.filter((a) => a === "0/0")).toHaveLength(1);
+    } finally {
+      await device.close();
+    }
+  });
+
   it("falls back to GraphQL when the server has no pull endpoint (404)", async () => {
     const device = await openPulling(issuer, ["holdings"], { batchSize: 4, pullUrl: `${t.url}/api/v2/no-such-pull` });
     try {
