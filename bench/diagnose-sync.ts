@@ -1,4 +1,4 @@
-// node bench/diagnose-sync.ts [--holdings 10000]
+// node bench/diagnose-sync.ts [--holdings 10000] [--no-profile]
 //
 // Where the app's initial sync spends its time (bench/README.md "Initial sync"): seeds the scale issuer, opens
 // /dashboard in chromium on a production build exactly as `npm run bench` does, and meanwhile records
@@ -11,7 +11,10 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { appSync, benchDist, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
 
-const { values } = parseArgs({ options: { holdings: { type: "string", default: "10000" } } });
+const { values } = parseArgs({
+  options: { holdings: { type: "string", default: "10000" }, "no-profile": { type: "boolean", default: false } },
+});
+const profiling = !values["no-profile"];
 const holdings = Math.max(1, Number(values.holdings));
 
 process.env.GRAPHILE_ENV ??= "development";
@@ -59,12 +62,16 @@ try {
     });
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
-  await cdp.send("Profiler.start");
+  if (profiling) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+    await cdp.send("Profiler.start");
+  }
   const navigationStart = Date.now();
   const sync = await appSync(page, Math.max(300_000, holdings * 30));
-  const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
+  const { profile } = profiling
+    ? ((await cdp.send("Profiler.stop")) as unknown as { profile: Profile })
+    : { profile: { nodes: [], samples: [], timeDeltas: [] } };
 
   console.log(
     `\n${raw.documents} documents; raw fetch ${round(raw.fetchMs)} ms, raw bulkPut ${round(raw.bulkPutMs)} ms`,

@@ -53,7 +53,7 @@ export interface SyncFigures {
 export interface LongFrame {
   start: number;
   duration: number;
-  /** "invoker (source:function) ms" for each script of the frame that ran 5 ms or more, longest first */
+  /** "invoker (source:function@character) ms" for each script of the frame that ran 5 ms or more, longest first */
   scripts: string[];
 }
 
@@ -197,6 +197,7 @@ export async function installRecorder(
         invoker?: string;
         sourceURL?: string;
         sourceFunctionName?: string;
+        sourceCharPosition?: number;
         duration: number;
       }
       try {
@@ -208,7 +209,8 @@ export async function installRecorder(
               .sort((a, b) => b.duration - a.duration)
               .map((script) => {
                 const source = (script.sourceURL ?? "").split("/").pop() ?? "";
-                return `${script.invoker ?? "?"} (${source}:${script.sourceFunctionName || "?"}) ${Math.round(script.duration)} ms`;
+                const at = `${source}:${script.sourceFunctionName || "?"}@${script.sourceCharPosition ?? "?"}`;
+                return `${script.invoker ?? "?"} (${at}) ${Math.round(script.duration)} ms`;
               });
             state.frames.push({ start: entry.startTime, duration: entry.duration, scripts });
           }
