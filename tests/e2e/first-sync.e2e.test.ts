@@ -1,0 +1,70 @@
+// The first sync of an account on a device (issue 8): the dashboard shows its progress in place of the figures,
+// which would be partial, and shows the figures once every collection has arrived. The holdings' pull is held at
+// the network so the first sync stays in progress while the test looks.
+import type { Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe("the first sync on a new device", () => {
+  it("shows its progress on the dashboard, then the dashboard's figures", async () => {
+    const ctx = await newContext(e2e.browser, e2e.url);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    const holdings = async (route: Route) => {
+      const body = route.request().postDataJSON() as { model?: string } | null;
+      if (body?.model === "holdings") {
+        held++;
+        await released;
+      }
+      await route.continue();
+    };
+    await ctx.route("**/api/v2/pull", holdings);
+    try {
+      const page = await signIn(ctx, "issuer@demo.test");
+      await waitForPath(page, "/dashboard");
+      const card = page.getByTestId("dashboard-first-sync");
+      await card.waitFor({ timeout: 30_000 });
+      expect(held).toBeGreaterThan(0);
+      // the other collections arrive meanwhile: the percentage and the record count move, the figures wait
+      const bar = card.getByRole("progressbar");
+      await poll(async () => Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+      const percent = Number(await bar.getAttribute("aria-valuenow"));
+      expect(percent).toBeLessThan(100);
+      expect(await bar.getAttribute("aria-label")).toBe(`Syncing ${percent}%`);
+      expect(await card.textContent()).toMatch(
+        /First sync of this account on this device: [1-9][\d,]* of [1-9][\d,]* records\./,
+      );
+      expect(await page.getByTestId("dashboard-tiles").count()).toBe(0);
+      await screenshot(page, "dashboard-first-sync");
+
+      release();
+      await page.getByTestId("dashboard-tiles").waitFor({ timeout: 30_000 });
+      expect(await card.count()).toBe(0);
+      await poll(() => page.getByTestId("dashboard-tile").filter({ hasText: "All Holdings" }).textContent()).toMatch(
+        /All Holdings\s*[1-9]/,
+      );
+
+      // a later page load of the same account is not a first sync: the figures show without the progress card
+      await page.reload();
+      await page.getByTestId("dashboard-tiles").waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("dashboard-first-sync").count()).toBe(0);
+    } finally {
+      release();
+      await ctx.close();
+    }
+  });
+});
