@@ -49,6 +49,11 @@ try {
   const raw = await rawDexie(page, holdings);
   await installRecorder(context, raw.counts, holdings);
 
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text().slice(0, 200));
+  });
+  page.on("pageerror", (error) => problems.push(String(error).slice(0, 200)));
   const pulls: Array<{ model: string; start: number; end: number; wait: number }> = [];
   page.on("requestfinished", (request) => {
     if (!request.url().endsWith("/api/v2/pull")) return;
@@ -120,6 +125,8 @@ try {
   console.log(`main thread profiled ${round(total)} ms, idle ${round(idle)} ms, busy ${round(total - idle)} ms`);
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${round(ms)} ms  ${key}`);
 
+  console.log(`console errors and warnings during the sync: ${problems.length}`);
+  for (const problem of problems.slice(0, 5)) console.log(`  ${problem}`);
   for (const frame of sync.longestFrames)
     console.log(`long frame at ${round(frame.start)} ms: ${round(frame.duration)} ms; ${frame.scripts.join("; ")}`);
   await context.close();

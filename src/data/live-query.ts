@@ -53,9 +53,22 @@ interface DexieCollection {
   toArray(): Promise<Raw[]>;
 }
 
-interface DexieInternals {
-  dexieTable?: { limit(n: number): DexieCollection; where(index: string): { above(key: unknown): DexieCollection } };
+export interface DexieInternals {
+  dexieTable?: {
+    limit(n: number): DexieCollection;
+    where(index: string): { above(key: unknown): DexieCollection };
+    bulkGet(keys: unknown[]): Promise<unknown[]>;
+  };
   booleanIndexes?: string[];
+}
+
+/** The Dexie storage's tables of a collection (RxDB's internals), or null for any other storage (memory in tests). */
+export async function dexieInternals(collection: RxCollection): Promise<DexieInternals | null> {
+  const internals = (collection.internalStorageInstance as unknown as { internals?: unknown }).internals;
+  // the Dexie storage's internals are a promise of its tables; other storages keep other things there
+  return internals && typeof (internals as Promise<unknown>).then === "function"
+    ? ((await (internals as Promise<DexieInternals>).catch(() => null)) ?? null)
+    : null;
 }
 
 /**
@@ -72,12 +85,7 @@ export const READ_CHUNK_SIZE = 2_500;
  * through its query.
  */
 async function readAll(collection: RxCollection, prepared: ReturnType<typeof prepareQuery>): Promise<Raw[]> {
-  const internals = (collection.internalStorageInstance as unknown as { internals?: unknown }).internals;
-  // the Dexie storage's internals are a promise of its tables; other storages keep other things there
-  const dexie =
-    internals && typeof (internals as Promise<unknown>).then === "function"
-      ? ((await (internals as Promise<DexieInternals>).catch(() => null)) ?? null)
-      : null;
+  const dexie = await dexieInternals(collection);
   if (dexie?.dexieTable && Array.isArray(dexie.booleanIndexes)) {
     const booleans = dexie.booleanIndexes.filter((field) => !field.includes("."));
     const primary = collection.schema.primaryPath as string;

@@ -281,6 +281,8 @@ describe("pull pages, prefetch and the pull endpoint", () => {
       pullUrl?: string;
       live?: boolean;
       hold?: (pull: Pull) => Promise<void> | undefined;
+      /** default: RxDB's memory storage */
+      storage?: unknown;
     },
   ) {
     const { openLocalDatabase } = await import("../../src/data/database.ts");
@@ -303,7 +305,7 @@ describe("pull pages, prefetch and the pull endpoint", () => {
     const db = await openLocalDatabase({
       userId: who.userId,
       accountId: `${who.accountId}-pages-${crypto.randomUUID()}`,
-      storage: getRxStorageMemory() as never,
+      storage: (options.storage ?? getRxStorageMemory()) as never,
       models,
     });
     const replication = startReplication({
@@ -435,6 +437,53 @@ describe("pull pages, prefetch and the pull endpoint", () => {
       expect(asked.filter((a) => a === "0/0")).toHaveLength(1);
     } finally {
       await device.close();
+    }
+  });
+
+  it("on the Dexie storage, a first load reads none of the documents it inserts, and the server's version wins", async () => {
+    const { indexedDB, IDBKeyRange, IDBObjectStore } = await import("fake-indexeddb");
+    const { getRxStorageDexie } = await import("rxdb/plugins/storage-dexie");
+    const reference = await served(issuer, "customers");
+    const target = reference[0] as Record<string, unknown>;
+    let ready: (device: { db: LocalData["db"] }) => void = () => {};
+    const opened = new Promise<{ db: LocalData["db"] }>((resolve) => {
+      ready = resolve;
+    });
+    let stale = false;
+    const gets = { docs: 0, counting: false };
+    const get = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: InstanceType<typeof IDBObjectStore>, key: unknown) {
+      // the collection's own store (the replication meta's keys hold a "|")
+      if (gets.counting && this.name === "docs" && !String(key).includes("|")) gets.docs++;
+      return get.call(this, key as IDBValidKey);
+    };
+    try {
+      const device = await openPulling(issuer, ["customers"], {
+        batchSize: 4,
+        writeSize: 2,
+        storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+        hold: async () => {
+          if (stale) return;
+          stale = true;
+          // after the count found the store empty: another tab stores an older version of a document
+          const { db } = await opened;
+          await db.customers.insert({ ...target, name: "Stale copy" } as Parameters<typeof db.customers.insert>[0]);
+          gets.counting = true;
+        },
+      });
+      ready(device);
+      try {
+        await device.replication.awaitInitialReplication();
+        gets.counting = false;
+        expect(await stored(device.db, "customers")).toEqual(reference);
+        // RxDB's downstream would have read each document three times; the storage's own check is answered too
+        // (only the last part goes through RxDB, which reads its documents)
+        expect(gets.docs).toBeLessThanOrEqual(4);
+      } finally {
+        await device.close();
+      }
+    } finally {
+      IDBObjectStore.prototype.get = get;
     }
   });
 
