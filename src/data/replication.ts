@@ -329,6 +329,12 @@ export function startReplication(options: ReplicationOptions): Replication {
       }
       return { ...pullResponse(data, blank), sentOn };
     };
+    /** Asks for the page after `checkpoint` ahead of need; a failure is reported when (if) someone awaits it. */
+    const prefetch = (checkpoint: Checkpoint) => {
+      const next = request(checkpoint, batchSize);
+      next.catch(() => {});
+      return next;
+    };
     /** The first `limit` documents of a page; the checkpoint moves only with the page's last part. */
     const part = (page: PullResponse, after: Checkpoint | undefined, epoch: number, limit: number) => {
       if (page.documents.length <= limit) {
@@ -422,12 +428,7 @@ export function startReplication(options: ReplicationOptions): Replication {
       for (;;) {
         const pulled = await next;
         const full = pulled.documents.length >= batchSize;
-        if (full && !stopped) {
-          next = request(pulled.checkpoint, batchSize);
-          next.catch(() => {
-            // reported when the loop awaits it (and then RxDB retries the pull)
-          });
-        }
+        if (full && !stopped) next = prefetch(pulled.checkpoint);
         const parts: PullResponse["documents"][] = [];
         for (let i = 0; i < pulled.documents.length; i += writeSize)
           parts.push(pulled.documents.slice(i, i + writeSize));
@@ -478,13 +479,8 @@ export function startReplication(options: ReplicationOptions): Replication {
       // a failure here (also a prefetch's) is RxDB's to retry: it calls again, and that call asks the server afresh
       const pulled = await page;
       if (pulled.documents.length < batchSize) reachedEndOn.set(model, pulled.sentOn);
-      if (pulled.documents.length >= batchSize && !stopped) {
-        const next = request(pulled.checkpoint, batchSize);
-        next.catch(() => {
-          // reported when (if) the next call awaits it
-        });
-        prefetched = { epoch, after: keyOf(pulled.checkpoint), page: next };
-      }
+      if (pulled.documents.length >= batchSize && !stopped)
+        prefetched = { epoch, after: keyOf(pulled.checkpoint), page: prefetch(pulled.checkpoint) };
       await previousPartWritten();
       return handOut(part(pulled, checkpoint, epoch, limit));
     };
