@@ -1,6 +1,7 @@
 // /authenticate/*: sign-in and sign-up (HTML form or JSON), the post-sign-in flow router, account selection,
 // switching account and sign-out. See docs/SERVER.md for the contract of each route.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { safeNextPath } from "../../src/domain/redirect.ts";
 import type { Database } from "../db/database.ts";
 import { claimAccounts, claimPageUrl } from "../mail/claim.ts";
 import { activeMemberships, createUser, findUserByEmail, hasPendingTerms, homeOf } from "./accounts.ts";
@@ -165,10 +166,9 @@ async function postLogin(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A same-site path to continue to, from ?next=; anything else (absolute or protocol-relative URLs) is ignored. */
+/** A same-origin path to continue to, from ?next= (src/domain/redirect.ts); anything else is ignored. */
 function safeNext(url: URL): string | null {
-  const next = url.searchParams.get("next");
-  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+  return safeNextPath(url.searchParams.get("next"));
 }
 
 async function flowRouter(res: ServerResponse, ctx: AuthContext, session: ResolvedSession) {
