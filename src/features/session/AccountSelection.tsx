@@ -6,6 +6,7 @@ import { type AccountChoice, selectableAccounts } from "../../domain/account-cho
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { initials, spaceUnderscores } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { withSafeNext } from "../../domain/redirect.ts";
 import { EmptyState, Page, PageHeader } from "../../ui/index.ts";
 
 function AccountLogo({ account }: { account: AccountChoice["account"] }) {
@@ -24,7 +25,7 @@ function AccountLogo({ account }: { account: AccountChoice["account"] }) {
 /** Picking a card is a full page load: the server selects the account and sends the browser to its home. */
 export function AccountSelection({ accounts, roleFilter }: { accounts: AccountChoice[]; roleFilter?: string }) {
   const choices = selectableAccounts(accounts, roleFilter);
-  const search = typeof window === "undefined" ? "" : window.location.search;
+  const search = typeof window === "undefined" ? "" : withSafeNext(window.location.search);
   return (
     <Page maxWidth="68rem">
       <PageHeader title={MESSAGES.selectAccountTitle}>

@@ -1,12 +1,13 @@
 // /login: one button to the server's sign-in page, carrying the current query string (spec part 2, claim/login).
 import { useLocation } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
+import { withSafeNext } from "../../domain/redirect.ts";
 import { ButtonLink } from "../../ui/index.ts";
 import { PublicShell } from "../shell/AppShell.tsx";
 import { LogoMark } from "../shell/Logo.tsx";
 
 export function LoginPage() {
-  const searchStr = useLocation({ select: (location) => location.searchStr });
+  const searchStr = withSafeNext(useLocation({ select: (location) => location.searchStr }));
   return (
     <PublicShell>
       <div
