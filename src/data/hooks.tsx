@@ -8,7 +8,7 @@ import { type LocalCollections, type LocalDatabase, prewarmedDatabase, prewarmLo
 import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
 import type { OutboxCommand, ReadModelName } from "./models/index.ts";
-import { type WithPending, withPending$ } from "./pending.ts";
+import { type OverlayQuery, type WithPending, withPending$ } from "./pending.ts";
 import { syncStatus } from "./sync-status.ts";
 
 const LocalDataContext = createContext<LocalData | null>(null);
@@ -186,13 +186,28 @@ export function useModel<M extends ReadModelName>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by value through `key`
   const source = useMemo(() => {
     if (!data) return null;
-    const collection = data.db[model] as unknown as RxCollection<DocOf<M>>;
-    const docs$ = sharedDocs$(collection, query, key, queryInterval);
-    return withPending$(model, docs$ as Observable<(DocOf<M> & { id: string })[]>, outboxCommands$(data.db)).pipe(
-      map((rows) => ({ rows: rows as WithPending<DocOf<M>>[], loading: false })),
-    );
+    return modelRows$(data.db, model, query).pipe(map((rows) => ({ rows, loading: false })));
   }, [data, model, key]);
   return useObservable(source, { rows: [], loading: true });
+}
+
+/**
+ * What useModel shows, without React: the live result of `query` with the outbox overlaid under the same query
+ * (pending.ts: a queued creation appears only where its fields pass the query's selector, in its sort and limit).
+ */
+export function modelRows$<M extends ReadModelName>(
+  db: LocalDatabase,
+  model: M,
+  query: MangoQuery<DocOf<M>> = {},
+): Observable<WithPending<DocOf<M>>[]> {
+  const collection = db[model] as unknown as RxCollection<DocOf<M>>;
+  const docs$ = sharedDocs$(collection, query, JSON.stringify(query), queryInterval);
+  return withPending$(
+    model,
+    docs$ as Observable<(DocOf<M> & { id: string })[]>,
+    outboxCommands$(db),
+    query as OverlayQuery,
+  ) as Observable<WithPending<DocOf<M>>[]>;
 }
 
 /** One live document by id (with pending changes), undefined while loading, null when it is not on the device. */

@@ -114,3 +114,96 @@ describe("overlayPending", () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe("overlayPending under the list's own query", () => {
+  const invite = (id: string, allocationId: string, amount: string, extra: Record<string, unknown> = {}) =>
+    command("makeDistribution", {
+      input: { id, allocationId, accountEmail: `${id}@x.test`, amount, name: null, ...extra },
+    });
+  const stored = (id: string, allocationId: string, amount: string, createdOn: string) => ({
+    id,
+    allocationId,
+    amount,
+    createdOn,
+    status: "open",
+    investor: { email: `${id}@x.test`, name: null },
+  });
+  const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+  it("adds a queued creation only where it passes the selector (equality, $in, comparisons, nested fields)", () => {
+    const commands = [invite("d-a", "A", "100"), invite("d-b", "B", "250.5"), invite("d-c", "C", "7")];
+    const inA = [stored("s-a", "A", "10", "2024-01-01")];
+    expect(ids(overlayPending("distributions", inA, commands, { selector: { allocationId: "A" } }))).toEqual([
+      "s-a",
+      "d-a",
+    ]);
+    expect(ids(overlayPending("distributions", [], commands, { selector: { allocationId: { $eq: "B" } } }))).toEqual([
+      "d-b",
+    ]);
+    expect(
+      ids(overlayPending("distributions", [], commands, { selector: { allocationId: { $in: ["A", "C"] } } })),
+    ).toEqual(["d-a", "d-c"]);
+    expect(ids(overlayPending("distributions", [], commands, { selector: { allocationId: { $nin: ["A"] } } }))).toEqual(
+      ["d-b", "d-c"],
+    );
+    expect(ids(overlayPending("distributions", [], commands, { selector: { allocationId: { $gt: "A" } } }))).toEqual([
+      "d-b",
+      "d-c",
+    ]);
+    expect(ids(overlayPending("distributions", [], commands, { selector: { allocationId: { $lt: "B" } } }))).toEqual([
+      "d-a",
+    ]);
+    expect(
+      ids(overlayPending("distributions", [], commands, { selector: { "investor.email": "d-b@x.test" } })),
+    ).toEqual(["d-b"]);
+    // a field the queued row does not carry yet (the investor's id is the server's): not shown there
+    expect(overlayPending("distributions", [], commands, { selector: { investorId: "i1" } })).toEqual([]);
+    // no selector: every queued creation of the model
+    expect(ids(overlayPending("distributions", [], commands))).toEqual(["d-a", "d-b", "d-c"]);
+  });
+
+  it("drops a stored row that a queued update moves out of the query, and keeps other rows untouched", () => {
+    const docs = [stored("s1", "A", "10", "2024-01-01"), stored("s2", "A", "20", "2024-01-02")];
+    const moved = command("updateDistributionById", { input: { id: "s1", patch: { allocationId: "B" } } });
+    const rows = overlayPending("distributions", docs, [moved], { selector: { allocationId: "A" } });
+    expect(ids(rows)).toEqual(["s2"]);
+    expect(rows[0]).toBe(docs[1]);
+  });
+
+  it("puts queued rows in the query's order (missing sort values count as newest) and applies its limit", () => {
+    const docs = [stored("s1", "A", "10", "2024-01-01"), stored("s2", "A", "30", "2024-01-02")];
+    const commands = [invite("d1", "A", "20"), invite("d0", "A", "5")];
+    const byCreated = { selector: { allocationId: "A" }, sort: [{ createdOn: "asc" as const }] };
+    // queued rows have no createdOn yet: they are the newest, the one queued later last
+    expect(ids(overlayPending("distributions", docs, commands, byCreated))).toEqual(["s1", "s2", "d1", "d0"]);
+    const newestFirst = { selector: { allocationId: "A" }, sort: [{ createdOn: "desc" as const }] };
+    expect(ids(overlayPending("distributions", [...docs].reverse(), commands, newestFirst))).toEqual([
+      "d0",
+      "d1",
+      "s2",
+      "s1",
+    ]);
+    // an update that changes the sort field moves the row
+    const bump = command("updateDistributionById", { input: { id: "s1", patch: { createdOn: "2024-02-01" } } });
+    expect(ids(overlayPending("distributions", docs, [bump], byCreated))).toEqual(["s2", "s1"]);
+    const limited = { selector: { allocationId: "A" }, sort: [{ createdOn: "desc" as const }], limit: 2 };
+    expect(ids(overlayPending("distributions", [...docs].reverse(), commands, limited))).toEqual(["d0", "d1"]);
+    expect(ids(overlayPending("distributions", [docs[1]!], [bump], { ...limited, limit: 1 }))).toEqual(["s2"]);
+  });
+
+  it("gives each allocation's list and totals its own queued invitations only", () => {
+    const commands = [
+      invite("a1", "A", "1000.5"),
+      invite("a2", "A", "1833.33"),
+      invite("b1", "B", "12000"),
+      invite("b2", "B", "64.25"),
+    ];
+    const base = [stored("sa", "A", "0", "2024-01-01")];
+    const total = (rows: Array<{ amount: string | null }>) =>
+      rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0) / 100;
+    const a = overlayPending("distributions", base, commands, { selector: { allocationId: "A" } });
+    const b = overlayPending("distributions", [], commands, { selector: { allocationId: "B" } });
+    expect([a.length, total(a)]).toEqual([3, 2833.83]);
+    expect([b.length, total(b)]).toEqual([2, 12064.25]);
+  });
+});

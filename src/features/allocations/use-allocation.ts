@@ -23,6 +23,11 @@ export function useMaybeDocument<M extends Parameters<typeof useDocument>[0]>(mo
 }
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
+/** The allocation page's distributions: its own, oldest first (queued invitations, with no createdOn yet, last). */
+export function allocationDistributionsQuery(allocationId: string) {
+  return { selector: { allocationId }, sort: [{ createdOn: "asc" as const }] };
+}
+
 export function useAllocationData(allocationId: string): AllocationData {
   const allocation = useDocument("allocations", allocationId);
   const round = useMaybeDocument("rounds", allocation === undefined ? undefined : (allocation?.roundId ?? null)) as
@@ -33,9 +38,8 @@ export function useAllocationData(allocationId: string): AllocationData {
     | WithPending<AssetDoc>
     | null
     | undefined;
-  const query = useMemo(() => ({ selector: { allocationId }, sort: [{ createdOn: "asc" as const }] }), [allocationId]);
+  const query = useMemo(() => allocationDistributionsQuery(allocationId), [allocationId]);
   const { rows, loading } = useModel("distributions", query);
-  // A queued invitation has no createdOn yet: keep it last.
   const listed = useMemo(() => [...rows].filter((d) => !d._pending?.deleted) as Distribution[], [rows]);
   // Queued issuances and CSV imports (batch commands) show as pending too.
   const distributions = useBatchPending(listed, [allocationId]);
