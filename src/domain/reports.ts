@@ -1,6 +1,8 @@
 // The two downloadable reports (Cap Table and Contacts) as CSV text. The server makes them from the database
 // online (sync/http/reports.ts); the device makes the same files from its replicas offline. Same columns, same
-// order, exact decimal strings.
+// order, exact decimal strings; written by toCsv (src/domain/csv.ts), which neutralises spreadsheet formulas.
+import { type CsvText, toCsv } from "./csv.ts";
+
 export const CAP_TABLE_COLUMNS = [
   "Investor",
   "Investor Email",
@@ -30,19 +32,13 @@ export interface ContactLine {
   email: string;
 }
 
-function cell(value: string): string {
-  // Formula injection guard for spreadsheet apps, then RFC 4180 quoting.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function csv(header: readonly string[], lines: readonly (readonly string[])[]): string {
-  return `${[header, ...lines].map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
+function csv(header: readonly string[], lines: readonly (readonly string[])[]): CsvText {
+  return toCsv(header, lines);
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function capTableCsv(lines: readonly CapTableLine[]): string {
+export function capTableCsv(lines: readonly CapTableLine[]): CsvText {
   const sorted = [...lines].sort(
     (a, b) =>
       byText(a.asset, b.asset) ||
@@ -65,7 +61,7 @@ export function capTableCsv(lines: readonly CapTableLine[]): string {
   );
 }
 
-export function contactsCsv(lines: readonly ContactLine[]): string {
+export function contactsCsv(lines: readonly ContactLine[]): CsvText {
   const sorted = [...lines].sort((a, b) => byText(a.email.toLowerCase(), b.email.toLowerCase()));
   return csv(
     CONTACTS_COLUMNS,

@@ -18,6 +18,7 @@ import { AgGridReact } from "ag-grid-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { cx } from "../../styled-system/css";
 import { dataGrid } from "../../styled-system/recipes";
+import { GRID_CSV_EXPORT_PARAMS } from "../domain/csv.ts";
 import { Button } from "./Button.tsx";
 import {
   DEFAULT_DENSITY,
@@ -180,7 +181,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const exportCsv = () => {
     const name = typeof exportFileName === "function" ? exportFileName() : exportFileName;
-    apiRef.current?.exportDataAsCsv({ fileName: `${name}.csv` });
+    // Every cell through the one neutralising function (src/domain/csv.ts): no formula reaches a spreadsheet.
+    apiRef.current?.exportDataAsCsv({ ...GRID_CSV_EXPORT_PARAMS, fileName: `${name}.csv` });
   };
 
   const headerNames = useMemo(() => {
@@ -267,6 +269,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           rowHeight={ROW_HEIGHTS[density]}
           quickFilterText={quickFilter}
           animateRows={false}
+          defaultCsvExportParams={GRID_CSV_EXPORT_PARAMS}
           suppressCellFocus={false}
           noRowsOverlayComponent={NoRows}
           noRowsOverlayComponentParams={{ text: emptyText }}

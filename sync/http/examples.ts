@@ -1,16 +1,21 @@
 // Example files users download to see the shape an import expects (spec part 1 section 7):
 // GET /api/v2/example/download/contacts.csv. Static text, no session needed; the columns match the client's parser
-// (src/domain/contacts.ts, CONTACTS_CSV_HEADER).
+// (src/domain/contacts.ts, CONTACTS_CSV_HEADER); written by toCsv (src/domain/csv.ts) like every CSV the product makes.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CSV_CONTENT_TYPE, toCsv } from "../../src/domain/csv.ts";
 import { sendJson } from "./respond.ts";
 
 export const EXAMPLES_PATH = "/api/v2/example/download/";
 
 const EXAMPLES: Record<string, { type: string; body: string }> = {
   "contacts.csv": {
-    type: "text/csv; charset=utf-8",
-    body: ["Contact Name,Email", "Ada Byron,ada.byron@example.com", "Alan Turing,alan.turing@example.com", ""].join(
-      "\r\n",
+    type: CSV_CONTENT_TYPE,
+    body: toCsv(
+      ["Contact Name", "Email"],
+      [
+        ["Ada Byron", "ada.byron@example.com"],
+        ["Alan Turing", "alan.turing@example.com"],
+      ],
     ),
   },
 };

@@ -3,6 +3,7 @@
 // the session's account would read them through GraphQL (role app_user, its claims, row-level security), and are
 // written by the same functions the device uses offline (src/domain/reports.ts), so both files are identical.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CSV_CONTENT_TYPE, type CsvText, toCsv } from "../../src/domain/csv.ts";
 import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv, reportDay } from "../../src/domain/reports.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
@@ -11,12 +12,13 @@ import { sendJson } from "./respond.ts";
 export const REPORTS_PATH = "/api/v2/reports/";
 export const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
-const ALLOCATION_EXAMPLE = [
-  "Email,Amount,Contact Name",
-  "ada.byron@example.com,1000,Ada Byron",
-  "alan.turing@example.com,250.5,",
-  "",
-].join("\r\n");
+const ALLOCATION_EXAMPLE = toCsv(
+  ["Email", "Amount", "Contact Name"],
+  [
+    ["ada.byron@example.com", "1000", "Ada Byron"],
+    ["alan.turing@example.com", "250.5", ""],
+  ],
+);
 
 /** Paths this module answers (one check in server.ts). */
 export function isReportsPath(path: string): boolean {
@@ -27,9 +29,10 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
   sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 }
 
-function sendCsv(res: ServerResponse, fileName: string, text: string, method: string | undefined): void {
+/** Only CSV text made by toCsv (src/domain/csv.ts: formulas neutralised) is sent. */
+function sendCsv(res: ServerResponse, fileName: string, text: CsvText, method: string | undefined): void {
   res.writeHead(200, {
-    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Type": CSV_CONTENT_TYPE,
     "Content-Length": Buffer.byteLength(text),
     "Content-Disposition": `attachment; filename="${fileName}"`,
     "Cache-Control": "no-store",

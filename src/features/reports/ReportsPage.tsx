@@ -5,6 +5,7 @@ import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { capTableHoldings } from "../../domain/allocations.ts";
+import { type CsvText, csvBlob } from "../../domain/csv.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
 import { Button, EmptyState, Page, PageHeader } from "../../ui/index.ts";
 import { Card, mutedText } from "../allocations/parts.tsx";
@@ -15,8 +16,9 @@ const REPORTS: readonly { key: "cap-table" | "contacts"; title: string; descript
   { key: "contacts", title: "Contacts", description: "Your contacts with their account names and emails." },
 ];
 
-function saveText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+/** Saves CSV text made by toCsv (src/domain/csv.ts), so the device's file is neutralised like the server's. */
+function saveText(fileName: string, text: CsvText) {
+  const url = URL.createObjectURL(csvBlob(text));
   const anchor = document.createElement("a");
   anchor.href = url;
   anchor.download = fileName;
