@@ -202,6 +202,62 @@ describe("outbox", () => {
     expect(mine.seq).toBe(2);
   });
 
+  it("replaces a rejected command with a corrected one: a new key, sent once, the rejected one gone", async () => {
+    // the scripted server refuses invitations over 100 units
+    const { outbox, collection, sent } = await setup((commands) => ({
+      kind: "answered",
+      complete: true,
+      results: commands.map((c) =>
+        Number((c.variables.input as { amount?: string } | undefined)?.amount ?? 0) > 100
+          ? { key: c.key, status: "rejected", errorCode: "LL422", errorMessage: "Too many units." }
+          : { key: c.key, status: "accepted", errorCode: null, errorMessage: null },
+      ),
+    }));
+    const input = { id: "d-1", allocationId: "al-1", accountEmail: "a@x.test", amount: "500", name: "A" };
+    const bad = await outbox.enqueue("makeDistribution", { input });
+    const behind = await outbox.enqueue("makeCustomer", { input: { id: "c-1", email: "c@x.test" } });
+    await until(async () => (await outbox.waitingCount()) === 0, "drained");
+    expect((await collection.findOne(bad.id).exec())?.toJSON()).toMatchObject({
+      status: "rejected",
+      errorMessage: "Too many units.",
+    });
+
+    // a pending or accepted command, or one that is not there, cannot be replaced; nothing changes
+    await expect(outbox.resend(behind.id, { input: {} })).rejects.toThrow(/not rejected/);
+    await expect(outbox.resend("no-such-key", { input: {} })).rejects.toThrow(/No command/);
+
+    const sentBefore = sent.flat().length;
+    const corrected = { input: { ...input, amount: "80" } };
+    // asked twice at once (a double click): one replacement, the second finds nothing to replace
+    const [first, second] = await Promise.allSettled([
+      outbox.resend(bad.id, corrected),
+      outbox.resend(bad.id, corrected),
+    ]);
+    expect(first.status).toBe("fulfilled");
+    expect(second.status).toBe("rejected");
+    const fixed = (first as PromiseFulfilledResult<Awaited<ReturnType<Outbox["resend"]>>>).value;
+    expect(fixed).toMatchObject({
+      mutation: "makeDistribution",
+      variables: corrected,
+      replaces: bad.id,
+      status: "pending",
+      errorCode: null,
+      errorMessage: null,
+    });
+    expect(fixed.id).not.toBe(bad.id);
+    expect(fixed.seq).toBeGreaterThan(behind.seq);
+    expect(await collection.findOne(bad.id).exec()).toBeNull();
+
+    await until(async () => (await outbox.waitingCount()) === 0, "corrected command sent");
+    expect((await collection.findOne(fixed.id).exec())?.status).toBe("accepted");
+    const resent = sent.flat().slice(sentBefore);
+    expect(resent.map((c) => c.key)).toEqual([fixed.id]);
+    expect(resent[0]?.variables).toEqual(corrected);
+    // the rejected key was sent once, never again
+    expect(sent.flat().filter((c) => c.key === bad.id)).toHaveLength(1);
+    expect((await outbox.commands()).map((c) => c.id).sort()).toEqual([behind.id, fixed.id].sort());
+  });
+
   it("continues the sequence after accepted commands are purged", async () => {
     const { outbox } = await setup(acceptAll);
     await outbox.enqueue("makeCustomer", {});

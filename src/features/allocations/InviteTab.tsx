@@ -1,19 +1,51 @@
 // Invitation: email, amount (> 0) and an optional contact name -> makeDistribution with a client-made id, so the
 // new distribution shows at once (pending) and later commands can refer to it, online or not.
+// The same form corrects an invitation the server refused (InvitationEditor, opened from the sync status review):
+// it shows the reason and the values sent, and the corrected invitation replaces the refused command in the outbox
+// (outbox.resend: a new idempotency key, the same distribution id; the refused command is gone).
 import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
-import { useCommand } from "../../data/hooks.tsx";
+import { useCommand, useDocument, useLocalData } from "../../data/hooks.tsx";
+import type { OutboxCommand } from "../../data/models/index.ts";
 import { fieldErrors, InviteSchema, PERMISSION_MESSAGES } from "../../domain/allocations.ts";
-import { Button, toast } from "../../ui/index.ts";
+import { describeError } from "../../domain/errors.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Dialog, ErrorBlock, toast } from "../../ui/index.ts";
 import { Card, FormGrid, mutedText, newId, TextField } from "./parts.tsx";
 
-export function InviteTab({ allocationId, canEdit }: { allocationId: string; canEdit: boolean }) {
-  const command = useCommand();
-  const [email, setEmail] = useState("");
-  const [amount, setAmount] = useState("");
-  const [name, setName] = useState("");
+export interface InvitationValues {
+  email: string;
+  amount: string;
+  name: string;
+}
+
+const EMPTY: InvitationValues = { email: "", amount: "", name: "" };
+
+/**
+ * The invitation's fields and checks. `onSend` gets the checked values (amount without thousands separators) and
+ * resolves true when the invitation was stored (the form then empties, unless `keepValues`).
+ */
+function InvitationForm({
+  initial = EMPTY,
+  canEdit,
+  columns = 3,
+  submitLabel,
+  onSend,
+  children,
+}: {
+  initial?: InvitationValues;
+  canEdit: boolean;
+  columns?: number;
+  submitLabel: string;
+  onSend: (values: { email: string; amount: string; name: string | null }) => Promise<boolean>;
+  children?: React.ReactNode;
+}) {
+  const [email, setEmail] = useState(initial.email);
+  const [amount, setAmount] = useState(initial.amount);
+  const [name, setName] = useState(initial.name);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -27,63 +59,146 @@ export function InviteTab({ allocationId, canEdit }: { allocationId: string; can
       return;
     }
     setErrors({});
-    await command("makeDistribution", {
-      input: {
-        id: newId(),
-        allocationId,
-        accountEmail: parsed.output.email,
+    setSaving(true);
+    try {
+      const stored = await onSend({
+        email: parsed.output.email,
         amount: parsed.output.amount.replaceAll(",", ""),
         name: parsed.output.name || null,
-      },
-    });
-    toast.success("Invitation saved", parsed.output.email);
-    setEmail("");
-    setAmount("");
-    setName("");
+      });
+      if (stored) {
+        setEmail("");
+        setAmount("");
+        setName("");
+      }
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
+    <form
+      onSubmit={submit}
+      className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+      aria-label="Invite an investor"
+      noValidate
+    >
+      <FormGrid columns={columns}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          disabled={!canEdit}
+        />
+        <TextField
+          label="Amount (units)"
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={errors.amount}
+          disabled={!canEdit}
+        />
+        <TextField
+          label="Contact Name (optional)"
+          name="contactName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          disabled={!canEdit}
+        />
+      </FormGrid>
+      {children}
+      <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3" })}>
+        <Button type="submit" disabled={!canEdit} loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function InviteTab({ allocationId, canEdit }: { allocationId: string; canEdit: boolean }) {
+  const command = useCommand();
+  return (
     <Card title="Invite an investor">
       <p className={mutedText}>The investor receives an invitation to invest in this allocation.</p>
-      <form
-        onSubmit={submit}
-        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-        aria-label="Invite an investor"
-        noValidate
-      >
-        <FormGrid columns={3}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-            disabled={!canEdit}
-          />
-          <TextField
-            label="Amount (units)"
-            name="amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={errors.amount}
-            disabled={!canEdit}
-          />
-          <TextField
-            label="Contact Name (optional)"
-            name="contactName"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            disabled={!canEdit}
-          />
-        </FormGrid>
-        <div className={css({ display: "flex", justifyContent: "flex-end" })}>
-          <Button type="submit" disabled={!canEdit}>
-            Send Invitation
-          </Button>
-        </div>
-      </form>
+      <InvitationForm
+        canEdit={canEdit}
+        submitLabel="Send Invitation"
+        onSend={async (values) => {
+          await command("makeDistribution", {
+            input: {
+              id: newId(),
+              allocationId,
+              accountEmail: values.email,
+              amount: values.amount,
+              name: values.name,
+            },
+          });
+          toast.success("Invitation saved", values.email);
+          return true;
+        }}
+      />
     </Card>
+  );
+}
+
+type InvitationInput = {
+  id?: string;
+  allocationId?: string;
+  accountEmail?: unknown;
+  amount?: unknown;
+  name?: unknown;
+};
+
+const text = (value: unknown) => (value == null ? "" : String(value));
+
+/** Corrects a refused makeDistribution (the sync status review's editor for it, src/features/sync/editors.ts). */
+export function InvitationEditor({ command, onClose }: { command: OutboxCommand; onClose: () => void }) {
+  const data = useLocalData();
+  const input = ((command.variables as { input?: InvitationInput } | undefined)?.input ?? {}) as InvitationInput;
+  const allocation = useDocument("allocations", input.allocationId ?? "");
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Correct invitation"
+      description={allocation?.name ? `Allocation: ${allocation.name}` : undefined}
+    >
+      <div
+        data-testid="command-editor"
+        className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}
+      >
+        <div data-testid="rejection-reason">
+          <ErrorBlock text={command.errorMessage ?? MESSAGES.defaultError} />
+        </div>
+        <InvitationForm
+          initial={{ email: text(input.accountEmail), amount: text(input.amount), name: text(input.name) }}
+          canEdit={!!data}
+          columns={1}
+          submitLabel="Send again"
+          onSend={async (values) => {
+            if (!data) return false;
+            try {
+              await data.outbox.resend(command.id, {
+                input: { ...input, accountEmail: values.email, amount: values.amount, name: values.name },
+              });
+            } catch (error) {
+              setFailure(describeError(error as { code?: string; message?: string }));
+              return false;
+            }
+            toast.success("Invitation sent again", values.email);
+            onClose();
+            return false;
+          }}
+        >
+          {failure && <ErrorBlock text={failure} />}
+        </InvitationForm>
+      </div>
+    </Dialog>
   );
 }

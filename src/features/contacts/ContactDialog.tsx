@@ -13,6 +13,8 @@ export interface ContactDraft {
   email: string;
   /** The rejected command this draft corrects (resent with the same contact id). */
   resendKey?: string;
+  /** Why the server refused it (shown above the fields). */
+  reason?: string | null;
   id?: string;
 }
 
@@ -79,6 +81,7 @@ export function ContactDialog({
         noValidate
         className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}
       >
+        {draft.reason && <ErrorBlock text={draft.reason} />}
         <TextField
           label="Contact Name"
           name="name"

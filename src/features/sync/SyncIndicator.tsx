@@ -1,5 +1,6 @@
 // The top bar's sync status: online or offline, changes waiting, the last successful sync, first-sync progress and
-// rejected changes, with a review dialog where each waiting or rejected change can be resent or discarded.
+// rejected changes, with a review dialog where each rejected change can be resent or discarded, and, when its kind has
+// a form (editors.tsx), edited: the form opens with the values sent and the reason, and sends a corrected command.
 import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useLocalData, useOutbox } from "../../data/hooks.tsx";
@@ -10,6 +11,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
 import { OfflineIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
+import { commandEditor, commandInput } from "./editors.tsx";
 
 const TONES: Record<SyncTone, { bg: string; color: string }> = {
   ok: { bg: "rgba(255,255,255,0.12)", color: "white" },
@@ -32,7 +34,9 @@ export function SyncIndicator() {
   const status = useSyncStatus();
   const now = useNow();
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<OutboxCommand | null>(null);
   const summary = syncSummary(status, now);
+  const Editor = editing ? commandEditor(editing.mutation)?.Form : null;
   const tone = TONES[summary.tone];
   return (
     <span role="status" className={css({ display: "inline-flex", flexShrink: 0 })}>
@@ -63,7 +67,16 @@ export function SyncIndicator() {
         {summary.tone === "busy" && <Spinner size={12} />}
         {summary.label}
       </button>
-      <SyncReview open={open} onOpenChange={setOpen} detail={summary.detail} />
+      <SyncReview
+        open={open}
+        onOpenChange={setOpen}
+        detail={summary.detail}
+        onEdit={(command) => {
+          setOpen(false);
+          setEditing(command);
+        }}
+      />
+      {editing && Editor && <Editor command={editing} onClose={() => setEditing(null)} />}
     </span>
   );
 }
@@ -80,10 +93,13 @@ function SyncReview({
   open,
   onOpenChange,
   detail,
+  onEdit,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   detail: string;
+  /** opens the command's form (commandEditor) */
+  onEdit: (command: OutboxCommand) => void;
 }) {
   const data = useLocalData();
   const { rows } = useOutbox();
@@ -116,11 +132,16 @@ function SyncReview({
               className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "md", p: "3", fontSize: "sm" })}
             >
               <div className={css({ display: "flex", justifyContent: "space-between", gap: "3" })}>
-                <strong>{commandTitle(command.mutation)}</strong>
+                <strong>{commandEditor(command.mutation)?.title ?? commandTitle(command.mutation)}</strong>
                 <span className={css({ color: command.status === "rejected" ? "red.700" : "fg.muted" })}>
                   {STATUS_TEXT[command.status] ?? command.status}
                 </span>
               </div>
+              {commandEditor(command.mutation) && (
+                <div data-testid="outbox-command-summary" className={css({ mt: "1", overflowWrap: "anywhere" })}>
+                  {commandEditor(command.mutation)?.summary(commandInput(command))}
+                </div>
+              )}
               <div className={css({ color: "fg.muted", mt: "1" })}>
                 Made {formatDate(command.createdOn, "MMM Do YYYY")}
               </div>
@@ -139,9 +160,19 @@ function SyncReview({
                     >
                       Discard
                     </Button>
-                    <Button size="sm" loading={busy === command.id} onClick={() => act(command, "resend")}>
+                    <Button
+                      size="sm"
+                      variant={commandEditor(command.mutation) ? "outline" : undefined}
+                      loading={busy === command.id}
+                      onClick={() => act(command, "resend")}
+                    >
                       Resend
                     </Button>
+                    {commandEditor(command.mutation) && (
+                      <Button size="sm" disabled={busy === command.id} onClick={() => onEdit(command)}>
+                        Edit
+                      </Button>
+                    )}
                   </div>
                 </>
               )}
