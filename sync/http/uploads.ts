@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable, Transform } from "node:stream";
+import { decodeTextFile } from "../../src/domain/text-file.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { sendJson } from "./respond.ts";
@@ -180,10 +181,13 @@ async function handleUpload(
   return sendJson(res, 201, { key, size: file.size });
 }
 
-/** UTF-8 text with no NUL (PostgreSQL text cannot hold one), or null for a file that is not such text. */
+/**
+ * The file's text as the device reads it (src/domain/text-file.ts: UTF-8 without its mark, UTF-16 with one, else
+ * Windows-1252), or null for a file that is not such text (a NUL, bytes no encoding reads cleanly).
+ */
 function importText(bytes: Buffer): string | null {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  return text.includes("\u0000") ? null : text;
+  const decoded = decodeTextFile(bytes);
+  return decoded.ok ? decoded.text : null;
 }
 
 /** Reads the document as the session's account would through GraphQL: role app_user, its claims, RLS. */
