@@ -14,6 +14,10 @@ import { CsvImport } from "./CsvImport.tsx";
 import { Card, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "./parts.tsx";
 import type { Distribution } from "./use-allocation.ts";
 
+/** Commands that create distributions (a single invitation, an imported file). */
+const CREATING = new Set(["makeDistribution", "bulkAllocation"]);
+const refusedCreation = (d: Distribution) => d._pending?.status === "rejected" && CREATING.has(d._pending.mutation);
+
 export function DistributionsPane({
   allocationId,
   distributions,
@@ -27,7 +31,8 @@ export function DistributionsPane({
   onSelectedChange: (next: Set<string>) => void;
   canEdit: boolean;
 }) {
-  const summary = distributionSummary(distributions);
+  // An invitation the server refused is listed (marked Rejected, to be corrected or discarded) but is no distribution.
+  const summary = distributionSummary(distributions.filter((d) => !refusedCreation(d)));
   const allSelected = distributions.length > 0 && distributions.every((d) => selected.has(d.id));
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
