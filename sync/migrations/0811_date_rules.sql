@@ -1,5 +1,5 @@
--- Dates (issue 13, item 7), the per-field rules of the spec (0810 made every writable date finite and within
--- 1900..2199): an allocation could close before it opened, a payment could be paid in the future. Ordered pairs
+-- Dates (issue 13, item 7), the per-field rules of the spec (0810_input_bounds made every writable date finite and
+-- within 1900..2199): an allocation could close before it opened, a payment could be paid in the future. Ordered pairs
 -- ordered and the dates the spec says cannot be in the future, as triggers with the spec's texts (a day of
 -- tolerance: the user's today may be tomorrow in UTC).
 

@@ -11,13 +11,11 @@ const REFERENCE = `
   create function pg_temp.reference_document(row_json jsonb, tbl regclass) returns jsonb language sql stable as $$
     select coalesce(jsonb_object_agg(
       app_private.camel_case(e.key),
-      case when (a.atttypid = 'numeric'::regtype or t.typbasetype = 'numeric'::regtype)
-             and jsonb_typeof(e.value) = 'number'
+      case when a.atttypid = 'numeric'::regtype and jsonb_typeof(e.value) = 'number'
         then to_jsonb(e.value #>> '{}') else e.value end
     ), '{}'::jsonb)
     from jsonb_each(row_json) e
     left join pg_catalog.pg_attribute a on a.attrelid = tbl and a.attname = e.key and not a.attisdropped
-    left join pg_catalog.pg_type t on t.oid = a.atttypid
   $$`;
 
 describe.each(testTargets)("row documents on $name", (target) => {
