@@ -11,8 +11,8 @@ describe("allocation CSV import", () => {
     expect(parseAllocationCsv("Email,Amount,Contact Name\na@x.io,100,Ann\nb@x.io,2.5,\n")).toEqual({
       ok: true,
       rows: [
-        { email: "a@x.io", amount: "100", name: "Ann" },
-        { email: "b@x.io", amount: "2.5", name: null },
+        { row: 2, email: "a@x.io", amount: "100", name: "Ann" },
+        { row: 3, email: "b@x.io", amount: "2.5", name: null },
       ],
     });
   });

@@ -7,6 +7,8 @@ export const ALLOCATION_CSV_HEADER = ["Email", "Amount", "Contact Name"] as cons
 export const ALLOCATION_CSV_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
 export interface AllocationCsvRow {
+  /** Record of the file (the header is row 1, blank lines counted), so the server names the same row. */
+  row: number;
   email: string;
   amount: string;
   name: string | null;
@@ -23,26 +25,50 @@ export function isCsvFileName(name: string): boolean {
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
 
+export const DUPLICATE_EMAIL = "This email appears more than once in the file.";
+export const extraCells = (cells: number, header: number) => `The row has ${cells} cells but the header has ${header}.`;
+
+const cellText = (cell: unknown) => (typeof cell === "string" ? cell : String(cell ?? "")).trim();
+
+/**
+ * Reads an allocation CSV (text already decoded: src/domain/text-file.ts). Every problem names its row ("Row 3: ..."):
+ * more cells than the header, a missing or bad email or amount, an email that appears twice (letter case ignored),
+ * a quote that is never closed. Blank lines are skipped but counted, like the contacts import.
+ */
 export function parseAllocationCsv(text: string): AllocationCsvResult {
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: "greedy" });
-  const fields = (parsed.meta.fields ?? []).map((f) => f.trim().toLowerCase());
-  if (!fields.includes("email") || !fields.includes("amount")) {
+  const parsed = Papa.parse<unknown[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
+  const records = parsed.data.map((cells) => (Array.isArray(cells) ? cells.map(cellText) : []));
+  const header = (records[0] ?? []).map((cell) => cell.toLowerCase());
+  const emailColumn = header.indexOf("email");
+  const amountColumn = header.indexOf("amount");
+  const nameColumn = header.indexOf("contact name");
+  if (emailColumn < 0 || amountColumn < 0) {
     return { ok: false, errors: [`The file needs the columns ${ALLOCATION_CSV_HEADER.join(", ")}.`] };
   }
   const errors: string[] = [];
   const rows: AllocationCsvRow[] = [];
-  parsed.data.forEach((raw, index) => {
-    const record = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.trim().toLowerCase(), (v ?? "").trim()]));
-    const line = index + 2; // the header is line 1
-    const email = record.email ?? "";
-    const amount = record.amount ?? "";
-    if (!email) errors.push(`Row ${line}: Email is required.`);
-    else if (!EMAIL.test(email)) errors.push(`Row ${line}: Please enter a valid email address.`);
-    if (!amount) errors.push(`Row ${line}: Amount is required.`);
-    else if (amount.includes(",")) errors.push(`Row ${line}: Numbers must not contain commas.`);
+  const seen = new Set<string>();
+  const broken = new Set(
+    parsed.errors.filter((e) => e.type === "Quotes" && typeof e.row === "number").map((e) => (e.row ?? 0) + 1),
+  );
+  records.forEach((cells, index) => {
+    const line = index + 1;
+    if (index === 0 || cells.every((cell) => cell === "")) return;
+    const problems: string[] = [];
+    if (broken.has(line)) problems.push("A quoted cell is never closed.");
+    if (cells.length > header.length) problems.push(extraCells(cells.length, header.length));
+    const email = cells[emailColumn] ?? "";
+    const amount = cells[amountColumn] ?? "";
+    if (!email) problems.push("Email is required.");
+    else if (!EMAIL.test(email)) problems.push("Please enter a valid email address.");
+    else if (seen.has(email.toLowerCase())) problems.push(DUPLICATE_EMAIL);
+    if (email) seen.add(email.toLowerCase());
+    if (!amount) problems.push("Amount is required.");
+    else if (amount.includes(",")) problems.push("Numbers must not contain commas.");
     else if (!PLAIN_NUMBER.test(amount) || !isPositive(parseDecimal(amount) ?? parseDecimal("0")!))
-      errors.push(`Row ${line}: Amount must be greater than 0.`);
-    rows.push({ email, amount, name: record["contact name"] || null });
+      problems.push("Amount must be greater than 0.");
+    for (const problem of problems) errors.push(`Row ${line}: ${problem}`);
+    rows.push({ row: line, email, amount, name: (nameColumn >= 0 ? cells[nameColumn] : "") || null });
   });
   if (rows.length === 0 && errors.length === 0) errors.push("The file has no rows.");
   return errors.length ? { ok: false, errors } : { ok: true, rows };

@@ -51,6 +51,7 @@ describe("parseContactsCsv", () => {
     const csv = '\uFEFFEmail,Contact Name\r\nada@example.com, Ada Byron\r\n\r\n"turing@example.com","Turing, Alan"\r\n';
     expect(parseContactsCsv(csv)).toEqual({
       fileError: null,
+      rowErrors: [],
       rows: [
         { row: 2, name: "Ada Byron", email: "ada@example.com" },
         { row: 4, name: "Turing, Alan", email: "turing@example.com" },

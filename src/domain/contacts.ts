@@ -79,13 +79,19 @@ export interface ParsedContacts {
   rows: ImportRow[];
   /** Problems with the file itself (no header, missing columns): nothing can be imported. */
   fileError: string | null;
+  /** Rows the file itself gets wrong ("Row 3: The row has 3 cells but the header has 2."), as the server words them. */
+  rowErrors: string[];
 }
 
 const headerKey = (cell: string) => cell.toLowerCase().replace(/[^a-z]/g, "");
 const NAME_HEADERS = new Set(["contactname", "name", "fullname"]);
 const EMAIL_HEADERS = new Set(["email", "emailaddress", "contactemail"]);
 
-/** Reads a contacts CSV (header row naming a contact name and an email column; blank lines ignored). */
+/**
+ * Reads a contacts CSV, text already decoded (src/domain/text-file.ts): a header row naming a contact name and an email
+ * column; blank lines ignored but counted; a row with more cells than the header is named in rowErrors (the server's
+ * app_private.contacts_from_csv refuses the same rows with the same text).
+ */
 export function parseContactsCsv(text: string): ParsedContacts {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
   const lines = parsed.data;
@@ -96,22 +102,27 @@ export function parseContactsCsv(text: string): ParsedContacts {
     return {
       rows: [],
       fileError: `The file needs a header row with the columns ${CONTACTS_CSV_HEADER.join(" and ")}.`,
+      rowErrors: [],
     };
   }
   const rows: ImportRow[] = [];
+  const rowErrors: string[] = [];
   lines.slice(1).forEach((cells, index) => {
     if (!Array.isArray(cells) || cells.every((cell) => String(cell ?? "").trim() === "")) return;
+    if (cells.length > header.length) {
+      rowErrors.push(`Row ${index + 2}: The row has ${cells.length} cells but the header has ${header.length}.`);
+    }
     rows.push({
       row: index + 2,
       name: String(cells[nameColumn] ?? "").trim(),
       email: String(cells[emailColumn] ?? "").trim(),
     });
   });
-  if (rows.length === 0) return { rows, fileError: "The file has no contacts." };
+  if (rows.length === 0) return { rows, fileError: "The file has no contacts.", rowErrors };
   if (rows.length > CONTACTS_IMPORT_LIMIT) {
-    return { rows, fileError: `At most ${CONTACTS_IMPORT_LIMIT} contacts can be imported at once.` };
+    return { rows, fileError: `At most ${CONTACTS_IMPORT_LIMIT} contacts can be imported at once.`, rowErrors };
   }
-  return { rows, fileError: null };
+  return { rows, fileError: null, rowErrors };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   isCsvFileName,
   parseAllocationCsv,
 } from "../../domain/allocation-csv.ts";
+import { decodeTextFile, NOT_TEXT } from "../../domain/text-file.ts";
 import { Button, Dialog, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { newId } from "./parts.tsx";
@@ -26,15 +27,29 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
       setErrors([CSV_ONLY]);
       return;
     }
-    const result = parseAllocationCsv(await file.text());
+    // The bytes are decoded here (UTF-8, UTF-16 with its mark, or Windows-1252, else refused), never as lossy UTF-8.
+    let decoded: ReturnType<typeof decodeTextFile>;
+    let result: ReturnType<typeof parseAllocationCsv>;
+    try {
+      decoded = decodeTextFile(await file.arrayBuffer());
+      if (!decoded.ok) {
+        setErrors([decoded.message]);
+        return;
+      }
+      result = parseAllocationCsv(decoded.text);
+    } catch {
+      setErrors([NOT_TEXT]);
+      return;
+    }
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(decoded.note ? [...result.errors, decoded.note] : result.errors);
       return;
     }
     await command("bulkAllocation", {
       input: { allocationId, fileName: file.name, rows: result.rows.map((row) => ({ ...row, id: newId() })) },
     });
-    toast.success("Import Allocation", `${result.rows.length} distributions queued.`);
+    const queued = `${result.rows.length} distributions queued.`;
+    toast.success("Import Allocation", decoded.note ? `${queued} ${decoded.note}` : queued);
   };
 
   return (

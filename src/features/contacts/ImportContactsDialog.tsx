@@ -8,13 +8,14 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/contacts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { decodeTextFile } from "../../domain/text-file.ts";
 import { Button, Dialog } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { planImport } from "./import-file.ts";
 
 export const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
 
-type Checked = { file: File; rows: ImportRow[]; errors: string[] };
+type Checked = { file: File; rows: ImportRow[]; errors: string[]; note: string | null };
 
 export function ImportContactsDialog({
   existingEmails,
@@ -33,9 +34,16 @@ export function ImportContactsDialog({
     const file = event.target.files?.[0];
     setFailure(null);
     if (!file) return setChecked(null);
-    const parsed = parseContactsCsv(await file.text());
-    const errors = parsed.fileError ? [parsed.fileError] : importRowErrors(parsed.rows, existingEmails);
-    setChecked({ file, rows: parsed.rows, errors });
+    // The bytes are decoded as the server decodes the upload (src/domain/text-file.ts): never lossy UTF-8.
+    const decoded = decodeTextFile(await file.arrayBuffer());
+    if (!decoded.ok) return setChecked({ file, rows: [], errors: [decoded.message], note: null });
+    const parsed = parseContactsCsv(decoded.text);
+    const errors = parsed.fileError
+      ? [parsed.fileError]
+      : parsed.rowErrors.length > 0
+        ? parsed.rowErrors
+        : importRowErrors(parsed.rows, existingEmails);
+    setChecked({ file, rows: parsed.rows, errors, note: decoded.note });
   }
 
   async function submit() {
@@ -122,6 +130,11 @@ export function ImportContactsDialog({
           <p className={css({ fontSize: "sm", color: "success", fontWeight: "600" })} data-testid="import-ready">
             {checked.rows.length} {checked.rows.length === 1 ? "contact" : "contacts"} ready to import from{" "}
             {checked.file.name}.
+          </p>
+        )}
+        {checked?.note && (
+          <p className={css({ fontSize: "xs", color: "fg.muted" })} data-testid="import-encoding">
+            {checked.note}
           </p>
         )}
         {ready && !online && (
