@@ -257,14 +257,20 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
         [ids.samMembership],
       );
       expect(rows).toEqual([{ role: "account_admin" }]);
+      // The owner row is never edited and nobody becomes owner (0800): LL403 before any policy.
       await expect(
         run("issuer", "update app_public.users_accounts set role = 'account_owner' where id = $1", [ids.samMembership]),
-      ).rejects.toMatchObject(RLS);
+      ).rejects.toMatchObject(NOT_ALLOWED);
       await expect(
         run("issuer", "update app_public.users_accounts set status = 'suspended' where id = $1", [
           ids.oliviaMembership,
         ]),
-      ).rejects.toMatchObject(RLS);
+      ).rejects.toMatchObject(NOT_ALLOWED);
+      await expect(
+        run("issuer", "update app_public.users_accounts set role = 'account_admin' where id = $1", [
+          ids.oliviaMembership,
+        ]),
+      ).rejects.toMatchObject(NOT_ALLOWED);
     });
 
     it("edits its own account and contacts, not another account", async () => {
@@ -348,25 +354,19 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
   });
 
   describe("broker", () => {
-    it("edits the round it accepted to manage", async () => {
-      const { rows } = await run(
-        "broker",
-        "update app_public.rounds set managed_units = 900000 where id = $1 returning managed_units",
-        [ids.seriesA],
-      );
-      expect(rows).toEqual([{ managed_units: "900000" }]);
-    });
-
-    it("reads but cannot edit rounds it was only invited to, or another issuer's rounds", async () => {
+    // Editing rounds needs an issuer account (spec part 1 section 6, 0801): not even the round it manages.
+    it("never edits a round, its tranche bond data or its security, even the round it accepted to manage", async () => {
+      for (const round of [ids.seriesA, ids.trancheA, ids.cascadeRound]) {
+        await expect(
+          run("broker", "update app_public.rounds set managed_units = 900000 where id = $1", [round]),
+        ).rejects.toMatchObject(NOT_ALLOWED);
+        await expect(
+          run("broker", "update app_public.tranche_bond_data set coupon = 1 where round_id = $1", [round]),
+        ).rejects.toMatchObject(NOT_ALLOWED);
+      }
       await expect(
-        run("broker", "update app_public.rounds set price = 1 where id = $1", [ids.trancheA]),
-      ).rejects.toMatchObject(RLS);
-      await expect(
-        run("broker", "update app_public.rounds set price = 1 where id = $1", [ids.cascadeRound]),
-      ).rejects.toMatchObject(RLS);
-      await expect(
-        run("broker", "update app_public.tranche_bond_data set coupon = 1 where round_id = $1", [ids.trancheA]),
-      ).rejects.toMatchObject(RLS);
+        run("broker", "update app_public.securities set unit_value = 1 where id = $1", [ids.preferred]),
+      ).rejects.toMatchObject(NOT_ALLOWED);
     });
 
     it("never creates or edits assets", async () => {
@@ -375,22 +375,28 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
       ).rejects.toMatchObject(NOT_ALLOWED);
     });
 
-    it("accepts its sent invitation, and may then edit that round", async () => {
+    it("accepts its sent invitation, and may then add allocations to that round, not edit it", async () => {
       const rows = await as("broker", async (tx) => {
         const accepted = await tx.query(
           "update app_public.broker_allocations set status = 'accepted' where id = $1 returning status",
           [ids.sentInvitation],
         );
-        const round = await tx.query("update app_public.rounds set price = 1010 where id = $1 returning price", [
-          ids.trancheA,
-        ]);
-        const tranche = await tx.query(
-          "update app_public.tranche_bond_data set term = 6 where round_id = $1 returning term",
+        const allocation = await tx.query(
+          `insert into app_public.allocations (round_id, name, opens_on, closes_on)
+           values ($1, 'Harborview Bonds', now(), now() + interval '30 days') returning name`,
           [ids.trancheA],
         );
-        return [...accepted.rows, ...round.rows, ...tranche.rows];
+        return [...accepted.rows, ...allocation.rows];
       });
-      expect(rows).toEqual([{ status: "accepted" }, { price: "1010" }, { term: "6" }]);
+      expect(rows).toEqual([{ status: "accepted" }, { name: "Harborview Bonds" }]);
+      await expect(
+        as("broker", async (tx) => {
+          await tx.query("update app_public.broker_allocations set status = 'accepted' where id = $1", [
+            ids.sentInvitation,
+          ]);
+          await tx.query("update app_public.rounds set price = 1010 where id = $1", [ids.trancheA]);
+        }),
+      ).rejects.toMatchObject(NOT_ALLOWED);
     });
 
     it("rejects its invitation once; changes nothing else on it", async () => {
@@ -441,16 +447,12 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
       ).rejects.toMatchObject(RLS);
     });
 
-    it("updates the price of the security of its accepted round, not of others", async () => {
-      const { rows } = await run(
-        "broker",
-        "update app_public.securities set unit_value = 1.40 where id = $1 returning unit_value",
-        [ids.preferred],
-      );
-      expect(rows).toEqual([{ unit_value: "1.40" }]);
-      await expect(
-        run("broker", "update app_public.securities set unit_value = 1 where id = $1", [ids.fundUnits]),
-      ).rejects.toMatchObject(RLS);
+    it("never updates the price of a security, not even of its accepted round's", async () => {
+      for (const security of [ids.preferred, ids.fundUnits]) {
+        await expect(
+          run("broker", "update app_public.securities set unit_value = 1 where id = $1", [security]),
+        ).rejects.toMatchObject(NOT_ALLOWED);
+      }
     });
 
     it("as a viewer, changes nothing", async () => {

@@ -46,7 +46,8 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
     );
   }
   const isIssuerEditor = actor.accountType === "issuer" && actor.role !== "account_viewer";
-  // A broker changes a round only once it accepted to manage it (the server's editable rounds, 0010).
+  // A broker that accepted to manage the round adds allocations and issues; the round's own fields are the
+  // issuer's (spec part 1 section 6; the server refuses a broker's edit, 0801).
   const brokerManages =
     actor.accountType === "broker" &&
     actor.role !== "account_viewer" &&
@@ -107,7 +108,7 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
         {view === null && <RoundInfo round={round} canEdit={false} />}
         {view === "manage" && (
           <>
-            <RoundInfo round={round} canEdit={isEditor} />
+            <RoundInfo round={round} canEdit={isIssuerEditor} />
             <div
               className={css({
                 display: "grid",
