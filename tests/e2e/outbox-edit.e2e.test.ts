@@ -138,10 +138,9 @@ describe("correcting a refused invitation", () => {
           raise exception 'Only 5,000 units remain in this allocation.' using errcode = 'LL422';
         end if;
         return new;
-      end $$;
-      create trigger e2e_remaining_units before insert on app_public.distributions
-        for each row execute function app_private.e2e_remaining_units();
-    `);
+      end $$`);
+    await db.query(`create trigger e2e_remaining_units before insert on app_public.distributions
+      for each row execute function app_private.e2e_remaining_units()`);
     try {
       const { page } = await open("issuer@demo.test", `/distribute-allocation/${direct}/invite`);
       await page.setViewportSize(DESKTOP);
@@ -213,10 +212,8 @@ describe("correcting a refused invitation", () => {
         units: units.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
       });
     } finally {
-      await db.query(`
-        drop trigger if exists e2e_remaining_units on app_public.distributions;
-        drop function if exists app_private.e2e_remaining_units();
-      `);
+      await db.query("drop trigger if exists e2e_remaining_units on app_public.distributions");
+      await db.query("drop function if exists app_private.e2e_remaining_units()");
     }
   });
 });

@@ -1,7 +1,8 @@
 // The forms that can correct a rejected command, keyed by the command's mutation. The sync status review looks a
 // rejected command up here: with an editor it offers "Edit" (the form opens with the values sent and the server's
 // reason; sending replaces the rejected command in the outbox with a corrected one under a new idempotency key,
-// Outbox.resend), otherwise only "Resend" (unchanged) and "Discard". To make another kind of command correctable, add
+// Outbox.resend), otherwise only "Resend" (unchanged) and "Discard". Wired: an invitation (makeDistribution), a new
+// contact (makeCustomer) and a contact edit (updateCustomerById). To make another kind of command correctable, add
 // its form here.
 import type { ComponentType } from "react";
 import { useMemo } from "react";
@@ -10,6 +11,7 @@ import type { OutboxCommand } from "../../data/models/index.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { InvitationEditor } from "../allocations/InviteTab.tsx";
 import { ContactDialog } from "../contacts/ContactDialog.tsx";
+import { ContactUpdateEditor } from "./ContactUpdateEditor.tsx";
 
 export interface CommandEditorProps {
   /** the rejected command (its variables are the values sent, errorMessage the reason) */
@@ -64,6 +66,14 @@ export const COMMAND_EDITORS: Readonly<Record<string, CommandEditor>> = {
     title: "New contact",
     summary: (input) => [said(input.name), said(input.email)].filter(Boolean).join(" · "),
     Form: ContactEditor,
+  },
+  updateCustomerById: {
+    title: "Contact edit",
+    summary: (input) => {
+      const patch = (input.patch ?? {}) as Record<string, unknown>;
+      return [said(patch.name), said(patch.email)].filter(Boolean).join(" · ");
+    },
+    Form: ContactUpdateEditor,
   },
 };
 
