@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canEditContacts, checkContact, contactRow, importRowErrors, parseContactsCsv } from "./contacts.ts";
+import { decodeTextFile } from "./text-file.ts";
 
 describe("checkContact (spec part 1 section 5)", () => {
   it("trims and accepts a named contact with a valid email", () => {
@@ -90,5 +91,29 @@ describe("importRowErrors", () => {
       "Row 7: A contact with this email already exists.",
     ]);
     expect(importRowErrors(rows.slice(0, 1), [])).toEqual([]);
+  });
+});
+
+describe("contacts import: malformed files and encodings", () => {
+  it("names each row with more cells than the header (the server's text)", () => {
+    const parsed = parseContactsCsv("Contact Name,Email\nAda,ada@x.io\nBo,bo@x.io,extra\n\nCy,cy@x.io,,\n");
+    expect(parsed.fileError).toBeNull();
+    expect(parsed.rowErrors).toEqual([
+      "Row 3: The row has 3 cells but the header has 2.",
+      "Row 5: The row has 4 cells but the header has 2.",
+    ]);
+  });
+
+  it("refuses the same email in another letter case", () => {
+    const parsed = parseContactsCsv("Contact Name,Email\nAda,Ada@X.io\nAdele,ada@x.IO\n");
+    expect(importRowErrors(parsed.rows, [])).toEqual(["Row 3: This email appears more than once in the file."]);
+  });
+
+  it("reads a Latin-1 file's names correctly once decoded", () => {
+    const bytes = Uint8Array.from([..."Contact Name,Email\nFrançois Dupré,f@x.io\n"].map((c) => c.charCodeAt(0)));
+    const decoded = decodeTextFile(bytes);
+    expect(decoded.ok && parseContactsCsv(decoded.text).rows).toEqual([
+      { row: 2, name: "François Dupré", email: "f@x.io" },
+    ]);
   });
 });
