@@ -111,6 +111,11 @@ export const MESSAGES = {
   roundStatusRequired: "Status is required.",
   couponRequired: "Coupon is required",
   termRequired: "Term is required",
+  paymentAmountRequired: "Payment amount is required",
+  tokenNameRequired: "Token name is required.",
+  firstNameRequired: "First name is required.",
+  lastNameRequired: "Last name is required.",
+  roleRequired: "Role is required.",
   securityNameRequired: "Name is a required field.",
   unlisted: "Unlisted",
   // documents (part 1 sections 2.9, 4)

@@ -1,18 +1,36 @@
 // What a GraphQL client sees of an error. Coded errors (SQLSTATE class LL, raised by our SQL functions) pass through
 // with extensions.code in every mode; a row-level-security or grant refusal becomes LL403 'Operation not allowed';
-// anything else is masked in production (logged with an id) and shown with its SQLSTATE in development.
+// an update or delete by key that finds no row becomes LL404 '<Thing> not found.' (refusals.ts); an ordinary input
+// mistake becomes a coded error with the field's message, whether input-checks.ts caught it before SQL (the message
+// names the input field) or PostgreSQL refused it (invalid syntax, NUL, too long, out of range, check, foreign key,
+// not null, unique: field-messages.ts has the texts). Anything else is masked in production (logged with an id) and
+// shown with its SQLSTATE in development. Production also drops graphql-js's "Did you mean ...?" suggestions, which
+// would name the schema's fields that introspection hides.
 import { defaultMaskError } from "postgraphile/grafserv";
 import { GraphQLError } from "postgraphile/graphql";
+import {
+  checkMessage,
+  fieldLabel,
+  NUL_TEXT,
+  OUT_OF_RANGE_TEXT,
+  requiredMessage,
+  STILL_REFERENCED_TEXT,
+  syntaxMessage,
+  TOO_LONG_TEXT,
+} from "./field-messages.ts";
+import { INPUT_CHECK, type InputCheck } from "./input-checks.ts";
+import { noRowRefusal } from "./refusals.ts";
 
 export const NOT_ALLOWED = "Operation not allowed";
 
 interface DatabaseErrorLike {
   code?: unknown;
   message: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+  detail?: string;
 }
-
-// PostGraphile's update/delete-by-key finds no row when RLS hides it from the caller: a refusal, not a crash.
-const hiddenRowRefusal = /^No values were (updated|deleted) in collection/;
 
 function withCode(error: GraphQLError, message: string, code: string): GraphQLError {
   return new GraphQLError(message, {
@@ -25,23 +43,118 @@ function withCode(error: GraphQLError, message: string, code: string): GraphQLEr
   });
 }
 
+/** ` Did you mean "allAssets", "asset"?` and the like, as graphql-js appends them. */
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+
+export function withoutSuggestions(message: string): string {
+  return message.replace(SUGGESTION, "");
+}
+
+/** The input field a variable coercion error names: 'Variable "$input" got invalid value "" at "input.asset.total"'. */
+function inputPath(message: string): string[] {
+  const match = / at "([^"]+)";/.exec(message);
+  if (!match?.[1]) return [];
+  return match[1].split(/\.|\[\d+\]/).filter((segment) => segment !== "");
+}
+
+function inputCheckError(error: GraphQLError, check: InputCheck): GraphQLError {
+  const path = inputPath(error.message);
+  const field = path.length > 1 ? path[path.length - 1] : undefined;
+  const owner = path.length > 2 ? path[path.length - 2] : undefined;
+  let message: string;
+  if (check.kind === "required") message = field ? requiredMessage(owner, field) : "A value is required.";
+  else if (check.kind === "nul") message = field ? `${fieldLabel(field)}: ${NUL_TEXT}` : NUL_TEXT;
+  else message = syntaxMessage(check.type, field);
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { code: "LL422", ...(field ? { field } : {}) },
+  });
+}
+
+/** The coded answer for what PostgreSQL refused about the input, or null for anything else. */
+function databaseRefusal(original: DatabaseErrorLike): { code: string; message: string } | null {
+  const state = typeof original.code === "string" ? original.code : "";
+  switch (state) {
+    case "22P02": // invalid_text_representation: 'invalid input syntax for type numeric: "1,000"'
+    case "22007": // invalid_datetime_format
+    case "22008": {
+      // datetime_field_overflow
+      const type = /for type ([a-z ]+)/.exec(original.message)?.[1] ?? (state === "22P02" ? "value" : "date");
+      return { code: "LL422", message: syntaxMessage(type, original.column) };
+    }
+    case "22021": // character_not_in_repertoire (NUL in text)
+    case "22P05": // untranslatable_character (\u0000 in jsonb)
+      return { code: "LL422", message: NUL_TEXT };
+    case "22001": // string_data_right_truncation
+      return {
+        code: "LL422",
+        message: original.column ? `${fieldLabel(original.column)}: ${TOO_LONG_TEXT}` : TOO_LONG_TEXT,
+      };
+    case "22003": // numeric_value_out_of_range
+      return { code: "LL422", message: OUT_OF_RANGE_TEXT };
+    case "23502": // not_null_violation (column and table are fields of the error)
+      return { code: "LL422", message: requiredMessage(original.table, original.column ?? "value") };
+    case "23514": // check_violation
+      return { code: "LL422", message: checkMessage(original.table, original.constraint ?? "") };
+    case "23503": {
+      // foreign_key_violation: a missing referenced row, or a row still referenced
+      const key = /Key \(([^)]+)\)=/.exec(original.detail ?? "")?.[1];
+      if (/still referenced/.test(original.detail ?? "") || /^update or delete on/.test(original.message))
+        return { code: "LL409", message: STILL_REFERENCED_TEXT };
+      return { code: "LL404", message: `${fieldLabel(key ?? "referenced record")} not found.` };
+    }
+    case "23505": {
+      // unique_violation
+      const key = /Key \(([^)]+)\)=/.exec(original.detail ?? "")?.[1];
+      const what = key && !key.includes(",") ? fieldLabel(key).toLowerCase() : "these values";
+      return { code: "LL409", message: `A record with this ${what} already exists.` };
+    }
+    default:
+      return null;
+  }
+}
+
 export function codedError(error: GraphQLError): GraphQLError | null {
-  if (typeof error.extensions?.code === "string" && error.extensions.code.startsWith("LL")) return error;
   const original = error.originalError as DatabaseErrorLike | undefined;
+  const check = (original as unknown as Record<string, unknown> | undefined)?.[INPUT_CHECK] as InputCheck | undefined;
+  if (check) return inputCheckError(error, check);
+  if (typeof error.extensions?.code === "string" && error.extensions.code.startsWith("LL")) return error;
   if (!original) return null;
   const code = typeof original.code === "string" ? original.code : undefined;
   if (code?.startsWith("LL")) return withCode(error, original.message, code);
-  if (code === "42501" || hiddenRowRefusal.test(original.message)) return withCode(error, NOT_ALLOWED, "LL403");
-  return null;
+  if (code === "42501") return withCode(error, NOT_ALLOWED, "LL403");
+  const noRow = noRowRefusal(original.message);
+  if (noRow) return withCode(error, noRow, "LL404");
+  const refusal = databaseRefusal(original);
+  return refusal ? withCode(error, refusal.message, refusal.code) : null;
 }
 
 export function makeMaskError(production: boolean): (error: GraphQLError) => GraphQLError {
   return (error) => {
     const coded = codedError(error);
-    if (coded) return coded;
-    if (production) return defaultMaskError(error);
+    if (coded) return production ? withMessage(coded, withoutSuggestions(coded.message)) : coded;
+    if (production) {
+      const masked = defaultMaskError(error);
+      return withMessage(masked, withoutSuggestions(masked.message));
+    }
     const original = error.originalError as DatabaseErrorLike | undefined;
     if (original && typeof original.code === "string") return withCode(error, original.message, original.code);
     return original ? withCode(error, original.message, "INTERNAL") : error;
   };
+}
+
+function withMessage(error: GraphQLError, message: string): GraphQLError {
+  if (message === error.message) return error;
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
 }

@@ -7,8 +7,10 @@ import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
 import { PostGraphileConnectionFilterPreset } from "postgraphile-plugin-connection-filter";
 import { ChangesSubscriptionPlugin } from "./changes.ts";
-import { depthLimitRule } from "./depth-limit.ts";
+import { costLimitRule, depthLimitRule, withoutSuggestionsRule } from "./depth-limit.ts";
 import { makeMaskError } from "./errors.ts";
+import { InputChecksPlugin } from "./input-checks.ts";
+import { AffectedRowPlugin } from "./refusals.ts";
 import { installTextTimestamptz } from "./timestamps.ts";
 
 export const GRAPHQL_PATH = "/api/v2/graphql";
@@ -19,6 +21,9 @@ export const EXPOSED_SCHEMAS = ["app_public"];
 /** Production limits: deeper or larger requests are refused before they reach the database. */
 export const MAX_QUERY_DEPTH = 12;
 export const MAX_REQUEST_BYTES = 64 * 1024;
+/** Production cost limits per operation (fragments expanded, aliases counted): the app's largest query asks for
+ * under half of either (tests/server/query-cost.test.ts measures every query of src/). */
+export const MAX_QUERY_COST = { fields: 600, lists: 40 };
 
 export interface PresetOptions {
   pgService: NonNullable<GraphileConfig.Preset["pgServices"]>[number];
@@ -31,7 +36,13 @@ const ProductionValidationPlugin: GraphileConfig.Plugin = {
   grafserv: {
     middleware: {
       setPreset(next, event) {
-        event.validationRules.push(NoSchemaIntrospectionCustomRule, depthLimitRule(MAX_QUERY_DEPTH));
+        const rules = event.validationRules.map(withoutSuggestionsRule);
+        event.validationRules.splice(0, event.validationRules.length, ...rules);
+        event.validationRules.push(
+          NoSchemaIntrospectionCustomRule,
+          depthLimitRule(MAX_QUERY_DEPTH),
+          costLimitRule(MAX_QUERY_COST),
+        );
         return next();
       },
     },
@@ -47,7 +58,12 @@ export function makePreset({ pgService, production }: PresetOptions): GraphileCo
       PgSimplifyInflectionPreset,
       PostGraphileConnectionFilterPreset,
     ],
-    plugins: [ChangesSubscriptionPlugin, ...(production ? [ProductionValidationPlugin] : [])],
+    plugins: [
+      ChangesSubscriptionPlugin,
+      AffectedRowPlugin,
+      InputChecksPlugin,
+      ...(production ? [ProductionValidationPlugin] : []),
+    ],
     pgServices: [pgService],
     schema: {
       pgSimplifyAllRows: false,

@@ -25,7 +25,7 @@ import {
   validate,
 } from "postgraphile/graphql";
 import { type Database, isTransientDatabaseError as isTransient, sqlState } from "../db/database.ts";
-import { codedError } from "../graphql/errors.ts";
+import { codedError, withoutSuggestions } from "../graphql/errors.ts";
 import { attachSession, pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, readBody, sendJson } from "../http/respond.ts";
 import { inTransaction } from "./held-transaction.ts";
@@ -135,7 +135,7 @@ function rejection(errors: readonly GraphQLError[], production: boolean): { code
   if (coded) return { code: String(coded.extensions.code), message: coded.message };
   const original = first.originalError;
   // No underlying error: the variables did not fit the mutation's input types.
-  if (!original) return { code: "LL422", message: first.message };
+  if (!original) return { code: "LL422", message: production ? withoutSuggestions(first.message) : first.message };
   if (isTransient(original)) throw new TransientError(original.message);
   const state = sqlState(original);
   const code = state === "23505" ? "LL409" : state ? "LL422" : "LL500";

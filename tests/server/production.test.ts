@@ -3,7 +3,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GraphQLError } from "postgraphile/graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeMaskError } from "../../sync/graphql/errors.ts";
 import { MAX_QUERY_DEPTH, MAX_REQUEST_BYTES } from "../../sync/graphql/preset.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
@@ -86,13 +88,20 @@ describe("GraphQL in production", () => {
     expect(coded.errors?.[0]?.extensions?.code).toBe("LL404");
     expect(coded.errors?.[0]?.message).toBe("Terms of service not found");
 
-    // Casting a malformed number fails inside PostgreSQL (22P02): nothing of it may reach the client.
-    const internal = await client.graphql(
+    // A malformed number is an input mistake: a coded error with a clear message, no PostgreSQL text.
+    const malformed = await client.graphql(
       'mutation { createAsset(input: { asset: { name: "x", type: "equity", authorizedTotal: "12abc" } }) { asset { id } } }',
     );
-    const message = internal.errors?.[0]?.message ?? "";
-    expect(message).toMatch(/^An error occurred \(logged with hash/);
-    expect(message).not.toMatch(/numeric|syntax/);
+    expect(malformed.errors?.[0]?.extensions?.code).toBe("LL422");
+    expect(malformed.errors?.[0]?.message).toMatch(/^Enter a number/);
+    expect(malformed.errors?.[0]?.message).not.toMatch(/numeric|syntax/);
+
+    // Anything else from below (here a fabricated internal error) is masked: nothing of it reaches the client.
+    const internal = makeMaskError(true)(
+      new GraphQLError("boom", { originalError: new Error("relation app_private.secret does not exist") }),
+    );
+    expect(internal.message).toMatch(/^An error occurred \(logged with hash/);
+    expect(internal.message).not.toMatch(/secret/);
   });
 });
 
