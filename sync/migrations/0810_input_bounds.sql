@@ -7,7 +7,7 @@
 -- queueing (src/domain/decimal.ts, src/domain/limits.ts).
 --
 --   units         share and unit counts       0 <= x < 10^15, at most 6 decimal places     'Units ...'
---   signed units  ledger movements             |x| < 10^15, at most 6 decimal places        'Units ...'
+--   signed units  ledger movements             -10^15 <= x < 10^15, at most 6 decimal places 'Units ...'
 --   money         amounts of money             0 <= x < 10^15, at most 6 decimal places     'Amount ...'
 --   price         prices per unit              0 <= x < 10^15, at most 10 decimal places    'Price ...'
 --   percent       percentages (coupon)         0 <= x <= 100, at most 6 decimal places      'Percentage ...'
@@ -35,7 +35,7 @@ begin
     if lowest = 0 then
       raise exception '% must not be negative.', label using errcode = 'LL422';
     end if;
-    raise exception '% must be greater than %.', label, app_private.decimal_bound_text(lowest)
+    raise exception '% must be at least %.', label, app_private.decimal_bound_text(lowest)
       using errcode = 'LL422';
   end if;
   if value > highest or (value = highest and not highest_included) then
@@ -98,7 +98,7 @@ create function app_private.units_ok(value numeric) returns boolean
   as $$ select app_private.check_decimal(value, 'Units', 6, 0, 1e15) $$;
 create function app_private.signed_units_ok(value numeric) returns boolean
   language sql immutable parallel safe
-  as $$ select app_private.check_decimal(value, 'Units', 6, -1e15 + 1e-6, 1e15) $$;
+  as $$ select app_private.check_decimal(value, 'Units', 6, -1e15, 1e15) $$;
 create function app_private.money_ok(value numeric) returns boolean
   language sql immutable parallel safe
   as $$ select app_private.check_decimal(value, 'Amount', 6, 0, 1e15) $$;
@@ -169,9 +169,10 @@ begin
 end
 $$;
 
--- The functions that take quantities and dates check them first, with the same rules and texts: each keeps its
--- signature in app_public (so its GraphQL input is unchanged) and its body moves to app_private under the same
--- name (the body names its arguments by the function's name).
+-- The functions that take quantities and dates check them first, with the same rules and texts (but for the sign:
+-- a negative or zero amount keeps the function's own spec text, 'Distribution amount must be greater than 0.', and
+-- the column's rule still refuses it): each keeps its signature in app_public (so its GraphQL input is unchanged)
+-- and its body moves to app_private under the same name (the body names its arguments by the function's name).
 do $$
 declare
   f record;
@@ -181,23 +182,23 @@ begin
   for f in select * from (values
     ('make_round', 'app_public.make_round(uuid, text, text, numeric, timestamptz, timestamptz, text, numeric, uuid)',
      'asset_id uuid, name text, terms_url text, price numeric, opens_on timestamptz, closes_on timestamptz, status text, total numeric, id uuid default null',
-     'app_private.price_ok(price) and app_private.check_date(opens_on) and app_private.check_date(closes_on) and app_private.units_ok(total)',
+     'app_private.check_decimal(price, ''Price'', 10, -1e15, 1e15) and app_private.check_date(opens_on) and app_private.check_date(closes_on) and app_private.check_decimal(total, ''Units'', 6, -1e15, 1e15)',
      'asset_id, name, terms_url, price, opens_on, closes_on, status, total, id', 'app_public.rounds'),
     ('make_tranche', 'app_public.make_tranche(uuid, text, text, numeric, timestamptz, timestamptz, text, numeric, numeric, numeric, uuid)',
      'asset_id uuid, name text, terms_url text, price numeric, opens_on timestamptz, closes_on timestamptz, status text, total numeric, term numeric, coupon numeric, id uuid default null',
-     'app_private.price_ok(price) and app_private.check_date(opens_on) and app_private.check_date(closes_on) and app_private.units_ok(total) and app_private.years_ok(term) and app_private.percent_ok(coupon)',
+     'app_private.check_decimal(price, ''Price'', 10, -1e15, 1e15) and app_private.check_date(opens_on) and app_private.check_date(closes_on) and app_private.check_decimal(total, ''Units'', 6, -1e15, 1e15) and app_private.check_decimal(term, ''Term'', 6, -1e15, 1000) and app_private.check_decimal(coupon, ''Percentage'', 6, -1e15, 100, true)',
      'asset_id, name, terms_url, price, opens_on, closes_on, status, total, term, coupon, id', 'app_public.rounds'),
     ('make_distribution', 'app_public.make_distribution(uuid, text, numeric, text, uuid)',
      'allocation_id uuid, account_email text, amount numeric, name text default null, id uuid default null',
-     'app_private.units_ok(amount)',
+     'app_private.check_decimal(amount, ''Units'', 6, -1e15, 1e15)',
      'allocation_id, account_email, amount, name, id', 'app_public.distributions'),
     ('investor_make_distribution', 'app_public.investor_make_distribution(uuid, numeric, uuid)',
      'offering_id uuid, amount numeric, id uuid default null',
-     'app_private.units_ok(amount)',
+     'app_private.check_decimal(amount, ''Units'', 6, -1e15, 1e15)',
      'offering_id, amount, id', 'app_public.distributions'),
     ('make_dividend_payment', 'app_public.make_dividend_payment(uuid, numeric, date, uuid)',
      'holding_id uuid, amount numeric, paid_on date default null, id uuid default null',
-     'app_private.money_ok(amount) and app_private.check_date(paid_on)',
+     'app_private.check_decimal(amount, ''Amount'', 6, -1e15, 1e15) and app_private.check_date(paid_on)',
      'holding_id, amount, paid_on, id', 'app_public.dividend_payments')
   ) as t(name, signature, params, checks, args, returns)
   loop
