@@ -1,9 +1,11 @@
 // /authenticate/*: sign-in and sign-up (HTML form or JSON), the post-sign-in flow router, account selection,
 // switching account and sign-out. See docs/SERVER.md for the contract of each route.
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { safeNextPath } from "../../src/domain/redirect.ts";
 import type { Database } from "../db/database.ts";
 import { claimAccounts, claimPageUrl } from "../mail/claim.ts";
+import { queueAccountExistsMail } from "../mail/signup.ts";
 import { activeMemberships, createUser, findUserByEmail, hasPendingTerms, homeOf } from "./accounts.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { type LoginMode, renderLoginPage, renderMessagePage } from "./login-page.ts";
@@ -33,7 +35,6 @@ export const MESSAGES = {
   wrongCredentials: "Wrong email or password.",
   throttled: `Too many failed sign-in attempts. Please wait ${FAILURE_WINDOW_MINUTES} minutes and try again.`,
   suspended: "This user is suspended. Please contact support.",
-  emailTaken: "An account with this email already exists. Sign in instead.",
   invalidEmail: "Enter a valid email address.",
   missingPassword: "Enter your password.",
   shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
@@ -103,10 +104,32 @@ async function signIn(ctx: AuthContext, input: LoginInput, ip: string): Promise<
   return { ok: true, next: AFTER_SIGN_IN, token: await createSession(db, user.userId) };
 }
 
-async function signUp(ctx: AuthContext, input: LoginInput): Promise<Outcome> {
-  const userId = await createUser(ctx.db, input);
-  if (!userId) return { ok: false, status: 409, code: "LL409", message: MESSAGES.emailTaken, partial: input };
-  return { ok: true, next: AFTER_SIGN_UP, token: await createSession(ctx.db, userId) };
+/**
+ * Sign-up answers a new and a registered address alike (docs/SERVER.md "Sign-up and registered addresses"): the same
+ * status, body and Set-Cookie, one password hash either way. A new address gets its user and a session. A registered
+ * one signs in when the password is that user's (the owner signing up again); otherwise the cookie holds a token of
+ * no session (the browser lands signed out), the attempt counts as a failed sign-in (the throttle bounds guessing),
+ * and the owner is told by mail - so only the address's owner learns that it is taken.
+ */
+async function signUp(ctx: AuthContext, input: LoginInput, ip: string): Promise<Outcome> {
+  const { db } = ctx;
+  if (await isThrottled(db, input.email, ip)) {
+    return { ok: false, status: 429, code: "LL429", message: MESSAGES.throttled, partial: input };
+  }
+  const existing = await findUserByEmail(db, input.email);
+  if (!existing) {
+    const userId = await createUser(db, input);
+    if (userId) return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, userId) };
+  }
+  // Registered (or registered a moment ago by a concurrent sign-up).
+  const user = existing ?? (await findUserByEmail(db, input.email));
+  if (user && user.status === "active" && (await verifyPassword(user.passwordHash, input.password))) {
+    await clearFailures(db, input.email);
+    return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, user.userId) };
+  }
+  await recordFailure(db, input.email, ip);
+  await queueAccountExistsMail(db, input.email);
+  return { ok: true, next: AFTER_SIGN_UP, token: randomBytes(32).toString("base64url") };
 }
 
 async function readLoginBody(req: IncomingMessage): Promise<Record<string, unknown> | null> {
@@ -151,7 +174,9 @@ async function postLogin(
   const parsed = parseLoginInput(raw);
   if (!parsed.ok) return answerError(400, "LL422", parsed.message, parsed.partial);
   const outcome =
-    parsed.input.mode === "signup" ? await signUp(ctx, parsed.input) : await signIn(ctx, parsed.input, clientIp(req));
+    parsed.input.mode === "signup"
+      ? await signUp(ctx, parsed.input, clientIp(req))
+      : await signIn(ctx, parsed.input, clientIp(req));
   if (!outcome.ok) {
     if (outcome.status === 429) res.setHeader("Retry-After", String(FAILURE_WINDOW_MINUTES * 60));
     return answerError(outcome.status, outcome.code, outcome.message, outcome.partial);

@@ -114,6 +114,8 @@ export function renderLoginPage(state: LoginPageState): string {
         <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" aria-describedby="signup-password-hint">
         <p class="hint" id="signup-password-hint">At least ${MIN_PASSWORD_LENGTH} characters.</p>
         <button type="submit">Create account</button>
+        <p class="hint">Already have an account with this address? Sign in instead; creating it again only sends
+        its owner an email.</p>
       </form>
     </section>
   </div>
