@@ -145,7 +145,14 @@ describe("correcting a refused invitation", () => {
       const { page } = await open("issuer@demo.test", `/distribute-allocation/${direct}/invite`);
       await page.setViewportSize(DESKTOP);
       await poll(() => syncLabel(page)).toBe("Synced");
-      const before = await summary(page);
+      const stored = await one<{ n: number; units: string }>(
+        "select count(*)::int as n, coalesce(sum(amount), 0)::text as units from app_public.distributions where allocation_id = $1",
+        [direct],
+      );
+      const units = (value: number) =>
+        value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const before = { distributions: String(stored.n), units: units(Number(stored.units)) };
+      await poll(() => summary(page)).toEqual(before);
       const email = fresh("refused");
 
       await invite(page, email, "12000", "Rita Refused");
@@ -168,7 +175,7 @@ describe("correcting a refused invitation", () => {
       const item = review.getByTestId("outbox-command");
       await item.getByText("Only 5,000 units remain in this allocation.").waitFor();
       expect(await item.getAttribute("data-status")).toBe("rejected");
-      expect(await item.getByTestId("outbox-command-summary").textContent()).toBe(`${email} · 12,000 units`);
+      expect(await item.getByTestId("outbox-command-summary").textContent()).toBe(`${email} · 12,000.00 units`);
       await shoot(page, "outbox-rejected-review-desktop", DESKTOP);
       await shoot(page, "outbox-rejected-review-phone", PHONE);
 
@@ -206,10 +213,9 @@ describe("correcting a refused invitation", () => {
       await poll(() => syncLabel(page)).toBe("Synced");
       await poll(() => paneRow(page, email).getByTestId("rejected-mark").count()).toBe(0);
       await poll(() => paneRow(page, email).getByTestId("pending-mark").count()).toBe(0);
-      const units = Number((before.units ?? "0").replaceAll(",", "")) + 4500;
-      expect(await summary(page)).toEqual({
-        distributions: String(Number(before.distributions) + 1),
-        units: units.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      await poll(() => summary(page)).toEqual({
+        distributions: String(stored.n + 1),
+        units: units(Number(stored.units) + 4500),
       });
     } finally {
       await db.query("drop trigger if exists e2e_remaining_units on app_public.distributions");
