@@ -205,5 +205,13 @@ describe("allocation import (bulkAllocation)", () => {
     });
     expect(positional.errors?.[0]?.message).toBe("Row 3: This email appears more than once in the file.");
     expect(await count()).toBe(before);
+    // The same rows with two different e-mails (and the device's row numbers) are imported whole.
+    const clean = [rows[0]!, { ...rows[1]!, email: fresh("alloc-other") }].map((r) => ({
+      ...r,
+      id: crypto.randomUUID(),
+    }));
+    const imported = await broker.graphql(BULK_ALLOCATION, { allocationId, fileName: "cap-table.csv", rows: clean });
+    expect(imported.errors).toBeUndefined();
+    expect(await count()).toBe((before ?? 0) + 2);
   });
 });
