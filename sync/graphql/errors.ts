@@ -105,7 +105,12 @@ function databaseRefusal(original: DatabaseErrorLike): { code: string; message: 
       const key = /Key \(([^)]+)\)=/.exec(original.detail ?? "")?.[1];
       if (/still referenced/.test(original.detail ?? "") || /^update or delete on/.test(original.message))
         return { code: "LL409", message: STILL_REFERENCED_TEXT };
-      return { code: "LL404", message: `${fieldLabel(key ?? "referenced record")} not found.` };
+      // The detail names the key only when the role may read it; the constraint '<table>_<column>_fkey' always does.
+      const table = original.table ?? "";
+      const constraint = original.constraint ?? "";
+      const column =
+        key ?? (constraint.startsWith(`${table}_`) ? constraint.slice(table.length + 1).replace(/_fkey$/, "") : null);
+      return { code: "LL404", message: `${fieldLabel(column ?? "referenced record")} not found.` };
     }
     case "23505": {
       // unique_violation
