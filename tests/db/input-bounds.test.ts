@@ -81,9 +81,7 @@ describe.each(testTargets)("input bounds on $name", (target) => {
                      where t in ('numeric'::regtype, 'date'::regtype, 'timestamptz'::regtype, 'timestamp'::regtype))
        order by 1`,
     );
-    const unchecked = rows
-      .filter((r) => !/app_private\.(check_decimal|check_date)\(/.test(r.body))
-      .map((r) => r.name);
+    const unchecked = rows.filter((r) => !/app_private\.(check_decimal|check_date)\(/.test(r.body)).map((r) => r.name);
     // setup_account: its formation date is checked by the function (1311 'must not be in the future') and stored
     // in accounts.formation_date, whose constraint refuses infinity.
     expect(unchecked).toEqual(["setup_account"]);
@@ -113,7 +111,11 @@ describe.each(testTargets)("input bounds on $name", (target) => {
     ["app_private.price_ok(-0.5)", "LL422", "Price must not be negative."],
     ["app_private.percent_ok(100.5)", "LL422", "Percentage must be at most 100."],
     ["app_private.years_ok(1000)", "LL422", "Term must be less than 1,000."],
-    ["app_private.check_date('infinity'::timestamptz)", "LL422", "Enter a valid date between 01/01/1900 and 12/31/2199."],
+    [
+      "app_private.check_date('infinity'::timestamptz)",
+      "LL422",
+      "Enter a valid date between 01/01/1900 and 12/31/2199.",
+    ],
     ["app_private.check_date('-infinity'::date)", "LL422", "Enter a valid date between 01/01/1900 and 12/31/2199."],
     ["app_private.check_date('1899-12-31'::date)", "LL422", "Enter a valid date between 01/01/1900 and 12/31/2199."],
     ["app_private.check_date('2200-01-01'::date)", "LL422", "Enter a valid date between 01/01/1900 and 12/31/2199."],
