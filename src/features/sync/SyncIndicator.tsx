@@ -71,15 +71,17 @@ export function SyncIndicator() {
         open={open}
         onOpenChange={setOpen}
         detail={summary.detail}
-        onEdit={(command) => {
-          setOpen(false);
-          setEditing(command);
-        }}
+        // the form opens over the review (closing the review first would hand focus back to the top bar's button,
+        // which the new dialog takes as a dismissal); the review then shows the corrected change waiting
+        onEdit={setEditing}
       />
       {editing && Editor && <Editor command={editing} onClose={() => setEditing(null)} />}
     </span>
   );
 }
+
+/** The hint under a rejected change that has a form (editors.tsx). */
+const EDIT_HINT = "Edit it to correct the values and send it again, resend it as it is, or discard it.";
 
 const STATUS_TEXT: Record<string, string> = { pending: "Waiting to be sent", rejected: "Rejected", accepted: "Sent" };
 
@@ -150,7 +152,9 @@ function SyncReview({
                   <p role="alert" className={css({ mt: "2", color: "red.800" })}>
                     {command.errorMessage ?? MESSAGES.defaultError}
                   </p>
-                  <p className={css({ mt: "1", color: "fg.muted" })}>{MESSAGES.syncFixHint}</p>
+                  <p className={css({ mt: "1", color: "fg.muted" })}>
+                    {commandEditor(command.mutation) ? EDIT_HINT : MESSAGES.syncFixHint}
+                  </p>
                   <div className={css({ display: "flex", gap: "2", mt: "2", justifyContent: "flex-end" })}>
                     <Button
                       size="sm"
