@@ -11,6 +11,7 @@ import { costLimitRule, depthLimitRule, withoutSuggestionsRule } from "./depth-l
 import { makeMaskError } from "./errors.ts";
 import { InputChecksPlugin } from "./input-checks.ts";
 import { AffectedRowPlugin } from "./refusals.ts";
+import { SpecNamesPlugin } from "./spec-names.ts";
 import { installTextTimestamptz } from "./timestamps.ts";
 
 export const GRAPHQL_PATH = "/api/v2/graphql";
@@ -62,6 +63,7 @@ export function makePreset({ pgService, production }: PresetOptions): GraphileCo
       ChangesSubscriptionPlugin,
       AffectedRowPlugin,
       InputChecksPlugin,
+      SpecNamesPlugin,
       ...(production ? [ProductionValidationPlugin] : []),
     ],
     pgServices: [pgService],

@@ -1,0 +1,43 @@
+// The spec's names of entity fields (spec part 1 and 2, section 3) where the generated API names them otherwise:
+// each is an alias of the generated field (same type, arguments and plan), so both names answer the same.
+// Derived fields the API lacked are computed columns (sync/migrations/0830_spec_field_names.sql).
+// tests/server/spec-names.test.ts reads section 3 of the spec and checks the schema offers every listed field.
+
+/** GraphQL type -> spec name -> generated field. */
+export const SPEC_ALIASES: Record<string, Record<string, string>> = {
+  Asset: { assetTypeByType: "assetType" },
+  Token: {
+    coinbaseBuyPriceUSD: "coinbaseBuyPriceUsd",
+    coinbaseSellPriceUSD: "coinbaseSellPriceUsd",
+    coinbaseSpotPriceUSD: "coinbaseSpotPriceUsd",
+  },
+  Account: { holdings: "holdingsByInvestorId" },
+  Party: { addresses: "partyAddresses" },
+  Allocation: { qualifications: "allocationQualifications", annotations: "allocationAnnotations" },
+  Distribution: {
+    payments: "distributionPayments",
+    prices: "distributionPrices",
+    annotations: "distributionAnnotations",
+    qualifications: "distributionQualifications",
+  },
+};
+
+export const SpecNamesPlugin: GraphileConfig.Plugin = {
+  name: "LedgerlineSpecNamesPlugin",
+  version: "1.0.0",
+  schema: {
+    hooks: {
+      GraphQLObjectType_fields(fields, build, context) {
+        const aliases = SPEC_ALIASES[context.Self.name];
+        if (!aliases) return fields;
+        const added: typeof fields = {};
+        for (const [alias, original] of Object.entries(aliases)) {
+          const field = fields[original];
+          if (!field || fields[alias]) continue;
+          added[alias] = { ...field, description: `The spec's name of \`${original}\` (the same field).` };
+        }
+        return build.extend(fields, added, `Spec names of ${context.Self.name}`);
+      },
+    },
+  },
+};
