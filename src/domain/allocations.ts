@@ -2,7 +2,20 @@
 // the bulk-update plan, summaries, the cap table and capitalization rows. Pure: no React, no database, no clock.
 import * as v from "valibot";
 import { committedCapital, expectedCapital } from "./capital.ts";
-import { add, compare, type Decimal, dec, isPositive, parseDecimal, sum, ZERO } from "./decimal.ts";
+import {
+  add,
+  compare,
+  type Decimal,
+  dec,
+  isPositive,
+  parseDecimal,
+  type QuantityKind,
+  quantityError,
+  sum,
+  ZERO,
+} from "./decimal.ts";
+import { dateRangeError, TEXT_LIMITS, textLengthError } from "./limits.ts";
+import { MESSAGES } from "./messages.ts";
 
 export type AllocationStatus = "drafted" | "open" | "active" | "closed" | "stale";
 export type DistributionStatus = "drafted" | "open" | "closed";
@@ -133,6 +146,24 @@ export function hasDuplicateCurrency(
 
 // ---- forms (valibot, with the spec's messages) ----
 
+/** A decimal within its kind's bounds (the database's rule and text: src/domain/decimal.ts quantityError). */
+const withinBounds = (kind: QuantityKind) =>
+  v.check(
+    (text: string) => quantityError(text, kind) === null,
+    (issue) => quantityError(String(issue.input), kind) ?? "",
+  );
+
+/** The database's length limit on a text field, with its message ('Name must be at most 200 characters.'). */
+const maxText = (label: string, max: number) =>
+  v.check((text: string) => textLengthError(text, label, max) === null, `${label} must be at most ${max} characters.`);
+
+/** A date within the database's range (1900..2199, never infinity). */
+const dateInRange = () =>
+  v.check(
+    (text: string) => dateRangeError(text) === null,
+    (issue) => dateRangeError(String(issue.input)) ?? "",
+  );
+
 const positiveAmount = (required: string) =>
   v.pipe(
     v.string(),
@@ -143,19 +174,35 @@ const positiveAmount = (required: string) =>
       const value = parseDecimal(text);
       return value !== null && isPositive(value);
     }, "Amount must be greater than 0."),
+    withinBounds("units"),
   );
 
 export const InviteSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty("Email is required."), v.email("Please enter a valid email address.")),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty("Email is required."),
+    maxText("Email", TEXT_LIMITS.email),
+    v.email("Please enter a valid email address."),
+  ),
   amount: positiveAmount("Amount is required."),
-  name: v.optional(v.pipe(v.string(), v.trim())),
+  name: v.optional(v.pipe(v.string(), v.trim(), maxText("Name", TEXT_LIMITS.name))),
 });
 
-export const AllocationSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty("Name is a required field.")),
-  opensOn: v.pipe(v.string(), v.nonEmpty("Opens on is a required field.")),
-  closesOn: v.pipe(v.string(), v.nonEmpty("Closes on is a required field.")),
-});
+const time = (text: string) => new Date(text).getTime();
+
+export const AllocationSchema = v.pipe(
+  v.object({
+    name: v.pipe(v.string(), v.trim(), v.nonEmpty("Name is a required field."), maxText("Name", TEXT_LIMITS.name)),
+    opensOn: v.pipe(v.string(), v.nonEmpty("Opens on is a required field."), dateInRange()),
+    closesOn: v.pipe(v.string(), v.nonEmpty("Closes on is a required field."), dateInRange()),
+  }),
+  // Allocations close on or after the day they open (the database's rule and text, as for rounds).
+  v.forward(
+    v.check((allocation) => !(time(allocation.closesOn) < time(allocation.opensOn)), MESSAGES.closesBeforeOpens),
+    ["closesOn"],
+  ),
+);
 
 export const PaymentSchema = v.object({
   amount: v.pipe(
@@ -166,11 +213,14 @@ export const PaymentSchema = v.object({
       const value = parseDecimal(text);
       return value !== null && isPositive(value);
     }, "Payment amount must be greater than 0."),
+    withinBounds("money"),
   ),
-  paidOn: v.pipe(v.string(), v.nonEmpty("Paid on is required")),
+  paidOn: v.pipe(v.string(), v.nonEmpty("Paid on is required"), dateInRange()),
 });
 
-export const NoteSchema = v.object({ annotation: v.pipe(v.string(), v.trim(), v.nonEmpty("Note is required")) });
+export const NoteSchema = v.object({
+  annotation: v.pipe(v.string(), v.trim(), v.nonEmpty("Note is required"), maxText("Note", TEXT_LIMITS.note)),
+});
 
 export const BulkUpdateSchema = v.object({ status: v.pipe(v.string(), v.nonEmpty("Please select a status.")) });
 

@@ -1,7 +1,8 @@
 // Assets, rounds and securities (spec part 1 sections 2.7, 2.8, 5, 9): form schemas with the spec's messages, the
 // patch of changed fields, sort orders and display helpers. Pure: no React, no data layer, no clock.
 import * as v from "valibot";
-import { compare, toString as decimalString, mul, parseDecimal } from "./decimal.ts";
+import { compare, toString as decimalString, mul, parseDecimal, type QuantityKind, quantityError } from "./decimal.ts";
+import { dateRangeError, TEXT_LIMITS, textLengthError } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const STATUSES = ["drafted", "active", "closed", "stale"] as const;
@@ -60,22 +61,44 @@ export function timestampToDay(timestamp: string | null | undefined): string | n
 
 // ---- schemas ------------------------------------------------------------------------------------------------------
 
-const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+/** The database's length limit on a text field, with its message ('Name must be at most 200 characters.'). */
+const maxText = (label: string, max: number) =>
+  v.check((text: string) => textLengthError(text, label, max) === null, `${label} must be at most ${max} characters.`);
 
-const decimalField = (message: string) =>
+const required = (message: string, label = "Name", max: number = TEXT_LIMITS.name) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), maxText(label, max));
+
+/** A decimal within its kind's bounds (src/domain/decimal.ts quantityError: the database's rule and text). */
+const withinBounds = (kind: QuantityKind) =>
+  v.check(
+    (text: string) => quantityError(text, kind) === null,
+    (issue) => quantityError(String(issue.input), kind) ?? "",
+  );
+
+const decimalField = (message: string, kind: QuantityKind) =>
   v.pipe(
     v.string(message),
     v.transform((text) => decimalInput(text)),
     v.string(message),
+    withinBounds(kind),
   );
 
-const day = (message: string) => v.pipe(v.nullable(v.string(message)), v.string(message), v.isoDate(message));
+const day = (message: string) =>
+  v.pipe(
+    v.nullable(v.string(message)),
+    v.string(message),
+    v.isoDate(message),
+    v.check(
+      (text: string) => dateRangeError(text) === null,
+      (issue) => dateRangeError(String(issue.input)) ?? "",
+    ),
+  );
 
 const status = (message: string) => v.picklist(STATUSES, message);
 
 export const AssetFormSchema = v.object({
   name: required(MESSAGES.assetNameRequired),
-  authorizedTotal: decimalField(MESSAGES.authorizedTotalRequired),
+  authorizedTotal: decimalField(MESSAGES.authorizedTotalRequired, "units"),
   type: required(MESSAGES.assetTypeRequired),
   status: status(MESSAGES.assetStatusRequired),
 });
@@ -86,15 +109,25 @@ const roundFields = {
   name: required(MESSAGES.roundNameRequired),
   opensOn: day(MESSAGES.opensOnRequired),
   closesOn: day(MESSAGES.closesOnRequired),
-  termsUrl: v.pipe(required(MESSAGES.dataroomUrlRequired), v.transform(linkInput)),
-  price: decimalField(MESSAGES.priceRequired),
-  total: decimalField(MESSAGES.totalRequired),
+  termsUrl: v.pipe(
+    v.string(MESSAGES.dataroomUrlRequired),
+    v.trim(),
+    v.nonEmpty(MESSAGES.dataroomUrlRequired),
+    v.transform(linkInput),
+    maxText("Dataroom Url", TEXT_LIMITS.url),
+  ),
+  price: decimalField(MESSAGES.priceRequired, "price"),
+  total: decimalField(MESSAGES.totalRequired, "units"),
   status: status(MESSAGES.roundStatusRequired),
   /** The linked security's latest price per unit (edit only; empty = unchanged). */
   unitValue: v.optional(
     v.pipe(
       v.string(),
       v.transform((text) => (text.trim() === "" ? null : decimalInput(text))),
+      v.check(
+        (text) => quantityError(text, "price") === null,
+        (issue) => quantityError(issue.input as string | null, "price") ?? "",
+      ),
     ),
   ),
 };
@@ -103,9 +136,9 @@ export const RoundFormSchema = v.object(roundFields);
 
 export const DebtRoundFormSchema = v.object({
   ...roundFields,
-  coupon: decimalField(MESSAGES.couponRequired),
+  coupon: decimalField(MESSAGES.couponRequired, "percent"),
   term: v.pipe(
-    decimalField(MESSAGES.termRequired),
+    decimalField(MESSAGES.termRequired, "years"),
     v.check((term) => (parseDecimal(term)?.units ?? 0n) > 0n, MESSAGES.termRequired),
   ),
 });
@@ -126,8 +159,8 @@ export type RoundFormOutput = v.InferOutput<typeof RoundFormSchema> & { coupon?:
 
 export const SecurityFormSchema = v.object({
   name: required(MESSAGES.securityNameRequired),
-  total: decimalField(MESSAGES.totalRequired),
-  symbol: v.pipe(v.string(), v.trim()),
+  total: decimalField(MESSAGES.totalRequired, "units"),
+  symbol: v.pipe(v.string(), v.trim(), maxText("Symbol", TEXT_LIMITS.name)),
 });
 export type SecurityFormInput = v.InferInput<typeof SecurityFormSchema>;
 export type SecurityFormOutput = v.InferOutput<typeof SecurityFormSchema>;

@@ -10,6 +10,7 @@ import {
   isWhole,
   mul,
   parseDecimal,
+  quantityError,
   round,
   sub,
   sum,
@@ -83,7 +84,8 @@ export interface InvestQuote {
 }
 
 export const DEFAULT_INVEST_AMOUNT = "100.00";
-export type InvestError = "Must be whole number.";
+/** "Must be whole number." or the database's bound on units ("Units must be less than 1,000,000,000,000,000."). */
+export type InvestError = string;
 
 /**
  * The invest card: with type Units, total = units x price (2 decimals) and units must be whole (commas stripped);
@@ -98,10 +100,14 @@ export function investQuote(type: InvestType, amount: string, price: Num): Inves
   if (type === "Units") {
     if (parsed && !isWhole(parsed)) return "Must be whole number.";
     const units = round(value, 0, "floor");
+    const tooMany = quantityError(units, "units");
+    if (tooMany) return tooMany;
     return { units, total: priced ? toFixed(mul(units, unitPrice), 2) : null, roundedDown: false };
   }
   if (!priced) return { units: ZERO, total: null, roundedDown: false };
   const units = div(value, unitPrice, 0, "floor") ?? ZERO;
+  const tooMany = quantityError(units, "units");
+  if (tooMany) return tooMany;
   const spent = mul(units, unitPrice);
   return { units, total: toFixed(spent, 2), roundedDown: compare(spent, value) !== 0 };
 }

@@ -128,3 +128,69 @@ export function toFixed(a: Decimal, scale: number, mode: Rounding = "half-up"): 
   const sign = negative && r.units !== 0n ? "-" : "";
   return `${sign}${whole}${scale > 0 ? `.${fraction}` : ""}`;
 }
+
+// ---- business bounds (the database's rules: sync/migrations/0810_input_bounds.sql, same texts) -------------------
+
+/** The kinds of exact quantity the database bounds, each with its label, decimal places and range. */
+export const QUANTITY_KINDS = {
+  units: { label: "Units", scale: 6, lowest: "0", highest: "1000000000000000", highestIncluded: false },
+  signedUnits: {
+    label: "Units",
+    scale: 6,
+    lowest: "-1000000000000000",
+    highest: "1000000000000000",
+    highestIncluded: false,
+  },
+  money: { label: "Amount", scale: 6, lowest: "0", highest: "1000000000000000", highestIncluded: false },
+  price: { label: "Price", scale: 10, lowest: "0", highest: "1000000000000000", highestIncluded: false },
+  percent: { label: "Percentage", scale: 6, lowest: "0", highest: "100", highestIncluded: true },
+  years: { label: "Term", scale: 6, lowest: "0", highest: "1000", highestIncluded: false },
+} as const;
+export type QuantityKind = keyof typeof QUANTITY_KINDS;
+
+/** 1000000000000000 -> "1,000,000,000,000,000" (the bounds are whole numbers). */
+function boundText(text: string): string {
+  const negative = text.startsWith("-");
+  const digits = negative ? text.slice(1) : text;
+  return `${negative ? "-" : ""}${digits.replace(/\B(?=(\d{3})+$)/g, ",")}`;
+}
+
+/** Decimal places without trailing zeros ("1.500" has 1). */
+function significantScale(value: Decimal): number {
+  let { units, scale } = value;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  return scale;
+}
+
+/**
+ * The database's message for a value outside its kind's bounds, or null when the value is within them (or empty:
+ * required fields have their own spec texts). `NaN`, `Infinity` and other non-numbers are "not finite".
+ * `allowNegative` leaves the sign to the caller's own rule (a function argument whose spec text says "greater
+ * than 0").
+ */
+export function quantityError(
+  input: string | Decimal | null | undefined,
+  kind: QuantityKind,
+  options: { allowNegative?: boolean } = {},
+): string | null {
+  const bounds = QUANTITY_KINDS[kind];
+  if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) return null;
+  const value = typeof input === "string" ? parseDecimal(input) : input;
+  if (!value) return `${bounds.label} must be a finite number.`;
+  if (!options.allowNegative && compare(value, dec(bounds.lowest)) < 0) {
+    return bounds.lowest === "0"
+      ? `${bounds.label} must not be negative.`
+      : `${bounds.label} must be at least ${boundText(bounds.lowest)}.`;
+  }
+  const vsHighest = compare(value, dec(bounds.highest));
+  if (vsHighest > 0 || (vsHighest === 0 && !bounds.highestIncluded)) {
+    return bounds.highestIncluded
+      ? `${bounds.label} must be at most ${boundText(bounds.highest)}.`
+      : `${bounds.label} must be less than ${boundText(bounds.highest)}.`;
+  }
+  if (significantScale(value) > bounds.scale) return `${bounds.label} can have at most ${bounds.scale} decimal places.`;
+  return null;
+}
