@@ -129,10 +129,12 @@ describe("input mistakes answer with a coded error and the field's text", () => 
   let asset: { id: string; name: string; authorized_total: string; status: string };
 
   beforeAll(async () => {
-    [asset] = (await row(
+    const rows = (await row(
       "select id, name, authorized_total::text, status from app_public.assets where issuer_id = $1 order by id limit 1",
       [issuer.accountId],
     )) as (typeof asset)[];
+    if (!rows[0]) throw new Error("the demo issuer has no asset");
+    asset = rows[0];
   });
 
   const unchanged = async () =>
