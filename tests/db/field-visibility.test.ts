@@ -32,6 +32,14 @@ describe("field visibility and figures: GraphQL's computed columns equal the pul
       label: r.label,
       claims: { userId: r.user_id, accountId: r.account_id, accountType: r.type, role: r.role, sessionId: null },
     }));
+    // a note on a distribution of the agent's linked allocation (the agent reads the distribution, not the note)
+    await db.query(
+      `insert into app_public.distribution_annotations (distribution_id, annotation)
+       select d.id, 'Issuer only: wire expected Friday' from app_public.distributions d
+         join app_public.allocation_offering_links l on l.allocation_id = d.allocation_id
+         join app_public.accounts a on a.id = l.agent_id and a.type = 'agent'
+        order by d.created_on limit 1`,
+    );
     // a payment on a distribution of the broker's allocation (its rows are the broker's, the issuer reads the sum)
     await db.query(
       `insert into app_public.distribution_payments (distribution_id, currency_id, amount, paid_on, status)
@@ -132,6 +140,34 @@ describe("field visibility and figures: GraphQL's computed columns equal the pul
     }
     // some reader sees a paid-in figure whose payment rows it cannot read (the case of issue 13 item 14)
     expect(paymentsHidden).toBeGreaterThan(0);
+  });
+
+  it("notes on distributions: the pull carries exactly the notes the policy lets the reader read (none for agents)", async () => {
+    let agentDistributions = 0;
+    let notesRead = 0;
+    for (const member of members) {
+      const rows = await asAccount(db, member.claims, (tx) =>
+        tx
+          .query<{ id: string; policy: number; pulled: number }>(
+            `select d.id,
+                    (select count(*)::int from app_public.distribution_annotations n where n.distribution_id = d.id)
+                      as policy,
+                    jsonb_array_length(docs.doc -> 'annotations') as pulled
+               from app_public.distributions d
+               join app_private.docs_distributions(array(select id from app_public.distributions)) docs
+                 on docs.id = d.id`,
+          )
+          .then((r) => r.rows),
+      );
+      for (const row of rows) {
+        expect(row.pulled, `${member.label} distribution ${row.id}`).toBe(row.policy);
+        if (member.claims.accountType === "agent") expect(row.policy, member.label).toBe(0);
+        notesRead += row.policy;
+      }
+      if (member.claims.accountType === "agent") agentDistributions += rows.length;
+    }
+    expect(agentDistributions).toBeGreaterThan(0);
+    expect(notesRead).toBeGreaterThan(0);
   });
 
   it("the definer sums answer nothing for a distribution the caller cannot read", async () => {
