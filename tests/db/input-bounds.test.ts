@@ -71,8 +71,6 @@ describe.each(testTargets)("input bounds on $name", (target) => {
   });
 
   it("checks every quantity and date argument of the app_public functions", async () => {
-    // Functions whose numeric or date arguments are not checked by the function itself must at least store
-    // nothing unchecked: listed here with the reason, so a new one fails until it is looked at.
     const { rows } = await db.query<{ name: string; body: string; args: string }>(
       `select p.proname as name, p.prosrc as body, pg_get_function_arguments(p.oid) as args
        from pg_proc p
@@ -81,10 +79,10 @@ describe.each(testTargets)("input bounds on $name", (target) => {
                      where t in ('numeric'::regtype, 'date'::regtype, 'timestamptz'::regtype, 'timestamp'::regtype))
        order by 1`,
     );
-    const unchecked = rows.filter((r) => !/app_private\.(check_decimal|check_date)\(/.test(r.body)).map((r) => r.name);
-    // setup_account: its formation date is checked by the function (1311 'must not be in the future') and stored
-    // in accounts.formation_date, whose constraint refuses infinity.
-    expect(unchecked).toEqual(["setup_account"]);
+    const unchecked = rows
+      .filter((r) => !/app_private\.(check_decimal|check_date|setup_account_input_check)\(/.test(r.body))
+      .map((r) => r.name);
+    expect(unchecked).toEqual([]);
     expect(rows.map((r) => r.name)).toEqual(
       expect.arrayContaining([
         "investor_make_distribution",
@@ -92,6 +90,7 @@ describe.each(testTargets)("input bounds on $name", (target) => {
         "make_dividend_payment",
         "make_round",
         "make_tranche",
+        "setup_account",
       ]),
     );
   });
