@@ -26,10 +26,20 @@ const CHECKS: Record<string, (text: string) => boolean> = {
     const date = new Date(Date.UTC(year, month - 1, day));
     return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   },
+  // ISO 8601 as clients and PostgreSQL's own output write it ('2024-01-01', '2024-01-01T10:00:00Z',
+  // '2026-11-22 14:36:37.15+00', '1850-01-01 05:53:28+05:53:28').
   Datetime: (text) =>
     /^[+-]?infinity$/i.test(text.trim()) ||
-    (/^\d{4,}-\d{2}-\d{2}/.test(text.trim()) && !Number.isNaN(Date.parse(text))),
+    /^\d{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([ T]([01]\d|2[0-4]):[0-5]\d(:[0-5]\d(\.\d+)?)?)?\s*(Z|[+-]\d{2}(:?\d{2}(:?\d{2})?)?)?( BC)?$/i.test(
+      text.trim(),
+    ),
 };
+
+/** Whether `text` is a value of the checked scalar `type` (BigFloat, BigInt, UUID, Date, Datetime). */
+export function inputIsValid(type: string, text: string): boolean {
+  const check = CHECKS[type];
+  return text.trim() !== "" && (!check || check(text));
+}
 
 /**
  * The error a scalar's parse throws. graphql-js reports it as it is for a literal in the query, and wraps it (with
