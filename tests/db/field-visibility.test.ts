@@ -29,6 +29,11 @@ describe("field visibility: GraphQL's computed columns equal the pulled document
       label: r.label,
       claims: { userId: r.user_id, accountId: r.account_id, accountType: r.type, role: r.role, sessionId: null },
     }));
+    // formation dates (the demo seeds none): an investor's is personal, an issuer's is not
+    await db.query(
+      `update app_public.accounts set formation_date = '2015-06-01'
+        where name in ('Kim Family Trust', 'Northwind Renewables, Inc.')`,
+    );
     // a note on a distribution of the agent's linked allocation (the agent reads the distribution, not the note)
     await db.query(
       `insert into app_public.distribution_annotations (distribution_id, annotation)
@@ -57,12 +62,17 @@ describe("field visibility: GraphQL's computed columns equal the pulled document
   });
 
   it("personal fields: the account's members read them, nobody else, in GraphQL and in the pull alike", async () => {
-    const { rows: stored } = await db.query<{ id: string; tax_short: string | null; date_of_birth: string | null }>(
-      "select id, tax_short, date_of_birth::text from app_public.accounts",
-    );
+    const { rows: stored } = await db.query<{
+      id: string;
+      type: string;
+      tax_short: string | null;
+      date_of_birth: string | null;
+      formation_date: string | null;
+    }>("select id, type, tax_short, date_of_birth::text, formation_date::text from app_public.accounts");
     const storedById = new Map(stored.map((r) => [r.id, r]));
     let shownToMembers = 0;
     let hiddenFromOthers = 0;
+    let shownToOthers = 0;
     for (const member of members) {
       const rows = await asAccount(db, member.claims, async (tx) => {
         const { rows: own } = await tx.query<{ id: string }>("select app_private.member_account_ids() as id");
@@ -93,17 +103,22 @@ describe("field visibility: GraphQL's computed columns equal the pulled document
         if (row.own) {
           expect(row.tax_short, where).toBe(value?.tax_short ?? null);
           expect(row.date_of_birth, where).toBe(value?.date_of_birth ?? null);
+          expect(row.formation_date, where).toBe(value?.formation_date ?? null);
           if (value?.tax_short) shownToMembers++;
         } else {
           expect(row.tax_short, where).toBeNull();
           expect(row.date_of_birth, where).toBeNull();
+          expect(row.formation_date, where).toBe(value?.type === "investor" ? null : (value?.formation_date ?? null));
           if (value?.tax_short) hiddenFromOthers++;
+          if (value?.type === "investor" && value.formation_date) hiddenFromOthers++;
+          if (value?.type !== "investor" && value?.formation_date) shownToOthers++;
         }
       }
     }
     // the demo has values on both sides, so this test can fail
     expect(shownToMembers).toBeGreaterThan(0);
     expect(hiddenFromOthers).toBeGreaterThan(0);
+    expect(shownToOthers).toBeGreaterThan(0);
   });
 
   it("notes on distributions: the pull carries exactly the notes the policy lets the reader read (none for agents)", async () => {

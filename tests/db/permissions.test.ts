@@ -30,6 +30,11 @@ describe("permissions matrix (docs/PERMISSIONS.md) against the database", () => 
 
   beforeAll(async () => {
     db = await createTestDb({ demo: true });
+    // the demo seeds no formation dates: one investor (a trust) and one issuer get one, so the row is probed
+    await db.query(
+      `update app_public.accounts set formation_date = '2015-06-01'
+        where name in ('Kim Family Trust', 'Northwind Renewables, Inc.')`,
+    );
     probed = await probeMatrix(db);
     rows = [...(await matrixTables(db)), ...SENSITIVE.map((f) => f.name)];
     if (process.env.UPDATE_PERMISSIONS_DOC) {
@@ -97,6 +102,8 @@ describe("permissions matrix (docs/PERMISSIONS.md) against the database", () => 
       }
     }
     expect(cell("accounts.tax_short", "investor owner")).toBe("all");
+    expect(cell("accounts.formation_date (investors)", "agent owner")).toBe("-");
+    expect(cell("accounts.formation_date (investors)", "issuer owner")).toBe("-");
     // notes: never agents or investors
     expect(cell("distribution_annotations", "agent owner")).toBe("- -");
     expect(cell("allocation_annotations", "agent owner")).toBe("- -");

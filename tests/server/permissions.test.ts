@@ -317,16 +317,42 @@ describe("3. personal data", () => {
     expect(pulled).toMatchObject({ taxShort: stored.tax_short, dateOfBirth: stored.date_of_birth });
   });
 
-  it("issuers' formation dates stay readable to others", async () => {
-    const stored = await one<{ formation_date: string | null }>(
-      "select formation_date::text from app_public.accounts where name = $1",
-      [ISSUER],
+  it("an investor's formation date answers only to its members; an issuer's stays readable to others", async () => {
+    await t.server.db.query(
+      `update app_public.accounts set formation_date = '2015-06-01'
+        where name in ('Kim Family Trust', 'Northwind Renewables, Inc.')`,
     );
-    const ats = await as("ats@demo.test", ATS);
-    const answer = await ats.client.graphql<{ allAccounts: { nodes: AccountNode[] } }>(PERSONAL);
-    expect(answer.data?.allAccounts.nodes.find((a) => a.name === ISSUER)?.formationDate ?? null).toBe(
-      stored.formation_date,
-    );
+    try {
+      for (const [email, account] of [
+        ["ats@demo.test", ATS],
+        ["broker@demo.test", BROKER],
+      ] as const) {
+        const who = await as(email, account);
+        const answer = await who.client.graphql<{ allAccounts: { nodes: AccountNode[] } }>(PERSONAL);
+        const nodes = answer.data?.allAccounts.nodes ?? [];
+        expect(nodes.find((a) => a.name === ISSUER)?.formationDate, account).toBe("2015-06-01");
+        const trust = nodes.find((a) => a.name === "Kim Family Trust");
+        if (trust) expect(trust.formationDate, account).toBeNull();
+      }
+      const issuer = await as("issuer@demo.test", ISSUER);
+      const issuerAnswer = await issuer.client.graphql<{ allAccounts: { nodes: AccountNode[] } }>(PERSONAL);
+      const trust = issuerAnswer.data?.allAccounts.nodes.find((a) => a.name === "Kim Family Trust");
+      expect(trust?.formationDate === null).toBe(true);
+      const pulled = (await pullAll(issuer, "accounts")).find((doc) => doc.name === "Kim Family Trust");
+      expect(pulled?.formationDate).toBeNull();
+      const own = await as("investor2@demo.test", "Kim Family Trust");
+      const ownAnswer = await own.client.graphql<{ allAccounts: { nodes: AccountNode[] } }>(PERSONAL);
+      expect(ownAnswer.data?.allAccounts.nodes.find((a) => a.name === "Kim Family Trust")?.formationDate).toBe(
+        "2015-06-01",
+      );
+      const ownPulled = (await pullAll(own, "accounts")).find((doc) => doc.name === "Kim Family Trust");
+      expect(ownPulled?.formationDate).toBe("2015-06-01");
+    } finally {
+      await t.server.db.query(
+        `update app_public.accounts set formation_date = null
+          where name in ('Kim Family Trust', 'Northwind Renewables, Inc.')`,
+      );
+    }
   });
 
   it("the agent reads no notes on the distributions it sees; the issuer reads them (GraphQL and pull)", async () => {
