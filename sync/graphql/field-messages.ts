@@ -39,9 +39,26 @@ const REQUIRED: Record<string, string> = {
   "addresses.line_one": MESSAGES.streetRequired,
 };
 
-/** 'X is required.' for a column or an input field (`owner` is the table or the input object's field name). */
+/** The spec's texts for an input field whatever object holds it (names with one meaning in the API). */
+const REQUIRED_FIELD: Record<string, string> = {
+  authorizedTotal: MESSAGES.authorizedTotalRequired,
+  coupon: MESSAGES.couponRequired,
+  term: MESSAGES.termRequired,
+  closesOn: MESSAGES.closesOnRequired,
+  closes_on: MESSAGES.closesOnRequired,
+  opensOn: MESSAGES.opensOnRequired,
+  opens_on: MESSAGES.opensOnRequired,
+  termsUrl: MESSAGES.dataroomUrlRequired,
+  terms_url: MESSAGES.dataroomUrlRequired,
+  price: MESSAGES.priceRequired,
+};
+
+/**
+ * 'X is required' for a column or an input field (`owner` is the table, or the input object's field name when
+ * the variables name it): the spec's text where it has one, else '<Field> is required.'.
+ */
 export function requiredMessage(owner: string | undefined, field: string): string {
-  return REQUIRED[`${owner ?? ""}.${field}`] ?? `${fieldLabel(field)} is required.`;
+  return REQUIRED[`${owner ?? ""}.${field}`] ?? REQUIRED_FIELD[field] ?? `${fieldLabel(field)} is required.`;
 }
 
 /** Check constraints whose rule is 'greater than zero' (the other numeric checks are 'not negative'). */

@@ -49,7 +49,9 @@ describe("field messages", () => {
   it("uses the spec's texts where it has them, else names the field", () => {
     expect(requiredMessage("assets", "authorized_total")).toBe("Authorized total is required.");
     expect(requiredMessage("distribution_payments", "amount")).toBe("Payment amount is required");
-    expect(requiredMessage("rounds", "terms_url")).toBe("Terms url is required.");
+    expect(requiredMessage("rounds", "terms_url")).toBe("Dataroom Url is required");
+    expect(requiredMessage("p", "coupon")).toBe("Coupon is required");
+    expect(requiredMessage("rounds", "name")).toBe("Name is required.");
     expect(checkMessage("customers", "customers_status_check")).toBe("Status is not one of the allowed values.");
     expect(checkMessage("distributions", "distributions_amount_check")).toBe("Amount must be greater than zero.");
     expect(checkMessage("rounds", "rounds_price_check")).toBe("Price cannot be negative.");

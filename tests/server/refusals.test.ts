@@ -208,6 +208,16 @@ describe("input mistakes answer with a coded error and the field's text", () => 
       { status: customer?.status },
     ]);
 
+    // A required column set to null (not-null constraint): the field's 'is required' text.
+    const cleared = await issuer.client.graphql(
+      "mutation($input: UpdateCustomerByIdInput!) { updateCustomerById(input: $input) { customer { id } } }",
+      { input: { id: customer?.id, patch: { email: null } } },
+    );
+    expect(cleared.errors?.[0]).toMatchObject({ message: "Email is required.", extensions: { code: "LL422" } });
+    expect(
+      await row("select email is not null as kept from app_public.customers where id = $1", [customer?.id]),
+    ).toEqual([{ kept: true }]);
+
     // An unknown currency (foreign key) on an unlocked distribution of the issuer: LL404 naming the currency.
     const [distribution] = (await row(
       `select d.id from app_public.distributions d join app_public.allocations a on a.id = d.allocation_id
