@@ -75,6 +75,8 @@ export interface CostLimits {
   fields: number;
   /** Fields that answer a list or a connection (each can read many rows: 300 aliased allAccounts are 300). */
   lists: number;
+  /** Mutation fields of one operation (each is a write: 300 aliased updateAssetById are 300). */
+  mutations: number;
 }
 
 interface Cost {
@@ -129,6 +131,30 @@ function costOf(
   }
 }
 
+/** The fields of a root selection set (through fragments), not what they select: a mutation's writes. */
+function rootFields(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  visiting: Set<string>,
+): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (!selection.name.value.startsWith("__")) count += 1;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      count += rootFields(selection.selectionSet, fragments, visiting);
+    } else {
+      const fragment = fragments[selection.name.value];
+      if (fragment && !visiting.has(selection.name.value)) {
+        visiting.add(selection.name.value);
+        count += rootFields(fragment.selectionSet, fragments, visiting);
+        visiting.delete(selection.name.value);
+      }
+    }
+  }
+  return count;
+}
+
 /** The cost of one operation of `document` (its fields and list fields, fragments expanded). */
 export function operationCost(schema: GraphQLSchema, document: DocumentNode): Cost[] {
   const fragments: Record<string, FragmentDefinitionNode> = {};
@@ -157,13 +183,18 @@ export function costLimitRule(limits: CostLimits) {
     return {
       OperationDefinition(operation) {
         const cost = { fields: 0, lists: 0 };
-        costOf(schema, schema.getRootType(operation.operation), operation.selectionSet, fragments, new Set(), cost);
+        const root = schema.getRootType(operation.operation);
+        costOf(schema, root, operation.selectionSet, fragments, new Set(), cost);
+        const writes =
+          operation.operation === "mutation" ? rootFields(operation.selectionSet, fragments, new Set()) : 0;
         const over =
-          cost.lists > limits.lists
-            ? `Query asks for too many lists (${cost.lists}; at most ${limits.lists} allowed).`
-            : cost.fields > limits.fields
-              ? `Query asks for too many fields (${cost.fields}; at most ${limits.fields} allowed).`
-              : null;
+          writes > limits.mutations
+            ? `Request makes too many changes at once (${writes}; at most ${limits.mutations} allowed).`
+            : cost.lists > limits.lists
+              ? `Query asks for too many lists (${cost.lists}; at most ${limits.lists} allowed).`
+              : cost.fields > limits.fields
+                ? `Query asks for too many fields (${cost.fields}; at most ${limits.fields} allowed).`
+                : null;
         if (over) context.reportError(new GraphQLError(over, { nodes: [operation], extensions: { code: "LL400" } }));
       },
     };

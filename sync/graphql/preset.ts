@@ -24,7 +24,7 @@ export const MAX_QUERY_DEPTH = 12;
 export const MAX_REQUEST_BYTES = 64 * 1024;
 /** Production cost limits per operation (fragments expanded, aliases counted): the app's largest query asks for
  * under half of either (tests/server/query-cost.test.ts measures every query of src/). */
-export const MAX_QUERY_COST = { fields: 600, lists: 40 };
+export const MAX_QUERY_COST = { fields: 600, lists: 40, mutations: 20 };
 
 export interface PresetOptions {
   pgService: NonNullable<GraphileConfig.Preset["pgServices"]>[number];

@@ -75,13 +75,26 @@ describe("query cost limits in production", () => {
     expect(many.errors?.[0]?.message).toMatch(/too many fields/);
     expect(many.errors?.[0]?.extensions?.code).toBe("LL400");
 
+    // Writes count at the root: 30 aliased updates (through a fragment on Mutation) are refused before any runs.
+    const users = async () =>
+      (await production.server.db.query<{ first_name: string }>("select first_name from app_public.users")).rows;
+    const before = await users();
+    const writes = `mutation { ...W } fragment W on Mutation { ${Array.from(
+      { length: 30 },
+      (_, i) => `u${i}: updateUser(input: { nodeId: "x", patch: { firstName: "Renamed" } }) { clientMutationId }`,
+    ).join(" ")} }`;
+    const manyWrites = await client.graphql(writes);
+    expect(manyWrites.errors?.[0]?.extensions?.code).toBe("LL400");
+    expect(manyWrites.errors?.[0]?.message).toMatch(/too many changes/);
+    expect(await users()).toEqual(before);
+
     const ordinary = await client.graphql(
       `{ a: allAccounts { nodes { id } } b: allAssets { nodes { id } } currentUser { id } }`,
     );
     expect(ordinary.errors).toBeUndefined();
   });
 
-  it("every query of the app stays under half of either limit", async () => {
+  it("every query of the app stays under half of each limit", async () => {
     const introspection = await devClient.graphql(getIntrospectionQuery());
     const schema: GraphQLSchema = buildClientSchema(introspection.data as never);
     const documents = appDocuments();
@@ -97,6 +110,12 @@ describe("query cost limits in production", () => {
       for (const cost of operationCost(schema, document)) {
         expect(cost.fields, file).toBeLessThan(MAX_QUERY_COST.fields / 2);
         expect(cost.lists, file).toBeLessThan(MAX_QUERY_COST.lists / 2);
+        if (/^\s*mutation\b/.test(text)) {
+          const writes = document.definitions.flatMap((d) =>
+            "selectionSet" in d && d.selectionSet ? [d.selectionSet.selections.length] : [],
+          );
+          expect(Math.max(...writes), file).toBeLessThan(MAX_QUERY_COST.mutations / 2);
+        }
         if (cost.fields > largest.fields) largest = cost;
       }
     }
