@@ -132,6 +132,8 @@ export function codedError(error: GraphQLError): GraphQLError | null {
   const code = typeof original.code === "string" ? original.code : undefined;
   if (code?.startsWith("LL")) return withCode(error, original.message, code);
   if (code === "42501") return withCode(error, NOT_ALLOWED, "LL403");
+  if (/^Attempted to update a record, but no new values were specified/.test(original.message))
+    return withCode(error, "Nothing to change: the patch names no field.", "LL422");
   const noRow = noRowRefusal(original.message);
   if (noRow) return withCode(error, noRow, "LL404");
   const refusal = databaseRefusal(original);

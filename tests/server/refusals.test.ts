@@ -111,6 +111,17 @@ describe("an update or delete that finds no row is refused, not answered with nu
     });
   }
 
+  it("an empty patch is a coded refusal, not an internal error", async () => {
+    const answer = await issuer.client.graphql(
+      "mutation($input: UpdateAssetByIdInput!) { updateAssetById(input: $input) { clientMutationId } }",
+      { input: { id: NOWHERE, patch: {} } },
+    );
+    expect(answer.errors?.[0]).toMatchObject({
+      message: "Nothing to change: the patch names no field.",
+      extensions: { code: "LL422" },
+    });
+  });
+
   it("an update of a row that exists still answers with the row", async () => {
     const [asset] = (await row("select id, name from app_public.assets where issuer_id = $1 limit 1", [
       issuer.accountId,
