@@ -137,7 +137,12 @@ export function codedError(error: GraphQLError): GraphQLError | null {
   const noRow = noRowRefusal(original.message);
   if (noRow) return withCode(error, noRow, "LL404");
   const refusal = databaseRefusal(original);
-  return refusal ? withCode(error, refusal.message, refusal.code) : null;
+  if (refusal) return withCode(error, refusal.message, refusal.code);
+  // graphql-js's own refusal of an input (a variable of the wrong shape, an unknown input field): the request's
+  // mistake, not the server's.
+  if (original instanceof GraphQLError && /^Variable "\$[^"]+" got invalid value/.test(error.message))
+    return withCode(error, error.message, "LL422");
+  return null;
 }
 
 export function makeMaskError(production: boolean): (error: GraphQLError) => GraphQLError {

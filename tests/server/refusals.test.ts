@@ -197,6 +197,16 @@ describe("input mistakes answer with a coded error and the field's text", () => 
     });
   }
 
+  it("an input field the type does not have is LL422 on GraphQL and on the command endpoint", async () => {
+    const variables = { input: { id: asset.id, patch: { currency: "XXX" } } };
+    const answer = await issuer.client.graphql(UPDATE_ASSET, variables);
+    expect(answer.errors?.[0]?.extensions?.code).toBe("LL422");
+    expect(answer.errors?.[0]?.message).toMatch(/"currency" is not defined/);
+    const { result } = await command(issuer, "updateAssetById", variables);
+    expect(result).toMatchObject({ status: "rejected", errorCode: "LL422" });
+    await unchanged();
+  });
+
   it("a malformed id names the field instead of PostgreSQL's uuid syntax error", async () => {
     const answer = await issuer.client.graphql(UPDATE_ASSET, { input: { id: "not-an-id", patch: { name: "x" } } });
     expect(answer.errors?.[0]).toMatchObject({ message: "Id: not a valid id.", extensions: { code: "LL422" } });
