@@ -131,6 +131,15 @@ describe("query cost limits in production", () => {
       { p: { nam: "x" } },
     );
     expect(variable.errors?.[0]?.message).not.toMatch(/Did you mean|"name"/);
+    for (const query of [
+      "{ allAssets(fist: 1) { nodes { id } } }",
+      "{ allAssets(orderBy: CREATED_ON_DES) { nodes { id } } }",
+      "query($f: AssetFiltr) { allAssets(filter: $f) { nodes { id } } }",
+    ]) {
+      const refused = await client.graphql(query);
+      expect(refused.errors?.length, query).toBeGreaterThan(0);
+      for (const error of refused.errors ?? []) expect(error.message, query).not.toMatch(/Did you mean/);
+    }
     // Development keeps the suggestions (GraphiQL's help).
     const dev = await devClient.graphql("{ allAsset { nodes { id } } }");
     expect(dev.errors?.[0]?.message).toMatch(/Did you mean/);
