@@ -68,7 +68,11 @@ describe("field visibility: GraphQL's computed columns equal the pulled document
       tax_short: string | null;
       date_of_birth: string | null;
       formation_date: string | null;
-    }>("select id, type, tax_short, date_of_birth::text, formation_date::text from app_public.accounts");
+    }>(
+      `select a.id, a.type, p.tax_short, p.date_of_birth::text,
+              coalesce(p.formation_date, a.formation_date)::text as formation_date
+         from app_public.accounts a left join app_private.account_personal_data p on p.account_id = a.id`,
+    );
     const storedById = new Map(stored.map((r) => [r.id, r]));
     let shownToMembers = 0;
     let hiddenFromOthers = 0;
@@ -119,6 +123,26 @@ describe("field visibility: GraphQL's computed columns equal the pulled document
     expect(shownToMembers).toBeGreaterThan(0);
     expect(hiddenFromOthers).toBeGreaterThan(0);
     expect(shownToOthers).toBeGreaterThan(0);
+  });
+
+  it("the API's role reads no personal value from the table itself: the columns are empty, the private table refused", async () => {
+    const { rows: kept } = await db.query<{ n: number }>(
+      "select count(*)::int as n from app_private.account_personal_data where tax_short is not null",
+    );
+    expect(kept[0]?.n).toBeGreaterThan(0);
+    for (const member of members) {
+      await asAccount(db, member.claims, async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(
+          `select count(*)::int as n from app_public.accounts
+            where tax_short is not null or date_of_birth is not null or (type = 'investor' and formation_date is not null)`,
+        );
+        expect(rows[0]?.n, member.label).toBe(0);
+      });
+      await expect(
+        asAccount(db, member.claims, (tx) => tx.query("select * from app_private.account_personal_data")),
+        member.label,
+      ).rejects.toMatchObject({ code: "42501" });
+    }
   });
 
   it("notes on distributions: the pull carries exactly the notes the policy lets the reader read (none for agents)", async () => {

@@ -40,19 +40,20 @@ export const SENSITIVE: Array<{ name: string; table: string; shown: string; stor
     name: "accounts.tax_short",
     table: "accounts",
     shown: "app_public.accounts_tax_short(t)",
-    stored: "t.tax_short",
+    stored: "(select p.tax_short from app_private.account_personal_data p where p.account_id = t.id)",
   },
   {
     name: "accounts.date_of_birth",
     table: "accounts",
     shown: "app_public.accounts_date_of_birth(t)",
-    stored: "t.date_of_birth",
+    stored: "(select p.date_of_birth from app_private.account_personal_data p where p.account_id = t.id)",
   },
   {
     name: "accounts.formation_date (investors)",
     table: "accounts",
     shown: "case when t.type = 'investor' then app_public.accounts_formation_date(t) end",
-    stored: "case when t.type = 'investor' then t.formation_date end",
+    stored:
+      "case when t.type = 'investor' then (select p.formation_date from app_private.account_personal_data p where p.account_id = t.id) end",
   },
   {
     name: "distributions.purchase_price",

@@ -261,7 +261,8 @@ describe("3. personal data", () => {
 
   it("the demo investors have the fields (the test can fail)", async () => {
     const emma = await one<{ tax_short: string | null; date_of_birth: string | null }>(
-      "select tax_short, date_of_birth::text from app_public.accounts where name = 'Emma Lawson'",
+      `select p.tax_short, p.date_of_birth::text from app_private.account_personal_data p
+         join app_public.accounts a on a.id = p.account_id where a.name = 'Emma Lawson'`,
     );
     expect(emma.tax_short).toBe("4821");
     expect(emma.date_of_birth).toBeTruthy();
@@ -308,7 +309,8 @@ describe("3. personal data", () => {
   it("the investor reads its own (GraphQL and pull)", async () => {
     const emma = await as("investor@demo.test", "Emma Lawson");
     const stored = await one<{ tax_short: string; date_of_birth: string }>(
-      "select tax_short, date_of_birth::text from app_public.accounts where name = 'Emma Lawson'",
+      `select p.tax_short, p.date_of_birth::text from app_private.account_personal_data p
+         join app_public.accounts a on a.id = p.account_id where a.name = 'Emma Lawson'`,
     );
     const answer = await emma.client.graphql<{ allAccounts: { nodes: AccountNode[] } }>(PERSONAL);
     const own = answer.data?.allAccounts.nodes.find((a) => a.name === "Emma Lawson");
@@ -349,8 +351,11 @@ describe("3. personal data", () => {
       expect(ownPulled?.formationDate).toBe("2015-06-01");
     } finally {
       await t.server.db.query(
-        `update app_public.accounts set formation_date = null
-          where name in ('Kim Family Trust', 'Northwind Renewables, Inc.')`,
+        "update app_public.accounts set formation_date = null where name = 'Northwind Renewables, Inc.'",
+      );
+      await t.server.db.query(
+        `update app_private.account_personal_data p set formation_date = null
+           from app_public.accounts a where a.id = p.account_id and a.name = 'Kim Family Trust'`,
       );
     }
   });
