@@ -396,7 +396,7 @@ describe("3. personal data", () => {
     const issuerSees = await issuer.client.graphql<Notes>(NOTES, { id: note.distribution_id });
     expect(issuerSees.data?.distributionById.distributionAnnotations.nodes).toEqual([{ annotation: note.annotation }]);
     const issuerPulled = (await pullAll(issuer, "distributions")).find((doc) => doc.id === note.distribution_id);
-    expect((issuerPulled?.annotations as Array<{ annotation: string }>).map((n) => n.annotation)).toEqual([
+    expect(((issuerPulled?.annotations ?? []) as Array<{ annotation: string }>).map((n) => n.annotation)).toEqual([
       note.annotation,
     ]);
   });
