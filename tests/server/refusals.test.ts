@@ -1,6 +1,13 @@
 // Nothing done is never reported as done, and ordinary input mistakes get a coded error with the field's text
 // (issue 13, items 5 and 6), through GraphQL and through the command endpoint alike, in development and production;
 // each refused write is checked to have left the database as it was.
+import {
+  getIntrospectionQuery,
+  type IntrospectionInputObjectType,
+  type IntrospectionObjectType,
+  type IntrospectionQuery,
+  type IntrospectionTypeRef,
+} from "postgraphile/graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../sync/replication/commands.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -110,6 +117,69 @@ describe("an update or delete that finds no row is refused, not answered with nu
       expect(await row("select 1 from app_public.customers where name = 'Ghost'")).toEqual([]);
     });
   }
+
+  it("every generated update and delete by key answers LL404 for a key that matches nothing", async () => {
+    const schema = await issuer.client.graphql<IntrospectionQuery>(getIntrospectionQuery());
+    const types = new Map((schema.data?.__schema.types ?? []).map((type) => [type.name, type]));
+    const named = (ref: IntrospectionTypeRef): string =>
+      "ofType" in ref && ref.ofType ? named(ref.ofType) : (ref as { name: string }).name;
+    const fake: Record<string, unknown> = {
+      UUID: NOWHERE,
+      Int: 2147483000,
+      BigInt: "9000000000000000000",
+      String: "nowhere-at-all",
+      Boolean: true,
+      BigFloat: "1",
+      Datetime: "2020-01-01T00:00:00Z",
+      Date: "2020-01-01",
+    };
+    const inputOf = (typeName: string): Record<string, unknown> | null => {
+      const type = types.get(typeName) as IntrospectionInputObjectType | undefined;
+      const value: Record<string, unknown> = {};
+      for (const field of type?.inputFields ?? []) {
+        const fieldType = named(field.type);
+        if (field.name === "patch") {
+          const patch = types.get(fieldType) as IntrospectionInputObjectType | undefined;
+          const settable = patch?.inputFields.find((f) => named(f.type) === "String" && f.name !== "id");
+          if (!settable) return null;
+          value.patch = { [settable.name]: "nowhere-at-all" };
+        } else if (field.type.kind === "NON_NULL") {
+          const scalar = (types.get(fieldType) as { kind: string } | undefined)?.kind === "SCALAR";
+          const example = fake[fieldType] ?? (scalar ? "1" : undefined);
+          if (example === undefined) return null;
+          value[field.name] = example;
+        }
+      }
+      return value;
+    };
+    const mutations =
+      (schema.data?.__schema.mutationType &&
+        (types.get(schema.data.__schema.mutationType.name) as IntrospectionObjectType | undefined)?.fields) ??
+      [];
+    const byKey = mutations.filter((field) => /^(update|delete)[A-Z]\w*By[A-Z]/.test(field.name));
+    expect(byKey.length).toBeGreaterThan(20);
+    const tried: string[] = [];
+    const refusedOutright: string[] = [];
+    for (const field of byKey) {
+      const argType = field.args[0] ? named(field.args[0].type) : "";
+      const input = inputOf(argType);
+      if (!input) continue;
+      const answer = await issuer.client.graphql(
+        `mutation($input: ${argType}!) { ${field.name}(input: $input) { clientMutationId } }`,
+        { input },
+      );
+      // LL404 when the key matches no row the account may change; LL403 when the account may change no row of the
+      // table at all (no grant): either way a refusal, never a null payload.
+      const code = answer.errors?.[0]?.extensions?.code;
+      expect(["LL404", "LL403"], `${field.name} ${JSON.stringify(answer)}`).toContain(code);
+      if (code === "LL404") expect(answer.errors?.[0]?.message, field.name).toMatch(/ not found\.$/);
+      else refusedOutright.push(field.name);
+      tried.push(field.name);
+    }
+    expect(tried.length).toBeGreaterThan(20);
+    expect(refusedOutright.length).toBeLessThan(tried.length / 2);
+    expect(await row("select 1 from app_public.assets where name = 'nowhere-at-all'")).toEqual([]);
+  });
 
   it("an empty patch is a coded refusal, not an internal error", async () => {
     const answer = await issuer.client.graphql(
