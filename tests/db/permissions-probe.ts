@@ -72,6 +72,9 @@ export const SENSITIVE: Array<{ name: string; table: string; shown: string; stor
 
 const ROWS_TRIED = 12;
 
+/** A row of the matrix for the owners' memberships (users_accounts rows with role account_owner). */
+export const OWNER_ROWS = "users_accounts (owner rows)";
+
 export type Matrix = Record<string, Record<string, string>>;
 
 function amount(visible: number, total: number): string {
@@ -206,6 +209,22 @@ export async function probeMatrix(db: Database): Promise<Matrix> {
         (matrix[table] as Record<string, string>)[principal.label] =
           `${amount(visible ?? 0, totals.get(table) ?? 0)} ${writes || "-"}`;
       }
+      // the owner's membership: read, never written (0800)
+      const owners = await tx.query<{ id: string }>(
+        "select id::text as id from app_public.users_accounts where role = 'account_owner'",
+      );
+      let ownerWrites = "";
+      for (const row of owners.rows) {
+        for (const [letter, sql] of [
+          ["u", "update app_public.users_accounts set status = status where id::text = $1"],
+          ["u", "update app_public.users_accounts set role = 'account_admin' where id::text = $1"],
+        ] as const) {
+          if (!ownerWrites.includes(letter) && (await attempt(tx, sql, [row.id])) !== "refused") ownerWrites += letter;
+        }
+      }
+      matrix[OWNER_ROWS] ??= {};
+      (matrix[OWNER_ROWS] as Record<string, string>)[principal.label] =
+        `${owners.rows.length > 0 ? "some" : "-"} ${ownerWrites || "-"}`;
       for (const field of SENSITIVE) {
         const { rows } = await tx.query<{ id: string; shown: boolean }>(
           `select t.id::text as id, (${field.shown}) is not null as shown from app_public.${field.table} t`,

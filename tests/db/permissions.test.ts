@@ -15,6 +15,7 @@ import {
   type Matrix,
   matrixTable,
   matrixTables,
+  OWNER_ROWS,
   PRINCIPALS,
   parseMatrixTable,
   probeMatrix,
@@ -36,7 +37,7 @@ describe("permissions matrix (docs/PERMISSIONS.md) against the database", () => 
         where name in ('Kim Family Trust', 'Northwind Renewables, Inc.')`,
     );
     probed = await probeMatrix(db);
-    rows = [...(await matrixTables(db)), ...SENSITIVE.map((f) => f.name)];
+    rows = [...(await matrixTables(db)), OWNER_ROWS, ...SENSITIVE.map((f) => f.name)];
     if (process.env.UPDATE_PERMISSIONS_DOC) {
       const doc = readFileSync(DOC, "utf8");
       const start = doc.indexOf(MATRIX_START);
@@ -90,6 +91,9 @@ describe("permissions matrix (docs/PERMISSIONS.md) against the database", () => 
       expect(cell(row, "issuer viewer"), row).toMatch(/ -$/);
       expect(cell(row, "broker viewer"), row).toMatch(/ -$/);
     }
+    // the owner's membership: read by its account's members, written by nobody
+    for (const who of PRINCIPALS) expect(cell(OWNER_ROWS, who.label), who.label).toMatch(/ -$/);
+    expect(cell(OWNER_ROWS, "issuer admin")).toBe("some -");
     // rounds, tranche bond data and securities: the issuer's alone
     for (const table of ["rounds", "tranche_bond_data", "securities", "assets"]) {
       expect(cell(table, "broker owner"), table).toMatch(/ -$/);
