@@ -132,7 +132,11 @@ function rejection(errors: readonly GraphQLError[], production: boolean): { code
   const first = errors[0];
   if (!first) return { code: "LL500", message: "Command failed" };
   const coded = codedError(first);
-  if (coded) return { code: String(coded.extensions.code), message: coded.message };
+  if (coded)
+    return {
+      code: String(coded.extensions.code),
+      message: production ? withoutSuggestions(coded.message) : coded.message,
+    };
   const original = first.originalError;
   // No underlying error: the variables did not fit the mutation's input types.
   if (!original) return { code: "LL422", message: production ? withoutSuggestions(first.message) : first.message };
