@@ -350,5 +350,26 @@ describe("in production", () => {
     expect(comma.errors?.[0]?.message).toMatch(/^Authorized total: enter a number/);
     const empty = await who.client.graphql(UPDATE, { input: { id: rows[0]?.id, patch: { authorizedTotal: "" } } });
     expect(empty.errors?.[0]?.message).toBe("Authorized total is required.");
+
+    // The command endpoint answers the same, and names no field the request did not (no suggestions).
+    const response = await who.client.fetch("/api/v2/commands", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(
+        [{ authorizedTotal: "1,000" }, { nam: "Typo" }].map((patch, index) => ({
+          key: crypto.randomUUID(),
+          mutation: "updateAssetById",
+          variables: { input: { id: rows[0]?.id, patch } },
+          userId: who.userId,
+          accountId: who.accountId,
+          seq: index + 1,
+        })),
+      ),
+    });
+    const { results } = (await response.json()) as { results: CommandResult[] };
+    expect(results[0]).toMatchObject({ status: "rejected", errorCode: "LL422" });
+    expect(results[0]?.errorMessage).toMatch(/^Authorized total: enter a number/);
+    expect(results[1]).toMatchObject({ status: "rejected", errorCode: "LL422" });
+    expect(results[1]?.errorMessage).not.toMatch(/Did you mean|"name"/);
   });
 });
