@@ -38,6 +38,11 @@ describe("allocation CSV import", () => {
     });
   });
 
+  it("takes trailing empty cells (a spreadsheet's separators) as no extra cells", () => {
+    const parsed = parseAllocationCsv("Email,Amount,Contact Name\na@x.io,5,Ann,,\nb@x.io,6,,,\n");
+    expect(parsed).toMatchObject({ ok: true, rows: [{ email: "a@x.io" }, { email: "b@x.io", name: null }] });
+  });
+
   it("refuses an email twice in another letter case, naming the second row", () => {
     expect(parseAllocationCsv("Email,Amount\nAda@X.io,5\nbo@x.io,1\nada@x.IO,7\n")).toEqual({
       ok: false,

@@ -1,6 +1,7 @@
 // Allocation cap-table CSV import (spec part 2: Import Allocation, bulkAllocation; .csv only, numbers must not
 // contain commas, per-row errors, all or nothing). The server applies the same rules (app_public.bulk_allocation).
 import Papa from "papaparse";
+import { filledCells } from "./csv.ts";
 import { isPositive, parseDecimal } from "./decimal.ts";
 
 export const ALLOCATION_CSV_HEADER = ["Email", "Amount", "Contact Name"] as const;
@@ -56,7 +57,7 @@ export function parseAllocationCsv(text: string): AllocationCsvResult {
     if (index === 0 || cells.every((cell) => cell === "")) return;
     const problems: string[] = [];
     if (broken.has(line)) problems.push("A quoted cell is never closed.");
-    if (cells.length > header.length) problems.push(extraCells(cells.length, header.length));
+    if (filledCells(cells) > header.length) problems.push(extraCells(filledCells(cells), header.length));
     const email = cells[emailColumn] ?? "";
     const amount = cells[amountColumn] ?? "";
     if (!email) problems.push("Email is required.");

@@ -96,12 +96,18 @@ describe("importRowErrors", () => {
 
 describe("contacts import: malformed files and encodings", () => {
   it("names each row with more cells than the header (the server's text)", () => {
-    const parsed = parseContactsCsv("Contact Name,Email\nAda,ada@x.io\nBo,bo@x.io,extra\n\nCy,cy@x.io,,\n");
+    const parsed = parseContactsCsv("Contact Name,Email\nAda,ada@x.io\nBo,bo@x.io,extra\n\nCy,cy@x.io,,x\n");
     expect(parsed.fileError).toBeNull();
     expect(parsed.rowErrors).toEqual([
       "Row 3: The row has 3 cells but the header has 2.",
       "Row 5: The row has 4 cells but the header has 2.",
     ]);
+  });
+
+  it("takes trailing empty cells (a spreadsheet's separators) as no extra cells", () => {
+    const parsed = parseContactsCsv("Contact Name,Email\nAda,ada@x.io,\nBo,bo@x.io,, \n");
+    expect(parsed.rowErrors).toEqual([]);
+    expect(parsed.rows.map((row) => row.email)).toEqual(["ada@x.io", "bo@x.io"]);
   });
 
   it("refuses the same email in another letter case", () => {

@@ -4,6 +4,7 @@
 import Papa from "papaparse";
 import * as v from "valibot";
 import type { AccountRole, AccountType } from "./accounts.ts";
+import { filledCells } from "./csv.ts";
 import { MESSAGES } from "./messages.ts";
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -109,8 +110,8 @@ export function parseContactsCsv(text: string): ParsedContacts {
   const rowErrors: string[] = [];
   lines.slice(1).forEach((cells, index) => {
     if (!Array.isArray(cells) || cells.every((cell) => String(cell ?? "").trim() === "")) return;
-    if (cells.length > header.length) {
-      rowErrors.push(`Row ${index + 2}: The row has ${cells.length} cells but the header has ${header.length}.`);
+    if (filledCells(cells) > header.length) {
+      rowErrors.push(`Row ${index + 2}: The row has ${filledCells(cells)} cells but the header has ${header.length}.`);
     }
     rows.push({
       row: index + 2,

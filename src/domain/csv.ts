@@ -94,3 +94,13 @@ export const GRID_CSV_EXPORT_PARAMS = {
 export function csvBlob(text: CsvText): Blob {
   return new Blob([text], { type: CSV_CONTENT_TYPE });
 }
+
+/**
+ * How many cells of a read row hold something: up to its last non-blank cell. Spreadsheets write trailing
+ * separators ("Ada,a@x.io,,") under a shorter header; those empty cells are no extra cells, a filled one is.
+ */
+export function filledCells(cells: readonly unknown[]): number {
+  let count = cells.length;
+  while (count > 0 && String(cells[count - 1] ?? "").trim() === "") count -= 1;
+  return count;
+}

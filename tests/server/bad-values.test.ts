@@ -5,30 +5,11 @@
 // that must succeed), or listed in NOT_EXERCISED with the reason; a new mutation fails the test until it is one or
 // the other. Each bad value must answer an error whose extensions.code starts with LL and leave the mutation's
 // table exactly as it was. A sample goes through POST /api/v2/commands too and must be rejected with an LL code.
-//
-// PENDING_ERROR_MAPPING lists the kinds of bad value whose coded answer depends on the server's mapping of raw
-// PostgreSQL and GraphQL input errors (invalid numeric or date syntax 22P02/22007/22008, NUL 22021, a value of the
-// wrong JSON type), which is being added in sync/graphql/errors.ts and input-checks.ts: those cases still must be
-// refused without a write, and must be coded once ENFORCE_PENDING is true (or LL_BAD_VALUES_STRICT=1 is set).
-// OPEN_FINDINGS lists bad values still accepted by functions another part of the issue is rewriting: reported
-// on every run, failed under LL_BAD_VALUES_STRICT=1.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandResult } from "../../sync/replication/commands.ts";
+import type { CommandResult } from "../../src/domain/wire.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
-
-const ENFORCE_PENDING = process.env.LL_BAD_VALUES_STRICT === "1";
-/** Bad values whose LL code comes from the server's error mapping (sync/graphql), not from the database rules. */
-const PENDING_ERROR_MAPPING = new Set<string>(["comma", "empty-number", "word", "nul", "wrong-type", "not-a-date"]);
-/**
- * Open findings of this test in functions another part of issue 13 is rewriting (the imports,
- * sync/migrations/0840_import_rows_checked.sql): a JSON object sent as a row's name is stored as its JSON text.
- * Reported, not failed, until ENFORCE_PENDING; remove an entry once its function checks the row's types.
- */
-const OPEN_FINDINGS = new Set<string>([
-  "bulkAllocation rows.0.name=wrong-type",
-  "bulkCustomers contacts.0.name=wrong-type",
-]);
 
 type Kind = "units" | "money" | "price" | "percent" | "years" | "moment" | "day" | "text";
 interface Field {
@@ -627,7 +608,6 @@ describe("bad values through GraphQL", () => {
     },
   );
 
-  const pendingSeen: string[] = [];
   it.each(CASES.map((c) => [c.mutation, c] as const))(
     "%s: every bad value is refused with an LL code and writes nothing",
     async (_name, c) => {
@@ -661,23 +641,11 @@ describe("bad values through GraphQL", () => {
       }
       for (const attemptCase of tries) {
         const outcome = await attempt(c, attemptCase.input);
-        if (OPEN_FINDINGS.has(`${c.mutation} ${attemptCase.label}`) && !ENFORCE_PENDING) {
-          const refused = outcome.code?.startsWith("LL") && !outcome.wrote;
-          pendingSeen.push(
-            `${c.mutation} ${attemptCase.label}: open finding (${refused ? "now refused" : "accepted"})`,
-          );
-          continue;
-        }
         if (outcome.wrote) failures.push(`${attemptCase.label}: WROTE (answer ${outcome.code} ${outcome.message})`);
         const coded = outcome.code?.startsWith("LL") ?? false;
         if (!coded && outcome.message === undefined) failures.push(`${attemptCase.label}: accepted`);
-        else if (!coded) {
-          if (PENDING_ERROR_MAPPING.has(attemptCase.tag) && !ENFORCE_PENDING) {
-            pendingSeen.push(`${c.mutation} ${attemptCase.label}: ${outcome.code ?? "no code"} ${outcome.message}`);
-          } else {
-            failures.push(`${attemptCase.label}: ${outcome.code ?? "no code"} ${outcome.message?.slice(0, 120)}`);
-          }
-        }
+        else if (!coded)
+          failures.push(`${attemptCase.label}: ${outcome.code ?? "no code"} ${outcome.message?.slice(0, 120)}`);
       }
       expect(failures).toEqual([]);
       if (c.validLast) {
@@ -687,14 +655,6 @@ describe("bad values through GraphQL", () => {
     },
     30_000,
   );
-
-  afterAll(() => {
-    if (pendingSeen.length > 0) {
-      console.info(
-        `bad-values: ${pendingSeen.length} refusals not coded yet (pending the server's error mapping):\n${pendingSeen.slice(0, 40).join("\n")}`,
-      );
-    }
-  });
 });
 
 describe("bad values through POST /api/v2/commands", () => {
