@@ -11,10 +11,25 @@ describe("checkDividend", () => {
       amount: "1250.5",
       paidOn: TODAY,
     });
-    expect(checkDividend({ amount: "0.0000001", paidOn: "2020-01-31" }, TODAY)).toEqual({
+    expect(checkDividend({ amount: "0.000001", paidOn: "2020-01-31" }, TODAY)).toEqual({
       ok: true,
-      amount: "0.0000001",
+      amount: "0.000001",
       paidOn: "2020-01-31",
+    });
+  });
+
+  it("refuses what the database's money rule and date range refuse, with their texts", () => {
+    expect(checkDividend({ amount: "0.0000001", paidOn: TODAY }, TODAY)).toEqual({
+      ok: false,
+      errors: { amount: "Amount can have at most 6 decimal places." },
+    });
+    expect(checkDividend({ amount: "1000000000000000", paidOn: TODAY }, TODAY)).toEqual({
+      ok: false,
+      errors: { amount: "Amount must be less than 1,000,000,000,000,000." },
+    });
+    expect(checkDividend({ amount: "10", paidOn: "1899-12-31" }, TODAY)).toEqual({
+      ok: false,
+      errors: { paidOn: "Enter a valid date between 01/01/1900 and 12/31/2199." },
     });
   });
 

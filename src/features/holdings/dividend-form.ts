@@ -1,7 +1,8 @@
 // The issuer's "Record Dividend" form on a holding: the client's checks give the server's own texts
 // (make_dividend_payment, sync/migrations/0440_dividends.sql), and queued makeDividendPayment commands read back as
 // rows. Pure: no React, no clock (the caller passes today).
-import { toString as decimalText, isPositive, parseDecimal } from "../../domain/decimal.ts";
+import { toString as decimalText, isPositive, parseDecimal, quantityError } from "../../domain/decimal.ts";
+import { dateRangeError } from "../../domain/limits.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 
 export interface DividendInput {
@@ -37,7 +38,9 @@ export function checkDividend(input: DividendInput, today: string): DividendChec
   const amount = text === "" ? null : parseDecimal(text);
   if (text === "") errors.amount = MESSAGES.dividendAmountRequired;
   else if (!amount || !isPositive(amount)) errors.amount = MESSAGES.dividendAmountPositive;
+  else if (quantityError(amount, "money")) errors.amount = quantityError(amount, "money") ?? undefined;
   if (!input.paidOn) errors.paidOn = MESSAGES.dividendPaidOnRequired;
+  else if (dateRangeError(input.paidOn)) errors.paidOn = dateRangeError(input.paidOn) ?? undefined;
   else if (input.paidOn.slice(0, 10) > today) errors.paidOn = MESSAGES.dividendPaidOnFuture;
   if (errors.amount || errors.paidOn || !amount || !input.paidOn) return { ok: false, errors };
   return { ok: true, amount: decimalText(amount), paidOn: input.paidOn.slice(0, 10) };
