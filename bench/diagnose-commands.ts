@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 
 // Grafast reads GRAPHILE_ENV when it loads (the test server's mode, as in bench/run.ts): import it only after this.
 process.env.GRAPHILE_ENV ??= "development";
-const { MAX_COMMANDS_PER_REQUEST } = await import("../sync/replication/commands.ts");
+const { MAX_COMMANDS_PER_REQUEST } = await import("../src/domain/wire.ts");
 const { startTestServer } = await import("../tests/helpers/server.ts");
 const { signInAs } = await import("../tests/sync/harness.ts");
 

@@ -1,7 +1,6 @@
 // The one GraphQL client over POST /api/v2/graphql. HTTP 401/403 is handled here, once: the browser goes to /login
 // (spec part 1 section 8). Local data is never touched here, so queued offline work survives a lapsed session.
-
-export const GRAPHQL_ENDPOINT = "/api/v2/graphql";
+import { GRAPHQL_PATH } from "../domain/wire.ts";
 
 export interface GraphqlErrorEntry {
   message: string;
@@ -55,7 +54,7 @@ export async function graphql<TData, TVariables extends Record<string, unknown> 
 ): Promise<TData> {
   let response: Response;
   try {
-    response = await fetch(GRAPHQL_ENDPOINT, {
+    response = await fetch(GRAPHQL_PATH, {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json" },

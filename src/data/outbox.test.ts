@@ -5,15 +5,9 @@ import { addRxPlugin, createRxDatabase, type RxDatabase } from "rxdb";
 import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
+import type { WireCommand } from "../domain/wire.ts";
 import { OUTBOX_SCHEMA } from "./models/index.ts";
-import {
-  commandSender,
-  createOutbox,
-  type Outbox,
-  type OutboxCollection,
-  type SendOutcome,
-  type WireCommand,
-} from "./outbox.ts";
+import { commandSender, createOutbox, type Outbox, type OutboxCollection, type SendOutcome } from "./outbox.ts";
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 

@@ -13,34 +13,16 @@
 
 import type { RxCollection } from "rxdb";
 import { BehaviorSubject, type Observable } from "rxjs";
+import { type CommandResult, type CommandsAnswer, MAX_COMMANDS_PER_REQUEST, type WireCommand } from "../domain/wire.ts";
 import { liveDocs$ } from "./live-query.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
 import type { SyncTransport } from "./transport.ts";
 
 export type OutboxCollection = RxCollection<OutboxCommand>;
 
-/** A command as the server receives it. */
-export interface WireCommand {
-  key: string;
-  mutation: string;
-  variables: Record<string, unknown>;
-  userId: string;
-  accountId: string;
-  createdOn: string;
-  deviceId: string;
-  seq: number;
-}
-
-export interface CommandAnswer {
-  key: string;
-  status: "accepted" | "rejected" | "refused";
-  errorCode: string | null;
-  errorMessage: string | null;
-}
-
 export type SendOutcome =
   /** complete=false: the server stopped part-way (HTTP 503); the rest must be retried later. */
-  | { kind: "answered"; results: CommandAnswer[]; complete: boolean }
+  | { kind: "answered"; results: CommandResult[]; complete: boolean }
   | { kind: "transient"; reason: string }
   | { kind: "unauthorized" };
 
@@ -94,7 +76,7 @@ async function post(
     return { kind: "transient", reason: `network: ${reason}` };
   }
   if (response.status === 401 || response.status === 403) return { kind: "unauthorized" };
-  let body: { results?: CommandAnswer[] } = {};
+  let body: Partial<CommandsAnswer> = {};
   try {
     body = await response.json();
   } catch {
@@ -172,8 +154,6 @@ export interface Outbox {
 }
 
 const SEQ_DOC = "seq";
-/** The server's limit of commands per request. */
-export const MAX_COMMANDS_PER_REQUEST = 200;
 /** While a queue drains, onAccepted is called at most this often (and once when it is drained). */
 export const ACCEPTED_NOTICE_MS = 2_000;
 
@@ -264,7 +244,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }, delay);
   }
 
-  async function applyAnswers(batch: OutboxCommand[], results: CommandAnswer[]): Promise<{ refused: boolean }> {
+  async function applyAnswers(batch: OutboxCommand[], results: CommandResult[]): Promise<{ refused: boolean }> {
     const byKey = new Map(results.map((result) => [result.key, result]));
     const answeredOn = now().toISOString();
     const updates: OutboxCommand[] = [];

@@ -19,16 +19,14 @@
 import { createRevision, type RxCollection, type RxJsonSchema, now as rxdbNow } from "rxdb";
 import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import { BehaviorSubject, type Observable } from "rxjs";
+import type { PullAnswer, PullCheckpoint, PullRequest } from "../domain/wire.ts";
 import { type ChangeStream, openChangeStream } from "./change-stream.ts";
 import type { LocalDatabase } from "./database.ts";
 import { type DexieInternals, dexieInternals } from "./live-query.ts";
 import { isReadModel, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import type { SyncTransport } from "./transport.ts";
 
-export interface Checkpoint {
-  txid: string;
-  seq: number | string;
-}
+export type Checkpoint = PullCheckpoint;
 
 export const PULL_QUERY = /* GraphQL */ `
   query pullDocuments($model: String!, $afterTxid: String!, $afterSeq: BigInt!, $lim: Int!) {
@@ -87,10 +85,7 @@ function blankFields(schema: RxJsonSchema<unknown>): Record<string, unknown> {
   return blank;
 }
 
-interface PullResponse {
-  documents: Array<Record<string, unknown>>;
-  checkpoint: Checkpoint;
-}
+type PullResponse = PullAnswer;
 
 /** A page as fetched, with the time its request was sent (ISO). */
 type Fetched = PullResponse & { sentOn: string };
@@ -193,7 +188,7 @@ async function fetchPage(
     const response = await transport.fetch(transport.pullUrl, {
       method: "POST",
       headers,
-      body: JSON.stringify({ model, afterTxid, afterSeq, limit }),
+      body: JSON.stringify({ model, afterTxid, afterSeq, limit } satisfies PullRequest),
     });
     if (response.status === 404) return ENDPOINT_MISSING;
     if (!response.ok) throw new Error(await errorText(response));

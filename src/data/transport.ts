@@ -1,10 +1,6 @@
 // Where the data layer talks to the server, injectable so the same code runs in the browser (same-origin fetch with
 // the session cookie, the page's WebSocket) and in Node tests (a cookie-jar fetch, the `ws` package).
-
-export const GRAPHQL_PATH = "/api/v2/graphql";
-export const PULL_PATH = "/api/v2/pull";
-export const COMMANDS_PATH = "/api/v2/commands";
-export const WEBSOCKET_PATH = "/wss/v1/";
+import { COMMANDS_PATH, GRAPHQL_PATH, PULL_PATH, WEBSOCKET_PATH } from "../domain/wire.ts";
 
 export interface SyncTransport {
   /** Absolute or same-origin URL of the GraphQL endpoint (pull). */

@@ -6,6 +6,7 @@ import { NoSchemaIntrospectionCustomRule } from "postgraphile/graphql";
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
 import { PostGraphileConnectionFilterPreset } from "postgraphile-plugin-connection-filter";
+import { GRAPHQL_PATH } from "../../src/domain/wire.ts";
 import { ChangesSubscriptionPlugin } from "./changes.ts";
 import { costLimitRule, depthLimitRule, withoutSuggestionsRule } from "./depth-limit.ts";
 import { makeMaskError } from "./errors.ts";
@@ -14,9 +15,7 @@ import { AffectedRowPlugin } from "./refusals.ts";
 import { SpecNamesPlugin } from "./spec-names.ts";
 import { installTextTimestamptz } from "./timestamps.ts";
 
-export const GRAPHQL_PATH = "/api/v2/graphql";
 export const GRAPHIQL_PATH = "/api/v2/graphiql";
-export const WEBSOCKET_PATH = "/wss/v1/";
 export const EXPOSED_SCHEMAS = ["app_public"];
 
 /** Production limits: deeper or larger requests are refused before they reach the database. */

@@ -7,27 +7,17 @@
 // PostgreSQL and written to the response as it comes. Node never
 // parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_PULL_LIMIT, type PullRequest } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
 import { pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, mediaType, readBody, sendJson } from "./respond.ts";
 
-export const PULL_PATH = "/api/v2/pull";
-
-/** The largest page a pull may ask for (pull_documents caps its limit here too). */
-export const MAX_PULL_LIMIT = 1000;
 const MAX_BODY_BYTES = 4 * 1024;
 
 const MODEL = /^[a-z][a-z0-9_]{0,62}$/;
 const DIGITS = /^[0-9]{1,20}$/;
 const MAX_XID8 = 2n ** 64n - 1n;
 const MAX_INT8 = 2n ** 63n - 1n;
-
-export interface PullRequest {
-  model: string;
-  afterTxid: string;
-  afterSeq: string;
-  limit: number;
-}
 
 /** The request's pull, or the message of a 400 that says what is wrong with it. */
 export function parsePullRequest(body: unknown): PullRequest | string {

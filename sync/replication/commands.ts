@@ -24,37 +24,20 @@ import {
   parse,
   validate,
 } from "postgraphile/graphql";
+import {
+  type IncomingCommand as Command,
+  type CommandResult,
+  type CommandStatus,
+  type CommandsAnswer,
+  MAX_COMMANDS_PER_REQUEST,
+} from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError as isTransient, sqlState } from "../db/database.ts";
 import { codedError, withoutSuggestions } from "../graphql/errors.ts";
 import { attachSession, pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, readBody, sendJson } from "../http/respond.ts";
 import { inTransaction } from "./held-transaction.ts";
 
-export const COMMANDS_PATH = "/api/v2/commands";
-
-/** At most this many commands per request; the device sends bigger queues in several requests. */
-export const MAX_COMMANDS_PER_REQUEST = 200;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-export interface Command {
-  key: string;
-  mutation: string;
-  variables: Record<string, unknown>;
-  userId: string;
-  accountId: string;
-  createdOn?: string;
-  deviceId?: string;
-  seq?: number;
-}
-
-export type CommandStatus = "accepted" | "rejected" | "refused";
-
-export interface CommandResult {
-  key: string;
-  status: CommandStatus;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
 
 interface SchemaResult {
   schema: GraphQLSchema;
@@ -424,6 +407,6 @@ export function createCommandHandler({
       }
     }
     if (results.some((result) => result.status === "accepted")) await awaitVisibleToPulls(db).catch(() => {});
-    return sendJson(res, 200, { results });
+    return sendJson(res, 200, { results } satisfies CommandsAnswer);
   };
 }

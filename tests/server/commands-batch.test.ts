@@ -5,7 +5,8 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CommandResult, NUL_MESSAGE } from "../../sync/replication/commands.ts";
+import type { CommandResult } from "../../src/domain/wire.ts";
+import { NUL_MESSAGE } from "../../sync/replication/commands.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "../helpers/pg-cluster.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";

@@ -9,7 +9,7 @@ import {
   type IntrospectionTypeRef,
 } from "postgraphile/graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandResult } from "../../sync/replication/commands.ts";
+import type { CommandResult } from "../../src/domain/wire.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
 

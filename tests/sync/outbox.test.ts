@@ -6,8 +6,9 @@ import { join } from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocalData } from "../../src/data/local-data.ts";
-import { commandSender, type WireCommand } from "../../src/data/outbox.ts";
+import { commandSender } from "../../src/data/outbox.ts";
 import { overlayPending } from "../../src/data/pending.ts";
+import type { WireCommand } from "../../src/domain/wire.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { eventually, openDevice, type SignedIn, signInAs, transportOf } from "./harness.ts";
 

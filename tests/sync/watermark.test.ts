@@ -5,7 +5,8 @@
 // watermark is tested directly with change rows of a transaction id that is not yet finished.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commandSender, type WireCommand } from "../../src/data/outbox.ts";
+import { commandSender } from "../../src/data/outbox.ts";
+import type { WireCommand } from "../../src/domain/wire.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "../helpers/pg-cluster.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { eventually, openDevice, type SignedIn, signInAs, transportOf } from "./harness.ts";

@@ -3,6 +3,7 @@ import { type Client, createClient } from "graphql-ws";
 import { useEffect, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { badge, input } from "../../../styled-system/recipes";
+import { WEBSOCKET_PATH } from "../../domain/wire.ts";
 import { Button, Page, PageHeader } from "../../ui/index.ts";
 
 const DEFAULT_SUBSCRIPTION = "subscription changes { changes { table } }";
@@ -35,7 +36,7 @@ export function WsTestPage() {
   const push = (text: string) => setMessages((list) => [text, ...list].slice(0, MAX_MESSAGES));
   const connect = () => {
     disconnect();
-    const url = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/wss/v1/`;
+    const url = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${WEBSOCKET_PATH}`;
     setStatus("connecting");
     client.current = createClient({
       url,

@@ -1,0 +1,84 @@
+// The wire protocol between the device and the server: the paths, the limits and the shapes of what goes over them.
+// One module, imported by the client's data layer (src/data) and by the server (sync/), so both sides read the same
+// names. Pure declarations: nothing here pulls server code into the client bundle or browser code into the server.
+
+/** GraphQL over HTTP (queries, mutations, and the pull's fallback field pullDocuments). */
+export const GRAPHQL_PATH = "/api/v2/graphql";
+/** The replication pull without GraphQL: POST a PullRequest, answered with a PullAnswer. */
+export const PULL_PATH = "/api/v2/pull";
+/** The device outbox's endpoint: POST an array of WireCommand, answered with a CommandsAnswer. */
+export const COMMANDS_PATH = "/api/v2/commands";
+/** graphql-ws (the change stream's subscription `changes`); the server takes it without the trailing slash too. */
+export const WEBSOCKET_PATH = "/wss/v1/";
+
+/** At most this many commands per request; the device sends bigger queues in several requests. */
+export const MAX_COMMANDS_PER_REQUEST = 200;
+/** The largest page a pull may ask for (app_public.pull_documents caps its limit here too). */
+export const MAX_PULL_LIMIT = 1000;
+
+/** One command as the device sends it (the request body is an array of these, in the device's order). */
+export interface WireCommand {
+  /** UUID idempotency key: the server's command log answers a known key instead of running it again */
+  key: string;
+  /** the GraphQL mutation field's name */
+  mutation: string;
+  variables: Record<string, unknown>;
+  userId: string;
+  accountId: string;
+  /** when the device made the command (ISO time) */
+  createdOn: string;
+  deviceId: string;
+  /** the device's sequence number */
+  seq: number;
+}
+
+/** A command as the server takes it: createdOn, deviceId and seq may be missing (variables too, read as {}). */
+export type IncomingCommand = Omit<WireCommand, "createdOn" | "deviceId" | "seq"> &
+  Partial<Pick<WireCommand, "createdOn" | "deviceId" | "seq">>;
+
+/**
+ * The server's answer on one command:
+ *   accepted  applied (exactly once: the command log is keyed by the idempotency key)
+ *   rejected  refused with a coded error (errorCode LLnnn, errorMessage the user's text); nothing of it applied
+ *   refused   not run at all: made under another user or account than the session's (LL403), or its key
+ *             is already in the command log under another user (LL409)
+ */
+export type CommandStatus = "accepted" | "rejected" | "refused";
+
+export interface CommandResult {
+  key: string;
+  status: CommandStatus;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/**
+ * The command endpoint's answer: HTTP 200 with a result per command in the request's order; HTTP 503 with the
+ * results of the commands applied before the database failed (the device resends the rest).
+ */
+export interface CommandsAnswer {
+  results: CommandResult[];
+}
+
+/** The pull endpoint's request: the documents of one read model after a checkpoint, at most `limit` of them. */
+export interface PullRequest {
+  model: string;
+  /** transaction id as a string of digits ("0" for the start) */
+  afterTxid: string;
+  /** sequence number as a string of digits ("0" for the start) */
+  afterSeq: string;
+  /** 1..MAX_PULL_LIMIT */
+  limit: number;
+}
+
+/** Where a pull stopped: the next pull asks for what comes after it. */
+export interface PullCheckpoint {
+  txid: string;
+  seq: number | string;
+}
+
+/** A page of a pull (the pull endpoint and the GraphQL field pullDocuments answer the same value). */
+export interface PullAnswer {
+  documents: Array<Record<string, unknown>>;
+  checkpoint: PullCheckpoint;
+}
