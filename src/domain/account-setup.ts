@@ -2,6 +2,7 @@
 // setupAccount payload they produce. The server checks the same rules again (app_public.setup_account) and answers
 // with messages that start with a four-digit code (1300-1304, 1310-1318): shown with the code stripped.
 import * as v from "valibot";
+import { maxText, TEXT_LIMITS } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const PARTY_ROLES = [
@@ -118,12 +119,13 @@ export const canAddParties = (type: InvestorType | undefined) => Boolean(type) &
 // ---------------------------------------------------------------------------------------------------------------
 // Field rules.
 
-const required = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
+const required = (message: string, label = "Name") =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), maxText(label, TEXT_LIMITS.name));
 
 export const AddressSchema = v.object({
-  lineOne: required(MESSAGES.streetRequired),
-  city: required(MESSAGES.cityRequired),
-  province: required(MESSAGES.provinceRequired),
+  lineOne: required(MESSAGES.streetRequired, "Line one"),
+  city: required(MESSAGES.cityRequired, "City"),
+  province: required(MESSAGES.provinceRequired, "Province"),
   postalCode: v.pipe(
     v.string(),
     v.transform((text) => text.replace(/\s/g, "")),

@@ -14,7 +14,7 @@ import {
   sum,
   ZERO,
 } from "./decimal.ts";
-import { dateRangeError, TEXT_LIMITS, textLengthError } from "./limits.ts";
+import { dateRangeError, maxText, TEXT_LIMITS } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 
 export type AllocationStatus = "drafted" | "open" | "active" | "closed" | "stale";
@@ -152,10 +152,6 @@ const withinBounds = (kind: QuantityKind) =>
     (text: string) => quantityError(text, kind) === null,
     (issue) => quantityError(String(issue.input), kind) ?? "",
   );
-
-/** The database's length limit on a text field, with its message ('Name must be at most 200 characters.'). */
-const maxText = (label: string, max: number) =>
-  v.check((text: string) => textLengthError(text, label, max) === null, `${label} must be at most ${max} characters.`);
 
 /** A date within the database's range (1900..2199, never infinity). */
 const dateInRange = () =>

@@ -2,7 +2,7 @@
 // patch of changed fields, sort orders and display helpers. Pure: no React, no data layer, no clock.
 import * as v from "valibot";
 import { compare, toString as decimalString, mul, parseDecimal, type QuantityKind, quantityError } from "./decimal.ts";
-import { dateRangeError, TEXT_LIMITS, textLengthError } from "./limits.ts";
+import { dateRangeError, maxText, TEXT_LIMITS } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const STATUSES = ["drafted", "active", "closed", "stale"] as const;
@@ -60,10 +60,6 @@ export function timestampToDay(timestamp: string | null | undefined): string | n
 }
 
 // ---- schemas ------------------------------------------------------------------------------------------------------
-
-/** The database's length limit on a text field, with its message ('Name must be at most 200 characters.'). */
-const maxText = (label: string, max: number) =>
-  v.check((text: string) => textLengthError(text, label, max) === null, `${label} must be at most ${max} characters.`);
 
 const required = (message: string, label = "Name", max: number = TEXT_LIMITS.name) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), maxText(label, max));

@@ -5,17 +5,19 @@ import Papa from "papaparse";
 import * as v from "valibot";
 import type { AccountRole, AccountType } from "./accounts.ts";
 import { filledCells } from "./csv.ts";
+import { maxText, TEXT_LIMITS } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export const ContactSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.contactNameRequired)),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.contactNameRequired), maxText("Name", TEXT_LIMITS.name)),
   email: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty(MESSAGES.emailRequired),
     v.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+    maxText("Email", TEXT_LIMITS.email),
   ),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;

@@ -1,6 +1,7 @@
 // The database's bounds on text and dates, for the client's inputs and forms (the same limits and texts as
 // sync/migrations/0810_input_bounds.sql and 0812_text_lengths.sql, so a form refuses before queueing what the
 // server would refuse after). Quantities: quantityError in ./decimal.ts.
+import * as v from "valibot";
 
 /** Maximum lengths of text fields, by the kind of text (app_private.text_limit). */
 export const TEXT_LIMITS = {
@@ -23,6 +24,10 @@ export const TEXT_LIMITS = {
 export function textLengthError(text: string | null | undefined, label: string, max: number): string | null {
   return text && characterCount(text) > max ? `${label} must be at most ${max} characters.` : null;
 }
+
+/** The database's length limit on a text field, as a form check ('Name must be at most 200 characters.'). */
+export const maxText = (label: string, max: number) =>
+  v.check((text: string) => textLengthError(text, label, max) === null, `${label} must be at most ${max} characters.`);
 
 /** Characters as PostgreSQL counts them (code points), not UTF-16 units: an emoji is one. */
 export function characterCount(text: string): number {

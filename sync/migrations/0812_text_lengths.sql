@@ -1,7 +1,7 @@
 -- Text lengths (issue 13, item 11): a 200,000-character asset name was stored. Every text column of app_public has
 -- a maximum length the screens can show, as a check constraint named <column>_length that raises LL422
 -- '<Field> must be at most N characters.' (the field named, so the form shows it under its input). The client's
--- inputs carry the same maxLength (src/domain/limits.ts); tests/db/conventions.test.ts fails on a text column of
+-- forms check the same limits with the same texts (src/domain/limits.ts maxText); tests/db/conventions.test.ts fails on a text column of
 -- app_public without a <column>_length constraint. A column added later picks its limit from
 -- app_private.text_limit (or states its own) and adds its constraint with app_private.add_text_limit.
 --
