@@ -16,7 +16,7 @@ export function makeRouter() {
   });
 }
 
-export type AppRouter = ReturnType<typeof makeRouter>;
+type AppRouter = ReturnType<typeof makeRouter>;
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type Mode = "production" | "development" | "test";
+type Mode = "production" | "development" | "test";
 
 export interface Config {
   port: number;
@@ -24,7 +24,7 @@ export interface Config {
   publicUrl: string | null;
 }
 
-export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 function parseMode(value: string | undefined): Mode {
   if (value === undefined || value === "") return "development";

@@ -3,7 +3,7 @@
 import type { AccountChoice, PendingTerms } from "../domain/account-choice.ts";
 import { graphql } from "./graphql.ts";
 
-export const ALL_USERS = /* GraphQL */ `
+const ALL_USERS = /* GraphQL */ `
   query allUsers {
     currentUser {
       id
@@ -13,19 +13,19 @@ export const ALL_USERS = /* GraphQL */ `
   }
 `;
 
-export const ACCEPT_TERMS = /* GraphQL */ `
+const ACCEPT_TERMS = /* GraphQL */ `
   mutation acceptTerms($termsId: UUID!) {
     acceptTerms(input: { termsId: $termsId }) { clientMutationId }
   }
 `;
 
-export const SEND_CLAIM_ACCOUNT_EMAIL = /* GraphQL */ `
+const SEND_CLAIM_ACCOUNT_EMAIL = /* GraphQL */ `
   mutation sendClaimAccountEmail($email: String!) {
     sendClaimAccountEmail(input: { email: $email }) { clientMutationId }
   }
 `;
 
-export const RESEND_EMAIL = /* GraphQL */ `
+const RESEND_EMAIL = /* GraphQL */ `
   mutation resendEmail($id: UUID!) {
     resendEmail(input: { id: $id }) { clientMutationId }
   }

@@ -6,9 +6,9 @@
 import { type Client, createClient } from "graphql-ws";
 import type { SyncTransport } from "./transport.ts";
 
-export const CHANGES_SUBSCRIPTION = /* GraphQL */ `subscription changes { changes { table } }`;
+const CHANGES_SUBSCRIPTION = /* GraphQL */ `subscription changes { changes { table } }`;
 
-export interface ChangeStreamOptions {
+interface ChangeStreamOptions {
   transport: Pick<SyncTransport, "websocketUrl" | "webSocketImpl">;
   onChange(table: string): void;
   /** Every (re)connection: whatever changed while disconnected must be pulled now. */

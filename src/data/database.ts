@@ -47,11 +47,11 @@ export interface LocalCollections {
 
 export type LocalDatabase = RxDatabase<LocalCollections>;
 
-export function localDatabaseName(userId: string, accountId: string): string {
+function localDatabaseName(userId: string, accountId: string): string {
   return `${LOCAL_DATABASE_PREFIX}${userId}-${accountId}`.toLowerCase();
 }
 
-export interface OpenLocalDatabaseOptions {
+interface OpenLocalDatabaseOptions {
   userId: string;
   accountId: string;
   /** Default: Dexie (IndexedDB). */

@@ -2,7 +2,7 @@
 // (spec part 1 section 8). Local data is never touched here, so queued offline work survives a lapsed session.
 import { GRAPHQL_PATH } from "../domain/wire.ts";
 
-export interface GraphqlErrorEntry {
+interface GraphqlErrorEntry {
   message: string;
   extensions?: { code?: string } & Record<string, unknown>;
 }

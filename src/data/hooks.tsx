@@ -76,7 +76,7 @@ function useObservable<T>(source: Observable<T> | null, initial: T): T {
   return value;
 }
 
-export interface LiveRows<T> {
+interface LiveRows<T> {
   rows: T[];
   /** true until the first result from the local database */
   loading: boolean;

@@ -37,13 +37,13 @@ interface Entry {
   doc: Lean;
 }
 
-export interface LiveQueryOptions {
+interface LiveQueryOptions {
   /** Minimum time between two emissions (ms), read before each emission; default 0 (coalesce bursts only). */
   interval?: () => number;
 }
 
 /** A stored document as the screens see it: without RxDB's meta fields (like RxDocument.toJSON()). */
-export function leanDocument(raw: Raw): Lean {
+function leanDocument(raw: Raw): Lean {
   const { _meta, _rev, _attachments, _deleted, ...doc } = raw as Raw & { _attachments?: unknown };
   return doc;
 }
@@ -75,7 +75,7 @@ export async function dexieInternals(collection: RxCollection): Promise<DexieInt
  * Documents per IndexedDB read of a whole collection: one getAll of 50,000 documents is decoded on the main thread
  * in one task (about a second); parts of this size keep each task short and let the page paint between them.
  */
-export const READ_CHUNK_SIZE = 2_500;
+const READ_CHUNK_SIZE = 2_500;
 
 /**
  * Every stored document of a collection (not deleted), in a few reads where the storage allows it: the Dexie storage

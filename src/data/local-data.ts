@@ -28,7 +28,7 @@ export interface LocalData {
   remove(): Promise<void>;
 }
 
-export interface StartLocalDataOptions {
+interface StartLocalDataOptions {
   userId: string;
   accountId: string;
   transport?: SyncTransport;
@@ -194,7 +194,7 @@ export async function closeLocalDataForSignOut(): Promise<void> {
   await closeLocalData();
 }
 
-export async function closeLocalData(): Promise<void> {
+async function closeLocalData(): Promise<void> {
   const open = current;
   current = null;
   currentKey = null;

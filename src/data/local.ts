@@ -5,7 +5,7 @@ export const LOCAL_DATABASE_PREFIX = "ll-";
 /** Dexie storage's IndexedDB names for the app's RxDB databases (see src/data/database.ts). */
 const DEXIE_PREFIX = `rxdb-dexie-${LOCAL_DATABASE_PREFIX}`;
 
-export function isLocalDatabaseName(name: string): boolean {
+function isLocalDatabaseName(name: string): boolean {
   return name.startsWith(LOCAL_DATABASE_PREFIX) || name.startsWith(DEXIE_PREFIX);
 }
 

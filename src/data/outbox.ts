@@ -26,7 +26,7 @@ export type SendOutcome =
   | { kind: "transient"; reason: string }
   | { kind: "unauthorized" };
 
-export type SendCommands = (commands: WireCommand[]) => Promise<SendOutcome>;
+type SendCommands = (commands: WireCommand[]) => Promise<SendOutcome>;
 
 /**
  * How long the sender waits for the server's answer: COMMANDS_TIMEOUT_MS, plus COMMANDS_TIMEOUT_PER_COMMAND_MS for
@@ -35,8 +35,8 @@ export type SendCommands = (commands: WireCommand[]) => Promise<SendOutcome>;
  * reloads. Resending is safe: the server answers a known idempotency key from its command log instead of applying
  * it again.
  */
-export const COMMANDS_TIMEOUT_MS = 30_000;
-export const COMMANDS_TIMEOUT_PER_COMMAND_MS = 150;
+const COMMANDS_TIMEOUT_MS = 30_000;
+const COMMANDS_TIMEOUT_PER_COMMAND_MS = 150;
 
 /** POST /api/v2/commands through a transport; classifies every failure as transient or unauthorized. */
 export function commandSender(
@@ -92,9 +92,9 @@ async function post(
   return { kind: "transient", reason: "unexpected answer" };
 }
 
-export type OutboxPause = null | "offline" | "retrying" | "unauthorized";
+type OutboxPause = null | "offline" | "retrying" | "unauthorized";
 
-export interface OutboxState {
+interface OutboxState {
   /** commands not yet answered by the server */
   waiting: number;
   rejected: number;
@@ -106,7 +106,7 @@ export interface OutboxState {
   lastAcceptedOn: string | null;
 }
 
-export interface OutboxOptions {
+interface OutboxOptions {
   collection: OutboxCollection;
   userId: string;
   accountId: string;
@@ -155,7 +155,7 @@ export interface Outbox {
 
 const SEQ_DOC = "seq";
 /** While a queue drains, onAccepted is called at most this often (and once when it is drained). */
-export const ACCEPTED_NOTICE_MS = 2_000;
+const ACCEPTED_NOTICE_MS = 2_000;
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { collection, userId, accountId, deviceId, send } = options;

@@ -18,7 +18,7 @@ import { combineLatest, map, type Observable } from "rxjs";
 import type { ReadModelName } from "./models/index.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
 
-export interface CommandEffect {
+interface CommandEffect {
   model: ReadModelName;
   id: string;
   kind: "create" | "update" | "delete";

@@ -28,7 +28,7 @@ import type { SyncTransport } from "./transport.ts";
 
 export type Checkpoint = PullCheckpoint;
 
-export const PULL_QUERY = /* GraphQL */ `
+const PULL_QUERY = /* GraphQL */ `
   query pullDocuments($model: String!, $afterTxid: String!, $afterSeq: BigInt!, $lim: Int!) {
     pullDocuments(model: $model, afterTxid: $afterTxid, afterSeq: $afterSeq, lim: $lim)
   }
@@ -90,7 +90,7 @@ type PullResponse = PullAnswer;
 /** A page as fetched, with the time its request was sent (ISO). */
 type Fetched = PullResponse & { sentOn: string };
 
-export function pullResponse(data: unknown, blank: Record<string, unknown>): PullResponse {
+function pullResponse(data: unknown, blank: Record<string, unknown>): PullResponse {
   const parsed = (typeof data === "string" ? JSON.parse(data) : data) as PullResponse;
   return {
     checkpoint: parsed.checkpoint,
@@ -98,7 +98,7 @@ export function pullResponse(data: unknown, blank: Record<string, unknown>): Pul
   };
 }
 
-export interface SyncProgress {
+interface SyncProgress {
   /** collections whose first pull has finished */
   collectionsDone: number;
   collectionsTotal: number;
@@ -136,7 +136,7 @@ export interface Replication {
   stop(): Promise<void>;
 }
 
-export interface ReplicationOptions {
+interface ReplicationOptions {
   db: LocalDatabase;
   transport: SyncTransport;
   /** Default: the stream is opened (tests of the pull alone may turn it off). */

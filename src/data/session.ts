@@ -28,7 +28,6 @@ export interface SessionResult {
 }
 
 let cached: Promise<SessionResult> | null = null;
-const listeners = new Set<(result: SessionResult) => void>();
 
 export function readStoredSession(): Session | null {
   try {
@@ -87,12 +86,6 @@ export function loadSession(options: { refresh?: boolean } = {}): Promise<Sessio
     pending.catch(() => {
       if (cached === pending) cached = null;
     });
-    pending.then(
-      (result) => {
-        for (const listener of listeners) listener(result);
-      },
-      () => undefined,
-    );
   }
   return cached;
 }
@@ -117,11 +110,6 @@ function prewarmStoredAccount(): void {
   void import("./hooks.tsx")
     .then(({ prewarmLocalData }) => prewarmLocalData(userId, accountId, path))
     .catch(() => undefined);
-}
-
-export function onSessionChange(listener: (result: SessionResult) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Forgets the in-memory copy (after an account switch or when the network returns). */

@@ -33,7 +33,7 @@ export interface SyncStatus {
   error: string | null;
 }
 
-export const INITIAL_SYNC_STATUS: SyncStatus = {
+const INITIAL_SYNC_STATUS: SyncStatus = {
   online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
   streamConnected: false,
   waiting: 0,

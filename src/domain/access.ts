@@ -2,7 +2,7 @@
 import { type AccountRole, type AccountType, homePath } from "./accounts.ts";
 import type { Session } from "./session.ts";
 
-export type Access = { kind: "allow" } | { kind: "redirect"; to: string };
+type Access = { kind: "allow" } | { kind: "redirect"; to: string };
 
 /** A signed-in area: no user -> /login; a user who has not picked an account -> account selection. */
 export function decideSessionAccess(session: Session | null): Access {

@@ -9,7 +9,7 @@ export interface AccountChoice {
   account: { id: string; name: string; slug: string | null; type: AccountType };
 }
 
-export function parseRoleFilter(role: string | null | undefined): AccountType[] | null {
+function parseRoleFilter(role: string | null | undefined): AccountType[] | null {
   const types = (role ?? "")
     .split(",")
     .map((part) => part.trim().toLowerCase())

@@ -14,9 +14,8 @@ export const PARTY_ROLES = [
   "Partner",
   "Beneficiary",
 ] as const;
-export type PartyRole = (typeof PARTY_ROLES)[number];
+type PartyRole = (typeof PARTY_ROLES)[number];
 
-export const UNITED_STATES = "United States of America (the)";
 export const UNITED_STATES_ID = 840;
 
 export interface InvestorType {
@@ -122,7 +121,7 @@ export const canAddParties = (type: InvestorType | undefined) => Boolean(type) &
 const required = (message: string, label = "Name") =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(message), maxText(label, TEXT_LIMITS.name));
 
-export const AddressSchema = v.object({
+const AddressSchema = v.object({
   lineOne: required(MESSAGES.streetRequired, "Line one"),
   city: required(MESSAGES.cityRequired, "City"),
   province: required(MESSAGES.provinceRequired, "Province"),
@@ -135,13 +134,13 @@ export const AddressSchema = v.object({
 });
 
 /** International form: + then 1-15 digits, the first not 0; spaces ignored. */
-export const PhoneSchema = v.pipe(
+const PhoneSchema = v.pipe(
   v.string(),
   v.transform((text) => text.replace(/\s/g, "")),
   v.regex(/^\+[1-9][0-9]{0,14}$/, "Enter the phone number in international form, e.g. +1 503 555 0100."),
 );
 
-export type AddressErrors = Partial<Record<"lineOne" | "city" | "province" | "postalCode" | "countryId", string>>;
+type AddressErrors = Partial<Record<"lineOne" | "city" | "province" | "postalCode" | "countryId", string>>;
 
 export function addressErrors(address: AddressDraft, provinces: readonly string[] = []): AddressErrors {
   const result = v.safeParse(AddressSchema, { ...address, countryId: address.countryId ?? undefined });
@@ -165,7 +164,7 @@ export function addressErrors(address: AddressDraft, provinces: readonly string[
 }
 
 /** Dates of birth and formation must not be in the future (`today` as YYYY-MM-DD, from the caller's clock). */
-export function futureDateError(
+function futureDateError(
   isoDate: string | null,
   today: string,
   what: "Date of birth" | "Formation date",
@@ -174,7 +173,7 @@ export function futureDateError(
   return isoDate.slice(0, 10) > today ? `${what} must not be in the future.` : null;
 }
 
-export type SetupErrors = Record<string, string>;
+type SetupErrors = Record<string, string>;
 
 /**
  * Every error of the draft, keyed by field path ("taxId", "address.city", "parties.0.firstName", ...); an empty
@@ -270,7 +269,7 @@ export function normalizeAddresses(addresses: readonly AddressPayload[]): Addres
   return list;
 }
 
-export interface SetupPayload {
+interface SetupPayload {
   accountName: string | null;
   attestation: boolean;
   taxId: string;

@@ -6,10 +6,6 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const ACCOUNT_ROLES = ["account_owner", "account_admin", "account_viewer"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
-export function isAccountType(value: unknown): value is AccountType {
-  return typeof value === "string" && (ACCOUNT_TYPES as readonly string[]).includes(value);
-}
-
 /** Groups named in spec part 2 section 1. */
 export const ACCOUNT_GROUPS = {
   all: ACCOUNT_TYPES,

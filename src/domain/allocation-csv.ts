@@ -4,10 +4,10 @@ import Papa from "papaparse";
 import { filledCells } from "./csv.ts";
 import { isPositive, parseDecimal } from "./decimal.ts";
 
-export const ALLOCATION_CSV_HEADER = ["Email", "Amount", "Contact Name"] as const;
+const ALLOCATION_CSV_HEADER = ["Email", "Amount", "Contact Name"] as const;
 export const ALLOCATION_CSV_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
-export interface AllocationCsvRow {
+interface AllocationCsvRow {
   /** Record of the file (the header is row 1, blank lines counted), so the server names the same row. */
   row: number;
   email: string;
@@ -15,7 +15,7 @@ export interface AllocationCsvRow {
   name: string | null;
 }
 
-export type AllocationCsvResult = { ok: true; rows: AllocationCsvRow[] } | { ok: false; errors: string[] };
+type AllocationCsvResult = { ok: true; rows: AllocationCsvRow[] } | { ok: false; errors: string[] };
 
 export const CSV_ONLY = "Only .csv files can be imported.";
 
@@ -26,8 +26,8 @@ export function isCsvFileName(name: string): boolean {
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
 
-export const DUPLICATE_EMAIL = "This email appears more than once in the file.";
-export const extraCells = (cells: number, header: number) => `The row has ${cells} cells but the header has ${header}.`;
+const DUPLICATE_EMAIL = "This email appears more than once in the file.";
+const extraCells = (cells: number, header: number) => `The row has ${cells} cells but the header has ${header}.`;
 
 const cellText = (cell: unknown) => (typeof cell === "string" ? cell : String(cell ?? "")).trim();
 

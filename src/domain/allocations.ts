@@ -4,7 +4,6 @@ import * as v from "valibot";
 import { committedCapital, expectedCapital } from "./capital.ts";
 import {
   add,
-  compare,
   type Decimal,
   dec,
   isPositive,
@@ -16,9 +15,6 @@ import {
 } from "./decimal.ts";
 import { dateRangeError, maxText, TEXT_LIMITS } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
-
-export type AllocationStatus = "drafted" | "open" | "active" | "closed" | "stale";
-export type DistributionStatus = "drafted" | "open" | "closed";
 
 /** The allocation edit form offers these (spec: Drafted, Active, Closed, Stale). */
 export const ALLOCATION_STATUS_OPTIONS = [
@@ -56,7 +52,7 @@ export function distributionStatusLabel(d: {
   return d.status;
 }
 
-export const EDITABLE_ALLOCATION_STATUSES: readonly string[] = ["drafted", "open", "active", "closed"];
+const EDITABLE_ALLOCATION_STATUSES: readonly string[] = ["drafted", "open", "active", "closed"];
 
 export interface Actor {
   accountId: string;
@@ -82,7 +78,7 @@ export const PERMISSION_MESSAGES = {
   bulkViewer: "Bulk operations cannot be performed by account viewers.",
 } as const;
 
-export interface BulkTarget {
+interface BulkTarget {
   id: string;
   name: string | null;
   status: string;
@@ -90,7 +86,7 @@ export interface BulkTarget {
   investorName?: string | null;
 }
 
-export interface BulkUpdatePlan {
+interface BulkUpdatePlan {
   /** Distributions to change. */
   update: string[];
   /** Already at the target status (skipped silently). */
@@ -134,14 +130,6 @@ export function distributionQualificationLabel(distribution: object): string {
   const list = d.qualifications ?? [];
   const started = Boolean(d.process?.status && d.process.status !== "not_started");
   return qualificationLabel(list.filter((q) => q.complete).length, list.length, started);
-}
-
-/** One price per currency (spec: 'Multiple prices of the same currency is not supported.'). */
-export function hasDuplicateCurrency(
-  prices: readonly { currencyCode?: string | null; currencyId?: number | null }[],
-  currency: string,
-): boolean {
-  return prices.some((p) => (p.currencyCode ?? String(p.currencyId ?? "")) === currency);
 }
 
 // ---- forms (valibot, with the spec's messages) ----
@@ -218,10 +206,6 @@ export const NoteSchema = v.object({
   annotation: v.pipe(v.string(), v.trim(), v.nonEmpty("Note is required"), maxText("Note", TEXT_LIMITS.note)),
 });
 
-export const BulkUpdateSchema = v.object({ status: v.pipe(v.string(), v.nonEmpty("Please select a status.")) });
-
-export const BrokerAllocationSchema = v.object({ brokerId: v.pipe(v.string(), v.nonEmpty("A broker is required.")) });
-
 /** The first message of a failed valibot parse, per field. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -234,7 +218,7 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
 
 // ---- cap table, capitalization, capital ----
 
-export interface HoldingLike {
+interface HoldingLike {
   id: string;
   amount: string;
   purchasePrice?: string | null;
@@ -270,7 +254,7 @@ export function capitalRaised(rows: readonly { amount: string; purchasePrice?: s
   return rows.reduce<Decimal>((total, r) => add(total, committedCapital(r.amount, r.purchasePrice ?? "0")), ZERO);
 }
 
-export interface IncomingCapitalRow {
+interface IncomingCapitalRow {
   id: string;
   units: Decimal;
   committed: Decimal;
@@ -294,9 +278,4 @@ export function incomingCapital(
     paidIn: sum(rows.map((r) => r.paidIn)),
     expected: sum(rows.map((r) => r.expected)),
   };
-}
-
-/** Sorting helper for decimal strings (buyers list: by units and by value). */
-export function compareDecimalStrings(a: string | null | undefined, b: string | null | undefined): number {
-  return compare(dec(a ?? "0"), dec(b ?? "0"));
 }

@@ -98,8 +98,6 @@ export const AssetFormSchema = v.object({
   type: required(MESSAGES.assetTypeRequired),
   status: status(MESSAGES.assetStatusRequired),
 });
-export type AssetFormInput = v.InferInput<typeof AssetFormSchema>;
-export type AssetFormOutput = v.InferOutput<typeof AssetFormSchema>;
 
 const roundFields = {
   name: required(MESSAGES.roundNameRequired),
@@ -128,9 +126,9 @@ const roundFields = {
   ),
 };
 
-export const RoundFormSchema = v.object(roundFields);
+const RoundFormSchema = v.object(roundFields);
 
-export const DebtRoundFormSchema = v.object({
+const DebtRoundFormSchema = v.object({
   ...roundFields,
   coupon: decimalField(MESSAGES.couponRequired, "percent"),
   term: v.pipe(
@@ -139,7 +137,7 @@ export const DebtRoundFormSchema = v.object({
   ),
 });
 
-export interface RoundFormInput {
+interface RoundFormInput {
   name: string;
   opensOn: string | null;
   closesOn: string | null;
@@ -151,18 +149,16 @@ export interface RoundFormInput {
   coupon?: string;
   term?: string;
 }
-export type RoundFormOutput = v.InferOutput<typeof RoundFormSchema> & { coupon?: string; term?: string };
+type RoundFormOutput = v.InferOutput<typeof RoundFormSchema> & { coupon?: string; term?: string };
 
 export const SecurityFormSchema = v.object({
   name: required(MESSAGES.securityNameRequired),
   total: decimalField(MESSAGES.totalRequired, "units"),
   symbol: v.pipe(v.string(), v.trim(), maxText("Symbol", TEXT_LIMITS.name)),
 });
-export type SecurityFormInput = v.InferInput<typeof SecurityFormSchema>;
-export type SecurityFormOutput = v.InferOutput<typeof SecurityFormSchema>;
 
 export type FieldErrors = Partial<Record<string, string>>;
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /** Runs a schema; the first message per field (a form shows one message under each field). */
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): Validated<v.InferOutput<S>> {

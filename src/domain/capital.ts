@@ -75,7 +75,7 @@ export function progressFill(currentOrder: number, totalSteps: number): number {
 
 export type InvestType = "USD" | "Units";
 
-export interface InvestQuote {
+interface InvestQuote {
   units: Decimal;
   /** total in USD with 2 decimals; hidden (null) when the price is 0 */
   total: string | null;
@@ -85,7 +85,7 @@ export interface InvestQuote {
 
 export const DEFAULT_INVEST_AMOUNT = "100.00";
 /** "Must be whole number." or the database's bound on units ("Units must be less than 1,000,000,000,000,000."). */
-export type InvestError = string;
+type InvestError = string;
 
 /**
  * The invest card: with type Units, total = units x price (2 decimals) and units must be whole (commas stripped);

@@ -1,5 +1,5 @@
 // The account claim page is driven by the `status` query parameter (spec part 2, claim page statuses).
-export const CLAIM_STATUSES = ["no-token", "expired-token", "invalid-token", "used", "complete"] as const;
+const CLAIM_STATUSES = ["no-token", "expired-token", "invalid-token", "used", "complete"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export function claimStatus(value: string | null | undefined): ClaimStatus {

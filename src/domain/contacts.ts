@@ -10,7 +10,7 @@ import { MESSAGES } from "./messages.ts";
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export const ContactSchema = v.object({
+const ContactSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.contactNameRequired), maxText("Name", TEXT_LIMITS.name)),
   email: v.pipe(
     v.string(),
@@ -20,7 +20,7 @@ export const ContactSchema = v.object({
     maxText("Email", TEXT_LIMITS.email),
   ),
 });
-export type ContactInput = v.InferOutput<typeof ContactSchema>;
+type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
 
@@ -40,7 +40,7 @@ export function checkContact(input: {
 }
 
 /** The first problem of a contact's fields, in the server's order (name, then email), or null. */
-export function contactProblem(input: { name: string; email: string }): string | null {
+function contactProblem(input: { name: string; email: string }): string | null {
   const checked = checkContact(input);
   if (checked.ok) return null;
   return checked.errors.name ?? checked.errors.email ?? null;
@@ -69,7 +69,7 @@ export function contactRow(customer: {
 
 /** The example file's header (GET /api/v2/example/download/contacts.csv serves the same columns). */
 export const CONTACTS_CSV_HEADER = ["Contact Name", "Email"] as const;
-export const CONTACTS_IMPORT_LIMIT = 5000;
+const CONTACTS_IMPORT_LIMIT = 5000;
 
 export interface ImportRow {
   /** Line of the file (the header is line 1). */
@@ -78,7 +78,7 @@ export interface ImportRow {
   email: string;
 }
 
-export interface ParsedContacts {
+interface ParsedContacts {
   rows: ImportRow[];
   /** Problems with the file itself (no header, missing columns): nothing can be imported. */
   fileError: string | null;

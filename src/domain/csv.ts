@@ -28,7 +28,7 @@ const HAS_DIGIT = /\d/;
 const TRIGGER = /^(?:[\t\r\n]|[\s\u00a0\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
 
 /** True when the text is a plain figure ("-5", "-1.25", "-$1,234.50", "12.5%") that is written unchanged. */
-export function isPlainFigure(text: string): boolean {
+function isPlainFigure(text: string): boolean {
   return FIGURE.test(text) && HAS_DIGIT.test(text);
 }
 

@@ -65,7 +65,7 @@ export function sum(values: readonly Decimal[]): Decimal {
   return values.reduce(add, ZERO);
 }
 
-export type Rounding = "half-up" | "floor" | "ceil" | "down";
+type Rounding = "half-up" | "floor" | "ceil" | "down";
 
 /** Rounds to `scale` decimal places. half-up rounds halves away from zero; down truncates toward zero. */
 export function round(a: Decimal, scale: number, mode: Rounding = "half-up"): Decimal {
@@ -105,7 +105,6 @@ export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
 
 export const isZero = (a: Decimal) => a.units === 0n;
 export const isPositive = (a: Decimal) => a.units > 0n;
-export const isNegative = (a: Decimal) => a.units < 0n;
 export const isWhole = (a: Decimal) => a.units % 10n ** BigInt(a.scale) === 0n;
 
 /** The canonical string: no exponent, no trailing fractional zeros ("12.50" -> "12.5", "3.000" -> "3"). */
@@ -132,7 +131,7 @@ export function toFixed(a: Decimal, scale: number, mode: Rounding = "half-up"): 
 // ---- business bounds (the database's rules: sync/migrations/0810_input_bounds.sql, same texts) -------------------
 
 /** The kinds of exact quantity the database bounds, each with its label, decimal places and range. */
-export const QUANTITY_KINDS = {
+const QUANTITY_KINDS = {
   units: { label: "Units", scale: 6, lowest: "0", highest: "1000000000000000", highestIncluded: false },
   signedUnits: {
     label: "Units",

@@ -2,11 +2,11 @@
 // turns a code into the text a user reads.
 import { MESSAGES } from "./messages.ts";
 
-export const ERROR_TEXTS: Record<string, string> = {
+const ERROR_TEXTS: Record<string, string> = {
   LL403: MESSAGES.operationNotAllowed,
 };
 
-export interface CodedError {
+interface CodedError {
   code?: string | null;
   message?: string | null;
 }

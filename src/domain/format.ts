@@ -3,7 +3,7 @@ import { type Decimal, parseDecimal, round, toFixed } from "./decimal.ts";
 
 const EMPTY = "";
 
-export type DecimalInput = string | number | bigint | Decimal;
+type DecimalInput = string | number | bigint | Decimal;
 
 function toDecimal(value: DecimalInput | null | undefined): Decimal | null {
   if (value !== null && typeof value === "object") return value;
@@ -72,13 +72,7 @@ export function truncate(text: string | null | undefined, length = 20): string {
 
 // ---- dates -------------------------------------------------------------------------------------------------------
 
-export type DatePattern =
-  | "MMMM Do YYYY"
-  | "MMM DD YYYY"
-  | "MMM Do YYYY"
-  | "MM/DD/YYYY"
-  | "MM/dd/yyyy"
-  | "MMM DD YYYY h:mma";
+type DatePattern = "MMMM Do YYYY" | "MMM DD YYYY" | "MMM Do YYYY" | "MM/DD/YYYY" | "MM/dd/yyyy" | "MMM DD YYYY h:mma";
 
 const MONTHS = [
   "January",
@@ -98,7 +92,7 @@ const MONTHS = [
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A Date from a Date or ISO text. Date-only text is a calendar day in local time (no UTC shift). */
-export function toDate(value: Date | string | null | undefined): Date | null {
+function toDate(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const dateOnly = DATE_ONLY.exec(value);

@@ -43,8 +43,3 @@ export function dateRangeError(value: string | null | undefined): string | null 
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(new Date(value).getTime())) return DATE_RANGE_MESSAGE;
   return day < "1900-01-01" || day > "2199-12-31" ? DATE_RANGE_MESSAGE : null;
 }
-
-/** A day after `today` (both YYYY-MM-DD): for the dates the spec keeps out of the future. */
-export function isFutureDay(value: string | null | undefined, today: string): boolean {
-  return Boolean(value) && (value as string).slice(0, 10) > today;
-}

@@ -152,5 +152,3 @@ export const MESSAGES = {
   delegateInvitationAccess:
     "You are now a delegate of the investor account {name} and have access to it. Continue to choose it.",
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;

@@ -16,7 +16,7 @@ export type StepStatus =
 
 export type StepType = "custom" | "link" | "iframe" | "async_iframe" | "button" | "form" | "encrypted_form";
 
-export interface StepRenderAttributes {
+interface StepRenderAttributes {
   progressBarTitle?: string;
   title?: string;
   instructions?: string;
@@ -126,7 +126,7 @@ export function childSteps(process: Pick<ProcessDoc, "steps">, parentId: string)
   return process.steps.filter((step) => step.parentId === parentId).sort(byOrder);
 }
 
-export interface CurrentStep {
+interface CurrentStep {
   /** The top-level step that can be acted on (null when the process is done). */
   top: StepDoc | null;
   /** Its nested step that can be acted on, when it has nested steps left. */
@@ -188,7 +188,7 @@ export const STEP_BAR_SCROLL_ABOVE = 7;
 // ---------------------------------------------------------------------------------------------------------------
 // Dynamic forms.
 
-export type FieldKind = "text" | "integer" | "boolean" | "select";
+type FieldKind = "text" | "integer" | "boolean" | "select";
 
 const NUMERIC_REGEXES = new Set(["^[0-9]+$", "^\\d+$", "^[0-9]*$", "^\\d*$"]);
 

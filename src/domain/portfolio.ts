@@ -16,7 +16,7 @@ import { currentStep, type ProcessDoc, stepTitle, topSteps } from "./onboarding.
 import { distributionStage, type InvestmentStage } from "./portfolio-status.ts";
 import { isTokenized } from "./wallet.ts";
 
-export interface PortfolioAsset {
+interface PortfolioAsset {
   id: string;
   name: string;
   issuerId: string;
@@ -24,7 +24,7 @@ export interface PortfolioAsset {
   assetTypeByType?: { type?: string; accountingType?: string | null } | null;
 }
 
-export interface PortfolioRound {
+interface PortfolioRound {
   id: string;
   assetId: string;
   name: string;
@@ -41,7 +41,7 @@ export interface PortfolioPayment {
   status?: string;
 }
 
-export interface PortfolioDistribution {
+interface PortfolioDistribution {
   id: string;
   amount: string;
   status: string;
@@ -52,7 +52,7 @@ export interface PortfolioDistribution {
   process?: ProcessDoc | null;
 }
 
-export interface PortfolioHolding {
+interface PortfolioHolding {
   id: string;
   roundId: string;
   amount: string;
@@ -64,7 +64,7 @@ export interface PortfolioHolding {
   paidOutDividends?: string | null;
 }
 
-export interface PortfolioInput {
+interface PortfolioInput {
   assets: readonly PortfolioAsset[];
   rounds: readonly PortfolioRound[];
   distributions: readonly PortfolioDistribution[];
@@ -74,7 +74,7 @@ export interface PortfolioInput {
   stages?: readonly InvestmentStage[];
 }
 
-export type PortfolioRowKind = "asset" | "round" | "holding" | "distribution";
+type PortfolioRowKind = "asset" | "round" | "holding" | "distribution";
 
 export interface PortfolioRow {
   id: string;

@@ -3,7 +3,7 @@
 // src/features/proof-of-issuance/pdf.ts from a ProofOfIssuanceInput.
 import { add, dec, toString as decimalText, isPositive, parseDecimal, ZERO } from "./decimal.ts";
 
-export interface ProofOfIssuanceHolding {
+interface ProofOfIssuanceHolding {
   roundName: string;
   /** ISO timestamp */
   issuedOn: string;
@@ -21,7 +21,7 @@ export interface ProofOfIssuanceInput {
   holdings: ProofOfIssuanceHolding[];
 }
 
-export interface ReplicaSlice {
+interface ReplicaSlice {
   holdings: readonly {
     id: string;
     roundId: string;

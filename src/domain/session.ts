@@ -2,13 +2,13 @@
 import * as v from "valibot";
 import { ACCOUNT_ROLES, ACCOUNT_TYPES } from "./accounts.ts";
 
-export const SessionUserSchema = v.object({
+const SessionUserSchema = v.object({
   id: v.string(),
   firstName: v.nullish(v.string()),
   lastName: v.nullish(v.string()),
 });
 
-export const SessionAccountSchema = v.object({
+const SessionAccountSchema = v.object({
   id: v.string(),
   name: v.string(),
   type: v.picklist(ACCOUNT_TYPES),
@@ -17,7 +17,7 @@ export const SessionAccountSchema = v.object({
   setup: v.nullish(v.union([v.boolean(), v.number()])),
 });
 
-export const SessionUserAccountSchema = v.object({
+const SessionUserAccountSchema = v.object({
   id: v.string(),
   role: v.picklist(ACCOUNT_ROLES),
   status: v.nullish(v.string()),
@@ -29,6 +29,4 @@ export const SessionSchema = v.object({
   userAccount: v.nullable(SessionUserAccountSchema),
 });
 
-export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
-export type SessionAccount = v.InferOutput<typeof SessionAccountSchema>;
 export type Session = v.InferOutput<typeof SessionSchema>;

@@ -29,7 +29,7 @@ export function firstSyncPercent(firstSync: SyncSummaryInput["firstSync"]): numb
 
 export type SyncTone = "ok" | "busy" | "offline" | "attention";
 
-export interface SyncSummary {
+interface SyncSummary {
   tone: SyncTone;
   /** the short text on the indicator */
   label: string;

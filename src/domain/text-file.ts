@@ -9,7 +9,7 @@
 //   characters: a UTF-8-marked file that is not UTF-8, a byte Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90,
 //   0x9D), or a NUL character (a binary file or UTF-16 without a mark).
 
-export type DecodedText =
+type DecodedText =
   | { ok: true; text: string; encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252"; note: string | null }
   | { ok: false; message: string };
 

@@ -68,7 +68,7 @@ export function walletCards(tokens: readonly WalletToken[]): WalletCard[] {
 }
 
 /** A token position embedded in a holding document (sync/migrations/0430_tokens.sql). */
-export interface HoldingTokenPosition {
+interface HoldingTokenPosition {
   id: string;
   name: string;
   symbol: string;
@@ -98,7 +98,7 @@ export function tokensOfHoldings(
   return [...byId.values()];
 }
 
-export interface HoldingAddress {
+interface HoldingAddress {
   status?: string | null;
   chain?: string | null;
 }

@@ -1,7 +1,7 @@
 // The web app manifest, kept in code so the build and the tests read the same values.
 import type { ManifestOptions } from "vite-plugin-pwa";
 
-export const THEME_COLOR = "#13294b";
+const THEME_COLOR = "#13294b";
 
 export const webManifest: Partial<ManifestOptions> = {
   name: "Ledgerline",

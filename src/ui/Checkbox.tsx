@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { checkbox } from "../../styled-system/recipes";
 import { CheckIcon } from "./icons.tsx";
 
-export interface CheckboxProps {
+interface CheckboxProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;

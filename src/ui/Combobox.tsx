@@ -9,7 +9,7 @@ import { MESSAGES } from "../domain/messages.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import type { SelectOption } from "./Select.tsx";
 
-export interface ComboboxProps {
+interface ComboboxProps {
   label: string;
   options: SelectOption[];
   value: string | null;

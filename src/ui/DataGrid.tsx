@@ -79,7 +79,7 @@ const DENSITY_LABELS: Record<Density, string> = {
   comfortable: "Comfortable",
 };
 
-export interface DataGridProps<Row> {
+interface DataGridProps<Row> {
   /** Key of the saved column state and density in local storage. */
   gridKey: string;
   rows: readonly Row[];

@@ -5,7 +5,7 @@ import { css } from "../../styled-system/css";
 import { input } from "../../styled-system/recipes";
 import { formatDate, parseFormDate } from "../domain/format.ts";
 
-export interface DateInputProps {
+interface DateInputProps {
   label: string;
   /** ISO date or timestamp. */
   value: string | null;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { dialog } from "../../styled-system/recipes";
 import { CloseIcon } from "./icons.tsx";
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;

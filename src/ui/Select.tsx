@@ -11,7 +11,7 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps {
+interface SelectProps {
   label: string;
   options: SelectOption[];
   value: string | null;

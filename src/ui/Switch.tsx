@@ -2,7 +2,7 @@ import { Switch as ArkSwitch } from "@ark-ui/react/switch";
 import type { ReactNode } from "react";
 import { switchRecipe } from "../../styled-system/recipes";
 
-export interface SwitchProps {
+interface SwitchProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { tabs } from "../../styled-system/recipes";
 
-export interface TabItem {
+interface TabItem {
   value: string;
   label: string;
   content: ReactNode;
@@ -30,7 +30,7 @@ export function Tabs({ items, value, onChange }: { items: TabItem[]; value: stri
   );
 }
 
-export interface LinkTab {
+interface LinkTab {
   label: string;
   to: string;
 }

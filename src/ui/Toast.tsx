@@ -6,9 +6,9 @@ import { createToaster, Toast, Toaster } from "@ark-ui/react/toast";
 import { toast as toastRecipe } from "../../styled-system/recipes";
 import { CloseIcon } from "./icons.tsx";
 
-export const TOAST_DURATION_MS = 6000;
-export const STEP_TOAST_DURATION_MS = 3000;
-export const GRID_ERROR_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 6000;
+const STEP_TOAST_DURATION_MS = 3000;
+const GRID_ERROR_DURATION_MS = 5000;
 
 const mainToaster = createToaster({ placement: "bottom-end", duration: TOAST_DURATION_MS, gap: 12, max: 4 });
 const gridToaster = createToaster({ placement: "bottom", duration: GRID_ERROR_DURATION_MS, gap: 12, max: 2 });

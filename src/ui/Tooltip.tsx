@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { tooltip } from "../../styled-system/recipes";
 
 /** Hover delay from the spec (part 1 section 9). */
-export const TOOLTIP_OPEN_DELAY_MS = 800;
+const TOOLTIP_OPEN_DELAY_MS = 800;
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   const classes = tooltip();

@@ -23,7 +23,7 @@ export interface SavedColumn {
   hide?: boolean;
 }
 
-export interface SavedGridState {
+interface SavedGridState {
   density: Density;
   columns?: SavedColumn[];
 }

@@ -3,7 +3,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
-export interface QueryResult<T> {
+interface QueryResult<T> {
   rows: T[];
 }
 

@@ -9,9 +9,9 @@ import { type Database, wrapPglite, wrapPool } from "./database.ts";
 import { ENCRYPTION_KEY_SETTING, resolveEncryptionKey } from "./encryption-key.ts";
 import { makePgliteService } from "./pglite-adaptor.ts";
 
-export type PgSettingsFn = (requestContext: Grafast.RequestContext) => Record<string, string | undefined>;
+type PgSettingsFn = (requestContext: Grafast.RequestContext) => Record<string, string | undefined>;
 
-export interface OpenOptions {
+interface OpenOptions {
   /** A PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string | null;
   /** PGlite data directory; null or undefined keeps the database in memory. */
@@ -20,9 +20,9 @@ export interface OpenOptions {
   pgSettings: PgSettingsFn;
 }
 
-export type PgService = NonNullable<GraphileConfig.Preset["pgServices"]>[number];
+type PgService = NonNullable<GraphileConfig.Preset["pgServices"]>[number];
 
-export interface OpenDatabase {
+interface OpenDatabase {
   db: Database;
   pgService: PgService;
   /** Releases the PostGraphile service (its subscriber and pool) and closes the database. */

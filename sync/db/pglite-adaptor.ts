@@ -13,15 +13,15 @@ import type {
 import type { GrafastSubscriber } from "postgraphile/grafast";
 import { SET_LOCAL_SETTINGS, settingsParameter } from "./database.ts";
 
-export interface PgliteClient extends PgClient {
+interface PgliteClient extends PgClient {
   rawClient: Transaction;
 }
 
-export interface PgliteAdaptorSettings {
+interface PgliteAdaptorSettings {
   pglite: PGlite;
 }
 
-export interface PgliteMakePgServiceOptions extends MakePgServiceOptions {
+interface PgliteMakePgServiceOptions extends MakePgServiceOptions {
   pglite: PGlite;
 }
 
@@ -156,7 +156,7 @@ export class PgliteSubscriber implements GrafastSubscriber<Record<string, string
   }
 }
 
-export const pgliteAdaptor = {
+const pgliteAdaptor = {
   createWithPgClient(settings: PgliteAdaptorSettings): WithPgClient<PgliteClient> {
     return makePgliteWithPgClient(settings.pglite);
   },

@@ -6,7 +6,7 @@ import { jsonParse } from "postgraphile/@dataplan/json";
 import { context, listen } from "postgraphile/grafast";
 import { extendSchema, gql } from "postgraphile/utils";
 
-export const CHANGES_CHANNEL = "app_changes";
+const CHANGES_CHANNEL = "app_changes";
 
 type ChangePayload = { t: string; id?: string };
 

@@ -70,7 +70,7 @@ export function depthLimitRule(maxDepth: number) {
 }
 
 /** What one operation may ask for at most (fragments expanded, every alias counted). */
-export interface CostLimits {
+interface CostLimits {
   /** Selected fields in all (a thousand aliased `currentUser { id }` is a thousand). */
   fields: number;
   /** Fields that answer a list or a connection (each can read many rows: 300 aliased allAccounts are 300). */

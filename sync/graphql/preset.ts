@@ -25,7 +25,7 @@ export const MAX_REQUEST_BYTES = 64 * 1024;
  * under half of either (tests/server/query-cost.test.ts measures every query of src/). */
 export const MAX_QUERY_COST = { fields: 600, lists: 40, mutations: 20 };
 
-export interface PresetOptions {
+interface PresetOptions {
   pgService: NonNullable<GraphileConfig.Preset["pgServices"]>[number];
   production: boolean;
 }

@@ -5,7 +5,7 @@
 // per-mutation code: a mutation added later is covered by the same hook.
 import { lambda, object, type Step } from "postgraphile/grafast";
 
-export const NOT_FOUND_CODE = "LL404";
+const NOT_FOUND_CODE = "LL404";
 
 /** 'TrancheBondDatum' -> 'Tranche bond datum' */
 function label(typeName: string): string {
@@ -13,7 +13,7 @@ function label(typeName: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export class CodedGraphqlError extends Error {
+class CodedGraphqlError extends Error {
   readonly code: string;
   constructor(message: string, code: string) {
     super(message);
@@ -21,7 +21,7 @@ export class CodedGraphqlError extends Error {
   }
 }
 
-export function notFoundMessage(typeName: string): string {
+function notFoundMessage(typeName: string): string {
   return `${label(typeName)} not found.`;
 }
 

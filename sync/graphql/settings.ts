@@ -18,7 +18,7 @@ export function attachSession(request: IncomingMessage, session: SessionClaims):
   sessions.set(request, session);
 }
 
-export function sessionOf(request: IncomingMessage | undefined): SessionClaims | undefined {
+function sessionOf(request: IncomingMessage | undefined): SessionClaims | undefined {
   return request ? sessions.get(request) : undefined;
 }
 

@@ -4,7 +4,7 @@
 // tests/server/spec-names.test.ts reads section 3 of the spec and checks the schema offers every listed field.
 
 /** GraphQL type -> spec name -> generated field. */
-export const SPEC_ALIASES: Record<string, Record<string, string>> = {
+const SPEC_ALIASES: Record<string, Record<string, string>> = {
   Asset: { assetTypeByType: "assetType" },
   Token: {
     coinbaseBuyPriceUSD: "coinbaseBuyPriceUsd",

@@ -16,7 +16,7 @@ export function homeOf(accountType: string): string {
   return HOMES[accountType] ?? "/account-role";
 }
 
-export interface UserCredentials {
+interface UserCredentials {
   userId: string;
   passwordHash: string | null;
   status: string;
@@ -36,7 +36,7 @@ export async function findUserByEmail(db: Sql, email: string): Promise<UserCrede
   return row ? { userId: row.user_id, passwordHash: row.password_hash, status: row.status } : null;
 }
 
-export interface NewUser {
+interface NewUser {
   email: string;
   password: string;
   firstName: string;

@@ -23,13 +23,13 @@ import {
 import { createSession, endSession, type ResolvedSession, SESSION_TTL_SECONDS, setSessionAccount } from "./sessions.ts";
 import { clearFailures, FAILURE_WINDOW_MINUTES, isThrottled, recordFailure } from "./throttle.ts";
 
-export interface AuthContext {
+interface AuthContext {
   db: Database;
   production: boolean;
 }
 
-export const AFTER_SIGN_IN = "/authenticate/terms-of-service";
-export const AFTER_SIGN_UP = "/account-role";
+const AFTER_SIGN_IN = "/authenticate/terms-of-service";
+const AFTER_SIGN_UP = "/account-role";
 
 export const MESSAGES = {
   wrongCredentials: "Wrong email or password.",

@@ -14,10 +14,10 @@ import type { Database } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { isCrossSite, mediaType, readBody, sendHtml, sendJson } from "./respond.ts";
 
-export const INTEGRATION_PREFIX = "/api/v2/integration/";
-export const LOCAL_STEP_PATH = `${INTEGRATION_PREFIX}local-step/`;
+const INTEGRATION_PREFIX = "/api/v2/integration/";
+const LOCAL_STEP_PATH = `${INTEGRATION_PREFIX}local-step/`;
 /** How long the local provider "verifies" an async_iframe step before completing it. */
-export const ASYNC_COMPLETE_MS = 1500;
+const ASYNC_COMPLETE_MS = 1500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROVIDER_TYPES = ["link", "iframe", "async_iframe"];
@@ -30,7 +30,7 @@ interface StepRow {
   investor_id: string;
 }
 
-export interface IntegrationContext {
+interface IntegrationContext {
   db: Database;
   production: boolean;
 }

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from "./passwords.ts";
 
 export type LoginMode = "signin" | "signup";
 
-export interface LoginPageState {
+interface LoginPageState {
   /** Where the forms post (keeps the page's query string). */
   action: string;
   mode?: LoginMode;

@@ -20,7 +20,7 @@ const MAX_XID8 = 2n ** 64n - 1n;
 const MAX_INT8 = 2n ** 63n - 1n;
 
 /** The request's pull, or the message of a 400 that says what is wrong with it. */
-export function parsePullRequest(body: unknown): PullRequest | string {
+function parsePullRequest(body: unknown): PullRequest | string {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return 'The body must be a JSON object {"model", "afterTxid", "afterSeq", "limit"}.';
   const { model, afterTxid, afterSeq, limit } = body as Record<string, unknown>;
@@ -42,7 +42,7 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 const PULL = "select app_private.pull_documents_text($1, $2, $3::bigint, $4) as body";
 
 /** The documents after a checkpoint as JSON text, read as the session (role app_user and its claims). */
-export function pullAsText(db: Database, session: SessionClaims, pull: PullRequest): Promise<string> {
+function pullAsText(db: Database, session: SessionClaims, pull: PullRequest): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.query(SET_LOCAL_SETTINGS, [settingsParameter(pgSettingsFor(session))]);
     const { rows } = await tx.query<{ body: string }>(PULL, [pull.model, pull.afterTxid, pull.afterSeq, pull.limit]);
@@ -50,7 +50,7 @@ export function pullAsText(db: Database, session: SessionClaims, pull: PullReque
   });
 }
 
-export interface PullHandlerOptions {
+interface PullHandlerOptions {
   db: Database;
   production: boolean;
 }

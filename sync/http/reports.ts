@@ -9,8 +9,8 @@ import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { sendJson } from "./respond.ts";
 
-export const REPORTS_PATH = "/api/v2/reports/";
-export const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
+const REPORTS_PATH = "/api/v2/reports/";
+const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
 const ALLOCATION_EXAMPLE = toCsv(
   ["Email", "Amount", "Contact Name"],
@@ -60,7 +60,7 @@ async function asSession<T>(db: Database, session: SessionClaims, fn: (tx: Sql) 
 }
 
 /** Issued holdings the account sees, without zero, negative or allocation-owned entries. */
-export async function capTableLines(tx: Sql): Promise<CapTableLine[]> {
+async function capTableLines(tx: Sql): Promise<CapTableLine[]> {
   const { rows } = await tx.query<{
     investor: string | null;
     investor_email: string | null;
@@ -93,7 +93,7 @@ export async function capTableLines(tx: Sql): Promise<CapTableLine[]> {
   }));
 }
 
-export async function contactLines(tx: Sql): Promise<ContactLine[]> {
+async function contactLines(tx: Sql): Promise<ContactLine[]> {
   const { rows } = await tx.query<{ name: string | null; account_name: string | null; email: string }>(
     `select c.name, inv.name as account_name, c.email from app_public.customers c
        left join app_public.accounts inv on inv.id = c.investor_id

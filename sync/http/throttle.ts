@@ -5,10 +5,10 @@ import { createHash } from "node:crypto";
 import type { Database } from "../db/database.ts";
 
 export const FAILURE_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_IP = 20;
 
-export function emailKey(email: string): string {
+function emailKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 

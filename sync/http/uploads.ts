@@ -11,7 +11,7 @@
 // naming it "failed", so the device shows "Upload failed, please check file size and retry". The text of a small
 // csv/tsv/txt file is also kept in its slot for imports the database runs (bulkCustomers(fileName)).
 import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -21,8 +21,8 @@ import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { sendJson } from "./respond.ts";
 
-export const UPLOADS_PREFIX = "/api/v2/uploads/";
-export const DOCUMENTS_PREFIX = "/api/v2/documents/";
+const UPLOADS_PREFIX = "/api/v2/uploads/";
+const DOCUMENTS_PREFIX = "/api/v2/documents/";
 /** Spec part 1 section 9: upload limit 100MB. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Multipart framing around the file (boundaries, part headers, the key field). */
@@ -41,7 +41,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const SAFE_KEY = /^(?!.*\.\.)[\w-]+(\/[\w.-]+)*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface UploadContext {
+interface UploadContext {
   db: Database;
   session: SessionClaims | null;
   /** The embedded database's directory (files go beside it), or null for an in-memory database. */
@@ -89,7 +89,7 @@ function limited(req: IncomingMessage, limit: number): Readable {
  * (bulkCustomers(fileName), sync/migrations/0260_contacts_import_file.sql) wherever it runs. 5 MB is far above the
  * 5000 contacts an import may hold; a bigger file stays on disk only and cannot be imported.
  */
-export const IMPORT_TEXT_MAX_BYTES = 5 * 1024 * 1024;
+const IMPORT_TEXT_MAX_BYTES = 5 * 1024 * 1024;
 const TEXT_EXTENSIONS = new Set(["csv", "tsv", "txt"]);
 
 async function markSlot(
@@ -259,10 +259,4 @@ export async function handleUploads(
   const match = /^\/api\/v2\/documents\/([0-9a-f-]{36})\/download$/i.exec(path);
   if (!match?.[1] || !UUID.test(match[1])) return refuse(res, 404, "LL404", "Not found");
   return handleDownload(req, res, match[1], context);
-}
-
-/** Removes the file of a slot (used when a document is deleted and by tests). */
-export async function removeStoredFile(dataDir: string | null, key: string): Promise<void> {
-  if (!UUID.test(key)) return;
-  await rm(join(await filesDir(dataDir), key), { force: true });
 }

@@ -9,8 +9,8 @@ import { type MailTransport, smtpTransport } from "./smtp.ts";
 /** Tries an SMTP server gets for one mail before the mail is marked failed. */
 export const MAIL_MAX_ATTEMPTS = 8;
 /** The pause after the first failed try; it doubles with each further one, up to MAIL_MAX_RETRY_MS. */
-export const MAIL_FIRST_RETRY_MS = 30_000;
-export const MAIL_MAX_RETRY_MS = 60 * 60_000;
+const MAIL_FIRST_RETRY_MS = 30_000;
+const MAIL_MAX_RETRY_MS = 60 * 60_000;
 
 export interface Mail {
   to: string;
@@ -21,7 +21,7 @@ export interface Mail {
   kind: string;
 }
 
-export interface MailRelayOptions {
+interface MailRelayOptions {
   db: Database;
   /** The address links in mails point at (PUBLIC_URL, else the server's own URL). */
   origin: string;

@@ -3,7 +3,7 @@
 // smtps://user:pass@host:465; MAIL_FROM is the sender address.
 import nodemailer from "nodemailer";
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;

@@ -49,7 +49,7 @@ interface SchemaSource {
   getSchemaResult(): PromiseLike<SchemaResult> | SchemaResult;
 }
 
-export interface CommandHandlerOptions {
+interface CommandHandlerOptions {
   /** The PostGraphile instance serving /api/v2/graphql (its schema and preset run the commands). */
   pgl: SchemaSource;
   db: Database;
@@ -59,7 +59,7 @@ export interface CommandHandlerOptions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The database could not answer (down, restarting, connection lost): the device must retry later. */
-export class TransientError extends Error {}
+class TransientError extends Error {}
 
 /** PostgreSQL text and jsonb cannot hold U+0000: such a command is answered as rejected, never run. */
 export const NUL_MESSAGE = "Text cannot contain the NUL character (U+0000).";
@@ -130,14 +130,14 @@ function rejection(errors: readonly GraphQLError[], production: boolean): { code
 }
 
 /** How much of a request one transaction applies (see the header). */
-export interface TransactionLimits {
+interface TransactionLimits {
   /** At most this many commands (PostgreSQL keeps 64 subtransactions per transaction in shared memory). */
   commands: number;
   /** No further command starts after this long (other requests and pulls wait for the transaction on PGlite). */
   ms: number;
 }
 
-export const DEFAULT_TRANSACTION_LIMITS: TransactionLimits = { commands: 50, ms: 250 };
+const DEFAULT_TRANSACTION_LIMITS: TransactionLimits = { commands: 50, ms: 250 };
 
 /** A transaction that lost a race with a concurrent one (below) is tried this often in all. */
 const CONFLICT_ATTEMPTS = 3;

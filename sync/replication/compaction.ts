@@ -3,7 +3,7 @@
 // Safe at any time and from several server processes: a device's checkpoint is still before the later change.
 import type { Database } from "../db/database.ts";
 
-export interface ChangeCompaction {
+interface ChangeCompaction {
   /** Runs one compaction now; resolves to the number of changes removed. */
   runOnce(): Promise<number>;
   stop(): void;

@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { PgClient, PgClientQuery, PgClientResult, WithPgClient } from "postgraphile/@dataplan/pg";
 import { type Database, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
 
-export interface HeldTransaction {
+interface HeldTransaction {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** Runs statements without parameters in one round trip (e.g. `release savepoint a; savepoint a`). */
   exec(text: string): Promise<void>;

@@ -5,12 +5,12 @@
 import type { Database } from "../db/database.ts";
 
 export const DEMO_QUALIFICATION_NAME = "Northwind Investor Onboarding";
-export const DEMO_ONBOARDING_ALLOCATION = "Series A Direct";
+const DEMO_ONBOARDING_ALLOCATION = "Series A Direct";
 
 const about = (text: string) => text;
 
 /** The step templates (app_public.vendor_qualifications.steps). */
-export const DEMO_STEPS = [
+const DEMO_STEPS = [
   {
     type: "custom",
     renderAttributes: {

@@ -11,7 +11,7 @@ import { hash } from "@node-rs/argon2";
 import type { Database, Sql } from "../db/database.ts";
 import { DEMO_PASSWORD } from "./demo.ts";
 
-export interface ScaleOptions {
+interface ScaleOptions {
   holdings: number;
   /** Rounds the holdings are spread over (default 5). */
   rounds?: number;
@@ -19,7 +19,7 @@ export interface ScaleOptions {
   investors?: number;
 }
 
-export interface ScaleResult {
+interface ScaleResult {
   issuerId: string;
   holdings: number;
   rounds: number;

@@ -12,7 +12,6 @@ export const decimal = { type: "string" } as const;
 export const optionalDecimal = { type: ["string", "null"] } as const;
 /** ISO 8601 timestamp; indexable (sortable as text: every value is in the same UTC offset). */
 export const timestamp = { type: "string", maxLength: 40 } as const;
-export const optionalTimestamp = { type: ["string", "null"] } as const;
 export const flag = { type: "boolean" } as const;
 export const integer = { type: "integer" } as const;
 /** An indexed enumeration value (status, type). */

@@ -10,7 +10,7 @@ import { Page, PageHeader } from "../../ui/index.ts";
 import { useSession } from "../accounts/parts.tsx";
 import { AccountSetupForm } from "./AccountSetupForm.tsx";
 
-export function SetupThanks() {
+function SetupThanks() {
   return (
     <div
       className={cx(

@@ -9,7 +9,7 @@ export interface Country {
   name: string;
 }
 
-export interface SetupReferenceData {
+interface SetupReferenceData {
   types: InvestorType[];
   countries: Country[];
   /** US state and territory codes with names. */

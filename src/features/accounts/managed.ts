@@ -5,7 +5,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export const ManagedAccountSchema = v.object({
+const ManagedAccountSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.nameRequired)),
   email: v.pipe(
     v.string(),
@@ -14,7 +14,7 @@ export const ManagedAccountSchema = v.object({
     v.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
   ),
 });
-export type ManagedAccountInput = v.InferOutput<typeof ManagedAccountSchema>;
+type ManagedAccountInput = v.InferOutput<typeof ManagedAccountSchema>;
 export type ManagedAccountErrors = Partial<Record<keyof ManagedAccountInput, string>>;
 
 export function checkManagedAccount(input: {
@@ -38,7 +38,7 @@ interface InvitationLike {
   createdOn?: string;
 }
 
-export interface InvitationGroup<T extends InvitationLike> {
+interface InvitationGroup<T extends InvitationLike> {
   roundId: string;
   roundName: string;
   assetName: string | null;

@@ -15,7 +15,7 @@ import { StatusBadge, useActor } from "./parts.tsx";
 import { vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { useAllocationData } from "./use-allocation.ts";
 
-export const ALLOCATION_VIEWS = [
+const ALLOCATION_VIEWS = [
   { value: "allocation", label: "Allocation" },
   { value: "invite", label: "Invitation" },
   { value: "investors", label: "Investors" },
@@ -27,7 +27,7 @@ export const ALLOCATION_VIEWS = [
   { value: "email", label: "Emails" },
 ] as const;
 
-export type AllocationView = (typeof ALLOCATION_VIEWS)[number]["value"];
+type AllocationView = (typeof ALLOCATION_VIEWS)[number]["value"];
 
 export function normalizeAllocationView(view: string | undefined): AllocationView {
   return ALLOCATION_VIEWS.some((v) => v.value === view) ? (view as AllocationView) : "allocation";

@@ -140,7 +140,7 @@ export function AllocationTab({
   );
 }
 
-export interface VestingLike {
+interface VestingLike {
   id: string;
   cliff: number;
   periods: number;

@@ -14,7 +14,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, ErrorBlock, toast } from "../../ui/index.ts";
 import { Card, FormGrid, mutedText, newId, TextField } from "./parts.tsx";
 
-export interface InvitationValues {
+interface InvitationValues {
   email: string;
   amount: string;
   name: string;

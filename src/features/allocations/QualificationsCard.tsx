@@ -8,7 +8,7 @@ import type { PendingMark } from "../../data/pending.ts";
 import { Button, Select } from "../../ui/index.ts";
 import { Card, mutedText, newId, PendingTag, StatusBadge, tableClass } from "./parts.tsx";
 
-export interface QualificationRow {
+interface QualificationRow {
   id: string;
   vendorQualificationId: string;
   executeOrder: number;

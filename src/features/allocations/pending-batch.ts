@@ -10,8 +10,8 @@ import type { OutboxCommand } from "../../data/models/outbox.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import type { Distribution } from "./use-allocation.ts";
 
-export const ISSUE_MUTATION = "makeTaRequestDistributionIssuances";
-export const IMPORT_MUTATION = "bulkAllocation";
+const ISSUE_MUTATION = "makeTaRequestDistributionIssuances";
+const IMPORT_MUTATION = "bulkAllocation";
 
 type Input = Record<string, unknown>;
 const inputOf = (command: Pick<OutboxCommand, "variables">): Input =>

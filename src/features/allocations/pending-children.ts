@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 
-export interface PendingChild<T> {
+interface PendingChild<T> {
   row: T & { id: string };
   mark: PendingMark;
 }

@@ -8,7 +8,7 @@ import { useBatchPending } from "./pending-batch.ts";
 
 export type Distribution = WithPending<DistributionDoc> & { paidInCapital?: string | null };
 
-export interface AllocationData {
+interface AllocationData {
   allocation: WithPending<AllocationDoc> | null | undefined;
   round: WithPending<RoundDoc> | null | undefined;
   asset: WithPending<AssetDoc> | null | undefined;

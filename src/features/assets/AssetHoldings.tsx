@@ -14,12 +14,10 @@ import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { dateCell, link, muted, StatusBadge, table } from "./table.tsx";
 
 /** At most this many holding rows per asset; the holdings screen has them all. */
-export const ASSET_HOLDINGS_SHOWN = 25;
+const ASSET_HOLDINGS_SHOWN = 25;
 
 /** The holdings worth listing: more than 0 units, newest issued first. */
-export function visibleHoldings<T extends Pick<HoldingDoc, "amount" | "issuedOn" | "createdOn">>(
-  holdings: readonly T[],
-): T[] {
+function visibleHoldings<T extends Pick<HoldingDoc, "amount" | "issuedOn" | "createdOn">>(holdings: readonly T[]): T[] {
   return holdings
     .filter((holding) => {
       const amount = parseDecimal(holding.amount);

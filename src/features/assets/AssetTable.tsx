@@ -15,7 +15,7 @@ import { Button } from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
 import { dateCell, link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
 
-export interface AssetTableProps {
+interface AssetTableProps {
   assets: WithPending<AssetDoc>[];
   roundsByAsset: Map<string, WithPending<RoundDoc>[]>;
   securities: Map<string, WithPending<SecurityDoc>>;

@@ -5,7 +5,7 @@ import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
 import { numberTyping } from "../../domain/assets.ts";
 
-export interface TextFieldProps {
+interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;

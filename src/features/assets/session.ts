@@ -2,13 +2,13 @@
 import { useRouteContext } from "@tanstack/react-router";
 import type { Session } from "../../domain/session.ts";
 
-export interface Viewer {
+interface Viewer {
   accountId: string;
   accountType: string;
   canWrite: boolean;
 }
 
-export function viewerOf(session: Session | null | undefined): Viewer {
+function viewerOf(session: Session | null | undefined): Viewer {
   const role = session?.userAccount?.role;
   return {
     accountId: session?.account?.id ?? "",

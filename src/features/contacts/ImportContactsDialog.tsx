@@ -13,7 +13,7 @@ import { Button, Dialog } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { planImport } from "./import-file.ts";
 
-export const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
+const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
 
 type Checked = { file: File; rows: ImportRow[]; errors: string[]; note: string | null };
 

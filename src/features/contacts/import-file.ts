@@ -9,14 +9,12 @@ import { MESSAGES } from "../../domain/messages.ts";
 const LOCATION = `mutation makeFileLocation($fileName: String!) {
   makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`;
 
-export type ImportVariables =
-  | { input: { fileName: string } }
-  | { input: { contacts: Array<ImportRow & { id: string }> } };
+type ImportVariables = { input: { fileName: string } } | { input: { contacts: Array<ImportRow & { id: string }> } };
 
-export type ImportPlan = { ok: true; variables: ImportVariables } | { ok: false; message: string };
+type ImportPlan = { ok: true; variables: ImportVariables } | { ok: false; message: string };
 
 /** The rows form: every contact with an id made here, so the queued import can be shown and resent as it is. */
-export const rowsImport = (rows: readonly ImportRow[]): ImportVariables => ({
+const rowsImport = (rows: readonly ImportRow[]): ImportVariables => ({
   input: { contacts: rows.map((row) => ({ ...row, id: crypto.randomUUID() })) },
 });
 

@@ -21,7 +21,7 @@ import { Card, useSession } from "../accounts/parts.tsx";
 import { dashboardSummary, prepareHoldingFigures, transactionUnits } from "./summary.ts";
 
 /** The first sync of this account on this device is running (the device held nothing of it). */
-export function isFirstSyncRunning(status: Pick<SyncStatus, "firstSync">): boolean {
+function isFirstSyncRunning(status: Pick<SyncStatus, "firstSync">): boolean {
   const { firstSync } = status;
   return firstSync.fromEmpty === true && !firstSync.done && firstSync.collectionsTotal > 0;
 }

@@ -3,9 +3,9 @@
 // assets, 3 accounts and 5 transactions.
 import { add, type dec, toString as decimalText, isPositive, mul, parseDecimal, ZERO } from "../../domain/decimal.ts";
 
-export const DASHBOARD_LIMITS = { assets: 3, accounts: 3, transactions: 5 } as const;
+const DASHBOARD_LIMITS = { assets: 3, accounts: 3, transactions: 5 } as const;
 
-export interface DashboardInput {
+interface DashboardInput {
   accountType: string;
   rounds: readonly { status: string }[];
   holdings: readonly { amount: string; purchasePrice?: string | null }[];
@@ -16,7 +16,7 @@ export interface DashboardInput {
   transactions: readonly { id: string; createdOn: string; chainData?: unknown }[];
 }
 
-export interface DashboardSummary {
+interface DashboardSummary {
   roundStatus: "closed" | "active";
   roundCount: number;
   /** Issued capital: units x purchase price over the holdings on the device (exact decimal string). */

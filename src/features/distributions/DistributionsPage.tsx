@@ -11,7 +11,7 @@ import { Page, PageHeader } from "../../ui/index.ts";
 import { useActor } from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
-export interface DistributionRow {
+interface DistributionRow {
   id: string;
   investor: string;
   email: string;
@@ -23,11 +23,8 @@ export interface DistributionRow {
   createdOn: string | null;
 }
 
-export function distributionRows(distributions: readonly Distribution[], withPrices: boolean): DistributionRow[] {
-  return distributions.map((d) => distributionRow(d, withPrices));
-}
-
-/** distributionRows keeping one row per (unchanged) document between updates of the live replica. */
+/** The table's rows (distributionRow of each document), keeping one row per (unchanged) document between updates of
+ * the live replica. */
 function distributionRowsCache() {
   const cache = { withPrices: true, rows: new WeakMap<Distribution, DistributionRow>() };
   return (distributions: readonly Distribution[], withPrices: boolean): DistributionRow[] => {

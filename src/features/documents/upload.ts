@@ -14,7 +14,7 @@ export interface AllowedShare {
   name: string;
 }
 
-export type UploadOutcome = { ok: true; documentId: string } | { ok: false; message: string };
+type UploadOutcome = { ok: true; documentId: string } | { ok: false; message: string };
 
 const LOCATION = `mutation makeFileLocation($fileName: String!) {
   makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`;

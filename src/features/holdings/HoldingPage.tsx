@@ -12,7 +12,7 @@ import { useMaybeDocument } from "../allocations/use-allocation.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 import { DividendsCard } from "./DividendsCard.tsx";
 
-export function holdingBreadcrumb(
+function holdingBreadcrumb(
   accountType: string,
   round: { id: string; name: string } | null,
   asset: { name: string } | null,

@@ -12,7 +12,7 @@ import { type HoldingRow, holdingRowsCache } from "./holding-rows.ts";
 const byDecimal = (a: string | null, b: string | null) =>
   compare(parseDecimal(a ?? "0") ?? parseDecimal("0")!, parseDecimal(b ?? "0") ?? parseDecimal("0")!);
 
-export function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
+function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
   return [
     { colId: "investor", field: "investor", headerName: "Investor", minWidth: 180, flex: 1 },
     { colId: "investorEmail", field: "investorEmail", headerName: "Investor Email", minWidth: 200, flex: 1 },

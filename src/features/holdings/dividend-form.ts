@@ -5,7 +5,7 @@ import { toString as decimalText, isPositive, parseDecimal, quantityError } from
 import { dateRangeError } from "../../domain/limits.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 
-export interface DividendInput {
+interface DividendInput {
   /** as typed: "1,250.50" */
   amount: string;
   /** ISO day (YYYY-MM-DD) from the DateInput, null while incomplete */
@@ -22,7 +22,7 @@ export interface DividendPayment {
 
 export type DividendErrors = Partial<Record<"amount" | "paidOn", string>>;
 
-export type DividendCheck = { ok: true; amount: string; paidOn: string } | { ok: false; errors: DividendErrors };
+type DividendCheck = { ok: true; amount: string; paidOn: string } | { ok: false; errors: DividendErrors };
 
 /**
  * The server compares paid_on with its current_date (UTC), so the client's "today" is the UTC day too: a day the

@@ -6,7 +6,7 @@ import { css, cx } from "../../../styled-system/css";
 import { badge, card } from "../../../styled-system/recipes";
 import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 
-export interface InvestCardProps {
+interface InvestCardProps {
   issuerName?: string | null;
   assetName?: string | null;
   className?: string | null;

@@ -19,7 +19,7 @@ import { InvestCard } from "./InvestCard.tsx";
 import type { InvestSearch } from "./search.ts";
 
 /** Redirect to the new distribution after investing (spec part 2 section 9). */
-export const INVEST_REDIRECT_MS = 500;
+const INVEST_REDIRECT_MS = 500;
 
 interface OfferingDetails {
   id: string;

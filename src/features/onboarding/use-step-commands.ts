@@ -6,7 +6,7 @@ import { useCommand, useLocalData, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import type { StepDoc } from "../../domain/onboarding.ts";
 
-export const STEP_MUTATIONS = new Set(["completeStep", "completeChildStep", "completeParentStep"]);
+const STEP_MUTATIONS = new Set(["completeStep", "completeChildStep", "completeParentStep"]);
 
 export interface StepCommand {
   key: string;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { Button, Checkbox, Dialog } from "../../ui/index.ts";
 
-export interface InvestorChoice {
+interface InvestorChoice {
   id: string;
   name: string;
 }

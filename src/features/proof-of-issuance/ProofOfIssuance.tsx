@@ -8,7 +8,7 @@ import { Button, type ButtonProps, toast } from "../../ui/index.ts";
 import { InvestorsPopup } from "./InvestorsPopup.tsx";
 
 /** The replica documents a statement is made from. */
-export function useProofOfIssuanceData() {
+function useProofOfIssuanceData() {
   const holdings = useModel("holdings");
   const rounds = useModel("rounds");
   const assets = useModel("assets");
@@ -26,7 +26,7 @@ export function useProofOfIssuanceData() {
  * Builds and saves the statement of `investorId` for `assetId`; false when there is nothing to state. jspdf is
  * loaded on first use (a large module; the service worker precaches it, so this works offline too).
  */
-export async function saveProofOfIssuance(
+async function saveProofOfIssuance(
   assetId: string,
   investorId: string,
   data: ReturnType<typeof useProofOfIssuanceData>["data"],

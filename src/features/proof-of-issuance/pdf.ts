@@ -11,14 +11,7 @@ const NAVY: [number, number, number] = [22, 41, 74];
 const MUTED: [number, number, number] = [90, 100, 115];
 const RULE: [number, number, number] = [214, 219, 227];
 
-export const HOLDINGS_COLUMNS = ["Round Name", "Issued On", "Total Units"] as const;
-export const ASSET_DETAIL_LABELS = [
-  "Share Holder Name",
-  "Issuer Name",
-  "Asset Name",
-  "Asset Type",
-  "Total Shares",
-] as const;
+const HOLDINGS_COLUMNS = ["Round Name", "Issued On", "Total Units"] as const;
 
 export function buildProofOfIssuancePdf(
   input: ProofOfIssuanceInput,

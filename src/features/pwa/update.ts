@@ -3,7 +3,7 @@
 import { Workbox } from "workbox-window";
 import { pendingCommandCount } from "../../data/outbox-status.ts";
 
-export type UpdateState = "none" | "ready" | "held";
+type UpdateState = "none" | "ready" | "held";
 
 let workbox: Workbox | null = null;
 let state: UpdateState = "none";

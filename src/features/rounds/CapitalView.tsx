@@ -17,7 +17,7 @@ interface Deployment {
 }
 
 /** Holdings value of the round (units x purchase price) and what remains after capital deployments. */
-export function capitalSummary(round: RoundDoc, holdings: HoldingDoc[]) {
+function capitalSummary(round: RoundDoc, holdings: HoldingDoc[]) {
   const deployments = (round.capitalDeployments ?? []) as Deployment[];
   const holdingsValue = sum(holdings.map((h) => totalValue(h.amount, h.purchasePrice ?? round.price ?? "0")));
   return {

@@ -15,7 +15,7 @@ import { Distributors } from "./Distributors.tsx";
 import { RoundInfo } from "./RoundInfo.tsx";
 import { useRoundData } from "./use-round.ts";
 
-export type RoundView = "manage" | "capital" | "token";
+type RoundView = "manage" | "capital" | "token";
 const VIEW_LABELS: Record<RoundView, string> = {
   manage: "Round Management",
   capital: "Capital Management",
@@ -23,7 +23,7 @@ const VIEW_LABELS: Record<RoundView, string> = {
 };
 
 /** Views an account type may open (spec: manage for issuer and broker; capital and token for issuer only). */
-export function roundViewsFor(accountType: string): RoundView[] {
+function roundViewsFor(accountType: string): RoundView[] {
   if (accountType === "issuer") return ["manage", "capital", "token"];
   if (accountType === "broker") return ["manage"];
   return [];

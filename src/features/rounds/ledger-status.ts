@@ -3,7 +3,7 @@
 // on the product's own ledger: issued.
 
 /** The product's private network (spec: ethereum-{product}); holdings there are treated as issued. */
-export const PRIVATE_CHAIN = "ethereum-ledgerline";
+const PRIVATE_CHAIN = "ethereum-ledgerline";
 
 export function holdingLedgerStatus(holding: { blockchainAddresses?: unknown }): string {
   const addresses = Array.isArray(holding.blockchainAddresses)

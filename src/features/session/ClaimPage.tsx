@@ -141,7 +141,7 @@ const SIGN_IN = (
   </ButtonLink>
 );
 
-export function ClaimView({ status, emailId }: { status: ClaimStatus; emailId?: string }) {
+function ClaimView({ status, emailId }: { status: ClaimStatus; emailId?: string }) {
   switch (status) {
     case "no-token":
       return <RequestClaim />;

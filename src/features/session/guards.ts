@@ -7,7 +7,7 @@ import { decideSessionAccess, decideTypeAccess } from "../../domain/access.ts";
 import type { AccountType } from "../../domain/accounts.ts";
 import type { Session } from "../../domain/session.ts";
 
-export interface SessionContext {
+interface SessionContext {
   session: Session;
   sessionSource: SessionResult["source"];
 }

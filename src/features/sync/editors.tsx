@@ -43,7 +43,7 @@ function ContactEditor({ command, onClose }: CommandEditorProps) {
   );
 }
 
-export interface CommandEditor {
+interface CommandEditor {
   /** what the change is, as the review lists it */
   title: string;
   /** the values sent, in a few words */
