@@ -43,8 +43,6 @@ create type app_public.offering_details as (
 
 create sequence app_private.changes_seq_seq as bigint increment 1 minvalue 1 maxvalue 9223372036854775807 start 1 cache 1 owned by app_private.changes.seq;
 
-create sequence app_public.country_provinces_id_seq as integer increment 1 minvalue 1 maxvalue 2147483647 start 1 cache 1 owned by app_public.country_provinces.id;
-
 -- Tables
 
 create table app_private.account_personal_data (

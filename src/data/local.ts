@@ -1,7 +1,7 @@
 // Local data lives in IndexedDB: the RxDB databases (replicas and outbox) named `ll-<user>-<account>`, which the
 // Dexie storage stores as `rxdb-dexie-ll-...` databases. Logout deletes all of them; an expired session never does.
 
-export const LOCAL_DATABASE_PREFIX = "ll-";
+const LOCAL_DATABASE_PREFIX = "ll-";
 /** Dexie storage's IndexedDB names for the app's RxDB databases (see src/data/database.ts). */
 const DEXIE_PREFIX = `rxdb-dexie-${LOCAL_DATABASE_PREFIX}`;
 

@@ -14,7 +14,7 @@ export const ACCOUNT_GROUPS = {
   nonInvestor: ["admin", "agent", "ats", "issuer", "broker"],
 } as const satisfies Record<string, readonly AccountType[]>;
 
-export const HOME_PATHS: Record<AccountType, string> = {
+const HOME_PATHS: Record<AccountType, string> = {
   issuer: "/dashboard",
   broker: "/dashboard",
   agent: "/distributions",

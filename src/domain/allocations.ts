@@ -54,7 +54,7 @@ export function distributionStatusLabel(d: {
 
 const EDITABLE_ALLOCATION_STATUSES: readonly string[] = ["drafted", "open", "active", "closed"];
 
-export interface Actor {
+interface Actor {
   accountId: string;
   role: string;
 }

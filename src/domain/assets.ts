@@ -6,7 +6,7 @@ import { dateRangeError, maxText, TEXT_LIMITS } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const STATUSES = ["drafted", "active", "closed", "stale"] as const;
-export type Status = (typeof STATUSES)[number];
+type Status = (typeof STATUSES)[number];
 
 export const STATUS_LABELS: Record<Status, string> = {
   drafted: "Drafted",

@@ -1,7 +1,6 @@
 // The spec's cap-table and investment formulas (part 1 section 9, part 2 sections 5 and 9), exact and pure.
 // Inputs are decimal strings as they come from the replicas; null means the spec's "N/A".
 import {
-  add,
   compare,
   type Decimal,
   dec,
@@ -125,6 +124,3 @@ function trimmedScale(value: Decimal): number {
   }
   return scale;
 }
-
-/** Adds decimal strings: the helper screens use for summaries (UNITS, CAPITAL RAISED). */
-export const total = (values: readonly Num[]) => values.map(d).reduce(add, ZERO);

@@ -68,7 +68,7 @@ export function contactRow(customer: {
 // CSV import
 
 /** The example file's header (GET /api/v2/example/download/contacts.csv serves the same columns). */
-export const CONTACTS_CSV_HEADER = ["Contact Name", "Email"] as const;
+const CONTACTS_CSV_HEADER = ["Contact Name", "Email"] as const;
 const CONTACTS_IMPORT_LIMIT = 5000;
 
 export interface ImportRow {

@@ -2,7 +2,7 @@
 // upload status texts and who sees which sharing column. Pure.
 import { MESSAGES } from "./messages.ts";
 
-export const UPLOAD_EXTENSIONS = ["csv", "tsv", "pdf", "xls", "txt"] as const;
+const UPLOAD_EXTENSIONS = ["csv", "tsv", "pdf", "xls", "txt"] as const;
 /** The file picker's accept attribute. */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(",");
 /** 100MB (the server enforces it too and answers 413). */

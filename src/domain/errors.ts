@@ -11,11 +11,6 @@ interface CodedError {
   message?: string | null;
 }
 
-/** The text for an error code, or the default error text. */
-export function errorText(code: string | null | undefined): string {
-  return (code && ERROR_TEXTS[code]) || MESSAGES.defaultError;
-}
-
 /**
  * The text for a failed call: a mapped code wins; a coded server error (class LL) carries the spec's text in its
  * message; anything else (masked internal errors, network failures) shows the default text.

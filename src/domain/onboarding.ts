@@ -4,7 +4,7 @@
 // rules again (app_private.validate_step_blob); this module only makes the form answer at once and offline.
 import { MESSAGES } from "./messages.ts";
 
-export type StepStatus =
+type StepStatus =
   | "not_started"
   | "in_progress"
   | "processing"
@@ -14,7 +14,7 @@ export type StepStatus =
   | "retry"
   | "retry_limit";
 
-export type StepType = "custom" | "link" | "iframe" | "async_iframe" | "button" | "form" | "encrypted_form";
+type StepType = "custom" | "link" | "iframe" | "async_iframe" | "button" | "form" | "encrypted_form";
 
 interface StepRenderAttributes {
   progressBarTitle?: string;
@@ -25,7 +25,7 @@ interface StepRenderAttributes {
   message?: string;
 }
 
-export interface StepField {
+interface StepField {
   key: string;
   displayKey?: string;
   type?: string;
@@ -37,7 +37,7 @@ export interface StepField {
   optional?: boolean;
 }
 
-export interface StepSchema {
+interface StepSchema {
   title?: string;
   fields?: StepField[];
   disclosures?: string[];

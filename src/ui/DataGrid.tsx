@@ -342,4 +342,4 @@ export function linkCell<Row>(href: (row: Row) => string, navigate: (to: string)
 }
 
 export type { ColDef } from "ag-grid-community";
-export { type Density, datedFileName } from "./data-grid-state.ts";
+export { datedFileName } from "./data-grid-state.ts";

@@ -8,7 +8,7 @@ import { Spinner } from "./icons.tsx";
 export const LOADING_SKIP_MS = 50;
 export const LOADING_MIN_MS = 600;
 
-export function useLoadingVisible(loading: boolean): boolean {
+function useLoadingVisible(loading: boolean): boolean {
   const [visible, setVisible] = useState(false);
   const shownAt = useRef<number | null>(null);
   useEffect(() => {

@@ -167,7 +167,7 @@ async function types(tx: Sql): Promise<string> {
                                    coalesce((select string_agg(format(e'\\n  constraint %I %s', c.conname,
                                                                       pg_get_constraintdef(c.oid, true)),
                                                                '' order by c.conname ${C})
-                                               from pg_constraint c where c.contypid = t.oid), ''))
+                                               from pg_constraint c where c.contypid = t.oid and c.contype <> 'n'), ''))
               else format('-- type %I.%I (kind %s)', n.nspname, t.typname, t.typtype)
             end as definition,
             ${aclGrants("t.typacl", "T", "t.typowner")} as grants,
@@ -206,13 +206,16 @@ async function sequences(tx: Sql): Promise<string> {
                                join pg_namespace tn on tn.oid = tc.relnamespace
                                join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
                               where d.classid = 'pg_class'::regclass and d.objid = c.oid
-                                and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')), '')) as definition,
+                                and d.refclassid = 'pg_class'::regclass and d.deptype = 'a'), '')) as definition,
             quote_ident(pg_get_userbyid(c.relowner)) as owner,
             ${aclGrants("c.relacl", "s", "c.relowner")} as grants
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_sequence s on s.seqrelid = c.oid
       where n.nspname = any($1) and c.relkind = 'S'
+        -- an identity column's sequence is part of the column ("generated ... as identity")
+        and not exists (select 1 from pg_depend d
+                         where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'i')
       order by n.nspname ${C}, c.relname ${C}`,
   );
   return section(
@@ -439,10 +442,10 @@ async function views(tx: Sql, all: Parts): Promise<string> {
             ${aclGrants("r.relacl", "r", "r.relowner")} as grants,
             obj_description(r.oid, 'pg_class') as comment,
             case r.relkind when 'm' then 'materialized view' else 'view' end as kind,
-            format('create %s %I.%I%s as\\n%s', case r.relkind when 'm' then 'materialized view' else 'view' end,
+            format(e'create %s %I.%I%s as\\n%s', case r.relkind when 'm' then 'materialized view' else 'view' end,
                    rn.nspname, r.relname,
                    coalesce(' with (' || array_to_string(r.reloptions, ', ') || ')', ''),
-                   rtrim(pg_get_viewdef(r.oid, true), ';' || e'\\n ') || ';') as definition
+                   btrim(pg_get_viewdef(r.oid, true), e'; \\n') || ';') as definition
        ${RELATIONS.replace("where", "where r.relkind in ('v', 'm') and")}
       order by rn.nspname ${C}, r.relname ${C}`,
   );

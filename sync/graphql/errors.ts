@@ -21,7 +21,7 @@ import {
 import { INPUT_CHECK, type InputCheck } from "./input-checks.ts";
 import { noRowRefusal } from "./refusals.ts";
 
-export const NOT_ALLOWED = "Operation not allowed";
+const NOT_ALLOWED = "Operation not allowed";
 
 interface DatabaseErrorLike {
   code?: unknown;

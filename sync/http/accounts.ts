@@ -3,7 +3,7 @@
 import type { Database, Sql } from "../db/database.ts";
 import { hashPassword } from "./passwords.ts";
 
-export const HOMES: Record<string, string> = {
+const HOMES: Record<string, string> = {
   issuer: "/dashboard",
   broker: "/dashboard",
   agent: "/distributions",
@@ -78,7 +78,7 @@ export async function hasPendingTerms(db: Sql, userId: string): Promise<boolean>
   return rows[0]?.pending ?? false;
 }
 
-export interface Membership {
+interface Membership {
   accountId: string;
   accountType: string;
   role: string;

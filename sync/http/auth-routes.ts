@@ -31,7 +31,7 @@ interface AuthContext {
 const AFTER_SIGN_IN = "/authenticate/terms-of-service";
 const AFTER_SIGN_UP = "/account-role";
 
-export const MESSAGES = {
+const MESSAGES = {
   wrongCredentials: "Wrong email or password.",
   throttled: `Too many failed sign-in attempts. Please wait ${FAILURE_WINDOW_MINUTES} minutes and try again.`,
   suspended: "This user is suspended. Please contact support.",

@@ -14,7 +14,7 @@ interface LoginPageState {
   lastName?: string;
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

@@ -24,10 +24,10 @@ import { sendJson } from "./respond.ts";
 const UPLOADS_PREFIX = "/api/v2/uploads/";
 const DOCUMENTS_PREFIX = "/api/v2/documents/";
 /** Spec part 1 section 9: upload limit 100MB. */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Multipart framing around the file (boundaries, part headers, the key field). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-export const UPLOAD_EXTENSIONS = ["csv", "tsv", "pdf", "xls", "txt"] as const;
+const UPLOAD_EXTENSIONS = ["csv", "tsv", "pdf", "xls", "txt"] as const;
 
 const CONTENT_TYPES: Record<string, string> = {
   csv: "text/csv; charset=utf-8",

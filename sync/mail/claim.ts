@@ -3,7 +3,7 @@
 // /account/claim?status=complete|expired-token|invalid-token|used|no-token&email_id=<mail id>.
 import type { Database } from "../db/database.ts";
 
-export type ClaimStatus = "complete" | "expired-token" | "invalid-token" | "used" | "no-token";
+type ClaimStatus = "complete" | "expired-token" | "invalid-token" | "used" | "no-token";
 
 export async function claimAccounts(db: Database, token: string | null, userId: string) {
   if (!token) return { status: "no-token" as ClaimStatus, mailId: null };

@@ -12,7 +12,7 @@ export const MAIL_MAX_ATTEMPTS = 8;
 const MAIL_FIRST_RETRY_MS = 30_000;
 const MAIL_MAX_RETRY_MS = 60 * 60_000;
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -36,7 +36,7 @@ describe("committed schemas", () => {
 
   it.each(["graphql", "sql"] as const)("%s schema file matches a freshly migrated database", (kind) => {
     const file = SCHEMA_FILES[kind];
-    const difference = firstDifference(readCommitted(file.path), generated[kind]);
+    const difference = firstDifference(readCommitted(file.path), generated[kind].replaceAll("\r\n", "\n"));
     expect(difference === "", `${file.name} is stale: run npm run schema\n${difference}\n`).toBe(true);
   });
 

@@ -13,7 +13,6 @@ export const optionalDecimal = { type: ["string", "null"] } as const;
 /** ISO 8601 timestamp; indexable (sortable as text: every value is in the same UTC offset). */
 export const timestamp = { type: "string", maxLength: 40 } as const;
 export const flag = { type: "boolean" } as const;
-export const integer = { type: "integer" } as const;
 /** An indexed enumeration value (status, type). */
 export const keyword = { type: "string", maxLength: 40 } as const;
 export const object = { type: ["object", "null"] } as const;

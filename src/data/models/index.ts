@@ -23,7 +23,7 @@ export type { CustomerDoc } from "./customers.ts";
 export type { DistributionDoc } from "./distributions.ts";
 export type { DocumentDoc } from "./documents.ts";
 export type { HoldingDoc } from "./holdings.ts";
-export type { CommandStatus, OutboxCommand } from "./outbox.ts";
+export type { OutboxCommand } from "./outbox.ts";
 export type { RoundDoc } from "./rounds.ts";
 export type { SecurityDoc } from "./securities.ts";
 export type { TransactionDoc } from "./transactions.ts";

@@ -48,4 +48,3 @@ export const outboxSchema = toTypedRxJsonSchema({
 } as const);
 
 export type OutboxCommand = ExtractDocumentTypeFromTypedRxJsonSchema<typeof outboxSchema>;
-export type CommandStatus = "pending" | "accepted" | "rejected";

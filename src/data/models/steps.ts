@@ -6,8 +6,6 @@
 
 import type { ProcessDoc } from "../../domain/onboarding.ts";
 
-export type { ProcessDoc, StepDoc, StepField, StepSchema, StepStatus, StepType } from "../../domain/onboarding.ts";
-
 /** The process embedded in a distribution document (null when the server has not sent one). */
 export function processOfDistribution(distribution: unknown): ProcessDoc | null {
   const process = (distribution as { process?: unknown } | null | undefined)?.process;

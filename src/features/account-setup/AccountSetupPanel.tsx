@@ -16,6 +16,3 @@ export function AccountSetupPanel() {
     </section>
   );
 }
-
-/** The "Set Up Account" link investors see while their setup is not done. */
-export { SetUpAccountLink } from "./SetUpAccountLink.tsx";

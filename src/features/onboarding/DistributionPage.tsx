@@ -15,7 +15,7 @@ import { InvestCard } from "../invest/InvestCard.tsx";
 import { StepProcess } from "./StepProcess.tsx";
 
 /** useDocument needs an id to query (an undefined selector value breaks the query): this one matches nothing. */
-export const NO_ID = "-";
+const NO_ID = "-";
 
 export function DistributionPage({ distributionId }: { distributionId: string }) {
   const distribution = useDocument("distributions", distributionId);

@@ -1,6 +1,6 @@
 // Transactions as the screens show them (spec part 1 section 2.12): pure helpers over replica documents.
 
-export interface LedgerEntry {
+interface LedgerEntry {
   id: string;
   amount: string;
   investorId: string | null;
