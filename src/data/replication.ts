@@ -26,7 +26,7 @@ import { type DexieInternals, dexieInternals } from "./live-query.ts";
 import { isReadModel, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import type { SyncTransport } from "./transport.ts";
 
-export type Checkpoint = PullCheckpoint;
+type Checkpoint = PullCheckpoint;
 
 const PULL_QUERY = /* GraphQL */ `
   query pullDocuments($model: String!, $afterTxid: String!, $afterSeq: BigInt!, $lim: Int!) {

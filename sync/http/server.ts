@@ -42,7 +42,7 @@ export interface RunningServer {
 }
 
 /** How long an idle keep-alive connection stays open (above the 60 s idle timeout of common load balancers). */
-export const KEEP_ALIVE_MS = 65_000;
+const KEEP_ALIVE_MS = 65_000;
 
 const NOT_SIGNED_IN = { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] };
 
