@@ -40,6 +40,11 @@ describe("committed schemas", () => {
     expect(difference === "", `${file.name} is stale: run npm run schema\n${difference}\n`).toBe(true);
   });
 
+  it("npm run schema is the script that writes them", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    expect(pkg.scripts.schema).toBe("node sync/schema.ts");
+  });
+
   it("the generated texts are complete", () => {
     // A check that cannot pass on an empty or truncated build: the API's roots and the tables everything hangs on.
     expect(generated.graphql).toMatch(/^type Query implements Node \{$/m);
