@@ -1,6 +1,6 @@
-// The PostGraphile preset: the recipe of ARCHITECTURE.md that yields the spec's names (allX, xById,
-// createX(input:{x}), updateXById(input:{id, patch}), filter with includesInsensitive and `...Exist`), plus the
-// server's own paths, the LISTEN/NOTIFY subscription and the production hardening.
+// The PostGraphile preset: the stack of docs/CONVENTIONS.md "Facts the design relies on" that yields the spec's
+// names (allX, xById, createX(input:{x}), updateXById(input:{id, patch}), filter with includesInsensitive and
+// `...Exist`), plus the server's own paths, the LISTEN/NOTIFY subscription and the production hardening.
 import { PgSimplifyInflectionPreset } from "@graphile/simplify-inflection";
 import { NoSchemaIntrospectionCustomRule } from "postgraphile/graphql";
 import { PostGraphileAmberPreset } from "postgraphile/presets/amber";

@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core (Playwright cannot download browsers here). Launch flags keep
-// Chromium off the network except for the pages under test (see ARCHITECTURE.md, Testing).
+// Chromium off the network except for the pages under test (docs/CONVENTIONS.md "Facts the design relies on").
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type LaunchOptions } from "playwright-core";
 
