@@ -4,21 +4,18 @@
 //    the reason; the corrected amount is sent (a new command replacing the refused one) and accepted, once.
 // The product has no "remaining units" rule yet; the second test gives its allocation one for the duration of the test
 // (a trigger in the test server's own in-memory database), so the server refuses an invitation the way it would.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, resultsDir, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
-const SCREENS = "/work/screens";
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2E();
-  mkdirSync(SCREENS, { recursive: true });
 }, 600_000);
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((created) => created.close()));
@@ -65,7 +62,7 @@ async function invite(page: Page, email: string, amount: string, name = ""): Pro
 async function shoot(page: Page, name: string, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENS, `${name}.png`) });
+  await page.screenshot({ path: join(resultsDir, `${name}.png`) });
 }
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
