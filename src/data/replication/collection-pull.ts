@@ -1,0 +1,145 @@
+// The pull handler of one collection (docs/REPLICATION.md "The client's pull"): pages of `batchSize` from the
+// server, handed to RxDB in parts of `writeSize` (a part that is not its page's last keeps the page's starting
+// checkpoint, so a sync stopped between two parts starts that page again), each part once the previous part's write
+// is done (at most PART_WRITE_WAIT_MS). The next page is asked for as soon as a full page arrives (prefetch). A
+// prefetched page, or the rest of a page, answers only the checkpoint it followed and only in the epoch it was
+// fetched in: RxDB drops a reSync that arrives while a pull is running once that pull asks for its next page, so
+// after a reSync the server is always asked again. The first pull of an empty collection is its first load.
+import type { RxCollection } from "rxdb";
+import type { PullAnswer } from "../../domain/wire.ts";
+import type { ReadModelName } from "../models/index.ts";
+import { createFirstLoad } from "./first-load.ts";
+import type { Checkpoint, Fetched, PageFetcher } from "./page.ts";
+
+/**
+ * Before handing RxDB the next part, the handler waits (at most this long) for the previous part's write: RxDB merges
+ * every part that arrives while a write runs into its next write, which made writes of the whole page again.
+ */
+const PART_WRITE_WAIT_MS = 1_000;
+
+interface CollectionPullOptions {
+  collection: RxCollection<unknown>;
+  model: ReadModelName;
+  fetchPage: PageFetcher;
+  /** the collection's blank required fields (page.ts blankFields), for tombstones */
+  blank: Record<string, unknown>;
+  /** documents per page asked of the server */
+  batchSize: number;
+  /** documents per part handed to RxDB (divides batchSize) */
+  writeSize: number;
+  /** the collection's current reSync epoch */
+  epochOf(): number;
+  stopped(): boolean;
+  /** a fetch sent at `sentOn` reached the end of the server's log */
+  reachedEnd(sentOn: string): void;
+  /** one document was written by the first load itself (RxDB's received$ does not see it) */
+  countWritten(): void;
+  /** default PART_WRITE_WAIT_MS */
+  partWriteWaitMs?: number;
+}
+
+export interface CollectionPull {
+  /** RxDB's pull handler. */
+  handler(checkpoint: Checkpoint | undefined, limit: number): Promise<PullAnswer>;
+  /** RxDB wrote one document of this collection (its received$). */
+  written(): void;
+}
+
+const keyOf = (checkpoint: Checkpoint | undefined) => `${checkpoint?.txid ?? "0"}/${checkpoint?.seq ?? 0}`;
+
+export function createCollectionPull(options: CollectionPullOptions): CollectionPull {
+  const { model, batchSize, blank } = options;
+  const partWriteWaitMs = options.partWriteWaitMs ?? PART_WRITE_WAIT_MS;
+  // the page asked for after the last full page of this cycle, before anyone asked for it
+  let prefetched: { epoch: number; after: string; page: Promise<Fetched> } | null = null;
+  // the parts of the current page not yet handed to RxDB (it asks for them with the page's starting checkpoint)
+  let rest: { epoch: number; after: string; documents: PullAnswer["documents"]; checkpoint: Checkpoint } | null = null;
+  const request = (checkpoint: Checkpoint | undefined, limit: number) =>
+    options.fetchPage(model, blank, checkpoint, limit);
+  /** Asks for the page after `checkpoint` ahead of need; a failure is reported when (if) someone awaits it. */
+  const prefetch = (checkpoint: Checkpoint) => {
+    const next = request(checkpoint, batchSize);
+    next.catch(() => {});
+    return next;
+  };
+  /** The first `limit` documents of a page; the checkpoint moves only with the page's last part. */
+  const part = (page: PullAnswer, after: Checkpoint | undefined, epoch: number, limit: number): PullAnswer => {
+    if (page.documents.length <= limit) {
+      rest = null;
+      return page;
+    }
+    rest = { epoch, after: keyOf(after), documents: page.documents.slice(limit), checkpoint: page.checkpoint };
+    return { documents: page.documents.slice(0, limit), checkpoint: after ?? { txid: "0", seq: 0 } };
+  };
+  // documents of this model RxDB has written (received$), and that count when the last part left
+  let written = 0;
+  let writtenWhenHanded = -1;
+  let onWritten: (() => void) | null = null;
+  const previousPartWritten = async () => {
+    if (writtenWhenHanded < 0 || written > writtenWhenHanded) return;
+    // a part whose documents all equal the stored ones writes nothing: the wait is bounded
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, partWriteWaitMs);
+      function done() {
+        clearTimeout(timer);
+        onWritten = null;
+        resolve();
+      }
+      onWritten = done;
+    });
+  };
+  const handOut = (result: PullAnswer) => {
+    writtenWhenHanded = result.documents.length > 0 ? written : -1;
+    return result;
+  };
+  const firstLoad = createFirstLoad({
+    collection: options.collection,
+    model,
+    batchSize,
+    writeSize: options.writeSize,
+    request,
+    prefetch,
+    stopped: options.stopped,
+    reachedEnd: options.reachedEnd,
+    countWritten: options.countWritten,
+  });
+
+  return {
+    async handler(checkpoint, limit) {
+      if (checkpoint === undefined) {
+        const loaded = await firstLoad.pull(limit);
+        if (loaded) {
+          const { stored, ...answer } = loaded;
+          if (!stored) return handOut(answer);
+          writtenWhenHanded = -1;
+          return answer;
+        }
+      }
+      const epoch = options.epochOf();
+      const after = keyOf(checkpoint);
+      const pending = rest;
+      if (pending && pending.epoch === epoch && pending.after === after) {
+        await previousPartWritten();
+        return handOut(
+          part({ documents: pending.documents, checkpoint: pending.checkpoint }, checkpoint, epoch, limit),
+        );
+      }
+      rest = null;
+      const ahead = prefetched;
+      prefetched = null;
+      const page =
+        ahead && ahead.epoch === epoch && ahead.after === after ? ahead.page : request(checkpoint, batchSize);
+      // a failure here (also a prefetch's) is RxDB's to retry: it calls again, and that call asks the server afresh
+      const pulled = await page;
+      if (pulled.documents.length < batchSize) options.reachedEnd(pulled.sentOn);
+      if (pulled.documents.length >= batchSize && !options.stopped())
+        prefetched = { epoch, after: keyOf(pulled.checkpoint), page: prefetch(pulled.checkpoint) };
+      await previousPartWritten();
+      return handOut(part(pulled, checkpoint, epoch, limit));
+    },
+    written() {
+      written++;
+      onWritten?.();
+    },
+  };
+}

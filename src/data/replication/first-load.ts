@@ -1,0 +1,132 @@
+// The first load of a collection (docs/REPLICATION.md "First load"): the first pull of a collection that holds
+// nothing (no checkpoint, count 0) fetches every page to the end of the server's log, each written in parts straight
+// into the collection's storage, the next page fetched while this one is written. RxDB's downstream reads each
+// document from the collection and from its replication meta before writing it (three IndexedDB reads a document,
+// two thirds of the first sync's reads, bench/README.md); here there is nothing to read. RxDB stores a checkpoint
+// only with documents: the last part goes to RxDB with the last checkpoint (when the log ended on a full page, the
+// last part written again: RxDB finds it stored and only keeps the checkpoint). Later pulls take the usual path.
+import { createRevision, type RxCollection, now as rxdbNow } from "rxdb";
+import type { PullAnswer } from "../../domain/wire.ts";
+import type { ReadModelName } from "../models/index.ts";
+import { answerAbsentIn } from "./dexie-first-load.ts";
+import type { Checkpoint, Fetched } from "./page.ts";
+
+type Documents = PullAnswer["documents"];
+
+/** What the first load hands RxDB; `stored`: RxDB finds these documents as they are and writes nothing. */
+export type FirstLoadAnswer = PullAnswer & { stored: boolean };
+
+interface FirstLoadOptions {
+  collection: RxCollection<unknown>;
+  model: ReadModelName;
+  /** documents per page asked of the server */
+  batchSize: number;
+  /** documents per write (divides batchSize) */
+  writeSize: number;
+  request(checkpoint: Checkpoint | undefined, limit: number): Promise<Fetched>;
+  /** asks for the page after `checkpoint` ahead of need (a failure surfaces when it is awaited) */
+  prefetch(checkpoint: Checkpoint): Promise<Fetched>;
+  stopped(): boolean;
+  /** a fetch sent at `sentOn` reached the end of the server's log */
+  reachedEnd(sentOn: string): void;
+  /** one document was written by the load itself (not through RxDB) */
+  countWritten(): void;
+}
+
+export interface FirstLoad {
+  /**
+   * At a pull from no checkpoint: the load's answer for RxDB, or null when the collection takes the usual path (it
+   * held documents, or its first load is over). A failure is RxDB's to retry; the next call goes on where it got to.
+   */
+  pull(limit: number): Promise<FirstLoadAnswer | null>;
+}
+
+/**
+ * Writes pulled documents as RxDB's downstream would (same document shape), without its per-document reads. A
+ * document that is there already (another tab's replication, a retried page): the server's version wins, as in
+ * RxDB's downstream.
+ */
+export async function writeDirect(collection: RxCollection<unknown>, model: string, documents: Documents) {
+  if (documents.length === 0) return;
+  const token = collection.database.token;
+  const stored = (doc: Record<string, unknown>, previous?: Record<string, unknown>) =>
+    ({
+      ...doc,
+      _deleted: doc._deleted === true,
+      _attachments: {},
+      _meta: { lwt: rxdbNow() },
+      _rev: createRevision(token, previous as never),
+    }) as never;
+  const storage = collection.storageInstance;
+  const primary = collection.schema.primaryPath as string;
+  const release = await answerAbsentIn(
+    collection as unknown as RxCollection,
+    documents.map((doc) => doc[primary]),
+  );
+  let result: Awaited<ReturnType<typeof storage.bulkWrite>>;
+  try {
+    result = await storage.bulkWrite(
+      documents.map((doc) => ({ document: stored(doc) })),
+      "ll-first-load",
+    );
+  } finally {
+    release();
+  }
+  const again = result.error.flatMap((error) =>
+    error.status === 409 && error.documentInDb
+      ? [{ previous: error.documentInDb, document: stored(error.writeRow.document as never, error.documentInDb) }]
+      : [],
+  );
+  const failed = result.error.find((error) => error.status !== 409 || !error.documentInDb);
+  const retried = again.length > 0 ? await storage.bulkWrite(again, "ll-first-load") : null;
+  const stillFailed = failed ?? retried?.error[0];
+  if (stillFailed) throw new Error(`Could not store ${model} ${stillFailed.documentId} (${stillFailed.status}).`);
+}
+
+export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
+  const { collection, model, batchSize, writeSize } = options;
+  // decided at the first pull from no checkpoint (undefined: not yet; null: the usual path), and where it got to,
+  // for a retry after a failure
+  let load: { checkpoint: Checkpoint | undefined } | null | undefined;
+
+  const run = async (load: { checkpoint: Checkpoint | undefined }, limit: number): Promise<FirstLoadAnswer> => {
+    let next = options.request(load.checkpoint, batchSize);
+    let lastPart: Documents = [];
+    for (;;) {
+      const pulled = await next;
+      const full = pulled.documents.length >= batchSize;
+      if (full && !options.stopped()) next = options.prefetch(pulled.checkpoint);
+      const parts: Documents[] = [];
+      for (let i = 0; i < pulled.documents.length; i += writeSize) parts.push(pulled.documents.slice(i, i + writeSize));
+      // RxDB asks again after a full part: the part it gets is shorter than its limit (one document at least)
+      let handed = full ? null : (parts.pop() ?? lastPart.slice(-1));
+      if (handed && handed.length >= limit && handed.length > 1) {
+        parts.push(handed.slice(0, -1));
+        handed = handed.slice(-1);
+      }
+      for (const documents of parts) {
+        if (options.stopped())
+          return { documents: [], checkpoint: load.checkpoint ?? { txid: "0", seq: 0 }, stored: false };
+        await writeDirect(collection, model, documents);
+        for (let i = 0; i < documents.length; i++) options.countWritten();
+        lastPart = documents;
+      }
+      load.checkpoint = pulled.checkpoint;
+      if (handed) {
+        options.reachedEnd(pulled.sentOn);
+        return { documents: handed, checkpoint: pulled.checkpoint, stored: pulled.documents.length === 0 };
+      }
+    }
+  };
+
+  return {
+    async pull(limit) {
+      if (load === null) return null;
+      load ??= (await collection.count().exec()) === 0 ? { checkpoint: undefined } : null;
+      if (!load) return null;
+      const answer = await run(load, limit);
+      load = null;
+      return answer;
+    },
+  };
+}
