@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideSessionAccess, decideTypeAccess, roleAllowed } from "./access.ts";
+import { canWrite, decideSessionAccess, decideTypeAccess, roleAllowed, viewerOf } from "./access.ts";
 import { selectableAccounts } from "./account-choice.ts";
 import { ACCOUNT_GROUPS, type AccountType } from "./accounts.ts";
 import { claimStatus } from "./claim.ts";
@@ -123,5 +123,33 @@ describe("account selection", () => {
     expect(claimStatus("expired-token")).toBe("expired-token");
     expect(claimStatus("bogus")).toBe("no-token");
     expect(claimStatus(undefined)).toBe("no-token");
+  });
+});
+
+describe("viewer and the can-write rule", () => {
+  it("lets owners and admins write, never viewers or a missing role", () => {
+    expect(canWrite("account_owner")).toBe(true);
+    expect(canWrite("account_admin")).toBe(true);
+    expect(canWrite("account_viewer")).toBe(false);
+    expect(canWrite(null)).toBe(false);
+    expect(canWrite(undefined)).toBe(false);
+  });
+
+  it("answers account, type, role and can-write from the session", () => {
+    expect(viewerOf(session("broker"))).toMatchObject({
+      accountId: "a1",
+      accountType: "broker",
+      role: "account_owner",
+      canWrite: true,
+    });
+    const viewer = viewerOf(session("issuer", "account_viewer"));
+    expect(viewer).toMatchObject({ accountType: "issuer", role: "account_viewer", canWrite: false });
+    expect(viewer.session.account?.name).toBe("Acme");
+  });
+
+  it("reads a session without a membership as a viewer who cannot write", () => {
+    const viewer = viewerOf({ user: { id: "u" }, account: null, userAccount: null });
+    expect(viewer).toMatchObject({ accountId: "", accountType: "", role: "account_viewer", canWrite: false });
+    expect(viewerOf(null).canWrite).toBe(false);
   });
 });

@@ -24,3 +24,29 @@ export function roleAllowed(session: Session | null, allowed: readonly AccountRo
   const role = session?.userAccount?.role;
   return role !== undefined && allowed.includes(role);
 }
+
+/** The one "can write" rule: owners and admins change their account's data; viewers only read. */
+export function canWrite(role: string | null | undefined): boolean {
+  return role === "account_owner" || role === "account_admin";
+}
+
+/** Who is signed in, in which account and role, and whether they may write (what every screen asks). */
+export interface Viewer {
+  session: Session;
+  accountId: string;
+  accountType: string;
+  role: AccountRole;
+  canWrite: boolean;
+}
+
+/** The viewer of a session (the signed-in layout guarantees user and account; a missing role reads as viewer). */
+export function viewerOf(session: Session | null | undefined): Viewer {
+  const role = session?.userAccount?.role ?? "account_viewer";
+  return {
+    session: session ?? { user: null, account: null, userAccount: null },
+    accountId: session?.account?.id ?? "",
+    accountType: session?.account?.type ?? "",
+    role,
+    canWrite: canWrite(role),
+  };
+}

@@ -1,6 +1,7 @@
 // Allocation and distribution rules (spec part 2 sections 4, 5, 6 and 9): status options and labels, who may edit,
 // the bulk-update plan, summaries, the cap table and capitalization rows. Pure: no React, no database, no clock.
 import * as v from "valibot";
+import { canWrite } from "./access.ts";
 import { committedCapital, expectedCapital } from "./capital.ts";
 import {
   add,
@@ -62,7 +63,7 @@ interface Actor {
 /** Allocation editing: not a viewer, the account owns the allocation, and the status allows editing. */
 export function canEditAllocation(actor: Actor, allocation: { ownerId: string; status: string }): boolean {
   return (
-    actor.role !== "account_viewer" &&
+    canWrite(actor.role) &&
     actor.accountId === allocation.ownerId &&
     EDITABLE_ALLOCATION_STATUSES.includes(allocation.status)
   );

@@ -3,6 +3,7 @@
 // so a file the device accepts offline is one the server accepts, and the device names bad rows with no network.
 import Papa from "papaparse";
 import * as v from "valibot";
+import { canWrite } from "./access.ts";
 import type { AccountRole, AccountType } from "./accounts.ts";
 import { filledCells } from "./csv.ts";
 import { maxText, TEXT_LIMITS } from "./limits.ts";
@@ -48,7 +49,7 @@ function contactProblem(input: { name: string; email: string }): string | null {
 
 /** Import and editing are for issuer and broker owners and admins (not viewers, not agent, ats or admin accounts). */
 export function canEditContacts(type: AccountType | null | undefined, role: AccountRole | null | undefined): boolean {
-  return (type === "issuer" || type === "broker") && (role === "account_owner" || role === "account_admin");
+  return (type === "issuer" || type === "broker") && canWrite(role);
 }
 
 /** What a row of the contact list shows: the contact's own name, else the investor account's contact name. */

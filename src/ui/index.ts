@@ -1,6 +1,9 @@
 // The design system: screens import components from here, never from @ark-ui directly.
+
+export { PendingBadge, PendingTag, StatusBadge } from "./Badge.tsx";
 export { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
 export { Button, ButtonLink, type ButtonProps } from "./Button.tsx";
+export { Card, CardGrid, Fact, Stat, StatRow } from "./Card.tsx";
 export { Checkbox } from "./Checkbox.tsx";
 export { Combobox } from "./Combobox.tsx";
 export { DateInput } from "./DateInput.tsx";
@@ -12,5 +15,7 @@ export { Page, PageHeader } from "./Page.tsx";
 export { Select } from "./Select.tsx";
 export { Switch } from "./Switch.tsx";
 export { LinkTabs, Tabs } from "./Tabs.tsx";
+export { FieldError, FormGrid, formGrid, fullRow, TextField } from "./TextField.tsx";
 export { Toasts, toast } from "./Toast.tsx";
 export { Tooltip } from "./Tooltip.tsx";
+export { linkClass, mutedText, tableClass, tableStyles } from "./table.ts";

@@ -21,8 +21,8 @@ import {
 } from "../../domain/account-setup.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Spinner } from "../../ui/icons.tsx";
-import { Button, Checkbox, DateInput, ErrorBlock, Select } from "../../ui/index.ts";
-import { TextField, useSession } from "../accounts/parts.tsx";
+import { Button, Checkbox, DateInput, ErrorBlock, Select, TextField } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { AddressFields, FieldError } from "./AddressFields.tsx";
 import { SETUP_ACCOUNT, useSetupReferenceData } from "./reference-data.ts";
@@ -52,7 +52,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
-  const session = useSession();
+  const { session } = useViewer();
   const router = useRouter();
   const online = useOnline();
   const { data: reference, failed } = useSetupReferenceData(online);

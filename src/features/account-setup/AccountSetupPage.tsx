@@ -7,7 +7,7 @@ import { useDocument } from "../../data/hooks.tsx";
 import { isSetUp } from "../../domain/account-setup.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Page, PageHeader } from "../../ui/index.ts";
-import { useSession } from "../accounts/parts.tsx";
+import { useViewer } from "../session/viewer.ts";
 import { AccountSetupForm } from "./AccountSetupForm.tsx";
 
 function SetupThanks() {
@@ -29,13 +29,13 @@ function SetupThanks() {
 
 /** The account's setup flag: the replica's copy (live), else the session's. */
 export function useAccountSetUp(): boolean {
-  const session = useSession();
+  const { session } = useViewer();
   const account = useDocument("accounts", session.account?.id ?? "-");
   return isSetUp(account?.setup ?? session.account?.setup);
 }
 
 export function AccountSetupPage() {
-  const session = useSession();
+  const { session } = useViewer();
   const setUp = useAccountSetUp();
   return (
     <Page maxWidth="60rem">

@@ -2,8 +2,7 @@
 // dropdown of US states and territories for the United States, free text otherwise) and postal code.
 import { css } from "../../../styled-system/css";
 import { type AddressDraft, UNITED_STATES_ID } from "../../domain/account-setup.ts";
-import { Select } from "../../ui/index.ts";
-import { TextField } from "../accounts/parts.tsx";
+import { Select, TextField } from "../../ui/index.ts";
 import type { Country } from "./reference-data.ts";
 
 export function AddressFields({

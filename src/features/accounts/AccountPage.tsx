@@ -6,8 +6,8 @@ import { avatar, badge } from "../../../styled-system/recipes";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber, initials } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Page } from "../../ui/index.ts";
-import { Card, Fact, tableStyles, useSession } from "./parts.tsx";
+import { Card, EmptyState, Fact, Loading, Page, tableStyles } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 
 type Jurisdiction = { alpha2?: string; alpha3?: string; name?: string } | null | undefined;
 
@@ -16,7 +16,7 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
   const assets = useModel("assets");
   const invitations = useModel("broker_allocations");
   const rounds = useModel("rounds");
-  const session = useSession();
+  const { session } = useViewer();
   const issuerAssets = useMemo(
     () => assets.rows.filter((asset) => asset.issuerId === accountId),
     [assets.rows, accountId],

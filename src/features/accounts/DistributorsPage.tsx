@@ -4,12 +4,12 @@ import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { PathLink } from "./links.tsx";
-import { tableStyles, useSession } from "./parts.tsx";
 
 export function DistributorsPage() {
-  const session = useSession();
+  const { session } = useViewer();
   const accounts = useModel("accounts");
   const invitations = useModel("broker_allocations");
   const brokers = useMemo(

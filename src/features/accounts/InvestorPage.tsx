@@ -6,9 +6,8 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { Card, EmptyState, Fact, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
-import { Card, Fact, tableStyles } from "./parts.tsx";
 
 export function InvestorPage({ investorId }: { investorId: string }) {
   const account = useDocument("accounts", investorId);
@@ -76,7 +75,7 @@ export function InvestorPage({ investorId }: { investorId: string }) {
                   key={group.assetId}
                   testId="investor-asset"
                   title={group.name}
-                  action={<ProofOfIssuanceButton assetId={group.assetId} preselect={[investorId]} />}
+                  actions={<ProofOfIssuanceButton assetId={group.assetId} preselect={[investorId]} />}
                 >
                   <table className={tableStyles.table}>
                     <thead>

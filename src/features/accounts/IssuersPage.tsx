@@ -10,15 +10,25 @@ import type { BrokerAllocationDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
-import "./commands.ts";
+import {
+  Button,
+  Card,
+  CardGrid,
+  EmptyState,
+  Loading,
+  Page,
+  PageHeader,
+  PendingBadge,
+  TextField,
+  tableStyles,
+} from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { PathLink } from "./links.tsx";
 import { checkManagedAccount, invitationGroups, type ManagedAccountErrors } from "./managed.ts";
-import { Card, CardGrid, PendingBadge, TextField, tableStyles, useSession } from "./parts.tsx";
+import "./commands.ts";
 
 export function IssuersPage() {
-  const session = useSession();
-  const canWrite = session.userAccount?.role !== "account_viewer";
+  const { session, canWrite } = useViewer();
   const invitations = useModel("broker_allocations");
   const rounds = useModel("rounds");
   const assets = useModel("assets");
@@ -61,7 +71,7 @@ export function IssuersPage() {
                   key={group.roundId}
                   testId="invitation-card"
                   title={group.roundName}
-                  action={
+                  actions={
                     <span
                       className={cx(
                         badge({ tone: group.accepted > 0 ? "success" : "neutral" }),

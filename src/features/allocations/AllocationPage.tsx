@@ -4,14 +4,14 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { ALLOCATION_STATUS_LABELS, canEditAllocation, canEditLinks } from "../../domain/allocations.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { AllocationTab } from "./AllocationTab.tsx";
 import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
 import { DistributionsPane } from "./DistributionsPane.tsx";
 import { DistributionTab } from "./DistributionTab.tsx";
 import { InviteTab } from "./InviteTab.tsx";
 import { EmailTab, LinksTab } from "./LinksEmailTabs.tsx";
-import { StatusBadge, useActor } from "./parts.tsx";
 import { vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { useAllocationData } from "./use-allocation.ts";
 
@@ -42,7 +42,7 @@ export function AllocationPage({
   view: AllocationView;
   distributionId?: string;
 }) {
-  const actor = useActor();
+  const actor = useViewer();
   const navigate = useNavigate();
   const { allocation, round, asset, distributions, loading } = useAllocationData(allocationId);
   const [selectedIds, setSelectedIds] = useState<Set<string>>(new Set());

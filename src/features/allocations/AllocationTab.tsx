@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
+import type { Viewer } from "../../domain/access.ts";
 import {
   ALLOCATION_STATUS_LABELS,
   ALLOCATION_STATUS_OPTIONS,
@@ -15,9 +16,8 @@ import {
   PERMISSION_MESSAGES,
 } from "../../domain/allocations.ts";
 import { formatDate } from "../../domain/format.ts";
-import { Button, DateInput, Select, toast } from "../../ui/index.ts";
+import { Button, Card, DateInput, FormGrid, mutedText, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
 import { NotesCard } from "./NotesCard.tsx";
-import { type Actor, Card, FormGrid, mutedText, PendingTag, TextField } from "./parts.tsx";
 import { QualificationsCard, qualificationsOf, vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { VestingCard } from "./VestingCard.tsx";
 
@@ -28,7 +28,7 @@ export function AllocationTab({
 }: {
   allocation: WithPending<AllocationDoc>;
   round: RoundDoc | null | undefined;
-  actor: Actor;
+  actor: Viewer;
 }) {
   const command = useCommand();
   const canEdit = canEditAllocation(actor, allocation);

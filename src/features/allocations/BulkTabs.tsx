@@ -4,14 +4,15 @@ import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { useCommand, useModel } from "../../data/hooks.tsx";
+import type { Viewer } from "../../domain/access.ts";
 import { BULK_STATUS_OPTIONS, InviteSchema, PERMISSION_MESSAGES, planBulkUpdate } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
-import { Button, Checkbox, EmptyState, Select, toast } from "../../ui/index.ts";
-import { type Actor, Card, mutedText, newId, TextField, tableClass } from "./parts.tsx";
+import { Button, Card, Checkbox, EmptyState, mutedText, Select, TextField, tableClass, toast } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
 import type { Distribution } from "./use-allocation.ts";
 
-function useBulkGuard(actor: Actor, canEdit: boolean): string | null {
-  if (actor.role === "account_viewer") return PERMISSION_MESSAGES.bulkViewer;
+function useBulkGuard(actor: Viewer, canEdit: boolean): string | null {
+  if (!actor.canWrite) return PERMISSION_MESSAGES.bulkViewer;
   if (!canEdit) return PERMISSION_MESSAGES.notAllowed;
   return null;
 }
@@ -29,7 +30,7 @@ export function BulkUpdateTab({
   canEdit,
   selected,
 }: {
-  actor: Actor;
+  actor: Viewer;
   canEdit: boolean;
   selected: Distribution[];
 }) {
@@ -87,7 +88,7 @@ export function BulkAnnotateTab({
   canEdit,
   selected,
 }: {
-  actor: Actor;
+  actor: Viewer;
   canEdit: boolean;
   selected: Distribution[];
 }) {
@@ -133,7 +134,7 @@ export function BulkInviteTab({
   canEdit,
   allocationId,
 }: {
-  actor: Actor;
+  actor: Viewer;
   canEdit: boolean;
   allocationId: string;
 }) {
@@ -208,7 +209,7 @@ export function InvestorsTab({
   canEdit,
   allocationId,
 }: {
-  actor: Actor;
+  actor: Viewer;
   canEdit: boolean;
   allocationId: string;
 }) {

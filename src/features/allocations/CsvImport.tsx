@@ -12,7 +12,7 @@ import {
 import { decodeTextFile, NOT_TEXT } from "../../domain/text-file.ts";
 import { Button, Dialog, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
-import { newId } from "./parts.tsx";
+import { newId } from "./new-id.ts";
 
 export function CsvImport({ allocationId, disabled }: { allocationId: string; disabled: boolean }) {
   const command = useCommand();

@@ -14,23 +14,27 @@ import {
 import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, DateInput, EmptyState, Select, toast } from "../../ui/index.ts";
-import { NotesCard } from "./NotesCard.tsx";
 import {
+  Button,
   Card,
-  DISTRIBUTION_STATUS_OPTIONS,
+  DateInput,
+  EmptyState,
   FormGrid,
   mutedText,
-  newId,
   PendingTag,
+  Select,
   Stat,
   StatRow,
   StatusBadge,
   TextField,
   tableClass,
-} from "./parts.tsx";
+  toast,
+} from "../../ui/index.ts";
+import { NotesCard } from "./NotesCard.tsx";
+import { newId } from "./new-id.ts";
 import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { type QualificationChoice, QualificationsCard, qualificationsOf } from "./QualificationsCard.tsx";
+import { DISTRIBUTION_STATUS_OPTIONS } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
 

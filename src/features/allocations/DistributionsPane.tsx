@@ -9,9 +9,8 @@ import {
   distributionSummary,
 } from "../../domain/allocations.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Checkbox, EmptyState } from "../../ui/index.ts";
+import { Card, Checkbox, EmptyState, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "../../ui/index.ts";
 import { CsvImport } from "./CsvImport.tsx";
-import { Card, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "./parts.tsx";
 import type { Distribution } from "./use-allocation.ts";
 
 /** Commands that create distributions (a single invitation, an imported file). */

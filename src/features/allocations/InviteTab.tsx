@@ -11,8 +11,8 @@ import type { OutboxCommand } from "../../data/models/index.ts";
 import { fieldErrors, InviteSchema, PERMISSION_MESSAGES } from "../../domain/allocations.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, ErrorBlock, toast } from "../../ui/index.ts";
-import { Card, FormGrid, mutedText, newId, TextField } from "./parts.tsx";
+import { Button, Card, Dialog, ErrorBlock, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
 
 interface InvitationValues {
   email: string;

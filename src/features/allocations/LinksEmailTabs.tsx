@@ -3,8 +3,8 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
-import { Button, Switch } from "../../ui/index.ts";
-import { Card, FormGrid, mutedText, newId, PendingTag, TextField, tableClass } from "./parts.tsx";
+import { Button, Card, FormGrid, mutedText, PendingTag, Switch, TextField, tableClass } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
 
 interface OfferingLink {

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
-import { Button } from "../../ui/index.ts";
-import { Card, mutedText, newId, PendingTag } from "./parts.tsx";
+import { Button, Card, mutedText, PendingTag } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
 
 interface Note {
@@ -44,9 +44,15 @@ export function NotesCard({
       return;
     }
     setError(null);
-    await command(mutation, {
-      input: { [entityKey]: { id: newId(), [parentField]: parentId, annotation: text.trim() } },
-    });
+    const note = { id: newId(), annotation: text.trim() };
+    if (kind === "allocation")
+      await command("createAllocationAnnotation", {
+        input: { allocationAnnotation: { ...note, allocationId: parentId } },
+      });
+    else
+      await command("createDistributionAnnotation", {
+        input: { distributionAnnotation: { ...note, distributionId: parentId } },
+      });
     setText("");
   };
 

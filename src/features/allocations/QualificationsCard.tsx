@@ -5,8 +5,8 @@ import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
-import { Button, Select } from "../../ui/index.ts";
-import { Card, mutedText, newId, PendingTag, StatusBadge, tableClass } from "./parts.tsx";
+import { Button, Card, mutedText, PendingTag, Select, StatusBadge, tableClass } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
 
 interface QualificationRow {
   id: string;

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
-import { Button, DateInput, Switch } from "../../ui/index.ts";
-import { Card, FormGrid, mutedText, newId, TextField } from "./parts.tsx";
+import { Button, Card, DateInput, FormGrid, mutedText, Switch, TextField } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
 
 export interface VestingSchedule {
   id: string;

@@ -14,9 +14,8 @@ import {
 } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, ErrorBlock, Select } from "../../ui/index.ts";
+import { Button, Dialog, ErrorBlock, FieldError, formGrid, fullRow, Select, TextField } from "../../ui/index.ts";
 import type { AssetType } from "./asset-types.ts";
-import { FieldError, formGrid, fullRow, TextField } from "./fields.tsx";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -86,7 +85,7 @@ export function AssetDialog({
         }}
       >
         <div className={fullRow}>
-          <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
+          <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
         </div>
         <div className={fullRow}>
           <TextField
@@ -94,7 +93,7 @@ export function AssetDialog({
             name="authorizedTotal"
             kind="number"
             value={values.authorizedTotal}
-            onChange={set("authorizedTotal")}
+            onValueChange={set("authorizedTotal")}
             error={errors.authorizedTotal}
           />
         </div>

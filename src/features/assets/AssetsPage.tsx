@@ -8,13 +8,13 @@ import type { WithPending } from "../../data/pending.ts";
 import { sortAssets } from "../../domain/assets.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { AssetDialog } from "./AssetDialog.tsx";
 import { AssetTable, isDebt } from "./AssetTable.tsx";
 import { useAssetTypes } from "./asset-types.ts";
-import "./effects.ts";
 import { RoundDialog } from "./RoundDialog.tsx";
-import { useViewer } from "./session.ts";
 import { tableCard } from "./table.tsx";
+import "./effects.ts";
 
 type Editing =
   | { kind: "asset"; asset: AssetDoc | null }

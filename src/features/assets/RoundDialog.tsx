@@ -15,8 +15,17 @@ import {
 } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, DateInput, Dialog, ErrorBlock, Select } from "../../ui/index.ts";
-import { FieldError, formGrid, fullRow, TextField } from "./fields.tsx";
+import {
+  Button,
+  DateInput,
+  Dialog,
+  ErrorBlock,
+  FieldError,
+  formGrid,
+  fullRow,
+  Select,
+  TextField,
+} from "../../ui/index.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -132,7 +141,7 @@ export function RoundDialog({
         }}
       >
         <div className={fullRow}>
-          <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
+          <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
         </div>
         <DateInput
           label="Opens on"
@@ -154,7 +163,7 @@ export function RoundDialog({
             name="termsUrl"
             kind="url"
             value={values.termsUrl}
-            onChange={set("termsUrl")}
+            onValueChange={set("termsUrl")}
             error={errors.termsUrl}
           />
         </div>
@@ -163,7 +172,7 @@ export function RoundDialog({
           name="price"
           kind="number"
           value={values.price}
-          onChange={set("price")}
+          onValueChange={set("price")}
           error={errors.price}
         />
         <TextField
@@ -171,7 +180,7 @@ export function RoundDialog({
           name="total"
           kind="number"
           value={values.total}
-          onChange={set("total")}
+          onValueChange={set("total")}
           error={errors.total}
         />
         {debt && (
@@ -181,7 +190,7 @@ export function RoundDialog({
               name="coupon"
               kind="number"
               value={values.coupon}
-              onChange={set("coupon")}
+              onValueChange={set("coupon")}
               error={errors.coupon}
             />
             <TextField
@@ -189,7 +198,7 @@ export function RoundDialog({
               name="term"
               kind="number"
               value={values.term}
-              onChange={set("term")}
+              onValueChange={set("term")}
               error={errors.term}
             />
           </>
@@ -210,7 +219,7 @@ export function RoundDialog({
             name="unitValue"
             kind="number"
             value={values.unitValue}
-            onChange={set("unitValue")}
+            onValueChange={set("unitValue")}
             error={errors.unitValue}
           />
         )}

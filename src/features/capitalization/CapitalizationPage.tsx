@@ -6,8 +6,7 @@ import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, DistributionDoc, HoldingDoc, RoundDoc } from "../../data/models/index.ts";
 import { capitalRaised, capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { EmptyState, Page, PageHeader, Select } from "../../ui/index.ts";
-import { Card, Stat, StatRow, StatusBadge, tableClass } from "../allocations/parts.tsx";
+import { Card, EmptyState, Page, PageHeader, Select, Stat, StatRow, StatusBadge, tableClass } from "../../ui/index.ts";
 
 type Viewing = "cap-table" | "sop";
 const VIEWING = [

@@ -5,8 +5,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
-import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
-import { TextField } from "../accounts/parts.tsx";
+import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
 
 export interface ContactDraft {
   name: string;

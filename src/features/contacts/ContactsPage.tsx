@@ -7,14 +7,14 @@ import { useLocalData, useModel } from "../../data/hooks.tsx";
 import { canEditContacts, contactRow } from "../../domain/contacts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { useSession } from "../accounts/parts.tsx";
+import { useViewer } from "../session/viewer.ts";
 import { ContactDialog, type ContactDraft } from "./ContactDialog.tsx";
 import { type ContactListRow, ContactsTable } from "./ContactsTable.tsx";
 import { ImportContactsDialog } from "./ImportContactsDialog.tsx";
 import { ImportStatus } from "./ImportStatus.tsx";
 
 export function ContactsPage() {
-  const session = useSession();
+  const { session } = useViewer();
   const canEdit = canEditContacts(session.account?.type, session.userAccount?.role);
   const { rows, loading } = useModel("customers");
   const data = useLocalData();

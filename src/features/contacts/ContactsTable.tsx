@@ -5,9 +5,8 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
-import { Button, EmptyState } from "../../ui/index.ts";
+import { Button, EmptyState, PendingBadge, TextField, tableStyles } from "../../ui/index.ts";
 import { PathLink } from "../accounts/links.tsx";
-import { PendingBadge, TextField, tableStyles } from "../accounts/parts.tsx";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
 
 export interface ContactListRow {

@@ -15,9 +15,9 @@ import { useSyncStatus } from "../../data/use-sync-status.ts";
 import { formatDate, formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { firstSyncPercent, firstSyncRecords } from "../../domain/sync-status.ts";
-import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { Card, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { linkClass, PathLink } from "../accounts/links.tsx";
-import { Card, useSession } from "../accounts/parts.tsx";
+import { useViewer } from "../session/viewer.ts";
 import { dashboardSummary, prepareHoldingFigures, transactionUnits } from "./summary.ts";
 
 /** The first sync of this account on this device is running (the device held nothing of it). */
@@ -29,7 +29,7 @@ function isFirstSyncRunning(status: Pick<SyncStatus, "firstSync">): boolean {
 const firstSyncRunning = () => isFirstSyncRunning(syncStatus.getSnapshot());
 
 export function DashboardPage() {
-  const session = useSession();
+  const { session } = useViewer();
   const syncing = useSyncExternalStore(syncStatus.subscribe, firstSyncRunning, firstSyncRunning);
   return (
     <Page>
@@ -124,7 +124,7 @@ const NOTHING = {
 };
 
 function DashboardContent() {
-  const session = useSession();
+  const { session } = useViewer();
   const type = session.account?.type ?? "issuer";
   const rounds = useModel("rounds");
   const holdings = useModel("holdings");
@@ -208,7 +208,7 @@ function DashboardContent() {
         <Card
           testId="dashboard-accounts"
           title={issuer ? "Distributors" : "Issuers"}
-          action={<SeeAll to={issuer ? "/distributors" : "/issuers"} label={issuer ? "Distributors" : "Issuers"} />}
+          actions={<SeeAll to={issuer ? "/distributors" : "/issuers"} label={issuer ? "Distributors" : "Issuers"} />}
         >
           {summary.accounts.length === 0 ? (
             <EmptyState text={MESSAGES.noneFound} />
@@ -228,7 +228,7 @@ function DashboardContent() {
             </List>
           )}
         </Card>
-        <Card testId="dashboard-assets" title="Assets" action={<SeeAll to="/assets" label="Assets" />}>
+        <Card testId="dashboard-assets" title="Assets" actions={<SeeAll to="/assets" label="Assets" />}>
           {summary.assets.length === 0 ? (
             <EmptyState text={MESSAGES.noAssets} />
           ) : (
@@ -254,7 +254,7 @@ function DashboardContent() {
             </List>
           )}
         </Card>
-        <Card testId="dashboard-messages" title="Messages" action={<SeeAll to="/messages" label="Messages" />}>
+        <Card testId="dashboard-messages" title="Messages" actions={<SeeAll to="/messages" label="Messages" />}>
           <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>
             {MESSAGES.notAvailable}
           </p>
@@ -262,7 +262,7 @@ function DashboardContent() {
         <Card
           testId="dashboard-transactions"
           title="Recent transactions"
-          action={<SeeAll to="/transactions" label="Transactions" />}
+          actions={<SeeAll to="/transactions" label="Transactions" />}
         >
           {summary.transactions.length === 0 ? (
             <EmptyState text={MESSAGES.noneFound} />

@@ -8,8 +8,8 @@ import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName } from "../../ui/DataGrid.tsx";
 import { Page, PageHeader } from "../../ui/index.ts";
-import { useActor } from "../allocations/parts.tsx";
 import type { Distribution } from "../allocations/use-allocation.ts";
+import { useViewer } from "../session/viewer.ts";
 
 interface DistributionRow {
   id: string;
@@ -59,7 +59,7 @@ const byDecimal = (a: string | null, b: string | null) =>
   compare(parseDecimal(a ?? "0") ?? ZERO, parseDecimal(b ?? "0") ?? ZERO);
 
 export function DistributionsPage() {
-  const actor = useActor();
+  const actor = useViewer();
   const isAgent = actor.accountType === "agent";
   const { rows: distributions, loading } = useModel("distributions");
   const [toRows] = useState(distributionRowsCache);

@@ -5,8 +5,7 @@ import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
 import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Checkbox, Dialog, ErrorBlock, toast } from "../../ui/index.ts";
-import { TextField } from "../assets/fields.tsx";
+import { Button, Checkbox, Dialog, ErrorBlock, TextField, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { type AllowedShare, allowedShares, type DocumentType, uploadDocument } from "./upload.ts";
 
@@ -94,7 +93,7 @@ export function UploadDialog({
             }}
           />
         </div>
-        <TextField label="Document name" name="documentName" value={name} onChange={setName} disabled={!online} />
+        <TextField label="Document name" name="documentName" value={name} onValueChange={setName} disabled={!online} />
         <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>Share with</legend>
           {shares === null ? (

@@ -10,18 +10,20 @@ import type { HoldingDoc } from "../../data/models/index.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, DateInput, toast } from "../../ui/index.ts";
 import {
+  Button,
   Card,
+  DateInput,
   FormGrid,
   mutedText,
-  newId,
   PendingTag,
   Stat,
   StatRow,
   TextField,
   tableClass,
-} from "../allocations/parts.tsx";
+  toast,
+} from "../../ui/index.ts";
+import { newId } from "../allocations/new-id.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import {
   checkDividend,

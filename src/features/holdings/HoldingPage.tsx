@@ -6,10 +6,21 @@ import { useDocument } from "../../data/hooks.tsx";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { percentOfRaise, totalValue } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
-import { Breadcrumb, type BreadcrumbItem, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
-import { Card, mutedText, Stat, StatRow, useActor } from "../allocations/parts.tsx";
+import {
+  Breadcrumb,
+  type BreadcrumbItem,
+  Card,
+  EmptyState,
+  LoadingIndicator,
+  mutedText,
+  Page,
+  PageHeader,
+  Stat,
+  StatRow,
+} from "../../ui/index.ts";
 import { useMaybeDocument } from "../allocations/use-allocation.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
+import { useViewer } from "../session/viewer.ts";
 import { DividendsCard } from "./DividendsCard.tsx";
 
 function holdingBreadcrumb(
@@ -33,7 +44,7 @@ function holdingBreadcrumb(
 }
 
 export function HoldingPage({ holdingId }: { holdingId: string }) {
-  const actor = useActor();
+  const actor = useViewer();
   const holding = useDocument("holdings", holdingId);
   const round = useMaybeDocument("rounds", holding === undefined ? undefined : (holding?.roundId ?? null)) as
     | RoundDoc
@@ -60,7 +71,7 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
   const price = holding.purchasePrice ?? round?.price ?? null;
   const pct = security?.total ? percentOfRaise(holding.amount, security.total) : null;
   // Only the issuer sees holdings of its own rounds; its viewers read, owners and admins write (as the server allows).
-  const canRecordDividends = actor.accountType === "issuer" && actor.role !== "account_viewer";
+  const canRecordDividends = actor.accountType === "issuer" && actor.canWrite;
   return (
     <Page>
       <Breadcrumb items={holdingBreadcrumb(actor.accountType, round ?? null, asset ?? null)} />

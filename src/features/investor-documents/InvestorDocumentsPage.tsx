@@ -6,11 +6,11 @@ import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { useSession } from "../accounts/parts.tsx";
 import { DocumentsTable } from "../documents/DocumentsTable.tsx";
+import { useViewer } from "../session/viewer.ts";
 
 export function InvestorDocumentsPage() {
-  const session = useSession();
+  const { session } = useViewer();
   const investorId = session.account?.id ?? "-";
   const documents = useModel("documents");
   const securities = useModel("securities");

@@ -21,8 +21,7 @@ import {
   stepTitle,
 } from "../../domain/onboarding.ts";
 import { Spinner } from "../../ui/icons.tsx";
-import { Button, ErrorBlock, Select, toast } from "../../ui/index.ts";
-import { TextField } from "../accounts/parts.tsx";
+import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
 import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";

@@ -46,13 +46,10 @@ export function useCompleteStep() {
   const data = useLocalData();
   return useCallback(
     async (step: StepDoc, hasChildren: boolean, blob: Record<string, unknown>, replacing?: StepCommand) => {
-      const [mutation, input] = step.parentId
-        ? ["completeChildStep", { blob, stepId: step.id, parentStepId: step.parentId }]
-        : hasChildren
-          ? ["completeParentStep", { blob, stepId: step.id }]
-          : ["completeStep", { blob, stepId: step.id }];
+      const input = step.parentId ? { blob, stepId: step.id, parentStepId: step.parentId } : { blob, stepId: step.id };
       if (replacing?.status === "rejected" && data) return data.outbox.resend(replacing.key, { input });
-      return command(mutation as string, { input });
+      if (step.parentId) return command("completeChildStep", { input });
+      return command(hasChildren ? "completeParentStep" : "completeStep", { input });
     },
     [command, data],
   );

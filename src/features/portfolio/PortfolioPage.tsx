@@ -19,7 +19,7 @@ import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Loading, Page, PageHeader } from "../../ui/index.ts";
 import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
-import { useSession } from "../accounts/parts.tsx";
+import { useViewer } from "../session/viewer.ts";
 
 const NA = "N/A";
 const money = (value: Decimal | null) => (value ? formatMoney(value) : NA);
@@ -208,7 +208,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
 }
 
 export function PortfolioPage() {
-  const session = useSession();
+  const { session } = useViewer();
   const setUp = useAccountSetUp();
   const investorId = session.account?.id ?? "-";
   const distributions = useModel("distributions", { selector: { investorId } });

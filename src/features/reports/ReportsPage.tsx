@@ -7,8 +7,7 @@ import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc } from "../../data/mod
 import { capTableHoldings } from "../../domain/allocations.ts";
 import { type CsvText, csvBlob } from "../../domain/csv.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
-import { Button, EmptyState, Page, PageHeader } from "../../ui/index.ts";
-import { Card, mutedText } from "../allocations/parts.tsx";
+import { Button, Card, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 
 const REPORTS: readonly { key: "cap-table" | "contacts"; title: string; description: string }[] = [

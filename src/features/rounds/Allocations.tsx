@@ -7,6 +7,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
+import type { Viewer } from "../../domain/access.ts";
 import {
   ALLOCATION_STATUS_LABELS,
   AllocationSchema,
@@ -14,18 +15,19 @@ import {
   fieldErrors,
 } from "../../domain/allocations.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
-import { Button, DateInput, Dialog } from "../../ui/index.ts";
 import {
-  type Actor,
+  Button,
   Card,
+  DateInput,
+  Dialog,
   linkClass,
   mutedText,
-  newId,
   PendingTag,
   StatusBadge,
   TextField,
   tableClass,
-} from "../allocations/parts.tsx";
+} from "../../ui/index.ts";
+import { newId } from "../allocations/new-id.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
 export function Allocations({
@@ -38,7 +40,7 @@ export function Allocations({
   round: RoundDoc;
   allocations: WithPending<AllocationDoc>[];
   distributions: Distribution[];
-  actor: Actor;
+  actor: Viewer;
   canAdd: boolean;
 }) {
   const command = useCommand();

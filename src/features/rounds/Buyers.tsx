@@ -11,16 +11,8 @@ import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { committedCapital } from "../../domain/capital.ts";
 import { compare, dec } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
-import { Select } from "../../ui/index.ts";
-import {
-  Card,
-  DISTRIBUTION_STATUS_OPTIONS,
-  linkClass,
-  mutedText,
-  PendingTag,
-  StatusBadge,
-  tableClass,
-} from "../allocations/parts.tsx";
+import { Card, linkClass, mutedText, PendingTag, Select, StatusBadge, tableClass } from "../../ui/index.ts";
+import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/strings.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
 type SortKey = "units" | "value";

@@ -10,9 +10,10 @@ import type { HoldingDoc } from "../../data/models/index.ts";
 import { capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Button, Checkbox, toast } from "../../ui/index.ts";
 import {
+  Button,
   Card,
+  Checkbox,
   linkClass,
   mutedText,
   PendingTag,
@@ -20,7 +21,8 @@ import {
   StatRow,
   StatusBadge,
   tableClass,
-} from "../allocations/parts.tsx";
+  toast,
+} from "../../ui/index.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
 import { holdingLedgerStatus } from "./ledger-status.ts";

@@ -6,7 +6,7 @@ import { incomingCapital } from "../../domain/allocations.ts";
 import { remainingCapital, totalValue } from "../../domain/capital.ts";
 import { sum } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, mutedText, Stat, StatRow, tableClass } from "../allocations/parts.tsx";
+import { Card, mutedText, Stat, StatRow, tableClass } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 
 interface Deployment {

@@ -7,8 +7,18 @@ import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Button, Dialog, Select } from "../../ui/index.ts";
-import { Card, mutedText, newId, PendingTag, StatusBadge, TextField, tableClass } from "../allocations/parts.tsx";
+import {
+  Button,
+  Card,
+  Dialog,
+  mutedText,
+  PendingTag,
+  Select,
+  StatusBadge,
+  TextField,
+  tableClass,
+} from "../../ui/index.ts";
+import { newId } from "../allocations/new-id.ts";
 import { useOnline } from "../shell/useOnline.ts";
 
 interface BrokerOption {

@@ -6,8 +6,7 @@ import type { RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Button, DateInput, Select, toast } from "../../ui/index.ts";
-import { Card, FormGrid, PendingTag, TextField } from "../allocations/parts.tsx";
+import { Button, Card, DateInput, FormGrid, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
 
 const ROUND_STATUS = ["drafted", "active", "closed", "stale"].map((value) => ({
   value,

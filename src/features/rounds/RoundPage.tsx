@@ -3,8 +3,8 @@
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
-import { StatusBadge, useActor } from "../allocations/parts.tsx";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { NotAvailable } from "../shell/NotAvailablePage.tsx";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";
@@ -30,7 +30,7 @@ function roundViewsFor(accountType: string): RoundView[] {
 }
 
 export function RoundPage({ roundId, view: requested }: { roundId: string; view: string }) {
-  const actor = useActor();
+  const actor = useViewer();
   const data = useRoundData(roundId);
   const views = roundViewsFor(actor.accountType);
   const view: RoundView | null = views.includes(requested as RoundView) ? (requested as RoundView) : (views[0] ?? null);
@@ -45,12 +45,12 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
       </Page>
     );
   }
-  const isIssuerEditor = actor.accountType === "issuer" && actor.role !== "account_viewer";
+  const isIssuerEditor = actor.accountType === "issuer" && actor.canWrite;
   // A broker that accepted to manage the round adds allocations and issues; the round's own fields are the
   // issuer's (spec part 1 section 6; the server refuses a broker's edit, 0801).
   const brokerManages =
     actor.accountType === "broker" &&
-    actor.role !== "account_viewer" &&
+    actor.canWrite &&
     data.brokerAllocations.some((b) => b.brokerId === actor.accountId && b.status === "accepted");
   const isEditor = isIssuerEditor || brokerManages;
   const allocationOwnerIds = new Set(data.allocations.map((a) => a.ownerId));

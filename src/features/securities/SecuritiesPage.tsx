@@ -10,8 +10,8 @@ import { filterAndSortSecurities, type ListingLike, latestValue, listingName } f
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../assets/session.ts";
 import { link, muted, PendingNote, table, tableCard } from "../assets/table.tsx";
+import { useViewer } from "../session/viewer.ts";
 import { SecurityDialog } from "./SecurityDialog.tsx";
 
 export function SecuritiesPage() {

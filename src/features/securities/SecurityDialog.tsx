@@ -3,8 +3,7 @@ import { useState } from "react";
 import { useCommand } from "../../data/hooks.tsx";
 import { type FieldErrors, SecurityFormSchema, validate } from "../../domain/assets.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
-import { formGrid, fullRow, TextField } from "../assets/fields.tsx";
+import { Button, Dialog, ErrorBlock, formGrid, fullRow, TextField } from "../../ui/index.ts";
 
 export function SecurityDialog({ onClose }: { onClose: () => void }) {
   const send = useCommand();
@@ -54,21 +53,21 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         <div className={fullRow}>
-          <TextField label="Name" name="name" value={values.name} onChange={set("name")} error={errors.name} />
+          <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
         </div>
         <TextField
           label="Total"
           name="total"
           kind="number"
           value={values.total}
-          onChange={set("total")}
+          onValueChange={set("total")}
           error={errors.total}
         />
         <TextField
           label="Symbol"
           name="symbol"
           value={values.symbol}
-          onChange={(value) => set("symbol")(value.toUpperCase())}
+          onValueChange={(value) => set("symbol")(value.toUpperCase())}
           hint="Optional"
         />
         {errors.form && (

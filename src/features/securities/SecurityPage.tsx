@@ -7,9 +7,9 @@ import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } f
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page } from "../../ui/index.ts";
-import { useViewer } from "../assets/session.ts";
 import { PendingNote } from "../assets/table.tsx";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
+import { useViewer } from "../session/viewer.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

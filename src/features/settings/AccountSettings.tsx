@@ -7,8 +7,8 @@ import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Switch } from "../../ui/index.ts";
-import { Card, Fact, PendingBadge, useSession } from "../accounts/parts.tsx";
+import { Card, EmptyState, Fact, Loading, PendingBadge, Switch } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 
 const UPDATE = "updateVendorDefaultEmailPreferenceById";
 const CREATE = "createVendorDefaultEmailPreference";
@@ -19,12 +19,11 @@ interface Preference {
 }
 
 export function AccountSettings() {
-  const session = useSession();
+  const { session, canWrite: canEdit } = useViewer();
   const accountId = session.account?.id;
   const account = useDocument("accounts", accountId);
   const type = session.account?.type;
   const vendor = type === "issuer" || type === "broker";
-  const canEdit = session.userAccount?.role === "account_owner" || session.userAccount?.role === "account_admin";
   const details = account as
     | (typeof account & { twitterHandle?: string | null; vendorDefaultEmailPreference?: Preference | null })
     | null

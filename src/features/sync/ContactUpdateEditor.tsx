@@ -6,8 +6,7 @@ import { useDocument, useLocalData, useModel } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
-import { TextField } from "../accounts/parts.tsx";
+import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
 import { DUPLICATE_CONTACT } from "../contacts/ContactDialog.tsx";
 import type { CommandEditorProps } from "./editors.tsx";
 

@@ -5,9 +5,8 @@ import { css } from "../../../styled-system/css";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { Breadcrumb, Card, CardGrid, EmptyState, Fact, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { accountPath, PathLink } from "../accounts/links.tsx";
-import { Card, CardGrid, Fact } from "../accounts/parts.tsx";
 import { ledgerEntries, paidOn, sanctionedBy, shortId } from "./ledger.ts";
 
 export function TransactionPage({ transactionId }: { transactionId: string }) {

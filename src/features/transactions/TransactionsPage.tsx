@@ -4,9 +4,8 @@ import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
 import { PathLink } from "../accounts/links.tsx";
-import { tableStyles } from "../accounts/parts.tsx";
 import { transactionUnits } from "../dashboard/summary.ts";
 import { paidOn, sanctionedBy, shortId } from "./ledger.ts";
 

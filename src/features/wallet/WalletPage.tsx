@@ -10,7 +10,7 @@ import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts
 import { MESSAGES } from "../../domain/messages.ts";
 import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wallet.ts";
 import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { useSession } from "../accounts/parts.tsx";
+import { useViewer } from "../session/viewer.ts";
 
 interface Card extends WalletCard {
   precision: number;
@@ -20,7 +20,7 @@ interface Card extends WalletCard {
 
 /** The wallet cards of the selected investor account on this device. */
 function useWalletCards(): { cards: Card[]; loading: boolean } {
-  const session = useSession();
+  const { session } = useViewer();
   const investorId = session.account?.id ?? "-";
   const holdings = useModel("holdings", { selector: { investorId } });
   const cards = useMemo(() => {

@@ -1,0 +1,62 @@
+// Table styles and small text styles shared by the screens' plain tables.
+import { css } from "../../styled-system/css";
+
+/** A bordered table in its own scrolling frame (accounts, contacts, transactions): class per element. */
+export const tableStyles = {
+  wrap: css({
+    overflowX: "auto",
+    borderWidth: "1px",
+    borderColor: "border.default",
+    borderRadius: "card",
+    bg: "bg.surface",
+  }),
+  table: css({ w: "full", borderCollapse: "collapse", fontSize: "sm" }),
+  th: css({
+    textAlign: "left",
+    px: "4",
+    py: "3",
+    fontSize: "xs",
+    fontWeight: "700",
+    color: "fg.muted",
+    textTransform: "uppercase",
+    letterSpacing: "0.05em",
+    bg: "bg.subtle",
+    borderBottomWidth: "1px",
+    borderColor: "border.default",
+    whiteSpace: "nowrap",
+  }),
+  td: css({
+    px: "4",
+    py: "3",
+    borderBottomWidth: "1px",
+    borderColor: "border.default",
+    color: "fg.default",
+    verticalAlign: "middle",
+  }),
+};
+
+/** A table inside a card (rounds, allocations, holdings): one class on the table styles its cells; `num` aligns right. */
+export const tableClass = css({
+  w: "full",
+  borderCollapse: "collapse",
+  fontSize: "sm",
+  "& th": {
+    textAlign: "left",
+    fontSize: "xs",
+    fontWeight: "700",
+    color: "fg.subtle",
+    letterSpacing: "0.04em",
+    textTransform: "uppercase",
+    px: "3",
+    py: "2",
+    borderBottomWidth: "1px",
+    borderColor: "border.default",
+    whiteSpace: "nowrap",
+  },
+  "& td": { px: "3", py: "2.5", borderBottomWidth: "1px", borderColor: "border.default", verticalAlign: "middle" },
+  "& td.num, & th.num": { textAlign: "right", fontVariantNumeric: "tabular-nums" },
+  "& tr:last-child td": { borderBottomWidth: "0" },
+});
+
+export const mutedText = css({ color: "fg.muted", fontSize: "sm" });
+export const linkClass = css({ color: "fg.link", fontWeight: "600", _hover: { textDecoration: "underline" } });
