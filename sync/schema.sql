@@ -93,6 +93,13 @@ CREATE INDEX claim_tokens_requested_by_idx ON app_private.claim_tokens USING btr
 CREATE INDEX claim_tokens_used_by_idx ON app_private.claim_tokens USING btree (used_by);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.claim_tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 
+create table app_private.code_files (
+  name text not null,
+  checksum text not null,
+  applied_on timestamp with time zone default now() not null,
+  constraint code_files_pkey PRIMARY KEY (name)
+);
+
 create table app_private.command_log (
   idempotency_key uuid not null,
   user_id uuid not null,
@@ -7110,40 +7117,11 @@ grant execute on function app_public.processes_short_steps(p app_public.processe
 
 CREATE OR REPLACE FUNCTION app_public.pull_documents(model text, after_txid text, after_seq bigint, lim integer)
  RETURNS jsonb
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-declare
-  batch record;
-  docs jsonb := '[]';
-begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in to an account' using errcode = 'LL401';
-  end if;
-  if not exists (select 1 from app_private.replicated_models m where m.model = pull_documents.model) then
-    raise exception 'Unknown read model %', model using errcode = 'LL404';
-  end if;
-  select * into batch from app_private.next_changes(
-    model,
-    coalesce(nullif(after_txid, ''), '0')::xid8,
-    coalesce(after_seq, 0),
-    least(greatest(coalesce(lim, 100), 1), 1000)
-  );
-  if cardinality(batch.doc_ids) > 0 then
-    execute format(
-      $q$
-        select coalesce(jsonb_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true)) order by i.ord), '[]')
-        from unnest($1) with ordinality as i(id, ord)
-        left join app_private.docs_%s($1) d on d.id = i.id
-      $q$, model)
-      into docs using batch.doc_ids;
-  end if;
-  return jsonb_build_object(
-    'documents', docs,
-    'checkpoint', jsonb_build_object('txid', batch.txid::text, 'seq', batch.seq)
-  );
-end;
+  select app_private.pull_documents_text(model, after_txid, after_seq, lim)::jsonb
 $function$;
 grant execute on function app_public.pull_documents(model text, after_txid text, after_seq bigint, lim integer) to app_user;
 comment on function app_public.pull_documents(model text, after_txid text, after_seq bigint, lim integer) is 'Replication pull: documents of a read model changed after a checkpoint, below the safe watermark, under RLS.';

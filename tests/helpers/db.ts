@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import pg from "pg";
 import { type Database, type Sql, wrapPglite, wrapPool } from "../../sync/db/database.ts";
-import { MIGRATIONS_DIR, migrate } from "../../sync/db/migrate.ts";
+import { CODE_DIR, MIGRATIONS_DIR, migrate } from "../../sync/db/migrate.ts";
 import { seedDemo } from "../../sync/seed/demo.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "./pg-cluster.ts";
 
@@ -25,7 +25,7 @@ type TemplateKind = "empty" | "migrated" | "demo";
 const pgliteTemplates = new Map<TemplateKind, Promise<Blob>>();
 const TEMPLATE_DIR = join(tmpdir(), "ledgerline-test-templates");
 
-// Everything the template's contents depend on: the PGlite version, the migrations, the demo seed.
+// Everything the template's contents depend on: the PGlite version, the migrations and code files, the demo seed.
 function templateKey(kind: TemplateKind): string {
   const hash = createHash("sha256").update(kind);
   const pglitePackage = fileURLToPath(new URL("../../node_modules/@electric-sql/pglite/package.json", import.meta.url));
@@ -34,6 +34,11 @@ function templateKey(kind: TemplateKind): string {
     for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
       hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
     }
+    const codeFiles = readdirSync(CODE_DIR, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+    for (const path of codeFiles) hash.update(path).update(readFileSync(path));
   }
   if (kind === "demo") hash.update(readFileSync(fileURLToPath(new URL("../../sync/seed/demo.ts", import.meta.url))));
   return hash.digest("hex").slice(0, 16);
