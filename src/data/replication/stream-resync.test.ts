@@ -1,0 +1,105 @@
+// From the change stream to pulls: a reSync opens a new epoch of each collection it pulls; a burst of notifications
+// pulls a model at most every interval (the last always followed by a pull); a (re)connection pulls every model.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { openChangeStream } from "../change-stream.ts";
+import type { ReadModelName } from "../models/index.ts";
+import type { SyncTransport } from "../transport.ts";
+import { createReSync, STREAM_RESYNC_INTERVAL_MS, startStreamReSync, throttleReSync } from "./stream-resync.ts";
+
+function states(...models: ReadModelName[]) {
+  const pulled: ReadModelName[] = [];
+  const map = new Map(models.map((model) => [model, { reSync: () => pulled.push(model) }] as const));
+  return { map, pulled };
+}
+
+describe("reSync epochs", () => {
+  it("pulls one collection or all, each in a new epoch, after its hook", () => {
+    const { map, pulled } = states("customers", "holdings");
+    const hooked: string[] = [];
+    const sync = createReSync(map, (model) => hooked.push(`${model}@${sync.epochOf(model)}`));
+    expect(sync.epochOf("customers")).toBe(0);
+    sync.reSync("holdings");
+    expect(pulled).toEqual(["holdings"]);
+    expect([sync.epochOf("customers"), sync.epochOf("holdings")]).toEqual([0, 1]);
+    sync.reSync();
+    expect(pulled).toEqual(["holdings", "customers", "holdings"]);
+    expect([sync.epochOf("customers"), sync.epochOf("holdings")]).toEqual([1, 2]);
+    expect(hooked).toEqual(["holdings@0", "customers@0", "holdings@1"]);
+  });
+});
+
+describe("stream pulls", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date("2026-01-01T00:00:00Z") });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("pulls at once, then at most every interval during a burst, the last notification always followed by a pull", () => {
+    const pulled: ReadModelName[] = [];
+    const throttle = throttleReSync((model) => pulled.push(model));
+    throttle.changed("customers");
+    expect(pulled).toEqual(["customers"]);
+    vi.advanceTimersByTime(100);
+    throttle.changed("customers");
+    throttle.changed("customers");
+    // another model is not held back
+    throttle.changed("holdings");
+    expect(pulled).toEqual(["customers", "holdings"]);
+    vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS - 101);
+    expect(pulled).toEqual(["customers", "holdings"]);
+    vi.advanceTimersByTime(1);
+    expect(pulled).toEqual(["customers", "holdings", "customers"]);
+    vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS * 3);
+    expect(pulled).toHaveLength(3);
+    throttle.changed("customers");
+    expect(pulled).toHaveLength(4);
+  });
+
+  it("pulls nothing after stop, not even a pull it was holding back", () => {
+    const pulled: ReadModelName[] = [];
+    const throttle = throttleReSync((model) => pulled.push(model));
+    throttle.changed("customers");
+    throttle.changed("customers");
+    throttle.stop();
+    vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS * 2);
+    throttle.changed("customers");
+    expect(pulled).toEqual(["customers"]);
+  });
+
+  it("follows the change stream: read models pulled, other tables ignored, every connection pulls all", async () => {
+    let handlers: Parameters<typeof openChangeStream>[0] | null = null;
+    let closed = false;
+    const open = ((options) => {
+      handlers = options;
+      return {
+        client: null as never,
+        close: async () => {
+          closed = true;
+        },
+      };
+    }) as typeof openChangeStream;
+    const pulls: Array<ReadModelName | "all"> = [];
+    const connection: boolean[] = [];
+    const stream = startStreamReSync({
+      transport: {} as SyncTransport,
+      reSync: (model) => pulls.push(model ?? "all"),
+      onConnection: (connected) => connection.push(connected),
+      open,
+    });
+    const on = handlers as unknown as Parameters<typeof openChangeStream>[0];
+    on.onConnected();
+    expect([connection, pulls]).toEqual([[true], ["all"]]);
+    on.onChange("holdings");
+    on.onChange("users_accounts");
+    on.onChange("holdings");
+    expect(pulls).toEqual(["all", "holdings"]);
+    on.onDisconnected?.();
+    expect(connection).toEqual([true, false]);
+    await stream.close();
+    expect(closed).toBe(true);
+    vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS);
+    expect(pulls, "the held-back pull is dropped on close").toEqual(["all", "holdings"]);
+  });
+});
