@@ -1,20 +1,12 @@
 // Create or edit an asset (spec part 1 sections 2.7, 5): name, authorized total, type, status. The type is fixed once
 // the asset exists. Saving queues createAsset / updateAssetById (changed fields only) in the outbox.
-import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AssetDoc } from "../../data/models/index.ts";
-import {
-  AssetFormSchema,
-  changedFields,
-  type FieldErrors,
-  STATUS_LABELS,
-  STATUSES,
-  validate,
-} from "../../domain/assets.ts";
+import { AssetFormSchema, changedFields, STATUS_LABELS, STATUSES, validate } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, ErrorBlock, FieldError, formGrid, fullRow, Select, TextField } from "../../ui/index.ts";
+import { useForm } from "../forms/use-form.ts";
 import type { AssetType } from "./asset-types.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
@@ -30,35 +22,25 @@ export function AssetDialog({
   onClose: () => void;
 }) {
   const send = useCommand();
-  const [values, setValues] = useState({
-    name: asset?.name ?? "",
-    authorizedTotal: asset ? formatNumber(asset.authorizedTotal) : "",
-    type: asset?.type ?? "",
-    status: asset?.status ?? "",
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values) => (value: string | null) =>
-    setValues((current) => ({ ...current, [key]: value ?? "" }));
-
-  async function save() {
-    const result = validate(AssetFormSchema, values);
-    if (!result.ok) return setErrors(result.errors);
-    setSaving(true);
-    try {
+  const { values, errors, saving, set, save, onSubmit } = useForm({
+    initial: {
+      name: asset?.name ?? "",
+      authorizedTotal: asset ? formatNumber(asset.authorizedTotal) : "",
+      type: asset?.type ?? "",
+      status: asset?.status ?? "",
+    },
+    check: (values) => validate(AssetFormSchema, values),
+    submit: async (value) => {
       if (!asset) {
-        await send("createAsset", { input: { asset: { id: crypto.randomUUID(), ...result.value } } });
+        await send("createAsset", { input: { asset: { id: crypto.randomUUID(), ...value } } });
       } else {
-        const { type: _fixed, ...editable } = result.value;
+        const { type: _fixed, ...editable } = value;
         const patch = changedFields(asset, editable);
         if (Object.keys(patch).length > 0) await send("updateAssetById", { input: { id: asset.id, patch } });
       }
-      onClose();
-    } catch {
-      setErrors({ form: MESSAGES.defaultError });
-      setSaving(false);
-    }
-  }
+    },
+    onDone: onClose,
+  });
 
   return (
     <Dialog
@@ -76,14 +58,7 @@ export function AssetDialog({
         </>
       }
     >
-      <form
-        noValidate
-        className={formGrid}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate className={formGrid} onSubmit={onSubmit}>
         <div className={fullRow}>
           <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
         </div>

@@ -1,20 +1,17 @@
 // Create or edit a round (spec part 1 sections 2.7, 5, 7). A new round is makeRound, or makeTranche with term and
 // coupon for a debt asset. An edit sends only what changed, as up to three queued commands: updateRoundById,
 // updateTrancheBondDatumByRoundId (term, coupon) and updateSecurityById (the linked security's latest price).
-import { useState } from "react";
 import { useCommand } from "../../data/hooks.tsx";
 import type { RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import {
   changedFields,
   dayToTimestamp,
-  type FieldErrors,
   STATUS_LABELS,
   STATUSES,
   timestampToDay,
   validateRound,
 } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { MESSAGES } from "../../domain/messages.ts";
 import {
   Button,
   DateInput,
@@ -26,6 +23,7 @@ import {
   Select,
   TextField,
 } from "../../ui/index.ts";
+import { useForm } from "../forms/use-form.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -48,36 +46,32 @@ export function RoundDialog({
 }) {
   const send = useCommand();
   const tranche = round?.trancheBondData as { term?: string; coupon?: string } | null | undefined;
-  const [values, setValues] = useState({
-    name: round?.name ?? "",
-    opensOn: timestampToDay(round?.opensOn),
-    closesOn: timestampToDay(round?.closesOn),
-    termsUrl: round?.termsUrl ?? "",
-    price: plain(round?.price),
-    total: plain(round?.total),
-    status: round?.status ?? "",
-    coupon: plain(tranche?.coupon),
-    term: plain(tranche?.term),
-    unitValue: plain(security?.unitValue),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values) => (value: string | null) =>
-    setValues((current) => ({ ...current, [key]: value ?? "" }));
-  const setDay = (key: "opensOn" | "closesOn") => (value: string | null) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  async function save() {
-    const { coupon, term, unitValue, ...common } = values;
-    const result = validateRound(
-      { ...common, ...(debt ? { coupon, term } : {}), ...(security ? { unitValue } : {}) },
-      debt,
-    );
-    if (!result.ok) return setErrors(result.errors);
-    const { coupon: newCoupon, term: newTerm, unitValue: newUnitValue, opensOn, closesOn, ...rest } = result.value;
-    const fields = { ...rest, opensOn: dayToTimestamp(opensOn), closesOn: dayToTimestamp(closesOn) };
-    setSaving(true);
-    try {
+  const {
+    values,
+    errors,
+    saving,
+    set,
+    setNullable: setDay,
+    save,
+    onSubmit,
+  } = useForm({
+    initial: {
+      name: round?.name ?? "",
+      opensOn: timestampToDay(round?.opensOn),
+      closesOn: timestampToDay(round?.closesOn),
+      termsUrl: round?.termsUrl ?? "",
+      price: plain(round?.price),
+      total: plain(round?.total),
+      status: round?.status ?? "",
+      coupon: plain(tranche?.coupon),
+      term: plain(tranche?.term),
+      unitValue: plain(security?.unitValue),
+    },
+    check: ({ coupon, term, unitValue, ...common }) =>
+      validateRound({ ...common, ...(debt ? { coupon, term } : {}), ...(security ? { unitValue } : {}) }, debt),
+    submit: async (value) => {
+      const { coupon: newCoupon, term: newTerm, unitValue: newUnitValue, opensOn, closesOn, ...rest } = value;
+      const fields = { ...rest, opensOn: dayToTimestamp(opensOn), closesOn: dayToTimestamp(closesOn) };
       if (!round) {
         const input = { id: crypto.randomUUID(), assetId, ...fields };
         if (debt) await send("makeTranche", { input: { ...input, term: newTerm, coupon: newCoupon } });
@@ -108,12 +102,9 @@ export function RoundDialog({
         )
           await send("updateSecurityById", { input: { id: security.id, patch: { unitValue: newUnitValue } } });
       }
-      onClose();
-    } catch {
-      setErrors({ form: MESSAGES.defaultError });
-      setSaving(false);
-    }
-  }
+    },
+    onDone: onClose,
+  });
 
   return (
     <Dialog
@@ -132,14 +123,7 @@ export function RoundDialog({
         </>
       }
     >
-      <form
-        noValidate
-        className={formGrid}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate className={formGrid} onSubmit={onSubmit}>
         <div className={fullRow}>
           <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
         </div>

@@ -1,32 +1,21 @@
 // Create a security (spec part 1 sections 2.8, 5, 7): name, total, symbol -> createSecurity, queued in the outbox.
-import { useState } from "react";
 import { useCommand } from "../../data/hooks.tsx";
-import { type FieldErrors, SecurityFormSchema, validate } from "../../domain/assets.ts";
-import { MESSAGES } from "../../domain/messages.ts";
+import { SecurityFormSchema, validate } from "../../domain/assets.ts";
 import { Button, Dialog, ErrorBlock, formGrid, fullRow, TextField } from "../../ui/index.ts";
+import { useForm } from "../forms/use-form.ts";
 
 export function SecurityDialog({ onClose }: { onClose: () => void }) {
   const send = useCommand();
-  const [values, setValues] = useState({ name: "", total: "", symbol: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
-
-  async function save() {
-    const result = validate(SecurityFormSchema, values);
-    if (!result.ok) return setErrors(result.errors);
-    const { symbol, ...rest } = result.value;
-    setSaving(true);
-    try {
+  const { values, errors, saving, set, save, onSubmit } = useForm({
+    initial: { name: "", total: "", symbol: "" },
+    check: (values) => validate(SecurityFormSchema, values),
+    submit: async ({ symbol, ...rest }) => {
       await send("createSecurity", {
         input: { security: { id: crypto.randomUUID(), ...rest, symbol: symbol || null } },
       });
-      onClose();
-    } catch {
-      setErrors({ form: MESSAGES.defaultError });
-      setSaving(false);
-    }
-  }
+    },
+    onDone: onClose,
+  });
 
   return (
     <Dialog
@@ -44,14 +33,7 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form
-        noValidate
-        className={formGrid}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate className={formGrid} onSubmit={onSubmit}>
         <div className={fullRow}>
           <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
         </div>

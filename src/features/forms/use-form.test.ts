@@ -1,0 +1,47 @@
+import * as v from "valibot";
+import { describe, expect, it, vi } from "vitest";
+import { validate } from "../../domain/assets.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { runForm } from "./use-form.ts";
+
+const Schema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty("Name is required.")),
+  total: v.pipe(v.string(), v.nonEmpty("Total is required.")),
+});
+const check = (values: { name: string; total: string }) => validate(Schema, values);
+
+describe("runForm (the dialogs' form helper)", () => {
+  it("shows one message per invalid field and neither saves nor submits", async () => {
+    const submit = vi.fn(async () => {});
+    const saving = vi.fn();
+    const outcome = await runForm({ name: " ", total: "" }, check, submit, saving);
+    expect(outcome).toEqual({
+      status: "invalid",
+      errors: { name: "Name is required.", total: "Total is required." },
+    });
+    expect(submit).not.toHaveBeenCalled();
+    expect(saving).not.toHaveBeenCalled();
+  });
+
+  it("marks the form saving, then submits the parsed value", async () => {
+    const order: string[] = [];
+    const submit = vi.fn(async (value: { name: string; total: string }) => {
+      order.push(`submit ${value.name}`);
+    });
+    const outcome = await runForm({ name: " Notes ", total: "5" }, check, submit, () => order.push("saving"));
+    expect(outcome).toEqual({ status: "done" });
+    expect(order).toEqual(["saving", "submit Notes"]);
+  });
+
+  it("a submit that throws gives the generic form error", async () => {
+    const outcome = await runForm(
+      { name: "Notes", total: "5" },
+      check,
+      async () => {
+        throw new Error("outbox full");
+      },
+      () => {},
+    );
+    expect(outcome).toEqual({ status: "failed", errors: { form: MESSAGES.defaultError } });
+  });
+});

@@ -1,0 +1,64 @@
+// The dialogs' form helper: values, validation with one message per field, submit with a pending state. A failed
+// check shows the field messages and sends nothing; a failed submit shows the generic error and re-enables the form.
+import { type FormEvent, useState } from "react";
+import type { FieldErrors } from "../../domain/assets.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+
+/** A check's result: the parsed value, or the first message per field (domain/assets.ts validate). */
+type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+type FormOutcome = { status: "done" } | { status: "invalid" | "failed"; errors: FieldErrors };
+
+/** One submission: check, then (valid only) `saving()` and `submit`; what the form shows next. */
+export async function runForm<V, T>(
+  values: V,
+  check: (values: V) => Checked<T>,
+  submit: (value: T) => Promise<void>,
+  saving: () => void,
+): Promise<FormOutcome> {
+  const result = check(values);
+  if (!result.ok) return { status: "invalid", errors: result.errors };
+  saving();
+  try {
+    await submit(result.value);
+    return { status: "done" };
+  } catch {
+    return { status: "failed", errors: { form: MESSAGES.defaultError } };
+  }
+}
+
+export function useForm<V extends Record<string, string | null>, T>({
+  initial,
+  check,
+  submit,
+  onDone,
+}: {
+  initial: V | (() => V);
+  check: (values: V) => Checked<T>;
+  submit: (value: T) => Promise<void>;
+  /** After a successful submit (the dialogs close). */
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  /** A text field's setter (a cleared select gives ""). */
+  const set = (key: keyof V) => (value: string | null) => setValues((current) => ({ ...current, [key]: value ?? "" }));
+  /** A setter that keeps null (a cleared date). */
+  const setNullable = (key: keyof V) => (value: string | null) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function save() {
+    const outcome = await runForm(values, check, submit, () => setSaving(true));
+    if (outcome.status === "done") return onDone();
+    setErrors(outcome.errors);
+    setSaving(false);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void save();
+  }
+
+  return { values, errors, saving, set, setNullable, save, onSubmit };
+}
