@@ -1,0 +1,155 @@
+// A distribution's custom fields: name and value pairs, added, edited and deleted while the distribution is not locked.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Card, mutedText, PendingTag, TextField, tableClass } from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
+import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
+import type { Distribution } from "./use-allocation.ts";
+
+interface CustomField {
+  id: string;
+  name: string;
+  value: string;
+}
+
+export function CustomFields({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
+  const command = useCommand();
+  const fields = (distribution.customFields ?? []) as CustomField[];
+  const pending = usePendingChildren<CustomField & Record<string, unknown>>(
+    "createDistributionCustomField",
+    "distributionCustomField",
+    "distributionId",
+    distribution.id,
+    fields.map((f) => f.id),
+  );
+  const edited = usePendingEdits(fields, "updateDistributionCustomFieldById", "deleteDistributionCustomFieldById");
+  const [name, setName] = useState("");
+  const [value, setValue] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const [editName, setEditName] = useState("");
+  const [editValue, setEditValue] = useState("");
+  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
+  const check = (n: string, val: string) => {
+    const next: Record<string, string> = {};
+    if (!n.trim()) next.name = MESSAGES.customFieldNameRequired;
+    if (!val.trim()) next.value = MESSAGES.customFieldValueRequired;
+    return next;
+  };
+  const add = async () => {
+    const next = check(name, value);
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    await command("createDistributionCustomField", {
+      input: {
+        distributionCustomField: {
+          id: newId(),
+          distributionId: distribution.id,
+          name: name.trim(),
+          value: value.trim(),
+        },
+      },
+    });
+    setName("");
+    setValue("");
+  };
+  const saveEdit = async (id: string) => {
+    const next = check(editName, editValue);
+    setEditErrors(next);
+    if (Object.keys(next).length) return;
+    await command("updateDistributionCustomFieldById", {
+      input: { id, patch: { name: editName.trim(), value: editValue.trim() } },
+    });
+    setEditing(null);
+  };
+  const rows = [...edited, ...pending.map((x) => ({ row: x.row as CustomField, mark: x.mark as PendingMark | null }))];
+  const editable = (id: string) => canEdit && fields.some((f) => f.id === id);
+  return (
+    <Card title="Custom Fields" testId="custom-fields">
+      {rows.length === 0 ? (
+        <p className={mutedText}>No custom mapping fields</p>
+      ) : (
+        <table className={tableClass}>
+          <tbody>
+            {rows.map(({ row: f, mark }) =>
+              editing === f.id ? (
+                <tr key={f.id} data-testid="custom-field-row">
+                  <td>
+                    <TextField
+                      label="Field name"
+                      value={editName}
+                      onChange={(e) => setEditName(e.target.value)}
+                      error={editErrors.name}
+                    />
+                  </td>
+                  <td>
+                    <TextField
+                      label="Value"
+                      value={editValue}
+                      onChange={(e) => setEditValue(e.target.value)}
+                      error={editErrors.value}
+                    />
+                  </td>
+                  <td className="num">
+                    <span className={css({ display: "inline-flex", gap: "1" })}>
+                      <Button size="sm" onClick={() => saveEdit(f.id)}>
+                        Save
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={f.id} data-testid="custom-field-row">
+                  <td className={css({ fontWeight: "600" })}>{f.name}</td>
+                  <td>
+                    {f.value} <PendingTag mark={mark} />
+                  </td>
+                  <td className="num">
+                    {editable(f.id) && (
+                      <span className={css({ display: "inline-flex", gap: "1" })}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => {
+                            setEditing(f.id);
+                            setEditName(f.name);
+                            setEditValue(f.value);
+                            setEditErrors({});
+                          }}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => command("deleteDistributionCustomFieldById", { input: { id: f.id } })}
+                        >
+                          Delete
+                        </Button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      )}
+      {canEdit && (
+        <div className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}>
+          <TextField label="Field name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <TextField label="Value" value={value} onChange={(e) => setValue(e.target.value)} error={errors.value} />
+          <Button variant="outline" onClick={add}>
+            Add Field
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

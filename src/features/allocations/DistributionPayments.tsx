@@ -1,0 +1,191 @@
+// A distribution's payments (shown to the allocation's owner): the list with pending marks, edit and delete of a
+// stored payment, and a new payment's amount and day.
+import { useState } from "react";
+import * as v from "valibot";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import { fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
+import { formatDate, formatMoney } from "../../domain/format.ts";
+import {
+  Button,
+  Card,
+  DateInput,
+  FormGrid,
+  mutedText,
+  PendingTag,
+  TextField,
+  tableClass,
+  toast,
+} from "../../ui/index.ts";
+import { newId } from "./new-id.ts";
+import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
+import type { Distribution } from "./use-allocation.ts";
+
+export interface Payment {
+  id: string;
+  amount: string;
+  paidOn: string;
+  status?: string;
+  currencyCode?: string;
+}
+export function Payments({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
+  const command = useCommand();
+  const payments = (distribution.payments ?? []) as Payment[];
+  const pending = usePendingChildren<Payment & Record<string, unknown>>(
+    "createDistributionPayment",
+    "distributionPayment",
+    "distributionId",
+    distribution.id,
+    payments.map((p) => p.id),
+  );
+  const edited = usePendingEdits(payments, "updateDistributionPaymentById", "deleteDistributionPaymentById");
+  const [amount, setAmount] = useState("");
+  const [paidOn, setPaidOn] = useState<string | null>(new Date().toISOString().slice(0, 10));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const [editAmount, setEditAmount] = useState("");
+  const [editPaidOn, setEditPaidOn] = useState<string | null>(null);
+  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
+  const add = async () => {
+    const parsed = v.safeParse(PaymentSchema, { amount, paidOn: paidOn ?? "" });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
+    setErrors({});
+    await command("createDistributionPayment", {
+      input: {
+        distributionPayment: {
+          id: newId(),
+          distributionId: distribution.id,
+          amount: parsed.output.amount.replaceAll(",", ""),
+          paidOn: paidOnTimestamp(parsed.output.paidOn),
+          status: "paid",
+        },
+      },
+    });
+    toast.success("Payment recorded");
+    setAmount("");
+  };
+  const startEdit = (p: Payment) => {
+    setEditing(p.id);
+    setEditAmount(p.amount);
+    setEditPaidOn(p.paidOn ? p.paidOn.slice(0, 10) : null);
+    setEditErrors({});
+  };
+  const saveEdit = async (id: string) => {
+    const parsed = v.safeParse(PaymentSchema, { amount: editAmount, paidOn: editPaidOn ?? "" });
+    if (!parsed.success) return setEditErrors(fieldErrors(parsed.issues));
+    setEditErrors({});
+    await command("updateDistributionPaymentById", {
+      input: {
+        id,
+        patch: { amount: parsed.output.amount.replaceAll(",", ""), paidOn: paidOnTimestamp(parsed.output.paidOn) },
+      },
+    });
+    setEditing(null);
+    toast.success("Payment saved");
+  };
+  const rows = [...edited, ...pending.map((x) => ({ row: x.row as Payment, mark: x.mark as PendingMark | null }))];
+  const editable = (id: string) => canEdit && payments.some((p) => p.id === id);
+  return (
+    <Card title="Payments" testId="payments">
+      {rows.length === 0 ? (
+        <p className={mutedText}>No Payments</p>
+      ) : (
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th>Paid on</th>
+              <th className="num">Amount</th>
+              <th>Status</th>
+              {canEdit && <th className="num">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ row: p, mark }) =>
+              editing === p.id ? (
+                <tr key={p.id} data-testid="payment-row">
+                  <td>
+                    <DateInput label="Paid On" value={editPaidOn} onChange={setEditPaidOn} error={editErrors.paidOn} />
+                  </td>
+                  <td>
+                    <TextField
+                      label="Payment Amount"
+                      name="editPaymentAmount"
+                      inputMode="decimal"
+                      value={editAmount}
+                      onChange={(e) => setEditAmount(e.target.value)}
+                      error={editErrors.amount}
+                    />
+                  </td>
+                  <td />
+                  <td className="num">
+                    <span className={css({ display: "inline-flex", gap: "1" })}>
+                      <Button size="sm" onClick={() => saveEdit(p.id)}>
+                        Save
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={p.id} data-testid="payment-row">
+                  <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
+                  <td className="num">{formatMoney(p.amount)}</td>
+                  <td>
+                    <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
+                    <PendingTag mark={mark} />
+                  </td>
+                  {canEdit && (
+                    <td className="num">
+                      {editable(p.id) && (
+                        <span className={css({ display: "inline-flex", gap: "1" })}>
+                          <Button size="sm" variant="ghost" onClick={() => startEdit(p)}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
+                          >
+                            Delete
+                          </Button>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      )}
+      {canEdit && (
+        <>
+          <FormGrid columns={2}>
+            <TextField
+              label="Payment Amount"
+              name="paymentAmount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              error={errors.amount}
+            />
+            <DateInput label="Paid On" value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
+          </FormGrid>
+          <div>
+            <Button size="sm" onClick={add}>
+              Add Payment
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** A date input's day as the payment's timestamp (noon UTC, so every time zone shows the same day). */
+function paidOnTimestamp(day: string): string {
+  return new Date(`${day.slice(0, 10)}T12:00:00Z`).toISOString();
+}
