@@ -7,6 +7,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, mutedText, PendingTag, TextField, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
+import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
 interface CustomField {
@@ -68,9 +69,9 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
   const rows = [...edited, ...pending.map((x) => ({ row: x.row as CustomField, mark: x.mark as PendingMark | null }))];
   const editable = (id: string) => canEdit && fields.some((f) => f.id === id);
   return (
-    <Card title="Custom Fields" testId="custom-fields">
+    <Card title={DISTRIBUTION_TEXT.customFields} testId="custom-fields">
       {rows.length === 0 ? (
-        <p className={mutedText}>No custom mapping fields</p>
+        <p className={mutedText}>{MESSAGES.noCustomMappingFields}</p>
       ) : (
         <table className={tableClass}>
           <tbody>
@@ -79,7 +80,7 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                 <tr key={f.id} data-testid="custom-field-row">
                   <td>
                     <TextField
-                      label="Field name"
+                      label={DISTRIBUTION_TEXT.fieldName}
                       value={editName}
                       onChange={(e) => setEditName(e.target.value)}
                       error={editErrors.name}
@@ -87,7 +88,7 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                   </td>
                   <td>
                     <TextField
-                      label="Value"
+                      label={DISTRIBUTION_TEXT.value}
                       value={editValue}
                       onChange={(e) => setEditValue(e.target.value)}
                       error={editErrors.value}
@@ -96,10 +97,10 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                   <td className="num">
                     <span className={css({ display: "inline-flex", gap: "1" })}>
                       <Button size="sm" onClick={() => saveEdit(f.id)}>
-                        Save
+                        {DISTRIBUTION_TEXT.save}
                       </Button>
                       <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                        Cancel
+                        {DISTRIBUTION_TEXT.cancel}
                       </Button>
                     </span>
                   </td>
@@ -123,14 +124,14 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                             setEditErrors({});
                           }}
                         >
-                          Edit
+                          {DISTRIBUTION_TEXT.edit}
                         </Button>
                         <Button
                           size="sm"
                           variant="outline"
                           onClick={() => command("deleteDistributionCustomFieldById", { input: { id: f.id } })}
                         >
-                          Delete
+                          {DISTRIBUTION_TEXT.delete}
                         </Button>
                       </span>
                     )}
@@ -143,10 +144,20 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
       )}
       {canEdit && (
         <div className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}>
-          <TextField label="Field name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-          <TextField label="Value" value={value} onChange={(e) => setValue(e.target.value)} error={errors.value} />
+          <TextField
+            label={DISTRIBUTION_TEXT.fieldName}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
+          <TextField
+            label={DISTRIBUTION_TEXT.value}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={errors.value}
+          />
           <Button variant="outline" onClick={add}>
-            Add Field
+            {DISTRIBUTION_TEXT.addField}
           </Button>
         </div>
       )}

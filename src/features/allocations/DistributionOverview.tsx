@@ -7,7 +7,8 @@ import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, mutedText, PendingTag, Select, Stat, StatRow, StatusBadge } from "../../ui/index.ts";
 import type { Payment } from "./DistributionPayments.tsx";
-import { DISTRIBUTION_STATUS_OPTIONS } from "./strings.ts";
+import { DISTRIBUTION_STATUS_OPTIONS, DISTRIBUTION_TEXT } from "./strings.ts";
+
 import type { Distribution } from "./use-allocation.ts";
 
 export function Overview({
@@ -23,7 +24,9 @@ export function Overview({
   const paid = distribution.paidInCapital ?? paidInCapital((distribution.payments ?? []) as Payment[]);
   return (
     <Card
-      title={distribution.name ?? distribution.investor?.name ?? distribution.investor?.email ?? "Distribution"}
+      title={
+        distribution.name ?? distribution.investor?.name ?? distribution.investor?.email ?? DISTRIBUTION_TEXT.untitled
+      }
       actions={
         <>
           <StatusBadge label={distributionStatusLabel(distribution)} />
@@ -33,17 +36,19 @@ export function Overview({
       testId="distribution-overview"
     >
       <StatRow>
-        <Stat label="UNITS" value={formatNumber(distribution.amount)} />
-        <Stat label="PURCHASE PRICE" value={formatMoney(distribution.purchasePrice ?? null)} />
-        <Stat label="PAID IN" value={formatMoney(paid)} testId="paid-in" />
+        <Stat label={DISTRIBUTION_TEXT.units} value={formatNumber(distribution.amount)} />
+        <Stat label={DISTRIBUTION_TEXT.purchasePrice} value={formatMoney(distribution.purchasePrice ?? null)} />
+        <Stat label={DISTRIBUTION_TEXT.paidIn} value={formatMoney(paid)} testId="paid-in" />
       </StatRow>
       <p className={mutedText}>
-        {distribution.investor?.email} · invited{" "}
-        {distribution.createdOn ? formatDate(distribution.createdOn, "MMM Do YYYY") : "on this device"}
+        {distribution.investor?.email} · {DISTRIBUTION_TEXT.invited}{" "}
+        {distribution.createdOn
+          ? formatDate(distribution.createdOn, "MMM Do YYYY")
+          : DISTRIBUTION_TEXT.invitedOnThisDevice}
       </p>
       <div className={css({ maxW: "xs" })}>
         <Select
-          label="Status"
+          label={DISTRIBUTION_TEXT.status}
           name="distributionStatus"
           options={DISTRIBUTION_STATUS_OPTIONS}
           value={distribution.status}
@@ -55,9 +60,9 @@ export function Overview({
         />
       </div>
       {locked && (
-        <p
-          className={mutedText}
-        >{`Cannot update status on locked distribution: ${distribution.name ?? distribution.investor?.name ?? ""}`}</p>
+        <p className={mutedText}>
+          {DISTRIBUTION_TEXT.lockedStatus(distribution.name ?? distribution.investor?.name ?? "")}
+        </p>
       )}
     </Card>
   );

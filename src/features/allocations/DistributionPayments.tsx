@@ -7,6 +7,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
 import {
   Button,
   Card,
@@ -20,6 +21,7 @@ import {
 } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
+import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
 export interface Payment {
@@ -62,7 +64,7 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
         },
       },
     });
-    toast.success("Payment recorded");
+    toast.success(DISTRIBUTION_TEXT.paymentRecorded);
     setAmount("");
   };
   const startEdit = (p: Payment) => {
@@ -82,22 +84,22 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
       },
     });
     setEditing(null);
-    toast.success("Payment saved");
+    toast.success(DISTRIBUTION_TEXT.paymentSaved);
   };
   const rows = [...edited, ...pending.map((x) => ({ row: x.row as Payment, mark: x.mark as PendingMark | null }))];
   const editable = (id: string) => canEdit && payments.some((p) => p.id === id);
   return (
-    <Card title="Payments" testId="payments">
+    <Card title={DISTRIBUTION_TEXT.payments} testId="payments">
       {rows.length === 0 ? (
-        <p className={mutedText}>No Payments</p>
+        <p className={mutedText}>{MESSAGES.noPayments}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Paid on</th>
-              <th className="num">Amount</th>
-              <th>Status</th>
-              {canEdit && <th className="num">Actions</th>}
+              <th>{DISTRIBUTION_TEXT.paidOnColumn}</th>
+              <th className="num">{DISTRIBUTION_TEXT.amount}</th>
+              <th>{DISTRIBUTION_TEXT.status}</th>
+              {canEdit && <th className="num">{DISTRIBUTION_TEXT.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -105,11 +107,16 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
               editing === p.id ? (
                 <tr key={p.id} data-testid="payment-row">
                   <td>
-                    <DateInput label="Paid On" value={editPaidOn} onChange={setEditPaidOn} error={editErrors.paidOn} />
+                    <DateInput
+                      label={DISTRIBUTION_TEXT.paidOn}
+                      value={editPaidOn}
+                      onChange={setEditPaidOn}
+                      error={editErrors.paidOn}
+                    />
                   </td>
                   <td>
                     <TextField
-                      label="Payment Amount"
+                      label={DISTRIBUTION_TEXT.paymentAmount}
                       name="editPaymentAmount"
                       inputMode="decimal"
                       value={editAmount}
@@ -121,10 +128,10 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                   <td className="num">
                     <span className={css({ display: "inline-flex", gap: "1" })}>
                       <Button size="sm" onClick={() => saveEdit(p.id)}>
-                        Save
+                        {DISTRIBUTION_TEXT.save}
                       </Button>
                       <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                        Cancel
+                        {DISTRIBUTION_TEXT.cancel}
                       </Button>
                     </span>
                   </td>
@@ -142,14 +149,14 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                       {editable(p.id) && (
                         <span className={css({ display: "inline-flex", gap: "1" })}>
                           <Button size="sm" variant="ghost" onClick={() => startEdit(p)}>
-                            Edit
+                            {DISTRIBUTION_TEXT.edit}
                           </Button>
                           <Button
                             size="sm"
                             variant="outline"
                             onClick={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
                           >
-                            Delete
+                            {DISTRIBUTION_TEXT.delete}
                           </Button>
                         </span>
                       )}
@@ -165,18 +172,18 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
         <>
           <FormGrid columns={2}>
             <TextField
-              label="Payment Amount"
+              label={DISTRIBUTION_TEXT.paymentAmount}
               name="paymentAmount"
               inputMode="decimal"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               error={errors.amount}
             />
-            <DateInput label="Paid On" value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
+            <DateInput label={DISTRIBUTION_TEXT.paidOn} value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
           </FormGrid>
           <div>
             <Button size="sm" onClick={add}>
-              Add Payment
+              {DISTRIBUTION_TEXT.addPayment}
             </Button>
           </div>
         </>

@@ -3,8 +3,10 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatMoney } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, mutedText, TextField, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
+import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
 interface Price {
@@ -20,9 +22,8 @@ export function Prices({ distribution, canEdit }: { distribution: Distribution; 
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = async () => {
-    if (!price.trim()) return setError("Price per unit is required.");
-    if (prices.some((p) => (p.currencyCode ?? "USD") === "USD"))
-      return setError("Multiple prices of the same currency is not supported.");
+    if (!price.trim()) return setError(DISTRIBUTION_TEXT.priceRequired);
+    if (prices.some((p) => (p.currencyCode ?? "USD") === "USD")) return setError(DISTRIBUTION_TEXT.priceCurrencyTaken);
     setError(null);
     await command("createDistributionPrice", {
       input: {
@@ -32,15 +33,15 @@ export function Prices({ distribution, canEdit }: { distribution: Distribution; 
     setPrice("");
   };
   return (
-    <Card title="Prices">
+    <Card title={DISTRIBUTION_TEXT.prices}>
       {prices.length === 0 ? (
-        <p className={mutedText}>No Price</p>
+        <p className={mutedText}>{MESSAGES.noPrice}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Currency</th>
-              <th className="num">Price per unit</th>
+              <th>{DISTRIBUTION_TEXT.currency}</th>
+              <th className="num">{DISTRIBUTION_TEXT.pricePerUnit}</th>
             </tr>
           </thead>
           <tbody>
@@ -56,12 +57,12 @@ export function Prices({ distribution, canEdit }: { distribution: Distribution; 
       {canEdit && !prices.length && (
         <div className={css({ display: "flex", gap: "2", alignItems: "flex-end" })}>
           <TextField
-            label="Price per unit (USD)"
+            label={DISTRIBUTION_TEXT.pricePerUnitUsd}
             value={price}
             onChange={(e) => setPrice(e.target.value)}
             error={error ?? undefined}
           />
-          <Button onClick={add}>Add Price</Button>
+          <Button onClick={add}>{DISTRIBUTION_TEXT.addPrice}</Button>
         </div>
       )}
     </Card>

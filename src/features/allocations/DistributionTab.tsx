@@ -11,6 +11,7 @@ import { Payments } from "./DistributionPayments.tsx";
 import { Prices } from "./DistributionPrices.tsx";
 import { NotesCard } from "./NotesCard.tsx";
 import { type QualificationChoice, QualificationsCard, qualificationsOf } from "./QualificationsCard.tsx";
+import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
 
@@ -27,7 +28,7 @@ export function DistributionTab({
   roundClosesOn: string | null;
   qualificationChoices?: readonly QualificationChoice[];
 }) {
-  if (!distribution) return <EmptyState text="Select a distribution in the list to see it here." />;
+  if (!distribution) return <EmptyState text={DISTRIBUTION_TEXT.selectDistribution} />;
   const locked = Boolean(distribution.locked);
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
