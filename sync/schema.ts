@@ -1,6 +1,7 @@
 // `npm run schema`: regenerates the committed schemas from a fresh in-memory database with every migration applied:
 // schema.graphql (the GraphQL API, sync/graphql/print-schema.ts) and sync/schema.sql (the database objects,
 // sync/db/schema-dump.ts). tests/server/schema-committed.test.ts fails when either differs from what this generates.
+// It then regenerates the command catalogue's variable schemas from the new schema.graphql (sync/command-inputs.ts).
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -46,4 +47,8 @@ if (import.meta.main) {
     writeFileSync(SCHEMA_FILES[kind].path, texts[kind]);
     console.log(`wrote ${SCHEMA_FILES[kind].name}`);
   }
+  // The command catalogue's variable schemas follow the API (src/domain/commands/inputs.ts).
+  const { COMMAND_INPUTS_FILE, generateCommandInputs } = await import("./command-inputs.ts");
+  writeFileSync(COMMAND_INPUTS_FILE, generateCommandInputs(texts.graphql));
+  console.log("wrote src/domain/commands/inputs.ts");
 }

@@ -4,6 +4,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { MangoQuery, RxCollection } from "rxdb";
 import { map, type Observable, of, shareReplay } from "rxjs";
+import type { CommandName, CommandVariables } from "../domain/commands/catalogue.ts";
 import { type LocalCollections, type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
 import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
@@ -233,7 +234,17 @@ export function useOutbox(): LiveRows<OutboxCommand> {
   return useObservable(source, { rows: [], loading: true });
 }
 
-/** Sends a write as a command: stored durably in the outbox first, then sent when online. */
-export function useCommand() {
-  return useCallback((mutation: string, variables: Record<string, unknown>) => sendCommand(mutation, variables), []);
+/**
+ * Sends a write as a command of the catalogue (src/domain/commands/catalogue.ts): stored durably in the outbox
+ * first, then sent when online. The name and the variables are typed from the catalogue (a misspelt name or a wrong
+ * variable type does not compile) and checked against its schema before anything is stored.
+ */
+export function useCommand(): <N extends CommandName>(
+  mutation: N,
+  variables: CommandVariables<N>,
+) => Promise<OutboxCommand> {
+  return useCallback(
+    <N extends CommandName>(mutation: N, variables: CommandVariables<N>) => sendCommand(mutation, variables),
+    [],
+  );
 }

@@ -132,14 +132,14 @@ describe("outbox", () => {
       kind: "answered",
       complete: true,
       results: commands.map((c) =>
-        c.variables.bad
+        (c.variables.input as { name?: string } | undefined)?.name === "bad"
           ? { key: c.key, status: "rejected", errorCode: "LL422", errorMessage: "Please enter a valid email address." }
           : { key: c.key, status: "accepted", errorCode: null, errorMessage: null },
       ),
     }));
-    const first = await outbox.enqueue("makeCustomer", {});
-    const bad = await outbox.enqueue("makeCustomer", { bad: true });
-    const last = await outbox.enqueue("makeCustomer", {});
+    const first = await outbox.enqueue("makeCustomer", { input: {} });
+    const bad = await outbox.enqueue("makeCustomer", { input: { name: "bad" } });
+    const last = await outbox.enqueue("makeCustomer", { input: {} });
     await until(async () => (await outbox.waitingCount()) === 0, "drained");
     const status = async (id: string) => (await collection.findOne(id).exec())?.toJSON();
     expect((await status(first.id))?.status).toBe("accepted");
@@ -159,7 +159,7 @@ describe("outbox", () => {
     outbox.state$.subscribe((state) => {
       paused = state.paused;
     });
-    await outbox.enqueue("makeCustomer", {});
+    await outbox.enqueue("makeCustomer", { input: {} });
     await outbox.flush();
     expect(paused).toBe("unauthorized");
     expect(await outbox.waitingCount()).toBe(1);
@@ -190,7 +190,7 @@ describe("outbox", () => {
       answeredOn: null,
       replaces: null,
     });
-    const mine = await outbox.enqueue("makeCustomer", {});
+    const mine = await outbox.enqueue("makeCustomer", { input: {} });
     await outbox.flush();
     expect(sent.flat().map((command) => command.key)).toEqual([mine.id]);
     expect(mine.seq).toBe(2);
@@ -254,11 +254,11 @@ describe("outbox", () => {
 
   it("continues the sequence after accepted commands are purged", async () => {
     const { outbox } = await setup(acceptAll);
-    await outbox.enqueue("makeCustomer", {});
-    await outbox.enqueue("makeCustomer", {});
+    await outbox.enqueue("makeCustomer", { input: {} });
+    await outbox.enqueue("makeCustomer", { input: {} });
     await until(async () => (await outbox.waitingCount()) === 0, "drained");
     expect(await outbox.purgeAccepted()).toBe(2);
-    const next = await outbox.enqueue("makeCustomer", {});
+    const next = await outbox.enqueue("makeCustomer", { input: {} });
     expect(next.seq).toBe(3);
   });
 });

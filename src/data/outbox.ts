@@ -13,6 +13,7 @@
 
 import type { RxCollection } from "rxdb";
 import { BehaviorSubject, type Observable } from "rxjs";
+import { assertCommand, type CommandName, type CommandVariables } from "../domain/commands/catalogue.ts";
 import { type CommandResult, type CommandsAnswer, MAX_COMMANDS_PER_REQUEST, type WireCommand } from "../domain/wire.ts";
 import { liveDocs$ } from "./live-query.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
@@ -130,11 +131,21 @@ interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** Stores a command durably, then lets the sender try it. Resolves once stored. */
-  enqueue(mutation: string, variables: Record<string, unknown>, options?: { key?: string }): Promise<OutboxCommand>;
+  /**
+   * Stores a command of the catalogue (src/domain/commands) durably, then lets the sender try it. Resolves once
+   * stored; rejects with InvalidCommandError (LL422, naming the field) when the variables do not fit its schema.
+   */
+  enqueue<N extends CommandName>(
+    mutation: N,
+    variables: CommandVariables<N>,
+    options?: { key?: string },
+  ): Promise<OutboxCommand>;
   /** Sends what is pending; resolves when the queue is empty or the sender has to wait. */
   flush(): Promise<void>;
-  /** Replaces a rejected command with a corrected one (new key, same mutation), sent after what is queued. */
+  /**
+   * Replaces a rejected command with a corrected one (new key, same mutation), sent after what is queued; corrected
+   * variables are checked against the command's schema like enqueue's.
+   */
   resend(key: string, variables?: Record<string, unknown>): Promise<OutboxCommand>;
   /** Drops a rejected (or still pending) command: its change is given up. */
   discard(key: string): Promise<void>;
@@ -363,8 +374,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return {
     state$: state.asObservable(),
     enqueue(mutation, variables, enqueueOptions = {}) {
+      // Checked before anything is stored: a wrong shape is the caller's error, never a queued command.
+      try {
+        assertCommand(mutation, variables);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       return serial(async () => {
-        const command = await store(mutation, variables, enqueueOptions.key ?? crypto.randomUUID(), null);
+        const command = await store(
+          mutation,
+          variables as Record<string, unknown>,
+          enqueueOptions.key ?? crypto.randomUUID(),
+          null,
+        );
         void flush();
         return command;
       });
@@ -375,6 +397,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const previous = await collection.findOne(key).exec();
         if (!previous) throw new Error(`No command ${key} in the outbox`);
         if (previous.status !== "rejected") throw new Error(`Command ${key} was not rejected`);
+        if (variables) assertCommand(previous.mutation, variables);
         const command = await store(
           previous.mutation,
           (variables ?? previous.variables) as Record<string, unknown>,

@@ -1,9 +1,9 @@
 // Optimistic display: commands still in the outbox shown where their data appears (docs/REPLICATION.md).
-// The replicas only ever hold what the server says; this overlays the outbox on a list of documents:
-//   createX(input: {x: {id, ...}})          -> a row with those fields, marked pending (ids are client-made UUIDs)
-//   updateXById(input: {id, patch})          -> the row with the patch applied, marked pending
-//   deleteXById(input: {id})                 -> the row marked pending with `deleted: true`
-//   anything else                            -> only if registered with registerCommandEffect (custom mutations)
+// The replicas only ever hold what the server says; this overlays the outbox on a list of documents, each command
+// with the effect the command catalogue names for it (src/domain/commands/catalogue.ts):
+//   create  a row with the command's fields, marked pending (ids are client-made UUIDs)
+//   update  the row with the patch applied, marked pending
+//   delete  the row marked pending with `deleted: true`
 // A rejected command keeps its mark, with the reason, until it is resent or discarded. An accepted command keeps
 // its effect until it leaves the outbox (once a pull that started after the answer has ended): a created row stays
 // visible (marked pending) until the replica has it, an update shows its values without a mark, and a deleted row
@@ -15,15 +15,15 @@
 // Pure functions over plain data: unit-tested without a database.
 import { getQueryMatcher, getSortComparator } from "rxdb";
 import { combineLatest, map, type Observable } from "rxjs";
+import { type CommandEffect, commandEffect as effectOf } from "../domain/commands/catalogue.ts";
+import type { EffectModel } from "../domain/commands/effects.ts";
 import type { ReadModelName } from "./models/index.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
 
-interface CommandEffect {
-  model: ReadModelName;
-  id: string;
-  kind: "create" | "update" | "delete";
-  fields: Record<string, unknown>;
-}
+/** Every model a command's effect names is a read model of the device (a compile error otherwise). */
+type EffectModelsAreReadModels = EffectModel extends ReadModelName ? true : never;
+const effectModelsAreReadModels: EffectModelsAreReadModels = true;
+void effectModelsAreReadModels;
 
 export interface PendingMark {
   key: string;
@@ -36,84 +36,13 @@ export interface PendingMark {
 
 export type WithPending<T> = T & { _pending?: PendingMark };
 
-/** GraphQL type names (createX, updateXById) -> read model. */
-const ENTITY_MODELS: Record<string, ReadModelName> = {
-  Account: "accounts",
-  Allocation: "allocations",
-  Asset: "assets",
-  BrokerAllocation: "broker_allocations",
-  Customer: "customers",
-  Distribution: "distributions",
-  Document: "documents",
-  Holding: "holdings",
-  Round: "rounds",
-  Security: "securities",
-  Transaction: "transactions",
-};
-
-type EffectOf = (variables: Record<string, unknown>) => CommandEffect | null;
-const customEffects = new Map<string, EffectOf>();
-
-/** Teaches the overlay what a custom mutation (makeCustomer, makeDistribution, ...) does to a document. */
-export function registerCommandEffect(mutation: string, effect: EffectOf): void {
-  customEffects.set(mutation, effect);
+/** What a stored command does to the read models: the catalogue's effect (src/domain/commands/catalogue.ts). */
+export function commandEffect(command: Pick<OutboxCommand, "mutation" | "variables">): CommandEffect | null {
+  return effectOf(command.mutation, (command.variables ?? {}) as Record<string, unknown>);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-export function commandEffect(command: Pick<OutboxCommand, "mutation" | "variables">): CommandEffect | null {
-  const variables = (command.variables ?? {}) as Record<string, unknown>;
-  const custom = customEffects.get(command.mutation);
-  if (custom) return custom(variables);
-  const input = isRecord(variables.input) ? variables.input : null;
-  if (!input) return null;
-  const match = /^(create|update|delete)([A-Z][A-Za-z0-9]*?)(ById)?$/.exec(command.mutation);
-  const model = match?.[2] ? ENTITY_MODELS[match[2]] : undefined;
-  if (!match || !model) return null;
-  const verb = match[1];
-  if (verb === "create" && !match[3]) {
-    const entityKey = match[2]!.charAt(0).toLowerCase() + match[2]!.slice(1);
-    const fields = input[entityKey];
-    if (!isRecord(fields) || typeof fields.id !== "string") return null;
-    return { model, id: fields.id, kind: "create", fields };
-  }
-  if (match[3] && typeof input.id === "string") {
-    if (verb === "update")
-      return { model, id: input.id, kind: "update", fields: isRecord(input.patch) ? input.patch : {} };
-    if (verb === "delete") return { model, id: input.id, kind: "delete", fields: {} };
-  }
-  return null;
-}
-
-// The custom creating mutations of the core chain (sync/migrations/0011_functions.sql): the client passes the id.
-registerCommandEffect("makeCustomer", (variables) => {
-  const input = isRecord(variables.input) ? variables.input : null;
-  if (!input || typeof input.id !== "string") return null;
-  return {
-    model: "customers",
-    id: input.id,
-    kind: "create",
-    fields: { email: input.email, name: input.name ?? null, status: "active" },
-  };
-});
-registerCommandEffect("makeDistribution", (variables) => {
-  const input = isRecord(variables.input) ? variables.input : null;
-  if (!input || typeof input.id !== "string") return null;
-  return {
-    model: "distributions",
-    id: input.id,
-    kind: "create",
-    fields: {
-      allocationId: input.allocationId,
-      amount: input.amount == null ? null : String(input.amount),
-      name: input.name ?? null,
-      status: "drafted",
-      locked: false,
-      investor: { email: input.accountEmail, name: input.name ?? null },
-    },
-  };
-});
 
 /** The part of an RxDB Mango query the overlay applies to the rows commands create or change. */
 export interface OverlayQuery {

@@ -12,6 +12,9 @@
 // commands before and behind it still apply. A failure of the database itself rolls back the transaction under
 // way and ends the request with HTTP 503 and the results of the transactions committed before; the device resends
 // the rest with backoff (the log answers any command it had already delivered).
+// A command of the catalogue (src/domain/commands/catalogue.ts) is checked against its variables' schema before it
+// runs: a wrong shape is rejected with LL422 naming the field (and logged like any rejection). Any other mutation of
+// the API runs as GraphQL types it (an unknown name is rejected with LL404).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { execute, hookArgs } from "postgraphile/grafast";
 import {
@@ -24,6 +27,7 @@ import {
   parse,
   validate,
 } from "postgraphile/graphql";
+import { commandProblem } from "../../src/domain/commands/catalogue.ts";
 import {
   type IncomingCommand as Command,
   type CommandResult,
@@ -293,7 +297,14 @@ export function createCommandHandler({
         let outcome: CommandResult;
         let data: unknown = null;
         const nul = containsNul(command.variables);
-        const document = nul ? resultOf(command, "rejected", "LL422", NUL_MESSAGE) : documentFor(schema, command);
+        // A command of the catalogue must fit its variables' schema (the one the device's outbox checked):
+        // a wrong shape is answered LL422 naming the field, before the mutation runs.
+        const problem = nul ? null : commandProblem(command.mutation, command.variables);
+        const document = nul
+          ? resultOf(command, "rejected", "LL422", NUL_MESSAGE)
+          : problem
+            ? resultOf(command, "rejected", "LL422", problem.message)
+            : documentFor(schema, command);
         if (!("kind" in document)) {
           outcome = document;
         } else {

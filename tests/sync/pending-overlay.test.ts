@@ -65,7 +65,7 @@ describe("the pending overlay on a device", () => {
         input: {
           allocation: {
             id,
-            roundId,
+            roundId: roundId as string,
             ownerId: issuer.accountId,
             name: `Overlay ${run} ${index}`,
             status: "drafted",

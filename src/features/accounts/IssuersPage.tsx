@@ -25,7 +25,6 @@ import {
 import { useViewer } from "../session/viewer.ts";
 import { PathLink } from "./links.tsx";
 import { checkManagedAccount, invitationGroups, type ManagedAccountErrors } from "./managed.ts";
-import "./commands.ts";
 
 export function IssuersPage() {
   const { session, canWrite } = useViewer();

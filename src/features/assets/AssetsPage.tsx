@@ -14,7 +14,6 @@ import { AssetTable, isDebt } from "./AssetTable.tsx";
 import { useAssetTypes } from "./asset-types.ts";
 import { RoundDialog } from "./RoundDialog.tsx";
 import { tableCard } from "./table.tsx";
-import "./effects.ts";
 
 type Editing =
   | { kind: "asset"; asset: AssetDoc | null }

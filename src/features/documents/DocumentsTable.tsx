@@ -12,7 +12,6 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
 import { dateCell, link, muted, PendingNote, StatusBadge, table, tableCard } from "../assets/table.tsx";
 import { useOnline } from "../shell/useOnline.ts";
-import "./effects.ts";
 
 export function DocumentsTable({
   label,

@@ -1,0 +1,804 @@
+// Generated from schema.graphql by sync/command-inputs.ts (`npm run schema`): do not edit. The schema of each
+// catalogue command's variables (src/domain/commands/catalogue.ts).
+import * as v from "valibot";
+import { SCALARS as S } from "./scalars.ts";
+
+const BulkAllocationInput = v.strictObject(
+  {
+    allocationId: v.nullish(S.UUID),
+    clientMutationId: v.nullish(S.String),
+    fileName: v.nullish(S.String),
+    rows: v.nullish(S.JSON),
+  },
+  "must be an object with the fields of BulkAllocationInput",
+);
+const BulkCustomersInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    contacts: v.nullish(S.JSON),
+    fileName: v.nullish(S.String),
+  },
+  "must be an object with the fields of BulkCustomersInput",
+);
+const CompleteChildStepInput = v.strictObject(
+  {
+    blob: v.nullish(S.JSON),
+    clientMutationId: v.nullish(S.String),
+    parentStepId: v.nullish(S.UUID),
+    stepId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CompleteChildStepInput",
+);
+const CompleteParentStepInput = v.strictObject(
+  {
+    blob: v.nullish(S.JSON),
+    clientMutationId: v.nullish(S.String),
+    stepId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CompleteParentStepInput",
+);
+const CompleteStepInput = v.strictObject(
+  {
+    blob: v.nullish(S.JSON),
+    clientMutationId: v.nullish(S.String),
+    stepId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CompleteStepInput",
+);
+const AllocationInput = v.strictObject(
+  {
+    blockchainAddressId: v.nullish(S.UUID),
+    closesOn: S.Datetime,
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    name: S.String,
+    opensOn: S.Datetime,
+    ownerId: v.nullish(S.UUID),
+    roundId: S.UUID,
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AllocationInput",
+);
+const CreateAllocationInput = v.strictObject(
+  {
+    allocation: AllocationInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateAllocationInput",
+);
+const AllocationAnnotationInput = v.strictObject(
+  {
+    allocationId: S.UUID,
+    annotation: S.String,
+    authorId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AllocationAnnotationInput",
+);
+const CreateAllocationAnnotationInput = v.strictObject(
+  {
+    allocationAnnotation: AllocationAnnotationInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateAllocationAnnotationInput",
+);
+const AllocationEmailPreferenceInput = v.strictObject(
+  {
+    allocationId: S.UUID,
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    sendDistribution: v.nullish(S.Boolean),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AllocationEmailPreferenceInput",
+);
+const CreateAllocationEmailPreferenceInput = v.strictObject(
+  {
+    allocationEmailPreference: AllocationEmailPreferenceInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateAllocationEmailPreferenceInput",
+);
+const AllocationQualificationInput = v.strictObject(
+  {
+    allocationId: S.UUID,
+    createdOn: v.nullish(S.Datetime),
+    executeOrder: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: S.UUID,
+  },
+  "must be an object with the fields of AllocationQualificationInput",
+);
+const CreateAllocationQualificationInput = v.strictObject(
+  {
+    allocationQualification: AllocationQualificationInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateAllocationQualificationInput",
+);
+const AssetInput = v.strictObject(
+  {
+    authorizedTotal: S.BigFloat,
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    issuerId: v.nullish(S.UUID),
+    name: S.String,
+    status: v.nullish(S.String),
+    type: S.String,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AssetInput",
+);
+const CreateAssetInput = v.strictObject(
+  {
+    asset: AssetInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateAssetInput",
+);
+const BrokerAllocationInput = v.strictObject(
+  {
+    brokerId: S.UUID,
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    managedUnits: v.nullish(S.BigFloat),
+    name: v.nullish(S.String),
+    roundId: S.UUID,
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of BrokerAllocationInput",
+);
+const CreateBrokerAllocationInput = v.strictObject(
+  {
+    brokerAllocation: BrokerAllocationInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateBrokerAllocationInput",
+);
+const DistributionAnnotationInput = v.strictObject(
+  {
+    annotation: S.String,
+    authorId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    distributionId: S.UUID,
+    id: v.nullish(S.UUID),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of DistributionAnnotationInput",
+);
+const CreateDistributionAnnotationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionAnnotation: DistributionAnnotationInput,
+  },
+  "must be an object with the fields of CreateDistributionAnnotationInput",
+);
+const DistributionCustomFieldInput = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    distributionId: S.UUID,
+    id: v.nullish(S.UUID),
+    name: S.String,
+    updatedOn: v.nullish(S.Datetime),
+    value: S.String,
+  },
+  "must be an object with the fields of DistributionCustomFieldInput",
+);
+const CreateDistributionCustomFieldInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionCustomField: DistributionCustomFieldInput,
+  },
+  "must be an object with the fields of CreateDistributionCustomFieldInput",
+);
+const DistributionPaymentInput = v.strictObject(
+  {
+    amount: S.BigFloat,
+    createdOn: v.nullish(S.Datetime),
+    currencyId: v.nullish(S.Int),
+    distributionId: S.UUID,
+    id: v.nullish(S.UUID),
+    paidOn: S.Datetime,
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of DistributionPaymentInput",
+);
+const CreateDistributionPaymentInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionPayment: DistributionPaymentInput,
+  },
+  "must be an object with the fields of CreateDistributionPaymentInput",
+);
+const DistributionPriceInput = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    currencyId: v.nullish(S.Int),
+    distributionId: S.UUID,
+    id: v.nullish(S.UUID),
+    isPurchase: v.nullish(S.Boolean),
+    price: S.BigFloat,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of DistributionPriceInput",
+);
+const CreateDistributionPriceInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionPrice: DistributionPriceInput,
+  },
+  "must be an object with the fields of CreateDistributionPriceInput",
+);
+const SecurityInput = v.strictObject(
+  {
+    blockchainAddressId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    issuerId: v.nullish(S.UUID),
+    name: S.String,
+    symbol: v.nullish(S.String),
+    ticker: v.nullish(S.String),
+    total: S.BigFloat,
+    unitValue: v.nullish(S.BigFloat),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of SecurityInput",
+);
+const CreateSecurityInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    security: SecurityInput,
+  },
+  "must be an object with the fields of CreateSecurityInput",
+);
+const VendorDefaultEmailPreferenceInput = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    sendDistribution: v.nullish(S.Boolean),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of VendorDefaultEmailPreferenceInput",
+);
+const CreateVendorDefaultEmailPreferenceInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    vendorDefaultEmailPreference: VendorDefaultEmailPreferenceInput,
+  },
+  "must be an object with the fields of CreateVendorDefaultEmailPreferenceInput",
+);
+const VestingScheduleInput = v.strictObject(
+  {
+    allocationId: v.nullish(S.UUID),
+    automatic: v.nullish(S.Boolean),
+    cliff: v.nullish(S.Int),
+    createdOn: v.nullish(S.Datetime),
+    distributionId: v.nullish(S.UUID),
+    duration: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    periods: S.Int,
+    startsOn: v.nullish(S.Datetime),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of VestingScheduleInput",
+);
+const CreateVestingScheduleInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    vestingSchedule: VestingScheduleInput,
+  },
+  "must be an object with the fields of CreateVestingScheduleInput",
+);
+const DeleteAllocationQualificationByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteAllocationQualificationByIdInput",
+);
+const DeleteDistributionCustomFieldByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteDistributionCustomFieldByIdInput",
+);
+const DeleteDistributionPaymentByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteDistributionPaymentByIdInput",
+);
+const DeleteDistributionQualificationByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteDistributionQualificationByIdInput",
+);
+const DeleteHoldingDocumentInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    documentId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of DeleteHoldingDocumentInput",
+);
+const DeleteSecurityDocumentInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    documentId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of DeleteSecurityDocumentInput",
+);
+const MakeAllocationOfferingLinkInput = v.strictObject(
+  {
+    agentEmail: v.nullish(S.String),
+    allocationId: v.nullish(S.UUID),
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeAllocationOfferingLinkInput",
+);
+const MakeCustomerInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    email: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeCustomerInput",
+);
+const MakeDistributionInput = v.strictObject(
+  {
+    accountEmail: v.nullish(S.String),
+    allocationId: v.nullish(S.UUID),
+    amount: v.nullish(S.BigFloat),
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeDistributionInput",
+);
+const MakeDistributionQualificationsInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionId: v.nullish(S.UUID),
+    ids: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+    vendorQualificationIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+  },
+  "must be an object with the fields of MakeDistributionQualificationsInput",
+);
+const MakeDividendPaymentInput = v.strictObject(
+  {
+    amount: v.nullish(S.BigFloat),
+    clientMutationId: v.nullish(S.String),
+    holdingId: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+    paidOn: v.nullish(S.Date),
+  },
+  "must be an object with the fields of MakeDividendPaymentInput",
+);
+const MakeIssuerAccountInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    companyEmail: v.nullish(S.String),
+    companyName: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of MakeIssuerAccountInput",
+);
+const MakeRoundInput = v.strictObject(
+  {
+    assetId: v.nullish(S.UUID),
+    clientMutationId: v.nullish(S.String),
+    closesOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    opensOn: v.nullish(S.Datetime),
+    price: v.nullish(S.BigFloat),
+    status: v.nullish(S.String),
+    termsUrl: v.nullish(S.String),
+    total: v.nullish(S.BigFloat),
+  },
+  "must be an object with the fields of MakeRoundInput",
+);
+const MakeTaRequestDistributionIssuancesInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+  },
+  "must be an object with the fields of MakeTaRequestDistributionIssuancesInput",
+);
+const MakeTrancheInput = v.strictObject(
+  {
+    assetId: v.nullish(S.UUID),
+    clientMutationId: v.nullish(S.String),
+    closesOn: v.nullish(S.Datetime),
+    coupon: v.nullish(S.BigFloat),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    opensOn: v.nullish(S.Datetime),
+    price: v.nullish(S.BigFloat),
+    status: v.nullish(S.String),
+    term: v.nullish(S.BigFloat),
+    termsUrl: v.nullish(S.String),
+    total: v.nullish(S.BigFloat),
+  },
+  "must be an object with the fields of MakeTrancheInput",
+);
+const AllocationPatch = v.strictObject(
+  {
+    blockchainAddressId: v.nullish(S.UUID),
+    closesOn: v.nullish(S.Datetime),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    opensOn: v.nullish(S.Datetime),
+    ownerId: v.nullish(S.UUID),
+    roundId: v.nullish(S.UUID),
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AllocationPatch",
+);
+const UpdateAllocationByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: AllocationPatch,
+  },
+  "must be an object with the fields of UpdateAllocationByIdInput",
+);
+const AllocationEmailPreferencePatch = v.strictObject(
+  {
+    allocationId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    sendDistribution: v.nullish(S.Boolean),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AllocationEmailPreferencePatch",
+);
+const UpdateAllocationEmailPreferenceByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: AllocationEmailPreferencePatch,
+  },
+  "must be an object with the fields of UpdateAllocationEmailPreferenceByIdInput",
+);
+const AllocationQualificationPatch = v.strictObject(
+  {
+    allocationId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    executeOrder: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of AllocationQualificationPatch",
+);
+const UpdateAllocationQualificationByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: AllocationQualificationPatch,
+  },
+  "must be an object with the fields of UpdateAllocationQualificationByIdInput",
+);
+const AssetPatch = v.strictObject(
+  {
+    authorizedTotal: v.nullish(S.BigFloat),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    issuerId: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    status: v.nullish(S.String),
+    type: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AssetPatch",
+);
+const UpdateAssetByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: AssetPatch,
+  },
+  "must be an object with the fields of UpdateAssetByIdInput",
+);
+const BrokerAllocationPatch = v.strictObject(
+  {
+    brokerId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    managedUnits: v.nullish(S.BigFloat),
+    name: v.nullish(S.String),
+    roundId: v.nullish(S.UUID),
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of BrokerAllocationPatch",
+);
+const UpdateBrokerAllocationByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: BrokerAllocationPatch,
+  },
+  "must be an object with the fields of UpdateBrokerAllocationByIdInput",
+);
+const CustomerPatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    email: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    investorId: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of CustomerPatch",
+);
+const UpdateCustomerByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: CustomerPatch,
+  },
+  "must be an object with the fields of UpdateCustomerByIdInput",
+);
+const DistributionPatch = v.strictObject(
+  {
+    allocationId: v.nullish(S.UUID),
+    amount: v.nullish(S.BigFloat),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    investorId: v.nullish(S.UUID),
+    issuanceStatus: v.nullish(S.String),
+    locked: v.nullish(S.Boolean),
+    name: v.nullish(S.String),
+    purchasePrice: v.nullish(S.BigFloat),
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of DistributionPatch",
+);
+const UpdateDistributionByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: DistributionPatch,
+  },
+  "must be an object with the fields of UpdateDistributionByIdInput",
+);
+const DistributionCustomFieldPatch = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    distributionId: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+    value: v.nullish(S.String),
+  },
+  "must be an object with the fields of DistributionCustomFieldPatch",
+);
+const UpdateDistributionCustomFieldByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: DistributionCustomFieldPatch,
+  },
+  "must be an object with the fields of UpdateDistributionCustomFieldByIdInput",
+);
+const DistributionPaymentPatch = v.strictObject(
+  {
+    amount: v.nullish(S.BigFloat),
+    createdOn: v.nullish(S.Datetime),
+    currencyId: v.nullish(S.Int),
+    distributionId: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+    paidOn: v.nullish(S.Datetime),
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of DistributionPaymentPatch",
+);
+const UpdateDistributionPaymentByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: DistributionPaymentPatch,
+  },
+  "must be an object with the fields of UpdateDistributionPaymentByIdInput",
+);
+const UpdateDistributionQualificationOrderInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    executeOrder: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of UpdateDistributionQualificationOrderInput",
+);
+const RoundPatch = v.strictObject(
+  {
+    assetId: v.nullish(S.UUID),
+    closesOn: v.nullish(S.Datetime),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    managedUnits: v.nullish(S.BigFloat),
+    name: v.nullish(S.String),
+    opensOn: v.nullish(S.Datetime),
+    price: v.nullish(S.BigFloat),
+    securityId: v.nullish(S.UUID),
+    status: v.nullish(S.String),
+    termsUrl: v.nullish(S.String),
+    total: v.nullish(S.BigFloat),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of RoundPatch",
+);
+const UpdateRoundByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: RoundPatch,
+  },
+  "must be an object with the fields of UpdateRoundByIdInput",
+);
+const SecurityPatch = v.strictObject(
+  {
+    blockchainAddressId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    issuerId: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    symbol: v.nullish(S.String),
+    ticker: v.nullish(S.String),
+    total: v.nullish(S.BigFloat),
+    unitValue: v.nullish(S.BigFloat),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of SecurityPatch",
+);
+const UpdateSecurityByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: SecurityPatch,
+  },
+  "must be an object with the fields of UpdateSecurityByIdInput",
+);
+const TrancheBondDatumPatch = v.strictObject(
+  {
+    coupon: v.nullish(S.BigFloat),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    roundId: v.nullish(S.UUID),
+    term: v.nullish(S.BigFloat),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of TrancheBondDatumPatch",
+);
+const UpdateTrancheBondDatumByRoundIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    patch: TrancheBondDatumPatch,
+    roundId: S.UUID,
+  },
+  "must be an object with the fields of UpdateTrancheBondDatumByRoundIdInput",
+);
+const VendorDefaultEmailPreferencePatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    sendDistribution: v.nullish(S.Boolean),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of VendorDefaultEmailPreferencePatch",
+);
+const UpdateVendorDefaultEmailPreferenceByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: VendorDefaultEmailPreferencePatch,
+  },
+  "must be an object with the fields of UpdateVendorDefaultEmailPreferenceByIdInput",
+);
+const VestingSchedulePatch = v.strictObject(
+  {
+    allocationId: v.nullish(S.UUID),
+    automatic: v.nullish(S.Boolean),
+    cliff: v.nullish(S.Int),
+    createdOn: v.nullish(S.Datetime),
+    distributionId: v.nullish(S.UUID),
+    duration: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    periods: v.nullish(S.Int),
+    startsOn: v.nullish(S.Datetime),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of VestingSchedulePatch",
+);
+const UpdateVestingScheduleByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: VestingSchedulePatch,
+  },
+  "must be an object with the fields of UpdateVestingScheduleByIdInput",
+);
+
+export const VARIABLES = {
+  bulkAllocation: v.object({ input: BulkAllocationInput }, "must be an object"),
+  bulkCustomers: v.object({ input: BulkCustomersInput }, "must be an object"),
+  completeChildStep: v.object({ input: CompleteChildStepInput }, "must be an object"),
+  completeParentStep: v.object({ input: CompleteParentStepInput }, "must be an object"),
+  completeStep: v.object({ input: CompleteStepInput }, "must be an object"),
+  createAllocation: v.object({ input: CreateAllocationInput }, "must be an object"),
+  createAllocationAnnotation: v.object({ input: CreateAllocationAnnotationInput }, "must be an object"),
+  createAllocationEmailPreference: v.object({ input: CreateAllocationEmailPreferenceInput }, "must be an object"),
+  createAllocationQualification: v.object({ input: CreateAllocationQualificationInput }, "must be an object"),
+  createAsset: v.object({ input: CreateAssetInput }, "must be an object"),
+  createBrokerAllocation: v.object({ input: CreateBrokerAllocationInput }, "must be an object"),
+  createDistributionAnnotation: v.object({ input: CreateDistributionAnnotationInput }, "must be an object"),
+  createDistributionCustomField: v.object({ input: CreateDistributionCustomFieldInput }, "must be an object"),
+  createDistributionPayment: v.object({ input: CreateDistributionPaymentInput }, "must be an object"),
+  createDistributionPrice: v.object({ input: CreateDistributionPriceInput }, "must be an object"),
+  createSecurity: v.object({ input: CreateSecurityInput }, "must be an object"),
+  createVendorDefaultEmailPreference: v.object({ input: CreateVendorDefaultEmailPreferenceInput }, "must be an object"),
+  createVestingSchedule: v.object({ input: CreateVestingScheduleInput }, "must be an object"),
+  deleteAllocationQualificationById: v.object({ input: DeleteAllocationQualificationByIdInput }, "must be an object"),
+  deleteDistributionCustomFieldById: v.object({ input: DeleteDistributionCustomFieldByIdInput }, "must be an object"),
+  deleteDistributionPaymentById: v.object({ input: DeleteDistributionPaymentByIdInput }, "must be an object"),
+  deleteDistributionQualificationById: v.object(
+    { input: DeleteDistributionQualificationByIdInput },
+    "must be an object",
+  ),
+  deleteHoldingDocument: v.object({ input: DeleteHoldingDocumentInput }, "must be an object"),
+  deleteSecurityDocument: v.object({ input: DeleteSecurityDocumentInput }, "must be an object"),
+  makeAllocationOfferingLink: v.object({ input: MakeAllocationOfferingLinkInput }, "must be an object"),
+  makeCustomer: v.object({ input: MakeCustomerInput }, "must be an object"),
+  makeDistribution: v.object({ input: MakeDistributionInput }, "must be an object"),
+  makeDistributionQualifications: v.object({ input: MakeDistributionQualificationsInput }, "must be an object"),
+  makeDividendPayment: v.object({ input: MakeDividendPaymentInput }, "must be an object"),
+  makeIssuerAccount: v.object({ input: MakeIssuerAccountInput }, "must be an object"),
+  makeRound: v.object({ input: MakeRoundInput }, "must be an object"),
+  makeTaRequestDistributionIssuances: v.object({ input: MakeTaRequestDistributionIssuancesInput }, "must be an object"),
+  makeTranche: v.object({ input: MakeTrancheInput }, "must be an object"),
+  updateAllocationById: v.object({ input: UpdateAllocationByIdInput }, "must be an object"),
+  updateAllocationEmailPreferenceById: v.object(
+    { input: UpdateAllocationEmailPreferenceByIdInput },
+    "must be an object",
+  ),
+  updateAllocationQualificationById: v.object({ input: UpdateAllocationQualificationByIdInput }, "must be an object"),
+  updateAssetById: v.object({ input: UpdateAssetByIdInput }, "must be an object"),
+  updateBrokerAllocationById: v.object({ input: UpdateBrokerAllocationByIdInput }, "must be an object"),
+  updateCustomerById: v.object({ input: UpdateCustomerByIdInput }, "must be an object"),
+  updateDistributionById: v.object({ input: UpdateDistributionByIdInput }, "must be an object"),
+  updateDistributionCustomFieldById: v.object({ input: UpdateDistributionCustomFieldByIdInput }, "must be an object"),
+  updateDistributionPaymentById: v.object({ input: UpdateDistributionPaymentByIdInput }, "must be an object"),
+  updateDistributionQualificationOrder: v.object(
+    { input: UpdateDistributionQualificationOrderInput },
+    "must be an object",
+  ),
+  updateRoundById: v.object({ input: UpdateRoundByIdInput }, "must be an object"),
+  updateSecurityById: v.object({ input: UpdateSecurityByIdInput }, "must be an object"),
+  updateTrancheBondDatumByRoundId: v.object({ input: UpdateTrancheBondDatumByRoundIdInput }, "must be an object"),
+  updateVendorDefaultEmailPreferenceById: v.object(
+    { input: UpdateVendorDefaultEmailPreferenceByIdInput },
+    "must be an object",
+  ),
+  updateVestingScheduleById: v.object({ input: UpdateVestingScheduleByIdInput }, "must be an object"),
+} as const;
