@@ -4,7 +4,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { MangoQuery, RxCollection } from "rxdb";
 import { map, type Observable, of, shareReplay } from "rxjs";
-import type { CommandName, CommandVariables } from "../domain/commands/catalogue.ts";
+import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
 import { type LocalCollections, type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
 import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
@@ -241,10 +241,10 @@ export function useOutbox(): LiveRows<OutboxCommand> {
  */
 export function useCommand(): <N extends CommandName>(
   mutation: N,
-  variables: CommandVariables<N>,
+  variables: VariablesOf<N>,
 ) => Promise<OutboxCommand> {
   return useCallback(
-    <N extends CommandName>(mutation: N, variables: CommandVariables<N>) => sendCommand(mutation, variables),
+    <N extends CommandName>(mutation: N, variables: VariablesOf<N>) => sendCommand(mutation, variables),
     [],
   );
 }

@@ -7,7 +7,7 @@
 
 import type { RxStorage } from "rxdb";
 import { distinctUntilChanged, map } from "rxjs";
-import type { CommandName, CommandVariables } from "../domain/commands/catalogue.ts";
+import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
 import type { LocalDatabase } from "./database.ts";
 import { openLocalDatabase } from "./database.ts";
 import { deviceId as browserDeviceId } from "./device.ts";
@@ -203,7 +203,7 @@ async function closeLocalData(): Promise<void> {
 }
 
 /** Sends one command through the open local data's outbox (every write of the app goes through here). */
-export async function sendCommand<N extends CommandName>(mutation: N, variables: CommandVariables<N>) {
+export async function sendCommand<N extends CommandName>(mutation: N, variables: VariablesOf<N>) {
   const data = await currentLocalData();
   if (!data) throw new Error("No local data is open: sign in and pick an account first.");
   return data.outbox.enqueue(mutation, variables);

@@ -53,6 +53,9 @@ function typedCalls(send: ReturnType<typeof useCommand>) {
   void send("updateAssetById", { input: { id: "a", patch: { colour: "red" } } });
   // @ts-expect-error a required field cannot be left out (updateXById needs its patch)
   void send("updateRoundById", { input: { id: "a" } });
+  const either = Math.random() > 0.5 ? "deleteHoldingDocument" : "createAsset";
+  // @ts-expect-error a union of names would let either command's variables through: one name per call
+  void send(either, { input: { documentId: "a" } });
 }
 
 void typedCalls;

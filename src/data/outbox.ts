@@ -13,7 +13,7 @@
 
 import type { RxCollection } from "rxdb";
 import { BehaviorSubject, type Observable } from "rxjs";
-import { assertCommand, type CommandName, type CommandVariables } from "../domain/commands/catalogue.ts";
+import { assertCommand, type CommandName, type VariablesOf } from "../domain/commands/catalogue.ts";
 import { type CommandResult, type CommandsAnswer, MAX_COMMANDS_PER_REQUEST, type WireCommand } from "../domain/wire.ts";
 import { liveDocs$ } from "./live-query.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
@@ -137,7 +137,7 @@ export interface Outbox {
    */
   enqueue<N extends CommandName>(
     mutation: N,
-    variables: CommandVariables<N>,
+    variables: VariablesOf<N>,
     options?: { key?: string },
   ): Promise<OutboxCommand>;
   /** Sends what is pending; resolves when the queue is empty or the sender has to wait. */

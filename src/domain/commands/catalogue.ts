@@ -25,6 +25,14 @@ export { COMMAND_NAMES, type CommandName } from "./names.ts";
 /** The variables a command takes, as its schema types them (what a screen passes). */
 export type CommandVariables<N extends CommandName> = v.InferInput<(typeof VARIABLES)[N]>;
 
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/**
+ * The variables of exactly one command: a call with a union of names (`kind === "a" ? "makeX" : "makeY"`) would take
+ * either command's variables for both, so it does not compile; such a screen calls each name on its own line.
+ */
+export type VariablesOf<N extends CommandName> = [N] extends [UnionToIntersection<N>] ? CommandVariables<N> : never;
+
 /**
  * A command's pending effect: "convention" for a CRUD-named mutation of a read model's type (effects.ts), a function
  * for a custom mutation, null when the overlay shows nothing (the screen shows the queued command itself).

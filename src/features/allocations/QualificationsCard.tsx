@@ -128,24 +128,26 @@ export function QualificationsCard({
   const list = useOverlaid(kind, parentId, rows, choices);
   const [choice, setChoice] = useState<string | null>(null);
   const available = choices.filter((c) => !list.some((r) => r.vendorQualificationId === c.id));
-  const m = MUTATIONS[kind];
 
   const add = async () => {
     if (!choice) return;
     const executeOrder = Math.max(0, ...list.map((r) => r.executeOrder)) + 1;
     if (kind === "allocation")
-      await command(m.create, {
+      await command("createAllocationQualification", {
         input: {
           allocationQualification: { id: newId(), allocationId: parentId, vendorQualificationId: choice, executeOrder },
         },
       });
     else
-      await command(m.create, {
+      await command("makeDistributionQualifications", {
         input: { distributionId: parentId, vendorQualificationIds: [choice], ids: [newId()] },
       });
     setChoice(null);
   };
-  const remove = (id: string) => command(m.remove, { input: { id } });
+  const remove = (id: string) =>
+    kind === "allocation"
+      ? command("deleteAllocationQualificationById", { input: { id } })
+      : command("deleteDistributionQualificationById", { input: { id } });
   /** Moves a row by `delta` places and renumbers 1..n, sending only the orders that changed. */
   const move = async (index: number, delta: number) => {
     const next = [...list];
@@ -155,8 +157,9 @@ export function QualificationsCard({
     for (const [i, r] of next.entries()) {
       const executeOrder = i + 1;
       if (r.executeOrder === executeOrder) continue;
-      if (kind === "allocation") await command(m.update, { input: { id: r.id, patch: { executeOrder } } });
-      else await command(m.update, { input: { id: r.id, executeOrder } });
+      if (kind === "allocation")
+        await command("updateAllocationQualificationById", { input: { id: r.id, patch: { executeOrder } } });
+      else await command("updateDistributionQualificationOrder", { input: { id: r.id, executeOrder } });
     }
   };
 

@@ -120,8 +120,10 @@ export function DocumentsTable({
               <Button
                 variant="danger"
                 onClick={() => {
-                  const mutation = deleting.type === "holding" ? "deleteHoldingDocument" : "deleteSecurityDocument";
-                  void send(mutation, { input: { documentId: deleting.id } });
+                  const input = { documentId: deleting.id };
+                  void (deleting.type === "holding"
+                    ? send("deleteHoldingDocument", { input })
+                    : send("deleteSecurityDocument", { input }));
                   setDeleting(null);
                 }}
               >

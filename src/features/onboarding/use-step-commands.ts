@@ -49,7 +49,7 @@ export function useCompleteStep() {
       const input = step.parentId ? { blob, stepId: step.id, parentStepId: step.parentId } : { blob, stepId: step.id };
       if (replacing?.status === "rejected" && data) return data.outbox.resend(replacing.key, { input });
       if (step.parentId) return command("completeChildStep", { input });
-      return command(hasChildren ? "completeParentStep" : "completeStep", { input });
+      return hasChildren ? command("completeParentStep", { input }) : command("completeStep", { input });
     },
     [command, data],
   );
