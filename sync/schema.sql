@@ -3064,29 +3064,7 @@ CREATE OR REPLACE FUNCTION app_private.docs_allocations(ids uuid[])
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-  select b.id, b.doc || jsonb_build_object(
-    'qualifications', coalesce((
-      select jsonb_agg(jsonb_build_object('id', q.id, 'vendorQualificationId', q.vendor_qualification_id,
-                                          'executeOrder', q.execute_order, 'name', v.name, 'active', v.active)
-                       order by q.execute_order, q.created_on, q.id)
-      from app_public.allocation_qualifications q
-      left join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
-      where q.allocation_id = b.id), '[]'::jsonb),
-    'vendorQualifications', coalesce((
-      select jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'active', v.active) order by v.name, v.id)
-      from app_public.vendor_qualifications v
-      join app_public.allocations al on al.id = b.id and v.account_id = al.owner_id
-      where v.active), '[]'::jsonb))
-  from app_private.docs_allocations_before_qualifications(ids) b
-$function$;
-grant execute on function app_private.docs_allocations(ids uuid[]) to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.docs_allocations_before_link_agents(ids uuid[])
- RETURNS TABLE(id uuid, doc jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
+  with agents as (select * from app_private.offering_link_agents(ids))
   select al.id, app_private.live_document(
     app_private.row_document(to_jsonb(al), 'app_public.allocations')
     || jsonb_build_object(
@@ -3097,32 +3075,34 @@ AS $function$
                           from app_public.vesting_schedules v where v.allocation_id = al.id),
       'emailPreference', (select app_private.row_document(to_jsonb(e), 'app_public.allocation_email_preferences')
                           from app_public.allocation_email_preferences e where e.allocation_id = al.id),
-      'offeringLinks', (select app_private.row_documents(jsonb_agg(to_jsonb(l) order by l.created_on, l.id),
-                                                         'app_public.allocation_offering_links')
-                        from app_public.allocation_offering_links l where l.allocation_id = al.id),
-      'owner', app_private.account_summary(al.owner_id)
+      -- each link with its agent ({id, name, email}) when the reader is the allocation's staff, else null
+      'offeringLinks', case when jsonb_typeof(links.docs) = 'array' then coalesce((
+          select jsonb_agg(l.value || jsonb_build_object('agent', ag.agent) order by l.ordinality)
+          from jsonb_array_elements(links.docs) with ordinality as l(value, ordinality)
+          left join agents ag on ag.link_id = (l.value ->> 'id')::uuid), '[]'::jsonb)
+        else links.docs end,
+      'owner', app_private.account_summary(al.owner_id),
+      'qualifications', coalesce((
+        select jsonb_agg(jsonb_build_object('id', q.id, 'vendorQualificationId', q.vendor_qualification_id,
+                                            'executeOrder', q.execute_order, 'name', v.name, 'active', v.active)
+                         order by q.execute_order, q.created_on, q.id)
+        from app_public.allocation_qualifications q
+        left join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+        where q.allocation_id = al.id), '[]'::jsonb),
+      -- the owner's active qualifications, to choose from
+      'vendorQualifications', coalesce((
+        select jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'active', v.active) order by v.name, v.id)
+        from app_public.vendor_qualifications v
+        where v.account_id = al.owner_id and v.active), '[]'::jsonb)
     ))
-  from app_public.allocations al where al.id = any (ids)
+  from app_public.allocations al
+    cross join lateral (
+      select app_private.row_documents(jsonb_agg(to_jsonb(l) order by l.created_on, l.id),
+                                       'app_public.allocation_offering_links') as docs
+      from app_public.allocation_offering_links l where l.allocation_id = al.id) links
+  where al.id = any (ids)
 $function$;
-grant execute on function app_private.docs_allocations_before_link_agents(ids uuid[]) to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.docs_allocations_before_qualifications(ids uuid[])
- RETURNS TABLE(id uuid, doc jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-  with agents as (select * from app_private.offering_link_agents(ids))
-  select b.id,
-    case when jsonb_typeof(b.doc -> 'offeringLinks') = 'array' then
-      jsonb_set(b.doc, '{offeringLinks}', coalesce((
-        select jsonb_agg(l.value || jsonb_build_object('agent', ag.agent) order by l.ordinality)
-        from jsonb_array_elements(b.doc -> 'offeringLinks') with ordinality as l(value, ordinality)
-        left join agents ag on ag.link_id = (l.value ->> 'id')::uuid), '[]'::jsonb))
-    else b.doc end
-  from app_private.docs_allocations_before_link_agents(ids) b
-$function$;
-grant execute on function app_private.docs_allocations_before_qualifications(ids uuid[]) to app_user;
+grant execute on function app_private.docs_allocations(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_assets(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -3179,32 +3159,22 @@ CREATE OR REPLACE FUNCTION app_private.docs_distributions(ids uuid[])
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-  with lists as (
-    select * from app_private.distribution_qualification_lists_among(ids)
-    where row_security_active('app_public.distributions')
-    union all
-    select * from app_private.distribution_qualification_lists_of(ids)
-    where not row_security_active('app_public.distributions'))
-  select b.id, b.doc || jsonb_build_object('qualifications', coalesce(l.docs, '[]'::jsonb))
-  from app_private.docs_distributions_before_qualifications(ids) b
-    left join lists l on l.distribution_id = b.id
-$function$;
-grant execute on function app_private.docs_distributions(ids uuid[]) to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.docs_distributions_before_process(ids uuid[])
- RETURNS TABLE(id uuid, doc jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
   with page as (select d.* from app_public.distributions d where d.id = any (ids)),
   shape as (select * from app_private.document_shape('app_public.distributions')),
   investors as (select * from app_private.account_summaries(array(select distinct p.investor_id from page p))),
   paid as (select * from app_private.distribution_paid_ins(ids)),
+  -- Under row-level security the children of the page's visible distributions (the *_among functions state the
+  -- policies for a page of ids); without it (the superuser) every child.
   children as (
     select * from app_private.distribution_children(ids) where row_security_active('app_public.distributions')
     union all
     select * from app_private.distribution_children_of(ids, false) where not row_security_active('app_public.distributions')),
+  lists as (
+    select * from app_private.distribution_qualification_lists_among(ids)
+    where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_qualification_lists_of(ids)
+    where not row_security_active('app_public.distributions')),
   allocations as (
     select al.id, jsonb_build_object('id', al.id, 'name', al.name, 'roundId', al.round_id, 'ownerId', al.owner_id) as doc
     from app_public.allocations al
@@ -3225,6 +3195,8 @@ AS $function$
       'vestingSchedule', c.vesting_schedule,
       'investor', i.summary,
       'allocation', allocations.doc,
+      'process', process.doc,
+      'qualifications', coalesce(l.docs, '[]'::jsonb),
       '_deleted', false)
   from page d
     cross join shape s
@@ -3232,20 +3204,10 @@ AS $function$
     left join paid on paid.distribution_id = d.id
     left join children c on c.distribution_id = d.id
     left join allocations on allocations.id = d.allocation_id
+    left join app_private.process_documents(ids) process on process.distribution_id = d.id
+    left join lists l on l.distribution_id = d.id
 $function$;
-grant execute on function app_private.docs_distributions_before_process(ids uuid[]) to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.docs_distributions_before_qualifications(ids uuid[])
- RETURNS TABLE(id uuid, doc jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-  select b.id, b.doc || jsonb_build_object('process', p.doc)
-  from app_private.docs_distributions_before_process(ids) b
-    left join app_private.process_documents(ids) p on p.distribution_id = b.id
-$function$;
-grant execute on function app_private.docs_distributions_before_qualifications(ids uuid[]) to app_user;
+grant execute on function app_private.docs_distributions(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_documents(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
