@@ -8,6 +8,7 @@ import { formatNumber } from "../../domain/format.ts";
 import { Button, Dialog, ErrorBlock, FieldError, formGrid, fullRow, Select, TextField } from "../../ui/index.ts";
 import { useForm } from "../forms/use-form.ts";
 import type { AssetType } from "./asset-types.ts";
+import { ASSET_DIALOG_TEXT, DIALOG_BUTTONS } from "./strings.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -46,25 +47,31 @@ export function AssetDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={asset ? "Edit asset" : "Create asset"}
+      title={asset ? ASSET_DIALOG_TEXT.editTitle : ASSET_DIALOG_TEXT.createTitle}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {DIALOG_BUTTONS.cancel}
           </Button>
           <Button onClick={save} loading={saving}>
-            {asset ? "Save" : "Create"}
+            {asset ? DIALOG_BUTTONS.save : DIALOG_BUTTONS.create}
           </Button>
         </>
       }
     >
       <form noValidate className={formGrid} onSubmit={onSubmit}>
         <div className={fullRow}>
-          <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
+          <TextField
+            label={ASSET_DIALOG_TEXT.name}
+            name="name"
+            value={values.name}
+            onValueChange={set("name")}
+            error={errors.name}
+          />
         </div>
         <div className={fullRow}>
           <TextField
-            label="Authorized total"
+            label={ASSET_DIALOG_TEXT.authorizedTotal}
             name="authorizedTotal"
             kind="number"
             value={values.authorizedTotal}
@@ -74,7 +81,7 @@ export function AssetDialog({
         </div>
         <div>
           <Select
-            label="Type"
+            label={ASSET_DIALOG_TEXT.type}
             name="type"
             options={assetTypes.map((t) => ({ value: t.type, label: t.name }))}
             value={values.type || null}
@@ -83,14 +90,12 @@ export function AssetDialog({
           />
           <FieldError text={errors.type} />
           {asset && (
-            <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>
-              The type of an existing asset cannot change.
-            </p>
+            <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>{ASSET_DIALOG_TEXT.typeFixed}</p>
           )}
         </div>
         <div>
           <Select
-            label="Status"
+            label={ASSET_DIALOG_TEXT.status}
             name="status"
             options={STATUS_OPTIONS}
             value={values.status || null}

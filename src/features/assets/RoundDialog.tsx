@@ -24,6 +24,7 @@ import {
   TextField,
 } from "../../ui/index.ts";
 import { useForm } from "../forms/use-form.ts";
+import { DIALOG_BUTTONS, ROUND_DIALOG_TEXT } from "./strings.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -110,32 +111,38 @@ export function RoundDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={round ? "Edit round" : "Create round"}
-      description={debt ? "A debt round: term in years, coupon in percent." : undefined}
+      title={round ? ROUND_DIALOG_TEXT.editTitle : ROUND_DIALOG_TEXT.createTitle}
+      description={debt ? ROUND_DIALOG_TEXT.debtDescription : undefined}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {DIALOG_BUTTONS.cancel}
           </Button>
           <Button onClick={save} loading={saving}>
-            {round ? "Save" : "Create"}
+            {round ? DIALOG_BUTTONS.save : DIALOG_BUTTONS.create}
           </Button>
         </>
       }
     >
       <form noValidate className={formGrid} onSubmit={onSubmit}>
         <div className={fullRow}>
-          <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
+          <TextField
+            label={ROUND_DIALOG_TEXT.name}
+            name="name"
+            value={values.name}
+            onValueChange={set("name")}
+            error={errors.name}
+          />
         </div>
         <DateInput
-          label="Opens on"
+          label={ROUND_DIALOG_TEXT.opensOn}
           name="opensOn"
           value={values.opensOn}
           onChange={setDay("opensOn")}
           error={errors.opensOn}
         />
         <DateInput
-          label="Closes on"
+          label={ROUND_DIALOG_TEXT.closesOn}
           name="closesOn"
           value={values.closesOn}
           onChange={setDay("closesOn")}
@@ -143,7 +150,7 @@ export function RoundDialog({
         />
         <div className={fullRow}>
           <TextField
-            label="Dataroom Url"
+            label={ROUND_DIALOG_TEXT.termsUrl}
             name="termsUrl"
             kind="url"
             value={values.termsUrl}
@@ -152,7 +159,7 @@ export function RoundDialog({
           />
         </div>
         <TextField
-          label="Price"
+          label={ROUND_DIALOG_TEXT.price}
           name="price"
           kind="number"
           value={values.price}
@@ -160,7 +167,7 @@ export function RoundDialog({
           error={errors.price}
         />
         <TextField
-          label="Total"
+          label={ROUND_DIALOG_TEXT.total}
           name="total"
           kind="number"
           value={values.total}
@@ -170,7 +177,7 @@ export function RoundDialog({
         {debt && (
           <>
             <TextField
-              label="Coupon (%)"
+              label={ROUND_DIALOG_TEXT.coupon}
               name="coupon"
               kind="number"
               value={values.coupon}
@@ -178,7 +185,7 @@ export function RoundDialog({
               error={errors.coupon}
             />
             <TextField
-              label="Term (years)"
+              label={ROUND_DIALOG_TEXT.term}
               name="term"
               kind="number"
               value={values.term}
@@ -189,7 +196,7 @@ export function RoundDialog({
         )}
         <div>
           <Select
-            label="Status"
+            label={ROUND_DIALOG_TEXT.status}
             name="status"
             options={STATUS_OPTIONS}
             value={values.status || null}
@@ -199,7 +206,7 @@ export function RoundDialog({
         </div>
         {security && (
           <TextField
-            label={`Latest price of ${security.name}`}
+            label={ROUND_DIALOG_TEXT.latestPrice(security.name)}
             name="unitValue"
             kind="number"
             value={values.unitValue}

@@ -2,7 +2,9 @@
 import { useCommand } from "../../data/hooks.tsx";
 import { SecurityFormSchema, validate } from "../../domain/assets.ts";
 import { Button, Dialog, ErrorBlock, formGrid, fullRow, TextField } from "../../ui/index.ts";
+import { DIALOG_BUTTONS } from "../assets/strings.ts";
 import { useForm } from "../forms/use-form.ts";
+import { SECURITY_DIALOG_TEXT } from "./strings.ts";
 
 export function SecurityDialog({ onClose }: { onClose: () => void }) {
   const send = useCommand();
@@ -21,24 +23,30 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Create security"
+      title={SECURITY_DIALOG_TEXT.title}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {DIALOG_BUTTONS.cancel}
           </Button>
           <Button onClick={save} loading={saving}>
-            Create
+            {DIALOG_BUTTONS.create}
           </Button>
         </>
       }
     >
       <form noValidate className={formGrid} onSubmit={onSubmit}>
         <div className={fullRow}>
-          <TextField label="Name" name="name" value={values.name} onValueChange={set("name")} error={errors.name} />
+          <TextField
+            label={SECURITY_DIALOG_TEXT.name}
+            name="name"
+            value={values.name}
+            onValueChange={set("name")}
+            error={errors.name}
+          />
         </div>
         <TextField
-          label="Total"
+          label={SECURITY_DIALOG_TEXT.total}
           name="total"
           kind="number"
           value={values.total}
@@ -46,11 +54,11 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
           error={errors.total}
         />
         <TextField
-          label="Symbol"
+          label={SECURITY_DIALOG_TEXT.symbol}
           name="symbol"
           value={values.symbol}
           onValueChange={(value) => set("symbol")(value.toUpperCase())}
-          hint="Optional"
+          hint={SECURITY_DIALOG_TEXT.optional}
         />
         {errors.form && (
           <div className={fullRow}>
