@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRxDatabase } from "rxdb";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { describe, expect, it } from "vitest";
+import { firstLoadReads } from "./dexie-first-load.fixture.ts";
 import { answerAbsent, answerAbsentIn, VERIFIED_ON } from "./dexie-first-load.ts";
 
 /** A stand-in for the Dexie table: bulkGet on its prototype (as Dexie's Table), recording what it was asked. */
@@ -105,5 +106,11 @@ describe("the Dexie first-load shortcut", () => {
     } finally {
       await db.remove();
     }
+  });
+
+  it("on RxDB's Dexie storage, a first load's write reads none of its documents (the installed, verified versions)", async () => {
+    const { reads, stored } = await firstLoadReads();
+    expect(stored).toEqual(["a", "b", "c"]);
+    expect(reads).toBe(0);
   });
 });
