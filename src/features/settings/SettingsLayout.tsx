@@ -1,10 +1,11 @@
-import { Outlet, useRouteContext } from "@tanstack/react-router";
+import { Outlet } from "@tanstack/react-router";
 import { settingsTabs } from "../../domain/nav.ts";
 import { Breadcrumb, LinkTabs, Page, PageHeader } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 
 /** Account Settings with the tabs of the account type; each tab is its own route. */
 export function SettingsLayout() {
-  const session = useRouteContext({ from: "/_app", select: (context) => context.session });
+  const { session } = useViewer();
   const type = session.account?.type ?? "investor";
   return (
     <Page>
