@@ -1,12 +1,21 @@
 -- What every read model's document builder (app_private.docs_<model>(ids) returns table(id, doc)) shares: a row as a
--- document (camelCase keys, numerics as strings: row_document, row_documents, document_shape), the `_deleted: false`
+-- document (camelCase keys: camel_case; numerics as strings: row_document, row_documents, document_shape), the `_deleted: false`
 -- mark (live_document), and the account summaries ({id, name, type, ...}) of the accounts a reader may see
 -- (visible_accounts, account_summaries, account_summary).
+
+create or replace function app_private.camel_case(name text)
+  returns text
+  language sql
+  immutable parallel safe strict
+as $function$
+  select lower(left(replace(initcap(name), '_', ''), 1)) || substr(replace(initcap(name), '_', ''), 2)
+$function$;
+grant execute on function app_private.camel_case(text) to app_user;
 
 create or replace function app_private.row_document(row_json jsonb, tbl regclass)
   returns jsonb
   language sql
-  stable PARALLEL SAFE
+  stable parallel safe
 as $function$
   select coalesce(jsonb_object_agg(
     app_private.camel_case(e.key),
@@ -23,7 +32,7 @@ grant execute on function app_private.row_document(jsonb,regclass) to app_user;
 create or replace function app_private.row_documents(rows_json jsonb, tbl regclass)
   returns jsonb
   language sql
-  stable PARALLEL SAFE
+  stable parallel safe
 as $function$
   select coalesce(jsonb_agg(d.doc order by d.ord), '[]'::jsonb)
   from (
@@ -45,7 +54,7 @@ grant execute on function app_private.row_documents(jsonb,regclass) to app_user;
 create or replace function app_private.live_document(doc jsonb)
   returns jsonb
   language sql
-  immutable PARALLEL SAFE
+  immutable parallel safe
 as $function$
   select doc || jsonb_build_object('_deleted', false)
 $function$;
@@ -65,9 +74,9 @@ $function$;
 grant execute on function app_private.document_shape(regclass) to app_user;
 
 create or replace function app_private.visible_accounts(ids uuid[])
-  returns SETOF app_public.accounts
+  returns setof app_public.accounts
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select a.* from app_public.accounts a

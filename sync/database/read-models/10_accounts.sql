@@ -5,7 +5,7 @@
 create or replace function app_private.account_personal_among(ids uuid[])
   returns table(account_id uuid, tax_short text, date_of_birth date, formation_date date)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog'
 as $function$
     select p.account_id, p.tax_short, p.date_of_birth, p.formation_date

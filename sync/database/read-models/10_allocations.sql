@@ -6,7 +6,7 @@
 create or replace function app_private.offering_link_agents(allocation_ids uuid[])
   returns table(link_id uuid, agent jsonb)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select l.id, jsonb_build_object('id', a.id, 'name', a.name, 'email', a.email)

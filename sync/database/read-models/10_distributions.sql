@@ -7,9 +7,9 @@
 -- distributions without looking at who reads.
 
 create or replace function app_private.visible_distribution_ids_among(ids uuid[])
-  returns SETOF uuid
+  returns setof uuid
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
   select d.id from app_public.distributions d
@@ -109,7 +109,7 @@ grant execute on function app_private.distribution_children_of(uuid[],boolean) t
 create or replace function app_private.distribution_children(ids uuid[])
   returns table(distribution_id uuid, prices jsonb, payments jsonb, annotations jsonb, custom_fields jsonb, vesting_schedule jsonb)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
   select * from app_private.distribution_children_of(array(select app_private.visible_distribution_ids_among(ids)), true)
@@ -119,7 +119,7 @@ grant execute on function app_private.distribution_children(uuid[]) to app_user;
 create or replace function app_private.distribution_paid_ins(ids uuid[])
   returns table(distribution_id uuid, paid_in numeric)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'app_public'
 as $function$
     select p.distribution_id, sum(p.amount) from app_public.distribution_payments p
@@ -162,7 +162,7 @@ grant execute on function app_private.process_documents_of(uuid[]) to app_user;
 create or replace function app_private.process_documents_among(ids uuid[])
   returns table(distribution_id uuid, doc jsonb)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
   select * from app_private.process_documents_of(array(select app_private.visible_distribution_ids_among(ids)))
@@ -211,7 +211,7 @@ grant execute on function app_private.distribution_qualification_lists_of(uuid[]
 create or replace function app_private.distribution_qualification_lists_among(ids uuid[])
   returns table(distribution_id uuid, docs jsonb)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
   select * from app_private.distribution_qualification_lists_of(

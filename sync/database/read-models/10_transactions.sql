@@ -5,9 +5,9 @@
 -- transactions without looking at who reads.
 
 create or replace function app_private.visible_transaction_ids_among(ids uuid[])
-  returns SETOF uuid
+  returns setof uuid
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
   -- staff_transaction_ids() among the ids
@@ -64,7 +64,7 @@ grant execute on function app_private.transaction_documents_of(uuid[],boolean) t
 create or replace function app_private.transaction_documents_among(ids uuid[])
   returns table(id uuid, doc jsonb)
   language sql
-  stable SECURITY DEFINER
+  stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
   select * from app_private.transaction_documents_of(array(select app_private.visible_transaction_ids_among(ids)), true)
