@@ -1,0 +1,11 @@
+-- The row-level security policies of app_public.accounts, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_visible on app_public.accounts;
+create policy select_visible on app_public.accounts for select to public
+  using (((id = app_private.current_account_id()) OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR ((type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text]))) OR (app_private.current_account_type() = 'admin'::text) OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))));
+
+drop policy if exists update_own on app_public.accounts;
+create policy update_own on app_public.accounts for update to public
+  using (((id = app_private.current_account_id()) OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR ((type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text]))) OR (app_private.current_account_type() = 'admin'::text) OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))))
+  with check (((id = app_private.current_account_id()) AND app_private.can_write()));

@@ -1,0 +1,21 @@
+-- The row-level security policies of app_public.allocation_qualifications, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists delete_editable on app_public.allocation_qualifications;
+create policy delete_editable on app_public.allocation_qualifications for delete to public
+  using ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
+
+drop policy if exists insert_editable on app_public.allocation_qualifications;
+create policy insert_editable on app_public.allocation_qualifications for insert to public
+  with check ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
+
+drop policy if exists select_visible on app_public.allocation_qualifications;
+create policy select_visible on app_public.allocation_qualifications for select to public
+  using ((allocation_id IN ( SELECT al.id
+   FROM app_public.allocations al)));
+
+drop policy if exists update_editable on app_public.allocation_qualifications;
+create policy update_editable on app_public.allocation_qualifications for update to public
+  using ((allocation_id IN ( SELECT al.id
+   FROM app_public.allocations al)))
+  with check ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));

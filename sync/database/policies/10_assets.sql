@@ -1,0 +1,15 @@
+-- The row-level security policies of app_public.assets, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists insert_own on app_public.assets;
+create policy insert_own on app_public.assets for insert to public
+  with check (((issuer_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'issuer'::text) AND app_private.can_write()));
+
+drop policy if exists select_visible on app_public.assets;
+create policy select_visible on app_public.assets for select to public
+  using ((((issuer_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'issuer'::text)) OR (app_private.current_account_type() = 'broker'::text) OR (id IN ( SELECT app_private.related_asset_ids() AS related_asset_ids))));
+
+drop policy if exists update_own on app_public.assets;
+create policy update_own on app_public.assets for update to public
+  using ((((issuer_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'issuer'::text)) OR (app_private.current_account_type() = 'broker'::text) OR (id IN ( SELECT app_private.related_asset_ids() AS related_asset_ids))))
+  with check (((issuer_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'issuer'::text) AND app_private.can_write()));

@@ -1,0 +1,11 @@
+-- The row-level security policies of app_public.customers, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_own on app_public.customers;
+create policy select_own on app_public.customers for select to public
+  using (((account_id = app_private.current_account_id()) AND (app_private.current_account_type() <> 'investor'::text)));
+
+drop policy if exists update_own on app_public.customers;
+create policy update_own on app_public.customers for update to public
+  using (((account_id = app_private.current_account_id()) AND (app_private.current_account_type() <> 'investor'::text)))
+  with check (((account_id = app_private.current_account_id()) AND app_private.can_write() AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text]))));

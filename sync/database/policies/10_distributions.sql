@@ -1,0 +1,16 @@
+-- The row-level security policies of app_public.distributions, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_visible on app_public.distributions;
+create policy select_visible on app_public.distributions for select to public
+  using ((((investor_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'investor'::text)) OR (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids))));
+
+drop policy if exists update_editable on app_public.distributions;
+create policy update_editable on app_public.distributions for update to public
+  using ((((investor_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'investor'::text)) OR (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids))))
+  with check ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
+
+drop policy if exists update_round_issuer_status on app_public.distributions;
+create policy update_round_issuer_status on app_public.distributions for update to public
+  using ((allocation_id IN ( SELECT app_private.issuer_status_allocation_ids() AS issuer_status_allocation_ids)))
+  with check ((allocation_id IN ( SELECT app_private.issuer_status_allocation_ids() AS issuer_status_allocation_ids)));

@@ -1,0 +1,6 @@
+-- The row-level security policies of app_public.holdings, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_visible on app_public.holdings;
+create policy select_visible on app_public.holdings for select to public
+  using ((((( SELECT app_private.current_account_type() AS current_account_type) = 'investor'::text) AND (investor_id = ( SELECT app_private.current_account_id() AS current_account_id))) OR (round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids))));

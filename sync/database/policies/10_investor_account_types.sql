@@ -1,0 +1,15 @@
+-- The row-level security policies of app_public.investor_account_types, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists insert_admin on app_public.investor_account_types;
+create policy insert_admin on app_public.investor_account_types for insert to public
+  with check (((app_private.current_account_type() = 'admin'::text) AND app_private.can_write()));
+
+drop policy if exists select_all on app_public.investor_account_types;
+create policy select_all on app_public.investor_account_types for select to public
+  using (true);
+
+drop policy if exists update_admin on app_public.investor_account_types;
+create policy update_admin on app_public.investor_account_types for update to public
+  using (true)
+  with check (((app_private.current_account_type() = 'admin'::text) AND app_private.can_write()));

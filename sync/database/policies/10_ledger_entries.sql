@@ -1,0 +1,6 @@
+-- The row-level security policies of app_public.ledger_entries, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_visible on app_public.ledger_entries;
+create policy select_visible on app_public.ledger_entries for select to public
+  using ((((investor_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'investor'::text)) OR (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids))));

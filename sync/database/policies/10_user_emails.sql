@@ -1,0 +1,6 @@
+-- The row-level security policies of app_public.user_emails, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_own_and_delegates on app_public.user_emails;
+create policy select_own_and_delegates on app_public.user_emails for select to public
+  using (((user_id = app_private.current_user_id()) OR (user_id IN ( SELECT app_private.account_user_ids() AS account_user_ids))));

@@ -1,0 +1,11 @@
+-- The row-level security policies of app_public.users, written as PostgreSQL prints them back (pg_policies). The
+-- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+
+drop policy if exists select_own_and_delegates on app_public.users;
+create policy select_own_and_delegates on app_public.users for select to public
+  using (((id = app_private.current_user_id()) OR (id IN ( SELECT app_private.account_user_ids() AS account_user_ids))));
+
+drop policy if exists update_self on app_public.users;
+create policy update_self on app_public.users for update to public
+  using (((id = app_private.current_user_id()) OR (id IN ( SELECT app_private.account_user_ids() AS account_user_ids))))
+  with check ((id = app_private.current_user_id()));
