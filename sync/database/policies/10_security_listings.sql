@@ -1,5 +1,5 @@
--- The row-level security policies of app_public.security_listings, written as PostgreSQL prints them back (pg_policies). The
--- helper functions they call (app_private.*_ids()) are still defined in the migrations.
+-- The row-level security policies of app_public.security_listings, written as PostgreSQL prints them back (pg_policies), with
+-- the sets of ids of 00_visibility.sql.
 
 drop policy if exists delete_own on app_public.security_listings;
 create policy delete_own on app_public.security_listings for delete to public

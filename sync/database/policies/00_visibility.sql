@@ -1,0 +1,435 @@
+-- The sets of ids the row-level security policies (sync/database/policies) are written with: what the current
+-- account owns, edits, or may see (app_private.<what>_ids(); security definer, so a policy reading another table does
+-- not recurse into that table's policies). The session's account and user (app_private.current_account_id() and
+-- the like) are defined in the migrations.
+
+create or replace function app_private.account_user_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select ua.user_id from app_public.users_accounts ua
+    where ua.account_id = app_private.current_account_id()
+      and app_private.current_account_id() in (select app_private.member_account_ids())
+  $function$;
+grant execute on function app_private.account_user_ids() to app_user;
+
+create or replace function app_private.agent_allocation_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select l.allocation_id from app_public.allocation_offering_links l
+    where l.agent_id = app_private.current_account_id() and app_private.current_account_type() = 'agent'
+  $function$;
+grant execute on function app_private.agent_allocation_ids() to app_user;
+
+create or replace function app_private.broker_round_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select ba.round_id from app_public.broker_allocations ba
+    where ba.broker_id = app_private.current_account_id() and ba.status = 'accepted'
+      and app_private.current_account_type() = 'broker'
+  $function$;
+grant execute on function app_private.broker_round_ids() to app_user;
+
+create or replace function app_private.editable_allocation_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select al.id from app_public.allocations al
+    where al.owner_id = app_private.current_account_id()
+      and al.round_id in (select app_private.editable_round_ids())
+  $function$;
+grant execute on function app_private.editable_allocation_ids() to app_user;
+
+create or replace function app_private.editable_asset_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select a.id from app_public.assets a
+    where a.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer'
+      and app_private.can_write()
+  $function$;
+grant execute on function app_private.editable_asset_ids() to app_user;
+
+create or replace function app_private.editable_distribution_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select d.id from app_public.distributions d
+    where d.allocation_id in (select app_private.editable_allocation_ids())
+  $function$;
+grant execute on function app_private.editable_distribution_ids() to app_user;
+
+create or replace function app_private.editable_issuer_holding_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select h.id from app_public.holdings h
+    where h.round_id in (select app_private.issuer_round_ids()) and app_private.can_write()
+  $function$;
+grant execute on function app_private.editable_issuer_holding_ids() to app_user;
+
+create or replace function app_private.editable_round_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select id from app_private.issuer_round_ids() as id where app_private.can_write()
+    union all
+    select id from app_private.broker_round_ids() as id where app_private.can_write()
+  $function$;
+grant execute on function app_private.editable_round_ids() to app_user;
+
+create or replace function app_private.editable_security_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select s.id from app_public.securities s
+    where s.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer'
+      and app_private.can_write()
+    union
+    select r.security_id from app_public.rounds r
+    where r.id in (select app_private.broker_round_ids()) and r.security_id is not null and app_private.can_write()
+  $function$;
+grant execute on function app_private.editable_security_ids() to app_user;
+
+create or replace function app_private.editable_token_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select id from app_private.issuer_token_ids() as id where app_private.can_write()
+  $function$;
+grant execute on function app_private.editable_token_ids() to app_user;
+
+create or replace function app_private.investor_allocation_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select d.allocation_id from app_public.distributions d
+    where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+  $function$;
+grant execute on function app_private.investor_allocation_ids() to app_user;
+
+create or replace function app_private.investor_token_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select e.token_id from app_public.cap_table_entries e
+    where e.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+  $function$;
+grant execute on function app_private.investor_token_ids() to app_user;
+
+create or replace function app_private.investor_transaction_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select l.transaction_id from app_public.ledger_entries l
+    where l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+  $function$;
+grant execute on function app_private.investor_transaction_ids() to app_user;
+
+create or replace function app_private.issuer_address_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select e.blockchain_address_id from app_public.cap_table_entries e
+    where e.token_id in (select app_private.issuer_token_ids()) and e.blockchain_address_id is not null
+    union
+    select x.blockchain_address_id from app_public.holding_blockchain_addresses x
+      join app_public.holdings h on h.id = x.holding_id
+    where h.round_id in (select app_private.issuer_round_ids())
+  $function$;
+grant execute on function app_private.issuer_address_ids() to app_user;
+
+create or replace function app_private.issuer_asset_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select a.id from app_public.assets a
+    where a.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer'
+  $function$;
+grant execute on function app_private.issuer_asset_ids() to app_user;
+
+create or replace function app_private.issuer_editable_round_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$ select id from app_private.issuer_round_ids() as id where app_private.can_write() $function$;
+grant execute on function app_private.issuer_editable_round_ids() to app_user;
+
+create or replace function app_private.issuer_editable_security_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select s.id from app_public.securities s
+    where s.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer'
+      and app_private.can_write()
+  $function$;
+grant execute on function app_private.issuer_editable_security_ids() to app_user;
+
+create or replace function app_private.issuer_investor_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select h.investor_id from app_public.holdings h where h.round_id in (select app_private.issuer_round_ids())
+  $function$;
+grant execute on function app_private.issuer_investor_ids() to app_user;
+
+create or replace function app_private.issuer_round_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select r.id from app_public.rounds r join app_public.assets a on a.id = r.asset_id
+    where a.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer'
+  $function$;
+grant execute on function app_private.issuer_round_ids() to app_user;
+
+create or replace function app_private.issuer_status_allocation_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select al.id from app_public.allocations al
+    where al.round_id in (select app_private.issuer_round_ids())
+      and app_private.current_account_type() = 'issuer'
+      and app_private.can_write()
+  $function$;
+grant execute on function app_private.issuer_status_allocation_ids() to app_user;
+
+create or replace function app_private.issuer_token_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select t.id from app_public.tokens t where t.round_id in (select app_private.issuer_round_ids())
+  $function$;
+grant execute on function app_private.issuer_token_ids() to app_user;
+
+create or replace function app_private.member_account_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select account_id from app_public.users_accounts
+    where user_id = app_private.current_user_id() and status = 'active'
+  $function$;
+grant execute on function app_private.member_account_ids() to app_user;
+
+create or replace function app_private.own_address_ids(writable boolean)
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    with accounts as (
+      select app_private.current_account_id() as id
+      union select app_private.member_account_ids() where not writable
+    )
+    select aa.address_id from app_public.account_addresses aa where aa.account_id in (select id from accounts)
+    union
+    select pa.address_id from app_public.party_addresses pa
+      join app_public.parties p on p.id = pa.party_id
+    where p.account_id in (select id from accounts)
+  $function$;
+grant execute on function app_private.own_address_ids(boolean) to app_user;
+
+create or replace function app_private.own_document_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select d.id from app_public.documents d where d.uploaded_by_id = app_private.current_account_id()
+  $function$;
+grant execute on function app_private.own_document_ids() to app_user;
+
+create or replace function app_private.payment_distribution_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select d.id from app_public.distributions d
+    where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    union all
+    select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+    where al.owner_id = app_private.current_account_id()
+      and app_private.current_account_type() in ('issuer', 'broker')
+  $function$;
+grant execute on function app_private.payment_distribution_ids() to app_user;
+
+create or replace function app_private.related_account_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select al.owner_id from app_public.allocations al where al.id in (select app_private.investor_allocation_ids())
+    union
+    select a.issuer_id from app_public.assets a where a.id in (select app_private.related_asset_ids())
+    union
+    select c.investor_id from app_public.customers c
+    where c.account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+    union
+    select d.investor_id from app_public.distributions d
+    where d.allocation_id in (select app_private.staff_allocation_ids())
+    union
+    select h.investor_id from app_public.holdings h
+    where h.round_id in (select app_private.issuer_round_ids())
+       or h.round_id in (select app_private.broker_round_ids())
+    union
+    select m.account_id from app_public.managed_accounts m where m.manager_id = app_private.current_account_id()
+  $function$;
+grant execute on function app_private.related_account_ids() to app_user;
+
+create or replace function app_private.related_account_ids_among(ids uuid[])
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select al.owner_id from app_public.allocations al
+    where al.owner_id = any (ids) and al.id in (select app_private.investor_allocation_ids())
+    union
+    select a.issuer_id from app_public.assets a
+    where a.issuer_id = any (ids) and a.id in (select app_private.related_asset_ids())
+    union
+    select c.investor_id from app_public.customers c
+    where c.investor_id = any (ids)
+      and c.account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+    union
+    select d.investor_id from app_public.distributions d
+    where d.investor_id = any (ids) and d.allocation_id in (select app_private.staff_allocation_ids())
+    union
+    select h.investor_id from app_public.holdings h
+    where h.investor_id = any (ids)
+      and (h.round_id in (select app_private.issuer_round_ids()) or h.round_id in (select app_private.broker_round_ids()))
+    union
+    select m.account_id from app_public.managed_accounts m
+    where m.account_id = any (ids) and m.manager_id = app_private.current_account_id()
+  $function$;
+grant execute on function app_private.related_account_ids_among(uuid[]) to app_user;
+
+create or replace function app_private.related_asset_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select r.asset_id from app_public.rounds r where r.id in (select app_private.related_round_ids())
+  $function$;
+grant execute on function app_private.related_asset_ids() to app_user;
+
+create or replace function app_private.related_round_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select al.round_id from app_public.allocations al
+    where al.id in (select app_private.investor_allocation_ids())
+       or al.id in (select app_private.agent_allocation_ids())
+    union
+    select h.round_id from app_public.holdings h
+    where h.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    union
+    select r.id from app_public.rounds r join app_public.security_listings l on l.security_id = r.security_id
+    where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
+  $function$;
+grant execute on function app_private.related_round_ids() to app_user;
+
+create or replace function app_private.related_security_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select r.security_id from app_public.rounds r
+    where r.id in (select app_private.related_round_ids()) and r.security_id is not null
+    union
+    select h.security_id from app_public.holdings h
+    where h.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    union
+    select l.security_id from app_public.security_listings l
+    where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
+  $function$;
+grant execute on function app_private.related_security_ids() to app_user;
+
+create or replace function app_private.shared_document_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select s.document_id from app_public.document_sharings s where s.to_role = app_private.current_account_type()
+  $function$;
+grant execute on function app_private.shared_document_ids() to app_user;
+
+create or replace function app_private.staff_allocation_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select al.id from app_public.allocations al
+    where al.round_id in (select app_private.issuer_round_ids())
+       or al.round_id in (select app_private.broker_round_ids())
+       or (al.owner_id = app_private.current_account_id()
+           and app_private.current_account_type() in ('issuer', 'broker'))
+    union
+    select app_private.agent_allocation_ids()
+  $function$;
+grant execute on function app_private.staff_allocation_ids() to app_user;
+
+create or replace function app_private.staff_transaction_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+    select t.id from app_public.transactions t
+    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+       or t.round_id in (select app_private.broker_round_ids())
+  $function$;
+grant execute on function app_private.staff_transaction_ids() to app_user;
