@@ -1,0 +1,200 @@
+-- Documents on securities and holdings (spec part 1 sections 2.9, 7): a signed upload location (makeFileLocation:
+-- a slot keyed by a random UUID, bound to the user and account that asked for it, valid for one hour), the file
+-- POSTed to it (sync/http/uploads.ts, attach_upload), the document rows (makeSecurityDocument,
+-- makeHoldingDocument), their deletion (deleteSecurityDocument, deleteHoldingDocument) and a document's download URL.
+
+create or replace function app_private.attach_upload(document_id uuid, key uuid)
+  returns text
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+declare
+  slot app_private.upload_slots;
+begin
+  select s.* into slot from app_private.upload_slots s
+    where s.key = attach_upload.key and s.user_id = app_private.current_user_id()
+      and s.account_id = app_private.current_account_id();
+  if slot.key is null then
+    raise exception 'Upload location not found' using errcode = 'LL404';
+  end if;
+  update app_public.documents d set file_key = slot.key::text, upload_status = slot.status
+    where d.id = attach_upload.document_id and d.uploaded_by_id = app_private.current_account_id();
+  return slot.status;
+end
+$function$;
+grant execute on function app_private.attach_upload(uuid,uuid) to app_user;
+
+create or replace function app_private.delete_document(doc_type text, document_id uuid)
+  returns uuid
+  language plpgsql
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+declare
+  doc app_public.documents;
+begin
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  select d.* into doc from app_public.documents d where d.id = delete_document.document_id and d.type = doc_type;
+  if doc.id is null then
+    raise exception 'Document not found' using errcode = 'LL404';
+  end if;
+  if doc.uploaded_by_id is distinct from app_private.current_account_id() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  delete from app_public.documents d where d.id = doc.id;
+  return doc.id;
+end
+$function$;
+grant execute on function app_private.delete_document(text,uuid) to app_user;
+
+create or replace function app_private.file_extension(file_name text)
+  returns text
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$ select lower(substring(trim(coalesce(file_name, '')) from '\.([A-Za-z0-9]+)$')) $function$;
+grant execute on function app_private.file_extension(text) to app_user;
+
+create or replace function app_private.make_document(doc_type text, target_id uuid, name text, extension text, share_with text[], file_key uuid, id uuid)
+  returns app_public.document_upload
+  language plpgsql
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+declare
+  document_id uuid := coalesce(make_document.id, gen_random_uuid());
+  ext text;
+  role text;
+  share_name text;
+  key uuid := make_document.file_key;
+  status text;
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if trim(coalesce(make_document.name, '')) = '' then
+    raise exception 'Name is required.' using errcode = 'LL422';
+  end if;
+  ext := app_private.require_upload_extension(make_document.extension);
+  if not exists (select 1 from app_public.document_sharing_allowed_shares s
+                 where s.type = doc_type and s.from_account_type = app_private.current_account_type()) then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if doc_type = 'security' and not exists (select 1 from app_public.securities s where s.id = target_id) then
+    raise exception 'Security not found' using errcode = 'LL404';
+  end if;
+  if doc_type = 'holding' and not exists (select 1 from app_public.holdings h where h.id = target_id) then
+    raise exception 'Holding not found' using errcode = 'LL404';
+  end if;
+
+  insert into app_public.documents (id, name, type, extension, security_id, holding_id)
+    values (document_id, trim(make_document.name), doc_type, ext,
+            case when doc_type = 'security' then target_id end, case when doc_type = 'holding' then target_id end);
+
+  foreach role in array coalesce(share_with, '{}') loop
+    select s.name into share_name from app_public.document_sharing_allowed_shares s
+      where s.type = doc_type and s.from_account_type = app_private.current_account_type() and s.to_role = role;
+    if share_name is null then
+      raise exception 'This document cannot be shared with %.', role using errcode = 'LL422';
+    end if;
+    insert into app_public.document_sharings (document_id, to_role, name) values (document_id, role, share_name)
+      on conflict do nothing;
+  end loop;
+
+  if key is null then
+    key := (app_public.make_file_location(trim(make_document.name) || '.' || ext)).fields ->> 'key';
+  end if;
+  status := app_private.attach_upload(document_id, key);
+  return row(document_id, status, app_private.upload_location(key))::app_public.document_upload;
+end
+$function$;
+grant execute on function app_private.make_document(text,uuid,text,text,text[],uuid,uuid) to app_user;
+
+create or replace function app_private.require_upload_extension(extension text)
+  returns text
+  language plpgsql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+begin
+  if lower(coalesce(extension, '')) not in ('csv', 'tsv', 'pdf', 'xls', 'txt') then
+    raise exception 'Only csv, tsv, pdf, xls and txt files can be uploaded.' using errcode = 'LL422';
+  end if;
+  return lower(extension);
+end
+$function$;
+grant execute on function app_private.require_upload_extension(text) to app_user;
+
+create or replace function app_private.upload_location(key uuid)
+  returns jsonb
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$ select jsonb_build_object('url', '/api/v2/uploads/' || key::text, 'fields', jsonb_build_object('key', key::text)) $function$;
+grant execute on function app_private.upload_location(uuid) to app_user;
+
+create or replace function app_public.delete_holding_document(document_id uuid)
+  returns uuid
+  language sql
+as $function$ select app_private.delete_document('holding', document_id) $function$;
+grant execute on function app_public.delete_holding_document(uuid) to app_user;
+
+create or replace function app_public.delete_security_document(document_id uuid)
+  returns uuid
+  language sql
+as $function$ select app_private.delete_document('security', document_id) $function$;
+grant execute on function app_public.delete_security_document(uuid) to app_user;
+
+create or replace function app_public.documents_download_url(d app_public.documents)
+  returns text
+  language sql
+  stable
+  set search_path to 'pg_catalog'
+as $function$
+  select case when d.upload_status = 'uploaded' then '/api/v2/documents/' || d.id::text || '/download' end
+$function$;
+grant execute on function app_public.documents_download_url(app_public.documents) to app_user;
+
+create or replace function app_public.make_file_location(file_name text)
+  returns app_public.file_location
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+declare
+  slot uuid;
+  extension text;
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if trim(coalesce(file_name, '')) = '' then
+    raise exception 'File name is required.' using errcode = 'LL422';
+  end if;
+  extension := app_private.require_upload_extension(app_private.file_extension(file_name));
+  insert into app_private.upload_slots (user_id, account_id, file_name, extension)
+    values (app_private.current_user_id(), app_private.current_account_id(), trim(file_name), extension)
+    returning key into slot;
+  return row(app_private.upload_location(slot) ->> 'url', app_private.upload_location(slot) -> 'fields')::app_public.file_location;
+end
+$function$;
+grant execute on function app_public.make_file_location(text) to app_user;
+
+create or replace function app_public.make_holding_document(name text, holding_id uuid, extension text, share_with text[] DEFAULT '{}'::text[], file_key uuid DEFAULT NULL::uuid, id uuid DEFAULT NULL::uuid)
+  returns app_public.document_upload
+  language sql
+as $function$ select * from app_private.make_document('holding', holding_id, name, extension, share_with, file_key, id) $function$;
+grant execute on function app_public.make_holding_document(text,uuid,text,text[],uuid,uuid) to app_user;
+
+create or replace function app_public.make_security_document(name text, security_id uuid, extension text, share_with text[] DEFAULT '{}'::text[], file_key uuid DEFAULT NULL::uuid, id uuid DEFAULT NULL::uuid)
+  returns app_public.document_upload
+  language sql
+as $function$ select * from app_private.make_document('security', security_id, name, extension, share_with, file_key, id) $function$;
+grant execute on function app_public.make_security_document(text,uuid,text,text[],uuid,uuid) to app_user;
