@@ -107,3 +107,22 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
 export function StatRow({ children }: { children: ReactNode }) {
   return <div className={css({ display: "flex", gap: "8", flexWrap: "wrap" })}>{children}</div>;
 }
+
+/** A section heading with optional actions on the right (the documents section under a security or asset). */
+export function SectionTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "space-between",
+        gap: "3",
+        mb: "3",
+        mt: "8",
+      })}
+    >
+      <h2 className={css({ fontSize: "lg", fontWeight: "700", color: "fg.default" })}>{children}</h2>
+      {actions}
+    </div>
+  );
+}

@@ -1,9 +1,9 @@
 // The design system: screens import components from here, never from @ark-ui directly.
 
-export { PendingBadge, PendingTag, StatusBadge } from "./Badge.tsx";
+export { PendingBadge, PendingNote, PendingTag, StatusBadge } from "./Badge.tsx";
 export { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
 export { Button, ButtonLink, type ButtonProps } from "./Button.tsx";
-export { Card, CardGrid, Fact, Stat, StatRow } from "./Card.tsx";
+export { Card, CardGrid, Fact, SectionTitle, Stat, StatRow } from "./Card.tsx";
 export { Checkbox } from "./Checkbox.tsx";
 export { Combobox } from "./Combobox.tsx";
 export { DateInput } from "./DateInput.tsx";
@@ -18,4 +18,4 @@ export { LinkTabs, Tabs } from "./Tabs.tsx";
 export { FieldError, FormGrid, formGrid, fullRow, TextField } from "./TextField.tsx";
 export { Toasts, toast } from "./Toast.tsx";
 export { Tooltip } from "./Tooltip.tsx";
-export { linkClass, mutedText, tableClass, tableStyles } from "./table.ts";
+export { dataTable, dataTableCard, dateCell, linkClass, mutedText, tableClass, tableStyles } from "./table.ts";

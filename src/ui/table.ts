@@ -1,4 +1,4 @@
-// Table styles and small text styles shared by the screens' plain tables.
+// Table styles (three kinds of table) and small text styles shared by the screens.
 import { css } from "../../styled-system/css";
 
 /** A bordered table in its own scrolling frame (accounts, contacts, transactions): class per element. */
@@ -57,6 +57,47 @@ export const tableClass = css({
   "& td.num, & th.num": { textAlign: "right", fontVariantNumeric: "tabular-nums" },
   "& tr:last-child td": { borderBottomWidth: "0" },
 });
+
+/** A table in its own framed card (assets, securities, documents): `dataTableCard` frames, `dataTable` styles the
+ * cells; `data-numeric` cells align right. */
+export const dataTableCard = css({
+  bg: "bg.surface",
+  borderWidth: "1px",
+  borderColor: "border.default",
+  borderRadius: "card",
+  boxShadow: "card",
+  overflowX: "auto",
+});
+
+export const dataTable = css({
+  w: "full",
+  borderCollapse: "collapse",
+  fontSize: "sm",
+  "& th": {
+    textAlign: "left",
+    fontSize: "xs",
+    fontWeight: "600",
+    color: "fg.muted",
+    textTransform: "uppercase",
+    letterSpacing: "0.04em",
+    bg: "bg.subtle",
+    px: "4",
+    py: "2.5",
+    borderBottomWidth: "1px",
+    borderColor: "border.default",
+    whiteSpace: "nowrap",
+  },
+  "& td": { px: "4", py: "3", borderBottomWidth: "1px", borderColor: "border.default", verticalAlign: "middle" },
+  "& tr:last-child > td": { borderBottomWidth: "0" },
+  "& td[data-numeric], & th[data-numeric]": {
+    textAlign: "right",
+    fontVariantNumeric: "tabular-nums",
+    whiteSpace: "nowrap",
+  },
+});
+
+/** A date in a table cell. */
+export const dateCell = css({ color: "fg.muted", whiteSpace: "nowrap" });
 
 export const mutedText = css({ color: "fg.muted", fontSize: "sm" });
 export const linkClass = css({ color: "fg.link", fontWeight: "600", _hover: { textDecoration: "underline" } });

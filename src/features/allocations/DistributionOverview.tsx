@@ -41,7 +41,8 @@ export function Overview({
         <Stat label={DISTRIBUTION_TEXT.paidIn} value={formatMoney(paid)} testId="paid-in" />
       </StatRow>
       <p className={mutedText}>
-        {distribution.investor?.email} · {DISTRIBUTION_TEXT.invited}{" "}
+        {distribution.investor?.email}
+        {` · ${DISTRIBUTION_TEXT.invited}`}{" "}
         {distribution.createdOn
           ? formatDate(distribution.createdOn, "MMM Do YYYY")
           : DISTRIBUTION_TEXT.invitedOnThisDevice}

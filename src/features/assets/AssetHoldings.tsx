@@ -11,7 +11,7 @@ import type { HoldingDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { isZero, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { dateCell, link, muted, StatusBadge, table } from "./table.tsx";
+import { dataTable, dateCell, linkClass, mutedText, StatusBadge } from "../../ui/index.ts";
 
 /** At most this many holding rows per asset; the holdings screen has them all. */
 const ASSET_HOLDINGS_SHOWN = 25;
@@ -51,7 +51,7 @@ export function AssetHoldings({
       >
         Holdings
       </h3>
-      <table className={table} aria-label={`Holdings of ${assetName}`}>
+      <table className={dataTable} aria-label={`Holdings of ${assetName}`}>
         <thead>
           <tr>
             <th>Investor</th>
@@ -77,7 +77,7 @@ export function AssetHoldings({
               >
                 <td>{holding.investor?.name ?? holding.investor?.email ?? "—"}</td>
                 <td className={css({ whiteSpace: "nowrap" })}>
-                  <Link to="/asset-class/$roundId" params={{ roundId: holding.roundId }} className={link}>
+                  <Link to="/asset-class/$roundId" params={{ roundId: holding.roundId }} className={linkClass}>
                     {round?.name ?? "Round"}
                   </Link>
                 </td>
@@ -93,10 +93,10 @@ export function AssetHoldings({
         </tbody>
       </table>
       {rows.length > shown.length && (
-        <p className={cx(css({ fontSize: "sm", mt: "2" }), muted)} data-testid="holdings-more">
+        <p className={cx(css({ fontSize: "sm", mt: "2" }), mutedText)} data-testid="holdings-more">
           Showing the newest {shown.length} of {rows.length} holdings.{" "}
           {allHoldingsLink && (
-            <Link to="/holdings" className={link}>
+            <Link to="/holdings" className={linkClass}>
               All holdings
             </Link>
           )}

@@ -11,9 +11,8 @@ import { type ListingLike, listingName, sortRounds, statusLabel } from "../../do
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { Button } from "../../ui/index.ts";
+import { Button, dataTable, dateCell, linkClass, mutedText, PendingNote, StatusBadge } from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
-import { dateCell, link, muted, PendingNote, StatusBadge, table } from "./table.tsx";
 
 interface AssetTableProps {
   assets: WithPending<AssetDoc>[];
@@ -41,7 +40,7 @@ export function AssetTable(props: AssetTableProps) {
     });
   const columns = 7 + (issuerView && canWrite ? 1 : 0);
   return (
-    <table className={table} aria-label="Assets">
+    <table className={dataTable} aria-label="Assets">
       <thead>
         <tr>
           <th aria-label="Expand" className={css({ w: "10" })} />
@@ -140,7 +139,7 @@ function RoundRows({
   const debt = isDebt(asset);
   return (
     <div className={css({ pl: "10", pr: "2", py: "2" })}>
-      <table className={table} aria-label={`Rounds of ${asset.name}`}>
+      <table className={dataTable} aria-label={`Rounds of ${asset.name}`}>
         <thead>
           <tr>
             <th>Round</th>
@@ -166,7 +165,7 @@ function RoundRows({
                   <Link
                     to="/asset-class/$roundId/$view"
                     params={{ roundId: round.id, view: "manage" }}
-                    className={link}
+                    className={linkClass}
                   >
                     {round.name}
                   </Link>
@@ -188,11 +187,11 @@ function RoundRows({
                 {issuerView && (
                   <td>
                     {round.securityId ? (
-                      <Link to="/security/$securityId" params={{ securityId: round.securityId }} className={link}>
+                      <Link to="/security/$securityId" params={{ securityId: round.securityId }} className={linkClass}>
                         {security?.name ?? (round.security as { name?: string } | null)?.name ?? "Security"}
                       </Link>
                     ) : (
-                      <span className={muted}>—</span>
+                      <span className={mutedText}>—</span>
                     )}
                   </td>
                 )}

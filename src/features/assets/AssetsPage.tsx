@@ -7,13 +7,12 @@ import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts
 import type { WithPending } from "../../data/pending.ts";
 import { sortAssets } from "../../domain/assets.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
+import { Breadcrumb, Button, dataTableCard, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { AssetDialog } from "./AssetDialog.tsx";
 import { AssetTable, isDebt } from "./AssetTable.tsx";
 import { useAssetTypes } from "./asset-types.ts";
 import { RoundDialog } from "./RoundDialog.tsx";
-import { tableCard } from "./table.tsx";
 
 type Editing =
   | { kind: "asset"; asset: AssetDoc | null }
@@ -75,7 +74,7 @@ function IssuerAssets() {
       ) : own.length === 0 ? (
         <EmptyState text={MESSAGES.noAssets} />
       ) : (
-        <div className={tableCard}>
+        <div className={dataTableCard}>
           <AssetTable
             assets={own}
             roundsByAsset={roundsByAsset}
@@ -131,7 +130,7 @@ function AllIssuersAssets() {
           {groups.map((group) => (
             <section key={group.issuerId} aria-label={group.name} data-testid="issuer-group">
               <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "2", color: "fg.default" })}>{group.name}</h2>
-              <div className={tableCard}>
+              <div className={dataTableCard}>
                 <AssetTable
                   assets={group.assets}
                   roundsByAsset={roundsByAsset}

@@ -9,8 +9,18 @@ import type { WithPending } from "../../data/pending.ts";
 import { type SharingLike, sharingNames, uploadStatusText } from "../../domain/documents.ts";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, EmptyState } from "../../ui/index.ts";
-import { dateCell, link, muted, PendingNote, StatusBadge, table, tableCard } from "../assets/table.tsx";
+import {
+  Button,
+  Dialog,
+  dataTable,
+  dataTableCard,
+  dateCell,
+  EmptyState,
+  linkClass,
+  mutedText,
+  PendingNote,
+  StatusBadge,
+} from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 
 export function DocumentsTable({
@@ -34,8 +44,8 @@ export function DocumentsTable({
   const [deleting, setDeleting] = useState<DocumentDoc | null>(null);
   if (documents.length === 0) return <EmptyState text={MESSAGES.noDocuments} />;
   return (
-    <div className={tableCard}>
-      <table className={table} aria-label={label}>
+    <div className={dataTableCard}>
+      <table className={dataTable} aria-label={label}>
         <thead>
           <tr>
             <th>Name</th>
@@ -78,13 +88,13 @@ export function DocumentsTable({
                       <a
                         href={`/api/v2/documents/${document.id}/download`}
                         download
-                        className={link}
+                        className={linkClass}
                         aria-label={`Download ${document.name}`}
                       >
                         ⤓ Download
                       </a>
                     ) : (
-                      <span className={muted} title={MESSAGES.uploadOffline}>
+                      <span className={mutedText} title={MESSAGES.uploadOffline}>
                         Download needs a connection
                       </span>
                     ))}

@@ -9,8 +9,19 @@ import { useModel } from "../../data/hooks.tsx";
 import { filterAndSortSecurities, type ListingLike, latestValue, listingName } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, Button, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
-import { link, muted, PendingNote, table, tableCard } from "../assets/table.tsx";
+import {
+  Breadcrumb,
+  Button,
+  dataTable,
+  dataTableCard,
+  EmptyState,
+  LoadingIndicator,
+  linkClass,
+  mutedText,
+  Page,
+  PageHeader,
+  PendingNote,
+} from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { SecurityDialog } from "./SecurityDialog.tsx";
 
@@ -58,8 +69,8 @@ export function SecuritiesPage() {
       ) : rows.length === 0 ? (
         <EmptyState text={MESSAGES.noSecurities} />
       ) : (
-        <div className={tableCard}>
-          <table className={table} aria-label="Securities">
+        <div className={dataTableCard}>
+          <table className={dataTable} aria-label="Securities">
             <thead>
               <tr>
                 <th>Name</th>
@@ -88,12 +99,12 @@ export function SecuritiesPage() {
               {rows.map((security) => (
                 <tr key={security.id} data-testid="security-row">
                   <td>
-                    <Link to="/security/$securityId" params={{ securityId: security.id }} className={link}>
+                    <Link to="/security/$securityId" params={{ securityId: security.id }} className={linkClass}>
                       {security.name}
                     </Link>
                     <PendingNote mark={security._pending} />
                   </td>
-                  <td className={muted}>{security.symbol ?? security.ticker ?? "—"}</td>
+                  <td className={mutedText}>{security.symbol ?? security.ticker ?? "—"}</td>
                   <td data-numeric="">{formatNumber(security.total)}</td>
                   <td data-numeric="">{security.unitValue ? formatMoney(security.unitValue) : "—"}</td>
                   <td data-numeric="">{formatMoney(latestValue(security.unitValue, security.total)) || "—"}</td>

@@ -6,8 +6,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page } from "../../ui/index.ts";
-import { PendingNote } from "../assets/table.tsx";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PendingNote } from "../../ui/index.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 import { useViewer } from "../session/viewer.ts";
 
