@@ -10,21 +10,24 @@ import {
   type AccountDoc,
   type AllocationDoc,
   type AssetDoc,
-  type BrokerAllocationDoc,
+  COLLECTION_MODELS,
   type CustomerDoc,
   type DistributionDoc,
   type DocumentDoc,
   type HoldingDoc,
+  isCollectionModel,
+  isRecordKind,
   OUTBOX_SCHEMA,
   type OutboxCommand,
   READ_MODEL_NAMES,
-  READ_MODELS,
   type ReadModelName,
+  type RecordDoc,
   type RoundDoc,
   type SecurityDoc,
   type TransactionDoc,
 } from "./models/index.ts";
-import { addCollectionsReplacingChanged } from "./schema-upgrade.ts";
+import { RECORD_SCHEMA } from "./models/records.ts";
+import { addCollectionsReplacingChanged, dropRetiredCollections } from "./schema-upgrade.ts";
 
 export const LOCAL_DATABASE_PREFIX = "ll-";
 /** Every IndexedDB database the Dexie storage creates for the app's local databases starts with this. */
@@ -40,8 +43,9 @@ export interface LocalCollections {
   securities: RxCollection<SecurityDoc>;
   accounts: RxCollection<AccountDoc>;
   transactions: RxCollection<TransactionDoc>;
-  broker_allocations: RxCollection<BrokerAllocationDoc>;
   documents: RxCollection<DocumentDoc>;
+  /** The small read models (kinds, models/records.ts), keyed by kind and id. */
+  records: RxCollection<RecordDoc>;
   outbox: RxCollection<OutboxCommand>;
 }
 
@@ -169,7 +173,14 @@ async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalD
     closeDuplicates: true,
   });
   const models = options.models ?? READ_MODEL_NAMES;
-  const collections = Object.fromEntries(models.map((name) => [name, { schema: READ_MODELS[name] }]));
+  const collections = Object.fromEntries(
+    models.filter(isCollectionModel).map((name) => [name, { schema: COLLECTION_MODELS[name] }]),
+  );
+  // the kinds share one collection (opened when any kind is wanted)
+  if (models.some(isRecordKind)) collections.records = { schema: RECORD_SCHEMA as never };
+  // A model that moved into `records` leaves its old collection behind: dropped, its documents pulled again as
+  // records (never the outbox): schema-upgrade.ts.
+  await dropRetiredCollections(db as unknown as RxDatabase);
   // A read model stored under an older schema is dropped and pulled again (never the outbox): schema-upgrade.ts.
   await addCollectionsReplacingChanged(
     db as unknown as RxDatabase,

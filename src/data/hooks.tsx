@@ -2,23 +2,21 @@
 // through useCommand (the durable outbox). LocalDataProvider opens the signed-in user's database for the selected
 // account once and keeps it for the page.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { MangoQuery, RxCollection } from "rxdb";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, MangoQuery, RxCollection } from "rxdb";
 import { map, type Observable, of, shareReplay } from "rxjs";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
-import { type LocalCollections, type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
+import { type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
 import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
-import type { OutboxCommand, ReadModelName } from "./models/index.ts";
+import { isRecordKind, type OutboxCommand, type READ_MODELS, type ReadModelName } from "./models/index.ts";
+import { fromRecord, kindQuery } from "./models/records.ts";
 import { type OverlayQuery, type WithPending, withPending$ } from "./pending.ts";
 import { syncStatus } from "./sync-status.ts";
 
 const LocalDataContext = createContext<LocalData | null>(null);
 
-type DocOf<M extends ReadModelName> = LocalCollections[M] extends { findOne(): { exec(): Promise<infer D> } }
-  ? NonNullable<D> extends { toMutableJSON(): infer J }
-    ? J
-    : never
-  : never;
+/** A read model's document type (from its schema: its own collection's, or its kind's in `records`). */
+type DocOf<M extends ReadModelName> = ExtractDocumentTypeFromTypedRxJsonSchema<(typeof READ_MODELS)[M]>;
 
 export function LocalDataProvider({
   userId,
@@ -158,7 +156,7 @@ export function prewarmLocalData(userId: string, accountId: string, path: string
       const held = [
         outboxCommands$(opened).subscribe({ error: () => undefined }),
         ...models.map((model) =>
-          sharedDocs$(opened[model] as unknown as RxCollection, {}, "{}", queryInterval).subscribe({
+          storedDocs$(opened, model, {}).subscribe({
             error: () => undefined,
           }),
         ),
@@ -201,14 +199,31 @@ export function modelRows$<M extends ReadModelName>(
   model: M,
   query: MangoQuery<DocOf<M>> = {},
 ): Observable<WithPending<DocOf<M>>[]> {
-  const collection = db[model] as unknown as RxCollection<DocOf<M>>;
-  const docs$ = sharedDocs$(collection, query, JSON.stringify(query), queryInterval);
+  const docs$ = storedDocs$(db, model, query as MangoQuery<unknown>);
   return withPending$(
     model,
     docs$ as Observable<(DocOf<M> & { id: string })[]>,
     outboxCommands$(db),
     query as OverlayQuery,
   ) as Observable<WithPending<DocOf<M>>[]>;
+}
+
+/**
+ * The live stored result of `query` over a read model (no overlay): its own collection's, or, for a kind, the same
+ * query over its records in `records` (kindQuery), each record shown as the kind's document (fromRecord).
+ */
+function storedDocs$(db: LocalDatabase, model: ReadModelName, query: MangoQuery<unknown>): Observable<unknown[]> {
+  if (!isRecordKind(model)) {
+    const collection = db[model] as unknown as RxCollection<unknown>;
+    return sharedDocs$(collection, query, JSON.stringify(query), queryInterval);
+  }
+  const records = kindQuery(model, query as { selector?: Record<string, unknown> }) as MangoQuery<unknown>;
+  return sharedDocs$(
+    db.records as unknown as RxCollection<unknown>,
+    records,
+    JSON.stringify(records),
+    queryInterval,
+  ).pipe(map((rows) => rows.map(fromRecord)));
 }
 
 /** One live document by id (with pending changes), undefined while loading, null when it is not on the device. */

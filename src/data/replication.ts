@@ -10,12 +10,16 @@
 // * freshness.ts: freshSince, from the send times of fetches that reached the end of the server's log.
 // * stream-resync.ts: ONE change stream for all collections (change-stream.ts); each `changes` event reSyncs the
 //   named collection, every (re)connect reSyncs them all; each reSync opens a new epoch of its collection.
+// * A kind of the shared `records` collection (models/records.ts) is pulled like a collection of its own (its own
+//   replication state, checkpoint, first load and reSync, all named by the model), into `records`: its pages are
+//   turned into records (toRecord) before RxDB or the first load sees them.
 // * No push: writes are commands (outbox.ts).
 import type { RxCollection, RxJsonSchema } from "rxdb";
 import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import type { Observable } from "rxjs";
 import type { LocalDatabase } from "./database.ts";
-import { READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
+import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
+import { toRecord } from "./models/records.ts";
 import { createCollectionPull } from "./replication/collection-pull.ts";
 import { createFreshness } from "./replication/freshness.ts";
 import { blankFields, type Checkpoint, createPageFetcher } from "./replication/page.ts";
@@ -74,7 +78,7 @@ export function startReplication(options: ReplicationOptions): Replication {
   const now = options.now ?? (() => new Date());
   const states = new Map<ReadModelName, RxReplicationState<unknown, Checkpoint>>();
   // the read models this database holds (all of them in the app)
-  const models = READ_MODEL_NAMES.filter((name) => name in db.collections);
+  const models = READ_MODEL_NAMES.filter((name) => name in db.collections || (isRecordKind(name) && db.records));
   const progress = createProgressTracker(models, now);
   const freshness = createFreshness(models);
   const fetchPage = createPageFetcher(transport, now);
@@ -85,11 +89,18 @@ export function startReplication(options: ReplicationOptions): Replication {
   let stopped = false;
 
   for (const model of models) {
-    const collection = db.collections[model] as unknown as RxCollection<unknown>;
+    const collection = collectionOf(db, model);
+    const kind = isRecordKind(model) ? model : null;
     const pull = createCollectionPull({
       collection,
       model,
-      fetchPage,
+      fetchPage: kind
+        ? async (...args) => {
+            const page = await fetchPage(...args);
+            return { ...page, documents: page.documents.map((doc) => toRecord(kind, doc) as typeof doc) };
+          }
+        : fetchPage,
+      ...(kind ? { isEmpty: async () => (await storedCount(db, model)) === 0, shortcut: false } : {}),
       blank: blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>),
       batchSize,
       writeSize,
@@ -146,9 +157,7 @@ export function startReplication(options: ReplicationOptions): Replication {
   progress
     .measureFirstSync(
       async () => {
-        const stored = await Promise.all(
-          models.map((model) => (db.collections[model] as unknown as RxCollection).count().exec()),
-        );
+        const stored = await Promise.all(models.map((model) => storedCount(db, model)));
         return stored.reduce((a, b) => a + b, 0);
       },
       (options.expectCounts ?? true) ? () => fetchExpectedCounts(transport, models) : null,
@@ -184,6 +193,17 @@ export function startReplication(options: ReplicationOptions): Replication {
       await Promise.all([...states.values()].map((state) => state.cancel()));
     },
   };
+}
+
+/** The collection a read model is stored in: its own, or `records` for a kind. */
+export function collectionOf(db: LocalDatabase, model: ReadModelName): RxCollection<unknown> {
+  return (isRecordKind(model) ? db.records : db.collections[model]) as unknown as RxCollection<unknown>;
+}
+
+/** How many documents of a read model the device holds (a kind counts its own records). */
+export function storedCount(db: LocalDatabase, model: ReadModelName): Promise<number> {
+  const collection = collectionOf(db, model) as unknown as RxCollection;
+  return (isRecordKind(model) ? collection.count({ selector: { recordKind: model } }) : collection.count()).exec();
 }
 
 function describe(error: unknown): string {

@@ -1,16 +1,18 @@
-// The local collections: one per server read model (sync/migrations/0160_read_models.sql), plus the client-only
-// outbox. RxDB's free tier opens at most 13 collections per page across all databases: this list is 11 + outbox.
+// The local read models: one per server read model (sync/database/read-models), plus the client-only outbox. RxDB's
+// free tier opens at most 13 collections per page across all databases: the large models have a collection each
+// (COLLECTION_MODELS, 10), the small and reference models are kinds of the one shared collection `records`
+// (records.ts, RECORD_KINDS), and the outbox: 12 collections, whatever the number of kinds.
 // Onboarding steps are not a collection of their own: a distribution's document carries its process with its steps
 // (the investor's qualification screen reads them there), which keeps one collection free under the limit.
 import { accountSchema } from "./accounts.ts";
 import { allocationSchema } from "./allocations.ts";
 import { assetSchema } from "./assets.ts";
-import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { customerSchema } from "./customers.ts";
 import { distributionSchema } from "./distributions.ts";
 import { documentSchema } from "./documents.ts";
 import { holdingSchema } from "./holdings.ts";
 import { outboxSchema } from "./outbox.ts";
+import { RECORD_KINDS, type RecordKind } from "./records.ts";
 import { roundSchema } from "./rounds.ts";
 import { securitySchema } from "./securities.ts";
 import { transactionSchema } from "./transactions.ts";
@@ -24,12 +26,14 @@ export type { DistributionDoc } from "./distributions.ts";
 export type { DocumentDoc } from "./documents.ts";
 export type { HoldingDoc } from "./holdings.ts";
 export type { OutboxCommand } from "./outbox.ts";
+export type { RecordDoc, RecordKind } from "./records.ts";
+export { isRecordKind, RECORD_KINDS } from "./records.ts";
 export type { RoundDoc } from "./rounds.ts";
 export type { SecurityDoc } from "./securities.ts";
 export type { TransactionDoc } from "./transactions.ts";
 
-/** Replicated read models: collection name = server model name (the `t` of change events). */
-export const READ_MODELS = {
+/** Read models with a collection of their own: collection name = server model name (the `t` of change events). */
+export const COLLECTION_MODELS = {
   assets: assetSchema,
   rounds: roundSchema,
   allocations: allocationSchema,
@@ -39,14 +43,27 @@ export const READ_MODELS = {
   securities: securitySchema,
   accounts: accountSchema,
   transactions: transactionSchema,
-  broker_allocations: brokerAllocationSchema,
   documents: documentSchema,
 } as const satisfies Record<string, { title: string; primaryKey: string }>;
 
-export type ReadModelName = keyof typeof READ_MODELS;
+export type CollectionModelName = keyof typeof COLLECTION_MODELS;
+
+/** Every replicated read model (its documents' schema), in a collection of its own or a kind of `records`. */
+export const READ_MODELS = {
+  ...COLLECTION_MODELS,
+  ...(Object.fromEntries(Object.entries(RECORD_KINDS).map(([kind, { schema }]) => [kind, schema])) as {
+    [K in RecordKind]: (typeof RECORD_KINDS)[K]["schema"];
+  }),
+};
+
+export type ReadModelName = CollectionModelName | RecordKind;
 export const READ_MODEL_NAMES = Object.keys(READ_MODELS) as ReadModelName[];
 
 export const OUTBOX_SCHEMA = outboxSchema;
+
+export function isCollectionModel(name: string): name is CollectionModelName {
+  return Object.hasOwn(COLLECTION_MODELS, name);
+}
 
 export function isReadModel(name: string): name is ReadModelName {
   return Object.hasOwn(READ_MODELS, name);

@@ -36,6 +36,9 @@ interface CollectionPullOptions {
   countWritten(): void;
   /** default PART_WRITE_WAIT_MS */
   partWriteWaitMs?: number;
+  /** the first load's isEmpty and shortcut (first-load.ts; a kind of `records` passes both) */
+  isEmpty?(): Promise<boolean>;
+  shortcut?: boolean;
 }
 
 export interface CollectionPull {
@@ -102,6 +105,8 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
     stopped: options.stopped,
     reachedEnd: options.reachedEnd,
     countWritten: options.countWritten,
+    isEmpty: options.isEmpty,
+    shortcut: options.shortcut,
   });
 
   return {

@@ -31,6 +31,10 @@ interface FirstLoadOptions {
   reachedEnd(sentOn: string): void;
   /** one document was written by the load itself (not through RxDB) */
   countWritten(): void;
+  /** Whether the model holds no document (default: the collection is empty; a kind of `records` counts its own). */
+  isEmpty?(): Promise<boolean>;
+  /** The Dexie shortcut (default true); off for `records`, which several kinds' first loads write at once. */
+  shortcut?: boolean;
 }
 
 export interface FirstLoad {
@@ -46,7 +50,12 @@ export interface FirstLoad {
  * document that is there already (another tab's replication, a retried page): the server's version wins, as in
  * RxDB's downstream.
  */
-export async function writeDirect(collection: RxCollection<unknown>, model: string, documents: Documents) {
+export async function writeDirect(
+  collection: RxCollection<unknown>,
+  model: string,
+  documents: Documents,
+  shortcut = true,
+) {
   if (documents.length === 0) return;
   const token = collection.database.token;
   const stored = (doc: Record<string, unknown>, previous?: Record<string, unknown>) =>
@@ -59,10 +68,12 @@ export async function writeDirect(collection: RxCollection<unknown>, model: stri
     }) as never;
   const storage = collection.storageInstance;
   const primary = collection.schema.primaryPath as string;
-  const release = await answerAbsentIn(
-    collection as unknown as RxCollection,
-    documents.map((doc) => doc[primary]),
-  );
+  const release = shortcut
+    ? await answerAbsentIn(
+        collection as unknown as RxCollection,
+        documents.map((doc) => doc[primary]),
+      )
+    : () => {};
   let result: Awaited<ReturnType<typeof storage.bulkWrite>>;
   try {
     result = await storage.bulkWrite(
@@ -107,7 +118,7 @@ export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
       for (const documents of parts) {
         if (options.stopped())
           return { documents: [], checkpoint: load.checkpoint ?? { txid: "0", seq: 0 }, stored: false };
-        await writeDirect(collection, model, documents);
+        await writeDirect(collection, model, documents, options.shortcut ?? true);
         for (let i = 0; i < documents.length; i++) options.countWritten();
         lastPart = documents;
       }
@@ -122,7 +133,10 @@ export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
   return {
     async pull(limit) {
       if (load === null) return null;
-      load ??= (await collection.count().exec()) === 0 ? { checkpoint: undefined } : null;
+      if (load === undefined) {
+        const empty = options.isEmpty ? await options.isEmpty() : (await collection.count().exec()) === 0;
+        load = empty ? { checkpoint: undefined } : null;
+      }
       if (!load) return null;
       const answer = await run(load, limit);
       load = null;
