@@ -2,7 +2,8 @@
 // and investors who open it is /distributor/{id}; issuers are at /issuer/{id} and investors at /investor/{id}.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { css, cx } from "../../../styled-system/css";
+import { cx } from "../../../styled-system/css";
+import { linkClass } from "../../ui/index.ts";
 
 export function accountPath(type: string | null | undefined, id: string): string | null {
   switch (type) {
@@ -16,13 +17,6 @@ export function accountPath(type: string | null | undefined, id: string): string
       return null;
   }
 }
-
-export const linkClass = css({
-  color: "fg.link",
-  fontWeight: "600",
-  textDecoration: "none",
-  _hover: { textDecoration: "underline" },
-});
 
 /** A client-side link to an app path computed at run time. */
 export function PathLink({

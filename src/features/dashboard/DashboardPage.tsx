@@ -15,8 +15,8 @@ import { useSyncStatus } from "../../data/use-sync-status.ts";
 import { formatDate, formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { firstSyncPercent, firstSyncRecords } from "../../domain/sync-status.ts";
-import { Card, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { linkClass, PathLink } from "../accounts/links.tsx";
+import { Card, EmptyState, Loading, linkClass, Page, PageHeader } from "../../ui/index.ts";
+import { PathLink } from "../accounts/links.tsx";
 import { useViewer } from "../session/viewer.ts";
 import { dashboardSummary, prepareHoldingFigures, transactionUnits } from "./summary.ts";
 
