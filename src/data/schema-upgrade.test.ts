@@ -1,7 +1,11 @@
-import { createRxDatabase, type RxJsonSchema } from "rxdb";
+import { addRxPlugin, createRxDatabase, getAllCollectionDocuments, type RxJsonSchema } from "rxdb";
+import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
-import { addCollectionsReplacingChanged } from "./schema-upgrade.ts";
+import { openLocalDatabase } from "./database.ts";
+import { brokerAllocationSchema } from "./models/broker-allocations.ts";
+import { OUTBOX_SCHEMA } from "./models/index.ts";
+import { addCollectionsReplacingChanged, dropRetiredCollections } from "./schema-upgrade.ts";
 
 type Doc = { id: string; name: string; amount?: string };
 
@@ -70,5 +74,70 @@ describe("a read model whose schema changed", () => {
     await expect(addCollectionsReplacingChanged(again, { outbox: { schema: schema(true) } })).rejects.toMatchObject({
       code: "DB6",
     });
+  });
+});
+
+describe("a read model that moved into the shared records collection", () => {
+  it("leaves its old collection dropped on open, the outbox and its local documents kept", async () => {
+    addRxPlugin(RxDBLocalDocumentsPlugin);
+    const userId = crypto.randomUUID();
+    const accountId = crypto.randomUUID();
+    const name = `ll-${userId}-${accountId}`;
+    // as the previous release stored it: broker_allocations in a collection of its own, and a queued command
+    const old = await createRxDatabase({ name, storage, closeDuplicates: true });
+    opened.push(old);
+    await old.addCollections({
+      broker_allocations: { schema: brokerAllocationSchema as never },
+      outbox: { schema: OUTBOX_SCHEMA as never, localDocuments: true },
+    });
+    await old.collections.broker_allocations!.insert({
+      id: crypto.randomUUID(),
+      roundId: crypto.randomUUID(),
+      brokerId: crypto.randomUUID(),
+      status: "sent",
+      createdOn: "2024-01-01T00:00:00.000Z",
+      updatedOn: "2024-01-01T00:00:00.000Z",
+    });
+    const commandId = crypto.randomUUID();
+    await old.collections.outbox!.insert({
+      id: commandId,
+      mutation: "updateBrokerAllocationById",
+      variables: { input: { id: commandId, patch: { name: "queued" } } },
+      userId,
+      accountId,
+      deviceId: "device",
+      seq: 7,
+      createdOn: "2024-01-01T00:00:00.000Z",
+      status: "pending",
+      attempts: 0,
+    });
+    // the outbox's sequence counter lives in a local document
+    await old.collections.outbox!.insertLocal("seq", { value: 7 });
+    await old.close();
+
+    const db = await openLocalDatabase({ userId, accountId, storage });
+    opened.push(db);
+    expect(Object.keys(db.collections)).not.toContain("broker_allocations");
+    expect(Object.keys(db.collections)).toContain("records");
+    const stored = (await getAllCollectionDocuments(db.internalStore)).map((doc) => doc.data.name);
+    expect(stored).not.toContain("broker_allocations");
+    // nothing of the kind in records yet: its replication there starts from no checkpoint and pulls it all
+    expect(await db.records.count({ selector: { recordKind: "broker_allocations" } }).exec()).toBe(0);
+    const commands = await db.outbox.find().exec();
+    expect(commands.map((doc) => [doc.id, doc.status, doc.seq])).toEqual([[commandId, "pending", 7]]);
+    expect((await db.outbox.getLocal<{ value: number }>("seq"))?.get("value")).toBe(7);
+    // once dropped, there is nothing left to drop
+    expect(await dropRetiredCollections(db as never)).toEqual([]);
+  });
+
+  it("drops only the retired collections it is given, never the outbox", async () => {
+    const name = `retired-${Date.now()}`;
+    const first = await open(name, false);
+    await first.db.close();
+    const again = await createRxDatabase({ name, storage, closeDuplicates: true });
+    opened.push(again);
+    expect(await dropRetiredCollections(again, ["outbox", "holdings", "absent"])).toEqual(["holdings"]);
+    const stored = (await getAllCollectionDocuments(again.internalStore)).map((doc) => doc.data.name);
+    expect(stored).toEqual(["outbox"]);
   });
 });
