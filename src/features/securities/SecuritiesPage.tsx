@@ -24,6 +24,7 @@ import {
 } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { SecurityDialog } from "./SecurityDialog.tsx";
+import { SECURITIES_TEXT } from "./strings.ts";
 
 export function SecuritiesPage() {
   const viewer = useViewer();
@@ -43,22 +44,23 @@ export function SecuritiesPage() {
   );
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Securities", active: true }]} />
+      <Breadcrumb items={[{ display: SECURITIES_TEXT.securities, active: true }]} />
       <PageHeader
-        title="Securities"
-        actions={issuer && viewer.canWrite && <Button onClick={() => setCreating(true)}>Create security</Button>}
+        title={SECURITIES_TEXT.securities}
+        actions={
+          issuer &&
+          viewer.canWrite && <Button onClick={() => setCreating(true)}>{SECURITIES_TEXT.createSecurity}</Button>
+        }
       >
         <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
-          {issuer
-            ? "Your securities, their latest price and where they are listed."
-            : "Securities listed on your exchange."}
+          {issuer ? SECURITIES_TEXT.issuerIntro : SECURITIES_TEXT.atsIntro}
         </p>
       </PageHeader>
       <div className={css({ display: "flex", gap: "3", mb: "4", alignItems: "center" })}>
         <input
           type="search"
-          aria-label="Filter by name"
-          placeholder="Filter by name"
+          aria-label={SECURITIES_TEXT.filterByName}
+          placeholder={SECURITIES_TEXT.filterByName}
           className={`${input()} ${css({ maxW: "22rem" })}`}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
@@ -70,12 +72,12 @@ export function SecuritiesPage() {
         <EmptyState text={MESSAGES.noSecurities} />
       ) : (
         <div className={dataTableCard}>
-          <table className={dataTable} aria-label="Securities">
+          <table className={dataTable} aria-label={SECURITIES_TEXT.securities}>
             <thead>
               <tr>
-                <th>Name</th>
-                <th>Symbol</th>
-                <th data-numeric="">Total units</th>
+                <th>{SECURITIES_TEXT.name}</th>
+                <th>{SECURITIES_TEXT.symbol}</th>
+                <th data-numeric="">{SECURITIES_TEXT.totalUnits}</th>
                 <th data-numeric="" aria-sort={direction === "desc" ? "descending" : "ascending"}>
                   <button
                     type="button"
@@ -88,11 +90,12 @@ export function SecuritiesPage() {
                       color: "inherit",
                     })}
                   >
-                    Latest price {direction === "desc" ? "↓" : "↑"}
+                    {SECURITIES_TEXT.latestPriceSort}
+                    {direction === "desc" ? "↓" : "↑"}
                   </button>
                 </th>
-                <th data-numeric="">Latest value</th>
-                {issuer && <th>ATS</th>}
+                <th data-numeric="">{SECURITIES_TEXT.latestValue}</th>
+                {issuer && <th>{SECURITIES_TEXT.ats}</th>}
               </tr>
             </thead>
             <tbody>

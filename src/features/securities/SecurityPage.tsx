@@ -9,6 +9,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PendingNote } from "../../ui/index.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 import { useViewer } from "../session/viewer.ts";
+import { SECURITIES_TEXT } from "./strings.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -42,8 +43,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** "Securities" links to /securities for the account types that may open it (ats, issuer); a broker's is plain text. */
 function securitiesCrumb(accountType: string) {
   return accountType === "ats" || accountType === "issuer"
-    ? { display: "Securities", link: "/securities" }
-    : { display: "Securities" };
+    ? { display: SECURITIES_TEXT.securities, link: "/securities" }
+    : { display: SECURITIES_TEXT.securities };
 }
 
 export function SecurityPage({ securityId }: { securityId: string }) {
@@ -62,7 +63,9 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   if (security === null) {
     return (
       <Page>
-        <Breadcrumb items={[securitiesCrumb(viewer.accountType), { display: "Security", active: true }]} />
+        <Breadcrumb
+          items={[securitiesCrumb(viewer.accountType), { display: SECURITIES_TEXT.security, active: true }]}
+        />
         <EmptyState text={MESSAGES.noSecurities} />
       </Page>
     );
@@ -72,7 +75,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
     <Page>
       <Breadcrumb items={[securitiesCrumb(viewer.accountType), { display: security.name, active: true }]} />
       <section
-        aria-label="Security"
+        aria-label={SECURITIES_TEXT.security}
         data-testid="security-card"
         className={css({
           bg: "bg.surface",
@@ -123,13 +126,22 @@ export function SecurityPage({ securityId }: { securityId: string }) {
             mt: "6",
           })}
         >
-          <Fact label="Total units" value={formatNumber(security.total)} />
-          <Fact label="Latest price" value={security.unitValue ? formatMoney(security.unitValue) : "—"} />
-          <Fact label="Latest value" value={formatMoney(latestValue(security.unitValue, security.total)) || "—"} />
-          <Fact label="Listing exchange" value={listingName(security.listing as ListingLike | null)} />
+          <Fact label={SECURITIES_TEXT.totalUnits} value={formatNumber(security.total)} />
+          <Fact
+            label={SECURITIES_TEXT.latestPrice}
+            value={security.unitValue ? formatMoney(security.unitValue) : "—"}
+          />
+          <Fact
+            label={SECURITIES_TEXT.latestValue}
+            value={formatMoney(latestValue(security.unitValue, security.total)) || "—"}
+          />
+          <Fact label={SECURITIES_TEXT.listingExchange} value={listingName(security.listing as ListingLike | null)} />
         </dl>
         {roundNames.length > 0 && (
-          <p className={css({ fontSize: "sm", color: "fg.muted", mt: "5" })}>Rounds: {roundNames.join(", ")}</p>
+          <p className={css({ fontSize: "sm", color: "fg.muted", mt: "5" })}>
+            {SECURITIES_TEXT.roundsPrefix}
+            {roundNames.join(", ")}
+          </p>
         )}
       </section>
       <DocumentsSection type="security" targetId={security.id} />
