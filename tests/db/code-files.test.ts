@@ -58,6 +58,7 @@ describe("database code in code files", () => {
         -- create function app_private.commented_out()
         create or replace function app_private.f(a int) returns int language sql as 'select a';
         create function app_public.g() returns void language sql as '';
+        create or replace function app_public."current_user"() returns int language sql as 'select 1';
         create or replace view app_public.v as select 1;
         drop policy if exists p on app_public.t;
         create policy p on app_public.t for select using (true);
@@ -65,6 +66,7 @@ describe("database code in code files", () => {
     ).toEqual([
       { kind: "function", name: "app_private.f" },
       { kind: "function", name: "app_public.g" },
+      { kind: "function", name: "app_public.current_user" },
       { kind: "view", name: "app_public.v" },
       { kind: "policy", name: "app_public.t.p" },
       { kind: "trigger", name: "app_public.t._100_x" },

@@ -10,8 +10,8 @@ export interface Definition {
 }
 
 const PATTERNS: [Kind, RegExp, (m: RegExpExecArray) => string][] = [
-  ["function", /\bcreate\s+(?:or\s+replace\s+)?(?:function|procedure)\s+([\w.]+)\s*\(/gi, (m) => m[1] ?? ""],
-  ["view", /\bcreate\s+(?:or\s+replace\s+)?(?:materialized\s+)?view\s+([\w.]+)/gi, (m) => m[1] ?? ""],
+  ["function", /\bcreate\s+(?:or\s+replace\s+)?(?:function|procedure)\s+([\w."]+)\s*\(/gi, (m) => m[1] ?? ""],
+  ["view", /\bcreate\s+(?:or\s+replace\s+)?(?:materialized\s+)?view\s+([\w."]+)/gi, (m) => m[1] ?? ""],
   ["policy", /\bcreate\s+policy\s+(\w+)\s+on\s+([\w.]+)/gi, (m) => `${m[2]}.${m[1]}`],
   [
     "trigger",
@@ -25,7 +25,8 @@ export function definitions(sql: string): Definition[] {
   const found: Definition[] = [];
   for (const [kind, pattern, name] of PATTERNS) {
     pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m; m = pattern.exec(text)) found.push({ kind, name: name(m).toLowerCase() });
+    for (let m = pattern.exec(text); m; m = pattern.exec(text))
+      found.push({ kind, name: name(m).replaceAll('"', "").toLowerCase() });
   }
   return found;
 }
