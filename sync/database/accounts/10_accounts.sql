@@ -394,3 +394,17 @@ begin
 end
 $function$;
 grant execute on function app_public.send_claim_account_email(text) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _811_dates_past BEFORE INSERT OR UPDATE OF date_of_birth, formation_date ON app_public.accounts FOR EACH ROW
+  execute function app_private.tg_accounts__dates_past();
+create or replace trigger _910_embedded AFTER UPDATE ON app_public.accounts FOR EACH ROW
+  execute function app_private.tg_accounts__embedded();
+create or replace trigger _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (((new.tax_short IS NOT NULL) OR (new.date_of_birth IS NOT NULL) OR ((new.type = 'investor'::text) AND (new.formation_date IS NOT NULL))))
+  execute function app_private.tg_accounts__personal_data_private();
+create or replace trigger _500_invite_delegate AFTER INSERT OR UPDATE OF allow_login, email ON app_public.parties FOR EACH ROW
+  execute function app_private.tg_parties__invite_delegate();
+create or replace trigger _811_dates_past BEFORE INSERT OR UPDATE OF date_of_birth ON app_public.parties FOR EACH ROW
+  execute function app_private.tg_parties__dates_past();
+create or replace trigger _060_owner_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW
+  execute function app_private.tg_users_accounts__owner_locked();

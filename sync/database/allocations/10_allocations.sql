@@ -327,3 +327,19 @@ begin
 end;
 $function$;
 grant execute on function app_public.update_distribution_qualification_order(uuid,integer) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _310_note_required BEFORE INSERT OR UPDATE ON app_public.allocation_annotations FOR EACH ROW
+  execute function app_private.tg_annotations__note_required();
+create or replace trigger _310_rules BEFORE INSERT OR UPDATE ON app_public.allocations FOR EACH ROW
+  execute function app_private.tg_allocations__rules();
+create or replace trigger _811_dates_ordered BEFORE INSERT OR UPDATE OF opens_on, closes_on ON app_public.allocations FOR EACH ROW
+  execute function app_private.tg_allocations__dates_ordered();
+create or replace trigger _910_embedded AFTER UPDATE ON app_public.allocations FOR EACH ROW
+  execute function app_private.tg_allocations__embedded();
+create or replace trigger _290_broker_required BEFORE INSERT ON app_public.broker_allocations FOR EACH ROW
+  execute function app_private.tg_broker_allocations__broker_required();
+create or replace trigger _300_rules BEFORE INSERT OR UPDATE ON app_public.broker_allocations FOR EACH ROW
+  execute function app_private.tg_broker_allocations__rules();
+create or replace trigger _310_note_required BEFORE INSERT OR UPDATE ON app_public.distribution_annotations FOR EACH ROW
+  execute function app_private.tg_annotations__note_required();

@@ -239,3 +239,15 @@ as $function$
   select s.unit_value from app_public.securities s where s.id = r.security_id
 $function$;
 grant execute on function app_public.rounds_unit_value(app_public.rounds) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.assets FOR EACH ROW
+  execute function app_private.tg_assets__validate();
+create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.rounds FOR EACH ROW
+  execute function app_private.tg_rounds__validate();
+create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.securities FOR EACH ROW
+  execute function app_private.tg_securities__validate();
+create or replace trigger _910_embedded AFTER UPDATE ON app_public.securities FOR EACH ROW
+  execute function app_private.tg_securities__embedded();
+create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.tranche_bond_data FOR EACH ROW
+  execute function app_private.tg_tranche_bond_data__validate();

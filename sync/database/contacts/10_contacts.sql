@@ -361,3 +361,7 @@ begin
 end
 $function$;
 grant execute on function app_public.make_customer(text,text,uuid) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _200_validate_edit BEFORE UPDATE ON app_public.customers FOR EACH ROW
+  execute function app_private.tg_customers__validate_edit();

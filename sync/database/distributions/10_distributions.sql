@@ -435,3 +435,29 @@ as $function$
   end
 $function$;
 grant execute on function app_public.vesting_schedules_current_period(app_public.vesting_schedules) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _200_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.distribution_custom_fields FOR EACH ROW
+  execute function app_private.tg_distribution_children__locked();
+create or replace trigger _310_rules BEFORE INSERT OR UPDATE ON app_public.distribution_custom_fields FOR EACH ROW
+  execute function app_private.tg_distribution_custom_fields__rules();
+create or replace trigger _310_rules BEFORE INSERT OR UPDATE ON app_public.distribution_payments FOR EACH ROW
+  execute function app_private.tg_distribution_payments__rules();
+create or replace trigger _811_paid_on_past BEFORE INSERT OR UPDATE OF paid_on ON app_public.distribution_payments FOR EACH ROW
+  execute function app_private.tg_payments__paid_on_past();
+create or replace trigger _200_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.distribution_prices FOR EACH ROW
+  execute function app_private.tg_distribution_children__locked();
+create or replace trigger _300_one_per_currency BEFORE INSERT OR UPDATE ON app_public.distribution_prices FOR EACH ROW
+  execute function app_private.tg_distribution_prices__one_per_currency();
+create or replace trigger _200_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.distribution_qualifications FOR EACH ROW
+  execute function app_private.tg_distribution_children__locked();
+create or replace trigger _200_locked BEFORE UPDATE ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg_distributions__locked();
+create or replace trigger _310_amount BEFORE UPDATE ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg_distributions__amount();
+create or replace trigger _320_status_only_for_round_issuer BEFORE UPDATE ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg_distributions__status_only_for_round_issuer();
+create or replace trigger _900_invitation_mail AFTER INSERT ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg_distributions__invitation_mail();
+create or replace trigger _811_paid_on_past BEFORE INSERT OR UPDATE OF paid_on ON app_public.dividend_payments FOR EACH ROW
+  execute function app_private.tg_payments__paid_on_past();

@@ -115,3 +115,7 @@ as $function$ declare result app_public.dividend_payments; begin perform app_pri
 comment on function app_public.make_dividend_payment(uuid,numeric,date,uuid) is
   'Records a dividend paid out on a holding of one of the issuer''s rounds.';
 grant execute on function app_public.make_dividend_payment(uuid,numeric,date,uuid) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _100_holding_total AFTER INSERT OR DELETE OR UPDATE ON app_public.dividend_payments FOR EACH ROW
+  execute function app_private.tg_dividend_payments__total();

@@ -435,3 +435,9 @@ as $function$ select * from app_private.investor_complete_step(blob, step_id, nu
 comment on function app_public.complete_step(jsonb,uuid) is
   'Completes the current step of the investor''s process.';
 grant execute on function app_public.complete_step(jsonb,uuid) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _500_process AFTER INSERT OR DELETE ON app_public.distribution_qualifications FOR EACH ROW
+  execute function app_private.tg_distribution_qualifications__process();
+create or replace trigger _500_process AFTER INSERT ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg_distributions__process();

@@ -92,3 +92,7 @@ $function$;
 comment on function app_public.step_answers(uuid) is
   'The latest answers submitted for a form step (encrypted ones decrypted), for its investor and the allocation''s staff.';
 grant execute on function app_public.step_answers(uuid) to app_user;
+
+-- Where these functions fire.
+create or replace trigger _200_seal BEFORE INSERT OR UPDATE ON app_private.step_submissions FOR EACH ROW
+  execute function app_private.tg_step_submissions__seal();

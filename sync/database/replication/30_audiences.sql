@@ -400,3 +400,25 @@ begin
   return null;
 end;
 $function$;
+
+-- Where these functions fire.
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.allocation_offering_links FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.allocations FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.broker_allocations FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
+create or replace trigger _921_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.broker_allocations FOR EACH ROW
+  execute function app_private.tg__visibility_grants_more();
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE ON app_public.customers FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
+create or replace trigger _921_visibility_grants AFTER INSERT OR UPDATE ON app_public.distributions FOR EACH ROW
+  execute function app_private.tg__visibility_grants_more();
+create or replace trigger _930_sharing_types AFTER INSERT OR DELETE OR UPDATE ON app_public.document_sharings FOR EACH ROW
+  execute function app_private.tg_document_sharings__types();
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
+create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.security_listings FOR EACH ROW
+  execute function app_private.tg__visibility_grants();
