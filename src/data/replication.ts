@@ -196,12 +196,12 @@ export function startReplication(options: ReplicationOptions): Replication {
 }
 
 /** The collection a read model is stored in: its own, or `records` for a kind. */
-export function collectionOf(db: LocalDatabase, model: ReadModelName): RxCollection<unknown> {
+function collectionOf(db: LocalDatabase, model: ReadModelName): RxCollection<unknown> {
   return (isRecordKind(model) ? db.records : db.collections[model]) as unknown as RxCollection<unknown>;
 }
 
 /** How many documents of a read model the device holds (a kind counts its own records). */
-export function storedCount(db: LocalDatabase, model: ReadModelName): Promise<number> {
+function storedCount(db: LocalDatabase, model: ReadModelName): Promise<number> {
   const collection = collectionOf(db, model) as unknown as RxCollection;
   return (isRecordKind(model) ? collection.count({ selector: { recordKind: model } }) : collection.count()).exec();
 }

@@ -11,7 +11,7 @@ import { getAllCollectionDocuments, type RxCollectionCreator, type RxDatabase, r
 const PROTECTED = new Set(["outbox"]);
 
 /** Collections of earlier versions of the app whose models are now kinds of `records`. */
-export const RETIRED_COLLECTIONS: readonly string[] = ["broker_allocations"];
+const RETIRED_COLLECTIONS: readonly string[] = ["broker_allocations"];
 
 const removeStorages = (db: RxDatabase, name: string) =>
   removeCollectionStorages(

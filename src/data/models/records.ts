@@ -12,7 +12,7 @@ import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTyp
 import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
 
-export const recordSchema = toTypedRxJsonSchema({
+const recordSchema = toTypedRxJsonSchema({
   title: "records",
   description: "The documents of every small read model (kind), keyed by kind and id.",
   version: 0,
