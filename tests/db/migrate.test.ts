@@ -62,16 +62,28 @@ describe.each(testTargets)("migrate on $name", (target) => {
         expect(row.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
       }
 
+      // Every function (definition and grants), policy and trigger, as the catalogs print them.
       const objects = () =>
         db.query<{ definition: string }>(
           `select p.oid::regprocedure::text || ' ' || pg_get_functiondef(p.oid) || coalesce(p.proacl::text, '') as definition
              from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname in ('app_public', 'app_private') order by 1`,
+            where n.nspname in ('app_public', 'app_private')
+           union all
+           select concat_ws(' ', schemaname, tablename, policyname, permissive, roles::text, cmd, qual, with_check)
+             from pg_policies
+           union all
+           select pg_get_triggerdef(t.oid) from pg_trigger t where not t.tgisinternal
+           order by 1`,
         );
       const before = await objects();
       expect(await migrate(db)).toEqual([]);
       const again = await db.query<{ n: number }>("select count(*)::int as n from app_private.migrations");
       expect(again.rows[0]?.n).toBe(projectMigrations.length);
+      expect(await objects()).toEqual(before);
+
+      // Every project code file applied again over its own objects leaves them as they were.
+      await db.query("delete from app_private.code_files");
+      expect(await migrate(db)).toEqual(projectCodeFiles);
       expect(await objects()).toEqual(before);
     });
   });
