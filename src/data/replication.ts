@@ -19,7 +19,7 @@ import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/rep
 import type { Observable } from "rxjs";
 import type { LocalDatabase } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
-import { toRecord } from "./models/records.ts";
+import { kindReplicationIdentifier, kindVersion, type RecordKind, toRecord } from "./models/records.ts";
 import { createCollectionPull } from "./replication/collection-pull.ts";
 import { createFreshness } from "./replication/freshness.ts";
 import { blankFields, type Checkpoint, createPageFetcher } from "./replication/page.ts";
@@ -100,7 +100,7 @@ export function startReplication(options: ReplicationOptions): Replication {
             return { ...page, documents: page.documents.map((doc) => toRecord(kind, doc) as typeof doc) };
           }
         : fetchPage,
-      ...(kind ? { isEmpty: async () => (await storedCount(db, model)) === 0, shortcut: false } : {}),
+      ...(kind ? { isEmpty: () => kindIsEmpty(db, kind), shortcut: false } : {}),
       blank: blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>),
       batchSize,
       writeSize,
@@ -111,7 +111,7 @@ export function startReplication(options: ReplicationOptions): Replication {
     });
     const state = replicateRxCollection<unknown, Checkpoint>({
       collection,
-      replicationIdentifier: `ll-pull-${model}`,
+      replicationIdentifier: kind ? kindReplicationIdentifier(kind) : `ll-pull-${model}`,
       live,
       // every tab replicates into the shared storage; RxDB's multi-instance events keep them consistent
       waitForLeadership: false,
@@ -204,6 +204,16 @@ function collectionOf(db: LocalDatabase, model: ReadModelName): RxCollection<unk
 function storedCount(db: LocalDatabase, model: ReadModelName): Promise<number> {
   const collection = collectionOf(db, model) as unknown as RxCollection;
   return (isRecordKind(model) ? collection.count({ selector: { recordKind: model } }) : collection.count()).exec();
+}
+
+/**
+ * At a kind's pull from no checkpoint (its first, or the first under a new schema version of the kind: a new
+ * replication identifier): its records of other versions are removed (the server sends them all again), then whether
+ * none is left (the first load's condition).
+ */
+async function kindIsEmpty(db: LocalDatabase, kind: RecordKind): Promise<boolean> {
+  await db.records.find({ selector: { recordKind: kind, recordVersion: { $ne: kindVersion(kind) } } }).remove();
+  return (await storedCount(db, kind)) === 0;
 }
 
 function describe(error: unknown): string {

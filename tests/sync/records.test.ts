@@ -9,10 +9,12 @@ import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { filter, firstValueFrom } from "rxjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openLocalDatabase } from "../../src/data/database.ts";
 import { modelRows$ } from "../../src/data/hooks.tsx";
 import type { LocalData } from "../../src/data/local-data.ts";
 import { brokerAllocationSchema } from "../../src/data/models/broker-allocations.ts";
 import { OUTBOX_SCHEMA } from "../../src/data/models/index.ts";
+import { toRecord } from "../../src/data/models/records.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { eventually, openDevice, type SignedIn, signInAs } from "./harness.ts";
 
@@ -109,6 +111,38 @@ describe("a kind of the shared records collection", () => {
     // the stored record is unchanged (only the server changes replicas)
     const stored = await data.db.records.findOne(`broker_allocations:${target.id}`).exec();
     expect(stored?.get("name")).not.toBe("Renamed while offline");
+  });
+});
+
+describe("a kind's records of another schema version", () => {
+  it("are removed when the kind's pull starts anew, and the kind is pulled again", async () => {
+    // records stored under another version of the kind's schema (no checkpoint under the current identifier)
+    const db = await openLocalDatabase({
+      userId: issuer.userId,
+      accountId: issuer.accountId,
+      storage: getRxStorageMemory() as never,
+      models: ["broker_allocations"],
+    });
+    const server = await serverInvitations();
+    const kept = server[0] as { id: string; roundId: string; status: string };
+    const staleId = crypto.randomUUID();
+    await db.records.bulkInsert([
+      { ...toRecord("broker_allocations", { ...kept, name: "old shape", createdOn: "" }), recordVersion: 99 },
+      {
+        ...toRecord("broker_allocations", { id: staleId, roundId: kept.roundId, status: "sent", createdOn: "" }),
+        recordVersion: 99,
+      },
+    ] as never);
+    await db.close();
+
+    const data = await openDevice(issuer, t.url, { models: ["broker_allocations"] });
+    devices.push(data);
+    await data.replication.awaitInitialReplication();
+    const shown = await rows(data);
+    expect(sortedIds(shown)).toEqual(sortedIds(server));
+    expect(shown.find((row) => row.id === kept.id)).not.toMatchObject({ name: "old shape" });
+    const versions = await data.db.records.find({ selector: { recordKind: "broker_allocations" } }).exec();
+    expect(new Set(versions.map((doc) => doc.get("recordVersion")))).toEqual(new Set([0]));
   });
 });
 

@@ -5,7 +5,8 @@
 // A record is the server's document as it is (same fields, read by the same hooks and queries) plus three fields of
 // its own: `recordKey` (the primary key, `<kind>:<id>`: two kinds with the same id never collide), `recordKind` (the
 // server model's name, the `t` of change events) and `recordParent` (the value of the kind's parent field, e.g. a
-// broker invitation's roundId, or "" when it has none). The indexes put `recordKind` first: every query of a kind
+// broker invitation's roundId, or "" when it has none), plus `recordVersion` (the kind's schema version: a new version
+// of a kind's schema drops its records of other versions and pulls them again, as a changed collection is). The indexes put `recordKind` first: every query of a kind
 // reads only that kind's records; by parent (recordKind + recordParent) or in creation order (recordKind + createdOn).
 // Fields not listed in a schema are still stored (there is no validator in production: fields.ts).
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
@@ -22,6 +23,7 @@ const recordSchema = toTypedRxJsonSchema({
     recordKey: { type: "string", maxLength: 80 },
     recordKind: keyword,
     recordParent: { type: "string", maxLength: 40 },
+    recordVersion: { type: "integer" },
     id: uuid,
     createdOn: timestamp,
   },
@@ -57,6 +59,18 @@ export function recordKey(kind: RecordKind, id: string): string {
   return `${kind}:${id}`;
 }
 
+/** The version of a kind's schema: its records are stored with it (`recordVersion`). */
+export const kindVersion = (kind: RecordKind): number => RECORD_KINDS[kind].schema.version;
+
+/**
+ * The identifier of a kind's replication (its checkpoint): a new schema version of the kind starts a new one, so its
+ * records are pulled again from the start (replication.ts first removes the records of other versions).
+ */
+export function kindReplicationIdentifier(kind: RecordKind): string {
+  const version = kindVersion(kind);
+  return version === 0 ? `ll-pull-${kind}` : `ll-pull-${kind}-v${version}`;
+}
+
 const parentField = (kind: RecordKind): string | undefined => (RECORD_KINDS[kind] as KindDefinition).parent;
 
 /** A pulled document (or tombstone) of a kind as it is stored in `records`. */
@@ -68,6 +82,7 @@ export function toRecord(kind: RecordKind, doc: Record<string, unknown>): Record
     recordKey: recordKey(kind, String(doc.id)),
     recordKind: kind,
     recordParent: typeof parent === "string" ? parent : "",
+    recordVersion: kindVersion(kind),
     createdOn: typeof doc.createdOn === "string" ? doc.createdOn : "",
   };
 }
@@ -79,7 +94,7 @@ export function fromRecord<T>(record: T): T {
   const raw = record as unknown as Record<string, unknown>;
   let row = rows.get(raw);
   if (!row) {
-    const { recordKey: _key, recordKind: _kind, recordParent: _parent, ...doc } = raw;
+    const { recordKey: _key, recordKind: _kind, recordParent: _parent, recordVersion: _version, ...doc } = raw;
     row = doc;
     rows.set(raw, row);
   }
