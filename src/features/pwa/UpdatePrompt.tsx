@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
 import { Button } from "../../ui/index.ts";
+import { UPDATE_TEXT } from "./strings.ts";
 import { applyUpdate, getUpdateState, subscribeUpdateState } from "./update.ts";
 
 const RETRY_MS = 5000;
@@ -38,18 +39,14 @@ export function UpdatePrompt() {
         fontSize: "sm",
       })}
     >
-      <span className={css({ flex: 1 })}>
-        {state === "held"
-          ? "Your offline changes are still being sent. The new version will load as soon as they are."
-          : "A new version of Ledgerline is available."}
-      </span>
+      <span className={css({ flex: 1 })}>{state === "held" ? UPDATE_TEXT.held : UPDATE_TEXT.ready}</span>
       {state === "ready" && (
         <>
           <Button size="sm" variant="ghost" onClick={() => setDismissed(true)}>
-            Later
+            {UPDATE_TEXT.later}
           </Button>
           <Button size="sm" onClick={() => void applyUpdate()}>
-            Update
+            {UPDATE_TEXT.update}
           </Button>
         </>
       )}
