@@ -9,10 +9,11 @@ import { type CsvText, csvBlob } from "../../domain/csv.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
 import { Button, Card, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { REPORTS_TEXT } from "./strings.ts";
 
 const REPORTS: readonly { key: "cap-table" | "contacts"; title: string; description: string }[] = [
-  { key: "cap-table", title: "Cap Table", description: "Issued holdings by investor, asset, round and security." },
-  { key: "contacts", title: "Contacts", description: "Your contacts with their account names and emails." },
+  { key: "cap-table", title: REPORTS_TEXT.capTable, description: REPORTS_TEXT.capTableDescription },
+  { key: "contacts", title: REPORTS_TEXT.contacts, description: REPORTS_TEXT.contactsDescription },
 ];
 
 /** Saves CSV text made by toCsv (src/domain/csv.ts), so the device's file is neutralised like the server's. */
@@ -80,14 +81,12 @@ export function ReportsPage() {
 
   return (
     <Page maxWidth="60rem">
-      <PageHeader title="Download Reports" />
+      <PageHeader title={REPORTS_TEXT.title} />
       {REPORTS.length === 0 ? (
-        <EmptyState text="No Reports Available" />
+        <EmptyState text={REPORTS_TEXT.none} />
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          {!online && (
-            <p className={mutedText}>You are offline: reports are made on this device from its synced data.</p>
-          )}
+          {!online && <p className={mutedText}>{REPORTS_TEXT.offline}</p>}
           {REPORTS.map((r) => (
             <Card key={r.key} testId={`report-${r.key}`}>
               <div
@@ -98,7 +97,7 @@ export function ReportsPage() {
                   <p className={mutedText}>{r.description}</p>
                 </div>
                 <Button variant="outline" onClick={() => download(r.key)}>
-                  Download
+                  {REPORTS_TEXT.download}
                 </Button>
               </div>
             </Card>
