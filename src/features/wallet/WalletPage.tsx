@@ -11,6 +11,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wallet.ts";
 import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
+import { WALLET_TEXT } from "./strings.ts";
 
 interface Card extends WalletCard {
   precision: number;
@@ -71,7 +72,7 @@ function TokenCard({ token }: { token: Card }) {
       </header>
       <div>
         <p className={css({ fontSize: "xs", color: "fg.muted", textTransform: "uppercase", letterSpacing: "wide" })}>
-          Balance
+          {WALLET_TEXT.balance}
         </p>
         <p
           className={css({ fontSize: "2xl", fontWeight: "700", fontVariantNumeric: "tabular-nums" })}
@@ -82,15 +83,19 @@ function TokenCard({ token }: { token: Card }) {
         {token.chain && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>{token.chain}</p>}
       </div>
       <dl className={css({ display: "grid", gridTemplateColumns: "1fr auto", rowGap: "1.5", fontSize: "sm" })}>
-        <Figure label="Price" value={token.price ? formatMoney(token.price) : "N/A"} testId="wallet-price" />
         <Figure
-          label="Sell value"
-          value={token.sellValue ? formatMoney(token.sellValue) : "N/A"}
+          label={WALLET_TEXT.price}
+          value={token.price ? formatMoney(token.price) : WALLET_TEXT.notAvailable}
+          testId="wallet-price"
+        />
+        <Figure
+          label={WALLET_TEXT.sellValue}
+          value={token.sellValue ? formatMoney(token.sellValue) : WALLET_TEXT.notAvailable}
           testId="wallet-sell-value"
         />
         <Figure
-          label="Spot value"
-          value={token.spotValue ? formatMoney(token.spotValue) : "N/A"}
+          label={WALLET_TEXT.spotValue}
+          value={token.spotValue ? formatMoney(token.spotValue) : WALLET_TEXT.notAvailable}
           testId="wallet-spot-value"
         />
       </dl>
@@ -98,7 +103,7 @@ function TokenCard({ token }: { token: Card }) {
         {token.tradable && token.priceUrl ? (
           <>
             <ButtonLink href={token.priceUrl} target="_blank" rel="noopener noreferrer" variant="solid" size="sm">
-              Trade
+              {WALLET_TEXT.trade}
             </ButtonLink>
             <a
               href={token.priceUrl}
@@ -106,12 +111,12 @@ function TokenCard({ token }: { token: Card }) {
               rel="noopener noreferrer"
               className={css({ fontSize: "sm", color: "fg.link" })}
             >
-              Price history
+              {WALLET_TEXT.priceHistory}
             </a>
           </>
         ) : (
           <Button variant="outline" size="sm" disabled>
-            Not Listed
+            {WALLET_TEXT.notListed}
           </Button>
         )}
       </div>
@@ -123,10 +128,8 @@ export function WalletPage() {
   const { cards, loading } = useWalletCards();
   return (
     <Page>
-      <PageHeader title="Wallet">
-        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
-          Your tokens on public and private chains, valued at the latest exchange prices.
-        </p>
+      <PageHeader title={WALLET_TEXT.title}>
+        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{WALLET_TEXT.intro}</p>
       </PageHeader>
       <Loading loading={loading}>
         {cards.length === 0 ? (
