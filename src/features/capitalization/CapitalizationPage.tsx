@@ -7,11 +7,12 @@ import type { AssetDoc, DistributionDoc, HoldingDoc, RoundDoc } from "../../data
 import { capitalRaised, capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, EmptyState, Page, PageHeader, Select, Stat, StatRow, StatusBadge, tableClass } from "../../ui/index.ts";
+import { CAPITALIZATION_TEXT } from "./strings.ts";
 
 type Viewing = "cap-table" | "sop";
 const VIEWING = [
-  { value: "cap-table", label: "Cap Table" },
-  { value: "sop", label: "Schedule of purchasers" },
+  { value: "cap-table", label: CAPITALIZATION_TEXT.capTable },
+  { value: "sop", label: CAPITALIZATION_TEXT.scheduleOfPurchasers },
 ];
 
 interface Payment {
@@ -54,11 +55,11 @@ export function CapitalizationPage() {
   return (
     <Page>
       <PageHeader
-        title="Capitalization"
+        title={CAPITALIZATION_TEXT.title}
         actions={
           <div className={css({ w: "64" })}>
             <Select
-              label="Viewing"
+              label={CAPITALIZATION_TEXT.viewing}
               options={VIEWING}
               value={viewing}
               onChange={(v) => setViewing((v as Viewing) ?? "cap-table")}
@@ -69,23 +70,32 @@ export function CapitalizationPage() {
       />
       <Card testId="capitalization">
         <StatRow>
-          <Stat label="STAKEHOLDERS" value={summary.stakeholders} testId="cap-stakeholders" />
+          <Stat label={CAPITALIZATION_TEXT.stakeholders} value={summary.stakeholders} testId="cap-stakeholders" />
           {viewing === "cap-table" ? (
-            <Stat label="UNITS" value={formatNumber(summary.units)} testId="cap-units" />
+            <Stat label={CAPITALIZATION_TEXT.units} value={formatNumber(summary.units)} testId="cap-units" />
           ) : (
-            <Stat label="CAPITAL RAISED" value={formatMoney(capitalRaised(rows))} testId="cap-raised" />
+            <Stat
+              label={CAPITALIZATION_TEXT.capitalRaised}
+              value={formatMoney(capitalRaised(rows))}
+              testId="cap-raised"
+            />
           )}
         </StatRow>
         {rows.length === 0 ? (
-          <EmptyState text="No investors with issued holdings found." />
+          <EmptyState text={CAPITALIZATION_TEXT.empty} />
         ) : (
-          <table className={tableClass} aria-label={viewing === "cap-table" ? "Cap Table" : "Schedule of purchasers"}>
+          <table
+            className={tableClass}
+            aria-label={
+              viewing === "cap-table" ? CAPITALIZATION_TEXT.capTable : CAPITALIZATION_TEXT.scheduleOfPurchasers
+            }
+          >
             <thead>
               <tr>
-                <th>Investor</th>
-                <th className="num">Units</th>
-                <th>Asset</th>
-                <th>{viewing === "cap-table" ? "Status" : "Paid On"}</th>
+                <th>{CAPITALIZATION_TEXT.investor}</th>
+                <th className="num">{CAPITALIZATION_TEXT.unitsColumn}</th>
+                <th>{CAPITALIZATION_TEXT.asset}</th>
+                <th>{viewing === "cap-table" ? CAPITALIZATION_TEXT.status : CAPITALIZATION_TEXT.paidOn}</th>
               </tr>
             </thead>
             <tbody>
@@ -95,7 +105,11 @@ export function CapitalizationPage() {
                   <td className="num">{formatNumber(r.amount)}</td>
                   <td>{r.asset}</td>
                   <td>
-                    {viewing === "cap-table" ? <StatusBadge label="Issued" /> : formatDate(r.paidOn, "MM/DD/YYYY")}
+                    {viewing === "cap-table" ? (
+                      <StatusBadge label={CAPITALIZATION_TEXT.issued} />
+                    ) : (
+                      formatDate(r.paidOn, "MM/DD/YYYY")
+                    )}
                   </td>
                 </tr>
               ))}

@@ -10,6 +10,7 @@ import { type ColDef, DataGrid, datedFileName } from "../../ui/DataGrid.tsx";
 import { Page, PageHeader } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { useViewer } from "../session/viewer.ts";
+import { DISTRIBUTIONS_TEXT } from "./strings.ts";
 
 interface DistributionRow {
   id: string;
@@ -66,13 +67,13 @@ export function DistributionsPage() {
   const rows = useMemo(() => toRows(distributions as Distribution[], !isAgent), [toRows, distributions, isAgent]);
   const columns = useMemo<ColDef<DistributionRow>[]>(
     () => [
-      { colId: "investor", field: "investor", headerName: "Investor", minWidth: 180, flex: 1 },
-      { colId: "email", field: "email", headerName: "Email", minWidth: 200, flex: 1 },
-      { colId: "allocation", field: "allocation", headerName: "Allocation", minWidth: 180, flex: 1 },
+      { colId: "investor", field: "investor", headerName: DISTRIBUTIONS_TEXT.investor, minWidth: 180, flex: 1 },
+      { colId: "email", field: "email", headerName: DISTRIBUTIONS_TEXT.email, minWidth: 200, flex: 1 },
+      { colId: "allocation", field: "allocation", headerName: DISTRIBUTIONS_TEXT.allocation, minWidth: 180, flex: 1 },
       {
         colId: "units",
         field: "units",
-        headerName: "Units",
+        headerName: DISTRIBUTIONS_TEXT.units,
         type: "rightAligned",
         comparator: byDecimal,
         valueFormatter: (p) => formatNumber(p.value),
@@ -83,25 +84,25 @@ export function DistributionsPage() {
             {
               colId: "price",
               field: "price",
-              headerName: "Price",
+              headerName: DISTRIBUTIONS_TEXT.price,
               type: "rightAligned",
               comparator: byDecimal,
-              valueFormatter: (p) => (p.value ? formatMoney(p.value) : "No Price"),
+              valueFormatter: (p) => (p.value ? formatMoney(p.value) : DISTRIBUTIONS_TEXT.noPrice),
             },
           ] as ColDef<DistributionRow>[])),
       {
         colId: "paidIn",
         field: "paidIn",
-        headerName: "Paid In",
+        headerName: DISTRIBUTIONS_TEXT.paidIn,
         type: "rightAligned",
         comparator: byDecimal,
         valueFormatter: (p) => formatMoney(p.value),
       },
-      { colId: "status", field: "status", headerName: "Status" },
+      { colId: "status", field: "status", headerName: DISTRIBUTIONS_TEXT.status },
       {
         colId: "createdOn",
         field: "createdOn",
-        headerName: "Created On",
+        headerName: DISTRIBUTIONS_TEXT.createdOn,
         valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy"),
       },
     ],
@@ -109,15 +110,15 @@ export function DistributionsPage() {
   );
   return (
     <Page>
-      <PageHeader title="Distributions" />
+      <PageHeader title={DISTRIBUTIONS_TEXT.title} />
       <DataGrid
         gridKey={isAgent ? "distributions-agent" : "distributions"}
-        label="Distributions"
+        label={DISTRIBUTIONS_TEXT.title}
         rows={rows}
         columns={columns}
         getRowId={(row) => row.id}
         exportFileName={() => datedFileName("distributions", new Date())}
-        emptyText="No Distributions Found"
+        emptyText={DISTRIBUTIONS_TEXT.empty}
         loading={loading}
         defaultDensity="compact"
         height="calc(100vh - 290px)"

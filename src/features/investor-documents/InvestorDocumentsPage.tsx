@@ -8,6 +8,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { DocumentsTable } from "../documents/DocumentsTable.tsx";
 import { useViewer } from "../session/viewer.ts";
+import { INVESTOR_DOCUMENTS_TEXT } from "./strings.ts";
 
 export function InvestorDocumentsPage() {
   const { session } = useViewer();
@@ -24,7 +25,7 @@ export function InvestorDocumentsPage() {
     const holdingNames = new Map(
       holdings.rows.map((holding) => [
         holding.id,
-        `${securityNames.get(holding.securityId) ?? "Holding"} · ${roundNames.get(holding.roundId) ?? ""}`,
+        `${securityNames.get(holding.securityId) ?? INVESTOR_DOCUMENTS_TEXT.holding} · ${roundNames.get(holding.roundId) ?? ""}`,
       ]),
     );
     const visible = documents.rows.filter((document) => !document._pending?.deleted);
@@ -40,14 +41,14 @@ export function InvestorDocumentsPage() {
     return [
       ...[...bySecurity].map(([id, docs]) => ({
         key: `security:${id}`,
-        title: securityNames.get(id) ?? "Security",
-        kind: "Security",
+        title: securityNames.get(id) ?? INVESTOR_DOCUMENTS_TEXT.security,
+        kind: INVESTOR_DOCUMENTS_TEXT.security,
         docs,
       })),
       ...[...byHolding].map(([id, docs]) => ({
         key: `holding:${id}`,
-        title: holdingNames.get(id) ?? "Holding",
-        kind: "Holding",
+        title: holdingNames.get(id) ?? INVESTOR_DOCUMENTS_TEXT.holding,
+        kind: INVESTOR_DOCUMENTS_TEXT.holding,
         docs,
       })),
     ].sort((a, b) => a.title.localeCompare(b.title));
@@ -59,10 +60,8 @@ export function InvestorDocumentsPage() {
 
   return (
     <Page>
-      <PageHeader title="Documents">
-        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
-          Documents the issuers of your securities and holdings shared with you.
-        </p>
+      <PageHeader title={INVESTOR_DOCUMENTS_TEXT.title}>
+        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{INVESTOR_DOCUMENTS_TEXT.intro}</p>
       </PageHeader>
       <Loading loading={documents.loading}>
         {groups.length === 0 ? (
