@@ -9,6 +9,7 @@ import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Fact, Loading, PendingBadge, Switch } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
+import { SETTINGS_TEXT } from "./strings.ts";
 
 const UPDATE = "updateVendorDefaultEmailPreferenceById";
 const CREATE = "createVendorDefaultEmailPreference";
@@ -35,7 +36,7 @@ export function AccountSettings() {
         <EmptyState text={MESSAGES.noneFound} />
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
-          <Card title="Account details" testId="account-details">
+          <Card title={SETTINGS_TEXT.accountDetails} testId="account-details">
             <dl
               className={css({
                 display: "grid",
@@ -43,12 +44,14 @@ export function AccountSettings() {
                 gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
               })}
             >
-              <Fact label="Name">{details.name}</Fact>
-              <Fact label="Email">{details.email ?? "—"}</Fact>
-              <Fact label="URL">{details.url ?? "—"}</Fact>
-              <Fact label="Support email">{details.supportEmail ?? "—"}</Fact>
-              <Fact label="Twitter handle">{details.twitterHandle ? `@${details.twitterHandle}` : "—"}</Fact>
-              {vendor && <Fact label="Slug">{details.slug ?? "—"}</Fact>}
+              <Fact label={SETTINGS_TEXT.name}>{details.name}</Fact>
+              <Fact label={SETTINGS_TEXT.email}>{details.email ?? SETTINGS_TEXT.none}</Fact>
+              <Fact label={SETTINGS_TEXT.url}>{details.url ?? SETTINGS_TEXT.none}</Fact>
+              <Fact label={SETTINGS_TEXT.supportEmail}>{details.supportEmail ?? SETTINGS_TEXT.none}</Fact>
+              <Fact label={SETTINGS_TEXT.twitterHandle}>
+                {details.twitterHandle ? `${SETTINGS_TEXT.twitterPrefix}${details.twitterHandle}` : SETTINGS_TEXT.none}
+              </Fact>
+              {vendor && <Fact label={SETTINGS_TEXT.slug}>{details.slug ?? SETTINGS_TEXT.none}</Fact>}
             </dl>
           </Card>
           {vendor && accountId && (
@@ -113,7 +116,7 @@ function EmailPreference({
     : undefined;
 
   return (
-    <Card title="Default Settings" testId="default-settings">
+    <Card title={SETTINGS_TEXT.defaultSettings} testId="default-settings">
       <div
         className={css({
           display: "flex",
@@ -124,23 +127,17 @@ function EmailPreference({
         })}
       >
         <div>
-          <p className={css({ fontSize: "sm", fontWeight: "600" })}>Email notifications</p>
-          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-            Send investors an email when a distribution is sent to them.
-          </p>
+          <p className={css({ fontSize: "sm", fontWeight: "600" })}>{SETTINGS_TEXT.emailNotifications}</p>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>{SETTINGS_TEXT.emailNotificationsHint}</p>
         </div>
         <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
           <PendingBadge mark={mark} />
           <Switch checked={value} onChange={change} disabled={!canEdit}>
-            Send distribution emails
+            {SETTINGS_TEXT.sendDistributionEmails}
           </Switch>
         </div>
       </div>
-      {!canEdit && (
-        <p className={css({ fontSize: "xs", color: "fg.subtle" })}>
-          Only owners and admins can change default settings.
-        </p>
-      )}
+      {!canEdit && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>{SETTINGS_TEXT.ownersAndAdminsOnly}</p>}
     </Card>
   );
 }

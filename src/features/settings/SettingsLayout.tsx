@@ -2,6 +2,7 @@ import { Outlet } from "@tanstack/react-router";
 import { settingsTabs } from "../../domain/nav.ts";
 import { Breadcrumb, LinkTabs, Page, PageHeader } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
+import { SETTINGS_TEXT } from "./strings.ts";
 
 /** Account Settings with the tabs of the account type; each tab is its own route. */
 export function SettingsLayout() {
@@ -9,9 +10,9 @@ export function SettingsLayout() {
   const type = session.account?.type ?? "investor";
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Account Settings", active: true }]} />
-      <PageHeader title="Account Settings" />
-      <LinkTabs label="Settings" items={settingsTabs(type)}>
+      <Breadcrumb items={[{ display: SETTINGS_TEXT.accountSettings, active: true }]} />
+      <PageHeader title={SETTINGS_TEXT.accountSettings} />
+      <LinkTabs label={SETTINGS_TEXT.settings} items={settingsTabs(type)}>
         <Outlet />
       </LinkTabs>
     </Page>
