@@ -20,8 +20,9 @@ import { Loading, Page, PageHeader } from "../../ui/index.ts";
 import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
 import { useViewer } from "../session/viewer.ts";
+import { PORTFOLIO_COLUMNS, PORTFOLIO_TEXT } from "./strings.ts";
 
-const NA = "N/A";
+const NA = PORTFOLIO_TEXT.notAvailable;
 const money = (value: Decimal | null) => (value ? formatMoney(value) : NA);
 const number = (value: Decimal | null) => (value ? formatNumber(value) : NA);
 const percent = (value: Decimal | null) => (value ? formatPercent(value) : NA);
@@ -71,7 +72,7 @@ function AssetCell(props: ICellRendererParams<PortfolioRow> & { expanded: Readon
       style={{ paddingLeft: 40 }}
       className={css({ color: "fg.link", fontWeight: "600" })}
     >
-      {row.kind === "holding" ? "Holding" : "Distribution"}
+      {row.kind === "holding" ? PORTFOLIO_TEXT.holding : PORTFOLIO_TEXT.distribution}
     </Link>
   );
 }
@@ -90,52 +91,59 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "asset",
-      headerName: "Asset",
+      headerName: PORTFOLIO_COLUMNS.asset,
       field: "asset",
       minWidth: 260,
       cellRenderer: AssetCell,
       cellRendererParams: { expanded, toggle },
     },
-    { ...base, colId: "issuer", headerName: "Issuer", field: "issuer" },
-    { ...base, colId: "round", headerName: "Round", field: "round" },
-    { ...base, colId: "tokenized", headerName: "Tokenized", field: "tokenized", width: 120 },
-    { ...base, colId: "status", headerName: "Status", field: "status", cellRenderer: StatusCell, width: 130 },
-    { ...base, colId: "progress", headerName: "Progress", field: "progress", initialHide: true },
-    { ...base, colId: "nextStep", headerName: "Next Step", field: "nextStep", initialHide: true },
-    { ...base, colId: "type", headerName: "Type", field: "type", initialHide: true },
-    { ...base, colId: "category", headerName: "Category", field: "category", initialHide: true },
+    { ...base, colId: "issuer", headerName: PORTFOLIO_COLUMNS.issuer, field: "issuer" },
+    { ...base, colId: "round", headerName: PORTFOLIO_COLUMNS.round, field: "round" },
+    { ...base, colId: "tokenized", headerName: PORTFOLIO_COLUMNS.tokenized, field: "tokenized", width: 120 },
+    {
+      ...base,
+      colId: "status",
+      headerName: PORTFOLIO_COLUMNS.status,
+      field: "status",
+      cellRenderer: StatusCell,
+      width: 130,
+    },
+    { ...base, colId: "progress", headerName: PORTFOLIO_COLUMNS.progress, field: "progress", initialHide: true },
+    { ...base, colId: "nextStep", headerName: PORTFOLIO_COLUMNS.nextStep, field: "nextStep", initialHide: true },
+    { ...base, colId: "type", headerName: PORTFOLIO_COLUMNS.type, field: "type", initialHide: true },
+    { ...base, colId: "category", headerName: PORTFOLIO_COLUMNS.category, field: "category", initialHide: true },
     {
       ...base,
       colId: "units",
-      headerName: "Units",
+      headerName: PORTFOLIO_COLUMNS.units,
       valueGetter: (p) => (p.data ? units(p.data.units) : ""),
       type: "rightAligned",
     },
     {
       ...base,
       colId: "value",
-      headerName: "Value",
+      headerName: PORTFOLIO_COLUMNS.value,
       valueGetter: (p) => (p.data ? money(p.data.value) : ""),
       type: "rightAligned",
     },
     {
       ...base,
       colId: "investment",
-      headerName: "Investment",
+      headerName: PORTFOLIO_COLUMNS.investment,
       valueGetter: (p) => (p.data ? money(p.data.investment) : ""),
       type: "rightAligned",
     },
     {
       ...base,
       colId: "purchasePrice",
-      headerName: "Cost Basis",
+      headerName: PORTFOLIO_COLUMNS.purchasePrice,
       valueGetter: (p) => (p.data ? money(p.data.purchasePrice) : ""),
       type: "rightAligned",
     },
     {
       ...base,
       colId: "latestPrice",
-      headerName: "Latest Price",
+      headerName: PORTFOLIO_COLUMNS.latestPrice,
       valueGetter: (p) => (p.data ? money(p.data.latestPrice) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -143,7 +151,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "committedCapital",
-      headerName: "Committed Capital",
+      headerName: PORTFOLIO_COLUMNS.committedCapital,
       valueGetter: (p) => (p.data ? money(p.data.committedCapital) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -151,7 +159,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "paidInCapital",
-      headerName: "Paid-In Capital",
+      headerName: PORTFOLIO_COLUMNS.paidInCapital,
       valueGetter: (p) => (p.data ? money(p.data.paidInCapital) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -159,7 +167,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "percentPaid",
-      headerName: "Percent Paid",
+      headerName: PORTFOLIO_COLUMNS.percentPaid,
       valueGetter: (p) => (p.data ? percent(p.data.percentPaid) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -167,7 +175,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "deployedCapital",
-      headerName: "Deployed Capital",
+      headerName: PORTFOLIO_COLUMNS.deployedCapital,
       valueGetter: (p) => (p.data ? money(p.data.deployedCapital) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -175,7 +183,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "undeployedCapital",
-      headerName: "Undeployed Capital",
+      headerName: PORTFOLIO_COLUMNS.undeployedCapital,
       valueGetter: (p) => (p.data ? money(p.data.undeployedCapital) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -183,7 +191,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "paidOutDividends",
-      headerName: "Paid-Out Dividends",
+      headerName: PORTFOLIO_COLUMNS.paidOutDividends,
       valueGetter: (p) => (p.data ? money(p.data.paidOutDividends) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -191,7 +199,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "coupon",
-      headerName: "Yield",
+      headerName: PORTFOLIO_COLUMNS.coupon,
       valueGetter: (p) => (p.data ? percent(p.data.coupon) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -199,7 +207,7 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
     {
       ...base,
       colId: "term",
-      headerName: "Term (Years)",
+      headerName: PORTFOLIO_COLUMNS.term,
       valueGetter: (p) => (p.data ? number(p.data.term) : ""),
       type: "rightAligned",
       initialHide: true,
@@ -256,14 +264,12 @@ export function PortfolioPage() {
   return (
     <Page>
       {!setUp && <SetUpAccountLink />}
-      <PageHeader title="Portfolio">
-        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
-          Your investments by asset. Expand an asset to see its rounds and investments.
-        </p>
+      <PageHeader title={PORTFOLIO_TEXT.title}>
+        <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{PORTFOLIO_TEXT.intro}</p>
       </PageHeader>
       <div
         role="toolbar"
-        aria-label="Filter by status"
+        aria-label={PORTFOLIO_TEXT.filterByStatus}
         className={css({ display: "flex", gap: "2", mb: "4", flexWrap: "wrap" })}
       >
         {INVESTMENT_STAGES.map((stage) => {
@@ -297,7 +303,7 @@ export function PortfolioPage() {
       <Loading loading={loading}>
         <DataGrid<PortfolioRow>
           gridKey="portfolio"
-          label="Portfolio"
+          label={PORTFOLIO_TEXT.title}
           rows={shown}
           columns={columnDefs}
           getRowId={(row) => row.id}

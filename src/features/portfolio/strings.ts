@@ -1,0 +1,36 @@
+// The portfolio page's texts.
+
+export const PORTFOLIO_TEXT = {
+  title: "Portfolio",
+  intro: "Your investments by asset. Expand an asset to see its rounds and investments.",
+  filterByStatus: "Filter by status",
+  notAvailable: "N/A",
+  holding: "Holding",
+  distribution: "Distribution",
+};
+
+/** The grid's column headers, by column id. */
+export const PORTFOLIO_COLUMNS = {
+  asset: "Asset",
+  issuer: "Issuer",
+  round: "Round",
+  tokenized: "Tokenized",
+  status: "Status",
+  progress: "Progress",
+  nextStep: "Next Step",
+  type: "Type",
+  category: "Category",
+  units: "Units",
+  value: "Value",
+  investment: "Investment",
+  purchasePrice: "Cost Basis",
+  latestPrice: "Latest Price",
+  committedCapital: "Committed Capital",
+  paidInCapital: "Paid-In Capital",
+  percentPaid: "Percent Paid",
+  deployedCapital: "Deployed Capital",
+  undeployedCapital: "Undeployed Capital",
+  paidOutDividends: "Paid-Out Dividends",
+  coupon: "Yield",
+  term: "Term (Years)",
+};
