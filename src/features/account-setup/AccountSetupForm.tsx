@@ -26,6 +26,7 @@ import { useViewer } from "../session/viewer.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { AddressFields, FieldError } from "./AddressFields.tsx";
 import { SETUP_ACCOUNT, useSetupReferenceData } from "./reference-data.ts";
+import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
 
 const today = () => {
   const now = new Date();
@@ -67,7 +68,7 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
   if (!online) {
     return (
       <div className={cx(card(), css({ p: "6" }))} data-testid="setup-offline">
-        <p className={css({ fontWeight: "600" })}>Account setup needs a connection.</p>
+        <p className={css({ fontWeight: "600" })}>{ACCOUNT_SETUP_TEXT.needsConnection}</p>
         <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>{MESSAGES.offlineAction}</p>
       </div>
     );
@@ -109,12 +110,12 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
       onSubmit={submit}
       noValidate
       className={css({ display: "flex", flexDirection: "column", gap: "5" })}
-      aria-label="Account Setup"
+      aria-label={ACCOUNT_SETUP_TEXT.accountSetup}
     >
-      <Section title="Investor type">
+      <Section title={ACCOUNT_SETUP_TEXT.investorType}>
         <FieldError error={errors.type}>
           <Select
-            label="Investor type"
+            label={ACCOUNT_SETUP_TEXT.investorType}
             name="investorType"
             options={reference.types.map((t) => ({ label: t.type, value: t.type }))}
             value={draft.type}
@@ -123,24 +124,24 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
         </FieldError>
       </Section>
 
-      <Section title={person ? "Your details" : "Account details"}>
+      <Section title={person ? ACCOUNT_SETUP_TEXT.yourDetails : ACCOUNT_SETUP_TEXT.accountDetails}>
         <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
           {person || !type ? (
             <>
               <TextField
-                label="First name"
+                label={ACCOUNT_SETUP_TEXT.firstName}
                 value={draft.firstName}
                 onChange={(e) => set({ firstName: e.target.value })}
                 error={errors.firstName}
               />
               <TextField
-                label="Last name"
+                label={ACCOUNT_SETUP_TEXT.lastName}
                 value={draft.lastName}
                 onChange={(e) => set({ lastName: e.target.value })}
                 error={errors.lastName}
               />
               <DateInput
-                label="Date of birth"
+                label={ACCOUNT_SETUP_TEXT.dateOfBirth}
                 value={draft.dateOfBirth}
                 onChange={(value) => set({ dateOfBirth: value })}
                 error={errors.dateOfBirth}
@@ -149,22 +150,22 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
           ) : (
             <>
               <TextField
-                label="Account name"
+                label={ACCOUNT_SETUP_TEXT.accountName}
                 value={draft.accountName}
                 onChange={(e) => set({ accountName: e.target.value })}
                 error={errors.accountName}
               />
               {type.isJoint ? (
                 <TextField
-                  label="Formation date"
+                  label={ACCOUNT_SETUP_TEXT.formationDate}
                   value={new Date().toLocaleDateString("en-US")}
                   disabled
-                  hint="Joint accounts are formed today."
+                  hint={ACCOUNT_SETUP_TEXT.jointAccountsAreFormed}
                   readOnly
                 />
               ) : (
                 <DateInput
-                  label="Formation date"
+                  label={ACCOUNT_SETUP_TEXT.formationDate}
                   value={draft.formationDate}
                   onChange={(value) => set({ formationDate: value })}
                   error={errors.formationDate}
@@ -173,7 +174,7 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
             </>
           )}
           <TextField
-            label={person ? "SSN / Tax ID" : "Tax ID (EIN)"}
+            label={person ? ACCOUNT_SETUP_TEXT.ssnTaxId : ACCOUNT_SETUP_TEXT.taxIdEin}
             value={draft.taxId}
             onChange={(e) => set({ taxId: e.target.value })}
             error={errors.taxId}
@@ -181,9 +182,9 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
             autoComplete="off"
           />
           <TextField
-            label="Phone"
+            label={ACCOUNT_SETUP_TEXT.phone}
             type="tel"
-            placeholder="+1 503 555 0100"
+            placeholder={ACCOUNT_SETUP_TEXT.phonePlaceholder}
             value={draft.phone}
             onChange={(e) => set({ phone: e.target.value })}
             error={errors.phone}
@@ -191,16 +192,16 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
           {person && (
             <div className={css({ alignSelf: "end", pb: "2" })}>
               <Checkbox checked={draft.usCitizen} onChange={(checked) => set({ usCitizen: checked })}>
-                US citizen
+                {ACCOUNT_SETUP_TEXT.usCitizen}
               </Checkbox>
             </div>
           )}
         </div>
       </Section>
 
-      <Section title="Address">
+      <Section title={ACCOUNT_SETUP_TEXT.address}>
         <AddressFields
-          label="Primary address"
+          label={ACCOUNT_SETUP_TEXT.primaryAddress}
           address={draft.address}
           onChange={(address) => set({ address })}
           errors={within(errors, "address")}
@@ -208,11 +209,11 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
           states={reference.states}
         />
         <Checkbox checked={draft.separateMailing} onChange={(checked) => set({ separateMailing: checked })}>
-          My mailing address is different
+          {ACCOUNT_SETUP_TEXT.mailingDifferent}
         </Checkbox>
         {draft.separateMailing && (
           <AddressFields
-            label="Mailing address"
+            label={ACCOUNT_SETUP_TEXT.mailingAddress}
             address={draft.mailing}
             onChange={(mailing) => set({ mailing })}
             errors={within(errors, "mailing")}
@@ -223,12 +224,9 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
       </Section>
 
       {canAddParties(type) && (
-        <Section title="Additional parties">
+        <Section title={ACCOUNT_SETUP_TEXT.additionalParties}>
           {draft.parties.length === 0 && (
-            <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-              Trustees, officers, partners or beneficiaries of the account. A party added as a delegate may sign in to
-              this account.
-            </p>
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{ACCOUNT_SETUP_TEXT.partiesIntro}</p>
           )}
           {draft.parties.map((party, index) => {
             const partyErrors = within(errors, `parties.${index}`);
@@ -251,7 +249,7 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
                 >
                   <FieldError error={partyErrors.role}>
                     <Select
-                      label="Role"
+                      label={ACCOUNT_SETUP_TEXT.role}
                       name={`party-${index}-role`}
                       options={PARTY_ROLES.map((role) => ({ label: role, value: role }))}
                       value={party.role}
@@ -259,32 +257,32 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
                     />
                   </FieldError>
                   <TextField
-                    label="Email"
+                    label={ACCOUNT_SETUP_TEXT.email}
                     type="email"
                     value={party.email}
                     onChange={(e) => setParty(index, { email: e.target.value })}
                     error={partyErrors.email}
                   />
                   <TextField
-                    label="First name"
+                    label={ACCOUNT_SETUP_TEXT.firstName}
                     value={party.firstName}
                     onChange={(e) => setParty(index, { firstName: e.target.value })}
                     error={partyErrors.firstName}
                   />
                   <TextField
-                    label="Last name"
+                    label={ACCOUNT_SETUP_TEXT.lastName}
                     value={party.lastName}
                     onChange={(e) => setParty(index, { lastName: e.target.value })}
                     error={partyErrors.lastName}
                   />
                   <DateInput
-                    label="Date of birth"
+                    label={ACCOUNT_SETUP_TEXT.dateOfBirth}
                     value={party.dateOfBirth}
                     onChange={(value) => setParty(index, { dateOfBirth: value })}
                     error={partyErrors.dateOfBirth}
                   />
                   <TextField
-                    label="Tax ID"
+                    label={ACCOUNT_SETUP_TEXT.taxId}
                     value={party.taxId}
                     onChange={(e) => setParty(index, { taxId: e.target.value })}
                     hint={MESSAGES.taxIdHint}
@@ -292,17 +290,14 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
                 </div>
                 <div className={css({ display: "flex", gap: "6", flexWrap: "wrap" })}>
                   <Checkbox checked={party.usCitizen} onChange={(checked) => setParty(index, { usCitizen: checked })}>
-                    US citizen
+                    {ACCOUNT_SETUP_TEXT.usCitizen}
                   </Checkbox>
                   <Checkbox checked={party.allowLogin} onChange={(checked) => setParty(index, { allowLogin: checked })}>
-                    Add as Delegate
+                    {ACCOUNT_SETUP_TEXT.addAsDelegate}
                   </Checkbox>
                 </div>
                 {party.allowLogin && (
-                  <p className={css({ fontSize: "xs", color: "fg.muted" })}>
-                    A delegate can sign in to this account. Someone without a Ledgerline sign-in gets an invitation by
-                    email once the account is set up.
-                  </p>
+                  <p className={css({ fontSize: "xs", color: "fg.muted" })}>{ACCOUNT_SETUP_TEXT.delegateHint}</p>
                 )}
                 <div>
                   <Button
@@ -310,7 +305,7 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
                     variant="ghost"
                     onClick={() => set({ parties: draft.parties.filter((_, i) => i !== index) })}
                   >
-                    Remove party
+                    {ACCOUNT_SETUP_TEXT.removeParty}
                   </Button>
                 </div>
               </div>
@@ -322,20 +317,20 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
               size="sm"
               onClick={() => set({ parties: [...draft.parties, emptyParty(crypto.randomUUID())] })}
             >
-              Add party
+              {ACCOUNT_SETUP_TEXT.addParty}
             </Button>
           </div>
         </Section>
       )}
 
-      <Section title="Attestation">
+      <Section title={ACCOUNT_SETUP_TEXT.attestation}>
         <FieldError error={errors.attestation}>
           <Checkbox
             checked={draft.attestation}
             onChange={(checked) => set({ attestation: checked })}
             invalid={Boolean(errors.attestation)}
           >
-            I attest that the information I provided is true, correct and complete.
+            {ACCOUNT_SETUP_TEXT.attest}
           </Checkbox>
         </FieldError>
       </Section>
@@ -343,7 +338,7 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
       {serverError !== null && serverError !== "" && <ErrorBlock text={serverError} />}
       <div className={css({ display: "flex", justifyContent: "flex-end" })}>
         <Button type="submit" size="lg" loading={saving}>
-          Set up account
+          {ACCOUNT_SETUP_TEXT.setUpAccount}
         </Button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Page, PageHeader } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { AccountSetupForm } from "./AccountSetupForm.tsx";
+import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
 
 function SetupThanks() {
   return (
@@ -21,7 +22,7 @@ function SetupThanks() {
     >
       <p className={css({ fontSize: "lg", fontWeight: "700" })}>{MESSAGES.setupThanks}</p>
       <Link to="/portfolio" className={css({ color: "fg.link", fontWeight: "600", textDecoration: "underline" })}>
-        Go to your portfolio
+        {ACCOUNT_SETUP_TEXT.goToPortfolio}
       </Link>
     </div>
   );
@@ -39,15 +40,13 @@ export function AccountSetupPage() {
   const setUp = useAccountSetUp();
   return (
     <Page maxWidth="60rem">
-      <PageHeader title="Account Setup">
+      <PageHeader title={ACCOUNT_SETUP_TEXT.accountSetup}>
         {!setUp && session.account?.type === "investor" && (
-          <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
-            Tell us who is investing. Your details are sent to the issuers you invest with, as the law requires.
-          </p>
+          <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{ACCOUNT_SETUP_TEXT.pageIntro}</p>
         )}
       </PageHeader>
       {session.account?.type !== "investor" ? (
-        <p className={cx(card(), css({ p: "6", fontSize: "sm" }))}>Account setup is for investor accounts.</p>
+        <p className={cx(card(), css({ p: "6", fontSize: "sm" }))}>{ACCOUNT_SETUP_TEXT.investorAccountsOnly}</p>
       ) : setUp ? (
         <SetupThanks />
       ) : (

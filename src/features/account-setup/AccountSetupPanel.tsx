@@ -2,15 +2,14 @@
 // the account setup form itself, so the investor can continue straight into onboarding.
 import { css } from "../../../styled-system/css";
 import { AccountSetupForm } from "./AccountSetupForm.tsx";
+import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
 
 export function AccountSetupPanel() {
   return (
     <section data-testid="account-setup-panel" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
       <header>
-        <h2 className={css({ fontSize: "xl", fontWeight: "700" })}>Set up your account</h2>
-        <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>
-          Before the onboarding steps of this investment, tell us who is investing.
-        </p>
+        <h2 className={css({ fontSize: "xl", fontWeight: "700" })}>{ACCOUNT_SETUP_TEXT.setUpYourAccount}</h2>
+        <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>{ACCOUNT_SETUP_TEXT.panelIntro}</p>
       </header>
       <AccountSetupForm />
     </section>

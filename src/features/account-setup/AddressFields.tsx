@@ -4,6 +4,7 @@ import { css } from "../../../styled-system/css";
 import { type AddressDraft, UNITED_STATES_ID } from "../../domain/account-setup.ts";
 import { Select, TextField } from "../../ui/index.ts";
 import type { Country } from "./reference-data.ts";
+import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
 
 export function AddressFields({
   label,
@@ -35,7 +36,7 @@ export function AddressFields({
       <legend className={css({ fontSize: "sm", fontWeight: "700", mb: "3", gridColumn: "1 / -1" })}>{label}</legend>
       <FieldError error={errors.countryId}>
         <Select
-          label="Country"
+          label={ACCOUNT_SETUP_TEXT.country}
           name={`${label}-country`}
           options={countries.map((country) => ({ label: country.name, value: String(country.id) }))}
           value={address.countryId != null ? String(address.countryId) : null}
@@ -45,7 +46,7 @@ export function AddressFields({
       {inUnitedStates ? (
         <FieldError error={errors.province}>
           <Select
-            label="State"
+            label={ACCOUNT_SETUP_TEXT.state}
             name={`${label}-state`}
             options={states.map((state) => ({ label: state.name, value: state.code }))}
             value={address.province || null}
@@ -54,35 +55,35 @@ export function AddressFields({
         </FieldError>
       ) : (
         <TextField
-          label="State / Province"
+          label={ACCOUNT_SETUP_TEXT.stateProvince}
           value={address.province}
           onChange={(e) => set({ province: e.target.value })}
           error={errors.province}
         />
       )}
       <TextField
-        label="Street address"
+        label={ACCOUNT_SETUP_TEXT.streetAddress}
         value={address.lineOne}
         onChange={(e) => set({ lineOne: e.target.value })}
         error={errors.lineOne}
       />
       <TextField
-        label="Apartment, suite (optional)"
+        label={ACCOUNT_SETUP_TEXT.apartmentSuiteOptional}
         value={address.lineTwo}
         onChange={(e) => set({ lineTwo: e.target.value })}
       />
       <TextField
-        label="City"
+        label={ACCOUNT_SETUP_TEXT.city}
         value={address.city}
         onChange={(e) => set({ city: e.target.value })}
         error={errors.city}
       />
       <TextField
-        label="Postal code"
+        label={ACCOUNT_SETUP_TEXT.postalCode}
         value={address.postalCode}
         onChange={(e) => set({ postalCode: e.target.value })}
         error={errors.postalCode}
-        hint="Enter N/A if not applicable."
+        hint={ACCOUNT_SETUP_TEXT.enterNAIf}
       />
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
+import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
 
 /** The "Set Up Account" call to action shown to investors whose setup is not done (spec part 1 section 2.6). */
 export function SetUpAccountLink() {
@@ -21,11 +22,9 @@ export function SetUpAccountLink() {
         borderColor: "brand.muted",
       })}
     >
-      <p className={css({ fontSize: "sm", fontWeight: "500" })}>
-        Your account is not set up yet. Set it up to invest and complete onboarding.
-      </p>
+      <p className={css({ fontSize: "sm", fontWeight: "500" })}>{ACCOUNT_SETUP_TEXT.notSetUp}</p>
       <Link to="/account/setup" className={cx(button({ size: "sm" }))}>
-        Set Up Account
+        {ACCOUNT_SETUP_TEXT.setUpAccountLink}
       </Link>
     </div>
   );
