@@ -8,6 +8,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Card, CardGrid, EmptyState, Fact, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { accountPath, PathLink } from "../accounts/links.tsx";
 import { ledgerEntries, paidOn, sanctionedBy, shortId } from "./ledger.ts";
+import { TRANSACTIONS_TEXT } from "./strings.ts";
 
 export function TransactionPage({ transactionId }: { transactionId: string }) {
   const transaction = useDocument("transactions", transactionId);
@@ -24,8 +25,8 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
     <Page>
       <Breadcrumb
         items={[
-          { display: "Dashboard", link: "/dashboard" },
-          { display: "Transactions", link: "/transactions" },
+          { display: TRANSACTIONS_TEXT.dashboard, link: "/dashboard" },
+          { display: TRANSACTIONS_TEXT.transactions, link: "/transactions" },
           { display: shortId(transactionId), active: true },
         ]}
       />
@@ -34,7 +35,7 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
           <EmptyState text={MESSAGES.noneFound} />
         ) : (
           <>
-            <PageHeader title={round ? `${round.name} issuance` : "Transaction"} />
+            <PageHeader title={round ? TRANSACTIONS_TEXT.issuance(round.name) : TRANSACTIONS_TEXT.transaction} />
             <Card>
               <dl
                 className={css({
@@ -43,16 +44,18 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
                   gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
                 })}
               >
-                <Fact label="SANCTIONED BY" testId="sanctioned-by">
+                <Fact label={TRANSACTIONS_TEXT.sanctionedByLabel} testId="sanctioned-by">
                   {sanctionedBy(transaction.brokerId, accountNames)}
                 </Fact>
-                <Fact label="TRANSACTION ID" testId="transaction-id">
+                <Fact label={TRANSACTIONS_TEXT.transactionIdLabel} testId="transaction-id">
                   <span className={css({ fontFamily: "mono", fontSize: "xs" })}>{transaction.id}</span>
                 </Fact>
-                <Fact label="PAID ON">{formatDate(paidOn(transaction))}</Fact>
+                <Fact label={TRANSACTIONS_TEXT.paidOnLabel}>{formatDate(paidOn(transaction))}</Fact>
               </dl>
             </Card>
-            <h2 className={css({ fontSize: "lg", fontWeight: "700", mt: "8", mb: "4" })}>Ledger entries</h2>
+            <h2 className={css({ fontSize: "lg", fontWeight: "700", mt: "8", mb: "4" })}>
+              {TRANSACTIONS_TEXT.ledgerEntries}
+            </h2>
             <CardGrid columns={3} testId="ledger-entries">
               {ledgerEntries(transaction).map((entry) => {
                 const account = entry.investorId ? accountById.get(entry.investorId) : undefined;
@@ -60,19 +63,19 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
                 return (
                   <Card key={entry.id} testId="ledger-entry">
                     <dl className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-                      <Fact label="Account">
+                      <Fact label={TRANSACTIONS_TEXT.account}>
                         {path ? (
                           <PathLink to={path}>{account?.name ?? shortId(entry.investorId ?? "")}</PathLink>
                         ) : (
-                          "Unknown"
+                          TRANSACTIONS_TEXT.unknown
                         )}
                       </Fact>
-                      <Fact label="Units">
+                      <Fact label={TRANSACTIONS_TEXT.units}>
                         <span className={css({ fontWeight: "700", fontVariantNumeric: "tabular-nums" })}>
                           {formatNumber(entry.amount)}
                         </span>
                       </Fact>
-                      <Fact label="Recorded">{formatDate(entry.createdOn)}</Fact>
+                      <Fact label={TRANSACTIONS_TEXT.recorded}>{formatDate(entry.createdOn)}</Fact>
                     </dl>
                   </Card>
                 );

@@ -8,6 +8,7 @@ import { Breadcrumb, EmptyState, Loading, Page, PageHeader, tableStyles } from "
 import { PathLink } from "../accounts/links.tsx";
 import { transactionUnits } from "../dashboard/summary.ts";
 import { paidOn, sanctionedBy, shortId } from "./ledger.ts";
+import { TRANSACTIONS_TEXT } from "./strings.ts";
 
 export function TransactionsPage() {
   const transactions = useModel("transactions");
@@ -29,11 +30,11 @@ export function TransactionsPage() {
     <Page>
       <Breadcrumb
         items={[
-          { display: "Dashboard", link: "/dashboard" },
-          { display: "Transactions", active: true },
+          { display: TRANSACTIONS_TEXT.dashboard, link: "/dashboard" },
+          { display: TRANSACTIONS_TEXT.transactions, active: true },
         ]}
       />
-      <PageHeader title="Transactions" />
+      <PageHeader title={TRANSACTIONS_TEXT.transactions} />
       <Loading loading={transactions.loading || rounds.loading || accounts.loading}>
         {rows.length === 0 ? (
           <EmptyState text={MESSAGES.noneFound} />
@@ -42,12 +43,12 @@ export function TransactionsPage() {
             <table className={tableStyles.table} data-testid="transactions-table">
               <thead>
                 <tr>
-                  <th className={tableStyles.th}>Transaction</th>
-                  <th className={tableStyles.th}>Paid on</th>
-                  <th className={tableStyles.th}>Round</th>
-                  <th className={tableStyles.th}>Sanctioned by</th>
+                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.transaction}</th>
+                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.paidOn}</th>
+                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.round}</th>
+                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.sanctionedBy}</th>
                   <th className={tableStyles.th} style={{ textAlign: "right" }}>
-                    Units
+                    {TRANSACTIONS_TEXT.units}
                   </th>
                 </tr>
               </thead>
@@ -60,7 +61,9 @@ export function TransactionsPage() {
                       </PathLink>
                     </td>
                     <td className={tableStyles.td}>{formatDate(paidOn(transaction))}</td>
-                    <td className={tableStyles.td}>{roundNames.get(transaction.roundId ?? "") ?? "—"}</td>
+                    <td className={tableStyles.td}>
+                      {roundNames.get(transaction.roundId ?? "") ?? TRANSACTIONS_TEXT.none}
+                    </td>
                     <td className={tableStyles.td}>{sanctionedBy(transaction.brokerId, accountNames)}</td>
                     <td className={tableStyles.td} style={{ textAlign: "right", fontVariantNumeric: "tabular-nums" }}>
                       {formatNumber(transactionUnits(transaction))}

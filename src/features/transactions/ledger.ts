@@ -1,5 +1,7 @@
 // Transactions as the screens show them (spec part 1 section 2.12): pure helpers over replica documents.
 
+import { TRANSACTIONS_TEXT } from "./strings.ts";
+
 interface LedgerEntry {
   id: string;
   amount: string;
@@ -31,5 +33,5 @@ export function ledgerEntries(transaction: { ledgerEntries?: readonly unknown[] 
 
 /** "SANCTIONED BY": the broker's name, or "Unknown" when there is none or it is not on the device. */
 export function sanctionedBy(brokerId: string | null | undefined, names: ReadonlyMap<string, string>): string {
-  return (brokerId && names.get(brokerId)) || "Unknown";
+  return (brokerId && names.get(brokerId)) || TRANSACTIONS_TEXT.unknown;
 }
