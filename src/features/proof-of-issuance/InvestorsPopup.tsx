@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { Button, Checkbox, Dialog } from "../../ui/index.ts";
+import { PROOF_TEXT } from "./strings.ts";
 
 interface InvestorChoice {
   id: string;
@@ -15,7 +16,7 @@ export function InvestorsPopup({
   initiallySelected = [],
   onCancel,
   onDownload,
-  title = "Investors",
+  title = PROOF_TEXT.investors,
 }: {
   investors: readonly InvestorChoice[];
   initiallySelected?: readonly string[];
@@ -50,14 +51,14 @@ export function InvestorsPopup({
       open
       onOpenChange={(open) => !open && onCancel()}
       title={title}
-      description="Select one investor to download their Proof of Issuance."
+      description={PROOF_TEXT.popupDescription}
       footer={
         <>
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            {PROOF_TEXT.cancel}
           </Button>
           <Button onClick={download} disabled={!only} loading={busy}>
-            Download
+            {PROOF_TEXT.download}
           </Button>
         </>
       }

@@ -6,6 +6,7 @@ import { useModel } from "../../data/hooks.tsx";
 import { assetShareholders, proofOfIssuanceFileName, proofOfIssuanceFor } from "../../domain/proof-of-issuance.ts";
 import { Button, type ButtonProps, toast } from "../../ui/index.ts";
 import { InvestorsPopup } from "./InvestorsPopup.tsx";
+import { PROOF_TEXT } from "./strings.ts";
 
 /** The replica documents a statement is made from. */
 function useProofOfIssuanceData() {
@@ -46,7 +47,7 @@ export function ProofOfIssuanceButton({
   preselect = [],
   size = "sm",
   variant = "outline",
-  label = "Proof of Issuance",
+  label = PROOF_TEXT.button,
 }: {
   assetId: string;
   preselect?: readonly string[];
@@ -68,8 +69,7 @@ export function ProofOfIssuanceButton({
           initiallySelected={preselect.filter((id) => investors.some((investor) => investor.id === id))}
           onCancel={() => setOpen(false)}
           onDownload={async (investorId) => {
-            if (!(await saveProofOfIssuance(assetId, investorId, data)))
-              toast.error("No holdings to state for this investor.");
+            if (!(await saveProofOfIssuance(assetId, investorId, data))) toast.error(PROOF_TEXT.nothingToState);
             setOpen(false);
           }}
         />

@@ -5,13 +5,14 @@
 import { jsPDF } from "jspdf";
 import { formatDate, formatNumber, spaceUnderscores } from "../../domain/format.ts";
 import { type ProofOfIssuanceInput, TRANSFER_AGENT } from "../../domain/proof-of-issuance.ts";
+import { PROOF_PDF_TEXT } from "./strings.ts";
 
 const PAGE = { margin: 56, width: 612, height: 792 } as const; // US Letter in points
 const NAVY: [number, number, number] = [22, 41, 74];
 const MUTED: [number, number, number] = [90, 100, 115];
 const RULE: [number, number, number] = [214, 219, 227];
 
-const HOLDINGS_COLUMNS = ["Round Name", "Issued On", "Total Units"] as const;
+const HOLDINGS_COLUMNS = PROOF_PDF_TEXT.holdingsColumns;
 
 export function buildProofOfIssuancePdf(
   input: ProofOfIssuanceInput,
@@ -19,9 +20,9 @@ export function buildProofOfIssuancePdf(
 ): jsPDF {
   const doc = new jsPDF({ unit: "pt", format: "letter", compress: options.compress ?? true });
   doc.setProperties({
-    title: "Proof Of Issuance",
-    subject: `${input.assetName} - ${input.legalName}`,
-    creator: "Ledgerline",
+    title: PROOF_PDF_TEXT.title,
+    subject: PROOF_PDF_TEXT.subject(input.assetName, input.legalName),
+    creator: PROOF_PDF_TEXT.creator,
   });
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
@@ -34,24 +35,24 @@ export function buildProofOfIssuancePdf(
   doc.setFontSize(22);
   doc.setTextColor(...NAVY);
   y += 10;
-  doc.text("Proof Of Issuance", left, y);
+  doc.text(PROOF_PDF_TEXT.title, left, y);
   doc.setFont("helvetica", "normal");
   doc.setFontSize(10);
   doc.setTextColor(...MUTED);
   y += 20;
-  doc.text(`Statement Date: ${formatDate(options.statementDate)}`, left, y);
+  doc.text(PROOF_PDF_TEXT.statementDate(formatDate(options.statementDate)), left, y);
   doc.text(input.issuerName, right, y, { align: "right" });
   y += 14;
   rule(doc, left, right, y);
 
   // Asset Details
-  y = sectionTitle(doc, "Asset Details", left, y + 28);
+  y = sectionTitle(doc, PROOF_PDF_TEXT.assetDetails, left, y + 28);
   const details: [string, string][] = [
-    ["Share Holder Name", input.legalName],
-    ["Issuer Name", input.issuerName],
-    ["Asset Name", input.assetName],
-    ["Asset Type", spaceUnderscores(input.type)],
-    ["Total Shares", formatNumber(input.totalAmount)],
+    [PROOF_PDF_TEXT.shareHolderName, input.legalName],
+    [PROOF_PDF_TEXT.issuerName, input.issuerName],
+    [PROOF_PDF_TEXT.assetName, input.assetName],
+    [PROOF_PDF_TEXT.assetType, spaceUnderscores(input.type)],
+    [PROOF_PDF_TEXT.totalShares, formatNumber(input.totalAmount)],
   ];
   for (const [label, value] of details) {
     y += 20;
@@ -65,7 +66,7 @@ export function buildProofOfIssuancePdf(
   }
 
   // Holdings Details
-  y = sectionTitle(doc, "Holdings Details", left, y + 40);
+  y = sectionTitle(doc, PROOF_PDF_TEXT.holdingsDetails, left, y + 40);
   const columns = [left + 10, left + 230, right - 10];
   const header = () => {
     y += 12;
@@ -98,7 +99,7 @@ export function buildProofOfIssuancePdf(
     rule(doc, left, right, y);
   }
   doc.setFont("helvetica", "bold");
-  doc.text("Total", columns[0] ?? left, y + 18);
+  doc.text(PROOF_PDF_TEXT.total, columns[0] ?? left, y + 18);
   doc.text(formatNumber(input.totalAmount), columns[2] ?? right, y + 18, { align: "right" });
 
   footer(doc);
@@ -128,6 +129,6 @@ function footer(doc: jsPDF): void {
   doc.setFont("helvetica", "normal");
   doc.setFontSize(8.5);
   doc.setTextColor(...MUTED);
-  doc.text(`Questions about this statement? Contact the transfer agent, ${TRANSFER_AGENT.name}:`, left, top + 14);
+  doc.text(PROOF_PDF_TEXT.questions(TRANSFER_AGENT.name), left, top + 14);
   doc.text(`${TRANSFER_AGENT.email} · ${TRANSFER_AGENT.phone} · ${TRANSFER_AGENT.address}`, left, top + 26);
 }
