@@ -8,6 +8,7 @@ import { formatDate, formatNumber, initials } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Fact, Loading, Page, tableStyles } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
+import { ACCOUNTS_TEXT } from "./strings.ts";
 
 type Jurisdiction = { alpha2?: string; alpha3?: string; name?: string } | null | undefined;
 
@@ -42,7 +43,7 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                   data-testid="account-logo"
                   title={`${account.name} (${account.slug})`}
                   role="img"
-                  aria-label={`${account.name} logo`}
+                  aria-label={ACCOUNTS_TEXT.logo(account.name)}
                 >
                   {initials(account.name)}
                 </span>
@@ -51,7 +52,9 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                 <h1 className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.015em" })}>
                   {account.name}
                 </h1>
-                <span className={badge({ tone: "brand" })}>{kind === "issuer" ? "Issuer" : "Distributor"}</span>
+                <span className={badge({ tone: "brand" })}>
+                  {kind === "issuer" ? ACCOUNTS_TEXT.issuer : ACCOUNTS_TEXT.distributor}
+                </span>
               </div>
             </header>
             <Card>
@@ -62,16 +65,16 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                   gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" },
                 })}
               >
-                <Fact label="Name" testId="account-name">
+                <Fact label={ACCOUNTS_TEXT.name} testId="account-name">
                   {account.name}
                 </Fact>
-                <Fact label="Email" testId="account-email">
+                <Fact label={ACCOUNTS_TEXT.email} testId="account-email">
                   {account.email ?? "—"}
                 </Fact>
-                <Fact label="Jurisdiction code" testId="account-jurisdiction">
+                <Fact label={ACCOUNTS_TEXT.jurisdictionCode} testId="account-jurisdiction">
                   {jurisdiction?.alpha3 ?? jurisdiction?.alpha2 ?? "—"}
                 </Fact>
-                <Fact label="Website" testId="account-website">
+                <Fact label={ACCOUNTS_TEXT.website} testId="account-website">
                   {account.url ? (
                     <a
                       href={account.url}
@@ -88,17 +91,17 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
               </dl>
             </Card>
             {kind === "issuer" && (
-              <Card title="Assets">
+              <Card title={ACCOUNTS_TEXT.assets}>
                 {issuerAssets.length === 0 ? (
                   <EmptyState text={MESSAGES.noAssets} />
                 ) : (
                   <table className={tableStyles.table}>
                     <thead>
                       <tr>
-                        <th className={tableStyles.th}>Name</th>
-                        <th className={tableStyles.th}>Type</th>
-                        <th className={tableStyles.th}>Status</th>
-                        <th className={tableStyles.th}>Authorized total</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.type}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.authorizedTotal}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -116,18 +119,18 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
               </Card>
             )}
             {kind === "distributor" && session.account?.type === "issuer" && (
-              <Card title="Round invitations">
+              <Card title={ACCOUNTS_TEXT.roundInvitations}>
                 {brokerInvitations.length === 0 ? (
                   <EmptyState text={MESSAGES.noneFound} />
                 ) : (
                   <table className={tableStyles.table}>
                     <thead>
                       <tr>
-                        <th className={tableStyles.th}>Round</th>
-                        <th className={tableStyles.th}>Invitation</th>
-                        <th className={tableStyles.th}>Units</th>
-                        <th className={tableStyles.th}>Status</th>
-                        <th className={tableStyles.th}>Sent</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.round}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.invitation}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.units}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.sent}</th>
                       </tr>
                     </thead>
                     <tbody>

@@ -7,6 +7,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { PathLink } from "./links.tsx";
+import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function DistributorsPage() {
   const { session } = useViewer();
@@ -21,7 +22,7 @@ export function DistributorsPage() {
   );
   return (
     <Page>
-      <PageHeader title="Distributors" />
+      <PageHeader title={ACCOUNTS_TEXT.distributors} />
       <Loading loading={accounts.loading || invitations.loading}>
         {brokers.length === 0 ? (
           <EmptyState text={MESSAGES.noneFound} />
@@ -30,9 +31,9 @@ export function DistributorsPage() {
             <table className={tableStyles.table} data-testid="distributors-table">
               <thead>
                 <tr>
-                  <th className={tableStyles.th}>Name</th>
-                  <th className={tableStyles.th}>Email</th>
-                  <th className={tableStyles.th}>Round invitations</th>
+                  <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
+                  <th className={tableStyles.th}>{ACCOUNTS_TEXT.email}</th>
+                  <th className={tableStyles.th}>{ACCOUNTS_TEXT.roundInvitations}</th>
                 </tr>
               </thead>
               <tbody>
@@ -47,9 +48,9 @@ export function DistributorsPage() {
                       <td className={tableStyles.td}>{broker.email ?? ""}</td>
                       <td className={tableStyles.td}>
                         {mine.length === 0 ? (
-                          <span className={css({ color: "fg.subtle" })}>None</span>
+                          <span className={css({ color: "fg.subtle" })}>{ACCOUNTS_TEXT.none}</span>
                         ) : (
-                          `${accepted} of ${mine.length} accepted`
+                          ACCOUNTS_TEXT.acceptedOf(accepted, mine.length)
                         )}
                       </td>
                     </tr>

@@ -8,6 +8,7 @@ import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Fact, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
+import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function InvestorPage({ investorId }: { investorId: string }) {
   const account = useDocument("accounts", investorId);
@@ -60,13 +61,15 @@ export function InvestorPage({ investorId }: { investorId: string }) {
                   gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" },
                 })}
               >
-                <Fact label="Contact name">{account.contactName ?? "—"}</Fact>
-                <Fact label="Email">{account.email ?? "—"}</Fact>
-                <Fact label="Investor type">{account.investorType ?? "—"}</Fact>
-                <Fact label="Setup">{account.setup ? "Complete" : "Not done"}</Fact>
+                <Fact label={ACCOUNTS_TEXT.contactName}>{account.contactName ?? "—"}</Fact>
+                <Fact label={ACCOUNTS_TEXT.email}>{account.email ?? "—"}</Fact>
+                <Fact label={ACCOUNTS_TEXT.investorType}>{account.investorType ?? "—"}</Fact>
+                <Fact label={ACCOUNTS_TEXT.setup}>
+                  {account.setup ? ACCOUNTS_TEXT.complete : ACCOUNTS_TEXT.notDone}
+                </Fact>
               </dl>
             </Card>
-            <h2 className={css({ fontSize: "lg", fontWeight: "700" })}>Holdings</h2>
+            <h2 className={css({ fontSize: "lg", fontWeight: "700" })}>{ACCOUNTS_TEXT.holdings}</h2>
             {groups.length === 0 ? (
               <EmptyState text={MESSAGES.noHoldings} />
             ) : (
@@ -80,10 +83,10 @@ export function InvestorPage({ investorId }: { investorId: string }) {
                   <table className={tableStyles.table}>
                     <thead>
                       <tr>
-                        <th className={tableStyles.th}>Round</th>
-                        <th className={tableStyles.th}>Issued on</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.round}</th>
+                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.issuedOn}</th>
                         <th className={tableStyles.th} style={{ textAlign: "right" }}>
-                          Units
+                          {ACCOUNTS_TEXT.units}
                         </th>
                       </tr>
                     </thead>

@@ -25,6 +25,7 @@ import {
 import { useViewer } from "../session/viewer.ts";
 import { PathLink } from "./links.tsx";
 import { checkManagedAccount, invitationGroups, type ManagedAccountErrors } from "./managed.ts";
+import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function IssuersPage() {
   const { session, canWrite } = useViewer();
@@ -57,10 +58,12 @@ export function IssuersPage() {
 
   return (
     <Page>
-      <PageHeader title="Issuers" />
+      <PageHeader title={ACCOUNTS_TEXT.issuers} />
       <Loading loading={loading}>
         <section className={css({ mb: "10" })}>
-          <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>Invitations to manage round</h2>
+          <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>
+            {ACCOUNTS_TEXT.invitationsToManageRound}
+          </h2>
           {groups.length === 0 ? (
             <EmptyState text={MESSAGES.noneFound} />
           ) : (
@@ -78,7 +81,7 @@ export function IssuersPage() {
                       )}
                       data-testid="accepted-count"
                     >
-                      {group.accepted} of {group.total} accepted
+                      {ACCOUNTS_TEXT.acceptedOf(group.accepted, group.total)}
                     </span>
                   }
                 >
@@ -97,7 +100,7 @@ export function IssuersPage() {
           )}
         </section>
         <section>
-          <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>Fully managed accounts</h2>
+          <h2 className={css({ fontSize: "lg", fontWeight: "700", mb: "4" })}>{ACCOUNTS_TEXT.fullyManagedAccounts}</h2>
           <div
             className={css({
               display: "grid",
@@ -113,9 +116,9 @@ export function IssuersPage() {
                 <table className={tableStyles.table} data-testid="managed-accounts">
                   <thead>
                     <tr>
-                      <th className={tableStyles.th}>Name</th>
-                      <th className={tableStyles.th}>Email</th>
-                      <th className={tableStyles.th}>Created</th>
+                      <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
+                      <th className={tableStyles.th}>{ACCOUNTS_TEXT.email}</th>
+                      <th className={tableStyles.th}>{ACCOUNTS_TEXT.created}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -169,7 +172,9 @@ function Invitation({ invitation, canWrite }: { invitation: WithPending<BrokerAl
       })}
     >
       <div className={css({ display: "flex", justifyContent: "space-between", gap: "2", alignItems: "center" })}>
-        <span className={css({ fontWeight: "600", fontSize: "sm" })}>{invitation.name || "Invitation"}</span>
+        <span className={css({ fontWeight: "600", fontSize: "sm" })}>
+          {invitation.name || ACCOUNTS_TEXT.invitationFallback}
+        </span>
         <span
           className={badge({
             tone: invitation.status === "accepted" ? "success" : invitation.status === "rejected" ? "danger" : "brand",
@@ -179,16 +184,16 @@ function Invitation({ invitation, canWrite }: { invitation: WithPending<BrokerAl
         </span>
       </div>
       <span className={css({ fontSize: "xs", color: "fg.muted" })}>
-        {formatNumber(invitation.managedUnits)} units to manage
+        {ACCOUNTS_TEXT.unitsToManage(formatNumber(invitation.managedUnits))}
       </span>
       <PendingBadge mark={invitation._pending} />
       {invitation.status === "sent" && (
         <div className={css({ display: "flex", gap: "2" })}>
           <Button size="sm" onClick={() => answer("accepted")} disabled={!canWrite}>
-            Accept
+            {ACCOUNTS_TEXT.acceptInvitation}
           </Button>
           <Button size="sm" variant="outline" onClick={() => answer("rejected")} disabled={!canWrite}>
-            Reject
+            {ACCOUNTS_TEXT.rejectInvitation}
           </Button>
         </div>
       )}
@@ -215,10 +220,10 @@ function NewManagedAccount({ disabled }: { disabled: boolean }) {
   }
 
   return (
-    <Card title="New managed account" testId="new-managed-account">
+    <Card title={ACCOUNTS_TEXT.newManagedAccount} testId="new-managed-account">
       <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
         <TextField
-          label="Name"
+          label={ACCOUNTS_TEXT.name}
           name="companyName"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -226,7 +231,7 @@ function NewManagedAccount({ disabled }: { disabled: boolean }) {
           disabled={disabled}
         />
         <TextField
-          label="Email"
+          label={ACCOUNTS_TEXT.email}
           name="companyEmail"
           type="email"
           value={email}
@@ -235,7 +240,7 @@ function NewManagedAccount({ disabled }: { disabled: boolean }) {
           disabled={disabled}
         />
         <Button type="submit" disabled={disabled}>
-          Create account
+          {ACCOUNTS_TEXT.createAccount}
         </Button>
       </form>
     </Card>

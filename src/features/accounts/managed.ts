@@ -2,6 +2,7 @@
 // 'Name is required.', 'Email is required.') and the grouping of broker invitations into one card per round.
 import * as v from "valibot";
 import { MESSAGES } from "../../domain/messages.ts";
+import { ACCOUNTS_TEXT } from "./strings.ts";
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -68,9 +69,9 @@ export function invitationGroups<T extends InvitationLike>(
       const issuer = asset ? accounts.find((a) => a.id === asset.issuerId) : undefined;
       return {
         roundId,
-        roundName: round?.name ?? "Round",
+        roundName: round?.name ?? ACCOUNTS_TEXT.round,
         assetName: asset?.name ?? null,
-        issuerName: issuer?.name ?? "Issuer",
+        issuerName: issuer?.name ?? ACCOUNTS_TEXT.issuer,
         accepted: list.filter((i) => i.status === "accepted").length,
         total: list.length,
         invitations: [...list].sort((a, b) => (a.createdOn ?? "").localeCompare(b.createdOn ?? "")),

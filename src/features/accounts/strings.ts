@@ -1,0 +1,43 @@
+// The account pages' own texts: issuer and distributor pages, an investor's page, the issuers and distributors lists
+// (the spec's messages stay in domain/messages.ts).
+
+export const ACCOUNTS_TEXT = {
+  name: "Name",
+  email: "Email",
+  jurisdictionCode: "Jurisdiction code",
+  website: "Website",
+  assets: "Assets",
+  roundInvitations: "Round invitations",
+  type: "Type",
+  status: "Status",
+  authorizedTotal: "Authorized total",
+  round: "Round",
+  invitation: "Invitation",
+  units: "Units",
+  sent: "Sent",
+  distributors: "Distributors",
+  none: "None",
+  contactName: "Contact name",
+  investorType: "Investor type",
+  setup: "Setup",
+  holdings: "Holdings",
+  issuedOn: "Issued on",
+  issuers: "Issuers",
+  newManagedAccount: "New managed account",
+  invitationsToManageRound: "Invitations to manage round",
+  fullyManagedAccounts: "Fully managed accounts",
+  created: "Created",
+  issuer: "Issuer",
+  distributor: "Distributor",
+  complete: "Complete",
+  notDone: "Not done",
+  acceptInvitation: "Accept",
+  rejectInvitation: "Reject",
+  createAccount: "Create account",
+  /** An invitation's name when it has none. */
+  invitationFallback: "Invitation",
+  logo: (name: string) => `${name} logo`,
+  acceptedOf: (accepted: number, total: number) => `${accepted} of ${total} accepted`,
+  /** After the formatted number of units. */
+  unitsToManage: (units: string) => `${units} units to manage`,
+};
