@@ -9,6 +9,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
 import { DUPLICATE_CONTACT } from "../contacts/ContactDialog.tsx";
 import type { CommandEditorProps } from "./editors.tsx";
+import { CONTACT_UPDATE_TEXT } from "./strings.ts";
 
 export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
   const data = useLocalData();
@@ -61,7 +62,7 @@ export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Correct contact">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={CONTACT_UPDATE_TEXT.title}>
       <form
         onSubmit={submit}
         noValidate
@@ -70,14 +71,14 @@ export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
       >
         <ErrorBlock text={command.errorMessage ?? MESSAGES.defaultError} />
         <TextField
-          label="Contact Name"
+          label={CONTACT_UPDATE_TEXT.contactName}
           name="name"
           value={shownName}
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
         />
         <TextField
-          label="Email"
+          label={CONTACT_UPDATE_TEXT.email}
           name="email"
           type="email"
           value={shownEmail}
@@ -87,10 +88,10 @@ export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
         {failure && <ErrorBlock text={failure} />}
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3" })}>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {CONTACT_UPDATE_TEXT.cancel}
           </Button>
           <Button type="submit" loading={saving}>
-            Send again
+            {CONTACT_UPDATE_TEXT.sendAgain}
           </Button>
         </div>
       </form>

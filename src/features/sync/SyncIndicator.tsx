@@ -12,6 +12,7 @@ import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
 import { OfflineIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
 import { commandEditor, commandInput } from "./editors.tsx";
+import { SYNC_STATUS_TEXT, SYNC_TEXT } from "./strings.ts";
 
 const TONES: Record<SyncTone, { bg: string; color: string }> = {
   ok: { bg: "rgba(255,255,255,0.12)", color: "white" },
@@ -46,7 +47,7 @@ export function SyncIndicator() {
         data-testid="sync-status"
         data-tone={summary.tone}
         title={summary.detail}
-        aria-label={`Sync status: ${summary.label}. ${summary.detail}`}
+        aria-label={SYNC_TEXT.ariaLabel(summary.label, summary.detail)}
         className={css({
           display: "inline-flex",
           alignItems: "center",
@@ -81,9 +82,9 @@ export function SyncIndicator() {
 }
 
 /** The hint under a rejected change that has a form (editors.tsx). */
-const EDIT_HINT = "Edit it to correct the values and send it again, resend it as it is, or discard it.";
+const EDIT_HINT = SYNC_TEXT.editHint;
 
-const STATUS_TEXT: Record<string, string> = { pending: "Waiting to be sent", rejected: "Rejected", accepted: "Sent" };
+const STATUS_TEXT = SYNC_STATUS_TEXT;
 
 /** "makeCustomer" -> "Make customer": the command's name as a person would say it. */
 function commandTitle(mutation: string): string {
@@ -118,12 +119,12 @@ function SyncReview({
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Sync status" description={detail}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={SYNC_TEXT.title} description={detail}>
       {visible.length === 0 ? (
         <EmptyState text={MESSAGES.syncNothingWaiting} />
       ) : (
         <ul
-          aria-label="Changes not yet applied"
+          aria-label={SYNC_TEXT.changesNotYetApplied}
           className={css({ display: "flex", flexDirection: "column", gap: "3", mt: "2" })}
         >
           {visible.map((command) => (
@@ -145,7 +146,8 @@ function SyncReview({
                 </div>
               )}
               <div className={css({ color: "fg.muted", mt: "1" })}>
-                Made {formatDate(command.createdOn, "MMM Do YYYY")}
+                {SYNC_TEXT.madePrefix}
+                {formatDate(command.createdOn, "MMM Do YYYY")}
               </div>
               {command.status === "rejected" && (
                 <>
@@ -162,7 +164,7 @@ function SyncReview({
                       loading={busy === command.id}
                       onClick={() => act(command, "discard")}
                     >
-                      Discard
+                      {SYNC_TEXT.discard}
                     </Button>
                     <Button
                       size="sm"
@@ -170,11 +172,11 @@ function SyncReview({
                       loading={busy === command.id}
                       onClick={() => act(command, "resend")}
                     >
-                      Resend
+                      {SYNC_TEXT.resend}
                     </Button>
                     {commandEditor(command.mutation) && (
                       <Button size="sm" disabled={busy === command.id} onClick={() => onEdit(command)}>
-                        Edit
+                        {SYNC_TEXT.edit}
                       </Button>
                     )}
                   </div>

@@ -12,6 +12,7 @@ import { formatNumber } from "../../domain/format.ts";
 import { InvitationEditor } from "../allocations/InviteTab.tsx";
 import { ContactDialog } from "../contacts/ContactDialog.tsx";
 import { ContactUpdateEditor } from "./ContactUpdateEditor.tsx";
+import { SYNC_EDITOR_TEXT } from "./strings.ts";
 
 export interface CommandEditorProps {
   /** the rejected command (its variables are the values sent, errorMessage the reason) */
@@ -55,20 +56,20 @@ const said = (value: unknown) => (value == null || value === "" ? null : String(
 
 export const COMMAND_EDITORS: Readonly<Record<string, CommandEditor>> = {
   makeDistribution: {
-    title: "Invitation",
+    title: SYNC_EDITOR_TEXT.invitation,
     summary: (input) =>
-      [said(input.accountEmail), said(input.amount) && `${formatNumber(String(input.amount))} units`]
+      [said(input.accountEmail), said(input.amount) && SYNC_EDITOR_TEXT.units(formatNumber(String(input.amount)))]
         .filter(Boolean)
         .join(" · "),
     Form: InvitationEditor,
   },
   makeCustomer: {
-    title: "New contact",
+    title: SYNC_EDITOR_TEXT.newContact,
     summary: (input) => [said(input.name), said(input.email)].filter(Boolean).join(" · "),
     Form: ContactEditor,
   },
   updateCustomerById: {
-    title: "Contact edit",
+    title: SYNC_EDITOR_TEXT.contactEdit,
     summary: (input) => {
       const patch = (input.patch ?? {}) as Record<string, unknown>;
       return [said(patch.name), said(patch.email)].filter(Boolean).join(" · ");
