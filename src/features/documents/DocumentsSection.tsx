@@ -9,6 +9,7 @@ import { Button, SectionTitle } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { DocumentsTable } from "./DocumentsTable.tsx";
+import { DOCUMENTS_TEXT } from "./strings.ts";
 import { UploadDialog } from "./UploadDialog.tsx";
 import type { DocumentType } from "./upload.ts";
 
@@ -39,9 +40,9 @@ export function DocumentsSection({ type, targetId }: { type: DocumentType; targe
   const mayUpload = viewer.canWrite && UPLOADERS[type].includes(viewer.accountType);
   return (
     <>
-      <SectionTitle>Documents Shared With Me</SectionTitle>
+      <SectionTitle>{DOCUMENTS_TEXT.documentsSharedWithMe}</SectionTitle>
       <DocumentsTable
-        label="Documents Shared With Me"
+        label={DOCUMENTS_TEXT.documentsSharedWithMe}
         documents={withMe}
         owner={false}
         viewerType={viewer.accountType}
@@ -54,16 +55,16 @@ export function DocumentsSection({ type, targetId }: { type: DocumentType; targe
             <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
               {!online && <span className={css({ fontSize: "sm", color: "fg.muted" })}>{MESSAGES.uploadOffline}</span>}
               <Button onClick={() => setUploading(true)} disabled={!online}>
-                Upload document
+                {DOCUMENTS_TEXT.uploadDocument}
               </Button>
             </div>
           )
         }
       >
-        Documents Shared By Me
+        {DOCUMENTS_TEXT.documentsSharedByMe}
       </SectionTitle>
       <DocumentsTable
-        label="Documents Shared By Me"
+        label={DOCUMENTS_TEXT.documentsSharedByMe}
         documents={byMe}
         owner
         viewerType={viewer.accountType}

@@ -22,6 +22,7 @@ import {
   StatusBadge,
 } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { DOCUMENTS_TEXT } from "./strings.ts";
 
 export function DocumentsTable({
   label,
@@ -48,13 +49,13 @@ export function DocumentsTable({
       <table className={dataTable} aria-label={label}>
         <thead>
           <tr>
-            <th>Name</th>
-            <th>Created</th>
-            <th>Type</th>
-            <th>Uploaded by</th>
-            {owner && <th>Upload status</th>}
-            <th>{owner ? "Shared With" : "Shared Via"}</th>
-            <th aria-label="Actions" />
+            <th>{DOCUMENTS_TEXT.name}</th>
+            <th>{DOCUMENTS_TEXT.created}</th>
+            <th>{DOCUMENTS_TEXT.type}</th>
+            <th>{DOCUMENTS_TEXT.uploadedBy}</th>
+            {owner && <th>{DOCUMENTS_TEXT.uploadStatus}</th>}
+            <th>{owner ? DOCUMENTS_TEXT.sharedWith : DOCUMENTS_TEXT.sharedVia}</th>
+            <th aria-label={DOCUMENTS_TEXT.actions} />
           </tr>
         </thead>
         <tbody>
@@ -89,13 +90,13 @@ export function DocumentsTable({
                         href={`/api/v2/documents/${document.id}/download`}
                         download
                         className={linkClass}
-                        aria-label={`Download ${document.name}`}
+                        aria-label={DOCUMENTS_TEXT.downloadLabel(document.name)}
                       >
-                        ⤓ Download
+                        {DOCUMENTS_TEXT.download}
                       </a>
                     ) : (
                       <span className={mutedText} title={MESSAGES.uploadOffline}>
-                        Download needs a connection
+                        {DOCUMENTS_TEXT.downloadNeedsConnection}
                       </span>
                     ))}
                   {owner && canDelete && !document._pending?.deleted && (
@@ -104,9 +105,9 @@ export function DocumentsTable({
                       variant="ghost"
                       className={css({ ml: "2" })}
                       onClick={() => setDeleting(document)}
-                      aria-label={`Delete ${document.name}`}
+                      aria-label={DOCUMENTS_TEXT.deleteLabel(document.name)}
                     >
-                      Delete
+                      {DOCUMENTS_TEXT.delete}
                     </Button>
                   )}
                 </td>
@@ -120,12 +121,12 @@ export function DocumentsTable({
           open
           role="alertdialog"
           onOpenChange={(open) => !open && setDeleting(null)}
-          title="Delete document"
-          description={`Are you sure you want to delete ${deleting.name}?`}
+          title={DOCUMENTS_TEXT.deleteDocument}
+          description={DOCUMENTS_TEXT.confirmDelete(deleting.name)}
           footer={
             <>
               <Button variant="outline" onClick={() => setDeleting(null)}>
-                Cancel
+                {DOCUMENTS_TEXT.cancel}
               </Button>
               <Button
                 variant="danger"
@@ -137,7 +138,7 @@ export function DocumentsTable({
                   setDeleting(null);
                 }}
               >
-                Delete
+                {DOCUMENTS_TEXT.delete}
               </Button>
             </>
           }

@@ -7,6 +7,7 @@ import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Checkbox, Dialog, ErrorBlock, TextField, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { DOCUMENTS_TEXT } from "./strings.ts";
 import { type AllowedShare, allowedShares, type DocumentType, uploadDocument } from "./upload.ts";
 
 export function UploadDialog({
@@ -60,15 +61,15 @@ export function UploadDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Upload document"
-      description="csv, tsv, pdf, xls or txt, up to 100MB."
+      title={DOCUMENTS_TEXT.uploadDocument}
+      description={DOCUMENTS_TEXT.csvTsvPdfXls}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {DOCUMENTS_TEXT.cancel}
           </Button>
           <Button onClick={upload} loading={uploading} disabled={!online}>
-            Upload
+            {DOCUMENTS_TEXT.upload}
           </Button>
         </>
       }
@@ -77,7 +78,7 @@ export function UploadDialog({
         {!online && <ErrorBlock text={MESSAGES.uploadOffline} />}
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
           <label htmlFor={fileId} className={css({ fontSize: "sm", fontWeight: "600" })}>
-            File
+            {DOCUMENTS_TEXT.file}
           </label>
           <input
             id={fileId}
@@ -93,9 +94,15 @@ export function UploadDialog({
             }}
           />
         </div>
-        <TextField label="Document name" name="documentName" value={name} onValueChange={setName} disabled={!online} />
+        <TextField
+          label={DOCUMENTS_TEXT.documentName}
+          name="documentName"
+          value={name}
+          onValueChange={setName}
+          disabled={!online}
+        />
         <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>Share with</legend>
+          <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{DOCUMENTS_TEXT.shareWith}</legend>
           {shares === null ? (
             <p className={css({ fontSize: "sm", color: "fg.muted" })}>
               {online ? MESSAGES.loading : MESSAGES.uploadOffline}
