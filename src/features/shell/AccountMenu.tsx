@@ -11,6 +11,7 @@ import type { Session } from "../../domain/session.ts";
 import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
 import { Button, Dialog, Menu } from "../../ui/index.ts";
 import { logout } from "./logout.ts";
+import { SHELL_TEXT } from "./strings.ts";
 
 export function AccountMenu({ session }: { session: Session | null }) {
   const account = session?.account ?? null;
@@ -25,7 +26,7 @@ export function AccountMenu({ session }: { session: Session | null }) {
   return (
     <Menu.Root>
       <Menu.Trigger
-        aria-label="Account menu"
+        aria-label={SHELL_TEXT.accountMenu}
         data-testid="account-menu"
         className={css({
           display: "flex",
@@ -79,7 +80,7 @@ export function AccountMenu({ session }: { session: Session | null }) {
         }}
         role="alertdialog"
         title={MESSAGES.logoutDiscardTitle}
-        description={`${waiting === 1 ? "1 change" : `${waiting} changes`} made on this device ${waiting === 1 ? "has" : "have"} not reached the server yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this device.`}
+        description={SHELL_TEXT.logoutWaiting(waiting)}
         footer={
           <>
             <Button variant="outline" onClick={() => setWaiting(0)}>

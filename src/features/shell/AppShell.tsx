@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { css } from "../../../styled-system/css";
 import type { Session } from "../../domain/session.ts";
 import { Footer } from "./Footer.tsx";
+import { SHELL_TEXT } from "./strings.ts";
 import { TopBar } from "./TopBar.tsx";
 
 /** The signed-in frame: top bar, the screen, footer. */
@@ -16,7 +17,7 @@ export function AppShell({ session, children }: { session: Session | null; child
           _focus: { left: "4", top: "4", zIndex: "skipLink", bg: "bg.surface", p: "2", borderRadius: "md" },
         })}
       >
-        Skip to content
+        {SHELL_TEXT.skipToContent}
       </a>
       <TopBar session={session} />
       <main id="main" className={css({ flex: 1, display: "flex", flexDirection: "column" })}>

@@ -4,6 +4,7 @@ import { css } from "../../../styled-system/css";
 import type { AccountType } from "../../domain/accounts.ts";
 import { EXTERNAL_LINKS } from "../../domain/links.ts";
 import { supportUrl } from "../../domain/nav.ts";
+import { SHELL_TEXT } from "./strings.ts";
 
 const linkClass = css({
   color: "fg.muted",
@@ -30,13 +31,13 @@ export function Footer({ type }: { type?: AccountType }) {
           color: "fg.muted",
         })}
       >
-        <span>© {year} Ledgerline. All rights reserved.</span>
-        <nav aria-label="Legal and support" className={css({ display: "flex", gap: "6", flexWrap: "wrap" })}>
+        <span>{SHELL_TEXT.copyright(year)}</span>
+        <nav aria-label={SHELL_TEXT.legalAndSupport} className={css({ display: "flex", gap: "6", flexWrap: "wrap" })}>
           <a className={linkClass} href={EXTERNAL_LINKS.terms} target="_blank" rel="noreferrer">
-            Terms
+            {SHELL_TEXT.terms}
           </a>
           <a className={linkClass} href={EXTERNAL_LINKS.privacy} target="_blank" rel="noreferrer">
-            Privacy Policy
+            {SHELL_TEXT.privacyPolicy}
           </a>
           <a
             className={linkClass}
@@ -45,7 +46,7 @@ export function Footer({ type }: { type?: AccountType }) {
             rel="noreferrer"
             data-testid="support-center"
           >
-            Support Center
+            {SHELL_TEXT.supportCenter}
           </a>
         </nav>
       </div>

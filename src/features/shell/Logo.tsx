@@ -1,4 +1,5 @@
 import { css } from "../../../styled-system/css";
+import { SHELL_TEXT } from "./strings.ts";
 
 /** The product mark: a ledger grid inside a rounded square, plus the word mark. */
 export function LogoMark({ size = 28 }: { size?: number }) {
@@ -20,7 +21,7 @@ export function Logo() {
       <span
         className={css({ fontWeight: "700", fontSize: "lg", letterSpacing: "-0.02em", _belowSm: { display: "none" } })}
       >
-        Ledgerline
+        {SHELL_TEXT.brand}
       </span>
     </span>
   );

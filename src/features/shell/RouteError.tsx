@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { NetworkError } from "../../data/graphql.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ErrorBlock, Page } from "../../ui/index.ts";
+import { SHELL_TEXT } from "./strings.ts";
 
 /** A route whose loader failed. Offline failures say so and retry by themselves when the network returns. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -16,7 +17,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     <Page maxWidth="40rem">
       <ErrorBlock text={offline ? MESSAGES.offlinePage : MESSAGES.defaultError} />
       <Button variant="outline" onClick={reset} style={{ marginTop: 16 }}>
-        Try again
+        {SHELL_TEXT.tryAgain}
       </Button>
     </Page>
   );

@@ -10,6 +10,7 @@ import { ChevronDownIcon, OfflineIcon } from "../../ui/icons.tsx";
 import { Menu } from "../../ui/index.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { Logo } from "./Logo.tsx";
+import { SHELL_TEXT } from "./strings.ts";
 import { useOnline } from "./useOnline.ts";
 
 // The sync indicator reads the local database (RxDB): loaded on its own so the sign-in pages stay light.
@@ -45,14 +46,14 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
       >
         <Link
           to={type ? homePath(type) : "/"}
-          aria-label="Home"
+          aria-label={SHELL_TEXT.home}
           className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}
         >
           <Logo />
         </Link>
         {links.length > 0 && <CompactNav links={links} active={active} />}
         <nav
-          aria-label="Main"
+          aria-label={SHELL_TEXT.main}
           className={css({
             flex: 1,
             minW: 0,
@@ -131,7 +132,7 @@ function CompactNav({ links, active }: { links: NavLink[]; active: NavLink | und
     <div className={css({ display: { base: "flex", md: "none" }, flex: 1, minW: 0 })}>
       <Menu.Root positioning={{ placement: "bottom-start", gutter: 6 }}>
         <Menu.Trigger
-          aria-label="Navigation"
+          aria-label={SHELL_TEXT.navigation}
           className={css({
             display: "inline-flex",
             alignItems: "center",
@@ -145,7 +146,7 @@ function CompactNav({ links, active }: { links: NavLink[]; active: NavLink | und
             bg: "whiteAlpha.100",
           })}
         >
-          {active?.label ?? "Menu"}
+          {active?.label ?? SHELL_TEXT.menu}
           <ChevronDownIcon />
         </Menu.Trigger>
         <Menu.Content>

@@ -1,0 +1,21 @@
+// The app shell's texts: top bar, account menu, footer, skip link and the route error.
+
+export const SHELL_TEXT = {
+  skipToContent: "Skip to content",
+  brand: "Ledgerline",
+  home: "Home",
+  main: "Main",
+  navigation: "Navigation",
+  /** The compact navigation's button when no link is active. */
+  menu: "Menu",
+  accountMenu: "Account menu",
+  /** The sign-out dialog's description when changes are still waiting in the outbox. */
+  logoutWaiting: (waiting: number) =>
+    `${waiting === 1 ? "1 change" : `${waiting} changes`} made on this device ${waiting === 1 ? "has" : "have"} not reached the server yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this device.`,
+  copyright: (year: number) => `© ${year} Ledgerline. All rights reserved.`,
+  legalAndSupport: "Legal and support",
+  terms: "Terms",
+  privacyPolicy: "Privacy Policy",
+  supportCenter: "Support Center",
+  tryAgain: "Try again",
+};
