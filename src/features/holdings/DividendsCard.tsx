@@ -32,6 +32,7 @@ import {
   dividendOfCommand,
   utcToday,
 } from "./dividend-form.ts";
+import { HOLDINGS_TEXT } from "./strings.ts";
 
 const HOLDING_DIVIDENDS = /* GraphQL */ `
   query holdingDividends($holdingId: UUID!) {
@@ -93,17 +94,17 @@ export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; can
   const known = new Set((recorded ?? []).map((row) => row.id));
   const rows = [...queued.filter((row) => !known.has(row.id)), ...(recorded ?? [])];
   return (
-    <Card title="Dividends" testId="dividends">
+    <Card title={HOLDINGS_TEXT.dividends} testId="dividends">
       <StatRow>
-        <Stat label="PAID-OUT DIVIDENDS" value={formatMoney(total)} testId="paid-out-dividends" />
+        <Stat label={HOLDINGS_TEXT.paidOutDividendsStat} value={formatMoney(total)} testId="paid-out-dividends" />
       </StatRow>
       {rows.length > 0 ? (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Paid on</th>
-              <th className="num">Amount</th>
-              <th aria-label="Status" />
+              <th>{HOLDINGS_TEXT.paidOnColumn}</th>
+              <th className="num">{HOLDINGS_TEXT.amount}</th>
+              <th aria-label={HOLDINGS_TEXT.status} />
             </tr>
           </thead>
           <tbody>
@@ -150,7 +151,7 @@ function RecordDividend({ holdingId }: { holdingId: string }) {
   };
   return (
     <form
-      aria-label="Record Dividend"
+      aria-label={HOLDINGS_TEXT.recordDividend}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -158,21 +159,27 @@ function RecordDividend({ holdingId }: { holdingId: string }) {
       }}
       className={css({ display: "flex", flexDirection: "column", gap: "3" })}
     >
-      <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>Record Dividend</h3>
+      <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{HOLDINGS_TEXT.recordDividend}</h3>
       <FormGrid columns={2}>
         <TextField
-          label="Amount"
+          label={HOLDINGS_TEXT.amount}
           name="dividendAmount"
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           error={errors.amount}
         />
-        <DateInput label="Paid On" name="dividendPaidOn" value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
+        <DateInput
+          label={HOLDINGS_TEXT.paidOn}
+          name="dividendPaidOn"
+          value={paidOn}
+          onChange={setPaidOn}
+          error={errors.paidOn}
+        />
       </FormGrid>
       <div>
         <Button type="submit" size="sm" loading={saving}>
-          Record Dividend
+          {HOLDINGS_TEXT.recordDividend}
         </Button>
       </div>
     </form>

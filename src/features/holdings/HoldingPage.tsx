@@ -22,6 +22,7 @@ import { useMaybeDocument } from "../allocations/use-allocation.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 import { useViewer } from "../session/viewer.ts";
 import { DividendsCard } from "./DividendsCard.tsx";
+import { HOLDINGS_TEXT } from "./strings.ts";
 
 function holdingBreadcrumb(
   accountType: string,
@@ -30,16 +31,16 @@ function holdingBreadcrumb(
 ): BreadcrumbItem[] {
   if (accountType === "investor") {
     return [
-      { display: "Portfolio", link: "/portfolio" },
-      { display: round?.name ?? "Round" },
-      { display: "Holding", active: true },
+      { display: HOLDINGS_TEXT.portfolio, link: "/portfolio" },
+      { display: round?.name ?? HOLDINGS_TEXT.round },
+      { display: HOLDINGS_TEXT.holding, active: true },
     ];
   }
   return [
-    { display: "Assets", link: "/assets" },
-    { display: asset?.name ?? "Asset", link: "/assets" },
-    { display: round?.name ?? "Round", link: round ? `/asset-class/${round.id}/manage` : undefined },
-    { display: "Holding", active: true },
+    { display: HOLDINGS_TEXT.assets, link: "/assets" },
+    { display: asset?.name ?? HOLDINGS_TEXT.asset, link: "/assets" },
+    { display: round?.name ?? HOLDINGS_TEXT.round, link: round ? `/asset-class/${round.id}/manage` : undefined },
+    { display: HOLDINGS_TEXT.holding, active: true },
   ];
 }
 
@@ -63,8 +64,8 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
   if (!holding) {
     return (
       <Page>
-        <PageHeader title="Holding" />
-        <EmptyState text="No holdings found." />
+        <PageHeader title={HOLDINGS_TEXT.holding} />
+        <EmptyState text={HOLDINGS_TEXT.noHoldingsFound} />
       </Page>
     );
   }
@@ -75,22 +76,28 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
   return (
     <Page>
       <Breadcrumb items={holdingBreadcrumb(actor.accountType, round ?? null, asset ?? null)} />
-      <PageHeader title={security?.name ?? "Holding"} />
+      <PageHeader title={security?.name ?? HOLDINGS_TEXT.holding} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-        <Card title={holding.investor?.name ?? "Holding"} testId="holding-card">
+        <Card title={holding.investor?.name ?? HOLDINGS_TEXT.holding} testId="holding-card">
           <StatRow>
-            <Stat label="UNITS" value={formatNumber(holding.amount)} testId="holding-units" />
-            <Stat label="PURCHASE PRICE" value={formatMoney(price)} />
-            <Stat label="TOTAL VALUE" value={price ? formatMoney(totalValue(holding.amount, price)) : "N/A"} />
-            <Stat label="PERCENT OF RAISE" value={pct ? formatPercent(pct) : "N/A"} />
-            <Stat label="ISSUED ON" value={formatDate(holding.issuedOn ?? null, "MMM Do YYYY")} />
+            <Stat label={HOLDINGS_TEXT.unitsStat} value={formatNumber(holding.amount)} testId="holding-units" />
+            <Stat label={HOLDINGS_TEXT.purchasePriceStat} value={formatMoney(price)} />
+            <Stat
+              label={HOLDINGS_TEXT.totalValueStat}
+              value={price ? formatMoney(totalValue(holding.amount, price)) : HOLDINGS_TEXT.notAvailable}
+            />
+            <Stat
+              label={HOLDINGS_TEXT.percentOfRaiseStat}
+              value={pct ? formatPercent(pct) : HOLDINGS_TEXT.notAvailable}
+            />
+            <Stat label={HOLDINGS_TEXT.issuedOnStat} value={formatDate(holding.issuedOn ?? null, "MMM Do YYYY")} />
           </StatRow>
           <p className={mutedText}>
             {round?.name} · {asset?.name} · {holding.investor?.email}
           </p>
         </Card>
         <DividendsCard holding={holding} canRecord={canRecordDividends} />
-        <Card title="Documents">
+        <Card title={HOLDINGS_TEXT.documents}>
           <DocumentsSection type="holding" targetId={holding.id} />
         </Card>
       </div>

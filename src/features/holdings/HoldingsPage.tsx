@@ -8,19 +8,20 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../doma
 import { type ColDef, DataGrid, datedFileName, linkCell } from "../../ui/DataGrid.tsx";
 import { Breadcrumb, Page, PageHeader } from "../../ui/index.ts";
 import { type HoldingRow, holdingRowsCache } from "./holding-rows.ts";
+import { HOLDINGS_TEXT } from "./strings.ts";
 
 const byDecimal = (a: string | null, b: string | null) =>
   compare(parseDecimal(a ?? "0") ?? parseDecimal("0")!, parseDecimal(b ?? "0") ?? parseDecimal("0")!);
 
 function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
   return [
-    { colId: "investor", field: "investor", headerName: "Investor", minWidth: 180, flex: 1 },
-    { colId: "investorEmail", field: "investorEmail", headerName: "Investor Email", minWidth: 200, flex: 1 },
-    { colId: "securityName", field: "securityName", headerName: "Security Name", minWidth: 220, flex: 1 },
+    { colId: "investor", field: "investor", headerName: HOLDINGS_TEXT.investor, minWidth: 180, flex: 1 },
+    { colId: "investorEmail", field: "investorEmail", headerName: HOLDINGS_TEXT.investorEmail, minWidth: 200, flex: 1 },
+    { colId: "securityName", field: "securityName", headerName: HOLDINGS_TEXT.securityName, minWidth: 220, flex: 1 },
     {
       colId: "totalUnits",
       field: "totalUnits",
-      headerName: "Total Units",
+      headerName: HOLDINGS_TEXT.totalUnits,
       type: "rightAligned",
       comparator: byDecimal,
       valueFormatter: (p) => formatNumber(p.value),
@@ -29,26 +30,26 @@ function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
     {
       colId: "percentOfRaise",
       field: "percentOfRaise",
-      headerName: "Percent Of Raise",
+      headerName: HOLDINGS_TEXT.percentOfRaise,
       type: "rightAligned",
       comparator: byDecimal,
-      valueFormatter: (p) => (p.value ? formatPercent(p.value) : "N/A"),
+      valueFormatter: (p) => (p.value ? formatPercent(p.value) : HOLDINGS_TEXT.notAvailable),
     },
     {
       colId: "costBasis",
       field: "costBasis",
-      headerName: "Cost Basis",
+      headerName: HOLDINGS_TEXT.costBasis,
       type: "rightAligned",
       comparator: byDecimal,
       valueFormatter: (p) => formatMoney(p.value),
     },
-    { colId: "tokenized", field: "tokenized", headerName: "Tokenized", hide: true },
-    { colId: "term", field: "term", headerName: "Term", hide: true },
-    { colId: "yield", field: "yield", headerName: "Yield", hide: true },
+    { colId: "tokenized", field: "tokenized", headerName: HOLDINGS_TEXT.tokenized, hide: true },
+    { colId: "term", field: "term", headerName: HOLDINGS_TEXT.term, hide: true },
+    { colId: "yield", field: "yield", headerName: HOLDINGS_TEXT.yield, hide: true },
     {
       colId: "totalValue",
       field: "totalValue",
-      headerName: "Total Value",
+      headerName: HOLDINGS_TEXT.totalValue,
       type: "rightAligned",
       comparator: byDecimal,
       valueFormatter: (p) => formatMoney(p.value),
@@ -56,7 +57,7 @@ function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
     {
       colId: "issuedOn",
       field: "issuedOn",
-      headerName: "Issued On",
+      headerName: HOLDINGS_TEXT.issuedOn,
       valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy"),
     },
   ];
@@ -87,19 +88,19 @@ export function HoldingsPage() {
     <Page>
       <Breadcrumb
         items={[
-          { display: "Dashboard", link: "/dashboard" },
-          { display: "Holdings", active: true },
+          { display: HOLDINGS_TEXT.dashboard, link: "/dashboard" },
+          { display: HOLDINGS_TEXT.holdings, active: true },
         ]}
       />
-      <PageHeader title="Holdings" />
+      <PageHeader title={HOLDINGS_TEXT.holdings} />
       <DataGrid
         gridKey="holdings"
-        label="Holdings"
+        label={HOLDINGS_TEXT.holdings}
         rows={rows}
         columns={columns}
         getRowId={(row) => row.id}
         exportFileName={() => datedFileName("holdings", new Date())}
-        emptyText="No Holdings Found"
+        emptyText={HOLDINGS_TEXT.noHoldingsFoundGrid}
         loading={loading}
         height="calc(100vh - 330px)"
       />
