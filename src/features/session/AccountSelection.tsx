@@ -8,6 +8,7 @@ import { initials, spaceUnderscores } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { withSafeNext } from "../../domain/redirect.ts";
 import { EmptyState, Page, PageHeader } from "../../ui/index.ts";
+import { ACCOUNT_ROLE_TEXT } from "./strings.ts";
 
 function AccountLogo({ account }: { account: AccountChoice["account"] }) {
   const [failed, setFailed] = useState(false);
@@ -29,7 +30,7 @@ export function AccountSelection({ accounts, roleFilter }: { accounts: AccountCh
   return (
     <Page maxWidth="68rem">
       <PageHeader title={MESSAGES.selectAccountTitle}>
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>Choose the account you want to work in.</p>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{ACCOUNT_ROLE_TEXT.chooseAccount}</p>
       </PageHeader>
       {choices.length === 0 ? (
         <EmptyState text={MESSAGES.noneFound} />

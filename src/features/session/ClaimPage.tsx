@@ -10,6 +10,7 @@ import { type ClaimStatus, claimStatus, RESEND_REDIRECT_MS, type ResendState } f
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ButtonLink, ErrorBlock, toast } from "../../ui/index.ts";
 import { PublicShell } from "../shell/AppShell.tsx";
+import { CLAIM_TEXT } from "./strings.ts";
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.emailRequired), v.email(MESSAGES.emailRequired));
 
@@ -69,21 +70,21 @@ function RequestClaim() {
   };
   if (state === "complete") {
     return (
-      <ClaimCard title="Check your email">
-        <p>If an account is waiting for {email}, a link to claim it is on its way.</p>
+      <ClaimCard title={CLAIM_TEXT.checkEmail}>
+        <p>{CLAIM_TEXT.linkOnItsWay(email)}</p>
       </ClaimCard>
     );
   }
   return (
-    <ClaimCard title="Claim your account">
-      <p>Enter the email address your account was created with and we will send you a link to claim it.</p>
+    <ClaimCard title={CLAIM_TEXT.claimAccount}>
+      <p>{CLAIM_TEXT.claimIntro}</p>
       <form
         onSubmit={(event) => void submit(event)}
         noValidate
         className={css({ display: "flex", flexDirection: "column", gap: "3" })}
       >
         <label htmlFor="claim-email" className={css({ fontWeight: "600", color: "fg.default" })}>
-          Email
+          {CLAIM_TEXT.email}
         </label>
         <input
           id="claim-email"
@@ -96,7 +97,7 @@ function RequestClaim() {
         />
         {error && <span className={css({ color: "danger", fontSize: "xs" })}>{error}</span>}
         <Button type="submit" loading={state === "loading"}>
-          Send claim link
+          {CLAIM_TEXT.sendClaimLink}
         </Button>
       </form>
     </ClaimCard>
@@ -114,7 +115,7 @@ function ExpiredToken({ emailId }: { emailId?: string }) {
     try {
       await resendEmail(emailId);
       setState("complete");
-      toast.success("A new claim link has been sent to your email.");
+      toast.success(CLAIM_TEXT.newLinkSent);
       setTimeout(() => void navigate({ to: "/login" }), RESEND_REDIRECT_MS);
     } catch (caught) {
       setState("default");
@@ -124,7 +125,7 @@ function ExpiredToken({ emailId }: { emailId?: string }) {
   return (
     <ClaimCard title={MESSAGES.claimLinkExpired}>
       {state === "complete" ? (
-        <p role="status">A new claim link has been sent to your email.</p>
+        <p role="status">{CLAIM_TEXT.newLinkSent}</p>
       ) : (
         <Button variant="outline" loading={state === "loading"} disabled={!emailId} onClick={() => void resend()}>
           {MESSAGES.claimExpired}
@@ -137,7 +138,7 @@ function ExpiredToken({ emailId }: { emailId?: string }) {
 
 const SIGN_IN = (
   <ButtonLink href="/authenticate/login" className={css({ alignSelf: "flex-start" })}>
-    Sign in
+    {CLAIM_TEXT.signIn}
   </ButtonLink>
 );
 
@@ -149,14 +150,14 @@ function ClaimView({ status, emailId }: { status: ClaimStatus; emailId?: string 
       return <ExpiredToken emailId={emailId} />;
     case "invalid-token":
       return (
-        <ClaimCard title="Claim your account">
+        <ClaimCard title={CLAIM_TEXT.claimAccount}>
           <ErrorBlock text={MESSAGES.claimInvalid} />
         </ClaimCard>
       );
     case "used":
       return (
         <ClaimCard title={MESSAGES.claimUsed}>
-          <p>Sign in to use your account.</p>
+          <p>{CLAIM_TEXT.signInToUse}</p>
           {SIGN_IN}
         </ClaimCard>
       );
@@ -195,14 +196,14 @@ function Claimed({ emailId }: { emailId?: string }) {
       <ClaimCard title={MESSAGES.delegateInvitationAccepted}>
         <p data-testid="claim-delegate">{MESSAGES.delegateInvitationAccess.replace("{name}", delegateOf)}</p>
         <ButtonLink href="/authenticate/terms-of-service" className={css({ alignSelf: "flex-start" })}>
-          Continue
+          {CLAIM_TEXT.continue}
         </ButtonLink>
       </ClaimCard>
     );
   }
   return (
-    <ClaimCard title="Your account is ready">
-      <p>Your account has been claimed. Sign in to continue.</p>
+    <ClaimCard title={CLAIM_TEXT.ready}>
+      <p>{CLAIM_TEXT.claimed}</p>
       {SIGN_IN}
     </ClaimCard>
   );

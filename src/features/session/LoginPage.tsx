@@ -5,6 +5,7 @@ import { withSafeNext } from "../../domain/redirect.ts";
 import { ButtonLink } from "../../ui/index.ts";
 import { PublicShell } from "../shell/AppShell.tsx";
 import { LogoMark } from "../shell/Logo.tsx";
+import { LOGIN_TEXT } from "./strings.ts";
 
 export function LoginPage() {
   const searchStr = withSafeNext(useLocation({ select: (location) => location.searchStr }));
@@ -34,13 +35,11 @@ export function LoginPage() {
             id="login-title"
             className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.02em", mb: "2" })}
           >
-            Welcome to Ledgerline
+            {LOGIN_TEXT.welcome}
           </h1>
-          <p className={css({ color: "fg.muted", fontSize: "sm", mb: "8" })}>
-            Issue securities, keep your cap table and follow your investments, online or offline.
-          </p>
+          <p className={css({ color: "fg.muted", fontSize: "sm", mb: "8" })}>{LOGIN_TEXT.intro}</p>
           <ButtonLink href={`/authenticate/login${searchStr}`} size="lg" className={css({ w: "full" })}>
-            Sign in / Sign up
+            {LOGIN_TEXT.signIn}
           </ButtonLink>
         </section>
       </div>

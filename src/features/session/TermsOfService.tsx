@@ -9,6 +9,7 @@ import type { PendingTerms } from "../../domain/account-choice.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ErrorBlock, Page, PageHeader } from "../../ui/index.ts";
+import { ACCOUNT_ROLE_TEXT } from "./strings.ts";
 
 export function TermsOfService({ terms }: { terms: PendingTerms }) {
   const [accepting, setAccepting] = useState(false);
@@ -34,10 +35,8 @@ export function TermsOfService({ terms }: { terms: PendingTerms }) {
   };
   return (
     <Page maxWidth="52rem">
-      <PageHeader title="Terms of Service">
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
-          Please read and accept the terms to continue.
-        </p>
+      <PageHeader title={ACCOUNT_ROLE_TEXT.termsOfService}>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{ACCOUNT_ROLE_TEXT.termsIntro}</p>
       </PageHeader>
       <article
         data-testid="terms-agreement"
