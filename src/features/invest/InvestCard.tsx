@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge, card } from "../../../styled-system/recipes";
 import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
+import { INVEST_TEXT } from "./strings.ts";
 
 interface InvestCardProps {
   issuerName?: string | null;
@@ -30,7 +31,7 @@ export function InvestCard({
 }: InvestCardProps) {
   return (
     <section
-      aria-label="Investment"
+      aria-label={INVEST_TEXT.investment}
       data-testid="invest-card"
       className={cx(
         card(),
@@ -56,10 +57,10 @@ export function InvestCard({
             letterSpacing: "0.06em",
           })}
         >
-          {issuerName || "Issuer"}
+          {issuerName || INVEST_TEXT.issuer}
         </p>
         <h2 className={css({ fontSize: "lg", fontWeight: "700", color: "fg.default", mt: "1" })}>
-          {assetName || "Offering"}
+          {assetName || INVEST_TEXT.offering}
         </h2>
         <p className={css({ fontSize: "sm", color: "fg.muted" })}>{className}</p>
         {status && (
@@ -78,13 +79,13 @@ export function InvestCard({
           fontSize: "sm",
         })}
       >
-        <dt className={css({ color: "fg.muted" })}>Price per unit</dt>
+        <dt className={css({ color: "fg.muted" })}>{INVEST_TEXT.pricePerUnit}</dt>
         <dd className={css({ fontWeight: "600", textAlign: "right" })}>
           {price != null ? `$${formatNumber(price)}` : "—"}
         </dd>
         {units != null && (
           <>
-            <dt className={css({ color: "fg.muted" })}>Units</dt>
+            <dt className={css({ color: "fg.muted" })}>{INVEST_TEXT.units}</dt>
             <dd className={css({ fontWeight: "600", textAlign: "right" })} data-testid="invest-units">
               {formatInteger(units)}
             </dd>
@@ -92,7 +93,7 @@ export function InvestCard({
         )}
         {total != null && (
           <>
-            <dt className={css({ color: "fg.muted" })}>Total</dt>
+            <dt className={css({ color: "fg.muted" })}>{INVEST_TEXT.total}</dt>
             <dd className={css({ fontWeight: "700", textAlign: "right", fontSize: "md" })} data-testid="invest-total">
               {formatMoney(total)}
             </dd>

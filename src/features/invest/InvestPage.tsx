@@ -16,6 +16,7 @@ import { Breadcrumb, Button, Dialog, ErrorBlock, Page, TextField, toast } from "
 import { useOnline } from "../shell/useOnline.ts";
 import { InvestCard } from "./InvestCard.tsx";
 import type { InvestSearch } from "./search.ts";
+import { INVEST_TEXT } from "./strings.ts";
 
 /** Redirect to the new distribution after investing (spec part 2 section 9). */
 const INVEST_REDIRECT_MS = 500;
@@ -122,14 +123,14 @@ export function InvestPage({
 
   return (
     <Page maxWidth="64rem">
-      <Breadcrumb items={[{ display: "Invest", active: true }]} />
+      <Breadcrumb items={[{ display: INVEST_TEXT.invest, active: true }]} />
       {!online ? (
         <div className={cx(card(), css({ p: "6" }))} data-testid="invest-offline">
-          <p className={css({ fontWeight: "600" })}>Investing needs a connection.</p>
+          <p className={css({ fontWeight: "600" })}>{INVEST_TEXT.needsConnection}</p>
           <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>{MESSAGES.offlineAction}</p>
         </div>
       ) : failed ? (
-        <ErrorBlock text="This offering is not open for investment." />
+        <ErrorBlock text={INVEST_TEXT.notOpen} />
       ) : !offering ? (
         <Spinner />
       ) : (
@@ -150,7 +151,7 @@ export function InvestPage({
             <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
               <div
                 role="toolbar"
-                aria-label="Invest by"
+                aria-label={INVEST_TEXT.investBy}
                 className={css({
                   display: "grid",
                   gridTemplateColumns: "1fr 1fr",
@@ -184,7 +185,7 @@ export function InvestPage({
                 ))}
               </div>
               <TextField
-                label={type === "USD" ? "Amount (USD)" : "Units"}
+                label={type === "USD" ? INVEST_TEXT.amountUsd : INVEST_TEXT.units}
                 name="amount"
                 inputMode="decimal"
                 value={amount}
@@ -192,13 +193,13 @@ export function InvestPage({
                 error={error}
               />
               <dl className={css({ display: "grid", gridTemplateColumns: "1fr auto", rowGap: "2", fontSize: "sm" })}>
-                <dt className={css({ color: "fg.muted" })}>Units</dt>
+                <dt className={css({ color: "fg.muted" })}>{INVEST_TEXT.units}</dt>
                 <dd className={css({ fontWeight: "600", textAlign: "right" })} data-testid="quote-units">
                   {units ? formatInteger(units) : "—"}
                 </dd>
                 {total !== null && (
                   <>
-                    <dt className={css({ color: "fg.muted" })}>Total</dt>
+                    <dt className={css({ color: "fg.muted" })}>{INVEST_TEXT.total}</dt>
                     <dd className={css({ fontWeight: "700", textAlign: "right" })} data-testid="quote-total">
                       {formatMoney(total)}
                     </dd>
@@ -212,7 +213,7 @@ export function InvestPage({
                 onClick={() => (canInvest ? setConfirming(true) : toast.step("error", MESSAGES.investError))}
                 disabled={investing}
               >
-                Invest
+                {INVEST_TEXT.invest}
               </Button>
             </div>
           </InvestCard>
@@ -221,7 +222,7 @@ export function InvestPage({
               {offering.assetName} · {offering.className}
             </h1>
             <p className={css({ fontSize: "sm", color: "fg.muted", mt: "2" })}>
-              Offered by {offering.sellerName} for {offering.issuerName} at {priceText} per unit.
+              {INVEST_TEXT.offeredBy(offering.sellerName, offering.issuerName, priceText)}
             </p>
             <ol
               className={css({
@@ -234,9 +235,9 @@ export function InvestPage({
                 pl: "5",
               })}
             >
-              <li>Choose how much to invest, in dollars or in whole units.</li>
-              <li>Confirm the investment.</li>
-              <li>Complete the issuer's onboarding steps; the issuer then issues your units.</li>
+              <li>{INVEST_TEXT.stepChoose}</li>
+              <li>{INVEST_TEXT.stepConfirm}</li>
+              <li>{INVEST_TEXT.stepOnboarding}</li>
             </ol>
           </section>
         </div>
@@ -244,19 +245,24 @@ export function InvestPage({
       <Dialog
         open={confirming}
         onOpenChange={(open) => !investing && setConfirming(open)}
-        title="Confirm investment"
+        title={INVEST_TEXT.confirmInvestment}
         description={
           offering && units
-            ? `You are investing in ${formatInteger(units)} units of ${offering.assetName} (${offering.className})${total !== null ? ` for ${formatMoney(total)}` : ""}.`
+            ? INVEST_TEXT.investingIn(
+                formatInteger(units),
+                offering.assetName,
+                offering.className,
+                total !== null ? formatMoney(total) : null,
+              )
             : undefined
         }
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirming(false)} disabled={investing}>
-              Cancel
+              {INVEST_TEXT.cancel}
             </Button>
             <Button onClick={invest} loading={investing}>
-              Confirm
+              {INVEST_TEXT.confirm}
             </Button>
           </>
         }
