@@ -13,6 +13,7 @@ import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { AccountSetupPanel } from "../account-setup/AccountSetupPanel.tsx";
 import { InvestCard } from "../invest/InvestCard.tsx";
 import { StepProcess } from "./StepProcess.tsx";
+import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 
 /** useDocument needs an id to query (an undefined selector value breaks the query): this one matches nothing. */
 const NO_ID = "-";
@@ -29,10 +30,10 @@ export function DistributionPage({ distributionId }: { distributionId: string })
 
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Investor Onboarding", active: true }]} />
+      <Breadcrumb items={[{ display: ONBOARDING_PAGE_TEXT.investorOnboarding, active: true }]} />
       <Loading loading={distribution === undefined}>
         {distribution === null ? (
-          <EmptyState text="This distribution is not on this device. It appears here once it has synced." />
+          <EmptyState text={ONBOARDING_PAGE_TEXT.notOnDevice} />
         ) : distribution ? (
           <div
             className={css({
@@ -49,14 +50,18 @@ export function DistributionPage({ distributionId }: { distributionId: string })
               price={price}
               units={distribution.amount}
               total={price ? decimalText(totalValue(distribution.amount, price)) : null}
-              status={stage ? { label: stage, tone: stageTone(stage) } : { label: "Issued", tone: "success" }}
+              status={
+                stage
+                  ? { label: stage, tone: stageTone(stage) }
+                  : { label: ONBOARDING_PAGE_TEXT.issued, tone: "success" }
+              }
             />
             <div className={css({ flex: "1", minW: 0, w: "full" })}>
               {setUp ? (
                 process ? (
                   <StepProcess process={process} />
                 ) : (
-                  <EmptyState text="The onboarding steps appear here once they have synced." />
+                  <EmptyState text={ONBOARDING_PAGE_TEXT.stepsNotSynced} />
                 )
               ) : (
                 <AccountSetupPanel />

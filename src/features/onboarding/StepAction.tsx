@@ -24,6 +24,7 @@ import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
+import { STEP_ACTION_TEXT } from "./strings.ts";
 import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";
 
 interface ActionProps {
@@ -53,7 +54,7 @@ export function StepAction({ step, hasChildren, command }: ActionProps) {
         })}
       >
         {online ? <Spinner /> : null}
-        {online ? "Submitting…" : "Saved on this device. It will be submitted when you are back online."}
+        {online ? STEP_ACTION_TEXT.submitting : STEP_ACTION_TEXT.savedOffline}
       </div>
     );
   }
@@ -65,7 +66,7 @@ export function StepAction({ step, hasChildren, command }: ActionProps) {
           <ErrorBlock text={rejected.errorMessage || ONBOARDING_TEXTS.stepError} />
           <div>
             <Button size="sm" variant="ghost" onClick={() => discard(rejected.key)}>
-              Discard
+              {STEP_ACTION_TEXT.discard}
             </Button>
           </div>
         </div>
@@ -134,7 +135,7 @@ function ConfirmAction({ step, hasChildren, command }: ActionProps) {
         </ul>
       )}
       <Button onClick={() => submit({})} loading={busy}>
-        {step.schema?.text || "Continue"}
+        {step.schema?.text || STEP_ACTION_TEXT.continue}
       </Button>
     </div>
   );
@@ -172,12 +173,7 @@ function FormAction({ step, hasChildren, command }: ActionProps) {
       aria-label={stepTitle(step)}
       className={css({ display: "flex", flexDirection: "column", gap: "4" })}
     >
-      {secret && (
-        <p className={css({ fontSize: "xs", color: "fg.muted" })}>
-          These answers are sent to the server only and never stored in the app's local data, except while they wait to
-          be sent.
-        </p>
-      )}
+      {secret && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{STEP_ACTION_TEXT.secretHint}</p>}
       <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
         {fields.map((field) => {
           const kind = fieldKind(field);
@@ -217,7 +213,7 @@ function FormAction({ step, hasChildren, command }: ActionProps) {
       </div>
       <div>
         <Button type="submit" loading={busy}>
-          {step.schema?.text || "Submit"}
+          {step.schema?.text || STEP_ACTION_TEXT.submit}
         </Button>
       </div>
     </form>
@@ -281,11 +277,9 @@ function LinkAction({ step }: { step: StepDoc }) {
           _hover: { bg: "brand.hover" },
         })}
       >
-        {step.schema?.text || "Open"}
+        {step.schema?.text || STEP_ACTION_TEXT.open}
       </a>
-      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-        The page opens in a new tab. This step updates by itself when you are done.
-      </p>
+      <p className={css({ fontSize: "sm", color: "fg.muted" })}>{STEP_ACTION_TEXT.opensInNewTab}</p>
     </div>
   );
 }
@@ -324,7 +318,7 @@ function AsyncIframeAction({ step }: { step: StepDoc }) {
       if (event.origin !== window.location.origin) return;
       const data = event.data as { source?: string; event?: string; reason?: string | null } | null;
       if (data?.source !== LOCAL_STEP_MESSAGE_SOURCE) return;
-      if (data.event === "error") setError(asyncIframeError(data.reason ?? "in the verification"));
+      if (data.event === "error") setError(asyncIframeError(data.reason ?? STEP_ACTION_TEXT.inTheVerification));
       if (data.event === "loading" || data.event === "change") setError(null);
     };
     window.addEventListener("message", onMessage);

@@ -11,6 +11,7 @@ import {
   topSteps,
 } from "../../domain/onboarding.ts";
 import { CheckIcon } from "../../ui/icons.tsx";
+import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 
 export function StepBar({
   process,
@@ -28,10 +29,10 @@ export function StepBar({
   const fill = progressFill(position, total);
   const scrolls = steps.length > STEP_BAR_SCROLL_ABOVE;
   return (
-    <nav aria-label="Onboarding steps" className={css({ mb: "6" })}>
+    <nav aria-label={ONBOARDING_PAGE_TEXT.onboardingSteps} className={css({ mb: "6" })}>
       <div
         role="progressbar"
-        aria-label="Onboarding progress"
+        aria-label={ONBOARDING_PAGE_TEXT.onboardingProgress}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(fill * 100)}
@@ -125,7 +126,13 @@ export function StepBar({
                     {stepBarTitle(step)}
                   </span>
                   <span className={css({ fontSize: "xs", color: failed ? "danger" : "fg.muted" })}>
-                    {done ? "Complete" : current ? "Current step" : failed ? "Needs attention" : "Not started"}
+                    {done
+                      ? ONBOARDING_PAGE_TEXT.complete
+                      : current
+                        ? ONBOARDING_PAGE_TEXT.currentStep
+                        : failed
+                          ? ONBOARDING_PAGE_TEXT.needsAttention
+                          : ONBOARDING_PAGE_TEXT.notStarted}
                   </span>
                 </span>
               </button>

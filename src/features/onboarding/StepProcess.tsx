@@ -23,6 +23,7 @@ import { CheckIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog } from "../../ui/index.ts";
 import { StepAction } from "./StepAction.tsx";
 import { StepBar } from "./StepBar.tsx";
+import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 import { useStepCommands } from "./use-step-commands.ts";
 
 export function StepProcess({ process }: { process: ProcessDoc }) {
@@ -93,14 +94,14 @@ function Congratulations() {
       </span>
       <h2 className={css({ fontSize: "2xl", fontWeight: "700" })}>{ONBOARDING_TEXTS.congratulations}</h2>
       <p className={css({ color: "fg.muted", maxW: "28rem" })}>
-        {ONBOARDING_TEXTS.processComplete} Your onboarding is finished; the issuer will review and issue your
-        investment.
+        {ONBOARDING_TEXTS.processComplete}
+        {ONBOARDING_PAGE_TEXT.finished}
       </p>
       <Link
         to="/portfolio"
         className={css({ mt: "2", color: "fg.link", fontWeight: "600", textDecoration: "underline" })}
       >
-        Go to your portfolio
+        {ONBOARDING_PAGE_TEXT.goToPortfolio}
       </Link>
     </section>
   );
@@ -125,7 +126,7 @@ function StepHeader({ step }: { step: StepDoc }) {
                 letterSpacing: "0.06em",
               })}
             >
-              About
+              {ONBOARDING_PAGE_TEXT.about}
             </h3>
             <p className={css({ fontSize: "sm", mt: "1" })}>{about}</p>
           </div>
@@ -141,7 +142,7 @@ function StepHeader({ step }: { step: StepDoc }) {
                 letterSpacing: "0.06em",
               })}
             >
-              Instructions
+              {ONBOARDING_PAGE_TEXT.instructions}
             </h3>
             <p className={css({ fontSize: "sm", mt: "1" })}>{instructions}</p>
           </div>
@@ -183,7 +184,7 @@ function FailurePopup({ step }: { step: StepDoc }) {
       role="alertdialog"
       title={ONBOARDING_TEXTS.failed}
       description={text}
-      footer={<Button onClick={() => setOpen(false)}>OK</Button>}
+      footer={<Button onClick={() => setOpen(false)}>{ONBOARDING_PAGE_TEXT.ok}</Button>}
     />
   );
 }
@@ -241,7 +242,7 @@ function StepPanel({
           {children.length > 0 && (
             <ol
               className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "5", listStyle: "none" })}
-              aria-label="Nested steps"
+              aria-label={ONBOARDING_PAGE_TEXT.nestedSteps}
             >
               {children.map((child) => (
                 <li

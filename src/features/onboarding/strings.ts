@@ -1,0 +1,37 @@
+// The investor onboarding screens' texts (the steps' spec texts stay in domain/onboarding.ts, ONBOARDING_TEXTS).
+
+export const ONBOARDING_PAGE_TEXT = {
+  investorOnboarding: "Investor Onboarding",
+  notOnDevice: "This distribution is not on this device. It appears here once it has synced.",
+  stepsNotSynced: "The onboarding steps appear here once they have synced.",
+  /** The status chip once the distribution has left onboarding. */
+  issued: "Issued",
+  /** Follows ONBOARDING_TEXTS.processComplete. */
+  finished: " Your onboarding is finished; the issuer will review and issue your investment.",
+  goToPortfolio: "Go to your portfolio",
+  about: "About",
+  instructions: "Instructions",
+  ok: "OK",
+  nestedSteps: "Nested steps",
+  onboardingSteps: "Onboarding steps",
+  onboardingProgress: "Onboarding progress",
+  complete: "Complete",
+  currentStep: "Current step",
+  needsAttention: "Needs attention",
+  notStarted: "Not started",
+};
+
+/** A step's action: its buttons, forms and hints. */
+export const STEP_ACTION_TEXT = {
+  submitting: "Submitting…",
+  savedOffline: "Saved on this device. It will be submitted when you are back online.",
+  discard: "Discard",
+  continue: "Continue",
+  submit: "Submit",
+  open: "Open",
+  secretHint:
+    "These answers are sent to the server only and never stored in the app's local data, except while they wait to be sent.",
+  /** The reason asyncIframeError names when the provider gives none. */
+  inTheVerification: "in the verification",
+  opensInNewTab: "The page opens in a new tab. This step updates by itself when you are done.",
+};
