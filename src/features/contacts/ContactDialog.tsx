@@ -6,6 +6,7 @@ import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
 import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
+import { CONTACTS_TEXT } from "./strings.ts";
 
 export interface ContactDraft {
   name: string;
@@ -17,7 +18,7 @@ export interface ContactDraft {
   id?: string;
 }
 
-export const DUPLICATE_CONTACT = "A contact with this email already exists.";
+export const DUPLICATE_CONTACT = CONTACTS_TEXT.duplicateContact;
 
 export function ContactDialog({
   draft,
@@ -72,8 +73,8 @@ export function ContactDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={draft.resendKey ? "Correct contact" : "Add contact"}
-      description="The contact is linked to the investor account with this email (created when there is none)."
+      title={draft.resendKey ? CONTACTS_TEXT.correctContact : CONTACTS_TEXT.addContact}
+      description={CONTACTS_TEXT.dialogIntro}
     >
       <form
         onSubmit={submit}
@@ -82,7 +83,7 @@ export function ContactDialog({
       >
         {draft.reason && <ErrorBlock text={draft.reason} />}
         <TextField
-          label="Contact Name"
+          label={CONTACTS_TEXT.contactName}
           name="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -90,7 +91,7 @@ export function ContactDialog({
           autoFocus
         />
         <TextField
-          label="Email"
+          label={CONTACTS_TEXT.email}
           name="email"
           type="email"
           value={email}
@@ -100,10 +101,10 @@ export function ContactDialog({
         {failure && <ErrorBlock text={failure} />}
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3", mt: "2" })}>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {CONTACTS_TEXT.cancel}
           </Button>
           <Button type="submit" loading={saving}>
-            {draft.resendKey ? "Send again" : "Add contact"}
+            {draft.resendKey ? CONTACTS_TEXT.sendAgain : CONTACTS_TEXT.addContact}
           </Button>
         </div>
       </form>

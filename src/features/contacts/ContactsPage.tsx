@@ -12,6 +12,7 @@ import { ContactDialog, type ContactDraft } from "./ContactDialog.tsx";
 import { type ContactListRow, ContactsTable } from "./ContactsTable.tsx";
 import { ImportContactsDialog } from "./ImportContactsDialog.tsx";
 import { ImportStatus } from "./ImportStatus.tsx";
+import { CONTACTS_TEXT } from "./strings.ts";
 
 export function ContactsPage() {
   const { session } = useViewer();
@@ -42,22 +43,20 @@ export function ContactsPage() {
   return (
     <Page>
       <PageHeader
-        title="Contacts"
+        title={CONTACTS_TEXT.contacts}
         actions={
           <>
             <Button variant="outline" onClick={() => setImporting(true)} disabled={!canEdit}>
-              Import CSV
+              {CONTACTS_TEXT.importCsv}
             </Button>
             <Button onClick={() => setAdding({ name: "", email: "" })} disabled={!canEdit}>
-              Add contact
+              {CONTACTS_TEXT.addContact}
             </Button>
           </>
         }
       >
         <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>
-          {canEdit
-            ? "Investors you work with. Changes made offline are kept and sent when you reconnect."
-            : "Investors this account works with. Your role or account type can view contacts but not change them."}
+          {canEdit ? CONTACTS_TEXT.introEditor : CONTACTS_TEXT.introViewer}
         </p>
       </PageHeader>
       <ImportStatus />

@@ -8,6 +8,7 @@ import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { Button, EmptyState, PendingBadge, TextField, tableStyles } from "../../ui/index.ts";
 import { PathLink } from "../accounts/links.tsx";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
+import { CONTACTS_TEXT } from "./strings.ts";
 
 export interface ContactListRow {
   id: string;
@@ -41,11 +42,11 @@ export function ContactsTable({
       <table className={tableStyles.table} data-testid="contacts-table">
         <thead>
           <tr>
-            <th className={tableStyles.th}>Contact Name</th>
-            <th className={tableStyles.th}>Account Name</th>
-            <th className={tableStyles.th}>Email</th>
+            <th className={tableStyles.th}>{CONTACTS_TEXT.contactName}</th>
+            <th className={tableStyles.th}>{CONTACTS_TEXT.accountName}</th>
+            <th className={tableStyles.th}>{CONTACTS_TEXT.email}</th>
             <th className={tableStyles.th}>
-              <span className={css({ srOnly: true })}>Actions</span>
+              <span className={css({ srOnly: true })}>{CONTACTS_TEXT.actions}</span>
             </th>
           </tr>
         </thead>
@@ -95,7 +96,7 @@ function ViewRow({
       </td>
       <td className={tableStyles.td}>
         {!row.accountName ? (
-          <span className={css({ color: "fg.subtle" })}>New investor</span>
+          <span className={css({ color: "fg.subtle" })}>{CONTACTS_TEXT.newInvestor}</span>
         ) : linkAccount && row.investorId && !row.pending ? (
           <PathLink to={`/investor/${row.investorId}`}>{row.accountName}</PathLink>
         ) : (
@@ -109,11 +110,11 @@ function ViewRow({
             <>
               {rejectedCreate && (
                 <Button size="sm" variant="outline" onClick={onFix} disabled={!canEdit}>
-                  Fix
+                  {CONTACTS_TEXT.fix}
                 </Button>
               )}
               <Button size="sm" variant="ghost" onClick={() => row.pending && data?.outbox.discard(row.pending.key)}>
-                Discard
+                {CONTACTS_TEXT.discard}
               </Button>
             </>
           )}
@@ -123,9 +124,9 @@ function ViewRow({
               variant="ghost"
               onClick={onEdit}
               disabled={!canEdit}
-              aria-label={`Edit ${row.contactName || row.email}`}
+              aria-label={CONTACTS_TEXT.editLabel(row.contactName || row.email)}
             >
-              Edit
+              {CONTACTS_TEXT.edit}
             </Button>
           )}
         </div>
@@ -171,7 +172,7 @@ function EditRow({ row, contacts, onDone }: { row: ContactListRow; contacts: Con
           })}
         >
           <TextField
-            label="Contact Name"
+            label={CONTACTS_TEXT.contactName}
             name="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -179,7 +180,7 @@ function EditRow({ row, contacts, onDone }: { row: ContactListRow; contacts: Con
             autoFocus
           />
           <TextField
-            label="Email"
+            label={CONTACTS_TEXT.email}
             name="email"
             type="email"
             value={email}
@@ -188,10 +189,10 @@ function EditRow({ row, contacts, onDone }: { row: ContactListRow; contacts: Con
           />
           <div className={css({ display: "flex", gap: "2", pt: { base: "0", md: "7" } })}>
             <Button size="md" variant="outline" onClick={onDone}>
-              Cancel
+              {CONTACTS_TEXT.cancel}
             </Button>
             <Button size="md" type="submit">
-              Save
+              {CONTACTS_TEXT.save}
             </Button>
           </div>
         </form>

@@ -12,6 +12,7 @@ import { decodeTextFile } from "../../domain/text-file.ts";
 import { Button, Dialog } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { planImport } from "./import-file.ts";
+import { CONTACTS_TEXT } from "./strings.ts";
 
 const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
 
@@ -65,8 +66,8 @@ export function ImportContactsDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Import contacts"
-      description="A CSV file with a header row and the columns Contact Name and Email. Nothing is imported unless every row is valid."
+      title={CONTACTS_TEXT.importContacts}
+      description={CONTACTS_TEXT.importIntro}
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
         <div
@@ -79,7 +80,7 @@ export function ImportContactsDialog({
           })}
         >
           <label className={css({ fontSize: "sm", fontWeight: "600" })}>
-            CSV file
+            {CONTACTS_TEXT.csvFile}
             <input
               type="file"
               accept=".csv,text/csv"
@@ -94,11 +95,12 @@ export function ImportContactsDialog({
               download="contacts.csv"
               className={css({ fontSize: "sm", color: "fg.link", fontWeight: "600" })}
             >
-              Download example file
+              {CONTACTS_TEXT.downloadExample}
             </a>
           ) : (
             <span className={css({ fontSize: "xs", color: "fg.subtle", maxW: "16rem" })} data-testid="example-offline">
-              Example file: {MESSAGES.offlineAction}
+              {CONTACTS_TEXT.exampleFilePrefix}
+              {MESSAGES.offlineAction}
             </span>
           )}
         </div>
@@ -118,7 +120,7 @@ export function ImportContactsDialog({
               overflowY: "auto",
             })}
           >
-            <p className={css({ fontWeight: "700", mb: "2" })}>{checked.file.name} cannot be imported:</p>
+            <p className={css({ fontWeight: "700", mb: "2" })}>{CONTACTS_TEXT.cannotImport(checked.file.name)}</p>
             <ul className={css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1" })}>
               {checked.errors.map((error) => (
                 <li key={error}>{error}</li>
@@ -128,8 +130,7 @@ export function ImportContactsDialog({
         )}
         {ready && (
           <p className={css({ fontSize: "sm", color: "success", fontWeight: "600" })} data-testid="import-ready">
-            {checked.rows.length} {checked.rows.length === 1 ? "contact" : "contacts"} ready to import from{" "}
-            {checked.file.name}.
+            {CONTACTS_TEXT.readyToImport(checked.rows.length, checked.file.name)}
           </p>
         )}
         {checked?.note && (
@@ -149,10 +150,10 @@ export function ImportContactsDialog({
         )}
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3", mt: "2" })}>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {CONTACTS_TEXT.cancel}
           </Button>
           <Button onClick={submit} disabled={!ready} loading={sending}>
-            Import
+            {CONTACTS_TEXT.import}
           </Button>
         </div>
       </div>

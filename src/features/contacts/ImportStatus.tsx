@@ -4,14 +4,13 @@ import { css } from "../../../styled-system/css";
 import { useLocalData, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button } from "../../ui/index.ts";
+import { CONTACTS_TEXT } from "./strings.ts";
 
 /** "Import of 3 contacts ..." for the rows form; the fileName form names no count (the server reads the file). */
 function importTitle(variables: unknown, rejected: boolean): string {
   const contacts = (variables as { input?: { contacts?: unknown[] } } | null)?.input?.contacts;
   if (!Array.isArray(contacts)) return rejected ? MESSAGES.importFileRefused : MESSAGES.importFileWaiting;
-  return rejected
-    ? `Import of ${contacts.length} contacts was refused`
-    : `Import of ${contacts.length} contacts is waiting to sync`;
+  return rejected ? CONTACTS_TEXT.importRefused(contacts.length) : CONTACTS_TEXT.importWaiting(contacts.length);
 }
 
 export function ImportStatus() {
@@ -54,7 +53,7 @@ export function ImportStatus() {
             </div>
             {rejected && (
               <Button size="sm" variant="outline" onClick={() => data?.outbox.discard(command.id)}>
-                Dismiss
+                {CONTACTS_TEXT.dismiss}
               </Button>
             )}
           </div>
