@@ -18,6 +18,7 @@ import { firstSyncPercent, firstSyncRecords } from "../../domain/sync-status.ts"
 import { Card, EmptyState, Loading, linkClass, Page, PageHeader } from "../../ui/index.ts";
 import { PathLink } from "../accounts/links.tsx";
 import { useViewer } from "../session/viewer.ts";
+import { DASHBOARD_TEXT } from "./strings.ts";
 import { dashboardSummary, prepareHoldingFigures, transactionUnits } from "./summary.ts";
 
 /** The first sync of this account on this device is running (the device held nothing of it). */
@@ -33,7 +34,7 @@ export function DashboardPage() {
   const syncing = useSyncExternalStore(syncStatus.subscribe, firstSyncRunning, firstSyncRunning);
   return (
     <Page>
-      <PageHeader title="Dashboard">
+      <PageHeader title={DASHBOARD_TEXT.dashboard}>
         <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{session.account?.name}</p>
       </PageHeader>
       {syncing ? <FirstSyncProgress /> : <DashboardContent />}
@@ -60,10 +61,10 @@ function FirstSyncProgress() {
         gap: "3",
       })}
     >
-      <p className={css({ fontWeight: "700" })}>Syncing {percent}%</p>
+      <p className={css({ fontWeight: "700" })}>{DASHBOARD_TEXT.syncing(percent)}</p>
       <div
         role="progressbar"
-        aria-label={`Syncing ${percent}%`}
+        aria-label={DASHBOARD_TEXT.syncing(percent)}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -72,8 +73,7 @@ function FirstSyncProgress() {
         <div className={css({ h: "full", bg: "brand", transition: "width 200ms" })} style={{ width: `${percent}%` }} />
       </div>
       <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-        First sync of this account on this device: {firstSyncRecords(firstSync)}. The dashboard's figures show when it
-        is done; other pages can be used meanwhile.
+        {DASHBOARD_TEXT.firstSync(firstSyncRecords(firstSync))}
       </p>
     </div>
   );
@@ -188,14 +188,18 @@ function DashboardContent() {
       >
         <Tile
           to="/assets"
-          label={issuer ? "Closed rounds" : "Active rounds"}
+          label={issuer ? DASHBOARD_TEXT.closedRounds : DASHBOARD_TEXT.activeRounds}
           value={formatInteger(summary.roundCount)}
         />
-        <Tile to="/capitalization" label="Capital raised" value={formatMoney(summary.capitalRaised)} />
-        <Tile to="/contacts" label="Investors engaged" value={formatInteger(summary.investorsEngaged)} />
-        <Tile to="/distributions" label="Distributions" value={formatInteger(summary.distributionCount)} />
+        <Tile to="/capitalization" label={DASHBOARD_TEXT.capitalRaised} value={formatMoney(summary.capitalRaised)} />
+        <Tile to="/contacts" label={DASHBOARD_TEXT.investorsEngaged} value={formatInteger(summary.investorsEngaged)} />
+        <Tile
+          to="/distributions"
+          label={DASHBOARD_TEXT.distributions}
+          value={formatInteger(summary.distributionCount)}
+        />
         {summary.holdingCount !== null && (
-          <Tile to="/holdings" label="All Holdings" value={formatInteger(summary.holdingCount)} />
+          <Tile to="/holdings" label={DASHBOARD_TEXT.allHoldings} value={formatInteger(summary.holdingCount)} />
         )}
       </div>
       <div
@@ -207,8 +211,13 @@ function DashboardContent() {
       >
         <Card
           testId="dashboard-accounts"
-          title={issuer ? "Distributors" : "Issuers"}
-          actions={<SeeAll to={issuer ? "/distributors" : "/issuers"} label={issuer ? "Distributors" : "Issuers"} />}
+          title={issuer ? DASHBOARD_TEXT.distributors : DASHBOARD_TEXT.issuers}
+          actions={
+            <SeeAll
+              to={issuer ? "/distributors" : "/issuers"}
+              label={issuer ? DASHBOARD_TEXT.distributors : DASHBOARD_TEXT.issuers}
+            />
+          }
         >
           {summary.accounts.length === 0 ? (
             <EmptyState text={MESSAGES.noneFound} />
@@ -228,7 +237,11 @@ function DashboardContent() {
             </List>
           )}
         </Card>
-        <Card testId="dashboard-assets" title="Assets" actions={<SeeAll to="/assets" label="Assets" />}>
+        <Card
+          testId="dashboard-assets"
+          title={DASHBOARD_TEXT.assets}
+          actions={<SeeAll to="/assets" label={DASHBOARD_TEXT.assets} />}
+        >
           {summary.assets.length === 0 ? (
             <EmptyState text={MESSAGES.noAssets} />
           ) : (
@@ -242,7 +255,7 @@ function DashboardContent() {
                         {full?.name}
                       </Link>
                       <span className={css({ color: "fg.muted", fontSize: "xs" })}>
-                        {full?.type} · {formatNumber(full?.authorizedTotal)} authorized
+                        {full?.type} · {DASHBOARD_TEXT.authorized(formatNumber(full?.authorizedTotal))}
                       </span>
                     </span>
                     <span className={badge({ tone: full?.status === "active" ? "success" : "neutral" })}>
@@ -254,15 +267,19 @@ function DashboardContent() {
             </List>
           )}
         </Card>
-        <Card testId="dashboard-messages" title="Messages" actions={<SeeAll to="/messages" label="Messages" />}>
+        <Card
+          testId="dashboard-messages"
+          title={DASHBOARD_TEXT.messages}
+          actions={<SeeAll to="/messages" label={DASHBOARD_TEXT.messages} />}
+        >
           <p className={css({ fontSize: "sm", color: "fg.muted", py: "4", textAlign: "center" })}>
             {MESSAGES.notAvailable}
           </p>
         </Card>
         <Card
           testId="dashboard-transactions"
-          title="Recent transactions"
-          actions={<SeeAll to="/transactions" label="Transactions" />}
+          title={DASHBOARD_TEXT.recentTransactions}
+          actions={<SeeAll to="/transactions" label={DASHBOARD_TEXT.transactions} />}
         >
           {summary.transactions.length === 0 ? (
             <EmptyState text={MESSAGES.noneFound} />
@@ -275,12 +292,12 @@ function DashboardContent() {
                   <Row key={row.id}>
                     <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
                       <PathLink to={`/transaction/${row.id}`}>
-                        {roundNames.get(transaction?.roundId ?? "") ?? "Transaction"}
+                        {roundNames.get(transaction?.roundId ?? "") ?? DASHBOARD_TEXT.transaction}
                       </PathLink>
                       <span className={css({ color: "fg.muted", fontSize: "xs" })}>{formatDate(paidOn)}</span>
                     </span>
                     <span className={css({ fontVariantNumeric: "tabular-nums", fontWeight: "600" })}>
-                      {formatNumber(transactionUnits(transaction ?? {}))} units
+                      {DASHBOARD_TEXT.units(formatNumber(transactionUnits(transaction ?? {})))}
                     </span>
                   </Row>
                 );
@@ -350,9 +367,9 @@ function SeeAll({ to, label }: { to: string; label: string }) {
         textDecoration: "none",
         _hover: { textDecoration: "underline" },
       })}
-      aria-label={`All ${label}`}
+      aria-label={DASHBOARD_TEXT.allOf(label)}
     >
-      View all
+      {DASHBOARD_TEXT.viewAll}
     </Link>
   );
 }

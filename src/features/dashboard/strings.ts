@@ -1,0 +1,30 @@
+// The dashboard's own texts: tiles, lists and the first sync's progress (the spec's messages stay in
+// domain/messages.ts).
+
+export const DASHBOARD_TEXT = {
+  dashboard: "Dashboard",
+  capitalRaised: "Capital raised",
+  investorsEngaged: "Investors engaged",
+  distributions: "Distributions",
+  allHoldings: "All Holdings",
+  assets: "Assets",
+  messages: "Messages",
+  recentTransactions: "Recent transactions",
+  transactions: "Transactions",
+  closedRounds: "Closed rounds",
+  activeRounds: "Active rounds",
+  distributors: "Distributors",
+  issuers: "Issuers",
+  /** A transaction's name when its round is not known. */
+  transaction: "Transaction",
+  viewAll: "View all",
+  /** The aria-label of a list's "View all" link. */
+  allOf: (label: string) => `All ${label}`,
+  syncing: (percent: number) => `Syncing ${percent}%`,
+  /** The records the first sync has read so far, as text. */
+  firstSync: (records: string) =>
+    `First sync of this account on this device: ${records}. The dashboard's figures show when it is done; other pages can be used meanwhile.`,
+  /** After the asset's type. */
+  authorized: (units: string) => `${units} authorized`,
+  units: (units: string) => `${units} units`,
+};
