@@ -29,6 +29,7 @@ import {
 } from "../../ui/index.ts";
 import { newId } from "../allocations/new-id.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
+import { ROUND_ALLOCATIONS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 export function Allocations({
   round,
@@ -78,29 +79,29 @@ export function Allocations({
 
   return (
     <Card
-      title="Allocations"
+      title={ROUND_ALLOCATIONS_TEXT.title}
       actions={
         canAdd ? (
           <Button size="sm" variant="outline" onClick={start}>
-            Add Allocation
+            {ROUND_ALLOCATIONS_TEXT.addAllocation}
           </Button>
         ) : null
       }
       testId="allocations"
     >
       {allocations.length === 0 ? (
-        <p className={mutedText}>No allocations found.</p>
+        <p className={mutedText}>{ROUND_ALLOCATIONS_TEXT.none}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Allocation</th>
-              <th>Owner</th>
-              <th>Opens</th>
-              <th>Closes</th>
-              <th className="num">Distributions</th>
-              <th className="num">Units</th>
-              <th>Status</th>
+              <th>{ROUND_TEXT.allocation}</th>
+              <th>{ROUND_ALLOCATIONS_TEXT.owner}</th>
+              <th>{ROUND_ALLOCATIONS_TEXT.opens}</th>
+              <th>{ROUND_ALLOCATIONS_TEXT.closes}</th>
+              <th className="num">{ROUND_ALLOCATIONS_TEXT.distributions}</th>
+              <th className="num">{ROUND_TEXT.units}</th>
+              <th>{ROUND_TEXT.status}</th>
             </tr>
           </thead>
           <tbody>
@@ -117,7 +118,9 @@ export function Allocations({
                       {a.name}
                     </Link>
                   </td>
-                  <td>{a.owner?.name ?? (a.ownerId === actor.accountId ? "You" : "—")}</td>
+                  <td>
+                    {a.owner?.name ?? (a.ownerId === actor.accountId ? ROUND_ALLOCATIONS_TEXT.you : ROUND_TEXT.none)}
+                  </td>
                   <td>{formatDate(a.opensOn ?? null, "MM/DD/YYYY")}</td>
                   <td>{formatDate(a.closesOn ?? null, "MM/DD/YYYY")}</td>
                   <td className="num">{summary.count}</td>
@@ -135,26 +138,26 @@ export function Allocations({
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Add Allocation"
+        title={ROUND_ALLOCATIONS_TEXT.addAllocation}
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {ROUND_TEXT.cancel}
             </Button>
-            <Button onClick={add}>Add</Button>
+            <Button onClick={add}>{ROUND_TEXT.add}</Button>
           </>
         }
       >
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
           <TextField
-            label="Name"
+            label={ROUND_TEXT.name}
             name="allocationName"
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={errors.name}
           />
-          <DateInput label="Opens On" value={opensOn} onChange={setOpensOn} error={errors.opensOn} />
-          <DateInput label="Closes On" value={closesOn} onChange={setClosesOn} error={errors.closesOn} />
+          <DateInput label={ROUND_TEXT.opensOn} value={opensOn} onChange={setOpensOn} error={errors.opensOn} />
+          <DateInput label={ROUND_TEXT.closesOn} value={closesOn} onChange={setClosesOn} error={errors.closesOn} />
         </div>
       </Dialog>
     </Card>

@@ -14,6 +14,7 @@ import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, linkClass, mutedText, PendingTag, Select, StatusBadge, tableClass } from "../../ui/index.ts";
 import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/strings.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
+import { BUYERS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 type SortKey = "units" | "value";
 const STATUS_FILTERS = ["All", "Invited", "Onboarding", "Pending", "Issued"].map((s) => ({ value: s, label: s }));
@@ -57,12 +58,12 @@ export function Buyers({
   const toggle = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : true }));
   const arrow = (key: SortKey) => (sort.key === key ? (sort.desc ? " ↓" : " ↑") : "");
   return (
-    <Card title="Buyers" testId="buyers">
+    <Card title={BUYERS_TEXT.title} testId="buyers">
       <div className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}>
         <label
           className={css({ display: "flex", flexDirection: "column", gap: "1.5", fontSize: "sm", fontWeight: "600" })}
         >
-          Search by name
+          {BUYERS_TEXT.searchByName}
           <input
             className={css({
               h: "10",
@@ -79,32 +80,28 @@ export function Buyers({
           />
         </label>
         <div className={css({ w: "48" })}>
-          <Select label="Status" options={STATUS_FILTERS} value={status} onChange={setStatus} />
+          <Select label={ROUND_TEXT.status} options={STATUS_FILTERS} value={status} onChange={setStatus} />
         </div>
       </div>
       {rows.length === 0 ? (
-        <p className={mutedText}>No buyers found.</p>
+        <p className={mutedText}>{BUYERS_TEXT.none}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Investor</th>
-              <th>Allocation</th>
+              <th>{ROUND_TEXT.investor}</th>
+              <th>{ROUND_TEXT.allocation}</th>
               <th className="num">
-                <button
-                  type="button"
-                  className={sortButton}
-                  onClick={() => toggle("units")}
-                >{`Units${arrow("units")}`}</button>
+                <button type="button" className={sortButton} onClick={() => toggle("units")}>
+                  {BUYERS_TEXT.unitsSort(arrow("units"))}
+                </button>
               </th>
               <th className="num">
-                <button
-                  type="button"
-                  className={sortButton}
-                  onClick={() => toggle("value")}
-                >{`Value${arrow("value")}`}</button>
+                <button type="button" className={sortButton} onClick={() => toggle("value")}>
+                  {BUYERS_TEXT.valueSort(arrow("value"))}
+                </button>
               </th>
-              <th>Status</th>
+              <th>{ROUND_TEXT.status}</th>
             </tr>
           </thead>
           <tbody>
@@ -132,7 +129,9 @@ export function Buyers({
                       {canChangeStatus(d) ? (
                         <div className={rowSelect}>
                           <Select
-                            label={`Status of ${d.investor?.name ?? d.name ?? d.investor?.email ?? "buyer"}`}
+                            label={BUYERS_TEXT.statusOf(
+                              d.investor?.name ?? d.name ?? d.investor?.email ?? BUYERS_TEXT.buyer,
+                            )}
                             options={DISTRIBUTION_STATUS_OPTIONS}
                             value={d.status}
                             onChange={(next) => {

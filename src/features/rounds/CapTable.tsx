@@ -26,6 +26,7 @@ import {
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
 import { holdingLedgerStatus } from "./ledger-status.ts";
+import { CAP_TABLE_TEXT, ROUND_TEXT } from "./strings.ts";
 
 export function CapTable({
   assetId,
@@ -49,19 +50,19 @@ export function CapTable({
   const summary = stakeholderSummary(issued);
   const issue = async () => {
     const ids = issuable.filter((d) => picked.has(d.id)).map((d) => d.id);
-    if (ids.length === 0) return toast.error("Select at least one distribution.");
+    if (ids.length === 0) return toast.error(CAP_TABLE_TEXT.selectOne);
     await command("makeTaRequestDistributionIssuances", { input: { distributionIds: ids } });
     toast.success(`Issuing ${ids.length} distribution${ids.length === 1 ? "" : "s"}`);
     setPicked(new Set());
   };
   return (
     <Card
-      title="Cap Table"
+      title={CAP_TABLE_TEXT.title}
       actions={
         canIssue ? (
           <>
             <Button size="sm" onClick={issue} disabled={picked.size === 0}>
-              Issue
+              {CAP_TABLE_TEXT.issue}
             </Button>
             <ProofOfIssuanceButton assetId={assetId} />
           </>
@@ -70,19 +71,19 @@ export function CapTable({
       testId="cap-table"
     >
       <StatRow>
-        <Stat label="STAKEHOLDERS" value={summary.stakeholders} testId="round-stakeholders" />
-        <Stat label="ISSUED UNITS" value={formatNumber(summary.units)} testId="round-issued-units" />
+        <Stat label={CAP_TABLE_TEXT.stakeholders} value={summary.stakeholders} testId="round-stakeholders" />
+        <Stat label={CAP_TABLE_TEXT.issuedUnits} value={formatNumber(summary.units)} testId="round-issued-units" />
       </StatRow>
       {issued.length === 0 && issuable.length === 0 ? (
-        <p className={mutedText}>No closed distributions found.</p>
+        <p className={mutedText}>{CAP_TABLE_TEXT.none}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
               {canIssue && <th />}
-              <th>Investor</th>
-              <th className="num">Units</th>
-              <th>Status</th>
+              <th>{ROUND_TEXT.investor}</th>
+              <th className="num">{ROUND_TEXT.units}</th>
+              <th>{ROUND_TEXT.status}</th>
             </tr>
           </thead>
           <tbody>
@@ -99,14 +100,16 @@ export function CapTable({
                         setPicked(next);
                       }}
                     >
-                      <span className={css({ srOnly: true })}>Select {d.investor?.name ?? d.name}</span>
+                      <span className={css({ srOnly: true })}>
+                        {CAP_TABLE_TEXT.select(d.investor?.name ?? d.name ?? "")}
+                      </span>
                     </Checkbox>
                   </td>
                 )}
                 <td>{d.investor?.name ?? d.name}</td>
                 <td className="num">{formatNumber(d.amount)}</td>
                 <td>
-                  <StatusBadge label="Not Issued" /> <PendingTag mark={d._pending} />
+                  <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <PendingTag mark={d._pending} />
                 </td>
               </tr>
             ))}

@@ -8,6 +8,7 @@ import { sum } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, mutedText, Stat, StatRow, tableClass } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
+import { CAPITAL_TEXT, ROUND_TEXT } from "./strings.ts";
 
 interface Deployment {
   id: string;
@@ -34,11 +35,11 @@ function capitalSummary(round: RoundDoc, holdings: HoldingDoc[]) {
 export function CapitalSummaryCard({ round, holdings }: { round: RoundDoc; holdings: HoldingDoc[] }) {
   const s = capitalSummary(round, holdings);
   return (
-    <Card title="Recent Capital Summary" testId="capital-summary">
+    <Card title={CAPITAL_TEXT.recentSummary} testId="capital-summary">
       <StatRow>
-        <Stat label="HOLDINGS" value={formatMoney(s.holdingsValue)} />
-        <Stat label="DEPLOYED" value={formatMoney(s.deployed)} />
-        <Stat label="REMAINING" value={formatMoney(s.remaining)} testId="capital-remaining" />
+        <Stat label={CAPITAL_TEXT.holdings} value={formatMoney(s.holdingsValue)} />
+        <Stat label={CAPITAL_TEXT.deployed} value={formatMoney(s.deployed)} />
+        <Stat label={CAPITAL_TEXT.remaining} value={formatMoney(s.remaining)} testId="capital-remaining" />
       </StatRow>
     </Card>
   );
@@ -59,24 +60,24 @@ export function CapitalView({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <CapitalSummaryCard round={round} holdings={holdings} />
-      <Card title="Incoming Capital" testId="incoming-capital">
+      <Card title={CAPITAL_TEXT.incoming} testId="incoming-capital">
         <StatRow>
-          <Stat label="COMMITTED" value={formatMoney(incoming.committed)} testId="incoming-committed" />
-          <Stat label="PAID IN" value={formatMoney(incoming.paidIn)} testId="incoming-paid" />
-          <Stat label="EXPECTED" value={formatMoney(incoming.expected)} testId="incoming-expected" />
+          <Stat label={CAPITAL_TEXT.committed} value={formatMoney(incoming.committed)} testId="incoming-committed" />
+          <Stat label={CAPITAL_TEXT.paidIn} value={formatMoney(incoming.paidIn)} testId="incoming-paid" />
+          <Stat label={CAPITAL_TEXT.expected} value={formatMoney(incoming.expected)} testId="incoming-expected" />
         </StatRow>
         {incoming.rows.length === 0 ? (
-          <p className={mutedText}>No distributions yet.</p>
+          <p className={mutedText}>{CAPITAL_TEXT.noDistributions}</p>
         ) : (
           <table className={tableClass}>
             <thead>
               <tr>
-                <th>Investor</th>
-                <th>Allocation</th>
-                <th className="num">Units</th>
-                <th className="num">Committed</th>
-                <th className="num">Paid in</th>
-                <th className="num">Expected</th>
+                <th>{ROUND_TEXT.investor}</th>
+                <th>{ROUND_TEXT.allocation}</th>
+                <th className="num">{ROUND_TEXT.units}</th>
+                <th className="num">{CAPITAL_TEXT.committedColumn}</th>
+                <th className="num">{CAPITAL_TEXT.paidInColumn}</th>
+                <th className="num">{CAPITAL_TEXT.expectedColumn}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,16 +98,16 @@ export function CapitalView({
           </table>
         )}
       </Card>
-      <Card title="Capital Deployments">
+      <Card title={CAPITAL_TEXT.deployments}>
         {deployments.length === 0 ? (
-          <p className={mutedText}>No capital deployments.</p>
+          <p className={mutedText}>{CAPITAL_TEXT.noDeployments}</p>
         ) : (
           <table className={tableClass}>
             <thead>
               <tr>
-                <th>Deployed on</th>
-                <th>Description</th>
-                <th className="num">Amount</th>
+                <th>{CAPITAL_TEXT.deployedOn}</th>
+                <th>{CAPITAL_TEXT.description}</th>
+                <th className="num">{CAPITAL_TEXT.amount}</th>
               </tr>
             </thead>
             <tbody>

@@ -20,6 +20,7 @@ import {
 } from "../../ui/index.ts";
 import { newId } from "../allocations/new-id.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { DISTRIBUTORS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 interface BrokerOption {
   id: string;
@@ -62,7 +63,7 @@ export function Distributors({
   const [error, setError] = useState<string | null>(null);
 
   const add = async () => {
-    if (!brokerId) return setError("A broker is required.");
+    if (!brokerId) return setError(DISTRIBUTORS_TEXT.brokerRequired);
     setError(null);
     const broker = brokers.find((b) => b.id === brokerId);
     await command("createBrokerAllocation", {
@@ -83,25 +84,25 @@ export function Distributors({
 
   return (
     <Card
-      title="Distributors"
+      title={DISTRIBUTORS_TEXT.title}
       actions={
         canAdd ? (
           <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-            Add Distributor
+            {DISTRIBUTORS_TEXT.addDistributor}
           </Button>
         ) : null
       }
       testId="distributors"
     >
       {brokerAllocations.length === 0 ? (
-        <p className={mutedText}>No distributors yet.</p>
+        <p className={mutedText}>{DISTRIBUTORS_TEXT.none}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Distributor</th>
-              <th className="num">Managed units</th>
-              <th>Status</th>
+              <th>{DISTRIBUTORS_TEXT.distributor}</th>
+              <th className="num">{DISTRIBUTORS_TEXT.managedUnits}</th>
+              <th>{ROUND_TEXT.status}</th>
             </tr>
           </thead>
           <tbody>
@@ -121,19 +122,19 @@ export function Distributors({
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Add Distributor"
+        title={DISTRIBUTORS_TEXT.addDistributor}
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {ROUND_TEXT.cancel}
             </Button>
-            <Button onClick={add}>Add</Button>
+            <Button onClick={add}>{ROUND_TEXT.add}</Button>
           </>
         }
       >
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
           <Select
-            label="Broker"
+            label={DISTRIBUTORS_TEXT.broker}
             options={brokers.map((b) => ({ value: b.id, label: b.name }))}
             value={brokerId}
             onChange={setBrokerId}
@@ -143,7 +144,7 @@ export function Distributors({
               {error}
             </span>
           )}
-          <TextField label="Managed units" value={units} onChange={(e) => setUnits(e.target.value)} />
+          <TextField label={DISTRIBUTORS_TEXT.managedUnits} value={units} onChange={(e) => setUnits(e.target.value)} />
         </div>
       </Dialog>
     </Card>

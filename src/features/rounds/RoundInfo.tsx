@@ -7,6 +7,7 @@ import type { WithPending } from "../../data/pending.ts";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Button, Card, DateInput, FormGrid, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
+import { ROUND_INFO_TEXT, ROUND_TEXT } from "./strings.ts";
 
 const ROUND_STATUS = ["drafted", "active", "closed", "stale"].map((value) => ({
   value,
@@ -31,7 +32,7 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
   }, [round.updatedOn]);
 
   const save = async () => {
-    if (!name.trim()) return toast.error("Name is required.");
+    if (!name.trim()) return toast.error(ROUND_INFO_TEXT.nameRequired);
     await command("updateRoundById", {
       input: { id: round.id, patch: { name: name.trim(), price: price.trim(), status, opensOn, closesOn } },
     });
@@ -40,13 +41,13 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
 
   return (
     <Card
-      title="Round Information"
+      title={ROUND_INFO_TEXT.title}
       actions={
         <>
           <PendingTag mark={round._pending} />
           {canEdit && !editing && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              Edit
+              {ROUND_TEXT.edit}
             </Button>
           )}
         </>
@@ -56,17 +57,17 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
       {editing ? (
         <>
           <FormGrid columns={3}>
-            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} />
-            <TextField label="Price" value={price} onChange={(e) => setPrice(e.target.value)} />
-            <Select label="Status" options={ROUND_STATUS} value={status} onChange={setStatus} />
-            <DateInput label="Opens On" value={opensOn} onChange={setOpensOn} />
-            <DateInput label="Closes On" value={closesOn} onChange={setClosesOn} />
+            <TextField label={ROUND_TEXT.name} value={name} onChange={(e) => setName(e.target.value)} />
+            <TextField label={ROUND_INFO_TEXT.price} value={price} onChange={(e) => setPrice(e.target.value)} />
+            <Select label={ROUND_TEXT.status} options={ROUND_STATUS} value={status} onChange={setStatus} />
+            <DateInput label={ROUND_TEXT.opensOn} value={opensOn} onChange={setOpensOn} />
+            <DateInput label={ROUND_TEXT.closesOn} value={closesOn} onChange={setClosesOn} />
           </FormGrid>
           <div className={css({ display: "flex", gap: "2", justifyContent: "flex-end" })}>
             <Button variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {ROUND_TEXT.cancel}
             </Button>
-            <Button onClick={save}>Save</Button>
+            <Button onClick={save}>{ROUND_TEXT.save}</Button>
           </div>
         </>
       ) : (
@@ -77,14 +78,22 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
             gap: "4",
           })}
         >
-          <Item label="Price per unit" value={formatMoney(round.price)} />
-          <Item label="Units offered" value={formatNumber(round.total)} />
-          <Item label="Status" value={ALLOCATION_STATUS_LABELS[round.status] ?? round.status} />
-          <Item label="Security" value={round.security?.name ?? "—"} />
-          <Item label="Opens" value={formatDate(round.opensOn ?? null, "MMM Do YYYY")} />
-          <Item label="Closes" value={formatDate(round.closesOn ?? null, "MMM Do YYYY")} />
-          <Item label="Term" value={round.trancheBondData ? `${round.trancheBondData.term} years` : "N/A"} />
-          <Item label="Yield" value={round.trancheBondData ? `${round.trancheBondData.coupon}%` : "N/A"} />
+          <Item label={ROUND_INFO_TEXT.pricePerUnit} value={formatMoney(round.price)} />
+          <Item label={ROUND_INFO_TEXT.unitsOffered} value={formatNumber(round.total)} />
+          <Item label={ROUND_TEXT.status} value={ALLOCATION_STATUS_LABELS[round.status] ?? round.status} />
+          <Item label={ROUND_INFO_TEXT.security} value={round.security?.name ?? ROUND_TEXT.none} />
+          <Item label={ROUND_INFO_TEXT.opens} value={formatDate(round.opensOn ?? null, "MMM Do YYYY")} />
+          <Item label={ROUND_INFO_TEXT.closes} value={formatDate(round.closesOn ?? null, "MMM Do YYYY")} />
+          <Item
+            label={ROUND_INFO_TEXT.term}
+            value={round.trancheBondData ? ROUND_INFO_TEXT.years(round.trancheBondData.term) : ROUND_TEXT.notAvailable}
+          />
+          <Item
+            label={ROUND_INFO_TEXT.yield}
+            value={
+              round.trancheBondData ? ROUND_INFO_TEXT.percent(round.trancheBondData.coupon) : ROUND_TEXT.notAvailable
+            }
+          />
         </dl>
       )}
     </Card>

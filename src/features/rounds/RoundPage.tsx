@@ -13,13 +13,14 @@ import { CapitalSummaryCard, CapitalView } from "./CapitalView.tsx";
 import { CapTable } from "./CapTable.tsx";
 import { Distributors } from "./Distributors.tsx";
 import { RoundInfo } from "./RoundInfo.tsx";
+import { ROUND_TEXT } from "./strings.ts";
 import { useRoundData } from "./use-round.ts";
 
 type RoundView = "manage" | "capital" | "token";
 const VIEW_LABELS: Record<RoundView, string> = {
-  manage: "Round Management",
-  capital: "Capital Management",
-  token: "Token Management",
+  manage: ROUND_TEXT.manage,
+  capital: ROUND_TEXT.capital,
+  token: ROUND_TEXT.token,
 };
 
 /** Views an account type may open (spec: manage for issuer and broker; capital and token for issuer only). */
@@ -40,8 +41,8 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
   if (!round) {
     return (
       <Page>
-        <PageHeader title="Round" />
-        <EmptyState text="No rounds found." />
+        <PageHeader title={ROUND_TEXT.round} />
+        <EmptyState text={ROUND_TEXT.noRounds} />
       </Page>
     );
   }
@@ -60,19 +61,19 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
     <Page>
       <Breadcrumb
         items={[
-          { display: "Assets", link: "/assets" },
-          { display: asset?.name ?? "Asset", link: "/assets" },
+          { display: ROUND_TEXT.assets, link: "/assets" },
+          { display: asset?.name ?? ROUND_TEXT.asset, link: "/assets" },
           { display: round.name, active: true },
         ]}
       />
-      <PageHeader title={`${asset?.name ?? ""} · ${round.name}`}>
+      <PageHeader title={ROUND_TEXT.title(asset?.name ?? "", round.name)}>
         <div className={css({ mt: "1" })}>
           <StatusBadge label={ALLOCATION_STATUS_LABELS[round.status] ?? round.status} />
         </div>
       </PageHeader>
       {views.length > 1 && (
         <nav
-          aria-label="Round views"
+          aria-label={ROUND_TEXT.roundViews}
           className={css({
             display: "flex",
             gap: "1",
