@@ -1,5 +1,4 @@
-// The account setup screens' own texts: the page, the form, the address block and the set-up call to action (the
-// spec's messages stay in domain/messages.ts).
+// The account setup texts: page, form, address block, set-up link (the spec's messages stay in domain/messages.ts).
 
 export const ACCOUNT_SETUP_TEXT = {
   accountSetup: "Account Setup",

@@ -1,5 +1,4 @@
-// The account pages' own texts: issuer and distributor pages, an investor's page, the issuers and distributors lists
-// (the spec's messages stay in domain/messages.ts).
+// The account pages' own texts: issuers, distributors, account pages (the spec's messages stay in domain/messages.ts).
 
 export const ACCOUNTS_TEXT = {
   name: "Name",

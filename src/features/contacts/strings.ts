@@ -1,5 +1,4 @@
-// The contacts screens' own texts: the list, the contact dialog, the CSV import and its status (the spec's messages
-// stay in domain/messages.ts).
+// The contacts screens' own texts: list, dialog, CSV import (the spec's messages stay in domain/messages.ts).
 
 export const CONTACTS_TEXT = {
   dialogIntro: "The contact is linked to the investor account with this email (created when there is none).",

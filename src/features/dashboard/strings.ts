@@ -1,5 +1,4 @@
-// The dashboard's own texts: tiles, lists and the first sync's progress (the spec's messages stay in
-// domain/messages.ts).
+// The dashboard's own texts: tiles, lists, first-sync progress (the spec's messages stay in domain/messages.ts).
 
 export const DASHBOARD_TEXT = {
   dashboard: "Dashboard",

@@ -1,5 +1,4 @@
-// The documents section's own texts: the shared-with-me and shared-by-me tables and the upload dialog (the spec's
-// messages stay in domain/messages.ts).
+// The documents section's own texts: both tables, upload dialog (the spec's messages stay in domain/messages.ts).
 
 export const DOCUMENTS_TEXT = {
   documentsSharedWithMe: "Documents Shared With Me",

@@ -1,5 +1,4 @@
-// The holdings screens' own texts: the holdings grid, a holding's page and its dividends (the spec's messages stay in
-// domain/messages.ts).
+// The holdings screens' own texts: grid, holding page, dividends (the spec's messages stay in domain/messages.ts).
 
 export const HOLDINGS_TEXT = {
   dividends: "Dividends",

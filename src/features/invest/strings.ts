@@ -1,5 +1,4 @@
-// The invest page's own texts: the offering card, the amount form and the confirmation (the spec's messages stay in
-// domain/messages.ts).
+// The invest page's own texts: offering card, amount, confirmation (the spec's messages stay in domain/messages.ts).
 
 export const INVEST_TEXT = {
   investment: "Investment",
