@@ -12,6 +12,7 @@ import type { WithPending } from "../../data/pending.ts";
 import { isZero, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { dataTable, dateCell, linkClass, mutedText, StatusBadge } from "../../ui/index.ts";
+import { ASSET_HOLDINGS_TEXT } from "./strings.ts";
 
 /** At most this many holding rows per asset; the holdings screen has them all. */
 const ASSET_HOLDINGS_SHOWN = 25;
@@ -49,17 +50,17 @@ export function AssetHoldings({
       <h3
         className={css({ fontSize: "xs", fontWeight: "700", color: "fg.muted", textTransform: "uppercase", py: "2" })}
       >
-        Holdings
+        {ASSET_HOLDINGS_TEXT.holdings}
       </h3>
-      <table className={dataTable} aria-label={`Holdings of ${assetName}`}>
+      <table className={dataTable} aria-label={ASSET_HOLDINGS_TEXT.holdingsOf(assetName)}>
         <thead>
           <tr>
-            <th>Investor</th>
-            <th>Round</th>
-            <th data-numeric="">Units</th>
-            <th data-numeric="">Purchase price</th>
-            <th>Issued on</th>
-            <th>Status</th>
+            <th>{ASSET_HOLDINGS_TEXT.investor}</th>
+            <th>{ASSET_HOLDINGS_TEXT.round}</th>
+            <th data-numeric="">{ASSET_HOLDINGS_TEXT.units}</th>
+            <th data-numeric="">{ASSET_HOLDINGS_TEXT.purchasePrice}</th>
+            <th>{ASSET_HOLDINGS_TEXT.issuedOn}</th>
+            <th>{ASSET_HOLDINGS_TEXT.status}</th>
           </tr>
         </thead>
         <tbody>
@@ -75,17 +76,19 @@ export function AssetHoldings({
                 }}
                 className={css({ bg: "bg.surface", cursor: "pointer", _hover: { bg: "bg.subtle" } })}
               >
-                <td>{holding.investor?.name ?? holding.investor?.email ?? "—"}</td>
+                <td>{holding.investor?.name ?? holding.investor?.email ?? ASSET_HOLDINGS_TEXT.none}</td>
                 <td className={css({ whiteSpace: "nowrap" })}>
                   <Link to="/asset-class/$roundId" params={{ roundId: holding.roundId }} className={linkClass}>
-                    {round?.name ?? "Round"}
+                    {round?.name ?? ASSET_HOLDINGS_TEXT.round}
                   </Link>
                 </td>
                 <td data-numeric="">{formatNumber(holding.amount)}</td>
-                <td data-numeric="">{holding.purchasePrice ? formatMoney(holding.purchasePrice) : "—"}</td>
+                <td data-numeric="">
+                  {holding.purchasePrice ? formatMoney(holding.purchasePrice) : ASSET_HOLDINGS_TEXT.none}
+                </td>
                 <td className={dateCell}>{formatDate(holding.issuedOn ?? holding.createdOn, "MMM DD YYYY")}</td>
                 <td>
-                  <StatusBadge status="active" label="Issued" />
+                  <StatusBadge status="active" label={ASSET_HOLDINGS_TEXT.issued} />
                 </td>
               </tr>
             );
@@ -94,10 +97,10 @@ export function AssetHoldings({
       </table>
       {rows.length > shown.length && (
         <p className={cx(css({ fontSize: "sm", mt: "2" }), mutedText)} data-testid="holdings-more">
-          Showing the newest {shown.length} of {rows.length} holdings.{" "}
+          {ASSET_HOLDINGS_TEXT.showingNewest(shown.length, rows.length)}{" "}
           {allHoldingsLink && (
             <Link to="/holdings" className={linkClass}>
-              All holdings
+              {ASSET_HOLDINGS_TEXT.allHoldings}
             </Link>
           )}
         </p>

@@ -13,6 +13,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Button, dataTable, dateCell, linkClass, mutedText, PendingNote, StatusBadge } from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
+import { ASSETS_TEXT } from "./strings.ts";
 
 interface AssetTableProps {
   assets: WithPending<AssetDoc>[];
@@ -40,17 +41,17 @@ export function AssetTable(props: AssetTableProps) {
     });
   const columns = 7 + (issuerView && canWrite ? 1 : 0);
   return (
-    <table className={dataTable} aria-label="Assets">
+    <table className={dataTable} aria-label={ASSETS_TEXT.assets}>
       <thead>
         <tr>
-          <th aria-label="Expand" className={css({ w: "10" })} />
-          <th>Name</th>
-          <th>Type</th>
-          <th>Status</th>
-          <th data-numeric="">Authorized total</th>
-          <th data-numeric="">Rounds</th>
-          <th>Created</th>
-          {issuerView && canWrite && <th aria-label="Actions" />}
+          <th aria-label={ASSETS_TEXT.expand} className={css({ w: "10" })} />
+          <th>{ASSETS_TEXT.name}</th>
+          <th>{ASSETS_TEXT.type}</th>
+          <th>{ASSETS_TEXT.status}</th>
+          <th data-numeric="">{ASSETS_TEXT.authorizedTotal}</th>
+          <th data-numeric="">{ASSETS_TEXT.rounds}</th>
+          <th>{ASSETS_TEXT.created}</th>
+          {issuerView && canWrite && <th aria-label={ASSETS_TEXT.actions} />}
         </tr>
       </thead>
       <tbody>
@@ -64,7 +65,7 @@ export function AssetTable(props: AssetTableProps) {
                   <button
                     type="button"
                     aria-expanded={expanded}
-                    aria-label={`${expanded ? "Hide" : "Show"} rounds of ${asset.name}`}
+                    aria-label={ASSETS_TEXT.toggleRounds(expanded, asset.name)}
                     onClick={() => toggle(asset.id)}
                     className={css({
                       display: "inline-flex",
@@ -92,19 +93,21 @@ export function AssetTable(props: AssetTableProps) {
                 </td>
                 <td data-numeric="">{formatNumber(asset.authorizedTotal)}</td>
                 <td data-numeric="">{rounds.length}</td>
-                <td className={dateCell}>{asset.createdOn ? formatDate(asset.createdOn, "MMM DD YYYY") : "—"}</td>
+                <td className={dateCell}>
+                  {asset.createdOn ? formatDate(asset.createdOn, "MMM DD YYYY") : ASSETS_TEXT.none}
+                </td>
                 {issuerView && canWrite && (
                   <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
                     <Button size="sm" variant="ghost" onClick={() => props.onAddRound?.(asset)}>
-                      Add round
+                      {ASSETS_TEXT.addRound}
                     </Button>
                     <Button
                       size="sm"
                       variant="outline"
                       onClick={() => props.onEditAsset?.(asset)}
-                      aria-label={`Edit ${asset.name}`}
+                      aria-label={ASSETS_TEXT.editLabel(asset.name)}
                     >
-                      Edit
+                      {ASSETS_TEXT.edit}
                     </Button>
                   </td>
                 )}
@@ -139,20 +142,20 @@ function RoundRows({
   const debt = isDebt(asset);
   return (
     <div className={css({ pl: "10", pr: "2", py: "2" })}>
-      <table className={dataTable} aria-label={`Rounds of ${asset.name}`}>
+      <table className={dataTable} aria-label={ASSETS_TEXT.roundsOf(asset.name)}>
         <thead>
           <tr>
-            <th>Round</th>
-            <th>Opens</th>
-            <th>Closes</th>
-            <th>Status</th>
-            <th data-numeric="">Price</th>
-            <th data-numeric="">Total units</th>
-            {debt && <th data-numeric="">Coupon</th>}
-            {debt && <th data-numeric="">Term</th>}
-            {issuerView && <th>Security</th>}
-            {issuerView && <th>Listing exchange</th>}
-            {issuerView && canWrite && <th aria-label="Actions" />}
+            <th>{ASSETS_TEXT.round}</th>
+            <th>{ASSETS_TEXT.opens}</th>
+            <th>{ASSETS_TEXT.closes}</th>
+            <th>{ASSETS_TEXT.status}</th>
+            <th data-numeric="">{ASSETS_TEXT.price}</th>
+            <th data-numeric="">{ASSETS_TEXT.totalUnits}</th>
+            {debt && <th data-numeric="">{ASSETS_TEXT.coupon}</th>}
+            {debt && <th data-numeric="">{ASSETS_TEXT.term}</th>}
+            {issuerView && <th>{ASSETS_TEXT.security}</th>}
+            {issuerView && <th>{ASSETS_TEXT.listingExchange}</th>}
+            {issuerView && canWrite && <th aria-label={ASSETS_TEXT.actions} />}
           </tr>
         </thead>
         <tbody>
@@ -178,20 +181,22 @@ function RoundRows({
                 </td>
                 <td data-numeric="">{formatMoney(round.price)}</td>
                 <td data-numeric="">{formatNumber(round.total)}</td>
-                {debt && <td data-numeric="">{tranche?.coupon ? formatPercent(tranche.coupon) : "—"}</td>}
+                {debt && <td data-numeric="">{tranche?.coupon ? formatPercent(tranche.coupon) : ASSETS_TEXT.none}</td>}
                 {debt && (
                   <td data-numeric="">
-                    {tranche?.term ? `${formatNumber(tranche.term, 2).replace(/\.00$/, "")} years` : "—"}
+                    {tranche?.term
+                      ? ASSETS_TEXT.years(formatNumber(tranche.term, 2).replace(/\.00$/, ""))
+                      : ASSETS_TEXT.none}
                   </td>
                 )}
                 {issuerView && (
                   <td>
                     {round.securityId ? (
                       <Link to="/security/$securityId" params={{ securityId: round.securityId }} className={linkClass}>
-                        {security?.name ?? (round.security as { name?: string } | null)?.name ?? "Security"}
+                        {security?.name ?? (round.security as { name?: string } | null)?.name ?? ASSETS_TEXT.security}
                       </Link>
                     ) : (
-                      <span className={mutedText}>—</span>
+                      <span className={mutedText}>{ASSETS_TEXT.none}</span>
                     )}
                   </td>
                 )}
@@ -202,9 +207,9 @@ function RoundRows({
                       size="sm"
                       variant="outline"
                       onClick={() => onEditRound?.(asset, round)}
-                      aria-label={`Edit ${round.name}`}
+                      aria-label={ASSETS_TEXT.editLabel(round.name)}
                     >
-                      Edit
+                      {ASSETS_TEXT.edit}
                     </Button>
                   </td>
                 )}

@@ -13,6 +13,7 @@ import { AssetDialog } from "./AssetDialog.tsx";
 import { AssetTable, isDebt } from "./AssetTable.tsx";
 import { useAssetTypes } from "./asset-types.ts";
 import { RoundDialog } from "./RoundDialog.tsx";
+import { ASSETS_TEXT } from "./strings.ts";
 
 type Editing =
   | { kind: "asset"; asset: AssetDoc | null }
@@ -42,7 +43,7 @@ export function AssetsPage() {
   const viewer = useViewer();
   return (
     <Page>
-      <Breadcrumb items={[{ display: "Assets", active: true }]} />
+      <Breadcrumb items={[{ display: ASSETS_TEXT.assets, active: true }]} />
       {viewer.accountType === "issuer" ? <IssuerAssets /> : <AllIssuersAssets />}
     </Page>
   );
@@ -60,14 +61,14 @@ function IssuerAssets() {
   return (
     <>
       <PageHeader
-        title="Assets"
+        title={ASSETS_TEXT.assets}
         actions={
-          viewer.canWrite && <Button onClick={() => setEditing({ kind: "asset", asset: null })}>Create asset</Button>
+          viewer.canWrite && (
+            <Button onClick={() => setEditing({ kind: "asset", asset: null })}>{ASSETS_TEXT.createAsset}</Button>
+          )
         }
       >
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>
-          Your assets and their rounds, newest first.
-        </p>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{ASSETS_TEXT.issuerIntro}</p>
       </PageHeader>
       {loading ? (
         <LoadingIndicator />
@@ -113,13 +114,17 @@ function AllIssuersAssets() {
     for (const asset of assets.rows) byIssuer.set(asset.issuerId, [...(byIssuer.get(asset.issuerId) ?? []), asset]);
     const names = new Map(issuers.rows.map((issuer) => [issuer.id, issuer.name]));
     return [...byIssuer.entries()]
-      .map(([issuerId, rows]) => ({ issuerId, name: names.get(issuerId) ?? "Issuer", assets: sortAssets(rows) }))
+      .map(([issuerId, rows]) => ({
+        issuerId,
+        name: names.get(issuerId) ?? ASSETS_TEXT.issuer,
+        assets: sortAssets(rows),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [assets.rows, issuers.rows]);
   return (
     <>
-      <PageHeader title="Assets">
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>Issuers, their assets and rounds.</p>
+      <PageHeader title={ASSETS_TEXT.assets}>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{ASSETS_TEXT.allIssuersIntro}</p>
       </PageHeader>
       {loading ? (
         <LoadingIndicator />
