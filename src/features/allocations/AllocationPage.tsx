@@ -13,18 +13,19 @@ import { DistributionTab } from "./DistributionTab.tsx";
 import { InviteTab } from "./InviteTab.tsx";
 import { EmailTab, LinksTab } from "./LinksEmailTabs.tsx";
 import { vendorQualificationsOf } from "./QualificationsCard.tsx";
+import { ALLOCATION_PAGE_TEXT } from "./strings.ts";
 import { useAllocationData } from "./use-allocation.ts";
 
 const ALLOCATION_VIEWS = [
-  { value: "allocation", label: "Allocation" },
-  { value: "invite", label: "Invitation" },
-  { value: "investors", label: "Investors" },
-  { value: "distribution", label: "Distribution" },
-  { value: "bulk-invite", label: "Bulk Invite" },
-  { value: "bulk-update", label: "Bulk Update" },
-  { value: "bulk-annotate", label: "Bulk Annotate" },
-  { value: "links", label: "Links" },
-  { value: "email", label: "Emails" },
+  { value: "allocation", label: ALLOCATION_PAGE_TEXT.allocation },
+  { value: "invite", label: ALLOCATION_PAGE_TEXT.invitation },
+  { value: "investors", label: ALLOCATION_PAGE_TEXT.investors },
+  { value: "distribution", label: ALLOCATION_PAGE_TEXT.distribution },
+  { value: "bulk-invite", label: ALLOCATION_PAGE_TEXT.bulkInvite },
+  { value: "bulk-update", label: ALLOCATION_PAGE_TEXT.bulkUpdate },
+  { value: "bulk-annotate", label: ALLOCATION_PAGE_TEXT.bulkAnnotate },
+  { value: "links", label: ALLOCATION_PAGE_TEXT.links },
+  { value: "email", label: ALLOCATION_PAGE_TEXT.emails },
 ] as const;
 
 type AllocationView = (typeof ALLOCATION_VIEWS)[number]["value"];
@@ -52,8 +53,8 @@ export function AllocationPage({
   if (!allocation) {
     return (
       <Page>
-        <PageHeader title="Allocation" />
-        <EmptyState text="No allocations found." />
+        <PageHeader title={ALLOCATION_PAGE_TEXT.allocation} />
+        <EmptyState text={ALLOCATION_PAGE_TEXT.noAllocations} />
       </Page>
     );
   }
@@ -96,9 +97,12 @@ export function AllocationPage({
     <Page>
       <Breadcrumb
         items={[
-          { display: "Assets", link: "/assets" },
-          { display: asset?.name ?? "Asset", link: "/assets" },
-          { display: round?.name ?? "Round", link: round ? `/asset-class/${round.id}/manage` : undefined },
+          { display: ALLOCATION_PAGE_TEXT.assets, link: "/assets" },
+          { display: asset?.name ?? ALLOCATION_PAGE_TEXT.asset, link: "/assets" },
+          {
+            display: round?.name ?? ALLOCATION_PAGE_TEXT.round,
+            link: round ? `/asset-class/${round.id}/manage` : undefined,
+          },
           { display: allocation.name, active: true },
         ]}
       />
@@ -118,7 +122,7 @@ export function AllocationPage({
       >
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", minW: 0 })}>
           <nav
-            aria-label="Allocation views"
+            aria-label={ALLOCATION_PAGE_TEXT.allocationViews}
             className={css({
               display: "flex",
               gap: "1",

@@ -19,6 +19,7 @@ import { formatDate } from "../../domain/format.ts";
 import { Button, Card, DateInput, FormGrid, mutedText, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
 import { NotesCard } from "./NotesCard.tsx";
 import { QualificationsCard, qualificationsOf, vendorQualificationsOf } from "./QualificationsCard.tsx";
+import { ALLOCATION_PAGE_TEXT } from "./strings.ts";
 import { VestingCard } from "./VestingCard.tsx";
 
 export function AllocationTab({
@@ -62,12 +63,12 @@ export function AllocationTab({
     await command("updateAllocationById", {
       input: { id: allocation.id, patch: { name: parsed.output.name, status, opensOn, closesOn } },
     });
-    toast.success("Allocation saved");
+    toast.success(ALLOCATION_PAGE_TEXT.allocationSaved);
   };
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-      <Card title="Allocation" actions={<PendingTag mark={allocation._pending} />}>
+      <Card title={ALLOCATION_PAGE_TEXT.allocation} actions={<PendingTag mark={allocation._pending} />}>
         {!canEdit && (
           <p className={mutedText}>
             {PERMISSION_MESSAGES.notAllowed}: only the owner of this allocation can change it.
@@ -75,7 +76,7 @@ export function AllocationTab({
         )}
         <FormGrid>
           <TextField
-            label="Name"
+            label={ALLOCATION_PAGE_TEXT.name}
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={errors.name}
@@ -83,7 +84,7 @@ export function AllocationTab({
             name="name"
           />
           <Select
-            label="Status"
+            label={ALLOCATION_PAGE_TEXT.status}
             options={options}
             value={status}
             onChange={setStatus}
@@ -91,7 +92,7 @@ export function AllocationTab({
             name="status"
           />
           <DateInput
-            label="Opens On"
+            label={ALLOCATION_PAGE_TEXT.opensOn}
             value={opensOn}
             onChange={setOpensOn}
             error={errors.opensOn}
@@ -99,7 +100,7 @@ export function AllocationTab({
             name="opensOn"
           />
           <DateInput
-            label="Closes On"
+            label={ALLOCATION_PAGE_TEXT.closesOn}
             value={closesOn}
             onChange={setClosesOn}
             error={errors.closesOn}
@@ -109,10 +110,13 @@ export function AllocationTab({
         </FormGrid>
         <div className={css({ display: "flex", justifyContent: "space-between", alignItems: "center" })}>
           <span className={mutedText}>
-            Owner: {allocation.owner?.name ?? "—"} · Round closes {formatDate(round?.closesOn ?? null, "MMM Do YYYY")}
+            {ALLOCATION_PAGE_TEXT.ownerLine(
+              allocation.owner?.name ?? ALLOCATION_PAGE_TEXT.none,
+              formatDate(round?.closesOn ?? null, "MMM Do YYYY"),
+            )}
           </span>
           <Button onClick={save} disabled={!canEdit}>
-            Save
+            {ALLOCATION_PAGE_TEXT.save}
           </Button>
         </div>
       </Card>

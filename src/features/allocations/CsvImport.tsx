@@ -13,6 +13,7 @@ import { decodeTextFile, NOT_TEXT } from "../../domain/text-file.ts";
 import { Button, Dialog, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { newId } from "./new-id.ts";
+import { CSV_IMPORT_TEXT } from "./strings.ts";
 
 export function CsvImport({ allocationId, disabled }: { allocationId: string; disabled: boolean }) {
   const command = useCommand();
@@ -48,8 +49,8 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
     await command("bulkAllocation", {
       input: { allocationId, fileName: file.name, rows: result.rows.map((row) => ({ ...row, id: newId() })) },
     });
-    const queued = `${result.rows.length} distributions queued.`;
-    toast.success("Import Allocation", decoded.note ? `${queued} ${decoded.note}` : queued);
+    const queued = CSV_IMPORT_TEXT.queued(result.rows.length);
+    toast.success(CSV_IMPORT_TEXT.importAllocation, decoded.note ? `${queued} ${decoded.note}` : queued);
   };
 
   return (
@@ -63,13 +64,13 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
         onChange={(e) => onFile(e.target.files?.[0])}
       />
       <Button variant="outline" size="sm" disabled={disabled} onClick={() => fileRef.current?.click()}>
-        Import Allocation
+        {CSV_IMPORT_TEXT.importAllocation}
       </Button>
       <Dialog
         open={errors !== null}
         onOpenChange={(open) => !open && setErrors(null)}
-        title="The file was not imported"
-        description="Nothing was imported. Fix these rows and import the file again."
+        title={CSV_IMPORT_TEXT.notImported}
+        description={CSV_IMPORT_TEXT.notImportedDescription}
         footer={
           <>
             {online ? (
@@ -78,10 +79,10 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
                 href={ALLOCATION_CSV_EXAMPLE_PATH}
                 download
               >
-                Download the example file
+                {CSV_IMPORT_TEXT.downloadExample}
               </a>
             ) : null}
-            <Button onClick={() => setErrors(null)}>Close</Button>
+            <Button onClick={() => setErrors(null)}>{CSV_IMPORT_TEXT.close}</Button>
           </>
         }
       >

@@ -11,6 +11,7 @@ import {
 import { formatNumber } from "../../domain/format.ts";
 import { Card, Checkbox, EmptyState, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "../../ui/index.ts";
 import { CsvImport } from "./CsvImport.tsx";
+import { DISTRIBUTIONS_PANE_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
 /** Commands that create distributions (a single invitation, an imported file). */
@@ -41,19 +42,23 @@ export function DistributionsPane({
   };
   return (
     <Card
-      title="Distributions"
+      title={DISTRIBUTIONS_PANE_TEXT.title}
       actions={<CsvImport allocationId={allocationId} disabled={!canEdit} />}
       testId="distributions-pane"
     >
       <StatRow>
-        <Stat label="DISTRIBUTIONS" value={summary.count.toLocaleString("en-US")} testId="summary-distributions" />
-        <Stat label="UNITS" value={formatNumber(summary.units)} testId="summary-units" />
+        <Stat
+          label={DISTRIBUTIONS_PANE_TEXT.distributions}
+          value={summary.count.toLocaleString("en-US")}
+          testId="summary-distributions"
+        />
+        <Stat label={DISTRIBUTIONS_PANE_TEXT.units} value={formatNumber(summary.units)} testId="summary-units" />
       </StatRow>
       {distributions.length === 0 ? (
-        <EmptyState text="No distributions yet." />
+        <EmptyState text={DISTRIBUTIONS_PANE_TEXT.none} />
       ) : (
         <div className={css({ overflowX: "auto", mx: "-2" })}>
-          <table className={tableClass} aria-label="Distributions">
+          <table className={tableClass} aria-label={DISTRIBUTIONS_PANE_TEXT.title}>
             <thead>
               <tr>
                 <th>
@@ -61,12 +66,12 @@ export function DistributionsPane({
                     checked={allSelected}
                     onChange={(on) => onSelectedChange(on ? new Set(distributions.map((d) => d.id)) : new Set())}
                   >
-                    <span className={css({ srOnly: true })}>Select all</span>
+                    <span className={css({ srOnly: true })}>{DISTRIBUTIONS_PANE_TEXT.selectAll}</span>
                   </Checkbox>
                 </th>
-                <th>Investor</th>
-                <th className="num">Units</th>
-                <th>Status</th>
+                <th>{DISTRIBUTIONS_PANE_TEXT.investor}</th>
+                <th className="num">{DISTRIBUTIONS_PANE_TEXT.unitsColumn}</th>
+                <th>{DISTRIBUTIONS_PANE_TEXT.status}</th>
               </tr>
             </thead>
             <tbody>

@@ -43,3 +43,53 @@ export const DISTRIBUTION_TEXT = {
   edit: "Edit",
   delete: "Delete",
 };
+
+/** The allocation page: its views, breadcrumb and the Allocation card. */
+export const ALLOCATION_PAGE_TEXT = {
+  allocation: "Allocation",
+  invitation: "Invitation",
+  investors: "Investors",
+  distribution: "Distribution",
+  bulkInvite: "Bulk Invite",
+  bulkUpdate: "Bulk Update",
+  bulkAnnotate: "Bulk Annotate",
+  links: "Links",
+  emails: "Emails",
+  noAllocations: "No allocations found.",
+  assets: "Assets",
+  asset: "Asset",
+  round: "Round",
+  allocationViews: "Allocation views",
+  allocationSaved: "Allocation saved",
+  name: "Name",
+  status: "Status",
+  opensOn: "Opens On",
+  closesOn: "Closes On",
+  /** Under the Allocation card's fields. */
+  ownerLine: (owner: string, closes: string) => `Owner: ${owner} · Round closes ${closes}`,
+  /** Shown for a missing value. */
+  none: "—",
+  save: "Save",
+};
+
+/** The Distributions pane. */
+export const DISTRIBUTIONS_PANE_TEXT = {
+  title: "Distributions",
+  distributions: "DISTRIBUTIONS",
+  units: "UNITS",
+  none: "No distributions yet.",
+  selectAll: "Select all",
+  investor: "Investor",
+  unitsColumn: "Units",
+  status: "Status",
+};
+
+/** The allocation CSV import. */
+export const CSV_IMPORT_TEXT = {
+  importAllocation: "Import Allocation",
+  queued: (count: number) => `${count} distributions queued.`,
+  notImported: "The file was not imported",
+  notImportedDescription: "Nothing was imported. Fix these rows and import the file again.",
+  downloadExample: "Download the example file",
+  close: "Close",
+};
