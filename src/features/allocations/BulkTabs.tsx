@@ -9,6 +9,7 @@ import { BULK_STATUS_OPTIONS, InviteSchema, PERMISSION_MESSAGES, planBulkUpdate 
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { Button, Card, Checkbox, EmptyState, mutedText, Select, TextField, tableClass, toast } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
+import { BULK_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
 function useBulkGuard(actor: Viewer, canEdit: boolean): string | null {
@@ -40,7 +41,7 @@ export function BulkUpdateTab({
   const [error, setError] = useState<string | null>(null);
   const apply = async () => {
     if (refusal) return toast.error(refusal);
-    if (!status) return setError("Please select a status.");
+    if (!status) return setError(BULK_TEXT.selectStatus);
     setError(null);
     const plan = planBulkUpdate(
       selected.map((d) => ({
@@ -55,17 +56,17 @@ export function BulkUpdateTab({
     for (const id of plan.update) await command("updateDistributionById", { input: { id, patch: { status } } });
     for (const message of plan.lockedMessages) toast.error(message);
     toast.success(
-      `Updated ${plan.update.length} distribution${plan.update.length === 1 ? "" : "s"}`,
-      plan.skipped.length ? `${plan.skipped.length} already had this status.` : undefined,
+      BULK_TEXT.updated(plan.update.length),
+      plan.skipped.length ? BULK_TEXT.alreadyHadStatus(plan.skipped.length) : undefined,
     );
   };
   return (
-    <Card title="Bulk Update">
+    <Card title={BULK_TEXT.bulkUpdate}>
       {refusal && <Refusal text={refusal} />}
       <p className={mutedText}>{selected.length} selected in the distributions list.</p>
       <div className={css({ maxW: "xs" })}>
         <Select
-          label="Status"
+          label={BULK_TEXT.status}
           name="bulkStatus"
           options={[...BULK_STATUS_OPTIONS]}
           value={status}
@@ -76,7 +77,7 @@ export function BulkUpdateTab({
       </div>
       <div>
         <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
-          Update Status
+          {BULK_TEXT.updateStatus}
         </Button>
       </div>
     </Card>
@@ -98,22 +99,22 @@ export function BulkAnnotateTab({
   const [error, setError] = useState<string | null>(null);
   const apply = async () => {
     if (refusal) return toast.error(refusal);
-    if (!text.trim()) return setError("Note is required");
+    if (!text.trim()) return setError(BULK_TEXT.noteRequired);
     setError(null);
     for (const d of selected) {
       await command("createDistributionAnnotation", {
         input: { distributionAnnotation: { id: newId(), distributionId: d.id, annotation: text.trim() } },
       });
     }
-    toast.success(`Note added to ${selected.length} distribution${selected.length === 1 ? "" : "s"}`);
+    toast.success(BULK_TEXT.noteAdded(selected.length));
     setText("");
   };
   return (
-    <Card title="Bulk Annotate">
+    <Card title={BULK_TEXT.bulkAnnotate}>
       {refusal && <Refusal text={refusal} />}
       <p className={mutedText}>{selected.length} selected in the distributions list.</p>
       <TextField
-        label="Note"
+        label={BULK_TEXT.note}
         value={text}
         onChange={(e) => setText(e.target.value)}
         error={error ?? undefined}
@@ -121,7 +122,7 @@ export function BulkAnnotateTab({
       />
       <div>
         <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
-          Add Note
+          {BULK_TEXT.addNote}
         </Button>
       </div>
     </Card>
@@ -152,10 +153,10 @@ export function BulkInviteTab({
     const rows = lines.map((line, i) => {
       const [email = "", amount = "", ...rest] = line.split(/\s*[;,\t]\s*/);
       const parsed = v.safeParse(InviteSchema, { email, amount, name: rest.join(" ") });
-      if (!parsed.success) problems.push(`Line ${i + 1}: ${parsed.issues[0]?.message}`);
+      if (!parsed.success) problems.push(BULK_TEXT.lineProblem(i + 1, parsed.issues[0]?.message));
       return parsed.success ? parsed.output : null;
     });
-    if (lines.length === 0) problems.push("Add at least one line.");
+    if (lines.length === 0) problems.push(BULK_TEXT.addOneLine);
     setErrors(problems);
     if (problems.length) return;
     for (const row of rows) {
@@ -164,15 +165,15 @@ export function BulkInviteTab({
         input: { id: newId(), allocationId, accountEmail: row.email, amount: row.amount, name: row.name || null },
       });
     }
-    toast.success(`${rows.length} invitations saved`);
+    toast.success(BULK_TEXT.invitationsSaved(rows.length));
     setText("");
   };
   return (
-    <Card title="Bulk Invite">
+    <Card title={BULK_TEXT.bulkInvite}>
       {refusal && <Refusal text={refusal} />}
-      <p className={mutedText}>One investor per line: email; amount; contact name (optional).</p>
+      <p className={mutedText}>{BULK_TEXT.inviteHint}</p>
       <textarea
-        aria-label="Investors to invite"
+        aria-label={BULK_TEXT.investorsToInvite}
         className={css({
           w: "full",
           minH: "32",
@@ -186,7 +187,7 @@ export function BulkInviteTab({
         value={text}
         onChange={(e) => setText(e.target.value)}
         disabled={Boolean(refusal)}
-        placeholder={"ada@example.com; 1000; Ada Byron\nalan@example.com; 250"}
+        placeholder={BULK_TEXT.invitePlaceholder}
       />
       {errors.length > 0 && (
         <ul className={css({ color: "danger", fontSize: "sm" })}>
@@ -197,7 +198,7 @@ export function BulkInviteTab({
       )}
       <div>
         <Button onClick={apply} disabled={Boolean(refusal)}>
-          Send Invitations
+          {BULK_TEXT.sendInvitations}
         </Button>
       </div>
     </Card>
@@ -223,9 +224,9 @@ export function InvestorsTab({
   const add = async () => {
     if (refusal) return toast.error(refusal);
     const value = parseDecimal(amount);
-    if (!amount.trim()) return setError("Amount is required.");
-    if (!value || !isPositive(value)) return setError("Amount must be greater than 0.");
-    if (picked.size === 0) return setError("Select at least one investor.");
+    if (!amount.trim()) return setError(BULK_TEXT.amountRequired);
+    if (!value || !isPositive(value)) return setError(BULK_TEXT.amountPositive);
+    if (picked.size === 0) return setError(BULK_TEXT.selectInvestor);
     setError(null);
     for (const c of contacts.filter((c) => picked.has(c.id))) {
       await command("makeDistribution", {
@@ -238,14 +239,14 @@ export function InvestorsTab({
         },
       });
     }
-    toast.success(`${picked.size} investors added`);
+    toast.success(BULK_TEXT.investorsAdded(picked.size));
     setPicked(new Set());
   };
   return (
-    <Card title="Add investors from contacts">
+    <Card title={BULK_TEXT.fromContacts}>
       {refusal && <Refusal text={refusal} />}
       {contacts.length === 0 ? (
-        <EmptyState text="No contacts found." />
+        <EmptyState text={BULK_TEXT.noContacts} />
       ) : (
         <div className={css({ maxH: "96", overflowY: "auto" })}>
           <table className={tableClass}>
@@ -274,14 +275,14 @@ export function InvestorsTab({
       )}
       <div className={css({ display: "flex", gap: "2", alignItems: "flex-end" })}>
         <TextField
-          label="Amount (units) for each"
+          label={BULK_TEXT.amountForEach}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           error={error ?? undefined}
           disabled={Boolean(refusal)}
         />
         <Button onClick={add} disabled={Boolean(refusal)}>
-          Add Investors
+          {BULK_TEXT.addInvestors}
         </Button>
       </div>
     </Card>
