@@ -13,6 +13,7 @@ import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, Dialog, ErrorBlock, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
+import { INVITE_TEXT } from "./strings.ts";
 
 interface InvitationValues {
   email: string;
@@ -80,12 +81,12 @@ function InvitationForm({
     <form
       onSubmit={submit}
       className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-      aria-label="Invite an investor"
+      aria-label={INVITE_TEXT.title}
       noValidate
     >
       <FormGrid columns={columns}>
         <TextField
-          label="Email"
+          label={INVITE_TEXT.email}
           type="email"
           name="email"
           value={email}
@@ -94,7 +95,7 @@ function InvitationForm({
           disabled={!canEdit}
         />
         <TextField
-          label="Amount (units)"
+          label={INVITE_TEXT.amount}
           name="amount"
           inputMode="decimal"
           value={amount}
@@ -103,7 +104,7 @@ function InvitationForm({
           disabled={!canEdit}
         />
         <TextField
-          label="Contact Name (optional)"
+          label={INVITE_TEXT.contactName}
           name="contactName"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -123,11 +124,11 @@ function InvitationForm({
 export function InviteTab({ allocationId, canEdit }: { allocationId: string; canEdit: boolean }) {
   const command = useCommand();
   return (
-    <Card title="Invite an investor">
-      <p className={mutedText}>The investor receives an invitation to invest in this allocation.</p>
+    <Card title={INVITE_TEXT.title}>
+      <p className={mutedText}>{INVITE_TEXT.hint}</p>
       <InvitationForm
         canEdit={canEdit}
-        submitLabel="Send Invitation"
+        submitLabel={INVITE_TEXT.sendInvitation}
         onSend={async (values) => {
           await command("makeDistribution", {
             input: {
@@ -138,7 +139,7 @@ export function InviteTab({ allocationId, canEdit }: { allocationId: string; can
               name: values.name,
             },
           });
-          toast.success("Invitation saved", values.email);
+          toast.success(INVITE_TEXT.saved, values.email);
           return true;
         }}
       />
@@ -166,7 +167,7 @@ export function InvitationEditor({ command, onClose }: { command: OutboxCommand;
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Correct invitation"
+      title={INVITE_TEXT.correctTitle}
       description={allocation?.name ? `Allocation: ${allocation.name}` : undefined}
     >
       <div
@@ -180,7 +181,7 @@ export function InvitationEditor({ command, onClose }: { command: OutboxCommand;
           initial={{ email: text(input.accountEmail), amount: text(input.amount), name: text(input.name) }}
           canEdit={!!data}
           columns={1}
-          submitLabel="Send again"
+          submitLabel={INVITE_TEXT.sendAgain}
           onSend={async (values) => {
             if (!data) return false;
             try {
@@ -191,7 +192,7 @@ export function InvitationEditor({ command, onClose }: { command: OutboxCommand;
               setFailure(describeError(error as { code?: string; message?: string }));
               return false;
             }
-            toast.success("Invitation sent again", values.email);
+            toast.success(INVITE_TEXT.sentAgain, values.email);
             onClose();
             return false;
           }}

@@ -6,6 +6,7 @@ import type { AllocationDoc } from "../../data/models/index.ts";
 import { Button, Card, FormGrid, mutedText, PendingTag, Switch, TextField, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
+import { LINKS_EMAIL_TEXT } from "./strings.ts";
 
 interface OfferingLink {
   id: string;
@@ -42,8 +43,8 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = async () => {
     const next: Record<string, string> = {};
-    if (!name.trim()) next.name = "Name is required.";
-    if (!agentEmail.trim()) next.agentEmail = "Agent Email is required.";
+    if (!name.trim()) next.name = LINKS_EMAIL_TEXT.nameRequired;
+    if (!agentEmail.trim()) next.agentEmail = LINKS_EMAIL_TEXT.agentEmailRequired;
     setErrors(next);
     if (Object.keys(next).length) return;
     await command("makeAllocationOfferingLink", {
@@ -53,13 +54,18 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
     setAgentEmail("");
   };
   return (
-    <Card title="Offering Links">
+    <Card title={LINKS_EMAIL_TEXT.offeringLinks}>
       {canEdit && (
         <>
           <FormGrid columns={2}>
-            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
             <TextField
-              label="Agent Email"
+              label={LINKS_EMAIL_TEXT.name}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={errors.name}
+            />
+            <TextField
+              label={LINKS_EMAIL_TEXT.agentEmail}
               type="email"
               value={agentEmail}
               onChange={(e) => setAgentEmail(e.target.value)}
@@ -68,21 +74,21 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
           </FormGrid>
           <div>
             <Button size="sm" onClick={add}>
-              Add Link
+              {LINKS_EMAIL_TEXT.addLink}
             </Button>
           </div>
         </>
       )}
       {links.length === 0 ? (
-        <p className={mutedText}>No offering links yet.</p>
+        <p className={mutedText}>{LINKS_EMAIL_TEXT.noLinks}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th>Name</th>
-              <th>Agent</th>
-              <th>Authorized link</th>
-              <th>Public link</th>
+              <th>{LINKS_EMAIL_TEXT.name}</th>
+              <th>{LINKS_EMAIL_TEXT.agent}</th>
+              <th>{LINKS_EMAIL_TEXT.authorizedLink}</th>
+              <th>{LINKS_EMAIL_TEXT.publicLink}</th>
             </tr>
           </thead>
           <tbody>
@@ -124,11 +130,11 @@ export function EmailTab({ allocation, canEdit }: { allocation: AllocationDoc; c
       });
   };
   return (
-    <Card title="Emails">
+    <Card title={LINKS_EMAIL_TEXT.emails}>
       <Switch checked={on} onChange={change} disabled={!canEdit}>
-        Send an invitation email when a distribution is created
+        {LINKS_EMAIL_TEXT.sendOnCreate}
       </Switch>
-      <p className={mutedText}>Invitations go to the investor's email address with a link to the investment.</p>
+      <p className={mutedText}>{LINKS_EMAIL_TEXT.emailsHint}</p>
     </Card>
   );
 }

@@ -124,3 +124,34 @@ export const BULK_TEXT = {
   amountForEach: "Amount (units) for each",
   addInvestors: "Add Investors",
 };
+
+/** The invitation form, its tab and the form that corrects a refused invitation. */
+export const INVITE_TEXT = {
+  title: "Invite an investor",
+  email: "Email",
+  amount: "Amount (units)",
+  contactName: "Contact Name (optional)",
+  hint: "The investor receives an invitation to invest in this allocation.",
+  sendInvitation: "Send Invitation",
+  saved: "Invitation saved",
+  correctTitle: "Correct invitation",
+  sendAgain: "Send again",
+  sentAgain: "Invitation sent again",
+};
+
+/** The Offering Links and Emails tabs. */
+export const LINKS_EMAIL_TEXT = {
+  offeringLinks: "Offering Links",
+  name: "Name",
+  nameRequired: "Name is required.",
+  agentEmail: "Agent Email",
+  agentEmailRequired: "Agent Email is required.",
+  addLink: "Add Link",
+  noLinks: "No offering links yet.",
+  agent: "Agent",
+  authorizedLink: "Authorized link",
+  publicLink: "Public link",
+  emails: "Emails",
+  sendOnCreate: "Send an invitation email when a distribution is created",
+  emailsHint: "Invitations go to the investor's email address with a link to the investment.",
+};
