@@ -6,6 +6,7 @@ import { formatDate } from "../../domain/format.ts";
 import { Button, Card, mutedText, PendingTag } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
+import { NOTES_TEXT } from "./strings.ts";
 
 interface Note {
   id: string;
@@ -40,7 +41,7 @@ export function NotesCard({
 
   const add = async () => {
     if (!text.trim()) {
-      setError("Note is required");
+      setError(NOTES_TEXT.noteRequired);
       return;
     }
     setError(null);
@@ -61,9 +62,9 @@ export function NotesCard({
     ...pending.map((p) => ({ note: p.row as Note, mark: p.mark })),
   ];
   return (
-    <Card title="Notes" testId={`${kind}-notes`}>
+    <Card title={NOTES_TEXT.title} testId={`${kind}-notes`}>
       {all.length === 0 ? (
-        <p className={mutedText}>No Notes</p>
+        <p className={mutedText}>{NOTES_TEXT.none}</p>
       ) : (
         <ul className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           {all.map(({ note, mark }) => (
@@ -86,7 +87,7 @@ export function NotesCard({
       {canEdit && (
         <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           <label className={css({ fontSize: "sm", fontWeight: "600" })}>
-            Add a note
+            {NOTES_TEXT.addANote}
             <textarea
               className={css({
                 mt: "1.5",
@@ -108,7 +109,7 @@ export function NotesCard({
           {error && <span className={css({ fontSize: "xs", color: "danger" })}>{error}</span>}
           <div>
             <Button size="sm" onClick={add}>
-              Add Note
+              {NOTES_TEXT.addNote}
             </Button>
           </div>
         </div>

@@ -6,6 +6,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, DateInput, FormGrid, mutedText, Switch, TextField } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
+import { VESTING_TEXT } from "./strings.ts";
 
 export interface VestingSchedule {
   id: string;
@@ -43,9 +44,9 @@ export function VestingCard({
 
   const save = async () => {
     const next: Record<string, string> = {};
-    if (!INTEGER.test(cliff.trim())) next.cliff = "Cliff must be a whole number.";
-    if (!INTEGER.test(periods.trim()) || Number(periods) <= 0) next.periods = "Periods must be a whole number.";
-    if (!startsOn) next.startsOn = "Start date is required.";
+    if (!INTEGER.test(cliff.trim())) next.cliff = VESTING_TEXT.cliffWhole;
+    if (!INTEGER.test(periods.trim()) || Number(periods) <= 0) next.periods = VESTING_TEXT.periodsWhole;
+    if (!startsOn) next.startsOn = VESTING_TEXT.startRequired;
     setErrors(next);
     if (Object.keys(next).length) return;
     const fields = { cliff: Number(cliff), periods: Number(periods), duration: "month", automatic, startsOn };
@@ -63,14 +64,14 @@ export function VestingCard({
     setEditing(false);
   };
 
-  const title = kind === "allocation" ? "Default Vesting Schedule" : "Vesting Schedule";
+  const title = kind === "allocation" ? VESTING_TEXT.defaultTitle : VESTING_TEXT.title;
   return (
     <Card
       title={title}
       actions={
         canEdit && !editing ? (
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-            {schedule ? "Edit" : "Add"}
+            {schedule ? VESTING_TEXT.edit : VESTING_TEXT.add}
           </Button>
         ) : null
       }
@@ -85,41 +86,41 @@ export function VestingCard({
               fontSize: "sm",
             })}
           >
-            <Item label="Cliff" value={`${schedule.cliff} month${schedule.cliff === 1 ? "" : "s"}`} />
-            <Item label="Periods" value={`${schedule.periods} × ${schedule.duration}`} />
-            <Item label="Starts" value={formatDate(schedule.startsOn, "MMM Do YYYY")} />
-            <Item label="Automatic" value={schedule.automatic ? "Yes" : "No"} />
+            <Item label={VESTING_TEXT.cliff} value={VESTING_TEXT.months(schedule.cliff)} />
+            <Item label={VESTING_TEXT.periods} value={VESTING_TEXT.periodsValue(schedule.periods, schedule.duration)} />
+            <Item label={VESTING_TEXT.starts} value={formatDate(schedule.startsOn, "MMM Do YYYY")} />
+            <Item label={VESTING_TEXT.automatic} value={schedule.automatic ? VESTING_TEXT.yes : VESTING_TEXT.no} />
           </dl>
         ) : (
-          <p className={mutedText}>{kind === "allocation" ? "No Default Vesting Schedule" : "No Vesting Schedule"}</p>
+          <p className={mutedText}>{kind === "allocation" ? VESTING_TEXT.noDefault : VESTING_TEXT.none}</p>
         ))}
       {editing && (
         <>
           <FormGrid columns={3}>
             <TextField
-              label="Cliff (months)"
+              label={VESTING_TEXT.cliffMonths}
               inputMode="numeric"
               value={cliff}
               onChange={(e) => setCliff(e.target.value)}
               error={errors.cliff}
             />
             <TextField
-              label="Periods (months)"
+              label={VESTING_TEXT.periodsMonths}
               inputMode="numeric"
               value={periods}
               onChange={(e) => setPeriods(e.target.value)}
               error={errors.periods}
             />
-            <DateInput label="Starts On" value={startsOn} onChange={setStartsOn} error={errors.startsOn} />
+            <DateInput label={VESTING_TEXT.startsOn} value={startsOn} onChange={setStartsOn} error={errors.startsOn} />
           </FormGrid>
           <Switch checked={automatic} onChange={setAutomatic}>
-            Automatic
+            {VESTING_TEXT.automatic}
           </Switch>
           <div className={css({ display: "flex", gap: "2", justifyContent: "flex-end" })}>
             <Button variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {VESTING_TEXT.cancel}
             </Button>
-            <Button onClick={save}>Save</Button>
+            <Button onClick={save}>{VESTING_TEXT.save}</Button>
           </div>
         </>
       )}

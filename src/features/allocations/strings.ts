@@ -155,3 +155,38 @@ export const LINKS_EMAIL_TEXT = {
   sendOnCreate: "Send an invitation email when a distribution is created",
   emailsHint: "Invitations go to the investor's email address with a link to the investment.",
 };
+
+/** The Notes card. */
+export const NOTES_TEXT = {
+  title: "Notes",
+  none: "No Notes",
+  noteRequired: "Note is required",
+  addANote: "Add a note",
+  addNote: "Add Note",
+};
+
+/** The vesting schedule cards. */
+export const VESTING_TEXT = {
+  cliffWhole: "Cliff must be a whole number.",
+  periodsWhole: "Periods must be a whole number.",
+  startRequired: "Start date is required.",
+  defaultTitle: "Default Vesting Schedule",
+  title: "Vesting Schedule",
+  edit: "Edit",
+  add: "Add",
+  cliff: "Cliff",
+  months: (count: number) => `${count} month${count === 1 ? "" : "s"}`,
+  periods: "Periods",
+  periodsValue: (periods: number, duration: string | number) => `${periods} × ${duration}`,
+  starts: "Starts",
+  automatic: "Automatic",
+  yes: "Yes",
+  no: "No",
+  noDefault: "No Default Vesting Schedule",
+  none: "No Vesting Schedule",
+  cliffMonths: "Cliff (months)",
+  periodsMonths: "Periods (months)",
+  startsOn: "Starts On",
+  cancel: "Cancel",
+  save: "Save",
+};
