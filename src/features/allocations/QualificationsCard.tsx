@@ -7,6 +7,7 @@ import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, mutedText, PendingTag, Select, StatusBadge, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
+import { QUALIFICATIONS_TEXT } from "./strings.ts";
 
 interface QualificationRow {
   id: string;
@@ -165,20 +166,20 @@ export function QualificationsCard({
 
   return (
     <Card
-      title="Qualifications"
+      title={QUALIFICATIONS_TEXT.title}
       testId={`${kind}-qualifications`}
       actions={label ? <StatusBadge label={label} /> : undefined}
     >
       {list.length === 0 ? (
-        <p className={mutedText}>No Qualifications</p>
+        <p className={mutedText}>{QUALIFICATIONS_TEXT.none}</p>
       ) : (
         <table className={tableClass}>
           <thead>
             <tr>
-              <th className="num">Order</th>
-              <th>Qualification</th>
-              {kind === "distribution" && <th>Progress</th>}
-              {canEdit && <th className="num">Actions</th>}
+              <th className="num">{QUALIFICATIONS_TEXT.order}</th>
+              <th>{QUALIFICATIONS_TEXT.qualification}</th>
+              {kind === "distribution" && <th>{QUALIFICATIONS_TEXT.progress}</th>}
+              {canEdit && <th className="num">{QUALIFICATIONS_TEXT.actions}</th>}
             </tr>
           </thead>
           <tbody>
@@ -186,16 +187,18 @@ export function QualificationsCard({
               <tr key={r.id} data-testid="qualification-row">
                 <td className="num">{i + 1}</td>
                 <td className={css({ fontWeight: "600" })}>
-                  {r.name ?? "Qualification"} <PendingTag mark={r.mark} />
+                  {r.name ?? QUALIFICATIONS_TEXT.qualification} <PendingTag mark={r.mark} />
                 </td>
-                {kind === "distribution" && <td>{r.complete ? "Finished" : "Not Finished"}</td>}
+                {kind === "distribution" && (
+                  <td>{r.complete ? QUALIFICATIONS_TEXT.finished : QUALIFICATIONS_TEXT.notFinished}</td>
+                )}
                 {canEdit && (
                   <td className="num">
                     <span className={css({ display: "inline-flex", gap: "1" })}>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Move ${r.name ?? ""} up`}
+                        aria-label={QUALIFICATIONS_TEXT.moveUp(r.name ?? "")}
                         disabled={i === 0}
                         onClick={() => move(i, -1)}
                       >
@@ -204,7 +207,7 @@ export function QualificationsCard({
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Move ${r.name ?? ""} down`}
+                        aria-label={QUALIFICATIONS_TEXT.moveDown(r.name ?? "")}
                         disabled={i === list.length - 1}
                         onClick={() => move(i, 1)}
                       >
@@ -213,10 +216,10 @@ export function QualificationsCard({
                       <Button
                         size="sm"
                         variant="outline"
-                        aria-label={`Remove ${r.name ?? ""}`}
+                        aria-label={QUALIFICATIONS_TEXT.removeLabel(r.name ?? "")}
                         onClick={() => remove(r.id)}
                       >
-                        Remove
+                        {QUALIFICATIONS_TEXT.remove}
                       </Button>
                     </span>
                   </td>
@@ -230,16 +233,16 @@ export function QualificationsCard({
         <div className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}>
           <div className={css({ minW: "64" })}>
             <Select
-              label="Add qualification"
+              label={QUALIFICATIONS_TEXT.addQualificationLabel}
               name={`${kind}Qualification`}
               options={available.map((c) => ({ value: c.id, label: c.name }))}
               value={choice}
               onChange={setChoice}
-              placeholder={available.length ? "Choose a qualification" : "No qualifications to add"}
+              placeholder={available.length ? QUALIFICATIONS_TEXT.choose : QUALIFICATIONS_TEXT.noneToAdd}
             />
           </div>
           <Button onClick={add} disabled={!choice}>
-            Add Qualification
+            {QUALIFICATIONS_TEXT.addQualification}
           </Button>
         </div>
       )}

@@ -190,3 +190,23 @@ export const VESTING_TEXT = {
   cancel: "Cancel",
   save: "Save",
 };
+
+/** The Qualifications card. */
+export const QUALIFICATIONS_TEXT = {
+  title: "Qualifications",
+  none: "No Qualifications",
+  order: "Order",
+  qualification: "Qualification",
+  progress: "Progress",
+  actions: "Actions",
+  finished: "Finished",
+  notFinished: "Not Finished",
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  removeLabel: (name: string) => `Remove ${name}`,
+  remove: "Remove",
+  addQualificationLabel: "Add qualification",
+  choose: "Choose a qualification",
+  noneToAdd: "No qualifications to add",
+  addQualification: "Add Qualification",
+};
