@@ -102,7 +102,8 @@ export function DistributionsPane({
                       <PendingTag mark={d._pending} />
                     </div>
                     <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
-                      Qualifications: <span data-testid="qualification-label">{distributionQualificationLabel(d)}</span>
+                      {DISTRIBUTIONS_PANE_TEXT.qualificationsPrefix}
+                      <span data-testid="qualification-label">{distributionQualificationLabel(d)}</span>
                     </div>
                   </td>
                 </tr>

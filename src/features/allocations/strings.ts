@@ -79,6 +79,8 @@ export const DISTRIBUTIONS_PANE_TEXT = {
   units: "UNITS",
   none: "No distributions yet.",
   selectAll: "Select all",
+  /** Followed by the distribution's qualification progress. */
+  qualificationsPrefix: "Qualifications: ",
   investor: "Investor",
   unitsColumn: "Units",
   status: "Status",
