@@ -2,6 +2,8 @@
 // product's private network as 'issued'; other chains show the chain as status"). A holding with no address yet is
 // on the product's own ledger: issued.
 
+import { CAP_TABLE_TEXT } from "./strings.ts";
+
 /** The product's private network (spec: ethereum-{product}); holdings there are treated as issued. */
 const PRIVATE_CHAIN = "ethereum-ledgerline";
 
@@ -9,5 +11,5 @@ export function holdingLedgerStatus(holding: { blockchainAddresses?: unknown }):
   const addresses = Array.isArray(holding.blockchainAddresses)
     ? (holding.blockchainAddresses as { chain?: string | null }[])
     : [];
-  return addresses.find((a) => a.chain && a.chain !== PRIVATE_CHAIN)?.chain ?? "Issued";
+  return addresses.find((a) => a.chain && a.chain !== PRIVATE_CHAIN)?.chain ?? CAP_TABLE_TEXT.issued;
 }

@@ -77,6 +77,8 @@ export const CAP_TABLE_TEXT = {
   issuedUnits: "ISSUED UNITS",
   none: "No closed distributions found.",
   notIssued: "Not Issued",
+  /** A holding's ledger status on the product's own ledger (ledger-status.ts). */
+  issued: "Issued",
   /** The screen reader text of a row's checkbox. */
   select: (name: string) => `Select ${name}`,
 };
