@@ -35,7 +35,8 @@ export async function seedDemoDividends(db: Database): Promise<void> {
     const [first, second] = DEMO_DIVIDENDS.emmaSeed;
     await pay(seed.id, first, "2025-03-31");
     await pay(seed.id, second, "2025-06-30");
-    await pay(notes.id, DEMO_DIVIDENDS.emmaNotes[0], "2025-06-30");
+    // The notes were issued on 2025-08-21: a first (stub) coupon of 9 days at 6.5% on $25,000 (30/360).
+    await pay(notes.id, DEMO_DIVIDENDS.emmaNotes[0], "2025-08-30");
     if (kim[0]) await pay(kim[0].id, DEMO_DIVIDENDS.kimSeed[0], "2025-06-30");
   });
 }

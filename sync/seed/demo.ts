@@ -430,6 +430,13 @@ async function pay(tx: Sql, distributionId: string, amount: string, paidOn: stri
   );
 }
 
+async function issuedOn(tx: Sql, distributionIds: string[], on: string): Promise<void> {
+  await tx.query("update app_public.holdings set issued_on = $2 where distribution_id = any($1::uuid[])", [
+    distributionIds,
+    on,
+  ]);
+}
+
 async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promise<void> {
   const issuer = accounts.get("issuer");
   const broker = accounts.get("broker");
@@ -544,10 +551,11 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
   await tx.query("update app_public.rounds set security_id = $2 where id = $1", [seriesA, preferred]);
   await tx.query("update app_public.rounds set security_id = $2 where id = $1", [trancheA, notes]);
   await tx.query("update app_public.rounds set security_id = $2 where id = $1", [firstClose, fundUnits]);
+  // Deployed out of the first close's capital (Kim Family Trust's 25,000 units at $10: $250,000), after the close.
   await tx.query(
     `insert into app_public.capital_deployments (round_id, amount, deployed_on, description) values
-       ($1, 1500000, '2025-02-15T00:00:00Z', 'Columbia Gorge solar array'),
-       ($1, 900000, '2025-07-01T00:00:00Z', 'Battery storage retrofit')`,
+       ($1, 150000, '2025-02-15T00:00:00Z', 'Columbia Gorge solar array'),
+       ($1, 60000, '2025-07-01T00:00:00Z', 'Battery storage retrofit')`,
     [firstClose],
   );
 
@@ -607,9 +615,23 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
 
   // Issued: Seed round (Emma, Kim Family Trust, Jordan), the fund's first close (Kim), a green note (Emma).
   const emmaSeed = await makeDistribution(tx, seedAllocation, "investor@demo.test", "200000", "Emma Lawson", "closed");
-  const kimSeed = await makeDistribution(tx, seedAllocation, "investor2@demo.test", "500000", "Daniel Kim", "closed");
+  const kimSeed = await makeDistribution(
+    tx,
+    seedAllocation,
+    "investor2@demo.test",
+    "500000",
+    "Kim Family Trust",
+    "closed",
+  );
   const jordanSeed = await makeDistribution(tx, seedAllocation, "multi@demo.test", "40000", "Jordan Blake", "closed");
-  const kimFund = await makeDistribution(tx, fundAllocation, "investor2@demo.test", "25000", "Daniel Kim", "closed");
+  const kimFund = await makeDistribution(
+    tx,
+    fundAllocation,
+    "investor2@demo.test",
+    "25000",
+    "Kim Family Trust",
+    "closed",
+  );
   const emmaNotes = await makeDistribution(tx, trancheAllocation, "investor@demo.test", "25", "Emma Lawson", "closed");
   await pay(tx, emmaSeed, "100000", "2024-02-10T00:00:00Z");
   await pay(tx, kimSeed, "250000", "2024-03-05T00:00:00Z");
@@ -619,14 +641,25 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
   await tx.query("select count(*) from app_public.make_ta_request_distribution_issuances($1)", [
     [emmaSeed, kimSeed, jordanSeed, kimFund, emmaNotes],
   ]);
+  // The issuance function issues "now"; the demo's issues happened after each round closed and after the payment.
+  await issuedOn(tx, [emmaSeed, kimSeed, jordanSeed], "2024-05-15T00:00:00Z");
+  await issuedOn(tx, [kimFund], "2025-01-15T00:00:00Z");
+  await issuedOn(tx, [emmaNotes], "2025-08-21T00:00:00Z");
 
   // Series A in progress: onboarding (open), invited (drafted), paid and pending issuance (closed).
   const emmaSeriesA = await makeDistribution(tx, seriesADirect, "investor@demo.test", "80000", "Emma Lawson", "open");
   await makeDistribution(tx, seriesADirect, "newinvestor@demo.test", "20000", "Priya Shah", "drafted");
-  const kimSeriesA = await makeDistribution(tx, seriesADirect, "investor2@demo.test", "160000", "Daniel Kim", "closed");
+  const kimSeriesA = await makeDistribution(
+    tx,
+    seriesADirect,
+    "investor2@demo.test",
+    "160000",
+    "Kim Family Trust",
+    "closed",
+  );
   await makeDistribution(tx, seriesADirect, "terms@demo.test", "12000", "Taylor Brooks", "open");
   await pay(tx, kimSeriesA, "200000", "2025-11-03T00:00:00Z");
-  await makeDistribution(tx, trancheAllocation, "investor2@demo.test", "100", "Daniel Kim", "open");
+  await makeDistribution(tx, trancheAllocation, "investor2@demo.test", "100", "Kim Family Trust", "open");
 
   await tx.query(
     `insert into app_public.allocation_offering_links (allocation_id, agent_id, name, authorized_link, unauthorized_link)
@@ -716,13 +749,19 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
     "2025-10-01T00:00:00Z",
     "2026-12-31T00:00:00Z",
   );
-  await makeDistribution(tx, placement, "investor2@demo.test", "40000", "Daniel Kim", "open");
+  await makeDistribution(tx, placement, "investor2@demo.test", "40000", "Kim Family Trust", "open");
   await tx.query(
     "select id from app_public.make_issuer_account('Summit Ridge Hospitality Group', 'cfo@summit-ridge.example')",
   );
   await tx.query(
     "insert into app_public.vendor_default_email_preferences (account_id, send_distribution) values ($1, false)",
     [broker],
+  );
+
+  // A contact is a person: the trust's contacts name its trustee (the account's contact name), as an ats contact would.
+  await tx.query(
+    `update app_public.customers c set name = a.contact_name from app_public.accounts a
+      where a.id = c.investor_id and a.email = 'investor2@demo.test' and c.name = a.name`,
   );
 
   // The ats keeps its own contact list.

@@ -29,16 +29,16 @@ const FUND_UNITS = "Northwind Infrastructure Fund I LP Units";
 
 const D = {
   emmaSeed: "Seed Allocation / Emma Lawson / 200000",
-  kimSeed: "Seed Allocation / Daniel Kim / 500000",
+  kimSeed: "Seed Allocation / Kim Family Trust / 500000",
   jordanSeed: "Seed Allocation / Jordan Blake / 40000",
-  kimFund: "First Close Allocation / Daniel Kim / 25000",
+  kimFund: "First Close Allocation / Kim Family Trust / 25000",
   emmaNotes: "Tranche A Institutional / Emma Lawson / 25",
-  kimNotes: "Tranche A Institutional / Daniel Kim / 100",
+  kimNotes: "Tranche A Institutional / Kim Family Trust / 100",
   emmaSeriesA: "Series A Direct / Emma Lawson / 80000",
   priyaSeriesA: "Series A Direct / Priya Shah / 20000",
-  kimSeriesA: "Series A Direct / Daniel Kim / 160000",
+  kimSeriesA: "Series A Direct / Kim Family Trust / 160000",
   taylorSeriesA: "Series A Direct / Taylor Brooks / 12000",
-  kimPlacement: "Harborview Placement / Daniel Kim / 40000",
+  kimPlacement: "Harborview Placement / Kim Family Trust / 40000",
 };
 const SERIES_A_DIRECT = [D.emmaSeriesA, D.priyaSeriesA, D.kimSeriesA, D.taylorSeriesA];
 
@@ -52,11 +52,11 @@ const HOLDINGS = {
 
 const PAYMENTS = {
   emmaSeed: "Emma Lawson 200000 paid 100000",
-  kimSeed: "Daniel Kim 500000 paid 250000",
+  kimSeed: "Kim Family Trust 500000 paid 250000",
   jordanSeed: "Jordan Blake 40000 paid 20000",
-  kimFund: "Daniel Kim 25000 paid 250000",
+  kimFund: "Kim Family Trust 25000 paid 250000",
   emmaNotes: "Emma Lawson 25 paid 25000",
-  kimSeriesA: "Daniel Kim 160000 paid 200000",
+  kimSeriesA: "Kim Family Trust 160000 paid 200000",
 };
 
 const ALL_DISTRIBUTIONS = Object.values(D);

@@ -40,7 +40,15 @@ function templateKey(kind: TemplateKind): string {
       .sort();
     for (const path of codeFiles) hash.update(path).update(readFileSync(path));
   }
-  if (kind === "demo") hash.update(readFileSync(fileURLToPath(new URL("../../sync/seed/demo.ts", import.meta.url))));
+  if (kind === "demo") {
+    // seedDemo runs every demo-*.ts file in sync/seed/.
+    const seedDir = fileURLToPath(new URL("../../sync/seed/", import.meta.url));
+    for (const name of readdirSync(seedDir)
+      .filter((file) => file.startsWith("demo"))
+      .sort()) {
+      hash.update(name).update(readFileSync(join(seedDir, name)));
+    }
+  }
   return hash.digest("hex").slice(0, 16);
 }
 
