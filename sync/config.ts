@@ -22,6 +22,8 @@ export interface Config {
   mailFrom: string | null;
   /** The address links in mails point at, e.g. https://ledgerline.example; defaults to the listening URL. */
   publicUrl: string | null;
+  /** The file mails are logged to (MAIL_LOG): each delivery, and the text of the mails not sent by SMTP. */
+  mailLogFile: string | null;
 }
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,15 +46,17 @@ function nonEmpty(value: string | undefined): string | null {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(projectDir, nonEmpty(env.DATA_DIR) ?? ".data/pglite");
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? "127.0.0.1",
-    dataDir: path.resolve(projectDir, nonEmpty(env.DATA_DIR) ?? ".data/pglite"),
+    dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     mode: parseMode(env.NODE_ENV),
     distDir: path.resolve(projectDir, nonEmpty(env.DIST_DIR) ?? "dist"),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
     publicUrl: nonEmpty(env.PUBLIC_URL),
+    mailLogFile: path.resolve(projectDir, nonEmpty(env.MAIL_LOG) ?? path.join(path.dirname(dataDir), "mail.log")),
   };
 }

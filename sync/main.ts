@@ -1,5 +1,7 @@
 // `node sync/main.ts`: config -> open database -> migrate -> seed demo data if empty -> listen. Prints the address
-// and the demo sign-ins; closes cleanly on SIGINT/SIGTERM.
+// and the demo sign-ins last (mails delivered during the start are counted in one line before them; each mail is in
+// the mail log file); closes cleanly on SIGINT/SIGTERM.
+import path from "node:path";
 import { readConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 
@@ -33,13 +35,27 @@ async function main(): Promise<void> {
   // Grafast reads GRAPHILE_ENV when it loads, so set it before the server's modules are imported.
   process.env.GRAPHILE_ENV ??= config.mode === "production" ? "production" : "development";
   const { startServer } = await import("./http/server.ts");
+  // Until the address is printed, mail deliveries are only counted (the log file has each one), so the address and
+  // the demo sign-ins stay the last lines of the start; afterwards each delivery is one console line.
+  let starting = true;
+  let startMails = 0;
   const server = await startServer({
     ...config,
     dataDir: config.databaseUrl ? null : config.dataDir,
     seedDemo: process.env.SEED_DEMO === "1" ? true : undefined,
+    mailLog: (line) => {
+      if (starting) startMails += 1;
+      else console.log(line);
+    },
   });
-  // The demo seed queues invitation mails; let the relay log them first so the sign-ins end the output.
-  if (server.seeded) await server.mail.deliverQueued().catch(() => 0);
+  // The demo seed queues invitation mails; let the relay deliver them before the address is printed.
+  await server.mail.deliverQueued().catch(() => 0);
+  starting = false;
+  if (startMails > 0 && config.mailLogFile) {
+    const relative = path.relative(process.cwd(), config.mailLogFile);
+    const file = relative.startsWith("..") || path.isAbsolute(relative) ? config.mailLogFile : relative;
+    console.log(`Mail: ${startMails} at start, written to ${file} (each with its text)`);
+  }
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   console.log(`Ledgerline is running at ${server.url} (${config.mode}, ${where})`);
   if (server.seeded) console.log("Seeded the demo data into the empty database.");

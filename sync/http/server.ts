@@ -29,6 +29,8 @@ import { handleUploads, isUploadPath } from "./uploads.ts";
 export interface StartOptions extends Partial<Config> {
   /** Seed the demo data when the database has no users. Default: on for the embedded database only. */
   seedDemo?: boolean;
+  /** Where the mail relay reports each delivery (one line); default: the console, nothing in test mode. */
+  mailLog?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -211,8 +213,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     origin: options.publicUrl ?? url,
     smtpUrl: options.smtpUrl ?? null,
     mailFrom: options.mailFrom ?? null,
-    verbose: mode === "development",
-    log: mode === "test" ? () => {} : undefined,
+    log: options.mailLog ?? (mode === "test" ? () => {} : undefined),
+    logFile: options.mailLogFile ?? null,
     notifications: subscriber ? await subscriber.subscribe("mail_outbox") : null,
   });
 

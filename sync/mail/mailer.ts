@@ -2,7 +2,12 @@
 // tests can read what was sent), then delivered by the relay: rendered ({{origin}} -> the public address) and
 //   - with SMTP_URL: handed to the SMTP server and marked `sent`; a refusal or a dead connection keeps it queued
 //     for another try after a growing pause, and after MAIL_MAX_ATTEMPTS tries it is marked `failed` with the error;
-//   - without (the embedded default): logged and marked `logged`.
+//   - without (the embedded default): written to the mail log file (with its text, so a demo user can follow the
+//     links) and marked `logged`.
+// Every delivery is one line on the log function (the console by default) and one entry in the mail log file
+// (MAIL_LOG, default .data/mail.log beside the embedded database) when there is one.
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Database } from "../db/database.ts";
 import { type MailTransport, smtpTransport } from "./smtp.ts";
 
@@ -28,9 +33,10 @@ interface MailRelayOptions {
   smtpUrl: string | null;
   /** The sender of SMTP mails; default no-reply@ the origin's host. */
   mailFrom?: string | null;
-  /** Where deliveries are reported; the body is included only when `verbose`. */
+  /** Where deliveries are reported, one line each (never a body). */
   log?: (line: string) => void;
-  verbose?: boolean;
+  /** The mail log file: every delivery line, and the text of each mail that was logged rather than sent. */
+  logFile?: string | null;
   /** NOTIFY mail_outbox events (the PostGraphile service's subscriber), so SQL-queued mails go out at once. */
   notifications?: AsyncIterableIterator<unknown> | null;
 }
@@ -53,8 +59,24 @@ export interface MailRelay {
 }
 
 export function startMailRelay(options: MailRelayOptions): MailRelay {
-  const { db, origin, smtpUrl, verbose = false } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const { db, origin, smtpUrl } = options;
+  const logFile = options.logFile ?? null;
+  const toConsole = options.log ?? ((line: string) => console.log(line));
+  let logFileReady = false;
+  const log = (line: string, body?: string) => {
+    toConsole(line);
+    if (!logFile) return;
+    try {
+      if (!logFileReady) {
+        mkdirSync(dirname(logFile), { recursive: true });
+        logFileReady = true;
+      }
+      const entry = `${new Date().toISOString()} ${line}\n${body === undefined ? "" : `${body.trimEnd()}\n\n`}`;
+      appendFileSync(logFile, entry, { mode: 0o600 });
+    } catch (error) {
+      console.error(`mail log ${logFile}:`, (error as Error).message);
+    }
+  };
   const from = options.mailFrom ?? `Ledgerline <no-reply@${new URL(origin).hostname}>`;
   const transport: MailTransport | null = smtpUrl ? smtpTransport(smtpUrl, from) : null;
   const render = (body: string) => body.replaceAll("{{origin}}", origin);
@@ -76,7 +98,7 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
         const html = mail.html_body === null ? null : render(mail.html_body);
         const line = `mail ${mail.kind} to ${mail.to_address}: ${mail.subject}`;
         if (!transport) {
-          log(`${line}${verbose ? `\n${text}` : ""}`);
+          log(line, text);
           await settle(mail.id, "logged", text, html, null);
           delivered += 1;
           continue;
