@@ -1,0 +1,105 @@
+// The token view's texts (spec part 2: round page token view, token and contract states, section 5 validation).
+
+export const TOKEN_TEXT = {
+  information: "Token Information",
+  noToken: "No token has been set up for this round yet.",
+  name: "Name",
+  symbol: "Symbol",
+  chain: "Chain",
+  status: "Status",
+  contractAddress: "Contract Address",
+  type: "Type",
+  precision: "Precision",
+  total: "Total",
+  notDeployedYet: "Not deployed yet",
+  // buttons
+  edit: "Edit",
+  swapChain: "Swap Chain",
+  deploy: "Deploy",
+  mint: "Mint",
+  setupToken: "Setup Token",
+  cancel: "Cancel",
+  next: "Next",
+  back: "Back",
+  finish: "FINISH",
+  save: "Save",
+  // setup and edit (two screens: the form, then the review)
+  setupTitle: "Setup Token",
+  editTitle: "Edit Token",
+  formStep: "Step 1 of 2: token details",
+  reviewStep: "Step 2 of 2: review",
+  reviewIntro: "Check the token's details. FINISH saves the token; it is deployed later with Deploy.",
+  chainPlaceholder: "Select a chain",
+  nameRequired: "Token name is required.",
+  nameTooLong: "Token name must be less than 40 characters.",
+  namePrintable: "Token name must use printable characters only.",
+  symbolRequired: "Token symbol is required.",
+  symbolTooLong: "Token symbol must be less than 40 characters.",
+  symbolPrintable: "Token symbol must use printable characters only.",
+  chainRequired: "Chain is required.",
+  chainUnavailable: (reason: string) => `This chain is not available: ${reason}`,
+  chainsUnknownOffline: "Chain availability is unknown offline.",
+  // deploy
+  deployTitle: "Deploy Token?",
+  deployBody: (name: string, chain: string) =>
+    `${name} will be deployed to ${chain}. Once deployed, the token can no longer be edited.`,
+  deployQueued: "Deploy requested",
+  // mint
+  mintTitle: "Mint",
+  mintIntro: "Mint the selected holdings of this round to the investors' addresses on the token's chain.",
+  mintNone: "No holdings to mint: every holding of this round is already issued.",
+  mintSelectAll: "Select all",
+  mintSelect: (name: string) => `Select ${name}`,
+  mintSelectOne: "Select at least one holding.",
+  mintConfirm: (count: number) => `Mint ${count} holding${count === 1 ? "" : "s"}`,
+  mintQueued: (count: number) => `Minting ${count} holding${count === 1 ? "" : "s"}`,
+  investor: "Investor",
+  units: "Units",
+  alreadyMinted: "Minted",
+  // swap chain
+  swapTitle: "Swap Chain",
+  swapIntro: "Move the token to another chain: a new contract is deployed there and the holdings are minted again.",
+  swapTo: "New chain",
+  swapSame: "The token is already on this chain.",
+  swapConfirm: "Swap Chain",
+  swapQueued: "Chain swap requested",
+  // the ledger
+  ledgerTitle: "Stakeholder Ledger",
+  ledgerStakeholders: "STAKEHOLDERS",
+  ledgerUnits: "UNITS ON CHAIN",
+  ledgerNone: "No investors with issued holdings found.",
+  ledgerAddress: "Address",
+  ledgerAmount: "Amount",
+  ledgerBlock: "Block",
+  ledgerStatus: "Status",
+  ledgerGroupSummary: (count: number, units: string) => `${count} stakeholder${count === 1 ? "" : "s"} · ${units}`,
+  // live and offline marks
+  live: "Following the deployment live",
+  failed: "Failed",
+  failedReason: (reason: string) => `The chain refused the transaction: ${reason}`,
+  offlineNote: "Offline: shown from this device. Deploy and Mint are queued and sent when the connection returns.",
+  copied: "Copied!",
+  copyAddress: "Copy address",
+  explorer: (chain: string) => `View on ${chain} explorer`,
+};
+
+/** Token and contract status display (spec part 2, section 4). */
+export const TOKEN_STATUS_LABELS: Record<string, string> = {
+  system_only: "Not Tokenized",
+  burning: "Burning",
+  not_deployed: "Not Deployed",
+  deploying: "Deploying",
+  deployed: "Deployed",
+  issuing: "Issuing",
+  issued: "Issued",
+  failed: "Failed",
+};
+
+/** The chains offered for tokens (spec part 2, section 9) and how they read. */
+export const CHAIN_LABELS: Record<string, string> = {
+  "ethereum-ledgerline": "Ethereum (Ledgerline private network)",
+  "tezos-mainnet": "Tezos mainnet",
+  "ethereum-mainnet": "Ethereum mainnet",
+  "ethereum-rinkeby": "Ethereum Rinkeby",
+  "ledgerlinen-hawknet": "Ledgerline test chain",
+};

@@ -1,0 +1,144 @@
+// The round's token as the token view shows it (pure, unit-tested in token-overlay.test.ts): the token document
+// (kind `tokens` of the shared `records` collection: contracts newest first, cap table entries, per-holding mint
+// status) with the outbox's token commands laid over it as pending marks.
+import type { OutboxCommand } from "../../data/models/outbox.ts";
+import type { PendingMark, WithPending } from "../../data/pending.ts";
+
+export interface TokenContract {
+  id: string;
+  chain: string;
+  status: string;
+  contractAddress?: string | null;
+  failure?: string | null;
+  createdOn?: string;
+}
+
+export interface TokenCapTableEntry {
+  id: string;
+  investorId: string;
+  investor?: { id?: string; name?: string | null; email?: string | null } | null;
+  amount: string;
+  blockNumber?: number | string | null;
+  blockchainAddress?: { id?: string; address?: string | null; chain?: string | null } | null;
+}
+
+export interface TokenHoldingStatus {
+  holdingId: string;
+  investorId?: string;
+  chain?: string | null;
+  status?: string | null;
+  failure?: string | null;
+  blockNumber?: number | string | null;
+  address?: string | null;
+}
+
+export interface TokenDoc {
+  id: string;
+  roundId: string;
+  name: string;
+  symbol: string;
+  type?: string | null;
+  status: string;
+  total?: string | null;
+  precision?: number | null;
+  createdOn?: string;
+  contracts?: TokenContract[] | null;
+  capTableEntries?: TokenCapTableEntry[] | null;
+  holdings?: TokenHoldingStatus[] | null;
+}
+
+/** The marks of the token commands still in the outbox (or refused), for the view's buttons and rows. */
+export interface TokenMarks {
+  token?: PendingMark;
+  deploy?: PendingMark;
+  swap?: PendingMark;
+  /** holding id -> the mark of the Mint that names it */
+  mint: Map<string, PendingMark>;
+}
+
+type Input = Record<string, unknown>;
+const inputOf = (command: Pick<OutboxCommand, "variables">): Input =>
+  ((command.variables as { input?: Input } | undefined)?.input ?? {}) as Input;
+
+function markOf(command: OutboxCommand): PendingMark {
+  const status = command.status as PendingMark["status"];
+  return {
+    key: command.id,
+    mutation: command.mutation,
+    status,
+    ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
+  };
+}
+
+/**
+ * The round's token with the outbox laid over it (pure; commands in sequence order): a queued makeToken for the round
+ * shows the token (new, or edited) with its values, marked pending, until the replica has them; a queued
+ * deployContract, tokenizeHoldings or swapTokenChain marks the token, or the holdings it names. An accepted command
+ * keeps its mark until it leaves the outbox, so nothing blinks between the server's answer and the pull.
+ */
+export function overlayTokenCommands(
+  roundId: string,
+  stored: TokenDoc | null,
+  commands: readonly OutboxCommand[],
+): { token: WithPending<TokenDoc> | null; marks: TokenMarks } {
+  let token: WithPending<TokenDoc> | null = stored;
+  const marks: TokenMarks = { mint: new Map() };
+  const ordered = [...commands].sort((a, b) => a.seq - b.seq);
+  for (const command of ordered) {
+    const input = inputOf(command);
+    if (command.mutation === "makeToken" && input.roundId === roundId) {
+      const mark = markOf(command);
+      marks.token = mark;
+      const name = String(input.name ?? "");
+      const symbol = String(input.symbol ?? "");
+      const chain = String(input.chain ?? "");
+      if (!token) {
+        const tokenId = typeof input.tokenId === "string" ? input.tokenId : command.id;
+        const contractId = typeof input.contractAddressId === "string" ? input.contractAddressId : `${tokenId}:c`;
+        token = {
+          id: tokenId,
+          roundId,
+          name,
+          symbol,
+          status: "not_deployed",
+          contracts: [{ id: contractId, chain, status: "not_deployed" }],
+          capTableEntries: [],
+          holdings: [],
+          _pending: mark,
+        };
+      } else if (command.status !== "accepted" || token.name !== name || token.symbol !== symbol) {
+        const [current, ...older] = token.contracts ?? [];
+        token = {
+          ...token,
+          name,
+          symbol,
+          contracts: current?.status === "not_deployed" ? [{ ...current, chain }, ...older] : token.contracts,
+          _pending: mark,
+        };
+      }
+      continue;
+    }
+    if (!token) continue;
+    if (command.mutation === "deployContract") {
+      const contractId = input.contractId;
+      if ((token.contracts ?? []).some((contract) => contract.id === contractId)) marks.deploy = markOf(command);
+    } else if (command.mutation === "swapTokenChain" && input.tokenId === token.id) {
+      marks.swap = markOf(command);
+    } else if (command.mutation === "tokenizeHoldings") {
+      const ids = Array.isArray(input.holdingIds) ? (input.holdingIds as unknown[]) : [];
+      for (const id of ids) if (typeof id === "string") marks.mint.set(id, markOf(command));
+    }
+  }
+  // An accepted deploy whose contract has moved on needs no mark.
+  const current = token?.contracts?.[0];
+  if (marks.deploy?.status === "accepted" && current && current.status !== "not_deployed") delete marks.deploy;
+  return { token, marks };
+}
+
+/** The round's current token: the one created last (a round has one token; Swap Chain adds contracts, not tokens). */
+export function currentToken(tokens: readonly TokenDoc[]): TokenDoc | null {
+  return [...tokens].sort((a, b) => (b.createdOn ?? "").localeCompare(a.createdOn ?? ""))[0] ?? null;
+}
+
+/** The token's current contract: the newest (the read model lists contracts newest first). */
+export const currentContract = (token: TokenDoc | null): TokenContract | null => token?.contracts?.[0] ?? null;
