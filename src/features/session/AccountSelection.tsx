@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { avatar, badge } from "../../../styled-system/recipes";
 import { type AccountChoice, selectableAccounts } from "../../domain/account-choice.ts";
@@ -10,15 +9,14 @@ import { withSafeNext } from "../../domain/redirect.ts";
 import { EmptyState, Page, PageHeader } from "../../ui/index.ts";
 import { ACCOUNT_ROLE_TEXT } from "./strings.ts";
 
+/**
+ * The account's initials: accounts have no uploaded logo (nothing stores one), so the card asks the server for none
+ * (it used to request /api/v2/logos/{slug}, a 404 for every account).
+ */
 function AccountLogo({ account }: { account: AccountChoice["account"] }) {
-  const [failed, setFailed] = useState(false);
   return (
     <span className={avatar({ size: "lg" })} aria-hidden="true">
-      {account.slug && !failed ? (
-        <img src={`/api/v2/logos/${encodeURIComponent(account.slug)}`} alt="" onError={() => setFailed(true)} />
-      ) : (
-        initials(account.name)
-      )}
+      {initials(account.name)}
     </span>
   );
 }
