@@ -20,9 +20,12 @@ describe("wallet cards", () => {
       token({ id: "a" }),
       token({ id: "b", chain: PRODUCT_TEST_CHAIN }),
       token({ id: "c", status: "not_deployed" }),
+      token({ id: "e", status: "deploying" }),
+      token({ id: "f", status: "issuing" }),
+      token({ id: "g", status: "issued" }),
       token({ id: "d", amount: "0.001" }),
     ]);
-    expect(cards.map((card) => card.id)).toEqual(["a"]);
+    expect(cards.map((card) => card.id)).toEqual(["a", "f", "g"]);
     expect(decimalText(cards[0]?.amount ?? ZERO)).toBe("10.56");
   });
 

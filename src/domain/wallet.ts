@@ -9,6 +9,9 @@ import { compare, type Decimal, dec, mul, parseDecimal, round, ZERO } from "./de
 
 export const PRODUCT_TEST_CHAIN = "ledgerlinen-hawknet";
 
+/** A deployed token: on its chain, including while a later Mint is issuing (its holders keep their balances). */
+const DEPLOYED = new Set(["deployed", "issuing", "issued"]);
+
 export interface WalletToken {
   id: string;
   name: string;
@@ -44,7 +47,7 @@ const positive = (value: string | null | undefined): Decimal | null => {
 
 export function walletCards(tokens: readonly WalletToken[]): WalletCard[] {
   return tokens
-    .filter((token) => token.status === "deployed" || token.status === "issued")
+    .filter((token) => DEPLOYED.has(token.status))
     .filter((token) => token.chain !== PRODUCT_TEST_CHAIN)
     .map((token) => ({ token, amount: round(dec(token.amount), Math.max(0, token.precision), "floor") }))
     .filter(({ amount }) => compare(amount, ZERO) > 0)
