@@ -8,6 +8,8 @@ export const GRAPHQL_PATH = "/api/v2/graphql";
 export const PULL_PATH = "/api/v2/pull";
 /** The device outbox's endpoint: POST an array of WireCommand, answered with a CommandsAnswer. */
 export const COMMANDS_PATH = "/api/v2/commands";
+/** The device's reachability probe (src/data/connectivity.ts): GET answers 204, no session needed. */
+export const PING_PATH = "/api/v2/ping";
 /** graphql-ws (the change stream's subscription `changes`); the server takes it without the trailing slash too. */
 export const WEBSOCKET_PATH = "/wss/v1/";
 

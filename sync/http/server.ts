@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/node";
-import { COMMANDS_PATH, GRAPHQL_PATH, PULL_PATH, WEBSOCKET_PATH } from "../../src/domain/wire.ts";
+import { COMMANDS_PATH, GRAPHQL_PATH, PING_PATH, PULL_PATH, WEBSOCKET_PATH } from "../../src/domain/wire.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
@@ -126,6 +126,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const session = await sessionFor(req, res);
       if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
       return handleCommands(req, res, session);
+    }
+    if (path === PING_PATH) {
+      // the device's reachability probe (src/data/connectivity.ts): an answer is all it needs
+      res.writeHead(204, { "Cache-Control": "no-store" });
+      return res.end();
     }
     if (isGraphiql) return graphqlHandler(req, res);
     if (isUploadPath(path))
