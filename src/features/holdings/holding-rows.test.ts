@@ -39,4 +39,14 @@ describe("holdings grid rows", () => {
     expect(row?.totalValue).toBeNull();
     expect(row?.term).toBe("N/A");
   });
+
+  it("reads Tokenized Yes for a trade address on a chain other than the product's test chain", () => {
+    const on = (addresses: unknown[]) =>
+      holdingRows([{ ...holding("1", "1"), blockchainAddresses: addresses } as HoldingDoc], securities, rounds)[0]
+        ?.tokenized;
+    expect(on([{ id: "a", address: "0x1", chain: "ethereum-ledgerline", status: "trade" }])).toBe("Yes");
+    expect(on([{ id: "a", address: "0x1", chain: "ethereum-ledgerline", status: "pending" }])).toBe("No");
+    expect(on([{ id: "a", address: "h1", chain: "ledgerlinen-hawknet", status: "trade" }])).toBe("No");
+    expect(on([])).toBe("No");
+  });
 });

@@ -3,6 +3,7 @@
 import type { HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { percentOfRaise, totalValue } from "../../domain/capital.ts";
 import { toString as decimalText, parseDecimal } from "../../domain/decimal.ts";
+import { isTokenized } from "../../domain/wallet.ts";
 import { HOLDINGS_TEXT } from "./strings.ts";
 
 export interface HoldingRow {
@@ -92,7 +93,7 @@ class LazyHoldingRow implements HoldingRow {
     this.securityName = security?.name ?? "";
     this.totalUnits = h.amount;
     this.costBasis = h.purchasePrice ?? null;
-    this.tokenized = (h as { tokenized?: boolean }).tokenized ? HOLDINGS_TEXT.yes : HOLDINGS_TEXT.no;
+    this.tokenized = isTokenized(h.blockchainAddresses) ? HOLDINGS_TEXT.yes : HOLDINGS_TEXT.no;
     this.term = bondData?.term ? `${bondData.term}` : HOLDINGS_TEXT.notAvailable;
     this.yield = bondData?.coupon ? `${bondData.coupon}` : HOLDINGS_TEXT.notAvailable;
     this.issuedOn = h.issuedOn ?? null;
