@@ -1,10 +1,33 @@
 // The PWA build: React, file-based TanStack routes (src/routes -> src/routeTree.gen.ts), Panda CSS through
-// PostCSS (postcss.config.cjs), and a generated service worker that precaches the app shell.
+// PostCSS (postcss.config.cjs), and a generated service worker that precaches the app shell. After the build, every
+// text file gets precompressed brotli and gzip copies (sync/http/precompress.ts) that the server sends by
+// Accept-Encoding (sync/http/static.ts).
+import path from "node:path";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { webManifest } from "./src/pwa/manifest.ts";
+import { precompressDir } from "./sync/http/precompress.ts";
+
+/** Writes `<file>.br` and `<file>.gz` beside the built text files, after every other plugin (the service worker too). */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "ledgerline:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        await precompressDir(outDir);
+      },
+    },
+  };
+}
 
 const server = process.env.LL_DEV_SERVER ?? "http://127.0.0.1:3000";
 
@@ -37,6 +60,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   build: { target: "es2022", sourcemap: true },
   server: {

@@ -1,10 +1,14 @@
 // Serves the built PWA from DIST_DIR. Hashed files under /assets/ are cached for a year; the app shell entry points
 // (index.html, sw.js, the manifest) are always revalidated so an update reaches users; any other GET that is not a
-// file falls back to index.html so client routes load on a full page load.
+// file falls back to index.html so client routes load on a full page load. Text files are sent compressed when the
+// build left a precompressed copy beside them (precompress.ts: `<file>.br`, `<file>.gz`) and the request's
+// Accept-Encoding allows it: brotli first, then gzip, else the file itself; every such response says
+// `Vary: Accept-Encoding` so caches keep the encodings apart.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { COMPRESSIBLE_EXTENSIONS } from "./precompress.ts";
 import { sendText } from "./respond.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -50,17 +54,59 @@ async function fileAt(distDir: string, urlPath: string): Promise<{ file: string;
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, file: string, size: number, urlPath: string): void {
-  res.writeHead(200, {
+/** The encodings the client accepts (q > 0), from an Accept-Encoding header; `*` stands for any not named. */
+export function acceptedEncodings(header: string | string[] | undefined): (encoding: string) => boolean {
+  const weights = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
+    const [token = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(token.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  return (encoding) => (weights.get(encoding) ?? weights.get("*") ?? 0) > 0;
+}
+
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+
+async function send(req: IncomingMessage, res: ServerResponse, file: string, size: number, urlPath: string) {
+  const headers: Record<string, string | number> = {
     "Content-Type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
     "Content-Length": size,
     "Cache-Control": cacheControl(urlPath),
-  });
+  };
+  let body = file;
+  if (COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) {
+    headers.Vary = "Accept-Encoding";
+    const accepts = acceptedEncodings(req.headers["accept-encoding"]);
+    for (const encoding of ENCODINGS) {
+      if (!accepts(encoding.name)) continue;
+      const compressed = await fileStat(`${file}${encoding.suffix}`);
+      if (!compressed) continue;
+      body = `${file}${encoding.suffix}`;
+      headers["Content-Encoding"] = encoding.name;
+      headers["Content-Length"] = compressed.size;
+      break;
+    }
+  }
+  res.writeHead(200, headers);
   if (req.method === "HEAD") {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  createReadStream(body).pipe(res);
+}
+
+async function fileStat(file: string): Promise<{ size: number } | null> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? { size: info.size } : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, urlPath: string) {
@@ -78,7 +124,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
   }
   const found = decoded.endsWith("/") ? null : await fileAt(distDir, decoded);
   if (found) {
-    send(req, res, found.file, found.size, decoded);
+    await send(req, res, found.file, found.size, decoded);
     return;
   }
   // A missing file (it has an extension) is a 404; anything else is a client route.
@@ -91,5 +137,5 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
     sendText(res, 503, "The web app is not built yet: run `npm run build` (npm start does it for you).");
     return;
   }
-  send(req, res, index.file, index.size, "/index.html");
+  await send(req, res, index.file, index.size, "/index.html");
 }
