@@ -7,9 +7,13 @@ import { CSV_CONTENT_TYPE, type CsvText, toCsv } from "../../src/domain/csv.ts";
 import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv, reportDay } from "../../src/domain/reports.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
-import { sendJson } from "./respond.ts";
+import { ocfExportSummary, writeOcfPackage } from "../ocf/export.ts";
+import { applyImport, mapPackage, OcfPackageError, previewImport, readOcfPackage } from "../ocf/import.ts";
+import { OCF_LIMITS } from "../ocf/zip.ts";
+import { isCrossSite, sendJson } from "./respond.ts";
 
 const REPORTS_PATH = "/api/v2/reports/";
+const OCF_IMPORT_PATH = "/api/v2/imports/ocf";
 const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
 const ALLOCATION_EXAMPLE = toCsv(
@@ -22,7 +26,12 @@ const ALLOCATION_EXAMPLE = toCsv(
 
 /** Paths this module answers (one check in server.ts). */
 export function isReportsPath(path: string): boolean {
-  return path.startsWith(REPORTS_PATH) || path === ALLOCATION_EXAMPLE_PATH;
+  return (
+    path.startsWith(REPORTS_PATH) ||
+    path === ALLOCATION_EXAMPLE_PATH ||
+    path === OCF_IMPORT_PATH ||
+    path === `${OCF_IMPORT_PATH}/confirm`
+  );
 }
 
 function refuse(res: ServerResponse, status: number, code: string, message: string): void {
@@ -42,21 +51,20 @@ function sendCsv(res: ServerResponse, fileName: string, text: CsvText, method: s
 
 async function asSession<T>(db: Database, session: SessionClaims, fn: (tx: Sql) => Promise<T>): Promise<T> {
   return db.transaction(async (tx: Sql) => {
-    await tx.query(
-      `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
-              set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
-              set_config('jwt.claims.role', $5, true)`,
-      [
-        session.sessionId,
-        session.userId,
-        session.accountId ?? "",
-        session.accountType ?? "",
-        session.accountRole ?? "",
-      ],
-    );
-    await tx.query("set local role app_user");
+    await sessionRole(tx, session);
     return fn(tx);
   });
+}
+
+/** The session's settings and role app_user for the rest of the transaction (row-level security applies). */
+async function sessionRole(tx: Sql, session: SessionClaims): Promise<void> {
+  await tx.query(
+    `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
+              set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
+              set_config('jwt.claims.role', $5, true)`,
+    [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
+  );
+  await tx.query("set local role app_user");
 }
 
 /** Issued holdings the account sees, without zero, negative or allocation-owned entries. */
@@ -106,12 +114,137 @@ function today(): string {
   return new Date().toISOString().slice(0, 10).replaceAll("-", "_");
 }
 
+/**
+ * GET /api/v2/reports/ocf: the issuer's cap table as an OCF 1.2.0 package (zip), streamed as it is made;
+ * GET /api/v2/reports/ocf/summary: what the package holds and what OCF cannot express (JSON).
+ */
+async function sendOcf(res: ServerResponse, context: { db: Database; session: SessionClaims }, summaryOnly: boolean) {
+  const { db, session } = context;
+  const issuerId = session.accountId ?? "";
+  if (summaryOnly) {
+    const summary = await asSession(db, session, (tx) => ocfExportSummary(tx, issuerId));
+    const { capTable: _capTable, ...shown } = summary;
+    return sendJson(res, 200, shown);
+  }
+  let started = false;
+  await asSession(db, session, (tx) =>
+    writeOcfPackage(tx, issuerId, (chunk, final) => {
+      if (!started) {
+        started = true;
+        res.writeHead(200, {
+          "Content-Type": "application/zip",
+          "Content-Disposition": `attachment; filename="ocf_${today()}.zip"`,
+          "Cache-Control": "no-store",
+        });
+      }
+      res.write(chunk);
+      if (final) res.end();
+    }),
+  );
+  if (!started) res.end();
+}
+
+function packageRefusal(res: ServerResponse, error: OcfPackageError, status = 422): void {
+  sendJson(res, status, {
+    errors: [
+      {
+        message: error.file ? `${error.file}: ${error.message}` : error.message,
+        extensions: { code: "LL422", file: error.file },
+      },
+    ],
+  });
+}
+
+/**
+ * POST /api/v2/imports/ocf (the zip as the body): the preview, every problem with its file and object id, nothing
+ * written. POST /api/v2/imports/ocf/confirm (the same zip): applied in one transaction, all or nothing. Both only
+ * for an owner or admin of the selected issuer account (app_private.require_writer as the session).
+ */
+async function handleOcfImport(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  context: { db: Database; session: SessionClaims | null },
+): Promise<void> {
+  if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
+  if (isCrossSite(req)) return refuse(res, 403, "LL403", "Operation not allowed");
+  const session = context.session;
+  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+  if (session.accountType !== "issuer") return refuse(res, 403, "LL403", "Operation not allowed");
+  try {
+    await asSession(context.db, session, (tx) => tx.query("select app_private.require_writer('{issuer}')"));
+  } catch {
+    return refuse(res, 403, "LL403", "Operation not allowed");
+  }
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > OCF_LIMITS.maxCompressedBytes) {
+    req.resume();
+    return packageRefusal(
+      res,
+      new OcfPackageError(
+        `The package is larger than the upload limit of ${OCF_LIMITS.maxCompressedBytes / 1048576} MB.`,
+      ),
+      413,
+    );
+  }
+  let pkg: Awaited<ReturnType<typeof readOcfPackage>>;
+  try {
+    pkg = await readOcfPackage(req);
+  } catch (error) {
+    if (error instanceof OcfPackageError) {
+      req.resume();
+      return packageRefusal(res, error, /upload limit/.test(error.message) ? 413 : 422);
+    }
+    throw error;
+  }
+  const issuerId = session.accountId;
+  if (path === OCF_IMPORT_PATH) {
+    // as the session: contacts are matched among the issuer's own contacts only
+    const preview = await asSession(context.db, session, (tx) => previewImport(tx, issuerId, pkg));
+    return sendJson(res, 200, preview);
+  }
+  const problems = [...pkg.problems, ...mapPackage(pkg).problems];
+  const errors = problems.filter((p) => p.severity === "error").length;
+  if (errors > 0) {
+    return sendJson(res, 422, {
+      errors: [
+        {
+          message: `The package has ${errors} problem${errors === 1 ? "" : "s"}: nothing was imported.`,
+          extensions: { code: "LL422" },
+        },
+      ],
+      problems: problems.slice(0, 500),
+    });
+  }
+  try {
+    const result = await context.db.transaction(async (tx) => {
+      await sessionRole(tx, session);
+      // the session must be allowed to write the issuer's data; the ledger itself is written as the owner
+      await tx.query("select app_private.require_writer('{issuer}')");
+      await tx.query("reset role");
+      return applyImport(tx, issuerId, pkg);
+    });
+    return sendJson(res, 200, result);
+  } catch (error) {
+    if (error instanceof OcfPackageError) return packageRefusal(res, error);
+    const code = (error as { code?: string }).code;
+    if (code === "LL422" || code === "LL409" || code === "23505" || code === "23514") {
+      return sendJson(res, 422, {
+        errors: [{ message: `Nothing was imported: ${(error as Error).message}`, extensions: { code: "LL422" } }],
+      });
+    }
+    throw error;
+  }
+}
+
 export async function handleReports(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   context: { db: Database; session: SessionClaims | null },
 ): Promise<void> {
+  if (path === OCF_IMPORT_PATH || path === `${OCF_IMPORT_PATH}/confirm`)
+    return handleOcfImport(req, res, path, context);
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
   if (path === ALLOCATION_EXAMPLE_PATH) return sendCsv(res, "allocation-cap-table.csv", ALLOCATION_EXAMPLE, req.method);
   const session = context.session;
@@ -119,6 +252,10 @@ export async function handleReports(
   if (session.accountType !== "issuer" && session.accountType !== "broker")
     return refuse(res, 403, "LL403", "Operation not allowed");
   const name = path.slice(REPORTS_PATH.length);
+  if (name === "ocf" || name === "ocf/summary") {
+    if (session.accountType !== "issuer") return refuse(res, 403, "LL403", "Operation not allowed");
+    return sendOcf(res, { db: context.db, session }, name === "ocf/summary");
+  }
   if (name === "cap-table") {
     const lines = await asSession(context.db, session, capTableLines);
     return sendCsv(res, `cap_table_${today()}.csv`, capTableCsv(lines), req.method);

@@ -1,0 +1,626 @@
+// Import of an Open Cap Format 1.2.0 package into an issuer: read the zip (streamed, limits enforced while
+// reading, see zip.ts), check the manifest (version, listed files present, md5), validate every object like the
+// official validator plus the reference checks (validate.ts), map it onto the issuer (stakeholders matched to the
+// issuer's contacts, then to investor accounts, by e-mail), preview, and on confirmation apply it in the caller's
+// transaction, all or nothing: assets and securities from stock classes, rounds with an allocation from financings,
+// and per issuance a closed, issued distribution, its holding and its ledger entry in the round's import
+// transaction (chain_data.source = 'ocf-import'); cancellations are negative ledger entries in a transaction of
+// their date; vesting terms become vesting schedules of the distributions.
+import type { Sql } from "../db/database.ts";
+import { vestingTermsId } from "./export.ts";
+import {
+  compareDecimal,
+  FILE_LISTS,
+  OCF_VERSION,
+  type OcfObject,
+  type OcfProblem,
+  referenceProblems,
+  sumDecimals,
+  validateFile,
+  validateManifest,
+} from "./validate.ts";
+import { OCF_LIMITS, OcfPackageError, parseEntry, readZip, type ZipLimits } from "./zip.ts";
+
+export { OcfPackageError } from "./zip.ts";
+
+export interface OcfPackage {
+  manifestFile: string;
+  manifest: Record<string, unknown> | null;
+  objects: { file: string; item: OcfObject }[];
+  problems: OcfProblem[];
+}
+
+const MANIFEST_TYPE = "OCF_MANIFEST_FILE";
+
+function normalisePath(path: string): string {
+  return path.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
+}
+
+/** Reads and validates a package; structural failures (limits, not a zip) throw OcfPackageError. */
+export async function readOcfPackage(
+  source: AsyncIterable<Uint8Array>,
+  limits: ZipLimits = OCF_LIMITS,
+): Promise<OcfPackage> {
+  const entries = (await readZip(source, limits)).filter((e) => !e.name.endsWith("/"));
+  const problems: OcfProblem[] = [];
+  const parsed = new Map<string, unknown>();
+  for (const entry of entries) {
+    if (!entry.name.toLowerCase().endsWith(".json")) continue;
+    try {
+      parsed.set(entry.name, parseEntry(entry));
+    } catch (error) {
+      problems.push({ file: entry.name, objectId: null, message: (error as Error).message, severity: "error" });
+    }
+  }
+  const manifests = [...parsed].filter(([, v]) => (v as { file_type?: unknown })?.file_type === MANIFEST_TYPE);
+  if (manifests.length !== 1) {
+    problems.push({
+      file: manifests.length ? manifests.map(([n]) => n).join(", ") : "Manifest.ocf.json",
+      objectId: null,
+      message: manifests.length
+        ? "The package has more than one manifest."
+        : "The package has no manifest (a file with file_type OCF_MANIFEST_FILE).",
+      severity: "error",
+    });
+    return { manifestFile: "", manifest: null, objects: [], problems };
+  }
+  const [manifestFile, manifestValue] = manifests[0] as [string, Record<string, unknown>];
+  if (manifestValue.ocf_version !== OCF_VERSION) {
+    problems.push({
+      file: manifestFile,
+      objectId: null,
+      message: `ocf_version is ${JSON.stringify(manifestValue.ocf_version ?? null)}; only OCF ${OCF_VERSION} packages can be imported.`,
+      severity: "error",
+    });
+    return { manifestFile, manifest: manifestValue, objects: [], problems };
+  }
+  problems.push(...validateManifest(manifestValue, manifestFile));
+  const base = manifestFile.includes("/") ? manifestFile.slice(0, manifestFile.lastIndexOf("/") + 1) : "";
+  const byName = new Map(entries.map((e) => [normalisePath(e.name), e]));
+  const listed = new Set<string>([manifestFile]);
+  const objects: { file: string; item: OcfObject }[] = [];
+  for (const [fileType, key] of Object.entries(FILE_LISTS)) {
+    const list = manifestValue[key];
+    if (!Array.isArray(list)) continue;
+    for (const ref of list as { filepath?: unknown; md5?: unknown }[]) {
+      if (typeof ref?.filepath !== "string") continue;
+      const name = normalisePath(base + ref.filepath);
+      const entry = byName.get(name);
+      if (!entry) {
+        problems.push({
+          file: ref.filepath,
+          objectId: null,
+          message: `The manifest lists ${ref.filepath}, which is missing from the package.`,
+          severity: "error",
+        });
+        continue;
+      }
+      listed.add(entry.name);
+      if (typeof ref.md5 === "string" && ref.md5.toLowerCase() !== entry.md5) {
+        problems.push({
+          file: entry.name,
+          objectId: null,
+          message: `md5 mismatch: the manifest says ${ref.md5}, the file's is ${entry.md5}.`,
+          severity: "error",
+        });
+        continue;
+      }
+      const content = parsed.get(entry.name) as { file_type?: unknown; items?: unknown } | undefined;
+      if (!content) continue; // parse problem already reported
+      if (content.file_type !== fileType) {
+        problems.push({
+          file: entry.name,
+          objectId: null,
+          message: `file_type is ${String(content.file_type)}, the manifest lists it as ${fileType}.`,
+          severity: "error",
+        });
+        continue;
+      }
+      const fileProblems = validateFile(content, entry.name);
+      problems.push(...fileProblems);
+      for (const item of (content.items as OcfObject[]) ?? []) {
+        if (item && typeof item === "object" && typeof item.id === "string") objects.push({ file: entry.name, item });
+      }
+    }
+  }
+  for (const entry of entries) {
+    if (!listed.has(entry.name)) {
+      problems.push({
+        file: entry.name,
+        objectId: null,
+        message: "Not listed in the manifest: ignored.",
+        severity: "warning",
+      });
+    }
+  }
+  problems.push(...referenceProblems({ objects }));
+  return { manifestFile, manifest: manifestValue, objects, problems };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mapping
+
+interface PlanPerson {
+  key: string;
+  name: string;
+  email: string | null;
+  institution: boolean;
+}
+interface PlanClass {
+  key: string;
+  name: string;
+  authorized: string;
+}
+interface PlanRound {
+  key: string;
+  name: string;
+  date: string;
+  class_key: string;
+  price: string;
+  total: string;
+}
+interface PlanIssuance {
+  key: string;
+  person_key: string;
+  class_key: string;
+  round_key: string;
+  quantity: string;
+  remaining: string;
+  price: string;
+  date: string;
+  periods: number | null;
+  cliff: number | null;
+}
+interface PlanCancellation {
+  issuance_key: string;
+  quantity: string;
+  date: string;
+}
+
+export interface OcfImportPlan {
+  people: PlanPerson[];
+  classes: PlanClass[];
+  rounds: PlanRound[];
+  issuances: PlanIssuance[];
+  cancellations: PlanCancellation[];
+}
+
+export interface OcfPreview {
+  issuer: string | null;
+  asOf: string | null;
+  stakeholders: { total: number; matchedContacts: number; newContacts: number };
+  stakeholderSample: { name: string; email: string | null; match: "contact" | "new" }[];
+  stockClasses: { name: string; authorized: string; issuances: number; units: string }[];
+  financings: { name: string; date: string; issuances: number; units: string }[];
+  issuances: number;
+  units: string;
+  cancellations: number;
+  vestingTerms: number;
+  problems: OcfProblem[];
+  errors: number;
+}
+
+const SUPPORTED = new Set([
+  "STAKEHOLDER",
+  "STOCK_CLASS",
+  "FINANCING",
+  "VESTING_TERMS",
+  "TX_STOCK_ISSUANCE",
+  "TX_STOCK_CANCELLATION",
+]);
+
+/** Reads a monthly schedule (cliff and length in months) from vesting conditions, or null. */
+function monthlySchedule(item: OcfObject): { periods: number; cliff: number } | null {
+  const conditions = (item.vesting_conditions as Record<string, unknown>[] | undefined) ?? [];
+  let cliff = 0;
+  let monthly = 0;
+  for (const c of conditions) {
+    const trigger = c.trigger as { type?: string; period?: { length?: number; type?: string; occurrences?: number } };
+    if (trigger?.type === "VESTING_START_DATE") continue;
+    if (trigger?.type !== "VESTING_SCHEDULE_RELATIVE" || trigger.period?.type !== "MONTHS") return null;
+    const { length = 0, occurrences = 0 } = trigger.period;
+    if (occurrences === 1 && length > 1 && cliff === 0 && monthly === 0) cliff = length;
+    else if (length === 1) monthly += occurrences;
+    else return null;
+  }
+  if (monthly === 0 && cliff === 0) return null;
+  return { periods: cliff + monthly, cliff };
+}
+
+function emailOf(item: OcfObject): string | null {
+  const info = item.contact_info as { emails?: { email_address?: string }[] } | undefined;
+  const primary = item.primary_contact as { emails?: { email_address?: string }[] } | undefined;
+  const email = info?.emails?.[0]?.email_address ?? primary?.emails?.[0]?.email_address;
+  return email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email.trim().toLowerCase() : null;
+}
+
+/** Maps a validated package onto an import plan; objects OCF allows but this product cannot hold are warnings. */
+export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: OcfProblem[] } {
+  const problems: OcfProblem[] = [];
+  const plan: OcfImportPlan = { people: [], classes: [], rounds: [], issuances: [], cancellations: [] };
+  const vesting = new Map<string, { periods: number; cliff: number } | null>();
+  const financingOf = new Map<string, OcfObject>();
+  for (const { file, item } of pkg.objects) {
+    if (!SUPPORTED.has(item.object_type)) {
+      problems.push({
+        file,
+        objectId: item.id,
+        message: `${item.object_type} is not imported: this product has no place for it.`,
+        severity: "warning",
+      });
+      continue;
+    }
+    if (item.object_type === "VESTING_TERMS") {
+      const schedule = monthlySchedule(item);
+      vesting.set(item.id, schedule);
+      if (!schedule) {
+        problems.push({
+          file,
+          objectId: item.id,
+          message: "Only monthly vesting (with an optional cliff) can be imported: its issuances get no schedule.",
+          severity: "warning",
+        });
+      }
+    }
+    if (item.object_type === "FINANCING") {
+      for (const id of (item.issuance_ids as string[]) ?? []) if (!financingOf.has(id)) financingOf.set(id, item);
+    }
+  }
+  const cancelled = new Map<string, string[]>();
+  for (const { item } of pkg.objects) {
+    if (item.object_type === "TX_STOCK_CANCELLATION") {
+      const list = cancelled.get(String(item.security_id)) ?? [];
+      list.push(String(item.quantity));
+      cancelled.set(String(item.security_id), list);
+    }
+  }
+  const classes = new Map<string, OcfObject>();
+  const issuanceKeyBySecurity = new Map<string, string>();
+  const roundPrices = new Map<string, string>();
+  const roundTotals = new Map<string, string[]>();
+  const roundClass = new Map<string, string>();
+  for (const { file, item } of pkg.objects) {
+    switch (item.object_type) {
+      case "STAKEHOLDER": {
+        const name = (item.name as { legal_name?: string })?.legal_name?.trim() || item.id;
+        plan.people.push({
+          key: item.id,
+          name,
+          email: emailOf(item),
+          institution: item.stakeholder_type === "INSTITUTION",
+        });
+        break;
+      }
+      case "STOCK_CLASS": {
+        classes.set(item.id, item);
+        break;
+      }
+      case "TX_STOCK_ISSUANCE": {
+        if (typeof item.stakeholder_id !== "string") {
+          problems.push({ file, objectId: item.id, message: "The issuance names no stakeholder.", severity: "error" });
+          break;
+        }
+        const financing = financingOf.get(item.id);
+        const roundKey = financing ? financing.id : `class:${String(item.stock_class_id)}`;
+        const quantity = String(item.quantity);
+        const cancelledUnits = sumDecimals(cancelled.get(String(item.security_id)) ?? []);
+        const remaining = sumDecimals([quantity, `-${cancelledUnits}`]);
+        if (compareDecimal(remaining, "0") < 0) {
+          problems.push({
+            file,
+            objectId: item.id,
+            message: `Cancellations of ${cancelledUnits} exceed the issued ${quantity}.`,
+            severity: "error",
+          });
+        }
+        const price = String((item.share_price as { amount?: string })?.amount ?? "0");
+        const schedule = typeof item.vesting_terms_id === "string" ? vesting.get(item.vesting_terms_id) : null;
+        issuanceKeyBySecurity.set(String(item.security_id), item.id);
+        if (!roundPrices.has(roundKey)) roundPrices.set(roundKey, price);
+        const totals = roundTotals.get(roundKey) ?? [];
+        totals.push(quantity);
+        roundTotals.set(roundKey, totals);
+        if (!roundClass.has(roundKey)) roundClass.set(roundKey, String(item.stock_class_id));
+        else if (roundClass.get(roundKey) !== String(item.stock_class_id)) {
+          problems.push({
+            file,
+            objectId: item.id,
+            message: "Its financing has issuances of several stock classes; a round here has one: it joins the first.",
+            severity: "warning",
+          });
+        }
+        plan.issuances.push({
+          key: item.id,
+          person_key: item.stakeholder_id,
+          class_key: roundClass.get(roundKey) ?? String(item.stock_class_id),
+          round_key: roundKey,
+          quantity,
+          remaining,
+          price,
+          date: String(item.date),
+          periods: schedule?.periods ?? null,
+          cliff: schedule?.cliff ?? null,
+        });
+        break;
+      }
+      case "TX_STOCK_CANCELLATION":
+        plan.cancellations.push({
+          issuance_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
+          quantity: String(item.quantity),
+          date: String(item.date),
+        });
+        break;
+    }
+  }
+  for (const item of classes.values()) {
+    const authorized = String(item.initial_shares_authorized);
+    const issued = sumDecimals(plan.issuances.filter((i) => i.class_key === item.id).map((i) => i.quantity));
+    plan.classes.push({
+      key: item.id,
+      name: String(item.name),
+      authorized: /^[0-9]+(\.[0-9]+)?$/.test(authorized) ? authorized : issued,
+    });
+  }
+  const financings = new Map(
+    pkg.objects.filter((o) => o.item.object_type === "FINANCING").map((o) => [o.item.id, o.item]),
+  );
+  for (const [key, totals] of roundTotals) {
+    const financing = financings.get(key);
+    const classKey = roundClass.get(key) ?? "";
+    const className = String(classes.get(classKey)?.name ?? "Imported");
+    const dates = plan.issuances.filter((i) => i.round_key === key).map((i) => i.date);
+    plan.rounds.push({
+      key,
+      name: financing ? String(financing.name) : `${className} (imported)`,
+      date: financing ? String(financing.date) : (dates.sort()[0] ?? new Date().toISOString().slice(0, 10)),
+      class_key: classKey,
+      price: roundPrices.get(key) ?? "0",
+      total: sumDecimals(totals),
+    });
+  }
+  return { plan, problems };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Preview and apply (in the caller's transaction, as the database owner after the caller checked the session)
+
+export async function previewImport(tx: Sql, issuerId: string, pkg: OcfPackage): Promise<OcfPreview> {
+  const { plan, problems: mapProblems } = mapPackage(pkg);
+  const problems = [...pkg.problems, ...mapProblems];
+  // The issuer's own contacts only (run as the session): whether an investor account exists elsewhere is not shown.
+  const emails = plan.people.map((p) => p.email).filter((e): e is string => !!e);
+  const { rows } = await tx.query<{ email: string }>(
+    `select distinct lower(c.email) as email from app_public.customers c
+      where c.account_id = $1 and lower(c.email) = any($2::text[])`,
+    [issuerId, emails],
+  );
+  const contacts = new Set(rows.map((r) => r.email));
+  const matches = plan.people.map((p) => ({
+    name: p.name,
+    email: p.email,
+    match: p.email && contacts.has(p.email) ? ("contact" as const) : ("new" as const),
+  }));
+  const issuer = (pkg.manifest?.issuer as { legal_name?: string } | undefined)?.legal_name ?? null;
+  return {
+    issuer,
+    asOf: typeof pkg.manifest?.as_of === "string" ? pkg.manifest.as_of : null,
+    stakeholders: {
+      total: matches.length,
+      matchedContacts: matches.filter((m) => m.match === "contact").length,
+      newContacts: matches.filter((m) => m.match === "new").length,
+    },
+    stakeholderSample: matches.slice(0, 50),
+    stockClasses: plan.classes.map((c) => {
+      const issued = plan.issuances.filter((i) => i.class_key === c.key);
+      return {
+        name: c.name,
+        authorized: c.authorized,
+        issuances: issued.length,
+        units: sumDecimals(issued.map((i) => i.remaining)),
+      };
+    }),
+    financings: plan.rounds.map((r) => {
+      const issued = plan.issuances.filter((i) => i.round_key === r.key);
+      return {
+        name: r.name,
+        date: r.date,
+        issuances: issued.length,
+        units: sumDecimals(issued.map((i) => i.quantity)),
+      };
+    }),
+    issuances: plan.issuances.length,
+    units: sumDecimals(plan.issuances.map((i) => i.remaining)),
+    cancellations: plan.cancellations.length,
+    vestingTerms: pkg.objects.filter((o) => o.item.object_type === "VESTING_TERMS").length,
+    problems: problems.slice(0, 500),
+    errors: problems.filter((p) => p.severity === "error").length,
+  };
+}
+
+export interface OcfImportResult {
+  stakeholders: number;
+  createdAccounts: number;
+  stockClasses: number;
+  rounds: number;
+  issuances: number;
+  cancellations: number;
+}
+
+const BATCH = 10_000;
+
+async function load(tx: Sql, table: string, columns: string, rows: object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.query(`insert into ${table} select * from jsonb_to_recordset($1::jsonb) as x(${columns})`, [
+      JSON.stringify(rows.slice(i, i + BATCH)),
+    ]);
+  }
+}
+
+/**
+ * Applies the package to the issuer in the caller's transaction (which must be allowed to write the ledger: the
+ * server checks the session's authority first). Throws OcfPackageError when the package has errors.
+ */
+export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): Promise<OcfImportResult> {
+  const { plan, problems } = mapPackage(pkg);
+  const errors = [...pkg.problems, ...problems].filter((p) => p.severity === "error");
+  if (errors.length) {
+    const first = errors[0] as OcfProblem;
+    throw new OcfPackageError(
+      `The package has ${errors.length} problem${errors.length === 1 ? "" : "s"}: ${first.message}`,
+      first.file,
+    );
+  }
+  await tx.exec(`
+    create temp table ocf_people (key text, name text, email text, institution boolean, investor_id uuid,
+                                  created boolean default false) on commit drop;
+    create temp table ocf_classes (key text, name text, authorized numeric, asset_id uuid default gen_random_uuid(),
+                                   security_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_rounds (key text, name text, date date, class_key text, price numeric, total numeric,
+                                  round_id uuid default gen_random_uuid(), allocation_id uuid default gen_random_uuid(),
+                                  transaction_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_issuances (key text, person_key text, class_key text, round_key text, quantity numeric,
+                                     remaining numeric, price numeric, date date, periods int, cliff int,
+                                     distribution_id uuid default gen_random_uuid(),
+                                     holding_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_cancellations (issuance_key text, quantity numeric, date date) on commit drop;
+  `);
+  await load(
+    tx,
+    "ocf_people (key, name, email, institution)",
+    "key text, name text, email text, institution boolean",
+    plan.people,
+  );
+  await load(tx, "ocf_classes (key, name, authorized)", "key text, name text, authorized numeric", plan.classes);
+  await load(
+    tx,
+    "ocf_rounds (key, name, date, class_key, price, total)",
+    "key text, name text, date date, class_key text, price numeric, total numeric",
+    plan.rounds,
+  );
+  await load(
+    tx,
+    "ocf_issuances (key, person_key, class_key, round_key, quantity, remaining, price, date, periods, cliff)",
+    "key text, person_key text, class_key text, round_key text, quantity numeric, remaining numeric, price numeric, date date, periods int, cliff int",
+    plan.issuances,
+  );
+  await load(tx, "ocf_cancellations", "issuance_key text, quantity numeric, date date", plan.cancellations);
+  await tx.exec("analyze ocf_issuances; analyze ocf_people;");
+
+  // Stakeholders: the issuer's contact with that e-mail, else the investor account with it, else a new account.
+  await tx.query(
+    `update ocf_people p set investor_id = c.investor_id from app_public.customers c
+      where c.account_id = $1 and p.email is not null and lower(c.email) = p.email`,
+    [issuerId],
+  );
+  await tx.exec(`
+    update ocf_people p set investor_id = a.id from app_public.accounts a
+     where p.investor_id is null and p.email is not null and a.type = 'investor' and lower(a.email) = p.email;
+    -- several stakeholders with one new e-mail become one account
+    update ocf_people p set investor_id = f.id, created = true
+      from (select email, gen_random_uuid() as id from ocf_people where investor_id is null and email is not null
+            group by email) f
+     where p.investor_id is null and p.email = f.email;
+    update ocf_people set investor_id = gen_random_uuid(), created = true where investor_id is null;
+    insert into app_public.accounts (id, type, name, email, contact_name, investor_type)
+    select distinct on (investor_id) investor_id, 'investor', left(name, 200), email, left(name, 200),
+           case when institution then 'Corporation' else 'Individual' end
+      from ocf_people where created order by investor_id, key;
+  `);
+  await tx.query(
+    `insert into app_public.customers (account_id, investor_id, email, name)
+     select distinct on (p.investor_id) $1::uuid, p.investor_id, p.email, left(p.name, 200) from ocf_people p
+      where p.email is not null
+        and not exists (select 1 from app_public.customers c where c.account_id = $1 and c.investor_id = p.investor_id)
+        and not exists (select 1 from app_public.customers c where c.account_id = $1 and lower(c.email) = p.email)
+      order by p.investor_id, p.key`,
+    [issuerId],
+  );
+  // Classes -> equity assets with a security; financings -> closed rounds with a closed allocation.
+  await tx.query(
+    `insert into app_public.securities (id, issuer_id, name, total)
+     select security_id, $1, left(name, 200), authorized from ocf_classes;
+     `,
+    [issuerId],
+  );
+  await tx.query(
+    `insert into app_public.assets (id, issuer_id, name, type, status, authorized_total)
+     select asset_id, $1, left(name, 200), 'equity', 'active', authorized from ocf_classes`,
+    [issuerId],
+  );
+  await tx.exec(`
+    insert into app_public.rounds (id, asset_id, name, opens_on, closes_on, status, total, terms_url, price, security_id)
+    select r.round_id, c.asset_id, left(r.name, 200), r.date::timestamptz, r.date::timestamptz, 'closed', r.total,
+           'urn:ocf-import:' || left(r.key, 150), r.price, c.security_id
+      from ocf_rounds r join ocf_classes c on c.key = r.class_key;
+  `);
+  await tx.query(
+    `insert into app_public.allocations (id, round_id, owner_id, name, status, opens_on, closes_on)
+     select r.allocation_id, r.round_id, $1, left(r.name, 200), 'closed', r.date::timestamptz, r.date::timestamptz
+       from ocf_rounds r;
+     `,
+    [issuerId],
+  );
+  await tx.exec(`
+    -- imported issuances send no invitation mail
+    insert into app_public.allocation_email_preferences (allocation_id, send_distribution)
+    select allocation_id, false from ocf_rounds;
+    insert into app_public.distributions (id, allocation_id, investor_id, name, amount, status, locked,
+                                          issuance_status, purchase_price)
+    select i.distribution_id, r.allocation_id, p.investor_id, left(p.name, 200), i.quantity, 'closed', true,
+           'issued', i.price
+      from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_people p on p.key = i.person_key
+     where i.quantity > 0;
+    insert into app_public.vesting_schedules (distribution_id, cliff, periods, duration, automatic, starts_on)
+    select i.distribution_id, i.cliff, i.periods, 'month', true, i.date::timestamptz
+      from ocf_issuances i where i.periods is not null and i.quantity > 0;
+  `);
+  await tx.query(
+    `insert into app_public.transactions (id, issuer_id, round_id, chain_data)
+     select r.transaction_id, $1, r.round_id,
+            jsonb_build_object('source', 'ocf-import', 'paid_on', r.date::timestamptz, 'date', r.date::text)
+       from ocf_rounds r`,
+    [issuerId],
+  );
+  await tx.exec(`
+    insert into app_public.holdings (id, security_id, round_id, investor_id, distribution_id, amount, purchase_price,
+                                     issued_on)
+    select i.holding_id, c.security_id, r.round_id, p.investor_id,
+           case when i.quantity > 0 then i.distribution_id end, i.remaining, i.price, i.date::timestamptz
+      from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_classes c on c.key = r.class_key
+      join ocf_people p on p.key = i.person_key;
+    insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+    select r.transaction_id, i.holding_id, p.investor_id, i.quantity
+      from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_people p on p.key = i.person_key;
+  `);
+  if (plan.cancellations.length) {
+    await tx.query(
+      `with days as (
+         select d.date, gen_random_uuid() as id from (select distinct date from ocf_cancellations) d
+       ), txs as (
+         insert into app_public.transactions (id, issuer_id, chain_data)
+         select id, $1, jsonb_build_object('source', 'ocf-import', 'kind', 'cancellation', 'date', date::text,
+                                           'paid_on', date::timestamptz)
+           from days returning id
+       )
+       insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+       select d.id, i.holding_id, p.investor_id, -x.quantity
+         from ocf_cancellations x join days d on d.date = x.date
+         join ocf_issuances i on i.key = x.issuance_key join ocf_people p on p.key = i.person_key
+        where (select count(*) from txs) >= 0`,
+      [issuerId],
+    );
+  }
+  const { rows } = await tx.query<{ people: number; created: number }>(
+    "select count(distinct investor_id)::int as people, count(distinct investor_id) filter (where created)::int as created from ocf_people",
+  );
+  return {
+    stakeholders: rows[0]?.people ?? 0,
+    createdAccounts: rows[0]?.created ?? 0,
+    stockClasses: plan.classes.length,
+    rounds: plan.rounds.length,
+    issuances: plan.issuances.length,
+    cancellations: plan.cancellations.length,
+  };
+}
+
+export { vestingTermsId };
