@@ -77,6 +77,7 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   deleteDistributionQualificationById: { input: { id: id(22) } },
   deleteHoldingDocument: { input: { documentId: id(23) } },
   deleteSecurityDocument: { input: { documentId: id(23) } },
+  deployContract: { input: { contractId: id(41) } },
   makeAllocationOfferingLink: { input: { id: id(24), allocationId: id(4), name: "Link", agentEmail: null } },
   makeCustomer: { input: { id: id(25), email: "c@x.test", name: "C" } },
   makeDistribution: {
@@ -89,9 +90,15 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
     input: { id: id(5), assetId: id(10), name: "Seed", status: "drafted", price: "1", total: "100", opensOn: when },
   },
   makeTaRequestDistributionIssuances: { input: { distributionIds: [id(14)] } },
+  makeBlockchainAddress: { input: { chain: "ethereum-ledgerline", address: `0x${"ab".repeat(20)}` } },
+  makeToken: {
+    input: { roundId: id(3), tokenId: id(42), name: "Seed Token", symbol: "SEED", chain: "ethereum-ledgerline" },
+  },
   makeTranche: {
     input: { id: id(29), assetId: id(10), name: "Tranche", price: "100", total: "10", term: "5", coupon: "4.5" },
   },
+  swapTokenChain: { input: { tokenId: id(42), chain: "tezos-mainnet" } },
+  tokenizeHoldings: { input: { holdingIds: [id(43), id(44)] } },
   updateAllocationById: { input: { id: id(4), patch: { name: "Renamed", closesOn: when } } },
   updateAllocationEmailPreferenceById: { input: { id: id(7), patch: { sendDistribution: false } } },
   updateAllocationQualificationById: { input: { id: id(8), patch: { executeOrder: 2 } } },

@@ -338,6 +338,13 @@ const DeleteSecurityDocumentInput = v.strictObject(
   },
   "must be an object with the fields of DeleteSecurityDocumentInput",
 );
+const DeployContractInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    contractId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of DeployContractInput",
+);
 const MakeAllocationOfferingLinkInput = v.strictObject(
   {
     agentEmail: v.nullish(S.String),
@@ -347,6 +354,14 @@ const MakeAllocationOfferingLinkInput = v.strictObject(
     name: v.nullish(S.String),
   },
   "must be an object with the fields of MakeAllocationOfferingLinkInput",
+);
+const MakeBlockchainAddressInput = v.strictObject(
+  {
+    address: v.nullish(S.String),
+    chain: v.nullish(S.String),
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeBlockchainAddressInput",
 );
 const MakeCustomerInput = v.strictObject(
   {
@@ -418,6 +433,18 @@ const MakeTaRequestDistributionIssuancesInput = v.strictObject(
   },
   "must be an object with the fields of MakeTaRequestDistributionIssuancesInput",
 );
+const MakeTokenInput = v.strictObject(
+  {
+    chain: v.nullish(S.String),
+    clientMutationId: v.nullish(S.String),
+    contractAddressId: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    roundId: v.nullish(S.UUID),
+    symbol: v.nullish(S.String),
+    tokenId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of MakeTokenInput",
+);
 const MakeTrancheInput = v.strictObject(
   {
     assetId: v.nullish(S.UUID),
@@ -434,6 +461,21 @@ const MakeTrancheInput = v.strictObject(
     total: v.nullish(S.BigFloat),
   },
   "must be an object with the fields of MakeTrancheInput",
+);
+const SwapTokenChainInput = v.strictObject(
+  {
+    chain: v.nullish(S.String),
+    clientMutationId: v.nullish(S.String),
+    tokenId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of SwapTokenChainInput",
+);
+const TokenizeHoldingsInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    holdingIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+  },
+  "must be an object with the fields of TokenizeHoldingsInput",
 );
 const AllocationPatch = v.strictObject(
   {
@@ -768,7 +810,9 @@ export const VARIABLES = {
   ),
   deleteHoldingDocument: v.object({ input: DeleteHoldingDocumentInput }, "must be an object"),
   deleteSecurityDocument: v.object({ input: DeleteSecurityDocumentInput }, "must be an object"),
+  deployContract: v.object({ input: DeployContractInput }, "must be an object"),
   makeAllocationOfferingLink: v.object({ input: MakeAllocationOfferingLinkInput }, "must be an object"),
+  makeBlockchainAddress: v.object({ input: MakeBlockchainAddressInput }, "must be an object"),
   makeCustomer: v.object({ input: MakeCustomerInput }, "must be an object"),
   makeDistribution: v.object({ input: MakeDistributionInput }, "must be an object"),
   makeDistributionQualifications: v.object({ input: MakeDistributionQualificationsInput }, "must be an object"),
@@ -776,7 +820,10 @@ export const VARIABLES = {
   makeIssuerAccount: v.object({ input: MakeIssuerAccountInput }, "must be an object"),
   makeRound: v.object({ input: MakeRoundInput }, "must be an object"),
   makeTaRequestDistributionIssuances: v.object({ input: MakeTaRequestDistributionIssuancesInput }, "must be an object"),
+  makeToken: v.object({ input: MakeTokenInput }, "must be an object"),
   makeTranche: v.object({ input: MakeTrancheInput }, "must be an object"),
+  swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
+  tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
   updateAllocationById: v.object({ input: UpdateAllocationByIdInput }, "must be an object"),
   updateAllocationEmailPreferenceById: v.object(
     { input: UpdateAllocationEmailPreferenceByIdInput },
