@@ -57,6 +57,64 @@ create table app_private.account_personal_data (
 );
 comment on table app_private.account_personal_data is 'Personal fields of accounts (tax id last 4, date of birth, an investor''s formation date); read only through app_private.account_personal_among.';
 
+create table app_private.chain_blocks (
+  chain text not null,
+  number bigint not null,
+  hash text not null,
+  rlp bytea not null,
+  transactions integer default 0 not null,
+  created_on timestamp with time zone default now() not null,
+  constraint chain_blocks_number_check CHECK (number > 0),
+  constraint chain_blocks_pkey PRIMARY KEY (chain, number)
+);
+
+create table app_private.chain_jobs (
+  id uuid default gen_random_uuid() not null,
+  kind text not null,
+  chain text not null,
+  contract_id uuid not null,
+  holding_id uuid,
+  address text,
+  amount numeric,
+  status text default 'queued'::text not null,
+  nonce bigint,
+  raw_tx text,
+  tx_hash text,
+  block_number bigint,
+  failure text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint chain_jobs_contract_id_fkey FOREIGN KEY (contract_id) REFERENCES app_public.contracts(id) ON DELETE CASCADE,
+  constraint chain_jobs_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE CASCADE,
+  constraint chain_jobs_kind_check CHECK (kind = ANY (ARRAY['deploy'::text, 'mint'::text])),
+  constraint chain_jobs_pkey PRIMARY KEY (id),
+  constraint chain_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'signed'::text, 'done'::text, 'failed'::text]))
+);
+CREATE UNIQUE INDEX chain_jobs_mint_once_idx ON app_private.chain_jobs USING btree (contract_id, holding_id) WHERE (kind = 'mint'::text);
+CREATE INDEX chain_jobs_open_idx ON app_private.chain_jobs USING btree (chain, status) WHERE (status = ANY (ARRAY['queued'::text, 'signed'::text]));
+
+create table app_private.chain_keys (
+  chain text not null,
+  address text not null,
+  purpose text not null,
+  account_id uuid,
+  sealed bytea not null,
+  created_on timestamp with time zone default now() not null,
+  constraint chain_keys_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE SET NULL,
+  constraint chain_keys_address_check CHECK (address ~ '^0x[0-9a-f]{40}$'::text),
+  constraint chain_keys_pkey PRIMARY KEY (chain, address),
+  constraint chain_keys_purpose_check CHECK (purpose = ANY (ARRAY['operator'::text, 'custodial'::text]))
+);
+CREATE UNIQUE INDEX chain_keys_operator_idx ON app_private.chain_keys USING btree (chain) WHERE (purpose = 'operator'::text);
+
+create table app_private.chain_settings (
+  chain text not null,
+  enabled boolean not null,
+  reason text,
+  updated_on timestamp with time zone default now() not null,
+  constraint chain_settings_pkey PRIMARY KEY (chain)
+);
+
 create table app_private.changes (
   seq bigint default nextval('app_private.changes_seq_seq'::regclass) not null,
   txid xid8 default pg_current_xact_id() not null,
@@ -711,6 +769,7 @@ create table app_public.cap_table_entries (
   amount numeric default 0 not null,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  block_number bigint,
   constraint amount_bounds CHECK (app_private.units_ok(amount)),
   constraint cap_table_entries_amount_check CHECK (amount >= 0::numeric),
   constraint cap_table_entries_blockchain_address_id_fkey FOREIGN KEY (blockchain_address_id) REFERENCES app_public.blockchain_addresses(id) ON DELETE SET NULL,
@@ -724,6 +783,7 @@ CREATE INDEX cap_table_entries_investor_id_idx ON app_public.cap_table_entries U
 CREATE INDEX cap_table_entries_token_id_idx ON app_public.cap_table_entries USING btree (token_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('cap_table_entries');
+CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'token_id');
 create policy delete_own on app_public.cap_table_entries for delete to public
   using ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy insert_own on app_public.cap_table_entries for insert to public
@@ -780,6 +840,9 @@ create table app_public.contracts (
   contract_address text,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  failure text,
+  block_number bigint,
+  tx_hash text,
   constraint chain_length CHECK (chain IS NULL OR char_length(chain) <= 200 OR app_private.text_too_long('Chain'::text, 200)),
   constraint contract_address_length CHECK (contract_address IS NULL OR char_length(contract_address) <= 200 OR app_private.text_too_long('Contract address'::text, 200)),
   constraint contracts_chain_check CHECK (length(btrim(chain)) > 0),
@@ -792,6 +855,7 @@ alter table app_public.contracts enable row level security;
 CREATE INDEX contracts_token_id_idx ON app_public.contracts USING btree (token_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('contracts');
+CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'token_id');
 create policy delete_own on app_public.contracts for delete to public
   using ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy insert_own on app_public.contracts for insert to public
@@ -1294,6 +1358,9 @@ create table app_public.holding_blockchain_addresses (
   chain text not null,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  failure text,
+  block_number bigint,
+  tx_hash text,
   constraint chain_length CHECK (chain IS NULL OR char_length(chain) <= 200 OR app_private.text_too_long('Chain'::text, 200)),
   constraint holding_blockchain_addresses_blockchain_address_id_fkey FOREIGN KEY (blockchain_address_id) REFERENCES app_public.blockchain_addresses(id) ON DELETE CASCADE,
   constraint holding_blockchain_addresses_chain_check CHECK (length(btrim(chain)) > 0),
@@ -1308,6 +1375,7 @@ CREATE INDEX holding_blockchain_addresses_address_idx ON app_public.holding_bloc
 CREATE INDEX holding_blockchain_addresses_holding_id_idx ON app_public.holding_blockchain_addresses USING btree (holding_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
+CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg_holding_blockchain_addresses__token_documents();
 create policy delete_own on app_public.holding_blockchain_addresses for delete to public
   using ((holding_id IN ( SELECT app_private.editable_issuer_holding_ids() AS editable_issuer_holding_ids)));
 create policy insert_own on app_public.holding_blockchain_addresses for insert to public
@@ -1788,6 +1856,7 @@ alter table app_public.tokens enable row level security;
 CREATE INDEX tokens_round_id_idx ON app_public.tokens USING btree (round_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('tokens');
+CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'id');
 create policy delete_own on app_public.tokens for delete to public
   using ((id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy insert_own on app_public.tokens for insert to public
@@ -2367,6 +2436,20 @@ AS $function$
   )
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.audience_tokens(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(
+    select a.issuer_id from app_public.tokens t
+      join app_public.rounds r on r.id = t.round_id join app_public.assets a on a.id = r.asset_id
+    where t.id = doc_id
+    union select e.investor_id from app_public.cap_table_entries e where e.token_id = doc_id
+  )
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.audience_transactions(doc_id uuid)
  RETURNS uuid[]
  LANGUAGE sql
@@ -2539,6 +2622,67 @@ begin
 end
 $function$;
 grant execute on function app_private.check_decimal(value numeric, label text, max_scale integer, lowest numeric, highest numeric, highest_included boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.check_token_chain(chain text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  setting app_private.chain_settings;
+begin
+  if chain is null or btrim(chain) = '' then
+    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+  end if;
+  select * into setting from app_private.chain_settings s where s.chain = check_token_chain.chain;
+  if not found then
+    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+  end if;
+  if not setting.enabled then
+    raise exception '%', coalesce(setting.reason, 'This chain is not available.') using errcode = 'LL422', detail = 'chain';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_token_issuer(round_id uuid, writer boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if app_private.current_account_type() is distinct from 'issuer'
+      or not exists (select 1 from app_private.issuer_round_ids() r where r = round_id) then
+    raise exception 'Only the issuer can manage this token.' using errcode = 'LL403';
+  end if;
+  if writer and not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_token_text(value text, label text, field text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  trimmed text := btrim(coalesce(value, ''));
+begin
+  if trimmed = '' then
+    raise exception '% is required.', label using errcode = 'LL422', detail = field;
+  end if;
+  if length(trimmed) > 40 then
+    raise exception '% must be less than 40 characters.', label using errcode = 'LL422', detail = field;
+  end if;
+  if trimmed ~ '[[:cntrl:]]' then
+    raise exception '% must contain printable characters only.', label using errcode = 'LL422', detail = field;
+  end if;
+  return trimmed;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.claim_accounts(claim_token text, claimant uuid, OUT status text, OUT mail_id uuid)
  RETURNS record
@@ -2791,6 +2935,16 @@ AS $function$
   select s.* from app_public.steps s
   where s.parent_id = parent and s.status <> 'complete'
   order by s."order", s.created_on, s.id limit 1
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.current_contract(token_id uuid)
+ RETURNS app_public.contracts
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select c.* from app_public.contracts c where c.token_id = current_contract.token_id
+  order by c.created_on desc, c.id desc limit 1
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.current_session_id()
@@ -3282,6 +3436,46 @@ AS $function$
   from app_public.securities s where s.id = any (ids)
 $function$;
 grant execute on function app_private.docs_securities(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_tokens(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select t.id, app_private.live_document(
+    app_private.row_document(to_jsonb(t), 'app_public.tokens')
+    || jsonb_build_object(
+      'contracts', coalesce((
+        select jsonb_agg(jsonb_build_object(
+            'id', c.id, 'chain', c.chain, 'status', c.status, 'contractAddress', c.contract_address,
+            'failure', c.failure, 'blockNumber', c.block_number, 'txHash', c.tx_hash, 'createdOn', c.created_on)
+          order by c.created_on desc, c.id desc)
+        from app_public.contracts c where c.token_id = t.id), '[]'::jsonb),
+      'capTableEntries', coalesce((
+        select jsonb_agg(jsonb_build_object(
+            'id', e.id, 'investorId', e.investor_id, 'investor', app_private.account_summary(e.investor_id),
+            'amount', e.amount::text, 'blockNumber', e.block_number,
+            'blockchainAddress', case when b.id is null then null
+              else jsonb_build_object('id', b.id, 'address', b.address, 'chain', b.chain) end)
+          order by e.amount desc, e.id)
+        from app_public.cap_table_entries e
+          left join app_public.blockchain_addresses b on b.id = e.blockchain_address_id
+        where e.token_id = t.id and e.amount > 0), '[]'::jsonb),
+      'holdings', coalesce((
+        select jsonb_agg(jsonb_build_object(
+            'holdingId', h.id, 'investorId', h.investor_id, 'chain', x.chain, 'status', x.status,
+            'failure', x.failure, 'blockNumber', x.block_number, 'txHash', x.tx_hash, 'address', b.address)
+          order by h.id, x.chain)
+        from app_public.holdings h
+          join app_public.holding_blockchain_addresses x on x.holding_id = h.id
+          join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+        where h.round_id = t.round_id), '[]'::jsonb)
+    )
+  )
+  from app_public.tokens t where t.id = any (ids)
+$function$;
+grant execute on function app_private.docs_tokens(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_transactions(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -5965,6 +6159,28 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_holding_blockchain_addresses__token_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  token uuid;
+begin
+  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+    return null;
+  end if;
+  for token in
+    select distinct t.id from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
+    where h.id in (case when tg_op <> 'DELETE' then new.holding_id end, case when tg_op <> 'INSERT' then old.holding_id end)
+  loop
+    perform app_private.record_document_change('tokens', token);
+  end loop;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_parties__dates_past()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6352,6 +6568,12 @@ end
 $function$;
 grant execute on function app_private.visible_distribution_ids_among(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.wake_chain_jobs(chain text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog'
+AS $function$ select pg_notify('chain_jobs', chain) $function$;
+
 CREATE OR REPLACE FUNCTION app_private.years_ok(value numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -6581,6 +6803,37 @@ CREATE OR REPLACE FUNCTION app_public.delete_security_document(document_id uuid)
 AS $function$ select app_private.delete_document('security', document_id) $function$;
 grant execute on function app_public.delete_security_document(document_id uuid) to app_user;
 
+CREATE OR REPLACE FUNCTION app_public.deploy_contract(contract_id uuid)
+ RETURNS app_public.contracts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  contract app_public.contracts;
+  token app_public.tokens;
+  result app_public.contracts;
+begin
+  select * into contract from app_public.contracts c where c.id = deploy_contract.contract_id;
+  if not found then
+    raise exception 'Contract not found.' using errcode = 'LL404';
+  end if;
+  select * into token from app_public.tokens t where t.id = contract.token_id;
+  perform app_private.check_token_issuer(token.round_id, true);
+  if contract.status <> 'not_deployed' then
+    raise exception 'The token is already deployed.' using errcode = 'LL409';
+  end if;
+  perform app_private.check_token_chain(contract.chain);
+  update app_public.contracts c set status = 'deploying', failure = null where c.id = contract.id returning * into result;
+  update app_public.tokens t set status = 'deploying' where t.id = token.id;
+  insert into app_private.chain_jobs (kind, chain, contract_id) values ('deploy', contract.chain, contract.id);
+  perform app_private.wake_chain_jobs(contract.chain);
+  return result;
+end;
+$function$;
+grant execute on function app_public.deploy_contract(contract_id uuid) to app_user;
+comment on function app_public.deploy_contract(contract_id uuid) is 'Deploy: the contract goes deploying and the server deploys it on its chain (then deployed, or back to not_deployed with the failure).';
+
 CREATE OR REPLACE FUNCTION app_public.distributions_paid_in_capital(d app_public.distributions)
  RETURNS numeric
  LANGUAGE sql
@@ -6719,6 +6972,50 @@ begin
 end
 $function$;
 grant execute on function app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text, id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.make_blockchain_address(chain text, address text)
+ RETURNS app_public.blockchain_addresses
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.blockchain_addresses;
+  clean text := btrim(coalesce(address, ''));
+begin
+  if app_private.current_account_type() is distinct from 'investor' or app_private.current_account_id() is null then
+    raise exception 'Only an investor can register its address.' using errcode = 'LL403';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if chain is null or btrim(chain) = '' then
+    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+  end if;
+  if btrim(chain) like 'ethereum-%' and clean !~ '^0x[0-9a-fA-F]{40}$' then
+    raise exception 'Address must be 0x followed by 40 hexadecimal characters.' using errcode = 'LL422', detail = 'address';
+  end if;
+  if clean = '' then
+    raise exception 'Address is required.' using errcode = 'LL422', detail = 'address';
+  end if;
+  if btrim(chain) like 'ethereum-%' then
+    clean := lower(clean);
+  end if;
+  if exists (select 1 from app_public.blockchain_addresses b where b.chain = btrim(make_blockchain_address.chain)
+             and b.account_id = app_private.current_account_id()) then
+    raise exception 'You already have an address on this chain.' using errcode = 'LL409', detail = 'address';
+  end if;
+  if exists (select 1 from app_public.blockchain_addresses b where b.chain = btrim(make_blockchain_address.chain)
+             and lower(b.address) = lower(clean)) then
+    raise exception 'This address is already registered.' using errcode = 'LL409', detail = 'address';
+  end if;
+  insert into app_public.blockchain_addresses (account_id, address, chain)
+    values (app_private.current_account_id(), clean, btrim(chain)) returning * into result;
+  return result;
+end;
+$function$;
+grant execute on function app_public.make_blockchain_address(chain text, address text) to app_user;
+comment on function app_public.make_blockchain_address(chain text, address text) is 'An investor registers its own address on a chain (ethereum chains: 0x and 40 hexadecimal characters); mints go to it instead of a custodial address.';
 
 CREATE OR REPLACE FUNCTION app_public.make_customer(email text, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.customers
@@ -6935,6 +7232,76 @@ end
 $function$;
 grant execute on function app_public.make_ta_request_distribution_issuances(distribution_ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_public.make_token(round_id uuid, name text, symbol text, chain text, token_id uuid DEFAULT NULL::uuid, contract_address_id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.tokens
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  existing app_public.tokens;
+  contract app_public.contracts;
+  clean_name text;
+  clean_symbol text;
+  result app_public.tokens;
+begin
+  if token_id is not null then
+    select * into existing from app_public.tokens t where t.id = make_token.token_id;
+  end if;
+  if existing.id is not null then
+    -- Edit: the round's issuer (a viewer is refused by the write check), only while not deployed
+    perform app_private.check_token_issuer(existing.round_id, true);
+    if make_token.round_id is not null and make_token.round_id <> existing.round_id then
+      raise exception 'Token not found.' using errcode = 'LL404';
+    end if;
+  else
+    if make_token.round_id is null or not exists (select 1 from app_public.rounds r where r.id = make_token.round_id) then
+      raise exception 'Round not found.' using errcode = 'LL404';
+    end if;
+    perform app_private.check_token_issuer(make_token.round_id, true);
+  end if;
+  clean_name := app_private.check_token_text(name, 'Token name', 'name');
+  clean_symbol := app_private.check_token_text(symbol, 'Token symbol', 'symbol');
+  if chain is null or btrim(chain) = '' then
+    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+  end if;
+
+  if existing.id is not null then
+    contract := app_private.current_contract(existing.id);
+    if existing.status <> 'not_deployed' or coalesce(contract.status, 'not_deployed') <> 'not_deployed' then
+      raise exception 'The token is deployed: it can no longer be edited.' using errcode = 'LL409';
+    end if;
+    if contract.id is null or contract.chain is distinct from btrim(chain) then
+      perform app_private.check_token_chain(btrim(chain));
+    end if;
+    update app_public.tokens t set name = clean_name, symbol = clean_symbol where t.id = existing.id
+      returning * into result;
+    if contract.id is null then
+      insert into app_public.contracts (id, token_id, chain, status)
+        values (coalesce(contract_address_id, gen_random_uuid()), existing.id, btrim(chain), 'not_deployed');
+    else
+      update app_public.contracts c set chain = btrim(chain), failure = null where c.id = contract.id;
+    end if;
+    return result;
+  end if;
+
+  perform app_private.check_token_chain(btrim(chain));
+  if exists (select 1 from app_public.tokens t where t.round_id = make_token.round_id) then
+    raise exception 'This round already has a token.' using errcode = 'LL409';
+  end if;
+  insert into app_public.tokens (id, round_id, name, symbol, status, total, precision)
+    select coalesce(make_token.token_id, gen_random_uuid()), r.id, clean_name, clean_symbol, 'not_deployed',
+           coalesce(r.total, 0), 0
+    from app_public.rounds r where r.id = make_token.round_id
+    returning * into result;
+  insert into app_public.contracts (id, token_id, chain, status)
+    values (coalesce(contract_address_id, gen_random_uuid()), result.id, btrim(chain), 'not_deployed');
+  return result;
+end;
+$function$;
+grant execute on function app_public.make_token(round_id uuid, name text, symbol text, chain text, token_id uuid, contract_address_id uuid) to app_user;
+comment on function app_public.make_token(round_id uuid, name text, symbol text, chain text, token_id uuid, contract_address_id uuid) is 'Setup Token (a new token of the round with its contract on the chain, not deployed) or, for an existing tokenId, Edit (name, symbol, chain) while it is not deployed.';
+
 CREATE OR REPLACE FUNCTION app_public.make_tranche(asset_id uuid, name text, terms_url text, price numeric, opens_on timestamp with time zone, closes_on timestamp with time zone, status text, total numeric, term numeric, coupon numeric, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.rounds
  LANGUAGE plpgsql
@@ -7101,6 +7468,97 @@ end;
 $function$;
 grant execute on function app_public.step_answers(step_id uuid) to app_user;
 comment on function app_public.step_answers(step_id uuid) is 'The latest answers submitted for a form step (encrypted ones decrypted), for its investor and the allocation''s staff.';
+
+CREATE OR REPLACE FUNCTION app_public.swap_token_chain(token_id uuid, chain text)
+ RETURNS app_public.contracts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  token app_public.tokens;
+  contract app_public.contracts;
+  result app_public.contracts;
+begin
+  select * into token from app_public.tokens t where t.id = swap_token_chain.token_id;
+  if not found then
+    raise exception 'Token not found.' using errcode = 'LL404';
+  end if;
+  perform app_private.check_token_issuer(token.round_id, true);
+  perform app_private.check_token_chain(btrim(chain));
+  contract := app_private.current_contract(token.id);
+  if contract.status not in ('deployed', 'issued') then
+    raise exception 'Swap Chain is available once the token is deployed.' using errcode = 'LL409';
+  end if;
+  if contract.chain = btrim(chain) then
+    raise exception 'The token is already on this chain.' using errcode = 'LL409', detail = 'chain';
+  end if;
+  insert into app_public.contracts (token_id, chain, status, created_on)
+    values (token.id, btrim(chain), 'deploying', greatest(now(), contract.created_on + interval '1 microsecond'))
+    returning * into result;
+  update app_public.tokens t set status = 'deploying' where t.id = token.id;
+  insert into app_private.chain_jobs (kind, chain, contract_id) values ('deploy', result.chain, result.id);
+  perform app_private.wake_chain_jobs(result.chain);
+  return result;
+end;
+$function$;
+grant execute on function app_public.swap_token_chain(token_id uuid, chain text) to app_user;
+comment on function app_public.swap_token_chain(token_id uuid, chain text) is 'Swap Chain: a new contract of the token on another chain, deployed by the server; Mint then issues the holdings on it.';
+
+CREATE OR REPLACE FUNCTION app_public.tokenize_holdings(holding_ids uuid[])
+ RETURNS app_public.contracts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  rounds uuid[];
+  token app_public.tokens;
+  contract app_public.contracts;
+  queued integer;
+  result app_public.contracts;
+begin
+  if holding_ids is null or cardinality(holding_ids) = 0 then
+    raise exception 'Choose the holdings to mint.' using errcode = 'LL422', detail = 'holdingIds';
+  end if;
+  if cardinality(holding_ids) > 20000 then
+    raise exception 'At most 20000 holdings at once.' using errcode = 'LL422', detail = 'holdingIds';
+  end if;
+  select array_agg(distinct h.round_id) into rounds from app_public.holdings h where h.id = any (holding_ids);
+  if (select count(*) from app_public.holdings h where h.id = any (holding_ids))
+      <> (select count(distinct i) from unnest(holding_ids) i) then
+    raise exception 'Holding not found.' using errcode = 'LL404';
+  end if;
+  perform app_private.check_token_issuer(r, true) from unnest(rounds) r;
+  if cardinality(rounds) <> 1 then
+    raise exception 'The holdings must be of one round.' using errcode = 'LL422', detail = 'holdingIds';
+  end if;
+  select * into token from app_public.tokens t where t.round_id = rounds[1] order by t.created_on, t.id limit 1;
+  if not found then
+    raise exception 'Deploy the token before minting.' using errcode = 'LL409';
+  end if;
+  contract := app_private.current_contract(token.id);
+  if contract.status not in ('deployed', 'issuing', 'issued') then
+    raise exception 'Deploy the token before minting.' using errcode = 'LL409';
+  end if;
+  perform app_private.check_token_chain(contract.chain);
+  insert into app_private.chain_jobs (kind, chain, contract_id, holding_id, amount)
+    select 'mint', contract.chain, contract.id, h.id, h.amount
+    from app_public.holdings h
+    where h.id = any (holding_ids) and h.amount > 0
+    on conflict (contract_id, holding_id) where kind = 'mint' do nothing;
+  get diagnostics queued = row_count;
+  if queued > 0 then
+    update app_public.contracts c set status = 'issuing', failure = null where c.id = contract.id;
+    update app_public.tokens t set status = 'issuing' where t.id = token.id;
+    perform app_private.wake_chain_jobs(contract.chain);
+  end if;
+  select * into result from app_public.contracts c where c.id = contract.id;
+  return result;
+end;
+$function$;
+grant execute on function app_public.tokenize_holdings(holding_ids uuid[]) to app_user;
+comment on function app_public.tokenize_holdings(holding_ids uuid[]) is 'Mint: each holding (of one round) is minted to its investor''s address on the token''s chain, once; a holding already minted or queued on the contract is skipped.';
 
 CREATE OR REPLACE FUNCTION app_public.update_distribution_qualification_order(id uuid, execute_order integer)
  RETURNS app_public.distribution_qualifications
