@@ -1,0 +1,193 @@
+// OCF export (issue 20): GET /api/v2/reports/ocf serves the signed-in issuer's cap table as an OCF 1.2.0 zip that
+// validates against the vendored official schemas (sync/ocf/schema, v1.2.0) the way utils/validate.mjs does, with
+// the reference checks; every demo issuer's export has zero problems; the round trip export -> import into an
+// empty issuer -> export gives the same package apart from ids and generation times.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeOcfPackage } from "../../sync/ocf/export.ts";
+import { readOcfPackage } from "../../sync/ocf/import.ts";
+import { referenceProblems } from "../../sync/ocf/validate.ts";
+import { chunksOf } from "../../sync/ocf/zip.ts";
+import { asAccount } from "../helpers/db.ts";
+import { normalisedObjects, type OcfJson, unzipOcf } from "../helpers/ocf.ts";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+
+let t: TestServer;
+const accountIds = new Map<string, string>();
+const NORTHWIND = "Northwind Renewables, Inc.";
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const { rows } = await t.server.db.query<{ name: string; id: string }>("select name, id from app_public.accounts");
+  for (const row of rows) accountIds.set(row.name, row.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function as(email: string, accountName: string): Promise<TestClient> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  expect((await client.selectAccount(accountIds.get(accountName) ?? "")).status).toBe(303);
+  return client;
+}
+
+async function download(client: TestClient): Promise<Uint8Array> {
+  const response = await client.fetch("/api/v2/reports/ocf");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/zip");
+  expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="ocf_\d{4}_\d{2}_\d{2}\.zip"$/);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const items = (files: Map<string, OcfJson>, type: string) =>
+  [...files.values()].flatMap((f) => f.items ?? []).filter((i) => i.object_type === type);
+
+describe("OCF export", () => {
+  it("every demo issuer's export validates with zero errors and its issuances add up to the cap table", async () => {
+    const { rows } = await t.server.db.query<{ id: string; name: string }>(
+      "select id, name from app_public.accounts where type = 'issuer' order by name",
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const issuer of rows) {
+      const chunks: Uint8Array[] = [];
+      const summary = await asAccount(
+        t.server.db,
+        { accountId: issuer.id, accountType: "issuer", role: "account_owner" },
+        (tx) => writeOcfPackage(tx, issuer.id, (chunk) => chunks.push(chunk)),
+      );
+      const pkg = await readOcfPackage(chunksOf(Buffer.concat(chunks)));
+      expect({ issuer: issuer.name, problems: pkg.problems }).toEqual({ issuer: issuer.name, problems: [] });
+      const capTable = new Map(Object.entries(summary.capTable));
+      expect(referenceProblems({ objects: pkg.objects, capTable })).toEqual([]);
+      expect(pkg.manifest?.ocf_version).toBe("1.2.0");
+    }
+  });
+
+  it("the issuer downloads its package: manifest with md5s, stakeholders, class, financing, issuances as decimal strings", async () => {
+    const issuer = await as("issuer@demo.test", NORTHWIND);
+    const files = unzipOcf(await download(issuer));
+    const manifest = files.get("Manifest.ocf.json") as OcfJson;
+    expect(manifest).toMatchObject({ ocf_version: "1.2.0", file_type: "OCF_MANIFEST_FILE" });
+    expect((manifest.issuer as { legal_name: string }).legal_name).toBe(NORTHWIND);
+    expect(manifest.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number.isNaN(Date.parse(String(manifest.generated_at)))).toBe(false);
+    // The debt and fund assets are not silently dropped: the manifest's comments name them.
+    const comments = (manifest.comments as string[]).join("\n");
+    expect(comments).toContain('debt asset "Northwind Green Bonds 2030" with 1 holding (25 units)');
+    expect(comments).toContain('fund asset "Northwind Infrastructure Fund I" with 1 holding (25000 units)');
+    for (const ref of manifest.transactions_files as { filepath: string; md5: string }[]) {
+      expect(files.has(ref.filepath)).toBe(true);
+    }
+    const issuances = items(files, "TX_STOCK_ISSUANCE");
+    expect(issuances.map((i) => i.quantity).sort()).toEqual(["200000", "40000", "500000"]);
+    for (const i of issuances) {
+      expect(typeof i.quantity).toBe("string");
+      expect(i.share_price).toEqual({ amount: "0.5", currency: "USD" });
+      expect(i.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const people = items(files, "STAKEHOLDER");
+    const kim = people.find((p) => (p.name as { legal_name: string }).legal_name === "Kim Family Trust");
+    expect(kim?.stakeholder_type).toBe("INSTITUTION");
+    const emma = people.find((p) => (p.name as { legal_name: string }).legal_name === "Emma Lawson");
+    expect(emma?.stakeholder_type).toBe("INDIVIDUAL");
+    const ids = new Set(people.map((p) => p.id));
+    for (const i of issuances) expect(ids.has(i.stakeholder_id)).toBe(true);
+    const [financing] = items(files, "FINANCING");
+    expect(financing).toMatchObject({ name: "Seed", date: "2024-01-15" });
+    expect((financing?.issuance_ids as string[]).sort()).toEqual(issuances.map((i) => String(i.id)).sort());
+    expect(items(files, "STOCK_CLASS")).toMatchObject([
+      { name: "Northwind Series A Preferred", class_type: "PREFERRED", initial_shares_authorized: "10000000" },
+    ]);
+
+    const summary = await (await issuer.fetch("/api/v2/reports/ocf/summary")).json();
+    expect(summary).toMatchObject({ issuer: NORTHWIND, issuances: 3, stockClasses: 1, financings: 1 });
+    expect(summary.omitted).toHaveLength(2);
+  });
+
+  it("a viewer downloads; investors and brokers are refused; another issuer's package has none of Northwind's objects", async () => {
+    const viewer = await as("issuer-viewer@demo.test", NORTHWIND);
+    expect(items(unzipOcf(await download(viewer)), "TX_STOCK_ISSUANCE")).toHaveLength(3);
+
+    const investor = await as("investor@demo.test", "Emma Lawson");
+    expect((await investor.fetch("/api/v2/reports/ocf")).status).toBe(403);
+    const broker = await as("broker@demo.test", "Harborview Capital Markets LLC");
+    expect((await broker.fetch("/api/v2/reports/ocf")).status).toBe(403);
+    expect((await t.client().fetch("/api/v2/reports/ocf")).status).toBe(401);
+
+    const cascadeId = accountIds.get("Cascade Biotech Holdings") ?? "";
+    const chunks: Uint8Array[] = [];
+    await asAccount(t.server.db, { accountId: cascadeId, accountType: "issuer", role: "account_owner" }, (tx) =>
+      writeOcfPackage(tx, cascadeId, (chunk) => chunks.push(chunk)),
+    );
+    const cascade = unzipOcf(Buffer.concat(chunks));
+    expect(items(cascade, "STOCK_CLASS").map((c) => c.name)).toEqual(["Cascade Common Stock"]);
+    expect(items(cascade, "TX_STOCK_ISSUANCE")).toHaveLength(0);
+    const text = JSON.stringify([...cascade.values()]);
+    expect(text).not.toContain("Northwind");
+  });
+
+  it("round trip: export, import into an empty issuer, export again: equal apart from ids and times", async () => {
+    const db = t.server.db;
+    const northwind = accountIds.get(NORTHWIND) ?? "";
+    // Vesting and a cancellation on the Seed round, so the trip carries them too.
+    await db.exec(`
+      insert into app_public.vesting_schedules (distribution_id, cliff, periods, automatic, starts_on)
+      select h.distribution_id, 12, 48, true, '2024-02-01'
+        from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+       where r.name = 'Seed' and h.amount = 500000 and h.distribution_id is not null
+         and not exists (select 1 from app_public.vesting_schedules v where v.distribution_id = h.distribution_id);
+    `);
+    await db.query(
+      `with tx as (
+         insert into app_public.transactions (issuer_id, chain_data) values ($1, '{"date": "2025-02-03"}') returning id
+       ), h as (
+         update app_public.holdings h set amount = amount - 15000.25
+           from app_public.rounds r where r.id = h.round_id and r.name = 'Seed' and h.amount = 200000
+         returning h.id, h.investor_id
+       )
+       insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+       select tx.id, h.id, h.investor_id, -15000.25 from tx, h`,
+      [northwind],
+    );
+    const issuer = await as("issuer@demo.test", NORTHWIND);
+    const first = await download(issuer);
+    const firstFiles = unzipOcf(first);
+    expect(items(firstFiles, "TX_STOCK_CANCELLATION")).toMatchObject([{ quantity: "15000.25", date: "2025-02-03" }]);
+    expect(items(firstFiles, "VESTING_TERMS").map((v) => v.id)).toEqual(["vesting-48-months-cliff-12"]);
+    expect((await readOcfPackage(chunksOf(first))).problems).toEqual([]);
+
+    // An empty issuer the same user owns.
+    const { rows } = await db.query<{ id: string }>(
+      `with a as (insert into app_public.accounts (type, name, email, setup)
+                  values ('issuer', 'Round Trip Holdings', 'trip@round-trip.example', true) returning id)
+       insert into app_public.users_accounts (user_id, account_id, role)
+       select ue.user_id, a.id, 'account_owner' from a, app_public.user_emails ue where ue.email = 'issuer@demo.test'
+       returning account_id as id`,
+    );
+    const emptyId = rows[0]?.id ?? "";
+    accountIds.set("Round Trip Holdings", emptyId);
+    const owner = await as("issuer@demo.test", "Round Trip Holdings");
+    const post = (path: string) =>
+      owner.fetch(path, { method: "POST", headers: { "content-type": "application/zip" }, body: first });
+    const preview = await (await post("/api/v2/imports/ocf")).json();
+    expect(preview).toMatchObject({ issuer: NORTHWIND, issuances: 3, errors: 0, cancellations: 1, vestingTerms: 1 });
+    const applied = await post("/api/v2/imports/ocf/confirm");
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toMatchObject({ issuances: 3, cancellations: 1, stockClasses: 1, rounds: 1 });
+
+    const second = unzipOcf(await download(owner));
+    expect(normalisedObjects(second)).toEqual(normalisedObjects(firstFiles));
+    // The manifests: same version and file lists; the issuer is the account imported into, the comments name
+    // what the source could not export (its debt and fund assets, which the package did not carry).
+    const m1 = firstFiles.get("Manifest.ocf.json") as OcfJson;
+    const m2 = second.get("Manifest.ocf.json") as OcfJson;
+    const shape = (m: OcfJson) =>
+      Object.fromEntries(
+        Object.entries(m)
+          .filter(([k]) => !["issuer", "generated_at", "as_of", "comments"].includes(k))
+          .map(([k, v]) => [k, Array.isArray(v) ? v.map((f) => (f as { filepath: string }).filepath) : v]),
+      );
+    expect(shape(m2)).toEqual(shape(m1));
+    expect((m2.issuer as { legal_name: string }).legal_name).toBe("Round Trip Holdings");
+  });
+});
