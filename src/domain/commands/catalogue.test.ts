@@ -99,6 +99,8 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   },
   swapTokenChain: { input: { tokenId: id(42), chain: "tezos-mainnet" } },
   tokenizeHoldings: { input: { holdingIds: [id(43), id(44)] } },
+  updateAccountById: { input: { id: id(45), patch: { url: "https://x.test", supportEmail: "s@x.test" } } },
+  updateAddressById: { input: { id: id(46), patch: { lineOne: "1 Main St", city: "Town", postalCode: "12345" } } },
   updateAllocationById: { input: { id: id(4), patch: { name: "Renamed", closesOn: when } } },
   updateAllocationEmailPreferenceById: { input: { id: id(7), patch: { sendDistribution: false } } },
   updateAllocationQualificationById: { input: { id: id(8), patch: { executeOrder: 2 } } },

@@ -87,6 +87,10 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   makeTranche: makeRoundEffect(true),
   swapTokenChain: null,
   tokenizeHoldings: null,
+  // account settings (features/settings): the accounts replica shows the change at once; addresses are no read
+  // model, the settings panel overlays its queued address changes itself
+  updateAccountById: "convention",
+  updateAddressById: null,
   updateAllocationById: "convention",
   updateAllocationEmailPreferenceById: null,
   updateAllocationQualificationById: null,

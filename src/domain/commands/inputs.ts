@@ -477,6 +477,61 @@ const TokenizeHoldingsInput = v.strictObject(
   },
   "must be an object with the fields of TokenizeHoldingsInput",
 );
+const AccountPatch = v.strictObject(
+  {
+    company: v.nullish(S.String),
+    contactName: v.nullish(S.String),
+    createdOn: v.nullish(S.Datetime),
+    dateOfBirth: v.nullish(S.Date),
+    email: v.nullish(S.String),
+    formationDate: v.nullish(S.Date),
+    id: v.nullish(S.UUID),
+    investorType: v.nullish(S.String),
+    jurisdictionId: v.nullish(S.Int),
+    name: v.nullish(S.String),
+    setup: v.nullish(S.Boolean),
+    slug: v.nullish(S.String),
+    supportEmail: v.nullish(S.String),
+    taxShort: v.nullish(S.String),
+    twitterHandle: v.nullish(S.String),
+    type: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+    url: v.nullish(S.String),
+  },
+  "must be an object with the fields of AccountPatch",
+);
+const UpdateAccountByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: AccountPatch,
+  },
+  "must be an object with the fields of UpdateAccountByIdInput",
+);
+const AddressPatch = v.strictObject(
+  {
+    city: v.nullish(S.String),
+    countryId: v.nullish(S.Int),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    lineFour: v.nullish(S.String),
+    lineOne: v.nullish(S.String),
+    lineThree: v.nullish(S.String),
+    lineTwo: v.nullish(S.String),
+    postalCode: v.nullish(S.String),
+    province: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AddressPatch",
+);
+const UpdateAddressByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: AddressPatch,
+  },
+  "must be an object with the fields of UpdateAddressByIdInput",
+);
 const AllocationPatch = v.strictObject(
   {
     blockchainAddressId: v.nullish(S.UUID),
@@ -824,6 +879,8 @@ export const VARIABLES = {
   makeTranche: v.object({ input: MakeTrancheInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
+  updateAccountById: v.object({ input: UpdateAccountByIdInput }, "must be an object"),
+  updateAddressById: v.object({ input: UpdateAddressByIdInput }, "must be an object"),
   updateAllocationById: v.object({ input: UpdateAllocationByIdInput }, "must be an object"),
   updateAllocationEmailPreferenceById: v.object(
     { input: UpdateAllocationEmailPreferenceByIdInput },

@@ -40,6 +40,8 @@ export const COMMAND_NAMES = [
   "makeTranche",
   "swapTokenChain",
   "tokenizeHoldings",
+  "updateAccountById",
+  "updateAddressById",
   "updateAllocationById",
   "updateAllocationEmailPreferenceById",
   "updateAllocationQualificationById",
