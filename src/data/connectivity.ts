@@ -7,6 +7,7 @@
 //     fails; the first answer -> "online" and every waiting part resumes.
 //   - the "offline" event -> "offline" at once (a probe in flight is ignored).
 import { PING_PATH } from "../domain/wire.ts";
+import type { SyncTransport } from "./transport.ts";
 
 export type ConnectivityState = "online" | "offline" | "checking";
 
@@ -46,8 +47,7 @@ async function defaultProbe(): Promise<boolean> {
 }
 
 export function createConnectivity(options: ConnectivityOptions = {}): Connectivity {
-  const browserOnline =
-    options.browserOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false);
+  const browserOnline = options.browserOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false);
   const probe = options.probe ?? defaultProbe;
   const backoff = options.backoff ?? PROBE_BACKOFF;
   const events = options.events === undefined ? (typeof window === "undefined" ? null : window) : options.events;
@@ -144,12 +144,56 @@ export function createConnectivity(options: ConnectivityOptions = {}): Connectiv
   };
 }
 
+/** Outside a browser (Node tests of the data layer) there is no page to keep quiet: always online, nothing probed. */
+function alwaysOnline(): Connectivity {
+  return {
+    state: () => "online",
+    online: () => true,
+    subscribe: () => () => {},
+    whenOnline: () => Promise.resolve(),
+    reportUnreachable: () => {},
+    stop: () => {},
+  };
+}
+
 /** The page's connectivity (the data layer, the session check and the top bar read this one). */
-export const connectivity = createConnectivity();
+export const connectivity: Connectivity = typeof window === "undefined" ? alwaysOnline() : createConnectivity();
 
 /** Whether an error is a request that never reached the server (fetch's TypeError, or an abort while offline). */
 export function isNetworkFailure(error: unknown): boolean {
   if (error instanceof TypeError) return true;
   const name = (error as { name?: string } | null)?.name;
   return name === "NetworkError";
+}
+
+/**
+ * The transport with its requests held while offline (they go once the server is reachable again) and its network
+ * failures reported, so the app stops sending and probes instead of retrying every part on its own.
+ */
+export function gatedTransport(transport: SyncTransport, net: Connectivity): SyncTransport {
+  return {
+    ...transport,
+    async fetch(input, init) {
+      if (!net.online()) await untilOnlineOrAborted(net, init?.signal ?? null);
+      try {
+        return await transport.fetch(input, init);
+      } catch (error) {
+        if (isNetworkFailure(error) && !init?.signal?.aborted) net.reportUnreachable();
+        throw error;
+      }
+    },
+  };
+}
+
+function untilOnlineOrAborted(net: Connectivity, signal: AbortSignal | null): Promise<void> {
+  if (!signal) return net.whenOnline();
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void net.whenOnline().then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
 }

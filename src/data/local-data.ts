@@ -8,6 +8,7 @@
 import type { RxStorage } from "rxdb";
 import { distinctUntilChanged, map } from "rxjs";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
+import { type Connectivity, gatedTransport, connectivity as pageConnectivity } from "./connectivity.ts";
 import type { LocalDatabase } from "./database.ts";
 import { openLocalDatabase } from "./database.ts";
 import { deviceId as browserDeviceId } from "./device.ts";
@@ -42,12 +43,47 @@ interface StartLocalDataOptions {
   isOnline?: () => boolean;
   /** Only these read models (default: all; see openLocalDatabase). */
   models?: readonly ReadModelName[];
+  /**
+   * Whether the server can be reached (default: the page's in a browser, none in Node): offline, pulls, the change
+   * stream and the outbox wait without a request, and resume when it says online.
+   */
+  connectivity?: Connectivity | null;
+}
+
+/** Where the last successful sync of an account on this device is kept, so an offline reload can say when it was. */
+export const lastSyncedKey = (userId: string, accountId: string) => `ll.lastSynced.${userId}.${accountId}`;
+
+function storedLastSynced(key: string): string | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storeLastSynced(key: string, iso: string): void {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, iso);
+  } catch {
+    // private mode or a full storage: the top bar then only knows this page's syncs
+  }
 }
 
 export async function startLocalData(options: StartLocalDataOptions): Promise<LocalData> {
-  const transport = options.transport ?? browserTransport();
+  const net =
+    options.connectivity === undefined
+      ? typeof window === "undefined"
+        ? null
+        : pageConnectivity
+      : options.connectivity;
+  const transport = net
+    ? gatedTransport(options.transport ?? browserTransport(), net)
+    : (options.transport ?? browserTransport());
   const status = options.status ?? syncStatus;
   status.reset();
+  const syncedKey = lastSyncedKey(options.userId, options.accountId);
+  const syncedBefore = storedLastSynced(syncedKey);
+  status.update({ lastSyncedOn: syncedBefore, ...(net ? { online: net.online() } : {}) });
   mark("ll:local-data:open");
   const db = await openLocalDatabase({
     userId: options.userId,
@@ -56,7 +92,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     models: options.models,
   });
   mark("ll:local-data:opened");
-  const replication = startReplication({ db, transport, retryTime: options.retryTime });
+  const replication = startReplication({ db, transport, retryTime: options.retryTime, connectivity: net });
 
   // An accepted command stays in the outbox (its effect overlaid on the replicas, pending.ts) until a pull that
   // started after the server's answer has ended: only then do the replicas surely show it.
@@ -80,7 +116,10 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     deviceId: options.deviceId ?? browserDeviceId(),
     send: commandSender(transport),
     backoff: options.backoff,
-    isOnline: options.isOnline,
+    isOnline: options.isOnline ?? (net ? () => net.online() : undefined),
+    onlineEvents: net
+      ? (listener) => net.subscribe((state) => (state === "online" ? listener(true) : listener(false)))
+      : undefined,
     // Every tab sends. Sending only from the RxDB leader tab was tried: after a full-page navigation the new page
     // could wait a long time for leadership while its commands sat unsent. A second delivery of a command is
     // harmless (the server applies a key once and answers every delivery the same), and so is writing the same
@@ -100,10 +139,19 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
         distinctUntilChanged(),
       )
       .subscribe(() => void purgeFresh()),
+    replication.progress$
+      .pipe(
+        map((progress) => progress.lastSyncedOn),
+        distinctUntilChanged(),
+      )
+      .subscribe((lastSyncedOn) => {
+        if (lastSyncedOn) storeLastSynced(syncedKey, lastSyncedOn);
+      }),
     replication.progress$.subscribe((progress) =>
       status.update({
         streamConnected: progress.streamConnected,
-        lastSyncedOn: progress.lastSyncedOn,
+        // before this page's first sync, the last one of this account on this device
+        lastSyncedOn: progress.lastSyncedOn ?? syncedBefore,
         error: progress.error,
         firstSync: {
           done: progress.collectionsDone >= progress.collectionsTotal,
@@ -121,7 +169,8 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     replication.reSync();
   };
   const onOffline = () => status.update({ online: false });
-  if (typeof window !== "undefined") {
+  const unsubscribeNet = net?.subscribe((state) => (state === "online" ? onOnline() : onOffline()));
+  if (!net && typeof window !== "undefined") {
     window.addEventListener("online", onOnline);
     window.addEventListener("offline", onOffline);
   }
@@ -130,7 +179,8 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
   let stopped: Promise<void> | null = null;
   const stop = () =>
     (stopped ??= (async () => {
-      if (typeof window !== "undefined") {
+      unsubscribeNet?.();
+      if (!net && typeof window !== "undefined") {
         window.removeEventListener("online", onOnline);
         window.removeEventListener("offline", onOffline);
       }

@@ -34,6 +34,8 @@ interface OutboxOptions {
   deviceId: string;
   send: SendCommands;
   isOnline?: () => boolean;
+  /** Where going online and offline is heard (default: the window's online/offline events). */
+  onlineEvents?: (listener: (online: boolean) => void) => () => void;
   /**
    * Whether this page sends (default: always). With several tabs on one database only the leader tab sends; the
    * others store commands in the shared outbox and leave the sending to it.
@@ -108,6 +110,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   });
   const goOnline = () => sender.online();
   const goOffline = () => sender.offline();
+  let stopEvents: (() => void) | null = null;
 
   return {
     state$: state.asObservable(),
@@ -139,7 +142,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     waitingCount: () => store.waitingCount(),
     commands: () => store.commands(),
     start() {
-      if (typeof window !== "undefined") {
+      if (options.onlineEvents) stopEvents = options.onlineEvents((online) => (online ? goOnline() : goOffline()));
+      else if (typeof window !== "undefined") {
         window.addEventListener("online", goOnline);
         window.addEventListener("offline", goOffline);
       }
@@ -148,7 +152,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     stop() {
       sender.stop();
       counts.unsubscribe();
-      if (typeof window !== "undefined") {
+      stopEvents?.();
+      if (!options.onlineEvents && typeof window !== "undefined") {
         window.removeEventListener("online", goOnline);
         window.removeEventListener("offline", goOffline);
       }

@@ -17,6 +17,7 @@
 import type { RxCollection, RxJsonSchema } from "rxdb";
 import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import type { Observable } from "rxjs";
+import type { Connectivity } from "./connectivity.ts";
 import type { LocalDatabase } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import { kindReplicationIdentifier, kindVersion, type RecordKind, toRecord } from "./models/records.ts";
@@ -66,6 +67,8 @@ interface ReplicationOptions {
   now?: () => Date;
   /** On a first sync, ask the server how many documents to expect (progress); default true. */
   expectCounts?: boolean;
+  /** When given, the change stream is open only while it says online (no websocket attempts offline). */
+  connectivity?: Connectivity | null;
 }
 
 export function startReplication(options: ReplicationOptions): Replication {
@@ -171,6 +174,7 @@ export function startReplication(options: ReplicationOptions): Replication {
         transport,
         reSync,
         onConnection: (connected) => progress.patch({ streamConnected: connected }),
+        connectivity: options.connectivity ?? null,
       })
     : null;
 

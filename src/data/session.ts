@@ -3,6 +3,7 @@
 // while local data stays.
 import * as v from "valibot";
 import { type Session, SessionSchema } from "../domain/session.ts";
+import { connectivity } from "./connectivity.ts";
 import { graphql, NetworkError } from "./graphql.ts";
 
 export const SESSION_STORAGE_KEY = "ll.session";
@@ -60,6 +61,8 @@ export function forgetStoredSession(): void {
 }
 
 async function fetchSession(): Promise<SessionResult> {
+  // Offline: the stored session without a request; it is checked again when the network returns (revalidate.ts).
+  if (!connectivity.online()) return { session: readStoredSession(), source: "stored" };
   try {
     const data = await graphql<UsersData>(GET_USERS_DATA);
     const parsed = v.safeParse(SessionSchema, {
@@ -71,7 +74,10 @@ async function fetchSession(): Promise<SessionResult> {
     if (session?.user && session.account) storeSession(session);
     return { session, source: "network" };
   } catch (error) {
-    if (error instanceof NetworkError) return { session: readStoredSession(), source: "stored" };
+    if (error instanceof NetworkError) {
+      connectivity.reportUnreachable();
+      return { session: readStoredSession(), source: "stored" };
+    }
     throw error;
   }
 }

@@ -3,6 +3,7 @@
 // pull), and every (re)connection reSyncs them all. Each reSync opens a new epoch of its collection: a page fetched
 // in an earlier epoch (a prefetch, the rest of a page) may not answer the pull the reSync starts.
 import { type ChangeStream, openChangeStream } from "../change-stream.ts";
+import type { Connectivity } from "../connectivity.ts";
 import { isReadModel, type ReadModelName } from "../models/index.ts";
 import type { SyncTransport } from "../transport.ts";
 
@@ -82,26 +83,54 @@ interface StreamReSyncOptions {
   onConnection(connected: boolean): void;
   /** default: the graphql-ws change stream */
   open?: typeof openChangeStream;
+  /**
+   * When given, the stream is open only while the server is reachable: closed when it says offline (no websocket
+   * retries while offline), opened again when it says online (whose connection then pulls everything).
+   */
+  connectivity?: Pick<Connectivity, "online" | "subscribe"> | null;
 }
 
 /** Opens the change stream and pulls what it announces; `close` ends both. */
 export function startStreamReSync(options: StreamReSyncOptions): { close(): Promise<void> } {
   const throttle = throttleReSync((model) => options.reSync(model));
-  const stream: ChangeStream = (options.open ?? openChangeStream)({
-    transport: options.transport,
-    onChange: (table) => {
-      if (isReadModel(table)) throttle.changed(table);
-    },
-    onConnected: () => {
-      options.onConnection(true);
-      options.reSync();
-    },
-    onDisconnected: () => options.onConnection(false),
+  const net = options.connectivity ?? null;
+  let stream: ChangeStream | null = null;
+  // closing a stream is asynchronous: the next one opens after it
+  let closing: Promise<void> = Promise.resolve();
+  let closed = false;
+  const open = () => {
+    if (stream || closed) return;
+    stream = (options.open ?? openChangeStream)({
+      transport: options.transport,
+      onChange: (table) => {
+        if (isReadModel(table)) throttle.changed(table);
+      },
+      onConnected: () => {
+        options.onConnection(true);
+        options.reSync();
+      },
+      onDisconnected: () => options.onConnection(false),
+    });
+  };
+  const shut = () => {
+    const current = stream;
+    stream = null;
+    if (!current) return closing;
+    options.onConnection(false);
+    closing = closing.then(() => current.close()).catch(() => {});
+    return closing;
+  };
+  const unsubscribe = net?.subscribe(() => {
+    if (net.online()) void closing.then(() => (net.online() ? open() : undefined));
+    else void shut();
   });
+  if (!net || net.online()) open();
   return {
     async close() {
+      closed = true;
+      unsubscribe?.();
       throttle.stop();
-      await stream.close();
+      await shut();
     },
   };
 }

@@ -1,6 +1,7 @@
-// When the network returns, ask the server whether the session still holds. A 401/403 is handled by graphql.ts
+// When the network returns (the connectivity probe answered: src/data/connectivity.ts), ask the server whether the session still holds. A 401/403 is handled by graphql.ts
 // (to /login); local data is kept so queued changes can still be sent after the next sign-in.
 import type { AnyRouter } from "@tanstack/react-router";
+import { connectivity } from "../../data/connectivity.ts";
 import { invalidateSession, loadSession } from "../../data/session.ts";
 
 export function startSessionRevalidation(router: AnyRouter): () => void {
@@ -13,6 +14,7 @@ export function startSessionRevalidation(router: AnyRouter): () => void {
       // UnauthorizedError already navigated; other failures leave the stored session in place.
     }
   };
-  window.addEventListener("online", onOnline);
-  return () => window.removeEventListener("online", onOnline);
+  return connectivity.subscribe((state) => {
+    if (state === "online") void onOnline();
+  });
 }

@@ -1,19 +1,13 @@
 import { useSyncExternalStore } from "react";
+import { connectivity } from "../../data/connectivity.ts";
 
-function subscribe(onChange: () => void) {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-}
+const subscribe = (onChange: () => void) => connectivity.subscribe(onChange);
 
-/** navigator.onLine as React state. */
+/** Whether the server is reachable (src/data/connectivity.ts: navigator.onLine, its events and a probe) as React state. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => connectivity.online(),
     () => true,
   );
 }

@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useLocalData, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { useSyncStatus } from "../../data/use-sync-status.ts";
+import { describeCommand } from "../../domain/commands/strings.ts";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
@@ -86,12 +87,6 @@ const EDIT_HINT = SYNC_TEXT.editHint;
 
 const STATUS_TEXT = SYNC_STATUS_TEXT;
 
-/** "makeCustomer" -> "Make customer": the command's name as a person would say it. */
-function commandTitle(mutation: string): string {
-  const words = mutation.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function SyncReview({
   open,
   onOpenChange,
@@ -135,7 +130,9 @@ function SyncReview({
               className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "md", p: "3", fontSize: "sm" })}
             >
               <div className={css({ display: "flex", justifyContent: "space-between", gap: "3" })}>
-                <strong>{commandEditor(command.mutation)?.title ?? commandTitle(command.mutation)}</strong>
+                <strong data-testid="outbox-command-title">
+                  {describeCommand(command.mutation, command.variables)}
+                </strong>
                 <span className={css({ color: command.status === "rejected" ? "red.700" : "fg.muted" })}>
                   {STATUS_TEXT[command.status] ?? command.status}
                 </span>

@@ -1,0 +1,41 @@
+// Every command of the catalogue is described as the user would say what they did, from its input.
+import { describe, expect, it } from "vitest";
+import { COMMAND_NAMES } from "./names.ts";
+import { COMMAND_DESCRIPTIONS, describeCommand } from "./strings.ts";
+
+describe("command descriptions", () => {
+  it("describes a queued change by what the user did", () => {
+    expect(describeCommand("makeCustomer", { input: { id: "x", name: "Ann Lee", email: "ann@x.test" } })).toBe(
+      "Add contact Ann Lee",
+    );
+    expect(describeCommand("makeCustomer", { input: { id: "x", name: "", email: "ann@x.test" } })).toBe(
+      "Add contact ann@x.test",
+    );
+    expect(describeCommand("updateCustomerById", { input: { id: "x", patch: { name: "Ann Li" } } })).toBe(
+      "Edit contact Ann Li",
+    );
+    expect(
+      describeCommand("makeDistribution", {
+        input: { id: "d", allocationId: "a", accountEmail: "inv@x.test", amount: "12000" },
+      }),
+    ).toBe("Invite inv@x.test for 12,000.00 units");
+    expect(describeCommand("makeRound", { input: { name: "Seed" } })).toBe("Create round Seed");
+    expect(describeCommand("tokenizeHoldings", { input: { holdingIds: ["a", "b"] } })).toBe("Tokenize 2 holdings");
+  });
+
+  it("has a description for every command, never its API name, even without input", () => {
+    for (const name of COMMAND_NAMES) {
+      expect(Object.hasOwn(COMMAND_DESCRIPTIONS, name), name).toBe(true);
+      for (const variables of [{ input: {} }, undefined, { input: null }]) {
+        const said = describeCommand(name, variables);
+        expect(said, name).toMatch(/^[A-Z][a-z]/);
+        expect(said.toLowerCase(), name).not.toContain(name.toLowerCase());
+        expect(said, name).not.toMatch(/undefined|null|\[object/);
+      }
+    }
+  });
+
+  it("falls back to the spoken name for a command stored by another version of the app", () => {
+    expect(describeCommand("makeSomethingOld", { input: {} })).toBe("Make something old");
+  });
+});
