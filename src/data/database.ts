@@ -155,9 +155,33 @@ async function openDatabase(options: OpenLocalDatabaseOptions): Promise<LocalDat
   }
 }
 
+/** The first line of the advertisement RxDB's free Dexie storage prints (console.warn) on its first write. */
+export const RXDB_DEXIE_ADVERT = "-------------- RxDB Open Core RxStorage";
+
+/**
+ * RxDB 17's Dexie storage prints a premium-plugins advertisement on the first write of every page load unless
+ * `setPremiumFlag()` from the paid rxdb-premium package has run (there is no other switch, and the dev-mode plugin
+ * is not involved: it is not loaded, see below). We do not fake the premium flag: it also lifts the free tier's
+ * collection limit. Instead this one message is dropped: console.warn is wrapped until RxDB has printed it once
+ * (it prints it at most once per page), every other warning passes through unchanged, then the wrapper removes
+ * itself. tests/e2e/console.e2e.test.ts checks that a page load prints no RxDB advertisement.
+ */
+function dropRxdbAdvertOnce(): void {
+  const original = console.warn;
+  const filtered = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith(RXDB_DEXIE_ADVERT)) {
+      if (console.warn === filtered) console.warn = original;
+      return;
+    }
+    original.apply(console, args);
+  };
+  console.warn = filtered;
+}
+
 async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalDatabase> {
   if (!pluginsAdded) {
     pluginsAdded = true;
+    if (!options.storage) dropRxdbAdvertOnce();
     addRxPlugin(RxDBLeaderElectionPlugin);
     // the outbox keeps its sequence counter in a local document
     addRxPlugin(RxDBLocalDocumentsPlugin);

@@ -2,24 +2,20 @@
 // density, export), reset, locally saved column state and density, the '1 - n of total' footer, an empty text and
 // the 50,000-row rule. Rows come from the local replica, so the client-side row model holds them all; hot columns
 // should use valueGetter/valueFormatter (or linkCell below), never a React cell renderer, to stay fast at 50k rows.
-import {
-  AllCommunityModule,
-  type ColDef,
-  type ColumnState,
-  type GetRowIdParams,
-  type GridApi,
-  type ICellRendererComp,
-  type ICellRendererParams,
-  ModuleRegistry,
-  type SelectionChangedEvent,
-  themeQuartz,
+import type {
+  ColDef,
+  ColumnState,
+  GridApi,
+  ICellRendererComp,
+  ICellRendererParams,
+  SelectionChangedEvent,
 } from "ag-grid-community";
-import { AgGridReact } from "ag-grid-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { cx } from "../../styled-system/css";
 import { dataGrid } from "../../styled-system/recipes";
 import { GRID_CSV_EXPORT_PARAMS } from "../domain/csv.ts";
 import { Button } from "./Button.tsx";
+import type DataGridBodyComponent from "./DataGridBody.tsx";
 import {
   DEFAULT_DENSITY,
   DENSITIES,
@@ -28,7 +24,6 @@ import {
   GRID_ROW_CAP,
   GRID_ROW_CAP_ERROR,
   parseSavedState,
-  ROW_HEIGHTS,
   type SavedColumn,
   saveState,
   storageKey,
@@ -37,41 +32,8 @@ import { CheckIcon } from "./icons.tsx";
 import { Menu } from "./Menu.tsx";
 import { toast } from "./Toast.tsx";
 
-let modulesRegistered = false;
-function registerModules() {
-  if (modulesRegistered) return;
-  ModuleRegistry.registerModules([AllCommunityModule]);
-  modulesRegistered = true;
-}
-
-/** The design system's look (tokens from panda.config.ts, repeated here because AG Grid themes take raw values). */
-const gridTheme = themeQuartz.withParams({
-  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans-serif',
-  fontSize: 13,
-  headerFontSize: 12,
-  headerFontWeight: 600,
-  headerTextColor: "#475569",
-  headerBackgroundColor: "#f8fafc",
-  foregroundColor: "#0f172a",
-  backgroundColor: "#ffffff",
-  borderColor: "#e2e8f0",
-  rowBorder: { color: "#eef2f6" },
-  wrapperBorder: false,
-  wrapperBorderRadius: 0,
-  accentColor: "#2f6fde",
-  selectedRowBackgroundColor: "#e9f0fd",
-  rowHoverColor: "#f5f7fb",
-  spacing: 6,
-  cellHorizontalPadding: 14,
-  headerHeight: 40,
-});
-
-/** One theme per density, so cells centre their text in the row height the spec gives. */
-const DENSITY_THEMES: Record<Density, typeof gridTheme> = {
-  compact: gridTheme.withParams({ rowHeight: ROW_HEIGHTS.compact }),
-  standard: gridTheme.withParams({ rowHeight: ROW_HEIGHTS.standard }),
-  comfortable: gridTheme.withParams({ rowHeight: ROW_HEIGHTS.comfortable }),
-};
+/** AG Grid itself, loaded on first use (DataGridBody.tsx): the toolbar and footer render without waiting for it. */
+const DataGridBody = lazy(() => import("./DataGridBody.tsx")) as unknown as typeof DataGridBodyComponent;
 
 const DENSITY_LABELS: Record<Density, string> = {
   compact: "Compact",
@@ -109,7 +71,6 @@ function toSaved(state: ColumnState[]): SavedColumn[] {
 }
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
-  registerModules();
   const { gridKey, rows, columns, getRowId, exportFileName, emptyText, label, onSelectionChange } = props;
   const classes = dataGrid();
   const apiRef = useRef<GridApi<Row> | null>(null);
@@ -259,37 +220,37 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         </div>
       </div>
       <div className={classes.body} style={{ height: props.height ?? 560 }} data-density={density}>
-        <AgGridReact<Row>
-          theme={DENSITY_THEMES[density]}
-          rowData={visibleRows as Row[]}
-          loading={props.loading ?? false}
-          columnDefs={columns}
-          defaultColDef={defaultColDef}
-          getRowId={(p: GetRowIdParams<Row>) => getRowId(p.data)}
-          rowHeight={ROW_HEIGHTS[density]}
-          quickFilterText={quickFilter}
-          animateRows={false}
-          defaultCsvExportParams={GRID_CSV_EXPORT_PARAMS}
-          suppressCellFocus={false}
-          noRowsOverlayComponent={NoRows}
-          noRowsOverlayComponentParams={{ text: emptyText }}
-          rowSelection={
-            onSelectionChange
-              ? { mode: "multiRow", checkboxes: true, headerCheckbox: true, enableClickSelection: false }
-              : undefined
-          }
-          onSelectionChanged={(e: SelectionChangedEvent<Row>) => onSelectionChange?.(e.api.getSelectedRows())}
-          onGridReady={(e) => {
-            apiRef.current = e.api;
-            if (saved.columns?.length) e.api.applyColumnState({ state: saved.columns, applyOrder: true });
-            captureColumns(false);
-            setShown(e.api.getDisplayedRowCount());
-          }}
-          onModelUpdated={(e) => setShown(e.api.getDisplayedRowCount())}
-          onColumnMoved={(e) => e.finished && captureColumns(true)}
-          onColumnResized={(e) => e.finished && e.source !== "flex" && captureColumns(true)}
-          onColumnVisible={() => captureColumns(true)}
-        />
+        <Suspense fallback={<GridPlaceholder />}>
+          <DataGridBody<Row>
+            density={density}
+            emptyText={emptyText}
+            rowData={visibleRows as Row[]}
+            loading={props.loading ?? false}
+            columnDefs={columns}
+            defaultColDef={defaultColDef}
+            getRowId={(p) => getRowId(p.data)}
+            quickFilterText={quickFilter}
+            animateRows={false}
+            defaultCsvExportParams={GRID_CSV_EXPORT_PARAMS}
+            suppressCellFocus={false}
+            rowSelection={
+              onSelectionChange
+                ? { mode: "multiRow", checkboxes: true, headerCheckbox: true, enableClickSelection: false }
+                : undefined
+            }
+            onSelectionChanged={(e: SelectionChangedEvent<Row>) => onSelectionChange?.(e.api.getSelectedRows())}
+            onGridReady={(e) => {
+              apiRef.current = e.api;
+              if (saved.columns?.length) e.api.applyColumnState({ state: saved.columns, applyOrder: true });
+              captureColumns(false);
+              setShown(e.api.getDisplayedRowCount());
+            }}
+            onModelUpdated={(e) => setShown(e.api.getDisplayedRowCount())}
+            onColumnMoved={(e) => e.finished && captureColumns(true)}
+            onColumnResized={(e) => e.finished && e.source !== "flex" && captureColumns(true)}
+            onColumnVisible={() => captureColumns(true)}
+          />
+        </Suspense>
       </div>
       <div className={classes.footer} data-testid="grid-footer">
         <span>{footerText(shown, rows.length)}</span>
@@ -298,8 +259,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
 }
 
-function NoRows({ text }: { text: string }) {
-  return <span style={{ color: "#64748b", fontSize: 14 }}>{text}</span>;
+/** While AG Grid's code loads: the grid's box (same height, so nothing moves), marked busy. */
+function GridPlaceholder() {
+  return <div aria-busy="true" style={{ height: "100%" }} />;
 }
 
 function readStorage(gridKey: string): string | null {
