@@ -1,10 +1,10 @@
 // /distribute-allocation/{allocation_id}/{view}: the allocation's tabs on the left, its distributions on the right.
 // Everything reads the local replicas, so the page works offline; writes are queued commands.
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { ALLOCATION_STATUS_LABELS, canEditAllocation, canEditLinks } from "../../domain/allocations.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { AllocationTab } from "./AllocationTab.tsx";
 import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
@@ -29,6 +29,16 @@ const ALLOCATION_VIEWS = [
 ] as const;
 
 type AllocationView = (typeof ALLOCATION_VIEWS)[number]["value"];
+
+/** Phones only: the list is below the view; on wide screens it sits beside it. */
+const jumpToList = css({
+  display: { base: "inline-flex", lg: "none" },
+  alignSelf: "flex-start",
+  fontSize: "sm",
+  fontWeight: "600",
+  color: "fg.link",
+  textDecoration: "underline",
+});
 
 export function normalizeAllocationView(view: string | undefined): AllocationView {
   return ALLOCATION_VIEWS.some((v) => v.value === view) ? (view as AllocationView) : "allocation";
@@ -112,68 +122,61 @@ export function AllocationPage({
           <span className={css({ fontSize: "sm", color: "fg.muted" })}>{round?.name}</span>
         </div>
       </PageHeader>
+      {/* Phones: one column; on the Allocation view the distributions come first (a field broker checks their
+          status more than anything), on the other views the view comes first with a link down to the list. */}
       <div
         className={css({
           display: "grid",
           gap: "6",
-          gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) 30rem" },
+          gridTemplateColumns: { base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 30rem" },
           alignItems: "start",
         })}
       >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", minW: 0 })}>
-          <nav
-            aria-label={ALLOCATION_PAGE_TEXT.allocationViews}
-            className={css({
-              display: "flex",
-              gap: "1",
-              flexWrap: "wrap",
-              borderBottomWidth: "1px",
-              borderColor: "border.default",
-            })}
-          >
-            {ALLOCATION_VIEWS.map((tab) => (
-              <Link
-                key={tab.value}
-                to="/distribute-allocation/$allocationId/{-$view}"
-                params={{ allocationId, view: tab.value }}
-                search={tab.value === "distribution" && current ? { distribution: current.id } : {}}
-                aria-current={tab.value === view ? "page" : undefined}
-                className={css({
-                  px: "3",
-                  py: "2",
-                  fontSize: "sm",
-                  fontWeight: "600",
-                  color: "fg.muted",
-                  borderBottomWidth: "2px",
-                  borderColor: "transparent",
-                  mb: "-1px",
-                  _hover: { color: "fg.default" },
-                  "&[aria-current=page]": { color: "brand", borderColor: "brand" },
-                })}
-              >
-                {tab.label}
-              </Link>
-            ))}
-          </nav>
+        <div
+          className={css({
+            display: "flex",
+            flexDirection: "column",
+            gap: "4",
+            minW: 0,
+            order: { base: view === "allocation" ? 1 : 0, lg: 0 },
+          })}
+        >
+          <TabStrip
+            label={ALLOCATION_PAGE_TEXT.allocationViews}
+            items={ALLOCATION_VIEWS.map((tab) => ({
+              label: tab.label,
+              to: "/distribute-allocation/$allocationId/{-$view}",
+              params: { allocationId, view: tab.value },
+              search: tab.value === "distribution" && current ? { distribution: current.id } : undefined,
+              current: tab.value === view,
+            }))}
+          />
+          {view !== "allocation" && (
+            <a href="#distributions" className={jumpToList}>
+              {ALLOCATION_PAGE_TEXT.jumpToDistributions(distributions.length)}
+            </a>
+          )}
           {content}
         </div>
-        <DistributionsPane
-          allocationId={allocation.id}
-          distributions={distributions}
-          selected={selectedIds}
-          onSelectedChange={(next) => {
-            setSelectedIds(next);
-            if (view === "distribution" && next.size === 1) {
-              const [only] = [...next];
-              void navigate({
-                to: "/distribute-allocation/$allocationId/{-$view}",
-                params: { allocationId, view },
-                search: { distribution: only },
-              });
-            }
-          }}
-          canEdit={canEdit}
-        />
+        <div id="distributions" className={css({ minW: 0, scrollMarginTop: "20" })}>
+          <DistributionsPane
+            allocationId={allocation.id}
+            distributions={distributions}
+            selected={selectedIds}
+            onSelectedChange={(next) => {
+              setSelectedIds(next);
+              if (view === "distribution" && next.size === 1) {
+                const [only] = [...next];
+                void navigate({
+                  to: "/distribute-allocation/$allocationId/{-$view}",
+                  params: { allocationId, view },
+                  search: { distribution: only },
+                });
+              }
+            }}
+            canEdit={canEdit}
+          />
+        </div>
       </div>
     </Page>
   );

@@ -2,7 +2,7 @@
 // qualifications label (Finished, Not Finished, No Qualifications, Not Started or 'n of total') and status, row
 // selection (used by the bulk tabs) and the CSV import.
 import { Link } from "@tanstack/react-router";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
 import {
   distributionQualificationLabel,
   distributionStatusLabel,
@@ -13,6 +13,10 @@ import { Card, Checkbox, EmptyState, PendingTag, Stat, StatRow, StatusBadge, tab
 import { CsvImport } from "./CsvImport.tsx";
 import { DISTRIBUTIONS_PANE_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
+
+// Phones: the units move under the investor's name, so the Status column fits beside it without scrolling.
+const wideOnly = css({ display: { base: "none", sm: "table-cell" } });
+const narrowOnly = css({ display: { base: "block", sm: "none" } });
 
 /** Commands that create distributions (a single invitation, an imported file). */
 const CREATING = new Set(["makeDistribution", "bulkAllocation"]);
@@ -70,7 +74,7 @@ export function DistributionsPane({
                   </Checkbox>
                 </th>
                 <th>{DISTRIBUTIONS_PANE_TEXT.investor}</th>
-                <th className="num">{DISTRIBUTIONS_PANE_TEXT.unitsColumn}</th>
+                <th className={cx("num", wideOnly)}>{DISTRIBUTIONS_PANE_TEXT.unitsColumn}</th>
                 <th>{DISTRIBUTIONS_PANE_TEXT.status}</th>
               </tr>
             </thead>
@@ -92,10 +96,15 @@ export function DistributionsPane({
                       {d.name ?? d.investor?.name ?? d.investor?.email}
                     </Link>
                     {(d.name ?? d.investor?.name) !== d.investor?.email && (
-                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+                      <div className={css({ fontSize: "xs", color: "fg.muted", overflowWrap: "anywhere" })}>
+                        {d.investor?.email}
+                      </div>
                     )}
+                    <div className={cx(narrowOnly, css({ fontSize: "xs", color: "fg.muted" }))}>
+                      {DISTRIBUTIONS_PANE_TEXT.unitsInline(formatNumber(d.amount))}
+                    </div>
                   </td>
-                  <td className="num">{formatNumber(d.amount)}</td>
+                  <td className={cx("num", wideOnly)}>{formatNumber(d.amount)}</td>
                   <td>
                     <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
                       <StatusBadge label={distributionStatusLabel(d)} />

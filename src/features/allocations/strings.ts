@@ -60,6 +60,8 @@ export const ALLOCATION_PAGE_TEXT = {
   asset: "Asset",
   round: "Round",
   allocationViews: "Allocation views",
+  /** Phones: the link from a view down to the distributions list. */
+  jumpToDistributions: (count: number) => `Distributions (${count}) ↓`,
   allocationSaved: "Allocation saved",
   name: "Name",
   status: "Status",
@@ -83,6 +85,8 @@ export const DISTRIBUTIONS_PANE_TEXT = {
   qualificationsPrefix: "Qualifications: ",
   investor: "Investor",
   unitsColumn: "Units",
+  /** Phones: the units under the investor's name. */
+  unitsInline: (units: string) => `${units} units`,
   status: "Status",
 };
 

@@ -1,6 +1,7 @@
 // /portfolio (spec part 2): the investor's assets, each expandable to its rounds and their holdings and
 // distributions, with the status chips Onboarding, Pending and Issued and the 22 columns (9 on by default). Built
 // from the local replicas only, so it works offline; layout and density are saved on the device by the DataGrid.
+// On a phone the same rows are cards (PortfolioCards.tsx).
 import { Link } from "@tanstack/react-router";
 import type { ICellRendererParams } from "ag-grid-community";
 import { useMemo, useState } from "react";
@@ -16,10 +17,11 @@ import { buildPortfolio, type PortfolioPayment, type PortfolioRow, visibleRows }
 import { INVESTMENT_STAGES, type InvestmentStage, stageTone } from "../../domain/portfolio-status.ts";
 import { type ColDef, DataGrid } from "../../ui/DataGrid.tsx";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { Loading, Page, PageHeader } from "../../ui/index.ts";
+import { Loading, Page, PageHeader, PHONE_QUERY, useMediaQuery } from "../../ui/index.ts";
 import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
 import { useViewer } from "../session/viewer.ts";
+import { PortfolioCards } from "./PortfolioCards.tsx";
 import { PORTFOLIO_COLUMNS, PORTFOLIO_TEXT } from "./strings.ts";
 
 const NA = PORTFOLIO_TEXT.notAvailable;
@@ -226,6 +228,8 @@ export function PortfolioPage() {
   const accounts = useModel("accounts");
   const [stages, setStages] = useState<InvestmentStage[]>([]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // Phones get cards with the figures in view; the grid's columns would put them off-screen.
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const issuerNames = useMemo(
     () => new Map(accounts.rows.map((account) => [account.id, account.name])),
@@ -301,16 +305,20 @@ export function PortfolioPage() {
         })}
       </div>
       <Loading loading={loading}>
-        <DataGrid<PortfolioRow>
-          gridKey="portfolio"
-          label={PORTFOLIO_TEXT.title}
-          rows={shown}
-          columns={columnDefs}
-          getRowId={(row) => row.id}
-          exportFileName="portfolio"
-          emptyText={MESSAGES.noInvestments}
-          height={560}
-        />
+        {phone ? (
+          <PortfolioCards rows={rows} expanded={expanded} toggle={toggle} emptyText={MESSAGES.noInvestments} />
+        ) : (
+          <DataGrid<PortfolioRow>
+            gridKey="portfolio"
+            label={PORTFOLIO_TEXT.title}
+            rows={shown}
+            columns={columnDefs}
+            getRowId={(row) => row.id}
+            exportFileName="portfolio"
+            emptyText={MESSAGES.noInvestments}
+            height={560}
+          />
+        )}
       </Loading>
     </Page>
   );

@@ -7,6 +7,10 @@ export const PORTFOLIO_TEXT = {
   notAvailable: "N/A",
   holding: "Holding",
   distribution: "Distribution",
+  /** Phones: the button that opens an asset card's rounds. */
+  rounds: (count: number) => (count === 1 ? "1 round" : `${count} rounds`),
+  /** Phones: a round's or an investment's units and value. */
+  roundLine: (units: string, value: string) => `${units} units · ${value}`,
 };
 
 /** The grid's column headers, by column id. */
