@@ -1,0 +1,544 @@
+// The embedded chain `ethereum-ledgerline` (docs/CHAIN.md): a private EVM chain running inside the server process on
+// @ethereumjs/vm (pure JavaScript). Transactions arrive signed (eth_sendRawTransaction), are mined into a block on the
+// next turn of the event loop (every pending transaction that fits the block's gas limit), and each block's RLP is
+// handed to `store.saveBlock` before its receipts become visible: the database keeps every block, and opening the
+// chain replays them (state roots checked) so a restart keeps every contract, balance and block.
+// `request` answers the JSON-RPC methods ethers and the job runner use; reads never touch the state (eth_call runs
+// inside a journal checkpoint that is reverted).
+import { type Block, createBlockFromRLP } from "@ethereumjs/block";
+import { createBlockchain } from "@ethereumjs/blockchain";
+import { type Common, createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
+import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
+import {
+  bigIntToHex,
+  bytesToHex,
+  createAddressFromString,
+  createContractAddress,
+  hexToBytes,
+  type PrefixedHexString,
+} from "@ethereumjs/util";
+import { buildBlock, createVM, runBlock, type VM } from "@ethereumjs/vm";
+
+export const EMBEDDED_CHAIN_ID = 73_317;
+const BLOCK_GAS_LIMIT = 30_000_000n;
+const GENESIS_BASE_FEE = 1_000_000_000n;
+
+export interface StoredBlock {
+  number: number;
+  rlp: Uint8Array;
+}
+
+export interface BlockStore {
+  /** Every stored block after genesis, in number order. */
+  loadBlocks(): Promise<StoredBlock[]>;
+  /** Keeps a mined block; the chain shows the block only once this resolves. */
+  saveBlock(block: { number: number; hash: string; rlp: Uint8Array; transactions: number }): Promise<void>;
+}
+
+export class RpcError extends Error {
+  readonly code: number;
+  readonly data?: string;
+  constructor(code: number, message: string, data?: string) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+interface Mined {
+  tx: TypedTransaction;
+  blockNumber: bigint;
+  blockHash: string;
+  index: number;
+  status: 0 | 1;
+  gasUsed: bigint;
+  cumulativeGasUsed: bigint;
+  contractAddress: string | null;
+  logs: Array<[Uint8Array, Uint8Array[], Uint8Array]>;
+  revertData: string | null;
+}
+
+type Quantity = PrefixedHexString;
+const hex = (value: bigint | number): Quantity => bigIntToHex(BigInt(value));
+
+function chainCommon(): Common {
+  const cancun = Mainnet.hardforks.findIndex((h) => h.name === "cancun");
+  // every hardfork up to Cancun active at block 0 (else "EIP1559 not activated" on the first block)
+  const hardforks = Mainnet.hardforks.slice(0, cancun + 1).map((h) => ({ name: h.name, block: 0 }));
+  return createCustomCommon(
+    {
+      chainId: EMBEDDED_CHAIN_ID,
+      name: "ethereum-ledgerline",
+      hardforks,
+      genesis: {
+        gasLimit: Number(BLOCK_GAS_LIMIT),
+        difficulty: 0,
+        nonce: "0x0000000000000000",
+        extraData: "0x",
+        timestamp: "0x0",
+        baseFeePerGas: hex(GENESIS_BASE_FEE),
+      },
+    },
+    Mainnet,
+    { hardfork: Hardfork.Cancun },
+  );
+}
+
+export class EmbeddedChain {
+  readonly chainId = EMBEDDED_CHAIN_ID;
+  private readonly common: Common;
+  private readonly vm: VM;
+  private readonly store: BlockStore;
+  private readonly blocks: Block[] = [];
+  private readonly byHash = new Map<string, number>();
+  private readonly mined = new Map<string, Mined>();
+  private pending: TypedTransaction[] = [];
+  private readonly pendingNonces = new Map<string, bigint>();
+  /** VM work (mining, calls) one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private mining: Promise<void> | null = null;
+  private broken: Error | null = null;
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(common: Common, vm: VM, store: BlockStore) {
+    this.common = common;
+    this.vm = vm;
+    this.store = store;
+  }
+
+  /** Opens the chain: genesis funds `operator`, then every stored block is replayed. */
+  static async open(store: BlockStore, operator: string): Promise<EmbeddedChain> {
+    const common = chainCommon();
+    const genesisState = { [operator.toLowerCase()]: hex(10n ** 30n) } as Record<string, PrefixedHexString>;
+    const blockchain = await createBlockchain({
+      common,
+      genesisState,
+      validateConsensus: false,
+      validateBlocks: false,
+    });
+    const vm = await createVM({ common, blockchain });
+    await (
+      vm.stateManager as unknown as { generateCanonicalGenesis(state: unknown): Promise<void> }
+    ).generateCanonicalGenesis(genesisState);
+    const chain = new EmbeddedChain(common, vm, store);
+    const genesis = await blockchain.getCanonicalHeadBlock();
+    chain.remember(genesis);
+    for (const stored of await store.loadBlocks()) {
+      const block = createBlockFromRLP(stored.rlp, { common, setHardfork: true });
+      const parent = chain.head();
+      const result = await runBlock(vm, {
+        block,
+        root: parent.header.stateRoot,
+        skipBlockValidation: true,
+        skipHeaderValidation: true,
+      });
+      if (bytesToHex(result.stateRoot) !== bytesToHex(block.header.stateRoot))
+        throw new Error(`ethereum-ledgerline: block ${block.header.number} replays to a different state`);
+      await blockchain.putBlock(block);
+      chain.remember(block);
+      chain.recordResults(
+        block,
+        result.results.map((r) => ({
+          status: (r.receipt as { status?: 0 | 1 }).status ?? 1,
+          gasUsed: r.totalGasSpent,
+          cumulativeGasUsed: r.receipt.cumulativeBlockGasUsed,
+          contractAddress: r.createdAddress?.toString() ?? null,
+          logs: r.receipt.logs,
+          revertData: r.execResult.exceptionError ? bytesToHex(r.execResult.returnValue) : null,
+        })),
+      );
+    }
+    return chain;
+  }
+
+  head(): Block {
+    const block = this.blocks[this.blocks.length - 1];
+    if (!block) throw new Error("no genesis");
+    return block;
+  }
+
+  get blockNumber(): number {
+    return this.blocks.length - 1;
+  }
+
+  private remember(block: Block): void {
+    this.blocks[Number(block.header.number)] = block;
+    this.byHash.set(bytesToHex(block.hash()), Number(block.header.number));
+  }
+
+  private recordResults(block: Block, results: Array<Omit<Mined, "tx" | "blockNumber" | "blockHash" | "index">>): void {
+    const blockHash = bytesToHex(block.hash());
+    block.transactions.forEach((tx, index) => {
+      const result = results[index];
+      if (!result) return;
+      this.mined.set(bytesToHex(tx.hash()), { tx, blockNumber: block.header.number, blockHash, index, ...result });
+    });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every transaction sent so far is in a stored block. */
+  async settle(): Promise<void> {
+    while (this.mining || this.pending.length > 0) {
+      await (this.mining ?? this.mine());
+    }
+  }
+
+  private scheduleMine(): void {
+    if (this.mining) return;
+    this.mining = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      this.serial(() => this.mineBlocks()).finally(() => {
+        this.mining = null;
+        for (const wake of this.waiters) wake();
+        if (this.pending.length > 0) this.scheduleMine();
+      }),
+    );
+  }
+
+  private mine(): Promise<void> {
+    this.scheduleMine();
+    return this.mining ?? Promise.resolve();
+  }
+
+  private async mineBlocks(): Promise<void> {
+    while (this.pending.length > 0 && !this.broken) {
+      const parent = this.head();
+      const timestamp = BigInt(Math.max(Math.floor(Date.now() / 1000), Number(parent.header.timestamp) + 1));
+      const builder = await buildBlock(this.vm, {
+        parentBlock: parent,
+        headerData: { timestamp, gasLimit: BLOCK_GAS_LIMIT },
+        blockOpts: { calcDifficultyFromHeader: parent.header, putBlockIntoBlockchain: false, setHardfork: true },
+      });
+      const results: Array<Omit<Mined, "tx" | "blockNumber" | "blockHash" | "index">> = [];
+      const rest: TypedTransaction[] = [];
+      for (const tx of this.pending) {
+        if (builder.gasUsed + tx.gasLimit > BLOCK_GAS_LIMIT) {
+          rest.push(tx);
+          continue;
+        }
+        try {
+          const result = await builder.addTransaction(tx);
+          results.push({
+            status: result.execResult.exceptionError ? 0 : 1,
+            gasUsed: result.totalGasSpent,
+            cumulativeGasUsed: builder.gasUsed,
+            contractAddress: result.createdAddress?.toString() ?? null,
+            logs: result.receipt.logs,
+            revertData: result.execResult.exceptionError ? bytesToHex(result.execResult.returnValue) : null,
+          });
+        } catch (error) {
+          // not includable (a wrong nonce, no funds): dropped, as a node drops it from its pool
+          console.warn("ethereum-ledgerline: dropped transaction", bytesToHex(tx.hash()), (error as Error).message);
+          this.pendingNonces.delete(tx.getSenderAddress().toString());
+        }
+      }
+      this.pending = rest;
+      const { block } = await builder.build();
+      try {
+        await this.store.saveBlock({
+          number: Number(block.header.number),
+          hash: bytesToHex(block.hash()),
+          rlp: block.serialize(),
+          transactions: block.transactions.length,
+        });
+      } catch (error) {
+        // the VM is ahead of the database: refuse everything until the chain is opened again (replay)
+        this.broken = error as Error;
+        throw error;
+      }
+      await this.vm.blockchain.putBlock(block);
+      this.remember(block);
+      this.recordResults(block, results);
+    }
+  }
+
+  /** Waits until `hash` is mined (or `timeoutMs` passes): the embedded chain's receipts arrive within a tick. */
+  async waitForTransaction(hash: string, timeoutMs = 30_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.mined.has(hash.toLowerCase())) {
+      if (Date.now() > deadline || this.broken) return false;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          resolve();
+        };
+        this.waiters.add(wake);
+        setTimeout(wake, 200).unref?.();
+      });
+    }
+    return true;
+  }
+
+  private blockAt(tag: unknown): Block | null {
+    if (tag === undefined || tag === "latest" || tag === "pending" || tag === "safe" || tag === "finalized")
+      return this.head();
+    if (tag === "earliest") return this.blocks[0] ?? null;
+    if (typeof tag === "string" && tag.startsWith("0x")) {
+      if (tag.length === 66) {
+        const n = this.byHash.get(tag.toLowerCase());
+        return n === undefined ? null : (this.blocks[n] ?? null);
+      }
+      return this.blocks[Number(BigInt(tag))] ?? null;
+    }
+    if (tag && typeof tag === "object" && "blockHash" in tag)
+      return this.blockAt((tag as { blockHash: string }).blockHash);
+    if (tag && typeof tag === "object" && "blockNumber" in tag)
+      return this.blockAt((tag as { blockNumber: string }).blockNumber);
+    throw new RpcError(-32602, `unknown block ${String(tag)}`);
+  }
+
+  private formatBlock(block: Block, full: boolean) {
+    const h = block.header;
+    return {
+      number: hex(h.number),
+      hash: bytesToHex(block.hash()),
+      parentHash: bytesToHex(h.parentHash),
+      nonce: bytesToHex(h.nonce),
+      sha3Uncles: bytesToHex(h.uncleHash),
+      logsBloom: bytesToHex(h.logsBloom),
+      transactionsRoot: bytesToHex(h.transactionsTrie),
+      stateRoot: bytesToHex(h.stateRoot),
+      receiptsRoot: bytesToHex(h.receiptTrie),
+      miner: h.coinbase.toString(),
+      difficulty: hex(h.difficulty),
+      totalDifficulty: "0x0",
+      extraData: bytesToHex(h.extraData),
+      size: hex(block.serialize().length),
+      gasLimit: hex(h.gasLimit),
+      gasUsed: hex(h.gasUsed),
+      timestamp: hex(h.timestamp),
+      baseFeePerGas: hex(h.baseFeePerGas ?? 0n),
+      mixHash: bytesToHex(h.mixHash),
+      withdrawalsRoot: h.withdrawalsRoot ? bytesToHex(h.withdrawalsRoot) : undefined,
+      blobGasUsed: h.blobGasUsed === undefined ? undefined : hex(h.blobGasUsed),
+      excessBlobGas: h.excessBlobGas === undefined ? undefined : hex(h.excessBlobGas),
+      parentBeaconBlockRoot: h.parentBeaconBlockRoot ? bytesToHex(h.parentBeaconBlockRoot) : undefined,
+      transactions: block.transactions.map((tx, i) => (full ? this.formatTx(tx, block, i) : bytesToHex(tx.hash()))),
+      uncles: [],
+      withdrawals: [],
+    };
+  }
+
+  private formatTx(tx: TypedTransaction, block: Block | null, index: number | null) {
+    const json = tx.toJSON() as Record<string, unknown>;
+    return {
+      ...json,
+      type: hex(tx.type),
+      hash: bytesToHex(tx.hash()),
+      from: tx.getSenderAddress().toString(),
+      to: tx.to?.toString() ?? null,
+      blockHash: block ? bytesToHex(block.hash()) : null,
+      blockNumber: block ? hex(block.header.number) : null,
+      transactionIndex: index === null ? null : hex(index),
+      chainId: hex(this.chainId),
+      gasPrice: hex(
+        (json.gasPrice as string | undefined)
+          ? BigInt(json.gasPrice as string)
+          : BigInt((json.maxFeePerGas as string | undefined) ?? 0),
+      ),
+    };
+  }
+
+  private formatReceipt(m: Mined) {
+    const block = this.blocks[Number(m.blockNumber)];
+    const txHash = bytesToHex(m.tx.hash());
+    const baseFee = block?.header.baseFeePerGas ?? 0n;
+    let logIndex = 0;
+    for (let i = 0; i < m.index; i++) {
+      const earlier = block?.transactions[i];
+      if (earlier) logIndex += this.mined.get(bytesToHex(earlier.hash()))?.logs.length ?? 0;
+    }
+    const tip = "maxPriorityFeePerGas" in m.tx ? (m.tx as { maxPriorityFeePerGas: bigint }).maxPriorityFeePerGas : 0n;
+    const cap = "maxFeePerGas" in m.tx ? (m.tx as { maxFeePerGas: bigint }).maxFeePerGas : baseFee;
+    const price = baseFee + tip < cap ? baseFee + tip : cap;
+    return {
+      transactionHash: txHash,
+      transactionIndex: hex(m.index),
+      blockHash: m.blockHash,
+      blockNumber: hex(m.blockNumber),
+      from: m.tx.getSenderAddress().toString(),
+      to: m.tx.to?.toString() ?? null,
+      cumulativeGasUsed: hex(m.cumulativeGasUsed),
+      gasUsed: hex(m.gasUsed),
+      effectiveGasPrice: hex(price),
+      contractAddress: m.contractAddress,
+      logs: m.logs.map(([address, topics, data], i) => ({
+        address: bytesToHex(address),
+        topics: topics.map((t) => bytesToHex(t)),
+        data: bytesToHex(data),
+        blockNumber: hex(m.blockNumber),
+        blockHash: m.blockHash,
+        transactionHash: txHash,
+        transactionIndex: hex(m.index),
+        logIndex: hex(logIndex + i),
+        removed: false,
+      })),
+      logsBloom: `0x${"00".repeat(256)}`,
+      status: hex(m.status),
+      type: hex(m.tx.type),
+      // not in a node's receipt: the revert data of a failed transaction (the job runner decodes the reason)
+      revertData: m.revertData,
+    };
+  }
+
+  private async call(params: Record<string, string | undefined>): Promise<{ data: string; gasUsed: bigint }> {
+    return this.serial(async () => {
+      const evm = this.vm.evm;
+      const head = this.head();
+      await evm.journal.checkpoint();
+      try {
+        const result = await evm.runCall({
+          to: params.to ? createAddressFromString(params.to) : undefined,
+          caller: params.from ? createAddressFromString(params.from) : createAddressFromString(`0x${"00".repeat(20)}`),
+          origin: params.from ? createAddressFromString(params.from) : undefined,
+          data:
+            params.data || params.input ? hexToBytes((params.data ?? params.input) as PrefixedHexString) : undefined,
+          value: params.value ? BigInt(params.value) : 0n,
+          gasLimit: params.gas ? BigInt(params.gas) : BLOCK_GAS_LIMIT,
+          skipBalance: true,
+          skipNonceIncrement: true,
+          block: head,
+        } as Parameters<typeof evm.runCall>[0]);
+        const out = bytesToHex(result.execResult.returnValue);
+        if (result.execResult.exceptionError) {
+          throw new RpcError(3, `execution reverted (${result.execResult.exceptionError.error})`, out);
+        }
+        return { data: out, gasUsed: result.execResult.executionGasUsed };
+      } finally {
+        await evm.journal.revert();
+      }
+    });
+  }
+
+  private async nonceOf(address: string): Promise<bigint> {
+    const account = await this.vm.stateManager.getAccount(createAddressFromString(address));
+    return account?.nonce ?? 0n;
+  }
+
+  /** Accepts a signed transaction into the pool (mined on the next tick); answers its hash. */
+  private async sendRaw(raw: string): Promise<string> {
+    if (this.broken) throw new RpcError(-32000, `chain unavailable: ${this.broken.message}`);
+    let tx: TypedTransaction;
+    try {
+      tx = createTxFromRLP(hexToBytes(raw as PrefixedHexString), { common: this.common });
+    } catch (error) {
+      throw new RpcError(-32602, `invalid transaction: ${(error as Error).message}`);
+    }
+    if (!tx.isSigned()) throw new RpcError(-32602, "transaction not signed");
+    const hash = bytesToHex(tx.hash());
+    if (this.mined.has(hash) || this.pending.some((p) => bytesToHex(p.hash()) === hash)) return hash;
+    const sender = tx.getSenderAddress().toString();
+    const expected = this.pendingNonces.get(sender) ?? (await this.nonceOf(sender));
+    if (tx.nonce < expected) throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${tx.nonce}`);
+    if (tx.nonce > expected) throw new RpcError(-32000, `nonce too high: next nonce ${expected}, tx nonce ${tx.nonce}`);
+    if (tx.gasLimit > BLOCK_GAS_LIMIT) throw new RpcError(-32000, "exceeds block gas limit");
+    this.pendingNonces.set(sender, expected + 1n);
+    this.pending.push(tx);
+    this.scheduleMine();
+    return hash;
+  }
+
+  /** One JSON-RPC call. */
+  async request(method: string, params: unknown[] = []): Promise<unknown> {
+    switch (method) {
+      case "eth_chainId":
+        return hex(this.chainId);
+      case "net_version":
+        return String(this.chainId);
+      case "web3_clientVersion":
+        return "ledgerline-embedded/ethereumjs-vm";
+      case "eth_accounts":
+        return [];
+      case "eth_syncing":
+        return false;
+      case "eth_blockNumber":
+        return hex(this.blockNumber);
+      case "eth_gasPrice":
+        return hex((this.head().header.baseFeePerGas ?? 0n) + 1n);
+      case "eth_maxPriorityFeePerGas":
+        return "0x0";
+      case "eth_feeHistory":
+        return {
+          oldestBlock: hex(this.blockNumber),
+          baseFeePerGas: [hex(this.head().header.baseFeePerGas ?? 0n)],
+          gasUsedRatio: [0],
+          reward: [],
+        };
+      case "eth_getBlockByNumber":
+      case "eth_getBlockByHash": {
+        const block = this.blockAt(params[0]);
+        return block ? this.formatBlock(block, Boolean(params[1])) : null;
+      }
+      case "eth_getBalance": {
+        const account = await this.vm.stateManager.getAccount(createAddressFromString(String(params[0])));
+        return hex(account?.balance ?? 0n);
+      }
+      case "eth_getTransactionCount": {
+        const address = createAddressFromString(String(params[0])).toString();
+        if (params[1] === "pending" && this.pendingNonces.has(address))
+          return hex(this.pendingNonces.get(address) ?? 0n);
+        return hex(await this.nonceOf(address));
+      }
+      case "eth_getCode":
+        return bytesToHex(await this.vm.stateManager.getCode(createAddressFromString(String(params[0]))));
+      case "eth_getStorageAt":
+        return bytesToHex(
+          await this.vm.stateManager.getStorage(
+            createAddressFromString(String(params[0])),
+            hexToBytes(`0x${BigInt(String(params[1])).toString(16).padStart(64, "0")}`),
+          ),
+        );
+      case "eth_call":
+        return (await this.call(params[0] as Record<string, string>)).data;
+      case "eth_estimateGas": {
+        const p = params[0] as Record<string, string>;
+        const data = hexToBytes(((p.data ?? p.input) || "0x") as PrefixedHexString);
+        const calldata = data.reduce((sum, b) => sum + (b === 0 ? 4n : 16n), 0n);
+        const { gasUsed } = await this.call({ ...p, to: p.to });
+        return hex(((21_000n + calldata + (p.to ? 0n : 32_000n) + gasUsed) * 13n) / 10n);
+      }
+      case "eth_sendRawTransaction":
+        return this.sendRaw(String(params[0]));
+      case "eth_getTransactionByHash": {
+        const hash = String(params[0]).toLowerCase();
+        const m = this.mined.get(hash);
+        if (m) return this.formatTx(m.tx, this.blocks[Number(m.blockNumber)] ?? null, m.index);
+        const p = this.pending.find((t) => bytesToHex(t.hash()) === hash);
+        return p ? this.formatTx(p, null, null) : null;
+      }
+      case "eth_getTransactionReceipt": {
+        const m = this.mined.get(String(params[0]).toLowerCase());
+        return m ? this.formatReceipt(m) : null;
+      }
+      case "eth_getLogs": {
+        const filter = (params[0] ?? {}) as { fromBlock?: string; toBlock?: string; address?: string | string[] };
+        const from = Number(this.blockAt(filter.fromBlock ?? "earliest")?.header.number ?? 0n);
+        const to = Number(this.blockAt(filter.toBlock ?? "latest")?.header.number ?? 0n);
+        const addresses = filter.address
+          ? (Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) => a.toLowerCase())
+          : null;
+        const logs: unknown[] = [];
+        for (let n = from; n <= to; n++) {
+          for (const tx of this.blocks[n]?.transactions ?? []) {
+            const m = this.mined.get(bytesToHex(tx.hash()));
+            if (!m) continue;
+            for (const log of this.formatReceipt(m).logs)
+              if (!addresses || addresses.includes(log.address.toLowerCase())) logs.push(log);
+          }
+        }
+        return logs;
+      }
+      default:
+        throw new RpcError(-32601, `method not supported: ${method}`);
+    }
+  }
+
+  /** The address a contract deployed by `sender` with `nonce` gets. */
+  static contractAddress(sender: string, nonce: bigint): string {
+    return createContractAddress(createAddressFromString(sender), nonce).toString();
+  }
+}

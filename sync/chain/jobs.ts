@@ -1,0 +1,592 @@
+// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts and mints holdings queued by the token
+// commands in app_private.chain_jobs, one chain at a time, in order.
+//
+// Durability: a job's transaction is signed and stored with its nonce and hash (status `signed`) before it is sent.
+// After a stop, `signed` jobs come first: a mined one is finished from its receipt, an unmined one is sent again (the
+// same bytes, the same nonce), so a holding is minted at most once; a transaction the chain will not take any more
+// (its nonce used by another) fails visibly. A holding is `trade` only once its mint is in a block.
+// Reconciliation: the Transfer events of the mined transactions name the addresses whose balance changed; each one's
+// balanceOf on the chain becomes its cap table entry (with the block), so the ledger is what the chain says.
+import { type ErrorDescription, formatUnits, getCreateAddress, Interface, keccak256, parseUnits, Wallet } from "ethers";
+import type { Database } from "../db/database.ts";
+import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
+import type { ChainBackend } from "./provider.ts";
+import { storeKey } from "./store.ts";
+
+export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
+const DEPLOY_GAS = 3_000_000n;
+const MINT_GAS = 200_000n;
+
+interface JobRow {
+  id: string;
+  kind: "deploy" | "mint";
+  chain: string;
+  contract_id: string;
+  holding_id: string | null;
+  address: string | null;
+  amount: string | null;
+  status: string;
+  nonce: string | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+}
+
+interface RawReceipt {
+  status: string;
+  blockNumber: string;
+  contractAddress: string | null;
+  logs: Array<{ address: string; topics: string[]; data: string }>;
+  revertData?: string | null;
+}
+
+export interface RunnerOptions {
+  db: Database;
+  backend(chain: string): Promise<ChainBackend>;
+  /** Called once a batch's transactions are signed and stored, before they are sent (tests stop the server here). */
+  onSigned?(jobs: number): void;
+  /** Mints signed, sent and finished together (default 200). */
+  batchSize?: number;
+  /** How long to wait for a receipt before leaving the job for a later pass (default 120 s; the embedded chain 30 s). */
+  receiptTimeoutMs?: number;
+}
+
+/** The chain's reason for a revert, from the revert data: a custom error with its arguments, or Error(string). */
+export function revertReason(data: string | null | undefined): string {
+  if (!data || data === "0x") return "The transaction was reverted.";
+  let parsed: ErrorDescription | null = null;
+  try {
+    parsed = TOKEN_INTERFACE.parseError(data);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed) return `The transaction was reverted (${data.slice(0, 10)}).`;
+  if (parsed.name === "Error") return String(parsed.args[0]);
+  return `${parsed.name}(${parsed.args.map((a) => String(a)).join(", ")})`;
+}
+
+export class JobRunner {
+  private readonly options: RunnerOptions;
+  private readonly db: Database;
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private stopped = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(options: RunnerOptions) {
+    this.options = options;
+    this.db = options.db;
+    // a lost notification, or a receipt that took too long, is picked up again
+    this.timer = setInterval(() => this.kickAll().catch(report), 60_000);
+    this.timer.unref();
+  }
+
+  /** Runs the open jobs of every chain that has some (at start and on the slow timer). */
+  async kickAll(): Promise<void> {
+    if (this.stopped) return;
+    const { rows } = await this.db.query<{ chain: string }>(
+      "select distinct chain from app_private.chain_jobs where status in ('queued', 'signed')",
+    );
+    for (const row of rows) this.kick(row.chain);
+  }
+
+  kick(chain: string): void {
+    if (this.stopped) return;
+    if (this.running.has(chain)) {
+      this.again.add(chain);
+      return;
+    }
+    const run = this.loop(chain)
+      .catch((error: unknown) => {
+        if (!this.stopped) report(error);
+      })
+      .finally(() => {
+        this.running.delete(chain);
+        if (this.again.delete(chain)) this.kick(chain);
+      });
+    this.running.set(chain, run);
+  }
+
+  /** Resolves when no chain has work in progress (tests, bench). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private async loop(chain: string): Promise<void> {
+    while (!this.stopped && (await this.step(chain))) {
+      // next step
+    }
+  }
+
+  private async step(chain: string): Promise<boolean> {
+    const batch = this.options.batchSize ?? 200;
+    const signed = await this.db.query<JobRow>(
+      `select * from app_private.chain_jobs where chain = $1 and status = 'signed' order by nonce, created_on limit $2`,
+      [chain, batch],
+    );
+    if (signed.rows.length > 0) {
+      const backend = await this.options.backend(chain);
+      return this.settleSigned(backend, signed.rows);
+    }
+    const deploy = await this.db.query<JobRow>(
+      `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = 'deploy'
+        order by created_on, id limit 1`,
+      [chain],
+    );
+    const first = deploy.rows[0];
+    if (first) {
+      const backend = await this.options.backend(chain);
+      await this.signDeploy(backend, first);
+      return true;
+    }
+    const mints = await this.db.query<JobRow>(
+      `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = 'mint'
+        order by created_on, id limit $2`,
+      [chain, batch],
+    );
+    if (mints.rows.length > 0) {
+      const backend = await this.options.backend(chain);
+      await this.signMints(backend, mints.rows);
+      return true;
+    }
+    return false;
+  }
+
+  private async fees(backend: ChainBackend): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+    const fee = await backend.provider.getFeeData();
+    const tip = fee.maxPriorityFeePerGas ?? 0n;
+    return { maxFeePerGas: fee.maxFeePerGas ?? (fee.gasPrice ?? 0n) * 2n, maxPriorityFeePerGas: tip };
+  }
+
+  private async nextNonce(backend: ChainBackend): Promise<number> {
+    return backend.provider.getTransactionCount(backend.operator.address, "pending");
+  }
+
+  /** Deploy: sign and store, then send and finish (the contract's address is known from the nonce). */
+  private async signDeploy(backend: ChainBackend, job: JobRow): Promise<void> {
+    const { rows } = await this.db.query<{ name: string; symbol: string; precision: number }>(
+      `select t.name, t.symbol, t.precision from app_public.contracts c join app_public.tokens t on t.id = c.token_id
+        where c.id = $1`,
+      [job.contract_id],
+    );
+    const token = rows[0];
+    if (!token) {
+      await this.db.query("update app_private.chain_jobs set status = 'failed', failure = 'gone' where id = $1", [
+        job.id,
+      ]);
+      return;
+    }
+    const nonce = await this.nextNonce(backend);
+    const data = `${artifact.bytecode}${TOKEN_INTERFACE.encodeDeploy([
+      token.name,
+      token.symbol,
+      token.precision,
+      backend.operator.address,
+    ]).slice(2)}`;
+    const raw = await backend.operator.signTransaction({
+      type: 2,
+      chainId: (await backend.provider.getNetwork()).chainId,
+      nonce,
+      data,
+      gasLimit: DEPLOY_GAS,
+      ...(await this.fees(backend)),
+    });
+    const address = getCreateAddress({ from: backend.operator.address, nonce });
+    await this.db.query(
+      `update app_private.chain_jobs set status = 'signed', nonce = $2, raw_tx = $3, tx_hash = $4, address = $5,
+              updated_on = now() where id = $1`,
+      [job.id, nonce, raw, keccak256(raw), address],
+    );
+    this.options.onSigned?.(1);
+    if (this.stopped) return;
+    await this.settleSigned(backend, [
+      { ...job, status: "signed", nonce: String(nonce), raw_tx: raw, tx_hash: keccak256(raw), address },
+    ]);
+  }
+
+  /** Mint: each holding's investor gets an address on the chain (custodial unless registered), then one signed transfer each. */
+  private async signMints(backend: ChainBackend, jobs: JobRow[]): Promise<void> {
+    const { rows: details } = await this.db.query<{
+      id: string;
+      investor_id: string;
+      contract_address: string | null;
+      precision: number;
+    }>(
+      `select j.id, h.investor_id, c.contract_address, t.precision
+         from app_private.chain_jobs j join app_public.holdings h on h.id = j.holding_id
+         join app_public.contracts c on c.id = j.contract_id join app_public.tokens t on t.id = c.token_id
+        where j.id = any ($1::uuid[])`,
+      [jobs.map((j) => j.id)],
+    );
+    const byJob = new Map(details.map((d) => [d.id, d]));
+    const addresses = await this.investorAddresses(backend.chain, [...new Set(details.map((d) => d.investor_id))]);
+    const fees = await this.fees(backend);
+    const chainId = (await backend.provider.getNetwork()).chainId;
+    let nonce = await this.nextNonce(backend);
+    const signed: Array<{ id: string; nonce: number; raw: string; hash: string; address: string; addressId: string }> =
+      [];
+    const failed: Array<{ id: string; failure: string }> = [];
+    for (const job of jobs) {
+      const detail = byJob.get(job.id);
+      const address = detail ? addresses.get(detail.investor_id) : undefined;
+      if (!detail?.contract_address || !address) {
+        failed.push({ id: job.id, failure: "The token's contract is not deployed." });
+        continue;
+      }
+      let units: bigint;
+      try {
+        units = parseUnits(String(job.amount ?? "0"), detail.precision);
+      } catch {
+        failed.push({
+          id: job.id,
+          failure: `The amount ${job.amount} has more decimals than the token's precision (${detail.precision}).`,
+        });
+        continue;
+      }
+      const raw = await backend.operator.signTransaction({
+        type: 2,
+        chainId,
+        nonce,
+        to: detail.contract_address,
+        data: TOKEN_INTERFACE.encodeFunctionData("issue", [address.address, units]),
+        gasLimit: MINT_GAS,
+        ...fees,
+      });
+      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address: address.address, addressId: address.id });
+      nonce += 1;
+    }
+    await this.db.transaction(async (tx) => {
+      if (failed.length > 0)
+        await tx.query(
+          `update app_private.chain_jobs j set status = 'failed', failure = x.failure, updated_on = now()
+             from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text) where j.id = x.id`,
+          [JSON.stringify(failed)],
+        );
+      if (signed.length === 0) return;
+      await tx.query(
+        `update app_private.chain_jobs j set status = 'signed', nonce = x.nonce, raw_tx = x.raw, tx_hash = x.hash,
+                address = x.address, updated_on = now()
+           from jsonb_to_recordset($1::jsonb) as x(id uuid, nonce bigint, raw text, hash text, address text)
+          where j.id = x.id`,
+        [JSON.stringify(signed)],
+      );
+      // the holding shows its address on the chain at once, pending until its mint is in a block
+      await tx.query(
+        `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain, tx_hash)
+         select j.holding_id, x.address_id, 'pending', j.chain, x.hash
+           from jsonb_to_recordset($1::jsonb) as x(id uuid, hash text, address_id uuid)
+           join app_private.chain_jobs j on j.id = x.id
+         on conflict (holding_id, blockchain_address_id)
+           do update set status = 'pending', tx_hash = excluded.tx_hash, failure = null, block_number = null`,
+        [JSON.stringify(signed.map((s) => ({ id: s.id, hash: s.hash, address_id: s.addressId })))],
+      );
+    });
+    if (failed.length > 0) await this.updateContractStatus(jobs[0]?.contract_id ?? "");
+    if (signed.length === 0) return;
+    this.options.onSigned?.(signed.length);
+    if (this.stopped) return;
+    const { rows } = await this.db.query<JobRow>(
+      "select * from app_private.chain_jobs where id = any ($1::uuid[]) order by nonce",
+      [signed.map((s) => s.id)],
+    );
+    await this.settleSigned(backend, rows);
+  }
+
+  /** The investors' addresses on the chain: a registered one, else a new custodial key (sealed at rest). */
+  private async investorAddresses(
+    chain: string,
+    investors: string[],
+  ): Promise<Map<string, { id: string; address: string }>> {
+    const result = new Map<string, { id: string; address: string }>();
+    const { rows } = await this.db.query<{ account_id: string; id: string; address: string }>(
+      `select distinct on (account_id) account_id, id, address from app_public.blockchain_addresses
+        where chain = $1 and account_id = any ($2::uuid[]) order by account_id, created_on, id`,
+      [chain, investors],
+    );
+    for (const row of rows) result.set(row.account_id, { id: row.id, address: row.address });
+    const missing = investors.filter((i) => !result.has(i));
+    if (missing.length === 0) return result;
+    await this.db.transaction(async (tx) => {
+      for (const investor of missing) {
+        const wallet = Wallet.createRandom();
+        await storeKey(tx, {
+          chain,
+          address: wallet.address,
+          privateKey: wallet.privateKey,
+          purpose: "custodial",
+          accountId: investor,
+        });
+        const { rows: inserted } = await tx.query<{ id: string }>(
+          `insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, $2, $3) returning id`,
+          [investor, wallet.address, chain],
+        );
+        const id = inserted[0]?.id;
+        if (id) result.set(investor, { id, address: wallet.address });
+      }
+    });
+    return result;
+  }
+
+  private async rawReceipt(backend: ChainBackend, hash: string): Promise<RawReceipt | null> {
+    return (await backend.provider.send("eth_getTransactionReceipt", [hash])) as RawReceipt | null;
+  }
+
+  private async waitReceipt(backend: ChainBackend, hash: string): Promise<RawReceipt | null> {
+    const timeout = this.options.receiptTimeoutMs ?? (backend.embedded ? 30_000 : 120_000);
+    if (backend.embedded) {
+      await backend.embedded.waitForTransaction(hash, timeout);
+      return this.rawReceipt(backend, hash);
+    }
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const receipt = await this.rawReceipt(backend, hash);
+      if (receipt || Date.now() > deadline || this.stopped) return receipt;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
+  /** Sends what is not mined yet (the stored bytes), waits for the receipts and finishes the jobs. */
+  private async settleSigned(backend: ChainBackend, jobs: JobRow[]): Promise<boolean> {
+    const receipts = new Map<string, RawReceipt>();
+    const failed: Array<{ job: JobRow; failure: string }> = [];
+    for (const job of jobs) {
+      if (!job.tx_hash || !job.raw_tx) continue;
+      const known = await this.rawReceipt(backend, job.tx_hash);
+      if (known) {
+        receipts.set(job.id, known);
+        continue;
+      }
+      try {
+        await backend.provider.send("eth_sendRawTransaction", [job.raw_tx]);
+      } catch (error) {
+        const message = (error as Error).message;
+        if (/already known|known transaction/i.test(message)) continue;
+        const again = await this.rawReceipt(backend, job.tx_hash);
+        if (again) receipts.set(job.id, again);
+        else if (/nonce too low/i.test(message))
+          failed.push({ job, failure: "The transaction was not mined: its nonce was used by another transaction." });
+        else failed.push({ job, failure: message.slice(0, 500) });
+      }
+    }
+    for (const job of jobs) {
+      if (receipts.has(job.id) || failed.some((f) => f.job.id === job.id) || !job.tx_hash) continue;
+      if (this.stopped) return false;
+      const receipt = await this.waitReceipt(backend, job.tx_hash);
+      if (receipt) receipts.set(job.id, receipt);
+    }
+    if (this.stopped && receipts.size === 0 && failed.length === 0) return false;
+    await this.finish(backend, jobs, receipts, failed);
+    // a job whose receipt did not come in time stays signed for a later pass
+    return receipts.size + failed.length > 0;
+  }
+
+  private async finish(
+    backend: ChainBackend,
+    jobs: JobRow[],
+    receipts: Map<string, RawReceipt>,
+    failed: Array<{ job: JobRow; failure: string }>,
+  ): Promise<void> {
+    const outcomes: Array<{
+      job: JobRow;
+      ok: boolean;
+      block: number | null;
+      failure: string | null;
+      receipt?: RawReceipt;
+    }> = failed.map((f) => ({ job: f.job, ok: false, block: null, failure: f.failure }));
+    for (const job of jobs) {
+      const receipt = receipts.get(job.id);
+      if (!receipt) continue;
+      const ok = BigInt(receipt.status) === 1n;
+      outcomes.push({
+        job,
+        ok,
+        block: Number(BigInt(receipt.blockNumber)),
+        failure: ok ? null : await this.reasonOf(backend, job, receipt),
+        receipt,
+      });
+    }
+    for (const outcome of outcomes.filter((o) => o.job.kind === "deploy")) await this.finishDeploy(outcome);
+    const mints = outcomes.filter((o) => o.job.kind === "mint");
+    if (mints.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      const rows = mints.map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure }));
+      await tx.query(
+        `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
+                block_number = x.block, failure = x.failure, updated_on = now()
+           from jsonb_to_recordset($1::jsonb) as x(id uuid, ok boolean, block bigint, failure text) where j.id = x.id`,
+        [JSON.stringify(rows)],
+      );
+      await tx.query(
+        `update app_public.holding_blockchain_addresses x
+            set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block, failure = r.failure,
+                tx_hash = j.tx_hash
+           from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
+           join app_private.chain_jobs j on j.id = r.id
+           join app_public.blockchain_addresses b on b.chain = j.chain and lower(b.address) = lower(j.address)
+          where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
+        [JSON.stringify(rows)],
+      );
+    });
+    const contracts = [...new Set(mints.map((o) => o.job.contract_id))];
+    for (const contractId of contracts) {
+      const logs = mints
+        .filter((o) => o.job.contract_id === contractId && o.ok && o.receipt)
+        .flatMap((o) => (o.receipt?.logs ?? []).map((log) => ({ log, block: o.block ?? 0 })));
+      await this.reconcile(backend, contractId, logs);
+      await this.updateContractStatus(contractId);
+    }
+  }
+
+  private async reasonOf(backend: ChainBackend, job: JobRow, receipt: RawReceipt): Promise<string> {
+    if (receipt.revertData !== undefined) return revertReason(receipt.revertData);
+    // a node's receipt has no revert data: run the transaction again as a call in its block's parent state
+    try {
+      const tx = await backend.provider.getTransaction(job.tx_hash ?? "");
+      if (!tx) return "The transaction was reverted.";
+      await backend.provider.call({
+        from: tx.from,
+        to: tx.to,
+        data: tx.data,
+        blockTag: Number(BigInt(receipt.blockNumber)) - 1,
+      });
+      return "The transaction was reverted.";
+    } catch (error) {
+      const data = (error as { data?: string }).data;
+      return revertReason(typeof data === "string" ? data : null);
+    }
+  }
+
+  private async finishDeploy(outcome: {
+    job: JobRow;
+    ok: boolean;
+    block: number | null;
+    failure: string | null;
+    receipt?: RawReceipt;
+  }): Promise<void> {
+    const { job, ok } = outcome;
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `update app_private.chain_jobs set status = $2, block_number = $3, failure = $4, updated_on = now() where id = $1`,
+        [job.id, ok ? "done" : "failed", outcome.block, outcome.failure],
+      );
+      const address = outcome.receipt?.contractAddress ?? job.address;
+      const { rows } = await tx.query<{ token_id: string; current: boolean }>(
+        `update app_public.contracts c
+            set status = $2, contract_address = case when $2 = 'deployed' then $3 else null end,
+                block_number = $4, tx_hash = $5, failure = $6
+          where c.id = $1
+          returning c.token_id, c.id = (app_private.current_contract(c.token_id)).id as current`,
+        [job.contract_id, ok ? "deployed" : "not_deployed", address, outcome.block, job.tx_hash, outcome.failure],
+      );
+      const contract = rows[0];
+      if (!contract?.current) return;
+      await tx.query("update app_public.tokens set status = $2 where id = $1", [
+        contract.token_id,
+        ok ? "deployed" : "not_deployed",
+      ]);
+      if (ok) {
+        // Swap Chain: the ledger follows the token's current chain (entries on other chains' addresses go)
+        await tx.query(
+          `delete from app_public.cap_table_entries e using app_public.blockchain_addresses b
+            where e.token_id = $1 and b.id = e.blockchain_address_id and b.chain <> $2`,
+          [contract.token_id, job.chain],
+        );
+      }
+    });
+  }
+
+  /**
+   * The ledger from the chain: every address a Transfer event of `logs` names gets its cap table entry set to its
+   * balanceOf on the contract (in token units), at the latest block that changed it.
+   */
+  async reconcile(
+    backend: ChainBackend,
+    contractId: string,
+    logs: Array<{ log: { address: string; topics: string[]; data: string }; block: number }>,
+  ): Promise<void> {
+    const { rows } = await this.db.query<{
+      token_id: string;
+      contract_address: string;
+      precision: number;
+      chain: string;
+    }>(
+      `select c.token_id, c.contract_address, t.precision, c.chain from app_public.contracts c
+         join app_public.tokens t on t.id = c.token_id where c.id = $1`,
+      [contractId],
+    );
+    const contract = rows[0];
+    if (!contract?.contract_address) return;
+    const blocks = new Map<string, number>();
+    for (const { log, block } of logs) {
+      if (log.address.toLowerCase() !== contract.contract_address.toLowerCase()) continue;
+      const parsed = TOKEN_INTERFACE.parseLog(log);
+      if (parsed?.name !== "Transfer") continue;
+      for (const who of [parsed.args[0], parsed.args[1]] as string[]) {
+        if (/^0x0{40}$/i.test(who)) continue;
+        const key = who.toLowerCase();
+        blocks.set(key, Math.max(blocks.get(key) ?? 0, block));
+      }
+    }
+    if (blocks.size === 0) return;
+    const balances: Array<{ address: string; amount: string; block: number }> = [];
+    for (const [address, block] of blocks) {
+      const data = await backend.provider.call({
+        to: contract.contract_address,
+        data: TOKEN_INTERFACE.encodeFunctionData("balanceOf", [address]),
+      });
+      const [balance] = TOKEN_INTERFACE.decodeFunctionResult("balanceOf", data) as unknown as [bigint];
+      balances.push({ address, amount: formatUnits(balance, contract.precision), block });
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `update app_public.cap_table_entries e set amount = x.amount, block_number = x.block
+           from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
+           join app_public.blockchain_addresses b on b.chain = $2 and lower(b.address) = x.address
+          where e.token_id = $1 and e.blockchain_address_id = b.id`,
+        [contract.token_id, contract.chain, JSON.stringify(balances)],
+      );
+      await tx.query(
+        `insert into app_public.cap_table_entries (token_id, investor_id, blockchain_address_id, amount, block_number)
+         select $1, b.account_id, b.id, x.amount, x.block
+           from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
+           join app_public.blockchain_addresses b on b.chain = $2 and lower(b.address) = x.address
+          where not exists (select 1 from app_public.cap_table_entries e
+                             where e.token_id = $1 and e.blockchain_address_id = b.id)`,
+        [contract.token_id, contract.chain, JSON.stringify(balances)],
+      );
+    });
+  }
+
+  /** issuing while mints are open; then issued when any holding is minted, else deployed; failures counted. */
+  private async updateContractStatus(contractId: string): Promise<void> {
+    await this.db.query(
+      `with counts as (
+         select count(*) filter (where status in ('queued', 'signed')) as open,
+                count(*) filter (where status = 'done') as done,
+                count(*) filter (where status = 'failed') as failed,
+                (array_agg(failure order by updated_on desc) filter (where status = 'failed'))[1] as last_failure
+           from app_private.chain_jobs where contract_id = $1 and kind = 'mint'
+       ), updated as (
+         update app_public.contracts c
+            set status = case when k.open > 0 then 'issuing' when k.done > 0 then 'issued' else 'deployed' end,
+                failure = case when k.failed > 0
+                          then k.failed || case when k.failed = 1 then ' holding was' else ' holdings were' end
+                               || ' not minted: ' || k.last_failure end
+           from counts k
+          where c.id = $1 and c.status in ('deployed', 'issuing', 'issued')
+          returning c.token_id, c.status, c.id = (app_private.current_contract(c.token_id)).id as current
+       )
+       update app_public.tokens t set status = u.status from updated u where t.id = u.token_id and u.current`,
+      [contractId],
+    );
+  }
+}
+
+function report(error: unknown): void {
+  console.error("chain jobs:", error);
+}

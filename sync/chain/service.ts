@@ -1,0 +1,173 @@
+// The server's chain service (docs/CHAIN.md): which chains are available (written to app_private.chain_settings at
+// start, so the token commands refuse a disabled chain with its reason), the job runner woken by
+// NOTIFY chain_jobs, and the HTTP side: GET /api/v2/chains (the chains offered, with availability) and
+// POST /api/v2/chain/ethereum-ledgerline (the embedded chain's JSON-RPC, for signed-in users).
+// Cheap at start: two small queries; the embedded chain (and ethers, @ethereumjs) load on first use only.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Database } from "../db/database.ts";
+import { sendJson } from "../http/respond.ts";
+import { type ChainConnection, chainConnections, EMBEDDED_CHAIN } from "./chains.ts";
+import type { JobRunner } from "./jobs.ts";
+import type { ChainBackend } from "./provider.ts";
+
+export const CHAINS_PATH = "/api/v2/chains";
+export const CHAIN_RPC_PREFIX = "/api/v2/chain/";
+
+export interface ChainServiceOptions {
+  db: Database;
+  env?: NodeJS.ProcessEnv;
+  notifications?: AsyncIterableIterator<unknown> | null;
+  /** Test hook: called once a batch of chain transactions is signed and stored, before it is sent. */
+  onSigned?(jobs: number): void;
+  batchSize?: number;
+}
+
+export interface ChainService {
+  connections: ChainConnection[];
+  /** The chain's client (opened on first use; the embedded chain replays its blocks then). */
+  backend(chain: string): Promise<ChainBackend>;
+  runner(): Promise<JobRunner>;
+  /** Resolves once no chain job is in progress. */
+  idle(): Promise<void>;
+  /** Resolves once every queued or signed job is finished (tests, bench); throws after `timeoutMs`. */
+  settle(timeoutMs?: number): Promise<void>;
+  isPath(path: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse, path: string, signedIn: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startChainService(options: ChainServiceOptions): Promise<ChainService> {
+  const { db } = options;
+  const connections = chainConnections(options.env);
+  await db.query(
+    `insert into app_private.chain_settings (chain, enabled, reason)
+     select x.chain, x.enabled, x.reason from jsonb_to_recordset($1::jsonb) as x(chain text, enabled boolean, reason text)
+     on conflict (chain) do update set enabled = excluded.enabled, reason = excluded.reason, updated_on = now()
+       where (app_private.chain_settings.enabled, app_private.chain_settings.reason)
+             is distinct from (excluded.enabled, excluded.reason)`,
+    [JSON.stringify(connections.map(({ chain, enabled, reason }) => ({ chain, enabled, reason })))],
+  );
+
+  const backends = new Map<string, Promise<ChainBackend>>();
+  let closed = false;
+  const backend = (chain: string): Promise<ChainBackend> => {
+    let opening = backends.get(chain);
+    if (!opening) {
+      const connection = connections.find((c) => c.chain === chain);
+      opening = (async () => {
+        if (!connection) throw new Error(`unknown chain ${chain}`);
+        const { openBackend } = await import("./provider.ts");
+        return openBackend(db, connection);
+      })();
+      opening.catch(() => backends.delete(chain));
+      backends.set(chain, opening);
+    }
+    return opening;
+  };
+
+  let runnerPromise: Promise<JobRunner> | null = null;
+  const runner = (): Promise<JobRunner> => {
+    runnerPromise ??= import("./jobs.ts").then(
+      ({ JobRunner }) => new JobRunner({ db, backend, onSigned: options.onSigned, batchSize: options.batchSize }),
+    );
+    return runnerPromise;
+  };
+  const report = (error: unknown) => console.error("chain service:", error);
+
+  // Jobs left open by the last run resume now; new ones arrive by NOTIFY chain_jobs.
+  const open = await db.query<{ chain: string }>(
+    "select distinct chain from app_private.chain_jobs where status in ('queued', 'signed')",
+  );
+  if (open.rows.length > 0) runner().then((r) => r.kickAll(), report);
+  const notifications = options.notifications ?? null;
+  if (notifications) {
+    (async () => {
+      for await (const event of notifications) {
+        if (closed) break;
+        const chain = typeof event === "string" ? event : null;
+        const r = await runner();
+        if (chain) r.kick(chain);
+        else await r.kickAll();
+      }
+    })().catch(report);
+  }
+
+  return {
+    connections,
+    backend,
+    runner,
+    async idle() {
+      if (runnerPromise) await (await runnerPromise).idle();
+    },
+    async settle(timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const r = await runner();
+        await r.idle();
+        const { rows } = await db.query<{ open: number }>(
+          "select count(*)::int as open from app_private.chain_jobs where status in ('queued', 'signed')",
+        );
+        if ((rows[0]?.open ?? 0) === 0) return;
+        if (Date.now() > deadline) throw new Error(`chain jobs still open after ${timeoutMs} ms`);
+        await r.kickAll();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    isPath: (path) => path === CHAINS_PATH || path.startsWith(CHAIN_RPC_PREFIX),
+    async handle(req, res, path, signedIn) {
+      if (!signedIn)
+        return sendJson(res, 401, { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] });
+      if (path === CHAINS_PATH) {
+        return sendJson(
+          res,
+          200,
+          connections.map(({ chain, enabled, reason }) => ({
+            chain,
+            symbol: chain.startsWith("tezos") ? "XTZ" : "ETH",
+            enabled,
+            reason,
+          })),
+        );
+      }
+      const chain = decodeURIComponent(path.slice(CHAIN_RPC_PREFIX.length));
+      const connection = connections.find((c) => c.chain === chain);
+      if (chain !== EMBEDDED_CHAIN || !connection || connection.rpcUrl)
+        return sendJson(res, 404, { errors: [{ message: "No embedded chain here", extensions: { code: "LL404" } }] });
+      if (req.method !== "POST")
+        return sendJson(res, 405, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "POST only" } });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > 1_000_000)
+          return sendJson(res, 413, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "too large" } });
+        chunks.push(chunk);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return sendJson(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
+      }
+      const { answerRpc } = await import("./provider.ts");
+      const { embedded } = await backend(chain);
+      if (!embedded) return sendJson(res, 404, { errors: [{ message: "No embedded chain here" }] });
+      if (Array.isArray(body)) {
+        const answers = [];
+        for (const item of body.slice(0, 100)) answers.push(await answerRpc(embedded, item as Record<string, unknown>));
+        return sendJson(res, 200, answers);
+      }
+      return sendJson(res, 200, await answerRpc(embedded, (body ?? {}) as Record<string, unknown>));
+    },
+    async close() {
+      closed = true;
+      await notifications?.return?.();
+      if (runnerPromise) await (await runnerPromise).stop();
+      for (const opening of backends.values()) {
+        const b = await opening.catch(() => null);
+        if (b?.embedded) await b.embedded.settle().catch(() => {});
+        b?.close();
+      }
+    },
+  };
+}
