@@ -6,6 +6,7 @@ import type { Duplex } from "node:stream";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/node";
 import { COMMANDS_PATH, GRAPHQL_PATH, PING_PATH, PULL_PATH, WEBSOCKET_PATH } from "../../src/domain/wire.ts";
+import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
@@ -31,6 +32,8 @@ export interface StartOptions extends Partial<Config> {
   seedDemo?: boolean;
   /** Where the mail relay reports each delivery (one line); default: the console, nothing in test mode. */
   mailLog?: (line: string) => void;
+  /** Chain settings and test hooks (sync/chain/service.ts); the environment by default. */
+  chain?: Pick<ChainServiceOptions, "env" | "onSigned" | "batchSize">;
 }
 
 export interface RunningServer {
@@ -40,6 +43,8 @@ export interface RunningServer {
   /** Whether this start seeded the demo data. */
   seeded: boolean;
   mail: MailRelay;
+  /** Tokens on chains: the job runner and the embedded chain (docs/CHAIN.md). */
+  chain: ChainService;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const compaction = startChangeCompaction(db);
   // PGlite has no autovacuum: the server keeps the planner's statistics fresh itself (sync/db/statistics.ts).
   const statistics: StatisticsRefresh | null = db.kind === "pglite" ? startStatisticsRefresh(db) : null;
+  // The chain service: cheap at start (the embedded chain opens on first use); resumes open chain jobs.
+  const { startChainService } = await import("../chain/service.ts");
+  const chain = await startChainService({
+    db,
+    ...options.chain,
+    notifications: database.pgService.pgSubscriber
+      ? await database.pgService.pgSubscriber.subscribe("chain_jobs")
+      : null,
+  });
   const distDir = options.distDir ?? "dist";
   const authContext = { db, production };
 
@@ -148,6 +162,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         authContext,
         await sessionFor(req, res),
       );
+    if (chain.isPath(path)) return chain.handle(req, res, path, Boolean(await sessionFor(req, res)));
     if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
     if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
     if (path === "/api" || path.startsWith("/api/")) {
@@ -231,6 +246,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     seeded,
     mail,
+    chain,
     close() {
       closing ??= (async () => {
         compaction.stop();
@@ -239,6 +255,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
+        await chain.close();
         await pgl.release(); // also releases serv
         await database.close();
       })();
