@@ -30,6 +30,7 @@ export type { RecordDoc } from "./records.ts";
 export { isRecordKind } from "./records.ts";
 export type { RoundDoc } from "./rounds.ts";
 export type { SecurityDoc } from "./securities.ts";
+export type { TokenCapTableEntry, TokenContract, TokenDoc, TokenHoldingStatus } from "./tokens.ts";
 export type { TransactionDoc } from "./transactions.ts";
 
 /** Read models with a collection of their own: collection name = server model name (the `t` of change events). */

@@ -12,6 +12,7 @@
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
 import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
+import { tokenSchema } from "./tokens.ts";
 
 const recordSchema = toTypedRxJsonSchema({
   title: "records",
@@ -46,6 +47,7 @@ interface KindDefinition {
 /** Read models stored in `records` (name = server model name, the `t` of change events). */
 export const RECORD_KINDS = {
   broker_allocations: { schema: brokerAllocationSchema, parent: "roundId" },
+  tokens: { schema: tokenSchema, parent: "roundId" },
 } as const satisfies Record<string, KindDefinition>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -22,6 +22,7 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     accounts: allAccounts { totalCount }
     transactions: allTransactions { totalCount }
     broker_allocations: allBrokerAllocations { totalCount }
+    tokens: allTokens { totalCount }
     documents: allDocuments { totalCount }
   }
 `;
