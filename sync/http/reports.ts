@@ -9,7 +9,7 @@ import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { ocfExportSummary, writeOcfPackage } from "../ocf/export.ts";
 import { applyImport, mapPackage, OcfPackageError, previewImport, readOcfPackage } from "../ocf/import.ts";
-import { OCF_LIMITS } from "../ocf/zip.ts";
+import { OCF_LIMITS, type ZipLimits } from "../ocf/zip.ts";
 import { isCrossSite, sendJson } from "./respond.ts";
 
 const REPORTS_PATH = "/api/v2/reports/";
@@ -144,6 +144,47 @@ async function sendOcf(res: ServerResponse, context: { db: Database; session: Se
   if (!started) res.end();
 }
 
+/** The import's limits: OCF_UPLOAD_LIMIT_MB and OCF_UNZIPPED_LIMIT_MB override the defaults (100 and 400 MB). */
+function ocfLimits(): ZipLimits {
+  const mb = (name: string, fallback: number) => {
+    const value = Number(process.env[name]);
+    return Number.isFinite(value) && value > 0 ? Math.floor(value * 1024 * 1024) : fallback;
+  };
+  return {
+    maxCompressedBytes: mb("OCF_UPLOAD_LIMIT_MB", OCF_LIMITS.maxCompressedBytes),
+    maxUncompressedBytes: mb("OCF_UNZIPPED_LIMIT_MB", OCF_LIMITS.maxUncompressedBytes),
+    maxEntries: OCF_LIMITS.maxEntries,
+  };
+}
+
+/**
+ * The request body as chunks for the zip reader. When the reader stops early (a limit), the rest of the body is
+ * read and discarded (up to as much again as the upload limit, then the connection is closed), so the client that
+ * is still sending gets the refusal instead of a reset connection.
+ */
+function bodyChunks(req: IncomingMessage): { chunks: AsyncIterable<Uint8Array>; discardRest(limit: number): void } {
+  const iterator = req[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return {
+    chunks: {
+      [Symbol.asyncIterator]: () => ({
+        next: () => iterator.next(),
+        return: async () => ({ done: true, value: undefined }),
+      }),
+    },
+    discardRest(limit: number) {
+      let discarded = 0;
+      void (async () => {
+        for (;;) {
+          const { done, value } = await iterator.next();
+          if (done) return;
+          discarded += value.length;
+          if (discarded > limit) return req.destroy();
+        }
+      })().catch(() => {});
+    },
+  };
+}
+
 function packageRefusal(res: ServerResponse, error: OcfPackageError, status = 422): void {
   sendJson(res, status, {
     errors: [
@@ -176,23 +217,25 @@ async function handleOcfImport(
   } catch {
     return refuse(res, 403, "LL403", "Operation not allowed");
   }
+  const limits = ocfLimits();
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > OCF_LIMITS.maxCompressedBytes) {
-    req.resume();
+  if (declared > limits.maxCompressedBytes) {
+    res.setHeader("Connection", "close");
     return packageRefusal(
       res,
       new OcfPackageError(
-        `The package is larger than the upload limit of ${OCF_LIMITS.maxCompressedBytes / 1048576} MB.`,
+        `The package is larger than the upload limit of ${Math.round(limits.maxCompressedBytes / 1048576)} MB.`,
       ),
       413,
     );
   }
+  const body = bodyChunks(req);
   let pkg: Awaited<ReturnType<typeof readOcfPackage>>;
   try {
-    pkg = await readOcfPackage(req);
+    pkg = await readOcfPackage(body.chunks, limits);
   } catch (error) {
     if (error instanceof OcfPackageError) {
-      req.resume();
+      body.discardRest(limits.maxCompressedBytes);
       return packageRefusal(res, error, /upload limit/.test(error.message) ? 413 : 422);
     }
     throw error;

@@ -1,0 +1,312 @@
+// OCF import (issue 20) through the real server: POST /api/v2/imports/ocf previews (nothing written), POST
+// /api/v2/imports/ocf/confirm applies in one transaction; only an owner or admin of the selected issuer may import;
+// bad packages (zip bomb, over the upload limit, wrong version, missing file, md5 mismatch, unknown object type,
+// duplicate ids) are refused with a message naming the file and object, and nothing is written.
+import { strToU8, Zip, ZipDeflate, zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPackage, type OcfJson, smallPackage } from "../helpers/ocf.ts";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+
+let t: TestServer;
+const accountIds = new Map<string, string>();
+let targetId = "";
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const { rows } = await t.server.db.query<{ name: string; id: string }>("select name, id from app_public.accounts");
+  for (const row of rows) accountIds.set(row.name, row.id);
+  // An empty issuer: issuer@demo.test owns it, issuer-viewer@demo.test views it.
+  const created = await t.server.db.query<{ id: string }>(
+    `with a as (insert into app_public.accounts (type, name, email, setup)
+                values ('issuer', 'Import Target Corp', 'target@import-target.example', true) returning id),
+     m as (insert into app_public.users_accounts (user_id, account_id, role)
+           select ue.user_id, a.id, case ue.email when 'issuer@demo.test' then 'account_owner' else 'account_viewer' end
+             from a, app_public.user_emails ue where ue.email in ('issuer@demo.test', 'issuer-viewer@demo.test'))
+     select id from a`,
+  );
+  targetId = created.rows[0]?.id ?? "";
+  accountIds.set("Import Target Corp", targetId);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function as(email: string, accountName: string): Promise<TestClient> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  expect((await client.selectAccount(accountIds.get(accountName) ?? "")).status).toBe(303);
+  return client;
+}
+
+function post(client: TestClient, path: string, body: BodyInit, init: RequestInit = {}) {
+  return client.fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/zip" },
+    body,
+    ...init,
+  } as RequestInit);
+}
+
+/** Everything an import writes, counted over the whole database. */
+async function footprint(): Promise<Record<string, number>> {
+  const { rows } = await t.server.db.query<Record<string, number>>(
+    `select (select count(*)::int from app_public.accounts) as accounts,
+            (select count(*)::int from app_public.customers) as customers,
+            (select count(*)::int from app_public.assets) as assets,
+            (select count(*)::int from app_public.securities) as securities,
+            (select count(*)::int from app_public.rounds) as rounds,
+            (select count(*)::int from app_public.allocations) as allocations,
+            (select count(*)::int from app_public.distributions) as distributions,
+            (select count(*)::int from app_public.holdings) as holdings,
+            (select count(*)::int from app_public.transactions) as transactions,
+            (select count(*)::int from app_public.ledger_entries) as ledger_entries,
+            (select count(*)::int from app_public.vesting_schedules) as vesting_schedules`,
+  );
+  return rows[0] ?? {};
+}
+
+async function refusedWithNothingWritten(
+  client: TestClient,
+  body: BodyInit,
+  status: number,
+  message: RegExp,
+  init: RequestInit = {},
+) {
+  const before = await footprint();
+  for (const path of ["/api/v2/imports/ocf", "/api/v2/imports/ocf/confirm"]) {
+    const response = await post(client, path, body, init);
+    const json = await response.json();
+    const texts = [
+      ...(Array.isArray(json.errors) ? json.errors : []).map((e: { message: string }) => e.message),
+      ...(json.problems ?? []).map(
+        (p: { file: string; objectId: string | null; message: string }) => `${p.file} ${p.objectId ?? ""} ${p.message}`,
+      ),
+    ].join("\n");
+    if (path.endsWith("/confirm") || response.status !== 200) {
+      expect(response.status).toBe(status);
+    } else {
+      // the preview answers 200 and lists the problem
+      expect(json.errors).toBeGreaterThan(0);
+    }
+    expect(texts).toMatch(message);
+  }
+  expect(await footprint()).toEqual(before);
+}
+
+describe("OCF import", () => {
+  it("previews without writing, then applies the package into the issuer's ledger in one import", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    // One stakeholder is already a contact of the target issuer (matched by e-mail); the other is new.
+    await t.server.db.query(
+      `with inv as (insert into app_public.accounts (type, name, email, investor_type)
+                    values ('investor', 'Ada R. Fan', 'ada.ocf@example.com', 'Individual') returning id)
+       insert into app_public.customers (account_id, investor_id, email, name) select $1, id, 'Ada.OCF@example.com', 'Ada' from inv`,
+      [targetId],
+    );
+    const zip = buildPackage(smallPackage());
+    const before = await footprint();
+    const previewResponse = await post(owner, "/api/v2/imports/ocf", zip);
+    expect(previewResponse.status).toBe(200);
+    const preview = await previewResponse.json();
+    expect(preview).toMatchObject({
+      issuer: "Test Robotics, Inc.",
+      stakeholders: { total: 2, matchedContacts: 1, newContacts: 1 },
+      stockClasses: [{ name: "Test Robotics Common", authorized: "10000000", issuances: 2, units: "950000.5" }],
+      financings: [{ name: "Robotics Seed", date: "2024-03-01", issuances: 2, units: "1050000.5" }],
+      issuances: 2,
+      units: "950000.5",
+      cancellations: 1,
+      errors: 0,
+      problems: [],
+    });
+    expect(preview.stakeholderSample).toEqual([
+      { name: "Ada Robotics Fan", email: "ada.ocf@example.com", match: "contact" },
+      { name: "Gearbox Ventures LP", email: "deals.ocf@gearbox.example", match: "new" },
+    ]);
+    expect(await footprint()).toEqual(before);
+
+    const applied = await post(owner, "/api/v2/imports/ocf/confirm", zip);
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toEqual({
+      stakeholders: 2,
+      createdAccounts: 1,
+      stockClasses: 1,
+      rounds: 1,
+      issuances: 2,
+      cancellations: 1,
+    });
+    const after = await footprint();
+    expect(after.holdings).toBe((before.holdings ?? 0) + 2);
+    expect(after.customers).toBe((before.customers ?? 0) + 1);
+
+    // Recorded in the ledger: an import transaction for the round with an entry per issuance, and the cancellation.
+    const { rows: ledger } = await t.server.db.query<{ amount: string; source: string; kind: string | null }>(
+      `select le.amount::text as amount, t.chain_data ->> 'source' as source, t.chain_data ->> 'kind' as kind
+         from app_public.ledger_entries le join app_public.transactions t on t.id = le.transaction_id
+        where t.issuer_id = $1 order by le.amount`,
+      [targetId],
+    );
+    expect(ledger).toEqual([
+      { amount: "-100000", source: "ocf-import", kind: "cancellation" },
+      { amount: "150000.5", source: "ocf-import", kind: null },
+      { amount: "900000", source: "ocf-import", kind: null },
+    ]);
+    // The cap table the issuer downloads now lists the imported holdings with exact units and prices.
+    const csv = await (await owner.fetch("/api/v2/reports/cap-table")).text();
+    expect(csv).toContain(
+      "Ada R. Fan,ada.ocf@example.com,Test Robotics Common,Robotics Seed,Test Robotics Common,150000.5,0.1234567891,",
+    );
+    expect(csv).toContain(
+      "Gearbox Ventures LP,deals.ocf@gearbox.example,Test Robotics Common,Robotics Seed,Test Robotics Common,800000,0.25,",
+    );
+  });
+
+  it("refuses a viewer, an investor, a broker and another issuer's owner acting on this issuer: nothing written", async () => {
+    const zip = buildPackage(smallPackage());
+    const before = await footprint();
+    const viewer = await as("issuer-viewer@demo.test", "Import Target Corp");
+    const investor = await as("investor@demo.test", "Emma Lawson");
+    const broker = await as("broker@demo.test", "Harborview Capital Markets LLC");
+    for (const client of [viewer, investor, broker]) {
+      for (const path of ["/api/v2/imports/ocf", "/api/v2/imports/ocf/confirm"]) {
+        const response = await post(client, path, zip);
+        expect(response.status).toBe(403);
+        expect((await response.json()).errors[0].message).toBe("Operation not allowed");
+      }
+    }
+    // Another issuer: Cascade has no member here; an owner of Northwind cannot select it, and the import it sends
+    // goes to the account it did select (Northwind), never to Cascade.
+    const other = t.client();
+    await other.signIn("issuer@demo.test");
+    expect((await other.selectAccount(accountIds.get("Cascade Biotech Holdings") ?? "")).status).not.toBe(303);
+    const refused = await post(other, "/api/v2/imports/ocf/confirm", zip);
+    expect([401, 403]).toContain(refused.status);
+    expect(await footprint()).toEqual(before);
+    const { rows } = await t.server.db.query<{ n: number }>(
+      `select count(*)::int as n from app_public.assets where issuer_id = $1`,
+      [accountIds.get("Cascade Biotech Holdings")],
+    );
+    expect(rows[0]?.n).toBe(1);
+    // a cross-site form post is refused too
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    const crossSite = await post(owner, "/api/v2/imports/ocf/confirm", zip, {
+      headers: { "content-type": "application/zip", origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await footprint()).toEqual(before);
+  });
+
+  it("refuses bad packages with the file and object named, writing nothing", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    const files = smallPackage();
+
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(files, { manifest: { ocf_version: "1.1.0" } }),
+      422,
+      /Manifest\.ocf\.json.*ocf_version is "1\.1\.0"; only OCF 1\.2\.0 packages can be imported/,
+    );
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(files, { omit: ["StockClasses.ocf.json"] }),
+      422,
+      /StockClasses\.ocf\.json.*The manifest lists StockClasses\.ocf\.json, which is missing from the package/,
+    );
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(files, { md5Override: { "Transactions.ocf.json": "0123456789abcdef0123456789abcdef" } }),
+      422,
+      /Transactions\.ocf\.json.*md5 mismatch: the manifest says 0123456789abcdef0123456789abcdef/,
+    );
+    const unknown = structuredClone(files);
+    (unknown["Transactions.ocf.json"] as OcfJson).items?.push({ object_type: "TX_TELEPORT", id: "tx-odd" });
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(unknown),
+      422,
+      /Transactions\.ocf\.json tx-odd Unknown object type TX_TELEPORT/,
+    );
+    const duplicate = structuredClone(files);
+    const stakeholders = (duplicate["Stakeholders.ocf.json"] as OcfJson).items ?? [];
+    stakeholders.push({ ...(stakeholders[0] as Record<string, unknown>) });
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(duplicate),
+      422,
+      /Stakeholders\.ocf\.json sh-ada Duplicate id sh-ada/,
+    );
+    const badSchema = structuredClone(files);
+    const issuance = (badSchema["Transactions.ocf.json"] as OcfJson).items?.[0] as Record<string, unknown>;
+    issuance.quantity = 150000.5; // a JSON number: OCF wants a decimal string
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(badSchema),
+      422,
+      /Transactions\.ocf\.json iss-1 \/quantity must be string/,
+    );
+    const dangling = structuredClone(files);
+    ((dangling["Transactions.ocf.json"] as OcfJson).items?.[1] as Record<string, unknown>).stakeholder_id = "sh-nobody";
+    await refusedWithNothingWritten(
+      owner,
+      buildPackage(dangling),
+      422,
+      /Transactions\.ocf\.json iss-2 stakeholder_id sh-nobody does not name a STAKEHOLDER/,
+    );
+    const negative = structuredClone(files);
+    ((negative["Transactions.ocf.json"] as OcfJson).items?.[1] as Record<string, unknown>).quantity = "-5";
+    await refusedWithNothingWritten(owner, buildPackage(negative), 422, /iss-2 quantity must not be negative/);
+    await refusedWithNothingWritten(owner, strToU8("this is not a zip"), 422, /not a zip file/);
+  });
+
+  it("refuses a zip bomb and a package over the upload limit while reading", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    // The limits are settings (defaults 100 MB uploaded, 400 MB unzipped); smaller here to keep the test quick.
+    process.env.OCF_UPLOAD_LIMIT_MB = "8";
+    process.env.OCF_UNZIPPED_LIMIT_MB = "24";
+    // 40 MB of zeros deflated to a few dozen KB: refused once 24 MB are inflated.
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((error, chunk) => {
+      if (error) throw error;
+      parts.push(chunk);
+    });
+    const bomb = new ZipDeflate("Transactions.ocf.json", { level: 9 });
+    zip.add(bomb);
+    const zeros = new Uint8Array(1024 * 1024);
+    for (let i = 0; i < 40; i++) bomb.push(zeros, false);
+    bomb.push(new Uint8Array(0), true);
+    zip.end();
+    const body = Buffer.concat(parts);
+    expect(body.length).toBeLessThan(200 * 1024);
+    await refusedWithNothingWritten(
+      owner,
+      body,
+      422,
+      /Transactions\.ocf\.json: The package unzips to more than 24 MB: refused as a possible zip bomb/,
+    );
+
+    // 9 MB streamed (no length declared up front): refused when the 8 MB limit is passed.
+    const before = await footprint();
+    const chunk = new Uint8Array(1024 * 1024).fill(7);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 9) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await post(owner, "/api/v2/imports/ocf", stream, { duplex: "half" } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors[0].message).toBe("The package is larger than the upload limit of 8 MB.");
+    // declared up front: refused before reading
+    const declared = await post(owner, "/api/v2/imports/ocf", new Uint8Array(9 * 1024 * 1024));
+    expect(declared.status).toBe(413);
+    // a package of more than 200 files
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 201; i++) many[`f${i}.ocf.json`] = strToU8("{}");
+    await refusedWithNothingWritten(owner, zipSync(many), 422, /The package has more than 200 files/);
+    expect(await footprint()).toEqual(before);
+    delete process.env.OCF_UPLOAD_LIMIT_MB;
+    delete process.env.OCF_UNZIPPED_LIMIT_MB;
+  }, 120_000);
+});
