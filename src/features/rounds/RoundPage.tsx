@@ -1,11 +1,11 @@
-// /asset-class/{round_id}/{view}: manage (issuer and broker), capital (issuer), token (issuer; not built yet).
+// /asset-class/{round_id}/{view}: manage (issuer and broker), capital (issuer), token (issuer: features/tokens).
 // Tabs are limited to the account type's views; any other view falls back to the default. Reads the replicas only.
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
-import { NotAvailable } from "../shell/NotAvailablePage.tsx";
+import { TokenView } from "../tokens/TokenView.tsx";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";
 import { canChangeBuyerStatus } from "./buyer-status.ts";
@@ -145,7 +145,7 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
         {view === "capital" && (
           <CapitalView round={round} holdings={data.holdings} distributions={data.distributions} />
         )}
-        {view === "token" && <NotAvailable />}
+        {view === "token" && <TokenView roundId={round.id} actor={actor} />}
       </div>
     </Page>
   );

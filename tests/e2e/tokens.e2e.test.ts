@@ -1,0 +1,209 @@
+// Tokens on the embedded chain through the real screens (issue 16): the issuer sets up a token on the fund's First
+// Close round (two screens: the form with the spec's messages, the review, FINISH), edits it, deploys it while
+// offline (queued, shown Pending), reconnects and watches Deploying then Deployed arrive live, mints the round's
+// holding (Kim Family Trust's 25,000 units) and reads the Stakeholder Ledger with its block number; the investor
+// sees the token in /wallet with its balance; a viewer of the issuer sees the token and no Edit, Deploy or Mint.
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type E2E,
+  newContext,
+  screenshot,
+  serviceWorkerReady,
+  setOffline,
+  signIn,
+  startE2E,
+  waitForPath,
+} from "./app.ts";
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
+
+let e2e: E2E;
+const contexts: BrowserContext[] = [];
+
+async function context(): Promise<BrowserContext> {
+  const created = await newContext(e2e.browser, e2e.url);
+  contexts.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 600_000);
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((created) => created.close()));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await e2e.server.server.db.query<T>(sql, params);
+  if (!rows[0]) throw new Error(`no row: ${sql}`);
+  return rows[0];
+}
+
+const text = async (locator: Locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole("dialog").getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Records every text the token's status takes, so a passing state (Deploying) is seen however short it is. */
+async function recordStatuses(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __tokenStatuses: string[] }).__tokenStatuses = seen;
+    const note = () => {
+      const value = document.querySelector('[data-testid="token-status"]')?.textContent?.trim() ?? "";
+      if (value && seen[seen.length - 1] !== value) seen.push(value);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    note();
+  });
+}
+
+const statuses = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tokenStatuses: string[] }).__tokenStatuses.slice());
+
+const TOKEN_NAME = "Northwind Fund Token";
+
+describe("tokens on the embedded chain", () => {
+  it("sets up, deploys (live), mints and reads the ledger; the investor's wallet and a viewer agree", async () => {
+    const round = await one<{ id: string }>("select id from app_public.rounds where name = 'First Close'");
+    const path = `/asset-class/${round.id}/token`;
+
+    // The issuer opens the round's token view: no token yet, Setup Token offered.
+    const issuerCtx = await context();
+    const issuer = await signIn(issuerCtx, "issuer@demo.test");
+    await waitForPath(issuer, "/dashboard");
+    await serviceWorkerReady(issuer);
+    await issuer.goto(path);
+    const info = issuer.getByTestId("token-information");
+    await info.getByText("No token has been set up for this round yet.").waitFor({ timeout: 30_000 });
+    await issuer.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(issuer, "tokens-empty");
+    expect(await info.getByRole("button", { name: "Deploy" }).count()).toBe(0);
+    await info.getByRole("button", { name: "Setup Token" }).click();
+
+    // Screen 1, the form: every message of spec part 2 section 5.
+    const dialog = issuer.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByText("Token name is required.").waitFor();
+    await dialog.getByText("Token symbol is required.").waitFor();
+    await dialog.getByText("Chain is required.").waitFor();
+    await dialog.getByLabel("Name").fill("x".repeat(41));
+    await dialog.getByLabel("Symbol").fill("S".repeat(41));
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByText("Token name must be less than 40 characters.").waitFor();
+    await dialog.getByText("Token symbol must be less than 40 characters.").waitFor();
+    await dialog.getByLabel("Name").fill(TOKEN_NAME);
+    await dialog.getByLabel("Symbol").fill("NWF");
+    await chooseOption(issuer, "Chain", "Ethereum (Ledgerline private network)");
+    await issuer.setViewportSize({ width: 390, height: 844 });
+    await screenshot(issuer, "tokens-setup-form-phone");
+    await issuer.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(issuer, "tokens-setup-form");
+    await dialog.getByRole("button", { name: "Next" }).click();
+
+    // Screen 2, the review; FINISH saves it.
+    const review = dialog.getByTestId("token-review");
+    expect(await text(review.getByTestId("review-name"))).toBe(TOKEN_NAME);
+    expect(await text(review.getByTestId("review-symbol"))).toBe("NWF");
+    expect(await text(review.getByTestId("review-chain"))).toBe("Ethereum (Ledgerline private network) (ETH)");
+    await screenshot(issuer, "tokens-setup-review");
+    await issuer.setViewportSize({ width: 390, height: 844 });
+    await screenshot(issuer, "tokens-setup-review-phone");
+    await issuer.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole("button", { name: "FINISH" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await poll(() => text(info.getByTestId("token-name"))).toBe(TOKEN_NAME);
+    await poll(() => text(info.getByTestId("token-status"))).toBe("Not Deployed");
+    await poll(() =>
+      one<{ n: number }>("select count(*)::int as n from app_public.tokens where name = $1", [TOKEN_NAME]).then(
+        (r) => r.n,
+      ),
+    ).toBe(1);
+
+    // Edit while not deployed: the symbol changes on the server.
+    await info.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Symbol").fill("NWFT");
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "FINISH" }).click();
+    await poll(() => text(info.getByTestId("token-symbol"))).toBe("NWFT");
+    await poll(() =>
+      one<{ symbol: string }>("select symbol from app_public.tokens where name = $1", [TOKEN_NAME]).then(
+        (r) => r.symbol,
+      ),
+    ).toBe("NWFT");
+
+    // Deploy offline: "Deploy Token?", queued and shown pending; nothing reaches the server.
+    await setOffline(issuerCtx, true);
+    await info.getByRole("button", { name: "Deploy" }).click();
+    await issuer.getByRole("alertdialog", { name: "Deploy Token?" }).getByRole("button", { name: "Deploy" }).click();
+    await info.getByTestId("pending").waitFor();
+    expect(await info.getByRole("button", { name: "Deploy" }).count()).toBe(0);
+    const stillHere = await one<{ status: string }>(
+      "select c.status from app_public.contracts c join app_public.tokens t on t.id = c.token_id where t.name = $1",
+      [TOKEN_NAME],
+    );
+    expect(stillHere.status).toBe("not_deployed");
+
+    // Back online: the command goes out and the contract's states arrive live, Deploying then Deployed.
+    await recordStatuses(issuer);
+    await setOffline(issuerCtx, false);
+    await poll(() => text(info.getByTestId("token-status")), 60_000).toBe("Deployed");
+    const seen = await statuses(issuer);
+    expect(seen.some((status) => status.startsWith("Deploying"))).toBe(true);
+    expect(seen.indexOf(seen.find((s) => s.startsWith("Deploying")) ?? "")).toBeLessThan(seen.lastIndexOf("Deployed"));
+    const address = await text(info.getByTestId("token-contract-address"));
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // The private network has no explorer: the address is shown, not linked.
+    expect(await info.getByTestId("token-explorer-link").count()).toBe(0);
+    expect(await info.getByRole("button", { name: "Edit" }).count()).toBe(0);
+
+    // Mint the round's holding: Issuing, then Issued with the ledger read from the chain.
+    await info.getByRole("button", { name: "Mint" }).click();
+    const mint = issuer.getByRole("dialog", { name: "Mint" });
+    await mint.getByText("Kim Family Trust").waitFor();
+    await mint.getByRole("button", { name: "Mint 1 holding" }).click();
+    const ledger = issuer.getByTestId("stakeholder-ledger");
+    const row = ledger.getByTestId("ledger-row").filter({ hasText: "Kim Family Trust" });
+    await row.waitFor({ timeout: 60_000 });
+    expect(await text(row.getByTestId("ledger-amount"))).toBe("25,000");
+    expect(await text(row.getByTestId("ledger-block"))).toMatch(/^\d+$/);
+    expect(await text(row.getByTestId("ledger-address"))).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await poll(() => text(info.getByTestId("token-status")), 60_000).toBe("Issued");
+    expect(await text(ledger.getByTestId("ledger-units"))).toBe("25,000");
+    await issuer.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(issuer, "tokens-view-desktop");
+    await issuer.setViewportSize({ width: 390, height: 844 });
+    await screenshot(issuer, "tokens-view-phone");
+
+    // The investor: the token in the wallet with the balance the chain holds.
+    const investor = await signIn(await context(), "investor2@demo.test");
+    await waitForPath(investor, "/portfolio");
+    await investor.goto("/wallet");
+    const card = investor
+      .getByTestId("wallet-card")
+      .filter({ has: investor.getByRole("heading", { name: TOKEN_NAME }) });
+    await card.waitFor({ timeout: 30_000 });
+    expect(await text(card.getByTestId("wallet-amount"))).toBe("25,000 NWFT");
+    await investor.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(investor, "tokens-wallet");
+    await investor.setViewportSize({ width: 390, height: 844 });
+    await screenshot(investor, "tokens-wallet-phone");
+
+    // A viewer of the issuer: the token and its ledger, no Edit, Deploy, Mint or Swap Chain.
+    const viewer = await signIn(await context(), "issuer-viewer@demo.test");
+    await viewer.goto(path);
+    const viewerInfo = viewer.getByTestId("token-information");
+    await poll(() => text(viewerInfo.getByTestId("token-name"))).toBe(TOKEN_NAME);
+    await viewer.getByTestId("ledger-row").filter({ hasText: "Kim Family Trust" }).waitFor({ timeout: 30_000 });
+    for (const name of ["Edit", "Deploy", "Mint", "Swap Chain", "Setup Token"]) {
+      expect(await viewerInfo.getByRole("button", { name }).count()).toBe(0);
+    }
+  });
+});
