@@ -15,14 +15,17 @@ function Trigger({ className, ...props }: ComponentProps<typeof ArkMenu.Trigger>
   return <ArkMenu.Trigger className={cx(classes().trigger, className)} {...props} />;
 }
 
-function Content({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <Portal>
-      <ArkMenu.Positioner className={classes().positioner}>
-        <ArkMenu.Content className={cx(classes().content, className)}>{children}</ArkMenu.Content>
-      </ArkMenu.Positioner>
-    </Portal>
+/**
+ * The popup. Portalled to the end of the page by default; `inPlace` keeps it next to its trigger, inside the
+ * trigger's landmark (the top bar's menus stay in the banner instead of floating outside every landmark).
+ */
+function Content({ children, className, inPlace }: { children: ReactNode; className?: string; inPlace?: boolean }) {
+  const positioner = (
+    <ArkMenu.Positioner className={classes().positioner}>
+      <ArkMenu.Content className={cx(classes().content, className)}>{children}</ArkMenu.Content>
+    </ArkMenu.Positioner>
   );
+  return inPlace ? positioner : <Portal>{positioner}</Portal>;
 }
 
 function Item({ className, ...props }: ComponentProps<typeof ArkMenu.Item>) {

@@ -17,8 +17,8 @@ export const DASHBOARD_TEXT = {
   /** A transaction's name when its round is not known. */
   transaction: "Transaction",
   viewAll: "View all",
-  /** The aria-label of a list's "View all" link. */
-  allOf: (label: string) => `All ${label}`,
+  /** The accessible name of a list's "View all" link: starts with its visible text (WCAG 2.5.3). */
+  allOf: (label: string) => `View all ${label.toLowerCase()}`,
   syncing: (percent: number) => `Syncing ${percent}%`,
   /** The records the first sync has read so far, as text. */
   firstSync: (records: string) =>

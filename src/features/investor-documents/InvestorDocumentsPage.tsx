@@ -72,7 +72,7 @@ export function InvestorDocumentsPage() {
               <section key={group.key} aria-label={group.title} data-testid="document-group">
                 <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "3" })}>
                   {group.title}{" "}
-                  <span className={css({ color: "fg.subtle", fontWeight: "500", fontSize: "sm" })}>{group.kind}</span>
+                  <span className={css({ color: "fg.muted", fontWeight: "500", fontSize: "sm" })}>{group.kind}</span>
                 </h2>
                 <DocumentsTable
                   label={group.title}

@@ -26,7 +26,8 @@ export function AccountMenu({ session }: { session: Session | null }) {
   return (
     <Menu.Root>
       <Menu.Trigger
-        aria-label={SHELL_TEXT.accountMenu}
+        // With an account the trigger is named by what it shows (account name and type, WCAG 2.5.3).
+        aria-label={account ? undefined : SHELL_TEXT.accountMenu}
         data-testid="account-menu"
         className={css({
           display: "flex",
@@ -40,19 +41,21 @@ export function AccountMenu({ session }: { session: Session | null }) {
           _hover: { bg: "whiteAlpha.100" },
         })}
       >
-        <span className={avatar({ size: "sm" })} style={{ background: "#d9e3f2", color: "#13294b" }}>
+        <span aria-hidden="true" className={avatar({ size: "sm" })} style={{ background: "#d9e3f2", color: "#13294b" }}>
           {initials(account?.name) || <UserIcon />}
         </span>
         {account && (
           <span
             className={css({
-              display: { base: "none", md: "flex" },
+              // Below md only screen readers get the name (the trigger shows the initials).
+              srOnly: { base: true, md: false },
+              display: { md: "flex" },
               flexDirection: "column",
               alignItems: "flex-start",
               lineHeight: "1.2",
             })}
           >
-            <span className={css({ fontSize: "sm", fontWeight: "600", maxW: "14rem", truncate: true })}>
+            <span className={css({ fontSize: "sm", fontWeight: "600", maxW: "20rem", truncate: true })}>
               {account.name}
             </span>
             <span className={css({ fontSize: "xs", opacity: 0.75 })}>{ACCOUNT_TYPE_LABELS[account.type]}</span>
@@ -60,7 +63,7 @@ export function AccountMenu({ session }: { session: Session | null }) {
         )}
         <ChevronDownIcon />
       </Menu.Trigger>
-      <Menu.Content>
+      <Menu.Content inPlace>
         {account && (
           <div
             className={css({ px: "3", py: "2.5", borderBottomWidth: "1px", borderColor: "border.default", mb: "1" })}

@@ -31,6 +31,10 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
         top: 0,
         zIndex: "sticky",
         boxShadow: "0 1px 0 rgba(0,0,0,0.2)",
+        // The page's blue focus ring has too little contrast on navy: white here (WCAG 2.4.7, 1.4.11).
+        "& :focus-visible": { outlineColor: "white" },
+        // Its menus' popups are white: the usual ring there.
+        "& [data-scope=menu][data-part=positioner] :focus-visible": { outlineColor: "focus" },
       })}
     >
       <div
@@ -85,6 +89,8 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
                       borderColor: "transparent",
                       _hover: { color: "white" },
                       "&[data-active]": { color: "white", fontWeight: "600", borderBottomColor: "#7fa7ec" },
+                      // Inside the link: the scrolling list would clip a ring drawn outside it.
+                      _focusVisible: { outlineOffset: "-4px", borderRadius: "md" },
                     })}
                   >
                     {link.label}
@@ -149,7 +155,7 @@ function CompactNav({ links, active }: { links: NavLink[]; active: NavLink | und
           {active?.label ?? SHELL_TEXT.menu}
           <ChevronDownIcon />
         </Menu.Trigger>
-        <Menu.Content>
+        <Menu.Content inPlace>
           {links.map((link) => (
             <Menu.Item key={link.to} value={link.to} asChild>
               <Link to={link.to} aria-current={link === active ? "page" : undefined}>

@@ -3,7 +3,8 @@
 export const SHELL_TEXT = {
   skipToContent: "Skip to content",
   brand: "Ledgerline",
-  home: "Home",
+  /** The logo link's accessible name: starts with the word mark it shows (WCAG 2.5.3). */
+  home: "Ledgerline home",
   main: "Main",
   navigation: "Navigation",
   /** The compact navigation's button when no link is active. */
