@@ -102,4 +102,53 @@ describe("stream pulls", () => {
     vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS);
     expect(pulls, "the held-back pull is dropped on close").toEqual(["all", "holdings"]);
   });
+
+  it("opens the stream only while online: none offline, closed on going offline, opened again on coming back", async () => {
+    let opened = 0;
+    let closed = 0;
+    const open = (() => {
+      opened += 1;
+      return {
+        client: null as never,
+        close: async () => {
+          closed += 1;
+        },
+      };
+    }) as typeof openChangeStream;
+    let online = false;
+    const listeners = new Set<() => void>();
+    const net = {
+      online: () => online,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => {
+          listeners.delete(listener);
+        };
+      },
+    };
+    const set = async (next: boolean) => {
+      online = next;
+      for (const listener of listeners) listener();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    const connection: boolean[] = [];
+    const stream = startStreamReSync({
+      transport: {} as SyncTransport,
+      reSync: () => {},
+      onConnection: (connected) => connection.push(connected),
+      open,
+      connectivity: net,
+    });
+    expect(opened).toBe(0);
+    await set(true);
+    expect(opened).toBe(1);
+    await set(false);
+    expect([opened, closed]).toEqual([1, 1]);
+    expect(connection).toEqual([false]);
+    await set(true);
+    expect(opened).toBe(2);
+    await stream.close();
+    expect(closed).toBe(2);
+    expect(listeners.size).toBe(0);
+  });
 });
