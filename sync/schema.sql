@@ -57,6 +57,42 @@ create table app_private.account_personal_data (
 );
 comment on table app_private.account_personal_data is 'Personal fields of accounts (tax id last 4, date of birth, an investor''s formation date); read only through app_private.account_personal_among.';
 
+create table app_private.builtin_pay_issuers (
+  id text not null,
+  client_id text not null,
+  name text not null,
+  email text,
+  created_on timestamp with time zone default now() not null,
+  constraint builtin_pay_issuers_pkey PRIMARY KEY (id)
+);
+
+create table app_private.builtin_pay_offerings (
+  id text not null,
+  issuer_id text not null,
+  name text not null,
+  status text default 'Approved'::text not null,
+  external_ref text,
+  created_on timestamp with time zone default now() not null,
+  constraint builtin_pay_offerings_issuer_id_external_ref_key UNIQUE (issuer_id, external_ref),
+  constraint builtin_pay_offerings_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_private.builtin_pay_issuers(id) ON DELETE CASCADE,
+  constraint builtin_pay_offerings_pkey PRIMARY KEY (id),
+  constraint builtin_pay_offerings_status_check CHECK (status = ANY (ARRAY['Approved'::text, 'Pending'::text, 'Denied'::text, 'Closed'::text]))
+);
+
+create table app_private.builtin_pay_trades (
+  id text not null,
+  offering_id text not null,
+  amount numeric not null,
+  status text default 'CREATED'::text not null,
+  external_ref text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint builtin_pay_trades_amount_check CHECK (amount > 0::numeric),
+  constraint builtin_pay_trades_offering_id_fkey FOREIGN KEY (offering_id) REFERENCES app_private.builtin_pay_offerings(id) ON DELETE CASCADE,
+  constraint builtin_pay_trades_pkey PRIMARY KEY (id),
+  constraint builtin_pay_trades_status_check CHECK (status = ANY (ARRAY['CREATED'::text, 'FUNDED'::text, 'SETTLED'::text, 'UNWIND PENDING'::text, 'UNWIND SETTLED'::text, 'CANCELLED'::text]))
+);
+
 create table app_private.chain_blocks (
   chain text not null,
   number bigint not null,
@@ -237,6 +273,45 @@ create table app_private.migrations (
   constraint migrations_pkey PRIMARY KEY (name)
 );
 
+create table app_private.payment_events (
+  trade_id uuid not null,
+  status text not null,
+  amount numeric not null,
+  source text not null,
+  applied_on timestamp with time zone default now() not null,
+  constraint payment_events_pkey PRIMARY KEY (trade_id, status),
+  constraint payment_events_trade_id_fkey FOREIGN KEY (trade_id) REFERENCES app_public.payment_trades(id) ON DELETE CASCADE
+);
+
+create table app_private.payment_jobs (
+  id uuid default gen_random_uuid() not null,
+  kind text not null,
+  payment_account_id uuid not null,
+  trade_id uuid,
+  status text default 'queued'::text not null,
+  attempts integer default 0 not null,
+  next_attempt_on timestamp with time zone default now() not null,
+  failure text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint payment_jobs_kind_check CHECK (kind = ANY (ARRAY['sync'::text, 'trade'::text, 'fund'::text, 'poll'::text])),
+  constraint payment_jobs_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
+  constraint payment_jobs_pkey PRIMARY KEY (id),
+  constraint payment_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'done'::text, 'failed'::text])),
+  constraint payment_jobs_trade_id_fkey FOREIGN KEY (trade_id) REFERENCES app_public.payment_trades(id) ON DELETE CASCADE
+);
+CREATE INDEX payment_jobs_open_idx ON app_private.payment_jobs USING btree (next_attempt_on) WHERE (status = 'queued'::text);
+
+create table app_private.payment_settings (
+  singleton boolean default true not null,
+  provider text default 'builtin'::text not null,
+  provider_name text default 'Ledgerline Payments'::text not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint payment_settings_pkey PRIMARY KEY (singleton),
+  constraint payment_settings_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'north-capital'::text])),
+  constraint payment_settings_singleton_check CHECK (singleton)
+);
+
 create table app_private.replicated_models (
   model text not null,
   constraint replicated_models_model_check CHECK (model ~ '^[a-z_]+$'::text),
@@ -337,6 +412,31 @@ create policy select_own on app_public.account_addresses for select to public
   using (account_id = app_private.current_account_id() OR (account_id IN ( SELECT app_private.member_account_ids() AS member_account_ids)));
 grant select on table app_public.account_addresses to app_user;
 comment on table app_public.account_addresses is '@omit create,update,delete';
+
+create table app_public.account_integrations (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  integration_id uuid not null,
+  current_step integer default 1 not null,
+  status text default 'in_progress'::text not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint account_integrations_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint account_integrations_account_id_integration_id_key UNIQUE (account_id, integration_id),
+  constraint account_integrations_current_step_check CHECK (current_step > 0),
+  constraint account_integrations_integration_id_fkey FOREIGN KEY (integration_id) REFERENCES app_public.integrations(id) ON DELETE CASCADE,
+  constraint account_integrations_pkey PRIMARY KEY (id),
+  constraint account_integrations_status_check CHECK (status = ANY (ARRAY['in_progress'::text, 'complete'::text])),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
+);
+alter table app_public.account_integrations enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.account_integrations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_integrations AFTER INSERT OR DELETE OR UPDATE ON app_public.account_integrations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('integrations', 'integration_id');
+create policy select_own on app_public.account_integrations for select to public
+  using (account_id = app_private.current_account_id());
+grant select on table app_public.account_integrations to app_user;
+comment on table app_public.account_integrations is '@omit create,update,delete
+An integration the account added, with its process (written by createAccountIntegration).';
 
 create table app_public.account_phone_numbers (
   id uuid default gen_random_uuid() not null,
@@ -1431,6 +1531,36 @@ comment on table app_public.holdings is '@omit create,update,delete
 Created by makeTaRequestDistributionIssuances.';
 comment on column app_public.holdings.paid_out_dividends is 'The sum of the dividends paid out on the holding (kept from dividend_payments).';
 
+create table app_public.integrations (
+  id uuid default gen_random_uuid() not null,
+  type text not null,
+  service text not null,
+  description text,
+  steps text[] default '{}'::text[] not null,
+  partner_name text not null,
+  partner_logo text,
+  partner_url text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint description_length CHECK (description IS NULL OR char_length(description) <= 5000 OR app_private.text_too_long('Description'::text, 5000)),
+  constraint integrations_pkey PRIMARY KEY (id),
+  constraint integrations_service_key UNIQUE (service),
+  constraint integrations_type_check CHECK (type = ANY (ARRAY['portfolio'::text, 'compliance'::text, 'signing'::text, 'ledgerlineIO'::text, 'payment'::text])),
+  constraint partner_logo_length CHECK (partner_logo IS NULL OR char_length(partner_logo) <= 2000 OR app_private.text_too_long('Logo'::text, 2000)),
+  constraint partner_name_length CHECK (partner_name IS NULL OR char_length(partner_name) <= 200 OR app_private.text_too_long('Partner name'::text, 200)),
+  constraint partner_url_length CHECK (partner_url IS NULL OR char_length(partner_url) <= 2000 OR app_private.text_too_long('URL'::text, 2000)),
+  constraint service_length CHECK (service IS NULL OR char_length(service) <= 200 OR app_private.text_too_long('Service'::text, 200)),
+  constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200))
+);
+alter table app_public.integrations enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.integrations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_integrations AFTER INSERT OR DELETE OR UPDATE ON app_public.integrations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('integrations', 'id');
+create policy select_all on app_public.integrations for select to public
+  using (app_private.current_account_id() IS NOT NULL);
+grant select on table app_public.integrations to app_user;
+comment on table app_public.integrations is '@omit create,update,delete
+Integrations an account may add (investors: portfolio; other accounts: compliance, signing, ledgerlineIO, payment).';
+
 create table app_public.investor_account_types (
   type text not null,
   is_individual boolean default false not null,
@@ -1575,6 +1705,126 @@ create policy select_own on app_public.party_addresses for select to public
    FROM app_public.parties)));
 grant select on table app_public.party_addresses to app_user;
 comment on table app_public.party_addresses is '@omit create,update,delete';
+
+create table app_public.payment_accounts (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  provider text not null,
+  provider_name text not null,
+  synced_on timestamp with time zone,
+  sync_status text default 'never'::text not null,
+  failure text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 5000 OR app_private.text_too_long('Failure'::text, 5000)),
+  constraint payment_accounts_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint payment_accounts_account_id_key UNIQUE (account_id),
+  constraint payment_accounts_pkey PRIMARY KEY (id),
+  constraint payment_accounts_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'north-capital'::text])),
+  constraint payment_accounts_sync_status_check CHECK (sync_status = ANY (ARRAY['never'::text, 'queued'::text, 'synced'::text, 'failed'::text])),
+  constraint provider_length CHECK (provider IS NULL OR char_length(provider) <= 200 OR app_private.text_too_long('Provider'::text, 200)),
+  constraint provider_name_length CHECK (provider_name IS NULL OR char_length(provider_name) <= 200 OR app_private.text_too_long('Provider name'::text, 200)),
+  constraint sync_status_length CHECK (sync_status IS NULL OR char_length(sync_status) <= 200 OR app_private.text_too_long('Sync status'::text, 200)),
+  constraint synced_on_bounds CHECK (app_private.check_date(synced_on))
+);
+alter table app_public.payment_accounts enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payment_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_payment_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.payment_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('payment_accounts', 'id');
+create policy select_own on app_public.payment_accounts for select to public
+  using ((id IN ( SELECT app_private.own_payment_account_ids() AS own_payment_account_ids)));
+grant select on table app_public.payment_accounts to app_user;
+comment on table app_public.payment_accounts is '@omit create,update,delete
+The account''s payment account at its payment provider.';
+
+create table app_public.payment_instruments (
+  id uuid default gen_random_uuid() not null,
+  payment_account_id uuid not null,
+  payment_issuer_row_id uuid not null,
+  payment_issuer_id text not null,
+  payment_instrument_id text not null,
+  name text not null,
+  status text,
+  round_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint payment_instrument_id_length CHECK (payment_instrument_id IS NULL OR char_length(payment_instrument_id) <= 200 OR app_private.text_too_long('Payment instrument id'::text, 200)),
+  constraint payment_instruments_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
+  constraint payment_instruments_payment_issuer_row_id_fkey FOREIGN KEY (payment_issuer_row_id) REFERENCES app_public.payment_issuers(id) ON DELETE CASCADE,
+  constraint payment_instruments_payment_issuer_row_id_payment_instrumen_key UNIQUE (payment_issuer_row_id, payment_instrument_id),
+  constraint payment_instruments_pkey PRIMARY KEY (id),
+  constraint payment_instruments_round_id_fkey FOREIGN KEY (round_id) REFERENCES app_public.rounds(id) ON DELETE SET NULL,
+  constraint payment_issuer_id_length CHECK (payment_issuer_id IS NULL OR char_length(payment_issuer_id) <= 200 OR app_private.text_too_long('Payment issuer id'::text, 200)),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
+);
+alter table app_public.payment_instruments enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payment_instruments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_payment_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.payment_instruments FOR EACH ROW EXECUTE FUNCTION app_private.record_change('payment_accounts', 'payment_account_id');
+create policy select_own on app_public.payment_instruments for select to public
+  using ((payment_account_id IN ( SELECT app_private.own_payment_account_ids() AS own_payment_account_ids)));
+grant select on table app_public.payment_instruments to app_user;
+comment on table app_public.payment_instruments is '@omit create,update,delete
+A payment provider''s offering as last synced, with its mapping to a round.';
+
+create table app_public.payment_issuers (
+  id uuid default gen_random_uuid() not null,
+  payment_account_id uuid not null,
+  payment_issuer_id text not null,
+  name text not null,
+  email text,
+  issuer_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint email_length CHECK (email IS NULL OR char_length(email) <= 254 OR app_private.text_too_long('Email'::text, 254)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint payment_issuer_id_length CHECK (payment_issuer_id IS NULL OR char_length(payment_issuer_id) <= 200 OR app_private.text_too_long('Payment issuer id'::text, 200)),
+  constraint payment_issuers_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_public.accounts(id) ON DELETE SET NULL,
+  constraint payment_issuers_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
+  constraint payment_issuers_payment_account_id_payment_issuer_id_key UNIQUE (payment_account_id, payment_issuer_id),
+  constraint payment_issuers_pkey PRIMARY KEY (id)
+);
+alter table app_public.payment_issuers enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payment_issuers FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_payment_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.payment_issuers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('payment_accounts', 'payment_account_id');
+create policy select_own on app_public.payment_issuers for select to public
+  using ((payment_account_id IN ( SELECT app_private.own_payment_account_ids() AS own_payment_account_ids)));
+grant select on table app_public.payment_issuers to app_user;
+comment on table app_public.payment_issuers is '@omit create,update,delete
+A payment provider''s issuer as last synced, with its mapping to the account''s issuer.';
+
+create table app_public.payment_trades (
+  id uuid default gen_random_uuid() not null,
+  payment_account_id uuid not null,
+  payment_instrument_row_id uuid not null,
+  distribution_id uuid not null,
+  payment_trade_id text,
+  amount numeric not null,
+  status text default 'QUEUED'::text not null,
+  failure text,
+  distribution_payment_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint amount_bounds CHECK (app_private.money_ok(amount)),
+  constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 5000 OR app_private.text_too_long('Failure'::text, 5000)),
+  constraint payment_trade_id_length CHECK (payment_trade_id IS NULL OR char_length(payment_trade_id) <= 200 OR app_private.text_too_long('Payment trade id'::text, 200)),
+  constraint payment_trades_distribution_id_fkey FOREIGN KEY (distribution_id) REFERENCES app_public.distributions(id) ON DELETE CASCADE,
+  constraint payment_trades_distribution_payment_id_fkey FOREIGN KEY (distribution_payment_id) REFERENCES app_public.distribution_payments(id) ON DELETE SET NULL,
+  constraint payment_trades_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
+  constraint payment_trades_payment_instrument_row_id_fkey FOREIGN KEY (payment_instrument_row_id) REFERENCES app_public.payment_instruments(id) ON DELETE CASCADE,
+  constraint payment_trades_pkey PRIMARY KEY (id),
+  constraint payment_trades_status_check CHECK (status = ANY (ARRAY['QUEUED'::text, 'CREATED'::text, 'FUNDED'::text, 'SETTLED'::text, 'UNWIND PENDING'::text, 'UNWIND SETTLED'::text, 'CANCELLED'::text, 'FAILED'::text])),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
+);
+alter table app_public.payment_trades enable row level security;
+CREATE INDEX payment_trades_distribution_id_idx ON app_public.payment_trades USING btree (distribution_id);
+CREATE UNIQUE INDEX payment_trades_provider_idx ON app_public.payment_trades USING btree (payment_instrument_row_id, payment_trade_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payment_trades FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_payment_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.payment_trades FOR EACH ROW EXECUTE FUNCTION app_private.record_change('payment_accounts', 'payment_account_id');
+create policy select_own on app_public.payment_trades for select to public
+  using ((payment_account_id IN ( SELECT app_private.own_payment_account_ids() AS own_payment_account_ids)));
+grant select on table app_public.payment_trades to app_user;
+comment on table app_public.payment_trades is '@omit create,update,delete
+An investor''s trade at the payment provider for a distribution, with its status.';
 
 create table app_public.processes (
   id uuid default gen_random_uuid() not null,
@@ -2223,6 +2473,34 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.advance_payment_integration(account_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  account app_public.payment_accounts;
+  step integer := 1;
+begin
+  select * into account from app_public.payment_accounts p where p.account_id = advance_payment_integration.account_id;
+  if found then
+    step := 2;
+    if account.synced_on is not null then
+      step := 3;
+      if exists (select 1 from app_public.payment_instruments i where i.payment_account_id = account.id and i.round_id is not null) then
+        step := 4;
+      end if;
+    end if;
+  end if;
+  update app_public.account_integrations ai
+    set current_step = step, status = case when step > 3 then 'complete' else 'in_progress' end
+  from app_public.integrations i
+  where ai.integration_id = i.id and i.type = 'payment' and ai.account_id = advance_payment_integration.account_id
+    and (ai.current_step, ai.status) is distinct from (step, case when step > 3 then 'complete' else 'in_progress' end);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.agent_allocation_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -2233,6 +2511,81 @@ AS $function$
     where l.agent_id = app_private.current_account_id() and app_private.current_account_type() = 'agent'
   $function$;
 grant execute on function app_private.agent_allocation_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.apply_payment_event(trade_id uuid, status text, amount numeric, source text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trade app_public.payment_trades;
+  ranks constant text[] := array['QUEUED', 'CREATED', 'FUNDED', 'SETTLED', 'UNWIND PENDING', 'UNWIND SETTLED'];
+  from_rank integer;
+  to_rank integer;
+  payment_id uuid;
+  payment_status text;
+  inserted integer;
+begin
+  select * into trade from app_public.payment_trades t where t.id = apply_payment_event.trade_id for update;
+  if not found then
+    raise exception 'Trade not found.' using errcode = 'LL404';
+  end if;
+  if status not in ('CREATED', 'FUNDED', 'SETTLED', 'UNWIND PENDING', 'UNWIND SETTLED', 'CANCELLED') then
+    raise exception 'Unknown trade status %.', status using errcode = 'LL422';
+  end if;
+  if amount is distinct from trade.amount then
+    raise exception 'The provider''s amount % differs from the trade''s %.', amount, trade.amount using errcode = 'LL409';
+  end if;
+  -- never another issuer's distribution: the trade's offering is mapped to the distribution's round, its issuer to
+  -- the round's issuer, and the payment account is that issuer's
+  if not exists (
+    select 1 from app_public.payment_instruments i
+      join app_public.payment_issuers pi on pi.id = i.payment_issuer_row_id
+      join app_public.payment_accounts pa on pa.id = i.payment_account_id
+      join app_public.distributions d on d.id = trade.distribution_id
+      join app_public.allocations al on al.id = d.allocation_id
+      join app_public.rounds r on r.id = al.round_id
+      join app_public.assets a on a.id = r.asset_id
+    where i.id = trade.payment_instrument_row_id and i.round_id = r.id and pi.issuer_id = a.issuer_id
+      and pa.account_id = a.issuer_id and pa.id = trade.payment_account_id) then
+    raise exception 'The trade''s offering is not mapped to this distribution''s round.' using errcode = 'LL409';
+  end if;
+  insert into app_private.payment_events (trade_id, status, amount, source)
+    values (trade.id, apply_payment_event.status, apply_payment_event.amount, source)
+    on conflict do nothing;
+  get diagnostics inserted = row_count;
+  if inserted = 0 or trade.status in ('CANCELLED', 'UNWIND SETTLED') then
+    return false;
+  end if;
+  from_rank := coalesce(array_position(ranks, trade.status), 1);
+  to_rank := coalesce(array_position(ranks, status), 99);
+  if status <> 'CANCELLED' and to_rank <= from_rank then
+    return false;
+  end if;
+  payment_id := trade.distribution_payment_id;
+  payment_status := case
+    when status = 'FUNDED' then 'pending'
+    when status in ('SETTLED', 'UNWIND PENDING') then 'paid'
+    when status = 'UNWIND SETTLED' then 'refunded'
+    when status = 'CANCELLED' then 'failed'
+  end;
+  if payment_status is not null then
+    if payment_id is null then
+      if status <> 'CANCELLED' then
+        insert into app_public.distribution_payments (distribution_id, currency_id, amount, paid_on, status)
+          values (trade.distribution_id, 1, trade.amount, now(), payment_status)
+          returning id into payment_id;
+      end if;
+    else
+      update app_public.distribution_payments p set status = payment_status where p.id = payment_id;
+    end if;
+  end if;
+  update app_public.payment_trades t set status = apply_payment_event.status, distribution_payment_id = payment_id,
+    failure = null where t.id = trade.id;
+  return true;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.attach_upload(document_id uuid, key uuid)
  RETURNS text
@@ -2400,6 +2753,15 @@ AS $function$
     union select unnest(app_private.audience_distributions(h.distribution_id)) from app_public.holdings h
       where h.id = doc_id and h.distribution_id is not null
   )
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_payment_accounts(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select p.account_id from app_public.payment_accounts p where p.id = doc_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_rounds(doc_id uuid)
@@ -2622,6 +2984,27 @@ begin
 end
 $function$;
 grant execute on function app_private.check_decimal(value numeric, label text, max_scale integer, lowest numeric, highest numeric, highest_included boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.check_payment_account(payment_account_id uuid)
+ RETURNS app_public.payment_accounts
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.payment_accounts;
+begin
+  select * into result from app_public.payment_accounts p
+  where p.id = payment_account_id and p.id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Payment account not found.' using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  return result;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_token_chain(chain text)
  RETURNS void
@@ -3396,6 +3779,65 @@ AS $function$
     left join tokens on tokens.round_id = h.round_id and tokens.investor_id = h.investor_id
 $function$;
 grant execute on function app_private.docs_holdings(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_integrations(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select i.id, app_private.live_document(
+    app_private.row_document(to_jsonb(i) - 'partner_name' - 'partner_logo' - 'partner_url', 'app_public.integrations')
+    || jsonb_build_object(
+      'partner', jsonb_build_object('name', i.partner_name, 'logo', i.partner_logo, 'url', i.partner_url),
+      'accountIntegration', (
+        select jsonb_build_object(
+          'id', ai.id, 'accountId', ai.account_id, 'status', ai.status, 'createdOn', ai.created_on,
+          'process', jsonb_build_object(
+            'currentStep', case when ai.status = 'complete' then null
+              else jsonb_build_object('order', ai.current_step, 'title', i.steps[ai.current_step]) end,
+            'steps', coalesce((
+              select jsonb_agg(jsonb_build_object('order', s.ord, 'title', s.title,
+                  'status', case when s.ord < ai.current_step or ai.status = 'complete' then 'complete'
+                                 when s.ord = ai.current_step then 'in_progress' else 'not_started' end)
+                order by s.ord)
+              from unnest(i.steps) with ordinality s(title, ord)), '[]'::jsonb)),
+          'paymentAccountId', (select p.id from app_public.payment_accounts p
+                               where p.account_id = ai.account_id and i.type = 'payment'))
+        from app_public.account_integrations ai
+        where ai.integration_id = i.id and ai.account_id = app_private.current_account_id()
+      )
+    )
+  )
+  from app_public.integrations i where i.id = any (ids)
+$function$;
+grant execute on function app_private.docs_integrations(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_payment_accounts(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select p.id, app_private.live_document(
+    app_private.row_document(to_jsonb(p), 'app_public.payment_accounts')
+    || jsonb_build_object(
+      'issuers', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(x) order by x.name, x.id), 'app_public.payment_issuers')
+        from app_public.payment_issuers x where x.payment_account_id = p.id), '[]'::jsonb),
+      'instruments', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(x) order by x.name, x.id), 'app_public.payment_instruments')
+        from app_public.payment_instruments x where x.payment_account_id = p.id), '[]'::jsonb),
+      'trades', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(x) || jsonb_build_object('distribution_name', d.name)
+            order by x.created_on desc, x.id), 'app_public.payment_trades')
+        from app_public.payment_trades x left join app_public.distributions d on d.id = x.distribution_id
+        where x.payment_account_id = p.id), '[]'::jsonb)
+    )
+  )
+  from app_public.payment_accounts p where p.id = any (ids)
+$function$;
+grant execute on function app_private.docs_payment_accounts(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_rounds(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -4464,6 +4906,18 @@ AS $function$
     select d.id from app_public.documents d where d.uploaded_by_id = app_private.current_account_id()
   $function$;
 grant execute on function app_private.own_document_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.own_payment_account_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select p.id from app_public.payment_accounts p
+  where p.account_id = app_private.current_account_id()
+    and app_private.current_account_type() in ('issuer', 'broker')
+$function$;
+grant execute on function app_private.own_payment_account_ids() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.payment_distribution_ids()
  RETURNS SETOF uuid
@@ -6574,6 +7028,12 @@ CREATE OR REPLACE FUNCTION app_private.wake_chain_jobs(chain text)
  SET search_path TO 'pg_catalog'
 AS $function$ select pg_notify('chain_jobs', chain) $function$;
 
+CREATE OR REPLACE FUNCTION app_private.wake_payment_jobs()
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog'
+AS $function$ select pg_notify('payment_jobs', '') $function$;
+
 CREATE OR REPLACE FUNCTION app_private.years_ok(value numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -6763,6 +7223,138 @@ CREATE OR REPLACE FUNCTION app_public.complete_step(blob jsonb, step_id uuid)
 AS $function$ select * from app_private.investor_complete_step(blob, step_id, null, false) $function$;
 grant execute on function app_public.complete_step(blob jsonb, step_id uuid) to app_user;
 comment on function app_public.complete_step(blob jsonb, step_id uuid) is 'Completes the current step of the investor''s process.';
+
+CREATE OR REPLACE FUNCTION app_public.confirm_payment_funds(id uuid)
+ RETURNS app_public.payment_trades
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trade app_public.payment_trades;
+  account app_public.payment_accounts;
+begin
+  select * into trade from app_public.payment_trades t
+  where t.id = confirm_payment_funds.id and t.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Trade not found.' using errcode = 'LL404';
+  end if;
+  account := app_private.check_payment_account(trade.payment_account_id);
+  if account.provider <> 'builtin' then
+    raise exception 'The provider confirms these funds itself.' using errcode = 'LL409';
+  end if;
+  if trade.status <> 'CREATED' then
+    raise exception 'Only a created trade can be funded.' using errcode = 'LL409';
+  end if;
+  if not exists (select 1 from app_private.payment_jobs j where j.trade_id = trade.id and j.kind = 'fund' and j.status = 'queued') then
+    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('fund', account.id, trade.id);
+  end if;
+  perform app_private.wake_payment_jobs();
+  return trade;
+end;
+$function$;
+grant execute on function app_public.confirm_payment_funds(id uuid) to app_user;
+comment on function app_public.confirm_payment_funds(id uuid) is 'Confirms that a created trade''s funds arrived (built-in provider only): the provider funds and then settles it.';
+
+CREATE OR REPLACE FUNCTION app_public.create_account_integration(integration_id uuid)
+ RETURNS app_public.account_integrations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  integration app_public.integrations;
+  account app_public.accounts;
+  settings app_private.payment_settings;
+  result app_public.account_integrations;
+begin
+  select * into account from app_public.accounts a where a.id = app_private.current_account_id();
+  if not found then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  select * into integration from app_public.integrations i where i.id = create_account_integration.integration_id;
+  if not found or (account.type = 'investor') <> (integration.type = 'portfolio')
+      or account.type not in ('investor', 'issuer', 'broker') then
+    raise exception 'Integration not found.' using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if exists (select 1 from app_public.account_integrations ai
+             where ai.account_id = account.id and ai.integration_id = integration.id) then
+    raise exception 'This integration is already added.' using errcode = 'LL409';
+  end if;
+  insert into app_public.account_integrations (account_id, integration_id, current_step, status)
+    values (account.id, integration.id,
+            case when cardinality(integration.steps) <= 1 then greatest(cardinality(integration.steps), 1) + 1 else 1 end,
+            case when cardinality(integration.steps) <= 1 then 'complete' else 'in_progress' end)
+    returning * into result;
+  if integration.type = 'payment' then
+    select * into settings from app_private.payment_settings limit 1;
+    insert into app_public.payment_accounts (account_id, provider, provider_name)
+      values (account.id, coalesce(settings.provider, 'builtin'), coalesce(settings.provider_name, 'Ledgerline Payments'))
+      on conflict (account_id) do nothing;
+    perform app_private.advance_payment_integration(account.id);
+    select * into result from app_public.account_integrations ai where ai.id = result.id;
+  end if;
+  return result;
+end;
+$function$;
+grant execute on function app_public.create_account_integration(integration_id uuid) to app_user;
+comment on function app_public.create_account_integration(integration_id uuid) is 'Adds an integration to the account (owner or admin): an account integration with its process; for payment processing also the account''s payment account at the configured provider.';
+
+CREATE OR REPLACE FUNCTION app_public.create_payment_trade(distribution_id uuid, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.payment_trades
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  dist app_public.distributions;
+  round_ app_public.rounds;
+  instrument app_public.payment_instruments;
+  due numeric;
+  result app_public.payment_trades;
+begin
+  select * into dist from app_public.distributions d where d.id = create_payment_trade.distribution_id;
+  if not found or dist.investor_id is distinct from app_private.current_account_id()
+      or app_private.current_account_type() <> 'investor' then
+    raise exception 'Distribution not found.' using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  select r.* into round_ from app_public.rounds r join app_public.allocations al on al.round_id = r.id
+  where al.id = dist.allocation_id;
+  select i.* into instrument from app_public.payment_instruments i
+    join app_public.payment_issuers pi on pi.id = i.payment_issuer_row_id
+    join app_public.payment_accounts pa on pa.id = i.payment_account_id
+    join app_public.assets a on a.id = round_.asset_id
+  where i.round_id = round_.id and pi.issuer_id = a.issuer_id and pa.account_id = a.issuer_id;
+  if not found then
+    raise exception 'Payments are not set up for this offering.' using errcode = 'LL409';
+  end if;
+  if exists (select 1 from app_public.payment_trades t where t.distribution_id = dist.id
+             and t.status in ('QUEUED', 'CREATED', 'FUNDED', 'UNWIND PENDING')) then
+    raise exception 'A payment for this distribution is already under way.' using errcode = 'LL409';
+  end if;
+  due := round(dist.amount * coalesce(dist.purchase_price, round_.price, 0), 2)
+    - coalesce((select sum(p.amount) from app_public.distribution_payments p
+                where p.distribution_id = dist.id and p.status in ('paid', 'pending')), 0);
+  if due <= 0 then
+    raise exception 'This distribution is paid in full.' using errcode = 'LL409';
+  end if;
+  insert into app_public.payment_trades (id, payment_account_id, payment_instrument_row_id, distribution_id, amount)
+    values (coalesce(create_payment_trade.id, gen_random_uuid()), instrument.payment_account_id, instrument.id, dist.id, due)
+    returning * into result;
+  insert into app_private.payment_jobs (kind, payment_account_id, trade_id)
+    values ('trade', instrument.payment_account_id, result.id);
+  perform app_private.wake_payment_jobs();
+  return result;
+end;
+$function$;
+grant execute on function app_public.create_payment_trade(distribution_id uuid, id uuid) to app_user;
+comment on function app_public.create_payment_trade(distribution_id uuid, id uuid) is 'The investor''s payment step: a trade at the payment provider for the distribution''s unpaid amount (the offering of its round must be mapped).';
 
 CREATE OR REPLACE FUNCTION app_public.current_account()
  RETURNS app_public.accounts
@@ -7307,6 +7899,100 @@ CREATE OR REPLACE FUNCTION app_public.make_tranche(asset_id uuid, name text, ter
  LANGUAGE plpgsql
 AS $function$ declare result app_public.rounds; begin perform app_private.check_decimal(price, 'Price', 10, -1e15, 1e15) and app_private.check_date(opens_on) and app_private.check_date(closes_on) and app_private.check_decimal(total, 'Units', 6, -1e15, 1e15) and app_private.check_decimal(term, 'Term', 6, -1e15, 1000) and app_private.check_decimal(coupon, 'Percentage', 6, -1e15, 100, true); select * into result from app_private.make_tranche(asset_id, name, terms_url, price, opens_on, closes_on, status, total, term, coupon, id); return result; end $function$;
 grant execute on function app_public.make_tranche(asset_id uuid, name text, terms_url text, price numeric, opens_on timestamp with time zone, closes_on timestamp with time zone, status text, total numeric, term numeric, coupon numeric, id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.map_payment_instrument(id uuid, round_id uuid)
+ RETURNS app_public.payment_instruments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  row_ app_public.payment_instruments;
+  issuer app_public.payment_issuers;
+  result app_public.payment_instruments;
+begin
+  select * into row_ from app_public.payment_instruments i
+  where i.id = map_payment_instrument.id and i.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Payment offering not found.' using errcode = 'LL404';
+  end if;
+  perform app_private.check_payment_account(row_.payment_account_id);
+  if map_payment_instrument.round_id is not null then
+    select * into issuer from app_public.payment_issuers i where i.id = row_.payment_issuer_row_id;
+    if issuer.issuer_id is distinct from app_private.current_account_id() then
+      raise exception 'Map the offering''s issuer to your issuer first.' using errcode = 'LL409';
+    end if;
+    if not exists (select 1 from app_private.issuer_round_ids() r where r = map_payment_instrument.round_id) then
+      raise exception 'Round not found.' using errcode = 'LL404';
+    end if;
+    if exists (select 1 from app_public.payment_instruments i
+               where i.round_id = map_payment_instrument.round_id and i.id <> row_.id) then
+      raise exception 'This round is already mapped to another offering.' using errcode = 'LL409';
+    end if;
+  end if;
+  update app_public.payment_instruments i set round_id = map_payment_instrument.round_id where i.id = row_.id
+    returning * into result;
+  perform app_private.advance_payment_integration(app_private.current_account_id());
+  return result;
+end;
+$function$;
+grant execute on function app_public.map_payment_instrument(id uuid, round_id uuid) to app_user;
+comment on function app_public.map_payment_instrument(id uuid, round_id uuid) is 'Maps a provider offering to one of the issuer''s rounds (null: unmaps it); the issuer must be mapped first.';
+
+CREATE OR REPLACE FUNCTION app_public.map_payment_issuer(id uuid, issuer_id uuid)
+ RETURNS app_public.payment_issuers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  row_ app_public.payment_issuers;
+  result app_public.payment_issuers;
+begin
+  select * into row_ from app_public.payment_issuers i
+  where i.id = map_payment_issuer.id and i.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Payment issuer not found.' using errcode = 'LL404';
+  end if;
+  perform app_private.check_payment_account(row_.payment_account_id);
+  if map_payment_issuer.issuer_id is not null and (map_payment_issuer.issuer_id <> app_private.current_account_id()
+      or app_private.current_account_type() <> 'issuer') then
+    raise exception 'A provider issuer can be mapped only to your own issuer account.' using errcode = 'LL403';
+  end if;
+  update app_public.payment_issuers i set issuer_id = map_payment_issuer.issuer_id where i.id = row_.id
+    returning * into result;
+  if map_payment_issuer.issuer_id is null then
+    update app_public.payment_instruments i set round_id = null where i.payment_issuer_row_id = row_.id;
+  end if;
+  perform app_private.advance_payment_integration(app_private.current_account_id());
+  return result;
+end;
+$function$;
+grant execute on function app_public.map_payment_issuer(id uuid, issuer_id uuid) to app_user;
+comment on function app_public.map_payment_issuer(id uuid, issuer_id uuid) is 'Maps a provider issuer to the account''s own issuer (null: unmaps it and its offerings).';
+
+CREATE OR REPLACE FUNCTION app_public.north_capital_sync(id uuid)
+ RETURNS app_public.payment_accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  account app_public.payment_accounts := app_private.check_payment_account(north_capital_sync.id);
+  result app_public.payment_accounts;
+begin
+  update app_public.payment_accounts p set sync_status = 'queued', failure = null where p.id = account.id
+    returning * into result;
+  if not exists (select 1 from app_private.payment_jobs j
+                 where j.payment_account_id = account.id and j.kind = 'sync' and j.status = 'queued') then
+    insert into app_private.payment_jobs (kind, payment_account_id) values ('sync', account.id);
+  end if;
+  perform app_private.wake_payment_jobs();
+  return result;
+end;
+$function$;
+grant execute on function app_public.north_capital_sync(id uuid) to app_user;
+comment on function app_public.north_capital_sync(id uuid) is 'Sync: queues the payment account''s sync of the provider''s issuers and offerings (the server runs it; syncedOn tells when it last did).';
 
 CREATE OR REPLACE FUNCTION app_public.processes_current_step(p app_public.processes)
  RETURNS app_public.steps

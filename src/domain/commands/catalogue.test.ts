@@ -116,6 +116,12 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   updateTrancheBondDatumByRoundId: { input: { roundId: id(29), patch: { term: "6", coupon: "5" } } },
   updateVendorDefaultEmailPreferenceById: { input: { id: id(20), patch: { sendDistribution: true } } },
   updateVestingScheduleById: { input: { id: id(21), patch: { periods: 24 } } },
+  confirmPaymentFunds: { input: { id: id(50) } },
+  createAccountIntegration: { input: { integrationId: id(51) } },
+  createPaymentTrade: { input: { distributionId: id(14), id: id(50) } },
+  mapPaymentInstrument: { input: { id: id(52), roundId: id(5) } },
+  mapPaymentIssuer: { input: { id: id(53), issuerId: id(54) } },
+  northCapitalSync: { input: { id: id(55) } },
 };
 
 describe("the command catalogue", () => {

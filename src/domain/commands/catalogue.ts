@@ -106,6 +106,13 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   updateTrancheBondDatumByRoundId: updateTrancheEffect,
   updateVendorDefaultEmailPreferenceById: null,
   updateVestingScheduleById: null,
+  // payments and integrations (features/payments, features/integrations): the screens show the queued command
+  confirmPaymentFunds: null,
+  createAccountIntegration: null,
+  createPaymentTrade: null,
+  mapPaymentInstrument: null,
+  mapPaymentIssuer: null,
+  northCapitalSync: null,
 };
 
 export const COMMANDS: { readonly [N in CommandName]: CommandEntry<N> } = Object.fromEntries(

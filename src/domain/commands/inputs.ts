@@ -45,6 +45,20 @@ const CompleteStepInput = v.strictObject(
   },
   "must be an object with the fields of CompleteStepInput",
 );
+const ConfirmPaymentFundsInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of ConfirmPaymentFundsInput",
+);
+const CreateAccountIntegrationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    integrationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CreateAccountIntegrationInput",
+);
 const AllocationInput = v.strictObject(
   {
     blockchainAddressId: v.nullish(S.UUID),
@@ -234,6 +248,14 @@ const CreateDistributionPriceInput = v.strictObject(
     distributionPrice: DistributionPriceInput,
   },
   "must be an object with the fields of CreateDistributionPriceInput",
+);
+const CreatePaymentTradeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    distributionId: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CreatePaymentTradeInput",
 );
 const SecurityInput = v.strictObject(
   {
@@ -461,6 +483,29 @@ const MakeTrancheInput = v.strictObject(
     total: v.nullish(S.BigFloat),
   },
   "must be an object with the fields of MakeTrancheInput",
+);
+const MapPaymentInstrumentInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    roundId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of MapPaymentInstrumentInput",
+);
+const MapPaymentIssuerInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    issuerId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of MapPaymentIssuerInput",
+);
+const NorthCapitalSyncInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of NorthCapitalSyncInput",
 );
 const SwapTokenChainInput = v.strictObject(
   {
@@ -843,6 +888,8 @@ export const VARIABLES = {
   completeChildStep: v.object({ input: CompleteChildStepInput }, "must be an object"),
   completeParentStep: v.object({ input: CompleteParentStepInput }, "must be an object"),
   completeStep: v.object({ input: CompleteStepInput }, "must be an object"),
+  confirmPaymentFunds: v.object({ input: ConfirmPaymentFundsInput }, "must be an object"),
+  createAccountIntegration: v.object({ input: CreateAccountIntegrationInput }, "must be an object"),
   createAllocation: v.object({ input: CreateAllocationInput }, "must be an object"),
   createAllocationAnnotation: v.object({ input: CreateAllocationAnnotationInput }, "must be an object"),
   createAllocationEmailPreference: v.object({ input: CreateAllocationEmailPreferenceInput }, "must be an object"),
@@ -853,6 +900,7 @@ export const VARIABLES = {
   createDistributionCustomField: v.object({ input: CreateDistributionCustomFieldInput }, "must be an object"),
   createDistributionPayment: v.object({ input: CreateDistributionPaymentInput }, "must be an object"),
   createDistributionPrice: v.object({ input: CreateDistributionPriceInput }, "must be an object"),
+  createPaymentTrade: v.object({ input: CreatePaymentTradeInput }, "must be an object"),
   createSecurity: v.object({ input: CreateSecurityInput }, "must be an object"),
   createVendorDefaultEmailPreference: v.object({ input: CreateVendorDefaultEmailPreferenceInput }, "must be an object"),
   createVestingSchedule: v.object({ input: CreateVestingScheduleInput }, "must be an object"),
@@ -877,6 +925,9 @@ export const VARIABLES = {
   makeTaRequestDistributionIssuances: v.object({ input: MakeTaRequestDistributionIssuancesInput }, "must be an object"),
   makeToken: v.object({ input: MakeTokenInput }, "must be an object"),
   makeTranche: v.object({ input: MakeTrancheInput }, "must be an object"),
+  mapPaymentInstrument: v.object({ input: MapPaymentInstrumentInput }, "must be an object"),
+  mapPaymentIssuer: v.object({ input: MapPaymentIssuerInput }, "must be an object"),
+  northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
   updateAccountById: v.object({ input: UpdateAccountByIdInput }, "must be an object"),
