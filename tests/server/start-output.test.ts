@@ -116,6 +116,12 @@ describe("npm start", () => {
     expect(log).toContain(`${url}/distribution/`);
   });
 
+  it("answers the device's reachability probe without a session", async () => {
+    const ping = await fetch(`${url}/api/v2/ping`);
+    expect(ping.status).toBe(204);
+    expect(ping.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("runs in production mode: no GraphiQL, no introspection, internal errors masked", async () => {
     expect((await fetch(`${url}/api/v2/graphiql`)).status).toBe(404);
     const login = await fetch(`${url}/authenticate/login`, {
