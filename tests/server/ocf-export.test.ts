@@ -168,7 +168,7 @@ describe("OCF export", () => {
     accountIds.set("Round Trip Holdings", emptyId);
     const owner = await as("issuer@demo.test", "Round Trip Holdings");
     const post = (path: string) =>
-      owner.fetch(path, { method: "POST", headers: { "content-type": "application/zip" }, body: first });
+      owner.fetch(path, { method: "POST", headers: { "content-type": "application/zip" }, body: first as BodyInit });
     const preview = await (await post("/api/v2/imports/ocf")).json();
     expect(preview).toMatchObject({ issuer: NORTHWIND, issuances: 3, errors: 0, cancellations: 1, vestingTerms: 1 });
     const applied = await post("/api/v2/imports/ocf/confirm");

@@ -38,11 +38,13 @@ async function as(email: string, accountName: string): Promise<TestClient> {
   return client;
 }
 
-function post(client: TestClient, path: string, body: BodyInit, init: RequestInit = {}) {
+type Body = Uint8Array | ReadableStream<Uint8Array>;
+
+function post(client: TestClient, path: string, body: Body, init: RequestInit = {}) {
   return client.fetch(path, {
     method: "POST",
     headers: { "content-type": "application/zip" },
-    body,
+    body: body as BodyInit,
     ...init,
   } as RequestInit);
 }
@@ -67,7 +69,7 @@ async function footprint(): Promise<Record<string, number>> {
 
 async function refusedWithNothingWritten(
   client: TestClient,
-  body: BodyInit,
+  body: Body,
   status: number,
   message: RegExp,
   init: RequestInit = {},
