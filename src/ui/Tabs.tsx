@@ -2,7 +2,7 @@
 // each tab has a URL; on phones they become a select.
 import { Tabs as ArkTabs } from "@ark-ui/react/tabs";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { css, cx } from "../../styled-system/css";
 import { tabs } from "../../styled-system/recipes";
 
@@ -51,6 +51,7 @@ export function TabStrip({ items, label, className }: { items: LinkTab[]; label:
   const pathname = useLocation({ select: (location) => location.pathname.replace(/(.)\/$/, "$1") });
   const isCurrent = (item: LinkTab) => item.current ?? item.to === pathname;
   const selected = items.findIndex(isCurrent);
+  const selectId = useId();
   // Both are in the page; CSS shows one (a hidden element is out of the accessibility tree too).
   return (
     <div className={className}>
@@ -75,11 +76,15 @@ export function TabStrip({ items, label, className }: { items: LinkTab[]; label:
           </Link>
         ))}
       </nav>
-      <label className={css({ display: { base: "flex", sm: "none" }, flexDirection: "column", gap: "1" })}>
-        <span className={css({ fontSize: "xs", fontWeight: "600", color: "fg.muted", textTransform: "uppercase" })}>
+      <div className={css({ display: { base: "flex", sm: "none" }, flexDirection: "column", gap: "1" })}>
+        <label
+          htmlFor={selectId}
+          className={css({ fontSize: "xs", fontWeight: "600", color: "fg.muted", textTransform: "uppercase" })}
+        >
           {label}
-        </span>
+        </label>
         <select
+          id={selectId}
           data-testid="tab-select"
           className={select}
           value={selected < 0 ? "" : String(selected)}
@@ -95,7 +100,7 @@ export function TabStrip({ items, label, className }: { items: LinkTab[]; label:
             </option>
           ))}
         </select>
-      </label>
+      </div>
     </div>
   );
 }

@@ -93,80 +93,83 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
       {rows.length === 0 ? (
         <p className={mutedText}>{MESSAGES.noPayments}</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th>{DISTRIBUTION_TEXT.paidOnColumn}</th>
-              <th className="num">{DISTRIBUTION_TEXT.amount}</th>
-              <th>{DISTRIBUTION_TEXT.status}</th>
-              {canEdit && <th className="num">{DISTRIBUTION_TEXT.actions}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ row: p, mark }) =>
-              editing === p.id ? (
-                <tr key={p.id} data-testid="payment-row">
-                  <td>
-                    <DateInput
-                      label={DISTRIBUTION_TEXT.paidOn}
-                      value={editPaidOn}
-                      onChange={setEditPaidOn}
-                      error={editErrors.paidOn}
-                    />
-                  </td>
-                  <td>
-                    <TextField
-                      label={DISTRIBUTION_TEXT.paymentAmount}
-                      name="editPaymentAmount"
-                      inputMode="decimal"
-                      value={editAmount}
-                      onChange={(e) => setEditAmount(e.target.value)}
-                      error={editErrors.amount}
-                    />
-                  </td>
-                  <td />
-                  <td className="num">
-                    <span className={css({ display: "inline-flex", gap: "1" })}>
-                      <Button size="sm" onClick={() => saveEdit(p.id)}>
-                        {DISTRIBUTION_TEXT.save}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                        {DISTRIBUTION_TEXT.cancel}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ) : (
-                <tr key={p.id} data-testid="payment-row">
-                  <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
-                  <td className="num">{formatMoney(p.amount)}</td>
-                  <td>
-                    <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
-                    <PendingTag mark={mark} />
-                  </td>
-                  {canEdit && (
-                    <td className="num">
-                      {editable(p.id) && (
-                        <span className={css({ display: "inline-flex", gap: "1" })}>
-                          <Button size="sm" variant="ghost" onClick={() => startEdit(p)}>
-                            {DISTRIBUTION_TEXT.edit}
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
-                          >
-                            {DISTRIBUTION_TEXT.delete}
-                          </Button>
-                        </span>
-                      )}
+        // Phones: the actions stack and the table scrolls inside its card, never the page.
+        <div className={css({ overflowX: "auto", mx: "-2" })}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{DISTRIBUTION_TEXT.paidOnColumn}</th>
+                <th className="num">{DISTRIBUTION_TEXT.amount}</th>
+                <th>{DISTRIBUTION_TEXT.status}</th>
+                {canEdit && <th className="num">{DISTRIBUTION_TEXT.actions}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ row: p, mark }) =>
+                editing === p.id ? (
+                  <tr key={p.id} data-testid="payment-row">
+                    <td>
+                      <DateInput
+                        label={DISTRIBUTION_TEXT.paidOn}
+                        value={editPaidOn}
+                        onChange={setEditPaidOn}
+                        error={editErrors.paidOn}
+                      />
                     </td>
-                  )}
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
+                    <td>
+                      <TextField
+                        label={DISTRIBUTION_TEXT.paymentAmount}
+                        name="editPaymentAmount"
+                        inputMode="decimal"
+                        value={editAmount}
+                        onChange={(e) => setEditAmount(e.target.value)}
+                        error={editErrors.amount}
+                      />
+                    </td>
+                    <td />
+                    <td className="num">
+                      <span className={css({ display: "inline-flex", gap: "1" })}>
+                        <Button size="sm" onClick={() => saveEdit(p.id)}>
+                          {DISTRIBUTION_TEXT.save}
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                          {DISTRIBUTION_TEXT.cancel}
+                        </Button>
+                      </span>
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={p.id} data-testid="payment-row">
+                    <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
+                    <td className="num">{formatMoney(p.amount)}</td>
+                    <td>
+                      <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
+                      <PendingTag mark={mark} />
+                    </td>
+                    {canEdit && (
+                      <td className="num">
+                        {editable(p.id) && (
+                          <span className={stackedActions}>
+                            <Button size="sm" variant="ghost" onClick={() => startEdit(p)}>
+                              {DISTRIBUTION_TEXT.edit}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              onClick={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
+                            >
+                              {DISTRIBUTION_TEXT.delete}
+                            </Button>
+                          </span>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
       {canEdit && (
         <>
@@ -191,6 +194,13 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
     </Card>
   );
 }
+
+const stackedActions = css({
+  display: "inline-flex",
+  flexDirection: { base: "column", sm: "row" },
+  alignItems: { base: "flex-end", sm: "center" },
+  gap: "1",
+});
 
 /** A date input's day as the payment's timestamp (noon UTC, so every time zone shows the same day). */
 function paidOnTimestamp(day: string): string {

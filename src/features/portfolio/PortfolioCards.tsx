@@ -91,7 +91,7 @@ function Round({
       {open && (
         <ul className={css({ display: "flex", flexDirection: "column", gap: "2", mt: "2" })}>
           {investments.map((investment) => (
-            <li key={investment.id} data-testid="portfolio-investment" className={investmentRow}>
+            <li key={investment.id} data-testid="portfolio-entry" className={investmentRow}>
               <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: 0 })}>
                 <Link to={investment.href ?? "/portfolio"} className={css({ color: "fg.link", fontWeight: "600" })}>
                   {investment.kind === "holding" ? PORTFOLIO_TEXT.holding : PORTFOLIO_TEXT.distribution}

@@ -1,5 +1,6 @@
 // /settings/account (spec part 1 section 6, "Account details panel"): the selected account's details from the
-// accounts replica, and for issuers and brokers the slug and Default Settings - the vendor default email
+// accounts replica, editable by owners and admins (ContactDetails.tsx), for investors the SSN last 4, addresses and
+// parties (PersonalDetails.tsx), and for issuers and brokers the slug and Default Settings - the vendor default email
 // preference (sendDistribution), which owners and admins change (updateVendorDefaultEmailPreferenceById, or
 // createVendorDefaultEmailPreference with an id made here when the account has none yet). The change is a queued
 // command: it works offline and shows as pending until the server has it.
@@ -7,8 +8,10 @@ import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Card, EmptyState, Fact, Loading, PendingBadge, Switch } from "../../ui/index.ts";
+import { Card, EmptyState, Loading, PendingBadge, Switch } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
+import { ContactDetails } from "./ContactDetails.tsx";
+import { PersonalDetails } from "./PersonalDetails.tsx";
 import { SETTINGS_TEXT } from "./strings.ts";
 
 const UPDATE = "updateVendorDefaultEmailPreferenceById";
@@ -26,7 +29,11 @@ export function AccountSettings() {
   const type = session.account?.type;
   const vendor = type === "issuer" || type === "broker";
   const details = account as
-    | (typeof account & { twitterHandle?: string | null; vendorDefaultEmailPreference?: Preference | null })
+    | (typeof account & {
+        twitterHandle?: string | null;
+        taxShort?: string | null;
+        vendorDefaultEmailPreference?: Preference | null;
+      })
     | null
     | undefined;
 
@@ -37,23 +44,11 @@ export function AccountSettings() {
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
           <Card title={SETTINGS_TEXT.accountDetails} testId="account-details">
-            <dl
-              className={css({
-                display: "grid",
-                gap: "5",
-                gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
-              })}
-            >
-              <Fact label={SETTINGS_TEXT.name}>{details.name}</Fact>
-              <Fact label={SETTINGS_TEXT.email}>{details.email ?? SETTINGS_TEXT.none}</Fact>
-              <Fact label={SETTINGS_TEXT.url}>{details.url ?? SETTINGS_TEXT.none}</Fact>
-              <Fact label={SETTINGS_TEXT.supportEmail}>{details.supportEmail ?? SETTINGS_TEXT.none}</Fact>
-              <Fact label={SETTINGS_TEXT.twitterHandle}>
-                {details.twitterHandle ? `${SETTINGS_TEXT.twitterPrefix}${details.twitterHandle}` : SETTINGS_TEXT.none}
-              </Fact>
-              {vendor && <Fact label={SETTINGS_TEXT.slug}>{details.slug ?? SETTINGS_TEXT.none}</Fact>}
-            </dl>
+            <ContactDetails account={details} vendor={vendor} canEdit={canEdit} />
           </Card>
+          {type === "investor" && accountId && (
+            <PersonalDetails accountId={accountId} taxShort={details.taxShort ?? null} canEdit={canEdit} />
+          )}
           {vendor && accountId && (
             <EmailPreference
               accountId={accountId}

@@ -1,0 +1,139 @@
+// The account's contact details in the Account details panel (spec part 1 section 6): email, URL, support email and
+// twitter handle, which owners and admins change (updateAccountById, a queued command: it works offline and the
+// replica shows the change, marked pending, until the server has it); viewers read them. The server refuses anyone
+// else (tests/server/account-settings.test.ts).
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import { Button, Fact, FormGrid, PendingBadge, TextField, toast } from "../../ui/index.ts";
+import { checkContactDetails, contactPatch, type ContactDetails as Details, type Errors } from "./settings-form.ts";
+import { SETTINGS_TEXT } from "./strings.ts";
+
+export interface AccountContact {
+  id: string;
+  name: string;
+  email?: string | null;
+  url?: string | null;
+  supportEmail?: string | null;
+  twitterHandle?: string | null;
+  slug?: string | null;
+  _pending?: PendingMark;
+}
+
+const detailsOf = (account: AccountContact): Details => ({
+  email: account.email ?? "",
+  url: account.url ?? "",
+  supportEmail: account.supportEmail ?? "",
+  twitterHandle: account.twitterHandle ?? "",
+});
+
+export function ContactDetails({
+  account,
+  vendor,
+  canEdit,
+}: {
+  account: AccountContact;
+  vendor: boolean;
+  canEdit: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const shown = (
+    <dl
+      className={css({
+        display: "grid",
+        gap: "5",
+        gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
+      })}
+    >
+      <Fact label={SETTINGS_TEXT.name}>{account.name}</Fact>
+      <Fact label={SETTINGS_TEXT.email} testId="account-email">
+        {account.email ?? SETTINGS_TEXT.none}
+      </Fact>
+      <Fact label={SETTINGS_TEXT.url} testId="account-url">
+        {account.url ?? SETTINGS_TEXT.none}
+      </Fact>
+      <Fact label={SETTINGS_TEXT.supportEmail} testId="account-support-email">
+        {account.supportEmail ?? SETTINGS_TEXT.none}
+      </Fact>
+      <Fact label={SETTINGS_TEXT.twitterHandle}>
+        {account.twitterHandle ? `${SETTINGS_TEXT.twitterPrefix}${account.twitterHandle}` : SETTINGS_TEXT.none}
+      </Fact>
+      {vendor && <Fact label={SETTINGS_TEXT.slug}>{account.slug ?? SETTINGS_TEXT.none}</Fact>}
+    </dl>
+  );
+  return (
+    <>
+      {editing ? <ContactForm account={account} onDone={() => setEditing(false)} /> : shown}
+      <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap" })}>
+        <PendingBadge mark={account._pending} />
+        {canEdit && !editing && (
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            {SETTINGS_TEXT.editContactDetails}
+          </Button>
+        )}
+        {!canEdit && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>{SETTINGS_TEXT.viewersReadOnly}</p>}
+      </div>
+    </>
+  );
+}
+
+function ContactForm({ account, onDone }: { account: AccountContact; onDone: () => void }) {
+  const command = useCommand();
+  const [values, setValues] = useState<Details>(() => detailsOf(account));
+  const [errors, setErrors] = useState<Errors<Details>>({});
+  const set = (key: keyof Details) => (value: string) => setValues((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkContactDetails(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const patch = contactPatch(detailsOf(account), values);
+    if (Object.keys(patch).length > 0) {
+      await command("updateAccountById", { input: { id: account.id, patch } });
+      toast.success(SETTINGS_TEXT.saved);
+    }
+    onDone();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="contact-form">
+      <FormGrid>
+        <TextField
+          label={SETTINGS_TEXT.email}
+          type="email"
+          value={values.email}
+          onValueChange={set("email")}
+          error={errors.email}
+        />
+        <TextField
+          label={SETTINGS_TEXT.url}
+          kind="url"
+          value={values.url}
+          onValueChange={set("url")}
+          error={errors.url}
+        />
+        <TextField
+          label={SETTINGS_TEXT.supportEmail}
+          type="email"
+          value={values.supportEmail}
+          onValueChange={set("supportEmail")}
+          error={errors.supportEmail}
+        />
+        <TextField
+          label={SETTINGS_TEXT.twitterHandle}
+          value={values.twitterHandle}
+          onValueChange={set("twitterHandle")}
+          error={errors.twitterHandle}
+        />
+      </FormGrid>
+      <div className={css({ display: "flex", gap: "2", mt: "4", justifyContent: "flex-end" })}>
+        <Button variant="ghost" onClick={onDone}>
+          {SETTINGS_TEXT.cancel}
+        </Button>
+        <Button type="submit">{SETTINGS_TEXT.save}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,280 @@
+// An investor's personal details in the Account details panel (spec part 1 section 6: "investors also see SSN last
+// 4, addresses and parties"). The SSN's last four come with the account's replica document (members of the account
+// only: docs/PERMISSIONS.md, app_private.account_personal_data); the addresses and parties are read from the server
+// while online (the account's members only, by row-level security) and are not kept on the device. Owners and
+// admins correct an address (updateAddressById, a queued command shown with its pending mark over the server's
+// value); viewers read. Parties are read-only here: they are entered in account setup.
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { graphql } from "../../data/graphql.ts";
+import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import { Button, Card, Fact, FormGrid, mutedText, PendingBadge, TextField } from "../../ui/index.ts";
+import { useOnline } from "../shell/useOnline.ts";
+import { type AddressFields, addressLine, checkAddress, type Errors, maskedTaxNumber } from "./settings-form.ts";
+import { SETTINGS_TEXT } from "./strings.ts";
+
+const PERSONAL = /* GraphQL */ `
+  query accountPersonalDetails($id: UUID!) {
+    accountById(id: $id) {
+      accountAddresses { nodes { id type address { id lineOne lineTwo city province postalCode } } }
+      parties {
+        nodes {
+          id firstName lastName role email isPrimary
+          partyAddresses { nodes { id type address { id lineOne lineTwo city province postalCode } } }
+        }
+      }
+    }
+  }
+`;
+
+interface Address extends AddressFields {
+  id: string;
+}
+interface Located {
+  id: string;
+  type: string;
+  address: { id: string; lineOne: string; lineTwo: string | null; city: string; province: string; postalCode: string };
+}
+interface Party {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: string | null;
+  email: string | null;
+  isPrimary: boolean;
+  partyAddresses: { nodes: Located[] };
+}
+interface Personal {
+  addresses: Located[];
+  parties: Party[];
+}
+
+const fieldsOf = (address: Located["address"]): Address => ({
+  id: address.id,
+  lineOne: address.lineOne,
+  lineTwo: address.lineTwo ?? "",
+  city: address.city,
+  province: address.province,
+  postalCode: address.postalCode,
+});
+
+/** The server's addresses and parties of the account, fetched again when a change of this device was applied. */
+function usePersonal(accountId: string, online: boolean, applied: number): Personal | "offline" | "failed" | null {
+  const [personal, setPersonal] = useState<Personal | "offline" | "failed" | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an applied change means the server's values changed
+  useEffect(() => {
+    if (!online) return setPersonal((previous) => (previous && previous !== "failed" ? previous : "offline"));
+    let live = true;
+    graphql<{ accountById: { accountAddresses: { nodes: Located[] }; parties: { nodes: Party[] } } | null }>(PERSONAL, {
+      id: accountId,
+    })
+      .then((data) => {
+        if (!live) return;
+        setPersonal({
+          addresses: data.accountById?.accountAddresses.nodes ?? [],
+          parties: data.accountById?.parties.nodes ?? [],
+        });
+      })
+      .catch(() => live && setPersonal("failed"));
+    return () => {
+      live = false;
+    };
+  }, [accountId, online, applied]);
+  return personal;
+}
+
+/** This device's updateAddressById commands not yet in the server's answer: the newest per address, with its mark. */
+function useQueuedAddresses(): {
+  byId: Map<string, { patch: Partial<AddressFields>; mark: PendingMark }>;
+  applied: number;
+} {
+  const { rows } = useOutbox();
+  return useMemo(() => {
+    const byId = new Map<string, { patch: Partial<AddressFields>; mark: PendingMark }>();
+    let applied = 0;
+    for (const command of rows) {
+      if (command.mutation !== "updateAddressById") continue;
+      if (command.status === "accepted") {
+        applied++;
+        continue;
+      }
+      const input = (command.variables as { input?: { id?: string; patch?: Partial<AddressFields> } }).input;
+      if (!input?.id) continue;
+      byId.set(input.id, {
+        patch: input.patch ?? {},
+        mark: {
+          key: command.id,
+          mutation: command.mutation,
+          status: command.status as PendingMark["status"],
+          errorCode: command.errorCode,
+          errorMessage: command.errorMessage,
+        },
+      });
+    }
+    return { byId, applied };
+  }, [rows]);
+}
+
+export function PersonalDetails({
+  accountId,
+  taxShort,
+  canEdit,
+}: {
+  accountId: string;
+  taxShort: string | null;
+  canEdit: boolean;
+}) {
+  const online = useOnline();
+  const queued = useQueuedAddresses();
+  const personal = usePersonal(accountId, online, queued.applied);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const addressView = (located: Located, label: string) => {
+    const stored = fieldsOf(located.address);
+    const pending = queued.byId.get(stored.id);
+    const shown = { ...stored, ...(pending?.mark.status === "pending" ? pending.patch : {}) };
+    return (
+      <li
+        key={located.id}
+        data-testid="settings-address"
+        className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+      >
+        {editing === stored.id ? (
+          <AddressForm address={shown} onDone={() => setEditing(null)} />
+        ) : (
+          <div
+            className={css({ display: "flex", gap: "3", alignItems: "flex-start", justifyContent: "space-between" })}
+          >
+            <Fact label={label}>{addressLine(shown)}</Fact>
+            <div className={css({ display: "flex", gap: "2", alignItems: "center", flexShrink: 0 })}>
+              <PendingBadge mark={pending?.mark} />
+              {canEdit && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditing(stored.id)}
+                  aria-label={`${SETTINGS_TEXT.edit} ${label}`}
+                >
+                  {SETTINGS_TEXT.edit}
+                </Button>
+              )}
+            </div>
+          </div>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <Card title={SETTINGS_TEXT.personalDetails} testId="personal-details">
+      <dl>
+        <Fact label={SETTINGS_TEXT.ssnLast4} testId="settings-ssn">
+          {maskedTaxNumber(taxShort) ?? SETTINGS_TEXT.none}
+        </Fact>
+      </dl>
+      {personal === null ? null : personal === "offline" ? (
+        <p className={mutedText}>{SETTINGS_TEXT.personalOffline}</p>
+      ) : personal === "failed" ? (
+        <p className={mutedText}>{SETTINGS_TEXT.personalUnavailable}</p>
+      ) : (
+        <>
+          <section className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{SETTINGS_TEXT.addresses}</h3>
+            {personal.addresses.length === 0 ? (
+              <p className={mutedText}>{SETTINGS_TEXT.noAddresses}</p>
+            ) : (
+              <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+                {personal.addresses.map((located) => addressView(located, SETTINGS_TEXT.addressType(located.type)))}
+              </ul>
+            )}
+          </section>
+          <section className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{SETTINGS_TEXT.parties}</h3>
+            {personal.parties.length === 0 ? (
+              <p className={mutedText}>{SETTINGS_TEXT.noParties}</p>
+            ) : (
+              <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+                {personal.parties.map((party) => (
+                  <li
+                    key={party.id}
+                    data-testid="settings-party"
+                    className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+                  >
+                    <p className={css({ fontSize: "sm", fontWeight: "600" })}>
+                      {party.firstName} {party.lastName}
+                    </p>
+                    <p className={mutedText}>{SETTINGS_TEXT.partyLine(party.role, party.email)}</p>
+                    <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+                      {party.partyAddresses.nodes.map((located) =>
+                        addressView(located, SETTINGS_TEXT.addressType(located.type)),
+                      )}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function AddressForm({ address, onDone }: { address: Address; onDone: () => void }) {
+  const command = useCommand();
+  const [values, setValues] = useState<AddressFields>(address);
+  const [errors, setErrors] = useState<Errors<AddressFields>>({});
+  const set = (key: keyof AddressFields) => (value: string) => setValues((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkAddress(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const patch: Partial<AddressFields> = {};
+    for (const key of ["lineOne", "lineTwo", "city", "province", "postalCode"] as const) {
+      if (values[key].trim() !== address[key]) patch[key] = values[key].trim();
+    }
+    if (Object.keys(patch).length > 0) await command("updateAddressById", { input: { id: address.id, patch } });
+    onDone();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="address-form">
+      <FormGrid>
+        <TextField
+          label={SETTINGS_TEXT.lineOne}
+          value={values.lineOne}
+          onValueChange={set("lineOne")}
+          error={errors.lineOne}
+        />
+        <TextField
+          label={SETTINGS_TEXT.lineTwo}
+          value={values.lineTwo}
+          onValueChange={set("lineTwo")}
+          error={errors.lineTwo}
+        />
+        <TextField label={SETTINGS_TEXT.city} value={values.city} onValueChange={set("city")} error={errors.city} />
+        <TextField
+          label={SETTINGS_TEXT.province}
+          value={values.province}
+          onValueChange={set("province")}
+          error={errors.province}
+        />
+        <TextField
+          label={SETTINGS_TEXT.postalCode}
+          value={values.postalCode}
+          onValueChange={set("postalCode")}
+          error={errors.postalCode}
+        />
+      </FormGrid>
+      <div className={css({ display: "flex", gap: "2", mt: "4", justifyContent: "flex-end" })}>
+        <Button variant="ghost" onClick={onDone}>
+          {SETTINGS_TEXT.cancel}
+        </Button>
+        <Button type="submit">{SETTINGS_TEXT.save}</Button>
+      </div>
+    </form>
+  );
+}
