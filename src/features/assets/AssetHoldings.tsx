@@ -31,11 +31,14 @@ export function AssetHoldings({
   assetName,
   rounds,
   allHoldingsLink,
+  headingLevel,
 }: {
   assetName: string;
   rounds: readonly WithPending<RoundDoc>[];
   /** Issuers have the holdings screen (/holdings) with every row. */
   allHoldingsLink: boolean;
+  /** h2 under the issuer's page title, h3 under a broker's issuer group. */
+  headingLevel: 2 | 3;
 }) {
   const navigate = useNavigate();
   const roundIds = rounds.map((round) => round.id).sort();
@@ -45,13 +48,14 @@ export function AssetHoldings({
   const rows = useMemo(() => visibleHoldings(holdings.rows), [holdings.rows]);
   if (rows.length === 0) return null;
   const shown = rows.slice(0, ASSET_HOLDINGS_SHOWN);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className={css({ pl: "10", pr: "2", pb: "3" })}>
-      <h3
+      <Heading
         className={css({ fontSize: "xs", fontWeight: "700", color: "fg.muted", textTransform: "uppercase", py: "2" })}
       >
         {ASSET_HOLDINGS_TEXT.holdings}
-      </h3>
+      </Heading>
       <table className={dataTable} aria-label={ASSET_HOLDINGS_TEXT.holdingsOf(assetName)}>
         <thead>
           <tr>

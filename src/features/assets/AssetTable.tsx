@@ -10,6 +10,7 @@ import type { WithPending } from "../../data/pending.ts";
 import { type ListingLike, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Button, dataTable, dateCell, linkClass, mutedText, PendingNote, StatusBadge } from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
@@ -22,6 +23,8 @@ interface AssetTableProps {
   /** Issuer view: security link and listing exchange columns. */
   issuerView: boolean;
   canWrite: boolean;
+  /** The level of the headings inside the table (one below the heading the table sits under). */
+  headingLevel?: 2 | 3;
   onEditAsset?: (asset: AssetDoc) => void;
   onAddRound?: (asset: AssetDoc) => void;
   onEditRound?: (asset: AssetDoc, round: RoundDoc) => void;
@@ -44,14 +47,14 @@ export function AssetTable(props: AssetTableProps) {
     <table className={dataTable} aria-label={ASSETS_TEXT.assets}>
       <thead>
         <tr>
-          <th aria-label={ASSETS_TEXT.expand} className={css({ w: "10" })} />
+          <HiddenHeader className={css({ w: "10" })}>{ASSETS_TEXT.expand}</HiddenHeader>
           <th>{ASSETS_TEXT.name}</th>
           <th>{ASSETS_TEXT.type}</th>
           <th>{ASSETS_TEXT.status}</th>
           <th data-numeric="">{ASSETS_TEXT.authorizedTotal}</th>
           <th data-numeric="">{ASSETS_TEXT.rounds}</th>
           <th>{ASSETS_TEXT.created}</th>
-          {issuerView && canWrite && <th aria-label={ASSETS_TEXT.actions} />}
+          {issuerView && canWrite && <HiddenHeader>{ASSETS_TEXT.actions}</HiddenHeader>}
         </tr>
       </thead>
       <tbody>
@@ -116,7 +119,12 @@ export function AssetTable(props: AssetTableProps) {
                 <tr>
                   <td colSpan={columns} className={css({ bg: "bg.subtle", p: "0!" })}>
                     <RoundRows {...props} asset={asset} rounds={rounds} />
-                    <AssetHoldings assetName={asset.name} rounds={rounds} allHoldingsLink={issuerView} />
+                    <AssetHoldings
+                      assetName={asset.name}
+                      rounds={rounds}
+                      allHoldingsLink={issuerView}
+                      headingLevel={props.headingLevel ?? 2}
+                    />
                   </td>
                 </tr>
               )}
@@ -155,7 +163,7 @@ function RoundRows({
             {debt && <th data-numeric="">{ASSETS_TEXT.term}</th>}
             {issuerView && <th>{ASSETS_TEXT.security}</th>}
             {issuerView && <th>{ASSETS_TEXT.listingExchange}</th>}
-            {issuerView && canWrite && <th aria-label={ASSETS_TEXT.actions} />}
+            {issuerView && canWrite && <HiddenHeader>{ASSETS_TEXT.actions}</HiddenHeader>}
           </tr>
         </thead>
         <tbody>

@@ -142,6 +142,7 @@ function AllIssuersAssets() {
                   securities={securitiesById}
                   issuerView={false}
                   canWrite={false}
+                  headingLevel={3}
                 />
               </div>
             </section>

@@ -9,6 +9,7 @@ import type { WithPending } from "../../data/pending.ts";
 import { type SharingLike, sharingNames, uploadStatusText } from "../../domain/documents.ts";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import {
   Button,
   Dialog,
@@ -55,7 +56,7 @@ export function DocumentsTable({
             <th>{DOCUMENTS_TEXT.uploadedBy}</th>
             {owner && <th>{DOCUMENTS_TEXT.uploadStatus}</th>}
             <th>{owner ? DOCUMENTS_TEXT.sharedWith : DOCUMENTS_TEXT.sharedVia}</th>
-            <th aria-label={DOCUMENTS_TEXT.actions} />
+            <HiddenHeader>{DOCUMENTS_TEXT.actions}</HiddenHeader>
           </tr>
         </thead>
         <tbody>

@@ -10,6 +10,7 @@ import type { HoldingDoc } from "../../data/models/index.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import {
   Button,
   Card,
@@ -104,7 +105,7 @@ export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; can
             <tr>
               <th>{HOLDINGS_TEXT.paidOnColumn}</th>
               <th className="num">{HOLDINGS_TEXT.amount}</th>
-              <th aria-label={HOLDINGS_TEXT.status} />
+              <HiddenHeader>{HOLDINGS_TEXT.status}</HiddenHeader>
             </tr>
           </thead>
           <tbody>

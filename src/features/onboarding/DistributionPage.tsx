@@ -31,6 +31,8 @@ export function DistributionPage({ distributionId }: { distributionId: string })
   return (
     <Page>
       <Breadcrumb items={[{ display: ONBOARDING_PAGE_TEXT.investorOnboarding, active: true }]} />
+      {/* The breadcrumb shows the page's name; its h1 is for screen readers and heading navigation. */}
+      <h1 className={css({ srOnly: true })}>{ONBOARDING_PAGE_TEXT.heading(asset?.name, round?.name)}</h1>
       <Loading loading={distribution === undefined}>
         {distribution === null ? (
           <EmptyState text={ONBOARDING_PAGE_TEXT.notOnDevice} />

@@ -2,6 +2,9 @@
 
 export const ONBOARDING_PAGE_TEXT = {
   investorOnboarding: "Investor Onboarding",
+  /** The page's (visually hidden) h1: the breadcrumb's name and the investment once known. */
+  heading: (asset: string | undefined, round: string | undefined) =>
+    ["Investor Onboarding", [asset, round].filter(Boolean).join(", ")].filter(Boolean).join(": "),
   notOnDevice: "This distribution is not on this device. It appears here once it has synced.",
   stepsNotSynced: "The onboarding steps appear here once they have synced.",
   /** The status chip once the distribution has left onboarding. */

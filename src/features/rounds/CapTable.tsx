@@ -10,6 +10,7 @@ import type { HoldingDoc } from "../../data/models/index.ts";
 import { capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatNumber } from "../../domain/format.ts";
+import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import {
   Button,
   Card,
@@ -80,7 +81,7 @@ export function CapTable({
         <table className={tableClass}>
           <thead>
             <tr>
-              {canIssue && <th />}
+              {canIssue && <HiddenHeader>{CAP_TABLE_TEXT.selectColumn}</HiddenHeader>}
               <th>{ROUND_TEXT.investor}</th>
               <th className="num">{ROUND_TEXT.units}</th>
               <th>{ROUND_TEXT.status}</th>

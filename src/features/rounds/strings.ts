@@ -81,6 +81,8 @@ export const CAP_TABLE_TEXT = {
   issued: "Issued",
   /** The screen reader text of a row's checkbox. */
   select: (name: string) => `Select ${name}`,
+  /** The (visually hidden) header of the select column. */
+  selectColumn: "Select",
 };
 
 /** The Buyers card. */

@@ -30,12 +30,13 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
           { display: shortId(transactionId), active: true },
         ]}
       />
+      {/* The heading shows while loading and when the transaction is not found too (one h1 on every screen). */}
+      <PageHeader title={round ? TRANSACTIONS_TEXT.issuance(round.name) : TRANSACTIONS_TEXT.transaction} />
       <Loading loading={transaction === undefined || accounts.loading}>
         {!transaction ? (
           <EmptyState text={MESSAGES.noneFound} />
         ) : (
           <>
-            <PageHeader title={round ? TRANSACTIONS_TEXT.issuance(round.name) : TRANSACTIONS_TEXT.transaction} />
             <Card>
               <dl
                 className={css({
