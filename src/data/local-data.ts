@@ -52,6 +52,7 @@ interface StartLocalDataOptions {
 
 /** Where the last successful sync of an account on this device is kept, so an offline reload can say when it was. */
 export const lastSyncedKey = (userId: string, accountId: string) => `ll.lastSynced.${userId}.${accountId}`;
+// (logout forgets them all: closeLocalDataForSignOut)
 
 function storedLastSynced(key: string): string | null {
   try {
@@ -243,6 +244,12 @@ export async function currentLocalData(): Promise<LocalData | null> {
 export async function closeLocalDataForSignOut(): Promise<void> {
   signedOut = true;
   await closeLocalData();
+  // the data goes (local.ts), and with it what the device knew of its last syncs
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith("ll.lastSynced.")) localStorage.removeItem(key);
+  } catch {
+    // no storage: nothing kept
+  }
 }
 
 async function closeLocalData(): Promise<void> {
