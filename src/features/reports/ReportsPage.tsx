@@ -1,6 +1,7 @@
 // /reports: "Download Reports" with Cap Table and Contacts. Online the server makes the CSV; offline the device
-// makes the same file from its replicas (same columns and order, src/domain/reports.ts).
-import { useMemo } from "react";
+// makes the same file from its replicas (same columns and order, src/domain/reports.ts). Issuers also get the
+// "OCF package" (Open Cap Format 1.2.0 zip, made by the server only) and, owners and admins, its import.
+import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
@@ -8,8 +9,10 @@ import { capTableHoldings } from "../../domain/allocations.ts";
 import { type CsvText, csvBlob } from "../../domain/csv.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
 import { Button, Card, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
 import { useOnline } from "../shell/useOnline.ts";
-import { REPORTS_TEXT } from "./strings.ts";
+import { OcfImport } from "./OcfImport.tsx";
+import { OCF_TEXT, REPORTS_TEXT } from "./strings.ts";
 
 const REPORTS: readonly { key: "cap-table" | "contacts"; title: string; description: string }[] = [
   { key: "cap-table", title: REPORTS_TEXT.capTable, description: REPORTS_TEXT.capTableDescription },
@@ -30,8 +33,73 @@ function saveText(fileName: string, text: CsvText) {
 
 const today = () => new Date().toISOString().slice(0, 10).replaceAll("-", "_");
 
+function download(path: string) {
+  const anchor = document.createElement("a");
+  anchor.href = path;
+  anchor.download = "";
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+interface OcfSummary {
+  issuances: number;
+  stakeholders: number;
+  stockClasses: number;
+  omitted: string[];
+}
+
+/** The OCF package card: the server's summary of what the package holds and what OCF cannot express. */
+function OcfCard({ online }: { online: boolean }) {
+  const [summary, setSummary] = useState<OcfSummary | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    fetch("/api/v2/reports/ocf/summary", { credentials: "same-origin" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body) => live && setSummary(body as OcfSummary | null))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [online]);
+  return (
+    <Card testId="report-ocf">
+      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
+        <div>
+          <h2 className={css({ fontWeight: "700" })}>{OCF_TEXT.title}</h2>
+          <p className={mutedText}>{OCF_TEXT.description}</p>
+        </div>
+        <Button variant="outline" disabled={!online} onClick={() => download("/api/v2/reports/ocf")}>
+          {REPORTS_TEXT.download}
+        </Button>
+      </div>
+      {!online && <p className={mutedText}>{OCF_TEXT.offline}</p>}
+      {online && summary && (
+        <div data-testid="ocf-summary" className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+          <p className={css({ fontSize: "sm" })}>
+            {OCF_TEXT.summary(summary.issuances, summary.stakeholders, summary.stockClasses)}
+          </p>
+          {summary.omitted.length > 0 && (
+            <>
+              <p className={css({ fontSize: "sm", fontWeight: "600" })}>{OCF_TEXT.notExported}</p>
+              <ul className={css({ fontSize: "sm", color: "fg.muted", pl: "5", listStyleType: "disc" })}>
+                {summary.omitted.map((line) => (
+                  <li key={line}>{line.replace(/^Not exported: /, "")}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
 export function ReportsPage() {
   const online = useOnline();
+  const viewer = useViewer();
+  const issuer = viewer.accountType === "issuer";
   const { rows: holdings } = useModel("holdings");
   const { rows: rounds } = useModel("rounds");
   const { rows: assets } = useModel("assets");
@@ -59,16 +127,8 @@ export function ReportsPage() {
     });
   }, [holdings, rounds, assets, securities, allocations]);
 
-  const download = (key: "cap-table" | "contacts") => {
-    if (online) {
-      const anchor = document.createElement("a");
-      anchor.href = `/api/v2/reports/${key}`;
-      anchor.download = "";
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      return;
-    }
+  const downloadReport = (key: "cap-table" | "contacts") => {
+    if (online) return download(`/api/v2/reports/${key}`);
     if (key === "cap-table") saveText(`cap_table_${today()}.csv`, capTableCsv(capTable));
     else
       saveText(
@@ -96,12 +156,14 @@ export function ReportsPage() {
                   <h2 className={css({ fontWeight: "700" })}>{r.title}</h2>
                   <p className={mutedText}>{r.description}</p>
                 </div>
-                <Button variant="outline" onClick={() => download(r.key)}>
+                <Button variant="outline" onClick={() => downloadReport(r.key)}>
                   {REPORTS_TEXT.download}
                 </Button>
               </div>
             </Card>
           ))}
+          {issuer && <OcfCard online={online} />}
+          {issuer && viewer.canWrite && online && <OcfImport />}
         </div>
       )}
     </Page>

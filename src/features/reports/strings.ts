@@ -10,3 +10,52 @@ export const REPORTS_TEXT = {
   offline: "You are offline: reports are made on this device from its synced data.",
   download: "Download",
 };
+
+/** The Open Cap Format package: export card and import (issue 20). */
+export const OCF_TEXT = {
+  title: "OCF package",
+  description:
+    "Your cap table as an Open Cap Format 1.2.0 package (zip): stakeholders, stock classes, financings, issuances, cancellations and vesting terms.",
+  offline: "The OCF package is made by the server: connect to download it.",
+  summary: (issuances: number, stakeholders: number, classes: number) =>
+    `${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"}, ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"}, ${classes} stock class${classes === 1 ? "" : "es"}`,
+  notExported: "Not in the package (OCF cannot express them):",
+  importTitle: "Import OCF package",
+  importDescription:
+    "Bring a cap table in from another platform: upload an OCF 1.2.0 package (zip), check the preview, then import it in one step.",
+  chooseFile: "OCF package (.zip)",
+  preview: "Preview",
+  previewing: "Reading the package…",
+  confirm: "Import",
+  cancel: "Cancel",
+  previewTitle: "Preview",
+  packageIssuer: "Package issuer",
+  asOf: "As of",
+  stakeholders: "Stakeholders",
+  stakeholdersDetail: (matched: number, created: number) => `${matched} matched to your contacts, ${created} new`,
+  issuances: "Issuances",
+  units: "Units",
+  cancellations: "Cancellations",
+  vestingTerms: "Vesting terms",
+  stockClasses: "Stock classes",
+  financings: "Financings",
+  className: "Class",
+  authorized: "Authorized",
+  financingName: "Financing",
+  date: "Date",
+  count: "Issuances",
+  problems: "Problems",
+  noProblems: "No problems: the package can be imported.",
+  problemFile: "File",
+  problemObject: "Object",
+  problemText: "Problem",
+  problemSeverity: "Kind",
+  error: "Error",
+  warning: "Not imported",
+  blocked: (errors: number) =>
+    `${errors.toLocaleString("en-US")} problem${errors === 1 ? "" : "s"} must be fixed in the package before it can be imported.`,
+  moreProblems: (shown: number) => `Showing the first ${shown} problems.`,
+  imported: (issuances: number, stakeholders: number, classes: number) =>
+    `Imported ${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"} for ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"} in ${classes} stock class${classes === 1 ? "" : "es"}.`,
+  failed: "The package could not be read.",
+};

@@ -1,0 +1,276 @@
+// Import of an Open Cap Format package (issue 20): choose a zip, the server previews it (what will be created,
+// every problem with its file and object id, nothing written), then "Import" sends the same file to be applied in
+// one transaction. Only owners and admins of an issuer see this card; the server checks the same.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { Button, Card, ErrorBlock, Fact, mutedText, tableClass } from "../../ui/index.ts";
+import { OCF_TEXT } from "./strings.ts";
+
+interface Problem {
+  file: string;
+  objectId: string | null;
+  message: string;
+  severity: "error" | "warning";
+}
+
+interface Preview {
+  issuer: string | null;
+  asOf: string | null;
+  stakeholders: { total: number; matchedContacts: number; newContacts: number };
+  stockClasses: { name: string; authorized: string; issuances: number; units: string }[];
+  financings: { name: string; date: string; issuances: number; units: string }[];
+  issuances: number;
+  units: string;
+  cancellations: number;
+  vestingTerms: number;
+  problems: Problem[];
+  errors: number;
+}
+
+interface Result {
+  stakeholders: number;
+  stockClasses: number;
+  issuances: number;
+}
+
+async function send(path: string, file: File): Promise<{ ok: boolean; body: Record<string, unknown> }> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/zip" },
+    body: file,
+    credentials: "same-origin",
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { ok: response.ok, body };
+}
+
+function errorText(body: Record<string, unknown>): string {
+  const errors = body.errors as { message?: string }[] | undefined;
+  return (Array.isArray(errors) && errors[0]?.message) || OCF_TEXT.failed;
+}
+
+const cell = css({
+  textAlign: "left",
+  p: "2",
+  borderBottomWidth: "1px",
+  borderColor: "border.subtle",
+  verticalAlign: "top",
+});
+const numberCell = css({
+  textAlign: "right",
+  p: "2",
+  borderBottomWidth: "1px",
+  borderColor: "border.subtle",
+  fontVariantNumeric: "tabular-nums",
+});
+
+export function OcfImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const reset = () => {
+    setPreview(null);
+    setProblems([]);
+    setError(null);
+    setDone(null);
+  };
+
+  const runPreview = async () => {
+    if (!file) return;
+    reset();
+    setBusy(true);
+    try {
+      const { ok, body } = await send("/api/v2/imports/ocf", file);
+      if (!ok) {
+        setError(errorText(body));
+        return;
+      }
+      setPreview(body as unknown as Preview);
+      setProblems((body as unknown as Preview).problems);
+    } catch {
+      setError(OCF_TEXT.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { ok, body } = await send("/api/v2/imports/ocf/confirm", file);
+      if (!ok) {
+        setError(errorText(body));
+        if (Array.isArray(body.problems)) setProblems(body.problems as Problem[]);
+        return;
+      }
+      const result = body as unknown as Result;
+      setPreview(null);
+      setDone(OCF_TEXT.imported(result.issuances, result.stakeholders, result.stockClasses));
+    } catch {
+      setError(OCF_TEXT.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card testId="ocf-import" title={OCF_TEXT.importTitle}>
+      <p className={mutedText}>{OCF_TEXT.importDescription}</p>
+      <div className={css({ display: "flex", gap: "3", alignItems: "end", flexWrap: "wrap" })}>
+        <label
+          className={css({ display: "flex", flexDirection: "column", gap: "1", fontSize: "sm", fontWeight: "600" })}
+        >
+          {OCF_TEXT.chooseFile}
+          <input
+            type="file"
+            accept=".zip,application/zip"
+            data-testid="ocf-file"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              reset();
+            }}
+            className={css({ fontSize: "sm", fontWeight: "400" })}
+          />
+        </label>
+        <Button variant="outline" onClick={runPreview} disabled={!file || busy} loading={busy && !preview}>
+          {OCF_TEXT.preview}
+        </Button>
+      </div>
+      {busy && !preview && (
+        <p className={mutedText} role="status">
+          {OCF_TEXT.previewing}
+        </p>
+      )}
+      {error && <ErrorBlock text={error} />}
+      {done && (
+        <p role="status" data-testid="ocf-imported" className={css({ color: "success", fontWeight: "600" })}>
+          {done}
+        </p>
+      )}
+      {preview && (
+        <div data-testid="ocf-preview" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+          <h3 className={css({ fontWeight: "700" })}>{OCF_TEXT.previewTitle}</h3>
+          <dl
+            className={css({
+              display: "grid",
+              gridTemplateColumns: { base: "1fr 1fr", md: "repeat(4, 1fr)" },
+              gap: "4",
+            })}
+          >
+            <Fact label={OCF_TEXT.packageIssuer}>{preview.issuer ?? "-"}</Fact>
+            <Fact label={OCF_TEXT.asOf}>{preview.asOf ?? "-"}</Fact>
+            <Fact label={OCF_TEXT.stakeholders} testId="ocf-preview-stakeholders">
+              {preview.stakeholders.total} (
+              {OCF_TEXT.stakeholdersDetail(preview.stakeholders.matchedContacts, preview.stakeholders.newContacts)})
+            </Fact>
+            <Fact label={OCF_TEXT.issuances} testId="ocf-preview-issuances">
+              {preview.issuances.toLocaleString("en-US")}
+            </Fact>
+            <Fact label={OCF_TEXT.units}>{preview.units}</Fact>
+            <Fact label={OCF_TEXT.cancellations}>{preview.cancellations}</Fact>
+            <Fact label={OCF_TEXT.vestingTerms}>{preview.vestingTerms}</Fact>
+          </dl>
+          {preview.stockClasses.length > 0 && (
+            <div className={css({ overflowX: "auto" })}>
+              <table className={tableClass} aria-label={OCF_TEXT.stockClasses}>
+                <thead>
+                  <tr>
+                    <th className={cell}>{OCF_TEXT.className}</th>
+                    <th className={numberCell}>{OCF_TEXT.authorized}</th>
+                    <th className={numberCell}>{OCF_TEXT.count}</th>
+                    <th className={numberCell}>{OCF_TEXT.units}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.stockClasses.map((c) => (
+                    <tr key={c.name}>
+                      <td className={cell}>{c.name}</td>
+                      <td className={numberCell}>{c.authorized}</td>
+                      <td className={numberCell}>{c.issuances}</td>
+                      <td className={numberCell}>{c.units}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {preview.financings.length > 0 && (
+            <div className={css({ overflowX: "auto" })}>
+              <table className={tableClass} aria-label={OCF_TEXT.financings}>
+                <thead>
+                  <tr>
+                    <th className={cell}>{OCF_TEXT.financingName}</th>
+                    <th className={cell}>{OCF_TEXT.date}</th>
+                    <th className={numberCell}>{OCF_TEXT.count}</th>
+                    <th className={numberCell}>{OCF_TEXT.units}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.financings.map((f) => (
+                    <tr key={`${f.name}-${f.date}`}>
+                      <td className={cell}>{f.name}</td>
+                      <td className={cell}>{f.date}</td>
+                      <td className={numberCell}>{f.issuances}</td>
+                      <td className={numberCell}>{f.units}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+      {(preview || problems.length > 0) && (
+        <div data-testid="ocf-problems" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <h3 className={css({ fontWeight: "700" })}>{OCF_TEXT.problems}</h3>
+          {problems.length === 0 ? (
+            <p className={mutedText}>{OCF_TEXT.noProblems}</p>
+          ) : (
+            <div className={css({ overflowX: "auto" })}>
+              <table className={tableClass} aria-label={OCF_TEXT.problems}>
+                <thead>
+                  <tr>
+                    <th className={cell}>{OCF_TEXT.problemSeverity}</th>
+                    <th className={cell}>{OCF_TEXT.problemFile}</th>
+                    <th className={cell}>{OCF_TEXT.problemObject}</th>
+                    <th className={cell}>{OCF_TEXT.problemText}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {problems.map((p) => (
+                    <tr key={`${p.severity}|${p.file}|${p.objectId}|${p.message}`}>
+                      <td className={cell}>{p.severity === "error" ? OCF_TEXT.error : OCF_TEXT.warning}</td>
+                      <td className={cell}>{p.file}</td>
+                      <td className={cell}>{p.objectId ?? "-"}</td>
+                      <td className={cell}>{p.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {problems.length >= 500 && <p className={mutedText}>{OCF_TEXT.moreProblems(problems.length)}</p>}
+            </div>
+          )}
+        </div>
+      )}
+      {preview && (
+        <div className={css({ display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap" })}>
+          {preview.errors > 0 && (
+            <p className={css({ color: "danger", fontSize: "sm" })}>{OCF_TEXT.blocked(preview.errors)}</p>
+          )}
+          <Button onClick={runImport} disabled={busy || preview.errors > 0} loading={busy}>
+            {OCF_TEXT.confirm}
+          </Button>
+          <Button variant="outline" onClick={reset} disabled={busy}>
+            {OCF_TEXT.cancel}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
