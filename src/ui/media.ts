@@ -1,8 +1,8 @@
 // Whether a media query matches, kept current as the window changes (a phone turned sideways, a resized window).
 import { useSyncExternalStore } from "react";
 
-/** Below Panda's `sm` breakpoint (640 px): phones held upright. */
-export const PHONE_QUERY = "(max-width: 639.98px)";
+/** Below the `sm` breakpoint (600 px, panda.config.ts `belowSm`): phones held upright. */
+export const PHONE_QUERY = "(max-width: 599.95px)";
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

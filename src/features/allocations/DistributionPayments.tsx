@@ -93,12 +93,12 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
       {rows.length === 0 ? (
         <p className={mutedText}>{MESSAGES.noPayments}</p>
       ) : (
-        // Phones: the actions stack and the table scrolls inside its card, never the page.
+        // Phones: should a row still be too wide, the table scrolls inside its card, never the page.
         <div className={css({ overflowX: "auto", mx: "-2" })}>
           <table className={tableClass}>
             <thead>
               <tr>
-                <th>{DISTRIBUTION_TEXT.paidOnColumn}</th>
+                <th className={wideOnly}>{DISTRIBUTION_TEXT.paidOnColumn}</th>
                 <th className="num">{DISTRIBUTION_TEXT.amount}</th>
                 <th>{DISTRIBUTION_TEXT.status}</th>
                 {canEdit && <th className="num">{DISTRIBUTION_TEXT.actions}</th>}
@@ -126,9 +126,9 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                         error={editErrors.amount}
                       />
                     </td>
-                    <td />
+                    <td className={wideOnly} />
                     <td className="num">
-                      <span className={css({ display: "inline-flex", gap: "1" })}>
+                      <span className={stackedActions}>
                         <Button size="sm" onClick={() => saveEdit(p.id)}>
                           {DISTRIBUTION_TEXT.save}
                         </Button>
@@ -140,8 +140,11 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                   </tr>
                 ) : (
                   <tr key={p.id} data-testid="payment-row">
-                    <td>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
-                    <td className="num">{formatMoney(p.amount)}</td>
+                    <td className={wideOnly}>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
+                    <td className="num">
+                      {formatMoney(p.amount)}
+                      <div className={narrowOnly}>{formatDate(p.paidOn, "MM/DD/YYYY")}</div>
+                    </td>
                     <td>
                       <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
                       <PendingTag mark={mark} />
@@ -195,6 +198,9 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
   );
 }
 
+// Phones: the date moves under the amount and the actions stack, so the table fits the card.
+const wideOnly = css({ display: { base: "none", sm: "table-cell" } });
+const narrowOnly = css({ display: { base: "block", sm: "none" }, fontSize: "xs", color: "fg.muted", mt: "0.5" });
 const stackedActions = css({
   display: "inline-flex",
   flexDirection: { base: "column", sm: "row" },

@@ -24,7 +24,7 @@ export const SETTINGS_TEXT = {
   save: "Save",
   cancel: "Cancel",
   edit: "Edit",
-  saved: "Saved. It reaches the server when you are online.",
+  saved: "Contact details saved.",
   viewersReadOnly: "Only owners and admins can change account settings.",
   emailRequired: "Email is required.",
   emailInvalid: "Enter a valid email address.",
