@@ -15,6 +15,7 @@ import { type StatisticsRefresh, startStatisticsRefresh } from "../db/statistics
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, makePreset } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
 import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
+import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
 import { createCommandHandler } from "../replication/commands.ts";
 import { startChangeCompaction } from "../replication/compaction.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
@@ -34,6 +35,8 @@ export interface StartOptions extends Partial<Config> {
   mailLog?: (line: string) => void;
   /** Chain settings and test hooks (sync/chain/service.ts); the environment by default. */
   chain?: Pick<ChainServiceOptions, "env" | "onSigned" | "batchSize">;
+  /** Payment provider settings and test hooks (sync/payments/service.ts); the environment by default. */
+  payments?: Omit<PaymentServiceOptions, "db" | "notifications">;
 }
 
 export interface RunningServer {
@@ -45,6 +48,8 @@ export interface RunningServer {
   mail: MailRelay;
   /** Tokens on chains: the job runner and the embedded chain (docs/CHAIN.md). */
   chain: ChainService;
+  /** Payments: the configured provider, its job runner and status callback (docs/PAYMENTS.md). */
+  payments: PaymentService;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ? await database.pgService.pgSubscriber.subscribe("chain_jobs")
       : null,
   });
+  // Payments: the configured provider (built-in by default) and its durable job runner; resumes queued jobs.
+  const { startPaymentService } = await import("../payments/service.ts");
+  const payments = await startPaymentService({
+    db,
+    ...options.payments,
+    notifications: database.pgService.pgSubscriber
+      ? await database.pgService.pgSubscriber.subscribe("payment_jobs")
+      : null,
+  });
   const distDir = options.distDir ?? "dist";
   const authContext = { db, production };
 
@@ -163,6 +177,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await sessionFor(req, res),
       );
     if (chain.isPath(path)) return chain.handle(req, res, path, Boolean(await sessionFor(req, res)));
+    if (payments.isPath(path)) return payments.handle(req, res, path);
     if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
     if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
     if (path === "/api" || path.startsWith("/api/")) {
@@ -247,6 +262,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     seeded,
     mail,
     chain,
+    payments,
     close() {
       closing ??= (async () => {
         compaction.stop();
@@ -255,6 +271,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
+        await payments.close();
         await chain.close();
         await pgl.release(); // also releases serv
         await database.close();
