@@ -116,10 +116,10 @@ describe("stream pulls", () => {
       };
     }) as typeof openChangeStream;
     let online = false;
-    const listeners = new Set<() => void>();
+    const listeners = new Set<(state: "online" | "offline") => void>();
     const net = {
       online: () => online,
-      subscribe: (listener: () => void) => {
+      subscribe: (listener: (state: "online" | "offline") => void) => {
         listeners.add(listener);
         return () => {
           listeners.delete(listener);
@@ -128,7 +128,7 @@ describe("stream pulls", () => {
     };
     const set = async (next: boolean) => {
       online = next;
-      for (const listener of listeners) listener();
+      for (const listener of listeners) listener(next ? "online" : "offline");
       await vi.advanceTimersByTimeAsync(0);
     };
     const connection: boolean[] = [];

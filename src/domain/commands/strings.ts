@@ -54,8 +54,10 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
   bulkCustomers: (input) =>
     text(input.fileName) ? named("Import contacts from", input.fileName) : `Import ${count(input.contacts, "contact")}`,
   completeChildStep: () => "Complete an onboarding step",
+  confirmPaymentFunds: () => "Confirm the funds of a payment",
   completeParentStep: () => "Complete an onboarding step",
   completeStep: () => "Complete an onboarding step",
+  createAccountIntegration: () => "Connect an integration",
   createAllocation: (input) => named("Add allocation", part(input, "allocation").name),
   createAllocationAnnotation: () => "Add a note to an allocation",
   createAllocationEmailPreference: () => "Set an allocation's mail preference",
@@ -69,6 +71,7 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
     return amount ? `Record a payment of ${amount}` : "Record a payment";
   },
   createDistributionPrice: (input) => named("Set the price to", amountText(part(input, "distributionPrice").price)),
+  createPaymentTrade: () => "Start a payment for an investment",
   createSecurity: (input) => named("Add security", part(input, "security").name),
   createVendorDefaultEmailPreference: () => "Set the default mail preference",
   createVestingSchedule: () => "Add a vesting schedule",
@@ -94,6 +97,9 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
   },
   makeIssuerAccount: (input) => named("Add issuer", input.companyName, input.companyEmail),
   makeRound: (input) => named("Create round", input.name),
+  mapPaymentInstrument: () => "Link a round to its payment instrument",
+  mapPaymentIssuer: () => "Link the issuer to its payment account",
+  northCapitalSync: () => "Sync with North Capital",
   makeTaRequestDistributionIssuances: (input) => `Request issuance of ${count(input.distributionIds, "distribution")}`,
   makeToken: (input) => named("Create token", input.name, input.symbol),
   makeTranche: (input) => named("Create tranche", input.name),
