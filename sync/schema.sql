@@ -7581,16 +7581,16 @@ begin
   if not app_private.can_write() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
-  if chain is null or btrim(chain) = '' then
+  if make_blockchain_address.chain is null or btrim(make_blockchain_address.chain) = '' then
     raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
   end if;
-  if btrim(chain) like 'ethereum-%' and clean !~ '^0x[0-9a-fA-F]{40}$' then
+  if btrim(make_blockchain_address.chain) like 'ethereum-%' and clean !~ '^0x[0-9a-fA-F]{40}$' then
     raise exception 'Address must be 0x followed by 40 hexadecimal characters.' using errcode = 'LL422', detail = 'address';
   end if;
   if clean = '' then
     raise exception 'Address is required.' using errcode = 'LL422', detail = 'address';
   end if;
-  if btrim(chain) like 'ethereum-%' then
+  if btrim(make_blockchain_address.chain) like 'ethereum-%' then
     clean := lower(clean);
   end if;
   if exists (select 1 from app_public.blockchain_addresses b where b.chain = btrim(make_blockchain_address.chain)
@@ -7602,7 +7602,7 @@ begin
     raise exception 'This address is already registered.' using errcode = 'LL409', detail = 'address';
   end if;
   insert into app_public.blockchain_addresses (account_id, address, chain)
-    values (app_private.current_account_id(), clean, btrim(chain)) returning * into result;
+    values (app_private.current_account_id(), clean, btrim(make_blockchain_address.chain)) returning * into result;
   return result;
 end;
 $function$;
@@ -7854,7 +7854,7 @@ begin
   end if;
   clean_name := app_private.check_token_text(name, 'Token name', 'name');
   clean_symbol := app_private.check_token_text(symbol, 'Token symbol', 'symbol');
-  if chain is null or btrim(chain) = '' then
+  if make_token.chain is null or btrim(make_token.chain) = '' then
     raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
   end if;
 
@@ -7863,21 +7863,21 @@ begin
     if existing.status <> 'not_deployed' or coalesce(contract.status, 'not_deployed') <> 'not_deployed' then
       raise exception 'The token is deployed: it can no longer be edited.' using errcode = 'LL409';
     end if;
-    if contract.id is null or contract.chain is distinct from btrim(chain) then
-      perform app_private.check_token_chain(btrim(chain));
+    if contract.id is null or contract.chain is distinct from btrim(make_token.chain) then
+      perform app_private.check_token_chain(btrim(make_token.chain));
     end if;
     update app_public.tokens t set name = clean_name, symbol = clean_symbol where t.id = existing.id
       returning * into result;
     if contract.id is null then
       insert into app_public.contracts (id, token_id, chain, status)
-        values (coalesce(contract_address_id, gen_random_uuid()), existing.id, btrim(chain), 'not_deployed');
+        values (coalesce(contract_address_id, gen_random_uuid()), existing.id, btrim(make_token.chain), 'not_deployed');
     else
-      update app_public.contracts c set chain = btrim(chain), failure = null where c.id = contract.id;
+      update app_public.contracts c set chain = btrim(make_token.chain), failure = null where c.id = contract.id;
     end if;
     return result;
   end if;
 
-  perform app_private.check_token_chain(btrim(chain));
+  perform app_private.check_token_chain(btrim(make_token.chain));
   if exists (select 1 from app_public.tokens t where t.round_id = make_token.round_id) then
     raise exception 'This round already has a token.' using errcode = 'LL409';
   end if;
@@ -7887,7 +7887,7 @@ begin
     from app_public.rounds r where r.id = make_token.round_id
     returning * into result;
   insert into app_public.contracts (id, token_id, chain, status)
-    values (coalesce(contract_address_id, gen_random_uuid()), result.id, btrim(chain), 'not_deployed');
+    values (coalesce(contract_address_id, gen_random_uuid()), result.id, btrim(make_token.chain), 'not_deployed');
   return result;
 end;
 $function$;
@@ -8171,16 +8171,16 @@ begin
     raise exception 'Token not found.' using errcode = 'LL404';
   end if;
   perform app_private.check_token_issuer(token.round_id, true);
-  perform app_private.check_token_chain(btrim(chain));
+  perform app_private.check_token_chain(btrim(swap_token_chain.chain));
   contract := app_private.current_contract(token.id);
   if contract.status not in ('deployed', 'issued') then
     raise exception 'Swap Chain is available once the token is deployed.' using errcode = 'LL409';
   end if;
-  if contract.chain = btrim(chain) then
+  if contract.chain = btrim(swap_token_chain.chain) then
     raise exception 'The token is already on this chain.' using errcode = 'LL409', detail = 'chain';
   end if;
   insert into app_public.contracts (token_id, chain, status, created_on)
-    values (token.id, btrim(chain), 'deploying', greatest(now(), contract.created_on + interval '1 microsecond'))
+    values (token.id, btrim(swap_token_chain.chain), 'deploying', greatest(now(), contract.created_on + interval '1 microsecond'))
     returning * into result;
   update app_public.tokens t set status = 'deploying' where t.id = token.id;
   insert into app_private.chain_jobs (kind, chain, contract_id) values ('deploy', result.chain, result.id);

@@ -7,7 +7,16 @@
 // (its nonce used by another) fails visibly. A holding is `trade` only once its mint is in a block.
 // Reconciliation: the Transfer events of the mined transactions name the addresses whose balance changed; each one's
 // balanceOf on the chain becomes its cap table entry (with the block), so the ledger is what the chain says.
-import { type ErrorDescription, formatUnits, getCreateAddress, Interface, keccak256, parseUnits, Wallet } from "ethers";
+import {
+  type ErrorDescription,
+  formatUnits,
+  getAddress,
+  getCreateAddress,
+  Interface,
+  keccak256,
+  parseUnits,
+  Wallet,
+} from "ethers";
 import type { Database } from "../db/database.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import type { ChainBackend } from "./provider.ts";
@@ -248,12 +257,22 @@ export class JobRunner {
         });
         continue;
       }
+      let to: string;
+      try {
+        to = getAddress(address.address.toLowerCase());
+      } catch {
+        failed.push({
+          id: job.id,
+          failure: `The investor's address ${address.address} is not an address on ${backend.chain}.`,
+        });
+        continue;
+      }
       const raw = await backend.operator.signTransaction({
         type: 2,
         chainId,
         nonce,
         to: detail.contract_address,
-        data: TOKEN_INTERFACE.encodeFunctionData("issue", [address.address, units]),
+        data: TOKEN_INTERFACE.encodeFunctionData("issue", [to, units]),
         gasLimit: MINT_GAS,
         ...fees,
       });
