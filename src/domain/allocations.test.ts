@@ -1,6 +1,10 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
+  ALLOCATION_EDIT_BLOCKED,
+  ALLOCATION_STATUS_LABELS,
+  allocationEditBlock,
+  allocationStatusOptions,
   canEditAllocation,
   capitalRaised,
   capTableHoldings,
@@ -24,6 +28,30 @@ describe("allocation rules", () => {
     expect(canEditAllocation(owner, { ownerId: "a", status: "stale" })).toBe(false);
     expect(canEditAllocation(owner, { ownerId: "b", status: "open" })).toBe(false);
     expect(canEditAllocation({ accountId: "a", role: "account_viewer" }, { ownerId: "a", status: "open" })).toBe(false);
+  });
+
+  it("names the actual reason an allocation cannot be edited (issue 22 item 6)", () => {
+    const viewer = { accountId: "a", role: "account_viewer" };
+    // A viewer of the owning account is refused for its role, not told it is not the owner.
+    expect(allocationEditBlock(viewer, { ownerId: "a", status: "open" })).toBe("viewer");
+    expect(ALLOCATION_EDIT_BLOCKED.viewer).toBe("Operation not allowed: account viewers cannot change allocations.");
+    expect(allocationEditBlock(owner, { ownerId: "b", status: "open" })).toBe("notOwner");
+    expect(ALLOCATION_EDIT_BLOCKED.notOwner).toContain("only the owner of this allocation");
+    expect(allocationEditBlock(owner, { ownerId: "a", status: "stale" })).toBe("status");
+    expect(allocationEditBlock({ accountId: "a", role: "account_admin" }, { ownerId: "a", status: "drafted" })).toBe(
+      null,
+    );
+  });
+
+  it("reads open and active allocations with one term, the edit form's Active (issue 22 item 6)", () => {
+    expect(ALLOCATION_STATUS_LABELS.open).toBe("Active");
+    expect(ALLOCATION_STATUS_LABELS.active).toBe("Active");
+    // An open allocation's form offers the spec's four labels once, keeping the value open.
+    const open = allocationStatusOptions("open");
+    expect(open.map((o) => o.label)).toEqual(["Drafted", "Active", "Closed", "Stale"]);
+    expect(open.find((o) => o.label === "Active")?.value).toBe("open");
+    expect(allocationStatusOptions("active").find((o) => o.label === "Active")?.value).toBe("active");
+    expect(allocationStatusOptions("archived")[0]).toEqual({ value: "archived", label: "archived" });
   });
 
   it("labels distribution states as users read them", () => {

@@ -32,13 +32,29 @@ export const BULK_STATUS_OPTIONS = [
   { value: "closed", label: "Closed" },
 ] as const;
 
+/**
+ * Allocation (and round) statuses as users read them. "open" and "active" are one state (spec part 2 section 4:
+ * "drafted, open/active, closed, stale"): both read "Active", the edit form's term, so one screen never mixes two.
+ */
 export const ALLOCATION_STATUS_LABELS: Record<string, string> = {
   drafted: "Drafted",
-  open: "Open",
+  open: "Active",
   active: "Active",
   closed: "Closed",
   stale: "Stale",
 };
+
+/**
+ * The edit form's status options for an allocation now in `current`: the spec's four; an open allocation keeps its
+ * "open" value under the Active label (saving the form must not rewrite open to active), any other status the form
+ * does not offer is listed first under its own label.
+ */
+export function allocationStatusOptions(current: string): Array<{ value: string; label: string }> {
+  const options: Array<{ value: string; label: string }> = [...ALLOCATION_STATUS_OPTIONS];
+  if (current === "open") return options.map((o) => (o.value === "active" ? { value: "open", label: o.label } : o));
+  if (options.some((o) => o.value === current)) return options;
+  return [{ value: current, label: ALLOCATION_STATUS_LABELS[current] ?? current }, ...options];
+}
 
 /** Distribution status as users read it: open is Onboarding, closed is Pending, an issued one is Issued. */
 export function distributionStatusLabel(d: {
@@ -60,13 +76,22 @@ interface Actor {
   role: string;
 }
 
+/** Why an allocation cannot be edited, checked in the order a user can act on: role, ownership, status. */
+export type AllocationEditBlock = "viewer" | "notOwner" | "status";
+
+export function allocationEditBlock(
+  actor: Actor,
+  allocation: { ownerId: string; status: string },
+): AllocationEditBlock | null {
+  if (!canWrite(actor.role)) return "viewer";
+  if (actor.accountId !== allocation.ownerId) return "notOwner";
+  if (!EDITABLE_ALLOCATION_STATUSES.includes(allocation.status)) return "status";
+  return null;
+}
+
 /** Allocation editing: not a viewer, the account owns the allocation, and the status allows editing. */
 export function canEditAllocation(actor: Actor, allocation: { ownerId: string; status: string }): boolean {
-  return (
-    canWrite(actor.role) &&
-    actor.accountId === allocation.ownerId &&
-    EDITABLE_ALLOCATION_STATUSES.includes(allocation.status)
-  );
+  return allocationEditBlock(actor, allocation) === null;
 }
 
 /** Links are editable when the owner's allocation is active. */
@@ -78,6 +103,13 @@ export const PERMISSION_MESSAGES = {
   notAllowed: "Operation not allowed",
   bulkViewer: "Bulk operations cannot be performed by account viewers.",
 } as const;
+
+/** The allocation form's note when it cannot be edited: the spec's 'Operation not allowed' and the actual reason. */
+export const ALLOCATION_EDIT_BLOCKED: Record<AllocationEditBlock, string> = {
+  viewer: `${PERMISSION_MESSAGES.notAllowed}: account viewers cannot change allocations.`,
+  notOwner: `${PERMISSION_MESSAGES.notAllowed}: only the owner of this allocation can change it.`,
+  status: `${PERMISSION_MESSAGES.notAllowed}: a stale allocation cannot be changed.`,
+};
 
 interface BulkTarget {
   id: string;

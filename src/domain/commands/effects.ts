@@ -93,7 +93,9 @@ export const makeDistributionEffect: EffectOf = (variables) => {
       allocationId: input.allocationId,
       amount: input.amount == null ? null : String(input.amount),
       name: input.name ?? null,
-      status: "drafted",
+      // What the server will make (make_distribution inserts 'open', shown as Onboarding): a queued invitation
+      // reads the same before and after it reaches the server.
+      status: "open",
       locked: false,
       investor: { email: input.accountEmail, name: input.name ?? null },
     },

@@ -8,12 +8,11 @@ import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import type { Viewer } from "../../domain/access.ts";
 import {
-  ALLOCATION_STATUS_LABELS,
-  ALLOCATION_STATUS_OPTIONS,
+  ALLOCATION_EDIT_BLOCKED,
   AllocationSchema,
-  canEditAllocation,
+  allocationEditBlock,
+  allocationStatusOptions,
   fieldErrors,
-  PERMISSION_MESSAGES,
 } from "../../domain/allocations.ts";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, DateInput, FormGrid, mutedText, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
@@ -32,7 +31,8 @@ export function AllocationTab({
   actor: Viewer;
 }) {
   const command = useCommand();
-  const canEdit = canEditAllocation(actor, allocation);
+  const block = allocationEditBlock(actor, allocation);
+  const canEdit = block === null;
   const [name, setName] = useState(allocation.name);
   const [status, setStatus] = useState<string | null>(allocation.status);
   const [opensOn, setOpensOn] = useState<string | null>(allocation.opensOn ?? null);
@@ -46,12 +46,7 @@ export function AllocationTab({
     setClosesOn(allocation.closesOn ?? null);
   }, [allocation.updatedOn, allocation._pending?.key]);
 
-  const options = ALLOCATION_STATUS_OPTIONS.some((o) => o.value === allocation.status)
-    ? [...ALLOCATION_STATUS_OPTIONS]
-    : [
-        { value: allocation.status, label: ALLOCATION_STATUS_LABELS[allocation.status] ?? allocation.status },
-        ...ALLOCATION_STATUS_OPTIONS,
-      ];
+  const options = allocationStatusOptions(allocation.status);
 
   const save = async () => {
     const parsed = v.safeParse(AllocationSchema, { name, opensOn: opensOn ?? "", closesOn: closesOn ?? "" });
@@ -69,11 +64,7 @@ export function AllocationTab({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <Card title={ALLOCATION_PAGE_TEXT.allocation} actions={<PendingTag mark={allocation._pending} />}>
-        {!canEdit && (
-          <p className={mutedText}>
-            {PERMISSION_MESSAGES.notAllowed}: only the owner of this allocation can change it.
-          </p>
-        )}
+        {block && <p className={mutedText}>{ALLOCATION_EDIT_BLOCKED[block]}</p>}
         <FormGrid>
           <TextField
             label={ALLOCATION_PAGE_TEXT.name}
