@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { webManifest } from "./src/pwa/manifest.ts";
 import { precompressDir } from "./sync/http/precompress.ts";
+import { ROUTE_PRELOADS_FILE, routePreloads } from "./sync/http/route-preloads.ts";
 
 /** Writes `<file>.br` and `<file>.gz` beside the built text files, after every other plugin (the service worker too). */
 function precompress(): Plugin {
@@ -25,6 +26,37 @@ function precompress(): Plugin {
       async handler() {
         await precompressDir(outDir);
       },
+    },
+  };
+}
+
+/** dist/route-preloads.json: each route's chunks beyond the entry, for the server's Link header (route-preloads.ts). */
+function routePreloadMap(): Plugin {
+  let routesDir = "src/routes";
+  return {
+    name: "ledgerline:route-preloads",
+    apply: "build",
+    configResolved(config) {
+      routesDir = path.resolve(config.root, "src/routes");
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === "chunk"
+          ? [
+              {
+                fileName: output.fileName,
+                imports: output.imports,
+                facadeModuleId: output.facadeModuleId,
+                isEntry: output.isEntry,
+              },
+            ]
+          : [],
+      );
+      this.emitFile({
+        type: "asset",
+        fileName: ROUTE_PRELOADS_FILE,
+        source: `${JSON.stringify(routePreloads(chunks, routesDir), null, 1)}\n`,
+      });
     },
   };
 }
@@ -60,6 +92,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    routePreloadMap(),
     precompress(),
   ],
   build: { target: "es2022", sourcemap: true },

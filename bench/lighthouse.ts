@@ -186,6 +186,12 @@ try {
         const runtimeError = lhr.runtimeError as { message?: string } | undefined;
         if (runtimeError?.message) log(`${page.path}: runtime error: ${runtimeError.message}`);
         const f = figures(page.path, page.signedIn, lhr);
+        // the whole report of the last run, for a closer look (bootup-time, long-tasks, network-requests)
+        mkdirSync(join(root, "bench", "results"), { recursive: true });
+        writeFileSync(
+          join(root, "bench", "results", `lighthouse${page.path.replace(/\//g, "-")}.json`),
+          JSON.stringify(lhr),
+        );
         if ((lhr.finalDisplayedUrl as string | undefined) && !String(lhr.finalDisplayedUrl).endsWith(page.path)) {
           log(`${page.path}: ended on ${String(lhr.finalDisplayedUrl)}`);
         }

@@ -12,12 +12,11 @@ const router = makeRouter();
 
 // A signed-in page load: ask for the session (and prewarm the local database, session.ts) before the first render,
 // and start loading the screen's code beside that request instead of once its guard has the session (issue 8).
-// Signed out (no stored account) nothing extra loads: the guard sends to /login. The guard gets the same request.
-if (readStoredSession()?.account) {
-  void loadSession().catch(() => undefined);
-  const [routes] = router.getMatchedRoutes(window.location.pathname);
-  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
-}
+// The guard gets the same session request.
+// Signed out, the screen's code (for /login: the sign-in page) still starts loading here, before the first render.
+if (readStoredSession()?.account) void loadSession().catch(() => undefined);
+const [matched] = router.getMatchedRoutes(window.location.pathname);
+for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
 
 // HTTP 401/403 from GraphQL: to /login, within the app (no reload, local data kept).
 setUnauthorizedHandler(() => {

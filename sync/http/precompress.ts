@@ -45,7 +45,9 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
   for await (const file of files(dir)) {
     if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) continue;
     jobs.push(async () => {
-      const content = await fs.readFile(file);
+      // another build may empty the directory meanwhile (two builds of one work tree): skip what vanished
+      const content = await fs.readFile(file).catch(() => null);
+      if (!content) return;
       if (content.length < MIN_BYTES) return;
       const [br, gzipped] = await Promise.all([
         brotli(content, {
@@ -59,13 +61,17 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       ]);
       result.files++;
       result.bytes += content.length;
-      if (br.length < content.length) {
-        await fs.writeFile(`${file}.br`, br);
-        result.brotliBytes += br.length;
-      }
-      if (gzipped.length < content.length) {
-        await fs.writeFile(`${file}.gz`, gzipped);
-        result.gzipBytes += gzipped.length;
+      try {
+        if (br.length < content.length) {
+          await fs.writeFile(`${file}.br`, br);
+          result.brotliBytes += br.length;
+        }
+        if (gzipped.length < content.length) {
+          await fs.writeFile(`${file}.gz`, gzipped);
+          result.gzipBytes += gzipped.length;
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       }
     });
   }

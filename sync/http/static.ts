@@ -3,13 +3,16 @@
 // file falls back to index.html so client routes load on a full page load. Text files are sent compressed when the
 // build left a precompressed copy beside them (precompress.ts: `<file>.br`, `<file>.gz`) and the request's
 // Accept-Encoding allows it: brotli first, then gzip, else the file itself; every such response says
-// `Vary: Accept-Encoding` so caches keep the encodings apart.
+// `Vary: Accept-Encoding` so caches keep the encodings apart. The app shell sent for a client route names that
+// route's chunks in a `Link: rel=modulepreload` header (the build's route-preloads.json), so a first visit fetches
+// them beside the entry script.
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { COMPRESSIBLE_EXTENSIONS } from "./precompress.ts";
 import { sendText } from "./respond.ts";
+import { preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreloads } from "./route-preloads.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -43,12 +46,15 @@ function cacheControl(urlPath: string): string {
   return "public, max-age=3600";
 }
 
-async function fileAt(distDir: string, urlPath: string): Promise<{ file: string; size: number } | null> {
+async function fileAt(
+  distDir: string,
+  urlPath: string,
+): Promise<{ file: string; size: number; mtimeMs: number } | null> {
   const file = path.resolve(distDir, `.${urlPath}`);
   if (file !== distDir && !file.startsWith(distDir + path.sep)) return null;
   try {
     const info = await stat(file);
-    return info.isFile() ? { file, size: info.size } : null;
+    return info.isFile() ? { file, size: info.size, mtimeMs: info.mtimeMs } : null;
   } catch {
     return null;
   }
@@ -72,10 +78,35 @@ const ENCODINGS = [
   { name: "gzip", suffix: ".gz" },
 ] as const;
 
-async function send(req: IncomingMessage, res: ServerResponse, file: string, size: number, urlPath: string) {
+const preloadMaps = new Map<string, { mtimeMs: number; map: RoutePreloads }>();
+
+/** The build's route -> chunks map (re-read when the build changes), or an empty one without it. */
+async function routePreloadMap(distDir: string): Promise<RoutePreloads> {
+  const file = path.join(distDir, ROUTE_PRELOADS_FILE);
+  try {
+    const info = await stat(file);
+    const cached = preloadMaps.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached.map;
+    const map = JSON.parse(await readFile(file, "utf8")) as RoutePreloads;
+    preloadMaps.set(file, { mtimeMs: info.mtimeMs, map });
+    return map;
+  } catch {
+    return {};
+  }
+}
+
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  found: { file: string; size: number; mtimeMs: number },
+  urlPath: string,
+  extra: Record<string, string> = {},
+) {
+  const { file } = found;
   const headers: Record<string, string | number> = {
+    ...extra,
     "Content-Type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
-    "Content-Length": size,
+    "Content-Length": found.size,
     "Cache-Control": cacheControl(urlPath),
   };
   let body = file;
@@ -85,7 +116,8 @@ async function send(req: IncomingMessage, res: ServerResponse, file: string, siz
     for (const encoding of ENCODINGS) {
       if (!accepts(encoding.name)) continue;
       const compressed = await fileStat(`${file}${encoding.suffix}`);
-      if (!compressed) continue;
+      // a copy older than the file (the file was changed after the build) is stale: never send it
+      if (!compressed || compressed.mtimeMs < found.mtimeMs) continue;
       body = `${file}${encoding.suffix}`;
       headers["Content-Encoding"] = encoding.name;
       headers["Content-Length"] = compressed.size;
@@ -100,10 +132,10 @@ async function send(req: IncomingMessage, res: ServerResponse, file: string, siz
   createReadStream(body).pipe(res);
 }
 
-async function fileStat(file: string): Promise<{ size: number } | null> {
+async function fileStat(file: string): Promise<{ size: number; mtimeMs: number } | null> {
   try {
     const info = await stat(file);
-    return info.isFile() ? { size: info.size } : null;
+    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
   } catch {
     return null;
   }
@@ -124,7 +156,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
   }
   const found = decoded.endsWith("/") ? null : await fileAt(distDir, decoded);
   if (found) {
-    await send(req, res, found.file, found.size, decoded);
+    await send(req, res, found, decoded);
     return;
   }
   // A missing file (it has an extension) is a 404; anything else is a client route.
@@ -137,5 +169,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
     sendText(res, 503, "The web app is not built yet: run `npm run build` (npm start does it for you).");
     return;
   }
-  await send(req, res, index.file, index.size, "/index.html");
+  const preloads = preloadsFor(await routePreloadMap(distDir), decoded);
+  const link = preloads.map((chunk) => `<${chunk}>; rel=modulepreload; crossorigin`).join(", ");
+  await send(req, res, index, "/index.html", link ? { Link: link } : {});
 }

@@ -2,7 +2,7 @@
 // wrote (sync/http/precompress.ts), chosen by the request's Accept-Encoding, with Content-Encoding, Vary and the
 // caching that the file itself has; the file as it is for a client that accepts neither. Requests go through
 // node:http, which (unlike fetch) neither adds an Accept-Encoding nor decompresses.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,6 +117,21 @@ describe("precompressed static files", () => {
     expect(head.headers["content-encoding"]).toBe("br");
     expect(head.headers["content-length"]).toBe(String(full.body.length));
     expect(head.body.length).toBe(0);
+  });
+
+  it("never sends a copy older than its file (the file changed after the build, like a new sw.js)", async () => {
+    const changed = `${script}// next version\n`;
+    writeFileSync(join(distDir, "assets", "grid-4f3a9c.js"), changed);
+    const earlier = new Date(Date.now() - 60_000);
+    for (const copy of ["grid-4f3a9c.js.br", "grid-4f3a9c.js.gz"])
+      utimesSync(join(distDir, "assets", copy), earlier, earlier);
+    const response = await get("/assets/grid-4f3a9c.js", "br, gzip");
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.body.toString()).toBe(changed);
+    await precompressDir(distDir);
+    const again = await get("/assets/grid-4f3a9c.js", "br, gzip");
+    expect(again.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(again.body).toString()).toBe(changed);
   });
 
   it("sends small files and images as they are (no copy was worth writing)", async () => {
