@@ -7338,7 +7338,7 @@ begin
              and t.status in ('QUEUED', 'CREATED', 'FUNDED', 'UNWIND PENDING')) then
     raise exception 'A payment for this distribution is already under way.' using errcode = 'LL409';
   end if;
-  due := round(dist.amount * coalesce(dist.purchase_price, round_.price, 0), 2)
+  due := trim_scale(round(dist.amount * coalesce(dist.purchase_price, round_.price, 0), 2))
     - coalesce((select sum(p.amount) from app_public.distribution_payments p
                 where p.distribution_id = dist.id and p.status in ('paid', 'pending')), 0);
   if due <= 0 then
