@@ -515,7 +515,15 @@ export class EmbeddedChain {
         return m ? this.formatReceipt(m) : null;
       }
       case "eth_getLogs": {
-        const filter = (params[0] ?? {}) as { fromBlock?: string; toBlock?: string; address?: string | string[] };
+        const filter = (params[0] ?? {}) as {
+          fromBlock?: string;
+          toBlock?: string;
+          address?: string | string[];
+          topics?: Array<string | string[] | null>;
+        };
+        const topics = (filter.topics ?? []).map((t) =>
+          t === null || t === undefined ? null : (Array.isArray(t) ? t : [t]).map((x) => x.toLowerCase()),
+        );
         const from = Number(this.blockAt(filter.fromBlock ?? "earliest")?.header.number ?? 0n);
         const to = Number(this.blockAt(filter.toBlock ?? "latest")?.header.number ?? 0n);
         const addresses = filter.address
@@ -527,7 +535,11 @@ export class EmbeddedChain {
             const m = this.mined.get(bytesToHex(tx.hash()));
             if (!m) continue;
             for (const log of this.formatReceipt(m).logs)
-              if (!addresses || addresses.includes(log.address.toLowerCase())) logs.push(log);
+              if (
+                (!addresses || addresses.includes(log.address.toLowerCase())) &&
+                topics.every((wanted, i) => !wanted || wanted.includes(log.topics[i]?.toLowerCase() ?? ""))
+              )
+                logs.push(log);
           }
         }
         return logs;

@@ -51,8 +51,12 @@ interface RawReceipt {
 export interface RunnerOptions {
   db: Database;
   backend(chain: string): Promise<ChainBackend>;
-  /** Called once a batch's transactions are signed and stored, before they are sent (tests stop the server here). */
-  onSigned?(jobs: number): void;
+  /**
+   * Test hook: called once a batch's transactions are signed and stored ("signed", before they are sent) and once
+   * they are sent ("sent", before their receipts are read); answering "stop" stops the runner right there, as a
+   * server that dies at that point.
+   */
+  onSigned?(jobs: number, step: "signed" | "sent"): "stop" | undefined;
   /** Mints signed, sent and finished together (default 200). */
   batchSize?: number;
   /** How long to wait for a receipt before leaving the job for a later pass (default 120 s; the embedded chain 30 s). */
@@ -211,7 +215,7 @@ export class JobRunner {
               updated_on = now() where id = $1`,
       [job.id, nonce, raw, keccak256(raw), address],
     );
-    this.options.onSigned?.(1);
+    if (this.options.onSigned?.(1, "signed") === "stop") this.stopped = true;
     if (this.stopped) return;
     await this.settleSigned(backend, [
       { ...job, status: "signed", nonce: String(nonce), raw_tx: raw, tx_hash: keccak256(raw), address },
@@ -307,7 +311,7 @@ export class JobRunner {
     });
     if (failed.length > 0) await this.updateContractStatus(jobs[0]?.contract_id ?? "");
     if (signed.length === 0) return;
-    this.options.onSigned?.(signed.length);
+    if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
     if (this.stopped) return;
     const { rows } = await this.db.query<JobRow>(
       "select * from app_private.chain_jobs where id = any ($1::uuid[]) order by nonce",
@@ -392,6 +396,7 @@ export class JobRunner {
         else failed.push({ job, failure: message.slice(0, 500) });
       }
     }
+    if (this.options.onSigned?.(jobs.length, "sent") === "stop") this.stopped = true;
     for (const job of jobs) {
       if (receipts.has(job.id) || failed.some((f) => f.job.id === job.id) || !job.tx_hash) continue;
       if (this.stopped) return false;

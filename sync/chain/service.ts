@@ -17,8 +17,8 @@ export interface ChainServiceOptions {
   db: Database;
   env?: NodeJS.ProcessEnv;
   notifications?: AsyncIterableIterator<unknown> | null;
-  /** Test hook: called once a batch of chain transactions is signed and stored, before it is sent. */
-  onSigned?(jobs: number): void;
+  /** Test hook (jobs.ts RunnerOptions.onSigned): answering "stop" stops the job runner after that step. */
+  onSigned?(jobs: number, step: "signed" | "sent"): "stop" | undefined;
   batchSize?: number;
 }
 
