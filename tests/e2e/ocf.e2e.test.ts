@@ -71,8 +71,8 @@ describe("OCF package", () => {
       .poll(() => issuer.getByTestId("ocf-summary").textContent(), { timeout: 20_000 })
       .toContain("3 issuances, 5 stakeholders, 1 stock class");
     const summary = (await issuer.getByTestId("ocf-summary").textContent()) ?? "";
-    expect(summary).toContain('debt asset "Northwind Green Bonds 2030"');
-    expect(summary).toContain('fund asset "Northwind Infrastructure Fund I"');
+    expect(summary).toContain('Debt asset "Northwind Green Bonds 2030" with 1 holding (25 units)');
+    expect(summary).toContain('Fund asset "Northwind Infrastructure Fund I" with 1 holding (25000 units)');
     await shots(issuer, "ocf-reports");
     const [download] = await Promise.all([
       issuer.waitForEvent("download"),
@@ -112,6 +112,10 @@ describe("OCF package", () => {
     await expect
       .poll(() => panel.getByTestId("ocf-imported").textContent(), { timeout: 30_000 })
       .toBe("Imported 3 issuances for 5 stakeholders in 1 stock class.");
+    // the package card now counts what was imported
+    await expect
+      .poll(() => importer.getByTestId("ocf-summary").textContent(), { timeout: 20_000 })
+      .toContain("3 issuances, 5 stakeholders, 1 stock class");
     const after = await e2e.server.server.db.query<{ n: number; units: string }>(
       `select count(*)::int as n, sum(h.amount)::text as units from app_public.holdings h
          join app_public.rounds r on r.id = h.round_id join app_public.assets a on a.id = r.asset_id
@@ -127,7 +131,7 @@ describe("OCF package", () => {
     );
     await panel.getByTestId("ocf-file").setInputFiles(badPath);
     await panel.getByRole("button", { name: "Preview" }).click();
-    const problems = panel.getByRole("table", { name: "Problems" });
+    const problems = panel.getByRole("list", { name: "Problems" });
     await expect.poll(() => problems.textContent(), { timeout: 20_000 }).toContain("md5 mismatch");
     expect(await problems.textContent()).toContain("Transactions.ocf.json");
     // the md5 mismatch, and the financing's issuances that were in the refused file

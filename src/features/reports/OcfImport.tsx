@@ -64,7 +64,7 @@ const numberCell = css({
   fontVariantNumeric: "tabular-nums",
 });
 
-export function OcfImport() {
+export function OcfImport({ onImported }: { onImported?: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -112,6 +112,7 @@ export function OcfImport() {
       const result = body as unknown as Result;
       setPreview(null);
       setDone(OCF_TEXT.imported(result.issuances, result.stakeholders, result.stockClasses));
+      onImported?.();
     } catch {
       setError(OCF_TEXT.failed);
     } finally {
@@ -232,27 +233,33 @@ export function OcfImport() {
           {problems.length === 0 ? (
             <p className={mutedText}>{OCF_TEXT.noProblems}</p>
           ) : (
-            <div className={css({ overflowX: "auto" })}>
-              <table className={tableClass} aria-label={OCF_TEXT.problems}>
-                <thead>
-                  <tr>
-                    <th className={cell}>{OCF_TEXT.problemSeverity}</th>
-                    <th className={cell}>{OCF_TEXT.problemFile}</th>
-                    <th className={cell}>{OCF_TEXT.problemObject}</th>
-                    <th className={cell}>{OCF_TEXT.problemText}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {problems.map((p) => (
-                    <tr key={`${p.severity}|${p.file}|${p.objectId}|${p.message}`}>
-                      <td className={cell}>{p.severity === "error" ? OCF_TEXT.error : OCF_TEXT.warning}</td>
-                      <td className={cell}>{p.file}</td>
-                      <td className={cell}>{p.objectId ?? "-"}</td>
-                      <td className={cell}>{p.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div>
+              <ul aria-label={OCF_TEXT.problems} className={css({ display: "flex", flexDirection: "column" })}>
+                {problems.map((p) => (
+                  <li
+                    key={`${p.severity}|${p.file}|${p.objectId}|${p.message}`}
+                    className={css({
+                      display: "flex",
+                      flexDirection: "column",
+                      gap: "0.5",
+                      py: "2",
+                      borderBottomWidth: "1px",
+                      borderColor: "border.subtle",
+                      fontSize: "sm",
+                    })}
+                  >
+                    <span className={css({ fontWeight: "600", overflowWrap: "anywhere" })}>
+                      <span className={css({ color: p.severity === "error" ? "danger" : "fg.muted" })}>
+                        {p.severity === "error" ? OCF_TEXT.error : OCF_TEXT.warning}
+                      </span>
+                      {" · "}
+                      {p.file}
+                      {p.objectId ? ` · ${p.objectId}` : ""}
+                    </span>
+                    <span className={css({ overflowWrap: "anywhere" })}>{p.message}</span>
+                  </li>
+                ))}
+              </ul>
               {problems.length >= 500 && <p className={mutedText}>{OCF_TEXT.moreProblems(problems.length)}</p>}
             </div>
           )}

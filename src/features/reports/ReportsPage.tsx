@@ -42,6 +42,8 @@ function download(path: string) {
   anchor.remove();
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 interface OcfSummary {
   issuances: number;
   stakeholders: number;
@@ -50,19 +52,19 @@ interface OcfSummary {
 }
 
 /** The OCF package card: the server's summary of what the package holds and what OCF cannot express. */
-function OcfCard({ online }: { online: boolean }) {
+function OcfCard({ online, version }: { online: boolean; version: number }) {
   const [summary, setSummary] = useState<OcfSummary | null>(null);
   useEffect(() => {
     if (!online) return;
     let live = true;
-    fetch("/api/v2/reports/ocf/summary", { credentials: "same-origin" })
+    fetch(`/api/v2/reports/ocf/summary?v=${version}`, { credentials: "same-origin", cache: "no-store" })
       .then((response) => (response.ok ? response.json() : null))
       .then((body) => live && setSummary(body as OcfSummary | null))
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, [online]);
+  }, [online, version]);
   return (
     <Card testId="report-ocf">
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
@@ -85,7 +87,7 @@ function OcfCard({ online }: { online: boolean }) {
               <p className={css({ fontSize: "sm", fontWeight: "600" })}>{OCF_TEXT.notExported}</p>
               <ul className={css({ fontSize: "sm", color: "fg.muted", pl: "5", listStyleType: "disc" })}>
                 {summary.omitted.map((line) => (
-                  <li key={line}>{line.replace(/^Not exported: /, "")}</li>
+                  <li key={line}>{capitalise(line.replace(/^Not exported: /, ""))}</li>
                 ))}
               </ul>
             </>
@@ -100,6 +102,7 @@ export function ReportsPage() {
   const online = useOnline();
   const viewer = useViewer();
   const issuer = viewer.accountType === "issuer";
+  const [ocfVersion, setOcfVersion] = useState(0);
   const { rows: holdings } = useModel("holdings");
   const { rows: rounds } = useModel("rounds");
   const { rows: assets } = useModel("assets");
@@ -162,8 +165,8 @@ export function ReportsPage() {
               </div>
             </Card>
           ))}
-          {issuer && <OcfCard online={online} />}
-          {issuer && viewer.canWrite && online && <OcfImport />}
+          {issuer && <OcfCard online={online} version={ocfVersion} />}
+          {issuer && viewer.canWrite && online && <OcfImport onImported={() => setOcfVersion((v) => v + 1)} />}
         </div>
       )}
     </Page>
