@@ -400,7 +400,8 @@ export class EmbeddedChain {
           value: params.value ? BigInt(params.value) : 0n,
           gasLimit: params.gas ? BigInt(params.gas) : BLOCK_GAS_LIMIT,
           skipBalance: true,
-          skipNonceIncrement: true,
+          // a create needs the nonce (its address); the checkpoint below undoes the increment either way
+          skipNonceIncrement: Boolean(params.to),
           block: head,
         } as Parameters<typeof evm.runCall>[0]);
         const out = bytesToHex(result.execResult.returnValue);
@@ -436,6 +437,9 @@ export class EmbeddedChain {
     if (tx.nonce < expected) throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${tx.nonce}`);
     if (tx.nonce > expected) throw new RpcError(-32000, `nonce too high: next nonce ${expected}, tx nonce ${tx.nonce}`);
     if (tx.gasLimit > BLOCK_GAS_LIMIT) throw new RpcError(-32000, "exceeds block gas limit");
+    const account = await this.vm.stateManager.getAccount(tx.getSenderAddress());
+    if ((account?.balance ?? 0n) < tx.getUpfrontCost(this.head().header.baseFeePerGas ?? 0n))
+      throw new RpcError(-32000, "insufficient funds for gas * price + value");
     this.pendingNonces.set(sender, expected + 1n);
     this.pending.push(tx);
     this.scheduleMine();
