@@ -12,6 +12,8 @@
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
 import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
+import { integrationSchema } from "./integrations.ts";
+import { paymentAccountSchema } from "./payment-accounts.ts";
 import { tokenSchema } from "./tokens.ts";
 
 const recordSchema = toTypedRxJsonSchema({
@@ -48,6 +50,8 @@ interface KindDefinition {
 export const RECORD_KINDS = {
   broker_allocations: { schema: brokerAllocationSchema, parent: "roundId" },
   tokens: { schema: tokenSchema, parent: "roundId" },
+  integrations: { schema: integrationSchema },
+  payment_accounts: { schema: paymentAccountSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -23,6 +23,8 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     transactions: allTransactions { totalCount }
     broker_allocations: allBrokerAllocations { totalCount }
     tokens: allTokens { totalCount }
+    integrations: allIntegrations { totalCount }
+    payment_accounts: allPaymentAccounts { totalCount }
     documents: allDocuments { totalCount }
   }
 `;

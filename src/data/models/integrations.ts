@@ -1,0 +1,49 @@
+// The `integrations` read model (a kind of `records`; server: sync/database/payments/20_read_models.sql,
+// docs/PAYMENTS.md): every integration an account may add, with the reader's own account integration and its
+// process (current step and short steps), and for payment processing the account's payment account id.
+import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { keyword, object, optionalText, text, timestamp, uuid } from "./fields.ts";
+
+export const integrationSchema = toTypedRxJsonSchema({
+  title: "integrations",
+  description: "An integration (type, service, partner) with the reader's account integration and its process.",
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: {
+    id: uuid,
+    type: keyword,
+    service: text,
+    description: optionalText,
+    steps: { type: "array", items: { type: "string" } },
+    partner: object,
+    accountIntegration: object,
+    createdOn: timestamp,
+    updatedOn: timestamp,
+  },
+  required: ["id", "type", "service", "createdOn", "updatedOn"],
+  indexes: ["createdOn"],
+} as const);
+
+export type IntegrationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof integrationSchema>;
+
+export interface IntegrationStep {
+  order: number;
+  title: string;
+  status: "complete" | "in_progress" | "not_started";
+}
+
+export interface AccountIntegration {
+  id: string;
+  accountId: string;
+  status: "in_progress" | "complete";
+  createdOn: string;
+  process: { currentStep: { order: number; title: string } | null; steps: IntegrationStep[] };
+  paymentAccountId: string | null;
+}
+
+export interface IntegrationPartner {
+  name: string;
+  logo: string | null;
+  url: string | null;
+}
