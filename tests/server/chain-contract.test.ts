@@ -4,7 +4,7 @@
 // transfer controller forces a transfer (clawback) even while paused, and roles are enforced; a reverted transaction
 // is mined with status 0 and its reason decodes.
 import { readFileSync } from "node:fs";
-import { ContractFactory, Interface, JsonRpcApiProvider, Network, Wallet } from "ethers";
+import { ContractFactory, type HDNodeWallet, Interface, JsonRpcApiProvider, Network, Wallet } from "ethers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACT_FILE, compile } from "../../sync/chain/contracts/build.ts";
 import { EmbeddedChain } from "../../sync/chain/embedded.ts";
@@ -29,11 +29,11 @@ describe("the security token on the embedded chain", () => {
   const investorA = Wallet.createRandom();
   const investorB = Wallet.createRandom();
   let provider: JsonRpcApiProvider;
-  let owner: Wallet;
+  let owner: Wallet | HDNodeWallet;
   let address: string;
   let abi: Interface;
 
-  async function send(data: string, from: Wallet = owner) {
+  async function send(data: string, from: Wallet | HDNodeWallet = owner) {
     const tx = await from.sendTransaction({ to: address, data, gasLimit: 300_000n });
     const receipt = await provider.send("eth_getTransactionReceipt", [tx.hash]);
     if (receipt) return receipt as { status: string; revertData: string | null };
