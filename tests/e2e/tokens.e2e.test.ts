@@ -167,7 +167,7 @@ describe("tokens on the embedded chain", () => {
     // Mint the round's holding: Issuing, then Issued with the ledger read from the chain.
     await info.getByRole("button", { name: "Mint" }).click();
     const mint = issuer.getByRole("dialog", { name: "Mint" });
-    await mint.getByText("Kim Family Trust").waitFor();
+    await mint.getByRole("cell", { name: "Kim Family Trust", exact: true }).waitFor();
     await mint.getByRole("button", { name: "Mint 1 holding" }).click();
     const ledger = issuer.getByTestId("stakeholder-ledger");
     const row = ledger.getByTestId("ledger-row").filter({ hasText: "Kim Family Trust" });

@@ -19,8 +19,9 @@ import {
   toast,
 } from "../../ui/index.ts";
 import { newId } from "../allocations/new-id.ts";
-import { CHAIN_LABELS, TOKEN_TEXT } from "./strings.ts";
+import { TOKEN_TEXT } from "./strings.ts";
 import {
+  chainLabel,
   chainSymbol,
   cleanTokenValues,
   hasErrors,
@@ -30,8 +31,6 @@ import {
   validateToken,
 } from "./token-rules.ts";
 import { type ChainOption, type TokenDoc, unavailableChains } from "./use-token.ts";
-
-export const chainLabel = (chain: string | null | undefined): string => (chain ? (CHAIN_LABELS[chain] ?? chain) : "");
 
 /** The chain options of a Select: a disabled chain is listed, not choosable, its reason under the field. */
 const chainOptions = (chains: readonly ChainOption[], except?: string) =>

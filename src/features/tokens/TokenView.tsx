@@ -22,9 +22,10 @@ import {
 } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { CHAIN_LABELS, TOKEN_TEXT } from "./strings.ts";
-import { chainLabel, DeployDialog, MintDialog, SwapChainDialog, TokenSetupDialog } from "./TokenDialogs.tsx";
+import { DeployDialog, MintDialog, SwapChainDialog, TokenSetupDialog } from "./TokenDialogs.tsx";
 import { currentContract, type TokenDoc, type TokenMarks } from "./token-overlay.ts";
 import {
+  chainLabel,
   chainSymbol,
   explorerUrl,
   isInFlight,
@@ -36,6 +37,7 @@ import {
   showsBlockNumber,
   type TokenActor,
   tokenActions,
+  tokenAmountText,
   tokenStatusLabel,
 } from "./token-rules.ts";
 import { useRoundToken, useTokenChains } from "./use-token.ts";
@@ -133,7 +135,9 @@ function TokenInformation({
         <Fact label={TOKEN_TEXT.status} testId="token-status">
           <span className={css({ display: "inline-flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
             <StatusBadge label={tokenStatusLabel(status)} />
-            <PendingBadge mark={token._pending ?? marks.deploy ?? marks.swap} />
+            {[token._pending, marks.deploy, marks.swap].map((mark) =>
+              mark ? <PendingBadge key={mark.key} mark={mark} /> : null,
+            )}
           </span>
         </Fact>
         <div className={css({ gridColumn: "1 / -1" })}>
@@ -204,72 +208,120 @@ function StakeholderLedger({
     <Card title={TOKEN_TEXT.ledgerTitle} testId="stakeholder-ledger">
       <StatRow>
         <Stat label={TOKEN_TEXT.ledgerStakeholders} value={totals.stakeholders} testId="ledger-stakeholders" />
-        <Stat label={TOKEN_TEXT.ledgerUnits} value={formatNumber(totals.units)} testId="ledger-units" />
+        <Stat
+          label={TOKEN_TEXT.ledgerUnits}
+          value={tokenAmountText(totals.units, token.precision)}
+          testId="ledger-units"
+        />
       </StatRow>
       {rows.length === 0 && inFlight.length === 0 ? (
         <p className={mutedText}>{TOKEN_TEXT.ledgerNone}</p>
       ) : (
-        <div className={css({ overflowX: "auto" })}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{TOKEN_TEXT.investor}</th>
-                <th>{TOKEN_TEXT.ledgerAddress}</th>
-                <th className="num">{TOKEN_TEXT.ledgerAmount}</th>
-                {withBlock && <th className="num">{TOKEN_TEXT.ledgerBlock}</th>}
-                <th>{TOKEN_TEXT.ledgerStatus}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="ledger-row">
-                  <td>
-                    <div className={css({ fontWeight: "600" })}>{row.investorName ?? "—"}</div>
-                    {row.investorEmail && (
-                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{row.investorEmail}</div>
-                    )}
-                  </td>
-                  <td className={mono} data-testid="ledger-address">
-                    {row.address ?? "—"}
-                  </td>
-                  <td className="num" data-testid="ledger-amount">
-                    {formatNumber(row.amount)}
-                  </td>
-                  {withBlock && (
-                    <td className="num" data-testid="ledger-block">
-                      {row.blockText ?? "—"}
-                    </td>
+        <>
+          {/* Phones: one entry per block of lines; wider screens: the table. */}
+          <ul className={css({ display: { base: "flex", sm: "none" }, flexDirection: "column", gap: "3" })}>
+            {rows.map((row) => (
+              <li
+                key={row.id}
+                data-testid="ledger-item"
+                className={css({ borderTopWidth: "1px", borderColor: "border.default", pt: "3" })}
+              >
+                <div className={css({ display: "flex", justifyContent: "space-between", gap: "3" })}>
+                  <span className={css({ fontWeight: "600" })}>{row.investorName ?? "—"}</span>
+                  <span className={css({ fontVariantNumeric: "tabular-nums", fontWeight: "600" })}>
+                    {tokenAmountText(row.amount, token.precision)}
+                  </span>
+                </div>
+                <div className={mono}>{row.address ?? "—"}</div>
+                <div className={css({ display: "flex", gap: "2", alignItems: "center", mt: "1", fontSize: "xs" })}>
+                  <StatusBadge label={entryStatus(row.chain)} />
+                  {withBlock && row.blockText && (
+                    <span className={css({ color: "fg.muted" })}>{TOKEN_TEXT.ledgerBlockNumber(row.blockText)}</span>
                   )}
-                  <td>
-                    <StatusBadge label={entryStatus(row.chain)} />
-                  </td>
+                </div>
+              </li>
+            ))}
+            {inFlight.map((item) => (
+              <li
+                key={`mint-${item.id}`}
+                className={css({ borderTopWidth: "1px", borderColor: "border.default", pt: "3" })}
+              >
+                <div className={css({ display: "flex", justifyContent: "space-between", gap: "3" })}>
+                  <span className={css({ fontWeight: "600" })}>{holdingNames.get(item.id)?.name ?? "—"}</span>
+                  <span>{holdingNames.get(item.id) ? formatNumber(holdingNames.get(item.id)?.amount) : "—"}</span>
+                </div>
+                <div className={css({ display: "flex", gap: "2", flexWrap: "wrap", mt: "1" })}>
+                  <StatusBadge label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")} />
+                  <PendingBadge mark={item.mark} />
+                </div>
+                {item.failure && (
+                  <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className={css({ overflowX: "auto", display: { base: "none", sm: "block" } })}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th>{TOKEN_TEXT.investor}</th>
+                  <th>{TOKEN_TEXT.ledgerAddress}</th>
+                  <th className="num">{TOKEN_TEXT.ledgerAmount}</th>
+                  {withBlock && <th className="num">{TOKEN_TEXT.ledgerBlock}</th>}
+                  <th>{TOKEN_TEXT.ledgerStatus}</th>
                 </tr>
-              ))}
-              {inFlight.map((item) => {
-                const holding = holdingNames.get(item.id);
-                return (
-                  <tr key={`mint-${item.id}`} data-testid="ledger-pending-row">
-                    <td>{holding?.name ?? "—"}</td>
-                    <td className={mono}>{item.address ?? "—"}</td>
-                    <td className="num">{holding ? formatNumber(holding.amount) : "—"}</td>
-                    {withBlock && <td className="num">—</td>}
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="ledger-row">
                     <td>
-                      <span className={css({ display: "inline-flex", gap: "2", flexWrap: "wrap" })}>
-                        <StatusBadge
-                          label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")}
-                        />
-                        <PendingBadge mark={item.mark} />
-                      </span>
-                      {item.failure && (
-                        <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
+                      <div className={css({ fontWeight: "600" })}>{row.investorName ?? "—"}</div>
+                      {row.investorEmail && (
+                        <div className={css({ fontSize: "xs", color: "fg.muted" })}>{row.investorEmail}</div>
                       )}
                     </td>
+                    <td className={mono} data-testid="ledger-address">
+                      {row.address ?? "—"}
+                    </td>
+                    <td className="num" data-testid="ledger-amount">
+                      {tokenAmountText(row.amount, token.precision)}
+                    </td>
+                    {withBlock && (
+                      <td className="num" data-testid="ledger-block">
+                        {row.blockText ?? "—"}
+                      </td>
+                    )}
+                    <td>
+                      <StatusBadge label={entryStatus(row.chain)} />
+                    </td>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                ))}
+                {inFlight.map((item) => {
+                  const holding = holdingNames.get(item.id);
+                  return (
+                    <tr key={`mint-${item.id}`} data-testid="ledger-pending-row">
+                      <td>{holding?.name ?? "—"}</td>
+                      <td className={mono}>{item.address ?? "—"}</td>
+                      <td className="num">{holding ? formatNumber(holding.amount) : "—"}</td>
+                      {withBlock && <td className="num">—</td>}
+                      <td>
+                        <span className={css({ display: "inline-flex", gap: "2", flexWrap: "wrap" })}>
+                          <StatusBadge
+                            label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")}
+                          />
+                          <PendingBadge mark={item.mark} />
+                        </span>
+                        {item.failure && (
+                          <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </Card>
   );

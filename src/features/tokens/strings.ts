@@ -71,6 +71,7 @@ export const TOKEN_TEXT = {
   ledgerAddress: "Address",
   ledgerAmount: "Amount",
   ledgerBlock: "Block",
+  ledgerBlockNumber: (block: string) => `Block ${block}`,
   ledgerStatus: "Status",
   ledgerGroupSummary: (count: number, units: string) => `${count} stakeholder${count === 1 ? "" : "s"} · ${units}`,
   // live and offline marks

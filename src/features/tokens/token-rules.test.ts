@@ -9,6 +9,7 @@ import {
   PRIVATE_CHAIN,
   showsBlockNumber,
   tokenActions,
+  tokenAmountText,
   tokenStatusLabel,
   validateToken,
 } from "./token-rules.ts";
@@ -165,5 +166,12 @@ describe("stakeholder ledger", () => {
       { id: "h3", amount: "0", minted: false },
     ]);
     expect(picked.map((holding) => holding.id)).toEqual(["h1"]);
+  });
+
+  it("shows amounts floored to the token's precision", () => {
+    expect(tokenAmountText("25000", 0)).toBe("25,000");
+    expect(tokenAmountText("25000.9", 0)).toBe("25,000");
+    expect(tokenAmountText("1500.756", 2)).toBe("1,500.75");
+    expect(tokenAmountText(null, 2)).toBe("0.00");
   });
 });

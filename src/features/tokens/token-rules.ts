@@ -1,8 +1,17 @@
 // The token view's rules (spec part 2: token and contract states, section 5 validation, section 6 permissions,
 // section 9 constants). Pure functions over plain data: unit-tested in token-rules.test.ts.
-import { add, compare, type Decimal, toString as decimalText, parseDecimal, ZERO } from "../../domain/decimal.ts";
+import {
+  add,
+  compare,
+  type Decimal,
+  toString as decimalText,
+  parseDecimal,
+  round,
+  ZERO,
+} from "../../domain/decimal.ts";
+import { formatInteger, formatNumber } from "../../domain/format.ts";
 import { PRODUCT_TEST_CHAIN } from "../../domain/wallet.ts";
-import { TOKEN_STATUS_LABELS, TOKEN_TEXT } from "./strings.ts";
+import { CHAIN_LABELS, TOKEN_STATUS_LABELS, TOKEN_TEXT } from "./strings.ts";
 
 /** The product's private network (spec: ethereum-{product}): block numbers are shown for it. */
 export const PRIVATE_CHAIN = "ethereum-ledgerline";
@@ -130,6 +139,9 @@ export function explorerUrl(chain: string | null | undefined, address: string | 
   return make ? make(encodeURIComponent(address)) : null;
 }
 
+/** A chain as it reads (CHAIN_LABELS; an unknown chain as stored). */
+export const chainLabel = (chain: string | null | undefined): string => (chain ? (CHAIN_LABELS[chain] ?? chain) : "");
+
 /** The chain's currency symbol (spec: tezos XTZ, ethereum ETH). */
 export function chainSymbol(chain: string | null | undefined): string | null {
   if (chain?.startsWith("tezos")) return "XTZ";
@@ -195,6 +207,14 @@ export function ledgerTotals(rows: readonly LedgerRow[]): { stakeholders: number
 }
 
 const addDecimal = (total: Decimal, value: string) => add(total, parseDecimal(value) ?? ZERO);
+
+/** An amount of the token as the chain holds it: floored to the token's precision (whole units at precision 0). */
+export function tokenAmountText(amount: string | null | undefined, precision: number | null | undefined): string {
+  const places = Math.max(0, Math.min(18, precision ?? 0));
+  const parsed = parseDecimal(amount ?? null) ?? ZERO;
+  const floored = round(parsed, places, "floor");
+  return places === 0 ? formatInteger(floored) : formatNumber(floored, places);
+}
 
 /** A holding of the round as the Mint dialog lists it. */
 export interface MintCandidate {

@@ -11,6 +11,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wallet.ts";
 import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
+import { chainLabel } from "../tokens/token-rules.ts";
 import { WALLET_TEXT } from "./strings.ts";
 
 interface Card extends WalletCard {
@@ -80,7 +81,7 @@ function TokenCard({ token }: { token: Card }) {
         >
           {amountText(token)} <span className={css({ fontSize: "sm", color: "fg.muted" })}>{token.symbol}</span>
         </p>
-        {token.chain && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>{token.chain}</p>}
+        {token.chain && <p className={css({ fontSize: "xs", color: "fg.subtle" })}>{chainLabel(token.chain)}</p>}
       </div>
       <dl className={css({ display: "grid", gridTemplateColumns: "1fr auto", rowGap: "1.5", fontSize: "sm" })}>
         <Figure
