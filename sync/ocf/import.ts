@@ -506,6 +506,17 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
   await load(tx, "ocf_cancellations", "issuance_key text, quantity numeric, date date", plan.cancellations);
   await tx.exec("analyze ocf_issuances; analyze ocf_people;");
 
+  // Row triggers (replication audiences, timestamps, mail, onboarding) would run once per imported row and grow
+  // with the issuer's data. As superuser (embedded PGlite, or a superuser DATABASE_URL) they are skipped for the
+  // bulk inserts and their effect that matters here, the replication change log, is recorded set-based below (as
+  // sync/seed/scale.ts does); new allocations carry a "send no invitation mail" preference and no qualifications,
+  // so the mail and onboarding triggers would have done nothing. Otherwise the triggers run as usual.
+  const { rows: roles } = await tx.query<{ super: boolean }>(
+    "select rolsuper as super from pg_roles where rolname = current_user",
+  );
+  const bulk = roles[0]?.super === true;
+  if (bulk) await tx.query("set local session_replication_role = replica");
+
   // Stakeholders: the issuer's contact with that e-mail, else the investor account with it, else a new account.
   await tx.query(
     `update ocf_people p set investor_id = c.investor_id from app_public.customers c
@@ -610,6 +621,10 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
       [issuerId],
     );
   }
+  if (bulk) {
+    await tx.query("set local session_replication_role = origin");
+    await recordChanges(tx, issuerId);
+  }
   const { rows } = await tx.query<{ people: number; created: number }>(
     "select count(distinct investor_id)::int as people, count(distinct investor_id) filter (where created)::int as created from ocf_people",
   );
@@ -621,6 +636,67 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
     issuances: plan.issuances.length,
     cancellations: plan.cancellations.length,
   };
+}
+
+/**
+ * The change log entries the row triggers would have written for an import (sync/database/replication/): every
+ * new document with the accounts that may see it, and the grants (the issuer now sees the matched investors'
+ * accounts; the investors see the issuer's account and the rounds, assets and securities they hold).
+ */
+async function recordChanges(tx: Sql, issuerId: string): Promise<void> {
+  const { rows } = await tx.query<{ exists: boolean }>(
+    "select to_regclass('app_private.changes') is not null as exists",
+  );
+  if (!rows[0]?.exists) return;
+  await tx.query(
+    `with people as (select distinct investor_id, created from ocf_people),
+     round_investors as (
+       select i.round_key, array_agg(distinct p.investor_id) as investors
+         from ocf_issuances i join ocf_people p on p.key = i.person_key group by i.round_key
+     ),
+     class_investors as (
+       select r.class_key, array_agg(distinct p.investor_id) as investors
+         from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_people p on p.key = i.person_key
+        group by r.class_key
+     )
+     insert into app_private.changes (model, doc_id, audience)
+     select 'accounts', p.investor_id, array[$1::uuid, p.investor_id] from people p
+     union all select 'accounts', $1::uuid, array[$1::uuid] || coalesce((select array_agg(investor_id) from people), '{}')
+     union all select 'customers', c.id, array[$1::uuid, c.investor_id]
+       from app_public.customers c where c.account_id = $1 and c.investor_id in (select investor_id from people)
+     union all select 'assets', c.asset_id, array[$1::uuid] || coalesce(ci.investors, '{}')
+       from ocf_classes c left join class_investors ci on ci.class_key = c.key
+     union all select 'securities', c.security_id, array[$1::uuid] || coalesce(ci.investors, '{}')
+       from ocf_classes c left join class_investors ci on ci.class_key = c.key
+     union all select 'rounds', r.round_id, array[$1::uuid] || coalesce(ri.investors, '{}')
+       from ocf_rounds r left join round_investors ri on ri.round_key = r.key
+     union all select 'allocations', r.allocation_id, array[$1::uuid] || coalesce(ri.investors, '{}')
+       from ocf_rounds r left join round_investors ri on ri.round_key = r.key
+     union all select 'transactions', r.transaction_id, array[$1::uuid] || coalesce(ri.investors, '{}')
+       from ocf_rounds r left join round_investors ri on ri.round_key = r.key
+     union all select 'transactions', le.transaction_id, array[$1::uuid] || array_agg(distinct le.investor_id)
+       from app_public.ledger_entries le join app_public.transactions t on t.id = le.transaction_id
+      where t.issuer_id = $1 and t.round_id is null and le.holding_id in (select holding_id from ocf_issuances)
+      group by le.transaction_id
+     union all select 'distributions', i.distribution_id, array[$1::uuid, p.investor_id]
+       from ocf_issuances i join ocf_people p on p.key = i.person_key where i.quantity > 0
+     union all select 'holdings', i.holding_id, array[$1::uuid, p.investor_id]
+       from ocf_issuances i join ocf_people p on p.key = i.person_key`,
+    [issuerId],
+  );
+  await tx.query("select pg_notify('app_changes', json_build_object('t', m)::text) from unnest($1::text[]) m", [
+    [
+      "accounts",
+      "customers",
+      "assets",
+      "securities",
+      "rounds",
+      "allocations",
+      "transactions",
+      "distributions",
+      "holdings",
+    ],
+  ]);
 }
 
 export { vestingTermsId };
