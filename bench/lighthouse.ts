@@ -8,7 +8,8 @@
 //
 // The production build is served by the real server in-process (tests/helpers/server.ts: in-memory PGlite with the
 // demo data). Signed in means the investor's session cookie is sent with every request (Lighthouse's extraHeaders).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -96,13 +97,17 @@ function median(list: PageFigures[]): PageFigures {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const s = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`;
 
-function markdown(results: PageFigures[], meta: { startedOn: string; lighthouse: string; chromium: string }): string {
+function markdown(
+  results: PageFigures[],
+  meta: { startedOn: string; lighthouse: string; chromium: string; load: string },
+): string {
   const lines = [
     "## Lighthouse: a phone's first visit (bench/lighthouse.ts)",
     "",
     `Run ${meta.startedOn.slice(0, 16).replace("T", " ")} UTC, Lighthouse ${meta.lighthouse}, ${meta.chromium}, mobile preset,`,
     `simulated throttling (slow 4G, 4x CPU), fresh profile each run, median of ${runs} run(s). Target (issue 22): 90 or`,
-    "more for performance and largest paint within 2.5 s on /login and the investor's /portfolio.",
+    "more for performance and largest paint within 2.5 s on /login and the investor's /portfolio. Simulated",
+    `throttling scales the CPU time it observed: a busy machine (load average at the start: ${meta.load}) inflates TBT and LCP.`,
     "",
     "| Page | Score | FCP | LCP | TBT | Speed index | CLS | Transferred | Requests | LCP element |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -144,11 +149,18 @@ function writeSection(section: string): void {
 }
 
 ensureBuilt();
-const server = await startTestServer({ distDir });
+// A private copy of the build: another build of the work tree must not change the files under measurement.
+const servedDir = mkdtempSync(join(os.tmpdir(), "ll-lighthouse-dist-"));
+cpSync(distDir, servedDir, { recursive: true });
+const server = await startTestServer({ distDir: servedDir });
 const investor = await signInAs(server.client(), INVESTOR);
 const cookie = `ll_session=${investor.client.session ?? ""}`;
 log(`server on ${server.url}`);
 const startedOn = new Date().toISOString();
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(" / ");
 const results: PageFigures[] = [];
 let chromium = "chromium";
 const lighthouseVersion = (
@@ -160,6 +172,7 @@ try {
     { path: "/portfolio", signedIn: true },
   ]) {
     const perPage: PageFigures[] = [];
+    let failures = 0;
     for (let run = 0; run < runs; run++) {
       // A fresh profile per run: no HTTP cache, no service worker, no IndexedDB (a first visit).
       const chrome = await chromeLauncher.launch({
@@ -184,7 +197,12 @@ try {
           "Chromium $2",
         );
         const runtimeError = lhr.runtimeError as { message?: string } | undefined;
-        if (runtimeError?.message) log(`${page.path}: runtime error: ${runtimeError.message}`);
+        if (runtimeError?.message) {
+          // Lighthouse could not record this run (e.g. NO_NAVSTART on a loaded machine): run it again
+          log(`${page.path}: runtime error, run again: ${runtimeError.message}`);
+          if (++failures <= 3) run--;
+          continue;
+        }
         const f = figures(page.path, page.signedIn, lhr);
         // the whole report of the last run, for a closer look (bootup-time, long-tasks, network-requests)
         mkdirSync(join(root, "bench", "results"), { recursive: true });
@@ -203,10 +221,11 @@ try {
         await chrome.kill();
       }
     }
-    results.push(median(perPage));
+    if (perPage.length) results.push(median(perPage));
   }
 } finally {
   await server.close();
+  rmSync(servedDir, { recursive: true, force: true });
 }
 
 mkdirSync(join(root, "bench", "results"), { recursive: true });
@@ -214,6 +233,6 @@ writeFileSync(
   join(root, "bench", "results", "lighthouse.json"),
   `${JSON.stringify({ startedOn, lighthouse: lighthouseVersion, chromium, runs, results }, null, 2)}\n`,
 );
-writeSection(markdown(results, { startedOn, lighthouse: lighthouseVersion, chromium }));
+writeSection(markdown(results, { startedOn, lighthouse: lighthouseVersion, chromium, load }));
 log("wrote bench/RESULTS.md (lighthouse section) and bench/results/lighthouse.json");
 process.exit(0);
