@@ -163,6 +163,58 @@ describe("OCF import", () => {
     );
   });
 
+  it("replicates: the issuer and an investor who already has an account pull the imported documents", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    const files = smallPackage();
+    const people = (files["Stakeholders.ocf.json"]?.items ?? []) as Record<string, unknown>[];
+    // Emma Lawson (investor@demo.test) is the first stakeholder this time: matched to her account by e-mail.
+    people[0] = {
+      ...people[0],
+      contact_info: { emails: [{ email_type: "PERSONAL", email_address: "investor@demo.test" }] },
+    };
+    const classes = (files["StockClasses.ocf.json"]?.items ?? []) as Record<string, unknown>[];
+    classes[0] = { ...classes[0], name: "Replicated Robotics Common" };
+    const zip = buildPackage(files);
+    expect((await post(owner, "/api/v2/imports/ocf/confirm", zip)).status).toBe(200);
+    const { rows } = await t.server.db.query<{ holding: string; round: string; asset: string }>(
+      `select h.id as holding, r.id as round, a.id as asset from app_public.holdings h
+         join app_public.rounds r on r.id = h.round_id join app_public.assets a on a.id = r.asset_id
+         join app_public.accounts inv on inv.id = h.investor_id
+        where a.name = 'Replicated Robotics Common' and inv.email = 'investor@demo.test'`,
+    );
+    expect(rows).toHaveLength(1);
+    const expected = rows[0] as { holding: string; round: string; asset: string };
+    const pulled = async (client: TestClient, model: string): Promise<Set<string>> => {
+      const ids = new Set<string>();
+      let after = { txid: "0", seq: "0" };
+      for (let page = 0; page < 100; page++) {
+        const response = await client.fetch("/api/v2/pull", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ model, afterTxid: after.txid, afterSeq: after.seq, limit: 500 }),
+        });
+        expect(response.status).toBe(200);
+        const batch = (await response.json()) as {
+          documents: { id: string; _deleted: boolean }[];
+          checkpoint: { txid: string; seq: string | number };
+        };
+        for (const doc of batch.documents) {
+          if (doc._deleted) ids.delete(doc.id);
+          else ids.add(doc.id);
+        }
+        if (batch.documents.length === 0) break;
+        after = { txid: String(batch.checkpoint.txid), seq: String(batch.checkpoint.seq) };
+      }
+      return ids;
+    };
+    const emma = await as("investor@demo.test", "Emma Lawson");
+    for (const client of [owner, emma]) {
+      expect((await pulled(client, "holdings")).has(expected.holding)).toBe(true);
+      expect((await pulled(client, "rounds")).has(expected.round)).toBe(true);
+      expect((await pulled(client, "assets")).has(expected.asset)).toBe(true);
+    }
+  });
+
   it("refuses a viewer, an investor, a broker and another issuer's owner acting on this issuer: nothing written", async () => {
     const zip = buildPackage(smallPackage());
     const before = await footprint();
