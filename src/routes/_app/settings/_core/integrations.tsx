@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailable } from "../../../../features/shell/NotAvailablePage.tsx";
+import { IntegrationsPage } from "../../../../features/integrations/IntegrationsPage.tsx";
 
 export const Route = createFileRoute("/_app/settings/_core/integrations")({
-  component: () => <NotAvailable />,
+  component: IntegrationsPage,
 });

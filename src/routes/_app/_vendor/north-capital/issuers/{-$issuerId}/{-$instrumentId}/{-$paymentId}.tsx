@@ -1,8 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../../../../features/shell/NotAvailablePage.tsx";
+import { PaymentProviderPage } from "../../../../../../../features/payments/PaymentProviderPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/north-capital/issuers/{-$issuerId}/{-$instrumentId}/{-$paymentId}")(
   {
-    component: () => <NotAvailablePage title="Payment Provider" />,
+    component: PaymentProviderRoute,
   },
 );
+
+function PaymentProviderRoute() {
+  const { issuerId, instrumentId, paymentId } = Route.useParams();
+  return <PaymentProviderPage issuerId={issuerId} instrumentId={instrumentId} paymentId={paymentId} />;
+}

@@ -1,0 +1,181 @@
+// /settings/integrations (spec part 2 "Settings", "Integration process"): the integrations of the account's type as
+// cards, 3 per page, read from the `integrations` replica. An integration the account has not added offers Add
+// (owners and admins: createAccountIntegration, a queued command that works offline and shows as waiting); one whose
+// process is not complete shows its current step and short steps; a complete one shows Manage for Signing and Payment
+// processing.
+import { Link } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
+import type { AccountIntegration, IntegrationPartner, IntegrationStep } from "../../data/models/integrations.ts";
+import { Button, Card, CardGrid, EmptyState, LoadingIndicator, PendingBadge, StatusBadge } from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
+import { integrationTypesFor, manageLink, pageOf } from "./integration-rules.ts";
+import { INTEGRATIONS_TEXT as T } from "./strings.ts";
+
+interface Mark {
+  status: "pending" | "accepted" | "rejected";
+  errorMessage?: string | null;
+}
+
+interface IntegrationRow {
+  id: string;
+  type: string;
+  service: string;
+  description?: string | null;
+  partner?: IntegrationPartner | null;
+  accountIntegration?: AccountIntegration | null;
+}
+
+export function IntegrationsPage() {
+  const { accountType, canWrite } = useViewer();
+  const { rows, loading } = useModel("integrations");
+  const { rows: outbox } = useOutbox();
+  const send = useCommand();
+  const [page, setPage] = useState(1);
+
+  const visible = useMemo(() => {
+    const types = integrationTypesFor(accountType);
+    return (rows as unknown as IntegrationRow[])
+      .filter((row) => types.includes(row.type))
+      .sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type) || a.service.localeCompare(b.service));
+  }, [rows, accountType]);
+  const paged = pageOf(visible, page);
+
+  if (loading) return <LoadingIndicator />;
+  if (visible.length === 0) return <EmptyState text={T.empty} />;
+
+  const queued = (integrationId: string) =>
+    outbox.find(
+      (c) =>
+        c.mutation === "createAccountIntegration" &&
+        (c.variables as { input?: { integrationId?: string } }).input?.integrationId === integrationId,
+    );
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="integrations">
+      {!canWrite && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.readOnly}</p>}
+      <CardGrid columns={3}>
+        {paged.rows.map((row) => {
+          const command = queued(row.id);
+          return (
+            <IntegrationCard
+              key={row.id}
+              row={row}
+              canWrite={canWrite}
+              mark={command ? { status: command.status as Mark["status"], errorMessage: command.errorMessage } : null}
+              onAdd={() => send("createAccountIntegration", { input: { integrationId: row.id } })}
+            />
+          );
+        })}
+      </CardGrid>
+      {paged.pages > 1 && (
+        <nav
+          aria-label={T.title}
+          className={css({ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: "3" })}
+        >
+          <Button variant="outline" size="sm" disabled={paged.page <= 1} onClick={() => setPage(paged.page - 1)}>
+            {T.previous}
+          </Button>
+          <span className={css({ fontSize: "sm", color: "fg.muted" })}>{T.page(paged.page, paged.pages)}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={paged.page >= paged.pages}
+            onClick={() => setPage(paged.page + 1)}
+          >
+            {T.next}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function IntegrationCard({
+  row,
+  canWrite,
+  mark,
+  onAdd,
+}: {
+  row: IntegrationRow;
+  canWrite: boolean;
+  /** the queued Add command: pending, accepted (waiting for the replica) or rejected with its reason */
+  mark: Mark | null;
+  onAdd(): void;
+}) {
+  const added = row.accountIntegration ?? null;
+  const complete = added?.status === "complete";
+  const manage = complete ? manageLink(row.type) : null;
+  return (
+    <Card
+      testId={`integration-${row.type}`}
+      title={row.partner?.name ?? row.service}
+      actions={
+        added ? (
+          complete ? (
+            manage ? (
+              <Link to={manage} className={css({ textDecoration: "none" })}>
+                <Button size="sm">{T.manage}</Button>
+              </Link>
+            ) : (
+              <StatusBadge label={T.connected} status="active" />
+            )
+          ) : null
+        ) : mark && mark.status !== "rejected" ? (
+          <PendingBadge mark={mark} />
+        ) : canWrite ? (
+          <Button size="sm" onClick={onAdd}>
+            {T.add}
+          </Button>
+        ) : null
+      }
+    >
+      <p className={css({ fontSize: "xs", fontWeight: "700", textTransform: "uppercase", color: "fg.muted" })}>
+        {T.typeLabels[row.type] ?? row.type}
+      </p>
+      {row.description && <p className={css({ fontSize: "sm", color: "fg.default" })}>{row.description}</p>}
+      {mark?.status === "rejected" && <PendingBadge mark={mark} />}
+      {added && !complete && <Process process={added.process} />}
+    </Card>
+  );
+}
+
+function Process({ process }: { process: AccountIntegration["process"] }) {
+  const current = process.currentStep;
+  return (
+    <div data-testid="integration-process" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+      <p className={css({ fontSize: "sm" })}>
+        {current ? (
+          <>
+            {T.currentStep}: <strong>{current.title}</strong>
+          </>
+        ) : (
+          T.processComplete
+        )}
+      </p>
+      <ol aria-label={T.steps} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+        {process.steps.map((step: IntegrationStep) => (
+          <li
+            key={step.order}
+            title={T.stepStatus[step.status]}
+            aria-current={step.status === "in_progress" ? "step" : undefined}
+            className={css({
+              fontSize: "xs",
+              fontWeight: "600",
+              px: "2",
+              py: "1",
+              borderRadius: "full",
+              borderWidth: "1px",
+              borderColor: step.status === "in_progress" ? "accent.default" : "border.default",
+              color: step.status === "complete" ? "fg.muted" : "fg.default",
+              textDecoration: step.status === "complete" ? "line-through" : "none",
+            })}
+          >
+            {step.order}. {step.title}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Which integrations an account sees and what a card offers (spec part 2: investors see portfolio; others see
+// compliance, signing, {product}IO and payment; the process is shown until complete, then Manage for Signing and
+// Payment processing), and the 3-per-page paging.
+
+export const PAGE_SIZE = 3;
+
+export function integrationTypesFor(accountType: string | null | undefined): string[] {
+  return accountType === "investor" ? ["portfolio"] : ["compliance", "signing", "ledgerlineIO", "payment"];
+}
+
+/** Where Manage goes for a complete integration, or null when it has no Manage. */
+export function manageLink(type: string): string | null {
+  if (type === "payment") return "/north-capital/issuers";
+  if (type === "signing") return "/docusign/templates";
+  return null;
+}
+
+export function pageOf<T>(items: T[], page: number): { rows: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  return { rows: items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), page: current, pages };
+}
