@@ -1,6 +1,6 @@
 // The embedded chain `ethereum-ledgerline` (docs/CHAIN.md): a private EVM chain running inside the server process on
-// @ethereumjs/vm (pure JavaScript). Transactions arrive signed (eth_sendRawTransaction), are mined into a block on the
-// next turn of the event loop (every pending transaction that fits the block's gas limit), and each block's RLP is
+// @ethereumjs/vm (pure JavaScript). Transactions arrive signed (eth_sendRawTransaction), are mined into a block 25 ms after the
+// first one arrives (every pending transaction that fits the block's gas limit), and each block's RLP is
 // handed to `store.saveBlock` before its receipts become visible: the database keeps every block, and opening the
 // chain replays them (state roots checked) so a restart keeps every contract, balance and block.
 // `request` answers the JSON-RPC methods ethers and the job runner use; reads never touch the state (eth_call runs
@@ -22,6 +22,8 @@ import { buildBlock, createVM, runBlock, type VM } from "@ethereumjs/vm";
 export const EMBEDDED_CHAIN_ID = 73_317;
 const BLOCK_GAS_LIMIT = 30_000_000n;
 const GENESIS_BASE_FEE = 1_000_000_000n;
+/** How long the pool collects transactions before a block is mined. */
+const BLOCK_TIME_MS = 25;
 
 export interface StoredBlock {
   number: number;
@@ -190,7 +192,8 @@ export class EmbeddedChain {
 
   private scheduleMine(): void {
     if (this.mining) return;
-    this.mining = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+    // a short block time: transactions sent one after another (a batch of mints) share a block
+    this.mining = new Promise<void>((resolve) => setTimeout(resolve, BLOCK_TIME_MS)).then(() =>
       this.serial(() => this.mineBlocks()).finally(() => {
         this.mining = null;
         for (const wake of this.waiters) wake();

@@ -24,7 +24,10 @@ import { storeKey } from "./store.ts";
 
 export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
 const DEPLOY_GAS = 3_000_000n;
-const MINT_GAS = 200_000n;
+/** Holdings minted by one transaction (issueBatch), and its gas limit. */
+const MINT_PER_TX = 100;
+const MINT_BASE_GAS = 60_000n;
+const MINT_GAS_PER_HOLDING = 80_000n;
 
 interface JobRow {
   id: string;
@@ -57,7 +60,7 @@ export interface RunnerOptions {
    * server that dies at that point.
    */
   onSigned?(jobs: number, step: "signed" | "sent"): "stop" | undefined;
-  /** Mints signed, sent and finished together (default 200). */
+  /** Mint jobs signed, sent and finished together (default 1000: ten transactions of 100 holdings). */
   batchSize?: number;
   /** How long to wait for a receipt before leaving the job for a later pass (default 120 s; the embedded chain 30 s). */
   receiptTimeoutMs?: number;
@@ -137,7 +140,7 @@ export class JobRunner {
   }
 
   private async step(chain: string): Promise<boolean> {
-    const batch = this.options.batchSize ?? 200;
+    const batch = this.options.batchSize ?? 1000;
     const signed = await this.db.query<JobRow>(
       `select * from app_private.chain_jobs where chain = $1 and status = 'signed' order by nonce, created_on limit $2`,
       [chain, batch],
@@ -244,7 +247,15 @@ export class JobRunner {
     const signed: Array<{ id: string; nonce: number; raw: string; hash: string; address: string; addressId: string }> =
       [];
     const failed: Array<{ id: string; failure: string }> = [];
-    for (const job of jobs) {
+    const ready: Array<{
+      id: string;
+      to: string;
+      units: bigint;
+      contract: string;
+      address: { id: string; address: string };
+    }> = [];
+    // jobs of one contract only per transaction (a step's batch is one contract's jobs in practice)
+    for (const job of jobs.filter((j) => j.contract_id === jobs[0]?.contract_id)) {
       const detail = byJob.get(job.id);
       const address = detail ? addresses.get(detail.investor_id) : undefined;
       if (!detail?.contract_address || !address) {
@@ -271,16 +282,27 @@ export class JobRunner {
         });
         continue;
       }
+      ready.push({ id: job.id, to, units, contract: detail.contract_address, address });
+    }
+    // one transaction per MINT_PER_TX holdings (all or none): the jobs of a transaction share its nonce and hash
+    for (let i = 0; i < ready.length; i += MINT_PER_TX) {
+      const part = ready.slice(i, i + MINT_PER_TX);
+      const contract = part[0]?.contract ?? "";
       const raw = await backend.operator.signTransaction({
         type: 2,
         chainId,
         nonce,
-        to: detail.contract_address,
-        data: TOKEN_INTERFACE.encodeFunctionData("issue", [to, units]),
-        gasLimit: MINT_GAS,
+        to: contract,
+        data:
+          part.length === 1
+            ? TOKEN_INTERFACE.encodeFunctionData("issue", [part[0]?.to, part[0]?.units])
+            : TOKEN_INTERFACE.encodeFunctionData("issueBatch", [part.map((p) => p.to), part.map((p) => p.units)]),
+        gasLimit: MINT_BASE_GAS + MINT_GAS_PER_HOLDING * BigInt(part.length),
         ...fees,
       });
-      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address: address.address, addressId: address.id });
+      const hash = keccak256(raw);
+      for (const p of part)
+        signed.push({ id: p.id, nonce, raw, hash, address: p.address.address, addressId: p.address.id });
       nonce += 1;
     }
     await this.db.transaction(async (tx) => {
@@ -377,31 +399,46 @@ export class JobRunner {
   private async settleSigned(backend: ChainBackend, jobs: JobRow[]): Promise<boolean> {
     const receipts = new Map<string, RawReceipt>();
     const failed: Array<{ job: JobRow; failure: string }> = [];
+    const byHash = new Map<string, JobRow[]>();
     for (const job of jobs) {
       if (!job.tx_hash || !job.raw_tx) continue;
-      const known = await this.rawReceipt(backend, job.tx_hash);
+      byHash.set(job.tx_hash, [...(byHash.get(job.tx_hash) ?? []), job]);
+    }
+    const mined = new Map<string, RawReceipt>();
+    const unsendable = new Map<string, string>();
+    for (const [hash, group] of byHash) {
+      const raw = group[0]?.raw_tx ?? "";
+      const known = await this.rawReceipt(backend, hash);
       if (known) {
-        receipts.set(job.id, known);
+        mined.set(hash, known);
         continue;
       }
       try {
-        await backend.provider.send("eth_sendRawTransaction", [job.raw_tx]);
+        await backend.provider.send("eth_sendRawTransaction", [raw]);
       } catch (error) {
         const message = (error as Error).message;
         if (/already known|known transaction/i.test(message)) continue;
-        const again = await this.rawReceipt(backend, job.tx_hash);
-        if (again) receipts.set(job.id, again);
+        const again = await this.rawReceipt(backend, hash);
+        if (again) mined.set(hash, again);
         else if (/nonce too low/i.test(message))
-          failed.push({ job, failure: "The transaction was not mined: its nonce was used by another transaction." });
-        else failed.push({ job, failure: message.slice(0, 500) });
+          unsendable.set(hash, "The transaction was not mined: its nonce was used by another transaction.");
+        else unsendable.set(hash, message.slice(0, 500));
       }
     }
     if (this.options.onSigned?.(jobs.length, "sent") === "stop") this.stopped = true;
-    for (const job of jobs) {
-      if (receipts.has(job.id) || failed.some((f) => f.job.id === job.id) || !job.tx_hash) continue;
+    for (const hash of byHash.keys()) {
+      if (mined.has(hash) || unsendable.has(hash)) continue;
       if (this.stopped) return false;
-      const receipt = await this.waitReceipt(backend, job.tx_hash);
-      if (receipt) receipts.set(job.id, receipt);
+      const receipt = await this.waitReceipt(backend, hash);
+      if (receipt) mined.set(hash, receipt);
+    }
+    for (const [hash, group] of byHash) {
+      const receipt = mined.get(hash);
+      const failure = unsendable.get(hash);
+      for (const job of group) {
+        if (receipt) receipts.set(job.id, receipt);
+        else if (failure) failed.push({ job, failure });
+      }
     }
     if (this.stopped && receipts.size === 0 && failed.length === 0) return false;
     await this.finish(backend, jobs, receipts, failed);
@@ -458,8 +495,11 @@ export class JobRunner {
     });
     const contracts = [...new Set(mints.map((o) => o.job.contract_id))];
     for (const contractId of contracts) {
+      const seen = new Set<RawReceipt>();
       const logs = mints
-        .filter((o) => o.job.contract_id === contractId && o.ok && o.receipt)
+        .filter(
+          (o) => o.job.contract_id === contractId && o.ok && o.receipt && !seen.has(o.receipt) && seen.add(o.receipt),
+        )
         .flatMap((o) => (o.receipt?.logs ?? []).map((log) => ({ log, block: o.block ?? 0 })));
       await this.reconcile(backend, contractId, logs);
       await this.updateContractStatus(contractId);

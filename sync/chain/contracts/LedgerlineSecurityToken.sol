@@ -26,6 +26,7 @@ contract LedgerlineSecurityToken is ERC20, Pausable, AccessControl {
     event ForcedTransfer(address indexed controller, address indexed from, address indexed to, uint256 amount);
 
     error NotAllowlisted(address account);
+    error BatchLengthMismatch(uint256 accounts, uint256 amounts);
 
     constructor(string memory name_, string memory symbol_, uint8 decimals_, address admin) ERC20(name_, symbol_) {
         _decimals = decimals_;
@@ -55,6 +56,19 @@ contract LedgerlineSecurityToken is ERC20, Pausable, AccessControl {
             emit AllowlistChanged(to, true);
         }
         _mint(to, amount);
+    }
+
+    /// Issues many holdings in one transaction (all or none): `amounts[i]` to `to[i]`, allowlisting as `issue` does.
+    function issueBatch(address[] calldata to, uint256[] calldata amounts) external onlyRole(ISSUER_ROLE) {
+        if (to.length != amounts.length) revert BatchLengthMismatch(to.length, amounts.length);
+        for (uint256 i = 0; i < to.length; i++) {
+            address account = to[i];
+            if (!_allowed[account]) {
+                _allowed[account] = true;
+                emit AllowlistChanged(account, true);
+            }
+            _mint(account, amounts[i]);
+        }
     }
 
     function mint(address to, uint256 amount) external onlyRole(ISSUER_ROLE) {
