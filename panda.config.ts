@@ -56,16 +56,17 @@ export default defineConfig({
           },
         },
         durations: { tooltip: { value: "800ms" } },
-        // Stacking order of the layers the screens name (the sticky top bar, popups, dialogs, the skip link).
+        // Stacking order of the layers the screens name (the sticky top bar, dialogs, popups, the skip link). Popups
+        // (dropdown, popover) open from inside dialogs too: above modal.
         zIndex: {
           hide: { value: -1 },
           base: { value: 0 },
           docked: { value: 10 },
-          dropdown: { value: 1000 },
           sticky: { value: 1100 },
           banner: { value: 1200 },
           overlay: { value: 1300 },
           modal: { value: 1400 },
+          dropdown: { value: 1500 },
           popover: { value: 1500 },
           skipLink: { value: 1600 },
           toast: { value: 1700 },

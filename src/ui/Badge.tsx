@@ -59,7 +59,11 @@ export function PendingTag({ mark }: { mark?: Mark | null }) {
   const rejected = mark.status === "rejected";
   return (
     <span
-      className={badge({ tone: rejected ? "danger" : "neutral" })}
+      className={cx(
+        badge({ tone: rejected ? "danger" : "neutral" }),
+        // The server's message as written (not capitalised word by word); a wrapped message reads as a box.
+        rejected ? css({ textTransform: "none", borderRadius: "md" }) : undefined,
+      )}
       title={rejected ? (mark.errorMessage ?? "Refused") : "Saved on this device; sent when online"}
       data-testid={rejected ? "rejected-mark" : "pending-mark"}
     >

@@ -233,6 +233,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             animateRows={false}
             defaultCsvExportParams={GRID_CSV_EXPORT_PARAMS}
             suppressCellFocus={false}
+            // Columns as wide as their header and cells, then spread over the grid's width: nothing is cut while
+            // there is room (issue 22 item 5). Columns the user resized, or restored from the saved state, stay.
+            autoSizeStrategy={{ type: "fitCellContents", scaleUpToFitGridWidth: true, continuous: true }}
             rowSelection={
               onSelectionChange
                 ? { mode: "multiRow", checkboxes: true, headerCheckbox: true, enableClickSelection: false }
@@ -247,7 +250,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             }}
             onModelUpdated={(e) => setShown(e.api.getDisplayedRowCount())}
             onColumnMoved={(e) => e.finished && captureColumns(true)}
-            onColumnResized={(e) => e.finished && e.source !== "flex" && captureColumns(true)}
+            // A width the user chose is saved; the automatic sizing (flex, fit to contents) is redone on each visit.
+            onColumnResized={(e) => e.finished && e.source === "uiColumnResized" && captureColumns(true)}
             onColumnVisible={() => captureColumns(true)}
           />
         </Suspense>

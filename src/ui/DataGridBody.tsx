@@ -5,6 +5,7 @@ import {
   CellStyleModule,
   ClientSideRowModelModule,
   ColumnApiModule,
+  ColumnAutoSizeModule,
   CsvExportModule,
   DateFilterModule,
   ModuleRegistry,
@@ -35,6 +36,7 @@ export const GRID_MODULES = [
   ColumnApiModule, // saved column state (getColumnState, applyColumnState, resetColumnState)
   RowApiModule, // the footer's count (getDisplayedRowCount)
   CellStyleModule, // type: "rightAligned" sets cellClass
+  ColumnAutoSizeModule, // columns as wide as their header and cells (autoSizeStrategy in DataGrid.tsx)
 ];
 
 let modulesRegistered = false;

@@ -67,9 +67,9 @@ export function DistributionsPage() {
   const rows = useMemo(() => toRows(distributions as Distribution[], !isAgent), [toRows, distributions, isAgent]);
   const columns = useMemo<ColDef<DistributionRow>[]>(
     () => [
-      { colId: "investor", field: "investor", headerName: DISTRIBUTIONS_TEXT.investor, minWidth: 180, flex: 1 },
-      { colId: "email", field: "email", headerName: DISTRIBUTIONS_TEXT.email, minWidth: 200, flex: 1 },
-      { colId: "allocation", field: "allocation", headerName: DISTRIBUTIONS_TEXT.allocation, minWidth: 180, flex: 1 },
+      { colId: "investor", field: "investor", headerName: DISTRIBUTIONS_TEXT.investor, minWidth: 180 },
+      { colId: "email", field: "email", headerName: DISTRIBUTIONS_TEXT.email, minWidth: 200 },
+      { colId: "allocation", field: "allocation", headerName: DISTRIBUTIONS_TEXT.allocation, minWidth: 180 },
       {
         colId: "units",
         field: "units",

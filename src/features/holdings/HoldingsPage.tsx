@@ -15,9 +15,9 @@ const byDecimal = (a: string | null, b: string | null) =>
 
 function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
   return [
-    { colId: "investor", field: "investor", headerName: HOLDINGS_TEXT.investor, minWidth: 180, flex: 1 },
-    { colId: "investorEmail", field: "investorEmail", headerName: HOLDINGS_TEXT.investorEmail, minWidth: 200, flex: 1 },
-    { colId: "securityName", field: "securityName", headerName: HOLDINGS_TEXT.securityName, minWidth: 220, flex: 1 },
+    { colId: "investor", field: "investor", headerName: HOLDINGS_TEXT.investor, minWidth: 180 },
+    { colId: "investorEmail", field: "investorEmail", headerName: HOLDINGS_TEXT.investorEmail, minWidth: 200 },
+    { colId: "securityName", field: "securityName", headerName: HOLDINGS_TEXT.securityName, minWidth: 220 },
     {
       colId: "totalUnits",
       field: "totalUnits",

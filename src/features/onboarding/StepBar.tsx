@@ -53,7 +53,9 @@ export function StepBar({
             gap: "2",
             listStyle: "none",
           }),
-          scrolls ? css({ overflowX: { md: "auto" }, pb: { md: "2" } }) : undefined,
+          // Steps never get narrower than their longest word: a row that cannot hold them all wraps (or, past
+          // STEP_BAR_SCROLL_ABOVE steps, scrolls) instead of breaking "Agreement" into "Agreeme/nt".
+          scrolls ? css({ overflowX: { md: "auto" }, pb: { md: "2" } }) : css({ flexWrap: { md: "wrap" } }),
         )}
       >
         {steps.map((step, index) => {
@@ -62,7 +64,10 @@ export function StepBar({
           const done = step.status === "complete";
           const failed = step.status === "failed" || step.status === "retry_limit" || step.status === "restart";
           return (
-            <li key={step.id} className={css({ flex: { md: scrolls ? "0 0 9.5rem" : "1 1 0" }, minW: 0 })}>
+            <li
+              key={step.id}
+              className={css({ flex: { md: scrolls ? "0 0 9.5rem" : "1 1 0" }, minW: { base: 0, md: "auto" } })}
+            >
               <button
                 type="button"
                 onClick={() => onSelect(step)}
@@ -120,7 +125,7 @@ export function StepBar({
                       fontWeight: "600",
                       color: "fg.default",
                       lineHeight: "1.25",
-                      overflowWrap: "anywhere",
+                      overflowWrap: "break-word",
                     })}
                   >
                     {stepBarTitle(step)}

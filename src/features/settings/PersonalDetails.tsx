@@ -146,7 +146,9 @@ export function PersonalDetails({
           <div
             className={css({ display: "flex", gap: "3", alignItems: "flex-start", justifyContent: "space-between" })}
           >
-            <Fact label={label}>{addressLine(shown)}</Fact>
+            <dl className={css({ minW: 0 })}>
+              <Fact label={label}>{addressLine(shown)}</Fact>
+            </dl>
             <div className={css({ display: "flex", gap: "2", alignItems: "center", flexShrink: 0 })}>
               <PendingBadge mark={pending?.mark} />
               {canEdit && (

@@ -14,13 +14,29 @@ export function AppShell({ session, children }: { session: Session | null; child
         className={css({
           position: "absolute",
           left: "-9999px",
-          _focus: { left: "4", top: "4", zIndex: "skipLink", bg: "bg.surface", p: "2", borderRadius: "md" },
+          _focus: {
+            left: "4",
+            top: "3",
+            zIndex: "skipLink",
+            bg: "bg.surface",
+            color: "fg.default",
+            fontWeight: "600",
+            px: "3",
+            py: "2",
+            borderRadius: "md",
+            boxShadow: "popover",
+          },
         })}
       >
         {SHELL_TEXT.skipToContent}
       </a>
       <TopBar session={session} />
-      <main id="main" className={css({ flex: 1, display: "flex", flexDirection: "column" })}>
+      {/* Focusable so the skip link moves focus here (not only the scroll position); no ring on the whole screen. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={css({ flex: 1, display: "flex", flexDirection: "column", _focus: { outline: "none" } })}
+      >
         {children}
       </main>
       <Footer type={session?.account?.type} />

@@ -77,7 +77,13 @@ export const badge = defineRecipe({
     display: "inline-flex",
     alignItems: "center",
     px: "2",
-    h: "6",
+    // At least one line high, growing with a message that wraps in a narrow column (a fixed height let a long
+    // "Refused: ..." spill over the badge next to it).
+    minH: "6",
+    py: "0.5",
+    lineHeight: "1.25",
+    maxW: "full",
+    overflowWrap: "break-word",
     borderRadius: "full",
     fontSize: "xs",
     fontWeight: "600",

@@ -3,6 +3,8 @@ import { defineSlotRecipe } from "@pandacss/dev";
 
 const popover = {
   bg: "bg.surface",
+  // Popups can sit inside a coloured bar (the top bar's menus): their own text colour.
+  color: "fg.default",
   borderWidth: "1px",
   borderColor: "border.default",
   borderRadius: "md",
