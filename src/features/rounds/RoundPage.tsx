@@ -1,9 +1,8 @@
 // /asset-class/{round_id}/{view}: manage (issuer and broker), capital (issuer), token (issuer: features/tokens).
 // Tabs are limited to the account type's views; any other view falls back to the default. Reads the replicas only.
-import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { TokenView } from "../tokens/TokenView.tsx";
 import { Allocations } from "./Allocations.tsx";
@@ -72,38 +71,16 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
         </div>
       </PageHeader>
       {views.length > 1 && (
-        <nav
-          aria-label={ROUND_TEXT.roundViews}
-          className={css({
-            display: "flex",
-            gap: "1",
-            mb: "5",
-            borderBottomWidth: "1px",
-            borderColor: "border.default",
-          })}
-        >
-          {views.map((v) => (
-            <Link
-              key={v}
-              to="/asset-class/$roundId/$view"
-              params={{ roundId, view: v }}
-              aria-current={v === view ? "page" : undefined}
-              className={css({
-                px: "3",
-                py: "2",
-                fontSize: "sm",
-                fontWeight: "600",
-                color: "fg.muted",
-                borderBottomWidth: "2px",
-                borderColor: "transparent",
-                mb: "-1px",
-                "&[aria-current=page]": { color: "brand", borderColor: "brand" },
-              })}
-            >
-              {VIEW_LABELS[v]}
-            </Link>
-          ))}
-        </nav>
+        <TabStrip
+          label={ROUND_TEXT.roundViews}
+          className={css({ mb: "5" })}
+          items={views.map((v) => ({
+            label: VIEW_LABELS[v],
+            to: "/asset-class/$roundId/$view",
+            params: { roundId, view: v },
+            current: v === view,
+          }))}
+        />
       )}
       <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
         {view === null && <RoundInfo round={round} canEdit={false} />}
