@@ -235,8 +235,23 @@ describe("a token from setup to the ledger on the embedded chain", () => {
 
   it("Deploy: deploying at once, then deployed with the contract's code on the chain", async () => {
     const contract = await contractOf(tokenId);
+    const pull = async (afterTxid: string, afterSeq: string) => {
+      const response = await issuer.client.fetch("/api/v2/pull", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "tokens", afterTxid, afterSeq, limit: 1000 }),
+      });
+      return (await response.json()) as {
+        documents: Array<{ id: string; status: string; contracts: Array<{ status: string }> }>;
+        checkpoint: { txid: string; seq: number };
+      };
+    };
+    const [log] = await rows<{ seq: string }>("select coalesce(max(seq), 0)::text as seq from app_private.changes");
     const result = await command(issuer, "deployContract", { contractId: contract.id });
     expect(result.status).toBe("accepted");
+    // the change stream carries Deploying, then (after the chain's block) Deployed, as later changes
+    const deploying = await pull("0", "0");
+    expect(deploying.documents.find((d) => d.id === tokenId)?.contracts[0]?.status).toMatch(/^deploy(ing|ed)$/);
     // the command's own transaction leaves it deploying; the runner finishes it after
     const [job] = await rows<{ status: string }>(
       "select status from app_private.chain_jobs where contract_id = $1 and kind = 'deploy'",
@@ -244,6 +259,17 @@ describe("a token from setup to the ledger on the embedded chain", () => {
     );
     expect(job).toBeDefined();
     await t.server.chain.settle();
+    const first = deploying.documents.find((d) => d.id === tokenId)?.status;
+    const later = await pull(deploying.checkpoint.txid, String(deploying.checkpoint.seq));
+    if (first === "deploying")
+      expect(later.documents.find((d) => d.id === tokenId)).toMatchObject({ status: "deployed" });
+    // the command's transaction (deploying) and the runner's (deployed) each recorded a change of the token's document for the issuer
+    const changes = await rows<{ txids: number }>(
+      `select count(distinct txid)::int as txids from app_private.changes
+        where model = 'tokens' and doc_id = $1 and $2 = any (audience) and seq > $3`,
+      [tokenId, issuer.accountId, log?.seq],
+    );
+    expect(changes[0]?.txids).toBe(2);
     const deployed = await contractOf(tokenId);
     expect(deployed.status).toBe("deployed");
     expect(deployed.contract_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
