@@ -5,9 +5,10 @@
 // Mapping (docs/OCF.md): the issuer account -> the manifest's issuer; investors (its contacts and holders) ->
 // stakeholders; equity assets -> stock classes; rounds of equity assets with issued holdings -> financings;
 // holdings of equity assets -> stock issuances (quantity from the holding's issuance ledger entries, price, date,
-// stakeholder, class, vesting terms); negative ledger entries -> stock cancellations; vesting schedules -> vesting
-// terms. Numbers are PostgreSQL numeric text (trim_scale), never JavaScript numbers. Debt and fund assets have no
-// OCF schema: they are listed in the manifest's comments and the summary.
+// stakeholder, class, vesting terms); negative ledger entries -> stock transfers (when the same transaction credits
+// other holdings) or cancellations; vesting schedules -> vesting terms. Numbers are PostgreSQL numeric text
+// (trim_scale), never JavaScript numbers. Debt and fund assets have no OCF schema: they are listed in the
+// manifest's comments and the summary.
 import type { Sql } from "../db/database.ts";
 import { OCF_VERSION, type OcfObject } from "./validate.ts";
 import { type ZipSink, ZipWriter } from "./zip.ts";
@@ -21,6 +22,7 @@ export interface OcfExportSummary {
   financings: number;
   issuances: number;
   cancellations: number;
+  transfers: number;
   vestingTerms: number;
   /** what OCF cannot express, one sentence each */
   omitted: string[];
@@ -269,6 +271,7 @@ export async function writeOcfPackage(
   const prefixes = new Map(classes.map((c) => [c.id, String(c.default_id_prefix)]));
   let issuances = 0;
   let cancellations = 0;
+  let transfers = 0;
   let fileNumber = 0;
   let current: ReturnType<ZipWriter["file"]> | null = null;
   let inFile = 0;
@@ -328,15 +331,37 @@ export async function writeOcfPackage(
     after = rows[rows.length - 1]?.id ?? after;
   }
   {
-    const { rows } = await tx.query<{ id: string; holding_id: string; quantity: string; date: string }>(
+    // A negative entry is a transfer when the same transaction credits other holdings, else a cancellation.
+    const { rows } = await tx.query<{
+      id: string;
+      holding_id: string;
+      quantity: string;
+      date: string;
+      resulting: string[] | null;
+    }>(
       `select le.id, le.holding_id, trim_scale(-le.amount)::text as quantity,
-              coalesce(t.chain_data ->> 'date', (t.created_on at time zone 'UTC')::date::text) as date
+              coalesce(t.chain_data ->> 'date', (t.created_on at time zone 'UTC')::date::text) as date,
+              (select array_agg(distinct o.holding_id order by o.holding_id) from app_public.ledger_entries o
+                where o.transaction_id = le.transaction_id and o.amount > 0 and o.holding_id is not null
+                  and o.holding_id <> le.holding_id) as resulting
          from app_public.ledger_entries le join app_public.transactions t on t.id = le.transaction_id
         where le.amount < 0 and le.holding_id in (select x.id from (${EQUITY_HOLDINGS}) x)
         order by le.id`,
       [issuerId],
     );
     for (const r of rows) {
+      if (r.resulting?.length) {
+        txItem({
+          object_type: "TX_STOCK_TRANSFER",
+          id: r.id,
+          security_id: r.holding_id,
+          date: r.date,
+          quantity: r.quantity,
+          resulting_security_ids: r.resulting,
+        });
+        transfers += 1;
+        continue;
+      }
       txItem({
         object_type: "TX_STOCK_CANCELLATION",
         id: r.id,
@@ -389,6 +414,7 @@ export async function writeOcfPackage(
     financings: rounds.length,
     issuances,
     cancellations,
+    transfers,
     vestingTerms: terms.length,
     omitted: notes,
     capTable: Object.fromEntries(capTable),

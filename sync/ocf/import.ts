@@ -170,9 +170,17 @@ interface PlanIssuance {
   date: string;
   periods: number | null;
   cliff: number | null;
+  /** the transfer this issuance resulted from (its ledger entry is in the transfer's transaction) */
+  transfer_key: string | null;
 }
 interface PlanCancellation {
   issuance_key: string;
+  quantity: string;
+  date: string;
+}
+interface PlanTransfer {
+  key: string;
+  from_key: string;
   quantity: string;
   date: string;
 }
@@ -183,6 +191,7 @@ export interface OcfImportPlan {
   rounds: PlanRound[];
   issuances: PlanIssuance[];
   cancellations: PlanCancellation[];
+  transfers: PlanTransfer[];
 }
 
 export interface OcfPreview {
@@ -195,6 +204,7 @@ export interface OcfPreview {
   issuances: number;
   units: string;
   cancellations: number;
+  transfers: number;
   vestingTerms: number;
   problems: OcfProblem[];
   errors: number;
@@ -207,6 +217,7 @@ const SUPPORTED = new Set([
   "VESTING_TERMS",
   "TX_STOCK_ISSUANCE",
   "TX_STOCK_CANCELLATION",
+  "TX_STOCK_TRANSFER",
 ]);
 
 /** Reads a monthly schedule (cliff and length in months) from vesting conditions, or null. */
@@ -237,7 +248,14 @@ function emailOf(item: OcfObject): string | null {
 /** Maps a validated package onto an import plan; objects OCF allows but this product cannot hold are warnings. */
 export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: OcfProblem[] } {
   const problems: OcfProblem[] = [];
-  const plan: OcfImportPlan = { people: [], classes: [], rounds: [], issuances: [], cancellations: [] };
+  const plan: OcfImportPlan = {
+    people: [],
+    classes: [],
+    rounds: [],
+    issuances: [],
+    cancellations: [],
+    transfers: [],
+  };
   const vesting = new Map<string, { periods: number; cliff: number } | null>();
   const financingOf = new Map<string, OcfObject>();
   for (const { file, item } of pkg.objects) {
@@ -266,16 +284,23 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
       for (const id of (item.issuance_ids as string[]) ?? []) if (!financingOf.has(id)) financingOf.set(id, item);
     }
   }
+  // Units leaving each security (cancellations and transfers), the issuance of each security, and the transfer
+  // each resulting security came from: all known before the issuances are mapped, whatever the objects' order.
   const cancelled = new Map<string, string[]>();
+  const issuanceKeyBySecurity = new Map<string, string>();
+  const transferOf = new Map<string, string>();
   for (const { item } of pkg.objects) {
-    if (item.object_type === "TX_STOCK_CANCELLATION") {
+    if (item.object_type === "TX_STOCK_ISSUANCE") issuanceKeyBySecurity.set(String(item.security_id), item.id);
+    if (item.object_type === "TX_STOCK_CANCELLATION" || item.object_type === "TX_STOCK_TRANSFER") {
       const list = cancelled.get(String(item.security_id)) ?? [];
       list.push(String(item.quantity));
       cancelled.set(String(item.security_id), list);
     }
+    if (item.object_type === "TX_STOCK_TRANSFER") {
+      for (const id of (item.resulting_security_ids as string[] | undefined) ?? []) transferOf.set(id, item.id);
+    }
   }
   const classes = new Map<string, OcfObject>();
-  const issuanceKeyBySecurity = new Map<string, string>();
   const roundPrices = new Map<string, string>();
   const roundTotals = new Map<string, string[]>();
   const roundClass = new Map<string, string>();
@@ -315,7 +340,6 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
         }
         const price = String((item.share_price as { amount?: string })?.amount ?? "0");
         const schedule = typeof item.vesting_terms_id === "string" ? vesting.get(item.vesting_terms_id) : null;
-        issuanceKeyBySecurity.set(String(item.security_id), item.id);
         if (!roundPrices.has(roundKey)) roundPrices.set(roundKey, price);
         const totals = roundTotals.get(roundKey) ?? [];
         totals.push(quantity);
@@ -340,9 +364,18 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
           date: String(item.date),
           periods: schedule?.periods ?? null,
           cliff: schedule?.cliff ?? null,
+          transfer_key: transferOf.get(String(item.security_id)) ?? null,
         });
         break;
       }
+      case "TX_STOCK_TRANSFER":
+        plan.transfers.push({
+          key: item.id,
+          from_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
+          quantity: String(item.quantity),
+          date: String(item.date),
+        });
+        break;
       case "TX_STOCK_CANCELLATION":
         plan.cancellations.push({
           issuance_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
@@ -431,6 +464,7 @@ export async function previewImport(tx: Sql, issuerId: string, pkg: OcfPackage):
     issuances: plan.issuances.length,
     units: sumDecimals(plan.issuances.map((i) => i.remaining)),
     cancellations: plan.cancellations.length,
+    transfers: plan.transfers.length,
     vestingTerms: pkg.objects.filter((o) => o.item.object_type === "VESTING_TERMS").length,
     problems: problems.slice(0, 500),
     errors: problems.filter((p) => p.severity === "error").length,
@@ -444,6 +478,7 @@ export interface OcfImportResult {
   rounds: number;
   issuances: number;
   cancellations: number;
+  transfers: number;
 }
 
 const BATCH = 10_000;
@@ -480,9 +515,12 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
                                   transaction_id uuid default gen_random_uuid()) on commit drop;
     create temp table ocf_issuances (key text, person_key text, class_key text, round_key text, quantity numeric,
                                      remaining numeric, price numeric, date date, periods int, cliff int,
+                                     transfer_key text,
                                      distribution_id uuid default gen_random_uuid(),
                                      holding_id uuid default gen_random_uuid()) on commit drop;
     create temp table ocf_cancellations (issuance_key text, quantity numeric, date date) on commit drop;
+    create temp table ocf_transfers (key text, from_key text, quantity numeric, date date,
+                                     transaction_id uuid default gen_random_uuid()) on commit drop;
   `);
   await load(
     tx,
@@ -499,11 +537,17 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
   );
   await load(
     tx,
-    "ocf_issuances (key, person_key, class_key, round_key, quantity, remaining, price, date, periods, cliff)",
-    "key text, person_key text, class_key text, round_key text, quantity numeric, remaining numeric, price numeric, date date, periods int, cliff int",
+    "ocf_issuances (key, person_key, class_key, round_key, quantity, remaining, price, date, periods, cliff, transfer_key)",
+    "key text, person_key text, class_key text, round_key text, quantity numeric, remaining numeric, price numeric, date date, periods int, cliff int, transfer_key text",
     plan.issuances,
   );
   await load(tx, "ocf_cancellations", "issuance_key text, quantity numeric, date date", plan.cancellations);
+  await load(
+    tx,
+    "ocf_transfers (key, from_key, quantity, date)",
+    "key text, from_key text, quantity numeric, date date",
+    plan.transfers,
+  );
   await tx.exec("analyze ocf_issuances; analyze ocf_people;");
 
   // Row triggers (replication audiences, timestamps, mail, onboarding) would run once per imported row and grow
@@ -600,9 +644,26 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
       from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_classes c on c.key = r.class_key
       join ocf_people p on p.key = i.person_key;
     insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
-    select r.transaction_id, i.holding_id, p.investor_id, i.quantity
-      from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_people p on p.key = i.person_key;
+    select coalesce(x.transaction_id, r.transaction_id), i.holding_id, p.investor_id, i.quantity
+      from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_people p on p.key = i.person_key
+      left join ocf_transfers x on x.key = i.transfer_key;
   `);
+  if (plan.transfers.length) {
+    // a transfer: one transaction debiting the source holding and crediting the holdings it resulted in
+    await tx.query(
+      `insert into app_public.transactions (id, issuer_id, round_id, chain_data)
+       select x.transaction_id, $1, r.round_id,
+              jsonb_build_object('source', 'ocf-import', 'kind', 'transfer', 'date', x.date::text,
+                                 'paid_on', x.date::timestamptz)
+         from ocf_transfers x join ocf_issuances i on i.key = x.from_key join ocf_rounds r on r.key = i.round_key`,
+      [issuerId],
+    );
+    await tx.exec(`
+      insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+      select x.transaction_id, i.holding_id, p.investor_id, -x.quantity
+        from ocf_transfers x join ocf_issuances i on i.key = x.from_key join ocf_people p on p.key = i.person_key;
+    `);
+  }
   if (plan.cancellations.length) {
     await tx.query(
       `with days as (
@@ -635,6 +696,7 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
     rounds: plan.rounds.length,
     issuances: plan.issuances.length,
     cancellations: plan.cancellations.length,
+    transfers: plan.transfers.length,
   };
 }
 
@@ -672,11 +734,8 @@ async function recordChanges(tx: Sql, issuerId: string): Promise<void> {
        from ocf_rounds r left join round_investors ri on ri.round_key = r.key
      union all select 'allocations', r.allocation_id, array[$1::uuid] || coalesce(ri.investors, '{}')
        from ocf_rounds r left join round_investors ri on ri.round_key = r.key
-     union all select 'transactions', r.transaction_id, array[$1::uuid] || coalesce(ri.investors, '{}')
-       from ocf_rounds r left join round_investors ri on ri.round_key = r.key
      union all select 'transactions', le.transaction_id, array[$1::uuid] || array_agg(distinct le.investor_id)
-       from app_public.ledger_entries le join app_public.transactions t on t.id = le.transaction_id
-      where t.issuer_id = $1 and t.round_id is null and le.holding_id in (select holding_id from ocf_issuances)
+       from app_public.ledger_entries le where le.holding_id in (select holding_id from ocf_issuances)
       group by le.transaction_id
      union all select 'distributions', i.distribution_id, array[$1::uuid, p.investor_id]
        from ocf_issuances i join ocf_people p on p.key = i.person_key where i.quantity > 0

@@ -289,11 +289,26 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
           message: `security_id ${String(item.security_id)} does not name a stock issuance in the package.`,
           severity: "error",
         });
-      } else if (item.object_type === "TX_STOCK_CANCELLATION" && typeof item.quantity === "string") {
+      } else if (
+        (item.object_type === "TX_STOCK_CANCELLATION" || item.object_type === "TX_STOCK_TRANSFER") &&
+        typeof item.quantity === "string"
+      ) {
         const classId = String(security.item.stock_class_id);
         const list = issued.get(classId) ?? [];
         list.push(`-${item.quantity.replace(/^[+-]/, "")}`);
         issued.set(classId, list);
+      }
+      if (item.object_type === "TX_STOCK_TRANSFER") {
+        for (const id of (item.resulting_security_ids as string[] | undefined) ?? []) {
+          if (!securities.has(id)) {
+            problems.push({
+              file: entry.file,
+              objectId: item.id,
+              message: `resulting_security_ids names ${id}, which is not the security of a stock issuance in the package.`,
+              severity: "error",
+            });
+          }
+        }
       }
     }
   }

@@ -201,7 +201,10 @@ export function normalisedObjects(files: Map<string, OcfJson>): string[] {
     }
   }
   const relabel = (value: unknown, key = ""): unknown => {
-    if (Array.isArray(value)) return value.map((v) => relabel(v, key === "issuance_ids" ? "id" : key)).sort();
+    if (Array.isArray(value)) {
+      const itemKey = key === "issuance_ids" ? "id" : key === "resulting_security_ids" ? "security_id" : key;
+      return value.map((v) => relabel(v, itemKey)).sort();
+    }
     if (value && typeof value === "object") {
       return Object.fromEntries(
         Object.entries(value)

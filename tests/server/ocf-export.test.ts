@@ -149,12 +149,48 @@ describe("OCF export", () => {
        select tx.id, h.id, h.investor_id, -15000.25 from tx, h`,
       [northwind],
     );
+    // A transfer: 10,000 of Jordan Blake's 40,000 Seed units to Emma Lawson (a new holding), one transaction.
+    await db.query(
+      `with src as (
+         select h.* from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+          where r.name = 'Seed' and h.amount = 40000
+       ), tx as (
+         insert into app_public.transactions (issuer_id, round_id, chain_data)
+         select $1, src.round_id, '{"date": "2025-03-04"}' from src returning id
+       ), dest as (
+         insert into app_public.holdings (security_id, round_id, investor_id, amount, purchase_price, issued_on)
+         select src.security_id, src.round_id, (select id from app_public.accounts where email = 'investor@demo.test'),
+                10000, 0.75, '2025-03-04' from src
+         returning id, investor_id
+       ), debit as (
+         update app_public.holdings h set amount = h.amount - 10000 from src where h.id = src.id returning h.id
+       )
+       insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+       select tx.id, src.id, src.investor_id, -10000 from tx, src
+       union all select tx.id, dest.id, dest.investor_id, 10000 from tx, dest`,
+      [northwind],
+    );
     const issuer = await as("issuer@demo.test", NORTHWIND);
     const first = await download(issuer);
     const firstFiles = unzipOcf(first);
     expect(items(firstFiles, "TX_STOCK_CANCELLATION")).toMatchObject([{ quantity: "15000.25", date: "2025-02-03" }]);
+    const [transfer] = items(firstFiles, "TX_STOCK_TRANSFER");
+    expect(transfer).toMatchObject({ quantity: "10000", date: "2025-03-04" });
+    const received = items(firstFiles, "TX_STOCK_ISSUANCE").find(
+      (i) => i.security_id === (transfer?.resulting_security_ids as string[])[0],
+    );
+    expect(received).toMatchObject({ quantity: "10000", share_price: { amount: "0.75", currency: "USD" } });
     expect(items(firstFiles, "VESTING_TERMS").map((v) => v.id)).toEqual(["vesting-48-months-cliff-12"]);
-    expect((await readOcfPackage(chunksOf(first))).problems).toEqual([]);
+    const firstPackage = await readOcfPackage(chunksOf(first));
+    expect(firstPackage.problems).toEqual([]);
+    // issuances less cancellations and transfers still equal the cap table
+    const summary = await asAccount(db, { accountId: northwind, accountType: "issuer", role: "account_owner" }, (tx) =>
+      writeOcfPackage(tx, northwind, () => {}),
+    );
+    expect(summary).toMatchObject({ issuances: 4, cancellations: 1, transfers: 1, vestingTerms: 1 });
+    expect(
+      referenceProblems({ objects: firstPackage.objects, capTable: new Map(Object.entries(summary.capTable)) }),
+    ).toEqual([]);
 
     // An empty issuer the same user owns.
     const { rows } = await db.query<{ id: string }>(
@@ -170,10 +206,23 @@ describe("OCF export", () => {
     const post = (path: string) =>
       owner.fetch(path, { method: "POST", headers: { "content-type": "application/zip" }, body: first as BodyInit });
     const preview = await (await post("/api/v2/imports/ocf")).json();
-    expect(preview).toMatchObject({ issuer: NORTHWIND, issuances: 3, errors: 0, cancellations: 1, vestingTerms: 1 });
+    expect(preview).toMatchObject({
+      issuer: NORTHWIND,
+      issuances: 4,
+      errors: 0,
+      cancellations: 1,
+      transfers: 1,
+      vestingTerms: 1,
+    });
     const applied = await post("/api/v2/imports/ocf/confirm");
     expect(applied.status).toBe(200);
-    expect(await applied.json()).toMatchObject({ issuances: 3, cancellations: 1, stockClasses: 1, rounds: 1 });
+    expect(await applied.json()).toMatchObject({
+      issuances: 4,
+      cancellations: 1,
+      transfers: 1,
+      stockClasses: 1,
+      rounds: 1,
+    });
 
     const second = unzipOcf(await download(owner));
     expect(normalisedObjects(second)).toEqual(normalisedObjects(firstFiles));

@@ -136,6 +136,7 @@ describe("OCF import", () => {
       rounds: 1,
       issuances: 2,
       cancellations: 1,
+      transfers: 0,
     });
     const after = await footprint();
     expect(after.holdings).toBe((before.holdings ?? 0) + 2);
