@@ -22,6 +22,7 @@ interface Preview {
   issuances: number;
   units: string;
   cancellations: number;
+  transfers: number;
   vestingTerms: number;
   problems: Problem[];
   errors: number;
@@ -175,6 +176,7 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
             </Fact>
             <Fact label={OCF_TEXT.units}>{preview.units}</Fact>
             <Fact label={OCF_TEXT.cancellations}>{preview.cancellations}</Fact>
+            <Fact label={OCF_TEXT.transfers}>{preview.transfers}</Fact>
             <Fact label={OCF_TEXT.vestingTerms}>{preview.vestingTerms}</Fact>
           </dl>
           {preview.stockClasses.length > 0 && (

@@ -36,6 +36,7 @@ export const OCF_TEXT = {
   issuances: "Issuances",
   units: "Units",
   cancellations: "Cancellations",
+  transfers: "Transfers",
   vestingTerms: "Vesting terms",
   stockClasses: "Stock classes",
   financings: "Financings",
