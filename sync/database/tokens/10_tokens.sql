@@ -306,6 +306,12 @@ begin
   if clean = '' then
     raise exception 'Address is required.' using errcode = 'LL422', detail = 'address';
   end if;
+  if length(clean) > 200 or clean ~ '[[:cntrl:][:space:]]' then
+    raise exception 'Address must be at most 200 characters, without spaces.' using errcode = 'LL422', detail = 'address';
+  end if;
+  if not exists (select 1 from app_private.chain_settings s where s.chain = btrim(make_blockchain_address.chain)) then
+    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+  end if;
   if btrim(make_blockchain_address.chain) like 'ethereum-%' then
     clean := lower(clean);
   end if;
