@@ -8,7 +8,17 @@
 //
 // The production build is served by the real server in-process (tests/helpers/server.ts: in-memory PGlite with the
 // demo data). Signed in means the investor's session cookie is sent with every request (Lighthouse's extraHeaders).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -148,10 +158,24 @@ function writeSection(section: string): void {
   writeFileSync(file, next);
 }
 
-ensureBuilt();
+/** Whether every script and style sheet of 1 KB or more in `dir` has its brotli copy (a whole, finished build). */
+function completeBuild(dir: string): boolean {
+  const assets = join(dir, "assets");
+  if (!existsSync(join(dir, "index.html.br")) || !existsSync(assets)) return false;
+  return readdirSync(assets)
+    .filter((name) => /\.(js|css)$/.test(name) && statSync(join(assets, name)).size >= 1024)
+    .every((name) => existsSync(join(assets, `${name}.br`)));
+}
+
 // A private copy of the build: another build of the work tree must not change the files under measurement.
 const servedDir = mkdtempSync(join(os.tmpdir(), "ll-lighthouse-dist-"));
-cpSync(distDir, servedDir, { recursive: true });
+for (let attempt = 0; ; attempt++) {
+  ensureBuilt(attempt > 0);
+  rmSync(servedDir, { recursive: true, force: true });
+  cpSync(distDir, servedDir, { recursive: true });
+  if (completeBuild(servedDir)) break;
+  if (attempt === 2) throw new Error("dist/ keeps changing while it is copied: is another build running?");
+}
 const server = await startTestServer({ distDir: servedDir });
 const investor = await signInAs(server.client(), INVESTOR);
 const cookie = `ll_session=${investor.client.session ?? ""}`;
