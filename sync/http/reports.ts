@@ -127,21 +127,39 @@ async function sendOcf(res: ServerResponse, context: { db: Database; session: Se
     return sendJson(res, 200, shown);
   }
   let started = false;
-  await asSession(db, session, (tx) =>
-    writeOcfPackage(tx, issuerId, (chunk, final) => {
-      if (!started) {
-        started = true;
-        res.writeHead(200, {
-          "Content-Type": "application/zip",
-          "Content-Disposition": `attachment; filename="ocf_${today()}.zip"`,
-          "Cache-Control": "no-store",
-        });
-      }
-      res.write(chunk);
-      if (final) res.end();
-    }),
-  );
-  if (!started) res.end();
+  // Waits while the client reads, so a slow download does not pile the package up in memory.
+  const drained = () =>
+    res.writableNeedDrain
+      ? new Promise<void>((resolve) => {
+          res.once("drain", () => resolve());
+          res.once("close", () => resolve());
+        })
+      : Promise.resolve();
+  try {
+    await asSession(db, session, (tx) =>
+      writeOcfPackage(
+        tx,
+        issuerId,
+        (chunk, final) => {
+          if (!started) {
+            started = true;
+            res.writeHead(200, {
+              "Content-Type": "application/zip",
+              "Content-Disposition": `attachment; filename="ocf_${today()}.zip"`,
+              "Cache-Control": "no-store",
+            });
+          }
+          res.write(chunk);
+          if (final) res.end();
+        },
+        new Date(),
+        drained,
+      ),
+    );
+  } catch (error) {
+    if (!started) throw error;
+    res.destroy(error as Error); // the download is cut off rather than ending as a truncated zip
+  }
 }
 
 /** The import's limits: OCF_UPLOAD_LIMIT_MB and OCF_UNZIPPED_LIMIT_MB override the defaults (100 and 400 MB). */

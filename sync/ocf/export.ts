@@ -233,6 +233,8 @@ export async function writeOcfPackage(
   issuerId: string,
   sink: ZipSink,
   now: Date = new Date(),
+  /** awaited after each page of issuances: lets a slow reader of the zip hold the export back */
+  drained: () => Promise<void> = () => Promise.resolve(),
 ): Promise<OcfExportSummary> {
   const zip = new ZipWriter(sink);
   const files: { type: string; filepath: string; md5: string }[] = [];
@@ -327,6 +329,7 @@ export async function writeOcfPackage(
       });
       issuances += 1;
     }
+    await drained();
     if (rows.length < TRANSACTIONS_PER_FILE) break;
     after = rows[rows.length - 1]?.id ?? after;
   }
