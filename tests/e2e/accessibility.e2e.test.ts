@@ -59,25 +59,36 @@ async function audit(page: Page, within?: string[]): Promise<Violation[]> {
   return result.filter((v) => v.impact === "serious" || v.impact === "critical" || ALSO.includes(v.id));
 }
 
-/** Waits until the screen has its heading and nothing is loading any more. */
+/**
+ * Waits until the screen has settled: an h1, nothing loading, and the same for half a second (a route change can
+ * show the previous screen's heading, then a moment with none). A screen that never gets an h1 is checked after
+ * 20 s, and axe reports it.
+ */
 async function settled(page: Page): Promise<void> {
-  await page
-    .locator("main h1")
-    .first()
-    .waitFor({ timeout: 20_000 })
-    .catch(() => undefined);
-  await expect
-    .poll(
-      () =>
-        page
-          .locator("main")
-          .first()
-          .textContent()
-          .catch(() => "Loading…"),
-      { timeout: 20_000, interval: 100 },
-    )
-    .not.toContain("Loading…");
-  await page.waitForTimeout(300);
+  const state = () =>
+    page.evaluate(() => {
+      // The router (TanStack Router keeps itself on self.__TSR_ROUTER__) has finished loading this location.
+      const router = (
+        self as unknown as {
+          __TSR_ROUTER__?: { state: { status: string; resolvedLocation?: { pathname: string } } };
+        }
+      ).__TSR_ROUTER__;
+      const routed =
+        !router || (router.state.status === "idle" && router.state.resolvedLocation?.pathname === location.pathname);
+      const main = document.querySelector("main");
+      const heading = main?.querySelector("h1")?.textContent ?? null;
+      const loading = (main?.textContent ?? "").includes("Loading…");
+      return routed && heading !== null && !loading ? `${location.pathname}|${heading}` : null;
+    });
+  const deadline = Date.now() + 20_000;
+  let last: string | null = null;
+  let same = 0;
+  while (Date.now() < deadline && same < 4) {
+    const now = await state().catch(() => null);
+    same = now !== null && now === last ? same + 1 : 0;
+    last = now;
+    await page.waitForTimeout(150);
+  }
 }
 
 /** Client-side navigation (the router follows popstate): keeps the local database open between screens. */
