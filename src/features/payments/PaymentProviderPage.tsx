@@ -180,6 +180,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               issuer={issuer}
               accountId={accountId}
               accountName={session.account?.name ?? accountId}
+              offeringMapped={instruments.some((i) => i.paymentIssuerRowId === issuer.id && i.roundId)}
               canMap={canWrite && online}
               online={online}
               mark={markOf("mapPaymentIssuer", issuer.id)}
@@ -369,6 +370,7 @@ function IssuerDetails({
   issuer,
   accountId,
   accountName,
+  offeringMapped,
   canMap,
   online,
   mark,
@@ -377,6 +379,7 @@ function IssuerDetails({
   issuer: PaymentIssuer;
   accountId: string;
   accountName: string;
+  offeringMapped: boolean;
   canMap: boolean;
   online: boolean;
   mark: Mark | null;
@@ -388,7 +391,7 @@ function IssuerDetails({
       <Fact label={T.name}>{issuer.name}</Fact>
       <Fact label={T.email}>{issuer.email ?? "—"}</Fact>
       <Fact label={T.providerId}>{issuer.paymentIssuerId}</Fact>
-      <MappingProcess steps={T.mappingSteps} current={issuer.issuerId ? 2 : 1} />
+      <MappingProcess steps={T.mappingSteps} current={issuer.issuerId ? (offeringMapped ? 3 : 2) : 1} />
       <Select
         label={T.mapIssuer}
         name="issuerId"

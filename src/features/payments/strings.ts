@@ -31,6 +31,7 @@ export const PAYMENTS_TEXT = {
   mapRound: "Map to round",
   notMapped: "not mapped",
   mappedTo: "Mapped to",
+  mapped: "Mapped",
   save: "Save",
   sent: "Sent: waiting for the server",
   mapIssuerFirst: "Map the issuer before its offerings.",
