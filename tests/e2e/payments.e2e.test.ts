@@ -1,0 +1,105 @@
+// Payments through the real screens with the built-in provider (issue 18): the issuer adds the payment integration
+// in /settings/integrations (its process shows the current step), syncs the provider on the payment provider page,
+// maps the provider's issuer and the Series A offering, and the card then offers Manage; an investor's payment
+// creates a trade (sent as the investor's own GraphQL call: the onboarding payment step is not built yet); the issuer
+// confirms the funds on the payment's page and the payment lands once on the distribution, in paid-in capital.
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, newContext, screenshot, signIn, startE2E } from "./app.ts";
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
+
+let e2e: E2E;
+let browserContext: BrowserContext | null = null;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 600_000);
+afterAll(async () => {
+  await browserContext?.close();
+  await e2e?.close();
+});
+
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await e2e.server.server.db.query<T>(sql, params);
+  if (!rows[0]) throw new Error(`no row: ${sql}`);
+  return rows[0];
+}
+
+describe("payments with the built-in provider", () => {
+  it("connects, maps the offering and applies the investor's payment once", async () => {
+    browserContext = await newContext(e2e.browser, e2e.url);
+    const page = await signIn(browserContext, "issuer@demo.test");
+
+    // the integrations: 3 cards a page; payment processing on the second page
+    await page.goto("/settings/integrations");
+    await poll(() => page.getByTestId("integrations").locator("section").count()).toBe(3);
+    await page.getByRole("button", { name: "Next" }).click();
+    const card = page.getByTestId("integration-payment");
+    await card.getByRole("button", { name: "Add" }).click();
+    await poll(async () => (await card.getByTestId("integration-process").textContent()) ?? "").toContain(
+      "Current step: Sync",
+    );
+
+    // the provider page: sync, then map the issuer and the Series A offering
+    await page.goto("/north-capital/issuers");
+    const account = page.getByTestId("payment-account");
+    await poll(async () => (await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()) ?? "").toContain(
+      "Ledgerline Payments",
+    );
+    await account.getByRole("button", { name: "Sync", exact: true }).click();
+    const issuerLink = page.getByTestId("payment-issuers").getByRole("link", { name: "Northwind Renewables, Inc." });
+    await issuerLink.waitFor({ timeout: 30_000 });
+    await issuerLink.click();
+    const issuerCard = page.getByTestId("payment-issuer");
+    await issuerCard.getByRole("combobox", { name: "Map to issuer" }).click();
+    await page.getByRole("option", { name: "Northwind Renewables, Inc." }).click();
+    await issuerCard.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("payment-offerings").getByRole("link", { name: "Series A", exact: true }).click();
+    const offering = page.getByTestId("payment-offering");
+    await offering.getByRole("combobox", { name: "Map to round" }).waitFor({ timeout: 30_000 });
+    await offering.getByRole("combobox", { name: "Map to round" }).click();
+    await page.getByRole("option", { name: "Series A", exact: true }).click();
+    await offering.getByRole("button", { name: "Save" }).click();
+    await poll(async () => (await offering.textContent()) ?? "").toMatch(/Mapped toSeries A/);
+
+    // the investor pays: a trade at the provider for the distribution's 80,000 units at 1.25
+    const emma = await one<{ id: string; investor_id: string; allocation_id: string }>(
+      `select d.id, d.investor_id, d.allocation_id from app_public.distributions d
+       join app_public.allocations al on al.id = d.allocation_id
+       where al.name = 'Series A Direct' and d.name = 'Emma Lawson'`,
+    );
+    const investor = e2e.server.client();
+    await investor.signIn("investor@demo.test");
+    await investor.selectAccount(emma.investor_id);
+    const trade = await investor.graphql(
+      "mutation ($d: UUID!) { createPaymentTrade(input: { distributionId: $d }) { clientMutationId } }",
+      { d: emma.id },
+    );
+    expect(trade.errors).toBeUndefined();
+
+    // the issuer confirms the funds on the payment's page
+    const payments = page.getByTestId("payment-trades");
+    await payments.getByText("CREATED").waitFor({ timeout: 30_000 });
+    await payments.getByRole("link", { name: "Emma Lawson" }).click();
+    const details = page.getByTestId("payment-details");
+    await details.getByRole("button", { name: "Confirm funds received" }).click();
+    await details.getByText("SETTLED").waitFor({ timeout: 30_000 });
+    await screenshot(page, "payments-settled");
+
+    // once on the distribution and in its paid-in capital
+    await page.goto(`/distribute-allocation/${emma.allocation_id}/distribution?distribution=${emma.id}`);
+    await poll(async () => (await page.getByTestId("paid-in").textContent()) ?? "").toContain("$100,000.00");
+    await poll(() => page.getByTestId("payments").getByTestId("payment-row").count()).toBe(1);
+    const stored = await e2e.server.server.db.query(
+      "select amount::text, status from app_public.distribution_payments where distribution_id = $1",
+      [emma.id],
+    );
+    expect(stored.rows).toEqual([{ amount: "100000", status: "paid" }]);
+
+    // the integration's process is complete: Manage
+    await page.goto("/settings/integrations");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByTestId("integration-payment").getByRole("button", { name: "Manage" }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+});
