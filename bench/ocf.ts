@@ -9,6 +9,7 @@
 // Writes the figures into bench/RESULTS.md's "OCF" section (between its markers; `npm run bench` rewrites the
 // rest of that file) and prints them.
 import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readOcfPackage } from "../sync/ocf/import.ts";
@@ -30,11 +31,16 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+/** Wall time and the process's CPU time (server, PGlite and bench share this process: CPU time is what the work
+ * cost, wall time what it took on a machine shared with other jobs). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const value = await fn();
-  return { value, ms: performance.now() - started };
+  const used = process.cpuUsage(cpu);
+  return { value, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
+const both = (t: { ms: number; cpuMs: number }) => `${seconds(t.ms)} (CPU ${seconds(t.cpuMs)})`;
 
 async function signedIn(t: Awaited<ReturnType<typeof startTestServer>>, accountId: string): Promise<TestClient> {
   const client = t.client();
@@ -49,6 +55,9 @@ async function exportOf(client: TestClient): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" / ");
 const t = await startTestServer();
 const rows: [string, string][] = [];
 try {
@@ -58,7 +67,7 @@ try {
   const owner = await signedIn(t, issuerId);
 
   const exported = await timed(() => exportOf(owner));
-  rows.push([`Export: GET /api/v2/reports/ocf, ${holdings.toLocaleString("en-US")} issuances`, seconds(exported.ms)]);
+  rows.push([`Export: GET /api/v2/reports/ocf, ${holdings.toLocaleString("en-US")} issuances`, both(exported)]);
   rows.push(["Package size (zip)", mb(exported.value.length)]);
 
   const validated = await timed(() => readOcfPackage(chunksOf(exported.value)));
@@ -75,7 +84,7 @@ try {
   const errors = validated.value.problems.length + referenceErrors.length;
   rows.push([
     "Validation (unzip, ajv per object, reference checks, totals = cap table)",
-    `${seconds(validated.ms)}, ${errors} problems in ${validated.value.objects.length.toLocaleString("en-US")} objects`,
+    `${both(validated)}, ${errors} problems in ${validated.value.objects.length.toLocaleString("en-US")} objects`,
   ]);
 
   const { rows: created } = await db.query<{ id: string }>(
@@ -100,7 +109,7 @@ try {
   });
   rows.push([
     "Import preview: POST /api/v2/imports/ocf",
-    `${seconds(preview.ms)} (${preview.value.status}, ${preview.value.body.issuances} issuances, ${preview.value.body.errors} errors)`,
+    `${both(preview)} (${preview.value.status}, ${preview.value.body.issuances} issuances, ${preview.value.body.errors} errors)`,
   ]);
   const applied = await timed(async () => {
     const response = await post("/api/v2/imports/ocf/confirm");
@@ -108,7 +117,7 @@ try {
   });
   rows.push([
     `Import: POST /api/v2/imports/ocf/confirm, one transaction`,
-    `${seconds(applied.ms)} (${applied.value.status}, ${applied.value.body.issuances} issuances)`,
+    `${both(applied)} (${applied.value.status}, ${applied.value.body.issuances} issuances)`,
   ]);
   const again = await timed(() => exportOf(importer));
   const second = await readOcfPackage(chunksOf(again.value));
@@ -116,7 +125,7 @@ try {
     objects.filter((o) => o.item.object_type === "TX_STOCK_ISSUANCE").length;
   rows.push([
     "Export of the imported issuer",
-    `${seconds(again.ms)}, ${count(second.objects).toLocaleString("en-US")} issuances (${second.problems.length} problems)`,
+    `${both(again)}, ${count(second.objects).toLocaleString("en-US")} issuances (${second.problems.length} problems)`,
   ]);
   rows.push(["Peak resident memory of the process (server, database and bench)", mb(peakRss)]);
   rows.push(["Scale seed (not part of the figures)", seconds(seeded.ms)]);
@@ -131,7 +140,9 @@ const section = [
   START,
   "## OCF export and import (bench/ocf.ts)",
   "",
-  `Run on ${new Date().toISOString()} with \`node bench/ocf.ts --holdings ${holdings}\`: the real server in-process on in-memory PGlite, as the scale issuer's owner through HTTP. Target (issue 20): export and import of 50,000 issuances each under a minute.`,
+  `Run on ${new Date().toISOString()} with \`node bench/ocf.ts --holdings ${holdings}\`: the real server in-process on in-memory PGlite, as the scale issuer's owner through HTTP. Target (issue 20): export and import of 50,000 issuances each under a minute. Wall time, and in brackets the process's CPU time (server, PGlite and bench run in this one process). Machine: ${cpus().length} cores, load average ${loadBefore} at the start, ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")} at the end (other jobs share these cores).`,
   "",
   "| Figure | Value |",
   "| --- | --- |",
