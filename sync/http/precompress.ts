@@ -2,6 +2,8 @@
 // 9) beside each .js/.css/.html/.svg/.json/.webmanifest/.txt file of 1 KB or more, written once at build time (the
 // vite plugin in vite.config.ts runs this after the build) so the server (static.ts) can send them without
 // compressing per request. A copy that is not smaller than the file is not written. Source maps are left alone.
+// precompressed.json records the size of each file the copies were made from: the server sends a copy only while
+// its file still has that size (a file changed after the build, like a new sw.js, goes out as it is).
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -22,6 +24,7 @@ export const COMPRESSIBLE_EXTENSIONS = new Set([
   ".txt",
 ]);
 const MIN_BYTES = 1024;
+export const PRECOMPRESSED_FILE = "precompressed.json";
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
@@ -41,6 +44,7 @@ export interface PrecompressResult {
 /** Writes the .br and .gz copies for every compressible file under `dir` (replacing older copies). */
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
+  const sizes: Record<string, number> = {};
   const jobs: Array<() => Promise<void>> = [];
   for await (const file of files(dir)) {
     if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) continue;
@@ -61,6 +65,7 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       ]);
       result.files++;
       result.bytes += content.length;
+      sizes[path.relative(dir, file).split(path.sep).join("/")] = content.length;
       try {
         if (br.length < content.length) {
           await fs.writeFile(`${file}.br`, br);
@@ -82,5 +87,6 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       for (let job = queue.shift(); job; job = queue.shift()) await job();
     }),
   );
+  await fs.writeFile(path.join(dir, PRECOMPRESSED_FILE), `${JSON.stringify(sizes)}\n`);
   return result;
 }

@@ -3,14 +3,15 @@
 // file falls back to index.html so client routes load on a full page load. Text files are sent compressed when the
 // build left a precompressed copy beside them (precompress.ts: `<file>.br`, `<file>.gz`) and the request's
 // Accept-Encoding allows it: brotli first, then gzip, else the file itself; every such response says
-// `Vary: Accept-Encoding` so caches keep the encodings apart. The app shell sent for a client route names that
+// `Vary: Accept-Encoding` so caches keep the encodings apart. A copy is sent only while its file has the size the
+// build recorded (precompressed.json): a file changed after the build goes out as it is. The app shell sent for a client route names that
 // route's chunks in a `Link: rel=modulepreload` header (the build's route-preloads.json), so a first visit fetches
 // them beside the entry script.
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS } from "./precompress.ts";
+import { COMPRESSIBLE_EXTENSIONS, PRECOMPRESSED_FILE } from "./precompress.ts";
 import { sendText } from "./respond.ts";
 import { preloadsFor, ROUTE_PRELOADS_FILE, type RoutePreloads } from "./route-preloads.ts";
 
@@ -78,27 +79,28 @@ const ENCODINGS = [
   { name: "gzip", suffix: ".gz" },
 ] as const;
 
-const preloadMaps = new Map<string, { mtimeMs: number; map: RoutePreloads }>();
+const jsonFiles = new Map<string, { mtimeMs: number; value: unknown }>();
 
-/** The build's route -> chunks map (re-read when the build changes), or an empty one without it. */
-async function routePreloadMap(distDir: string): Promise<RoutePreloads> {
-  const file = path.join(distDir, ROUTE_PRELOADS_FILE);
+/** A JSON file the build wrote into DIST_DIR (re-read when it changes), or null without it. */
+async function buildJson<T>(distDir: string, name: string): Promise<T | null> {
+  const file = path.join(distDir, name);
   try {
     const info = await stat(file);
-    const cached = preloadMaps.get(file);
-    if (cached && cached.mtimeMs === info.mtimeMs) return cached.map;
-    const map = JSON.parse(await readFile(file, "utf8")) as RoutePreloads;
-    preloadMaps.set(file, { mtimeMs: info.mtimeMs, map });
-    return map;
+    const cached = jsonFiles.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached.value as T;
+    const value = JSON.parse(await readFile(file, "utf8")) as T;
+    jsonFiles.set(file, { mtimeMs: info.mtimeMs, value });
+    return value;
   } catch {
-    return {};
+    return null;
   }
 }
 
 async function send(
   req: IncomingMessage,
   res: ServerResponse,
-  found: { file: string; size: number; mtimeMs: number },
+  distDir: string,
+  found: { file: string; size: number },
   urlPath: string,
   extra: Record<string, string> = {},
 ) {
@@ -113,11 +115,14 @@ async function send(
   if (COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) {
     headers.Vary = "Accept-Encoding";
     const accepts = acceptedEncodings(req.headers["accept-encoding"]);
-    for (const encoding of ENCODINGS) {
+    const sizes = await buildJson<Record<string, number>>(distDir, PRECOMPRESSED_FILE);
+    const relative = path.relative(distDir, file).split(path.sep).join("/");
+    // the copies were made from a file of another size: the file changed since the build, the copies are stale
+    const fresh = sizes?.[relative] === found.size;
+    for (const encoding of fresh ? ENCODINGS : []) {
       if (!accepts(encoding.name)) continue;
       const compressed = await fileStat(`${file}${encoding.suffix}`);
-      // a copy older than the file (the file was changed after the build) is stale: never send it
-      if (!compressed || compressed.mtimeMs < found.mtimeMs) continue;
+      if (!compressed) continue;
       body = `${file}${encoding.suffix}`;
       headers["Content-Encoding"] = encoding.name;
       headers["Content-Length"] = compressed.size;
@@ -156,7 +161,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
   }
   const found = decoded.endsWith("/") ? null : await fileAt(distDir, decoded);
   if (found) {
-    await send(req, res, found, decoded);
+    await send(req, res, distDir, found, decoded);
     return;
   }
   // A missing file (it has an extension) is a 404; anything else is a client route.
@@ -169,7 +174,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
     sendText(res, 503, "The web app is not built yet: run `npm run build` (npm start does it for you).");
     return;
   }
-  const preloads = preloadsFor(await routePreloadMap(distDir), decoded);
+  const preloads = preloadsFor((await buildJson<RoutePreloads>(distDir, ROUTE_PRELOADS_FILE)) ?? {}, decoded);
   const link = preloads.map((chunk) => `<${chunk}>; rel=modulepreload; crossorigin`).join(", ");
-  await send(req, res, index, "/index.html", link ? { Link: link } : {});
+  await send(req, res, distDir, index, "/index.html", link ? { Link: link } : {});
 }
