@@ -16,7 +16,8 @@ export function blockStore(db: Database, chain: string): BlockStore {
     async saveBlock(block) {
       await db.query(
         `insert into app_private.chain_blocks (chain, number, hash, rlp, transactions) values ($1, $2, $3, $4, $5)`,
-        [chain, block.number, block.hash, block.rlp, block.transactions],
+        // a Buffer: node-postgres sends it as bytea (a plain Uint8Array it would not)
+        [chain, block.number, block.hash, Buffer.from(block.rlp), block.transactions],
       );
     },
   };
