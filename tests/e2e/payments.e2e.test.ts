@@ -1,7 +1,7 @@
 // Payments through the real screens with the built-in provider (issue 18): the issuer adds the payment integration
 // in /settings/integrations (its process shows the current step), syncs the provider on the payment provider page,
-// maps the provider's issuer and the Series A offering, and the card then offers Manage; an investor's payment
-// creates a trade (sent as the investor's own GraphQL call: the onboarding payment step is not built yet); the issuer
+// maps the provider's issuer and the Series A offering, and the card then offers Manage; the investor pays on
+// the distribution's onboarding page, which creates a trade at the provider; the issuer
 // confirms the funds on the payment's page and the payment lands once on the distribution, in paid-in capital.
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,20 +63,23 @@ describe("payments with the built-in provider", () => {
     await offering.getByRole("button", { name: "Save" }).click();
     await poll(async () => (await offering.textContent()) ?? "").toMatch(/Mapped toSeries A/);
 
-    // the investor pays: a trade at the provider for the distribution's 80,000 units at 1.25
+    // the investor pays on the onboarding page: a trade for the distribution's 80,000 units at 1.25
     const emma = await one<{ id: string; investor_id: string; allocation_id: string }>(
       `select d.id, d.investor_id, d.allocation_id from app_public.distributions d
        join app_public.allocations al on al.id = d.allocation_id
        where al.name = 'Series A Direct' and d.name = 'Emma Lawson'`,
     );
-    const investor = e2e.server.client();
-    await investor.signIn("investor@demo.test");
-    await investor.selectAccount(emma.investor_id);
-    const trade = await investor.graphql(
-      "mutation ($d: UUID!) { createPaymentTrade(input: { distributionId: $d }) { clientMutationId } }",
-      { d: emma.id },
-    );
-    expect(trade.errors).toBeUndefined();
+    const investorContext = await newContext(e2e.browser, e2e.url);
+    try {
+      const investorPage = await signIn(investorContext, "investor@demo.test");
+      await investorPage.goto(`/distribution/${emma.id}`);
+      const pay = investorPage.getByTestId("investor-payment");
+      await pay.getByText("Amount due: $100,000.00").waitFor({ timeout: 30_000 });
+      await pay.getByRole("button", { name: "Pay $100,000.00" }).click();
+      await pay.getByText("Your payment was sent").waitFor({ timeout: 30_000 });
+    } finally {
+      await investorContext.close();
+    }
 
     // the issuer confirms the funds on the payment's page
     const payments = page.getByTestId("payment-trades");

@@ -12,6 +12,7 @@ import { Breadcrumb, EmptyState, Loading, Page } from "../../ui/index.ts";
 import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { AccountSetupPanel } from "../account-setup/AccountSetupPanel.tsx";
 import { InvestCard } from "../invest/InvestCard.tsx";
+import { InvestorPayment } from "../payments/InvestorPayment.tsx";
 import { StepProcess } from "./StepProcess.tsx";
 import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 
@@ -61,7 +62,17 @@ export function DistributionPage({ distributionId }: { distributionId: string })
             <div className={css({ flex: "1", minW: 0, w: "full" })}>
               {setUp ? (
                 process ? (
-                  <StepProcess process={process} />
+                  <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+                    <StepProcess process={process} />
+                    {!distribution.locked && (
+                      <InvestorPayment
+                        distributionId={distribution.id}
+                        units={distribution.amount}
+                        price={price}
+                        payments={(distribution.payments ?? []) as { amount: string; status?: string | null }[]}
+                      />
+                    )}
+                  </div>
                 ) : (
                   <EmptyState text={ONBOARDING_PAGE_TEXT.stepsNotSynced} />
                 )

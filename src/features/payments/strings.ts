@@ -41,3 +41,12 @@ export const PAYMENTS_TEXT = {
   failure: "Failure",
   readOnly: "Only owners and admins can sync and map.",
 } as const;
+
+export const INVESTOR_PAYMENT_TEXT = {
+  title: "Payment",
+  due: (amount: string) => `Amount due: ${amount}`,
+  pay: (amount: string) => `Pay ${amount}`,
+  sent: "Your payment was sent to the issuer's payment provider; it shows here once the funds arrive.",
+  offline: "You are offline: your payment is sent when the network is back.",
+  paidInFull: "Paid in full.",
+} as const;

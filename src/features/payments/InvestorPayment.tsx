@@ -1,0 +1,74 @@
+// The investor's payment on /distribution/{id} (issue 18): what is still due (units x price, less payments pending or
+// paid) and Pay, which creates a trade at the issuer's payment provider (createPaymentTrade, a queued command: offline
+// it waits and is sent when the network is back). The payments themselves arrive in the distribution replica as the
+// provider reports them. A refusal (e.g. 'Payments are not set up for this offering.') is shown with its reason.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import { totalValue } from "../../domain/capital.ts";
+import { compare, dec, toString as decimalText, round, sub, sum, ZERO } from "../../domain/decimal.ts";
+import { formatMoney } from "../../domain/format.ts";
+import { Button, Card, PendingBadge } from "../../ui/index.ts";
+import { useOnline } from "../shell/useOnline.ts";
+import { INVESTOR_PAYMENT_TEXT as T } from "./strings.ts";
+
+interface Payment {
+  amount: string;
+  status?: string | null;
+}
+
+export function InvestorPayment({
+  distributionId,
+  units,
+  price,
+  payments,
+}: {
+  distributionId: string;
+  units: string;
+  price: string | null;
+  payments: readonly Payment[];
+}) {
+  const send = useCommand();
+  const online = useOnline();
+  const { rows: outbox } = useOutbox();
+  const [tradeId] = useState(() => crypto.randomUUID());
+  if (!price) return null;
+  const counted = payments.filter((p) => p.status === "paid" || p.status === "pending");
+  const due = sub(round(totalValue(units, price), 2), sum(counted.map((p) => dec(p.amount))));
+  const command = [...outbox]
+    .reverse()
+    .find(
+      (c) =>
+        c.mutation === "createPaymentTrade" &&
+        (c.variables as { input?: { distributionId?: string } }).input?.distributionId === distributionId,
+    );
+  const mark = command
+    ? { status: command.status as "pending" | "accepted" | "rejected", errorMessage: command.errorMessage }
+    : null;
+  const waiting = mark !== null && mark.status !== "rejected";
+  return (
+    <Card title={T.title} testId="investor-payment">
+      {compare(due, ZERO) > 0 ? (
+        <>
+          <p className={css({ fontSize: "sm" })}>{T.due(formatMoney(decimalText(due)))}</p>
+          <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+            <Button
+              disabled={waiting}
+              onClick={() =>
+                send("createPaymentTrade", {
+                  input: { distributionId, id: mark?.status === "rejected" ? crypto.randomUUID() : tradeId },
+                })
+              }
+            >
+              {T.pay(formatMoney(decimalText(due)))}
+            </Button>
+            {mark && <PendingBadge mark={mark} />}
+          </div>
+          {waiting && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{online ? T.sent : T.offline}</p>}
+        </>
+      ) : (
+        <p className={css({ fontSize: "sm" })}>{T.paidInFull}</p>
+      )}
+    </Card>
+  );
+}
