@@ -94,7 +94,9 @@ describe("OCF export", () => {
     for (const i of issuances) expect(ids.has(i.stakeholder_id)).toBe(true);
     const [financing] = items(files, "FINANCING");
     expect(financing).toMatchObject({ name: "Seed", date: "2024-01-15" });
-    expect((financing?.issuance_ids as string[]).sort()).toEqual(issuances.map((i) => String(i.id)).sort());
+    expect([...((financing?.issuance_ids as string[] | undefined) ?? [])].sort()).toEqual(
+      issuances.map((i) => String(i.id)).sort(),
+    );
     expect(items(files, "STOCK_CLASS")).toMatchObject([
       { name: "Northwind Series A Preferred", class_type: "PREFERRED", initial_shares_authorized: "10000000" },
     ]);
@@ -177,7 +179,7 @@ describe("OCF export", () => {
     const [transfer] = items(firstFiles, "TX_STOCK_TRANSFER");
     expect(transfer).toMatchObject({ quantity: "10000", date: "2025-03-04" });
     const received = items(firstFiles, "TX_STOCK_ISSUANCE").find(
-      (i) => i.security_id === (transfer?.resulting_security_ids as string[])[0],
+      (i) => i.security_id === ((transfer?.resulting_security_ids as string[] | undefined) ?? [])[0],
     );
     expect(received).toMatchObject({ quantity: "10000", share_price: { amount: "0.75", currency: "USD" } });
     expect(items(firstFiles, "VESTING_TERMS").map((v) => v.id)).toEqual(["vesting-48-months-cliff-12"]);
