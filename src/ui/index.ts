@@ -19,4 +19,13 @@ export { type LinkTab, LinkTabs, TabStrip, Tabs } from "./Tabs.tsx";
 export { FieldError, FormGrid, formGrid, fullRow, TextField } from "./TextField.tsx";
 export { Toasts, toast } from "./Toast.tsx";
 export { Tooltip } from "./Tooltip.tsx";
-export { dataTable, dataTableCard, dateCell, linkClass, mutedText, tableClass, tableStyles } from "./table.ts";
+export {
+  dataTable,
+  dataTableCard,
+  dateCell,
+  linkClass,
+  mutedText,
+  tableClass,
+  tableScroll,
+  tableStyles,
+} from "./table.ts";

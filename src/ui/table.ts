@@ -35,6 +35,12 @@ export const tableStyles = {
   }),
 };
 
+/**
+ * Around a table wider than a phone: the table scrolls inside its card, never the page. Relative, so the absolutely
+ * placed parts inside it (a Select's hidden native select and label) are clipped with it.
+ */
+export const tableScroll = css({ overflowX: "auto", maxW: "full", position: "relative" });
+
 /** A table inside a card (rounds, allocations, holdings): one class on the table styles its cells; `num` aligns right. */
 export const tableClass = css({
   w: "full",

@@ -1,7 +1,7 @@
 // Phones (issue 22 item 2), at 390x844 in a real browser against the real server: the investor's portfolio shows its
 // figures (cards, not a grid whose numbers sit off-screen), the wallet and the onboarding steps fit, and a field
 // broker invites an investor, records a payment and checks the distributions' status on the allocation page. No
-// screen scrolls the page sideways (document.documentElement.scrollWidth <= innerWidth on each). The investor's
+// screen (nor the allocation's round) scrolls the page sideways (document.documentElement.scrollWidth <= innerWidth on each). The investor's
 // account settings (issue 22 item 7) show the SSN last 4, addresses and parties, and the owner corrects an address and
 // the contact details there.
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -181,6 +181,14 @@ describe("a field broker on a phone", () => {
       .toBe(1);
     await expectNoSidewaysScroll(page, "distribution with a payment");
     await screenshot(page, "phone-payment");
+
+    // The round the allocation belongs to: its wide tables scroll inside their cards, the page does not.
+    const round = await one<{ id: string }>("select id from app_public.rounds where name = 'Series A'");
+    await page.goto(`/asset-class/${round.id}/manage`);
+    await page.getByRole("heading", { name: "Buyers" }).waitFor({ timeout: 30_000 });
+    await page.getByText(email, { exact: true }).first().waitFor({ timeout: 30_000 });
+    await expectNoSidewaysScroll(page, "round");
+    await screenshot(page, "phone-round");
   });
 });
 

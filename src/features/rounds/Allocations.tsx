@@ -26,6 +26,7 @@ import {
   StatusBadge,
   TextField,
   tableClass,
+  tableScroll,
 } from "../../ui/index.ts";
 import { newId } from "../allocations/new-id.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
@@ -92,48 +93,50 @@ export function Allocations({
       {allocations.length === 0 ? (
         <p className={mutedText}>{ROUND_ALLOCATIONS_TEXT.none}</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th>{ROUND_TEXT.allocation}</th>
-              <th>{ROUND_ALLOCATIONS_TEXT.owner}</th>
-              <th>{ROUND_ALLOCATIONS_TEXT.opens}</th>
-              <th>{ROUND_ALLOCATIONS_TEXT.closes}</th>
-              <th className="num">{ROUND_ALLOCATIONS_TEXT.distributions}</th>
-              <th className="num">{ROUND_TEXT.units}</th>
-              <th>{ROUND_TEXT.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {allocations.map((a) => {
-              const summary = distributionSummary(distributions.filter((d) => d.allocationId === a.id));
-              return (
-                <tr key={a.id} data-testid="allocation-row">
-                  <td>
-                    <Link
-                      to="/distribute-allocation/$allocationId/{-$view}"
-                      params={{ allocationId: a.id, view: "allocation" }}
-                      className={linkClass}
-                    >
-                      {a.name}
-                    </Link>
-                  </td>
-                  <td>
-                    {a.owner?.name ?? (a.ownerId === actor.accountId ? ROUND_ALLOCATIONS_TEXT.you : ROUND_TEXT.none)}
-                  </td>
-                  <td>{formatDate(a.opensOn ?? null, "MM/DD/YYYY")}</td>
-                  <td>{formatDate(a.closesOn ?? null, "MM/DD/YYYY")}</td>
-                  <td className="num">{summary.count}</td>
-                  <td className="num">{formatNumber(summary.units)}</td>
-                  <td>
-                    <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} />{" "}
-                    <PendingTag mark={a._pending} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className={tableScroll}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{ROUND_TEXT.allocation}</th>
+                <th>{ROUND_ALLOCATIONS_TEXT.owner}</th>
+                <th>{ROUND_ALLOCATIONS_TEXT.opens}</th>
+                <th>{ROUND_ALLOCATIONS_TEXT.closes}</th>
+                <th className="num">{ROUND_ALLOCATIONS_TEXT.distributions}</th>
+                <th className="num">{ROUND_TEXT.units}</th>
+                <th>{ROUND_TEXT.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {allocations.map((a) => {
+                const summary = distributionSummary(distributions.filter((d) => d.allocationId === a.id));
+                return (
+                  <tr key={a.id} data-testid="allocation-row">
+                    <td>
+                      <Link
+                        to="/distribute-allocation/$allocationId/{-$view}"
+                        params={{ allocationId: a.id, view: "allocation" }}
+                        className={linkClass}
+                      >
+                        {a.name}
+                      </Link>
+                    </td>
+                    <td>
+                      {a.owner?.name ?? (a.ownerId === actor.accountId ? ROUND_ALLOCATIONS_TEXT.you : ROUND_TEXT.none)}
+                    </td>
+                    <td>{formatDate(a.opensOn ?? null, "MM/DD/YYYY")}</td>
+                    <td>{formatDate(a.closesOn ?? null, "MM/DD/YYYY")}</td>
+                    <td className="num">{summary.count}</td>
+                    <td className="num">{formatNumber(summary.units)}</td>
+                    <td>
+                      <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} />{" "}
+                      <PendingTag mark={a._pending} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <Dialog
         open={open}

@@ -11,7 +11,16 @@ import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { committedCapital } from "../../domain/capital.ts";
 import { compare, dec } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, linkClass, mutedText, PendingTag, Select, StatusBadge, tableClass } from "../../ui/index.ts";
+import {
+  Card,
+  linkClass,
+  mutedText,
+  PendingTag,
+  Select,
+  StatusBadge,
+  tableClass,
+  tableScroll,
+} from "../../ui/index.ts";
 import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/strings.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { BUYERS_TEXT, ROUND_TEXT } from "./strings.ts";
@@ -86,71 +95,75 @@ export function Buyers({
       {rows.length === 0 ? (
         <p className={mutedText}>{BUYERS_TEXT.none}</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th>{ROUND_TEXT.investor}</th>
-              <th>{ROUND_TEXT.allocation}</th>
-              <th className="num">
-                <button type="button" className={sortButton} onClick={() => toggle("units")}>
-                  {BUYERS_TEXT.unitsSort(arrow("units"))}
-                </button>
-              </th>
-              <th className="num">
-                <button type="button" className={sortButton} onClick={() => toggle("value")}>
-                  {BUYERS_TEXT.valueSort(arrow("value"))}
-                </button>
-              </th>
-              <th>{ROUND_TEXT.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ d, label, value }) => {
-              const holding = holdingByDistribution.get(d.id);
-              return (
-                <tr key={d.id} data-testid="buyer-row">
-                  <td>
-                    <div className={css({ fontWeight: "600" })}>{d.investor?.name ?? d.name}</div>
-                    <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
-                  </td>
-                  <td>{d.allocation?.name}</td>
-                  <td className="num">
-                    {holding ? (
-                      <Link to="/holding/$holdingId" params={{ holdingId: holding.id }} className={linkClass}>
-                        {formatNumber(d.amount)}
-                      </Link>
-                    ) : (
-                      formatNumber(d.amount)
-                    )}
-                  </td>
-                  <td className="num">{formatMoney(value)}</td>
-                  <td>
-                    <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-                      {canChangeStatus(d) ? (
-                        <div className={rowSelect}>
-                          <Select
-                            label={BUYERS_TEXT.statusOf(
-                              d.investor?.name ?? d.name ?? d.investor?.email ?? BUYERS_TEXT.buyer,
-                            )}
-                            options={DISTRIBUTION_STATUS_OPTIONS}
-                            value={d.status}
-                            onChange={(next) => {
-                              if (!next || next === d.status) return;
-                              void command("updateDistributionById", { input: { id: d.id, patch: { status: next } } });
-                            }}
-                          />
-                        </div>
+        <div className={tableScroll}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{ROUND_TEXT.investor}</th>
+                <th>{ROUND_TEXT.allocation}</th>
+                <th className="num">
+                  <button type="button" className={sortButton} onClick={() => toggle("units")}>
+                    {BUYERS_TEXT.unitsSort(arrow("units"))}
+                  </button>
+                </th>
+                <th className="num">
+                  <button type="button" className={sortButton} onClick={() => toggle("value")}>
+                    {BUYERS_TEXT.valueSort(arrow("value"))}
+                  </button>
+                </th>
+                <th>{ROUND_TEXT.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ d, label, value }) => {
+                const holding = holdingByDistribution.get(d.id);
+                return (
+                  <tr key={d.id} data-testid="buyer-row">
+                    <td>
+                      <div className={css({ fontWeight: "600" })}>{d.investor?.name ?? d.name}</div>
+                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+                    </td>
+                    <td>{d.allocation?.name}</td>
+                    <td className="num">
+                      {holding ? (
+                        <Link to="/holding/$holdingId" params={{ holdingId: holding.id }} className={linkClass}>
+                          {formatNumber(d.amount)}
+                        </Link>
                       ) : (
-                        <StatusBadge label={label} />
+                        formatNumber(d.amount)
                       )}
-                      <PendingTag mark={d._pending} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                    </td>
+                    <td className="num">{formatMoney(value)}</td>
+                    <td>
+                      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+                        {canChangeStatus(d) ? (
+                          <div className={rowSelect}>
+                            <Select
+                              label={BUYERS_TEXT.statusOf(
+                                d.investor?.name ?? d.name ?? d.investor?.email ?? BUYERS_TEXT.buyer,
+                              )}
+                              options={DISTRIBUTION_STATUS_OPTIONS}
+                              value={d.status}
+                              onChange={(next) => {
+                                if (!next || next === d.status) return;
+                                void command("updateDistributionById", {
+                                  input: { id: d.id, patch: { status: next } },
+                                });
+                              }}
+                            />
+                          </div>
+                        ) : (
+                          <StatusBadge label={label} />
+                        )}
+                        <PendingTag mark={d._pending} />
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );

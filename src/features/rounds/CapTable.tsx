@@ -22,6 +22,7 @@ import {
   StatRow,
   StatusBadge,
   tableClass,
+  tableScroll,
   toast,
 } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
@@ -78,58 +79,60 @@ export function CapTable({
       {issued.length === 0 && issuable.length === 0 ? (
         <p className={mutedText}>{CAP_TABLE_TEXT.none}</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              {canIssue && <HiddenHeader>{CAP_TABLE_TEXT.selectColumn}</HiddenHeader>}
-              <th>{ROUND_TEXT.investor}</th>
-              <th className="num">{ROUND_TEXT.units}</th>
-              <th>{ROUND_TEXT.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {issuable.map((d) => (
-              <tr key={d.id} data-testid="cap-row" data-status="not-issued">
-                {canIssue && (
+        <div className={tableScroll}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                {canIssue && <HiddenHeader>{CAP_TABLE_TEXT.selectColumn}</HiddenHeader>}
+                <th>{ROUND_TEXT.investor}</th>
+                <th className="num">{ROUND_TEXT.units}</th>
+                <th>{ROUND_TEXT.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {issuable.map((d) => (
+                <tr key={d.id} data-testid="cap-row" data-status="not-issued">
+                  {canIssue && (
+                    <td>
+                      <Checkbox
+                        checked={picked.has(d.id)}
+                        onChange={(on) => {
+                          const next = new Set(picked);
+                          if (on) next.add(d.id);
+                          else next.delete(d.id);
+                          setPicked(next);
+                        }}
+                      >
+                        <span className={css({ srOnly: true })}>
+                          {CAP_TABLE_TEXT.select(d.investor?.name ?? d.name ?? "")}
+                        </span>
+                      </Checkbox>
+                    </td>
+                  )}
+                  <td>{d.investor?.name ?? d.name}</td>
+                  <td className="num">{formatNumber(d.amount)}</td>
                   <td>
-                    <Checkbox
-                      checked={picked.has(d.id)}
-                      onChange={(on) => {
-                        const next = new Set(picked);
-                        if (on) next.add(d.id);
-                        else next.delete(d.id);
-                        setPicked(next);
-                      }}
-                    >
-                      <span className={css({ srOnly: true })}>
-                        {CAP_TABLE_TEXT.select(d.investor?.name ?? d.name ?? "")}
-                      </span>
-                    </Checkbox>
+                    <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <PendingTag mark={d._pending} />
                   </td>
-                )}
-                <td>{d.investor?.name ?? d.name}</td>
-                <td className="num">{formatNumber(d.amount)}</td>
-                <td>
-                  <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <PendingTag mark={d._pending} />
-                </td>
-              </tr>
-            ))}
-            {issued.map((h) => (
-              <tr key={h.id} data-testid="cap-row" data-status="issued">
-                {canIssue && <td />}
-                <td>{h.investor?.name ?? "—"}</td>
-                <td className="num">
-                  <Link to="/holding/$holdingId" params={{ holdingId: h.id }} className={linkClass}>
-                    {formatNumber(h.amount)}
-                  </Link>
-                </td>
-                <td>
-                  <StatusBadge label={holdingLedgerStatus(h)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </tr>
+              ))}
+              {issued.map((h) => (
+                <tr key={h.id} data-testid="cap-row" data-status="issued">
+                  {canIssue && <td />}
+                  <td>{h.investor?.name ?? "—"}</td>
+                  <td className="num">
+                    <Link to="/holding/$holdingId" params={{ holdingId: h.id }} className={linkClass}>
+                      {formatNumber(h.amount)}
+                    </Link>
+                  </td>
+                  <td>
+                    <StatusBadge label={holdingLedgerStatus(h)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );

@@ -17,6 +17,7 @@ import {
   StatusBadge,
   TextField,
   tableClass,
+  tableScroll,
 } from "../../ui/index.ts";
 import { newId } from "../allocations/new-id.ts";
 import { useOnline } from "../shell/useOnline.ts";
@@ -97,27 +98,29 @@ export function Distributors({
       {brokerAllocations.length === 0 ? (
         <p className={mutedText}>{DISTRIBUTORS_TEXT.none}</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th>{DISTRIBUTORS_TEXT.distributor}</th>
-              <th className="num">{DISTRIBUTORS_TEXT.managedUnits}</th>
-              <th>{ROUND_TEXT.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {brokerAllocations.map((b) => (
-              <tr key={b.id}>
-                <td className={css({ fontWeight: "600" })}>{b.broker?.name ?? b.name}</td>
-                <td className="num">{formatNumber(b.managedUnits)}</td>
-                <td>
-                  <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} />{" "}
-                  <PendingTag mark={b._pending} />
-                </td>
+        <div className={tableScroll}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{DISTRIBUTORS_TEXT.distributor}</th>
+                <th className="num">{DISTRIBUTORS_TEXT.managedUnits}</th>
+                <th>{ROUND_TEXT.status}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {brokerAllocations.map((b) => (
+                <tr key={b.id}>
+                  <td className={css({ fontWeight: "600" })}>{b.broker?.name ?? b.name}</td>
+                  <td className="num">{formatNumber(b.managedUnits)}</td>
+                  <td>
+                    <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} />{" "}
+                    <PendingTag mark={b._pending} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Dialog
         open={open}
