@@ -240,6 +240,19 @@ export class JobRunner {
       [jobs.map((j) => j.id)],
     );
     const byJob = new Map(details.map((d) => [d.id, d]));
+    // a contract row whose address has no code on the chain (e.g. imported or demo data) mints nothing: fail visibly
+    const contractAddress = details[0]?.contract_address;
+    const code = contractAddress
+      ? await backend.provider.send("eth_getCode", [contractAddress.toLowerCase(), "latest"]).catch(() => "0x")
+      : "0x";
+    if (contractAddress && code === "0x") {
+      await this.db.query(
+        `update app_private.chain_jobs set status = 'failed', failure = $2, updated_on = now() where id = any ($1::uuid[])`,
+        [jobs.map((j) => j.id), `There is no contract at ${contractAddress} on ${backend.chain}.`],
+      );
+      await this.updateContractStatus(jobs[0]?.contract_id ?? "");
+      return;
+    }
     const addresses = await this.investorAddresses(backend.chain, [...new Set(details.map((d) => d.investor_id))]);
     const fees = await this.fees(backend);
     const chainId = (await backend.provider.getNetwork()).chainId;
@@ -292,7 +305,7 @@ export class JobRunner {
         type: 2,
         chainId,
         nonce,
-        to: contract,
+        to: contract.toLowerCase(),
         data:
           part.length === 1
             ? TOKEN_INTERFACE.encodeFunctionData("issue", [part[0]?.to, part[0]?.units])

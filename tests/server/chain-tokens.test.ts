@@ -442,6 +442,33 @@ describe("a token from setup to the ledger on the embedded chain", () => {
     expect(await balanceOf(provider, contractAddress, emma?.address ?? "")).toBe(BigInt(emma?.amount ?? "-1"));
   });
 
+  it("a token row whose address has no contract on the chain (demo data) mints nothing and says so", async () => {
+    const [notes] = await rows<{ id: string; round_id: string }>(
+      `select h.id, h.round_id from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+        where r.name = 'Tranche A' limit 1`,
+    );
+    const result = await gql(issuer, "tokenizeHoldings", { holdingIds: [notes?.id] });
+    expect(result.code).toBeNull();
+    await t.server.chain.settle();
+    const [job] = await rows<{ status: string; failure: string; contract_id: string }>(
+      "select status, failure, contract_id from app_private.chain_jobs where holding_id = $1",
+      [notes?.id],
+    );
+    expect(job?.status).toBe("failed");
+    expect(job?.failure).toMatch(/^There is no contract at 0x[0-9a-fA-F]{40} on ethereum-ledgerline\.$/);
+    const [contract] = await rows<{ status: string; failure: string }>(
+      "select status, failure from app_public.contracts where id = $1",
+      [job?.contract_id],
+    );
+    expect(contract?.status).toBe("deployed");
+    expect(contract?.failure).toMatch(/^1 holding was not minted: There is no contract at/);
+    const [link] = await rows<{ n: number }>(
+      "select count(*)::int as n from app_public.holding_blockchain_addresses where holding_id = $1 and status = 'trade' and chain = $2",
+      [notes?.id, CHAIN],
+    );
+    expect(link?.n).toBe(0);
+  });
+
   it("GET /api/v2/chains names the chains with their availability; the RPC needs a session", async () => {
     const response = await issuer.client.fetch("/api/v2/chains");
     expect(await response.json()).toEqual([
