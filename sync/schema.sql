@@ -8000,6 +8000,26 @@ $function$;
 grant execute on function app_public.north_capital_sync(id uuid) to app_user;
 comment on function app_public.north_capital_sync(id uuid) is 'Sync: queues the payment account''s sync of the provider''s issuers and offerings (the server runs it; syncedOn tells when it last did).';
 
+CREATE OR REPLACE FUNCTION app_public.payment_available(distribution_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select exists (
+    select 1 from app_public.distributions d
+      join app_public.allocations al on al.id = d.allocation_id
+      join app_public.rounds r on r.id = al.round_id
+      join app_public.assets a on a.id = r.asset_id
+      join app_public.payment_instruments i on i.round_id = r.id
+      join app_public.payment_issuers pi on pi.id = i.payment_issuer_row_id and pi.issuer_id = a.issuer_id
+      join app_public.payment_accounts pa on pa.id = i.payment_account_id and pa.account_id = a.issuer_id
+    where d.id = payment_available.distribution_id
+      and d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
+$function$;
+grant execute on function app_public.payment_available(distribution_id uuid) to app_user;
+comment on function app_public.payment_available(distribution_id uuid) is 'Whether the investor can pay this distribution through the issuer''s payment provider (its offering is mapped).';
+
 CREATE OR REPLACE FUNCTION app_public.processes_current_step(p app_public.processes)
  RETURNS app_public.steps
  LANGUAGE sql

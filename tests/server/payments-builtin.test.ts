@@ -79,6 +79,9 @@ describe("the built-in payment provider", () => {
       issuer,
       `mutation { createAccountIntegration(input: { integrationId: "7a000000-0000-4000-8000-000000000001" }) { clientMutationId } }`,
     );
+    expect(
+      (await emma.graphql("query ($d: UUID!) { paymentAvailable(distributionId: $d) }", { d: emmaSeriesA })).data,
+    ).toEqual({ paymentAvailable: false });
     const accounts = await ok<{ allPaymentAccounts: { nodes: Array<{ id: string }> } }>(
       issuer,
       "{ allPaymentAccounts { nodes { id } } }",
@@ -132,6 +135,9 @@ describe("the built-in payment provider", () => {
   it("creates the investor's trade at the provider, for the investor only, one at a time", async () => {
     const kim = await as("investor2@demo.test", "Kim Family Trust");
     const TRADE = `mutation ($d: UUID!) { createPaymentTrade(input: { distributionId: $d }) { paymentTrade { id amount status } } }`;
+    const AVAILABLE = "query ($d: UUID!) { paymentAvailable(distributionId: $d) }";
+    expect((await emma.graphql(AVAILABLE, { d: emmaSeriesA })).data).toEqual({ paymentAvailable: true });
+    expect((await kim.graphql(AVAILABLE, { d: emmaSeriesA })).data).toEqual({ paymentAvailable: false });
     const stranger = await kim.graphql(TRADE, { d: emmaSeriesA });
     expect(stranger.errors?.[0]?.extensions?.code).toBe("LL404");
     const byIssuer = await issuer.graphql(TRADE, { d: emmaSeriesA });

@@ -1,9 +1,11 @@
-// The investor's payment on /distribution/{id} (issue 18): what is still due (units x price, less payments pending or
+// The investor's payment on /distribution/{id} (issue 18), where the issuer's payment provider takes the offering's
+// payments (paymentAvailable): what is still due (units x price, less payments pending or
 // paid) and Pay, which creates a trade at the issuer's payment provider (createPaymentTrade, a queued command: offline
 // it waits and is sent when the network is back). The payments themselves arrive in the distribution replica as the
 // provider reports them. A refusal (e.g. 'Payments are not set up for this offering.') is shown with its reason.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { graphql } from "../../data/graphql.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import { totalValue } from "../../domain/capital.ts";
 import { compare, dec, toString as decimalText, round, sub, sum, ZERO } from "../../domain/decimal.ts";
@@ -32,6 +34,7 @@ export function InvestorPayment({
   const online = useOnline();
   const { rows: outbox } = useOutbox();
   const [tradeId] = useState(() => crypto.randomUUID());
+  const available = usePaymentAvailable(distributionId, online);
   if (!price) return null;
   const counted = payments.filter((p) => p.status === "paid" || p.status === "pending");
   const due = sub(round(totalValue(units, price), 2), sum(counted.map((p) => dec(p.amount))));
@@ -46,6 +49,8 @@ export function InvestorPayment({
     ? { status: command.status as "pending" | "accepted" | "rejected", errorMessage: command.errorMessage }
     : null;
   const waiting = mark !== null && mark.status !== "rejected";
+  // shown where the issuer's payment provider takes this offering's payments, or once a payment was asked for
+  if (!available && !mark) return null;
   return (
     <Card title={T.title} testId="investor-payment">
       {compare(due, ZERO) > 0 ? (
@@ -71,4 +76,29 @@ export function InvestorPayment({
       )}
     </Card>
   );
+}
+
+/**
+ * Whether the issuer's payment provider takes this distribution's payments (paymentAvailable, asked of the server
+ * when online: the investor does not replicate the issuer's payment mapping); remembered for the page's life.
+ */
+function usePaymentAvailable(distributionId: string, online: boolean): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    if (!online || available) return;
+    let cancelled = false;
+    graphql<{ paymentAvailable: boolean | null }>(
+      "query PaymentAvailable($id: UUID!) { paymentAvailable(distributionId: $id) }",
+      { id: distributionId },
+    ).then(
+      (data) => {
+        if (!cancelled) setAvailable(data.paymentAvailable === true);
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [distributionId, online, available]);
+  return available;
 }

@@ -301,6 +301,29 @@ grant execute on function app_public.create_payment_trade(uuid, uuid) to app_use
 comment on function app_public.create_payment_trade(uuid, uuid) is
   'The investor''s payment step: a trade at the payment provider for the distribution''s unpaid amount (the offering of its round must be mapped).';
 
+-- Whether the investor's payment step can create a trade for this distribution (its round's offering is mapped);
+-- false for anyone but the distribution's investor.
+create or replace function app_public.payment_available(distribution_id uuid)
+  returns boolean
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select exists (
+    select 1 from app_public.distributions d
+      join app_public.allocations al on al.id = d.allocation_id
+      join app_public.rounds r on r.id = al.round_id
+      join app_public.assets a on a.id = r.asset_id
+      join app_public.payment_instruments i on i.round_id = r.id
+      join app_public.payment_issuers pi on pi.id = i.payment_issuer_row_id and pi.issuer_id = a.issuer_id
+      join app_public.payment_accounts pa on pa.id = i.payment_account_id and pa.account_id = a.issuer_id
+    where d.id = payment_available.distribution_id
+      and d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
+$function$;
+grant execute on function app_public.payment_available(uuid) to app_user;
+comment on function app_public.payment_available(uuid) is
+  'Whether the investor can pay this distribution through the issuer''s payment provider (its offering is mapped).';
+
 -- The issuer confirms an investor's funds arrived (the built-in provider; a real provider reports it itself).
 create or replace function app_public.confirm_payment_funds(id uuid)
   returns app_public.payment_trades
