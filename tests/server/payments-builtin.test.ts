@@ -200,6 +200,28 @@ describe("the built-in payment provider", () => {
     expect(more.errors?.[0]?.message).toBe("This distribution is paid in full.");
   });
 
+  it("lets the issuer close and issue the distribution paid in full", async () => {
+    await ok(
+      issuer,
+      `mutation ($id: UUID!) { updateDistributionById(input: { id: $id, patch: { status: "closed" } }) { clientMutationId } }`,
+      {
+        id: emmaSeriesA,
+      },
+    );
+    await ok(
+      issuer,
+      "mutation ($ids: [UUID]) { makeTaRequestDistributionIssuances(input: { distributionIds: $ids }) { clientMutationId } }",
+      {
+        ids: [emmaSeriesA],
+      },
+    );
+    const holding = await t.server.db.query<{ amount: string }>(
+      "select amount::text from app_public.holdings where distribution_id = $1",
+      [emmaSeriesA],
+    );
+    expect(holding.rows).toEqual([{ amount: "80000" }]);
+  });
+
   it("changes nothing when the same status arrives again (replay, poll, callback twice)", async () => {
     const before = await t.server.db.query(
       "select id, amount::text, status from app_public.distribution_payments order by id",
