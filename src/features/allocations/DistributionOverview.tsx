@@ -25,7 +25,7 @@ export function Overview({
   return (
     <Card
       title={
-        distribution.name ?? distribution.investor?.name ?? distribution.investor?.email ?? DISTRIBUTION_TEXT.untitled
+        distribution.investor?.name ?? distribution.name ?? distribution.investor?.email ?? DISTRIBUTION_TEXT.untitled
       }
       actions={
         <>
@@ -62,7 +62,7 @@ export function Overview({
       </div>
       {locked && (
         <p className={mutedText}>
-          {DISTRIBUTION_TEXT.lockedStatus(distribution.name ?? distribution.investor?.name ?? "")}
+          {DISTRIBUTION_TEXT.lockedStatus(distribution.investor?.name ?? distribution.name ?? "")}
         </p>
       )}
     </Card>

@@ -1,6 +1,7 @@
 // The allocation page's right pane: its distributions with the DISTRIBUTIONS and UNITS summary, each with its
 // qualifications label (Finished, Not Finished, No Qualifications, Not Started or 'n of total') and status, row
-// selection (used by the bulk tabs) and the CSV import.
+// selection (used by the bulk tabs) and the CSV import. An investor is named by its account, as on the cap table and
+// the buyers list (a distribution's own name is the contact name typed at invitation, used until the account is known).
 import { Link } from "@tanstack/react-router";
 import { css, cx } from "../../../styled-system/css";
 import {
@@ -93,9 +94,9 @@ export function DistributionsPane({
                       search={{ distribution: d.id }}
                       className={css({ fontWeight: "600", color: "fg.link", _hover: { textDecoration: "underline" } })}
                     >
-                      {d.name ?? d.investor?.name ?? d.investor?.email}
+                      {d.investor?.name ?? d.name ?? d.investor?.email}
                     </Link>
-                    {(d.name ?? d.investor?.name) !== d.investor?.email && (
+                    {(d.investor?.name ?? d.name) !== d.investor?.email && (
                       <div className={css({ fontSize: "xs", color: "fg.muted", overflowWrap: "anywhere" })}>
                         {d.investor?.email}
                       </div>
