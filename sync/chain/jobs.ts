@@ -12,15 +12,16 @@ import {
   formatUnits,
   getAddress,
   getCreateAddress,
+  hexlify,
   Interface,
   keccak256,
   parseUnits,
+  randomBytes,
   Wallet,
 } from "ethers";
 import type { Database } from "../db/database.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import type { ChainBackend } from "./provider.ts";
-import { storeKey } from "./store.ts";
 
 export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
 const DEPLOY_GAS = 3_000_000n;
@@ -369,23 +370,28 @@ export class JobRunner {
     for (const row of rows) result.set(row.account_id, { id: row.id, address: row.address });
     const missing = investors.filter((i) => !result.has(i));
     if (missing.length === 0) return result;
+    // new keys (a random private key each: no mnemonic, ten times faster than Wallet.createRandom), stored in one
+    // statement each: the keys sealed, the addresses
+    const made = missing.map((investor) => ({ investor, wallet: new Wallet(hexlify(randomBytes(32))) }));
+    const keys = made.map(({ investor, wallet }) => ({
+      account_id: investor,
+      address: wallet.address,
+      key: wallet.privateKey,
+    }));
     await this.db.transaction(async (tx) => {
-      for (const investor of missing) {
-        const wallet = Wallet.createRandom();
-        await storeKey(tx, {
-          chain,
-          address: wallet.address,
-          privateKey: wallet.privateKey,
-          purpose: "custodial",
-          accountId: investor,
-        });
-        const { rows: inserted } = await tx.query<{ id: string }>(
-          `insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, $2, $3) returning id`,
-          [investor, wallet.address, chain],
-        );
-        const id = inserted[0]?.id;
-        if (id) result.set(investor, { id, address: wallet.address });
-      }
+      await tx.query(
+        `insert into app_private.chain_keys (chain, address, purpose, account_id, sealed)
+         select $1, lower(x.address), 'custodial', x.account_id, app_private.seal(jsonb_build_object('key', x.key))
+           from jsonb_to_recordset($2::jsonb) as x(account_id uuid, address text, key text)`,
+        [chain, JSON.stringify(keys)],
+      );
+      const { rows: inserted } = await tx.query<{ id: string; account_id: string; address: string }>(
+        `insert into app_public.blockchain_addresses (account_id, address, chain)
+         select x.account_id, x.address, $1 from jsonb_to_recordset($2::jsonb) as x(account_id uuid, address text)
+         returning id, account_id, address`,
+        [chain, JSON.stringify(keys.map(({ account_id, address }) => ({ account_id, address })))],
+      );
+      for (const row of inserted) result.set(row.account_id, { id: row.id, address: row.address });
     });
     return result;
   }

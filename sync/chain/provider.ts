@@ -1,7 +1,16 @@
 // One client path for every EVM chain (docs/CHAIN.md): an ethers 6 provider and the operator's wallet, over the
 // embedded chain (in-process JSON-RPC, no HTTP) or over a configured node's RPC URL. The job runner and the tests use
 // only what a JSON-RPC node answers, so the same code deploys and mints on either.
-import { JsonRpcApiProvider, type JsonRpcPayload, JsonRpcProvider, type JsonRpcResult, Network, Wallet } from "ethers";
+import {
+  hexlify,
+  JsonRpcApiProvider,
+  type JsonRpcPayload,
+  JsonRpcProvider,
+  type JsonRpcResult,
+  Network,
+  randomBytes,
+  Wallet,
+} from "ethers";
 import type { Database } from "../db/database.ts";
 import type { ChainConnection } from "./chains.ts";
 import { EmbeddedChain, RpcError } from "./embedded.ts";
@@ -66,7 +75,7 @@ export interface ChainBackend {
 export async function openBackend(db: Database, connection: ChainConnection): Promise<ChainBackend> {
   if (connection.kind !== "evm" || !connection.enabled)
     throw new Error(connection.reason ?? `${connection.chain} is not available`);
-  const key = connection.key ?? (await operatorKey(db, connection.chain, () => Wallet.createRandom().privateKey));
+  const key = connection.key ?? (await operatorKey(db, connection.chain, () => hexlify(randomBytes(32))));
   if (connection.rpcUrl) {
     const provider = new JsonRpcProvider(connection.rpcUrl, undefined, { pollingInterval: 1000 });
     return {
