@@ -3,9 +3,10 @@
 // maps the provider's issuer and the Series A offering, and the card then offers Manage; the investor pays on
 // the distribution's onboarding page, which creates a trade at the provider; the issuer
 // confirms the funds on the payment's page and the payment lands once on the distribution, in paid-in capital.
+// Offline, the provider page disables Sync and the mappings and says they need the network.
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
@@ -62,6 +63,18 @@ describe("payments with the built-in provider", () => {
     await page.getByRole("option", { name: "Series A", exact: true }).click();
     await offering.getByRole("button", { name: "Save" }).click();
     await poll(async () => (await offering.textContent()) ?? "").toMatch(/Mapped toSeries A/);
+
+    // offline, sync and mapping say they need the network
+    await setOffline(browserContext, true);
+    await poll(async () => (await account.getByTestId("needs-network").textContent()) ?? "").toBe(
+      "Syncing needs the network: you are offline.",
+    );
+    expect(await account.getByRole("button", { name: "Sync", exact: true }).isDisabled()).toBe(true);
+    expect(await offering.getByTestId("needs-network").textContent()).toBe(
+      "Mapping needs the network: you are offline.",
+    );
+    await setOffline(browserContext, false);
+    await poll(() => account.getByRole("button", { name: "Sync", exact: true }).isDisabled()).toBe(false);
 
     // the investor pays on the onboarding page: a trade for the distribution's 80,000 units at 1.25
     const emma = await one<{ id: string; investor_id: string; allocation_id: string }>(
