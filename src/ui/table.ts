@@ -36,10 +36,21 @@ export const tableStyles = {
 };
 
 /**
- * Around a table wider than a phone: the table scrolls inside its card, never the page. Relative, so the absolutely
- * placed parts inside it (a Select's hidden native select and label) are clipped with it.
+ * Around a table wider than a phone: the table scrolls inside its card, never the page, and a shadow on the edge that
+ * has more shows that it scrolls (scroll shadows: the covers move with the content, the shadows stay). Relative, so
+ * the absolutely placed parts inside it (a Select's hidden native select and label) are clipped with it.
  */
-export const tableScroll = css({ overflowX: "auto", maxW: "full", position: "relative" });
+export const tableScroll = css({
+  overflowX: "auto",
+  maxW: "full",
+  position: "relative",
+  background: [
+    "linear-gradient(to right, var(--colors-bg-surface) 30%, transparent) left / 2.5rem 100% no-repeat local",
+    "linear-gradient(to left, var(--colors-bg-surface) 30%, transparent) right / 2.5rem 100% no-repeat local",
+    "radial-gradient(farthest-side at 0 50%, rgba(15, 23, 42, 0.2), transparent) left / 0.875rem 100% no-repeat scroll",
+    "radial-gradient(farthest-side at 100% 50%, rgba(15, 23, 42, 0.2), transparent) right / 0.875rem 100% no-repeat scroll",
+  ].join(", "),
+});
 
 /** A table inside a card (rounds, allocations, holdings): one class on the table styles its cells; `num` aligns right. */
 export const tableClass = css({
