@@ -34,61 +34,32 @@ export function StatusBadge({ label, status }: { label: string; status?: string 
   return <span className={badge({ tone })}>{label}</span>;
 }
 
-/** "Pending" while a queued write waits for the server, "Syncing" once accepted; the reason when it was rejected. */
-export function PendingBadge({ mark }: { mark: Mark | undefined }) {
-  if (!mark || mark.status === "accepted") {
-    return mark ? <span className={badge({ tone: "neutral" })}>Syncing</span> : null;
-  }
-  if (mark.status === "rejected") {
-    return (
-      <span className={badge({ tone: "danger" })} title={mark.errorMessage ?? undefined} data-testid="rejected">
-        Rejected{mark.errorMessage ? `: ${mark.errorMessage}` : ""}
-      </span>
-    );
-  }
-  return (
-    <span className={badge({ tone: "brand" })} data-testid="pending">
-      Pending
-    </span>
-  );
-}
-
-/** The compact mark the workspace's detail screens use: "Pending sync", or "Refused: <reason>". */
-export function PendingTag({ mark }: { mark?: Mark | null }) {
+/**
+ * The mark of a record touched by a queued command, the same everywhere: "Pending sync" while it waits on this
+ * device, "Syncing" once the server accepted it (until its change arrives), "Not saved: <reason>" when refused.
+ */
+export function SyncMark({ mark }: { mark?: Mark | null }) {
   if (!mark) return null;
-  const rejected = mark.status === "rejected";
-  return (
-    <span
-      className={cx(
-        badge({ tone: rejected ? "danger" : "neutral" }),
-        // The server's message as written (not capitalised word by word); a wrapped message reads as a box.
-        rejected ? css({ textTransform: "none", borderRadius: "md" }) : undefined,
-      )}
-      title={rejected ? (mark.errorMessage ?? "Refused") : "Saved on this device; sent when online"}
-      data-testid={rejected ? "rejected-mark" : "pending-mark"}
-    >
-      {rejected ? `Refused: ${mark.errorMessage ?? ""}` : "Pending sync"}
-    </span>
-  );
-}
-
-/** The assets, securities and documents tables' mark: "Pending", or "Not saved" with the reason. */
-export function PendingNote({ mark }: { mark: Mark | undefined }) {
-  if (!mark || mark.status === "accepted") return null;
   if (mark.status === "rejected") {
+    const reason = describeError({ code: mark.errorCode, message: mark.errorMessage });
     return (
       <span
-        data-testid="row-rejected"
         className={cx(badge({ tone: "danger" }), css({ textTransform: "none", ml: "2" }))}
-        title={describeError({ code: mark.errorCode, message: mark.errorMessage })}
+        title={reason}
+        data-testid="rejected-mark"
       >
-        Not saved: {describeError({ code: mark.errorCode, message: mark.errorMessage })}
+        Not saved: {reason}
       </span>
     );
   }
+  const accepted = mark.status === "accepted";
   return (
-    <span data-testid="row-pending" className={cx(badge({ tone: "neutral" }), css({ textTransform: "none", ml: "2" }))}>
-      Pending
+    <span
+      className={cx(badge({ tone: accepted ? "neutral" : "brand" }), css({ textTransform: "none", ml: "2" }))}
+      title={accepted ? "Sent; waiting for the server's copy" : "Saved on this device; sent when online"}
+      data-testid="pending-mark"
+    >
+      {accepted ? "Syncing" : "Pending sync"}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 // The design system: screens import components from here, never from @ark-ui directly.
 
-export { PendingBadge, PendingNote, PendingTag, StatusBadge } from "./Badge.tsx";
+export { StatusBadge, SyncMark } from "./Badge.tsx";
 export { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
 export { Button, ButtonLink, type ButtonProps } from "./Button.tsx";
 export { Card, CardGrid, Fact, SectionTitle, Stat, StatRow } from "./Card.tsx";

@@ -211,14 +211,14 @@ describe("issuer", () => {
     await choose(page, "Status", "Drafted");
     await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     const row = page.getByTestId("asset-row").filter({ hasText: "Offline Solar Asset" });
-    await poll(() => row.getByTestId("row-pending").count()).toBe(1);
+    await poll(() => row.getByTestId("pending-mark").count()).toBe(1);
     await screenshot(page, "assets-offline-pending");
     expect(await sql("select 1 from app_public.assets where name = 'Offline Solar Asset'")).toHaveLength(0);
     await setOffline(ctx, false);
     await poll(() => sql("select status from app_public.assets where name = 'Offline Solar Asset'")).toEqual([
       { status: "drafted" },
     ]);
-    await poll(() => row.getByTestId("row-pending").count()).toBe(0);
+    await poll(() => row.getByTestId("pending-mark").count()).toBe(0);
   });
 
   it("a viewer reads the same table without create or edit actions", async () => {

@@ -73,12 +73,12 @@ describe("local-first", () => {
     await poll(() => syncLabel(page)).toBe("Offline");
     const email = fresh("field");
     await addContact(page, "Field Felicia", email);
-    await rowOf(page, email).getByTestId("pending").waitFor();
+    await rowOf(page, email).getByTestId("pending-mark").waitFor();
     await poll(() => syncLabel(page)).toBe("Offline · 1 waiting");
 
     await page.reload();
     await waitForPath(page, "/contacts");
-    await rowOf(page, email).getByTestId("pending").waitFor();
+    await rowOf(page, email).getByTestId("pending-mark").waitFor();
     await poll(() => syncLabel(page)).toBe("Offline · 1 waiting");
     expect(await serverRows(email)).toEqual([]);
     expect(await rowOf(other, email).count()).toBe(0);
@@ -132,7 +132,7 @@ describe("local-first", () => {
     await confirm.getByText("1 change made on this device has not reached the server yet.", { exact: false }).waitFor();
     await confirm.getByRole("button", { name: "Keep working" }).click();
     await waitForPath(page, "/contacts");
-    await rowOf(page, email).getByTestId("pending").waitFor();
+    await rowOf(page, email).getByTestId("pending-mark").waitFor();
     await setOffline(ctx, false);
     await poll(async () => (await serverRows(email)).length).toBe(1);
   });

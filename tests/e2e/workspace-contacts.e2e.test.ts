@@ -208,11 +208,11 @@ describe("offline", () => {
     await dialog.getByRole("button", { name: "Add contact" }).click();
     await dialog.waitFor({ state: "detached" });
     const row = rowOf(page, email);
-    await row.getByTestId("pending").waitFor();
+    await row.getByTestId("pending-mark").waitFor();
 
     await page.reload();
     await waitForPath(page, "/contacts");
-    await rowOf(page, email).getByTestId("pending").waitFor();
+    await rowOf(page, email).getByTestId("pending-mark").waitFor();
     expect(await rowOf(page, email).locator("td").first().textContent()).toContain("Offline Olivia");
     expect(await serverContacts(email)).toEqual([]);
     await screenshot(page, "contacts-offline-pending");

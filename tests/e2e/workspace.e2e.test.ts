@@ -162,7 +162,7 @@ describe("issuers and distributors", () => {
     await poll(() => card.getByTestId("accepted-count").textContent()).toBe(
       `${Number(accepted) + 1} of ${total} accepted`,
     );
-    await card.getByTestId("pending").waitFor();
+    await card.getByTestId("pending-mark").waitFor();
     expect(await statusOf()).toBe("sent");
     await setOffline(ctx, false);
     await poll(
@@ -173,7 +173,7 @@ describe("issuers and distributors", () => {
           ])
         )[0]?.status,
     ).toBe("accepted");
-    await poll(() => card.getByTestId("pending").count()).toBe(0);
+    await poll(() => card.getByTestId("pending-mark").count()).toBe(0);
   });
 
   it("a broker creates a fully managed account, with the spec's messages", async () => {

@@ -18,7 +18,7 @@ import {
   Loading,
   Page,
   PageHeader,
-  PendingBadge,
+  SyncMark,
   TextField,
   tableStyles,
 } from "../../ui/index.ts";
@@ -131,7 +131,7 @@ export function IssuersPage() {
                             ) : (
                               <PathLink to={`/issuer/${account.id}`}>{account.name}</PathLink>
                             )}
-                            <PendingBadge mark={account._pending} />
+                            <SyncMark mark={account._pending} />
                           </span>
                         </td>
                         <td className={tableStyles.td}>{account.email}</td>
@@ -186,7 +186,7 @@ function Invitation({ invitation, canWrite }: { invitation: WithPending<BrokerAl
       <span className={css({ fontSize: "xs", color: "fg.muted" })}>
         {ACCOUNTS_TEXT.unitsToManage(formatNumber(invitation.managedUnits))}
       </span>
-      <PendingBadge mark={invitation._pending} />
+      <SyncMark mark={invitation._pending} />
       {invitation.status === "sent" && (
         <div className={css({ display: "flex", gap: "2" })}>
           <Button size="sm" onClick={() => answer("accepted")} disabled={!canWrite}>

@@ -15,7 +15,7 @@ import {
   fieldErrors,
 } from "../../domain/allocations.ts";
 import { formatDate } from "../../domain/format.ts";
-import { Button, Card, DateInput, FormGrid, mutedText, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
+import { Button, Card, DateInput, FormGrid, mutedText, Select, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { NotesCard } from "./NotesCard.tsx";
 import { QualificationsCard, qualificationsOf, vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { ALLOCATION_PAGE_TEXT } from "./strings.ts";
@@ -63,7 +63,7 @@ export function AllocationTab({
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-      <Card title={ALLOCATION_PAGE_TEXT.allocation} actions={<PendingTag mark={allocation._pending} />}>
+      <Card title={ALLOCATION_PAGE_TEXT.allocation} actions={<SyncMark mark={allocation._pending} />}>
         {block && <p className={mutedText}>{ALLOCATION_EDIT_BLOCKED[block]}</p>}
         <FormGrid>
           <TextField

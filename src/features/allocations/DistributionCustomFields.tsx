@@ -4,7 +4,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Card, mutedText, PendingTag, TextField, tableClass } from "../../ui/index.ts";
+import { Button, Card, mutedText, SyncMark, TextField, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
@@ -109,7 +109,7 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                 <tr key={f.id} data-testid="custom-field-row">
                   <td className={css({ fontWeight: "600" })}>{f.name}</td>
                   <td>
-                    {f.value} <PendingTag mark={mark} />
+                    {f.value} <SyncMark mark={mark} />
                   </td>
                   <td className="num">
                     {editable(f.id) && (

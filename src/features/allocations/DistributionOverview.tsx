@@ -5,7 +5,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, mutedText, PendingTag, Select, Stat, StatRow, StatusBadge } from "../../ui/index.ts";
+import { Card, mutedText, Select, Stat, StatRow, StatusBadge, SyncMark } from "../../ui/index.ts";
 import type { Payment } from "./DistributionPayments.tsx";
 import { DISTRIBUTION_STATUS_OPTIONS, DISTRIBUTION_TEXT } from "./strings.ts";
 
@@ -30,7 +30,7 @@ export function Overview({
       actions={
         <>
           <StatusBadge label={distributionStatusLabel(distribution)} />
-          <PendingTag mark={distribution._pending} />
+          <SyncMark mark={distribution._pending} />
         </>
       }
       testId="distribution-overview"

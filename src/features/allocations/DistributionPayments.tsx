@@ -14,7 +14,7 @@ import {
   DateInput,
   FormGrid,
   mutedText,
-  PendingTag,
+  SyncMark,
   TextField,
   tableClass,
   toast,
@@ -147,7 +147,7 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                     </td>
                     <td>
                       <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
-                      <PendingTag mark={mark} />
+                      <SyncMark mark={mark} />
                     </td>
                     {canEdit && (
                       <td className="num">

@@ -10,7 +10,7 @@ import {
   distributionSummary,
 } from "../../domain/allocations.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Card, Checkbox, EmptyState, PendingTag, Stat, StatRow, StatusBadge, tableClass } from "../../ui/index.ts";
+import { Card, Checkbox, EmptyState, Stat, StatRow, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
 import { CsvImport } from "./CsvImport.tsx";
 import { DISTRIBUTIONS_PANE_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
@@ -109,7 +109,7 @@ export function DistributionsPane({
                   <td>
                     <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
                       <StatusBadge label={distributionStatusLabel(d)} />
-                      <PendingTag mark={d._pending} />
+                      <SyncMark mark={d._pending} />
                     </div>
                     <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
                       {DISTRIBUTIONS_PANE_TEXT.qualificationsPrefix}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
-import { Button, Card, FormGrid, mutedText, PendingTag, Switch, TextField, tableClass } from "../../ui/index.ts";
+import { Button, Card, FormGrid, mutedText, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
 import { LINKS_EMAIL_TEXT } from "./strings.ts";
@@ -97,7 +97,7 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
               return (
                 <tr key={l.id} data-testid="offering-link-row">
                   <td className={css({ fontWeight: "600" })}>
-                    {l.name} <PendingTag mark={mark} />
+                    {l.name} <SyncMark mark={mark} />
                   </td>
                   <td>
                     {agent.name && <div className={css({ fontWeight: "600" })}>{agent.name}</div>}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
-import { Button, Card, mutedText, PendingTag } from "../../ui/index.ts";
+import { Button, Card, mutedText, SyncMark } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
 import { NOTES_TEXT } from "./strings.ts";
@@ -78,7 +78,7 @@ export function NotesCard({
                 <span className={css({ fontSize: "xs", color: "fg.muted" })}>
                   {note.createdOn ? formatDate(note.createdOn, "MMM DD YYYY h:mma") : ""}
                 </span>
-                <PendingTag mark={mark} />
+                <SyncMark mark={mark} />
               </div>
             </li>
           ))}

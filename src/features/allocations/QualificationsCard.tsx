@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
-import { Button, Card, mutedText, PendingTag, Select, StatusBadge, tableClass } from "../../ui/index.ts";
+import { Button, Card, mutedText, Select, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
 import { newId } from "./new-id.ts";
 import { QUALIFICATIONS_TEXT } from "./strings.ts";
 
@@ -187,7 +187,7 @@ export function QualificationsCard({
               <tr key={r.id} data-testid="qualification-row">
                 <td className="num">{i + 1}</td>
                 <td className={css({ fontWeight: "600" })}>
-                  {r.name ?? QUALIFICATIONS_TEXT.qualification} <PendingTag mark={r.mark} />
+                  {r.name ?? QUALIFICATIONS_TEXT.qualification} <SyncMark mark={r.mark} />
                 </td>
                 {kind === "distribution" && (
                   <td>{r.complete ? QUALIFICATIONS_TEXT.finished : QUALIFICATIONS_TEXT.notFinished}</td>

@@ -12,7 +12,7 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../doma
 import { MESSAGES } from "../../domain/messages.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { Button, dataTable, dateCell, linkClass, mutedText, PendingNote, StatusBadge } from "../../ui/index.ts";
+import { Button, dataTable, dateCell, linkClass, mutedText, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
 import { ASSETS_TEXT } from "./strings.ts";
 
@@ -88,7 +88,7 @@ export function AssetTable(props: AssetTableProps) {
                 </td>
                 <td className={css({ fontWeight: "600" })}>
                   {asset.name}
-                  <PendingNote mark={asset._pending} />
+                  <SyncMark mark={asset._pending} />
                 </td>
                 <td className={css({ textTransform: "capitalize" })}>{asset.assetTypeByType?.type ?? asset.type}</td>
                 <td>
@@ -180,7 +180,7 @@ function RoundRows({
                   >
                     {round.name}
                   </Link>
-                  <PendingNote mark={round._pending} />
+                  <SyncMark mark={round._pending} />
                 </td>
                 <td className={dateCell}>{formatDate(round.opensOn, "MMM DD YYYY")}</td>
                 <td className={dateCell}>{formatDate(round.closesOn, "MMM DD YYYY")}</td>

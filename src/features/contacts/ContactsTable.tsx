@@ -5,7 +5,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
-import { Button, EmptyState, PendingBadge, TextField, tableStyles } from "../../ui/index.ts";
+import { Button, EmptyState, SyncMark, TextField, tableStyles } from "../../ui/index.ts";
 import { PathLink } from "../accounts/links.tsx";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
@@ -91,7 +91,7 @@ function ViewRow({
       <td className={tableStyles.td}>
         <div className={css({ display: "flex", alignItems: "center", gap: "2", flexWrap: "wrap" })}>
           <span className={css({ fontWeight: "600" })}>{row.contactName || "—"}</span>
-          <PendingBadge mark={row.pending} />
+          <SyncMark mark={row.pending} />
         </div>
       </td>
       <td className={tableStyles.td}>

@@ -19,8 +19,8 @@ import {
   EmptyState,
   linkClass,
   mutedText,
-  PendingNote,
   StatusBadge,
+  SyncMark,
 } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { DOCUMENTS_TEXT } from "./strings.ts";
@@ -66,7 +66,7 @@ export function DocumentsTable({
               <tr key={document.id} data-testid="document-row">
                 <td className={css({ fontWeight: "600" })}>
                   {document.name}
-                  <PendingNote mark={document._pending} />
+                  <SyncMark mark={document._pending} />
                 </td>
                 <td className={dateCell}>{formatDate(document.createdOn, "MMM Do YYYY")}</td>
                 <td

@@ -17,9 +17,9 @@ import {
   DateInput,
   FormGrid,
   mutedText,
-  PendingTag,
   Stat,
   StatRow,
+  SyncMark,
   TextField,
   tableClass,
   toast,
@@ -114,7 +114,7 @@ export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; can
                 <td>{formatDate(row.paidOn, "MM/DD/YYYY")}</td>
                 <td className="num">{formatMoney(row.amount)}</td>
                 <td>
-                  <PendingTag mark={row.mark} />
+                  <SyncMark mark={row.mark} />
                 </td>
               </tr>
             ))}

@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { AccountIntegration, IntegrationPartner, IntegrationStep } from "../../data/models/integrations.ts";
-import { Button, Card, CardGrid, EmptyState, LoadingIndicator, PendingBadge, StatusBadge } from "../../ui/index.ts";
+import { Button, Card, CardGrid, EmptyState, LoadingIndicator, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { integrationTypesFor, manageLink, pageOf } from "./integration-rules.ts";
 import { INTEGRATIONS_TEXT as T } from "./strings.ts";
@@ -123,7 +123,7 @@ function IntegrationCard({
             )
           ) : null
         ) : mark && mark.status !== "rejected" ? (
-          <PendingBadge mark={mark} />
+          <SyncMark mark={mark} />
         ) : canWrite ? (
           <Button size="sm" onClick={onAdd}>
             {T.add}
@@ -135,7 +135,7 @@ function IntegrationCard({
         {T.typeLabels[row.type] ?? row.type}
       </p>
       {row.description && <p className={css({ fontSize: "sm", color: "fg.default" })}>{row.description}</p>}
-      {mark?.status === "rejected" && <PendingBadge mark={mark} />}
+      {mark?.status === "rejected" && <SyncMark mark={mark} />}
       {added && !complete && <Process process={added.process} />}
     </Card>
   );

@@ -10,7 +10,7 @@ import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import { totalValue } from "../../domain/capital.ts";
 import { compare, dec, toString as decimalText, round, sub, sum, ZERO } from "../../domain/decimal.ts";
 import { formatMoney } from "../../domain/format.ts";
-import { Button, Card, PendingBadge } from "../../ui/index.ts";
+import { Button, Card, SyncMark } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { INVESTOR_PAYMENT_TEXT as T } from "./strings.ts";
 
@@ -67,7 +67,7 @@ export function InvestorPayment({
             >
               {T.pay(formatMoney(decimalText(due)))}
             </Button>
-            {mark && <PendingBadge mark={mark} />}
+            {mark && <SyncMark mark={mark} />}
           </div>
           {waiting && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{online ? T.sent : T.offline}</p>}
         </>

@@ -22,9 +22,9 @@ import {
   linkClass,
   Page,
   PageHeader,
-  PendingBadge,
   Select,
   StatusBadge,
+  SyncMark,
 } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { useOnline } from "../shell/useOnline.ts";
@@ -171,7 +171,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                 {account.failure}
               </p>
             )}
-            {syncMark?.status === "rejected" && <PendingBadge mark={syncMark} />}
+            {syncMark?.status === "rejected" && <SyncMark mark={syncMark} />}
             {!online && <Offline>{T.syncNeedsNetwork}</Offline>}
             {!canWrite && <Offline>{T.readOnly}</Offline>}
           </Card>
@@ -407,7 +407,7 @@ function IssuerDetails({
         <Button size="sm" disabled={!canMap || value === issuer.issuerId} onClick={() => onMap(value)}>
           {T.save}
         </Button>
-        {mark && mark.status !== "accepted" && <PendingBadge mark={mark} />}
+        {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
       </div>
       {!online && <Offline>{T.mapNeedsNetwork}</Offline>}
     </Card>
@@ -455,7 +455,7 @@ function OfferingDetails({
             <Button size="sm" disabled={!canMap || value === instrument.roundId} onClick={() => onMap(value)}>
               {T.save}
             </Button>
-            {mark && mark.status !== "accepted" && <PendingBadge mark={mark} />}
+            {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
           </div>
         </>
       ) : (

@@ -22,8 +22,8 @@ import {
   Dialog,
   linkClass,
   mutedText,
-  PendingTag,
   StatusBadge,
+  SyncMark,
   TextField,
   tableClass,
   tableScroll,
@@ -129,7 +129,7 @@ export function Allocations({
                     <td className="num">{formatNumber(summary.units)}</td>
                     <td>
                       <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} />{" "}
-                      <PendingTag mark={a._pending} />
+                      <SyncMark mark={a._pending} />
                     </td>
                   </tr>
                 );

@@ -11,16 +11,7 @@ import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { committedCapital } from "../../domain/capital.ts";
 import { compare, dec } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
-import {
-  Card,
-  linkClass,
-  mutedText,
-  PendingTag,
-  Select,
-  StatusBadge,
-  tableClass,
-  tableScroll,
-} from "../../ui/index.ts";
+import { Card, linkClass, mutedText, Select, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
 import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/strings.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { BUYERS_TEXT, ROUND_TEXT } from "./strings.ts";
@@ -155,7 +146,7 @@ export function Buyers({
                         ) : (
                           <StatusBadge label={label} />
                         )}
-                        <PendingTag mark={d._pending} />
+                        <SyncMark mark={d._pending} />
                       </div>
                     </td>
                   </tr>

@@ -17,10 +17,10 @@ import {
   Checkbox,
   linkClass,
   mutedText,
-  PendingTag,
   Stat,
   StatRow,
   StatusBadge,
+  SyncMark,
   tableClass,
   tableScroll,
   toast,
@@ -112,7 +112,7 @@ export function CapTable({
                   <td>{d.investor?.name ?? d.name}</td>
                   <td className="num">{formatNumber(d.amount)}</td>
                   <td>
-                    <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <PendingTag mark={d._pending} />
+                    <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <SyncMark mark={d._pending} />
                   </td>
                 </tr>
               ))}

@@ -12,9 +12,9 @@ import {
   Card,
   Dialog,
   mutedText,
-  PendingTag,
   Select,
   StatusBadge,
+  SyncMark,
   TextField,
   tableClass,
   tableScroll,
@@ -114,7 +114,7 @@ export function Distributors({
                   <td className="num">{formatNumber(b.managedUnits)}</td>
                   <td>
                     <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} />{" "}
-                    <PendingTag mark={b._pending} />
+                    <SyncMark mark={b._pending} />
                   </td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@ import type { RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Button, Card, DateInput, FormGrid, PendingTag, Select, TextField, toast } from "../../ui/index.ts";
+import { Button, Card, DateInput, FormGrid, Select, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { ROUND_INFO_TEXT, ROUND_TEXT } from "./strings.ts";
 
 const ROUND_STATUS = ["drafted", "active", "closed", "stale"].map((value) => ({
@@ -44,7 +44,7 @@ export function RoundInfo({ round, canEdit }: { round: WithPending<RoundDoc>; ca
       title={ROUND_INFO_TEXT.title}
       actions={
         <>
-          <PendingTag mark={round._pending} />
+          <SyncMark mark={round._pending} />
           {canEdit && !editing && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
               {ROUND_TEXT.edit}

@@ -20,7 +20,7 @@ import {
   mutedText,
   Page,
   PageHeader,
-  PendingNote,
+  SyncMark,
 } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { SecurityDialog } from "./SecurityDialog.tsx";
@@ -105,7 +105,7 @@ export function SecuritiesPage() {
                     <Link to="/security/$securityId" params={{ securityId: security.id }} className={linkClass}>
                       {security.name}
                     </Link>
-                    <PendingNote mark={security._pending} />
+                    <SyncMark mark={security._pending} />
                   </td>
                   <td className={mutedText}>{security.symbol ?? security.ticker ?? "—"}</td>
                   <td data-numeric="">{formatNumber(security.total)}</td>

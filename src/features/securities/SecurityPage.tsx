@@ -6,7 +6,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PendingNote } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
 import { useViewer } from "../session/viewer.ts";
 import { SECURITIES_TEXT } from "./strings.ts";
@@ -98,7 +98,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
           <div>
             <h1 className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.015em" })}>
               {security.name}
-              <PendingNote mark={security._pending} />
+              <SyncMark mark={security._pending} />
             </h1>
             <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{issuers.rows[0]?.name ?? ""}</p>
           </div>

@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Card, EmptyState, Loading, PendingBadge, Switch } from "../../ui/index.ts";
+import { Card, EmptyState, Loading, Switch, SyncMark } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { ContactDetails } from "./ContactDetails.tsx";
 import { PersonalDetails } from "./PersonalDetails.tsx";
@@ -126,7 +126,7 @@ function EmailPreference({
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>{SETTINGS_TEXT.emailNotificationsHint}</p>
         </div>
         <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
-          <PendingBadge mark={mark} />
+          <SyncMark mark={mark} />
           <Switch checked={value} onChange={change} disabled={!canEdit}>
             {SETTINGS_TEXT.sendDistributionEmails}
           </Switch>

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
-import { Button, Fact, FormGrid, PendingBadge, TextField, toast } from "../../ui/index.ts";
+import { Button, Fact, FormGrid, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { checkContactDetails, contactPatch, type ContactDetails as Details, type Errors } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
@@ -66,7 +66,7 @@ export function ContactDetails({
     <>
       {editing ? <ContactForm account={account} onDone={() => setEditing(false)} /> : shown}
       <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap" })}>
-        <PendingBadge mark={account._pending} />
+        <SyncMark mark={account._pending} />
         {canEdit && !editing && (
           <Button variant="outline" onClick={() => setEditing(true)}>
             {SETTINGS_TEXT.editContactDetails}

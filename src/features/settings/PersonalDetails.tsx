@@ -9,7 +9,7 @@ import { css } from "../../../styled-system/css";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
-import { Button, Card, Fact, FormGrid, mutedText, PendingBadge, TextField } from "../../ui/index.ts";
+import { Button, Card, Fact, FormGrid, mutedText, SyncMark, TextField } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { type AddressFields, addressLine, checkAddress, type Errors, maskedTaxNumber } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
@@ -150,7 +150,7 @@ export function PersonalDetails({
               <Fact label={label}>{addressLine(shown)}</Fact>
             </dl>
             <div className={css({ display: "flex", gap: "2", alignItems: "center", flexShrink: 0 })}>
-              <PendingBadge mark={pending?.mark} />
+              <SyncMark mark={pending?.mark} />
               {canEdit && (
                 <Button
                   variant="outline"

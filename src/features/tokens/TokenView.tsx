@@ -14,10 +14,10 @@ import {
   LoadingIndicator,
   linkClass,
   mutedText,
-  PendingBadge,
   Stat,
   StatRow,
   StatusBadge,
+  SyncMark,
   tableClass,
 } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
@@ -136,7 +136,7 @@ function TokenInformation({
           <span className={css({ display: "inline-flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
             <StatusBadge label={tokenStatusLabel(status)} />
             {[token._pending, marks.deploy, marks.swap].map((mark) =>
-              mark ? <PendingBadge key={mark.key} mark={mark} /> : null,
+              mark ? <SyncMark key={mark.key} mark={mark} /> : null,
             )}
           </span>
         </Fact>
@@ -252,7 +252,7 @@ function StakeholderLedger({
                 </div>
                 <div className={css({ display: "flex", gap: "2", flexWrap: "wrap", mt: "1" })}>
                   <StatusBadge label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")} />
-                  <PendingBadge mark={item.mark} />
+                  <SyncMark mark={item.mark} />
                 </div>
                 {item.failure && (
                   <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
@@ -309,7 +309,7 @@ function StakeholderLedger({
                           <StatusBadge
                             label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")}
                           />
-                          <PendingBadge mark={item.mark} />
+                          <SyncMark mark={item.mark} />
                         </span>
                         {item.failure && (
                           <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
