@@ -3,9 +3,13 @@
 // maps the provider's issuer and the Series A offering, and the card then offers Manage; the investor pays on
 // the distribution's onboarding page, which creates a trade at the provider; the issuer
 // confirms the funds on the payment's page and the payment lands once on the distribution, in paid-in capital.
-// Offline, the provider page disables Sync and the mappings and says they need the network.
+// Offline, the provider page disables Sync and the mappings and says they need the network. The same against the
+// TransactAPI stand-in, whose status callbacks arrive twice: one paid payment.
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { northCapitalProvider } from "../../sync/payments/north-capital.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTransactApiStandIn, type TransactApiStandIn } from "../helpers/transact-api.ts";
 import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
@@ -117,5 +121,102 @@ describe("payments with the built-in provider", () => {
     await page.goto("/settings/integrations");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByTestId("integration-payment").getByRole("button", { name: "Manage" }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+});
+
+describe("payments with North Capital (the TransactAPI stand-in)", () => {
+  let api: TransactApiStandIn | null = null;
+  let server: TestServer | null = null;
+  let ncContext: BrowserContext | null = null;
+  afterAll(async () => {
+    await ncContext?.close();
+    await server?.close();
+    await api?.close();
+  });
+
+  it("maps the provider's offering and applies its duplicated status callbacks once", async () => {
+    api = await startTransactApiStandIn();
+    const nc = northCapitalProvider({ baseUrl: api.url, clientID: api.clientID, developerAPIKey: api.developerAPIKey });
+    const issuerId = await nc.createIssuer({ name: "Northwind Renewables NC", email: "ir@northwind.example" });
+    await nc.createOffering({
+      issuerId,
+      name: "Northwind Series A (NC)",
+      unitPrice: "1.25",
+      targetAmount: "5000000",
+      startDate: new Date("2025-09-01T00:00:00Z"),
+      endDate: new Date("2026-12-31T00:00:00Z"),
+    });
+    // a server of its own configured with the North Capital account (same build as the other scenario)
+    server = await startTestServer({ distDir: e2e.servedDir, payments: { provider: nc } });
+    ncContext = await newContext(e2e.browser, server.url);
+    const page = await signIn(ncContext, "issuer@demo.test");
+    await page.goto("/settings/integrations");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByTestId("integration-payment").getByRole("button", { name: "Add" }).click();
+    await page.getByTestId("integration-process").waitFor({ timeout: 30_000 });
+
+    await page.goto("/north-capital/issuers");
+    await poll(async () => (await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()) ?? "").toContain(
+      "North Capital",
+    );
+    await page.getByTestId("payment-account").getByRole("button", { name: "Sync", exact: true }).click();
+    const issuerLink = page.getByTestId("payment-issuers").getByRole("link", { name: "Northwind Renewables NC" });
+    await issuerLink.waitFor({ timeout: 30_000 });
+    await issuerLink.click();
+    const issuerCard = page.getByTestId("payment-issuer");
+    await issuerCard.getByRole("combobox", { name: "Map to issuer" }).click();
+    await page.getByRole("option", { name: "Northwind Renewables, Inc." }).click();
+    await issuerCard.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("payment-offerings").getByRole("link", { name: "Northwind Series A (NC)" }).click();
+    const offering = page.getByTestId("payment-offering");
+    await offering.getByRole("combobox", { name: "Map to round" }).waitFor({ timeout: 30_000 });
+    await offering.getByRole("combobox", { name: "Map to round" }).click();
+    await page.getByRole("option", { name: "Series A", exact: true }).click();
+    await offering.getByRole("button", { name: "Save" }).click();
+    await poll(async () => (await offering.textContent()) ?? "").toMatch(/Mapped toSeries A/);
+
+    const { rows } = await server.server.db.query<{ id: string; payment_account_id: string }>(
+      `select d.id, (select id from app_public.payment_accounts) as payment_account_id
+       from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+       where al.name = 'Series A Direct' and d.name = 'Emma Lawson'`,
+    );
+    const emma = rows[0] as { id: string; payment_account_id: string };
+    const investorContext = await newContext(e2e.browser, server.url);
+    try {
+      const investorPage = await signIn(investorContext, "investor@demo.test");
+      await investorPage.goto(`/distribution/${emma.id}`);
+      await investorPage.getByTestId("investor-payment").getByRole("button", { name: "Pay $100,000.00" }).click();
+      await investorPage
+        .getByTestId("investor-payment")
+        .getByText("Your payment was sent")
+        .waitFor({ timeout: 30_000 });
+    } finally {
+      await investorContext.close();
+    }
+    const standIn = api;
+    await poll(() => [...standIn.trades.values()].map((t) => t.tradeStatus)).toEqual(["CREATED"]);
+
+    // North Capital's back office funds and settles the trade, calling back twice each time
+    standIn.callbackUrl = `${server.url}/api/v2/payments/callback/${emma.payment_account_id}`;
+    standIn.duplicateCallbacks = true;
+    const tradeId = [...standIn.trades.keys()][0] ?? "";
+    await standIn.setTradeStatus(tradeId, "FUNDED");
+    await standIn.setTradeStatus(tradeId, "SETTLED");
+    const payments = page.getByTestId("payment-trades");
+    await payments.getByText("SETTLED").waitFor({ timeout: 30_000 });
+    const db = server.server.db;
+    await poll(
+      async () =>
+        (
+          await db.query(
+            "select amount::text, status from app_public.distribution_payments where distribution_id = $1",
+            [emma.id],
+          )
+        ).rows,
+    ).toEqual([{ amount: "100000", status: "paid" }]);
+    const events = await db.query<{ status: string }>(
+      "select status from app_private.payment_events order by applied_on",
+    );
+    expect(events.rows.map((e) => e.status)).toEqual(["CREATED", "FUNDED", "SETTLED"]);
   }, 180_000);
 });
