@@ -3803,7 +3803,9 @@ AS $function$
                 order by s.ord)
               from unnest(i.steps) with ordinality s(title, ord)), '[]'::jsonb)),
           'paymentAccountId', (select p.id from app_public.payment_accounts p
-                               where p.account_id = ai.account_id and i.type = 'payment'))
+                               where p.account_id = ai.account_id and i.type = 'payment'),
+          'providerName', (select p.provider_name from app_public.payment_accounts p
+                           where p.account_id = ai.account_id and i.type = 'payment'))
         from app_public.account_integrations ai
         where ai.integration_id = i.id and ai.account_id = app_private.current_account_id()
       )

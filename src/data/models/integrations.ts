@@ -40,6 +40,8 @@ export interface AccountIntegration {
   createdOn: string;
   process: { currentStep: { order: number; title: string } | null; steps: IntegrationStep[] };
   paymentAccountId: string | null;
+  /** Payment processing: the provider the account's payment account uses (built-in: "Ledgerline Payments"). */
+  providerName: string | null;
 }
 
 export interface IntegrationPartner {

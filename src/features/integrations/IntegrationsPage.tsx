@@ -110,7 +110,7 @@ function IntegrationCard({
   return (
     <Card
       testId={`integration-${row.type}`}
-      title={row.partner?.name ?? row.service}
+      title={added?.providerName ?? row.partner?.name ?? row.service}
       actions={
         added ? (
           complete ? (
