@@ -2,7 +2,8 @@
 // in /settings/integrations (its process shows the current step), syncs the provider on the payment provider page,
 // maps the provider's issuer and the Series A offering, and the card then offers Manage; the investor pays on
 // the distribution's onboarding page, which creates a trade at the provider; the issuer
-// confirms the funds on the payment's page and the payment lands once on the distribution, in paid-in capital.
+// confirms the funds on the payment's page and the payment lands once on the distribution, in paid-in capital; the
+// issuer then closes and issues it.
 // Offline, the provider page disables Sync and the mappings and says they need the network. The same against the
 // TransactAPI stand-in, whose status callbacks arrive twice: one paid payment.
 import type { BrowserContext } from "playwright-core";
@@ -116,6 +117,33 @@ describe("payments with the built-in provider", () => {
       [emma.id],
     );
     expect(stored.rows).toEqual([{ amount: "100000", status: "paid" }]);
+
+    // paid in full: the issuer closes the distribution (Pending) and issues it from the round's cap table
+    const round = await one<{ round_id: string }>("select round_id from app_public.allocations where id = $1", [
+      emma.allocation_id,
+    ]);
+    await page.goto(`/asset-class/${round.round_id}/manage`);
+    await page.getByTestId("buyers").getByTestId("buyer-row").filter({ hasText: "Emma Lawson" }).first().waitFor({
+      timeout: 30_000,
+    });
+    await page.getByRole("combobox", { name: "Status of Emma Lawson" }).click();
+    await page.getByRole("option", { name: "Pending", exact: true }).click();
+    await poll(
+      async () =>
+        (await one<{ status: string }>("select status from app_public.distributions where id = $1", [emma.id])).status,
+    ).toBe("closed");
+    const capRow = page.getByTestId("cap-table").getByTestId("cap-row").filter({ hasText: "Emma Lawson" }).first();
+    await capRow.waitFor({ timeout: 30_000 });
+    await capRow.locator("label").first().click();
+    await page.getByTestId("cap-table").getByRole("button", { name: "Issue" }).click();
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query("select amount::text from app_public.holdings where distribution_id = $1", [
+            emma.id,
+          ])
+        ).rows,
+    ).toEqual([{ amount: "80000" }]);
 
     // the integration's process is complete: Manage
     await page.goto("/settings/integrations");
