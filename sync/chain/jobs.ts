@@ -503,7 +503,7 @@ export class JobRunner {
       );
       await tx.query(
         `update app_public.holding_blockchain_addresses x
-            set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block, failure = r.failure,
+            set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block, failure = left(r.failure, 2000),
                 tx_hash = j.tx_hash
            from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
            join app_private.chain_jobs j on j.id = r.id
@@ -561,7 +561,7 @@ export class JobRunner {
       const { rows } = await tx.query<{ token_id: string; current: boolean }>(
         `update app_public.contracts c
             set status = $2, contract_address = case when $2 = 'deployed' then $3 else null end,
-                block_number = $4, tx_hash = $5, failure = $6
+                block_number = $4, tx_hash = $5, failure = left($6::text, 2000)
           where c.id = $1
           returning c.token_id, c.id = (app_private.current_contract(c.token_id)).id as current`,
         [job.contract_id, ok ? "deployed" : "not_deployed", address, outcome.block, job.tx_hash, outcome.failure],
@@ -658,8 +658,8 @@ export class JobRunner {
          update app_public.contracts c
             set status = case when k.open > 0 then 'issuing' when k.done > 0 then 'issued' else 'deployed' end,
                 failure = case when k.failed > 0
-                          then k.failed || case when k.failed = 1 then ' holding was' else ' holdings were' end
-                               || ' not minted: ' || k.last_failure end
+                          then left(k.failed || case when k.failed = 1 then ' holding was' else ' holdings were' end
+                                    || ' not minted: ' || k.last_failure, 2000) end
            from counts k
           where c.id = $1 and c.status in ('deployed', 'issuing', 'issued')
           returning c.token_id, c.status, c.id = (app_private.current_contract(c.token_id)).id as current

@@ -14,6 +14,12 @@ alter table app_public.holding_blockchain_addresses
   add column tx_hash text;
 alter table app_public.cap_table_entries
   add column block_number bigint;
+-- Text lengths as 0812 states them for every text column of app_public: a failure is the chain's reason (the jobs cut
+-- it to 2,000 characters), a transaction hash 66.
+select app_private.add_text_limit('app_public.contracts', 'failure', 2000);
+select app_private.add_text_limit('app_public.contracts', 'tx_hash');
+select app_private.add_text_limit('app_public.holding_blockchain_addresses', 'failure', 2000);
+select app_private.add_text_limit('app_public.holding_blockchain_addresses', 'tx_hash');
 
 -- The embedded chain (ethereum-ledgerline): every mined block's RLP (its transactions included); opening the chain
 -- replays them in number order (sync/chain/embedded.ts).
