@@ -949,7 +949,9 @@ create table app_public.contracts (
   constraint contracts_pkey PRIMARY KEY (id),
   constraint contracts_status_check CHECK (status = ANY (ARRAY['not_deployed'::text, 'deploying'::text, 'deployed'::text, 'issuing'::text, 'issued'::text])),
   constraint contracts_token_id_fkey FOREIGN KEY (token_id) REFERENCES app_public.tokens(id) ON DELETE CASCADE,
-  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
+  constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 2000 OR app_private.text_too_long('Failure'::text, 2000)),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
+  constraint tx_hash_length CHECK (tx_hash IS NULL OR char_length(tx_hash) <= 200 OR app_private.text_too_long('Tx hash'::text, 200))
 );
 alter table app_public.contracts enable row level security;
 CREATE INDEX contracts_token_id_idx ON app_public.contracts USING btree (token_id);
@@ -1462,13 +1464,15 @@ create table app_public.holding_blockchain_addresses (
   block_number bigint,
   tx_hash text,
   constraint chain_length CHECK (chain IS NULL OR char_length(chain) <= 200 OR app_private.text_too_long('Chain'::text, 200)),
+  constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 2000 OR app_private.text_too_long('Failure'::text, 2000)),
   constraint holding_blockchain_addresses_blockchain_address_id_fkey FOREIGN KEY (blockchain_address_id) REFERENCES app_public.blockchain_addresses(id) ON DELETE CASCADE,
   constraint holding_blockchain_addresses_chain_check CHECK (length(btrim(chain)) > 0),
   constraint holding_blockchain_addresses_holding_id_blockchain_address__key UNIQUE (holding_id, blockchain_address_id),
   constraint holding_blockchain_addresses_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE CASCADE,
   constraint holding_blockchain_addresses_pkey PRIMARY KEY (id),
   constraint holding_blockchain_addresses_status_check CHECK (length(btrim(status)) > 0),
-  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
+  constraint tx_hash_length CHECK (tx_hash IS NULL OR char_length(tx_hash) <= 200 OR app_private.text_too_long('Tx hash'::text, 200))
 );
 alter table app_public.holding_blockchain_addresses enable row level security;
 CREATE INDEX holding_blockchain_addresses_address_idx ON app_public.holding_blockchain_addresses USING btree (blockchain_address_id);
