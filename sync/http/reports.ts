@@ -8,7 +8,22 @@ import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv, reportDa
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { ocfExportSummary, writeOcfPackage } from "../ocf/export.ts";
-import { applyImport, mapPackage, OcfPackageError, previewImport, readOcfPackage } from "../ocf/import.ts";
+import {
+  applyImport,
+  mapPackage,
+  type OcfPackage,
+  OcfPackageError,
+  previewImport,
+  readOcfPackage,
+} from "../ocf/import.ts";
+import {
+  checkedOwnerEmail,
+  createIssuerForImport,
+  type NewIssuerRequest,
+  newIssuerName,
+  newIssuerRequest,
+  userWithEmail,
+} from "../ocf/new-issuer.ts";
 import { OCF_LIMITS, type ZipLimits } from "../ocf/zip.ts";
 import { isCrossSite, sendJson } from "./respond.ts";
 
@@ -218,6 +233,9 @@ function packageRefusal(res: ServerResponse, error: OcfPackageError, status = 42
  * POST /api/v2/imports/ocf (the zip as the body): the preview, every problem with its file and object id, nothing
  * written. POST /api/v2/imports/ocf/confirm (the same zip): applied in one transaction, all or nothing. Both only
  * for an owner or admin of the selected issuer account (app_private.require_writer as the session).
+ * With `?newIssuer=1&ownerEmail=...[&accountName=...]`: a platform admin's import that creates a new issuer
+ * (app_private.require_writer('{admin}')); confirm creates the account, its owner's membership or invitation and
+ * the import in one transaction.
  */
 async function handleOcfImport(
   req: IncomingMessage,
@@ -229,11 +247,22 @@ async function handleOcfImport(
   if (isCrossSite(req)) return refuse(res, 403, "LL403", "Operation not allowed");
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
-  if (session.accountType !== "issuer") return refuse(res, 403, "LL403", "Operation not allowed");
+  const newIssuer = newIssuerRequest(new URL(req.url ?? "/", "http://localhost").searchParams);
+  const writerTypes = newIssuer ? "{admin}" : "{issuer}";
+  if (session.accountType !== (newIssuer ? "admin" : "issuer"))
+    return refuse(res, 403, "LL403", "Operation not allowed");
   try {
-    await asSession(context.db, session, (tx) => tx.query("select app_private.require_writer('{issuer}')"));
+    await asSession(context.db, session, (tx) => tx.query("select app_private.require_writer($1)", [writerTypes]));
   } catch {
     return refuse(res, 403, "LL403", "Operation not allowed");
+  }
+  if (newIssuer) {
+    try {
+      newIssuer.ownerEmail = await asSession(context.db, session, (tx) => checkedOwnerEmail(tx, newIssuer.ownerEmail));
+    } catch (error) {
+      if ((error as { code?: string }).code === "LL422") return refuse(res, 422, "LL422", (error as Error).message);
+      throw error;
+    }
   }
   const limits = ocfLimits();
   const declared = Number(req.headers["content-length"] ?? 0);
@@ -261,6 +290,7 @@ async function handleOcfImport(
   const issuerId = session.accountId;
   if (path === OCF_IMPORT_PATH) {
     // as the session: contacts are matched among the issuer's own contacts only
+    if (newIssuer) return sendJson(res, 200, await newIssuerPreview(context.db, session, newIssuer, pkg));
     const preview = await asSession(context.db, session, (tx) => previewImport(tx, issuerId, pkg));
     return sendJson(res, 200, preview);
   }
@@ -281,9 +311,15 @@ async function handleOcfImport(
     const result = await context.db.transaction(async (tx) => {
       await sessionRole(tx, session);
       // the session must be allowed to write the issuer's data; the ledger itself is written as the owner
-      await tx.query("select app_private.require_writer('{issuer}')");
+      await tx.query("select app_private.require_writer($1)", [writerTypes]);
       await tx.query("reset role");
-      return applyImport(tx, issuerId, pkg);
+      if (!newIssuer) return applyImport(tx, issuerId, pkg);
+      const created = await createIssuerForImport(tx, newIssuer, pkg, session.userId);
+      const applied = await applyImport(tx, created.id, pkg);
+      return {
+        ...applied,
+        newIssuer: { id: created.id, name: created.name, ownerEmail: created.ownerEmail, invited: created.invited },
+      };
     });
     return sendJson(res, 200, result);
   } catch (error) {
@@ -296,6 +332,31 @@ async function handleOcfImport(
     }
     throw error;
   }
+}
+
+/** The preview of an admin's import into a new issuer: the package's preview plus the account it would create. */
+async function newIssuerPreview(db: Database, session: SessionClaims, request: NewIssuerRequest, pkg: OcfPackage) {
+  // users are not readable as the session; the admin was checked, so this one lookup runs as the server
+  const ownerExists = (await db.transaction((tx) => userWithEmail(tx, request.ownerEmail))) !== null;
+  const preview = await asSession(db, session, (tx) => previewImport(tx, null, pkg));
+  const name = newIssuerName(request, pkg);
+  const problems = name
+    ? preview.problems
+    : [
+        ...preview.problems,
+        {
+          file: pkg.manifestFile || "Manifest.ocf.json",
+          objectId: null,
+          message: "Name is required.",
+          severity: "error" as const,
+        },
+      ];
+  return {
+    ...preview,
+    problems,
+    errors: preview.errors + (name ? 0 : 1),
+    newIssuer: { name, ownerEmail: request.ownerEmail, ownerExists },
+  };
 }
 
 export async function handleReports(

@@ -417,14 +417,18 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
 // ---------------------------------------------------------------------------------------------------------------
 // Preview and apply (in the caller's transaction, as the database owner after the caller checked the session)
 
-export async function previewImport(tx: Sql, issuerId: string, pkg: OcfPackage): Promise<OcfPreview> {
+export async function previewImport(tx: Sql, issuerId: string | null, pkg: OcfPackage): Promise<OcfPreview> {
   const { plan, problems: mapProblems } = mapPackage(pkg);
   const problems = [...pkg.problems, ...mapProblems];
   // The issuer's own contacts only (run as the session): whether an investor account exists elsewhere is not shown.
+  // For a new issuer (issuerId null, an admin's import), the investor accounts with the e-mail are the matches.
   const emails = plan.people.map((p) => p.email).filter((e): e is string => !!e);
   const { rows } = await tx.query<{ email: string }>(
-    `select distinct lower(c.email) as email from app_public.customers c
-      where c.account_id = $1 and lower(c.email) = any($2::text[])`,
+    issuerId
+      ? `select distinct lower(c.email) as email from app_public.customers c
+          where c.account_id = $1 and lower(c.email) = any($2::text[])`
+      : `select distinct lower(a.email) as email from app_public.accounts a
+          where $1::uuid is null and a.type = 'investor' and lower(a.email) = any($2::text[])`,
     [issuerId, emails],
   );
   const contacts = new Set(rows.map((r) => r.email));
