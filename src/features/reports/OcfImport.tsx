@@ -1,9 +1,12 @@
 // Import of an Open Cap Format package (issue 20): choose a zip, the server previews it (what will be created,
 // every problem with its file and object id, nothing written), then "Import" sends the same file to be applied in
 // one transaction. Only owners and admins of an issuer see this card; the server checks the same.
+// With `newIssuer` (the admin home): the card also asks for the new issuer's owner e-mail and an optional account
+// name, and the import creates that issuer (POST ...?newIssuer=1&ownerEmail=...&accountName=...).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
-import { Button, Card, ErrorBlock, Fact, mutedText, tableClass } from "../../ui/index.ts";
+import { Button, Card, ErrorBlock, Fact, mutedText, TextField, tableClass } from "../../ui/index.ts";
+import { ADMIN_OCF_TEXT } from "../admin/strings.ts";
 import { OCF_TEXT } from "./strings.ts";
 
 interface Problem {
@@ -26,12 +29,14 @@ interface Preview {
   vestingTerms: number;
   problems: Problem[];
   errors: number;
+  newIssuer?: { name: string; ownerEmail: string; ownerExists: boolean };
 }
 
 interface Result {
   stakeholders: number;
   stockClasses: number;
   issuances: number;
+  newIssuer?: { id: string; name: string; ownerEmail: string; invited: boolean };
 }
 
 async function send(path: string, file: File): Promise<{ ok: boolean; body: Record<string, unknown> }> {
@@ -65,8 +70,11 @@ const numberCell = css({
   fontVariantNumeric: "tabular-nums",
 });
 
-export function OcfImport({ onImported }: { onImported?: () => void }) {
+export function OcfImport({ onImported, newIssuer = false }: { onImported?: () => void; newIssuer?: boolean }) {
   const [file, setFile] = useState<File | null>(null);
+  const [ownerEmail, setOwnerEmail] = useState("");
+  const [accountName, setAccountName] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -80,12 +88,25 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
     setDone(null);
   };
 
+  /** The path with the new issuer's owner and name for the admin's import. */
+  const pathOf = (path: string) => {
+    if (!newIssuer) return path;
+    const query = new URLSearchParams({ newIssuer: "1", ownerEmail: ownerEmail.trim() });
+    if (accountName.trim()) query.set("accountName", accountName.trim());
+    return `${path}?${query}`;
+  };
+
   const runPreview = async () => {
     if (!file) return;
     reset();
+    if (newIssuer && !ownerEmail.trim()) {
+      setEmailError(ADMIN_OCF_TEXT.ownerEmailRequired);
+      return;
+    }
+    setEmailError(null);
     setBusy(true);
     try {
-      const { ok, body } = await send("/api/v2/imports/ocf", file);
+      const { ok, body } = await send(pathOf("/api/v2/imports/ocf"), file);
       if (!ok) {
         setError(errorText(body));
         return;
@@ -104,7 +125,7 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const { ok, body } = await send("/api/v2/imports/ocf/confirm", file);
+      const { ok, body } = await send(pathOf("/api/v2/imports/ocf/confirm"), file);
       if (!ok) {
         setError(errorText(body));
         if (Array.isArray(body.problems)) setProblems(body.problems as Problem[]);
@@ -112,7 +133,16 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
       }
       const result = body as unknown as Result;
       setPreview(null);
-      setDone(OCF_TEXT.imported(result.issuances, result.stakeholders, result.stockClasses));
+      const created = result.newIssuer;
+      setDone(
+        created
+          ? `${ADMIN_OCF_TEXT.created(created.name, result.issuances)} ${
+              created.invited
+                ? ADMIN_OCF_TEXT.ownerInvitedDone(created.ownerEmail)
+                : ADMIN_OCF_TEXT.ownerAdded(created.ownerEmail)
+            }`
+          : OCF_TEXT.imported(result.issuances, result.stakeholders, result.stockClasses),
+      );
       onImported?.();
     } catch {
       setError(OCF_TEXT.failed);
@@ -122,8 +152,41 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
   };
 
   return (
-    <Card testId="ocf-import" title={OCF_TEXT.importTitle}>
-      <p className={mutedText}>{OCF_TEXT.importDescription}</p>
+    <Card
+      testId={newIssuer ? "ocf-import-new-issuer" : "ocf-import"}
+      title={newIssuer ? ADMIN_OCF_TEXT.title : OCF_TEXT.importTitle}
+    >
+      <p className={mutedText}>{newIssuer ? ADMIN_OCF_TEXT.description : OCF_TEXT.importDescription}</p>
+      {newIssuer && (
+        <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
+          <TextField
+            label={ADMIN_OCF_TEXT.ownerEmail}
+            name="ownerEmail"
+            type="email"
+            autoComplete="off"
+            value={ownerEmail}
+            hint={ADMIN_OCF_TEXT.ownerEmailHint}
+            error={emailError}
+            disabled={busy}
+            onChange={(event) => {
+              setOwnerEmail(event.target.value);
+              setEmailError(null);
+              reset();
+            }}
+          />
+          <TextField
+            label={ADMIN_OCF_TEXT.accountName}
+            name="accountName"
+            value={accountName}
+            hint={ADMIN_OCF_TEXT.accountNameHint}
+            disabled={busy}
+            onChange={(event) => {
+              setAccountName(event.target.value);
+              reset();
+            }}
+          />
+        </div>
+      )}
       <div className={css({ display: "flex", gap: "3", alignItems: "end", flexWrap: "wrap" })}>
         <label
           className={css({ display: "flex", flexDirection: "column", gap: "1", fontSize: "sm", fontWeight: "600" })}
@@ -165,11 +228,27 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
               gap: "4",
             })}
           >
+            {preview.newIssuer && (
+              <Fact label={ADMIN_OCF_TEXT.newIssuer} testId="ocf-preview-new-issuer">
+                {preview.newIssuer.name || "-"}
+              </Fact>
+            )}
+            {preview.newIssuer && (
+              <Fact label={ADMIN_OCF_TEXT.owner} testId="ocf-preview-owner">
+                {preview.newIssuer.ownerExists
+                  ? ADMIN_OCF_TEXT.ownerExists(preview.newIssuer.ownerEmail)
+                  : ADMIN_OCF_TEXT.ownerInvited(preview.newIssuer.ownerEmail)}
+              </Fact>
+            )}
             <Fact label={OCF_TEXT.packageIssuer}>{preview.issuer ?? "-"}</Fact>
             <Fact label={OCF_TEXT.asOf}>{preview.asOf ?? "-"}</Fact>
             <Fact label={OCF_TEXT.stakeholders} testId="ocf-preview-stakeholders">
               {preview.stakeholders.total} (
-              {OCF_TEXT.stakeholdersDetail(preview.stakeholders.matchedContacts, preview.stakeholders.newContacts)})
+              {(newIssuer ? ADMIN_OCF_TEXT.stakeholdersDetail : OCF_TEXT.stakeholdersDetail)(
+                preview.stakeholders.matchedContacts,
+                preview.stakeholders.newContacts,
+              )}
+              )
             </Fact>
             <Fact label={OCF_TEXT.issuances} testId="ocf-preview-issuances">
               {preview.issuances.toLocaleString("en-US")}
@@ -273,7 +352,7 @@ export function OcfImport({ onImported }: { onImported?: () => void }) {
             <p className={css({ color: "danger", fontSize: "sm" })}>{OCF_TEXT.blocked(preview.errors)}</p>
           )}
           <Button onClick={runImport} disabled={busy || preview.errors > 0} loading={busy}>
-            {OCF_TEXT.confirm}
+            {newIssuer ? ADMIN_OCF_TEXT.confirm : OCF_TEXT.confirm}
           </Button>
           <Button variant="outline" onClick={reset} disabled={busy}>
             {OCF_TEXT.cancel}

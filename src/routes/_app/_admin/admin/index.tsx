@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { AdminHomePage } from "../../../../features/admin/AdminHomePage.tsx";
 
 export const Route = createFileRoute("/_app/_admin/admin/")({
-  component: () => <NotAvailablePage title="Admin" />,
+  component: AdminHomePage,
 });
