@@ -1,6 +1,7 @@
 // The Open Cap Format package in a real browser (issue 20): the issuer downloads its OCF package from /reports
 // (with the summary naming what OCF cannot express), another issuer's owner imports that file with its preview and
-// finds the holdings in its ledger, and a bad package is refused in the preview with the file and object named.
+// finds the holdings in its ledger, and a bad package is refused in the preview with the file and object named;
+// a platform admin creates a new issuer from a package on /admin/.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -151,4 +152,47 @@ describe("OCF package", () => {
     );
     expect(still.rows[0]?.n).toBe(3);
   }, 240_000);
+
+  it("an admin creates a new issuer from a package on /admin/: owner e-mail, preview, confirm, owner invited", async () => {
+    const packagePath = join(resultsDir, "ocf-admin.zip");
+    writeFileSync(packagePath, buildPackage(smallPackage()));
+    const admin = await signIn(await context(), "admin@demo.test");
+    await admin.goto("/admin/");
+    await waitForPath(admin, "/admin");
+    const panel = admin.getByTestId("ocf-import-new-issuer");
+    await expect
+      .poll(() => panel.getByRole("heading", { name: "Import an issuer (OCF package)" }).isVisible())
+      .toBe(true);
+    await panel.getByTestId("ocf-file").setInputFiles(packagePath);
+    // the owner e-mail is required before the preview
+    await panel.getByRole("button", { name: "Preview" }).click();
+    await expect.poll(() => panel.textContent()).toContain("Owner email is required.");
+    await panel.getByLabel("Owner email").fill("founder@ocf-e2e.test");
+    await panel.getByRole("button", { name: "Preview" }).click();
+    const preview = panel.getByTestId("ocf-preview");
+    await expect.poll(() => preview.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await preview.getByTestId("ocf-preview-new-issuer").textContent()).toContain("Test Robotics, Inc.");
+    expect(await preview.getByTestId("ocf-preview-owner").textContent()).toContain(
+      "founder@ocf-e2e.test (no sign-in yet: invited by email)",
+    );
+    expect(await preview.getByTestId("ocf-preview-stakeholders").textContent()).toContain(
+      "2 (0 matched to investor accounts, 2 new)",
+    );
+    const count = async () =>
+      (
+        await e2e.server.server.db.query<{ n: number }>(
+          "select count(*)::int as n from app_public.accounts where name = 'Test Robotics, Inc.' and type = 'issuer'",
+        )
+      ).rows[0]?.n;
+    expect(await count()).toBe(0);
+    await shots(admin, "ocf-admin-preview");
+    await panel.getByRole("button", { name: "Create issuer and import" }).click();
+    await expect
+      .poll(() => panel.getByTestId("ocf-imported").textContent(), { timeout: 30_000 })
+      .toBe(
+        "Created the issuer Test Robotics, Inc. with 2 imported issuances. founder@ocf-e2e.test was invited by email; following the link in the mail makes them its owner.",
+      );
+    expect(await count()).toBe(1);
+    await shots(admin, "ocf-admin-created");
+  }, 120_000);
 });
