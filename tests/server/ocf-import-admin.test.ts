@@ -279,6 +279,24 @@ describe("OCF import by an admin into a new issuer", () => {
     );
     expect(refusedVersion.status).toBe(422);
 
+    // A package the database refuses only while applying it (a date before 1900), after the account and the
+    // owner's invitation were written in the same transaction: all of it is rolled back.
+    const ancient = structuredClone(files);
+    for (const name of ["Transactions.ocf.json", "Financings.ocf.json"] as const) {
+      for (const item of (ancient[name] as OcfJson | undefined)?.items ?? []) {
+        if (typeof item.date === "string") item.date = "1850-01-01";
+      }
+    }
+    const rolledBack = await post(
+      admin,
+      newIssuerPath("/api/v2/imports/ocf/confirm", "ancient@new-issuer.example", "Ancient Holdings"),
+      buildPackage(ancient),
+    );
+    expect(rolledBack.status).toBe(422);
+    expect((await rolledBack.json()).errors[0].message).toBe(
+      "Nothing was imported: Enter a valid date between 01/01/1900 and 12/31/2199.",
+    );
+
     for (const email of ["", "not-an-email"]) {
       const response = await post(admin, newIssuerPath("/api/v2/imports/ocf/confirm", email), packageNamed("Bad Mail"));
       expect(response.status).toBe(422);
