@@ -66,9 +66,20 @@ export function CardGrid({
 }
 
 /** A label above a value (detail pages). */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** A dt/dd pair in its own div (the one grouping a <dl> allows: place it with `className`, never wrap it again). */
+export function Fact({
+  label,
+  children,
+  testId,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "1", minW: 0 })}>
+    <div className={cx(css({ display: "flex", flexDirection: "column", gap: "1", minW: 0 }), className)}>
       <dt
         className={css({
           fontSize: "xs",

@@ -163,6 +163,8 @@ beforeAll(async () => {
     investor,
     ats,
     round: await one("select id from app_public.rounds where name = 'Series A'"),
+    // A round whose token is set up (its token view shows the token, its contract and the ledger).
+    tokenRound: await one("select round_id as id from app_public.tokens order by created_on limit 1"),
     security: await one("select id from app_public.securities where issuer_id = $1 order by created_on limit 1", [
       issuer,
     ]),
@@ -201,6 +203,12 @@ const expandFirstAsset = async (page: Page) => {
   await page.waitForTimeout(300);
 };
 
+const openSetupToken = async (page: Page) => {
+  await page.getByRole("button", { name: "Setup Token" }).click();
+  await page.getByRole("dialog").waitFor();
+  await page.waitForTimeout(300);
+};
+
 const ALLOCATION_VIEWS = [
   "allocation",
   "invite",
@@ -229,7 +237,8 @@ function vendorScreens(type: "issuer" | "broker"): Screen[] {
           { path: "/distributors" },
           { path: `/distributor/${ids.broker}` },
           { path: `/asset-class/${ids.round}/capital` },
-          { path: `/asset-class/${ids.round}/token` },
+          { path: `/asset-class/${ids.round}/token`, open: openSetupToken, label: "Setup Token" },
+          { path: `/asset-class/${ids.tokenRound}/token` },
         ]
       : [{ path: "/issuers" }, { path: `/broker/${ids.issuer}` }, { path: `/issuer/${ids.issuer}` }]),
     { path: `/asset-class/${ids.round}/manage` },

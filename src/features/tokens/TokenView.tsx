@@ -140,11 +140,13 @@ function TokenInformation({
             )}
           </span>
         </Fact>
-        <div className={css({ gridColumn: "1 / -1" })}>
-          <Fact label={TOKEN_TEXT.contractAddress} testId="token-contract-address">
-            <ContractAddress chain={contract?.chain} address={contract?.contractAddress} />
-          </Fact>
-        </div>
+        <Fact
+          label={TOKEN_TEXT.contractAddress}
+          testId="token-contract-address"
+          className={css({ gridColumn: "1 / -1" })}
+        >
+          <ContractAddress chain={contract?.chain} address={contract?.contractAddress} />
+        </Fact>
       </dl>
       {contract?.failure && contract.status === "not_deployed" && (
         <p role="alert" className={css({ fontSize: "sm", color: "danger" })} data-testid="token-failure">
