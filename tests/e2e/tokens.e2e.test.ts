@@ -146,7 +146,7 @@ describe("tokens on the embedded chain", () => {
     await setOffline(issuerCtx, true);
     await info.getByRole("button", { name: "Deploy" }).click();
     await issuer.getByRole("alertdialog", { name: "Deploy Token?" }).getByRole("button", { name: "Deploy" }).click();
-    await info.getByTestId("pending-mark").waitFor();
+    await info.getByTestId("pending-mark").filter({ hasText: "Pending sync" }).waitFor();
     expect(await info.getByRole("button", { name: "Deploy" }).count()).toBe(0);
     const stillHere = await one<{ status: string }>(
       "select c.status from app_public.contracts c join app_public.tokens t on t.id = c.token_id where t.name = $1",
