@@ -33,10 +33,11 @@ export function writeReport(benchDir: string, report: Report): void {
   mkdirSync(join(benchDir, "results"), { recursive: true });
   writeFileSync(join(benchDir, "results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   const results = join(benchDir, "RESULTS.md");
-  // bench/lighthouse.ts keeps its own section (between its markers) in the same file: carry it over
+  // the other bench scripts (lighthouse.ts, ocf.ts, chain.ts) keep their own sections, between
+  // <!-- name:start --> and <!-- name:end --> markers, in the same file: carry every one over
   const previous = existsSync(results) ? readFileSync(results, "utf8") : "";
-  const lighthouse = /<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/.exec(previous)?.[0];
-  writeFileSync(results, lighthouse ? `${markdown(report).trimEnd()}\n\n${lighthouse}\n` : markdown(report));
+  const sections = [...previous.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
+  writeFileSync(results, [markdown(report).trimEnd(), ...sections].join("\n\n") + "\n");
   // the project's formatter aligns markdown tables: keep the committed file as `npm run lint` wants it
   spawnSync(join(benchDir, "..", "node_modules", ".bin", "biome"), ["format", "--write", results], { stdio: "ignore" });
 }
