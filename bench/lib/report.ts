@@ -37,7 +37,7 @@ export function writeReport(benchDir: string, report: Report): void {
   // <!-- name:start --> and <!-- name:end --> markers, in the same file: carry every one over
   const previous = existsSync(results) ? readFileSync(results, "utf8") : "";
   const sections = [...previous.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
-  writeFileSync(results, [markdown(report).trimEnd(), ...sections].join("\n\n") + "\n");
+  writeFileSync(results, `${[markdown(report).trimEnd(), ...sections].join("\n\n")}\n`);
   // the project's formatter aligns markdown tables: keep the committed file as `npm run lint` wants it
   spawnSync(join(benchDir, "..", "node_modules", ".bin", "biome"), ["format", "--write", results], { stdio: "ignore" });
 }
