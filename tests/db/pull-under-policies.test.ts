@@ -56,8 +56,11 @@ describe.each(testTargets)("the pull reads under the select policies on $name", 
     let children = 0;
     for (const reader of readers) {
       await asAccount(db, reader.claims, async (tx) => {
-        for (const model of ["distributions", "transactions"]) {
-          const seen = (await tx.query<{ id: string }>(`select id from app_public.${model} order by 1`)).rows;
+        for (const [model, table] of [
+          ["distributions", "distributions"],
+          ["transactions", "transactions"],
+        ]) {
+          const seen = (await tx.query<{ id: string }>(`select id from app_public.${table} order by 1`)).rows;
           expect(await pulledIds(tx, model), `${reader.label}: ${model}`).toEqual(seen.map((r) => r.id));
         }
         // Child rows embedded in the documents equal the child rows the reader's own queries return.
