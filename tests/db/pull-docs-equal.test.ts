@@ -2,7 +2,8 @@
 // definitions before them built. One database is migrated up to 0699, seeded (demo data and a small scale issuer),
 // and every document of every read model is built for every demo membership (and once without row-level security,
 // as the superuser); then 0700-0719 are applied and the same documents are built again and compared as jsonb
-// values. (The builders of the code files no longer restate any policy: tests/db/pull-under-policies.test.ts.)
+// values. The policies that 0701 restates for a page of ids are pinned, so a change to one of them fails here
+// until the restatement is changed with it.
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,39 @@ interface Reader {
   label: string;
   claims: { userId: string; accountId: string; accountType: string; role: string } | null;
 }
+
+// The select policies app_private.visible_distribution_ids_among and distribution_children_of /
+// process_documents_of / distribution_qualification_lists_of (0701) restate for the page's ids.
+const RESTATED_POLICIES: Record<string, string> = {
+  distributions:
+    "(((investor_id = current_account_id()) AND (current_account_type() = 'investor'::text)) OR (allocation_id IN ( SELECT staff_allocation_ids() AS staff_allocation_ids)))",
+  distribution_prices:
+    "((current_account_type() <> 'agent'::text) AND (distribution_id IN ( SELECT distributions.id FROM distributions)))",
+  distribution_payments: "(distribution_id IN ( SELECT payment_distribution_ids() AS payment_distribution_ids))",
+  distribution_annotations:
+    "((current_account_type() <> 'investor'::text) AND (distribution_id IN ( SELECT distributions.id FROM distributions)))",
+  distribution_custom_fields:
+    "((current_account_type() <> 'investor'::text) AND (distribution_id IN ( SELECT distributions.id FROM distributions)))",
+  vesting_schedules:
+    "((distribution_id IN ( SELECT distributions.id FROM distributions)) OR (allocation_id IN ( SELECT allocations.id FROM allocations)))",
+  processes: "(distribution_id IN ( SELECT d.id FROM distributions d))",
+  steps: "(process_id IN ( SELECT p.id FROM processes p))",
+  distribution_qualifications: "(distribution_id IN ( SELECT d.id FROM distributions d))",
+  transactions:
+    "((id IN ( SELECT staff_transaction_ids() AS staff_transaction_ids)) OR (id IN ( SELECT investor_transaction_ids() AS investor_transaction_ids)))",
+  ledger_entries:
+    "(((investor_id = current_account_id()) AND (current_account_type() = 'investor'::text)) OR (transaction_id IN ( SELECT staff_transaction_ids() AS staff_transaction_ids)))",
+};
+
+// Policy helpers whose bodies 0701/0702 restate for a page's ids (whitespace collapsed).
+const RESTATED_HELPERS: Record<string, string> = {
+  payment_distribution_ids:
+    "select d.id from app_public.distributions d where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor' union all select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id where al.owner_id = app_private.current_account_id() and app_private.current_account_type() in ('issuer', 'broker')",
+  staff_transaction_ids:
+    "select t.id from app_public.transactions t where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer') or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker') or t.round_id in (select app_private.broker_round_ids())",
+  investor_transaction_ids:
+    "select l.transaction_id from app_public.ledger_entries l where l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'",
+};
 
 describe.each(testTargets)("pull documents before and after 0700-0719 on $name", (target) => {
   let db: Database;
@@ -143,5 +177,26 @@ describe.each(testTargets)("pull documents before and after 0700-0719 on $name",
        from public.pull_docs_snapshot where phase = 'after'`,
     );
     for (const [part, count] of Object.entries(rows[0] ?? {})) expect(count, part).toBeGreaterThan(0);
+  });
+
+  it("the policy helpers 0701 and 0702 restate for a page's ids are unchanged", async () => {
+    const { rows } = await db.query<{ name: string; body: string }>(
+      `select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'app_private' and p.proname = any ($1)`,
+      [Object.keys(RESTATED_HELPERS)],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.body.replace(/\s+/g, " ").trim()]))).toEqual(RESTATED_HELPERS);
+  });
+
+  it("the select policies 0701 and 0702 restate for a page's ids are unchanged", async () => {
+    const { rows } = await db.query<{ table: string; qual: string }>(
+      `select tablename as table, string_agg(qual, ' | ' order by policyname) as qual
+         from pg_policies
+        where schemaname = 'app_public' and cmd in ('SELECT', 'ALL') and tablename = any ($1)
+        group by tablename`,
+      [Object.keys(RESTATED_POLICIES)],
+    );
+    const normalized = (qual: string) => qual.replace(/app_(private|public)\./g, "").replace(/\s+/g, " ");
+    expect(Object.fromEntries(rows.map((r) => [r.table, normalized(r.qual)]))).toEqual(RESTATED_POLICIES);
   });
 });

@@ -421,17 +421,15 @@ as $function$
   $function$;
 grant execute on function app_private.staff_allocation_ids() to app_user;
 
--- The using expression of a table's permissive select policies (ORed), as PostgreSQL prints it back: for the few
--- security definer functions that must apply a table's visibility to given ids (they bypass row-level security to
--- read something else the reader may not see row by row, such as a sum), so that the rule is stated once, in the
--- policy, and read from it at run time.
-create or replace function app_private.select_policy_using(tbl regclass)
-  returns text
+create or replace function app_private.staff_transaction_ids()
+  returns setof uuid
   language sql
-  stable
-  set search_path to 'pg_catalog'
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-  select '(' || string_agg('(' || pg_get_expr(p.polqual, p.polrelid) || ')', ' or ' order by p.polname) || ')'
-  from pg_policy p
-  where p.polrelid = tbl and p.polpermissive and p.polcmd in ('r', '*') and p.polqual is not null
-$function$;
+    select t.id from app_public.transactions t
+    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+       or t.round_id in (select app_private.broker_round_ids())
+  $function$;
+grant execute on function app_private.staff_transaction_ids() to app_user;

@@ -1,21 +1,43 @@
 -- The transactions read model (RxDB collection "transactions"): one document per transaction with its ledger
--- entries. Read under the reader's row-level security: the transactions' and ledger entries' select policies
--- (policies/10_transactions.sql, 10_ledger_entries.sql) decide what a document holds, and are stated there only.
+-- entries. Built for a page of ids at once: transaction_documents_among (security definer) reads the page's
+-- transactions the reader may see (visible_transaction_ids_among states the transactions' and ledger entries'
+-- select policies for a page; tests/db/pull-docs-equal.test.ts pins them); transaction_documents_of reads given
+-- transactions without looking at who reads.
 
--- Replaced by reading under the policies (the page's documents no longer restate them).
-drop function if exists app_private.transaction_documents_among(uuid[]);
-drop function if exists app_private.transaction_documents_of(uuid[], boolean);
-drop function if exists app_private.visible_transaction_ids_among(uuid[]);
+create or replace function app_private.visible_transaction_ids_among(ids uuid[])
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+  -- staff_transaction_ids() among the ids
+  select t.id from app_public.transactions t
+  where t.id = any (ids)
+    and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+      or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+      or t.round_id in (select app_private.broker_round_ids()))
+  union
+  -- investor_transaction_ids() among the ids
+  select l.transaction_id from app_public.ledger_entries l
+  where l.transaction_id = any (ids)
+    and l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+$function$;
+grant execute on function app_private.visible_transaction_ids_among(uuid[]) to app_user;
 
-create or replace function app_private.docs_transactions(ids uuid[])
+create or replace function app_private.transaction_documents_of(visible uuid[], policies boolean)
   returns table(id uuid, doc jsonb)
   language sql
   stable
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
-  with page as (select t.* from app_public.transactions t where t.id = any (ids)),
+  with page as (select t.* from app_public.transactions t where t.id = any (visible)),
   shape as (select * from app_private.document_shape('app_public.transactions')),
   entry_shape as (select * from app_private.document_shape('app_public.ledger_entries')),
+  staff as (
+    select t.id from page t
+    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+       or t.round_id in (select app_private.broker_round_ids())),
   entries as (
     select le.transaction_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -24,7 +46,10 @@ as $function$
                       from jsonb_each(to_jsonb(le)) e)
                      order by le.created_on, le.id) as docs
     from app_public.ledger_entries le, entry_shape s
-    where le.transaction_id = any (ids)
+    where le.transaction_id = any (visible)
+      and (not policies
+        or (le.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
+        or le.transaction_id in (select st.id from staff st))
     group by le.transaction_id)
   select t.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -33,5 +58,27 @@ as $function$
      from jsonb_each(to_jsonb(t)) e)
     || jsonb_build_object('ledgerEntries', coalesce(entries.docs, '[]'::jsonb), '_deleted', false)
   from page t cross join shape s left join entries on entries.transaction_id = t.id
+$function$;
+grant execute on function app_private.transaction_documents_of(uuid[],boolean) to app_user;
+
+create or replace function app_private.transaction_documents_among(ids uuid[])
+  returns table(id uuid, doc jsonb)
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+  select * from app_private.transaction_documents_of(array(select app_private.visible_transaction_ids_among(ids)), true)
+$function$;
+grant execute on function app_private.transaction_documents_among(uuid[]) to app_user;
+
+create or replace function app_private.docs_transactions(ids uuid[])
+  returns table(id uuid, doc jsonb)
+  language sql
+  stable
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select * from app_private.transaction_documents_among(ids) where row_security_active('app_public.transactions')
+  union all
+  select * from app_private.transaction_documents_of(ids, false) where not row_security_active('app_public.transactions')
 $function$;
 grant execute on function app_private.docs_transactions(uuid[]) to app_user;
