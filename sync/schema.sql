@@ -1614,8 +1614,7 @@ CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.ledger_ent
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
 create policy select_visible on app_public.ledger_entries for select to public
-  using ((transaction_id IN ( SELECT transactions.id
-   FROM app_public.transactions)) AND (app_private.current_account_type() <> 'investor'::text OR investor_id = app_private.current_account_id()));
+  using (investor_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text OR (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids)));
 grant select on table app_public.ledger_entries to app_user;
 comment on table app_public.ledger_entries is '@omit create,update,delete
 Append-only.';
@@ -2181,7 +2180,7 @@ CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.transactio
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'id', 'issuer_id', 'broker_id');
 create policy select_visible on app_public.transactions for select to public
-  using (issuer_id = app_private.current_account_id() AND app_private.current_account_type() = 'issuer'::text OR broker_id = app_private.current_account_id() AND app_private.current_account_type() = 'broker'::text OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids)));
+  using ((id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids)) OR (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids)));
 grant select on table app_public.transactions to app_user;
 comment on table app_public.transactions is '@omit create,update,delete
 Append-only.';
@@ -3397,6 +3396,16 @@ grant execute on function app_private.delete_document(doc_type text, document_id
 CREATE OR REPLACE FUNCTION app_private.distribution_children(ids uuid[])
  RETURNS TABLE(distribution_id uuid, prices jsonb, payments jsonb, annotations jsonb, custom_fields jsonb, vesting_schedule jsonb)
  LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+  select * from app_private.distribution_children_of(array(select app_private.visible_distribution_ids_among(ids)), true)
+$function$;
+grant execute on function app_private.distribution_children(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.distribution_children_of(visible uuid[], policies boolean)
+ RETURNS TABLE(distribution_id uuid, prices jsonb, payments jsonb, annotations jsonb, custom_fields jsonb, vesting_schedule jsonb)
+ LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
@@ -3405,6 +3414,16 @@ AS $function$
   annotation_shape as (select * from app_private.document_shape('app_public.distribution_annotations')),
   field_shape as (select * from app_private.document_shape('app_public.distribution_custom_fields')),
   schedule_shape as (select * from app_private.document_shape('app_public.vesting_schedules')),
+  -- payment_distribution_ids() of 0010 among the given distributions
+  payable as (
+    select d.id from app_public.distributions d
+    where d.id = any (visible)
+      and d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    union all
+    select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+    where d.id = any (visible)
+      and al.owner_id = app_private.current_account_id()
+      and app_private.current_account_type() in ('issuer', 'broker')),
   prices as (
     select p.distribution_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -3413,7 +3432,8 @@ AS $function$
                       from jsonb_each(to_jsonb(p) || jsonb_build_object('currency_code', c.code)) e)
                      order by p.created_on, p.id) as docs
     from app_public.distribution_prices p left join app_public.currencies c on c.id = p.currency_id, price_shape s
-    where p.distribution_id = any (ids)
+    where p.distribution_id = any (visible)
+      and (not policies or app_private.current_account_type() <> 'agent')
     group by p.distribution_id),
   payments as (
     select p.distribution_id,
@@ -3423,7 +3443,8 @@ AS $function$
                       from jsonb_each(to_jsonb(p) || jsonb_build_object('currency_code', c.code)) e)
                      order by p.paid_on, p.id) as docs
     from app_public.distribution_payments p left join app_public.currencies c on c.id = p.currency_id, payment_shape s
-    where p.distribution_id = any (ids)
+    where p.distribution_id = any (visible)
+      and (not policies or p.distribution_id in (select y.id from payable y))
     group by p.distribution_id),
   annotations as (
     select n.distribution_id,
@@ -3433,7 +3454,8 @@ AS $function$
                       from jsonb_each(to_jsonb(n)) e)
                      order by n.created_on, n.id) as docs
     from app_public.distribution_annotations n, annotation_shape s
-    where n.distribution_id = any (ids)
+    where n.distribution_id = any (visible)
+      and (not policies or app_private.current_account_type() not in ('investor', 'agent'))
     group by n.distribution_id),
   custom_fields as (
     select f.distribution_id,
@@ -3443,7 +3465,8 @@ AS $function$
                       from jsonb_each(to_jsonb(f)) e)
                      order by f.name) as docs
     from app_public.distribution_custom_fields f, field_shape s
-    where f.distribution_id = any (ids)
+    where f.distribution_id = any (visible)
+      and (not policies or app_private.current_account_type() <> 'investor')
     group by f.distribution_id),
   schedules as (
     select v.distribution_id,
@@ -3452,7 +3475,7 @@ AS $function$
                                 then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
             from jsonb_each(to_jsonb(v)) e) as doc
     from app_public.vesting_schedules v, schedule_shape s
-    where v.distribution_id = any (ids)),
+    where v.distribution_id = any (visible)),
   ids as (
     select distribution_id from prices union select distribution_id from payments
     union select distribution_id from annotations union select distribution_id from custom_fields
@@ -3465,7 +3488,7 @@ AS $function$
     left join custom_fields on custom_fields.distribution_id = i.distribution_id
     left join schedules on schedules.distribution_id = i.distribution_id
 $function$;
-grant execute on function app_private.distribution_children(ids uuid[]) to app_user;
+grant execute on function app_private.distribution_children_of(visible uuid[], policies boolean) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.distribution_paid_in(distribution_id uuid)
  RETURNS numeric
@@ -3491,20 +3514,31 @@ AS $function$
   $function$;
 grant execute on function app_private.distribution_paid_ins(ids uuid[]) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.distribution_qualification_lists(ids uuid[])
+CREATE OR REPLACE FUNCTION app_private.distribution_qualification_lists_among(ids uuid[])
+ RETURNS TABLE(distribution_id uuid, docs jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+  select * from app_private.distribution_qualification_lists_of(
+    array(select app_private.visible_distribution_ids_among(ids)))
+$function$;
+grant execute on function app_private.distribution_qualification_lists_among(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.distribution_qualification_lists_of(visible uuid[])
  RETURNS TABLE(distribution_id uuid, docs jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
   with qualifications as (
-    select q.* from app_public.distribution_qualifications q where q.distribution_id = any (ids)),
+    select q.* from app_public.distribution_qualifications q where q.distribution_id = any (visible)),
   completeness as (
     -- complete: the qualification has steps and none of them is other than complete
     select s.distribution_qualification_id as id, not coalesce(bool_or(s.status <> 'complete'), false) as complete
     from app_public.steps s join app_public.processes p on p.id = s.process_id
     where s.distribution_qualification_id in (select q.id from qualifications q)
-      and p.distribution_id = any (ids)
+      and p.distribution_id = any (visible)
     group by s.distribution_qualification_id)
   select q.distribution_id,
          jsonb_agg(jsonb_build_object('id', q.id, 'vendorQualificationId', q.vendor_qualification_id,
@@ -3516,7 +3550,7 @@ AS $function$
     left join completeness c on c.id = q.id
   group by q.distribution_id
 $function$;
-grant execute on function app_private.distribution_qualification_lists(ids uuid[]) to app_user;
+grant execute on function app_private.distribution_qualification_lists_of(visible uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_accounts(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -3670,8 +3704,18 @@ AS $function$
   shape as (select * from app_private.document_shape('app_public.distributions')),
   investors as (select * from app_private.account_summaries(array(select distinct p.investor_id from page p))),
   paid as (select * from app_private.distribution_paid_ins(ids)),
-  children as (select * from app_private.distribution_children(ids)),
-  lists as (select * from app_private.distribution_qualification_lists(ids)),
+  -- Under row-level security the children of the page's visible distributions (the *_among functions state the
+  -- policies for a page of ids); without it (the superuser) every child.
+  children as (
+    select * from app_private.distribution_children(ids) where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_children_of(ids, false) where not row_security_active('app_public.distributions')),
+  lists as (
+    select * from app_private.distribution_qualification_lists_among(ids)
+    where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_qualification_lists_of(ids)
+    where not row_security_active('app_public.distributions')),
   allocations as (
     select al.id, jsonb_build_object('id', al.id, 'name', al.name, 'roundId', al.round_id, 'ownerId', al.owner_id) as doc
     from app_public.allocations al
@@ -3931,26 +3975,9 @@ CREATE OR REPLACE FUNCTION app_private.docs_transactions(ids uuid[])
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-  with page as (select t.* from app_public.transactions t where t.id = any (ids)),
-  shape as (select * from app_private.document_shape('app_public.transactions')),
-  entry_shape as (select * from app_private.document_shape('app_public.ledger_entries')),
-  entries as (
-    select le.transaction_id,
-           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
-                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
-                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
-                      from jsonb_each(to_jsonb(le)) e)
-                     order by le.created_on, le.id) as docs
-    from app_public.ledger_entries le, entry_shape s
-    where le.transaction_id = any (ids)
-    group by le.transaction_id)
-  select t.id,
-    (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
-                       case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
-                         then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
-     from jsonb_each(to_jsonb(t)) e)
-    || jsonb_build_object('ledgerEntries', coalesce(entries.docs, '[]'::jsonb), '_deleted', false)
-  from page t cross join shape s left join entries on entries.transaction_id = t.id
+  select * from app_private.transaction_documents_among(ids) where row_security_active('app_public.transactions')
+  union all
+  select * from app_private.transaction_documents_of(ids, false) where not row_security_active('app_public.transactions')
 $function$;
 grant execute on function app_private.docs_transactions(ids uuid[]) to app_user;
 
@@ -4988,7 +5015,29 @@ CREATE OR REPLACE FUNCTION app_private.process_documents(ids uuid[])
  STABLE
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-  with processes as (select p.* from app_public.processes p where p.distribution_id = any (ids)),
+  select * from app_private.process_documents_among(ids) where row_security_active('app_public.distributions')
+  union all
+  select * from app_private.process_documents_of(ids) where not row_security_active('app_public.distributions')
+$function$;
+grant execute on function app_private.process_documents(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.process_documents_among(ids uuid[])
+ RETURNS TABLE(distribution_id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+  select * from app_private.process_documents_of(array(select app_private.visible_distribution_ids_among(ids)))
+$function$;
+grant execute on function app_private.process_documents_among(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.process_documents_of(visible uuid[])
+ RETURNS TABLE(distribution_id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  with processes as (select p.* from app_public.processes p where p.distribution_id = any (visible)),
   shape as (select * from app_private.document_shape('app_public.processes')),
   step_shape as (select * from app_private.document_shape('app_public.steps')),
   steps as (
@@ -5009,7 +5058,7 @@ AS $function$
     || jsonb_build_object('steps', coalesce(steps.docs, '[]'::jsonb))
   from processes p cross join shape s left join steps on steps.process_id = p.id
 $function$;
-grant execute on function app_private.process_documents(ids uuid[]) to app_user;
+grant execute on function app_private.process_documents_of(visible uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.provider_step_outcome(step_id uuid, account_id uuid, outcome text, error text DEFAULT NULL::text)
  RETURNS app_public.steps
@@ -5558,17 +5607,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.select_policy_using(tbl regclass)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog'
-AS $function$
-  select '(' || string_agg('(' || pg_get_expr(p.polqual, p.polrelid) || ')', ' or ' order by p.polname) || ')'
-  from pg_policy p
-  where p.polrelid = tbl and p.polpermissive and p.polcmd in ('r', '*') and p.polqual is not null
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
  LANGUAGE plpgsql
@@ -5889,6 +5927,19 @@ AS $function$
     select app_private.agent_allocation_ids()
   $function$;
 grant execute on function app_private.staff_allocation_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.staff_transaction_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+    select t.id from app_public.transactions t
+    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+       or t.round_id in (select app_private.broker_round_ids())
+  $function$;
+grant execute on function app_private.staff_transaction_ids() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.step_title(step app_public.steps)
  RETURNS text
@@ -6861,6 +6912,53 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.transaction_documents_among(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+  select * from app_private.transaction_documents_of(array(select app_private.visible_transaction_ids_among(ids)), true)
+$function$;
+grant execute on function app_private.transaction_documents_among(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.transaction_documents_of(visible uuid[], policies boolean)
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  with page as (select t.* from app_public.transactions t where t.id = any (visible)),
+  shape as (select * from app_private.document_shape('app_public.transactions')),
+  entry_shape as (select * from app_private.document_shape('app_public.ledger_entries')),
+  staff as (
+    select t.id from page t
+    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+       or t.round_id in (select app_private.broker_round_ids())),
+  entries as (
+    select le.transaction_id,
+           jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                                          then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+                      from jsonb_each(to_jsonb(le)) e)
+                     order by le.created_on, le.id) as docs
+    from app_public.ledger_entries le, entry_shape s
+    where le.transaction_id = any (visible)
+      and (not policies
+        or (le.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
+        or le.transaction_id in (select st.id from staff st))
+    group by le.transaction_id)
+  select t.id,
+    (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
+                       case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
+                         then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
+     from jsonb_each(to_jsonb(t)) e)
+    || jsonb_build_object('ledgerEntries', coalesce(entries.docs, '[]'::jsonb), '_deleted', false)
+  from page t cross join shape s left join entries on entries.transaction_id = t.id
+$function$;
+grant execute on function app_private.transaction_documents_of(visible uuid[], policies boolean) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.units_ok(value numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -7015,18 +7113,36 @@ grant execute on function app_private.visible_accounts(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.visible_distribution_ids_among(ids uuid[])
  RETURNS SETOF uuid
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-begin
-  -- the distributions' select policy (policies/10_distributions.sql) applied to the given ids
-  return query execute format('select id from app_public.distributions where id = any ($1) and %s',
-                              app_private.select_policy_using('app_public.distributions'))
-    using ids;
-end
+  select d.id from app_public.distributions d
+  where d.id = any (ids)
+    and ((d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
+      or d.allocation_id in (select app_private.staff_allocation_ids()))
 $function$;
 grant execute on function app_private.visible_distribution_ids_among(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.visible_transaction_ids_among(ids uuid[])
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+  -- staff_transaction_ids() among the ids
+  select t.id from app_public.transactions t
+  where t.id = any (ids)
+    and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+      or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+      or t.round_id in (select app_private.broker_round_ids()))
+  union
+  -- investor_transaction_ids() among the ids
+  select l.transaction_id from app_public.ledger_entries l
+  where l.transaction_id = any (ids)
+    and l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+$function$;
+grant execute on function app_private.visible_transaction_ids_among(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.wake_chain_jobs(chain text)
  RETURNS void
