@@ -415,8 +415,11 @@ describe("keyboard alone", () => {
       await expect.poll(() => menu.locator("[data-highlighted]").count()).toBe(1);
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "hidden" });
+      // (the menu gives focus back once its closing has finished: slower on a loaded machine)
       await expect
-        .poll(() => page.getByTestId("account-menu").evaluate((el) => el === document.activeElement))
+        .poll(() => page.getByTestId("account-menu").evaluate((el) => el === document.activeElement), {
+          timeout: 20_000,
+        })
         .toBe(true);
 
       // A grid: Tab reaches its cells, arrows move between rows.
