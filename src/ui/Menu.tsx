@@ -1,7 +1,7 @@
 // Menu parts over Ark UI's menu, styled by the menu slot recipe. Use as Menu.Root / Menu.Trigger / ... .
 import { Menu as ArkMenu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, FocusEvent, ReactNode } from "react";
 import { cx } from "../../styled-system/css";
 import { menu } from "../../styled-system/recipes";
 
@@ -22,10 +22,24 @@ function Trigger({ className, ...props }: ComponentProps<typeof ArkMenu.Trigger>
 function Content({ children, className, inPlace }: { children: ReactNode; className?: string; inPlace?: boolean }) {
   const positioner = (
     <ArkMenu.Positioner className={classes().positioner}>
-      <ArkMenu.Content className={cx(classes().content, className)}>{children}</ArkMenu.Content>
+      <ArkMenu.Content className={cx(classes().content, className)} onFocus={giveFocusBackWhenClosed}>
+        {children}
+      </ArkMenu.Content>
     </ArkMenu.Positioner>
   );
   return inPlace ? positioner : <Portal>{positioner}</Portal>;
+}
+
+/**
+ * Ark's menu moves focus into the popup one frame after each arrow key. When the frame comes late (a busy phone or
+ * machine) and Escape has closed the menu in between, that focus lands in the closing popup and is lost to the page
+ * when it hides: the trigger takes it back instead, as it does on any close.
+ */
+function giveFocusBackWhenClosed(event: FocusEvent<HTMLDivElement>) {
+  const content = event.currentTarget;
+  if (event.target !== content || content.dataset.state !== "closed") return;
+  const trigger = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(content.id)}"]`);
+  trigger?.focus({ preventScroll: true });
 }
 
 function Item({ className, ...props }: ComponentProps<typeof ArkMenu.Item>) {
