@@ -28,6 +28,8 @@ export const MAX_QUERY_COST = { fields: 600, lists: 40, mutations: 20 };
 interface PresetOptions {
   pgService: NonNullable<GraphileConfig.Preset["pgServices"]>[number];
   production: boolean;
+  /** The server's own plugins that need its services (the file storage's upload locations). */
+  plugins?: GraphileConfig.Plugin[];
 }
 
 const ProductionValidationPlugin: GraphileConfig.Plugin = {
@@ -49,7 +51,7 @@ const ProductionValidationPlugin: GraphileConfig.Plugin = {
   },
 };
 
-export function makePreset({ pgService, production }: PresetOptions): GraphileConfig.Preset {
+export function makePreset({ pgService, production, plugins = [] }: PresetOptions): GraphileConfig.Preset {
   installTextTimestamptz();
   return {
     extends: [
@@ -63,6 +65,7 @@ export function makePreset({ pgService, production }: PresetOptions): GraphileCo
       AffectedRowPlugin,
       InputChecksPlugin,
       SpecNamesPlugin,
+      ...plugins,
       ...(production ? [ProductionValidationPlugin] : []),
     ],
     pgServices: [pgService],

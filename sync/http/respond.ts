@@ -17,8 +17,15 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function setSecurityHeaders(res: ServerResponse, options: { csp?: boolean; production: boolean }): void {
-  if (options.csp !== false) res.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+export function setSecurityHeaders(
+  res: ServerResponse,
+  options: { csp?: boolean; production: boolean; connectOrigins?: readonly string[] },
+): void {
+  // connectOrigins: where else the page may send requests (the object storage bucket files are uploaded to).
+  const policy = options.connectOrigins?.length
+    ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${options.connectOrigins.join(" ")}`)
+    : CONTENT_SECURITY_POLICY;
+  if (options.csp !== false) res.setHeader("Content-Security-Policy", policy);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");

@@ -18,6 +18,8 @@ import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
 import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
 import { createCommandHandler } from "../replication/commands.ts";
 import { startChangeCompaction } from "../replication/compaction.ts";
+import { makeStoragePlugin } from "../storage/graphql.ts";
+import { openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
@@ -37,6 +39,8 @@ export interface StartOptions extends Partial<Config> {
   chain?: Pick<ChainServiceOptions, "env" | "onSigned" | "batchSize">;
   /** Payment provider settings and test hooks (sync/payments/service.ts); the environment by default. */
   payments?: Omit<PaymentServiceOptions, "db" | "notifications">;
+  /** Where uploaded files live (sync/storage/); the environment (FILES_STORAGE, ...) by default. */
+  storage?: StorageSettings;
 }
 
 export interface RunningServer {
@@ -92,7 +96,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
 
-  const pgl = postgraphile(makePreset({ pgService: database.pgService, production }));
+  // Files: a local directory (the embedded default) or S3-compatible object storage (docs/SERVER.md "Files").
+  const storage = await openStorage(options.storage ?? storageSettingsFromEnv(), options.dataDir ?? null).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
+  const pgl = postgraphile(
+    makePreset({ pgService: database.pgService, production, plugins: [makeStoragePlugin(storage, db)] }),
+  );
   const serv = pgl.createServ(grafserv);
   const graphqlHandler = serv.createHandler();
   const upgradeHandler = await serv.getUpgradeHandler();
@@ -137,7 +150,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const path = url.pathname;
     const isGraphiql = !production && (path === GRAPHIQL_PATH || path.startsWith("/api/v2/ruru-static/"));
     // GraphiQL (development only) runs inline scripts; everything else gets the strict policy.
-    setSecurityHeaders(res, { csp: !isGraphiql, production });
+    setSecurityHeaders(res, { csp: !isGraphiql, production, connectOrigins: storage.uploadOrigins });
 
     if (path === GRAPHQL_PATH) {
       const session = await sessionFor(req, res);
@@ -166,7 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return handleUploads(req, res, path, {
         db,
         session: await sessionFor(req, res),
-        dataDir: options.dataDir ?? null,
+        storage,
       });
     if (path.startsWith("/api/v2/integration/"))
       return (await import("./integrations.ts")).handleIntegrations(
@@ -274,6 +287,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await payments.close();
         await chain.close();
         await pgl.release(); // also releases serv
+        storage.close();
         await database.close();
       })();
       return closing;

@@ -1,41 +1,30 @@
 // Document files (spec part 1 sections 2.9, 7, 8): the upload location makeFileLocation hands out and the download
 // of an uploaded document.
 //
-//   POST /api/v2/uploads/<key>           multipart/form-data, the file in the part named "file". The key is the
+//   POST /api/v2/uploads/<key>           multipart/form-data, the file in the part named "file" (local storage; with
+//                                        object storage the file goes to the bucket instead). The key is the
 //                                        random slot id of app_private.upload_slots: it must belong to the session's
 //                                        user and account and be unexpired and unused. 100 MB at most (413).
+//   POST /api/v2/uploads/<key>/complete  after the device POSTed the file elsewhere (object storage): the server
+//                                        looks for it and marks the slot uploaded (200) or failed (409).
 //   GET  /api/v2/documents/<id>/download the file of an uploaded document the session's account may read (RLS).
 //
-// Files live under FILES_DIR (default: a "files" directory beside the embedded database's DATA_DIR; a temporary directory for an in-memory database). Several
-// server processes must share that directory (a mounted volume). A refused upload marks the slot and every document
-// naming it "failed", so the device shows "Upload failed, please check file size and retry". The text of a small
-// csv/tsv/txt file is also kept in its slot for imports the database runs (bulkCustomers(fileName)).
-import { createReadStream } from "node:fs";
-import { mkdir, mkdtemp, rename, stat, writeFile } from "node:fs/promises";
+// Files are kept by the storage in use (sync/storage/: a local directory by default, or S3-compatible object
+// storage). A refused upload marks the slot and every document naming it "failed", so the device shows "Upload
+// failed, please check file size and retry". The text of a small csv/tsv/txt file is also kept in its slot for
+// imports the database runs (bulkCustomers(fileName)).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { decodeTextFile } from "../../src/domain/text-file.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
+import { CONTENT_TYPES, type FileStorage, UPLOAD_EXTENSIONS, uploadLimit } from "../storage/index.ts";
 import { sendJson } from "./respond.ts";
 
 const UPLOADS_PREFIX = "/api/v2/uploads/";
 const DOCUMENTS_PREFIX = "/api/v2/documents/";
-/** Spec part 1 section 9: upload limit 100MB. */
-const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Multipart framing around the file (boundaries, part headers, the key field). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const UPLOAD_EXTENSIONS = ["csv", "tsv", "pdf", "xls", "txt"] as const;
-
-const CONTENT_TYPES: Record<string, string> = {
-  csv: "text/csv; charset=utf-8",
-  tsv: "text/tab-separated-values; charset=utf-8",
-  pdf: "application/pdf",
-  xls: "application/vnd.ms-excel",
-  txt: "text/plain; charset=utf-8",
-};
 
 /** Stored file keys: upload slot UUIDs, or seeded relative names such as "demo/x.pdf" (never "..", never absolute). */
 const SAFE_KEY = /^(?!.*\.\.)[\w-]+(\/[\w.-]+)*$/;
@@ -44,27 +33,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface UploadContext {
   db: Database;
   session: SessionClaims | null;
-  /** The embedded database's directory (files go beside it), or null for an in-memory database. */
-  dataDir: string | null;
+  storage: FileStorage;
 }
 
 export const isUploadPath = (path: string) => path.startsWith(UPLOADS_PREFIX) || path.startsWith(DOCUMENTS_PREFIX);
-
-let temporaryFilesDir: Promise<string> | null = null;
-
-async function filesDir(dataDir: string | null): Promise<string> {
-  const configured = process.env.FILES_DIR?.trim();
-  if (configured) return configured;
-  if (dataDir) return join(dataDir, "..", "files");
-  temporaryFilesDir ??= mkdtemp(join(tmpdir(), "ledgerline-files-"));
-  return temporaryFilesDir;
-}
-
-/** The byte limit (tests of the 413 path may lower it with UPLOAD_MAX_BYTES; it never rises above 100 MB). */
-function uploadLimit(): number {
-  const override = Number(process.env.UPLOAD_MAX_BYTES);
-  return Number.isFinite(override) && override > 0 ? Math.min(override, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES;
-}
 
 const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
   sendJson(res, status, { errors: [{ message, extensions: { code } }] });
@@ -119,6 +91,8 @@ async function handleUpload(
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
   if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
+  const write = context.storage.write;
+  if (!write) return refuse(res, 404, "LL404", "Files are uploaded to the location makeFileLocation names");
   const { rows } = await context.db.query<{ extension: string; status: string; expired: boolean }>(
     `select extension, status, expires_on < now() as expired from app_private.upload_slots
       where key = $1 and user_id = $2 and account_id = $3`,
@@ -169,16 +143,56 @@ async function handleUpload(
     return refuse(res, 422, "LL422", "Only csv, tsv, pdf, xls and txt files can be uploaded.");
   }
 
-  const dir = await filesDir(context.dataDir);
-  const path = join(dir, key);
-  await mkdir(dirname(path), { recursive: true });
-  const partial = `${path}.part`;
   const bytes = Buffer.from(await file.arrayBuffer());
-  await writeFile(partial, bytes);
-  await rename(partial, path);
+  await write(key, bytes);
   const text = TEXT_EXTENSIONS.has(extension) && bytes.length <= IMPORT_TEXT_MAX_BYTES ? importText(bytes) : null;
   await markSlot(context.db, key, "uploaded", file.size, text);
   return sendJson(res, 201, { key, size: file.size });
+}
+
+/**
+ * The device uploaded the file somewhere else (object storage's presigned POST): the server looks for it there and
+ * marks the slot, and the documents naming it, uploaded (with the text an import reads) or failed. Answers as the
+ * upload route does: 200 {key, size} once the file is there, 409 when it is not, 404/410 for a slot that is not the
+ * session's or expired unused.
+ */
+async function handleComplete(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  context: UploadContext,
+): Promise<void> {
+  const session = context.session;
+  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+  if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
+  const { rows } = await context.db.query<{ extension: string; status: string; expired: boolean; size: string | null }>(
+    `select extension, status, expires_on < now() as expired, size from app_private.upload_slots
+      where key = $1 and user_id = $2 and account_id = $3`,
+    [key, session.userId, session.accountId],
+  );
+  const slot = rows[0];
+  if (!slot) return refuse(res, 404, "LL404", "Upload location not found");
+  if (slot.status === "uploaded") return sendJson(res, 200, { key, size: Number(slot.size) });
+  if (slot.status === "failed") return refuse(res, 409, "LL409", "Upload failed, please check file size and retry");
+  const stored = await context.storage.stat(key);
+  if (!stored) {
+    if (slot.expired) return refuse(res, 410, "LL410", "Upload location expired");
+    await markSlot(context.db, key, "failed", null);
+    return refuse(res, 409, "LL409", "Upload failed, please check file size and retry");
+  }
+  if (stored.size > uploadLimit()) {
+    // The policy forbids it; a bucket that does not enforce policies still never serves it.
+    await context.storage.remove(key);
+    await markSlot(context.db, key, "failed", null);
+    return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+  }
+  let text: string | null = null;
+  if (TEXT_EXTENSIONS.has(slot.extension) && stored.size <= IMPORT_TEXT_MAX_BYTES) {
+    const file = await context.storage.read(key);
+    if (file) text = importText(Buffer.concat(await file.body.toArray()));
+  }
+  await markSlot(context.db, key, "uploaded", stored.size, text);
+  return sendJson(res, 200, { key, size: stored.size });
 }
 
 /**
@@ -230,21 +244,25 @@ async function handleDownload(
   if (document.upload_status !== "uploaded" || !document.fileKey || !SAFE_KEY.test(document.fileKey)) {
     return refuse(res, 409, "LL409", "The document is not uploaded");
   }
-  const path = join(await filesDir(context.dataDir), document.fileKey);
-  const info = await stat(path).catch(() => null);
-  if (!info) return refuse(res, 404, "LL404", "The file is missing");
+  const file = await context.storage.read(document.fileKey);
+  if (!file) return refuse(res, 404, "LL404", "The file is missing");
   const fileName = `${document.name}.${document.extension}`.replace(/[^\w. -]/g, "_");
   res.writeHead(200, {
     "Content-Type": CONTENT_TYPES[document.extension] ?? "application/octet-stream",
-    "Content-Length": info.size,
+    "Content-Length": file.size,
     "Content-Disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(`${document.name}.${document.extension}`)}`,
     "Cache-Control": "private, no-store",
   });
-  if (req.method === "HEAD") return void res.end();
-  createReadStream(path).pipe(res);
+  if (req.method === "HEAD") {
+    file.body.destroy();
+    return void res.end();
+  }
+  file.body.on("error", () => res.destroy());
+  res.on("close", () => file.body.destroy());
+  file.body.pipe(res);
 }
 
-/** Routes /api/v2/uploads/<key> and /api/v2/documents/<id>/download. */
+/** Routes /api/v2/uploads/<key>, /api/v2/uploads/<key>/complete and /api/v2/documents/<id>/download. */
 export async function handleUploads(
   req: IncomingMessage,
   res: ServerResponse,
@@ -252,9 +270,11 @@ export async function handleUploads(
   context: UploadContext,
 ): Promise<void> {
   if (path.startsWith(UPLOADS_PREFIX)) {
-    const key = path.slice(UPLOADS_PREFIX.length);
+    const rest = path.slice(UPLOADS_PREFIX.length);
+    const completing = rest.endsWith("/complete");
+    const key = completing ? rest.slice(0, -"/complete".length) : rest;
     if (!UUID.test(key)) return refuse(res, 404, "LL404", "Upload location not found");
-    return handleUpload(req, res, key, context);
+    return completing ? handleComplete(req, res, key, context) : handleUpload(req, res, key, context);
   }
   const match = /^\/api\/v2\/documents\/([0-9a-f-]{36})\/download$/i.exec(path);
   if (!match?.[1] || !UUID.test(match[1])) return refuse(res, 404, "LL404", "Not found");
