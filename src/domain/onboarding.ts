@@ -104,6 +104,7 @@ export const KNOWN_STEP_TYPES: readonly string[] = [
   "button",
   "form",
   "encrypted_form",
+  "signing",
 ];
 
 export function stepTitle(step: Pick<StepDoc, "renderAttributes" | "schema" | "order">): string {

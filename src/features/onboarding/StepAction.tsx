@@ -24,6 +24,7 @@ import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
+import { SigningStepAction } from "./SigningStepAction.tsx";
 import { STEP_ACTION_TEXT } from "./strings.ts";
 import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";
 
@@ -106,6 +107,8 @@ function ActionByType({ step, hasChildren, command }: ActionProps) {
       return <IframeAction step={step} />;
     case "async_iframe":
       return <AsyncIframeAction step={step} />;
+    case "signing":
+      return <SigningStepAction step={step} />;
     default:
       return <ConfirmAction step={step} hasChildren={hasChildren} command={command} />;
   }
