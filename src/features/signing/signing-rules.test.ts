@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   fieldErrors,
   mappedTemplateActions,
+  mockRecipient,
+  mockValue,
   pickableMappingFields,
   readyToLock,
   roleErrors,
@@ -98,5 +100,26 @@ describe("what a viewer may do with a mapped template (spec section 4)", () => {
       toggleActive: false,
       delete: false,
     });
+  });
+});
+
+describe("the test page's mock values", () => {
+  const mappingFields = [
+    { id: "investor.name", testValue: "Jane Investor" },
+    { id: "investor.email", testValue: "jane@example.com" },
+    { id: "round.name", testValue: null },
+  ];
+  it("fills a mapped field with its mock value and a static one with its own value", () => {
+    expect(mockValue({ mapTo: "investor.name" }, mappingFields)).toBe("Jane Investor");
+    expect(mockValue({ mapTo: "static", value: "Delaware" }, mappingFields)).toBe("Delaware");
+    expect(mockValue({ mapTo: "not mapped" }, mappingFields)).toBeNull();
+    expect(mockValue({ mapTo: "round.name" }, mappingFields)).toBeNull();
+  });
+  it("names a role's mock recipient", () => {
+    expect(mockRecipient({ mapTo: "investor" }, mappingFields)).toBe("Jane Investor · jane@example.com");
+    expect(mockRecipient({ mapTo: "static", toName: "Ada", toEmail: "ada@example.com" }, mappingFields)).toBe(
+      "Ada · ada@example.com",
+    );
+    expect(mockRecipient({ mapTo: "not mapped" }, mappingFields)).toBe("not mapped");
   });
 });

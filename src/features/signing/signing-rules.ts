@@ -112,3 +112,27 @@ export function readyToLock(roles: readonly RoleMapping[], fields: readonly Fiel
     fields.every((field) => Object.keys(fieldErrors(field)).length === 0)
   );
 }
+
+interface MockSource {
+  id: string;
+  testValue: string | null;
+}
+
+/**
+ * The test page's value of a field: the mapping's own value for static and custom mappings, else the mapping
+ * field's mock value (testValue); null while the field is not mapped or the mapping field has no mock value.
+ */
+export function mockValue(field: FieldMapping, mappingFields: readonly MockSource[]): string | null {
+  if (!field.mapTo || field.mapTo === NOT_MAPPED) return null;
+  if (STATIC_MAPPINGS.includes(field.mapTo)) return field.value?.trim() ? field.value : null;
+  return mappingFields.find((f) => f.id === field.mapTo)?.testValue ?? null;
+}
+
+/** The test page's recipient of a role: a static role's name and e-mail, else the mapped party's mock values. */
+export function mockRecipient(role: RoleMapping, mappingFields: readonly MockSource[]): string {
+  if (!role.mapTo || role.mapTo === NOT_MAPPED) return NOT_MAPPED;
+  if (STATIC_MAPPINGS.includes(role.mapTo)) return [role.toName, role.toEmail].filter(Boolean).join(" · ");
+  const of = (key: string) => mappingFields.find((f) => f.id === `${role.mapTo}.${key}`)?.testValue;
+  const mock = [of("name"), of("email")].filter(Boolean).join(" · ");
+  return mock || role.mapTo;
+}

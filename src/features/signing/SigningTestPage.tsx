@@ -1,0 +1,145 @@
+// /docusign/test/{template_id}/{mapped_template_id} (spec part 2 "Signing page": "A 'test' path shows the mock-data
+// field list"): the mapped template's roles and fields as they would be filled, each mapped field with the mapping
+// field's mock value (testValue) or the mapping's own value (static, custom); unmapped ones show 'not mapped'. Read
+// from the replicas, so it works offline; the filled PDF preview (built-in provider) needs the network.
+import { Link } from "@tanstack/react-router";
+import { css } from "../../../styled-system/css";
+import {
+  Breadcrumb,
+  Card,
+  EmptyState,
+  Fact,
+  LoadingIndicator,
+  linkClass,
+  Page,
+  PageHeader,
+  StatusBadge,
+  tableClass,
+  tableScroll,
+} from "../../ui/index.ts";
+import { useOnline } from "../shell/useOnline.ts";
+import { Note, signingLink } from "./SigningPage.tsx";
+import { mockRecipient, mockValue } from "./signing-rules.ts";
+import { SIGNING_TEXT as T } from "./strings.ts";
+import { useSigning } from "./use-signing.ts";
+import { Warnings } from "./Warnings.tsx";
+
+export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: string; mappedTemplateId: string }) {
+  const data = useSigning();
+  const online = useOnline();
+  if (data.loading) {
+    return (
+      <Page>
+        <LoadingIndicator />
+      </Page>
+    );
+  }
+  const template = data.templates.find((t) => t.id === templateId);
+  const mapped = data.mappedTemplates.find((m) => m.id === mappedTemplateId && m.signingTemplateId === templateId);
+  if (!template || !mapped) {
+    return (
+      <Page>
+        <Breadcrumb
+          items={[
+            { display: T.breadcrumb, link: "/docusign/templates" },
+            { display: T.test, active: true },
+          ]}
+        />
+        <PageHeader title={T.testTitle} />
+        <EmptyState text={T.noTemplates} />
+      </Page>
+    );
+  }
+  const documentName = (id: string | null) => template.documents.find((d) => d.id === id)?.name ?? "—";
+  const preview = data.previewUrl?.(mapped.id) ?? null;
+
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { display: T.breadcrumb, link: "/docusign/templates" },
+          { display: template.name, link: `/docusign/templates/${template.id}` },
+          { display: mapped.name, link: `/docusign/templates/${template.id}/${mapped.id}` },
+          { display: T.test, active: true },
+        ]}
+      />
+      <PageHeader title={`${T.testTitle}: ${mapped.name}`}>
+        <Link {...signingLink({ templateId: template.id, mappedTemplateId: mapped.id })} className={linkClass}>
+          ← {T.back}
+        </Link>
+      </PageHeader>
+      <div
+        className={css({
+          display: "grid",
+          gap: "4",
+          gridTemplateColumns: { base: "1fr", md: "minmax(0, 1fr) minmax(0, 2fr)" },
+          alignItems: "start",
+        })}
+      >
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="signing-left">
+          <Card title={T.mappedTemplateDetails} testId="signing-mapped-template">
+            <dl className={css({ display: "grid", gap: "3" })}>
+              <Fact label={T.templateDetails}>{template.name}</Fact>
+              <Fact label={T.name}>{mapped.name}</Fact>
+              <Fact label={T.status}>{mapped.locked ? T.locked : T.unlocked}</Fact>
+            </dl>
+            <Note>{T.testIntro}</Note>
+            {preview &&
+              (online ? (
+                <a href={preview} target="_blank" rel="noopener" className={linkClass}>
+                  {T.preview}
+                </a>
+              ) : (
+                <Note testId="needs-network">{T.previewNeedsNetwork}</Note>
+              ))}
+            <Warnings template={template} mapped={mapped} />
+          </Card>
+          <Card title={T.roles} testId="signing-test-roles">
+            {mapped.roles.length === 0 ? (
+              <EmptyState text={T.notMapped} />
+            ) : (
+              <dl className={css({ display: "grid", gap: "3" })}>
+                {mapped.roles.map((role) => (
+                  <Fact key={role.id} label={role.name}>
+                    {mockRecipient(role, data.mappingFields)}
+                  </Fact>
+                ))}
+              </dl>
+            )}
+          </Card>
+        </div>
+        <Card title={T.fields} testId="signing-test-fields">
+          {mapped.fields.length === 0 ? (
+            <EmptyState text={T.noFields} />
+          ) : (
+            <div className={tableScroll}>
+              <table className={tableClass}>
+                <thead>
+                  <tr>
+                    <th scope="col">{T.field}</th>
+                    <th scope="col">{T.document}</th>
+                    <th scope="col">{T.mapTo}</th>
+                    <th scope="col">{T.mockValue}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {mapped.fields.map((field) => {
+                    const value = mockValue(field, data.mappingFields);
+                    return (
+                      <tr key={field.id} data-testid="signing-test-field">
+                        <td>{field.name}</td>
+                        <td>{documentName(field.documentId)}</td>
+                        <td>{field.mapTo ?? T.notMapped}</td>
+                        <td>{value === null ? <StatusBadge label={T.notMapped} /> : value}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </Page>
+  );
+}
