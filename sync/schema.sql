@@ -214,12 +214,13 @@ create table app_private.command_log (
 );
 CREATE INDEX command_log_account ON app_private.command_log USING btree (account_id, received_on);
 CREATE INDEX command_log_device ON app_private.command_log USING btree (device_id, device_seq);
+CREATE TRIGGER _900_audit AFTER INSERT ON app_private.command_log REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__audit_commands();
 comment on table app_private.command_log is 'Commands received from devices (outbox), keyed by idempotency key: applied exactly once.';
 
 create table app_private.delegate_invitations (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
-  party_id uuid not null,
+  party_id uuid,
   email text not null,
   role text default 'account_admin'::text not null,
   claim_token_id uuid not null,
@@ -228,6 +229,9 @@ create table app_private.delegate_invitations (
   accepted_on timestamp with time zone,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  first_name text,
+  last_name text,
+  transfer_ownership boolean default false not null,
   constraint delegate_invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint delegate_invitations_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint delegate_invitations_claim_token_id_fkey FOREIGN KEY (claim_token_id) REFERENCES app_private.claim_tokens(id) ON DELETE CASCADE,
@@ -235,13 +239,24 @@ create table app_private.delegate_invitations (
   constraint delegate_invitations_invited_by_fkey FOREIGN KEY (invited_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint delegate_invitations_party_id_fkey FOREIGN KEY (party_id) REFERENCES app_public.parties(id) ON DELETE CASCADE,
   constraint delegate_invitations_pkey PRIMARY KEY (id),
-  constraint delegate_invitations_role_check CHECK (role = ANY (ARRAY['account_admin'::text, 'account_viewer'::text]))
+  constraint delegate_invitations_role_check CHECK (role = ANY (ARRAY['account_admin'::text, 'account_viewer'::text])),
+  constraint first_name_length CHECK (length(first_name) <= 200),
+  constraint last_name_length CHECK (length(last_name) <= 200)
 );
 CREATE INDEX delegate_invitations_accepted_by_idx ON app_private.delegate_invitations USING btree (accepted_by);
 CREATE INDEX delegate_invitations_account_id_idx ON app_private.delegate_invitations USING btree (account_id);
 CREATE INDEX delegate_invitations_invited_by_idx ON app_private.delegate_invitations USING btree (invited_by);
 CREATE INDEX delegate_invitations_party_id_idx ON app_private.delegate_invitations USING btree (party_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.delegate_invitations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_transfer_on_accept AFTER UPDATE OF accepted_by ON app_private.delegate_invitations FOR EACH ROW EXECUTE FUNCTION app_private.tg_delegate_invitations__transfer_on_accept();
+
+create table app_private.instanced_account_values (
+  id uuid not null,
+  sealed bytea not null,
+  constraint instanced_account_values_id_fkey FOREIGN KEY (id) REFERENCES app_public.instanced_account_information(id) ON DELETE CASCADE,
+  constraint instanced_account_values_pkey PRIMARY KEY (id)
+);
+CREATE TRIGGER _900_changes_qualification_answers AFTER INSERT OR UPDATE ON app_private.instanced_account_values FOR EACH ROW EXECUTE FUNCTION app_private.record_change('qualification_answers', 'id');
 
 create table app_private.mail_outbox (
   id uuid default gen_random_uuid() not null,
@@ -327,6 +342,8 @@ create table app_private.sessions (
   expires_on timestamp with time zone not null,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  ip text,
+  user_agent text,
   constraint sessions_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE SET NULL,
   constraint sessions_pkey PRIMARY KEY (id),
   constraint sessions_token_hash_key UNIQUE (token_hash),
@@ -336,6 +353,7 @@ CREATE INDEX sessions_account_id_idx ON app_private.sessions USING btree (accoun
 CREATE INDEX sessions_expires_on_idx ON app_private.sessions USING btree (expires_on);
 CREATE INDEX sessions_user_id_idx ON app_private.sessions USING btree (user_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_audit AFTER INSERT OR UPDATE OF account_id ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit_sessions();
 
 create table app_private.sign_in_failures (
   id uuid default gen_random_uuid() not null,
@@ -346,6 +364,25 @@ create table app_private.sign_in_failures (
 );
 CREATE INDEX sign_in_failures_email_idx ON app_private.sign_in_failures USING btree (email_hash, created_on);
 CREATE INDEX sign_in_failures_ip_idx ON app_private.sign_in_failures USING btree (ip, created_on);
+
+create table app_private.signing_audits (
+  sent_signing_document_id uuid not null,
+  data jsonb not null,
+  created_on timestamp with time zone default now() not null,
+  constraint signing_audits_pkey PRIMARY KEY (sent_signing_document_id),
+  constraint signing_audits_sent_signing_document_id_fkey FOREIGN KEY (sent_signing_document_id) REFERENCES app_public.sent_signing_documents(id) ON DELETE CASCADE
+);
+
+create table app_private.signing_settings (
+  singleton boolean default true not null,
+  provider text default 'builtin'::text not null,
+  provider_name text default 'Ledgerline Signing'::text not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint signing_settings_pkey PRIMARY KEY (singleton),
+  constraint signing_settings_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'docusign'::text])),
+  constraint signing_settings_singleton_check CHECK (singleton)
+);
+comment on table app_private.signing_settings is 'The provider a new signing account uses (written by the server at start).';
 
 create table app_private.step_submissions (
   id uuid default gen_random_uuid() not null,
@@ -359,6 +396,7 @@ create table app_private.step_submissions (
 );
 CREATE INDEX step_submissions_step_id_idx ON app_private.step_submissions USING btree (step_id);
 CREATE TRIGGER _200_seal BEFORE INSERT OR UPDATE ON app_private.step_submissions FOR EACH ROW EXECUTE FUNCTION app_private.tg_step_submissions__seal();
+CREATE TRIGGER _500_question_answers AFTER INSERT ON app_private.step_submissions FOR EACH ROW EXECUTE FUNCTION app_private.tg_step_submissions__question_answers();
 
 create table app_private.upload_slots (
   key uuid default gen_random_uuid() not null,
@@ -511,6 +549,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FO
 CREATE TRIGGER _811_dates_past BEFORE INSERT OR UPDATE OF date_of_birth, formation_date ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__dates_past();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'id');
 CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__embedded();
+CREATE TRIGGER _910_signing_account AFTER INSERT ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__signing_account();
 CREATE TRIGGER _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (new.tax_short IS NOT NULL OR new.date_of_birth IS NOT NULL OR new.type = 'investor'::text AND new.formation_date IS NOT NULL) EXECUTE FUNCTION app_private.tg_accounts__personal_data_private();
 create policy select_visible on app_public.accounts for select to public
   using (id = app_private.current_account_id() OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR (type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) OR app_private.current_account_type() = 'admin'::text OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)));
@@ -787,6 +826,39 @@ grant select on table app_public.assets to app_user;
 grant insert (authorized_total, id, issuer_id, name, status, type) on table app_public.assets to app_user;
 grant update (authorized_total, name, status) on table app_public.assets to app_user;
 comment on table app_public.assets is '@omit delete';
+
+create table app_public.audit_events (
+  id uuid default gen_random_uuid() not null,
+  kind text not null,
+  action text not null,
+  user_id uuid,
+  account_id uuid,
+  session_id uuid,
+  device_id text,
+  ip text,
+  user_agent text,
+  details jsonb default '{}'::jsonb not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint action_length CHECK (action IS NULL OR char_length(action) <= 200 OR app_private.text_too_long('Action'::text, 200)),
+  constraint audit_events_details_check CHECK (jsonb_typeof(details) = 'object'::text),
+  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['command'::text, 'sign_in'::text, 'account_switch'::text, 'membership'::text, 'ownership_transfer'::text])),
+  constraint audit_events_pkey PRIMARY KEY (id),
+  constraint device_id_length CHECK (device_id IS NULL OR char_length(device_id) <= 200 OR app_private.text_too_long('Device id'::text, 200)),
+  constraint ip_length CHECK (ip IS NULL OR char_length(ip) <= 200 OR app_private.text_too_long('Ip'::text, 200)),
+  constraint kind_length CHECK (kind IS NULL OR char_length(kind) <= 200 OR app_private.text_too_long('Kind'::text, 200)),
+  constraint user_agent_length CHECK (user_agent IS NULL OR char_length(user_agent) <= 2000 OR app_private.text_too_long('User agent'::text, 2000))
+);
+alter table app_public.audit_events enable row level security;
+CREATE INDEX audit_events_account_idx ON app_public.audit_events USING btree (account_id, created_on DESC);
+CREATE INDEX audit_events_created_idx ON app_public.audit_events USING btree (created_on DESC);
+CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.audit_events FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
+CREATE TRIGGER _010_append_only_truncate BEFORE TRUNCATE ON app_public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__append_only();
+create policy select_own_account_or_admin on app_public.audit_events for select to public
+  using (account_id = app_private.current_account_id() OR app_private.current_account_type() = 'admin'::text);
+grant select on table app_public.audit_events to app_user;
+comment on table app_public.audit_events is '@omit create,update,delete
+The audit trail: append-only, written by the server only.';
 
 create table app_public.blockchain_addresses (
   id uuid default gen_random_uuid() not null,
@@ -1452,6 +1524,37 @@ grant delete, select on table app_public.documents to app_user;
 grant insert (extension, holding_id, id, name, security_id, type, uploaded_by_id) on table app_public.documents to app_user;
 grant update (name) on table app_public.documents to app_user;
 
+create table app_public.form_definitions (
+  id uuid default gen_random_uuid() not null,
+  key text not null,
+  version integer not null,
+  name text not null,
+  step_type text default 'form'::text not null,
+  render_attributes jsonb default '{}'::jsonb not null,
+  schema jsonb default '{}'::jsonb not null,
+  created_by uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint form_definitions_key_check CHECK (key ~ '^[a-z0-9][a-z0-9_-]*$'::text),
+  constraint form_definitions_key_version_key UNIQUE (key, version),
+  constraint form_definitions_name_check CHECK (length(TRIM(BOTH FROM name)) > 0),
+  constraint form_definitions_pkey PRIMARY KEY (id),
+  constraint form_definitions_render_attributes_check CHECK (jsonb_typeof(render_attributes) = 'object'::text),
+  constraint form_definitions_schema_check CHECK (jsonb_typeof(schema) = 'object'::text),
+  constraint form_definitions_step_type_check CHECK (step_type = ANY (ARRAY['form'::text, 'encrypted_form'::text, 'custom'::text, 'button'::text])),
+  constraint form_definitions_version_check CHECK (version > 0),
+  constraint key_length CHECK (key IS NULL OR char_length(key) <= 200 OR app_private.text_too_long('Key'::text, 200)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint step_type_length CHECK (step_type IS NULL OR char_length(step_type) <= 200 OR app_private.text_too_long('Step type'::text, 200))
+);
+alter table app_public.form_definitions enable row level security;
+CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.form_definitions FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
+create policy select_admin on app_public.form_definitions for select to public
+  using (app_private.current_account_type() = 'admin'::text);
+grant select on table app_public.form_definitions to app_user;
+comment on table app_public.form_definitions is '@omit create,update,delete
+An onboarding step form definition, one row per version (never changed).';
+
 create table app_public.holding_blockchain_addresses (
   id uuid default gen_random_uuid() not null,
   holding_id uuid not null,
@@ -1534,6 +1637,41 @@ grant select on table app_public.holdings to app_user;
 comment on table app_public.holdings is '@omit create,update,delete
 Created by makeTaRequestDistributionIssuances.';
 comment on column app_public.holdings.paid_out_dividends is 'The sum of the dividends paid out on the holding (kept from dividend_payments).';
+
+create table app_public.instanced_account_information (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  vendor_id uuid not null,
+  vendor_name text not null,
+  question_id uuid not null,
+  question_set_id uuid,
+  question_set_name text,
+  step_id uuid,
+  field text not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint field_length CHECK (field IS NULL OR char_length(field) <= 200 OR app_private.text_too_long('Field'::text, 200)),
+  constraint instanced_account_information_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint instanced_account_information_account_id_question_id_key UNIQUE (account_id, question_id),
+  constraint instanced_account_information_pkey PRIMARY KEY (id),
+  constraint instanced_account_information_question_id_fkey FOREIGN KEY (question_id) REFERENCES app_public.onboarding_questions(id) ON DELETE CASCADE,
+  constraint instanced_account_information_question_set_id_fkey FOREIGN KEY (question_set_id) REFERENCES app_public.onboarding_question_sets(id) ON DELETE SET NULL,
+  constraint instanced_account_information_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE SET NULL,
+  constraint instanced_account_information_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint question_set_name_length CHECK (question_set_name IS NULL OR char_length(question_set_name) <= 200 OR app_private.text_too_long('Question set name'::text, 200)),
+  constraint vendor_name_length CHECK (vendor_name IS NULL OR char_length(vendor_name) <= 200 OR app_private.text_too_long('Vendor name'::text, 200))
+);
+alter table app_public.instanced_account_information enable row level security;
+CREATE INDEX instanced_account_information_question_set_id_idx ON app_public.instanced_account_information USING btree (question_set_id);
+CREATE INDEX instanced_account_information_step_id_idx ON app_public.instanced_account_information USING btree (step_id);
+CREATE INDEX instanced_account_information_vendor_id_idx ON app_public.instanced_account_information USING btree (vendor_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.instanced_account_information FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_qualification_answers AFTER INSERT OR DELETE OR UPDATE ON app_public.instanced_account_information FOR EACH ROW EXECUTE FUNCTION app_private.record_change('qualification_answers', 'id');
+create policy select_own on app_public.instanced_account_information for select to public
+  using (account_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text);
+grant select on table app_public.instanced_account_information to app_user;
+comment on table app_public.instanced_account_information is '@omit create,update,delete
+An investor''s latest answer to an onboarding question (the value is encrypted at rest).';
 
 create table app_public.integrations (
   id uuid default gen_random_uuid() not null,
@@ -1641,6 +1779,248 @@ create policy select_own on app_public.managed_accounts for select to public
 grant select on table app_public.managed_accounts to app_user;
 comment on table app_public.managed_accounts is '@omit create,update,delete
 Written by makeIssuerAccount.';
+
+create table app_public.mapped_signing_template_question_sets (
+  id uuid default gen_random_uuid() not null,
+  mapped_signing_template_id uuid not null,
+  onboarding_question_set_id uuid not null,
+  execute_order integer default 1 not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint mapped_signing_template_quest_mapped_signing_template_id_on_key UNIQUE (mapped_signing_template_id, onboarding_question_set_id),
+  constraint mapped_signing_template_questio_mapped_signing_template_id_fkey FOREIGN KEY (mapped_signing_template_id) REFERENCES app_public.mapped_signing_templates(id) ON DELETE CASCADE,
+  constraint mapped_signing_template_question_sets_pkey PRIMARY KEY (id)
+);
+alter table app_public.mapped_signing_template_question_sets enable row level security;
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.mapped_signing_template_question_sets FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.mapped_signing_template_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _300_rules BEFORE INSERT OR DELETE ON app_public.mapped_signing_template_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg_mapped_signing_template_question_sets__rules();
+CREATE TRIGGER _900_changes_mapped_signing_templates AFTER INSERT OR DELETE OR UPDATE ON app_public.mapped_signing_template_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.record_change('mapped_signing_templates', 'mapped_signing_template_id');
+create policy delete_own on app_public.mapped_signing_template_question_sets for delete to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) AND app_private.can_write());
+create policy insert_own on app_public.mapped_signing_template_question_sets for insert to public
+  with check ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) AND app_private.can_write());
+create policy select_own on app_public.mapped_signing_template_question_sets for select to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)));
+grant delete, select on table app_public.mapped_signing_template_question_sets to app_user;
+grant insert (execute_order, id, mapped_signing_template_id, onboarding_question_set_id) on table app_public.mapped_signing_template_question_sets to app_user;
+comment on table app_public.mapped_signing_template_question_sets is '@omit update
+A question set a mapped template asks before signing.';
+
+create table app_public.mapped_signing_templates (
+  id uuid default gen_random_uuid() not null,
+  signing_template_id uuid not null,
+  account_id uuid not null,
+  name text not null,
+  locked boolean default false not null,
+  active boolean default false not null,
+  deleted boolean default false not null,
+  template_copy_on timestamp with time zone default now() not null,
+  template_updated_on timestamp with time zone not null,
+  qualification_step_type text default 'inline'::text not null,
+  vendor_qualification_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint mapped_signing_templates_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint mapped_signing_templates_pkey PRIMARY KEY (id),
+  constraint mapped_signing_templates_qualification_step_type_check CHECK (qualification_step_type = ANY (ARRAY['email'::text, 'inline'::text])),
+  constraint mapped_signing_templates_signing_template_id_fkey FOREIGN KEY (signing_template_id) REFERENCES app_public.signing_templates(id) ON DELETE CASCADE,
+  constraint mapped_signing_templates_vendor_qualification_id_fkey FOREIGN KEY (vendor_qualification_id) REFERENCES app_public.vendor_qualifications(id) ON DELETE SET NULL,
+  constraint mapped_signing_templates_vendor_qualification_id_key UNIQUE (vendor_qualification_id),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint qualification_step_type_length CHECK (qualification_step_type IS NULL OR char_length(qualification_step_type) <= 200 OR app_private.text_too_long('Qualification step type'::text, 200)),
+  constraint template_copy_on_bounds CHECK (app_private.check_date(template_copy_on)),
+  constraint template_updated_on_bounds CHECK (app_private.check_date(template_updated_on))
+);
+alter table app_public.mapped_signing_templates enable row level security;
+CREATE INDEX mapped_signing_templates_account_idx ON app_public.mapped_signing_templates USING btree (account_id);
+CREATE INDEX mapped_signing_templates_template_idx ON app_public.mapped_signing_templates USING btree (signing_template_id);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.mapped_signing_templates FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.mapped_signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _300_rules BEFORE INSERT OR DELETE OR UPDATE ON app_public.mapped_signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg_mapped_signing_templates__rules();
+CREATE TRIGGER _800_qualification AFTER DELETE OR UPDATE ON app_public.mapped_signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg_mapped_signing_templates__qualification();
+CREATE TRIGGER _900_changes_mapped_signing_templates AFTER INSERT OR DELETE OR UPDATE ON app_public.mapped_signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.record_change('mapped_signing_templates', 'id');
+create policy delete_own on app_public.mapped_signing_templates for delete to public
+  using (account_id = app_private.current_account_id() AND app_private.can_write());
+create policy select_own on app_public.mapped_signing_templates for select to public
+  using (account_id = app_private.current_account_id() AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text])));
+create policy update_own on app_public.mapped_signing_templates for update to public
+  using (account_id = app_private.current_account_id() AND app_private.can_write())
+  with check (account_id = app_private.current_account_id() AND app_private.can_write());
+grant delete, select on table app_public.mapped_signing_templates to app_user;
+grant update (active, locked, name, qualification_step_type) on table app_public.mapped_signing_templates to app_user;
+comment on table app_public.mapped_signing_templates is '@omit create
+A copy of a signing template''s roles and fields mapped to the platform''s data; editable only while unlocked.';
+
+create table app_public.mapping_fields (
+  id uuid default gen_random_uuid() not null,
+  field text not null,
+  description text not null,
+  test_value text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint description_length CHECK (description IS NULL OR char_length(description) <= 5000 OR app_private.text_too_long('Description'::text, 5000)),
+  constraint field_length CHECK (field IS NULL OR char_length(field) <= 200 OR app_private.text_too_long('Field'::text, 200)),
+  constraint mapping_fields_field_key UNIQUE (field),
+  constraint mapping_fields_pkey PRIMARY KEY (id),
+  constraint test_value_length CHECK (test_value IS NULL OR char_length(test_value) <= 200 OR app_private.text_too_long('Test value'::text, 200))
+);
+alter table app_public.mapping_fields enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.mapping_fields FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_all on app_public.mapping_fields for select to public
+  using (app_private.current_account_id() IS NOT NULL);
+grant select on table app_public.mapping_fields to app_user;
+comment on table app_public.mapping_fields is '@omit create,update,delete
+What a signing field may be mapped to (with the test page''s mock value).';
+
+create table app_public.mapping_roles (
+  id uuid default gen_random_uuid() not null,
+  role text not null,
+  description text not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint description_length CHECK (description IS NULL OR char_length(description) <= 5000 OR app_private.text_too_long('Description'::text, 5000)),
+  constraint mapping_roles_pkey PRIMARY KEY (id),
+  constraint mapping_roles_role_key UNIQUE (role),
+  constraint role_length CHECK (role IS NULL OR char_length(role) <= 200 OR app_private.text_too_long('Role'::text, 200))
+);
+alter table app_public.mapping_roles enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.mapping_roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_all on app_public.mapping_roles for select to public
+  using (app_private.current_account_id() IS NOT NULL);
+grant select on table app_public.mapping_roles to app_user;
+comment on table app_public.mapping_roles is '@omit create,update,delete
+What a signing role may be mapped to.';
+
+create table app_public.onboarding_question_joins (
+  id uuid default gen_random_uuid() not null,
+  question_set_id uuid not null,
+  question_id uuid not null,
+  execute_order integer default 0 not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint onboarding_question_joins_execute_order_check CHECK (execute_order >= 0 AND execute_order < 1000000),
+  constraint onboarding_question_joins_pkey PRIMARY KEY (id),
+  constraint onboarding_question_joins_question_id_fkey FOREIGN KEY (question_id) REFERENCES app_public.onboarding_questions(id) ON DELETE CASCADE,
+  constraint onboarding_question_joins_question_set_id_fkey FOREIGN KEY (question_set_id) REFERENCES app_public.onboarding_question_sets(id) ON DELETE CASCADE,
+  constraint onboarding_question_joins_question_set_id_question_id_key UNIQUE (question_set_id, question_id)
+);
+alter table app_public.onboarding_question_joins enable row level security;
+CREATE INDEX onboarding_question_joins_question_id_idx ON app_public.onboarding_question_joins USING btree (question_id);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.onboarding_question_joins FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_question_joins FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_rules BEFORE INSERT OR DELETE ON app_public.onboarding_question_joins FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_question_joins__rules();
+CREATE TRIGGER _900_changes_onboarding_question_sets AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_question_joins FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_question_sets', 'question_set_id');
+CREATE TRIGGER _900_changes_onboarding_questions AFTER INSERT OR DELETE ON app_public.onboarding_question_joins FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_questions', 'question_id');
+create policy delete_own on app_public.onboarding_question_joins for delete to public
+  using ((question_set_id IN ( SELECT s.id
+   FROM app_public.onboarding_question_sets s)));
+create policy insert_own on app_public.onboarding_question_joins for insert to public
+  with check ((question_set_id IN ( SELECT s.id
+   FROM app_public.onboarding_question_sets s)) AND (question_id IN ( SELECT q.id
+   FROM app_public.onboarding_questions q)));
+create policy select_own on app_public.onboarding_question_joins for select to public
+  using ((question_set_id IN ( SELECT s.id
+   FROM app_public.onboarding_question_sets s)));
+grant delete, select on table app_public.onboarding_question_joins to app_user;
+grant insert (execute_order, id, question_id, question_set_id) on table app_public.onboarding_question_joins to app_user;
+comment on table app_public.onboarding_question_joins is '@omit update
+A question of a question set, in its execute order.';
+
+create table app_public.onboarding_question_sets (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default app_private.current_account_id() not null,
+  name text not null,
+  active boolean default true not null,
+  locked boolean default false not null,
+  vendor_qualification_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint onboarding_question_sets_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint onboarding_question_sets_pkey PRIMARY KEY (id),
+  constraint onboarding_question_sets_vendor_qualification_id_fkey FOREIGN KEY (vendor_qualification_id) REFERENCES app_public.vendor_qualifications(id) ON DELETE SET NULL
+);
+alter table app_public.onboarding_question_sets enable row level security;
+CREATE UNIQUE INDEX onboarding_question_sets_name_idx ON app_public.onboarding_question_sets USING btree (account_id, lower(name));
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.onboarding_question_sets FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_rules BEFORE INSERT OR UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_question_sets__rules();
+CREATE TRIGGER _900_changes_onboarding_question_sets AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_question_sets', 'id');
+CREATE TRIGGER _900_changes_onboarding_questions AFTER UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_question_sets__question_documents();
+create policy insert_own on app_public.onboarding_question_sets for insert to public
+  with check (account_id = app_private.current_account_id());
+create policy select_own on app_public.onboarding_question_sets for select to public
+  using (account_id = app_private.current_account_id());
+create policy update_own on app_public.onboarding_question_sets for update to public
+  using (account_id = app_private.current_account_id())
+  with check (account_id = app_private.current_account_id());
+grant select on table app_public.onboarding_question_sets to app_user;
+grant insert (active, id, locked, name) on table app_public.onboarding_question_sets to app_user;
+grant update (active, locked, name) on table app_public.onboarding_question_sets to app_user;
+comment on table app_public.onboarding_question_sets is '@omit delete
+An issuer''s or broker''s set of onboarding questions.';
+
+create table app_public.onboarding_question_types (
+  id uuid not null,
+  name text not null,
+  field_type text not null,
+  regex text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint field_type_length CHECK (field_type IS NULL OR char_length(field_type) <= 200 OR app_private.text_too_long('Field type'::text, 200)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint onboarding_question_types_field_type_check CHECK (field_type = ANY (ARRAY['text'::text, 'integer'::text, 'boolean'::text, 'select'::text])),
+  constraint onboarding_question_types_name_key UNIQUE (name),
+  constraint onboarding_question_types_pkey PRIMARY KEY (id),
+  constraint regex_length CHECK (regex IS NULL OR char_length(regex) <= 2000 OR app_private.text_too_long('Regex'::text, 2000))
+);
+alter table app_public.onboarding_question_types enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_question_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_all on app_public.onboarding_question_types for select to public
+  using (true);
+grant select on table app_public.onboarding_question_types to app_user;
+comment on table app_public.onboarding_question_types is '@omit create,update,delete
+The types a question can have, each with the regex its answers must match.';
+
+create table app_public.onboarding_questions (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default app_private.current_account_id() not null,
+  name text not null,
+  description text not null,
+  error_message text not null,
+  type_id uuid not null,
+  options jsonb default '[]'::jsonb not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint description_length CHECK (description IS NULL OR char_length(description) <= 5000 OR app_private.text_too_long('Description'::text, 5000)),
+  constraint error_message_length CHECK (error_message IS NULL OR char_length(error_message) <= 5000 OR app_private.text_too_long('Error message'::text, 5000)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint onboarding_questions_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint onboarding_questions_options_check CHECK (jsonb_typeof(options) = 'array'::text),
+  constraint onboarding_questions_pkey PRIMARY KEY (id),
+  constraint onboarding_questions_type_id_fkey FOREIGN KEY (type_id) REFERENCES app_public.onboarding_question_types(id) ON DELETE RESTRICT
+);
+alter table app_public.onboarding_questions enable row level security;
+CREATE UNIQUE INDEX onboarding_questions_name_idx ON app_public.onboarding_questions USING btree (account_id, lower(name));
+CREATE INDEX onboarding_questions_type_id_idx ON app_public.onboarding_questions USING btree (type_id);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.onboarding_questions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _200_rules BEFORE INSERT OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_questions__rules();
+CREATE TRIGGER _900_changes_onboarding_question_sets AFTER UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_questions__set_documents();
+CREATE TRIGGER _900_changes_onboarding_questions AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_questions', 'id');
+create policy insert_own on app_public.onboarding_questions for insert to public
+  with check (account_id = app_private.current_account_id());
+create policy select_own on app_public.onboarding_questions for select to public
+  using (account_id = app_private.current_account_id());
+create policy update_own on app_public.onboarding_questions for update to public
+  using (account_id = app_private.current_account_id())
+  with check (account_id = app_private.current_account_id());
+grant select on table app_public.onboarding_questions to app_user;
+grant insert (description, error_message, id, name, options, type_id) on table app_public.onboarding_questions to app_user;
+grant update (description, error_message, name, options, type_id) on table app_public.onboarding_questions to app_user;
+comment on table app_public.onboarding_questions is '@omit delete
+An onboarding question of an issuer or broker.';
 
 create table app_public.parties (
   id uuid default gen_random_uuid() not null,
@@ -1978,6 +2358,230 @@ grant delete, select on table app_public.security_listings to app_user;
 grant insert (exchange_id, id, security_id) on table app_public.security_listings to app_user;
 grant update (exchange_id) on table app_public.security_listings to app_user;
 
+create table app_public.sent_signing_documents (
+  id uuid default gen_random_uuid() not null,
+  mapped_signing_template_id uuid not null,
+  step_id uuid,
+  distribution_id uuid,
+  sent_to_id uuid not null,
+  provider text not null,
+  envelope_id text,
+  status text default 'created'::text not null,
+  delivery text default 'inline'::text not null,
+  sent_on timestamp with time zone,
+  completed_on timestamp with time zone,
+  document_id text,
+  document_uri text,
+  document_sha256 text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint completed_on_bounds CHECK (app_private.check_date(completed_on)),
+  constraint delivery_length CHECK (delivery IS NULL OR char_length(delivery) <= 200 OR app_private.text_too_long('Delivery'::text, 200)),
+  constraint document_id_length CHECK (document_id IS NULL OR char_length(document_id) <= 200 OR app_private.text_too_long('Document id'::text, 200)),
+  constraint document_sha256_length CHECK (document_sha256 IS NULL OR char_length(document_sha256) <= 200 OR app_private.text_too_long('Document sha256'::text, 200)),
+  constraint document_uri_length CHECK (document_uri IS NULL OR char_length(document_uri) <= 2000 OR app_private.text_too_long('Document URI'::text, 2000)),
+  constraint envelope_id_length CHECK (envelope_id IS NULL OR char_length(envelope_id) <= 200 OR app_private.text_too_long('Envelope id'::text, 200)),
+  constraint provider_length CHECK (provider IS NULL OR char_length(provider) <= 200 OR app_private.text_too_long('Provider'::text, 200)),
+  constraint sent_on_bounds CHECK (app_private.check_date(sent_on)),
+  constraint sent_signing_documents_delivery_check CHECK (delivery = ANY (ARRAY['email'::text, 'inline'::text])),
+  constraint sent_signing_documents_distribution_id_fkey FOREIGN KEY (distribution_id) REFERENCES app_public.distributions(id) ON DELETE SET NULL,
+  constraint sent_signing_documents_mapped_signing_template_id_fkey FOREIGN KEY (mapped_signing_template_id) REFERENCES app_public.mapped_signing_templates(id) ON DELETE CASCADE,
+  constraint sent_signing_documents_pkey PRIMARY KEY (id),
+  constraint sent_signing_documents_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'docusign'::text])),
+  constraint sent_signing_documents_sent_to_id_fkey FOREIGN KEY (sent_to_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint sent_signing_documents_status_check CHECK (status = ANY (ARRAY['created'::text, 'sent'::text, 'delivered'::text, 'completed'::text, 'declined'::text, 'voided'::text])),
+  constraint sent_signing_documents_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE SET NULL,
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
+);
+alter table app_public.sent_signing_documents enable row level security;
+CREATE UNIQUE INDEX sent_signing_documents_envelope_idx ON app_public.sent_signing_documents USING btree (provider, envelope_id);
+CREATE INDEX sent_signing_documents_sent_to_idx ON app_public.sent_signing_documents USING btree (sent_to_id);
+CREATE INDEX sent_signing_documents_step_idx ON app_public.sent_signing_documents USING btree (step_id);
+CREATE INDEX sent_signing_documents_template_idx ON app_public.sent_signing_documents USING btree (mapped_signing_template_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.sent_signing_documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_sent_signing_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.sent_signing_documents FOR EACH ROW EXECUTE FUNCTION app_private.record_change('sent_signing_documents', 'id');
+create policy select_own on app_public.sent_signing_documents for select to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) OR sent_to_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text);
+grant select on table app_public.sent_signing_documents to app_user;
+comment on table app_public.sent_signing_documents is '@omit create,update,delete
+A document sent for signature in a signing step, with its status and the signed PDF.';
+
+create table app_public.signing_accounts (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid not null,
+  provider text default 'builtin'::text not null,
+  name text not null,
+  synced_on timestamp with time zone,
+  sync_status text default 'never'::text not null,
+  failure text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 5000 OR app_private.text_too_long('Failure'::text, 5000)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint provider_length CHECK (provider IS NULL OR char_length(provider) <= 200 OR app_private.text_too_long('Provider'::text, 200)),
+  constraint signing_accounts_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint signing_accounts_account_id_key UNIQUE (account_id),
+  constraint signing_accounts_pkey PRIMARY KEY (id),
+  constraint signing_accounts_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'docusign'::text])),
+  constraint signing_accounts_sync_status_check CHECK (sync_status = ANY (ARRAY['never'::text, 'loading'::text, 'synced'::text, 'error'::text])),
+  constraint sync_status_length CHECK (sync_status IS NULL OR char_length(sync_status) <= 200 OR app_private.text_too_long('Sync status'::text, 200)),
+  constraint synced_on_bounds CHECK (app_private.check_date(synced_on))
+);
+alter table app_public.signing_accounts enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.signing_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_signing_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.signing_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('signing_accounts', 'id');
+create policy select_own on app_public.signing_accounts for select to public
+  using ((id IN ( SELECT app_private.own_signing_account_ids() AS own_signing_account_ids)));
+grant select on table app_public.signing_accounts to app_user;
+comment on table app_public.signing_accounts is '@omit create,update,delete
+The account''s signing account at its e-signature provider (sync: never, loading, synced, error).';
+
+create table app_public.signing_documents (
+  id uuid default gen_random_uuid() not null,
+  signing_template_id uuid not null,
+  provider_document_id text not null,
+  name text not null,
+  "order" integer default 1 not null,
+  pages integer,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint provider_document_id_length CHECK (provider_document_id IS NULL OR char_length(provider_document_id) <= 200 OR app_private.text_too_long('Provider document id'::text, 200)),
+  constraint signing_documents_pkey PRIMARY KEY (id),
+  constraint signing_documents_signing_template_id_fkey FOREIGN KEY (signing_template_id) REFERENCES app_public.signing_templates(id) ON DELETE CASCADE,
+  constraint signing_documents_signing_template_id_provider_document_id_key UNIQUE (signing_template_id, provider_document_id)
+);
+alter table app_public.signing_documents enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.signing_documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_own on app_public.signing_documents for select to public
+  using ((signing_template_id IN ( SELECT t.id
+   FROM app_public.signing_templates t)));
+grant select on table app_public.signing_documents to app_user;
+comment on table app_public.signing_documents is '@omit create,update,delete
+A document of a signing template.';
+
+create table app_public.signing_fields (
+  id uuid default gen_random_uuid() not null,
+  mapped_signing_template_id uuid not null,
+  signing_document_id uuid,
+  name text not null,
+  role text,
+  type text default 'text'::text not null,
+  page integer,
+  map_to text default 'not mapped'::text not null,
+  value text,
+  value_variable text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint map_to_length CHECK (map_to IS NULL OR char_length(map_to) <= 200 OR app_private.text_too_long('Map to'::text, 200)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint role_length CHECK (role IS NULL OR char_length(role) <= 200 OR app_private.text_too_long('Role'::text, 200)),
+  constraint signing_fields_mapped_signing_template_id_fkey FOREIGN KEY (mapped_signing_template_id) REFERENCES app_public.mapped_signing_templates(id) ON DELETE CASCADE,
+  constraint signing_fields_mapped_signing_template_id_name_key UNIQUE (mapped_signing_template_id, name),
+  constraint signing_fields_pkey PRIMARY KEY (id),
+  constraint signing_fields_signing_document_id_fkey FOREIGN KEY (signing_document_id) REFERENCES app_public.signing_documents(id) ON DELETE SET NULL,
+  constraint signing_fields_type_check CHECK (type = ANY (ARRAY['text'::text, 'date'::text, 'checkbox'::text, 'signature'::text, 'initial'::text])),
+  constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200)),
+  constraint value_length CHECK (value IS NULL OR char_length(value) <= 5000 OR app_private.text_too_long('Value'::text, 5000)),
+  constraint value_variable_length CHECK (value_variable IS NULL OR char_length(value_variable) <= 200 OR app_private.text_too_long('Value variable'::text, 200))
+);
+alter table app_public.signing_fields enable row level security;
+CREATE INDEX signing_fields_document_idx ON app_public.signing_fields USING btree (signing_document_id);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.signing_fields FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.signing_fields FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _300_rules BEFORE UPDATE ON app_public.signing_fields FOR EACH ROW EXECUTE FUNCTION app_private.tg_signing_fields__rules();
+CREATE TRIGGER _900_changes_mapped_signing_templates AFTER INSERT OR DELETE OR UPDATE ON app_public.signing_fields FOR EACH ROW EXECUTE FUNCTION app_private.record_change('mapped_signing_templates', 'mapped_signing_template_id');
+create policy select_own on app_public.signing_fields for select to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)));
+create policy update_own on app_public.signing_fields for update to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) AND app_private.can_write())
+  with check ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) AND app_private.can_write());
+grant select on table app_public.signing_fields to app_user;
+grant update (map_to, value) on table app_public.signing_fields to app_user;
+comment on table app_public.signing_fields is '@omit create,delete
+A field of a mapped template with its mapping (mapTo, value).';
+
+create table app_public.signing_roles (
+  id uuid default gen_random_uuid() not null,
+  mapped_signing_template_id uuid not null,
+  name text not null,
+  "order" integer default 1 not null,
+  type text default 'signer'::text not null,
+  map_to text default 'not mapped'::text not null,
+  to_name text,
+  to_email text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint map_to_length CHECK (map_to IS NULL OR char_length(map_to) <= 200 OR app_private.text_too_long('Map to'::text, 200)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint signing_roles_mapped_signing_template_id_fkey FOREIGN KEY (mapped_signing_template_id) REFERENCES app_public.mapped_signing_templates(id) ON DELETE CASCADE,
+  constraint signing_roles_mapped_signing_template_id_name_key UNIQUE (mapped_signing_template_id, name),
+  constraint signing_roles_pkey PRIMARY KEY (id),
+  constraint signing_roles_type_check CHECK (type = ANY (ARRAY['signer'::text, 'cc'::text])),
+  constraint to_email_length CHECK (to_email IS NULL OR char_length(to_email) <= 254 OR app_private.text_too_long('Email'::text, 254)),
+  constraint to_name_length CHECK (to_name IS NULL OR char_length(to_name) <= 200 OR app_private.text_too_long('To name'::text, 200)),
+  constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200))
+);
+alter table app_public.signing_roles enable row level security;
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.signing_roles FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.signing_roles FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _300_rules BEFORE UPDATE ON app_public.signing_roles FOR EACH ROW EXECUTE FUNCTION app_private.tg_signing_roles__rules();
+CREATE TRIGGER _900_changes_mapped_signing_templates AFTER INSERT OR DELETE OR UPDATE ON app_public.signing_roles FOR EACH ROW EXECUTE FUNCTION app_private.record_change('mapped_signing_templates', 'mapped_signing_template_id');
+create policy select_own on app_public.signing_roles for select to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)));
+create policy update_own on app_public.signing_roles for update to public
+  using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) AND app_private.can_write())
+  with check ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) AND app_private.can_write());
+grant select on table app_public.signing_roles to app_user;
+grant update (map_to, to_email, to_name) on table app_public.signing_roles to app_user;
+comment on table app_public.signing_roles is '@omit create,delete
+A role of a mapped template with its mapping (mapTo, toName, toEmail).';
+
+create table app_public.signing_templates (
+  id uuid default gen_random_uuid() not null,
+  signing_account_id uuid not null,
+  provider_template_id text not null,
+  name text not null,
+  description text,
+  template_uri text,
+  file_key text,
+  roles jsonb default '[]'::jsonb not null,
+  fields jsonb default '[]'::jsonb not null,
+  modified_on timestamp with time zone default now() not null,
+  content_hash text,
+  synced_on timestamp with time zone,
+  sync_status text default 'loading'::text not null,
+  failure text,
+  deleted boolean default false not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint content_hash_length CHECK (content_hash IS NULL OR char_length(content_hash) <= 200 OR app_private.text_too_long('Content hash'::text, 200)),
+  constraint description_length CHECK (description IS NULL OR char_length(description) <= 5000 OR app_private.text_too_long('Description'::text, 5000)),
+  constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 5000 OR app_private.text_too_long('Failure'::text, 5000)),
+  constraint file_key_length CHECK (file_key IS NULL OR char_length(file_key) <= 200 OR app_private.text_too_long('File key'::text, 200)),
+  constraint modified_on_bounds CHECK (app_private.check_date(modified_on)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint provider_template_id_length CHECK (provider_template_id IS NULL OR char_length(provider_template_id) <= 200 OR app_private.text_too_long('Provider template id'::text, 200)),
+  constraint signing_templates_fields_check CHECK (jsonb_typeof(fields) = 'array'::text),
+  constraint signing_templates_pkey PRIMARY KEY (id),
+  constraint signing_templates_roles_check CHECK (jsonb_typeof(roles) = 'array'::text),
+  constraint signing_templates_signing_account_id_fkey FOREIGN KEY (signing_account_id) REFERENCES app_public.signing_accounts(id) ON DELETE CASCADE,
+  constraint signing_templates_signing_account_id_provider_template_id_key UNIQUE (signing_account_id, provider_template_id),
+  constraint signing_templates_sync_status_check CHECK (sync_status = ANY (ARRAY['loading'::text, 'synced'::text, 'error'::text])),
+  constraint sync_status_length CHECK (sync_status IS NULL OR char_length(sync_status) <= 200 OR app_private.text_too_long('Sync status'::text, 200)),
+  constraint synced_on_bounds CHECK (app_private.check_date(synced_on)),
+  constraint template_uri_length CHECK (template_uri IS NULL OR char_length(template_uri) <= 2000 OR app_private.text_too_long('Template URI'::text, 2000))
+);
+alter table app_public.signing_templates enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_signing_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.record_change('signing_accounts', 'signing_account_id');
+CREATE TRIGGER _910_changes_mapped_signing_templates AFTER DELETE OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg_signing_templates__mapped_documents();
+create policy select_own on app_public.signing_templates for select to public
+  using ((signing_account_id IN ( SELECT app_private.own_signing_account_ids() AS own_signing_account_ids)));
+grant select on table app_public.signing_templates to app_user;
+comment on table app_public.signing_templates is '@omit create,update,delete
+A provider''s signing template as last synced.';
+
 create table app_public.steps (
   id uuid default gen_random_uuid() not null,
   process_id uuid not null,
@@ -2006,14 +2610,16 @@ create table app_public.steps (
   constraint steps_retry_limit_check CHECK (retry_limit > 0),
   constraint steps_schema_check CHECK (jsonb_typeof(schema) = 'object'::text),
   constraint steps_status_check CHECK (status = ANY (ARRAY['not_started'::text, 'in_progress'::text, 'processing'::text, 'complete'::text, 'failed'::text, 'restart'::text, 'retry'::text, 'retry_limit'::text])),
-  constraint steps_type_check CHECK (type = ANY (ARRAY['custom'::text, 'link'::text, 'iframe'::text, 'async_iframe'::text, 'button'::text, 'form'::text, 'encrypted_form'::text])),
+  constraint steps_type_check CHECK (type = ANY (ARRAY['custom'::text, 'link'::text, 'iframe'::text, 'async_iframe'::text, 'button'::text, 'form'::text, 'encrypted_form'::text, 'signing'::text])),
   constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200))
 );
 alter table app_public.steps enable row level security;
 CREATE INDEX steps_dq_idx ON app_public.steps USING btree (distribution_qualification_id);
 CREATE INDEX steps_parent_id_idx ON app_public.steps USING btree (parent_id);
 CREATE INDEX steps_process_id_idx ON app_public.steps USING btree (process_id, parent_id, "order");
+CREATE TRIGGER _005_form_definition BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__steps_form_definition();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _150_question_set BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__question_set();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__changes();
 create policy select_visible on app_public.steps for select to public
   using ((process_id IN ( SELECT p.id
@@ -2202,6 +2808,7 @@ alter table app_public.user_emails enable row level security;
 CREATE UNIQUE INDEX user_emails_email_key ON app_public.user_emails USING btree (lower(email));
 CREATE INDEX user_emails_user_id_idx ON app_public.user_emails USING btree (user_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.user_emails FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_users_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.user_emails FOR EACH ROW EXECUTE FUNCTION app_private.tg_users__membership_documents();
 create policy select_own_and_delegates on app_public.user_emails for select to public
   using (user_id = app_private.current_user_id() OR (user_id IN ( SELECT app_private.account_user_ids() AS account_user_ids)));
 grant select on table app_public.user_emails to app_user;
@@ -2222,6 +2829,7 @@ create table app_public.users (
 );
 alter table app_public.users enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_users_accounts AFTER UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg_users__membership_documents();
 create policy select_own_and_delegates on app_public.users for select to public
   using (id = app_private.current_user_id() OR (id IN ( SELECT app_private.account_user_ids() AS account_user_ids)));
 create policy update_self on app_public.users for update to public
@@ -2240,6 +2848,7 @@ create table app_public.users_accounts (
   status text default 'active'::text not null,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  constraint _950_owner_kept TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint role_length CHECK (role IS NULL OR char_length(role) <= 200 OR app_private.text_too_long('Role'::text, 200)),
   constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
   constraint users_accounts_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
@@ -2251,10 +2860,16 @@ create table app_public.users_accounts (
 );
 alter table app_public.users_accounts enable row level security;
 CREATE INDEX users_accounts_account_id_idx ON app_public.users_accounts USING btree (account_id);
+CREATE UNIQUE INDEX users_accounts_one_owner_idx ON app_public.users_accounts USING btree (account_id) WHERE (role = 'account_owner'::text);
+CREATE TRIGGER _050_fields BEFORE INSERT OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__fields();
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write();
 CREATE TRIGGER _060_owner_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__owner_locked();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _700_suspension_ends_sessions AFTER UPDATE OF status ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__suspension_ends_sessions();
+CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit_memberships();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__changes();
+CREATE TRIGGER _900_changes_users_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('users_accounts', 'id', 'account_id');
+CREATE CONSTRAINT TRIGGER _950_owner_kept AFTER DELETE OR UPDATE ON app_public.users_accounts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__owner_kept();
 create policy select_own_and_account on app_public.users_accounts for select to public
   using (user_id = app_private.current_user_id() OR account_id = app_private.current_account_id() AND (account_id IN ( SELECT app_private.member_account_ids() AS member_account_ids)));
 create policy update_delegates on app_public.users_accounts for update to public
@@ -2758,6 +3373,31 @@ AS $function$
   )
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.audience_mapped_signing_templates(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$ select array(select m.account_id from app_public.mapped_signing_templates m where m.id = doc_id) $function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_onboarding_question_sets(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select s.account_id from app_public.onboarding_question_sets s where s.id = doc_id)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_onboarding_questions(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select q.account_id from app_public.onboarding_questions q where q.id = doc_id)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.audience_payment_accounts(doc_id uuid)
  RETURNS uuid[]
  LANGUAGE sql
@@ -2765,6 +3405,15 @@ CREATE OR REPLACE FUNCTION app_private.audience_payment_accounts(doc_id uuid)
  SET search_path TO 'pg_catalog', 'app_public'
 AS $function$
   select array(select p.account_id from app_public.payment_accounts p where p.id = doc_id)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_qualification_answers(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select i.account_id from app_public.instanced_account_information i where i.id = doc_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_rounds(doc_id uuid)
@@ -2800,6 +3449,25 @@ AS $function$
     union select unnest(app_private.audience_rounds(r.id)) from app_public.rounds r where r.security_id = doc_id
   )
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_sent_signing_documents(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(
+    select m.account_id from app_public.sent_signing_documents d
+      join app_public.mapped_signing_templates m on m.id = d.mapped_signing_template_id where d.id = doc_id
+    union select d.sent_to_id from app_public.sent_signing_documents d where d.id = doc_id)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_signing_accounts(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$ select array(select s.account_id from app_public.signing_accounts s where s.id = doc_id) $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_tokens(doc_id uuid)
  RETURNS uuid[]
@@ -2844,6 +3512,31 @@ AS $function$
     when 'accounts' then (select case when a.type in ('issuer', 'broker', 'ats')
                                       then array['issuer', 'broker', 'ats', 'agent'] end
                           from app_public.accounts a where a.id = doc_id)
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_users_accounts(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select ua.account_id from app_public.users_accounts ua where ua.id = doc_id)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_redacted(mutation text, variables jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  -- A step's answers (completeStep blob) are personal and may be secret (encrypted_form): only their field names.
+  select case
+    when jsonb_typeof(variables -> 'input' -> 'blob') = 'object' then
+      jsonb_set(variables, '{input,blob}',
+        coalesce((select jsonb_object_agg(k, '[redacted]') from jsonb_object_keys(variables -> 'input' -> 'blob') k),
+                 '{}'::jsonb))
+    else coalesce(variables, '{}'::jsonb)
   end
 $function$;
 
@@ -2988,6 +3681,63 @@ end
 $function$;
 grant execute on function app_private.check_decimal(value numeric, label text, max_scale integer, lowest numeric, highest numeric, highest_included boolean) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.check_form_schema(step_type text, schema jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  field jsonb;
+  keys text[] := '{}';
+  k text;
+begin
+  if schema is null or jsonb_typeof(schema) <> 'object' then
+    raise exception 'The form schema must be an object.' using errcode = 'LL422';
+  end if;
+  if coalesce(trim(schema ->> 'title'), '') = '' then
+    raise exception 'Title is required.' using errcode = 'LL422', detail = 'title';
+  end if;
+  if schema ? 'fields' and jsonb_typeof(schema -> 'fields') <> 'array' then
+    raise exception 'Fields must be a list.' using errcode = 'LL422', detail = 'fields';
+  end if;
+  if step_type in ('form', 'encrypted_form') and jsonb_array_length(coalesce(schema -> 'fields', '[]')) = 0 then
+    raise exception 'A form needs at least one field.' using errcode = 'LL422', detail = 'fields';
+  end if;
+  if schema ? 'disclosures' and jsonb_typeof(schema -> 'disclosures') <> 'array' then
+    raise exception 'Disclosures must be a list of texts.' using errcode = 'LL422', detail = 'disclosures';
+  end if;
+  for field in select f from jsonb_array_elements(coalesce(schema -> 'fields', '[]'::jsonb)) f loop
+    k := trim(coalesce(field ->> 'key', ''));
+    if k = '' then
+      raise exception 'Every field needs a key.' using errcode = 'LL422', detail = 'fields';
+    end if;
+    if k !~ '^[A-Za-z][A-Za-z0-9_]*$' then
+      raise exception 'Field key "%" may only contain letters, digits and _ (starting with a letter).', k
+        using errcode = 'LL422', detail = 'fields';
+    end if;
+    if k = any (keys) then
+      raise exception 'Field key "%" appears more than once.', k using errcode = 'LL422', detail = 'fields';
+    end if;
+    keys := keys || k;
+    if coalesce(field ->> 'type', 'text') not in ('text', 'integer', 'boolean', 'select') then
+      raise exception 'Field "%": the type must be text, integer, boolean or select.', k
+        using errcode = 'LL422', detail = 'fields';
+    end if;
+    if coalesce(field ->> 'regex', '') <> '' then
+      begin
+        perform '' ~ (field ->> 'regex');
+      exception when others then
+        raise exception 'Field "%": the regex is not valid.', k using errcode = 'LL422', detail = 'fields';
+      end;
+    end if;
+    if field ->> 'type' = 'select' and jsonb_array_length(coalesce(field -> 'options', '[]')) = 0 then
+      raise exception 'Field "%": a select needs options.', k using errcode = 'LL422', detail = 'fields';
+    end if;
+  end loop;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.check_payment_account(payment_account_id uuid)
  RETURNS app_public.payment_accounts
  LANGUAGE plpgsql
@@ -3001,6 +3751,27 @@ begin
   where p.id = payment_account_id and p.id in (select app_private.own_payment_account_ids());
   if not found then
     raise exception 'Payment account not found.' using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  return result;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_signing_account(signing_account_id uuid)
+ RETURNS app_public.signing_accounts
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.signing_accounts;
+begin
+  select * into result from app_public.signing_accounts s
+  where s.id = signing_account_id and s.id in (select app_private.own_signing_account_ids());
+  if not found then
+    raise exception 'Signing account not found.' using errcode = 'LL404';
   end if;
   if not app_private.can_write() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
@@ -3863,6 +4634,82 @@ AS $function$
 $function$;
 grant execute on function app_private.docs_integrations(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.docs_mapped_signing_templates(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select m.id, app_private.live_document(
+    app_private.row_document(to_jsonb(m), 'app_public.mapped_signing_templates')
+    || jsonb_build_object(
+      'template', (
+        select jsonb_build_object('id', t.id, 'name', t.name, 'modifiedOn', t.modified_on, 'deleted', t.deleted,
+                                  'syncedOn', t.synced_on)
+        from app_public.signing_templates t where t.id = m.signing_template_id),
+      'roles', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(r) order by r."order", r.name, r.id), 'app_public.signing_roles')
+        from app_public.signing_roles r where r.mapped_signing_template_id = m.id), '[]'::jsonb),
+      'fields', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(f) order by f.page nulls last, f.name, f.id),
+                                         'app_public.signing_fields')
+        from app_public.signing_fields f where f.mapped_signing_template_id = m.id), '[]'::jsonb),
+      'questionSets', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(q) order by q.execute_order, q.id),
+                                         'app_public.mapped_signing_template_question_sets')
+        from app_public.mapped_signing_template_question_sets q where q.mapped_signing_template_id = m.id), '[]'::jsonb)
+    )
+  )
+  from app_public.mapped_signing_templates m where m.id = any (ids)
+$function$;
+grant execute on function app_private.docs_mapped_signing_templates(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_onboarding_question_sets(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select s.id, app_private.live_document(
+    app_private.row_document(to_jsonb(s), 'app_public.onboarding_question_sets')
+    || jsonb_build_object(
+      'questions', coalesce((
+        select jsonb_agg(jsonb_build_object(
+            'joinId', j.id, 'executeOrder', j.execute_order, 'questionId', q.id, 'name', q.name,
+            'description', q.description, 'errorMessage', q.error_message, 'typeId', q.type_id)
+          order by j.execute_order, j.created_on, j.id)
+        from app_public.onboarding_question_joins j
+          join app_public.onboarding_questions q on q.id = j.question_id
+        where j.question_set_id = s.id), '[]'::jsonb)
+    )
+  )
+  from app_public.onboarding_question_sets s where s.id = any (ids)
+$function$;
+grant execute on function app_private.docs_onboarding_question_sets(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_onboarding_questions(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select q.id, app_private.live_document(
+    app_private.row_document(to_jsonb(q), 'app_public.onboarding_questions')
+    || jsonb_build_object(
+      'typeName', t.name, 'fieldType', t.field_type, 'regex', t.regex,
+      'setIds', coalesce((select jsonb_agg(j.question_set_id order by j.question_set_id)
+                          from app_public.onboarding_question_joins j where j.question_id = q.id), '[]'::jsonb),
+      'locked', exists (select 1 from app_public.onboarding_question_joins j
+                          join app_public.onboarding_question_sets s on s.id = j.question_set_id
+                        where j.question_id = q.id and s.locked)
+    )
+  )
+  from app_public.onboarding_questions q
+    left join app_public.onboarding_question_types t on t.id = q.type_id
+  where q.id = any (ids)
+$function$;
+grant execute on function app_private.docs_onboarding_questions(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.docs_payment_accounts(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
  LANGUAGE sql
@@ -3888,6 +4735,20 @@ AS $function$
   from app_public.payment_accounts p where p.id = any (ids)
 $function$;
 grant execute on function app_private.docs_payment_accounts(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_qualification_answers(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select i.id, app_private.live_document(
+    app_private.row_document(to_jsonb(i), 'app_public.instanced_account_information')
+    || jsonb_build_object('value', app_private.instanced_answer(i.id))
+  )
+  from app_public.instanced_account_information i where i.id = any (ids)
+$function$;
+grant execute on function app_private.docs_qualification_answers(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_rounds(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -3928,6 +4789,53 @@ AS $function$
   from app_public.securities s where s.id = any (ids)
 $function$;
 grant execute on function app_private.docs_securities(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_sent_signing_documents(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select d.id, app_private.live_document(
+    app_private.row_document(to_jsonb(d), 'app_public.sent_signing_documents')
+    || jsonb_build_object(
+      'sentTo', (select jsonb_build_object('id', a.id, 'name', a.name)
+                 from app_private.visible_accounts(array[d.sent_to_id]) a),
+      'name', (select m.name from app_private.signing_template_names(array[d.mapped_signing_template_id]) m))
+  )
+  from app_public.sent_signing_documents d where d.id = any (ids)
+$function$;
+grant execute on function app_private.docs_sent_signing_documents(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_signing_accounts(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select s.id, app_private.live_document(
+    app_private.row_document(to_jsonb(s), 'app_public.signing_accounts')
+    || jsonb_build_object(
+      'templates', coalesce((
+        select jsonb_agg(
+            app_private.row_document(to_jsonb(t) - 'file_key' - 'content_hash', 'app_public.signing_templates')
+            || jsonb_build_object('documents', coalesce((
+              select app_private.row_documents(jsonb_agg(to_jsonb(d) order by d."order", d.name, d.id),
+                                               'app_public.signing_documents')
+              from app_public.signing_documents d where d.signing_template_id = t.id), '[]'::jsonb))
+          order by t.name, t.id)
+        from app_public.signing_templates t where t.signing_account_id = s.id), '[]'::jsonb),
+      'mappingRoles', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(r) order by r.role), 'app_public.mapping_roles')
+        from app_public.mapping_roles r), '[]'::jsonb),
+      'mappingFields', coalesce((
+        select app_private.row_documents(jsonb_agg(to_jsonb(f) order by f.field), 'app_public.mapping_fields')
+        from app_public.mapping_fields f), '[]'::jsonb)
+    )
+  )
+  from app_public.signing_accounts s where s.id = any (ids)
+$function$;
+grant execute on function app_private.docs_signing_accounts(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_tokens(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -3980,6 +4888,30 @@ AS $function$
   select * from app_private.transaction_documents_of(ids, false) where not row_security_active('app_public.transactions')
 $function$;
 grant execute on function app_private.docs_transactions(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_users_accounts(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select ua.id, app_private.live_document(
+    app_private.row_document(to_jsonb(ua), 'app_public.users_accounts')
+    || jsonb_build_object('user', (
+      select jsonb_build_object(
+        'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'status', u.status,
+        'emails', coalesce((
+          select jsonb_agg(jsonb_build_object('id', e.id, 'email', e.email, 'isPrimary', e.is_primary)
+                           order by e.is_primary desc, e.email)
+          from app_public.user_emails e where e.user_id = u.id), '[]'::jsonb))
+      from app_public.users u where u.id = ua.user_id))
+  )
+  from app_public.users_accounts ua
+  where ua.id = any (ids)
+    -- the account's memberships only (a user also reads its own memberships of other accounts)
+    and ua.account_id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.docs_users_accounts(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.document_shape(tbl regclass, OUT keys jsonb, OUT numerics text[])
  RETURNS record
@@ -4096,6 +5028,32 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.end_account_sessions(account uuid, users uuid[], sign_out boolean)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  ended uuid[];
+begin
+  if sign_out then
+    with gone as (
+      delete from app_private.sessions s where s.account_id = account and s.user_id = any (users) returning s.id
+    ) select array_agg(id) into ended from gone;
+  else
+    with gone as (
+      update app_private.sessions s set account_id = null, updated_on = now()
+       where s.account_id = account and s.user_id = any (users) returning s.id
+    ) select array_agg(id) into ended from gone;
+  end if;
+  if cardinality(ended) > 0 then
+    perform pg_notify('sessions_ended', json_build_object('sessions', ended)::text);
+  end if;
+  return coalesce(cardinality(ended), 0);
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.file_extension(file_name text)
  RETURNS text
  LANGUAGE sql
@@ -4150,6 +5108,35 @@ begin
   end if;
   return done;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.hand_over_ownership(account uuid, from_user uuid, to_user uuid)
+ RETURNS app_public.users_accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  owner_row app_public.users_accounts;
+  target_row app_public.users_accounts;
+begin
+  -- The owner row first, locked: a concurrent transfer waits here and then finds no owner row of its caller.
+  select * into owner_row from app_public.users_accounts ua
+   where ua.account_id = account and ua.role = 'account_owner' for update;
+  if owner_row.id is null or owner_row.user_id <> from_user or owner_row.status <> 'active' then
+    raise exception 'Operation not allowed' using errcode = 'LL403',
+      detail = 'only the owner hands the account over';
+  end if;
+  select * into target_row from app_public.users_accounts ua
+   where ua.account_id = account and ua.user_id = to_user for update;
+  if target_row.id is null or target_row.status <> 'active' then
+    raise exception 'The new owner must be an active delegate of this account.' using errcode = 'LL422';
+  end if;
+  update app_public.users_accounts set role = 'account_admin' where id = owner_row.id;
+  update app_public.users_accounts set role = 'account_owner' where id = target_row.id returning * into target_row;
+  perform app_private.end_account_sessions(account, array[from_user, to_user], true);
+  return target_row;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.hash_token(token text)
@@ -4303,6 +5290,21 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.instanced_answer(information_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select app_private.unseal(v.sealed) #>> '{}'
+  from app_public.instanced_account_information i
+    join app_private.instanced_account_values v on v.id = i.id
+  where i.id = information_id
+    and i.account_id = app_private.current_account_id()
+    and app_private.current_account_type() = 'investor'
+$function$;
+grant execute on function app_private.instanced_answer(information_id uuid) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.investor_allocation_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -4347,6 +5349,9 @@ begin
   if step.type in ('form', 'encrypted_form') then
     answers := app_private.validate_step_blob(step.schema, blob);
     insert into app_private.step_submissions (step_id, data) values (step.id, answers);
+  elsif step.type = 'signing' then
+    -- signed through POST /api/v2/signing/steps/{id}/sign or the provider (sync/database/signing/10_signing.sql)
+    perform app_private.signing_step_signed(step);
   elsif step.type not in ('button', 'custom') then
     raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
   end if;
@@ -4797,6 +5802,13 @@ AS $function$
   $function$;
 grant execute on function app_private.make_tranche(asset_id uuid, name text, terms_url text, price numeric, opens_on timestamp with time zone, closes_on timestamp with time zone, status text, total numeric, term numeric, coupon numeric, id uuid) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.mapped_template_locked(mapped_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$ select coalesce((select m.locked from app_public.mapped_signing_templates m where m.id = mapped_id), false) $function$;
+
 CREATE OR REPLACE FUNCTION app_private.member_account_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -4940,6 +5952,18 @@ AS $function$
   $function$;
 grant execute on function app_private.own_document_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.own_mapped_signing_template_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select m.id from app_public.mapped_signing_templates m
+  where m.account_id = app_private.current_account_id()
+    and app_private.current_account_type() in ('issuer', 'broker')
+$function$;
+grant execute on function app_private.own_mapped_signing_template_ids() to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.own_payment_account_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -4951,6 +5975,18 @@ AS $function$
     and app_private.current_account_type() in ('issuer', 'broker')
 $function$;
 grant execute on function app_private.own_payment_account_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.own_signing_account_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select s.id from app_public.signing_accounts s
+  where s.account_id = app_private.current_account_id()
+    and app_private.current_account_type() in ('issuer', 'broker')
+$function$;
+grant execute on function app_private.own_signing_account_ids() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.payment_distribution_ids()
  RETURNS SETOF uuid
@@ -5140,6 +6176,38 @@ $function$;
 grant execute on function app_private.pull_documents_text(model text, after_txid text, after_seq bigint, lim integer) to app_user;
 comment on function app_private.pull_documents_text(model text, after_txid text, after_seq bigint, lim integer) is 'pull_documents as JSON text (the pull endpoint): the same documents and checkpoint, printed as jsonb prints them.';
 
+CREATE OR REPLACE FUNCTION app_private.question_set_fields(set_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+      'key', q.id::text, 'displayKey', q.name, 'type', t.field_type, 'regex', t.regex, 'error', q.error_message,
+      'message', q.description, 'options', case when t.field_type = 'select' then q.options end,
+      'order', j.execute_order))
+    order by j.execute_order, j.created_on, j.id), '[]'::jsonb)
+  from app_public.onboarding_question_joins j
+    join app_public.onboarding_questions q on q.id = j.question_id
+    join app_public.onboarding_question_types t on t.id = q.type_id
+  where j.question_set_id = set_id
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.question_set_step_templates(set_id uuid, set_name text)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select jsonb_build_array(jsonb_build_object(
+    'type', 'encrypted_form',
+    'renderAttributes', jsonb_build_object(
+      'progressBarTitle', set_name,
+      'title', set_name,
+      'about', 'The issuer asks these questions to confirm that you qualify for this offering.',
+      'instructions', 'Answer every question. Your answers are kept encrypted and fill this form the next time.'),
+    'schema', jsonb_build_object('title', set_name, 'text', 'Submit answers', 'questionSetId', set_id)))
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.queue_claim_mail(email text, requested_by uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -5207,6 +6275,50 @@ begin
   perform pg_notify('mail_outbox', mail_id::text);
   return mail_id;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.queue_delegate_mail(account uuid, email text, role text, first_name text, last_name text, invited_by uuid, transfer boolean)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail of 0101).
+  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  account_name text := (select a.name from app_public.accounts a where a.id = account);
+  greeting text := 'Hello ' || coalesce(nullif(btrim(first_name), ''), 'there') || ',';
+  what text := case when transfer
+    then 'You are invited to become the owner of ' || account_name || ' on Ledgerline.'
+    else 'You were added as a delegate (' || case when role = 'account_viewer' then 'Viewer' else 'Admin' end
+      || ') of ' || account_name || ' on Ledgerline.' end;
+  mail_id uuid;
+  token_id uuid;
+begin
+  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+  values (
+    'delegate_invitation',
+    email,
+    'You are invited to ' || account_name || ' on Ledgerline',
+    greeting || chr(10) || chr(10) || what || chr(10) || chr(10)
+      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10)
+      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
+      || 'If you did not expect this, ignore this mail.',
+    '<p>' || replace(replace(replace(greeting, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</p><p>'
+      || replace(replace(replace(what, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</p>'
+      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Accept the invitation</a> within 7 days '
+      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>'
+  )
+  returning id into mail_id;
+  insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
+  values (app_private.hash_token(token), email, mail_id, invited_by, now() + interval '7 days')
+  returning id into token_id;
+  insert into app_private.delegate_invitations
+    (account_id, party_id, email, role, claim_token_id, invited_by, first_name, last_name, transfer_ownership)
+  values (account, null, email, role, token_id, invited_by, first_name, last_name, transfer);
+  perform pg_notify('mail_outbox', mail_id::text);
+  return mail_id;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.record_change()
@@ -5512,6 +6624,33 @@ begin
   end if;
   if step.status = 'processing' then
     raise exception 'Step is processing.' using errcode = 'LL409';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.require_platform_admin()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_private.current_user_id() is null or app_private.current_account_type() is distinct from 'admin' then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end;
+$function$;
+grant execute on function app_private.require_platform_admin() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.require_unlocked(mapped_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if app_private.mapped_template_locked(mapped_id) then
+    raise exception 'A locked mapped template cannot be edited.' using errcode = 'LL409';
   end if;
 end;
 $function$;
@@ -5912,6 +7051,152 @@ CREATE OR REPLACE FUNCTION app_private.signed_units_ok(value numeric)
 AS $function$ select app_private.check_decimal(value, 'Units', 6, -1e15, 1e15) $function$;
 grant execute on function app_private.signed_units_ok(value numeric) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.signing_envelope_completed(sent_id uuid)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  sent app_public.sent_signing_documents;
+  step app_public.steps;
+begin
+  update app_public.sent_signing_documents d set status = 'completed', completed_on = coalesce(d.completed_on, now())
+    where d.id = sent_id returning * into sent;
+  select s.* into step from app_public.steps s where s.id = sent.step_id for update;
+  if step.id is null or step.status = 'complete' then
+    return step;
+  end if;
+  perform app_private.require_actionable(step);
+  return app_private.finish_step(step);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.signing_field_problem(map_to text, value text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select case
+    when coalesce(trim(map_to), '') = '' then 'Name is required.'
+    when map_to = 'not mapped' then null
+    when map_to in ('error', 'not supported', 'template provided')
+      or not exists (select 1 from app_public.mapping_fields f where f.field = map_to) then 'Name is required.'
+    when map_to in ('static', 'custom') and coalesce(trim(value), '') = '' then format('Value required for %s field.', map_to)
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.signing_role_problem(map_to text, to_name text, to_email text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select case
+    when coalesce(trim(map_to), '') in ('', 'not mapped') then 'Mapping required.'
+    when not exists (select 1 from app_public.mapping_roles r where r.role = map_to) then 'Mapping required.'
+    when map_to = 'static' and coalesce(trim(to_name), '') = '' then 'To name required for static field.'
+    when map_to = 'static' and coalesce(trim(to_email), '') = '' then 'To email required for static field.'
+    when coalesce(trim(to_email), '') <> '' and not app_private.signing_valid_email(trim(to_email)) then 'Valid email required'
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.signing_step_context(step_id uuid, investor_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  step app_public.steps;
+  process app_public.processes;
+  mapped app_public.mapped_signing_templates;
+begin
+  select s.* into step from app_public.steps s where s.id = signing_step_context.step_id;
+  select p.* into process from app_public.processes p where p.id = step.process_id;
+  if step.id is null or step.type <> 'signing' or process.investor_id is distinct from signing_step_context.investor_id then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  select m.* into mapped from app_public.mapped_signing_templates m
+  where m.id = (step.schema ->> 'mappedSigningTemplateId')::uuid;
+  if mapped.id is null or mapped.deleted or not mapped.locked then
+    raise exception 'Mapped template has been deleted...' using errcode = 'LL409';
+  end if;
+  return jsonb_build_object('stepId', step.id, 'status', step.status, 'processId', process.id,
+    'distributionId', process.distribution_id, 'investorId', process.investor_id,
+    'mappedSigningTemplateId', mapped.id, 'signingTemplateId', mapped.signing_template_id,
+    'signingType', coalesce(step.schema ->> 'signingType', mapped.qualification_step_type),
+    'currentStepId', process.current_step_id, 'name', mapped.name);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.signing_step_signed(step app_public.steps)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if not exists (select 1 from app_public.sent_signing_documents d where d.step_id = step.id and d.status = 'completed') then
+    raise exception 'Please sign the document first.' using errcode = 'LL422';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.signing_step_templates(mapped app_public.mapped_signing_templates)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  steps jsonb := '[]'::jsonb;
+  question_set uuid;
+  set_name text;
+  templates jsonb;
+begin
+  if to_regprocedure('app_private.question_set_step_templates(uuid,text)') is not null
+      and to_regclass('app_public.onboarding_question_sets') is not null then
+    for question_set in
+      select q.onboarding_question_set_id from app_public.mapped_signing_template_question_sets q
+      where q.mapped_signing_template_id = mapped.id order by q.execute_order, q.created_on, q.id
+    loop
+      execute 'select name from app_public.onboarding_question_sets where id = $1' into set_name using question_set;
+      if set_name is not null then
+        execute 'select app_private.question_set_step_templates($1, $2)' into templates using question_set, set_name;
+        steps := steps || coalesce(templates, '[]'::jsonb);
+      end if;
+    end loop;
+  end if;
+  return steps || jsonb_build_array(jsonb_build_object(
+    'type', 'signing',
+    'renderAttributes', jsonb_build_object(
+      'progressBarTitle', 'Sign', 'title', mapped.name, 'name', mapped.name,
+      'instructions', case mapped.qualification_step_type
+        when 'email' then 'We e-mail you a link to review and sign the document.'
+        else 'Review the document and sign it electronically.' end),
+    'schema', jsonb_build_object(
+      'title', mapped.name, 'mappedSigningTemplateId', mapped.id, 'signingType', mapped.qualification_step_type,
+      'text', 'Sign')));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.signing_template_names(ids uuid[])
+ RETURNS TABLE(id uuid, name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$ select m.id, m.name from app_public.mapped_signing_templates m where m.id = any (ids) $function$;
+grant execute on function app_private.signing_template_names(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.signing_valid_email(email text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' $function$;
+
 CREATE OR REPLACE FUNCTION app_private.staff_allocation_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -6014,6 +7299,86 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg__audit_commands()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  this_session uuid := app_private.current_session_id();
+begin
+  insert into app_public.audit_events (kind, action, user_id, account_id, session_id, device_id, ip, user_agent,
+                                       details, created_on)
+  select 'command', a.mutation, a.user_id, a.account_id, this_session, left(a.device_id, 200), s.ip, s.user_agent,
+         jsonb_build_object('key', a.idempotency_key, 'variables', app_private.audit_redacted(a.mutation, a.variables)),
+         a.applied_on
+  from added a
+  left join app_private.sessions s on s.id = this_session
+  where a.status = 'accepted';
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__audit_memberships()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  this_session uuid := app_private.current_session_id();
+  this_ip text;
+  this_agent text;
+  this_kind text := 'membership';
+  this_action text;
+  row_ app_public.users_accounts := case when tg_op = 'DELETE' then old else new end;
+begin
+  select s.ip, s.user_agent into this_ip, this_agent from app_private.sessions s where s.id = this_session;
+  if tg_op = 'INSERT' then
+    this_action := 'member added as ' || new.role || ' (' || new.status || ')';
+  elsif tg_op = 'DELETE' then
+    this_action := 'member removed (was ' || old.role || ')';
+  else
+    if new.role is not distinct from old.role and new.status is not distinct from old.status then
+      return null;
+    end if;
+    this_action := concat_ws(', ',
+      case when new.role is distinct from old.role then 'role ' || old.role || ' -> ' || new.role end,
+      case when new.status is distinct from old.status then 'status ' || old.status || ' -> ' || new.status end);
+    if new.role is distinct from old.role and 'account_owner' in (old.role, new.role) then
+      this_kind := 'ownership_transfer';
+    end if;
+  end if;
+  insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+  values (this_kind, left(this_action, 200), app_private.current_user_id(), row_.account_id, this_session, this_ip, this_agent,
+          jsonb_build_object(
+            'memberUserId', row_.user_id,
+            'before', case when tg_op <> 'INSERT' then jsonb_build_object('role', old.role, 'status', old.status) end,
+            'after', case when tg_op <> 'DELETE' then jsonb_build_object('role', new.role, 'status', new.status) end));
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__audit_sessions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+    values ('sign_in', 'signed in', new.user_id, new.account_id, new.id, new.ip, new.user_agent, '{}'::jsonb);
+  elsif new.account_id is distinct from old.account_id and new.account_id is not null then
+    insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+    values ('account_switch', 'switched account', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
+            jsonb_build_object('fromAccountId', old.account_id, 'toAccountId', new.account_id));
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg__guard_write()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6044,6 +7409,33 @@ begin
   end if;
   return null;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__steps_form_definition()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  def app_public.form_definitions;
+begin
+  if not (new.schema ? 'formKey') or new.schema ? 'fields' then
+    return new;
+  end if;
+  select * into def from app_public.form_definitions f
+   where f.key = new.schema ->> 'formKey'
+     and (not (new.schema ? 'formVersion') or f.version = (new.schema ->> 'formVersion')::integer)
+   order by f.version desc limit 1;
+  if not found then
+    raise exception 'Form definition "%" not found.', new.schema ->> 'formKey' using errcode = 'LL404';
+  end if;
+  new.schema := def.schema || jsonb_build_object('formKey', def.key, 'formVersion', def.version);
+  if new.render_attributes = '{}'::jsonb then
+    new.render_attributes := def.render_attributes;
+  end if;
+  return new;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__timestamps()
@@ -6274,6 +7666,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_accounts__signing_account()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if new.type in ('issuer', 'broker') then
+    insert into app_public.signing_accounts (account_id, provider, name)
+      select new.id, s.provider, s.provider_name from app_private.signing_settings s
+      on conflict (account_id) do nothing;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_allocations__dates_ordered()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6434,6 +7842,26 @@ begin
     end if;
   end if;
   return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_delegate_invitations__transfer_on_accept()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if new.transfer_ownership and old.accepted_by is null and new.accepted_by is not null
+     and new.accepted_by is distinct from new.invited_by
+     and exists (select 1 from app_public.users_accounts ua
+                  where ua.account_id = new.account_id and ua.user_id = new.invited_by
+                    and ua.role = 'account_owner' and ua.status = 'active')
+     and exists (select 1 from app_public.users_accounts ua
+                  where ua.account_id = new.account_id and ua.user_id = new.accepted_by and ua.status = 'active') then
+    perform app_private.hand_over_ownership(new.account_id, new.invited_by, new.accepted_by);
+  end if;
+  return null;
 end
 $function$;
 
@@ -6692,6 +8120,264 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_mapped_signing_template_question_sets__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  owner_id uuid;
+  set_owner uuid;
+begin
+  if tg_op = 'DELETE' then
+    perform app_private.require_unlocked(old.mapped_signing_template_id);
+    return old;
+  end if;
+  perform app_private.require_unlocked(new.mapped_signing_template_id);
+  if new.onboarding_question_set_id is null then
+    raise exception 'Please select a question set to add.' using errcode = 'LL422';
+  end if;
+  select m.account_id into owner_id from app_public.mapped_signing_templates m where m.id = new.mapped_signing_template_id;
+  -- The question sets are the questions feature's (1140-1169): checked when its table exists.
+  if to_regclass('app_public.onboarding_question_sets') is not null then
+    execute 'select account_id from app_public.onboarding_question_sets where id = $1'
+      into set_owner using new.onboarding_question_set_id;
+    if set_owner is null or set_owner <> owner_id then
+      raise exception 'Question set not found.' using errcode = 'LL404';
+    end if;
+  end if;
+  if new.execute_order is null or new.execute_order < 1 then
+    select coalesce(max(q.execute_order), 0) + 1 into new.execute_order
+    from app_public.mapped_signing_template_question_sets q
+    where q.mapped_signing_template_id = new.mapped_signing_template_id;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_mapped_signing_templates__qualification()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if tg_op = 'DELETE' then
+    update app_public.vendor_qualifications v set active = false where v.id = old.vendor_qualification_id;
+  elsif new.vendor_qualification_id is not null and (not new.active or new.deleted) then
+    update app_public.vendor_qualifications v set active = false where v.id = new.vendor_qualification_id and v.active;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_mapped_signing_templates__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  problem text;
+  template app_public.signing_templates;
+begin
+  if tg_op = 'DELETE' then
+    if old.locked then
+      raise exception 'Only an unlocked mapped template can be deleted.' using errcode = 'LL409';
+    end if;
+    return old;
+  end if;
+  if tg_op = 'UPDATE' then
+    if old.locked and (not new.locked or new.name <> old.name
+        or new.qualification_step_type <> old.qualification_step_type) then
+      raise exception 'A locked mapped template cannot be edited.' using errcode = 'LL409';
+    end if;
+  end if;
+  new.name := trim(coalesce(new.name, ''));
+  if new.name = '' then
+    raise exception 'Template name is required.' using errcode = 'LL422';
+  end if;
+  if new.locked and (tg_op = 'INSERT' or not old.locked) then
+    select r.problem into problem from (
+      select app_private.signing_role_problem(r.map_to, r.to_name, r.to_email) as problem, r."order", r.name
+      from app_public.signing_roles r where r.mapped_signing_template_id = new.id
+      union all
+      select app_private.signing_field_problem(f.map_to, f.value), 1000000, f.name
+      from app_public.signing_fields f where f.mapped_signing_template_id = new.id
+    ) r where r.problem is not null order by r."order", r.name limit 1;
+    if problem is not null then
+      raise exception '%', problem using errcode = 'LL422';
+    end if;
+  end if;
+  if new.active and not new.locked then
+    raise exception 'Lock the mapped template before activating it.' using errcode = 'LL409';
+  end if;
+  if new.active and (tg_op = 'INSERT' or not old.active) then
+    select * into template from app_public.signing_templates t where t.id = new.signing_template_id;
+    if new.deleted or template.deleted then
+      raise exception 'Template has been deleted, new mapped templates cannot be created from this template.'
+        using errcode = 'LL409';
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_onboarding_question_joins__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  set_id uuid := case when tg_op = 'DELETE' then old.question_set_id else new.question_set_id end;
+begin
+  if exists (select 1 from app_public.onboarding_question_sets s where s.id = set_id and s.locked) then
+    raise exception 'Questions cannot be added to or removed from a locked question set.' using errcode = 'LL423';
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  if exists (select 1 from app_public.onboarding_question_joins j
+             where j.question_set_id = new.question_set_id and j.question_id = new.question_id and j.id <> new.id) then
+    raise exception 'This question is already part of the question set.' using errcode = 'LL409';
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_onboarding_question_sets__question_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+begin
+  if new.locked is distinct from old.locked then
+    perform app_private.record_document_change('onboarding_questions', j.question_id)
+    from app_public.onboarding_question_joins j where j.question_set_id = new.id;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_onboarding_question_sets__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  qualification uuid;
+begin
+  new.name := trim(coalesce(new.name, ''));
+  if new.name = '' then
+    raise exception 'Name field is required' using errcode = 'LL422';
+  end if;
+  if tg_op = 'UPDATE' and old.locked then
+    if not new.locked or new.name <> old.name then
+      raise exception 'A locked question set can only be activated or deactivated.' using errcode = 'LL423';
+    end if;
+  end if;
+  if exists (select 1 from app_public.onboarding_question_sets s
+             where s.account_id = new.account_id and lower(s.name) = lower(new.name) and s.id <> new.id) then
+    raise exception 'Question set names must be unique.' using errcode = 'LL409';
+  end if;
+  if new.locked and (tg_op = 'INSERT' or not old.locked) then
+    if tg_op = 'INSERT' or not exists (select 1 from app_public.onboarding_question_joins j
+                                       where j.question_set_id = new.id) then
+      raise exception 'Add at least one question before locking the question set.' using errcode = 'LL422';
+    end if;
+  end if;
+  -- A locked set is a qualification of its account: created when it locks, named and (de)activated with it.
+  if new.locked then
+    if new.vendor_qualification_id is null then
+      insert into app_public.vendor_qualifications (account_id, name, active, steps)
+        values (new.account_id, new.name, new.active, app_private.question_set_step_templates(new.id, new.name))
+        returning id into qualification;
+      new.vendor_qualification_id := qualification;
+    else
+      update app_public.vendor_qualifications v set name = new.name, active = new.active
+        where v.id = new.vendor_qualification_id and (v.name, v.active) is distinct from (new.name, new.active);
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_onboarding_questions__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  kind text;
+begin
+  if tg_op = 'UPDATE' and exists (
+      select 1 from app_public.onboarding_question_joins j
+        join app_public.onboarding_question_sets s on s.id = j.question_set_id
+      where j.question_id = old.id and s.locked) then
+    raise exception 'Questions that are part of a question set cannot be edited.' using errcode = 'LL423';
+  end if;
+  new.name := trim(coalesce(new.name, ''));
+  new.description := trim(coalesce(new.description, ''));
+  new.error_message := trim(coalesce(new.error_message, ''));
+  if new.name = '' then
+    raise exception 'Field name is required' using errcode = 'LL422';
+  end if;
+  if new.type_id is null then
+    raise exception 'Field type is required' using errcode = 'LL422';
+  end if;
+  if new.description = '' then
+    raise exception 'Description is required' using errcode = 'LL422';
+  end if;
+  if new.error_message = '' then
+    raise exception 'error message is required' using errcode = 'LL422';
+  end if;
+  select t.field_type into kind from app_public.onboarding_question_types t where t.id = new.type_id;
+  if kind is null then
+    raise exception 'Field type is required' using errcode = 'LL422';
+  end if;
+  new.options := coalesce(new.options, '[]'::jsonb);
+  if kind = 'select' then
+    if jsonb_array_length(new.options) = 0 then
+      raise exception 'A choice question needs at least one option.' using errcode = 'LL422';
+    end if;
+    if exists (select 1 from jsonb_array_elements(new.options) o
+               where jsonb_typeof(o) <> 'string' or trim(o #>> '{}') = '' or length(o #>> '{}') > 200) then
+      raise exception 'Each option must be a text of 1 to 200 characters.' using errcode = 'LL422';
+    end if;
+    if jsonb_array_length(new.options) > 50 then
+      raise exception 'A choice question has at most 50 options.' using errcode = 'LL422';
+    end if;
+  else
+    new.options := '[]'::jsonb;
+  end if;
+  if exists (select 1 from app_public.onboarding_questions q
+             where q.account_id = new.account_id and lower(q.name) = lower(new.name) and q.id <> new.id) then
+    raise exception 'Questions must have a unique name.' using errcode = 'LL409';
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_onboarding_questions__set_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+begin
+  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+    return null;
+  end if;
+  perform app_private.record_document_change('onboarding_question_sets', j.question_set_id)
+  from app_public.onboarding_question_joins j where j.question_id = new.id;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_parties__dates_past()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6813,6 +8499,124 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_signing_fields__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  problem text;
+begin
+  if tg_op = 'UPDATE' then
+    perform app_private.require_unlocked(new.mapped_signing_template_id);
+    problem := app_private.signing_field_problem(new.map_to, new.value);
+    if problem is not null then
+      raise exception '%', problem using errcode = 'LL422';
+    end if;
+    new.value_variable := case when new.map_to in ('static', 'custom', 'not mapped') then null else new.map_to end;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_signing_roles__rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  problem text;
+begin
+  if tg_op = 'UPDATE' then
+    perform app_private.require_unlocked(new.mapped_signing_template_id);
+    new.to_name := nullif(trim(new.to_name), '');
+    new.to_email := nullif(trim(new.to_email), '');
+    if new.map_to <> 'not mapped' then
+      problem := app_private.signing_role_problem(new.map_to, new.to_name, new.to_email);
+      if problem is not null then
+        raise exception '%', problem using errcode = 'LL422';
+      end if;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_signing_templates__mapped_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  mapped uuid;
+begin
+  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+    return null;
+  end if;
+  for mapped in
+    select m.id from app_public.mapped_signing_templates m
+    where m.signing_template_id in (case when tg_op <> 'DELETE' then new.id end, case when tg_op <> 'INSERT' then old.id end)
+  loop
+    perform app_private.record_document_change('mapped_signing_templates', mapped);
+  end loop;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_step_submissions__question_answers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  step app_public.steps;
+  investor uuid;
+  question_set app_public.onboarding_question_sets;
+  vendor text;
+  answers jsonb;
+  field jsonb;
+  raw jsonb;
+  answer text;
+  row_id uuid;
+begin
+  select s.* into step from app_public.steps s where s.id = new.step_id;
+  if step.id is null or not (step.schema ? 'questionSetId') then
+    return null;
+  end if;
+  select p.investor_id into investor from app_public.processes p where p.id = step.process_id;
+  select s.* into question_set from app_public.onboarding_question_sets s
+    where s.id = (step.schema ->> 'questionSetId')::uuid;
+  if question_set.id is null then
+    return null;
+  end if;
+  select a.name into vendor from app_public.accounts a where a.id = question_set.account_id;
+  answers := coalesce(new.data, app_private.unseal(new.sealed));
+  for field in select f from jsonb_array_elements(coalesce(step.schema -> 'fields', '[]'::jsonb)) f loop
+    raw := answers -> (field ->> 'key');
+    continue when raw is null or jsonb_typeof(raw) = 'null';
+    answer := case jsonb_typeof(raw)
+      when 'boolean' then case when raw = 'true'::jsonb then 'Yes' else 'No' end
+      else raw #>> '{}' end;
+    continue when not exists (select 1 from app_public.onboarding_questions q where q.id::text = field ->> 'key');
+    insert into app_public.instanced_account_information as i
+        (account_id, vendor_id, vendor_name, question_id, question_set_id, question_set_name, step_id, field)
+      values (investor, question_set.account_id, left(coalesce(vendor, ''), 200), (field ->> 'key')::uuid,
+              question_set.id, left(question_set.name, 200), step.id, left(coalesce(field ->> 'displayKey', ''), 200))
+      on conflict (account_id, question_id) do update
+        set vendor_id = excluded.vendor_id, vendor_name = excluded.vendor_name,
+            question_set_id = excluded.question_set_id, question_set_name = excluded.question_set_name,
+            step_id = excluded.step_id, field = excluded.field, updated_on = now()
+      returning i.id into row_id;
+    insert into app_private.instanced_account_values (id, sealed)
+      values (row_id, app_private.seal(to_jsonb(answer)))
+      on conflict (id) do update set sealed = excluded.sealed;
+  end loop;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_step_submissions__seal()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6843,6 +8647,21 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_steps__question_set()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if new.schema ? 'questionSetId' and not (new.schema ? 'fields') then
+    new.schema := new.schema || jsonb_build_object(
+      'fields', app_private.question_set_fields((new.schema ->> 'questionSetId')::uuid));
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_tranche_bond_data__validate()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6857,6 +8676,27 @@ begin
   end if;
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_users__membership_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  row_json jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
+  member uuid := (row_json ->> case when tg_table_name = 'users' then 'id' else 'user_id' end)::uuid;
+  membership uuid;
+begin
+  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+    return null;
+  end if;
+  for membership in select ua.id from app_public.users_accounts ua where ua.user_id = member loop
+    perform app_private.record_document_change('users_accounts', membership);
+  end loop;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__changes()
@@ -6879,6 +8719,39 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__fields()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if new.role is null or new.role not in ('account_owner', 'account_admin', 'account_viewer') then
+    raise exception 'Role is required.' using errcode = 'LL422';
+  end if;
+  if new.status is null or new.status not in ('active', 'suspended') then
+    raise exception 'Status is required.' using errcode = 'LL422';
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__owner_kept()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+begin
+  if old.role = 'account_owner'
+     and exists (select 1 from app_public.accounts a where a.id = old.account_id)
+     and not exists (select 1 from app_public.users_accounts ua
+                      where ua.account_id = old.account_id and ua.role = 'account_owner') then
+    raise exception 'An account must have exactly one owner.' using errcode = 'LL409';
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__owner_locked()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6895,6 +8768,20 @@ begin
     return old;
   end if;
   return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__suspension_ends_sessions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if new.status = 'suspended' and old.status is distinct from 'suspended' then
+    perform app_private.end_account_sessions(new.account_id, array[new.user_id], false);
+  end if;
+  return null;
 end
 $function$;
 
@@ -7156,6 +9043,12 @@ CREATE OR REPLACE FUNCTION app_private.wake_payment_jobs()
  SET search_path TO 'pg_catalog'
 AS $function$ select pg_notify('payment_jobs', '') $function$;
 
+CREATE OR REPLACE FUNCTION app_private.wake_signing_jobs()
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog'
+AS $function$ select pg_notify('signing_jobs', '') $function$;
+
 CREATE OR REPLACE FUNCTION app_private.years_ok(value numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -7216,6 +9109,73 @@ CREATE OR REPLACE FUNCTION app_public.accounts_tax_short(a app_public.accounts)
 AS $function$ select p.tax_short from app_private.account_personal_among(array[a.id]) p $function$;
 grant execute on function app_public.accounts_tax_short(a app_public.accounts) to app_user;
 comment on function app_public.accounts_tax_short(a app_public.accounts) is 'The last four characters of the tax id; null unless the reader is a member of the account.';
+
+CREATE OR REPLACE FUNCTION app_public.add_mapped_signing_template_to_qualifications(id uuid)
+ RETURNS app_public.vendor_qualifications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  mapped app_public.mapped_signing_templates;
+  result app_public.vendor_qualifications;
+begin
+  select * into mapped from app_public.mapped_signing_templates m
+  where m.id = add_mapped_signing_template_to_qualifications.id
+    and m.id in (select app_private.own_mapped_signing_template_ids());
+  if not found then
+    raise exception 'Mapped template not found.' using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if not mapped.locked or not mapped.active or mapped.deleted then
+    raise exception 'Only a locked and active mapped template can be added to qualifications.' using errcode = 'LL409';
+  end if;
+  if mapped.vendor_qualification_id is not null then
+    update app_public.vendor_qualifications v set name = mapped.name, active = true,
+      steps = app_private.signing_step_templates(mapped)
+      where v.id = mapped.vendor_qualification_id returning * into result;
+  end if;
+  if result.id is null then
+    insert into app_public.vendor_qualifications (account_id, name, active, steps)
+      values (mapped.account_id, mapped.name, true, app_private.signing_step_templates(mapped))
+      returning * into result;
+    update app_public.mapped_signing_templates m set vendor_qualification_id = result.id where m.id = mapped.id;
+  end if;
+  return result;
+end;
+$function$;
+grant execute on function app_public.add_mapped_signing_template_to_qualifications(id uuid) to app_user;
+comment on function app_public.add_mapped_signing_template_to_qualifications(id uuid) is 'Adds a locked, active mapped template to the account''s qualifications (a vendor qualification with its question-set and signing steps).';
+
+CREATE OR REPLACE FUNCTION app_public.audit_events_account_name(e app_public.audit_events)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select a.name from app_public.accounts a where a.id = e.account_id
+$function$;
+grant execute on function app_public.audit_events_account_name(e app_public.audit_events) to app_user;
+comment on function app_public.audit_events_account_name(e app_public.audit_events) is 'The account''s name.';
+
+CREATE OR REPLACE FUNCTION app_public.audit_events_actor(e app_public.audit_events)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select coalesce(
+    (select u.first_name || ' ' || u.last_name || ' <' || m.email || '>'
+       from app_public.users u
+       left join app_public.user_emails m on m.user_id = u.id and m.is_primary
+      where u.id = e.user_id
+      limit 1),
+    case when e.user_id is null then 'Ledgerline (server)' end)
+$function$;
+grant execute on function app_public.audit_events_actor(e app_public.audit_events) to app_user;
+comment on function app_public.audit_events_actor(e app_public.audit_events) is 'Who acted: name and primary email.';
 
 CREATE OR REPLACE FUNCTION app_public.bulk_allocation(allocation_id uuid, file_name text, rows jsonb)
  RETURNS SETOF app_public.distributions
@@ -7425,6 +9385,61 @@ $function$;
 grant execute on function app_public.create_account_integration(integration_id uuid) to app_user;
 comment on function app_public.create_account_integration(integration_id uuid) is 'Adds an integration to the account (owner or admin): an account integration with its process; for payment processing also the account''s payment account at the configured provider.';
 
+CREATE OR REPLACE FUNCTION app_public.create_mapped_signing_template(template_id uuid, name text, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.mapped_signing_templates
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  template app_public.signing_templates;
+  result app_public.mapped_signing_templates;
+begin
+  select * into template from app_public.signing_templates t
+  where t.id = create_mapped_signing_template.template_id
+    and t.signing_account_id in (select app_private.own_signing_account_ids());
+  if not found then
+    raise exception 'Template not found.' using errcode = 'LL404';
+  end if;
+  perform app_private.check_signing_account(template.signing_account_id);
+  if template.deleted then
+    raise exception 'Template has been deleted, new mapped templates cannot be created from this template.'
+      using errcode = 'LL409';
+  end if;
+  if template.sync_status <> 'synced' then
+    raise exception 'Sync the template before mapping it.' using errcode = 'LL409';
+  end if;
+  if coalesce(trim(create_mapped_signing_template.name), '') = '' then
+    raise exception 'Template name is required.' using errcode = 'LL422';
+  end if;
+  insert into app_public.mapped_signing_templates as m (id, signing_template_id, account_id, name, template_copy_on,
+                                                        template_updated_on)
+    values (coalesce(create_mapped_signing_template.id, gen_random_uuid()), template.id,
+            app_private.current_account_id(), trim(create_mapped_signing_template.name), now(), template.modified_on)
+    returning * into result;
+  insert into app_public.signing_roles (mapped_signing_template_id, name, "order", type)
+    select result.id, r ->> 'name', coalesce((r ->> 'order')::integer, o::integer),
+           case when r ->> 'type' = 'cc' then 'cc' else 'signer' end
+    from jsonb_array_elements(template.roles) with ordinality x(r, o)
+    on conflict (mapped_signing_template_id, name) do nothing;
+  insert into app_public.signing_fields (mapped_signing_template_id, signing_document_id, name, role, type, page)
+    select result.id, d.id, f ->> 'name', f ->> 'role',
+           case when f ->> 'type' in ('text', 'date', 'checkbox', 'signature', 'initial') then f ->> 'type' else 'text' end,
+           (f ->> 'page')::integer
+    from jsonb_array_elements(template.fields) f
+    left join app_public.signing_documents d
+      on d.signing_template_id = template.id and d.provider_document_id = f ->> 'documentId'
+    on conflict (mapped_signing_template_id, name) do nothing;
+  -- signature and date fields of the built-in signer fill themselves
+  update app_public.signing_fields f set map_to = case f.type when 'signature' then 'signature' else 'date.signed' end,
+    value_variable = case f.type when 'signature' then 'signature' else 'date.signed' end
+  where f.mapped_signing_template_id = result.id and f.type in ('signature', 'date');
+  return result;
+end;
+$function$;
+grant execute on function app_public.create_mapped_signing_template(template_id uuid, name text, id uuid) to app_user;
+comment on function app_public.create_mapped_signing_template(template_id uuid, name text, id uuid) is 'Maps a signing template: a mapped template with a copy of the template''s roles and fields, every one not mapped.';
+
 CREATE OR REPLACE FUNCTION app_public.create_payment_trade(distribution_id uuid, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.payment_trades
  LANGUAGE plpgsql
@@ -7478,6 +9493,55 @@ $function$;
 grant execute on function app_public.create_payment_trade(distribution_id uuid, id uuid) to app_user;
 comment on function app_public.create_payment_trade(distribution_id uuid, id uuid) is 'The investor''s payment step: a trade at the payment provider for the distribution''s unpaid amount (the offering of its round must be mapped).';
 
+CREATE OR REPLACE FUNCTION app_public.create_signing_template(file_key uuid, name text, description text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.signing_templates
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  account app_public.signing_accounts;
+  slot app_private.upload_slots;
+  result app_public.signing_templates;
+begin
+  select * into account from app_public.signing_accounts s where s.id in (select app_private.own_signing_account_ids());
+  if not found then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  perform app_private.check_signing_account(account.id);
+  if account.provider <> 'builtin' then
+    raise exception 'Templates are synced from DocuSign: use Sync template list.' using errcode = 'LL409';
+  end if;
+  if coalesce(trim(create_signing_template.name), '') = '' then
+    raise exception 'Template name is required.' using errcode = 'LL422';
+  end if;
+  select * into slot from app_private.upload_slots u
+  where u.key = create_signing_template.file_key and u.account_id = account.account_id;
+  if not found then
+    raise exception 'Upload not found.' using errcode = 'LL404';
+  end if;
+  if slot.extension <> 'pdf' then
+    raise exception 'A signing template must be a PDF.' using errcode = 'LL422';
+  end if;
+  if slot.status <> 'uploaded' then
+    raise exception 'The file is not uploaded.' using errcode = 'LL409';
+  end if;
+  insert into app_public.signing_templates as t (id, signing_account_id, provider_template_id, name, description, file_key,
+                                               sync_status)
+    values (coalesce(create_signing_template.id, gen_random_uuid()), account.id, slot.key::text,
+            trim(create_signing_template.name), nullif(trim(create_signing_template.description), ''), slot.key::text,
+            'loading')
+    on conflict (signing_account_id, provider_template_id) do update
+      set name = excluded.name, description = excluded.description, deleted = false, sync_status = 'loading'
+    returning * into result;
+  update app_public.signing_accounts s set sync_status = 'loading', failure = null where s.id = account.id;
+  perform app_private.wake_signing_jobs();
+  return result;
+end;
+$function$;
+grant execute on function app_public.create_signing_template(file_key uuid, name text, description text, id uuid) to app_user;
+comment on function app_public.create_signing_template(file_key uuid, name text, description text, id uuid) is 'Built-in signing: makes a signing template of an uploaded PDF (its form fields become the roles and fields on the next sync).';
+
 CREATE OR REPLACE FUNCTION app_public.current_account()
  RETURNS app_public.accounts
  LANGUAGE sql
@@ -7510,6 +9574,63 @@ CREATE OR REPLACE FUNCTION app_public.delete_holding_document(document_id uuid)
  LANGUAGE sql
 AS $function$ select app_private.delete_document('holding', document_id) $function$;
 grant execute on function app_public.delete_holding_document(document_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.delete_reference_type(kind text, key text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  uses bigint;
+  label text;
+  share app_public.document_sharing_allowed_shares;
+begin
+  perform app_private.require_platform_admin();
+  if kind = 'asset_type' then
+    select t.name into label from app_public.asset_types t where t.type = key for update;
+    if not found then
+      raise exception 'Asset type not found.' using errcode = 'LL404';
+    end if;
+    select count(*) into uses from app_public.assets a where a.type = key;
+    if uses > 0 then
+      raise exception 'The asset type "%" is used by % asset% and cannot be deleted.', label, uses,
+        case when uses = 1 then '' else 's' end using errcode = 'LL409';
+    end if;
+    delete from app_public.asset_types t where t.type = key;
+  elsif kind = 'investor_account_type' then
+    perform 1 from app_public.investor_account_types t where t.type = key for update;
+    if not found then
+      raise exception 'Investor account type not found.' using errcode = 'LL404';
+    end if;
+    select count(*) into uses from app_public.accounts a where a.investor_type = key;
+    if uses > 0 then
+      raise exception 'The investor account type "%" is used by % account% and cannot be deleted.', key, uses,
+        case when uses = 1 then '' else 's' end using errcode = 'LL409';
+    end if;
+    delete from app_public.investor_account_types t where t.type = key;
+  elsif kind = 'document_sharing_allowed_share' then
+    select * into share from app_public.document_sharing_allowed_shares s
+      where s.id::text = key for update;
+    if not found then
+      raise exception 'Document sharing option not found.' using errcode = 'LL404';
+    end if;
+    select count(*) into uses from app_public.document_sharings ds
+      join app_public.documents d on d.id = ds.document_id
+     where d.type = share.type and ds.to_role = share.to_role;
+    if uses > 0 then
+      raise exception 'The sharing option "%" is used by % shared document% and cannot be deleted.', share.name,
+        uses, case when uses = 1 then '' else 's' end using errcode = 'LL409';
+    end if;
+    delete from app_public.document_sharing_allowed_shares s where s.id = share.id;
+  else
+    raise exception 'Unknown type kind: %', kind using errcode = 'LL422';
+  end if;
+  return true;
+end;
+$function$;
+grant execute on function app_public.delete_reference_type(kind text, key text) to app_user;
+comment on function app_public.delete_reference_type(kind text, key text) is 'Deletes an unused reference type (asset_type, investor_account_type, document_sharing_allowed_share); admins only.';
 
 CREATE OR REPLACE FUNCTION app_public.delete_security_document(document_id uuid)
  RETURNS uuid
@@ -7593,6 +9714,25 @@ AS $function$
 $function$;
 grant execute on function app_public.documents_download_url(d app_public.documents) to app_user;
 
+CREATE OR REPLACE FUNCTION app_public.docusign_sync_template_list(account_id uuid)
+ RETURNS app_public.signing_accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  account app_public.signing_accounts := app_private.check_signing_account(docusign_sync_template_list.account_id);
+  result app_public.signing_accounts;
+begin
+  update app_public.signing_accounts s set sync_status = 'loading', failure = null where s.id = account.id
+    returning * into result;
+  perform app_private.wake_signing_jobs();
+  return result;
+end;
+$function$;
+grant execute on function app_public.docusign_sync_template_list(account_id uuid) to app_user;
+comment on function app_public.docusign_sync_template_list(account_id uuid) is 'Sync template list: the server loads the signing account''s templates from its provider (syncStatus loading, then synced or error).';
+
 CREATE OR REPLACE FUNCTION app_public.holdings_percent_of_security_total(h app_public.holdings)
  RETURNS numeric
  LANGUAGE sql
@@ -7602,6 +9742,14 @@ AS $function$
     from app_public.securities s where s.id = h.security_id
   $function$;
 grant execute on function app_public.holdings_percent_of_security_total(h app_public.holdings) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.instanced_account_information_value(information app_public.instanced_account_information)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$ select app_private.instanced_answer(information.id) $function$;
+grant execute on function app_public.instanced_account_information_value(information app_public.instanced_account_information) to app_user;
+comment on function app_public.instanced_account_information_value(information app_public.instanced_account_information) is 'The answer (decrypted for the investor it belongs to; NULL for anyone else).';
 
 CREATE OR REPLACE FUNCTION app_public.investor_make_distribution(offering_id uuid, amount numeric, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.distributions
@@ -7768,6 +9916,63 @@ end
 $function$;
 grant execute on function app_public.make_customer(email text, name text, id uuid) to app_user;
 
+CREATE OR REPLACE FUNCTION app_public.make_delegate(email text, first_name text, last_name text, role text)
+ RETURNS app_public.users_accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  account uuid := app_private.current_account_id();
+  address text;
+  invitee uuid;
+  created app_public.users_accounts;
+begin
+  perform app_private.require_writer(array['admin', 'agent', 'ats', 'broker', 'investor', 'issuer']);
+  if account not in (select app_private.member_account_ids()) then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if btrim(coalesce(first_name, '')) = '' then
+    raise exception 'First name is required.' using errcode = 'LL422';
+  end if;
+  if btrim(coalesce(last_name, '')) = '' then
+    raise exception 'Last name is required.' using errcode = 'LL422';
+  end if;
+  if length(first_name) > 200 then
+    raise exception 'First name must be at most 200 characters.' using errcode = 'LL422';
+  end if;
+  if length(last_name) > 200 then
+    raise exception 'Last name must be at most 200 characters.' using errcode = 'LL422';
+  end if;
+  address := app_private.normalized_email(email, 'Email is required.');
+  if length(address) > 254 then
+    raise exception 'Email must be at most 254 characters.' using errcode = 'LL422';
+  end if;
+  if role = 'account_owner' then
+    raise exception 'Operation not allowed' using errcode = 'LL403',
+      detail = 'delegates are admins or viewers; the owner changes by transferOwnership';
+  end if;
+  if role is null or role not in ('account_admin', 'account_viewer') then
+    raise exception 'Role is required.' using errcode = 'LL422';
+  end if;
+  select e.user_id into invitee from app_public.user_emails e where lower(e.email) = lower(address);
+  if invitee is null then
+    perform app_private.queue_delegate_mail(account, address, role, btrim(first_name), btrim(last_name),
+                                            app_private.current_user_id(), false);
+    return null;
+  end if;
+  if exists (select 1 from app_public.users_accounts ua where ua.account_id = account and ua.user_id = invitee) then
+    raise exception 'This person is already a delegate of this account.' using errcode = 'LL409';
+  end if;
+  insert into app_public.users_accounts (user_id, account_id, role, status)
+  values (invitee, account, role, 'active')
+  returning * into created;
+  return created;
+end
+$function$;
+grant execute on function app_public.make_delegate(email text, first_name text, last_name text, role text) to app_user;
+comment on function app_public.make_delegate(email text, first_name text, last_name text, role text) is 'Adds a delegate (Admin or Viewer) to the selected account: an existing user at once, anyone else by an invitation mail (then null).';
+
 CREATE OR REPLACE FUNCTION app_public.make_distribution(allocation_id uuid, account_email text, amount numeric, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.distributions
  LANGUAGE plpgsql
@@ -7843,6 +10048,47 @@ begin
 end
 $function$;
 grant execute on function app_public.make_file_location(file_name text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.form_definitions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  made app_public.form_definitions;
+  next_version integer;
+begin
+  perform app_private.require_platform_admin();
+  if coalesce(trim(key), '') = '' then
+    raise exception 'Key is required.' using errcode = 'LL422', detail = 'key';
+  end if;
+  if key !~ '^[a-z0-9][a-z0-9_-]*$' then
+    raise exception 'Key may only contain lowercase letters, digits, - and _.' using errcode = 'LL422', detail = 'key';
+  end if;
+  if coalesce(trim(name), '') = '' then
+    raise exception 'Name is required.' using errcode = 'LL422', detail = 'name';
+  end if;
+  if coalesce(step_type, '') not in ('form', 'encrypted_form', 'custom', 'button') then
+    raise exception 'Step type must be form, encrypted_form, custom or button.' using errcode = 'LL422',
+      detail = 'stepType';
+  end if;
+  if render_attributes is not null and jsonb_typeof(render_attributes) <> 'object' then
+    raise exception 'Render attributes must be an object.' using errcode = 'LL422', detail = 'renderAttributes';
+  end if;
+  perform app_private.check_form_schema(step_type, schema);
+  -- One version number per key even under concurrent saves.
+  perform pg_advisory_xact_lock(7402, hashtext(key));
+  select coalesce(max(f.version), 0) + 1 into next_version from app_public.form_definitions f where f.key = $1;
+  insert into app_public.form_definitions (id, key, version, name, step_type, render_attributes, schema, created_by)
+  values (coalesce($6, gen_random_uuid()), $1, next_version, trim($2), $3, coalesce($4, '{}'::jsonb), $5,
+          app_private.current_user_id())
+  returning * into made;
+  return made;
+end;
+$function$;
+grant execute on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) to app_user;
+comment on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) is 'Saves an onboarding step form definition: a new key starts at version 1, an existing key gets the next version.';
 
 CREATE OR REPLACE FUNCTION app_public.make_holding_document(name text, holding_id uuid, extension text, share_with text[] DEFAULT '{}'::text[], file_key uuid DEFAULT NULL::uuid, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.document_upload
@@ -8142,6 +10388,102 @@ $function$;
 grant execute on function app_public.payment_available(distribution_id uuid) to app_user;
 comment on function app_public.payment_available(distribution_id uuid) is 'Whether the investor can pay this distribution through the issuer''s payment provider (its offering is mapped).';
 
+CREATE OR REPLACE FUNCTION app_public.platform_figures()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  today timestamptz := date_trunc('day', now() at time zone 'UTC') at time zone 'UTC';
+begin
+  perform app_private.require_platform_admin();
+  return jsonb_build_object(
+    'accountsByType', coalesce((select jsonb_object_agg(type, n) from (
+        select a.type, count(*) as n from app_public.accounts a group by a.type) t), '{}'::jsonb),
+    'users', (select count(*) from app_public.users),
+    'usersActive', (select count(*) from app_public.users u where u.status = 'active'),
+    'usersSuspended', (select count(*) from app_public.users u where u.status <> 'active'),
+    'memberships', (select count(*) from app_public.users_accounts),
+    'commandsAcceptedToday', (select count(*) from app_private.command_log l
+                               where l.received_on >= today and l.status = 'accepted'),
+    'commandsRejectedToday', (select count(*) from app_private.command_log l
+                               where l.received_on >= today and l.status = 'rejected'),
+    'mailDeliveredToday', (select count(*) from app_private.mail_outbox m
+                            where m.status in ('sent', 'logged') and m.delivered_on >= today),
+    'mailFailedToday', (select count(*) from app_private.mail_outbox m
+                         where m.status = 'failed' and m.updated_on >= today),
+    'mailQueued', (select count(*) from app_private.mail_outbox m where m.status = 'queued'),
+    'mailFailed', (select count(*) from app_private.mail_outbox m where m.status = 'failed'),
+    'sessionsActive', (select count(*) from app_private.sessions s
+                        where s.expires_on > now() and greatest(s.created_on, s.updated_on) > now() - interval '24 hours'),
+    'devicesSyncing', (select count(distinct l.device_id) from app_private.command_log l
+                        where l.received_on > now() - interval '24 hours' and l.device_id is not null)
+  );
+end;
+$function$;
+grant execute on function app_public.platform_figures() to app_user;
+comment on function app_public.platform_figures() is 'The platform''s figures for the admin home (admins only).';
+
+CREATE OR REPLACE FUNCTION app_public.platform_report(kind text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+begin
+  perform app_private.require_platform_admin();
+  if kind = 'accounts' then
+    return (select coalesce(jsonb_agg(r order by r ->> 'type', r ->> 'status'), '[]'::jsonb) from (
+      select jsonb_build_object('type', a.type,
+               'status', case when a.setup then 'set up' else 'not set up' end,
+               'accounts', count(*),
+               'activeMembers', sum((select count(*) from app_public.users_accounts ua
+                                      where ua.account_id = a.id and ua.status = 'active'))) as r
+      from app_public.accounts a group by a.type, a.setup) t);
+  elsif kind = 'memberships' then
+    return (select coalesce(jsonb_agg(r order by r ->> 'email', r ->> 'account'), '[]'::jsonb) from (
+      select jsonb_build_object('email', m.email, 'firstName', u.first_name, 'lastName', u.last_name,
+               'userStatus', u.status, 'account', a.name, 'accountType', a.type, 'role', ua.role,
+               'membershipStatus', ua.status) as r
+      from app_public.users u
+      left join app_public.user_emails m on m.user_id = u.id and m.is_primary
+      left join app_public.users_accounts ua on ua.user_id = u.id
+      left join app_public.accounts a on a.id = ua.account_id) t);
+  elsif kind = 'commands' then
+    return (select coalesce(jsonb_agg(r order by r ->> 'command', r ->> 'status', r ->> 'errorCode'), '[]'::jsonb) from (
+      select jsonb_build_object('command', l.mutation, 'status', l.status, 'errorCode', coalesce(l.error_code, ''),
+               'count', count(*), 'last', max(l.received_on)) as r
+      from app_private.command_log l group by l.mutation, l.status, l.error_code) t);
+  elsif kind = 'mail' then
+    return (select coalesce(jsonb_agg(r order by r ->> 'kind', r ->> 'status'), '[]'::jsonb) from (
+      select jsonb_build_object('kind', m.kind, 'status', m.status, 'count', count(*),
+               'lastDelivered', max(m.delivered_on), 'lastError', (array_agg(m.error order by m.updated_on desc)
+                 filter (where m.error is not null))[1]) as r
+      from app_private.mail_outbox m group by m.kind, m.status) t);
+  elsif kind = 'sync' then
+    return (select coalesce(jsonb_agg(r order by r ->> 'account'), '[]'::jsonb) from (
+      select jsonb_build_object('account', a.name, 'accountType', a.type,
+               'activeSessions', (select count(*) from app_private.sessions s
+                                   where s.account_id = a.id and s.expires_on > now()),
+               'devices24h', (select count(distinct l.device_id) from app_private.command_log l
+                               where l.account_id = a.id and l.received_on > now() - interval '24 hours'),
+               'commandsAccepted24h', (select count(*) from app_private.command_log l
+                                        where l.account_id = a.id and l.status = 'accepted'
+                                          and l.received_on > now() - interval '24 hours'),
+               'commandsRejected24h', (select count(*) from app_private.command_log l
+                                        where l.account_id = a.id and l.status = 'rejected'
+                                          and l.received_on > now() - interval '24 hours'),
+               'lastCommand', (select max(l.received_on) from app_private.command_log l where l.account_id = a.id))
+               as r
+      from app_public.accounts a) t);
+  end if;
+  raise exception 'Unknown report: %', kind using errcode = 'LL422';
+end;
+$function$;
+grant execute on function app_public.platform_report(kind text) to app_user;
+comment on function app_public.platform_report(kind text) is 'A platform report (accounts, memberships, commands, mail, sync) as rows; admins only.';
+
 CREATE OR REPLACE FUNCTION app_public.processes_current_step(p app_public.processes)
  RETURNS app_public.steps
  LANGUAGE sql
@@ -8172,6 +10514,51 @@ AS $function$
 $function$;
 grant execute on function app_public.pull_documents(model text, after_txid text, after_seq bigint, lim integer) to app_user;
 comment on function app_public.pull_documents(model text, after_txid text, after_seq bigint, lim integer) is 'Replication pull: documents of a read model changed after a checkpoint, below the safe watermark, under RLS.';
+
+CREATE OR REPLACE FUNCTION app_public.reference_types()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  questions jsonb := null;
+begin
+  perform app_private.require_platform_admin();
+  if to_regclass('app_public.onboarding_question_types') is not null
+     and to_regclass('app_public.onboarding_questions') is not null then
+    begin
+      execute $q$
+        select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'regex', t.regex,
+                  'uses', (select count(*) from app_public.onboarding_questions q where q.type_id = t.id))
+                  order by t.name), '[]'::jsonb)
+        from app_public.onboarding_question_types t $q$ into questions;
+    exception when undefined_column or undefined_table then
+      questions := null;
+    end;
+  end if;
+  return jsonb_build_object(
+    'assetTypes', (select coalesce(jsonb_agg(jsonb_build_object('type', t.type, 'name', t.name,
+        'accountingType', t.accounting_type,
+        'uses', (select count(*) from app_public.assets a where a.type = t.type)) order by t.type), '[]'::jsonb)
+      from app_public.asset_types t),
+    'investorAccountTypes', (select coalesce(jsonb_agg(jsonb_build_object('type', t.type,
+        'isIndividual', t.is_individual, 'isJoint', t.is_joint,
+        'uses', (select count(*) from app_public.accounts a where a.investor_type = t.type)) order by t.type), '[]'::jsonb)
+      from app_public.investor_account_types t),
+    'documentSharingAllowedShares', (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'type', s.type,
+        'fromAccountType', s.from_account_type, 'toRole', s.to_role, 'name', s.name,
+        'uses', (select count(*) from app_public.document_sharings ds
+                   join app_public.documents d on d.id = ds.document_id
+                  where d.type = s.type and ds.to_role = s.to_role))
+        order by s.type, s.from_account_type, s.to_role), '[]'::jsonb)
+      from app_public.document_sharing_allowed_shares s),
+    'questionTypes', questions
+  );
+end;
+$function$;
+grant execute on function app_public.reference_types() to app_user;
+comment on function app_public.reference_types() is 'The reference types with their usage counts (admins only).';
 
 CREATE OR REPLACE FUNCTION app_public.resend_email(id uuid)
  RETURNS uuid
@@ -8393,6 +10780,48 @@ end;
 $function$;
 grant execute on function app_public.tokenize_holdings(holding_ids uuid[]) to app_user;
 comment on function app_public.tokenize_holdings(holding_ids uuid[]) is 'Mint: each holding (of one round) is minted to its investor''s address on the token''s chain, once; a holding already minted or queued on the contract is skipped.';
+
+CREATE OR REPLACE FUNCTION app_public.transfer_ownership(email text)
+ RETURNS app_public.users_accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  account uuid := app_private.current_account_id();
+  caller uuid := app_private.current_user_id();
+  address text := btrim(coalesce(email, ''));
+  target uuid;
+  membership app_public.users_accounts;
+begin
+  if caller is null or account is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if not exists (select 1 from app_public.users_accounts ua
+                  where ua.account_id = account and ua.user_id = caller
+                    and ua.role = 'account_owner' and ua.status = 'active') then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if address !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(address) > 254 then
+    raise exception 'A valid email is required.' using errcode = 'LL422';
+  end if;
+  select e.user_id into target from app_public.user_emails e where lower(e.email) = lower(address);
+  if target = caller then
+    raise exception 'You already own this account.' using errcode = 'LL409';
+  end if;
+  select * into membership from app_public.users_accounts ua where ua.account_id = account and ua.user_id = target;
+  if membership.id is null then
+    perform app_private.queue_delegate_mail(account, address, 'account_admin', null, null, caller, true);
+    return null;
+  end if;
+  if membership.status <> 'active' then
+    raise exception 'The new owner must be an active delegate of this account.' using errcode = 'LL422';
+  end if;
+  return app_private.hand_over_ownership(account, caller, target);
+end
+$function$;
+grant execute on function app_public.transfer_ownership(email text) to app_user;
+comment on function app_public.transfer_ownership(email text) is 'The owner hands the selected account to a member (or invites someone to take it); the old owner becomes an admin and both sign in again.';
 
 CREATE OR REPLACE FUNCTION app_public.update_distribution_qualification_order(id uuid, execute_order integer)
  RETURNS app_public.distribution_qualifications

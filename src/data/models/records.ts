@@ -15,6 +15,7 @@ import { keyword, timestamp, uuid } from "./fields.ts";
 import { integrationSchema } from "./integrations.ts";
 import { paymentAccountSchema } from "./payment-accounts.ts";
 import { tokenSchema } from "./tokens.ts";
+import { usersAccountSchema } from "./users-accounts.ts";
 
 const recordSchema = toTypedRxJsonSchema({
   title: "records",
@@ -52,6 +53,7 @@ export const RECORD_KINDS = {
   tokens: { schema: tokenSchema, parent: "roundId" },
   integrations: { schema: integrationSchema },
   payment_accounts: { schema: paymentAccountSchema, parent: "accountId" },
+  users_accounts: { schema: usersAccountSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -25,6 +25,7 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     tokens: allTokens { totalCount }
     integrations: allIntegrations { totalCount }
     payment_accounts: allPaymentAccounts { totalCount }
+    users_accounts: allUsersAccounts { totalCount }
     documents: allDocuments { totalCount }
   }
 `;

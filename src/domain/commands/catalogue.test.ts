@@ -122,6 +122,9 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   mapPaymentInstrument: { input: { id: id(52), roundId: id(5) } },
   mapPaymentIssuer: { input: { id: id(53), issuerId: id(54) } },
   northCapitalSync: { input: { id: id(55) } },
+  makeDelegate: { input: { email: "d@x.test", firstName: "Dee", lastName: "Lee", role: "account_viewer" } },
+  transferOwnership: { input: { email: "d@x.test" } },
+  updateUsersAccountById: { input: { id: id(56), patch: { role: "account_admin", status: "suspended" } } },
 };
 
 describe("the command catalogue", () => {

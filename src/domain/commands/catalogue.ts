@@ -113,6 +113,10 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   mapPaymentInstrument: null,
   mapPaymentIssuer: null,
   northCapitalSync: null,
+  // delegates (features/delegates): an invitation has no row yet; a transfer ends the sessions, then the pull shows it
+  makeDelegate: null,
+  transferOwnership: null,
+  updateUsersAccountById: "convention",
 };
 
 export const COMMANDS: { readonly [N in CommandName]: CommandEntry<N> } = Object.fromEntries(

@@ -17,7 +17,8 @@ export type EffectModel =
   | "holdings"
   | "rounds"
   | "securities"
-  | "transactions";
+  | "transactions"
+  | "users_accounts";
 
 export interface CommandEffect {
   model: EffectModel;
@@ -41,6 +42,7 @@ const ENTITY_MODELS: Record<string, EffectModel> = {
   Round: "rounds",
   Security: "securities",
   Transaction: "transactions",
+  UsersAccount: "users_accounts",
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -3,6 +3,13 @@
 import * as v from "valibot";
 import { SCALARS as S } from "./scalars.ts";
 
+const AddMappedSigningTemplateToQualificationsInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of AddMappedSigningTemplateToQualificationsInput",
+);
 const BulkAllocationInput = v.strictObject(
   {
     allocationId: v.nullish(S.UUID),
@@ -249,6 +256,33 @@ const CreateDistributionPriceInput = v.strictObject(
   },
   "must be an object with the fields of CreateDistributionPriceInput",
 );
+const CreateMappedSigningTemplateInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    templateId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CreateMappedSigningTemplateInput",
+);
+const MappedSigningTemplateQuestionSetInput = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    executeOrder: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    mappedSigningTemplateId: S.UUID,
+    onboardingQuestionSetId: S.UUID,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of MappedSigningTemplateQuestionSetInput",
+);
+const CreateMappedSigningTemplateQuestionSetInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    mappedSigningTemplateQuestionSet: MappedSigningTemplateQuestionSetInput,
+  },
+  "must be an object with the fields of CreateMappedSigningTemplateQuestionSetInput",
+);
 const CreatePaymentTradeInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -278,6 +312,16 @@ const CreateSecurityInput = v.strictObject(
     security: SecurityInput,
   },
   "must be an object with the fields of CreateSecurityInput",
+);
+const CreateSigningTemplateInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    description: v.nullish(S.String),
+    fileKey: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateSigningTemplateInput",
 );
 const VendorDefaultEmailPreferenceInput = v.strictObject(
   {
@@ -353,6 +397,20 @@ const DeleteHoldingDocumentInput = v.strictObject(
   },
   "must be an object with the fields of DeleteHoldingDocumentInput",
 );
+const DeleteMappedSigningTemplateByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteMappedSigningTemplateByIdInput",
+);
+const DeleteMappedSigningTemplateQuestionSetByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteMappedSigningTemplateQuestionSetByIdInput",
+);
 const DeleteSecurityDocumentInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -366,6 +424,13 @@ const DeployContractInput = v.strictObject(
     contractId: v.nullish(S.UUID),
   },
   "must be an object with the fields of DeployContractInput",
+);
+const DocusignSyncTemplateListInput = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of DocusignSyncTemplateListInput",
 );
 const MakeAllocationOfferingLinkInput = v.strictObject(
   {
@@ -393,6 +458,16 @@ const MakeCustomerInput = v.strictObject(
     name: v.nullish(S.String),
   },
   "must be an object with the fields of MakeCustomerInput",
+);
+const MakeDelegateInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    email: v.nullish(S.String),
+    firstName: v.nullish(S.String),
+    lastName: v.nullish(S.String),
+    role: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeDelegateInput",
 );
 const MakeDistributionInput = v.strictObject(
   {
@@ -521,6 +596,13 @@ const TokenizeHoldingsInput = v.strictObject(
     holdingIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
   },
   "must be an object with the fields of TokenizeHoldingsInput",
+);
+const TransferOwnershipInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    email: v.nullish(S.String),
+  },
+  "must be an object with the fields of TransferOwnershipInput",
 );
 const AccountPatch = v.strictObject(
   {
@@ -772,6 +854,32 @@ const UpdateDistributionQualificationOrderInput = v.strictObject(
   },
   "must be an object with the fields of UpdateDistributionQualificationOrderInput",
 );
+const MappedSigningTemplatePatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    active: v.nullish(S.Boolean),
+    createdOn: v.nullish(S.Datetime),
+    deleted: v.nullish(S.Boolean),
+    id: v.nullish(S.UUID),
+    locked: v.nullish(S.Boolean),
+    name: v.nullish(S.String),
+    qualificationStepType: v.nullish(S.String),
+    signingTemplateId: v.nullish(S.UUID),
+    templateCopyOn: v.nullish(S.Datetime),
+    templateUpdatedOn: v.nullish(S.Datetime),
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of MappedSigningTemplatePatch",
+);
+const UpdateMappedSigningTemplateByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: MappedSigningTemplatePatch,
+  },
+  "must be an object with the fields of UpdateMappedSigningTemplateByIdInput",
+);
 const RoundPatch = v.strictObject(
   {
     assetId: v.nullish(S.UUID),
@@ -821,6 +929,54 @@ const UpdateSecurityByIdInput = v.strictObject(
   },
   "must be an object with the fields of UpdateSecurityByIdInput",
 );
+const SigningFieldPatch = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    mapTo: v.nullish(S.String),
+    mappedSigningTemplateId: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    page: v.nullish(S.Int),
+    role: v.nullish(S.String),
+    signingDocumentId: v.nullish(S.UUID),
+    type: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+    value: v.nullish(S.String),
+    valueVariable: v.nullish(S.String),
+  },
+  "must be an object with the fields of SigningFieldPatch",
+);
+const UpdateSigningFieldByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: SigningFieldPatch,
+  },
+  "must be an object with the fields of UpdateSigningFieldByIdInput",
+);
+const SigningRolePatch = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    mapTo: v.nullish(S.String),
+    mappedSigningTemplateId: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    order: v.nullish(S.Int),
+    toEmail: v.nullish(S.String),
+    toName: v.nullish(S.String),
+    type: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of SigningRolePatch",
+);
+const UpdateSigningRoleByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: SigningRolePatch,
+  },
+  "must be an object with the fields of UpdateSigningRoleByIdInput",
+);
 const TrancheBondDatumPatch = v.strictObject(
   {
     coupon: v.nullish(S.BigFloat),
@@ -839,6 +995,26 @@ const UpdateTrancheBondDatumByRoundIdInput = v.strictObject(
     roundId: S.UUID,
   },
   "must be an object with the fields of UpdateTrancheBondDatumByRoundIdInput",
+);
+const UsersAccountPatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    role: v.nullish(S.String),
+    status: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+    userId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of UsersAccountPatch",
+);
+const UpdateUsersAccountByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: UsersAccountPatch,
+  },
+  "must be an object with the fields of UpdateUsersAccountByIdInput",
 );
 const VendorDefaultEmailPreferencePatch = v.strictObject(
   {
@@ -881,8 +1057,121 @@ const UpdateVestingScheduleByIdInput = v.strictObject(
   },
   "must be an object with the fields of UpdateVestingScheduleByIdInput",
 );
+const OnboardingQuestionInput = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    description: S.String,
+    errorMessage: S.String,
+    id: v.nullish(S.UUID),
+    name: S.String,
+    options: v.nullish(S.JSON),
+    typeId: S.UUID,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of OnboardingQuestionInput",
+);
+const CreateOnboardingQuestionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    onboardingQuestion: OnboardingQuestionInput,
+  },
+  "must be an object with the fields of CreateOnboardingQuestionInput",
+);
+const OnboardingQuestionJoinInput = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    executeOrder: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    questionId: S.UUID,
+    questionSetId: S.UUID,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of OnboardingQuestionJoinInput",
+);
+const CreateOnboardingQuestionJoinInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    onboardingQuestionJoin: OnboardingQuestionJoinInput,
+  },
+  "must be an object with the fields of CreateOnboardingQuestionJoinInput",
+);
+const OnboardingQuestionSetInput = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    active: v.nullish(S.Boolean),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    locked: v.nullish(S.Boolean),
+    name: S.String,
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of OnboardingQuestionSetInput",
+);
+const CreateOnboardingQuestionSetInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    onboardingQuestionSet: OnboardingQuestionSetInput,
+  },
+  "must be an object with the fields of CreateOnboardingQuestionSetInput",
+);
+const DeleteOnboardingQuestionJoinByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteOnboardingQuestionJoinByIdInput",
+);
+const OnboardingQuestionPatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    description: v.nullish(S.String),
+    errorMessage: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    options: v.nullish(S.JSON),
+    typeId: v.nullish(S.UUID),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of OnboardingQuestionPatch",
+);
+const UpdateOnboardingQuestionByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: OnboardingQuestionPatch,
+  },
+  "must be an object with the fields of UpdateOnboardingQuestionByIdInput",
+);
+const OnboardingQuestionSetPatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    active: v.nullish(S.Boolean),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    locked: v.nullish(S.Boolean),
+    name: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of OnboardingQuestionSetPatch",
+);
+const UpdateOnboardingQuestionSetByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: OnboardingQuestionSetPatch,
+  },
+  "must be an object with the fields of UpdateOnboardingQuestionSetByIdInput",
+);
 
 export const VARIABLES = {
+  addMappedSigningTemplateToQualifications: v.object(
+    { input: AddMappedSigningTemplateToQualificationsInput },
+    "must be an object",
+  ),
   bulkAllocation: v.object({ input: BulkAllocationInput }, "must be an object"),
   bulkCustomers: v.object({ input: BulkCustomersInput }, "must be an object"),
   completeChildStep: v.object({ input: CompleteChildStepInput }, "must be an object"),
@@ -900,8 +1189,14 @@ export const VARIABLES = {
   createDistributionCustomField: v.object({ input: CreateDistributionCustomFieldInput }, "must be an object"),
   createDistributionPayment: v.object({ input: CreateDistributionPaymentInput }, "must be an object"),
   createDistributionPrice: v.object({ input: CreateDistributionPriceInput }, "must be an object"),
+  createMappedSigningTemplate: v.object({ input: CreateMappedSigningTemplateInput }, "must be an object"),
+  createMappedSigningTemplateQuestionSet: v.object(
+    { input: CreateMappedSigningTemplateQuestionSetInput },
+    "must be an object",
+  ),
   createPaymentTrade: v.object({ input: CreatePaymentTradeInput }, "must be an object"),
   createSecurity: v.object({ input: CreateSecurityInput }, "must be an object"),
+  createSigningTemplate: v.object({ input: CreateSigningTemplateInput }, "must be an object"),
   createVendorDefaultEmailPreference: v.object({ input: CreateVendorDefaultEmailPreferenceInput }, "must be an object"),
   createVestingSchedule: v.object({ input: CreateVestingScheduleInput }, "must be an object"),
   deleteAllocationQualificationById: v.object({ input: DeleteAllocationQualificationByIdInput }, "must be an object"),
@@ -912,11 +1207,18 @@ export const VARIABLES = {
     "must be an object",
   ),
   deleteHoldingDocument: v.object({ input: DeleteHoldingDocumentInput }, "must be an object"),
+  deleteMappedSigningTemplateById: v.object({ input: DeleteMappedSigningTemplateByIdInput }, "must be an object"),
+  deleteMappedSigningTemplateQuestionSetById: v.object(
+    { input: DeleteMappedSigningTemplateQuestionSetByIdInput },
+    "must be an object",
+  ),
   deleteSecurityDocument: v.object({ input: DeleteSecurityDocumentInput }, "must be an object"),
   deployContract: v.object({ input: DeployContractInput }, "must be an object"),
+  docusignSyncTemplateList: v.object({ input: DocusignSyncTemplateListInput }, "must be an object"),
   makeAllocationOfferingLink: v.object({ input: MakeAllocationOfferingLinkInput }, "must be an object"),
   makeBlockchainAddress: v.object({ input: MakeBlockchainAddressInput }, "must be an object"),
   makeCustomer: v.object({ input: MakeCustomerInput }, "must be an object"),
+  makeDelegate: v.object({ input: MakeDelegateInput }, "must be an object"),
   makeDistribution: v.object({ input: MakeDistributionInput }, "must be an object"),
   makeDistributionQualifications: v.object({ input: MakeDistributionQualificationsInput }, "must be an object"),
   makeDividendPayment: v.object({ input: MakeDividendPaymentInput }, "must be an object"),
@@ -930,6 +1232,7 @@ export const VARIABLES = {
   northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
+  transferOwnership: v.object({ input: TransferOwnershipInput }, "must be an object"),
   updateAccountById: v.object({ input: UpdateAccountByIdInput }, "must be an object"),
   updateAddressById: v.object({ input: UpdateAddressByIdInput }, "must be an object"),
   updateAllocationById: v.object({ input: UpdateAllocationByIdInput }, "must be an object"),
@@ -948,12 +1251,22 @@ export const VARIABLES = {
     { input: UpdateDistributionQualificationOrderInput },
     "must be an object",
   ),
+  updateMappedSigningTemplateById: v.object({ input: UpdateMappedSigningTemplateByIdInput }, "must be an object"),
   updateRoundById: v.object({ input: UpdateRoundByIdInput }, "must be an object"),
   updateSecurityById: v.object({ input: UpdateSecurityByIdInput }, "must be an object"),
+  updateSigningFieldById: v.object({ input: UpdateSigningFieldByIdInput }, "must be an object"),
+  updateSigningRoleById: v.object({ input: UpdateSigningRoleByIdInput }, "must be an object"),
   updateTrancheBondDatumByRoundId: v.object({ input: UpdateTrancheBondDatumByRoundIdInput }, "must be an object"),
+  updateUsersAccountById: v.object({ input: UpdateUsersAccountByIdInput }, "must be an object"),
   updateVendorDefaultEmailPreferenceById: v.object(
     { input: UpdateVendorDefaultEmailPreferenceByIdInput },
     "must be an object",
   ),
   updateVestingScheduleById: v.object({ input: UpdateVestingScheduleByIdInput }, "must be an object"),
+  createOnboardingQuestion: v.object({ input: CreateOnboardingQuestionInput }, "must be an object"),
+  createOnboardingQuestionJoin: v.object({ input: CreateOnboardingQuestionJoinInput }, "must be an object"),
+  createOnboardingQuestionSet: v.object({ input: CreateOnboardingQuestionSetInput }, "must be an object"),
+  deleteOnboardingQuestionJoinById: v.object({ input: DeleteOnboardingQuestionJoinByIdInput }, "must be an object"),
+  updateOnboardingQuestionById: v.object({ input: UpdateOnboardingQuestionByIdInput }, "must be an object"),
+  updateOnboardingQuestionSetById: v.object({ input: UpdateOnboardingQuestionSetByIdInput }, "must be an object"),
 } as const;

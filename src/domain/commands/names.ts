@@ -33,6 +33,7 @@ export const COMMAND_NAMES = [
   "makeAllocationOfferingLink",
   "makeBlockchainAddress",
   "makeCustomer",
+  "makeDelegate",
   "makeDistribution",
   "makeDistributionQualifications",
   "makeDividendPayment",
@@ -46,6 +47,7 @@ export const COMMAND_NAMES = [
   "northCapitalSync",
   "swapTokenChain",
   "tokenizeHoldings",
+  "transferOwnership",
   "updateAccountById",
   "updateAddressById",
   "updateAllocationById",
@@ -61,6 +63,7 @@ export const COMMAND_NAMES = [
   "updateRoundById",
   "updateSecurityById",
   "updateTrancheBondDatumByRoundId",
+  "updateUsersAccountById",
   "updateVendorDefaultEmailPreferenceById",
   "updateVestingScheduleById",
 ] as const;

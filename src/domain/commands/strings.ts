@@ -100,6 +100,10 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
   mapPaymentInstrument: () => "Link a round to its payment instrument",
   mapPaymentIssuer: () => "Link the issuer to its payment account",
   northCapitalSync: () => "Sync with North Capital",
+  makeDelegate: (input) =>
+    named("Add delegate", [text(input.firstName), text(input.lastName)].filter(Boolean).join(" "), input.email),
+  transferOwnership: (input) => named("Transfer ownership to", input.email),
+  updateUsersAccountById: () => "Edit a delegate",
   makeTaRequestDistributionIssuances: (input) => `Request issuance of ${count(input.distributionIds, "distribution")}`,
   makeToken: (input) => named("Create token", input.name, input.symbol),
   makeTranche: (input) => named("Create tranche", input.name),
