@@ -13,7 +13,9 @@ import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTyp
 import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
 import { integrationSchema } from "./integrations.ts";
+import { onboardingQuestionSchema, onboardingQuestionSetSchema } from "./onboarding-questions.ts";
 import { paymentAccountSchema } from "./payment-accounts.ts";
+import { qualificationAnswerSchema } from "./qualification-answers.ts";
 import { tokenSchema } from "./tokens.ts";
 import { usersAccountSchema } from "./users-accounts.ts";
 
@@ -53,6 +55,9 @@ export const RECORD_KINDS = {
   tokens: { schema: tokenSchema, parent: "roundId" },
   integrations: { schema: integrationSchema },
   payment_accounts: { schema: paymentAccountSchema, parent: "accountId" },
+  onboarding_question_sets: { schema: onboardingQuestionSetSchema, parent: "accountId" },
+  onboarding_questions: { schema: onboardingQuestionSchema, parent: "accountId" },
+  qualification_answers: { schema: qualificationAnswerSchema, parent: "vendorId" },
   users_accounts: { schema: usersAccountSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 

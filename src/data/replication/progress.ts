@@ -25,6 +25,9 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     tokens: allTokens { totalCount }
     integrations: allIntegrations { totalCount }
     payment_accounts: allPaymentAccounts { totalCount }
+    onboarding_question_sets: allOnboardingQuestionSets { totalCount }
+    onboarding_questions: allOnboardingQuestions { totalCount }
+    qualification_answers: allInstancedAccountInformation { totalCount }
     users_accounts: allUsersAccounts { totalCount }
     documents: allDocuments { totalCount }
   }

@@ -122,6 +122,25 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   mapPaymentInstrument: { input: { id: id(52), roundId: id(5) } },
   mapPaymentIssuer: { input: { id: id(53), issuerId: id(54) } },
   northCapitalSync: { input: { id: id(55) } },
+  createOnboardingQuestion: {
+    input: {
+      onboardingQuestion: {
+        id: id(60),
+        name: "Accredited",
+        description: "Are you accredited?",
+        errorMessage: "Answer Yes or No.",
+        typeId: id(61),
+        options: [],
+      },
+    },
+  },
+  createOnboardingQuestionJoin: {
+    input: { onboardingQuestionJoin: { id: id(62), questionSetId: id(63), questionId: id(60), executeOrder: 1 } },
+  },
+  createOnboardingQuestionSet: { input: { onboardingQuestionSet: { id: id(63), name: "Investor questions" } } },
+  deleteOnboardingQuestionJoinById: { input: { id: id(62) } },
+  updateOnboardingQuestionById: { input: { id: id(60), patch: { description: "Accredited investor?" } } },
+  updateOnboardingQuestionSetById: { input: { id: id(63), patch: { locked: true, active: true } } },
   makeDelegate: { input: { email: "d@x.test", firstName: "Dee", lastName: "Lee", role: "account_viewer" } },
   transferOwnership: { input: { email: "d@x.test" } },
   updateUsersAccountById: { input: { id: id(56), patch: { role: "account_admin", status: "suspended" } } },

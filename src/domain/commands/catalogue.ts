@@ -113,6 +113,13 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   mapPaymentInstrument: null,
   mapPaymentIssuer: null,
   northCapitalSync: null,
+  // question sets (features/questions): sets and questions by the convention; a set's questions overlay their joins
+  createOnboardingQuestion: "convention",
+  createOnboardingQuestionJoin: null,
+  createOnboardingQuestionSet: "convention",
+  deleteOnboardingQuestionJoinById: null,
+  updateOnboardingQuestionById: "convention",
+  updateOnboardingQuestionSetById: "convention",
   // delegates (features/delegates): an invitation has no row yet; a transfer ends the sessions, then the pull shows it
   makeDelegate: null,
   transferOwnership: null,

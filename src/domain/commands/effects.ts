@@ -15,6 +15,8 @@ export type EffectModel =
   | "distributions"
   | "documents"
   | "holdings"
+  | "onboarding_question_sets"
+  | "onboarding_questions"
   | "rounds"
   | "securities"
   | "transactions"
@@ -39,6 +41,8 @@ const ENTITY_MODELS: Record<string, EffectModel> = {
   Distribution: "distributions",
   Document: "documents",
   Holding: "holdings",
+  OnboardingQuestion: "onboarding_questions",
+  OnboardingQuestionSet: "onboarding_question_sets",
   Round: "rounds",
   Security: "securities",
   Transaction: "transactions",

@@ -66,6 +66,13 @@ export const COMMAND_NAMES = [
   "updateUsersAccountById",
   "updateVendorDefaultEmailPreferenceById",
   "updateVestingScheduleById",
+  // question sets (features/questions)
+  "createOnboardingQuestion",
+  "createOnboardingQuestionJoin",
+  "createOnboardingQuestionSet",
+  "deleteOnboardingQuestionJoinById",
+  "updateOnboardingQuestionById",
+  "updateOnboardingQuestionSetById",
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

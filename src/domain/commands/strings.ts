@@ -100,6 +100,12 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
   mapPaymentInstrument: () => "Link a round to its payment instrument",
   mapPaymentIssuer: () => "Link the issuer to its payment account",
   northCapitalSync: () => "Sync with North Capital",
+  createOnboardingQuestion: (input) => named("Add question", part(input, "onboardingQuestion").name),
+  createOnboardingQuestionJoin: () => "Add a question to a question set",
+  createOnboardingQuestionSet: (input) => named("Create question set", part(input, "onboardingQuestionSet").name),
+  deleteOnboardingQuestionJoinById: () => "Remove a question from a question set",
+  updateOnboardingQuestionById: (input) => named("Edit question", part(input, "patch").name),
+  updateOnboardingQuestionSetById: (input) => named("Edit question set", part(input, "patch").name),
   makeDelegate: (input) =>
     named("Add delegate", [text(input.firstName), text(input.lastName)].filter(Boolean).join(" "), input.email),
   transferOwnership: (input) => named("Transfer ownership to", input.email),
