@@ -26,6 +26,7 @@ import { EXAMPLES_PATH, handleExample } from "./examples.ts";
 import { createPullHandler } from "./pull.ts";
 import { handleReports, isReportsPath } from "./reports.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
+import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
 import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
 import { serveStatic } from "./static.ts";
 import { handleUploads, isUploadPath } from "./uploads.ts";
@@ -224,6 +225,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     socket.once("close", () => sockets.delete(socket));
   });
 
+  // Sessions the database ends (a suspended member, an ownership transfer) lose their websockets at once.
+  const revocations = startSessionRevocations(
+    database.pgService.pgSubscriber ? await database.pgService.pgSubscriber.subscribe(SESSIONS_ENDED_CHANNEL) : null,
+  );
+
   // Websockets authenticate with the session cookie when they connect; the session then holds for the socket.
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -236,6 +242,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       (session) => {
         if (!session) return refuse("401 Unauthorized");
         attachSession(req, session);
+        revocations.track(session.sessionId, socket);
         upgradeHandler(req, socket, head);
       },
       (error: unknown) => {
@@ -281,6 +288,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         compaction.stop();
         await statistics?.stop();
         await mail.stop();
+        await revocations.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
