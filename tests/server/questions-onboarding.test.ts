@@ -282,7 +282,6 @@ describe("a question set as an onboarding step", () => {
       locked: true,
       fieldType: "select",
       options: ["Salary", "Savings", "Inheritance"],
-      ),
     });
     const broker = await as("broker@demo.test", "Harborview Capital Markets LLC");
     expect((await pull(broker, "onboarding_question_sets")).map((s) => s.id)).not.toContain(setId);
