@@ -2,7 +2,7 @@
 // ({url: "/api/v2/uploads/<key>", fields: {key}}: makeFileLocation's fileLocation, make*Document's uploadInfo);
 // with object storage each is replaced by the presigned POST of the same slot, so devices and the command endpoint
 // get the bucket's URL and the signed form fields without any change to the SQL.
-import { lambda, type Step } from "postgraphile/grafast";
+import { access, lambda, type Step } from "postgraphile/grafast";
 import type { Database } from "../db/database.ts";
 import type { FileStorage, UploadLocation } from "./index.ts";
 
@@ -44,18 +44,17 @@ export function makeStoragePlugin(storage: FileStorage, db: Database): GraphileC
           if (storage.kind === "local") return field;
           const typeName = context.Self.name;
           const fieldName = context.scope.fieldName;
-          const original = field.plan;
-          if (!original) return field;
           if (typeName === "FileLocation" && (fieldName === "url" || fieldName === "fields")) {
             // Both read the slot's key from the record's fields; each answers its half of the presigned POST.
-            const plan: typeof original = ($record) =>
+            const plan: NonNullable<typeof field.plan> = ($record) =>
               lambda(fieldsPlanOf($record), async (fields) => {
                 const location = await relocate({ fields: fields as { key?: unknown } });
                 return fieldName === "url" ? location?.url : location?.fields;
               });
             return { ...field, plan };
           }
-          if (typeName === "DocumentUpload" && fieldName === "uploadInfo") {
+          const original = field.plan;
+          if (typeName === "DocumentUpload" && fieldName === "uploadInfo" && original) {
             const plan: typeof original = (...args) =>
               lambda(original(...args) as Step, (info) => relocate(info as Location));
             return { ...field, plan };
@@ -67,7 +66,8 @@ export function makeStoragePlugin(storage: FileStorage, db: Database): GraphileC
   };
 }
 
-/** The `fields` attribute of a file_location record step. */
-function fieldsPlanOf($record: unknown): Step {
-  return ($record as { get(attribute: string): Step }).get("fields");
+/** The `fields` attribute of a file_location record (the plan Grafast gives a field that has none of its own). */
+function fieldsPlanOf($record: Step): Step {
+  const record = $record as Step & { get?: (attribute: string) => Step };
+  return typeof record.get === "function" ? record.get("fields") : access($record, "fields");
 }

@@ -3,6 +3,7 @@
 // is then one bulkCustomers command naming the stored file. Offline no upload is possible, so the parsed rows go as
 // the command instead (bulkCustomers(contacts)) and wait in the outbox; the server runs the same checks on both.
 import { GraphqlError, graphql, NetworkError } from "../../data/graphql.ts";
+import { type PostedFile, postFile } from "../../data/upload-file.ts";
 import type { ImportRow } from "../../domain/contacts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 
@@ -35,12 +36,9 @@ export async function planImport(file: File, rows: readonly ImportRow[], online:
     const message = error instanceof GraphqlError ? error.errors[0]?.message : undefined;
     return { ok: false, message: message ?? MESSAGES.defaultError };
   }
-  const form = new FormData();
-  for (const [key, value] of Object.entries(location.fields)) form.set(key, value);
-  form.set("file", file, file.name);
-  let response: Response;
+  let response: PostedFile;
   try {
-    response = await fetch(location.url, { method: "POST", body: form, credentials: "same-origin" });
+    response = await postFile(location, file);
   } catch {
     return { ok: true, variables: rowsImport(rows) };
   }

@@ -3,6 +3,7 @@
 // chosen roles, "In Progress" until the file arrives), then the multipart POST of the file. The server marks the
 // document uploaded or failed, and the replica follows it live.
 import { GraphqlError, graphql, NetworkError } from "../../data/graphql.ts";
+import { type PostedFile, postFile } from "../../data/upload-file.ts";
 import { baseName, fileExtension, isAcceptedFile, MAX_UPLOAD_BYTES } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 
@@ -79,12 +80,9 @@ export async function uploadDocument(options: {
     return { ok: false, message: serverMessage(error) };
   }
 
-  const form = new FormData();
-  for (const [key, value] of Object.entries(location.fields)) form.set(key, value);
-  form.set("file", file, file.name);
-  let response: Response;
+  let response: PostedFile;
   try {
-    response = await fetch(location.url, { method: "POST", body: form, credentials: "same-origin" });
+    response = await postFile(location, file);
   } catch {
     return { ok: false, message: MESSAGES.uploadUnknown };
   }

@@ -1,0 +1,45 @@
+// The multipart POST of a file to the upload location makeFileLocation handed out (spec part 1 section 7). The
+// location is the server's own route (local storage: the server stores the file and answers) or, with object
+// storage, a presigned POST to the bucket: the file goes there directly, and the server is then told to look for it
+// (POST /api/v2/uploads/<key>/complete), which marks the upload uploaded or failed for every device.
+
+export interface UploadLocation {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** The upload's outcome as the upload route answers it: 2xx stored, 413 too large, anything else refused. */
+export interface PostedFile {
+  ok: boolean;
+  status: number;
+}
+
+/** Posts the file; throws (a TypeError) only when the network fails before the file is sent. */
+export async function postFile(location: UploadLocation, file: File): Promise<PostedFile> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(location.fields)) form.set(name, value);
+  form.set("file", file, file.name); // last: object storage ignores fields after the file
+  const here = globalThis.location?.origin ?? "http://localhost";
+  const ownRoute = new URL(location.url, here).origin === here;
+  if (ownRoute) {
+    const response = await fetch(location.url, { method: "POST", body: form, credentials: "same-origin" });
+    return { ok: response.ok, status: response.status };
+  }
+  let tooLarge = false;
+  let posted = false;
+  try {
+    const response = await fetch(location.url, { method: "POST", body: form, credentials: "omit" });
+    posted = response.ok;
+    // S3 refuses a file over the policy's size with 400 EntityTooLarge.
+    if (!response.ok) tooLarge = /<Code>EntityTooLarge<\/Code>/.test(await response.text().catch(() => ""));
+  } finally {
+    // Told either way: a refused or interrupted upload is marked failed rather than left "in progress".
+    const key = location.fields.key ?? "";
+    const completed = await fetch(`/api/v2/uploads/${encodeURIComponent(key)}/complete`, {
+      method: "POST",
+      credentials: "same-origin",
+    }).catch(() => null);
+    if (posted && completed) return { ok: completed.ok, status: completed.status };
+  }
+  return { ok: false, status: tooLarge ? 413 : 400 };
+}
