@@ -13,6 +13,13 @@ export interface Config {
   dataDir: string | null;
   /** A real PostgreSQL; when set, PGlite is not used. */
   databaseUrl: string | null;
+  /**
+   * A direct (session) connection to the primary for the LISTEN connection and the background runners' locks
+   * (DATABASE_DIRECT_URL); defaults to databaseUrl. Needed when DATABASE_URL points at a transaction-mode pooler.
+   */
+  databaseDirectUrl: string | null;
+  /** `json` (one JSON object per line) or `text`; default json in production on PostgreSQL, else text. */
+  logFormat: "json" | "text";
   mode: Mode;
   /** The built PWA (vite build output). */
   distDir: string;
@@ -45,14 +52,24 @@ function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === "" ? null : value.trim();
 }
 
+function parseLogFormat(value: string | undefined, fallback: "json" | "text"): "json" | "text" {
+  if (value === undefined || value.trim() === "") return fallback;
+  if (value === "json" || value === "text") return value;
+  throw new Error(`LOG_FORMAT must be json or text (got "${value}")`);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(projectDir, nonEmpty(env.DATA_DIR) ?? ".data/pglite");
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const mode = parseMode(env.NODE_ENV);
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? "127.0.0.1",
     dataDir,
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    mode: parseMode(env.NODE_ENV),
+    databaseUrl,
+    databaseDirectUrl: nonEmpty(env.DATABASE_DIRECT_URL) ?? databaseUrl,
+    logFormat: parseLogFormat(env.LOG_FORMAT, mode === "production" && databaseUrl ? "json" : "text"),
+    mode,
     distDir: path.resolve(projectDir, nonEmpty(env.DIST_DIR) ?? "dist"),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),

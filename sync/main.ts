@@ -4,6 +4,7 @@
 import path from "node:path";
 import { readConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { logEvent, setLogFormat } from "./log.ts";
 
 const DEFAULT_DEMO_PASSWORD = "demo-password";
 
@@ -32,6 +33,8 @@ async function demoSignIns(db: Database): Promise<string[]> {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // LOG_FORMAT=json (the default in production on PostgreSQL): every line of this process is one JSON object
+  setLogFormat(config.logFormat);
   // Grafast reads GRAPHILE_ENV when it loads, so set it before the server's modules are imported.
   process.env.GRAPHILE_ENV ??= config.mode === "production" ? "production" : "development";
   const { startServer } = await import("./http/server.ts");
@@ -69,11 +72,16 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    // A stuck close must not keep the process alive forever.
+    logEvent("info", `${signal}: shutting down`, { signal });
+    // Graceful: stop accepting, let the requests in flight finish (up to 8 s), close every websocket with 1012 and a
+    // reason telling its client to reconnect, hand the background runners over. A stuck close must not keep the
+    // process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        logEvent("info", "shut down", { signal });
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error("shutdown failed:", error);
         process.exit(1);

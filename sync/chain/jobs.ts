@@ -65,6 +65,8 @@ export interface RunnerOptions {
   batchSize?: number;
   /** How long to wait for a receipt before leaving the job for a later pass (default 120 s; the embedded chain 30 s). */
   receiptTimeoutMs?: number;
+  /** Whether this process runs chain jobs now (it holds the chain runner's lock, sync/db/runner-locks.ts). */
+  leads?: () => boolean;
 }
 
 /** The chain's reason for a revert, from the revert data: a custom error with its arguments, or Error(string). */
@@ -99,7 +101,7 @@ export class JobRunner {
 
   /** Runs the open jobs of every chain that has some (at start and on the slow timer). */
   async kickAll(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || !this.leads()) return;
     const { rows } = await this.db.query<{ chain: string }>(
       "select distinct chain from app_private.chain_jobs where status in ('queued', 'signed')",
     );
@@ -107,7 +109,7 @@ export class JobRunner {
   }
 
   kick(chain: string): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.leads()) return;
     if (this.running.has(chain)) {
       this.again.add(chain);
       return;
@@ -140,7 +142,13 @@ export class JobRunner {
     }
   }
 
+  private leads(): boolean {
+    return this.options.leads?.() ?? true;
+  }
+
   private async step(chain: string): Promise<boolean> {
+    // checked before every step: a process that loses the lock stops after the step in hand
+    if (!this.leads()) return false;
     const batch = this.options.batchSize ?? 1000;
     const signed = await this.db.query<JobRow>(
       `select * from app_private.chain_jobs where chain = $1 and status = 'signed' order by nonce, created_on limit $2`,

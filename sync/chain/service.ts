@@ -20,6 +20,8 @@ export interface ChainServiceOptions {
   /** Test hook (jobs.ts RunnerOptions.onSigned): answering "stop" stops the job runner after that step. */
   onSigned?(jobs: number, step: "signed" | "sent"): "stop" | undefined;
   batchSize?: number;
+  /** Whether this process runs chain jobs now (sync/db/runner-locks.ts); default always. */
+  leads?: () => boolean;
 }
 
 export interface ChainService {
@@ -68,7 +70,14 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
   let runnerPromise: Promise<JobRunner> | null = null;
   const runner = (): Promise<JobRunner> => {
     runnerPromise ??= import("./jobs.ts").then(
-      ({ JobRunner }) => new JobRunner({ db, backend, onSigned: options.onSigned, batchSize: options.batchSize }),
+      ({ JobRunner }) =>
+        new JobRunner({
+          db,
+          backend,
+          onSigned: options.onSigned,
+          batchSize: options.batchSize,
+          leads: options.leads,
+        }),
     );
     return runnerPromise;
   };

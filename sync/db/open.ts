@@ -4,16 +4,23 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import pg from "pg";
-import { makePgService } from "postgraphile/adaptors/pg";
+import { makePgService, PgSubscriber } from "postgraphile/adaptors/pg";
 import { type Database, wrapPglite, wrapPool } from "./database.ts";
 import { ENCRYPTION_KEY_SETTING, resolveEncryptionKey } from "./encryption-key.ts";
 import { makePgliteService } from "./pglite-adaptor.ts";
+import { advisoryRunnerLocks, type RunnerLocks, singleProcessLocks } from "./runner-locks.ts";
 
 type PgSettingsFn = (requestContext: Grafast.RequestContext) => Record<string, string | undefined>;
 
 interface OpenOptions {
   /** A PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string | null;
+  /** A direct session connection to the primary for LISTEN and the runner locks; default databaseUrl. */
+  databaseDirectUrl?: string | null;
+  /** How this process names itself to PostgreSQL (application_name, seen in pg_stat_activity). */
+  applicationName?: string;
+  /** How often the runner locks another process holds are tried again (ms). */
+  runnerLockRetryMs?: number;
   /** PGlite data directory; null or undefined keeps the database in memory. */
   dataDir?: string | null;
   schemas: string[];
@@ -25,29 +32,66 @@ type PgService = NonNullable<GraphileConfig.Preset["pgServices"]>[number];
 interface OpenDatabase {
   db: Database;
   pgService: PgService;
+  /** Which background runners this process leads (sync/db/runner-locks.ts). */
+  locks: RunnerLocks;
+  /** Whether the LISTEN connection is up and answers (readiness); always true on the embedded database. */
+  listening(): Promise<boolean>;
   /** Releases the PostGraphile service (its subscriber and pool) and closes the database. */
   close(): Promise<void>;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   const { databaseUrl, dataDir, schemas, pgSettings } = options;
+  const applicationName = options.applicationName ?? `ledgerline ${process.pid}`;
   // Every connection carries the answers' encryption key as a setting (never stored in a table): 0441.
   const encryptionKey = resolveEncryptionKey({ dataDir });
   const setKey = `select set_config('${ENCRYPTION_KEY_SETTING}', $1, false)`;
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName });
     pool.on("connect", (client) => {
       client.query(setKey, [encryptionKey]).catch((error) => console.error("encryption key not set:", error.message));
     });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", (error) => console.error("postgres pool error:", error.message));
     const db = wrapPool(pool);
-    const pgService = makePgService({ pool, schemas, pgSettings, pgSettingsKey: "pgSettings" });
+    // One dedicated LISTEN connection per process, on its own pool of one, straight to the primary: a
+    // transaction-mode pooler never delivers notifications, and a hot standby cannot LISTEN. Every process hears
+    // every change (NOTIFY app_changes, mail_outbox, chain_jobs, payment_jobs).
+    const directUrl = options.databaseDirectUrl ?? databaseUrl;
+    const listenPool = new pg.Pool({
+      connectionString: directUrl,
+      max: 1,
+      application_name: `${applicationName} listen`,
+      idleTimeoutMillis: 0,
+    });
+    listenPool.on("error", (error) => console.error("postgres listen connection error:", error.message));
+    const pgSubscriber = new PgSubscriber(listenPool);
+    const pgService = makePgService({ pool, schemas, pgSettings, pgSettingsKey: "pgSettings", pgSubscriber });
+    const locks = advisoryRunnerLocks({
+      connectionString: directUrl,
+      applicationName: `${applicationName} runners`,
+      retryMs: options.runnerLockRetryMs,
+    });
     return {
       db,
       pgService,
+      locks,
+      async listening() {
+        // the subscriber's client while it is connected with its LISTENs (null while it reconnects)
+        const client = (pgSubscriber as unknown as { listeningClient: pg.PoolClient | null }).listeningClient;
+        if (!client) return false;
+        try {
+          await client.query("select 1");
+          return true;
+        } catch {
+          return false;
+        }
+      },
       async close() {
+        await locks.close();
         await pgService.release?.();
+        pgSubscriber.release();
+        await listenPool.end().catch(() => {});
         await pool.end();
       },
     };
@@ -60,6 +104,8 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   return {
     db,
     pgService,
+    locks: singleProcessLocks(),
+    listening: async () => true,
     async close() {
       await pgService.release?.();
       await pglite.close();

@@ -1,19 +1,25 @@
 // The HTTP server: GraphQL at /api/v2/graphql, graphql-ws at /wss/v1/, /authenticate/*, and the built PWA.
 // startServer() is what `node sync/main.ts` runs and what tests start in-process (port 0, in-memory PGlite).
+import { readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { CloseCode, makeServer as makeGraphqlWsServer } from "graphql-ws";
 import { postgraphile } from "postgraphile";
+import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import { grafserv } from "postgraphile/grafserv/node";
+import { type WebSocket, WebSocketServer } from "ws";
 import { COMMANDS_PATH, GRAPHQL_PATH, PING_PATH, PULL_PATH, WEBSOCKET_PATH } from "../../src/domain/wire.ts";
 import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
+import { RUNNERS, type RunnerName } from "../db/runner-locks.ts";
 import { type StatisticsRefresh, startStatisticsRefresh } from "../db/statistics.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, makePreset } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
+import { logEvent, logFormat } from "../log.ts";
 import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
 import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
 import { createCommandHandler } from "../replication/commands.ts";
@@ -39,7 +45,11 @@ export interface StartOptions extends Partial<Config> {
   /** Chain settings and test hooks (sync/chain/service.ts); the environment by default. */
   chain?: Pick<ChainServiceOptions, "env" | "onSigned" | "batchSize">;
   /** Payment provider settings and test hooks (sync/payments/service.ts); the environment by default. */
-  payments?: Omit<PaymentServiceOptions, "db" | "notifications">;
+  payments?: Omit<PaymentServiceOptions, "db" | "notifications" | "leads">;
+  /** How often a process tries the background runners' locks another process holds (ms, default 2,000). */
+  runnerLockRetryMs?: number;
+  /** How long a shutdown waits for the requests in flight before it closes their connections (ms, default 8,000). */
+  drainMs?: number;
   /** Where uploaded files live (sync/storage/); the environment (FILES_STORAGE, ...) by default. */
   storage?: StorageSettings;
 }
@@ -60,6 +70,14 @@ export interface RunningServer {
 
 /** How long an idle keep-alive connection stays open (above the 60 s idle timeout of common load balancers). */
 const KEEP_ALIVE_MS = 65_000;
+
+/** Paths of the load balancer's probes (no session; /healthz touches no database). */
+export const HEALTH_PATH = "/healthz";
+export const READY_PATH = "/readyz";
+/** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
+export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
+/** Ping interval of the websocket keep-alive; a socket whose pong does not come back within it is dropped. */
+const WEBSOCKET_KEEPALIVE_MS = 12_000;
 
 const NOT_SIGNED_IN = { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] };
 
@@ -83,6 +101,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const production = mode === "production";
   const database = await openDatabase({
     databaseUrl: options.databaseUrl ?? null,
+    databaseDirectUrl: options.databaseDirectUrl ?? null,
+    runnerLockRetryMs: options.runnerLockRetryMs,
     dataDir: options.dataDir ?? null,
     schemas: EXPOSED_SCHEMAS,
     pgSettings: pgSettingsFromRequestContext,
@@ -104,16 +124,41 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       throw error;
     },
   );
+  // The migrations this build expects (readiness: a database another build migrated back is not ready).
+  const migrationNames = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name));
+
+  // Background runners: each runs in the one process that holds its lock (sync/db/runner-locks.ts); a process that
+  // takes a lock over (its holder died) runs that runner's backlog at once.
+  const { locks } = database;
+  const runnerReport = (error: unknown) => console.error("runner takeover:", error);
+  let mailRelay: MailRelay | null = null;
+  let chainService: ChainService | null = null;
+  let paymentService: PaymentService | null = null;
+  const lead = (name: RunnerName, onLead: () => void) =>
+    locks.lead(name, () => {
+      logEvent("info", "runner lock taken over", { runner: name });
+      onLead();
+    });
+  await Promise.all([
+    lead("mail", () => void mailRelay?.deliverQueued().catch(runnerReport)),
+    lead("chain", () => void chainService?.runner().then((r) => r.kickAll(), runnerReport)),
+    lead("payments", () => void paymentService?.runDue().catch(runnerReport)),
+    lead("compaction", () => {}),
+  ]);
+  if (db.kind === "postgres")
+    logEvent("info", "background runners", {
+      leads: (Object.keys(RUNNERS) as RunnerName[]).filter((name) => locks.holds(name)),
+    });
+
   const pgl = postgraphile(
     makePreset({ pgService: database.pgService, production, plugins: [makeStoragePlugin(storage, db)] }),
   );
   const serv = pgl.createServ(grafserv);
   const graphqlHandler = serv.createHandler();
-  const upgradeHandler = await serv.getUpgradeHandler();
   const handleCommands = createCommandHandler({ pgl, db, production });
   const handlePull = createPullHandler({ db, production });
   // Superseded change-log rows are deleted every few minutes, so the log stays as large as the documents.
-  const compaction = startChangeCompaction(db);
+  const compaction = startChangeCompaction(db, { leads: () => locks.holds("compaction") });
   // PGlite has no autovacuum: the server keeps the planner's statistics fresh itself (sync/db/statistics.ts).
   const statistics: StatisticsRefresh | null = db.kind === "pglite" ? startStatisticsRefresh(db) : null;
   // The chain service: cheap at start (the embedded chain opens on first use); resumes open chain jobs.
@@ -121,6 +166,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const chain = await startChainService({
     db,
     ...options.chain,
+    leads: () => locks.holds("chain"),
     notifications: database.pgService.pgSubscriber
       ? await database.pgService.pgSubscriber.subscribe("chain_jobs")
       : null,
@@ -130,11 +176,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const payments = await startPaymentService({
     db,
     ...options.payments,
+    leads: () => locks.holds("payments"),
     notifications: database.pgService.pgSubscriber
       ? await database.pgService.pgSubscriber.subscribe("payment_jobs")
       : null,
   });
+  chainService = chain;
+  paymentService = payments;
   const distDir = options.distDir ?? "dist";
+  let draining = false;
+
+  /** Readiness: accepting, the database answers, this build's migrations are applied, the LISTEN connection is up. */
+  async function readiness(): Promise<{ ready: boolean; checks: Record<string, boolean> }> {
+    const checks = { accepting: !draining, database: false, migrations: false, listen: false };
+    try {
+      const { rows } = await db.query<{ applied: number }>(
+        "select count(*)::int as applied from app_private.migrations where name = any($1::text[])",
+        [migrationNames],
+      );
+      checks.database = true;
+      checks.migrations = rows[0]?.applied === migrationNames.length;
+    } catch {
+      // unreachable: database and migrations stay false
+    }
+    checks.listen = await database.listening();
+    return { ready: Object.values(checks).every(Boolean), checks };
+  }
   const authContext = { db, production };
 
   async function sessionFor(req: IncomingMessage, res?: ServerResponse): Promise<ResolvedSession | null> {
@@ -168,6 +235,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const session = await sessionFor(req, res);
       if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
       return handleCommands(req, res, session);
+    }
+    if (path === HEALTH_PATH) {
+      // liveness: the process is up and answers (no database call)
+      return sendJson(res, 200, { status: "ok" });
+    }
+    if (path === READY_PATH) {
+      const { ready, checks } = await readiness();
+      return sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "not ready", checks });
     }
     if (path === PING_PATH) {
       // the device's reachability probe (src/data/connectivity.ts): an answer is all it needs
@@ -204,7 +279,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return serveStatic(req, res, distDir, path);
   }
 
+  // Requests in flight, so a shutdown can let them finish (a command's transaction commits and is answered).
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const jsonLogs = logFormat() === "json";
   const server = createServer((req, res) => {
+    inFlight += 1;
+    const started = performance.now();
+    res.once("close", () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+      // one line per request in the structured log (never the query string: it may hold a token)
+      if (jsonLogs)
+        logEvent(res.statusCode >= 500 ? "error" : "info", "request", {
+          method: req.method,
+          path: (req.url ?? "/").split("?")[0],
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        });
+    });
     handle(req, res).catch((error: unknown) => {
       console.error("request failed:", req.method, req.url, error);
       if (!res.headersSent)
@@ -225,6 +318,45 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     socket.once("close", () => sockets.delete(socket));
   });
 
+  // graphql-ws on our own WebSocketServer (as grafserv's makeNodeUpgradeHandler, with the sockets kept) so a
+  // shutdown can close each socket with SHUTDOWN_CLOSE, which tells the client to reconnect (to another process).
+  const graphqlWs = makeGraphqlWsServer(makeGraphQLWSConfig(serv));
+  const wsServer = new WebSocketServer({ noServer: true });
+  const webSockets = new Set<WebSocket>();
+  const upgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    wsServer.handleUpgrade(req, socket, head, (ws) => {
+      webSockets.add(ws);
+      keepAlive(ws);
+      const closed = graphqlWs.opened(
+        {
+          protocol: ws.protocol,
+          send: (data) =>
+            new Promise<void>((resolve, reject) => {
+              ws.send(data, (error) => (error ? reject(error) : resolve()));
+            }),
+          close: (code, reason) => ws.close(code, reason),
+          onMessage: (cb) =>
+            ws.on("message", async (event) => {
+              try {
+                await cb(event.toString());
+              } catch (error) {
+                try {
+                  ws.close(CloseCode.InternalServerError, (error as Error).message);
+                } catch {
+                  // already closed
+                }
+              }
+            }),
+        },
+        { socket: ws, request: req },
+      );
+      ws.once("close", (code, reason) => {
+        webSockets.delete(ws);
+        void closed(code, reason.toString());
+      });
+    });
+  };
+
   // Sessions the database ends (a suspended member, an ownership transfer) lose their websockets at once.
   const revocations = startSessionRevocations(
     database.pgService.pgSubscriber ? await database.pgService.pgSubscriber.subscribe(SESSIONS_ENDED_CHANNEL) : null,
@@ -236,8 +368,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const refuse = (status: string) => {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
-    if ((path !== WEBSOCKET_PATH && path !== WEBSOCKET_PATH.slice(0, -1)) || !upgradeHandler)
-      return refuse("404 Not Found");
+    if (draining) return refuse("503 Service Unavailable");
+    if (path !== WEBSOCKET_PATH && path !== WEBSOCKET_PATH.slice(0, -1)) return refuse("404 Not Found");
     sessionFor(req).then(
       (session) => {
         if (!session) return refuse("401 Unauthorized");
@@ -272,7 +404,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log: options.mailLog ?? (mode === "test" ? () => {} : undefined),
     logFile: options.mailLogFile ?? null,
     notifications: subscriber ? await subscriber.subscribe("mail_outbox") : null,
+    leads: () => locks.holds("mail"),
   });
+  mailRelay = mail;
 
   let closing: Promise<void> | undefined;
   return {
@@ -285,11 +419,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     payments,
     close() {
       closing ??= (async () => {
+        // 1. stop accepting: /readyz answers 503, new connections and websocket upgrades are refused, idle
+        //    keep-alive connections close; requests in flight (a command batch) finish and are answered
+        draining = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, options.drainMs ?? 8_000);
+            drained = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        // 2. every websocket is closed with a reason that tells its client to reconnect (to another process)
+        for (const ws of webSockets) ws.close(SHUTDOWN_CLOSE.code, SHUTDOWN_CLOSE.reason);
+        await waitForClose(webSockets, 1_000);
+        wsServer.close();
+        // 3. background work stops (another process takes its runners over), then the database
         compaction.stop();
         await statistics?.stop();
         await mail.stop();
         await revocations.stop();
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
         await payments.close();
@@ -301,4 +453,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return closing;
     },
   };
+}
+
+/** Pings the socket every WEBSOCKET_KEEPALIVE_MS; a socket that does not answer within the next interval is dropped. */
+function keepAlive(ws: WebSocket): void {
+  let timer: NodeJS.Timeout | null = null;
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const ping = () => {
+    stop();
+    timer = setTimeout(() => ws.terminate(), WEBSOCKET_KEEPALIVE_MS);
+    ws.ping();
+  };
+  ws.on("pong", () => {
+    stop();
+    timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
+  });
+  ws.once("close", stop);
+  timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
+}
+
+/** Resolves when every socket of the set has closed (they leave it on close), or after `ms` (then drops the rest). */
+async function waitForClose(sockets: Set<WebSocket>, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (sockets.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const ws of sockets) ws.terminate();
 }

@@ -39,6 +39,11 @@ interface MailRelayOptions {
   logFile?: string | null;
   /** NOTIFY mail_outbox events (the PostGraphile service's subscriber), so SQL-queued mails go out at once. */
   notifications?: AsyncIterableIterator<unknown> | null;
+  /**
+   * Whether this process delivers mail now (it holds the mail runner's lock, sync/db/runner-locks.ts); default
+   * always. A process that does not records mails and leaves them to the one that does.
+   */
+  leads?: () => boolean;
 }
 
 interface QueuedMail {
@@ -60,6 +65,7 @@ export interface MailRelay {
 
 export function startMailRelay(options: MailRelayOptions): MailRelay {
   const { db, origin, smtpUrl } = options;
+  const leads = options.leads ?? (() => true);
   const logFile = options.logFile ?? null;
   const toConsole = options.log ?? ((line: string) => console.log(line));
   let logFileReady = false;
@@ -87,6 +93,8 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
   async function drainOnce(): Promise<number> {
     let delivered = 0;
     for (;;) {
+      // checked before every batch: a process that loses the lock stops after the mails in hand
+      if (!leads()) return delivered;
       const { rows } = await db.query<QueuedMail>(
         `select id, kind, to_address, subject, text_body, html_body, attempts from app_private.mail_outbox
           where status = 'queued' and (next_attempt_on is null or next_attempt_on <= now())
@@ -187,9 +195,11 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
          values ($1, $2, $3, $4, $5) returning id`,
         [mail.kind, mail.to, mail.subject, mail.text, mail.html ?? null],
       );
-      await deliverQueued();
       const id = rows[0]?.id;
       if (!id) throw new Error("mail_outbox insert returned no id");
+      // another process delivers mail: tell it (every process listens on mail_outbox)
+      if (leads()) await deliverQueued();
+      else await db.query("select pg_notify('mail_outbox', $1)", [id]);
       return id;
     },
     deliverQueued,

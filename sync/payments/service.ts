@@ -32,6 +32,8 @@ export interface PaymentServiceOptions {
   backoffMs?(attempts: number): number;
   /** Attempts before a job fails for good (default 10). */
   maxAttempts?: number;
+  /** Whether this process runs payment jobs now (sync/db/runner-locks.ts); default always. */
+  leads?: () => boolean;
   /** How often open trades are polled (default 30 s). */
   pollMs?: number;
   /** The demo's timer: a built-in trade is funded this long after it is created (default off: the issuer confirms). */
@@ -80,6 +82,7 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
   const backoff = options.backoffMs ?? ((n: number) => Math.min(2 ** n * 1000, 300_000));
   const maxAttempts = options.maxAttempts ?? 10;
   const pollMs = options.pollMs ?? 30_000;
+  const leads = options.leads ?? (() => true);
   const envFund = Number(env.PAYMENTS_AUTO_FUND_SECONDS);
   const autoFundMs =
     options.autoFundMs !== undefined
@@ -324,6 +327,8 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
   async function runOnce(): Promise<number> {
     let ran = 0;
     for (;;) {
+      // checked before every batch: a process that loses the lock stops after the jobs in hand
+      if (!leads()) return ran;
       const { rows } = await db.query<JobRow>(
         `select id, kind, payment_account_id, trade_id, attempts from app_private.payment_jobs
          where status = 'queued' and next_attempt_on <= now() order by next_attempt_on, created_on limit 20`,
@@ -373,7 +378,9 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
       const { rows } = await db.query<{ id: string }>("select id from app_public.payment_accounts where id = $1", [id]);
       if (!rows[0]) return sendJson(res, 404, { error: "Not found" });
       await queuePoll(id, 0);
-      runDue().catch(report);
+      // the process that runs payment jobs may be another one: every process listens on payment_jobs
+      if (leads()) runDue().catch(report);
+      else await db.query("select pg_notify('payment_jobs', $1)", [id]);
       return sendJson(res, 202, { queued: true });
     },
     async close() {

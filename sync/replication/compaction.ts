@@ -9,10 +9,16 @@ interface ChangeCompaction {
   stop(): void;
 }
 
-export function startChangeCompaction(db: Database, options: { intervalMs?: number } = {}): ChangeCompaction {
+export function startChangeCompaction(
+  db: Database,
+  options: { intervalMs?: number; leads?: () => boolean } = {},
+): ChangeCompaction {
   const intervalMs = options.intervalMs ?? 5 * 60_000;
+  const leads = options.leads ?? (() => true);
   let running: Promise<number> | null = null;
   const runOnce = () => {
+    // one process compacts (it holds the compaction runner's lock, sync/db/runner-locks.ts)
+    if (!leads()) return Promise.resolve(0);
     running ??= db
       .query<{ removed: string }>("select app_private.compact_changes()::text as removed")
       .then(({ rows }) => Number(rows[0]?.removed ?? 0))
