@@ -20,8 +20,10 @@ import {
   sortedFields,
   stepTitle,
 } from "../../domain/onboarding.ts";
+import { isQuestionSetStep } from "../../domain/questions.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
+import { QuestionSetStepAction } from "../questions/QuestionSetStepAction.tsx";
 import { useOnline } from "../shell/useOnline.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
 import { SigningStepAction } from "./SigningStepAction.tsx";
@@ -96,6 +98,9 @@ function useSubmit(step: StepDoc, hasChildren: boolean, rejected: StepCommand | 
 function ActionByType({ step, hasChildren, command }: ActionProps) {
   if (!KNOWN_STEP_TYPES.includes(step.type)) {
     return <p className={css({ fontSize: "sm", color: "fg.muted" })}>{ONBOARDING_TEXTS.unknownType}</p>;
+  }
+  if (isQuestionSetStep(step)) {
+    return <QuestionSetStepAction step={step} hasChildren={hasChildren} command={command} />;
   }
   switch (step.type) {
     case "form":

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../features/shell/NotAvailablePage.tsx";
+import { QuestionSetsPage } from "../../../features/questions/QuestionSetsPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/onboarding-questions")({
-  component: () => <NotAvailablePage title="Question Set Management" />,
+  component: QuestionSetsPage,
 });

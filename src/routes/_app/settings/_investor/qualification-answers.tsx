@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailable } from "../../../../features/shell/NotAvailablePage.tsx";
+import { QualificationAnswersPage } from "../../../../features/qualification-answers/QualificationAnswersPage.tsx";
 
 export const Route = createFileRoute("/_app/settings/_investor/qualification-answers")({
-  component: () => <NotAvailable />,
+  component: QualificationAnswersPage,
 });

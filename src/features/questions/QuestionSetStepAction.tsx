@@ -1,0 +1,127 @@
+// A question-set step of onboarding (an encrypted_form step whose schema names its question set; the server filled
+// its fields from the set's questions): the questions in execute order with their descriptions, filled with the
+// investor's most recent answers to the same questions (the qualification_answers replica), checked against each
+// question's regex with its error message before queueing completeStep (the server checks again: LL422). The answers
+// are kept encrypted on the server as the investor's qualification answers.
+import { type FormEvent, useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useModel } from "../../data/hooks.tsx";
+import {
+  type FormValues,
+  fieldKind,
+  fieldLabel,
+  fieldOptions,
+  formBlob,
+  formErrors,
+  ONBOARDING_TEXTS,
+  type StepDoc,
+  sortedFields,
+  stepTitle,
+} from "../../domain/onboarding.ts";
+import { prefilledValues, QUESTION_TEXTS, type QualificationAnswer } from "../../domain/questions.ts";
+import { Button, Select, TextField, toast } from "../../ui/index.ts";
+import { type StepCommand, useCompleteStep } from "../onboarding/use-step-commands.ts";
+
+interface Props {
+  step: StepDoc;
+  hasChildren: boolean;
+  command: StepCommand | undefined;
+}
+
+export function QuestionSetStepAction(props: Props) {
+  const answers = useModel("qualification_answers");
+  if (answers.loading) return null;
+  // Mounted once the answers are on the device, so the first values are the last answers.
+  return <QuestionSetForm {...props} answers={answers.rows as unknown as QualificationAnswer[]} />;
+}
+
+function QuestionSetForm({ step, hasChildren, command, answers }: Props & { answers: QualificationAnswer[] }) {
+  const complete = useCompleteStep();
+  const fields = useMemo(() => sortedFields(step.schema), [step.schema]);
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...prefilledValues(fields, answers),
+    ...Object.fromEntries(Object.entries(command?.blob ?? {}).map(([key, value]) => [key, String(value ?? "")])),
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const prefilled = fields.some((field) => answers.some((a) => a.questionId === field.key));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = formErrors(step.schema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await complete(step, hasChildren, formBlob(step.schema, values), command);
+    } catch {
+      toast.step("error", ONBOARDING_TEXTS.stepError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (key: string, value: string) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={stepTitle(step)}
+      data-testid="question-set-step"
+      className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+    >
+      {prefilled && (
+        <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="answers-prefilled">
+          {QUESTION_TEXTS.answersAutofilled}
+        </p>
+      )}
+      <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
+        {fields.map((field) => {
+          const kind = fieldKind(field);
+          if (kind === "boolean" || kind === "select") {
+            return (
+              <div key={field.key} className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+                <Select
+                  label={fieldLabel(field)}
+                  name={field.key}
+                  options={fieldOptions(field)}
+                  value={values[field.key] || null}
+                  onChange={(value) => set(field.key, value ?? "")}
+                />
+                {errors[field.key] ? (
+                  <p className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })} role="alert">
+                    {errors[field.key]}
+                  </p>
+                ) : (
+                  field.message && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{field.message}</p>
+                )}
+              </div>
+            );
+          }
+          return (
+            <TextField
+              key={field.key}
+              label={fieldLabel(field)}
+              name={field.key}
+              autoComplete="off"
+              inputMode={kind === "integer" ? "numeric" : undefined}
+              value={values[field.key] ?? ""}
+              onChange={(event) => set(field.key, event.target.value)}
+              error={errors[field.key]}
+              hint={field.message}
+            />
+          );
+        })}
+      </div>
+      <div>
+        <Button type="submit" loading={busy}>
+          {step.schema?.text || "Submit answers"}
+        </Button>
+      </div>
+    </form>
+  );
+}

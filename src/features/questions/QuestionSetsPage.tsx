@@ -1,0 +1,173 @@
+// /onboarding-questions (spec part 2 "Question set management"; breadcrumb Account Settings > Question Set
+// Management): the account's question sets (create, rename, Active, Lock), the selected set's questions in execute
+// order (add, remove while unlocked) and the account's questions (create, edit unless in a locked set). Read from the
+// replicas; every change is a queued command, so it works offline and shows as pending until the server has it.
+// Owners and admins edit; viewers read. The server holds every rule again (sync/database/questions/).
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import { setNameError } from "../../domain/questions.ts";
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  LoadingIndicator,
+  Page,
+  PageHeader,
+  StatusBadge,
+  SyncMark,
+  TextField,
+} from "../../ui/index.ts";
+import { useViewer } from "../session/viewer.ts";
+import { QuestionsCard } from "./QuestionsCard.tsx";
+import { SetPanel } from "./SetPanel.tsx";
+import { QUESTIONS_TEXT as T } from "./strings.ts";
+import { type SetRow, useQuestionSets } from "./use-question-sets.ts";
+
+export function QuestionSetsPage() {
+  const { accountId, canWrite } = useViewer();
+  const data = useQuestionSets(accountId);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = data.sets.find((set) => set.id === selectedId) ?? data.sets[0];
+
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { display: T.accountSettings, link: "/settings/account" },
+          { display: T.title, active: true },
+        ]}
+      />
+      <PageHeader title={T.title} />
+      {!canWrite && <p className={css({ fontSize: "sm", color: "fg.muted", mb: "4" })}>{T.readOnly}</p>}
+      {data.loading ? (
+        <LoadingIndicator />
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+          <div
+            className={css({
+              display: "grid",
+              gap: "5",
+              gridTemplateColumns: { base: "1fr", lg: "minmax(18rem, 2fr) minmax(0, 3fr)" },
+              alignItems: "start",
+            })}
+          >
+            <SetList sets={data.sets} selectedId={selected?.id} onSelect={setSelectedId} canWrite={canWrite} />
+            <SetPanel
+              set={selected}
+              entries={data.entriesOf(selected, data.questions)}
+              sets={data.sets}
+              questions={data.questions}
+              canWrite={canWrite}
+            />
+          </div>
+          <QuestionsCard questions={data.questions} canWrite={canWrite} />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function setStatus(set: SetRow): { label: string; status: string } {
+  if (!set.locked) return { label: T.draft, status: "drafted" };
+  return set.active ? { label: T.active, status: "active" } : { label: T.inactive, status: "failed" };
+}
+
+function SetList({
+  sets,
+  selectedId,
+  onSelect,
+  canWrite,
+}: {
+  sets: SetRow[];
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  canWrite: boolean;
+}) {
+  const send = useCommand();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const problem = setNameError(name, sets);
+    setError(problem);
+    if (problem) return;
+    const id = crypto.randomUUID();
+    await send("createOnboardingQuestionSet", { input: { onboardingQuestionSet: { id, name: name.trim() } } });
+    setName("");
+    onSelect(id);
+  }
+
+  return (
+    <Card title={T.sets} testId="question-sets">
+      {canWrite && (
+        <form
+          onSubmit={create}
+          noValidate
+          aria-label={T.createSet}
+          className={css({ display: "flex", gap: "2", alignItems: "flex-start" })}
+        >
+          <TextField
+            label={T.newSetName}
+            className={css({ flex: "1" })}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" className={css({ mt: "7" })}>
+            {T.createSet}
+          </Button>
+        </form>
+      )}
+      {sets.length === 0 ? (
+        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noSets}</p>
+      ) : (
+        <ul className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+          {sets.map((set) => {
+            const status = setStatus(set);
+            const current = set.id === selectedId;
+            return (
+              <li key={set.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(set.id)}
+                  aria-current={current ? "true" : undefined}
+                  className={css({
+                    w: "full",
+                    display: "flex",
+                    flexWrap: "wrap",
+                    alignItems: "center",
+                    justifyContent: "space-between",
+                    gap: "2",
+                    textAlign: "left",
+                    px: "3",
+                    py: "2.5",
+                    borderRadius: "md",
+                    borderWidth: "1px",
+                    borderColor: current ? "brand" : "transparent",
+                    bg: current ? "bg.subtle" : "transparent",
+                    cursor: "pointer",
+                    _hover: { bg: "bg.subtle" },
+                  })}
+                >
+                  <span className={css({ fontWeight: "600", fontSize: "sm", minW: 0, overflowWrap: "anywhere" })}>
+                    {set.name}
+                    <SyncMark mark={set._pending} />
+                  </span>
+                  <span className={css({ display: "flex", gap: "2", alignItems: "center", fontSize: "xs" })}>
+                    <span className={css({ color: "fg.muted" })}>{(set.questions ?? []).length}</span>
+                    <StatusBadge label={status.label} status={status.status} />
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

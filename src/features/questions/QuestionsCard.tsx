@@ -1,0 +1,91 @@
+// The account's questions: name, type (with the regex its answers must match), description and error message; New
+// question and Edit open the question form. A question in a locked set cannot be edited (the server refuses with
+// 'Questions that are part of a question set cannot be edited.'; the screen says so instead of offering Edit).
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { QUESTION_TEXTS, questionType } from "../../domain/questions.ts";
+import { Button, Card, StatusBadge, SyncMark, Tooltip, tableClass } from "../../ui/index.ts";
+import { QuestionForm } from "./QuestionForm.tsx";
+import { QUESTIONS_TEXT as T } from "./strings.ts";
+import type { QuestionRow } from "./use-question-sets.ts";
+
+export function QuestionsCard({ questions, canWrite }: { questions: QuestionRow[]; canWrite: boolean }) {
+  const [editing, setEditing] = useState<QuestionRow | "new" | null>(null);
+  return (
+    <Card
+      title={T.questions}
+      testId="questions"
+      actions={canWrite && <Button onClick={() => setEditing("new")}>{T.newQuestion}</Button>}
+    >
+      {questions.length === 0 ? (
+        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noQuestions}</p>
+      ) : (
+        <div className={css({ overflowX: "auto" })}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{T.name}</th>
+                <th>{T.type}</th>
+                <th className={css({ display: { base: "none", md: "table-cell" } })}>{T.errorMessage}</th>
+                <th aria-label={T.edit} />
+              </tr>
+            </thead>
+            <tbody>
+              {questions.map((question) => {
+                const type = questionType(question.typeId);
+                return (
+                  <tr key={question.id}>
+                    <td>
+                      <div className={css({ fontWeight: "600", overflowWrap: "anywhere" })}>
+                        {question.name}
+                        <SyncMark mark={question._pending} />
+                      </div>
+                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{question.description}</div>
+                      {(question.options ?? []).length > 0 && (
+                        <div className={css({ fontSize: "xs", color: "fg.muted" })}>
+                          {(question.options ?? []).join(" · ")}
+                        </div>
+                      )}
+                    </td>
+                    <td className={css({ whiteSpace: "nowrap" })}>
+                      {type?.regex ? (
+                        <Tooltip content={`${T.regex} ${type.regex}`}>
+                          <span>{type.name}</span>
+                        </Tooltip>
+                      ) : (
+                        (type?.name ?? question.typeName)
+                      )}
+                    </td>
+                    <td className={css({ display: { base: "none", md: "table-cell" }, fontSize: "sm" })}>
+                      {question.errorMessage}
+                    </td>
+                    <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
+                      {question.locked ? (
+                        <span title={QUESTION_TEXTS.questionLocked}>
+                          <StatusBadge label={T.inUse} />
+                        </span>
+                      ) : (
+                        canWrite && (
+                          <Button size="sm" variant="ghost" onClick={() => setEditing(question)}>
+                            {T.edit}
+                          </Button>
+                        )
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && (
+        <QuestionForm
+          question={editing === "new" ? null : editing}
+          questions={questions}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+}

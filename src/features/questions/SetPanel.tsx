@@ -1,0 +1,232 @@
+// The selected question set: its name (editable while unlocked), Active (once locked), Lock, and its questions in
+// execute order with Add and Remove while unlocked. Changes are queued commands.
+import { type FormEvent, useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import { nextExecuteOrder, QUESTION_TEXTS, questionType, setNameError } from "../../domain/questions.ts";
+import { Button, Card, Select, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
+import { QUESTIONS_TEXT as T } from "./strings.ts";
+import type { QuestionRow, SetEntry, SetRow } from "./use-question-sets.ts";
+
+interface Props {
+  set: SetRow | undefined;
+  entries: SetEntry[];
+  sets: SetRow[];
+  questions: QuestionRow[];
+  canWrite: boolean;
+}
+
+export function SetPanel({ set, entries, sets, questions, canWrite }: Props) {
+  if (!set) {
+    return (
+      <Card title={T.setQuestions}>
+        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.pickSet}</p>
+      </Card>
+    );
+  }
+  const editable = canWrite && !set.locked;
+  return (
+    <Card title={set.name} testId="question-set">
+      <SetSettings key={set.id} set={set} sets={sets} editable={editable} canWrite={canWrite} entries={entries} />
+      <SetQuestions set={set} entries={entries} questions={questions} editable={editable} />
+    </Card>
+  );
+}
+
+function SetSettings({
+  set,
+  sets,
+  editable,
+  canWrite,
+  entries,
+}: {
+  set: SetRow;
+  sets: SetRow[];
+  editable: boolean;
+  canWrite: boolean;
+  entries: SetEntry[];
+}) {
+  const send = useCommand();
+  const [name, setName] = useState(set.name);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setName(set.name), [set.name]);
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    const problem = setNameError(name, sets, set.id);
+    setError(problem);
+    if (problem || name.trim() === set.name) return;
+    await send("updateOnboardingQuestionSetById", { input: { id: set.id, patch: { name: name.trim() } } });
+  }
+
+  const live = entries.filter((entry) => !entry.removing);
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      {editable && (
+        <form
+          onSubmit={rename}
+          noValidate
+          aria-label={T.setName}
+          className={css({ display: "flex", gap: "2", alignItems: "flex-start" })}
+        >
+          <TextField
+            label={T.setName}
+            className={css({ flex: "1" })}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" variant="outline" className={css({ mt: "7" })}>
+            {T.save}
+          </Button>
+        </form>
+      )}
+      <SyncMark mark={set._pending} />
+      {set.locked ? (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <Switch
+            checked={Boolean(set.active)}
+            disabled={!canWrite}
+            onChange={(active) => send("updateOnboardingQuestionSetById", { input: { id: set.id, patch: { active } } })}
+          >
+            {T.active}
+          </Switch>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.lockedHint}</p>
+        </div>
+      ) : (
+        canWrite && (
+          <div className={css({ display: "flex", flexDirection: "column", gap: "2", alignItems: "flex-start" })}>
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.lockHint}</p>
+            <Button
+              variant="outline"
+              disabled={live.length === 0}
+              onClick={() =>
+                send("updateOnboardingQuestionSetById", { input: { id: set.id, patch: { locked: true } } })
+              }
+            >
+              {T.lock}
+            </Button>
+            {live.length === 0 && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{T.lockNeedsQuestions}</p>}
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+function SetQuestions({
+  set,
+  entries,
+  questions,
+  editable,
+}: {
+  set: SetRow;
+  entries: SetEntry[];
+  questions: QuestionRow[];
+  editable: boolean;
+}) {
+  const send = useCommand();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inSet = new Set(entries.filter((e) => !e.removing).map((e) => e.questionId));
+  const choices = questions.filter((q) => !inSet.has(q.id)).map((q) => ({ label: q.name, value: q.id }));
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (!choice) {
+      setError(QUESTION_TEXTS.selectQuestionSet);
+      return;
+    }
+    await send("createOnboardingQuestionJoin", {
+      input: {
+        onboardingQuestionJoin: {
+          id: crypto.randomUUID(),
+          questionSetId: set.id,
+          questionId: choice,
+          executeOrder: nextExecuteOrder(entries),
+        },
+      },
+    });
+    setChoice(null);
+  }
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{T.setQuestions}</h3>
+      {entries.length === 0 ? (
+        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noSetQuestions}</p>
+      ) : (
+        <div className={css({ overflowX: "auto" })}>
+          <table className={tableClass} data-testid="set-questions">
+            <thead>
+              <tr>
+                <th className="num">{T.order}</th>
+                <th>{T.name}</th>
+                <th>{T.type}</th>
+                {editable && <th aria-label={T.remove} />}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.joinId} className={css({ opacity: entry.removing ? 0.5 : 1 })}>
+                  <td className="num">{entry.executeOrder}</td>
+                  <td>
+                    <div className={css({ fontWeight: "600" })}>
+                      {entry.name}
+                      <SyncMark mark={entry.mark} />
+                    </div>
+                    <div className={css({ fontSize: "xs", color: "fg.muted" })}>{entry.description}</div>
+                  </td>
+                  <td className={css({ whiteSpace: "nowrap" })}>{questionType(entry.typeId)?.name ?? ""}</td>
+                  {editable && (
+                    <td className={css({ textAlign: "right" })}>
+                      {!entry.removing && !entry.mark && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => send("deleteOnboardingQuestionJoinById", { input: { id: entry.joinId } })}
+                        >
+                          {T.remove}
+                        </Button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editable && (
+        <form
+          onSubmit={add}
+          noValidate
+          aria-label={T.add}
+          className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}
+        >
+          <div className={css({ flex: "1", minW: "12rem", display: "flex", flexDirection: "column", gap: "1" })}>
+            <Select
+              label={T.addToSet}
+              name="question"
+              options={choices}
+              value={choice}
+              onChange={(value) => {
+                setChoice(value);
+                setError(null);
+              }}
+            />
+            {error && (
+              <p role="alert" className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })}>
+                {error}
+              </p>
+            )}
+          </div>
+          <Button type="submit">{T.add}</Button>
+        </form>
+      )}
+    </div>
+  );
+}
