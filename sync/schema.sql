@@ -4641,8 +4641,10 @@ CREATE OR REPLACE FUNCTION app_private.docs_mapped_signing_templates(ids uuid[])
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
   select m.id, app_private.live_document(
-    app_private.row_document(to_jsonb(m), 'app_public.mapped_signing_templates')
+    -- `deleted` is a reserved top-level name in RxDB: the document says isDeleted
+    app_private.row_document(to_jsonb(m) - 'deleted', 'app_public.mapped_signing_templates')
     || jsonb_build_object(
+      'isDeleted', m.deleted,
       'template', (
         select jsonb_build_object('id', t.id, 'name', t.name, 'modifiedOn', t.modified_on, 'deleted', t.deleted,
                                   'syncedOn', t.synced_on)
@@ -9391,6 +9393,7 @@ CREATE OR REPLACE FUNCTION app_public.create_mapped_signing_template(template_id
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
+#variable_conflict use_column
 declare
   template app_public.signing_templates;
   result app_public.mapped_signing_templates;
@@ -9499,6 +9502,7 @@ CREATE OR REPLACE FUNCTION app_public.create_signing_template(file_key uuid, nam
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
+#variable_conflict use_column
 declare
   account app_public.signing_accounts;
   slot app_private.upload_slots;
@@ -9623,6 +9627,18 @@ begin
         uses, case when uses = 1 then '' else 's' end using errcode = 'LL409';
     end if;
     delete from app_public.document_sharing_allowed_shares s where s.id = share.id;
+  elsif kind = 'question_type' and to_regclass('app_public.onboarding_question_types') is not null then
+    execute 'select t.name from app_public.onboarding_question_types t where t.id::text = $1 for update'
+      into label using key;
+    if label is null then
+      raise exception 'Question type not found.' using errcode = 'LL404';
+    end if;
+    execute 'select count(*) from app_public.onboarding_questions q where q.type_id::text = $1' into uses using key;
+    if uses > 0 then
+      raise exception 'The question type "%" is used by % question% and cannot be deleted.', label, uses,
+        case when uses = 1 then '' else 's' end using errcode = 'LL409';
+    end if;
+    execute 'delete from app_public.onboarding_question_types t where t.id::text = $1' using key;
   else
     raise exception 'Unknown type kind: %', kind using errcode = 'LL422';
   end if;
@@ -10529,7 +10545,8 @@ begin
      and to_regclass('app_public.onboarding_questions') is not null then
     begin
       execute $q$
-        select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'regex', t.regex,
+        select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'fieldType', t.field_type,
+                  'regex', t.regex,
                   'uses', (select count(*) from app_public.onboarding_questions q where q.type_id = t.id))
                   order by t.name), '[]'::jsonb)
         from app_public.onboarding_question_types t $q$ into questions;

@@ -20,7 +20,14 @@ import {
   sendHtml,
   sendJson,
 } from "./respond.ts";
-import { createSession, endSession, type ResolvedSession, SESSION_TTL_SECONDS, setSessionAccount } from "./sessions.ts";
+import {
+  createSession,
+  endSession,
+  type ResolvedSession,
+  SESSION_TTL_SECONDS,
+  type SessionDevice,
+  setSessionAccount,
+} from "./sessions.ts";
 import { clearFailures, FAILURE_WINDOW_MINUTES, isThrottled, recordFailure } from "./throttle.ts";
 
 interface AuthContext {
@@ -83,7 +90,8 @@ type Outcome =
   | { ok: true; next: string; token: string }
   | { ok: false; status: number; code: string; message: string; partial: Partial<LoginInput> };
 
-async function signIn(ctx: AuthContext, input: LoginInput, ip: string): Promise<Outcome> {
+async function signIn(ctx: AuthContext, input: LoginInput, device: SessionDevice): Promise<Outcome> {
+  const ip = device.ip ?? "unknown";
   const { db } = ctx;
   const fail = (status: number, code: string, message: string): Outcome => ({
     ok: false,
@@ -101,7 +109,7 @@ async function signIn(ctx: AuthContext, input: LoginInput, ip: string): Promise<
   }
   if (user.status !== "active") return fail(403, "LL403", MESSAGES.suspended);
   await clearFailures(db, input.email);
-  return { ok: true, next: AFTER_SIGN_IN, token: await createSession(db, user.userId) };
+  return { ok: true, next: AFTER_SIGN_IN, token: await createSession(db, user.userId, device) };
 }
 
 /**
@@ -111,7 +119,8 @@ async function signIn(ctx: AuthContext, input: LoginInput, ip: string): Promise<
  * no session (the browser lands signed out), the attempt counts as a failed sign-in (the throttle bounds guessing),
  * and the owner is told by mail - so only the address's owner learns that it is taken.
  */
-async function signUp(ctx: AuthContext, input: LoginInput, ip: string): Promise<Outcome> {
+async function signUp(ctx: AuthContext, input: LoginInput, device: SessionDevice): Promise<Outcome> {
+  const ip = device.ip ?? "unknown";
   const { db } = ctx;
   if (await isThrottled(db, input.email, ip)) {
     return { ok: false, status: 429, code: "LL429", message: MESSAGES.throttled, partial: input };
@@ -119,13 +128,13 @@ async function signUp(ctx: AuthContext, input: LoginInput, ip: string): Promise<
   const existing = await findUserByEmail(db, input.email);
   if (!existing) {
     const userId = await createUser(db, input);
-    if (userId) return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, userId) };
+    if (userId) return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, userId, device) };
   }
   // Registered (or registered a moment ago by a concurrent sign-up).
   const user = existing ?? (await findUserByEmail(db, input.email));
   if (user && user.status === "active" && (await verifyPassword(user.passwordHash, input.password))) {
     await clearFailures(db, input.email);
-    return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, user.userId) };
+    return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, user.userId, device) };
   }
   await recordFailure(db, input.email, ip);
   await queueAccountExistsMail(db, input.email);
@@ -175,8 +184,8 @@ async function postLogin(
   if (!parsed.ok) return answerError(400, "LL422", parsed.message, parsed.partial);
   const outcome =
     parsed.input.mode === "signup"
-      ? await signUp(ctx, parsed.input, clientIp(req))
-      : await signIn(ctx, parsed.input, clientIp(req));
+      ? await signUp(ctx, parsed.input, sessionDevice(req))
+      : await signIn(ctx, parsed.input, sessionDevice(req));
   if (!outcome.ok) {
     if (outcome.status === 429) res.setHeader("Retry-After", String(FAILURE_WINDOW_MINUTES * 60));
     return answerError(outcome.status, outcome.code, outcome.message, outcome.partial);
@@ -187,6 +196,12 @@ async function postLogin(
   const next = safeNext(url) ?? outcome.next;
   if (wantsJson) sendJson(res, 200, { ok: true, next });
   else redirect(res, next);
+}
+
+/** The sign-in's IP and user agent, kept with the session for the audit trail. */
+function sessionDevice(req: IncomingMessage): SessionDevice {
+  const agent = req.headers["user-agent"];
+  return { ip: clientIp(req), userAgent: typeof agent === "string" ? agent : null };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

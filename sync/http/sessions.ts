@@ -18,12 +18,18 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function createSession(db: Database, userId: string): Promise<string> {
+/** Where a sign-in came from: kept with the session, so the audit trail names the device of its every event. */
+export interface SessionDevice {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function createSession(db: Database, userId: string, device?: SessionDevice): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.query(
-    `insert into app_private.sessions (token_hash, user_id, expires_on)
-     values ($1, $2, now() + make_interval(secs => $3))`,
-    [hashToken(token), userId, SESSION_TTL_SECONDS],
+    `insert into app_private.sessions (token_hash, user_id, expires_on, ip, user_agent)
+     values ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
+    [hashToken(token), userId, SESSION_TTL_SECONDS, device?.ip ?? null, device?.userAgent?.slice(0, 2000) ?? null],
   );
   return token;
 }

@@ -448,6 +448,8 @@ const NOT_EXERCISED: Record<string, string> = {
   completeStep: "answers are JSON (jsonb), not text columns",
   completeParentStep: "answers are JSON (jsonb), not text columns",
   completeChildStep: "answers are JSON (jsonb), not text columns",
+  makeFormDefinition: "admin only; form_definitions' text rules and schema checks (tests/server/admin-console.test.ts)",
+  deleteReferenceType: "admin only; deletes, writes nothing a caller types (tests/server/admin-console.test.ts)",
   makeIssuerAccount: "admin only; accounts.name_length and email_length hold",
   resendEmail: "takes an id only",
   updateUser: "users.first_name_length / last_name_length (tests/db/input-bounds.test.ts); own user only",

@@ -122,6 +122,22 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   mapPaymentInstrument: { input: { id: id(52), roundId: id(5) } },
   mapPaymentIssuer: { input: { id: id(53), issuerId: id(54) } },
   northCapitalSync: { input: { id: id(55) } },
+  createAssetType: { input: { assetType: { type: "real_estate", name: "Real estate", accountingType: "equity" } } },
+  createInvestorAccountType: {
+    input: { investorAccountType: { type: "Family Office", isIndividual: false, isJoint: false } },
+  },
+  deleteReferenceType: { input: { kind: "asset_type", key: "real_estate" } },
+  makeFormDefinition: {
+    input: {
+      key: "kyc",
+      name: "KYC",
+      stepType: "form",
+      renderAttributes: { title: "KYC" },
+      schema: { title: "KYC", fields: [{ key: "name", displayKey: "Name", type: "text", order: 1 }] },
+    },
+  },
+  updateAssetTypeByType: { input: { type: "equity", patch: { name: "Equity" } } },
+  updateDocumentSharingAllowedShareById: { input: { id: id(56), patch: { name: "Investors" } } },
   createOnboardingQuestion: {
     input: {
       onboardingQuestion: {

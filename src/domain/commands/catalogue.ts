@@ -113,6 +113,13 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   mapPaymentInstrument: null,
   mapPaymentIssuer: null,
   northCapitalSync: null,
+  // the admin console (features/admin): its screens read the server and show the queued command themselves
+  createAssetType: null,
+  createInvestorAccountType: null,
+  deleteReferenceType: null,
+  makeFormDefinition: null,
+  updateAssetTypeByType: null,
+  updateDocumentSharingAllowedShareById: null,
   // question sets (features/questions): sets and questions by the convention; a set's questions overlay their joins
   createOnboardingQuestion: "convention",
   createOnboardingQuestionJoin: null,

@@ -161,6 +161,23 @@ const CreateAssetInput = v.strictObject(
   },
   "must be an object with the fields of CreateAssetInput",
 );
+const AssetTypeInput = v.strictObject(
+  {
+    accountingType: S.String,
+    createdOn: v.nullish(S.Datetime),
+    name: S.String,
+    type: S.String,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AssetTypeInput",
+);
+const CreateAssetTypeInput = v.strictObject(
+  {
+    assetType: AssetTypeInput,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of CreateAssetTypeInput",
+);
 const BrokerAllocationInput = v.strictObject(
   {
     brokerId: S.UUID,
@@ -255,6 +272,23 @@ const CreateDistributionPriceInput = v.strictObject(
     distributionPrice: DistributionPriceInput,
   },
   "must be an object with the fields of CreateDistributionPriceInput",
+);
+const InvestorAccountTypeInput = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    isIndividual: v.nullish(S.Boolean),
+    isJoint: v.nullish(S.Boolean),
+    type: S.String,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of InvestorAccountTypeInput",
+);
+const CreateInvestorAccountTypeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    investorAccountType: InvestorAccountTypeInput,
+  },
+  "must be an object with the fields of CreateInvestorAccountTypeInput",
 );
 const CreateMappedSigningTemplateInput = v.strictObject(
   {
@@ -397,6 +431,14 @@ const DeleteHoldingDocumentInput = v.strictObject(
   },
   "must be an object with the fields of DeleteHoldingDocumentInput",
 );
+const DeleteReferenceTypeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    key: v.nullish(S.String),
+    kind: v.nullish(S.String),
+  },
+  "must be an object with the fields of DeleteReferenceTypeInput",
+);
 const DeleteMappedSigningTemplateByIdInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -498,6 +540,18 @@ const MakeDividendPaymentInput = v.strictObject(
     paidOn: v.nullish(S.Date),
   },
   "must be an object with the fields of MakeDividendPaymentInput",
+);
+const MakeFormDefinitionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    key: v.nullish(S.String),
+    name: v.nullish(S.String),
+    renderAttributes: v.nullish(S.JSON),
+    schema: v.nullish(S.JSON),
+    stepType: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeFormDefinitionInput",
 );
 const MakeIssuerAccountInput = v.strictObject(
   {
@@ -740,6 +794,24 @@ const UpdateAssetByIdInput = v.strictObject(
   },
   "must be an object with the fields of UpdateAssetByIdInput",
 );
+const AssetTypePatch = v.strictObject(
+  {
+    accountingType: v.nullish(S.String),
+    createdOn: v.nullish(S.Datetime),
+    name: v.nullish(S.String),
+    type: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of AssetTypePatch",
+);
+const UpdateAssetTypeByTypeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    patch: AssetTypePatch,
+    type: S.String,
+  },
+  "must be an object with the fields of UpdateAssetTypeByTypeInput",
+);
 const BrokerAllocationPatch = v.strictObject(
   {
     brokerId: v.nullish(S.UUID),
@@ -853,6 +925,26 @@ const UpdateDistributionQualificationOrderInput = v.strictObject(
     id: v.nullish(S.UUID),
   },
   "must be an object with the fields of UpdateDistributionQualificationOrderInput",
+);
+const DocumentSharingAllowedSharePatch = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    fromAccountType: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    toRole: v.nullish(S.String),
+    type: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of DocumentSharingAllowedSharePatch",
+);
+const UpdateDocumentSharingAllowedShareByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: DocumentSharingAllowedSharePatch,
+  },
+  "must be an object with the fields of UpdateDocumentSharingAllowedShareByIdInput",
 );
 const MappedSigningTemplatePatch = v.strictObject(
   {
@@ -1184,11 +1276,13 @@ export const VARIABLES = {
   createAllocationEmailPreference: v.object({ input: CreateAllocationEmailPreferenceInput }, "must be an object"),
   createAllocationQualification: v.object({ input: CreateAllocationQualificationInput }, "must be an object"),
   createAsset: v.object({ input: CreateAssetInput }, "must be an object"),
+  createAssetType: v.object({ input: CreateAssetTypeInput }, "must be an object"),
   createBrokerAllocation: v.object({ input: CreateBrokerAllocationInput }, "must be an object"),
   createDistributionAnnotation: v.object({ input: CreateDistributionAnnotationInput }, "must be an object"),
   createDistributionCustomField: v.object({ input: CreateDistributionCustomFieldInput }, "must be an object"),
   createDistributionPayment: v.object({ input: CreateDistributionPaymentInput }, "must be an object"),
   createDistributionPrice: v.object({ input: CreateDistributionPriceInput }, "must be an object"),
+  createInvestorAccountType: v.object({ input: CreateInvestorAccountTypeInput }, "must be an object"),
   createMappedSigningTemplate: v.object({ input: CreateMappedSigningTemplateInput }, "must be an object"),
   createMappedSigningTemplateQuestionSet: v.object(
     { input: CreateMappedSigningTemplateQuestionSetInput },
@@ -1207,6 +1301,7 @@ export const VARIABLES = {
     "must be an object",
   ),
   deleteHoldingDocument: v.object({ input: DeleteHoldingDocumentInput }, "must be an object"),
+  deleteReferenceType: v.object({ input: DeleteReferenceTypeInput }, "must be an object"),
   deleteMappedSigningTemplateById: v.object({ input: DeleteMappedSigningTemplateByIdInput }, "must be an object"),
   deleteMappedSigningTemplateQuestionSetById: v.object(
     { input: DeleteMappedSigningTemplateQuestionSetByIdInput },
@@ -1222,6 +1317,7 @@ export const VARIABLES = {
   makeDistribution: v.object({ input: MakeDistributionInput }, "must be an object"),
   makeDistributionQualifications: v.object({ input: MakeDistributionQualificationsInput }, "must be an object"),
   makeDividendPayment: v.object({ input: MakeDividendPaymentInput }, "must be an object"),
+  makeFormDefinition: v.object({ input: MakeFormDefinitionInput }, "must be an object"),
   makeIssuerAccount: v.object({ input: MakeIssuerAccountInput }, "must be an object"),
   makeRound: v.object({ input: MakeRoundInput }, "must be an object"),
   makeTaRequestDistributionIssuances: v.object({ input: MakeTaRequestDistributionIssuancesInput }, "must be an object"),
@@ -1242,6 +1338,7 @@ export const VARIABLES = {
   ),
   updateAllocationQualificationById: v.object({ input: UpdateAllocationQualificationByIdInput }, "must be an object"),
   updateAssetById: v.object({ input: UpdateAssetByIdInput }, "must be an object"),
+  updateAssetTypeByType: v.object({ input: UpdateAssetTypeByTypeInput }, "must be an object"),
   updateBrokerAllocationById: v.object({ input: UpdateBrokerAllocationByIdInput }, "must be an object"),
   updateCustomerById: v.object({ input: UpdateCustomerByIdInput }, "must be an object"),
   updateDistributionById: v.object({ input: UpdateDistributionByIdInput }, "must be an object"),
@@ -1249,6 +1346,10 @@ export const VARIABLES = {
   updateDistributionPaymentById: v.object({ input: UpdateDistributionPaymentByIdInput }, "must be an object"),
   updateDistributionQualificationOrder: v.object(
     { input: UpdateDistributionQualificationOrderInput },
+    "must be an object",
+  ),
+  updateDocumentSharingAllowedShareById: v.object(
+    { input: UpdateDocumentSharingAllowedShareByIdInput },
     "must be an object",
   ),
   updateMappedSigningTemplateById: v.object({ input: UpdateMappedSigningTemplateByIdInput }, "must be an object"),
