@@ -17,6 +17,7 @@ import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
 import { RUNNERS, type RunnerName } from "../db/runner-locks.ts";
 import { type StatisticsRefresh, startStatisticsRefresh } from "../db/statistics.ts";
+import { resilientSubscription } from "../db/subscriptions.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, makePreset } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
 import { logEvent, logFormat } from "../log.ts";
@@ -167,9 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     ...options.chain,
     leads: () => locks.holds("chain"),
-    notifications: database.pgService.pgSubscriber
-      ? await database.pgService.pgSubscriber.subscribe("chain_jobs")
-      : null,
+    notifications: resilientSubscription(database.pgService.pgSubscriber, "chain_jobs"),
   });
   // Payments: the configured provider (built-in by default) and its durable job runner; resumes queued jobs.
   const { startPaymentService } = await import("../payments/service.ts");
@@ -177,9 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     ...options.payments,
     leads: () => locks.holds("payments"),
-    notifications: database.pgService.pgSubscriber
-      ? await database.pgService.pgSubscriber.subscribe("payment_jobs")
-      : null,
+    notifications: resilientSubscription(database.pgService.pgSubscriber, "payment_jobs"),
   });
   chainService = chain;
   paymentService = payments;
@@ -359,7 +356,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   // Sessions the database ends (a suspended member, an ownership transfer) lose their websockets at once.
   const revocations = startSessionRevocations(
-    database.pgService.pgSubscriber ? await database.pgService.pgSubscriber.subscribe(SESSIONS_ENDED_CHANNEL) : null,
+    resilientSubscription(database.pgService.pgSubscriber, SESSIONS_ENDED_CHANNEL),
   );
 
   // Websockets authenticate with the session cookie when they connect; the session then holds for the socket.
@@ -403,7 +400,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mailFrom: options.mailFrom ?? null,
     log: options.mailLog ?? (mode === "test" ? () => {} : undefined),
     logFile: options.mailLogFile ?? null,
-    notifications: subscriber ? await subscriber.subscribe("mail_outbox") : null,
+    notifications: resilientSubscription(subscriber, "mail_outbox"),
     leads: () => locks.holds("mail"),
   });
   mailRelay = mail;

@@ -530,6 +530,37 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     expect(rows.map((r) => r.n)).toEqual(procs.map(() => 1));
   });
 
+  it("reports a lost LISTEN connection as not ready, listens again, and hears notifications again", async () => {
+    const [leader] = await lockHolders(1);
+    const target = procs.find((p) => p.name === leader) as Proc;
+    const listenName = `ledgerline ${target.child.pid} listen`;
+    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [
+      listenName,
+    ]);
+    const readiness = async () => {
+      const response = await fetch(`${target.url}/readyz`);
+      return { status: response.status, body: (await response.json()) as { checks: { listen: boolean } } };
+    };
+    const lost = await waitFor(
+      "readiness without LISTEN",
+      async () => {
+        const ready = await readiness();
+        return ready.status === 503 ? ready : undefined;
+      },
+      5_000,
+    );
+    expect(lost.body.checks.listen).toBe(false);
+    await waitFor("readiness again", async () => (await readiness()).status === 200, 10_000);
+    const { rows } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where application_name = $1",
+      [listenName],
+    );
+    expect(rows[0]?.n).toBe(1);
+    // a NOTIFY reaches the mail runner again (its own timer would take a minute)
+    const subjects = await queueMails("Listening again", 1);
+    await waitFor("the mail after the LISTEN came back", () => smtp.accepted.includes(subjects[0] as string), 5_000);
+  });
+
   it("writes one JSON line per request and event in production", () => {
     for (const proc of procs) {
       const lines = proc.stdout.trimEnd().split("\n");
