@@ -2,7 +2,7 @@
 // encrypted_form steps are checked field by field (the same rules the server applies) and sent as a command, link,
 // iframe and async_iframe steps are completed at their provider (the built-in local provider by default) and need
 // the network. A completion waiting in the outbox, or refused by the server, shows here.
-import { type FormEvent, useEffect, useState } from "react";
+import { createContext, type FormEvent, useContext, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { MESSAGES } from "../../domain/messages.ts";
 import {
@@ -79,13 +79,21 @@ export function StepAction({ step, hasChildren, command }: ActionProps) {
   );
 }
 
+/**
+ * A preview (the admin's form definitions, features/admin): submitting hands the answers here instead of sending
+ * completeStep, so the form is shown and checked exactly as an investor sees it and nothing is sent.
+ */
+export const StepPreviewContext = createContext<((blob: Record<string, unknown>) => void) | null>(null);
+
 function useSubmit(step: StepDoc, hasChildren: boolean, rejected: StepCommand | undefined) {
   const complete = useCompleteStep();
+  const preview = useContext(StepPreviewContext);
   const [busy, setBusy] = useState(false);
   async function submit(blob: Record<string, unknown>) {
     setBusy(true);
     try {
-      await complete(step, hasChildren, blob, rejected);
+      if (preview) preview(blob);
+      else await complete(step, hasChildren, blob, rejected);
     } catch {
       toast.step("error", ONBOARDING_TEXTS.stepError);
     } finally {

@@ -107,7 +107,8 @@ function Congratulations() {
   );
 }
 
-function StepHeader({ step }: { step: StepDoc }) {
+/** The step's title, About and Instructions (also the admin's form preview, features/admin). */
+export function StepHeader({ step }: { step: StepDoc }) {
   const { about, instructions, message } = step.renderAttributes ?? {};
   return (
     <header className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "5" })}>
