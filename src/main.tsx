@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
 import { invalidateSession, loadSession, readStoredSession } from "./data/session.ts";
 import { registerServiceWorker } from "./features/pwa/update.ts";
+import { startAccessWatch } from "./features/session/access-watch.ts";
 import { startSessionRevalidation } from "./features/session/revalidate.ts";
 import { makeRouter } from "./router.tsx";
 
@@ -24,6 +25,7 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== "/login") void router.navigate({ to: "/login", replace: true });
 });
 startSessionRevalidation(router);
+startAccessWatch(router);
 if (import.meta.env.PROD) registerServiceWorker();
 
 const root = document.getElementById("root");

@@ -240,6 +240,15 @@ export async function currentLocalData(): Promise<LocalData | null> {
   return current ? current.catch(() => null) : null;
 }
 
+/** Closes and deletes the open local data if it is this user's and account's (the account was lost: account-access.ts). */
+export async function removeLocalDataOf(userId: string, accountId: string): Promise<void> {
+  if (!current || currentKey !== `${userId}/${accountId}`) return;
+  const open = current;
+  current = null;
+  currentKey = null;
+  await (await open.catch(() => null))?.remove();
+}
+
 /** Logout: closes the local data for the rest of this page's life (the page then leaves for /authenticate/logout). */
 export async function closeLocalDataForSignOut(): Promise<void> {
   signedOut = true;

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailable } from "../../../features/shell/NotAvailablePage.tsx";
+import { DelegatesPage } from "../../../features/delegates/DelegatesPage.tsx";
 
 export const Route = createFileRoute("/_app/settings/delegates")({
-  component: () => <NotAvailable />,
+  component: DelegatesPage,
 });

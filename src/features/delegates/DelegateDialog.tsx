@@ -1,0 +1,120 @@
+// The delegate form in a dialog: create (first name, last name, email, role, status: makeDelegate, then the status
+// when it is Suspended) or edit (role and status: updateUsersAccountById). Queued commands: they work offline.
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useCommand } from "../../data/hooks.tsx";
+import type { UsersAccountDoc } from "../../data/models/index.ts";
+import { Button, Dialog, FieldError, FormGrid, Select, TextField, toast } from "../../ui/index.ts";
+import {
+  checkDelegate,
+  type DelegateErrors,
+  type DelegateValues,
+  delegatePatch,
+  ROLE_OPTIONS,
+  STATUS_OPTIONS,
+} from "./delegate-form.ts";
+import { delegateRow } from "./list.ts";
+import { DELEGATES_TEXT } from "./strings.ts";
+
+type Props =
+  | { mode: "create"; membership?: undefined; onClose: () => void }
+  | { mode: "edit"; membership: Pick<UsersAccountDoc, "id" | "role" | "status" | "user">; onClose: () => void };
+
+export function DelegateDialog({ mode, membership, onClose }: Props) {
+  const command = useCommand();
+  const [values, setValues] = useState<DelegateValues>(() => ({
+    firstName: "",
+    lastName: "",
+    email: "",
+    role: membership?.role ?? null,
+    status: membership?.status ?? "active",
+  }));
+  const [errors, setErrors] = useState<DelegateErrors>({});
+  const set = (key: keyof DelegateValues) => (value: string | null) =>
+    setValues((previous) => ({ ...previous, [key]: value }));
+  const row = membership ? delegateRow(membership) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkDelegate(values, mode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (mode === "create") {
+      const email = values.email.trim();
+      await command("makeDelegate", {
+        input: { email, firstName: values.firstName.trim(), lastName: values.lastName.trim(), role: values.role },
+      });
+      toast.success(DELEGATES_TEXT.added(email));
+    } else if (membership) {
+      const patch = delegatePatch(membership, values);
+      if (patch) {
+        await command("updateUsersAccountById", { input: { id: membership.id, patch } });
+        toast.success(DELEGATES_TEXT.updated);
+      }
+    }
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={mode === "create" ? DELEGATES_TEXT.addDelegate : DELEGATES_TEXT.editDelegate}
+      description={row ? `${row.name} · ${row.email}` : undefined}
+    >
+      <form onSubmit={submit} noValidate data-testid="delegate-form">
+        <FormGrid>
+          {mode === "create" && (
+            <>
+              <TextField
+                label={DELEGATES_TEXT.firstName}
+                value={values.firstName}
+                onValueChange={set("firstName")}
+                error={errors.firstName}
+                autoComplete="off"
+              />
+              <TextField
+                label={DELEGATES_TEXT.lastName}
+                value={values.lastName}
+                onValueChange={set("lastName")}
+                error={errors.lastName}
+                autoComplete="off"
+              />
+              <TextField
+                label={DELEGATES_TEXT.email}
+                type="email"
+                value={values.email}
+                onValueChange={set("email")}
+                error={errors.email}
+                autoComplete="off"
+              />
+            </>
+          )}
+          <div className={field}>
+            <Select label={DELEGATES_TEXT.role} options={ROLE_OPTIONS} value={values.role} onChange={set("role")} />
+            <FieldError text={errors.role} />
+          </div>
+          {mode === "edit" && (
+            <div className={field}>
+              <Select
+                label={DELEGATES_TEXT.status}
+                options={STATUS_OPTIONS}
+                value={values.status}
+                onChange={set("status")}
+              />
+              <FieldError text={errors.status} />
+            </div>
+          )}
+        </FormGrid>
+        <div className={css({ display: "flex", gap: "2", mt: "5", justifyContent: "flex-end" })}>
+          <Button variant="ghost" onClick={onClose}>
+            {DELEGATES_TEXT.cancel}
+          </Button>
+          <Button type="submit">{mode === "create" ? DELEGATES_TEXT.addDelegate : DELEGATES_TEXT.save}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const field = css({ display: "flex", flexDirection: "column", gap: "3" });
