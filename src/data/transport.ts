@@ -1,7 +1,7 @@
 // Where the data layer talks to the server, injectable so the same code runs in the browser (same-origin fetch with
 // the session cookie, the page's WebSocket) and in Node tests (a cookie-jar fetch, the `ws` package).
 import { COMMANDS_PATH, GRAPHQL_PATH, PULL_PATH, WEBSOCKET_PATH } from "../domain/wire.ts";
-import { signalAccessRefused } from "./access-signal.ts";
+import { requestAccessCheck } from "./access-signal.ts";
 
 export interface SyncTransport {
   /** Absolute or same-origin URL of the GraphQL endpoint (pull). */
@@ -31,7 +31,7 @@ export function browserTransport(location: Pick<Location, "protocol" | "host"> =
     // A 401 (no session, or no account: a suspended member) makes the page check what it may still keep.
     fetch: (input, init) =>
       fetch(input, { ...init, credentials: "same-origin" }).then((response) => {
-        if (response.status === 401) signalAccessRefused();
+        if (response.status === 401) requestAccessCheck();
         return response;
       }),
   };

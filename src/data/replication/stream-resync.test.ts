@@ -92,7 +92,7 @@ describe("stream pulls", () => {
     on.onConnected();
     expect([connection, pulls]).toEqual([[true], ["all"]]);
     on.onChange("holdings");
-    on.onChange("users_accounts");
+    on.onChange("user_emails");
     on.onChange("holdings");
     expect(pulls).toEqual(["all", "holdings"]);
     on.onDisconnected?.();

@@ -2,6 +2,7 @@
 // collection (a burst pulls a model at most every STREAM_RESYNC_INTERVAL_MS, the last event always followed by a
 // pull), and every (re)connection reSyncs them all. Each reSync opens a new epoch of its collection: a page fetched
 // in an earlier epoch (a prefetch, the rest of a page) may not answer the pull the reSync starts.
+import { requestAccessCheck } from "../access-signal.ts";
 import { type ChangeStream, openChangeStream } from "../change-stream.ts";
 import type { Connectivity } from "../connectivity.ts";
 import { isReadModel, type ReadModelName } from "../models/index.ts";
@@ -109,7 +110,11 @@ export function startStreamReSync(options: StreamReSyncOptions): { close(): Prom
         options.onConnection(true);
         options.reSync();
       },
-      onDisconnected: () => options.onConnection(false),
+      onDisconnected: () => {
+        options.onConnection(false);
+        // the server may have closed it because the session ended or lost its account (suspension, transfer)
+        requestAccessCheck();
+      },
     });
   };
   const shut = () => {

@@ -6,7 +6,7 @@
 // of this user on the device). When the session has merely switched to another account (another tab), the guards
 // run again. Loaded data modules lazily: the first route does not carry RxDB.
 import type { AnyRouter } from "@tanstack/react-router";
-import { onAccessRefused } from "../../data/access-signal.ts";
+import { onAccessCheck } from "../../data/access-signal.ts";
 import { connectivity } from "../../data/connectivity.ts";
 import { invalidateSession, readStoredSession, SESSION_STORAGE_KEY } from "../../data/session.ts";
 
@@ -56,7 +56,7 @@ export function startAccessWatch(router: AnyRouter): () => void {
       });
   };
 
-  const offRefused = onAccessRefused(schedule);
+  const offRefused = onAccessCheck(schedule);
   const offNet = connectivity.subscribe((state) => {
     if (state === "online") schedule();
   });
