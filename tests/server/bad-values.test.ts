@@ -498,6 +498,12 @@ const NOT_EXERCISED: Record<string, string> = {
   updateVendorQualification: "reference data: vendor qualifications are not written by accounts",
   createDocumentSharingAllowedShare: "reference data: no insert grant for app_user",
   updateDocumentSharingAllowedShare: "reference data: no update grant for app_user",
+  createOnboardingQuestionSet:
+    "question sets: name_length (tests/db/input-bounds.test.ts); required, unique: tests/server/questions-permissions.test.ts",
+  updateOnboardingQuestionSet: "same columns and rules as createOnboardingQuestionSet",
+  createOnboardingQuestion:
+    "questions: name, description, error_message lengths (tests/db/input-bounds.test.ts); required texts: tests/server/questions-permissions.test.ts",
+  updateOnboardingQuestion: "same columns and rules as createOnboardingQuestion",
   deleteBlockchainAddress: "a delete: its text arguments are lookup keys",
   deleteDistributionCustomField: "a delete: its text arguments are lookup keys",
   deleteDocumentSharing: "a delete: its text arguments are lookup keys",
