@@ -49,6 +49,7 @@ import { Route as AppSettingsIndexRouteImport } from "./routes/_app/settings/ind
 import { Route as AppSettingsCoreRouteImport } from "./routes/_app/settings/_core.tsx";
 import { Route as AppSettingsInvestorRouteImport } from "./routes/_app/settings/_investor.tsx";
 import { Route as AppSettingsAccountRouteImport } from "./routes/_app/settings/account.tsx";
+import { Route as AppSettingsActivityRouteImport } from "./routes/_app/settings/activity.tsx";
 import { Route as AppSettingsDelegatesRouteImport } from "./routes/_app/settings/delegates.tsx";
 import { Route as AppTestGraphqlRouteImport } from "./routes/_app/test/graphql.tsx";
 import { Route as AppTestWsRouteImport } from "./routes/_app/test/ws.tsx";
@@ -263,6 +264,11 @@ const AppSettingsAccountRoute = AppSettingsAccountRouteImport.update({
   path: "/account",
   getParentRoute: () => AppSettingsRoute,
 } as any);
+const AppSettingsActivityRoute = AppSettingsActivityRouteImport.update({
+  id: "/activity",
+  path: "/activity",
+  getParentRoute: () => AppSettingsRoute,
+} as any);
 const AppSettingsDelegatesRoute = AppSettingsDelegatesRouteImport.update({
   id: "/delegates",
   path: "/delegates",
@@ -436,6 +442,7 @@ export interface FileRoutesByFullPath {
   "/reports": typeof AppVendorReportsRoute;
   "/account/setup": typeof AppAccountSetupRoute;
   "/settings/account": typeof AppSettingsAccountRoute;
+  "/settings/activity": typeof AppSettingsActivityRoute;
   "/settings/delegates": typeof AppSettingsDelegatesRoute;
   "/test/graphql": typeof AppTestGraphqlRoute;
   "/test/ws": typeof AppTestWsRoute;
@@ -488,6 +495,7 @@ export interface FileRoutesByTo {
   "/account/setup": typeof AppAccountSetupRoute;
   "/settings": typeof AppSettingsIndexRoute;
   "/settings/account": typeof AppSettingsAccountRoute;
+  "/settings/activity": typeof AppSettingsActivityRoute;
   "/settings/delegates": typeof AppSettingsDelegatesRoute;
   "/test/graphql": typeof AppTestGraphqlRoute;
   "/test/ws": typeof AppTestWsRoute;
@@ -555,6 +563,7 @@ export interface FileRoutesById {
   "/_app/settings/_core": typeof AppSettingsCoreRouteWithChildren;
   "/_app/settings/_investor": typeof AppSettingsInvestorRouteWithChildren;
   "/_app/settings/account": typeof AppSettingsAccountRoute;
+  "/_app/settings/activity": typeof AppSettingsActivityRoute;
   "/_app/settings/delegates": typeof AppSettingsDelegatesRoute;
   "/_app/test/graphql": typeof AppTestGraphqlRoute;
   "/_app/test/ws": typeof AppTestWsRoute;
@@ -609,6 +618,7 @@ export interface FileRouteTypes {
     | "/reports"
     | "/account/setup"
     | "/settings/account"
+    | "/settings/activity"
     | "/settings/delegates"
     | "/test/graphql"
     | "/test/ws"
@@ -661,6 +671,7 @@ export interface FileRouteTypes {
     | "/account/setup"
     | "/settings"
     | "/settings/account"
+    | "/settings/activity"
     | "/settings/delegates"
     | "/test/graphql"
     | "/test/ws"
@@ -727,6 +738,7 @@ export interface FileRouteTypes {
     | "/_app/settings/_core"
     | "/_app/settings/_investor"
     | "/_app/settings/account"
+    | "/_app/settings/activity"
     | "/_app/settings/delegates"
     | "/_app/test/graphql"
     | "/_app/test/ws"
@@ -1044,6 +1056,13 @@ declare module "@tanstack/react-router" {
       path: "/account";
       fullPath: "/settings/account";
       preLoaderRoute: typeof AppSettingsAccountRouteImport;
+      parentRoute: typeof AppSettingsRoute;
+    };
+    "/_app/settings/activity": {
+      id: "/_app/settings/activity";
+      path: "/activity";
+      fullPath: "/settings/activity";
+      preLoaderRoute: typeof AppSettingsActivityRouteImport;
       parentRoute: typeof AppSettingsRoute;
     };
     "/_app/settings/delegates": {
@@ -1448,6 +1467,7 @@ interface AppSettingsRouteChildren {
   AppSettingsCoreRoute: typeof AppSettingsCoreRouteWithChildren;
   AppSettingsInvestorRoute: typeof AppSettingsInvestorRouteWithChildren;
   AppSettingsAccountRoute: typeof AppSettingsAccountRoute;
+  AppSettingsActivityRoute: typeof AppSettingsActivityRoute;
   AppSettingsDelegatesRoute: typeof AppSettingsDelegatesRoute;
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
 }
@@ -1456,6 +1476,7 @@ const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsCoreRoute: AppSettingsCoreRouteWithChildren,
   AppSettingsInvestorRoute: AppSettingsInvestorRouteWithChildren,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
+  AppSettingsActivityRoute: AppSettingsActivityRoute,
   AppSettingsDelegatesRoute: AppSettingsDelegatesRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
 };

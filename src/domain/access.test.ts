@@ -99,6 +99,7 @@ describe("top bar", () => {
       "Integrations",
     ]);
     expect(settingsTabs("broker").map((t) => t.label)).toEqual(["Account", "Delegates", "Integrations"]);
+    expect(settingsTabs("issuer").map((t) => t.label)).toEqual(["Account", "Delegates", "Integrations", "Activity"]);
   });
 });
 

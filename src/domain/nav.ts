@@ -73,6 +73,8 @@ export function settingsTabs(type: AccountType): NavLink[] {
   if (type === "investor") {
     return [account, link("Qualification Answers", "/settings/qualification-answers"), delegates, integrations];
   }
-  if (type === "issuer" || type === "broker") return [account, delegates, integrations];
+  // Activity (the account's audit trail, issue 19) is the issuer's addition to the spec's tabs.
+  if (type === "issuer") return [account, delegates, integrations, link("Activity", "/settings/activity")];
+  if (type === "broker") return [account, delegates, integrations];
   return [account, delegates];
 }

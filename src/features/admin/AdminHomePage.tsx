@@ -1,23 +1,119 @@
-// The admin home (/admin/): for now the import of a new issuer from an OCF package (issue 20). The platform's
-// figures and the rest of the admin console are issue 19's. The import needs the server: offline the card says so.
-
-import { Card, mutedText, Page, PageHeader } from "../../ui/index.ts";
+// The admin home (/admin/): the platform's figures (accounts by type, users, today's commands and mail, devices
+// syncing), the import of a new issuer from an OCF package (issue 20) and the platform's audit trail. Figures and the
+// trail are the server's own books: read while online; the import needs the server too.
+import { css } from "../../../styled-system/css";
+import { Button, Card, ErrorBlock, mutedText, Page, PageHeader, Stat } from "../../ui/index.ts";
 import { OcfImport } from "../reports/OcfImport.tsx";
 import { useOnline } from "../shell/useOnline.ts";
+import { AuditTrail } from "./AuditTrail.tsx";
+import { useServerData } from "./admin-data.ts";
 import { ADMIN_OCF_TEXT, ADMIN_TEXT } from "./strings.ts";
+
+interface Figures {
+  accountsByType: Record<string, number>;
+  users: number;
+  usersActive: number;
+  usersSuspended: number;
+  memberships: number;
+  commandsAcceptedToday: number;
+  commandsRejectedToday: number;
+  mailDeliveredToday: number;
+  mailFailedToday: number;
+  mailQueued: number;
+  mailFailed: number;
+  sessionsActive: number;
+  devicesSyncing: number;
+}
+
+const ACCOUNT_TYPES = ["issuer", "broker", "investor", "agent", "ats", "admin"] as const;
+
+const figureCard = css({ display: "flex", flexDirection: "column", gap: "1" });
+
+function Figure({ label, value, detail, testId }: { label: string; value: number; detail: string; testId: string }) {
+  return (
+    <Card className={figureCard} testId={testId}>
+      <Stat label={label.toUpperCase()} value={value.toLocaleString("en-US")} testId={`${testId}-value`} />
+      <p className={mutedText}>{detail}</p>
+    </Card>
+  );
+}
 
 export function AdminHomePage() {
   const online = useOnline();
+  const { data, error, reload } = useServerData<{ platformFigures: Figures }>("query Figures { platformFigures }");
+  const figures = data?.platformFigures;
+  const accounts = figures ? Object.values(figures.accountsByType).reduce((sum, n) => sum + n, 0) : 0;
   return (
     <Page>
-      <PageHeader title={ADMIN_TEXT.title} />
-      {online ? (
-        <OcfImport newIssuer />
-      ) : (
-        <Card testId="ocf-import-new-issuer" title={ADMIN_OCF_TEXT.title}>
-          <p className={mutedText}>{ADMIN_OCF_TEXT.offline}</p>
-        </Card>
-      )}
+      <PageHeader
+        title={ADMIN_TEXT.title}
+        actions={
+          <Button size="sm" variant="outline" onClick={reload} disabled={!online}>
+            {ADMIN_TEXT.reload}
+          </Button>
+        }
+      />
+      <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+        {!online && <p className={mutedText}>{ADMIN_TEXT.offline}</p>}
+        {error && <ErrorBlock text={error} />}
+        {figures && (
+          <section
+            aria-label={ADMIN_TEXT.figures}
+            className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+          >
+            <div
+              className={css({
+                display: "grid",
+                gap: "4",
+                gridTemplateColumns: {
+                  base: "1fr 1fr",
+                  md: "repeat(3, minmax(0, 1fr))",
+                  xl: "repeat(5, minmax(0, 1fr))",
+                },
+              })}
+            >
+              <Figure
+                label={ADMIN_TEXT.accounts}
+                value={accounts}
+                detail={ACCOUNT_TYPES.map((type) => `${figures.accountsByType[type] ?? 0} ${type}`).join(", ")}
+                testId="figure-accounts"
+              />
+              <Figure
+                label={ADMIN_TEXT.users}
+                value={figures.users}
+                detail={ADMIN_TEXT.usersDetail(figures.usersActive, figures.usersSuspended)}
+                testId="figure-users"
+              />
+              <Figure
+                label={ADMIN_TEXT.commandsToday}
+                value={figures.commandsAcceptedToday + figures.commandsRejectedToday}
+                detail={ADMIN_TEXT.commandsDetail(figures.commandsAcceptedToday, figures.commandsRejectedToday)}
+                testId="figure-commands"
+              />
+              <Figure
+                label={ADMIN_TEXT.mailToday}
+                value={figures.mailDeliveredToday + figures.mailFailedToday}
+                detail={`${ADMIN_TEXT.mailDetail(figures.mailDeliveredToday, figures.mailFailedToday)}; ${ADMIN_TEXT.mailQueue(figures.mailQueued, figures.mailFailed)}`}
+                testId="figure-mail"
+              />
+              <Figure
+                label={ADMIN_TEXT.devices}
+                value={figures.devicesSyncing}
+                detail={ADMIN_TEXT.devicesDetail(figures.sessionsActive)}
+                testId="figure-devices"
+              />
+            </div>
+          </section>
+        )}
+        {online ? (
+          <OcfImport newIssuer />
+        ) : (
+          <Card testId="ocf-import-new-issuer" title={ADMIN_OCF_TEXT.title}>
+            <p className={mutedText}>{ADMIN_OCF_TEXT.offline}</p>
+          </Card>
+        )}
+        <AuditTrail scope="platform" fileName="platform_activity" />
+      </div>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { FormsPage } from "../../../../features/admin/FormsPage.tsx";
 
 export const Route = createFileRoute("/_app/_admin/admin/forms")({
-  component: () => <NotAvailablePage title="Forms" />,
+  component: FormsPage,
 });

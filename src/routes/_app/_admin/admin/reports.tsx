@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { PlatformReportsPage } from "../../../../features/admin/PlatformReportsPage.tsx";
 
 export const Route = createFileRoute("/_app/_admin/admin/reports")({
-  component: () => <NotAvailablePage title="Reports" />,
+  component: PlatformReportsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { TypesPage } from "../../../../features/admin/TypesPage.tsx";
 
 export const Route = createFileRoute("/_app/_admin/admin/types")({
-  component: () => <NotAvailablePage title="Types" />,
+  component: TypesPage,
 });

@@ -1,0 +1,98 @@
+// The audit trail as screens show and export it: the GraphQL read (members read their account's events, admins every
+// event: the database's policy decides) and the CSV (src/domain/csv.ts: neutralised cells, like every export).
+import { type CsvText, csvBlob, toCsv } from "../../domain/csv.ts";
+
+export interface AuditEvent {
+  id: string;
+  kind: string;
+  action: string;
+  accountId: string | null;
+  accountName: string | null;
+  actor: string | null;
+  userId: string | null;
+  sessionId: string | null;
+  deviceId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown> | null;
+  createdOn: string;
+}
+
+export const AUDIT_LIMIT = 500;
+
+/** `condition` is {} for every kind, or { kind } (a null kind would ask for events without one). */
+export const AUDIT_QUERY = `query AuditTrail($first: Int!, $condition: AuditEventCondition) {
+  allAuditEvents(orderBy: CREATED_ON_DESC, first: $first, condition: $condition) {
+    nodes { id kind action accountId accountName actor userId sessionId deviceId ip userAgent details createdOn }
+  }
+}`;
+
+/** The device as one text: the command's device id, else the session's browser, with the IP. */
+export function deviceText(event: Pick<AuditEvent, "deviceId" | "ip" | "userAgent" | "sessionId">): string {
+  const parts = [event.deviceId, event.userAgent ? shortAgent(event.userAgent) : null, event.ip].filter(Boolean);
+  return parts.join(" · ");
+}
+
+/** "Chrome 131 on Linux"-like short form of a user agent; the whole text when nothing is recognised. */
+export function shortAgent(agent: string): string {
+  const browser = /(Edg|Chrome|Firefox|Safari|HeadlessChrome)\/(\d+)/.exec(agent);
+  const system = /(Windows|Mac OS X|Android|iPhone|Linux)/.exec(agent);
+  if (!browser) return agent.slice(0, 60);
+  return `${browser[1]} ${browser[2]}${system ? ` on ${system[1]}` : ""}`;
+}
+
+/** What changed, as one line: a command's variables, a membership's before and after. */
+export function detailsText(details: Record<string, unknown> | null): string {
+  if (!details || Object.keys(details).length === 0) return "";
+  const variables = (details as { variables?: { input?: unknown } }).variables;
+  const shown = variables?.input ?? variables ?? details;
+  const text = JSON.stringify(shown);
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+
+export function auditCsv(events: readonly AuditEvent[]): CsvText {
+  return toCsv(
+    [
+      "When",
+      "Kind",
+      "What",
+      "Who",
+      "Account",
+      "Account ID",
+      "User ID",
+      "Session",
+      "Device",
+      "IP",
+      "User agent",
+      "Details",
+    ],
+    events.map((event) => [
+      event.createdOn,
+      event.kind,
+      event.action,
+      event.actor ?? "",
+      event.accountName ?? "",
+      event.accountId ?? "",
+      event.userId ?? "",
+      event.sessionId ?? "",
+      event.deviceId ?? "",
+      event.ip ?? "",
+      event.userAgent ?? "",
+      event.details ? JSON.stringify(event.details) : "",
+    ]),
+  );
+}
+
+/** Saves CSV text as a file on the device. */
+export function saveCsv(fileName: string, text: CsvText): void {
+  const url = URL.createObjectURL(csvBlob(text));
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const fileDay = () => new Date().toISOString().slice(0, 10).replaceAll("-", "_");
