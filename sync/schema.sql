@@ -5810,6 +5810,7 @@ CREATE OR REPLACE FUNCTION app_private.mapped_template_locked(mapped_id uuid)
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public'
 AS $function$ select coalesce((select m.locked from app_public.mapped_signing_templates m where m.id = mapped_id), false) $function$;
+grant execute on function app_private.mapped_template_locked(mapped_id uuid) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.member_account_ids()
  RETURNS SETOF uuid
@@ -6344,7 +6345,7 @@ begin
   end if;
   if tg_op = 'DELETE' and id_column = 'id' then
     insert into app_private.changes (model, doc_id, audience) values (model, old_id, null);
-    perform pg_notify('app_changes', json_build_object('t', model)::text);
+    perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
     return null;
   end if;
   perform app_private.record_document_change(model, coalesce(new_id, old_id), extra);
@@ -6393,7 +6394,7 @@ begin
   insert into app_private.changes (model, doc_id, audience, audience_types)
     values (model, doc_id, audience, app_private.audience_types(model, doc_id));
   -- Identical notifications inside one transaction are folded into one by PostgreSQL.
-  perform pg_notify('app_changes', json_build_object('t', model)::text);
+  perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
 end;
 $function$;
 
@@ -6410,7 +6411,7 @@ begin
     return;
   end if;
   insert into app_private.changes (model, doc_id, audience) values (model, doc_id, audience);
-  perform pg_notify('app_changes', json_build_object('t', model)::text);
+  perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
 end;
 $function$;
 
@@ -6656,6 +6657,7 @@ begin
   end if;
 end;
 $function$;
+grant execute on function app_private.require_unlocked(mapped_id uuid) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.require_upload_extension(extension text)
  RETURNS text
@@ -7088,6 +7090,7 @@ AS $function$
     when map_to in ('static', 'custom') and coalesce(trim(value), '') = '' then format('Value required for %s field.', map_to)
   end
 $function$;
+grant execute on function app_private.signing_field_problem(map_to text, value text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.signing_role_problem(map_to text, to_name text, to_email text)
  RETURNS text
@@ -7103,6 +7106,7 @@ AS $function$
     when coalesce(trim(to_email), '') <> '' and not app_private.signing_valid_email(trim(to_email)) then 'Valid email required'
   end
 $function$;
+grant execute on function app_private.signing_role_problem(map_to text, to_name text, to_email text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.signing_step_context(step_id uuid, investor_id uuid)
  RETURNS jsonb
@@ -7145,6 +7149,7 @@ begin
   end if;
 end;
 $function$;
+grant execute on function app_private.signing_step_signed(step app_public.steps) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.signing_step_templates(mapped app_public.mapped_signing_templates)
  RETURNS jsonb
@@ -7198,6 +7203,7 @@ CREATE OR REPLACE FUNCTION app_private.signing_valid_email(email text)
  IMMUTABLE
  SET search_path TO 'pg_catalog'
 AS $function$ select email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' $function$;
+grant execute on function app_private.signing_valid_email(email text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.staff_allocation_ids()
  RETURNS SETOF uuid
@@ -8095,7 +8101,7 @@ declare
 begin
   insert into app_private.changes (model, doc_id, audience, audience_types)
     select 'documents', doc, app_private.audience_documents(doc), types;
-  perform pg_notify('app_changes', json_build_object('t', 'documents')::text);
+  perform pg_notify('app_changes', json_build_object('t', 'documents', 'x', pg_current_xact_id()::text)::text);
   return null;
 end;
 $function$;

@@ -1,14 +1,113 @@
-// `subscription { changes { table id } }`: one event per NOTIFY on the channel `app_changes`, whose payload is JSON
-// {"t": "<table>", "id"?: "<row id>"}. Triggers (replication) send the notifications; this plugin only relays them,
-// so it knows nothing about tables. Delivered after commit, through the service's pgSubscriber (LISTEN on PGlite or
-// on a real PostgreSQL, where it reaches every server process).
+// `subscription { changes { table id } }`: one event per NOTIFY on the channel `app_changes` that the socket's account
+// may see. The payload is JSON {"t": "<table>", "x": "<transaction id>"}: the triggers of the change log
+// (sync/database/replication) write a change row with its audience and notify, once per table and transaction;
+// this plugin relays the notification only to the sockets whose account the transaction's changes of that table
+// are for, with the pull's own rule (app_private.next_changes: the change's audience, its audience types, every
+// change for an admin, a change with no audience for everyone). So nothing about another account's change, not
+// even that its table changed, goes on the wire. Each server process asks the database once per notification
+// (app_private.changes by model and txid), whatever the number of sockets. Delivered after commit, through the
+// service's pgSubscriber (LISTEN on PGlite or on a real PostgreSQL, where it reaches every server process).
 import { jsonParse } from "postgraphile/@dataplan/json";
-import { context, listen } from "postgraphile/grafast";
+import { context, type GrafastSubscriber, lambda, listen } from "postgraphile/grafast";
 import { extendSchema, gql } from "postgraphile/utils";
 
 const CHANGES_CHANNEL = "app_changes";
 
-type ChangePayload = { t: string; id?: string };
+type ChangePayload = { t: string; id?: string; x?: string };
+
+interface Audience {
+  everyone: boolean;
+  accounts: Set<string>;
+  types: Set<string>;
+}
+
+type Query = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+type WithPgClient = (
+  settings: Record<string, string> | null,
+  callback: (client: { query: (q: { text: string; values?: unknown[] }) => Promise<{ rows: unknown[] }> }) => unknown,
+) => Promise<unknown>;
+
+const AUDIENCE_SQL = `
+  select exists (select 1 from app_private.changes c where c.model = $1 and c.txid = $2::xid8 and c.audience is null)
+           as everyone,
+         array(select distinct a::text from app_private.changes c, unnest(c.audience) a
+               where c.model = $1 and c.txid = $2::xid8) as accounts,
+         array(select distinct t from app_private.changes c, unnest(c.audience_types) t
+               where c.model = $1 and c.txid = $2::xid8) as types`;
+
+/** How long a notification's audience is kept for the other sockets of the process. */
+const AUDIENCE_TTL_MS = 30_000;
+
+/** Per database (its withPgClient): the audience of each recent notification, asked once. */
+const audiences = new WeakMap<object, Map<string, Promise<Audience | null>>>();
+
+function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audience | null> {
+  let cache = audiences.get(withPgClient);
+  if (!cache) {
+    cache = new Map();
+    audiences.set(withPgClient, cache);
+  }
+  let audience = cache.get(payload);
+  if (audience) return audience;
+  const query: Query = (text, values) =>
+    withPgClient(null, (client) => client.query({ text, values })) as ReturnType<Query>;
+  audience = (async () => {
+    const change = JSON.parse(payload) as ChangePayload;
+    if (!change.x) return { everyone: true, accounts: new Set<string>(), types: new Set<string>() };
+    const { rows } = await query(AUDIENCE_SQL, [change.t, change.x]);
+    const row = rows[0] as { everyone: boolean; accounts: string[]; types: string[] } | undefined;
+    if (!row) return null;
+    return { everyone: row.everyone, accounts: new Set(row.accounts), types: new Set(row.types) };
+  })().catch((error: unknown) => {
+    // Told to nobody rather than to everyone; the device's next (re)connection pulls whatever it missed.
+    console.error("change stream: the audience of a change could not be read:", error);
+    return null;
+  });
+  cache.set(payload, audience);
+  const entries = cache;
+  setTimeout(() => entries.delete(payload), AUDIENCE_TTL_MS).unref?.();
+  return audience;
+}
+
+/** The subscriber of one socket: the service's, with the notifications its account may not see left out. */
+function scopedSubscriber(
+  subscriber: GrafastSubscriber<Record<string, string>>,
+  withPgClient: WithPgClient,
+  settings: Record<string, string | undefined> | null,
+): GrafastSubscriber<Record<string, string>> {
+  const account = settings?.["jwt.claims.account_id"] ?? null;
+  const type = settings?.["jwt.claims.account_type"] ?? null;
+  const visible = async (payload: string): Promise<boolean> => {
+    if (type === "admin") return true;
+    const audience = await audienceOf(withPgClient, payload);
+    if (!audience) return false;
+    return (
+      audience.everyone ||
+      (account !== null && audience.accounts.has(account)) ||
+      (type !== null && audience.types.has(type))
+    );
+  };
+  return {
+    async subscribe(topic) {
+      const source = (await subscriber.subscribe(topic)) as AsyncIterableIterator<string>;
+      // A plain iterator, not an async generator: return() must reach the source at once (an unsubscribing
+      // socket must not wait for the next notification to release its listener).
+      const iterator: AsyncIterableIterator<string> = {
+        async next() {
+          for (;;) {
+            const item = await source.next();
+            if (item.done || (await visible(item.value))) return item;
+          }
+        },
+        return: (value?: unknown) => source.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
+        throw: (error?: unknown) => source.throw?.(error) ?? Promise.reject(error),
+        [Symbol.asyncIterator]: () => iterator,
+      };
+      return iterator as never;
+    },
+    release: () => {},
+  } as GrafastSubscriber<Record<string, string>>;
+}
 
 export const ChangesSubscriptionPlugin = extendSchema({
   typeDefs: gql`
@@ -26,8 +125,17 @@ export const ChangesSubscriptionPlugin = extendSchema({
       plans: {
         changes: {
           subscribePlan() {
-            const $pgSubscriber = context().get("pgSubscriber");
-            return listen($pgSubscriber, CHANGES_CHANNEL, jsonParse<ChangePayload>);
+            const $scoped = lambda(
+              [context().get("pgSubscriber"), context().get("withPgClient"), context().get("pgSettings")],
+              ([subscriber, withPgClient, settings]) =>
+                scopedSubscriber(
+                  subscriber as GrafastSubscriber<Record<string, string>>,
+                  withPgClient as unknown as WithPgClient,
+                  settings as Record<string, string | undefined> | null,
+                ),
+              true,
+            );
+            return listen($scoped, CHANGES_CHANNEL, jsonParse<ChangePayload>);
           },
           plan($event) {
             return $event;

@@ -34,7 +34,7 @@ begin
   end if;
   if tg_op = 'DELETE' and id_column = 'id' then
     insert into app_private.changes (model, doc_id, audience) values (model, old_id, null);
-    perform pg_notify('app_changes', json_build_object('t', model)::text);
+    perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
     return null;
   end if;
   perform app_private.record_document_change(model, coalesce(new_id, old_id), extra);
@@ -83,7 +83,7 @@ begin
   insert into app_private.changes (model, doc_id, audience, audience_types)
     values (model, doc_id, audience, app_private.audience_types(model, doc_id));
   -- Identical notifications inside one transaction are folded into one by PostgreSQL.
-  perform pg_notify('app_changes', json_build_object('t', model)::text);
+  perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
 end;
 $function$;
 

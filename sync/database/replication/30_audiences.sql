@@ -229,7 +229,7 @@ begin
     return;
   end if;
   insert into app_private.changes (model, doc_id, audience) values (model, doc_id, audience);
-  perform pg_notify('app_changes', json_build_object('t', model)::text);
+  perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
 end;
 $function$;
 
@@ -376,7 +376,7 @@ declare
 begin
   insert into app_private.changes (model, doc_id, audience, audience_types)
     select 'documents', doc, app_private.audience_documents(doc), types;
-  perform pg_notify('app_changes', json_build_object('t', 'documents')::text);
+  perform pg_notify('app_changes', json_build_object('t', 'documents', 'x', pg_current_xact_id()::text)::text);
   return null;
 end;
 $function$;

@@ -1,0 +1,178 @@
+// The change stream (subscription { changes { table } } on /wss/v1/) tells each socket only about changes its
+// account may see: the same visibility as the pull (app_private.next_changes: the change's audience, its audience
+// types, everything for an admin). Every frame a socket receives is recorded and inspected, so nothing about another
+// account's change - not even the name of the table that changed - reaches the wire.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function accountId(where: string, value: string): Promise<string> {
+  const { rows } = await t.server.db.query<{ id: string }>(`select id from app_public.accounts where ${where} = $1`, [
+    value,
+  ]);
+  return rows[0]!.id;
+}
+
+async function as(email: string, account: string): Promise<TestClient> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  expect((await client.selectAccount(account)).status).toBe(303);
+  return client;
+}
+
+interface Socket {
+  /** Every text frame received after connection_ack, parsed. */
+  frames: Array<{ type: string; id?: string; payload?: unknown }>;
+  raw: string[];
+  /** The tables of the `next` messages received so far. */
+  tables(): string[];
+  close(): void;
+}
+
+/** A raw graphql-transport-ws socket with the session cookie, subscribed to the change stream. */
+async function stream(client: TestClient): Promise<Socket> {
+  const socket = new WebSocket(`${t.url.replace(/^http/, "ws")}/wss/v1/`, "graphql-transport-ws", {
+    headers: { cookie: `ll_session=${client.session}` },
+  });
+  const frames: Socket["frames"] = [];
+  const raw: string[] = [];
+  let acked!: () => void;
+  const ack = new Promise<void>((resolve) => {
+    acked = resolve;
+  });
+  socket.on("message", (data) => {
+    const text = data.toString();
+    const frame = JSON.parse(text) as { type: string };
+    if (frame.type === "connection_ack") return acked();
+    if (frame.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
+    raw.push(text);
+    frames.push(frame);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("error", reject);
+  });
+  socket.send(JSON.stringify({ type: "connection_init" }));
+  await ack;
+  socket.send(
+    JSON.stringify({ id: "1", type: "subscribe", payload: { query: "subscription { changes { table id } }" } }),
+  );
+  // The subscription is live once a change made now reaches it; give the server a moment to LISTEN.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    frames,
+    raw,
+    tables: () =>
+      frames
+        .filter((f) => f.type === "next")
+        .map((f) => (f.payload as { data: { changes: { table: string } } }).data.changes.table),
+    close: () => socket.close(),
+  };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const BULK = `mutation bulk($contacts: JSON!) { bulkCustomers(input: { contacts: $contacts }) { customers { id } } }`;
+
+let unique = 0;
+const contact = (tag: string) => ({
+  row: 2,
+  id: crypto.randomUUID(),
+  name: `Stream ${tag}`,
+  email: `stream-${tag}-${Date.now()}-${++unique}@scope.test`,
+});
+
+describe("the change stream's scope", () => {
+  it("a socket hears of its own account's changes and of nothing another account changed", async () => {
+    const issuer = await as("issuer@demo.test", await accountId("name", "Northwind Renewables, Inc."));
+    const broker = await as("broker@demo.test", await accountId("name", "Harborview Capital Markets LLC"));
+    const admin = await as("admin@demo.test", await accountId("type", "admin"));
+    const issuerSocket = await stream(issuer);
+    const brokerSocket = await stream(broker);
+    const adminSocket = await stream(admin);
+    try {
+      // The issuer adds a contact: only the issuer's (and the admin's) socket hears of it.
+      const made = await issuer.graphql(BULK, { contacts: [contact("issuer")] });
+      expect(made.errors).toBeUndefined();
+      await until(() => issuerSocket.tables().includes("customers"), "the issuer's own change");
+      await until(() => adminSocket.tables().includes("customers"), "the admin's view of it");
+      // Everything the broker's socket received by now, frame by frame: no message about the change at all.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(brokerSocket.frames.filter((f) => f.type !== "pong" && f.type !== "ping")).toEqual([]);
+      expect(brokerSocket.raw.join("\n")).not.toContain("customers");
+
+      // The broker adds one of its own: the broker hears of it, the issuer does not.
+      const issuerHeard = issuerSocket.frames.length;
+      const adminHeard = adminSocket.tables().length;
+      const own = await broker.graphql(BULK, { contacts: [contact("broker")] });
+      expect(own.errors).toBeUndefined();
+      await until(() => brokerSocket.tables().includes("customers"), "the broker's own change");
+      await until(() => adminSocket.tables().length > adminHeard, "the admin's view of the broker's change");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(issuerSocket.frames.slice(issuerHeard).filter((f) => f.type !== "ping" && f.type !== "pong")).toEqual([]);
+      // What a socket hears names a table only, never a row.
+      for (const frame of [...issuerSocket.frames, ...brokerSocket.frames].filter((f) => f.type === "next")) {
+        expect(frame.payload).toEqual({ data: { changes: { table: expect.any(String), id: null } } });
+      }
+    } finally {
+      issuerSocket.close();
+      brokerSocket.close();
+      adminSocket.close();
+    }
+  });
+
+  it("a change shared with some accounts reaches their sockets only", async () => {
+    const issuer = await as("issuer@demo.test", await accountId("name", "Northwind Renewables, Inc."));
+    // Another issuer, unrelated to Northwind's securities (every demo account with a user reads some of them): a
+    // new user made owner of the demo's Summit Ridge, which has none.
+    const outsider = t.client();
+    const email = `stream-outsider-${Date.now()}@scope.test`;
+    expect((await outsider.signUp({ email, password: "stream-outsider-password" })).status).toBe(200);
+    const summit = await accountId("name", "Summit Ridge Hospitality Group");
+    await t.server.db.query(
+      `insert into app_public.users_accounts (user_id, account_id, role)
+       select user_id, $2, 'account_owner' from app_public.user_emails where email = $1`,
+      [email, summit],
+    );
+    expect((await outsider.selectAccount(summit)).status).toBe(303);
+    const broker = outsider;
+    const ats = await as("ats@demo.test", await accountId("name", "Meridian Alternative Exchange"));
+    const brokerSocket = await stream(broker);
+    const atsSocket = await stream(ats);
+    try {
+      // A security document shared with trading systems only: the exchange listing it hears of it, the other issuer not.
+      const { rows } = await t.server.db.query<{ id: string }>(
+        "select id from app_public.securities where name = 'Northwind Series A Preferred Stock'",
+      );
+      const made = await issuer.graphql(
+        `mutation make($securityId: UUID!) { makeSecurityDocument(input: { name: "Scope notice", securityId: $securityId,
+           extension: "pdf", shareWith: ["ats"] }) { documentUpload { documentId } } }`,
+        { securityId: rows[0]!.id },
+      );
+      expect(made.errors).toBeUndefined();
+      await until(() => atsSocket.tables().includes("documents"), "the exchange's document change");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(brokerSocket.raw.join("\n")).not.toContain("documents");
+      expect(brokerSocket.frames.filter((f) => f.type === "next")).toEqual([]);
+    } finally {
+      brokerSocket.close();
+      atsSocket.close();
+    }
+  });
+});
