@@ -30,8 +30,11 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
     status: membership?.status ?? "active",
   }));
   const [errors, setErrors] = useState<DelegateErrors>({});
-  const set = (key: keyof DelegateValues) => (value: string | null) =>
+  // A field's message goes once it is edited; the next submit checks again.
+  const set = (key: keyof DelegateValues) => (value: string | null) => {
     setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
   const row = membership ? delegateRow(membership) : null;
 
   const submit = async (event: FormEvent) => {

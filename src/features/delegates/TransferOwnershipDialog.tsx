@@ -35,7 +35,10 @@ export function TransferOwnershipDialog({ onClose }: { onClose: () => void }) {
           label={DELEGATES_TEXT.newOwnerEmail}
           type="email"
           value={email}
-          onValueChange={setEmail}
+          onValueChange={(value) => {
+            setEmail(value);
+            setError(null);
+          }}
           error={error}
           autoComplete="off"
         />

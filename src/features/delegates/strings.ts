@@ -21,6 +21,7 @@ export const DELEGATES_TEXT = {
   suspended: "Suspended",
   none: "No delegates found.",
   sortBy: (column: string, arrow: string) => `${column}${arrow}`,
+  sortByLabel: "Sort by",
   viewersReadOnly: "Only owners and admins can change delegates.",
   ownerNotEditable: "The owner cannot be edited.",
   // form messages (spec part 2 section 5)
