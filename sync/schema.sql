@@ -7362,6 +7362,8 @@ begin
   values (this_kind, left(this_action, 200), app_private.current_user_id(), row_.account_id, this_session, this_ip, this_agent,
           jsonb_build_object(
             'memberUserId', row_.user_id,
+            'memberEmail', (select m.email from app_public.user_emails m
+                             where m.user_id = row_.user_id and m.is_primary limit 1),
             'before', case when tg_op <> 'INSERT' then jsonb_build_object('role', old.role, 'status', old.status) end,
             'after', case when tg_op <> 'DELETE' then jsonb_build_object('role', new.role, 'status', new.status) end));
   return null;
@@ -10439,7 +10441,11 @@ begin
     'mailFailed', (select count(*) from app_private.mail_outbox m where m.status = 'failed'),
     'sessionsActive', (select count(*) from app_private.sessions s
                         where s.expires_on > now() and greatest(s.created_on, s.updated_on) > now() - interval '24 hours'),
-    'devicesSyncing', (select count(distinct l.device_id) from app_private.command_log l
+    -- a signed-in browser with an account chosen, used in the last 24 hours, is a device that syncs
+    'devicesSyncing', (select count(*) from app_private.sessions s
+                        where s.expires_on > now() and s.account_id is not null
+                          and greatest(s.created_on, s.updated_on) > now() - interval '24 hours'),
+    'devicesSendingCommands', (select count(distinct l.device_id) from app_private.command_log l
                         where l.received_on > now() - interval '24 hours' and l.device_id is not null)
   );
 end;

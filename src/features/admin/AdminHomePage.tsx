@@ -23,6 +23,7 @@ interface Figures {
   mailFailed: number;
   sessionsActive: number;
   devicesSyncing: number;
+  devicesSendingCommands: number;
 }
 
 const ACCOUNT_TYPES = ["issuer", "broker", "investor", "agent", "ats", "admin"] as const;
@@ -99,7 +100,7 @@ export function AdminHomePage() {
               <Figure
                 label={ADMIN_TEXT.devices}
                 value={figures.devicesSyncing}
-                detail={ADMIN_TEXT.devicesDetail(figures.sessionsActive)}
+                detail={ADMIN_TEXT.devicesDetail(figures.devicesSendingCommands)}
                 testId="figure-devices"
               />
             </div>

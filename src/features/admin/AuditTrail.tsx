@@ -3,7 +3,18 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { formatDate } from "../../domain/format.ts";
-import { Button, Card, EmptyState, ErrorBlock, mutedText, Select, tableClass, tableScroll } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorBlock,
+  mutedText,
+  PHONE_QUERY,
+  Select,
+  tableClass,
+  tableScroll,
+  useMediaQuery,
+} from "../../ui/index.ts";
 import { useServerData } from "./admin-data.ts";
 import {
   AUDIT_LIMIT,
@@ -27,6 +38,7 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
   });
   const events = data?.allAuditEvents.nodes ?? [];
   const platform = scope === "platform";
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <Card
       testId="audit-trail"
@@ -58,49 +70,84 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
       ) : (
         events.length > 0 && (
           <>
-            <div className={tableScroll}>
-              <table className={tableClass} data-testid="audit-table">
-                <thead>
-                  <tr>
-                    <th>{AUDIT_TEXT.when}</th>
-                    <th>{AUDIT_TEXT.what}</th>
-                    <th>{AUDIT_TEXT.who}</th>
-                    {platform && <th>{AUDIT_TEXT.account}</th>}
-                    <th>{AUDIT_TEXT.device}</th>
-                    <th>{AUDIT_TEXT.details}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {events.map((event) => (
-                    <tr key={event.id} data-testid="audit-row" data-kind={event.kind}>
-                      <td className={css({ whiteSpace: "nowrap", color: "fg.muted" })}>
-                        {formatDate(event.createdOn, "MMM DD YYYY h:mma")}
-                      </td>
-                      <td>
-                        <div className={css({ fontWeight: "600" })}>{event.action}</div>
-                        <div className={css({ fontSize: "xs", color: "fg.muted" })}>
-                          {AUDIT_TEXT.kinds[event.kind] ?? event.kind}
-                        </div>
-                      </td>
-                      <td className={css({ minW: "12rem" })}>{event.actor ?? ""}</td>
-                      {platform && <td>{event.accountName ?? ""}</td>}
-                      <td className={css({ fontSize: "xs", color: "fg.muted", minW: "10rem" })}>{deviceText(event)}</td>
-                      <td
-                        className={css({
-                          fontSize: "xs",
-                          fontFamily: "mono",
-                          color: "fg.muted",
-                          maxW: "28rem",
-                          wordBreak: "break-all",
-                        })}
-                      >
+            {phone ? (
+              <ol className={css({ display: "flex", flexDirection: "column" })} data-testid="audit-table">
+                {events.map((event) => (
+                  <li
+                    key={event.id}
+                    data-testid="audit-row"
+                    data-kind={event.kind}
+                    className={css({
+                      py: "3",
+                      borderBottomWidth: "1px",
+                      borderColor: "border.default",
+                      display: "flex",
+                      flexDirection: "column",
+                      gap: "0.5",
+                      fontSize: "sm",
+                    })}
+                  >
+                    <span className={css({ fontWeight: "600" })}>{event.action}</span>
+                    <span className={css({ fontSize: "xs", color: "fg.muted" })}>
+                      {AUDIT_TEXT.kinds[event.kind] ?? event.kind} · {formatDate(event.createdOn, "MMM DD YYYY h:mma")}
+                    </span>
+                    <span>{event.actor ?? ""}</span>
+                    {platform && event.accountName && <span>{event.accountName}</span>}
+                    <span className={css({ fontSize: "xs", color: "fg.muted" })}>{deviceText(event)}</span>
+                    {event.details && (
+                      <span className={css({ fontSize: "xs", color: "fg.muted", wordBreak: "break-word" })}>
                         {detailsText(event.details)}
-                      </td>
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <div className={tableScroll}>
+                <table className={tableClass} data-testid="audit-table">
+                  <thead>
+                    <tr>
+                      <th>{AUDIT_TEXT.when}</th>
+                      <th>{AUDIT_TEXT.what}</th>
+                      <th>{AUDIT_TEXT.who}</th>
+                      {platform && <th>{AUDIT_TEXT.account}</th>}
+                      <th>{AUDIT_TEXT.device}</th>
+                      <th>{AUDIT_TEXT.details}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {events.map((event) => (
+                      <tr key={event.id} data-testid="audit-row" data-kind={event.kind}>
+                        <td className={css({ whiteSpace: "nowrap", color: "fg.muted" })}>
+                          {formatDate(event.createdOn, "MMM DD YYYY h:mma")}
+                        </td>
+                        <td>
+                          <div className={css({ fontWeight: "600" })}>{event.action}</div>
+                          <div className={css({ fontSize: "xs", color: "fg.muted" })}>
+                            {AUDIT_TEXT.kinds[event.kind] ?? event.kind}
+                          </div>
+                        </td>
+                        <td className={css({ minW: "12rem" })}>{event.actor ?? ""}</td>
+                        {platform && <td>{event.accountName ?? ""}</td>}
+                        <td className={css({ fontSize: "xs", color: "fg.muted", minW: "10rem" })}>
+                          {deviceText(event)}
+                        </td>
+                        <td
+                          className={css({
+                            fontSize: "xs",
+                            color: "fg.muted",
+                            maxW: "28rem",
+                            wordBreak: "break-all",
+                          })}
+                        >
+                          {detailsText(event.details)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
             <p className={mutedText}>{AUDIT_TEXT.shown(events.length)}</p>
           </>
         )

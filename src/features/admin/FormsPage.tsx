@@ -406,7 +406,7 @@ function Grid({ children }: { children: ReactNode }) {
 
 function TextArea({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
-    <label className={css({ display: "flex", flexDirection: "column", gap: "1", fontSize: "sm", fontWeight: "500" })}>
+    <label className={css({ display: "flex", flexDirection: "column", gap: "1.5", fontSize: "sm", fontWeight: "600" })}>
       {label}
       <textarea
         value={value}

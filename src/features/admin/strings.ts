@@ -16,7 +16,7 @@ export const ADMIN_TEXT = {
   mailDetail: (delivered: number, failed: number) => `${delivered} delivered, ${failed} failed`,
   mailQueue: (queued: number, failed: number) => `${queued} queued, ${failed} failed in all`,
   devices: "Devices syncing",
-  devicesDetail: (sessions: number) => `${sessions} active session${sessions === 1 ? "" : "s"} (24 hours)`,
+  devicesDetail: (sending: number) => `signed in, last 24 hours; ${sending} sent changes`,
   accountsByType: "Accounts by type",
   pending: "Waiting to be sent",
   pendingOffline: "Saved on this device: sent when you are back online.",

@@ -17,7 +17,8 @@ $function$;
 grant execute on function app_private.require_platform_admin() to app_user;
 
 -- The admin home's figures, one object: accounts by type, users by status, today's commands (UTC day) accepted and
--- rejected, mail delivered and failed (today and in all), sessions and devices seen in the last 24 hours.
+-- rejected, mail delivered and failed (today and in all), sessions and devices seen in the last 24 hours (a device:
+-- a signed-in session with an account chosen; and the devices that sent commands).
 create or replace function app_public.platform_figures()
   returns jsonb
   language plpgsql
@@ -47,7 +48,11 @@ begin
     'mailFailed', (select count(*) from app_private.mail_outbox m where m.status = 'failed'),
     'sessionsActive', (select count(*) from app_private.sessions s
                         where s.expires_on > now() and greatest(s.created_on, s.updated_on) > now() - interval '24 hours'),
-    'devicesSyncing', (select count(distinct l.device_id) from app_private.command_log l
+    -- a signed-in browser with an account chosen, used in the last 24 hours, is a device that syncs
+    'devicesSyncing', (select count(*) from app_private.sessions s
+                        where s.expires_on > now() and s.account_id is not null
+                          and greatest(s.created_on, s.updated_on) > now() - interval '24 hours'),
+    'devicesSendingCommands', (select count(distinct l.device_id) from app_private.command_log l
                         where l.received_on > now() - interval '24 hours' and l.device_id is not null)
   );
 end;

@@ -106,6 +106,8 @@ begin
   values (this_kind, left(this_action, 200), app_private.current_user_id(), row_.account_id, this_session, this_ip, this_agent,
           jsonb_build_object(
             'memberUserId', row_.user_id,
+            'memberEmail', (select m.email from app_public.user_emails m
+                             where m.user_id = row_.user_id and m.is_primary limit 1),
             'before', case when tg_op <> 'INSERT' then jsonb_build_object('role', old.role, 'status', old.status) end,
             'after', case when tg_op <> 'DELETE' then jsonb_build_object('role', new.role, 'status', new.status) end));
   return null;
