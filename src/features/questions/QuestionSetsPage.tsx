@@ -25,8 +25,8 @@ import { QUESTIONS_TEXT as T } from "./strings.ts";
 import { type SetRow, useQuestionSets } from "./use-question-sets.ts";
 
 export function QuestionSetsPage() {
-  const { accountId, canWrite } = useViewer();
-  const data = useQuestionSets(accountId);
+  const { canWrite } = useViewer();
+  const data = useQuestionSets();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = data.sets.find((set) => set.id === selectedId) ?? data.sets[0];
 

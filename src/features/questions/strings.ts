@@ -39,4 +39,6 @@ export const QUESTIONS_TEXT = {
   readOnly: "You can view question sets; only owners and admins can change them.",
   inUse: "In a locked set",
   regex: "Answers must match",
+  linkHint: "The questions your investors answer during onboarding, grouped into question sets.",
+  manage: "Manage question sets",
 } as const;

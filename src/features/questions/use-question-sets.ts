@@ -1,7 +1,6 @@
 // The question-set screens' data: the account's sets and questions from the replicas (kinds of `records`) with the
 // outbox laid over them, and the queued joins of a set (a join travels inside its set's document, so the screen
 // overlays queued creates and deletes itself).
-import { useMemo } from "react";
 import { useModel, useOutbox } from "../../data/hooks.tsx";
 import type {
   OnboardingQuestionDoc,
@@ -70,10 +69,11 @@ interface JoinInput {
   executeOrder?: number;
 }
 
-export function useQuestionSets(accountId: string) {
-  const query = useMemo(() => ({ selector: { accountId } }), [accountId]);
-  const sets = useModel("onboarding_question_sets", query);
-  const questions = useModel("onboarding_questions", query);
+/** The device's database is the account's own: every set and question on it is this account's (a queued create
+ * carries no accountId, so a selector on it would hide it until the server's copy arrives). */
+export function useQuestionSets() {
+  const sets = useModel("onboarding_question_sets");
+  const questions = useModel("onboarding_questions");
   const { rows: outbox } = useOutbox();
 
   const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));

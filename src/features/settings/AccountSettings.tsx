@@ -9,6 +9,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Loading, Switch, SyncMark } from "../../ui/index.ts";
+import { QuestionSetsLink } from "../questions/QuestionSetsLink.tsx";
 import { useViewer } from "../session/viewer.ts";
 import { ContactDetails } from "./ContactDetails.tsx";
 import { PersonalDetails } from "./PersonalDetails.tsx";
@@ -56,6 +57,7 @@ export function AccountSettings() {
               canEdit={canEdit}
             />
           )}
+          {vendor && <QuestionSetsLink />}
         </div>
       )}
     </Loading>
