@@ -13,9 +13,12 @@ import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTyp
 import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
 import { integrationSchema } from "./integrations.ts";
+import { mappedSigningTemplateSchema } from "./mapped-signing-templates.ts";
 import { onboardingQuestionSchema, onboardingQuestionSetSchema } from "./onboarding-questions.ts";
 import { paymentAccountSchema } from "./payment-accounts.ts";
 import { qualificationAnswerSchema } from "./qualification-answers.ts";
+import { sentSigningDocumentSchema } from "./sent-signing-documents.ts";
+import { signingAccountSchema } from "./signing-accounts.ts";
 import { tokenSchema } from "./tokens.ts";
 import { usersAccountSchema } from "./users-accounts.ts";
 
@@ -58,6 +61,9 @@ export const RECORD_KINDS = {
   onboarding_question_sets: { schema: onboardingQuestionSetSchema, parent: "accountId" },
   onboarding_questions: { schema: onboardingQuestionSchema, parent: "accountId" },
   qualification_answers: { schema: qualificationAnswerSchema, parent: "vendorId" },
+  signing_accounts: { schema: signingAccountSchema, parent: "accountId" },
+  mapped_signing_templates: { schema: mappedSigningTemplateSchema, parent: "signingTemplateId" },
+  sent_signing_documents: { schema: sentSigningDocumentSchema, parent: "mappedSigningTemplateId" },
   users_accounts: { schema: usersAccountSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 

@@ -28,6 +28,9 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     onboarding_question_sets: allOnboardingQuestionSets { totalCount }
     onboarding_questions: allOnboardingQuestions { totalCount }
     qualification_answers: allInstancedAccountInformation { totalCount }
+    signing_accounts: allSigningAccounts { totalCount }
+    mapped_signing_templates: allMappedSigningTemplates { totalCount }
+    sent_signing_documents: allSentSigningDocuments { totalCount }
     users_accounts: allUsersAccounts { totalCount }
     documents: allDocuments { totalCount }
   }

@@ -106,6 +106,17 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   updateTrancheBondDatumByRoundId: updateTrancheEffect,
   updateVendorDefaultEmailPreferenceById: null,
   updateVestingScheduleById: null,
+  // e-signature (features/signing, docs/SIGNING.md): the signing screens overlay their queued commands themselves
+  addMappedSigningTemplateToQualifications: null,
+  createMappedSigningTemplate: null,
+  createMappedSigningTemplateQuestionSet: null,
+  createSigningTemplate: null,
+  deleteMappedSigningTemplateById: null,
+  deleteMappedSigningTemplateQuestionSetById: null,
+  docusignSyncTemplateList: null,
+  updateMappedSigningTemplateById: null,
+  updateSigningFieldById: null,
+  updateSigningRoleById: null,
   // payments and integrations (features/payments, features/integrations): the screens show the queued command
   confirmPaymentFunds: null,
   createAccountIntegration: null,

@@ -147,6 +147,9 @@ begin
   if step.type in ('form', 'encrypted_form') then
     answers := app_private.validate_step_blob(step.schema, blob);
     insert into app_private.step_submissions (step_id, data) values (step.id, answers);
+  elsif step.type = 'signing' then
+    -- signed through POST /api/v2/signing/steps/{id}/sign or the provider (sync/database/signing/10_signing.sql)
+    perform app_private.signing_step_signed(step);
   elsif step.type not in ('button', 'custom') then
     raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
   end if;
