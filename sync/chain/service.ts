@@ -35,6 +35,12 @@ export interface ChainService {
   settle(timeoutMs?: number): Promise<void>;
   isPath(path: string): boolean;
   handle(req: IncomingMessage, res: ServerResponse, path: string, signedIn: boolean): Promise<void>;
+  /**
+   * This process now runs the chain jobs another process ran until it died (sync/db/runner-locks.ts): the chains it
+   * opened before may lack that process's blocks, so each is opened again (the embedded chain replays the stored
+   * blocks) before the open jobs run.
+   */
+  takeOver(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -167,6 +173,12 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
         return sendJson(res, 200, answers);
       }
       return sendJson(res, 200, await answerRpc(embedded, (body ?? {}) as Record<string, unknown>));
+    },
+    async takeOver() {
+      const stale = [...backends.values()];
+      backends.clear();
+      for (const opening of stale) (await opening.catch(() => null))?.close();
+      await (await runner()).kickAll();
     },
     async close() {
       closed = true;

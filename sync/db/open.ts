@@ -34,8 +34,11 @@ interface OpenDatabase {
   pgService: PgService;
   /** Which background runners this process leads (sync/db/runner-locks.ts). */
   locks: RunnerLocks;
-  /** Whether the LISTEN connection is up and answers (readiness); always true on the embedded database. */
-  listening(): Promise<boolean>;
+  /**
+   * Whether the LISTEN connection is up and listens on every one of these channels (readiness); always true on the
+   * embedded database.
+   */
+  listening(channels: readonly string[]): Promise<boolean>;
   /** Releases the PostGraphile service (its subscriber and pool) and closes the database. */
   close(): Promise<void>;
 }
@@ -76,13 +79,15 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
       db,
       pgService,
       locks,
-      async listening() {
-        // the subscriber's client while it is connected with its LISTENs (null while it reconnects)
+      async listening(channels) {
+        // the subscriber's client (null while it reconnects), asked what it listens on: after a lost connection the
+        // subscriber connects again at once, but each channel only once its subscription is made again
         const client = (pgSubscriber as unknown as { listeningClient: pg.PoolClient | null }).listeningClient;
         if (!client) return false;
         try {
-          await client.query("select 1");
-          return true;
+          const { rows } = await client.query<{ channel: string }>("select pg_listening_channels() as channel");
+          const listened = new Set(rows.map((row) => row.channel));
+          return channels.every((channel) => listened.has(channel));
         } catch {
           return false;
         }

@@ -77,6 +77,8 @@ export const HEALTH_PATH = "/healthz";
 export const READY_PATH = "/readyz";
 /** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
 export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
+/** The channels the background runners listen on (readiness checks each is listened to). */
+const RUNNER_CHANNELS = ["mail_outbox", "chain_jobs", "payment_jobs"] as const;
 /** Ping interval of the websocket keep-alive; a socket whose pong does not come back within it is dropped. */
 const WEBSOCKET_KEEPALIVE_MS = 12_000;
 
@@ -142,7 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   await Promise.all([
     lead("mail", () => void mailRelay?.deliverQueued().catch(runnerReport)),
-    lead("chain", () => void chainService?.runner().then((r) => r.kickAll(), runnerReport)),
+    lead("chain", () => void chainService?.takeOver().catch(runnerReport)),
     lead("payments", () => void paymentService?.runDue().catch(runnerReport)),
     lead("compaction", () => {}),
   ]);
@@ -196,7 +198,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch {
       // unreachable: database and migrations stay false
     }
-    checks.listen = await database.listening();
+    checks.listen = await database.listening(RUNNER_CHANNELS);
     return { ready: Object.values(checks).every(Boolean), checks };
   }
   const authContext = { db, production };

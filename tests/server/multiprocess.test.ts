@@ -232,6 +232,11 @@ let smtp: Smtp;
 let proxy: Proxy;
 let dir: string;
 const procs: Proc[] = [];
+/** The round and token of the chain tests (deployed by the first chain leader, minted after the takeover). */
+let chainRound = "";
+let chainToken = "";
+/** The process started after the SIGKILL. */
+let replacement: Promise<Proc> | null = null;
 
 function startProcess(name: string, extra: Record<string, string> = {}): Promise<Proc> {
   const base: Record<string, string | undefined> = { ...process.env };
@@ -351,8 +356,6 @@ async function queueMails(tag: string, n: number): Promise<string[]> {
   return subjects;
 }
 
-const names = (list: Proc[]) => list.map((p) => p.name);
-
 /** A graphql-ws client through the proxy with the client's session cookie; records how the socket closed. */
 function streamClient(baseUrl: string, client: TestClient) {
   const cookie = `ll_session=${client.session}`;
@@ -376,9 +379,12 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     smtp = await fakeSmtp();
-    // the first migrates and seeds; the second finds the database ready
-    await startProcess("a", { SEED_DEMO: "1" });
-    await startProcess("b");
+    // a migrates, seeds and takes every runner lock; b starts as soon as a holds them (so a leads every runner)
+    const first = startProcess("a", { SEED_DEMO: "1" });
+    first.catch(() => {});
+    await waitFor("a to take the runner locks", () => procs[0]?.stdout.includes('"msg":"background runners"'), 90_000);
+    await Promise.all([first, startProcess("b")]);
+    for (const runner of [1, 2, 3, 4]) expect(await lockHolders(runner)).toEqual(["a"]);
     proxy = await startProxy(() => procs);
     // the seeded invitations are delivered before the tests start counting mails
     await waitFor("the seeded mails", async () => {
@@ -534,9 +540,11 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     const [leader] = await lockHolders(1);
     const target = procs.find((p) => p.name === leader) as Proc;
     const listenName = `ledgerline ${target.child.pid} listen`;
-    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [
-      listenName,
-    ]);
+    const killed = await admin.query<{ done: boolean }>(
+      "select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = $1",
+      [listenName],
+    );
+    expect(killed.rows).toEqual([{ done: true }]);
     const readiness = async () => {
       const response = await fetch(`${target.url}/readyz`);
       return { status: response.status, body: (await response.json()) as { checks: { listen: boolean } } };
@@ -576,6 +584,61 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     }
   });
 
+  it("runs chain jobs in the one process that leads them", async () => {
+    const [leader] = await lockHolders(2);
+    const other = procs.find((p) => p.alive && p.name !== leader) as Proc;
+    const who = await signedIn(proxy.url);
+    // the other process opens the embedded chain now (a wallet reading it), before the leader mines more blocks
+    const cookie = `ll_session=${who.client.session}`;
+    const rpc = async (base: string) =>
+      (await (
+        await fetch(`${base}/api/v2/chain/ethereum-ledgerline`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+        })
+      ).json()) as { result: string };
+    const openedAt = Number((await rpc(other.url)).result);
+    const { rows: rounds } = await admin.query<{ id: string }>(
+      "select id from app_public.rounds where name = 'First Close'",
+    );
+    chainRound = rounds[0]?.id ?? "";
+    const made = await who.client.graphql<{ makeToken: { token: { id: string } } }>(
+      "mutation($i: MakeTokenInput!) { makeToken(input: $i) { token { id } } }",
+      { i: { roundId: chainRound, name: "Multi Token", symbol: "MULTI", chain: "ethereum-ledgerline" } },
+    );
+    expect(made.errors).toBeUndefined();
+    chainToken = made.data?.makeToken.token.id ?? "";
+    const { rows: contracts } = await admin.query<{ id: string }>(
+      "select id from app_public.contracts where token_id = $1",
+      [chainToken],
+    );
+    const deployed = await who.client.graphql(
+      "mutation($i: DeployContractInput!) { deployContract(input: $i) { clientMutationId } }",
+      { i: { contractId: contracts[0]?.id } },
+    );
+    expect(deployed.errors).toBeUndefined();
+    await waitFor(
+      "the contract deployed",
+      async () => {
+        const { rows } = await admin.query<{ status: string }>(
+          "select status from app_public.contracts where id = $1",
+          [contracts[0]?.id],
+        );
+        return rows[0]?.status === "deployed";
+      },
+      30_000,
+    );
+    const { rows: jobs } = await admin.query<{ status: string; n: number }>(
+      "select status, count(*)::int as n from app_private.chain_jobs group by status",
+    );
+    expect(jobs).toEqual([{ status: "done", n: 1 }]);
+    const { rows: blocks } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from app_private.chain_blocks",
+    );
+    expect(blocks[0]?.n).toBeGreaterThan(openedAt);
+  }, 60_000);
+
   it("resumes mail delivery on another process when the one delivering is killed mid-flush", async () => {
     const [leader] = await lockHolders(1);
     const holder = procs.find((p) => p.name === leader) as Proc;
@@ -595,12 +658,50 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
       [subjects],
     );
     expect(rows).toEqual([{ status: "sent" }]);
-    // the orchestrator starts a replacement: two processes again
-    await startProcess("c");
-    expect(names(procs.filter((p) => p.alive)).sort()).toEqual([survivor.name, "c"].sort());
+    // the orchestrator starts a replacement (awaited by the shutdown test): two processes again
+    replacement = startProcess("c");
+  }, 60_000);
+
+  it("the process that took the chain runner over mints on the chain the dead one mined", async () => {
+    const who = await signedIn(proxy.url);
+    const { rows: holdings } = await admin.query<{ id: string }>(
+      "select id from app_public.holdings where round_id = $1",
+      [chainRound],
+    );
+    const tokenized = await who.client.graphql(
+      "mutation($i: TokenizeHoldingsInput!) { tokenizeHoldings(input: $i) { clientMutationId } }",
+      { i: { holdingIds: holdings.map((h) => h.id) } },
+    );
+    expect(tokenized.errors).toBeUndefined();
+    await waitFor(
+      "the token issued",
+      async () => {
+        const { rows } = await admin.query<{ status: string }>("select status from app_public.tokens where id = $1", [
+          chainToken,
+        ]);
+        return rows[0]?.status === "issued";
+      },
+      30_000,
+    );
+    const { rows: open } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from app_private.chain_jobs where status <> 'done'",
+    );
+    expect(open[0]?.n).toBe(0);
+    const { rows: entries } = await admin.query<{ amount: string }>(
+      "select sum(amount)::text as amount from app_public.cap_table_entries where token_id = $1",
+      [chainToken],
+    );
+    const { rows: total } = await admin.query<{ amount: string }>(
+      "select sum(amount)::text as amount from app_public.holdings where round_id = $1",
+      [chainRound],
+    );
+    expect(Number(entries[0]?.amount)).toBe(Number(total[0]?.amount));
+    expect(Number(entries[0]?.amount)).toBeGreaterThan(0);
   }, 60_000);
 
   it("on SIGTERM finishes the command in flight, closes websockets with a reconnect hint, and the app reconnects", async () => {
+    await replacement;
+    expect(procs.filter((p) => p.alive)).toHaveLength(2);
     const who = await signedIn(proxy.url);
     const live = procs.filter((p) => p.alive);
     const { url, impl } = streamClient(proxy.url, who.client);
