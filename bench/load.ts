@@ -63,7 +63,7 @@ interface Proc {
 function startProcess(databaseUrl: string, dir: string, name: string, seed: boolean): Promise<Proc> {
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.GRAPHILE_ENV;
-  const child = spawn(process.execPath, ["sync/main.ts"], {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "./bench/lib/heap-probe.ts", "sync/main.ts"], {
     cwd: projectDir,
     env: {
       ...env,
@@ -75,6 +75,7 @@ function startProcess(databaseUrl: string, dir: string, name: string, seed: bool
       DIST_DIR: dir,
       MAIL_LOG: join(dir, `${name}-mail.log`),
       FILES_DIR: join(dir, "files"),
+      LOAD_HEAP_PROBE_DIR: dir,
       ...(seed ? { SEED_DEMO: "1" } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -107,6 +108,21 @@ function rss(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** What a server process retains after a full garbage collection: heap used + external (bench/lib/heap-probe.ts). */
+async function retained(proc: Proc, dir: string): Promise<number> {
+  const file = join(dir, `heap-${proc.child.pid}.json`);
+  const asked = Date.now();
+  proc.child.kill("SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    await sleep(50);
+    try {
+      const probe = JSON.parse(readFileSync(file, "utf8")) as { at: number; heapUsed: number; external: number };
+      if (probe.at >= asked) return probe.heapUsed + probe.external;
+    } catch {}
+  }
+  throw new Error(`no heap probe from process ${proc.child.pid}`);
+}
+
 // ---------------------------------------------------------------- devices
 
 interface Device {
@@ -125,6 +141,12 @@ interface Device {
   again: boolean;
   lastPull: number;
   errors: number;
+  errorKinds: Map<string, number>;
+}
+
+function failed(device: Device, kind: string): void {
+  device.errors++;
+  device.errorKinds.set(kind, (device.errorKinds.get(kind) ?? 0) + 1);
 }
 
 async function pull(device: Device): Promise<void> {
@@ -151,7 +173,7 @@ async function pull(device: Device): Promise<void> {
           }),
         });
         if (!response.ok) {
-          device.errors++;
+          failed(device, `HTTP ${response.status}`);
           await response.arrayBuffer();
           break;
         }
@@ -165,8 +187,9 @@ async function pull(device: Device): Promise<void> {
         if (page.documents.length < 1000) break;
       }
     } while (device.again);
-  } catch {
-    device.errors++;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    failed(device, cause?.code ?? cause?.message ?? String(error));
   } finally {
     device.pulling = false;
   }
@@ -278,9 +301,12 @@ interface Result {
   commandP50: number;
   commandP99: number;
   commandFailures: number;
+  /** heap used + external after a full GC, growth per device */
   bytesPerDevice: number;
+  rssPerDevice: number;
   brokerEventsHeard: number;
   pullErrors: number;
+  pullErrorKinds: Record<string, number>;
   keepsUp: boolean;
   why: string;
 }
@@ -290,6 +316,7 @@ async function measure(
   procs: Proc[],
   size: number,
   ids: { issuerUser: string; issuerAccount: string; brokerUser: string; brokerAccount: string },
+  probeDir: string,
 ): Promise<Result> {
   // Sessions, as sign-in and account selection write them.
   const devices: Device[] = [];
@@ -319,6 +346,7 @@ async function measure(
       again: false,
       lastPull: 0,
       errors: 0,
+      errorKinds: new Map(),
     });
   }
   // A tenth of the devices first (they warm the processes' code paths and caches), then the memory the others add.
@@ -330,11 +358,15 @@ async function measure(
   await mapLimit(warm, 100, (device) => pull(device));
   await sleep(2_000);
   const before = procs.reduce((sum, p) => sum + rss(p.child.pid!), 0);
+  let heapBefore = 0;
+  for (const proc of procs) heapBefore += await retained(proc, probeDir);
   await mapLimit(rest, 100, (device) => connect(device));
   const connectMs = performance.now() - connectStarted;
   await mapLimit(rest, 100, (device) => pull(device));
   await sleep(2_000);
   const after = procs.reduce((sum, p) => sum + rss(p.child.pid!), 0);
+  let heapAfter = 0;
+  for (const proc of procs) heapAfter += await retained(proc, probeDir);
   const brokerEventsBefore = devices.filter((d) => d.kind === "broker").reduce((n, d) => n + d.events, 0);
 
   // Propagation: one change at a time from a writer session on process 1.
@@ -398,9 +430,14 @@ async function measure(
       99,
     ),
     commandFailures: failures,
-    bytesPerDevice: (after - before) / Math.max(1, rest.length),
+    bytesPerDevice: (heapAfter - heapBefore) / Math.max(1, rest.length),
+    rssPerDevice: (after - before) / Math.max(1, rest.length),
     brokerEventsHeard,
     pullErrors: devices.reduce((n, d) => n + d.errors, 0),
+    pullErrorKinds: devices.reduce<Record<string, number>>((kinds, d) => {
+      for (const [kind, n] of d.errorKinds) kinds[kind] = (kinds[kind] ?? 0) + n;
+      return kinds;
+    }, {}),
     keepsUp: reasons.length === 0,
     why: reasons.join("; "),
   };
@@ -416,6 +453,13 @@ async function main(): Promise<void> {
   let cluster: PgCluster | null = null;
   const procs: Proc[] = [];
   const results: Result[] = [];
+  // Interrupted: stop the servers and the cluster rather than leave them running.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      for (const proc of procs) proc.child.kill("SIGKILL");
+      void cluster?.stop().finally(() => process.exit(130));
+    });
+  }
   try {
     cluster = await startPgCluster();
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -445,7 +489,7 @@ async function main(): Promise<void> {
       }
       for (const size of SIZES) {
         console.log(`${setup} process(es), ${size} devices ...`);
-        const result = await measure(db, procs.slice(0, setup), size, ids);
+        const result = await measure(db, procs.slice(0, setup), size, ids, dir);
         console.log(JSON.stringify(result));
         results.push(result);
       }
@@ -476,7 +520,13 @@ async function main(): Promise<void> {
 function markdown(results: Result[], startedOn: string, load: number[]): string {
   const rows = results.map(
     (r) =>
-      `| ${r.processes} | ${r.devices.toLocaleString("en-US")} | ${fmtMs(r.propagationP50)} | ${fmtMs(r.propagationP99)} | ${fmtMs(r.propagationMax)} | ${r.notReached} | ${fmtMs(r.commandAnswerMs)} | ${Math.round(r.commandsPerSecond)} | ${fmtMs(r.commandP50)} / ${fmtMs(r.commandP99)} | ${r.commandFailures} | ${(r.bytesPerDevice / 1024).toFixed(0)} KiB | ${r.brokerEventsHeard} | ${r.keepsUp ? "yes" : `**no**: ${r.why}`} |`,
+      `| ${r.processes} | ${r.devices.toLocaleString("en-US")} | ${fmtMs(r.propagationP50)} | ${fmtMs(r.propagationP99)} | ${fmtMs(r.propagationMax)} | ${r.notReached} | ${fmtMs(r.commandAnswerMs)} | ${Math.round(r.commandsPerSecond)} | ${fmtMs(r.commandP50)} / ${fmtMs(r.commandP99)} | ${r.commandFailures} | ${(r.bytesPerDevice / 1024).toFixed(1)} KiB (RSS ${(r.rssPerDevice / 1024).toFixed(0)} KiB) | ${r.pullErrors}${
+        r.pullErrors
+          ? ` (${Object.entries(r.pullErrorKinds)
+              .map(([k, n]) => `${k}: ${n}`)
+              .join(", ")})`
+          : ""
+      } | ${r.brokerEventsHeard} | ${r.keepsUp ? "yes" : `**no**: ${r.why}`} |`,
   );
   const limits = [1, 2].map((n) => {
     const mine = results.filter((r) => r.processes === n);
@@ -495,12 +545,13 @@ function markdown(results: Result[], startedOn: string, load: number[]): string 
       `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average at the start ${load.map((l) => l.toFixed(2)).join(" / ")}). ` +
       "Each device: a session, a change-stream websocket, pulls of what the stream names (at most every 300 ms); 90% " +
       "issuer devices, 10% broker devices. Propagation: from a command's send to each issuer device having the row " +
-      "(5 changes x every device). Commands: every device sends one at once. Memory: server RSS growth per connected " +
+      "(5 changes x every device). Commands: every device sends one at once. Memory: what the server processes retain " +
+      "after a full garbage collection (heap used + external, bench/lib/heap-probe.ts), and their RSS, per connected " +
       "device (the first tenth of the devices connect first and warm the processes; the growth the other nine tenths " +
       "add, over their number). Broker events: change-stream events the broker devices got during the issuer's 5 changes.",
     "",
-    "| Processes | Devices | Propagation p50 | p99 | max | Not reached (10 s) | Command answer | Commands/s (all at once) | Command p50 / p99 | Failed | Memory per device | Broker events of issuer changes | Keeps up |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Processes | Devices | Propagation p50 | p99 | max | Not reached (10 s) | Command answer | Commands/s (all at once) | Command p50 / p99 | Failed | Memory per device | Failed pulls | Broker events of issuer changes | Keeps up |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
     ...limits.filter(Boolean).map((line) => `- ${line}`),
