@@ -1,5 +1,5 @@
 // The server's log. Two formats (LOG_FORMAT): `text`, the console lines a developer reads (the default on the embedded
-// database), and `json`, one JSON object per line with `level`, `time` (ISO 8601) and `msg` plus the event's fields
+// database), and `json`, one JSON object per line with `level`, `time` (ISO 8601) and `message` plus the event's fields
 // (the default in production on PostgreSQL, where a log collector reads several processes). In json format every
 // console.log/info/warn/error of any module is turned into such a line too, so nothing unstructured reaches stdout.
 import { format } from "node:util";
@@ -16,7 +16,7 @@ const original = {
 };
 
 function jsonLine(level: Level, msg: string, fields?: Record<string, unknown>): string {
-  return JSON.stringify({ level, time: new Date().toISOString(), msg, pid: process.pid, ...fields });
+  return JSON.stringify({ level, time: new Date().toISOString(), message: msg, pid: process.pid, ...fields });
 }
 
 /** Sets the format; in json every console call becomes one JSON line (errors keep their stack in `error`). */

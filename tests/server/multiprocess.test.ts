@@ -279,6 +279,10 @@ function startProcess(name: string, extra: Record<string, string> = {}): Promise
     proc.alive = false;
   });
   procs.push(proc);
+  // a test run that ends without afterAll must not leave a server running
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void proc.exited.then(() => process.off("exit", killOnExit));
   return new Promise((done, fail) => {
     const timer = setInterval(() => {
       const match = /Ledgerline is running at (http:\/\/[\d.]+:(\d+))/.exec(proc.stdout);
@@ -382,7 +386,11 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     // a migrates, seeds and takes every runner lock; b starts as soon as a holds them (so a leads every runner)
     const first = startProcess("a", { SEED_DEMO: "1" });
     first.catch(() => {});
-    await waitFor("a to take the runner locks", () => procs[0]?.stdout.includes('"msg":"background runners"'), 90_000);
+    await waitFor(
+      "a to take the runner locks",
+      () => procs[0]?.stdout.includes('"message":"background runners"'),
+      90_000,
+    );
     await Promise.all([first, startProcess("b")]);
     for (const runner of [1, 2, 3, 4]) expect(await lockHolders(runner)).toEqual(["a"]);
     proxy = await startProxy(() => procs);
@@ -577,9 +585,9 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
         const entry = JSON.parse(line) as Record<string, unknown>;
         expect(typeof entry.level).toBe("string");
         expect(Number.isNaN(Date.parse(String(entry.time)))).toBe(false);
-        expect(typeof entry.msg).toBe("string");
+        expect(typeof entry.message).toBe("string");
       }
-      const requests = lines.map((l) => JSON.parse(l)).filter((e) => e.msg === "request");
+      const requests = lines.map((l) => JSON.parse(l)).filter((e) => e.message === "request");
       expect(requests.some((e) => e.path === "/readyz" && e.status === 200 && e.method === "GET")).toBe(true);
     }
   });
