@@ -25,7 +25,7 @@ export function QuestionsCard({ questions, canWrite }: { questions: QuestionRow[
             <thead>
               <tr>
                 <th>{T.name}</th>
-                <th>{T.type}</th>
+                <th className={css({ display: { base: "none", sm: "table-cell" } })}>{T.type}</th>
                 <th className={css({ display: { base: "none", md: "table-cell" } })}>{T.errorMessage}</th>
                 <th aria-label={T.edit} />
               </tr>
@@ -36,18 +36,23 @@ export function QuestionsCard({ questions, canWrite }: { questions: QuestionRow[
                 return (
                   <tr key={question.id}>
                     <td>
-                      <div className={css({ fontWeight: "600", overflowWrap: "anywhere" })}>
+                      <div className={css({ fontWeight: "600", overflowWrap: "break-word" })}>
                         {question.name}
                         <SyncMark mark={question._pending} />
                       </div>
                       <div className={css({ fontSize: "xs", color: "fg.muted" })}>{question.description}</div>
+                      <div
+                        className={css({ fontSize: "xs", color: "fg.muted", display: { base: "block", sm: "none" } })}
+                      >
+                        {T.type}: {type?.name ?? question.typeName}
+                      </div>
                       {(question.options ?? []).length > 0 && (
                         <div className={css({ fontSize: "xs", color: "fg.muted" })}>
                           {(question.options ?? []).join(" · ")}
                         </div>
                       )}
                     </td>
-                    <td className={css({ whiteSpace: "nowrap" })}>
+                    <td className={css({ whiteSpace: "nowrap", display: { base: "none", sm: "table-cell" } })}>
                       {type?.regex ? (
                         <Tooltip content={`${T.regex} ${type.regex}`}>
                           <span>{type.name}</span>

@@ -165,7 +165,7 @@ function SetQuestions({
               <tr>
                 <th className="num">{T.order}</th>
                 <th>{T.name}</th>
-                <th>{T.type}</th>
+                <th className={css({ display: { base: "none", sm: "table-cell" } })}>{T.type}</th>
                 {editable && <th aria-label={T.remove} />}
               </tr>
             </thead>
@@ -179,8 +179,13 @@ function SetQuestions({
                       <SyncMark mark={entry.mark} />
                     </div>
                     <div className={css({ fontSize: "xs", color: "fg.muted" })}>{entry.description}</div>
+                    <div className={css({ fontSize: "xs", color: "fg.muted", display: { base: "block", sm: "none" } })}>
+                      {T.type}: {questionType(entry.typeId)?.name ?? ""}
+                    </div>
                   </td>
-                  <td className={css({ whiteSpace: "nowrap" })}>{questionType(entry.typeId)?.name ?? ""}</td>
+                  <td className={css({ whiteSpace: "nowrap", display: { base: "none", sm: "table-cell" } })}>
+                    {questionType(entry.typeId)?.name ?? ""}
+                  </td>
                   {editable && (
                     <td className={css({ textAlign: "right" })}>
                       {!entry.removing && !entry.mark && (
