@@ -3,13 +3,14 @@
 //    member who signs in with that role (the Delegates tab read-only);
 //  - the owner suspends them: the delegate's open browser leaves the account's screens and drops its local data
 //    within seconds;
+//  - a suspension made while the delegate is offline takes effect when her browser is back online;
 //  - the owner transfers the ownership to an admin: both browsers must sign in again; the old owner is an admin and
 //    no longer sees Transfer Ownership, the new owner does.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, resultsDir, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, pathOf, resultsDir, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 const SHOTS = process.env.LL_SHOTS_DIR ?? resultsDir;
@@ -56,6 +57,17 @@ const accountDatabases = (page: Page, accountId: string) =>
     async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((name) => name.includes(id)),
     accountId,
   );
+
+/** The owner sets a delegate's status through the edit form. */
+async function setStatus(owner: Page, email: string, status: "Active" | "Suspended"): Promise<void> {
+  await row(owner, email).getByRole("button", { name: "Edit" }).click();
+  const edit = owner.getByTestId("delegate-form");
+  await edit.getByRole("combobox", { name: "Status" }).click();
+  await owner.getByRole("option", { name: status }).click();
+  await edit.getByRole("button", { name: "Save" }).click();
+  await edit.waitFor({ state: "detached" });
+  await poll(() => row(owner, email).textContent()).toContain(status);
+}
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of [
@@ -155,6 +167,20 @@ describe("delegates", () => {
     // and she cannot pick the account again
     await dana.goto(`/authenticate/role/${issuerId}`);
     await poll(() => new URL(dana.url()).pathname).not.toBe("/dashboard");
+
+    // Reactivated, she opens the account again; suspended while she is offline, her browser drops it once back.
+    await setStatus(owner, delegateEmail, "Active");
+    await dana.goto(`/authenticate/role/${issuerId}`);
+    await waitForPath(dana, "/dashboard");
+    await poll(() => dana.getByTestId("sync-status").textContent()).toBe("Synced");
+    expect((await accountDatabases(dana, issuerId)).length).toBeGreaterThan(0);
+    await setOffline(danaCtx, true);
+    await setStatus(owner, delegateEmail, "Suspended");
+    await dana.waitForTimeout(1_500);
+    expect(pathOf(dana)).toBe("/dashboard");
+    await setOffline(danaCtx, false);
+    await poll(() => new URL(dana.url()).pathname, 20_000).toBe("/account-role");
+    await poll(() => accountDatabases(dana, issuerId), 15_000).toEqual([]);
 
     // The owner's row is not editable; Transfer Ownership makes the admin the owner: both sign in again.
     expect(await row(owner, "issuer@demo.test").getByRole("button", { name: "Edit" }).count()).toBe(0);
