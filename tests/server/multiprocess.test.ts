@@ -764,10 +764,24 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
         req.write(body.subarray(0, 20));
         setTimeout(() => {
           target.child.kill("SIGTERM");
-          setTimeout(() => req.end(body.subarray(20)), 300);
+          // while the command waits for the rest of its body, the process accepts no new connection
+          setTimeout(() => {
+            fetch(`${target.url}/healthz`)
+              .then(
+                () => {
+                  newConnection = "accepted";
+                },
+                () => {
+                  newConnection = "refused";
+                },
+              )
+              .finally(() => req.end(body.subarray(20)));
+          }, 300);
         }, 300);
       });
+      let newConnection = "";
       const finished = await answer;
+      expect(newConnection).toBe("refused");
       expect(finished.status).toBe(200);
       expect(JSON.parse(finished.body).results[0].status).toBe("accepted");
       const made = await admin.query<{ n: number }>(
