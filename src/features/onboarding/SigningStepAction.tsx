@@ -2,14 +2,15 @@
 // with the built-in provider: the document's filled values and the filled PDF to review, consent and a typed name,
 // then Sign (a live call: the server fills, signs and stores the PDF and completes the step, which the page follows).
 // Inline with DocuSign: its embedded signing page (POST /api/v2/integration/docusign-link), a link on Safari. By
-// e-mail: the link was sent; the step completes when the document is signed. Signing needs the network.
+// e-mail: the investor has the link to this step mailed (POST .../send) and signs when it is opened; the step
+// completes when the document is signed. Signing needs the network.
 import { type FormEvent, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { isSafari, ONBOARDING_TEXTS, type StepDoc, stepTitle } from "../../domain/onboarding.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, Checkbox, ErrorBlock, Fact, linkClass, TextField } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
-import { type SigningSession, signingSession, signStep } from "../signing/signing-api.ts";
+import { type SigningSession, sendSigningLink, signingSession, signStep } from "../signing/signing-api.ts";
 import { SIGNING_STEP_TEXT as T } from "../signing/strings.ts";
 import { signingLink } from "./integration.ts";
 
@@ -27,12 +28,44 @@ export function SigningStepAction({ step }: { step: StepDoc }) {
   }
   if (signingType === "email") {
     return (
-      <p className={note} data-testid="signing-email">
-        {T.emailSent}
-      </p>
+      <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+        <EmailLink step={step} />
+        <InlineSigning step={step} />
+      </div>
     );
   }
   return <InlineSigning step={step} />;
+}
+
+/** E-mail delivery: the link to this step is mailed on request (and the document can be signed here when opened). */
+function EmailLink({ step }: { step: StepDoc }) {
+  const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "2", alignItems: "flex-start" })}>
+      {state === "sent" ? (
+        <p role="status" className={note} data-testid="signing-email">
+          {T.emailSent}
+        </p>
+      ) : (
+        <>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.emailHint}</p>
+          <Button
+            variant="ghost"
+            loading={state === "sending"}
+            onClick={() => {
+              setState("sending");
+              sendSigningLink(step.id)
+                .then(() => setState("sent"))
+                .catch(() => setState("failed"));
+            }}
+          >
+            {T.sendLink}
+          </Button>
+        </>
+      )}
+      {state === "failed" && <ErrorBlock text={ONBOARDING_TEXTS.stepError} />}
+    </div>
+  );
 }
 
 function InlineSigning({ step }: { step: StepDoc }) {

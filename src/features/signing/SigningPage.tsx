@@ -1,6 +1,7 @@
 // /docusign/templates/{template_id?}/{mapped_template_id?}/{document_id?} (spec part 2 "Signing page"): breadcrumb
 // Signing; the left panel holds the signing account with 'Sync template list', the template's details, the mapped
-// template's details (name and signing type editable only while unlocked, Lock/Unlock, the Active toggle when locked,
+// template's details (name and signing type editable only while unlocked, Lock (final), the Active toggle when locked, Add to
+// qualifications,
 // Delete only while unlocked) and the document's name; the right panel lists the templates, a template's mapped
 // templates, a mapped template's sent documents (only when locked), documents, roles and question sets, and a
 // document's fields. A Back link goes up one level. Everything is read from the replicas (use-signing.ts); edits are
@@ -172,7 +173,11 @@ export function Note({ children, testId }: { children: ReactNode; testId?: strin
 
 function MarkNote({ mark }: { mark: Mark | null }) {
   if (!mark || mark.status === "accepted") return null;
-  return <SyncMark mark={mark} />;
+  return (
+    <div>
+      <SyncMark mark={mark} />
+    </div>
+  );
 }
 
 function AccountCard({ data, online, canWrite }: { data: SigningData; online: boolean; canWrite: boolean }) {
@@ -219,7 +224,23 @@ function UploadTemplate({ upload, online }: { upload: (file: File) => Promise<vo
         type="file"
         accept="application/pdf,.pdf"
         disabled={!online || busy}
-        className={css({ fontSize: "sm", maxW: "full" })}
+        className={css({
+          fontSize: "sm",
+          maxW: "full",
+          color: "fg.muted",
+          _file: {
+            mr: "3",
+            px: "3",
+            py: "1.5",
+            borderRadius: "control",
+            borderWidth: "1px",
+            borderColor: "border.strong",
+            bg: "bg.surface",
+            color: "fg.default",
+            fontWeight: "600",
+            cursor: "pointer",
+          },
+        })}
         onChange={async (event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
@@ -276,10 +297,7 @@ function MappedTemplateDetails({
   const [confirming, setConfirming] = useState(false);
   const mark = data.markOf("updateMappedSigningTemplateById", mapped.id);
   const deleteMark = data.markOf("deleteMappedSigningTemplate", mapped.id);
-  const lockable = readyToLock(
-    mapped.roles,
-    mapped.fields.filter((f) => f.mapTo !== null),
-  );
+  const lockable = readyToLock(mapped.roles, mapped.fields);
   const changed = name !== mapped.name || type !== mapped.qualificationStepType;
 
   return (
@@ -353,9 +371,9 @@ function MappedTemplateDetails({
             {T.lock}
           </Button>
         )}
-        {can.unlock && (
-          <Button size="sm" variant="ghost" onClick={() => void data.updateMapped(mapped.id, { locked: false })}>
-            {T.unlock}
+        {can.addToQualifications && !mapped.inQualifications && (
+          <Button size="sm" onClick={() => void data.addToQualifications(mapped.id)}>
+            {T.addToQualifications}
           </Button>
         )}
         {!mapped.deleted && (
@@ -374,7 +392,14 @@ function MappedTemplateDetails({
         )}
       </div>
       {can.lock && !lockable && <Note>{T.lockToActivate}</Note>}
+      {can.lock && lockable && <Note>{T.lockIsFinal}</Note>}
+      {mapped.inQualifications && (
+        <div>
+          <StatusBadge label={T.inQualifications} status="active" />
+        </div>
+      )}
       <MarkNote mark={mark} />
+      <MarkNote mark={data.markOf("addMappedSigningTemplateToQualifications", mapped.id)} />
       <MarkNote mark={deleteMark} />
       {!online && (mark?.status === "pending" || deleteMark?.status === "pending") && <Note>{T.queuedOffline}</Note>}
       <Warnings template={template} mapped={mapped} />
@@ -516,7 +541,7 @@ function MappedTemplateList({
                 )}
               </>
             )}
-            {m.pending && <MarkNote mark={m.pending} />}
+            <MarkNote mark={m.pending} />
           </Row>
         ))}
       </ListCard>
@@ -584,7 +609,9 @@ function DocumentList({ template, mapped }: { template: SigningTemplateView; map
     <ListCard title={T.documents} empty={T.noDocuments} testId="signing-documents">
       {template.documents.map((d: SigningDocumentView) => {
         const fields = mapped.fields.filter((f) => f.documentId === d.id);
-        const unmapped = fields.filter((f) => Object.keys(fieldErrors(f)).length > 0).length;
+        const unmapped = fields.filter(
+          (f) => !f.mapTo || f.mapTo === NOT_MAPPED || Object.keys(fieldErrors(f)).length > 0,
+        ).length;
         return (
           <Row
             key={d.id}
@@ -627,6 +654,20 @@ const editGridClass = css({
   alignItems: "start",
 });
 
+function Hint({ text }: { text: string }) {
+  return <p className={css({ fontSize: "xs", color: "fg.muted" })}>{text}</p>;
+}
+
+/** A role's or a static mapping's name as a label: investor -> Investor. */
+function mappingLabel(id: string): string {
+  return id ? id.charAt(0).toUpperCase() + id.slice(1) : id;
+}
+
+/** A mapping field in the pick list: its description, or Static value / Custom value. */
+function fieldLabel(field: { id: string; description: string }): string {
+  return STATIC_MAPPINGS.includes(field.id) ? `${mappingLabel(field.id)} value` : field.description || field.id;
+}
+
 function ErrorText({ text }: { text?: string }) {
   if (!text) return null;
   return (
@@ -649,16 +690,19 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
     mapTo !== (role.mapTo || NOT_MAPPED) || toName !== (role.toName ?? "") || toEmail !== (role.toEmail ?? "");
   const options = [
     { label: T.notMapped, value: NOT_MAPPED },
-    ...data.mappingRoles.map((r) => ({ label: r.description || r.id, value: r.id })),
+    ...data.mappingRoles.map((r) => ({ label: mappingLabel(r.id), value: r.id })),
   ];
+  const hint = data.mappingRoles.find((r) => r.id === mapTo)?.description;
   return (
     <li className={editRowClass} data-testid="signing-role">
       <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-        <span className={css({ fontWeight: "600" })}>{role.name}</span>
+        <span className={css({ fontWeight: "600" })} data-testid="signing-name">
+          {role.name}
+        </span>
         {!role.mapTo || role.mapTo === NOT_MAPPED ? (
           <StatusBadge label={T.notMapped} />
         ) : (
-          <StatusBadge label={role.mapTo} status={Object.keys(stored).length ? "draft" : "active"} />
+          <StatusBadge label={mappingLabel(role.mapTo)} status={Object.keys(stored).length ? "draft" : "active"} />
         )}
         <MarkNote mark={mark} />
       </div>
@@ -673,6 +717,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
             onChange={(value) => setMapTo(value ?? NOT_MAPPED)}
           />
           <ErrorText text={shown ? errors.mapTo : undefined} />
+          {hint && <Hint text={hint} />}
         </div>
         <TextField
           label={T.toName}
@@ -732,55 +777,54 @@ function QuestionSetList({
   const attached = new Set(mapped.questionSets.map((q) => q.questionSetId));
   const options = data.questionSets.filter((s) => !attached.has(s.id)).map((s) => ({ label: s.name, value: s.id }));
   return (
-    <ListCard title={T.questions} empty={T.noQuestionSets} testId="signing-questions" actions={undefined}>
-      {[
-        ...mapped.questionSets.map((q) => (
-          <Row key={q.id} title={q.name}>
-            {editable && (
-              <Button size="sm" variant="ghost" onClick={() => void data.removeQuestionSet(q.id)}>
-                {T.remove}
-              </Button>
-            )}
-          </Row>
-        )),
-        ...(editable && data.questionSetsAvailable
-          ? [
-              <li key="add" className={css({ pt: "3" })}>
-                <div className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}>
-                  <div
-                    className={css({ flex: "1", minW: "12rem", display: "flex", flexDirection: "column", gap: "1" })}
-                  >
-                    <Select
-                      label={T.questionSet}
-                      name="questionSet"
-                      options={options}
-                      value={choice}
-                      onChange={(value) => {
-                        setChoice(value);
-                        setError(undefined);
-                      }}
-                    />
-                    <ErrorText text={error} />
-                  </div>
-                  <Button
-                    size="sm"
-                    onClick={() => {
-                      if (!choice) {
-                        setError(V.questionSet);
-                        return;
-                      }
-                      void data.addQuestionSet(mapped.id, choice);
-                      setChoice(null);
-                    }}
-                  >
-                    {T.addQuestionSet}
-                  </Button>
-                </div>
-              </li>,
-            ]
-          : []),
-      ]}
-    </ListCard>
+    <Card title={T.questions} testId="signing-questions">
+      {mapped.questionSets.length === 0 ? (
+        <EmptyState text={T.noQuestionSets} />
+      ) : (
+        <ul className={css({ display: "flex", flexDirection: "column" })}>
+          {mapped.questionSets.map((q) => (
+            <Row key={q.id} title={q.name}>
+              <MarkNote mark={data.markOf("deleteMappedSigningTemplateQuestionSetById", q.id)} />
+              {editable && (
+                <Button size="sm" variant="ghost" onClick={() => void data.removeQuestionSet(q.id)}>
+                  {T.remove}
+                </Button>
+              )}
+            </Row>
+          ))}
+        </ul>
+      )}
+      {editable && data.questionSetsAvailable && (
+        <div className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}>
+          <div className={css({ flex: "1", minW: "12rem", display: "flex", flexDirection: "column", gap: "1" })}>
+            <Select
+              label={T.questionSet}
+              name="questionSet"
+              options={options}
+              value={choice}
+              onChange={(value) => {
+                setChoice(value);
+                setError(undefined);
+              }}
+            />
+            <ErrorText text={error} />
+          </div>
+          <Button
+            size="sm"
+            onClick={() => {
+              if (!choice) {
+                setError(V.questionSet);
+                return;
+              }
+              void data.addQuestionSet(mapped.id, choice);
+              setChoice(null);
+            }}
+          >
+            {T.addQuestionSet}
+          </Button>
+        </div>
+      )}
+    </Card>
   );
 }
 
@@ -814,13 +858,28 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
   const mark = data.markOf("updateSigningFieldById", field.id);
   const needsValue = STATIC_MAPPINGS.includes(mapTo);
   const changed = mapTo !== (field.mapTo ?? "") || value !== (field.value ?? "");
-  const options = data.pickableFields.map((f) => ({ label: f.description || f.id, value: f.id }));
+  const options = [
+    { label: T.notMapped, value: NOT_MAPPED },
+    ...data.pickableFields.map((f) => ({ label: fieldLabel(f), value: f.id })),
+  ];
+  const chosen = data.mappingFields.find((f) => f.id === mapTo);
+  const hint = chosen && STATIC_MAPPINGS.includes(chosen.id) ? chosen.description : undefined;
+  const label = (id: string) => {
+    const found = data.mappingFields.find((f) => f.id === id);
+    return found ? fieldLabel(found) : id;
+  };
   return (
     <li className={editRowClass} data-testid="signing-field">
       <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-        <span className={css({ fontWeight: "600" })}>{field.name}</span>
+        <span className={css({ fontWeight: "600" })} data-testid="signing-name">
+          {field.name}
+        </span>
         {field.role && <span className={css({ fontSize: "sm", color: "fg.muted" })}>{field.role}</span>}
-        {field.mapTo ? <StatusBadge label={field.mapTo} status="active" /> : <StatusBadge label={T.notMapped} />}
+        {field.mapTo && field.mapTo !== NOT_MAPPED ? (
+          <StatusBadge label={label(field.mapTo)} status="active" />
+        ) : (
+          <StatusBadge label={T.notMapped} />
+        )}
         <MarkNote mark={mark} />
       </div>
       <div className={editGridClass}>
@@ -834,6 +893,7 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
             onChange={(next) => setMapTo(next ?? "")}
           />
           <ErrorText text={shown ? errors.mapTo : undefined} />
+          {hint && <Hint text={hint} />}
         </div>
         {needsValue && (
           <TextField

@@ -14,8 +14,6 @@ import {
   Page,
   PageHeader,
   StatusBadge,
-  tableClass,
-  tableScroll,
 } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
 import { Note, signingLink } from "./SigningPage.tsx";
@@ -112,31 +110,41 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
           {mapped.fields.length === 0 ? (
             <EmptyState text={T.noFields} />
           ) : (
-            <div className={tableScroll}>
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.field}</th>
-                    <th scope="col">{T.document}</th>
-                    <th scope="col">{T.mapTo}</th>
-                    <th scope="col">{T.mockValue}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {mapped.fields.map((field) => {
-                    const value = mockValue(field, data.mappingFields);
-                    return (
-                      <tr key={field.id} data-testid="signing-test-field">
-                        <td>{field.name}</td>
-                        <td>{documentName(field.documentId)}</td>
-                        <td>{field.mapTo ?? T.notMapped}</td>
-                        <td>{value === null ? <StatusBadge label={T.notMapped} /> : value}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <ul className={css({ display: "flex", flexDirection: "column" })}>
+              {mapped.fields.map((field) => {
+                const value = mockValue(field, data.mappingFields);
+                return (
+                  <li
+                    key={field.id}
+                    data-testid="signing-test-field"
+                    className={css({
+                      display: "grid",
+                      gap: "2",
+                      gridTemplateColumns: { base: "1fr", sm: "minmax(0, 1fr) minmax(0, 1fr)" },
+                      py: "3",
+                      borderTopWidth: "1px",
+                      borderColor: "border.default",
+                      _first: { borderTopWidth: "0", pt: "0" },
+                    })}
+                  >
+                    <div className={css({ minW: 0 })}>
+                      <p className={css({ fontWeight: "600", overflowWrap: "anywhere" })} data-testid="signing-name">
+                        {field.name}
+                      </p>
+                      <p className={css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" })}>
+                        {[documentName(field.documentId), field.role, field.mapTo ?? T.notMapped]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </p>
+                    </div>
+                    <div className={css({ minW: 0, overflowWrap: "anywhere" })}>
+                      <span className={css({ srOnly: true })}>{T.mockValue}: </span>
+                      {value === null ? <StatusBadge label={T.notMapped} /> : value}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
           )}
         </Card>
       </div>

@@ -24,14 +24,22 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     headers: { "content-type": "application/json", ...(init.headers ?? {}) },
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
-    throw new Error(body?.message ?? body?.error ?? `${path} answered ${response.status}`);
+    const body = (await response.json().catch(() => null)) as {
+      message?: string;
+      errors?: Array<{ message?: string }>;
+    } | null;
+    throw new Error(body?.errors?.[0]?.message ?? body?.message ?? `${path} answered ${response.status}`);
   }
   return (await response.json()) as T;
 }
 
 export function signingSession(stepId: string): Promise<SigningSession> {
   return call(`/api/v2/signing/steps/${encodeURIComponent(stepId)}`);
+}
+
+/** E-mail delivery: the server mails the investor a link to this step. */
+export function sendSigningLink(stepId: string): Promise<{ ok: true }> {
+  return call(`/api/v2/signing/steps/${encodeURIComponent(stepId)}/send`, { method: "POST", body: "{}" });
 }
 
 export function signStep(stepId: string, typedName: string): Promise<{ ok: true }> {

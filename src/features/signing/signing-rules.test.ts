@@ -32,6 +32,8 @@ describe("role mapping checks (spec section 5)", () => {
 describe("field mapping checks (spec section 5)", () => {
   it("needs a mapping, and a value for static and custom mappings", () => {
     expect(fieldErrors({ mapTo: "" })).toEqual({ mapTo: "Name is required." });
+    expect(fieldErrors({ mapTo: "error" })).toEqual({ mapTo: "Name is required." });
+    expect(fieldErrors({ mapTo: "not mapped" })).toEqual({});
     expect(fieldErrors({ mapTo: "custom", value: " " })).toEqual({ value: "Value required for custom field." });
     expect(fieldErrors({ mapTo: "static" })).toEqual({ value: "Value required for static field." });
     expect(fieldErrors({ mapTo: "investor.name" })).toEqual({});
@@ -41,6 +43,7 @@ describe("field mapping checks (spec section 5)", () => {
     expect(readyToLock([{ mapTo: "investor" }], [{ mapTo: "investor.name" }])).toBe(true);
     expect(readyToLock([{ mapTo: "not mapped" }], [{ mapTo: "investor.name" }])).toBe(false);
     expect(readyToLock([{ mapTo: "investor" }], [{ mapTo: "custom" }])).toBe(false);
+    expect(readyToLock([{ mapTo: "investor" }], [{ mapTo: "not mapped" }])).toBe(true);
   });
 });
 
@@ -71,11 +74,16 @@ describe("template warnings (spec section 8)", () => {
       "Template has been deleted, new mapped templates cannot be created from this template.",
     ]);
   });
-  it("warns about a deleted mapped template and an edited (unlocked) one", () => {
+  it("warns about a deleted mapped template (or template) and a locked one not active", () => {
     expect(templateWarnings({}, { ...locked, deleted: true })[0]).toMatch(/^Mapped template has been deleted/);
-    expect(templateWarnings({}, { ...locked, locked: false })).toEqual([
-      "Mapped template has been edited. Template usage disabled until it is locked and activated again.",
+    expect(templateWarnings({ deleted: true }, locked)).toEqual([
+      "Mapped template has been deleted. It can no longer be used in qualifications.",
+      "Template has been deleted, new mapped templates cannot be created from this template.",
     ]);
+    expect(templateWarnings({}, { ...locked, active: false })).toEqual([
+      "Mapped template has been edited. Template usage disabled until it is activated.",
+    ]);
+    expect(templateWarnings({}, { ...locked, locked: false, active: false })).toEqual([]);
   });
 });
 
@@ -84,21 +92,23 @@ describe("what a viewer may do with a mapped template (spec section 4)", () => {
     const open = mappedTemplateActions({ locked: false, active: false }, true);
     expect(open).toMatchObject({ edit: true, delete: true, lock: true, showActive: false, toggleActive: false });
     const closed = mappedTemplateActions({ locked: true, active: false }, true);
-    expect(closed).toMatchObject({ edit: false, delete: false, unlock: true, showActive: true, toggleActive: true });
+    expect(closed).toMatchObject({ edit: false, delete: false, lock: false, showActive: true, toggleActive: true });
+    expect(closed.addToQualifications).toBe(false);
+    expect(mappedTemplateActions({ locked: true, active: true }, true).addToQualifications).toBe(true);
   });
   it("gives a read-only role and a deleted template nothing to change", () => {
     expect(mappedTemplateActions({ locked: true, active: true }, false)).toMatchObject({
       toggleActive: false,
-      unlock: false,
+      addToQualifications: false,
       showActive: true,
     });
     expect(mappedTemplateActions({ locked: false, active: false, deleted: true }, true)).toEqual({
       edit: false,
       lock: false,
-      unlock: false,
       showActive: false,
       toggleActive: false,
       delete: false,
+      addToQualifications: false,
     });
   });
 });

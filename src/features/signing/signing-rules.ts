@@ -38,10 +38,13 @@ export function roleErrors(role: RoleMapping): RoleErrors {
   return errors;
 }
 
-/** A field's mapping: a mapping is chosen; static and custom mappings need a value. */
+/**
+ * A field's mapping: a mapping is chosen (a field left 'not mapped' stays empty in the document); static and custom
+ * mappings need a value.
+ */
 export function fieldErrors(field: FieldMapping): FieldErrors {
   const errors: FieldErrors = {};
-  if (blank(field.mapTo) || field.mapTo === NOT_MAPPED) errors.mapTo = V.fieldMapTo;
+  if (blank(field.mapTo) || EXCLUDED_MAPPING_FIELDS.includes(field.mapTo ?? "")) errors.mapTo = V.fieldMapTo;
   else if (STATIC_MAPPINGS.includes(field.mapTo ?? "") && blank(field.value))
     errors.value = V.fieldValue(field.mapTo ?? "");
   return errors;
@@ -78,30 +81,33 @@ export function templateChanged(template: TemplateState, mapped: MappedTemplateS
 
 /**
  * The warnings shown for a template and, when one is open, its mapped template (spec section 8), in this order:
- * the mapped template deleted, the template changed after the copy, the template deleted, the mapped template
- * edited (unlocked: its usage is disabled until it is locked again).
+ * the mapped template deleted (or its template), the template changed after the copy, the template deleted, the
+ * mapped template locked but not active (its usage is disabled until it is activated).
  */
 export function templateWarnings(template: TemplateState, mapped?: MappedTemplateState | null): string[] {
   const warnings: string[] = [];
-  if (mapped?.deleted) warnings.push(W.mappedDeleted);
+  if (mapped && (mapped.deleted || template.deleted)) warnings.push(W.mappedDeleted);
   if (mapped && !mapped.deleted && templateChanged(template, mapped)) warnings.push(W.changed);
   if (template.deleted) warnings.push(W.templateDeleted);
-  if (mapped && !mapped.deleted && !mapped.locked) warnings.push(W.edited);
+  if (mapped && !mapped.deleted && mapped.locked && !mapped.active) warnings.push(W.edited);
   return warnings;
 }
 
-/** What the viewer may do with a mapped template. */
+/**
+ * What the viewer may do with a mapped template. Locking is final (the server refuses to unlock): a locked template
+ * only changes its Active toggle, and a locked and active one can be added to the qualifications.
+ */
 export function mappedTemplateActions(mapped: MappedTemplateState, canWrite: boolean) {
   const live = !mapped.deleted;
   return {
     /** roles, fields, name, signing type and question sets */
     edit: canWrite && live && !mapped.locked,
     lock: canWrite && live && !mapped.locked,
-    unlock: canWrite && live && mapped.locked,
     /** the Active toggle is shown only when locked */
     showActive: live && mapped.locked,
     toggleActive: canWrite && live && mapped.locked,
     delete: canWrite && live && !mapped.locked,
+    addToQualifications: canWrite && live && mapped.locked && mapped.active,
   };
 }
 

@@ -39,14 +39,16 @@ export const SIGNING_TEXT = {
   locked: "Locked",
   unlocked: "Unlocked",
   lock: "Lock",
-  unlock: "Unlock",
   active: "Active",
   inactive: "Inactive",
   deleted: "Deleted",
   delete: "Delete",
   deleteConfirm: "Are you sure you'd like to delete this?",
   editableWhileUnlocked: "Editable only while unlocked.",
-  lockToActivate: "Lock the mapped template to activate it.",
+  lockToActivate: "Map every role (and every field's value) before locking.",
+  lockIsFinal: "Locking is final: a locked template can only be activated or deactivated.",
+  addToQualifications: "Add to qualifications",
+  inQualifications: "In qualifications",
   testMapping: "Test mapping",
   readOnly: "Only owners and admins can change signing templates.",
   queuedOffline: "Saved on this device: sent when you are back online.",
@@ -81,7 +83,8 @@ export const SIGNING_TEXT = {
 
   // the test page
   testTitle: "Test mapping",
-  testIntro: "The values below are the mock data each mapped field is filled with on the test page.",
+  testIntro:
+    "Each field shows the mock value it is filled with: the mapping field's test value, or the mapping's own value.",
   mockValue: "Mock value",
   field: "Field",
   recipient: "Recipient",
@@ -94,7 +97,7 @@ export const SIGNING_WARNINGS = {
   mappedDeleted: "Mapped template has been deleted. It can no longer be used in qualifications.",
   changed: "Change detected in the template since this copy was made. Review the mapping before using it again.",
   templateDeleted: "Template has been deleted, new mapped templates cannot be created from this template.",
-  edited: "Mapped template has been edited. Template usage disabled until it is locked and activated again.",
+  edited: "Mapped template has been edited. Template usage disabled until it is activated.",
 } as const;
 
 /** Validation texts (spec section 5). */
@@ -130,6 +133,8 @@ export const SIGNING_STEP_TEXT = {
   signed: "Signed.",
   needsNetwork: "Signing needs the network: you are offline. Come back to this step when you are online.",
   emailSent: "A signing link has been sent to your e-mail address. This step completes once you have signed.",
+  emailHint: "This document is signed by e-mail: we send you a link to this step.",
+  sendLink: "E-mail me the signing link",
   loadError: "The document could not be loaded. Please try again.",
   signError: "Error. Please try again.",
   download: "Download the document",

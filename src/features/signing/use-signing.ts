@@ -1,15 +1,36 @@
 // The signing screens' data (view.ts shapes), read from the replicas: the account's signing account with its
-// templates (kind `signing_accounts`), its mapped templates with roles, fields and question sets (kind
-// `mapped_signing_templates`) and the documents sent for signature (kind `sent_signing_documents`); edits go
-// through the outbox as commands; the marks of queued and refused commands are laid over the rows they touch.
-import { useMemo } from "react";
-import { useOutbox } from "../../data/hooks.tsx";
+// templates and the mapping choices (kind `signing_accounts`), its mapped templates with roles, fields and question
+// sets (kind `mapped_signing_templates`), the documents sent for signature (kind `sent_signing_documents`) and the
+// account's question sets (kind `onboarding_question_sets`). Edits go through the outbox as commands; the catalogue
+// gives these commands no generic overlay, so this hook lays the queued ones (pending, or accepted and not yet
+// replicated) over the rows they touch, and marks each touched row (pending, syncing, refused). Syncing the template
+// list and uploading a template need the network (the screens disable them offline).
+import { useCallback, useMemo } from "react";
+import { GraphqlError, graphql } from "../../data/graphql.ts";
+import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
+import type { OutboxCommand } from "../../data/models/index.ts";
+import type {
+  MappedSigningTemplateDoc,
+  SigningField,
+  SigningRole,
+} from "../../data/models/mapped-signing-templates.ts";
+import type { SentSigningDocumentDoc } from "../../data/models/sent-signing-documents.ts";
+import type {
+  MappingField,
+  MappingRole,
+  SigningAccountDoc,
+  SigningTemplate,
+} from "../../data/models/signing-accounts.ts";
+import { postFile } from "../../data/upload-file.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { useViewer } from "../session/viewer.ts";
 import { pickableMappingFields } from "./signing-rules.ts";
 import type {
   MappedTemplateView,
   MappingFieldView,
   MappingRoleView,
   QuestionSetOption,
+  SentDocumentView,
   SigningAccountView,
   SigningTemplateView,
   SyncState,
@@ -17,69 +38,322 @@ import type {
 
 export type Mark = { status: "pending" | "accepted" | "rejected"; errorMessage?: string | null };
 
+type MappedPatch = Partial<{
+  name: string;
+  locked: boolean;
+  active: boolean;
+  qualificationStepType: "email" | "inline";
+}>;
+
 export interface SigningData {
   loading: boolean;
   account: SigningAccountView | null;
   syncState: SyncState;
   templates: SigningTemplateView[];
-  mappedTemplates: (MappedTemplateView & { pending?: Mark | null })[];
+  mappedTemplates: MappedTemplateView[];
   mappingFields: MappingFieldView[];
   pickableFields: MappingFieldView[];
   mappingRoles: MappingRoleView[];
   questionSets: QuestionSetOption[];
-  /** false while question sets are not replicated on this device */
+  /** false while the account has no question sets to offer */
   questionSetsAvailable: boolean;
   markOf(mutation: string, id: string): Mark | null;
   sync(): Promise<unknown>;
   /** Built-in provider: upload a PDF template (needs the network); null when the provider has no upload. */
   upload: ((file: File) => Promise<void>) | null;
-  /** The filled PDF with mock values (built-in provider), null when the provider has none. */
+  /** The filled PDF with mock values, null when the provider has none. */
   previewUrl: ((mappedTemplateId: string) => string) | null;
   createMapped(templateId: string, name: string): Promise<unknown>;
-  updateMapped(
-    id: string,
-    patch: Partial<{ name: string; locked: boolean; active: boolean; qualificationStepType: "email" | "inline" }>,
-  ): Promise<unknown>;
+  updateMapped(id: string, patch: MappedPatch): Promise<unknown>;
   deleteMapped(id: string): Promise<unknown>;
+  addToQualifications(id: string): Promise<unknown>;
   updateRole(id: string, patch: { mapTo: string; toName: string | null; toEmail: string | null }): Promise<unknown>;
   updateField(id: string, patch: { mapTo: string; value: string | null }): Promise<unknown>;
   addQuestionSet(mappedTemplateId: string, questionSetId: string): Promise<unknown>;
   removeQuestionSet(id: string): Promise<unknown>;
 }
 
+interface InputOf {
+  id?: string;
+  patch?: Record<string, unknown>;
+  templateId?: string;
+  name?: string;
+  mappedSigningTemplateQuestionSet?: { id?: string; mappedSigningTemplateId: string; onboardingQuestionSetId: string };
+}
+
+const inputOf = (command: OutboxCommand): InputOf => (command.variables as { input?: InputOf }).input ?? {};
+/** Queued and not yet seen in the replicas: its effect is laid over the rows. */
+const live = (command: OutboxCommand) => command.status === "pending" || command.status === "accepted";
+
+function syncStateOf(status: string | undefined, queued: boolean): SyncState {
+  if (queued || status === "loading") return "loading";
+  if (status === "error") return "error";
+  return "sync";
+}
+
+function templateView(template: SigningTemplate): SigningTemplateView {
+  return {
+    id: template.id,
+    name: template.name,
+    description: template.description,
+    updatedOn: template.modifiedOn,
+    syncedOn: template.syncedOn,
+    deleted: template.deleted,
+    templateUri: template.templateUri,
+    documents: (template.documents ?? []).map((d) => ({ id: d.id, name: d.name })),
+  };
+}
+
+function sentView(doc: SentSigningDocumentDoc): SentDocumentView {
+  const sentTo = doc.sentTo as { name?: string | null } | null | undefined;
+  return {
+    id: doc.id,
+    documentUri: doc.documentUri ?? null,
+    documentId: doc.documentId ?? null,
+    status: doc.status ?? "created",
+    sentOn: doc.sentOn ?? null,
+    sentTo: sentTo?.name ?? null,
+  };
+}
+
 export function useSigning(): SigningData {
+  const { accountId } = useViewer();
+  const send = useCommand();
+  const accounts = useModel("signing_accounts");
+  const mapped = useModel("mapped_signing_templates");
+  const sent = useModel("sent_signing_documents");
+  const sets = useModel("onboarding_question_sets");
   const { rows: outbox } = useOutbox();
-  return useMemo(() => {
+
+  const view = useMemo(() => {
+    const ownCommands = outbox.filter((c) => c.accountId === accountId);
     const markOf = (mutation: string, id: string): Mark | null => {
-      const command = [...outbox]
-        .reverse()
-        .find((c) => c.mutation === mutation && (c.variables as { input?: { id?: string } }).input?.id === id);
+      const command = [...ownCommands].reverse().find((c) => c.mutation === mutation && inputOf(c).id === id);
       return command ? { status: command.status as Mark["status"], errorMessage: command.errorMessage } : null;
     };
-    const none = async () => undefined;
-    const mappingFields: MappingFieldView[] = [];
+    const queued = (mutation: string) => ownCommands.filter((c) => c.mutation === mutation && live(c));
+
+    const accountDoc = (accounts.rows as unknown as SigningAccountDoc[]).find((a) => a.accountId === accountId);
+    const syncQueued = accountDoc ? markOf("docusignSyncTemplateList", accountDoc.id)?.status === "pending" : false;
+    const account: SigningAccountView | null = accountDoc
+      ? {
+          id: accountDoc.id,
+          name: accountDoc.name ?? "",
+          provider: accountDoc.provider ?? "builtin",
+          syncedOn: accountDoc.syncedOn ?? null,
+          syncState: syncStateOf(accountDoc.syncStatus, syncQueued),
+          failure: accountDoc.failure ?? null,
+        }
+      : null;
+    const templates = ((accountDoc?.templates ?? []) as unknown as SigningTemplate[]).map(templateView);
+    const mappingFields: MappingFieldView[] = ((accountDoc?.mappingFields ?? []) as unknown as MappingField[]).map(
+      (f) => ({ id: f.field, description: f.description, testValue: f.testValue }),
+    );
+    const mappingRoles: MappingRoleView[] = ((accountDoc?.mappingRoles ?? []) as unknown as MappingRole[]).map((r) => ({
+      id: r.role,
+      description: r.description,
+    }));
+
+    const questionSetRows = (
+      sets.rows as unknown as Array<{ id: string; accountId: string; name: string; active?: boolean }>
+    ).filter((s) => s.accountId === accountId);
+    const setName = (id: string) => questionSetRows.find((s) => s.id === id)?.name ?? id;
+
+    const sentByTemplate = new Map<string, SentDocumentView[]>();
+    for (const doc of sent.rows as unknown as SentSigningDocumentDoc[]) {
+      const list = sentByTemplate.get(doc.mappedSigningTemplateId) ?? [];
+      list.push(sentView(doc));
+      sentByTemplate.set(doc.mappedSigningTemplateId, list);
+    }
+
+    // the replicas, with the queued edits laid over them
+    const rolePatches = new Map<string, Record<string, unknown>>();
+    for (const c of queued("updateSigningRoleById"))
+      rolePatches.set(inputOf(c).id ?? "", { ...rolePatches.get(inputOf(c).id ?? ""), ...inputOf(c).patch });
+    const fieldPatches = new Map<string, Record<string, unknown>>();
+    for (const c of queued("updateSigningFieldById"))
+      fieldPatches.set(inputOf(c).id ?? "", { ...fieldPatches.get(inputOf(c).id ?? ""), ...inputOf(c).patch });
+    const mappedPatches = new Map<string, Record<string, unknown>>();
+    for (const c of queued("updateMappedSigningTemplateById"))
+      mappedPatches.set(inputOf(c).id ?? "", { ...mappedPatches.get(inputOf(c).id ?? ""), ...inputOf(c).patch });
+    const deletedIds = new Set(queued("deleteMappedSigningTemplateById").map((c) => inputOf(c).id));
+    const removedSets = new Set(queued("deleteMappedSigningTemplateQuestionSetById").map((c) => inputOf(c).id));
+
+    const mappedTemplates: MappedTemplateView[] = (mapped.rows as unknown as MappedSigningTemplateDoc[])
+      .filter((m) => m.accountId === accountId && !deletedIds.has(m.id))
+      .map((m) => {
+        const patch = mappedPatches.get(m.id) ?? {};
+        const roles = ((m.roles ?? []) as unknown as SigningRole[]).map((r) => ({
+          id: r.id,
+          name: r.name,
+          type: r.type,
+          mapTo: r.mapTo,
+          toName: r.toName,
+          toEmail: r.toEmail,
+          ...(rolePatches.get(r.id) as Partial<SigningRole> | undefined),
+        }));
+        const fields = ((m.fields ?? []) as unknown as SigningField[]).map((f) => ({
+          id: f.id,
+          name: f.name,
+          documentId: f.signingDocumentId,
+          role: f.role,
+          type: f.type,
+          mapTo: f.mapTo,
+          value: f.value,
+          valueVariable: f.valueVariable,
+          ...(fieldPatches.get(f.id) as Partial<SigningField> | undefined),
+        }));
+        const attached = ((m.questionSets ?? []) as unknown as Array<{ id: string; onboardingQuestionSetId: string }>)
+          .filter((q) => !removedSets.has(q.id))
+          .map((q) => ({
+            id: q.id,
+            questionSetId: q.onboardingQuestionSetId,
+            name: setName(q.onboardingQuestionSetId),
+          }));
+        for (const c of queued("createMappedSigningTemplateQuestionSet")) {
+          const link = inputOf(c).mappedSigningTemplateQuestionSet;
+          if (link?.mappedSigningTemplateId !== m.id || attached.some((q) => q.id === link.id)) continue;
+          attached.push({
+            id: link.id ?? c.id,
+            questionSetId: link.onboardingQuestionSetId,
+            name: setName(link.onboardingQuestionSetId),
+          });
+        }
+        return {
+          id: m.id,
+          name: (patch.name as string | undefined) ?? m.name ?? "",
+          locked: (patch.locked as boolean | undefined) ?? Boolean(m.locked),
+          active: (patch.active as boolean | undefined) ?? Boolean(m.active),
+          deleted: Boolean(m.isDeleted),
+          templateCopyOn: m.templateCopyOn ?? null,
+          templateUpdatedOn: m.templateUpdatedOn ?? null,
+          signingTemplateId: m.signingTemplateId,
+          qualificationStepType:
+            ((patch.qualificationStepType as string | undefined) ?? m.qualificationStepType) === "email"
+              ? "email"
+              : "inline",
+          inQualifications: Boolean(m.vendorQualificationId),
+          roles,
+          fields,
+          sentDocuments: sentByTemplate.get(m.id) ?? [],
+          questionSets: attached,
+          pending: null,
+        };
+      });
+    // a mapped template created on this device and not yet replicated
+    for (const c of queued("createMappedSigningTemplate")) {
+      const input = inputOf(c);
+      if (!input.id || !input.templateId || mappedTemplates.some((m) => m.id === input.id)) continue;
+      mappedTemplates.push({
+        id: input.id,
+        name: input.name ?? "",
+        locked: false,
+        active: false,
+        deleted: false,
+        templateCopyOn: null,
+        templateUpdatedOn: null,
+        signingTemplateId: input.templateId,
+        qualificationStepType: "inline",
+        inQualifications: false,
+        roles: [],
+        fields: [],
+        sentDocuments: [],
+        questionSets: [],
+        pending: { status: c.status as Mark["status"], errorMessage: c.errorMessage },
+      });
+    }
+    for (const c of ownCommands.filter(
+      (c) => c.mutation === "createMappedSigningTemplate" && c.status === "rejected",
+    )) {
+      const input = inputOf(c);
+      if (!input.id || !input.templateId || mappedTemplates.some((m) => m.id === input.id)) continue;
+      mappedTemplates.push({
+        id: input.id,
+        name: input.name ?? "",
+        locked: false,
+        active: false,
+        deleted: false,
+        templateCopyOn: null,
+        templateUpdatedOn: null,
+        signingTemplateId: input.templateId,
+        qualificationStepType: "inline",
+        inQualifications: false,
+        roles: [],
+        fields: [],
+        sentDocuments: [],
+        questionSets: [],
+        pending: { status: "rejected", errorMessage: c.errorMessage },
+      });
+    }
+
     return {
-      loading: false,
-      account: null,
-      syncState: "sync",
-      templates: [],
-      mappedTemplates: [],
+      loading: accounts.loading || mapped.loading,
+      account,
+      syncState: account?.syncState ?? "sync",
+      templates,
+      mappedTemplates,
       mappingFields,
       pickableFields: pickableMappingFields(mappingFields),
-      mappingRoles: [],
-      questionSets: [],
-      questionSetsAvailable: false,
+      mappingRoles,
+      questionSets: questionSetRows.filter((s) => s.active !== false).map((s) => ({ id: s.id, name: s.name })),
+      questionSetsAvailable: questionSetRows.length > 0,
       markOf,
-      sync: none,
-      upload: null,
-      previewUrl: null,
-      createMapped: none,
-      updateMapped: none,
-      deleteMapped: none,
-      updateRole: none,
-      updateField: none,
-      addQuestionSet: none,
-      removeQuestionSet: none,
     };
-  }, [outbox]);
+  }, [accountId, accounts, mapped, sent, sets, outbox]);
+
+  const accountKey = view.account?.id;
+  const provider = view.account?.provider;
+  const sync = useCallback(
+    () => (accountKey ? send("docusignSyncTemplateList", { input: { accountId: accountKey } }) : Promise.resolve()),
+    [send, accountKey],
+  );
+  const upload = useCallback(
+    async (file: File) => {
+      const made = await graphql<{
+        makeFileLocation: { fileLocation: { url: string; fields: Record<string, string> } };
+      }>(
+        `mutation makeFileLocation($fileName: String!) {
+          makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`,
+        { fileName: file.name },
+      ).catch((error: unknown) => {
+        throw new Error(
+          error instanceof GraphqlError ? (error.errors[0]?.message ?? MESSAGES.defaultError) : MESSAGES.defaultError,
+        );
+      });
+      const location = made.makeFileLocation.fileLocation;
+      const posted = await postFile(location, file);
+      const key = location.fields.key;
+      if (!posted.ok || !key) throw new Error(posted.status === 413 ? MESSAGES.uploadTooLarge : MESSAGES.uploadUnknown);
+      await send("createSigningTemplate", {
+        input: { id: crypto.randomUUID(), fileKey: key, name: file.name.replace(/\.pdf$/i, "") },
+      });
+    },
+    [send],
+  );
+
+  return {
+    ...view,
+    sync,
+    upload: provider === "builtin" ? upload : null,
+    previewUrl:
+      provider === "builtin" ? (id: string) => `/api/v2/signing/test/${encodeURIComponent(id)}/preview.pdf` : null,
+    createMapped: (templateId, name) =>
+      send("createMappedSigningTemplate", { input: { id: crypto.randomUUID(), templateId, name } }),
+    updateMapped: (id, patch) => send("updateMappedSigningTemplateById", { input: { id, patch } }),
+    deleteMapped: (id) => send("deleteMappedSigningTemplateById", { input: { id } }),
+    addToQualifications: (id) => send("addMappedSigningTemplateToQualifications", { input: { id } }),
+    updateRole: (id, patch) => send("updateSigningRoleById", { input: { id, patch } }),
+    updateField: (id, patch) => send("updateSigningFieldById", { input: { id, patch } }),
+    addQuestionSet: (mappedSigningTemplateId, onboardingQuestionSetId) =>
+      send("createMappedSigningTemplateQuestionSet", {
+        input: {
+          mappedSigningTemplateQuestionSet: {
+            id: crypto.randomUUID(),
+            mappedSigningTemplateId,
+            onboardingQuestionSetId,
+          },
+        },
+      }),
+    removeQuestionSet: (id) => send("deleteMappedSigningTemplateQuestionSetById", { input: { id } }),
+  };
 }

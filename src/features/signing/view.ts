@@ -42,6 +42,7 @@ export interface SigningFieldView {
   name: string;
   documentId: string | null;
   role: string | null;
+  type: string | null;
   mapTo: string | null;
   value: string | null;
   valueVariable: string | null;
@@ -72,10 +73,14 @@ export interface MappedTemplateView {
   templateUpdatedOn: string | null;
   signingTemplateId: string;
   qualificationStepType: "email" | "inline";
+  /** added to the account's qualifications (a vendor qualification) */
+  inQualifications: boolean;
   roles: SigningRoleView[];
   fields: SigningFieldView[];
   sentDocuments: SentDocumentView[];
   questionSets: QuestionSetLinkView[];
+  /** a creation queued on this device and not yet replicated (or refused) */
+  pending: { status: "pending" | "accepted" | "rejected"; errorMessage?: string | null } | null;
 }
 
 export interface MappingFieldView {

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../../../features/shell/NotAvailablePage.tsx";
+import { SigningTestPage } from "../../../../../../features/signing/SigningTestPage.tsx";
 
 export const Route = createFileRoute("/_app/_vendor/docusign/test/$templateId/$mappedTemplateId")({
-  component: () => <NotAvailablePage title="Signing" />,
+  component: SigningTestRoute,
 });
+
+function SigningTestRoute() {
+  const { templateId, mappedTemplateId } = Route.useParams();
+  return <SigningTestPage templateId={templateId} mappedTemplateId={mappedTemplateId} />;
+}

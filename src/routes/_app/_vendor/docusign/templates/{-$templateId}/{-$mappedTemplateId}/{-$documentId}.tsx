@@ -1,8 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../../../../features/shell/NotAvailablePage.tsx";
+import { SigningPage } from "../../../../../../../features/signing/SigningPage.tsx";
 
 export const Route = createFileRoute(
   "/_app/_vendor/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}",
 )({
-  component: () => <NotAvailablePage title="Signing" />,
+  component: SigningRoute,
 });
+
+function SigningRoute() {
+  const { templateId, mappedTemplateId, documentId } = Route.useParams();
+  return <SigningPage templateId={templateId} mappedTemplateId={mappedTemplateId} documentId={documentId} />;
+}

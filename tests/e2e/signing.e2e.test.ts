@@ -1,0 +1,309 @@
+// E-signature through the real screens (issue 17 items 3, 5 and 6): the issuer opens the signing page, maps a
+// template's roles and fields (every validation text on the way), attaches a question set, locks it (then it is no
+// longer editable, and offers the Active toggle instead of Delete), activates it and adds it to the qualifications;
+// the test page shows the mock values. Offline the mapping screens read from the replicas, an edit queues as a
+// command and is applied on reconnect, and syncing templates says it needs the network. Screenshots on desktop and
+// phone of each screen.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
+
+let e2e: E2E;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 600_000);
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await e2e?.close();
+});
+
+async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await e2e.server.server.db.query<T>(sql, params);
+  if (!rows[0]) throw new Error(`no row: ${sql}`);
+  return rows[0];
+}
+
+async function openAs(email: string, path: string): Promise<{ page: Page; ctx: BrowserContext }> {
+  const ctx = await newContext(e2e.browser, e2e.url);
+  contexts.push(ctx);
+  const first = await signIn(ctx, email);
+  const page = await ctx.newPage();
+  await first.close();
+  await page.goto(path);
+  return { page, ctx };
+}
+
+/** Desktop and phone screenshots of the page as it is now. */
+async function shots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, `signing-${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, `signing-${name}-phone`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function choose(scope: Page | ReturnType<Page["getByTestId"]>, page: Page, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/**
+ * A synced template of the issuer's signing account, as the built-in provider's sync leaves one: a subscription
+ * agreement with an investor and a counter-signer role, and its fields.
+ */
+async function seedTemplate(): Promise<string> {
+  const account = await one<{ id: string }>(
+    `select s.id from app_public.signing_accounts s join app_public.accounts a on a.id = s.account_id
+     where a.name = 'Northwind Renewables, Inc.'`,
+  );
+  const template = await one<{ id: string }>(
+    `insert into app_public.signing_templates (signing_account_id, provider_template_id, name, description, roles,
+       fields, sync_status, synced_on, modified_on)
+     values ($1, 'e2e-subscription', 'Subscription Agreement', 'Series A subscription agreement',
+       '[{"name":"Investor","order":1},{"name":"Issuer","order":2}]'::jsonb,
+       '[{"name":"investor_name","role":"Investor","type":"text","documentId":"1","page":1},
+         {"name":"amount","role":"Investor","type":"text","documentId":"1","page":1},
+         {"name":"state","role":"Investor","type":"text","documentId":"1","page":1},
+         {"name":"investor_signature","role":"Investor","type":"signature","documentId":"1","page":1}]'::jsonb,
+       'synced', now(), now())
+     returning id`,
+    [account.id],
+  );
+  await e2e.server.server.db.query(
+    `insert into app_public.signing_documents (signing_template_id, provider_document_id, name, "order", pages)
+     values ($1, '1', 'Subscription Agreement.pdf', 1, 1)`,
+    [template.id],
+  );
+  return template.id;
+}
+
+describe("signing templates", () => {
+  it("maps, locks and activates a template; the test page; offline reading and queued edits", async () => {
+    const templateId = await seedTemplate();
+    const { page, ctx } = await openAs("issuer@demo.test", "/docusign/templates");
+    const account = page.getByTestId("signing-account");
+    await account.getByRole("button", { name: "Sync template list" }).waitFor({ timeout: 30_000 });
+    const templates = page.getByTestId("signing-templates");
+    await templates.getByRole("link", { name: "Subscription Agreement" }).waitFor({ timeout: 30_000 });
+    await shots(page, "templates");
+
+    // the sync states: loading while the provider is read, its error text when it fails
+    await e2e.server.server.db.query(
+      `update app_public.signing_accounts set sync_status = 'error', failure = 'provider unreachable'
+       where account_id = (select id from app_public.accounts where name = 'Northwind Renewables, Inc.')`,
+    );
+    await account.getByText("Error loading templates, please try agian.").waitFor({ timeout: 30_000 });
+    await e2e.server.server.db.query(
+      `update app_public.signing_accounts set sync_status = 'synced', failure = null, synced_on = now()
+       where account_id = (select id from app_public.accounts where name = 'Northwind Renewables, Inc.')`,
+    );
+    await poll(() => account.getByText("Error loading templates, please try agian.").count()).toBe(0);
+
+    // the template: its details, no mapped template yet; a name is required
+    await templates.getByRole("link", { name: "Subscription Agreement" }).click();
+    const create = page.getByTestId("signing-new-mapped");
+    await create.getByRole("button", { name: "Create" }).click();
+    await create.getByText("Template name is required.").waitFor();
+    await create.getByLabel("Name").fill("Series A subscription");
+    await create.getByRole("button", { name: "Create" }).click();
+    const mappedLink = page
+      .getByTestId("signing-mapped-templates")
+      .getByRole("link", { name: "Series A subscription" });
+    await mappedLink.waitFor({ timeout: 30_000 });
+    await poll(async () => (await page.getByTestId("signing-mapped-templates").textContent()) ?? "").toContain(
+      "Unlocked",
+    );
+    await shots(page, "template");
+    await mappedLink.click();
+    const mapped = await one<{ id: string }>(
+      "select id from app_public.mapped_signing_templates where name = 'Series A subscription'",
+    );
+    expect(new URL(page.url()).pathname).toBe(`/docusign/templates/${templateId}/${mapped.id}`);
+
+    // roles: 'not mapped' until mapped; static roles need a name and a valid e-mail
+    const roles = page.getByTestId("signing-roles");
+    await roles.getByTestId("signing-role").first().waitFor({ timeout: 30_000 });
+    expect(await roles.getByTestId("signing-role").count()).toBe(2);
+    expect(await roles.textContent()).toContain("not mapped");
+    const investorRole = roles
+      .getByTestId("signing-role")
+      .filter({ has: page.getByTestId("signing-name").getByText("Investor", { exact: true }) });
+    await choose(investorRole, page, "Map to (Investor)", "Investor");
+    await investorRole.getByRole("button", { name: "Save" }).click();
+    const issuerRole = roles
+      .getByTestId("signing-role")
+      .filter({ has: page.getByTestId("signing-name").getByText("Issuer", { exact: true }) });
+    await choose(issuerRole, page, "Map to (Issuer)", "Static");
+    await issuerRole.getByRole("button", { name: "Save" }).click();
+    await issuerRole.getByText("To name required for static field.").waitFor();
+    await issuerRole.getByText("To email required for static field.").waitFor();
+    await issuerRole.getByLabel("To name").fill("Olivia Chen");
+    await issuerRole.getByLabel("To email").fill("olivia@");
+    await issuerRole.getByRole("button", { name: "Save" }).click();
+    await issuerRole.getByText("Valid email required").waitFor();
+    await issuerRole.getByLabel("To email").fill("olivia@northwind.example");
+    await issuerRole.getByRole("button", { name: "Save" }).click();
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query(
+            "select name, map_to, to_name, to_email from app_public.signing_roles where mapped_signing_template_id = $1 order by name",
+            [mapped.id],
+          )
+        ).rows,
+    ).toEqual([
+      { name: "Investor", map_to: "investor", to_name: null, to_email: null },
+      { name: "Issuer", map_to: "static", to_name: "Olivia Chen", to_email: "olivia@northwind.example" },
+    ]);
+
+    // the document's fields: a custom mapping needs its value
+    await page.getByTestId("signing-documents").getByRole("link", { name: "Subscription Agreement.pdf" }).click();
+    const fields = page.getByTestId("signing-fields");
+    await fields.getByTestId("signing-field").first().waitFor({ timeout: 30_000 });
+    const nameField = fields
+      .getByTestId("signing-field")
+      .filter({ has: page.getByTestId("signing-name").getByText("investor_name", { exact: true }) });
+    await choose(nameField, page, "Map to (investor_name)", "Investor name");
+    await nameField.getByRole("button", { name: "Save" }).click();
+    const amountField = fields
+      .getByTestId("signing-field")
+      .filter({ has: page.getByTestId("signing-name").getByText("amount", { exact: true }) });
+    await choose(amountField, page, "Map to (amount)", "Units of the distribution");
+    await amountField.getByRole("button", { name: "Save" }).click();
+    const stateField = fields
+      .getByTestId("signing-field")
+      .filter({ has: page.getByTestId("signing-name").getByText("state", { exact: true }) });
+    await choose(stateField, page, "Map to (state)", "Custom value");
+    await stateField.getByRole("button", { name: "Save" }).click();
+    await stateField.getByText("Value required for custom field.").waitFor();
+    await stateField.getByLabel("Value").fill("Delaware");
+    await stateField.getByRole("button", { name: "Save" }).click();
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query(
+            "select name, map_to, value from app_public.signing_fields where mapped_signing_template_id = $1 order by name",
+            [mapped.id],
+          )
+        ).rows,
+    ).toEqual([
+      { name: "amount", map_to: "distribution.amount", value: null },
+      { name: "investor_name", map_to: "investor.name", value: null },
+      { name: "investor_signature", map_to: "signature", value: null },
+      { name: "state", map_to: "custom", value: "Delaware" },
+    ]);
+    await shots(page, "document");
+
+    // Back goes up one level
+    await page.getByTestId("signing-back").click();
+    const details = page.getByTestId("signing-mapped-template");
+    await details.waitFor({ timeout: 30_000 });
+
+    // a question set asked before signing (the demo issuer's)
+    const questions = page.getByTestId("signing-questions");
+    await questions.getByText("No question sets attached.").waitFor();
+    await questions.getByRole("button", { name: "Add" }).click();
+    await questions.getByText("Please select a question set to add.").waitFor();
+    await choose(questions, page, "Question set", "Northwind Investor Qualification");
+    await questions.getByRole("button", { name: "Add" }).click();
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query(
+            "select count(*)::int as n from app_public.mapped_signing_template_question_sets where mapped_signing_template_id = $1",
+            [mapped.id],
+          )
+        ).rows[0],
+    ).toEqual({ n: 1 });
+    await questions.getByText("Northwind Investor Qualification").waitFor();
+
+    // offline: the screen reads from the replicas; an edit queues; syncing says it needs the network
+    await setOffline(ctx, true);
+    await page.reload();
+    await details.waitFor({ timeout: 30_000 });
+    await poll(async () => (await account.getByTestId("needs-network").textContent()) ?? "").toBe(
+      "Syncing templates needs the network: you are offline.",
+    );
+    expect(await account.getByRole("button", { name: "Sync template list" }).isDisabled()).toBe(true);
+    await details.getByLabel("Name").fill("Series A subscription agreement");
+    await details.getByRole("button", { name: "Save" }).click();
+    await details.getByText("Pending sync").waitFor();
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Series A subscription agreement");
+    await shots(page, "offline");
+    await setOffline(ctx, false);
+    await poll(
+      async () =>
+        (await one<{ name: string }>("select name from app_public.mapped_signing_templates where id = $1", [mapped.id]))
+          .name,
+    ).toBe("Series A subscription agreement");
+
+    // the test page: mock values of each mapped field, the static value, 'not mapped'
+    await details.getByRole("link", { name: "Test mapping" }).click();
+    const testFields = page.getByTestId("signing-test-fields");
+    await testFields.getByTestId("signing-test-field").first().waitFor({ timeout: 30_000 });
+    expect(
+      await testFields
+        .getByTestId("signing-test-field")
+        .filter({ has: page.getByTestId("signing-name").getByText("investor_name", { exact: true }) })
+        .textContent(),
+    ).toContain("Jane Investor");
+    expect(
+      await testFields
+        .getByTestId("signing-test-field")
+        .filter({ has: page.getByTestId("signing-name").getByText("state", { exact: true }) })
+        .textContent(),
+    ).toContain("Delaware");
+    expect(await page.getByTestId("signing-test-roles").textContent()).toContain("Olivia Chen");
+    await shots(page, "test");
+    await page.getByRole("link", { name: "Back" }).click();
+
+    // an unlocked copy can be deleted, after the confirmation
+    await page
+      .getByRole("navigation", { name: "Breadcrumb" })
+      .getByRole("link", { name: "Subscription Agreement" })
+      .click();
+    await create.getByLabel("Name").fill("Draft copy");
+    await create.getByRole("button", { name: "Create" }).click();
+    await page.getByTestId("signing-mapped-templates").getByRole("link", { name: "Draft copy" }).click();
+    await details.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure you'd like to delete this?" });
+    await confirm.waitFor();
+    await screenshot(page, "signing-delete-confirm-desktop");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query(
+            "select id from app_public.mapped_signing_templates where name = 'Draft copy'",
+          )
+        ).rows.length,
+    ).toBe(0);
+    await page.goto(`/docusign/templates/${templateId}/${mapped.id}`);
+
+    // lock: no longer editable, no Delete, the Active toggle instead
+    await details.getByRole("button", { name: "Lock" }).click();
+    await details.getByText("Locked", { exact: true }).waitFor({ timeout: 30_000 });
+    await poll(() => details.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    expect(await details.getByLabel("Name").isDisabled()).toBe(true);
+    await page.getByTestId("signing-sent").getByText("No documents sent yet.").waitFor();
+    // locked and not active: its usage is disabled
+    await details.getByText("Mapped template has been edited.", { exact: false }).waitFor();
+    await details.getByText("Active", { exact: true }).click();
+    await poll(() => details.getByText("Mapped template has been edited.", { exact: false }).count()).toBe(0);
+    await details.getByRole("button", { name: "Add to qualifications" }).click();
+    await details.getByText("In qualifications").waitFor({ timeout: 30_000 });
+    const stored = await one<{ locked: boolean; active: boolean; vendor_qualification_id: string | null }>(
+      "select locked, active, vendor_qualification_id from app_public.mapped_signing_templates where id = $1",
+      [mapped.id],
+    );
+    expect(stored).toMatchObject({ locked: true, active: true });
+    expect(stored.vendor_qualification_id).not.toBeNull();
+    await shots(page, "locked");
+  }, 240_000);
+});
