@@ -35,6 +35,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   // LOG_FORMAT=json (the default in production on PostgreSQL): every line of this process is one JSON object
   setLogFormat(config.logFormat);
+  if (config.databaseUrl && !process.env.LL_ENCRYPTION_KEY?.trim())
+    logEvent(
+      "warn",
+      "LL_ENCRYPTION_KEY is not set: this process encrypts answers with a random key of its own, which no other process and no later start can read. Set the same key on every process (README, Production).",
+    );
   // Grafast reads GRAPHILE_ENV when it loads, so set it before the server's modules are imported.
   process.env.GRAPHILE_ENV ??= config.mode === "production" ? "production" : "development";
   const { startServer } = await import("./http/server.ts");
