@@ -2,9 +2,10 @@
 // sync/main.ts in production mode on a throwaway cluster, behind a small round-robin proxy (HTTP and websocket)
 // written here, as a load balancer would put them. A change committed through one process reaches a stream client of
 // the other; the same command delivered to both at once applies once; a session works on each; background work
-// (mail delivery here, with every runner's lock checked) runs in one process and resumes on another when that one is
-// killed mid-flush; health and readiness; JSON logs; a SIGTERM lets a command in flight finish and closes websockets
-// with a reconnect hint the app's change stream follows.
+// (mail delivery and chain jobs, with every runner's lock checked) runs in one process and resumes on another when
+// that one is killed mid-flush; health and readiness (a lost LISTEN connection included); JSON logs; a SIGTERM lets a
+// command in flight finish, refuses new connections and closes websockets with a reconnect hint the app's change
+// stream follows.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
