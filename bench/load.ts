@@ -142,6 +142,8 @@ interface Device {
   lastPull: number;
   errors: number;
   errorKinds: Map<string, number>;
+  /** Set at the end of a measurement: no new pull starts. */
+  closed: boolean;
 }
 
 function failed(device: Device, kind: string): void {
@@ -150,6 +152,7 @@ function failed(device: Device, kind: string): void {
 }
 
 async function pull(device: Device): Promise<void> {
+  if (device.closed) return;
   if (device.pulling) {
     device.again = true;
     return;
@@ -186,7 +189,7 @@ async function pull(device: Device): Promise<void> {
         device.checkpoint = { txid: String(page.checkpoint.txid), seq: String(page.checkpoint.seq) };
         if (page.documents.length < 1000) break;
       }
-    } while (device.again);
+    } while (device.again && !device.closed);
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     failed(device, cause?.code ?? cause?.message ?? String(error));
@@ -195,7 +198,20 @@ async function pull(device: Device): Promise<void> {
   }
 }
 
-function connect(device: Device): Promise<void> {
+/** Connects, trying again (at most 3 times) when the handshake does not complete in 30 s. */
+async function connect(device: Device): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectOnce(device);
+    } catch (error) {
+      device.socket?.terminate();
+      if (attempt === 3) throw error;
+      failed(device, "websocket retried");
+    }
+  }
+}
+
+function connectOnce(device: Device): Promise<void> {
   return new Promise((done, fail) => {
     const socket = new WebSocket(`${device.server.replace(/^http/, "ws")}/wss/v1/`, "graphql-transport-ws", {
       headers: { cookie: device.cookie },
@@ -347,6 +363,7 @@ async function measure(
       lastPull: 0,
       errors: 0,
       errorKinds: new Map(),
+      closed: false,
     });
   }
   // A tenth of the devices first (they warm the processes' code paths and caches), then the memory the others add.
@@ -401,7 +418,12 @@ async function measure(
   // Let the pulls the burst set off settle before the sockets close.
   await sleep(3_000);
 
-  for (const device of devices) device.socket.terminate();
+  for (const device of devices) {
+    device.closed = true;
+    device.socket.terminate();
+  }
+  // The pulls under way finish before their sessions go.
+  while (devices.some((d) => d.pulling)) await sleep(50);
   await db.query("delete from app_private.sessions where token_hash = any($1::text[])", [hashes]);
   await sleep(2_000);
 
