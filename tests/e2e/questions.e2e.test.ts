@@ -48,12 +48,11 @@ async function shots(page: Page, name: string): Promise<void> {
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
-    if (size) await page.setViewportSize(size);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
-  } else if (size) {
-    await page.setViewportSize(size);
   }
+  if (size) await page.setViewportSize(size);
 }
 
 async function chooseOption(page: Page, label: string, option: string): Promise<void> {
@@ -86,6 +85,11 @@ describe("question sets", () => {
     await crumbs.getByRole("link", { name: "Account Settings" }).waitFor();
     const sets = page.getByTestId("question-sets");
     await sets.getByText("Northwind Investor Qualification").waitFor();
+    await page.getByRole("button", { name: "New question" }).click();
+    await page.getByRole("dialog", { name: "New question" }).getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog", { name: "New question" }).getByText("Field name is required").waitFor();
+    await shots(page, "questions-dialog");
+    await page.getByRole("dialog", { name: "New question" }).getByRole("button", { name: "Cancel" }).click();
 
     // Offline: two questions and a set are queued on the device and shown as pending.
     await setOffline(context, true);
@@ -118,6 +122,7 @@ describe("question sets", () => {
     await sets.getByRole("button", { name: "Create" }).click();
     await sets.getByText(setName).waitFor();
     await poll(() => page.getByTestId("pending-mark").count()).toBeGreaterThanOrEqual(3);
+    await shots(page, "questions-offline");
     expect(await rows("select 1 from app_public.onboarding_question_sets where name = $1", [setName])).toEqual([]);
 
     // Back online: everything reaches the server.
