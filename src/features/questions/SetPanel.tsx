@@ -84,7 +84,11 @@ function SetSettings({
           </Button>
         </form>
       )}
-      <SyncMark mark={set._pending} />
+      {set._pending && (
+        <div className={css({ alignSelf: "flex-start", ml: "-2" })}>
+          <SyncMark mark={set._pending} />
+        </div>
+      )}
       {set.locked ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           <Switch
