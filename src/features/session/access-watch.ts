@@ -10,6 +10,8 @@ import { onAccessCheck } from "../../data/access-signal.ts";
 import { connectivity } from "../../data/connectivity.ts";
 import { invalidateSession, readStoredSession, SESSION_STORAGE_KEY } from "../../data/session.ts";
 
+const START_CHECK_DELAY_MS = 3_000;
+
 export function startAccessWatch(router: AnyRouter): () => void {
   let running: Promise<void> | null = null;
   let again = false;
@@ -60,8 +62,13 @@ export function startAccessWatch(router: AnyRouter): () => void {
   const offNet = connectivity.subscribe((state) => {
     if (state === "online") schedule();
   });
-  if (readStoredSession()?.user) schedule();
+  // At page start, after the session request and the screen's first reads (it is not urgent: the guards already
+  // refuse an account the session lost; this removes what the device still keeps of it).
+  const startCheck = setTimeout(() => {
+    if (readStoredSession()?.user) schedule();
+  }, START_CHECK_DELAY_MS);
   return () => {
+    clearTimeout(startCheck);
     offRefused();
     offNet();
   };
