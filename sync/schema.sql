@@ -2621,6 +2621,7 @@ CREATE TRIGGER _005_form_definition BEFORE INSERT ON app_public.steps FOR EACH R
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _150_question_set BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__question_set();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__changes();
+CREATE TRIGGER _920_signing_delivery AFTER INSERT OR UPDATE OF status ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__signing_delivery();
 create policy select_visible on app_public.steps for select to public
   using ((process_id IN ( SELECT p.id
    FROM app_public.processes p)));
@@ -7234,6 +7235,21 @@ AS $function$
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.step_question_set(step_schema jsonb, dq uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select s.id
+  from app_public.onboarding_question_sets s
+    join app_public.vendor_qualifications v on v.account_id = s.account_id
+    join app_public.distribution_qualifications q on q.vendor_qualification_id = v.id
+  where step_schema ->> 'questionSetId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    and s.id = (step_schema ->> 'questionSetId')::uuid
+    and q.id = dq
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.step_title(step app_public.steps)
  RETURNS text
  LANGUAGE sql
@@ -8597,7 +8613,7 @@ begin
   end if;
   select p.investor_id into investor from app_public.processes p where p.id = step.process_id;
   select s.* into question_set from app_public.onboarding_question_sets s
-    where s.id = (step.schema ->> 'questionSetId')::uuid;
+    where s.id = app_private.step_question_set(step.schema, step.distribution_qualification_id);
   if question_set.id is null then
     return null;
   end if;
@@ -8609,7 +8625,8 @@ begin
     answer := case jsonb_typeof(raw)
       when 'boolean' then case when raw = 'true'::jsonb then 'Yes' else 'No' end
       else raw #>> '{}' end;
-    continue when not exists (select 1 from app_public.onboarding_questions q where q.id::text = field ->> 'key');
+    continue when not exists (select 1 from app_public.onboarding_question_joins j
+                              where j.question_set_id = question_set.id and j.question_id::text = field ->> 'key');
     insert into app_public.instanced_account_information as i
         (account_id, vendor_id, vendor_name, question_id, question_set_id, question_set_name, step_id, field)
       values (investor, question_set.account_id, left(coalesce(vendor, ''), 200), (field ->> 'key')::uuid,
@@ -8663,12 +8680,71 @@ CREATE OR REPLACE FUNCTION app_private.tg_steps__question_set()
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
+declare
+  set_id uuid;
 begin
-  if new.schema ? 'questionSetId' and not (new.schema ? 'fields') then
-    new.schema := new.schema || jsonb_build_object(
-      'fields', app_private.question_set_fields((new.schema ->> 'questionSetId')::uuid));
+  if new.schema ? 'questionSetId' then
+    set_id := app_private.step_question_set(new.schema, new.distribution_qualification_id);
+    if set_id is null then
+      new.schema := new.schema - 'questionSetId';
+    else
+      new.schema := new.schema || jsonb_build_object('fields', app_private.question_set_fields(set_id));
+    end if;
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_steps__signing_delivery()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  process app_public.processes;
+  mapped app_public.mapped_signing_templates;
+  account app_public.signing_accounts;
+  investor app_public.accounts;
+begin
+  if new.type <> 'signing' or new.status <> 'in_progress' or coalesce(new.schema ->> 'signingType', '') <> 'email'
+      or (tg_op = 'UPDATE' and old.status = new.status) then
+    return null;
+  end if;
+  if exists (select 1 from app_public.sent_signing_documents d where d.step_id = new.id and d.status <> 'voided') then
+    return null;
+  end if;
+  select p.* into process from app_public.processes p where p.id = new.process_id;
+  select m.* into mapped from app_public.mapped_signing_templates m where m.id = (new.schema ->> 'mappedSigningTemplateId')::uuid;
+  select s.* into account from app_public.signing_accounts s
+    join app_public.signing_templates t on t.signing_account_id = s.id where t.id = mapped.signing_template_id;
+  select a.* into investor from app_public.accounts a where a.id = process.investor_id;
+  if mapped.id is null or account.id is null then
+    return null;
+  end if;
+  if account.provider = 'docusign' then
+    insert into app_public.sent_signing_documents (mapped_signing_template_id, step_id, distribution_id, sent_to_id,
+                                                   provider, status, delivery)
+      values (mapped.id, new.id, process.distribution_id, process.investor_id, 'docusign', 'created', 'email');
+    perform app_private.wake_signing_jobs();
+  else
+    insert into app_public.sent_signing_documents (mapped_signing_template_id, step_id, distribution_id, sent_to_id,
+                                                   provider, status, delivery, sent_on)
+      values (mapped.id, new.id, process.distribution_id, process.investor_id, 'builtin', 'sent', 'email', now())
+      returning id into strict account.id;
+    update app_public.sent_signing_documents d set envelope_id = d.id::text where d.id = account.id;
+    if investor.email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+      insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+      values ('signing_request', investor.email, left('Please sign: ' || mapped.name, 200),
+        'A document is ready for your signature: ' || mapped.name || '.' || chr(10) || chr(10)
+          || 'Open this link to review and sign it:' || chr(10) || '{{origin}}/distribution/' || process.distribution_id::text,
+        '<p>A document is ready for your signature: <strong>' || replace(replace(mapped.name, '<', ''), '>', '')
+          || '</strong>.</p><p><a href="{{origin}}/distribution/' || process.distribution_id::text
+          || '">Review and sign</a></p>');
+      perform pg_notify('mail_outbox', '');
+    end if;
+  end if;
+  return null;
 end;
 $function$;
 

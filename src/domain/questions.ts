@@ -44,7 +44,9 @@ export const QUESTION_TEXTS = {
   setNameTaken: "Question set names must be unique.",
   questionNameTaken: "Questions must have a unique name.",
   questionLocked: "Questions that are part of a question set cannot be edited.",
+  /** The spec's text where a question set is picked (a mapped signing template's question sets). */
   selectQuestionSet: "Please select a question set to add.",
+  selectQuestion: "Please select a question to add.",
   nameRequired: "Field name is required",
   typeRequired: "Field type is required",
   descriptionRequired: "Description is required",

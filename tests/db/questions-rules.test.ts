@@ -91,27 +91,15 @@ describe.each(testTargets)("question sets on $name", (target) => {
 
   it("fills a question-set step from the set and seals the investor's answers", async () => {
     const owner = await demoClaims(db, "issuer@demo.test");
-    const investor = await demoClaims(db, "investor2@demo.test");
     const result = await rollbackAs(db, owner, async (tx) => {
       await withKey(tx);
       await tx.query("reset role");
-      const { rows } = await tx.query<{
-        id: string;
-        fields: Array<{ key: string; displayKey: string; options?: string[] }>;
-      }>(
-        `with d as (select d.id, p.id as process_id from app_public.distributions d
-                      join app_public.processes p on p.distribution_id = d.id
-                    where d.investor_id = $1 limit 1)
-         insert into app_public.steps (process_id, "order", type, schema)
-           select d.process_id, 99, 'encrypted_form',
-                  jsonb_build_object('questionSetId', (select id from app_public.onboarding_question_sets where name = $2))
-           from d
-         returning id, schema -> 'fields' as fields`,
-        [investor.accountId, DEMO_QUESTION_SET],
+      const step = await questionSetStep(
+        tx,
+        "(select vendor_qualification_id from app_public.onboarding_question_sets where name = $1)",
+        [DEMO_QUESTION_SET],
       );
-      const step = rows[0];
-      if (!step) throw new Error("no step");
-      const answers = Object.fromEntries(step.fields.map((f) => [f.key, f.options?.[0] ?? true]));
+      const answers = Object.fromEntries(step.schema.fields.map((f) => [f.key, f.options?.[0] ?? true]));
       await tx.query("insert into app_private.step_submissions (step_id, data) values ($1, $2)", [step.id, answers]);
       const stored = await tx.query<{ field: string; plain: string; sealed: string }>(
         `select i.field, app_private.unseal(v.sealed) #>> '{}' as plain, encode(v.sealed, 'hex') as sealed
@@ -119,7 +107,7 @@ describe.each(testTargets)("question sets on $name", (target) => {
          where i.step_id = $1 order by i.field`,
         [step.id],
       );
-      return { fields: step.fields.map((f) => f.displayKey), stored: stored.rows };
+      return { fields: step.schema.fields.map((f) => f.displayKey), stored: stored.rows };
     });
     expect(result.fields).toEqual(["Accredited investor", "Net worth band", "Source of funds"]);
     expect(result.stored.map((r) => [r.field, r.plain])).toEqual([
@@ -129,4 +117,43 @@ describe.each(testTargets)("question sets on $name", (target) => {
     ]);
     for (const row of result.stored) expect(Buffer.from(row.sealed, "hex").toString("latin1")).not.toContain(row.plain);
   });
+
+  it("never asks another account's set: a qualification naming it gets a step without its questions", async () => {
+    const owner = await demoClaims(db, "issuer@demo.test");
+    const schema = await rollbackAs(db, owner, async (tx) => {
+      await tx.query("reset role");
+      const broker = await tx.query<{ id: string }>(
+        `insert into app_public.vendor_qualifications (account_id, name, steps)
+         select a.id, 'Borrowed questions', jsonb_build_array(jsonb_build_object('type', 'encrypted_form',
+                  'schema', jsonb_build_object('questionSetId', s.id)))
+         from app_public.accounts a, app_public.onboarding_question_sets s
+         where a.name = 'Harborview Capital Markets LLC' and s.name = $1 returning id`,
+        [DEMO_QUESTION_SET],
+      );
+      return (await questionSetStep(tx, "$1::uuid", [broker.rows[0]?.id])).schema;
+    });
+    expect(schema).toEqual({});
+  });
 });
+
+/** Requires the qualification (a SQL expression) on an open distribution and returns the step the process got. */
+async function questionSetStep(tx: Sql, qualification: string, params: unknown[]) {
+  const { rows } = await tx.query<{
+    id: string;
+    schema: { fields: Array<{ key: string; displayKey: string; options?: string[] }> };
+  }>(
+    `with dq as (
+       insert into app_public.distribution_qualifications (distribution_id, vendor_qualification_id, execute_order)
+       select d.id, ${qualification}, 99 from app_public.distributions d
+       where d.status = 'open' and not d.locked order by d.created_on limit 1
+       returning id)
+     select id from dq`,
+    params,
+  );
+  const step = await tx.query<{
+    id: string;
+    schema: { fields: Array<{ key: string; displayKey: string; options?: string[] }> };
+  }>("select id, schema from app_public.steps where distribution_qualification_id = $1", [rows[0]?.id]);
+  if (!step.rows[0]) throw new Error("no step");
+  return step.rows[0];
+}

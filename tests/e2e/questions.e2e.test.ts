@@ -141,7 +141,7 @@ describe("question sets", () => {
     const panel = page.getByTestId("question-set");
     await panel.getByRole("heading", { name: setName }).waitFor();
     await panel.getByRole("button", { name: "Add", exact: true }).click();
-    await panel.getByText("Please select a question set to add.").waitFor();
+    await panel.getByText("Please select a question to add.").waitFor();
     for (const name of [accredited, netWorth]) {
       await chooseOption(page, "Question to add", name);
       await panel.getByRole("button", { name: "Add", exact: true }).click();

@@ -141,7 +141,7 @@ function SetQuestions({
   async function add(event: FormEvent) {
     event.preventDefault();
     if (!choice) {
-      setError(QUESTION_TEXTS.selectQuestionSet);
+      setError(QUESTION_TEXTS.selectQuestion);
       return;
     }
     await send("createOnboardingQuestionJoin", {

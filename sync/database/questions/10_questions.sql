@@ -242,16 +242,39 @@ as $function$
   where j.question_set_id = set_id
 $function$;
 
+-- The set a question-set step asks: only a set of the account whose qualification made the step (a vendor
+-- qualification written by hand cannot name another account's set); NULL otherwise.
+create or replace function app_private.step_question_set(step_schema jsonb, dq uuid)
+  returns uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select s.id
+  from app_public.onboarding_question_sets s
+    join app_public.vendor_qualifications v on v.account_id = s.account_id
+    join app_public.distribution_qualifications q on q.vendor_qualification_id = v.id
+  where step_schema ->> 'questionSetId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    and s.id = (step_schema ->> 'questionSetId')::uuid
+    and q.id = dq
+$function$;
+
 create or replace function app_private.tg_steps__question_set()
   returns trigger
   language plpgsql
   security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
+declare
+  set_id uuid;
 begin
-  if new.schema ? 'questionSetId' and not (new.schema ? 'fields') then
-    new.schema := new.schema || jsonb_build_object(
-      'fields', app_private.question_set_fields((new.schema ->> 'questionSetId')::uuid));
+  if new.schema ? 'questionSetId' then
+    set_id := app_private.step_question_set(new.schema, new.distribution_qualification_id);
+    if set_id is null then
+      new.schema := new.schema - 'questionSetId';
+    else
+      new.schema := new.schema || jsonb_build_object('fields', app_private.question_set_fields(set_id));
+    end if;
   end if;
   return new;
 end;
@@ -287,7 +310,7 @@ begin
   end if;
   select p.investor_id into investor from app_public.processes p where p.id = step.process_id;
   select s.* into question_set from app_public.onboarding_question_sets s
-    where s.id = (step.schema ->> 'questionSetId')::uuid;
+    where s.id = app_private.step_question_set(step.schema, step.distribution_qualification_id);
   if question_set.id is null then
     return null;
   end if;
@@ -299,7 +322,8 @@ begin
     answer := case jsonb_typeof(raw)
       when 'boolean' then case when raw = 'true'::jsonb then 'Yes' else 'No' end
       else raw #>> '{}' end;
-    continue when not exists (select 1 from app_public.onboarding_questions q where q.id::text = field ->> 'key');
+    continue when not exists (select 1 from app_public.onboarding_question_joins j
+                              where j.question_set_id = question_set.id and j.question_id::text = field ->> 'key');
     insert into app_public.instanced_account_information as i
         (account_id, vendor_id, vendor_name, question_id, question_set_id, question_set_name, step_id, field)
       values (investor, question_set.account_id, left(coalesce(vendor, ''), 200), (field ->> 'key')::uuid,
