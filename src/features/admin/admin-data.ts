@@ -68,15 +68,17 @@ export function useTrackedCommands(onAccepted: () => void): TrackedCommands {
   const { rows } = useOutbox();
   const [ids, setIds] = useState<string[]>([]);
   const settled = useRef(new Set<string>());
+  const seen = useRef(new Set<string>());
   const mine = useMemo(() => rows.filter((row) => ids.includes(row.id)), [rows, ids]);
   useEffect(() => {
-    // accepted, or gone from the outbox (an accepted command leaves it after the next pull)
+    // accepted, or gone from the outbox after it was seen there (an accepted command leaves it after the next pull)
     const present = new Map(mine.map((row) => [row.id, row.status]));
+    for (const id of present.keys()) seen.current.add(id);
     let accepted = false;
     for (const id of ids) {
       if (settled.current.has(id)) continue;
       const status = present.get(id);
-      if (status === "accepted" || status === undefined) {
+      if (status === "accepted" || (status === undefined && seen.current.has(id))) {
         settled.current.add(id);
         accepted = true;
       } else if (status === "rejected") {
