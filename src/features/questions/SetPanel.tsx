@@ -5,8 +5,9 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { nextExecuteOrder, QUESTION_TEXTS, questionType, setNameError } from "../../domain/questions.ts";
 import { Button, Card, Select, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
+import type { SetEntry } from "./set-entries.ts";
 import { QUESTIONS_TEXT as T } from "./strings.ts";
-import type { QuestionRow, SetEntry, SetRow } from "./use-question-sets.ts";
+import type { QuestionRow, SetRow } from "./use-question-sets.ts";
 
 interface Props {
   set: SetRow | undefined;

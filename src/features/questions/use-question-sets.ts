@@ -1,6 +1,6 @@
 // The question-set screens' data: the account's sets and questions from the replicas (kinds of `records`) with the
 // outbox laid over them, and the queued joins of a set (a join travels inside its set's document, so the screen
-// overlays queued creates and deletes itself).
+// overlays queued creates and deletes itself: set-entries.ts).
 import { useModel, useOutbox } from "../../data/hooks.tsx";
 import type {
   OnboardingQuestionDoc,
@@ -8,8 +8,7 @@ import type {
   QuestionSetEntry,
 } from "../../data/models/onboarding-questions.ts";
 import type { PendingMark } from "../../data/pending.ts";
-
-type Mark = { status: "pending" | "accepted" | "rejected"; errorCode?: string | null; errorMessage?: string | null };
+import { setEntries } from "./set-entries.ts";
 
 export interface SetRow {
   id: string;
@@ -57,18 +56,6 @@ function toQuestion(doc: OnboardingQuestionDoc & { _pending?: PendingMark }): Qu
   };
 }
 
-export interface SetEntry extends QuestionSetEntry {
-  mark?: Mark;
-  removing?: boolean;
-}
-
-interface JoinInput {
-  id?: string;
-  questionSetId?: string;
-  questionId?: string;
-  executeOrder?: number;
-}
-
 /** The device's database is the account's own: every set and question on it is this account's (a queued create
  * carries no accountId, so a selector on it would hide it until the server's copy arrives). */
 export function useQuestionSets() {
@@ -78,47 +65,10 @@ export function useQuestionSets() {
 
   const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
 
-  /** A set's questions in execute order, with queued additions (marked) and queued removals (marked removing). */
-  const entriesOf = (set: SetRow | undefined, all: QuestionRow[]): SetEntry[] => {
-    if (!set) return [];
-    const entries: SetEntry[] = set.questions.map((entry) => ({ ...entry }));
-    for (const command of outbox) {
-      if (command.status === "accepted" && command.mutation === "deleteOnboardingQuestionJoinById") continue;
-      const input = (command.variables as { input?: Record<string, unknown> }).input ?? {};
-      const mark: Mark = {
-        status: command.status as Mark["status"],
-        errorCode: command.errorCode,
-        errorMessage: command.errorMessage,
-      };
-      if (command.mutation === "createOnboardingQuestionJoin") {
-        const join = (input.onboardingQuestionJoin ?? {}) as JoinInput;
-        if (join.questionSetId !== set.id || entries.some((e) => e.joinId === join.id)) continue;
-        const question = all.find((q) => q.id === join.questionId);
-        entries.push({
-          joinId: join.id ?? command.id,
-          executeOrder: join.executeOrder ?? 0,
-          questionId: join.questionId ?? "",
-          name: question?.name ?? "",
-          description: question?.description ?? "",
-          errorMessage: question?.errorMessage ?? "",
-          typeId: question?.typeId ?? "",
-          mark,
-        });
-      } else if (command.mutation === "deleteOnboardingQuestionJoinById") {
-        const entry = entries.find((e) => e.joinId === input.id);
-        if (entry) {
-          entry.mark = mark;
-          entry.removing = command.status !== "rejected";
-        }
-      }
-    }
-    return entries.sort((a, b) => a.executeOrder - b.executeOrder || a.name.localeCompare(b.name));
-  };
-
   return {
     loading: sets.loading || questions.loading,
     sets: byName(sets.rows.map(toSet)),
     questions: byName(questions.rows.map(toQuestion)),
-    entriesOf,
+    entriesOf: (set: SetRow | undefined, all: QuestionRow[]) => setEntries(set, all, outbox),
   };
 }
