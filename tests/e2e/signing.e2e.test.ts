@@ -4,6 +4,8 @@
 // the test page shows the mock values. Offline the mapping screens read from the replicas, an edit queues as a
 // command and is applied on reconnect, and syncing templates says it needs the network. Screenshots on desktop and
 // phone of each screen.
+
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
@@ -54,43 +56,56 @@ async function choose(scope: Page | ReturnType<Page["getByTestId"]>, page: Page,
 }
 
 /**
- * A synced template of the issuer's signing account, as the built-in provider's sync leaves one: a subscription
- * agreement with an investor and a counter-signer role, and its fields.
+ * A template as an issuer makes one for the built-in provider: a PDF whose form fields are named <Role>.<label>
+ * (docs/SIGNING.md): the investor's name, units, state, signature and date, and a field of the issuer left unmapped.
  */
-async function seedTemplate(): Promise<string> {
-  const account = await one<{ id: string }>(
-    `select s.id from app_public.signing_accounts s join app_public.accounts a on a.id = s.account_id
-     where a.name = 'Northwind Renewables, Inc.'`,
-  );
-  const template = await one<{ id: string }>(
-    `insert into app_public.signing_templates (signing_account_id, provider_template_id, name, description, roles,
-       fields, sync_status, synced_on, modified_on)
-     values ($1, 'e2e-subscription', 'Subscription Agreement', 'Series A subscription agreement',
-       '[{"name":"Investor","order":1},{"name":"Issuer","order":2}]'::jsonb,
-       '[{"name":"investor_name","role":"Investor","type":"text","documentId":"1","page":1},
-         {"name":"amount","role":"Investor","type":"text","documentId":"1","page":1},
-         {"name":"state","role":"Investor","type":"text","documentId":"1","page":1},
-         {"name":"investor_signature","role":"Investor","type":"signature","documentId":"1","page":1}]'::jsonb,
-       'synced', now(), now())
-     returning id`,
-    [account.id],
-  );
-  await e2e.server.server.db.query(
-    `insert into app_public.signing_documents (signing_template_id, provider_document_id, name, "order", pages)
-     values ($1, '1', 'Subscription Agreement.pdf', 1, 1)`,
-    [template.id],
-  );
-  return template.id;
+async function templatePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText("Subscription Agreement", { x: 72, y: 720, size: 18, font });
+  const form = doc.getForm();
+  const fields = [
+    "Investor.name",
+    "Investor.amount",
+    "Investor.state",
+    "Investor.signature",
+    "Investor.date",
+    "Issuer.name",
+  ];
+  fields.forEach((name, index) => {
+    page.drawText(name, { x: 72, y: 660 - index * 50, size: 10, font });
+    form.createTextField(name).addToPage(page, { x: 220, y: 650 - index * 50, width: 260, height: 22 });
+  });
+  return Buffer.from(await doc.save());
 }
 
 describe("signing templates", () => {
   it("maps, locks and activates a template; the test page; offline reading and queued edits", async () => {
-    const templateId = await seedTemplate();
     const { page, ctx } = await openAs("issuer@demo.test", "/docusign/templates");
     const account = page.getByTestId("signing-account");
     await account.getByRole("button", { name: "Sync template list" }).waitFor({ timeout: 30_000 });
     const templates = page.getByTestId("signing-templates");
-    await templates.getByRole("link", { name: "Subscription Agreement" }).waitFor({ timeout: 30_000 });
+    await templates.getByText("No templates found.").waitFor({ timeout: 30_000 });
+    // the built-in provider: upload a PDF; its form fields become the roles and fields
+    await page.locator("#signing-template-file").setInputFiles({
+      name: "Subscription Agreement.pdf",
+      mimeType: "application/pdf",
+      buffer: await templatePdf(),
+    });
+    await templates.getByRole("link", { name: "Subscription Agreement" }).waitFor({ timeout: 60_000 });
+    await poll(
+      async () =>
+        (
+          await one<{ sync_status: string }>(
+            "select sync_status from app_public.signing_templates where name = 'Subscription Agreement'",
+          )
+        ).sync_status,
+      60_000,
+    ).toBe("synced");
+    const { id: templateId } = await one<{ id: string }>(
+      "select id from app_public.signing_templates where name = 'Subscription Agreement'",
+    );
     await shots(page, "templates");
 
     // the sync states: loading while the provider is read, its error text when it fails
@@ -163,23 +178,23 @@ describe("signing templates", () => {
     ]);
 
     // the document's fields: a custom mapping needs its value
-    await page.getByTestId("signing-documents").getByRole("link", { name: "Subscription Agreement.pdf" }).click();
+    await page.getByTestId("signing-documents").getByRole("link").first().click();
     const fields = page.getByTestId("signing-fields");
     await fields.getByTestId("signing-field").first().waitFor({ timeout: 30_000 });
     const nameField = fields
       .getByTestId("signing-field")
-      .filter({ has: page.getByTestId("signing-name").getByText("investor_name", { exact: true }) });
-    await choose(nameField, page, "Map to (investor_name)", "Investor name");
+      .filter({ has: page.getByTestId("signing-name").getByText("Investor.name", { exact: true }) });
+    await choose(nameField, page, "Map to (Investor.name)", "Investor name");
     await nameField.getByRole("button", { name: "Save" }).click();
     const amountField = fields
       .getByTestId("signing-field")
-      .filter({ has: page.getByTestId("signing-name").getByText("amount", { exact: true }) });
-    await choose(amountField, page, "Map to (amount)", "Units of the distribution");
+      .filter({ has: page.getByTestId("signing-name").getByText("Investor.amount", { exact: true }) });
+    await choose(amountField, page, "Map to (Investor.amount)", "Units of the distribution");
     await amountField.getByRole("button", { name: "Save" }).click();
     const stateField = fields
       .getByTestId("signing-field")
-      .filter({ has: page.getByTestId("signing-name").getByText("state", { exact: true }) });
-    await choose(stateField, page, "Map to (state)", "Custom value");
+      .filter({ has: page.getByTestId("signing-name").getByText("Investor.state", { exact: true }) });
+    await choose(stateField, page, "Map to (Investor.state)", "Custom value");
     await stateField.getByRole("button", { name: "Save" }).click();
     await stateField.getByText("Value required for custom field.").waitFor();
     await stateField.getByLabel("Value").fill("Delaware");
@@ -193,10 +208,12 @@ describe("signing templates", () => {
           )
         ).rows,
     ).toEqual([
-      { name: "amount", map_to: "distribution.amount", value: null },
-      { name: "investor_name", map_to: "investor.name", value: null },
-      { name: "investor_signature", map_to: "signature", value: null },
-      { name: "state", map_to: "custom", value: "Delaware" },
+      { name: "Investor.amount", map_to: "distribution.amount", value: null },
+      { name: "Investor.date", map_to: "date.signed", value: null },
+      { name: "Investor.name", map_to: "investor.name", value: null },
+      { name: "Investor.signature", map_to: "signature", value: null },
+      { name: "Investor.state", map_to: "custom", value: "Delaware" },
+      { name: "Issuer.name", map_to: "not mapped", value: null },
     ]);
     await shots(page, "document");
 
@@ -250,13 +267,13 @@ describe("signing templates", () => {
     expect(
       await testFields
         .getByTestId("signing-test-field")
-        .filter({ has: page.getByTestId("signing-name").getByText("investor_name", { exact: true }) })
+        .filter({ has: page.getByTestId("signing-name").getByText("Investor.name", { exact: true }) })
         .textContent(),
     ).toContain("Jane Investor");
     expect(
       await testFields
         .getByTestId("signing-test-field")
-        .filter({ has: page.getByTestId("signing-name").getByText("state", { exact: true }) })
+        .filter({ has: page.getByTestId("signing-name").getByText("Investor.state", { exact: true }) })
         .textContent(),
     ).toContain("Delaware");
     expect(await page.getByTestId("signing-test-roles").textContent()).toContain("Olivia Chen");
@@ -305,5 +322,101 @@ describe("signing templates", () => {
     expect(stored).toMatchObject({ locked: true, active: true });
     expect(stored.vendor_qualification_id).not.toBeNull();
     await shots(page, "locked");
-  }, 240_000);
+
+    // the investor meets it in onboarding (an allocation requiring it): the question set, then signing inline
+    const issuer = e2e.server.client();
+    await issuer.signIn("issuer@demo.test");
+    const northwind = await one<{ id: string }>(
+      "select id from app_public.accounts where name = 'Northwind Renewables, Inc.'",
+    );
+    await issuer.selectAccount(northwind.id);
+    const round = await one<{ id: string }>("select id from app_public.rounds where name = 'Series A'");
+    const allocationId = crypto.randomUUID();
+    const made = await issuer.graphql(
+      "mutation ($a: AllocationInput!) { createAllocation(input: { allocation: $a }) { allocation { id } } }",
+      {
+        a: {
+          id: allocationId,
+          roundId: round.id,
+          name: "Signed subscriptions",
+          status: "open",
+          opensOn: "2026-01-01T00:00:00Z",
+          closesOn: "2027-12-31T00:00:00Z",
+        },
+      },
+    );
+    expect(made.errors).toBeUndefined();
+    const linked = await issuer.graphql(
+      "mutation ($q: AllocationQualificationInput!) { createAllocationQualification(input: { allocationQualification: $q }) { allocationQualification { id } } }",
+      { q: { allocationId, vendorQualificationId: stored.vendor_qualification_id, executeOrder: 1 } },
+    );
+    expect(linked.errors).toBeUndefined();
+    const invited = await issuer.graphql<{ makeDistribution: { distribution: { id: string } } }>(
+      `mutation ($a: UUID!) { makeDistribution(input: { allocationId: $a, accountEmail: "investor@demo.test", amount: "25" }) { distribution { id } } }`,
+      { a: allocationId },
+    );
+    expect(invited.errors).toBeUndefined();
+    const distributionId = invited.data?.makeDistribution.distribution.id ?? "";
+
+    const investor = await openAs("investor@demo.test", `/distribution/${distributionId}`);
+    const questionsStep = investor.page.getByTestId("question-set-step");
+    await questionsStep.waitFor({ timeout: 30_000 });
+    await choose(investor.page, investor.page, "Accredited investor", "Yes");
+    await choose(investor.page, investor.page, "Net worth band", "$1M to $5M");
+    await choose(investor.page, investor.page, "Source of funds", "Savings");
+    await questionsStep.getByRole("button", { name: "Submit answers" }).click();
+
+    const signing = investor.page.getByTestId("signing-step");
+    await signing.waitFor({ timeout: 30_000 });
+    await poll(async () => (await signing.getByTestId("signing-values").textContent()) ?? "").toContain("Delaware");
+    expect(await signing.getByTestId("signing-values").textContent()).toContain("Emma Lawson");
+    // signing needs the network
+    await setOffline(investor.ctx, true);
+    await investor.page
+      .getByTestId("step-offline")
+      .getByText("Signing needs the network: you are offline.", { exact: false })
+      .waitFor();
+    await setOffline(investor.ctx, false);
+    await signing.waitFor({ timeout: 30_000 });
+    // consent and a typed name, then Sign
+    await signing.getByRole("button", { name: "Sign" }).click();
+    await signing.getByText("Please agree to sign electronically.").waitFor();
+    await signing.getByText("Type your full name to sign.").waitFor();
+    await shots(investor.page, "investor-step");
+    await signing.getByText("I agree to sign this document electronically", { exact: false }).click();
+    await signing.getByLabel("Type your full name to sign").fill("Emma Lawson");
+    await signing.getByRole("button", { name: "Sign" }).click();
+    // the step completes live
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query<{ status: string }>(
+            `select s.status from app_public.steps s join app_public.processes p on p.id = s.process_id
+             where p.distribution_id = $1 and s.type = 'signing'`,
+            [distributionId],
+          )
+        ).rows[0]?.status,
+    ).toBe("complete");
+    await investor.page.getByText("Process complete!", { exact: false }).first().waitFor({ timeout: 30_000 });
+    await shots(investor.page, "investor-signed");
+
+    // the issuer sees the signed document among the sent documents, and downloads it: the stored signed PDF
+    const sentDoc = await one<{ id: string; status: string; document_uri: string; document_sha256: string }>(
+      "select id, status, document_uri, document_sha256 from app_public.sent_signing_documents where distribution_id = $1",
+      [distributionId],
+    );
+    expect(sentDoc.status).toBe("completed");
+    const sentList = page.getByTestId("signing-sent");
+    await sentList.getByText("Emma Lawson").waitFor({ timeout: 30_000 });
+    expect(await sentList.textContent()).toContain("completed");
+    const href = await sentList.getByRole("link", { name: "Download" }).getAttribute("href");
+    expect(href).toBe(sentDoc.document_uri);
+    const download = await page.request.get(href ?? "");
+    expect(download.status()).toBe(200);
+    const bytes = await download.body();
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const { createHash } = await import("node:crypto");
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(sentDoc.document_sha256);
+    await shots(page, "sent");
+  }, 300_000);
 });

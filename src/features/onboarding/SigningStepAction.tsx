@@ -88,6 +88,12 @@ function InlineSigning({ step }: { step: StepDoc }) {
   return <BuiltInSigning step={step} session={session} />;
 }
 
+/** A field's label without its role ("Investor.name" -> "name"; docs/SIGNING.md field naming). */
+function fieldLabel(name: string): string {
+  const dot = name.indexOf(".");
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1) : name;
+}
+
 function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSession }) {
   const [consent, setConsent] = useState(false);
   const [name, setName] = useState("");
@@ -119,7 +125,9 @@ function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSess
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="signing-step">
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-        <h3 className={css({ fontWeight: "600" })}>{session.documentName}</h3>
+        {session.documentName !== stepTitle(step) && (
+          <h3 className={css({ fontWeight: "600" })}>{session.documentName}</h3>
+        )}
         {session.documentUrl && (
           <a href={session.documentUrl} target="_blank" rel="noopener" className={linkClass}>
             {T.review}
@@ -139,7 +147,7 @@ function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSess
           data-testid="signing-values"
         >
           {session.fields.map((field) => (
-            <Fact key={field.name} label={field.name}>
+            <Fact key={field.name} label={fieldLabel(field.name)}>
               {field.value || "—"}
             </Fact>
           ))}

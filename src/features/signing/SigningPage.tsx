@@ -8,7 +8,8 @@
 // queued commands (they work offline); syncing the template list needs the network and says so.
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
+import { badge } from "../../../styled-system/recipes";
 import { formatDate } from "../../domain/format.ts";
 import {
   Breadcrumb,
@@ -272,6 +273,8 @@ function TemplateDetails({ template }: { template: SigningTemplateView }) {
         <Fact label={T.updatedOn}>{template.updatedOn ? formatDate(template.updatedOn, LIST_FORMAT) : "—"}</Fact>
         <Fact label={T.syncedOn}>{template.syncedOn ? formatDate(template.syncedOn, LIST_FORMAT) : "—"}</Fact>
       </dl>
+      {template.syncStatus === "loading" && <Note>{T.templateLoading}</Note>}
+      {template.syncStatus === "error" && <ErrorBlock text={template.failure ?? T.syncError} />}
       <Warnings template={template} />
     </Card>
   );
@@ -503,6 +506,8 @@ function TemplateList({ templates }: { templates: SigningTemplateView[] }) {
           detail={t.updatedOn ? formatDate(t.updatedOn, LIST_FORMAT) : (t.description ?? undefined)}
         >
           {t.deleted && <StatusBadge label={T.deleted} status="failed" />}
+          {!t.deleted && t.syncStatus === "loading" && <Tag text={T.syncing} />}
+          {!t.deleted && t.syncStatus === "error" && <StatusBadge label={T.syncFailed} status="failed" />}
         </Row>
       ))}
     </ListCard>
@@ -572,7 +577,9 @@ function MappedTemplateList({
                 setError(undefined);
               }}
             />
-            <Button type="submit">{T.create}</Button>
+            <Button type="submit" disabled={template.syncStatus !== "synced"}>
+              {T.create}
+            </Button>
           </form>
         </Card>
       )}
@@ -619,7 +626,7 @@ function DocumentList({ template, mapped }: { template: SigningTemplateView; map
             title={d.name}
             detail={`${fields.length} ${T.fields.toLowerCase()}`}
           >
-            {unmapped > 0 ? <StatusBadge label={T.notMapped} /> : <StatusBadge label={T.mapped} status="active" />}
+            {unmapped > 0 ? <Tag text={T.notMapped} /> : <StatusBadge label={T.mapped} status="active" />}
           </Row>
         );
       })}
@@ -653,6 +660,11 @@ const editGridClass = css({
   gridTemplateColumns: { base: "1fr", sm: "repeat(3, minmax(0, 1fr))" },
   alignItems: "start",
 });
+
+/** A mapping's state as written ('not mapped' stays lower case, unlike a status badge). */
+export function Tag({ text, tone = "neutral" }: { text: string; tone?: "neutral" | "success" }) {
+  return <span className={cx(badge({ tone }), css({ textTransform: "none" }))}>{text}</span>;
+}
 
 function Hint({ text }: { text: string }) {
   return <p className={css({ fontSize: "xs", color: "fg.muted" })}>{text}</p>;
@@ -700,9 +712,9 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
           {role.name}
         </span>
         {!role.mapTo || role.mapTo === NOT_MAPPED ? (
-          <StatusBadge label={T.notMapped} />
+          <Tag text={T.notMapped} />
         ) : (
-          <StatusBadge label={mappingLabel(role.mapTo)} status={Object.keys(stored).length ? "draft" : "active"} />
+          <Tag text={mappingLabel(role.mapTo)} tone={Object.keys(stored).length ? "neutral" : "success"} />
         )}
         <MarkNote mark={mark} />
       </div>
@@ -876,9 +888,9 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
         </span>
         {field.role && <span className={css({ fontSize: "sm", color: "fg.muted" })}>{field.role}</span>}
         {field.mapTo && field.mapTo !== NOT_MAPPED ? (
-          <StatusBadge label={label(field.mapTo)} status="active" />
+          <Tag text={label(field.mapTo)} tone="success" />
         ) : (
-          <StatusBadge label={T.notMapped} />
+          <Tag text={T.notMapped} />
         )}
         <MarkNote mark={mark} />
       </div>

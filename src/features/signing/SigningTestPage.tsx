@@ -4,19 +4,9 @@
 // from the replicas, so it works offline; the filled PDF preview (built-in provider) needs the network.
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
-import {
-  Breadcrumb,
-  Card,
-  EmptyState,
-  Fact,
-  LoadingIndicator,
-  linkClass,
-  Page,
-  PageHeader,
-  StatusBadge,
-} from "../../ui/index.ts";
+import { Breadcrumb, Card, EmptyState, Fact, LoadingIndicator, linkClass, Page, PageHeader } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
-import { Note, signingLink } from "./SigningPage.tsx";
+import { Note, signingLink, Tag } from "./SigningPage.tsx";
 import { mockRecipient, mockValue } from "./signing-rules.ts";
 import { SIGNING_TEXT as T } from "./strings.ts";
 import { useSigning } from "./use-signing.ts";
@@ -139,7 +129,7 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
                     </div>
                     <div className={css({ minW: 0, overflowWrap: "anywhere" })}>
                       <span className={css({ srOnly: true })}>{T.mockValue}: </span>
-                      {value === null ? <StatusBadge label={T.notMapped} /> : value}
+                      {value === null ? <Tag text={T.notMapped} /> : value}
                     </div>
                   </li>
                 );

@@ -14,6 +14,8 @@ export const SIGNING_TEXT = {
   syncedOn: "Synced on",
   neverSynced: "Never synced",
   syncError: "Error loading templates, please try agian.",
+  syncFailed: "Sync failed",
+  templateLoading: "Reading the template's roles and fields…",
   syncNeedsNetwork: "Syncing templates needs the network: you are offline.",
   noSigningAccount: "No signing account yet. 'Sync template list' creates it and loads the templates.",
   templateDetails: "Template",

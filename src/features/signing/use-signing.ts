@@ -100,6 +100,8 @@ function templateView(template: SigningTemplate): SigningTemplateView {
     syncedOn: template.syncedOn,
     deleted: template.deleted,
     templateUri: template.templateUri,
+    syncStatus: template.syncStatus ?? "synced",
+    failure: template.failure ?? null,
     documents: (template.documents ?? []).map((d) => ({ id: d.id, name: d.name })),
   };
 }

@@ -25,6 +25,9 @@ export interface SigningTemplateView {
   syncedOn: string | null;
   deleted: boolean;
   templateUri: string | null;
+  /** the template's own sync: loading while the provider (or the uploaded PDF) is read */
+  syncStatus: "loading" | "synced" | "error";
+  failure: string | null;
   documents: SigningDocumentView[];
 }
 
