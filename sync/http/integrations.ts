@@ -33,6 +33,8 @@ interface StepRow {
 interface IntegrationContext {
   db: Database;
   production: boolean;
+  /** docusign-link for a signing step (sync/signing/service.ts); null when the step is no signing step. */
+  signingLink?: (stepId: string, session: SessionClaims) => Promise<{ status: number; body: unknown } | null>;
 }
 
 const escapeHtml = (text: string) =>
@@ -104,7 +106,7 @@ export async function handleIntegrations(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  { db }: IntegrationContext,
+  { db, signingLink }: IntegrationContext,
   session: SessionClaims | null,
 ): Promise<void> {
   const path = url.pathname;
@@ -127,6 +129,10 @@ export async function handleIntegrations(
       stepId = String((JSON.parse(await readBody(req, 4096)) as { stepId?: unknown }).stepId ?? "");
     } catch {
       return sendJson(res, 400, { errors: [{ message: "Malformed body", extensions: { code: "LL400" } }] });
+    }
+    if (path.endsWith("docusign-link") && signingLink) {
+      const signing = await signingLink(stepId, session);
+      if (signing) return sendJson(res, signing.status, signing.body);
     }
     const step = await stepOf(db, stepId, session);
     const wanted = path.endsWith("docusign-link") ? ["link", "iframe"] : ["async_iframe"];

@@ -25,6 +25,7 @@ import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
 import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
 import { createCommandHandler } from "../replication/commands.ts";
 import { startChangeCompaction } from "../replication/compaction.ts";
+import type { SigningService, SigningServiceOptions } from "../signing/service.ts";
 import { makeStoragePlugin } from "../storage/graphql.ts";
 import { openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
@@ -47,6 +48,8 @@ export interface StartOptions extends Partial<Config> {
   chain?: Pick<ChainServiceOptions, "env" | "onSigned" | "batchSize">;
   /** Payment provider settings and test hooks (sync/payments/service.ts); the environment by default. */
   payments?: Omit<PaymentServiceOptions, "db" | "notifications" | "leads">;
+  /** E-signature settings and test hooks (sync/signing/service.ts); the environment by default. */
+  signing?: Pick<SigningServiceOptions, "env" | "docusign" | "connectKey" | "tickMs">;
   /** How often a process tries the background runners' locks another process holds (ms, default 2,000). */
   runnerLockRetryMs?: number;
   /** How long a shutdown waits for the requests in flight before it closes their connections (ms, default 8,000). */
@@ -66,6 +69,8 @@ export interface RunningServer {
   chain: ChainService;
   /** Payments: the configured provider, its job runner and status callback (docs/PAYMENTS.md). */
   payments: PaymentService;
+  /** E-signature: the signer's key, template syncs, signing routes (docs/SIGNING.md). */
+  signing: SigningService;
   close(): Promise<void>;
 }
 
@@ -182,6 +187,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   chainService = chain;
   paymentService = payments;
+  // E-signature: the built-in signer's key (created at first start) and template syncs woken by 'signing_jobs'.
+  const { startSigningService } = await import("../signing/service.ts");
+  const signing = await startSigningService({
+    db,
+    storage,
+    dataDir: options.dataDir ?? null,
+    origin: options.publicUrl ?? undefined,
+    ...options.signing,
+    notifications: resilientSubscription(database.pgService.pgSubscriber, "signing_jobs"),
+  });
   const distDir = options.distDir ?? "dist";
   let draining = false;
 
@@ -261,9 +276,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         req,
         res,
         url,
-        authContext,
+        { ...authContext, signingLink: signing.docusignLink },
         await sessionFor(req, res),
       );
+    if (signing.isPath(path)) return signing.handle(req, res, path, await sessionFor(req, res));
     if (chain.isPath(path)) return chain.handle(req, res, path, Boolean(await sessionFor(req, res)));
     if (payments.isPath(path)) return payments.handle(req, res, path);
     if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
@@ -416,6 +432,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mail,
     chain,
     payments,
+    signing,
     close() {
       closing ??= (async () => {
         // 1. stop accepting: /readyz answers 503, new connections and websocket upgrades are refused, idle
@@ -444,6 +461,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         for (const socket of sockets) socket.destroy();
         await closed;
         await payments.close();
+        await signing.close();
         await chain.close();
         await pgl.release(); // also releases serv
         storage.close();

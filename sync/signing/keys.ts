@@ -72,7 +72,8 @@ export function createSigningP12(commonName: string, passphrase: string): { p12:
 export function certificateOfP12(p12: Buffer, passphrase: string): string {
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary")));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
-  const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  const certBag = forge.pki.oids.certBag as string;
+  const bags = parsed.getBags({ bagType: certBag })[certBag] ?? [];
   const certificate = bags[0]?.cert;
   if (!certificate) throw new Error("The signing PKCS#12 file holds no certificate.");
   return forge.pki.certificateToPem(certificate);

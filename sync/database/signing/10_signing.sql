@@ -686,3 +686,61 @@ begin
 end;
 $function$;
 revoke all on function app_private.signing_envelope_completed(uuid) from public;
+
+-- E-mail delivery: when a signing step whose mapped template signs by e-mail becomes the investor's current step,
+-- the document is sent: built-in, a mail with the link to the onboarding page (the investor signs there); DocuSign, an
+-- envelope the signing service creates (DocuSign e-mails the investor). The step completes when the document is signed.
+create or replace function app_private.tg_steps__signing_delivery()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  process app_public.processes;
+  mapped app_public.mapped_signing_templates;
+  account app_public.signing_accounts;
+  investor app_public.accounts;
+begin
+  if new.type <> 'signing' or new.status <> 'in_progress' or coalesce(new.schema ->> 'signingType', '') <> 'email'
+      or (tg_op = 'UPDATE' and old.status = new.status) then
+    return null;
+  end if;
+  if exists (select 1 from app_public.sent_signing_documents d where d.step_id = new.id and d.status <> 'voided') then
+    return null;
+  end if;
+  select p.* into process from app_public.processes p where p.id = new.process_id;
+  select m.* into mapped from app_public.mapped_signing_templates m where m.id = (new.schema ->> 'mappedSigningTemplateId')::uuid;
+  select s.* into account from app_public.signing_accounts s
+    join app_public.signing_templates t on t.signing_account_id = s.id where t.id = mapped.signing_template_id;
+  select a.* into investor from app_public.accounts a where a.id = process.investor_id;
+  if mapped.id is null or account.id is null then
+    return null;
+  end if;
+  if account.provider = 'docusign' then
+    insert into app_public.sent_signing_documents (mapped_signing_template_id, step_id, distribution_id, sent_to_id,
+                                                   provider, status, delivery)
+      values (mapped.id, new.id, process.distribution_id, process.investor_id, 'docusign', 'created', 'email');
+    perform app_private.wake_signing_jobs();
+  else
+    insert into app_public.sent_signing_documents (mapped_signing_template_id, step_id, distribution_id, sent_to_id,
+                                                   provider, status, delivery, sent_on)
+      values (mapped.id, new.id, process.distribution_id, process.investor_id, 'builtin', 'sent', 'email', now())
+      returning id into strict account.id;
+    update app_public.sent_signing_documents d set envelope_id = d.id::text where d.id = account.id;
+    if investor.email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+      insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+      values ('signing_request', investor.email, left('Please sign: ' || mapped.name, 200),
+        'A document is ready for your signature: ' || mapped.name || '.' || chr(10) || chr(10)
+          || 'Open this link to review and sign it:' || chr(10) || '{{origin}}/distribution/' || process.distribution_id::text,
+        '<p>A document is ready for your signature: <strong>' || replace(replace(mapped.name, '<', ''), '>', '')
+          || '</strong>.</p><p><a href="{{origin}}/distribution/' || process.distribution_id::text
+          || '">Review and sign</a></p>');
+      perform pg_notify('mail_outbox', '');
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+create or replace trigger _920_signing_delivery after insert or update of status on app_public.steps
+  for each row execute function app_private.tg_steps__signing_delivery();
