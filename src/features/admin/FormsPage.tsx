@@ -2,7 +2,7 @@
 // it in the editor, "New form" starts an empty one. Saving sends makeFormDefinition (a command: queued offline), which
 // makes the next version; a step already given to an investor keeps its version (the server copies the schema into
 // the step). Preview renders the draft with the onboarding step renderer itself (StepHeader and StepAction), in a
-// preview context: the form checks answers exactly as for an investor, and nothing is sent.
+// preview context, above the editor: the form checks answers exactly as for an investor, and nothing is sent.
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { formatDate } from "../../domain/format.ts";
@@ -198,6 +198,7 @@ function FormEditor({
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5", minW: 0 })}>
+      {previewing && <Preview draft={draft} />}
       <Card
         title={existing ? `${draft.name || draft.key}` : FORMS_TEXT.newForm}
         testId="form-editor"
@@ -370,7 +371,6 @@ function FormEditor({
           </div>
         )}
       </Card>
-      {previewing && <Preview draft={draft} />}
     </div>
   );
 }
