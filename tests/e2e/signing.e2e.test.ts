@@ -5,10 +5,12 @@
 // command and is applied on reconnect, and syncing templates says it needs the network. Screenshots on desktop and
 // phone of each screen.
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
+import { type E2E, newContext, root, screenshot, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
@@ -39,8 +41,35 @@ async function openAs(email: string, path: string): Promise<{ page: Page; ctx: B
   return { page, ctx };
 }
 
-/** Desktop and phone screenshots of the page as it is now. */
+const AXE = readFileSync(join(root, "node_modules", "axe-core", "axe.min.js"), "utf8");
+
+/** axe-core on the page as it is now (the rules of tests/e2e/accessibility.e2e.test.ts): its serious findings. */
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  expect(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run)).toBe(
+    "function",
+  );
+  const found = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is evaluated into the page as a global.
+    const run = await (window as any).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      resultTypes: ["violations"],
+    });
+    return (run.violations as Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }>).map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  const also = ["empty-table-header", "region", "page-has-heading-one", "heading-order", "landmark-one-main"];
+  return found
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || also.includes(v.id))
+    .map((v) => `${new URL(page.url()).pathname}: ${v.id} @ ${v.targets.join(", ")}`);
+}
+
+/** Desktop and phone screenshots of the page as it is now (and no accessibility finding on it). */
 async function shots(page: Page, name: string): Promise<void> {
+  expect(await axe(page)).toEqual([]);
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, `signing-${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -114,11 +143,10 @@ describe("signing templates", () => {
        where account_id = (select id from app_public.accounts where name = 'Northwind Renewables, Inc.')`,
     );
     await account.getByText("Error loading templates, please try agian.").waitFor({ timeout: 30_000 });
-    await e2e.server.server.db.query(
-      `update app_public.signing_accounts set sync_status = 'synced', failure = null, synced_on = now()
-       where account_id = (select id from app_public.accounts where name = 'Northwind Renewables, Inc.')`,
-    );
+    // 'Sync template list' again: the provider is read again (built-in: the uploaded PDFs)
+    await account.getByRole("button", { name: "Sync template list" }).click();
     await poll(() => account.getByText("Error loading templates, please try agian.").count()).toBe(0);
+    await poll(async () => (await account.textContent()) ?? "").not.toContain("Never synced");
 
     // the template: its details, no mapped template yet; a name is required
     await templates.getByRole("link", { name: "Subscription Agreement" }).click();
