@@ -153,10 +153,16 @@ export async function startSigningService(options: SigningServiceOptions): Promi
   const connectKey = options.connectKey !== undefined ? options.connectKey : (docusignSettings?.connectKey ?? null);
   const origin = options.origin ?? "";
 
-  // New signing accounts use the configured provider.
+  // New signing accounts use the configured provider; an account with no template yet moves to it too.
+  const provider = docusign ? ["docusign", "DocuSign"] : ["builtin", "Ledgerline Signing"];
   await db.query(
     "update app_private.signing_settings set provider = $1, provider_name = $2, updated_on = now()",
-    docusign ? ["docusign", "DocuSign"] : ["builtin", "Ledgerline Signing"],
+    provider,
+  );
+  await db.query(
+    `update app_public.signing_accounts s set provider = $1, name = $2
+     where s.provider <> $1 and not exists (select 1 from app_public.signing_templates t where t.signing_account_id = s.id)`,
+    provider,
   );
 
   let running: Promise<number> | null = null;
