@@ -43,8 +43,8 @@ export function startSessionRevocations(notifications: AsyncIterableIterator<unk
   }
   return {
     track(sessionId, socket) {
-      let sockets = bySession.get(sessionId);
-      if (!sockets) bySession.set(sessionId, (sockets = new Set()));
+      const sockets = bySession.get(sessionId) ?? new Set<Duplex>();
+      bySession.set(sessionId, sockets);
       sockets.add(socket);
       socket.once("close", () => {
         sockets.delete(socket);

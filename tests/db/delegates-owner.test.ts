@@ -71,7 +71,7 @@ describe.each(testTargets)("one owner per account ($name)", (target) => {
           [owner.accountId],
         );
       });
-      expect(await owners(db, owner.accountId)).toEqual(["issuer-viewer@demo.test"]);
+      expect(await owners(db, String(owner.accountId))).toEqual(["issuer-viewer@demo.test"]);
     } finally {
       await db.close();
     }
@@ -105,7 +105,7 @@ describe.skipIf(!pgClusterAvailable)("concurrent transfers (PostgreSQL, two conn
       await one.query("commit");
       expect(await second).toMatchObject({ code: "LL403" });
       await two.query("rollback");
-      expect(await owners(db, owner.accountId)).toEqual(["multi@demo.test"]);
+      expect(await owners(db, String(owner.accountId))).toEqual(["multi@demo.test"]);
     } finally {
       one.release();
       two.release();
@@ -135,7 +135,7 @@ describe.skipIf(!pgClusterAvailable)("concurrent transfers (PostgreSQL, two conn
       await one.query("commit");
       expect(await second).toMatchObject({ code: "23505" });
       await two.query("rollback");
-      expect(await owners(db, owner.accountId)).toEqual(["multi@demo.test"]);
+      expect(await owners(db, String(owner.accountId))).toEqual(["multi@demo.test"]);
     } finally {
       one.release();
       two.release();
