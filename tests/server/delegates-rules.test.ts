@@ -355,13 +355,24 @@ describe("transferOwnership", () => {
     const owner = await as("issuer@demo.test");
     const admin = await as("multi@demo.test");
     const viewer = await as("issuer-viewer@demo.test");
+    const ws = admin.client.ws();
+    const closed = new Promise<void>((resolve) => ws.on("closed", () => resolve()));
+    const connected = new Promise<void>((resolve) => ws.on("connected", () => resolve()));
+    const unsubscribe = ws.subscribe(
+      { query: "subscription { changes { table } }" },
+      { next: () => {}, error: () => {}, complete: () => {} },
+    );
+    await connected;
     const result = await command(owner, "transferOwnership", { input: { email: "multi@demo.test" } });
+    await closed; // the new owner's stream ends with the session
     expect(result).toMatchObject({ status: "accepted" });
     expect((await membershipOf("issuer@demo.test"))?.role).toBe("account_admin");
     expect((await membershipOf("multi@demo.test"))?.role).toBe("account_owner");
     expect((await owner.client.graphql("{ currentUser { id } }")).status).toBe(401);
     expect((await admin.client.graphql("{ currentUser { id } }")).status).toBe(401);
     expect((await pull(viewer.client)).status).toBe(200);
+    unsubscribe();
+    await ws.dispose();
 
     const newOwner = await as("multi@demo.test");
     const me = await newOwner.client.graphql<{ currentUsersAccount: { role: string } }>(
