@@ -74,3 +74,17 @@ describe("the delegates list", () => {
     expect(admin && rowEditable(admin, false)).toBe(false);
   });
 });
+
+describe("a queued delegate edit", () => {
+  it("shows on the users_accounts replica at once (the CRUD convention's pending effect)", async () => {
+    const { commandEffect } = await import("../../domain/commands/catalogue.ts");
+    const id = "00000000-0000-4000-8000-000000000001";
+    expect(commandEffect("updateUsersAccountById", { input: { id, patch: { status: "suspended" } } })).toEqual({
+      model: "users_accounts",
+      id,
+      kind: "update",
+      fields: { status: "suspended" },
+    });
+    expect(commandEffect("makeDelegate", { input: { email: "a@b.test" } })).toBeNull();
+  });
+});
