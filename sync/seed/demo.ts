@@ -242,6 +242,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await (await import("./demo-tokens.ts")).seedDemoTokens(db);
   await (await import("./demo-dividends.ts")).seedDemoDividends(db);
   await (await import("./demo-questions.ts")).seedDemoQuestions(db);
+  await (await import("./demo-forms.ts")).seedDemoForms(db);
 }
 
 async function id(tx: Sql, text: string, params: unknown[] = []): Promise<string> {
