@@ -271,9 +271,17 @@ describe("mapping", () => {
 });
 
 describe("onboarding", () => {
-  async function signingDistribution(): Promise<{ mappedId: string; stepId: string; distributionId: string }> {
+  async function signingDistribution(
+    delivery: "inline" | "email" = "inline",
+  ): Promise<{ mappedId: string; stepId: string; distributionId: string }> {
     const mappedId = await mapped(issuer, await syncedTemplate(issuer.accountId as string));
     await mapEverything(mappedId);
+    await asAccount(db, issuer, (tx) =>
+      tx.query("update app_public.mapped_signing_templates set qualification_step_type = $2 where id = $1", [
+        mappedId,
+        delivery,
+      ]),
+    );
     const add = (tx: Sql) =>
       tx.query("select id from app_public.add_mapped_signing_template_to_qualifications($1)", [mappedId]);
     expect(await failure(issuer, add)).toBe(
@@ -356,5 +364,19 @@ describe("onboarding", () => {
     expect(
       await failure(investor, (tx) => tx.query("update app_public.sent_signing_documents set status = 'completed'")),
     ).toMatch(/^42501/);
+  });
+
+  it("an e-mail signing step sends the investor the link through the mailer when it becomes current", async () => {
+    const { stepId, distributionId } = await signingDistribution("email");
+    const sent = await db.query<{ status: string; delivery: string }>(
+      "select status, delivery from app_public.sent_signing_documents where step_id = $1",
+      [stepId],
+    );
+    expect(sent.rows).toEqual([{ status: "sent", delivery: "email" }]);
+    const mail = await db.query<{ to_address: string; text_body: string }>(
+      "select to_address, text_body from app_private.mail_outbox where kind = 'signing_request'",
+    );
+    expect(mail.rows.map((m) => m.to_address)).toEqual(["investor@demo.test"]);
+    expect(mail.rows[0]?.text_body).toContain(`{{origin}}/distribution/${distributionId}`);
   });
 });
