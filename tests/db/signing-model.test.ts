@@ -379,4 +379,55 @@ describe("onboarding", () => {
     expect(mail.rows.map((m) => m.to_address)).toEqual(["investor@demo.test"]);
     expect(mail.rows[0]?.text_body).toContain(`{{origin}}/distribution/${distributionId}`);
   });
+
+  it("a mapped template's question sets come before its signing step; another account's set is refused", async () => {
+    const mappedId = await mapped(issuer, await syncedTemplate(issuer.accountId as string));
+    await mapEverything(mappedId);
+    const set = await db.query<{ id: string }>(
+      `with q as (
+         insert into app_public.onboarding_questions (account_id, name, description, error_message, type_id)
+         select $1, 'Accredited for signing', 'Are you accredited?', 'Answer yes or no.', t.id
+         from app_public.onboarding_question_types t order by t.name limit 1 returning id),
+       s as (insert into app_public.onboarding_question_sets (account_id, name) values ($1, 'Signing questions') returning id),
+       j as (insert into app_public.onboarding_question_joins (question_set_id, question_id, execute_order)
+             select s.id, q.id, 1 from s, q returning question_set_id)
+       select question_set_id as id from j`,
+      [issuer.accountId],
+    );
+    const setId = set.rows[0]?.id as string;
+    const brokerSet = await db.query<{ id: string }>(
+      "insert into app_public.onboarding_question_sets (account_id, name) values ($1, 'Broker set') returning id",
+      [broker.accountId],
+    );
+    const join = (questionSet: string) => (tx: Sql) =>
+      tx.query(
+        "insert into app_public.mapped_signing_template_question_sets (mapped_signing_template_id, onboarding_question_set_id) values ($1, $2)",
+        [mappedId, questionSet],
+      );
+    expect(await failure(issuer, join(brokerSet.rows[0]?.id as string))).toBe("LL404 Question set not found.");
+    expect(await failure(viewer, join(setId))).toMatch(/^LL403/);
+    expect(await failure(issuer, join(setId))).toBeNull();
+    await asAccount(db, issuer, (tx) =>
+      tx.query("update app_public.mapped_signing_templates set locked = true, active = true where id = $1", [mappedId]),
+    );
+    expect(
+      await failure(issuer, (tx) => tx.query("delete from app_public.mapped_signing_template_question_sets")),
+    ).toBe("LL409 A locked mapped template cannot be edited.");
+    const steps = await asAccount(
+      db,
+      issuer,
+      async (tx) =>
+        (
+          await tx.query<{
+            steps: { type: string; schema: { questionSetId?: string; mappedSigningTemplateId?: string } }[];
+          }>("select steps from app_public.add_mapped_signing_template_to_qualifications($1)", [mappedId])
+        ).rows[0]?.steps,
+    );
+    expect(steps?.map((step) => [step.type, step.schema.questionSetId ?? step.schema.mappedSigningTemplateId])).toEqual(
+      [
+        ["encrypted_form", setId],
+        ["signing", mappedId],
+      ],
+    );
+  });
 });
