@@ -132,7 +132,8 @@ describe("signing with DocuSign in onboarding", () => {
     return r.data as T;
   }
 
-  it("syncs, maps and offers the template as a signing step", async () => {
+  /** Syncs, maps, locks and activates the template as a qualification of a new allocation; the investor's step id. */
+  async function offer(name: string, signingType: "inline" | "email"): Promise<string> {
     const account = await ok<{ allSigningAccounts: { nodes: { id: string; provider: string }[] } }>(
       issuer,
       "{ allSigningAccounts { nodes { id provider } } }",
@@ -156,8 +157,8 @@ describe("signing with DocuSign in onboarding", () => {
     ]);
     const mapped = await ok<{ createMappedSigningTemplate: { mappedSigningTemplate: { id: string } } }>(
       issuer,
-      `mutation ($t: UUID!) { createMappedSigningTemplate(input: { templateId: $t, name: "DocuSign subscription" }) { mappedSigningTemplate { id } } }`,
-      { t: templates.allSigningTemplates.nodes[0]?.id },
+      `mutation ($t: UUID!, $n: String!) { createMappedSigningTemplate(input: { templateId: $t, name: $n }) { mappedSigningTemplate { id } } }`,
+      { t: templates.allSigningTemplates.nodes[0]?.id, n: name },
     );
     const mappedId = mapped.createMappedSigningTemplate.mappedSigningTemplate.id;
     const parts = await ok<{
@@ -179,6 +180,7 @@ describe("signing with DocuSign in onboarding", () => {
     await ok(issuer, FIELD, { id: field("Investor.units"), p: { mapTo: "distribution.amount" } });
     await ok(issuer, FIELD, { id: field("Issuer.name"), p: { mapTo: "issuer.name" } });
     const PATCH = `mutation ($id: UUID!, $p: MappedSigningTemplatePatch!) { updateMappedSigningTemplateById(input: { id: $id, patch: $p }) { mappedSigningTemplate { id } } }`;
+    await ok(issuer, PATCH, { id: mappedId, p: { qualificationStepType: signingType } });
     await ok(issuer, PATCH, { id: mappedId, p: { locked: true } });
     await ok(issuer, PATCH, { id: mappedId, p: { active: true } });
     const vq = await ok<{ addMappedSigningTemplateToQualifications: { vendorQualification: { id: string } } }>(
@@ -192,12 +194,13 @@ describe("signing with DocuSign in onboarding", () => {
     );
     const allocation = await ok<{ createAllocation: { allocation: { id: string } } }>(
       issuer,
-      `mutation ($r: UUID!, $o: Datetime!, $c: Datetime!) { createAllocation(input: { allocation: { roundId: $r,
-        name: "DocuSign allocation", status: "open", opensOn: $o, closesOn: $c } }) { allocation { id } } }`,
+      `mutation ($r: UUID!, $o: Datetime!, $c: Datetime!, $n: String!) { createAllocation(input: { allocation: { roundId: $r,
+        name: $n, status: "open", opensOn: $o, closesOn: $c } }) { allocation { id } } }`,
       {
         r: rows[0]?.id,
         o: new Date(Date.now() - 86400000).toISOString(),
         c: new Date(Date.now() + 30 * 86400000).toISOString(),
+        n: name,
       },
     );
     await ok(
@@ -219,7 +222,11 @@ describe("signing with DocuSign in onboarding", () => {
       [made.makeDistribution.distribution.id],
     );
     expect(steps.rows.map((s) => s.type)).toEqual(["signing"]);
-    stepId = steps.rows[0]?.id as string;
+    return steps.rows[0]?.id as string;
+  }
+
+  it("syncs, maps and offers the template as a signing step", async () => {
+    stepId = await offer("DocuSign subscription", "inline");
   });
 
   it("docusign-link returns the embedded signing URL of an envelope with the prefilled tabs", async () => {
@@ -276,5 +283,35 @@ describe("signing with DocuSign in onboarding", () => {
     const download = await emma.fetch(sent.allSentSigningDocuments.nodes[0]?.documentUri ?? "");
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("by e-mail: the server sends the envelope (DocuSign mails the investor) and Connect completes the step", async () => {
+    const before = standIn.envelopes.size;
+    const emailStep = await offer("DocuSign by e-mail", "email");
+    const created = await t.server.db.query<{ status: string; delivery: string }>(
+      "select status, delivery from app_public.sent_signing_documents where step_id = $1",
+      [emailStep],
+    );
+    expect(created.rows).toEqual([{ status: "created", delivery: "email" }]);
+    await t.server.signing.runDue();
+    expect(standIn.envelopes.size).toBe(before + 1);
+    const envelope = [...standIn.envelopes.values()].at(-1);
+    expect(envelope?.templateRoles.find((r) => r.roleName === "Investor")?.clientUserId).toBeUndefined();
+    const sent = await t.server.db.query<{ status: string; envelope_id: string }>(
+      "select status, envelope_id from app_public.sent_signing_documents where step_id = $1",
+      [emailStep],
+    );
+    expect(sent.rows).toEqual([{ status: "sent", envelope_id: envelope?.envelopeId }]);
+    const { body, signature } = standIn.completeEnvelope(envelope?.envelopeId ?? "");
+    const response = await fetch(`${t.url}/api/v2/signing/docusign/connect`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-DocuSign-Signature-1": signature },
+      body,
+    });
+    expect(response.status).toBe(200);
+    const step = await t.server.db.query<{ status: string }>("select status from app_public.steps where id = $1", [
+      emailStep,
+    ]);
+    expect(step.rows[0]?.status).toBe("complete");
   });
 });
