@@ -442,6 +442,20 @@ const CASES: Case[] = [
 const NOT_EXERCISED: Record<string, string> = {
   sendClaimAccountEmail: "stores nothing the caller writes (an e-mail is looked up)",
   makeFileLocation: "names an upload slot in app_private; the file name is checked by the upload route",
+  // e-signature (docs/SIGNING.md): every text column has its <column>_length rule (tests/db/input-bounds.test.ts);
+  // the mapping rules and their refusals: tests/db/signing-model.test.ts, tests/server/signing-permissions.test.ts
+  createSigningTemplate: "signing_templates.name_length / description_length; the file is an upload slot's key",
+  createMappedSigningTemplate: "mapped_signing_templates.name_length; 'Template name is required.' (signing tests)",
+  updateMappedSigningTemplate: "mapped_signing_templates: name_length; enumerations checked (signing tests)",
+  updateMappedSigningTemplateById: "mapped_signing_templates: name_length; enumerations checked (signing tests)",
+  updateMappedSigningTemplateByVendorQualificationId: "same table and patch as updateMappedSigningTemplateById",
+  updateSigningField: "signing_fields.map_to_length / value_length; mapping rules (signing tests)",
+  updateSigningFieldById: "signing_fields.map_to_length / value_length; mapping rules (signing tests)",
+  updateSigningFieldByMappedSigningTemplateIdAndName: "same table and patch as updateSigningFieldById",
+  updateSigningRole: "signing_roles.map_to_length / to_name_length / to_email_length; mapping rules (signing tests)",
+  updateSigningRoleById:
+    "signing_roles.map_to_length / to_name_length / to_email_length; mapping rules (signing tests)",
+  updateSigningRoleByMappedSigningTemplateIdAndName: "same table and patch as updateSigningRoleById",
   makeHoldingDocument: "document names: same text rule as createDocument (documents.name_length)",
   makeSecurityDocument: "document names: same text rule as createDocument (documents.name_length)",
   makeAllocationOfferingLink: "link names: allocation_offering_links.name_length (tests/db/input-bounds.test.ts)",
