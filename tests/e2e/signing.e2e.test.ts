@@ -10,6 +10,9 @@ import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docusignProvider } from "../../sync/signing/docusign.ts";
+import { type DocusignStandIn, startDocusignStandIn } from "../helpers/docusign.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type E2E, newContext, root, screenshot, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
@@ -447,4 +450,184 @@ describe("signing templates", () => {
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(sentDoc.document_sha256);
     await shots(page, "sent");
   }, 300_000);
+});
+
+describe("signing templates with DocuSign (the stand-in)", () => {
+  let standIn: DocusignStandIn | null = null;
+  let server: TestServer | null = null;
+  afterAll(async () => {
+    await server?.close();
+    await standIn?.close();
+  });
+
+  it("syncs the template list, maps it, and the investor's step completes when Connect reports the envelope signed", async () => {
+    standIn = await startDocusignStandIn();
+    standIn.consentGranted = true;
+    server = await startTestServer({
+      distDir: e2e.servedDir,
+      signing: { docusign: docusignProvider(standIn.settings), connectKey: standIn.settings.connectKey },
+    });
+    const db = server.server.db;
+    const row = async <T>(sql: string, params: unknown[] = []) => {
+      const { rows } = await db.query<T>(sql, params);
+      if (!rows[0]) throw new Error(`no row: ${sql}`);
+      return rows[0];
+    };
+    const ctx = await newContext(e2e.browser, server.url);
+    contexts.push(ctx);
+    const first = await signIn(ctx, "issuer@demo.test");
+    const page = await ctx.newPage();
+    await first.close();
+    await page.goto("/docusign/templates");
+
+    // DocuSign: no upload; 'Sync template list' reads the account's templates
+    const account = page.getByTestId("signing-account");
+    await account.getByText("Synced on", { exact: false }).waitFor({ timeout: 30_000 });
+    await account.getByRole("button", { name: "Sync template list" }).click();
+    expect(await page.locator("#signing-template-file").count()).toBe(0);
+    const templateLink = page
+      .getByTestId("signing-templates")
+      .getByRole("link", { name: "Subscription Agreement (DocuSign)" });
+    await templateLink.waitFor({ timeout: 60_000 });
+    await templateLink.click();
+    const create = page.getByTestId("signing-new-mapped");
+    await create.getByLabel("Name").fill("DocuSign subscription");
+    await create.getByRole("button", { name: "Create" }).click();
+    await page.getByTestId("signing-mapped-templates").getByRole("link", { name: "DocuSign subscription" }).click();
+
+    const roles = page.getByTestId("signing-roles");
+    for (const [name, option] of [
+      ["Investor", "Investor"],
+      ["Issuer", "Issuer"],
+    ] as const) {
+      const role = roles
+        .getByTestId("signing-role")
+        .filter({ has: page.getByTestId("signing-name").getByText(name, { exact: true }) });
+      await choose(role, page, `Map to (${name})`, option);
+      await role.getByRole("button", { name: "Save" }).click();
+    }
+    const mapped = await row<{ id: string }>(
+      "select id from app_public.mapped_signing_templates where name = 'DocuSign subscription'",
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query(
+              "select count(*)::int as n from app_public.signing_roles where mapped_signing_template_id = $1 and map_to <> 'not mapped'",
+              [mapped.id],
+            )
+          ).rows[0],
+        { timeout: 30_000 },
+      )
+      .toEqual({ n: 2 });
+    await page.getByTestId("signing-documents").getByRole("link").first().click();
+    const fields = page.getByTestId("signing-fields");
+    for (const [name, option] of [
+      ["Investor.name", "Investor name"],
+      ["Investor.units", "Units of the distribution"],
+      ["Issuer.name", "Issuer name"],
+    ] as const) {
+      const field = fields
+        .getByTestId("signing-field")
+        .filter({ has: page.getByTestId("signing-name").getByText(name, { exact: true }) });
+      await choose(field, page, `Map to (${name})`, option);
+      await field.getByRole("button", { name: "Save" }).click();
+    }
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query(
+              "select count(*)::int as n from app_public.signing_fields where mapped_signing_template_id = $1 and map_to <> 'not mapped'",
+              [mapped.id],
+            )
+          ).rows[0],
+        { timeout: 30_000 },
+      )
+      .toEqual({ n: 5 });
+    await page.getByTestId("signing-back").click();
+    const details = page.getByTestId("signing-mapped-template");
+    await details.getByRole("button", { name: "Lock" }).click();
+    await details.getByText("Active", { exact: true }).click();
+    await details.getByRole("button", { name: "Add to qualifications" }).click();
+    await details.getByText("In qualifications").waitFor({ timeout: 30_000 });
+    const stored = await row<{ vendor_qualification_id: string }>(
+      "select vendor_qualification_id from app_public.mapped_signing_templates where id = $1",
+      [mapped.id],
+    );
+
+    // an allocation requiring it, an investor invited
+    const issuer = server.client();
+    await issuer.signIn("issuer@demo.test");
+    const northwind = await row<{ id: string }>(
+      "select id from app_public.accounts where name = 'Northwind Renewables, Inc.'",
+    );
+    await issuer.selectAccount(northwind.id);
+    const round = await row<{ id: string }>("select id from app_public.rounds where name = 'Series A'");
+    const allocationId = crypto.randomUUID();
+    const made = await issuer.graphql(
+      "mutation ($a: AllocationInput!) { createAllocation(input: { allocation: $a }) { allocation { id } } }",
+      {
+        a: {
+          id: allocationId,
+          roundId: round.id,
+          name: "DocuSign subscriptions",
+          status: "open",
+          opensOn: "2026-01-01T00:00:00Z",
+          closesOn: "2027-12-31T00:00:00Z",
+        },
+      },
+    );
+    expect(made.errors).toBeUndefined();
+    const linked = await issuer.graphql(
+      "mutation ($q: AllocationQualificationInput!) { createAllocationQualification(input: { allocationQualification: $q }) { allocationQualification { id } } }",
+      { q: { allocationId, vendorQualificationId: stored.vendor_qualification_id, executeOrder: 1 } },
+    );
+    expect(linked.errors).toBeUndefined();
+    const invited = await issuer.graphql<{ makeDistribution: { distribution: { id: string } } }>(
+      `mutation ($a: UUID!) { makeDistribution(input: { allocationId: $a, accountEmail: "investor@demo.test", amount: "40" }) { distribution { id } } }`,
+      { a: allocationId },
+    );
+    expect(invited.errors).toBeUndefined();
+    const distributionId = invited.data?.makeDistribution.distribution.id ?? "";
+
+    // the investor's step: DocuSign's embedded signing page, and a link to it
+    const investorCtx = await newContext(e2e.browser, server.url);
+    contexts.push(investorCtx);
+    const investorFirst = await signIn(investorCtx, "investor@demo.test");
+    const investor = await investorCtx.newPage();
+    await investorFirst.close();
+    await investor.goto(`/distribution/${distributionId}`);
+    const provider = investor.getByTestId("signing-provider");
+    await provider.waitFor({ timeout: 30_000 });
+    const src = await provider.locator("iframe").getAttribute("src");
+    expect(src?.startsWith(`${standIn.url}/signing/`)).toBe(true);
+    expect(await provider.getByRole("link", { name: "Open the signing page in a new tab." }).getAttribute("href")).toBe(
+      src,
+    );
+    const envelope = [...standIn.envelopes.values()].at(-1);
+    expect(
+      envelope?.templateRoles
+        .find((r) => r.roleName === "Investor")
+        ?.tabs?.textTabs?.find((t) => t.tabLabel === "Investor.units")?.value,
+    ).toBe("40");
+    await screenshot(investor, "signing-docusign-step-desktop");
+
+    // DocuSign Connect reports the envelope completed: the open page follows the step to its end
+    const { body, signature } = standIn.completeEnvelope(envelope?.envelopeId ?? "");
+    const connect = await fetch(`${server.url}/api/v2/signing/docusign/connect`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-DocuSign-Signature-1": signature },
+      body,
+    });
+    expect(connect.status).toBe(200);
+    await investor.getByText("Process complete!", { exact: false }).first().waitFor({ timeout: 30_000 });
+
+    // the issuer sees the completed document
+    const sent = page.getByTestId("signing-sent");
+    await sent.getByText("Emma Lawson").waitFor({ timeout: 30_000 });
+    expect(await sent.textContent()).toContain("completed");
+    await screenshot(page, "signing-docusign-sent-desktop");
+  }, 240_000);
 });

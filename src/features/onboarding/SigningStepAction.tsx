@@ -237,17 +237,25 @@ function ProviderSigning({ step }: { step: StepDoc }) {
     );
   }
   return (
-    <iframe
-      title={stepTitle(step)}
-      src={url}
-      className={css({
-        w: "full",
-        h: "36rem",
-        borderWidth: "1px",
-        borderColor: "border.default",
-        borderRadius: "md",
-        bg: "bg.surface",
-      })}
-    />
+    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="signing-provider">
+      <iframe
+        title={stepTitle(step)}
+        src={url}
+        className={css({
+          w: "full",
+          h: "36rem",
+          borderWidth: "1px",
+          borderColor: "border.default",
+          borderRadius: "md",
+          bg: "bg.surface",
+        })}
+      />
+      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+        <a href={url} target="_blank" rel="noopener" className={linkClass}>
+          {T.openInNewTab}
+        </a>{" "}
+        {T.opensInNewTab}
+      </p>
+    </div>
   );
 }

@@ -189,7 +189,12 @@ function AccountCard({ data, online, canWrite }: { data: SigningData; online: bo
       title={account?.name ?? T.signingAccount}
       testId="signing-account"
       actions={
-        <Button size="sm" loading={state === "loading"} disabled={!online || !canWrite} onClick={() => data.sync()}>
+        <Button
+          size="sm"
+          loading={state === "loading"}
+          disabled={!online || !canWrite || !account}
+          onClick={() => data.sync()}
+        >
           {state === "loading" ? T.syncing : T.syncTemplateList}
         </Button>
       }

@@ -17,7 +17,7 @@ export const SIGNING_TEXT = {
   syncFailed: "Sync failed",
   templateLoading: "Reading the template's roles and fields…",
   syncNeedsNetwork: "Syncing templates needs the network: you are offline.",
-  noSigningAccount: "No signing account yet. 'Sync template list' creates it and loads the templates.",
+  noSigningAccount: "The signing account appears here once it has synced to this device.",
   templateDetails: "Template",
   mappedTemplateDetails: "Mapped template",
   document: "Document",
@@ -141,5 +141,6 @@ export const SIGNING_STEP_TEXT = {
   signError: "Error. Please try again.",
   download: "Download the document",
   open: "Sign the document",
-  opensInNewTab: "The signing page opens in a new tab. This step updates by itself when you are done.",
+  openInNewTab: "Open the signing page in a new tab.",
+  opensInNewTab: "This step updates by itself when you are done.",
 } as const;
