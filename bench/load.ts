@@ -580,6 +580,14 @@ function markdown(results: Result[], startedOn: string, load: number[]): string 
       "device (the first tenth of the devices connect first and warm the processes; the growth the other nine tenths " +
       "add, over their number). Broker events: change-stream events the broker devices got during the issuer's 5 changes.",
     "",
+    ...(load[0]! > os.cpus().length || os.loadavg()[0]! > os.cpus().length
+      ? [
+          `The machine was loaded by other work during this run (load average ${load[0]!.toFixed(1)} at the start, ` +
+            `${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores), and the simulated devices share ` +
+            "those cores with the servers: the figures are lower bounds of what the setup holds on its own machine.",
+        ]
+      : []),
+    "",
     "| Processes | Devices | Propagation p50 | p99 | max | Not reached (10 s) | Command answer | Commands/s (all at once) | Command p50 / p99 | Failed | Memory per device | Failed pulls | Broker events of issuer changes | Keeps up |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,

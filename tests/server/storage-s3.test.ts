@@ -283,12 +283,23 @@ describe("a document on object storage", () => {
     }
   });
 
-  it("a missing object is NoSuchKey to a signed GET, and the server's storage reads it as absent", async () => {
+  it("a missing object is NoSuchKey to a signed GET, and the server's storage reads it as absent; DELETE removes", async () => {
     const storage = await createS3Storage(settings());
     try {
       expect(await storage.stat("22222222-2222-4222-8222-222222222222")).toBeNull();
       expect(await storage.read("22222222-2222-4222-8222-222222222222")).toBeNull();
       expect(s3.requests.at(-1)).toMatchObject({ method: "GET", status: 404, code: "NoSuchKey" });
+      s3.objects.set("33333333-3333-4333-8333-333333333333", {
+        body: Buffer.from("gone soon"),
+        contentType: "text/plain",
+        etag: '"x"',
+        lastModified: new Date(),
+      });
+      expect(await storage.stat("33333333-3333-4333-8333-333333333333")).toEqual({ size: 9 });
+      await storage.remove("33333333-3333-4333-8333-333333333333");
+      expect(s3.requests.at(-1)).toMatchObject({ method: "DELETE", status: 204 });
+      expect(s3.objects.has("33333333-3333-4333-8333-333333333333")).toBe(false);
+      expect(await storage.stat("33333333-3333-4333-8333-333333333333")).toBeNull();
     } finally {
       storage.close();
     }
