@@ -18,19 +18,21 @@ import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { clientIp, isCrossSite, mediaType, readBody, sendJson } from "../http/respond.ts";
 import type { FileStorage } from "../storage/index.ts";
+import { signedDocument } from "./builtin.ts";
 import {
   configuredDocusign,
   type DocusignSettings,
   docusignSettingsFromEnv,
   verifyConnectSignature,
 } from "./docusign.ts";
+import { readStored } from "./files.ts";
 import { loadSigningKey, type SigningKey } from "./keys.ts";
-import { appendAuditPage, fillDocument, readTemplate, sha256, signPdf } from "./pdf.ts";
+import { fillDocument, sha256 } from "./pdf.ts";
 import { type SigningProviderApi, SigningProviderError } from "./provider.ts";
+import { syncSigningAccount } from "./templates.ts";
 import {
   distributionValues,
   fieldValues,
-  formatDate,
   loadMapping,
   type Mapping,
   roleRecipient,
@@ -38,9 +40,9 @@ import {
 } from "./values.ts";
 
 export const SIGNING_PATH = "/api/v2/signing/";
+export { SYNC_ERROR } from "./templates.ts";
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The spec's text for a failed sync (sic). */
-export const SYNC_ERROR = "Error loading templates, please try agian.";
 
 export interface SigningServiceOptions {
   db: Database;
@@ -114,14 +116,6 @@ async function asSession(tx: Sql, session: SessionClaims): Promise<void> {
   await tx.query("set local role app_user");
 }
 
-async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
-  const file = await storage.read(key);
-  if (!file) throw new Error(`stored file ${key} is missing`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 interface StepContext {
   stepId: string;
   status: string;
@@ -168,114 +162,6 @@ export async function startSigningService(options: SigningServiceOptions): Promi
   let running: Promise<number> | null = null;
   let closed = false;
 
-  // ---------------------------------------------------------------------------------------------------------------
-  // Template syncs.
-
-  async function syncBuiltinAccount(accountId: string): Promise<void> {
-    const { rows } = await db.query<{ id: string; name: string; file_key: string | null; content_hash: string | null }>(
-      "select id, name, file_key, content_hash from app_public.signing_templates where signing_account_id = $1 and not deleted",
-      [accountId],
-    );
-    for (const template of rows) {
-      try {
-        if (!template.file_key) throw new Error("The template has no PDF.");
-        const content = await readTemplate(await readStored(storage, template.file_key));
-        const hash = sha256(Buffer.from(JSON.stringify({ roles: content.roles, fields: content.fields })));
-        await db.transaction(async (tx) => {
-          await tx.query(
-            `insert into app_public.signing_documents (signing_template_id, provider_document_id, name, "order", pages)
-             values ($1, '1', $2, 1, $3)
-             on conflict (signing_template_id, provider_document_id) do update set name = excluded.name, pages = excluded.pages`,
-            [template.id, template.name, content.pages],
-          );
-          await tx.query(
-            `update app_public.signing_templates set roles = $2, fields = $3, content_hash = $4, sync_status = 'synced',
-               failure = null, synced_on = now(),
-               modified_on = case when content_hash is distinct from $4 and content_hash is not null then now() else modified_on end
-             where id = $1`,
-            [template.id, JSON.stringify(content.roles), JSON.stringify(content.fields), hash],
-          );
-        });
-      } catch (error) {
-        await db.query(
-          "update app_public.signing_templates set sync_status = 'error', failure = $2, synced_on = now() where id = $1",
-          [template.id, `${SYNC_ERROR} ${(error as Error).message}`.slice(0, 5000)],
-        );
-      }
-    }
-  }
-
-  async function syncDocusignAccount(accountId: string, api: SigningProviderApi): Promise<void> {
-    const templates = await api.listTemplates();
-    await db.transaction(async (tx) => {
-      for (const t of templates) {
-        const hash = sha256(Buffer.from(JSON.stringify({ roles: t.roles, fields: t.fields, documents: t.documents })));
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into app_public.signing_templates as x (signing_account_id, provider_template_id, name, description,
-             template_uri, roles, fields, content_hash, modified_on, sync_status, synced_on, deleted)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()), 'synced', now(), false)
-           on conflict (signing_account_id, provider_template_id) do update set name = excluded.name,
-             description = excluded.description, template_uri = excluded.template_uri, roles = excluded.roles,
-             fields = excluded.fields, content_hash = excluded.content_hash, sync_status = 'synced', failure = null,
-             synced_on = now(), deleted = false,
-             modified_on = case when x.content_hash is distinct from excluded.content_hash
-                                then greatest(excluded.modified_on, x.modified_on) else x.modified_on end
-           returning id`,
-          [
-            accountId,
-            t.id,
-            t.name,
-            t.description,
-            t.uri,
-            JSON.stringify(t.roles),
-            JSON.stringify(t.fields),
-            hash,
-            t.modifiedOn,
-          ],
-        );
-        const templateId = rows[0]?.id;
-        for (const d of t.documents) {
-          await tx.query(
-            `insert into app_public.signing_documents (signing_template_id, provider_document_id, name, "order", pages)
-             values ($1, $2, $3, $4, $5)
-             on conflict (signing_template_id, provider_document_id) do update set name = excluded.name,
-               "order" = excluded."order", pages = excluded.pages`,
-            [templateId, d.id, d.name, d.order, d.pages],
-          );
-        }
-      }
-      await tx.query(
-        `update app_public.signing_templates set deleted = true
-         where signing_account_id = $1 and not deleted and not (provider_template_id = any ($2::text[]))`,
-        [accountId, templates.map((t) => t.id)],
-      );
-    });
-  }
-
-  async function syncAccount(account: { id: string; provider: string }): Promise<void> {
-    try {
-      if (account.provider === "docusign") {
-        if (!docusign) throw new SigningProviderError("auth", "DocuSign is not configured on this server.");
-        await syncDocusignAccount(account.id, docusign);
-      } else {
-        await syncBuiltinAccount(account.id);
-      }
-      await db.query(
-        "update app_public.signing_accounts set sync_status = 'synced', synced_on = now(), failure = null where id = $1",
-        [account.id],
-      );
-    } catch (error) {
-      const detail =
-        error instanceof SigningProviderError && error.kind === "consent"
-          ? `${SYNC_ERROR} DocuSign needs the user's consent: ${error.consentUrl ?? ""}`
-          : `${SYNC_ERROR} ${(error as Error).message}`;
-      await db.query("update app_public.signing_accounts set sync_status = 'error', failure = $2 where id = $1", [
-        account.id,
-        detail.slice(0, 5000),
-      ]);
-    }
-  }
-
   async function createDueEnvelopes(): Promise<number> {
     if (!docusign) return 0;
     const { rows } = await db.query<{
@@ -307,7 +193,7 @@ export async function startSigningService(options: SigningServiceOptions): Promi
     const { rows } = await db.query<{ id: string; provider: string }>(
       "select id, provider from app_public.signing_accounts where sync_status = 'loading' order by updated_on",
     );
-    for (const account of rows) await syncAccount(account);
+    for (const account of rows) await syncSigningAccount(db, storage, docusign, account);
     return rows.length + (await createDueEnvelopes());
   }
 
@@ -448,50 +334,22 @@ export async function startSigningService(options: SigningServiceOptions): Promi
     const signedAt = new Date();
     const data = await distributionValues(db, context.distributionId, signedAt);
     const values = fieldValues(mapping.fields, data);
-    const filled = await fillDocument(template, values, null);
-    // the typed name goes into the signature fields of the investor's roles only
-    const investorRoles = new Set(mapping.roles.filter((r) => r.mapTo === "investor").map((r) => r.name));
-    const stamped = await fillDocumentForRoles(template, values, typedName, mapping, investorRoles);
     const sentId = randomUUID();
-    const beforeHash = sha256(template);
-    const afterHash = sha256(stamped);
-    const ip = clientIp(req);
-    const userAgent = String(req.headers["user-agent"] ?? "").slice(0, 500);
-    const signer = data["investor.email"] ?? "";
-    const audit = {
-      consent: true,
-      consentText: "I agree to sign this document electronically.",
+    const { pdf: signedPdf, audit } = await signedDocument({
+      template,
+      mapping,
+      values,
       typedName,
-      signerAccountId: session?.accountId,
-      signerUserId: session?.userId,
-      signerEmail: signer,
-      ip,
-      userAgent,
-      viewedOn: signedAt.toISOString(),
-      signedOn: signedAt.toISOString(),
-      sha256Before: beforeHash,
-      sha256After: afterHash,
-      filledWithoutSignature: sha256(filled),
-    };
-    const audited = await appendAuditPage(stamped, "Signature audit trail", [
-      { label: "Document", value: `${mapping.name} (sent document ${sentId})` },
-      { label: "Signer", value: `${typedName} <${signer}> (account ${session?.accountId}, user ${session?.userId})` },
-      { label: "Consent", value: "The signer agreed to sign this document electronically and typed their name." },
-      { label: "Signed on (UTC)", value: `${signedAt.toISOString()} (${formatDate(signedAt)})` },
-      { label: "IP address", value: ip || "unknown" },
-      { label: "User agent", value: userAgent || "unknown" },
-      { label: "SHA-256 of the document before filling", value: beforeHash },
-      { label: "SHA-256 of the document after filling and signing", value: afterHash },
-      { label: "Digital signature", value: "PKCS#7 detached signature by the platform's key over this whole file." },
-    ]);
-    const signedPdf = await signPdf(audited, {
-      p12: key.p12,
-      passphrase: key.passphrase,
-      name: typedName,
-      reason: `Signed ${mapping.name}`,
-      location: "Ledgerline",
-      contactInfo: signer,
-      signingTime: signedAt,
+      signer: {
+        email: data["investor.email"] ?? "",
+        accountId: session?.accountId ?? "",
+        userId: session?.userId ?? "",
+      },
+      ip: clientIp(req),
+      userAgent: String(req.headers["user-agent"] ?? "").slice(0, 500),
+      signedAt,
+      sentId,
+      key,
     });
     const fileKey = `signing/${sentId}.pdf`;
     if (!storage.write) fail(501, "LL501", "Signed documents need the server's local file storage.");
@@ -534,23 +392,6 @@ export async function startSigningService(options: SigningServiceOptions): Promi
       throw error;
     }
     return { ok: true, sentSigningDocumentId: sentId, documentUri };
-  }
-
-  async function fillDocumentForRoles(
-    template: Uint8Array,
-    values: Record<string, string>,
-    typedName: string,
-    mapping: Mapping,
-    investorRoles: Set<string>,
-  ): Promise<Uint8Array> {
-    // fillDocument stamps `signature` into every signature field; give it only the investor's by clearing others
-    const signatureFields = mapping.fields.filter((f) => f.type === "signature" || f.type === "initial");
-    const others = signatureFields.filter((f) => !f.role || !investorRoles.has(f.role)).map((f) => f.name);
-    if (others.length === 0) return fillDocument(template, values, typedName);
-    const perField: Record<string, string> = { ...values };
-    for (const field of signatureFields) if (!others.includes(field.name)) perField[field.name] = typedName;
-    for (const name of others) perField[name] = "";
-    return fillDocument(template, perField, null);
   }
 
   async function sendLink(stepId: string, session: SessionClaims | null) {

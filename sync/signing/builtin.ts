@@ -1,0 +1,75 @@
+// The built-in signer's signed document (docs/SIGNING.md "Built-in signer"): the template filled from the mapping,
+// the typed name stamped into the signature fields of the roles mapped to the investor (other roles' signature
+// fields stay empty: they are recipients, not signers here), an audit page with the evidence, and the platform's
+// PKCS#7 signature over the whole file. Returns the PDF and the audit record kept in app_private.signing_audits.
+import type { SigningKey } from "./keys.ts";
+import { appendAuditPage, fillDocument, sha256, signPdf } from "./pdf.ts";
+import { formatDate, type Mapping } from "./values.ts";
+
+export interface SignedDocumentInput {
+  template: Uint8Array;
+  mapping: Mapping;
+  /** field name -> value (values.ts fieldValues) */
+  values: Record<string, string>;
+  typedName: string;
+  signer: { email: string; accountId: string; userId: string };
+  ip: string;
+  userAgent: string;
+  signedAt: Date;
+  sentId: string;
+  key: SigningKey;
+}
+
+/** The template filled, the typed name in the investor's signature fields only. */
+async function fillForInvestor(input: SignedDocumentInput): Promise<Uint8Array> {
+  const investorRoles = new Set(input.mapping.roles.filter((r) => r.mapTo === "investor").map((r) => r.name));
+  const perField: Record<string, string> = { ...input.values };
+  for (const field of input.mapping.fields) {
+    if (field.type !== "signature" && field.type !== "initial") continue;
+    perField[field.name] = field.role && investorRoles.has(field.role) ? input.typedName : "";
+  }
+  return fillDocument(input.template, perField, null);
+}
+
+export async function signedDocument(
+  input: SignedDocumentInput,
+): Promise<{ pdf: Buffer; audit: Record<string, unknown> }> {
+  const { mapping, typedName, signer, signedAt, sentId } = input;
+  const filled = await fillForInvestor(input);
+  const beforeHash = sha256(input.template);
+  const afterHash = sha256(filled);
+  const audit = {
+    consent: true,
+    consentText: "I agree to sign this document electronically.",
+    typedName,
+    signerAccountId: signer.accountId,
+    signerUserId: signer.userId,
+    signerEmail: signer.email,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    signedOn: signedAt.toISOString(),
+    sha256Before: beforeHash,
+    sha256After: afterHash,
+  };
+  const audited = await appendAuditPage(filled, "Signature audit trail", [
+    { label: "Document", value: `${mapping.name} (sent document ${sentId})` },
+    { label: "Signer", value: `${typedName} <${signer.email}> (account ${signer.accountId}, user ${signer.userId})` },
+    { label: "Consent", value: "The signer agreed to sign this document electronically and typed their name." },
+    { label: "Signed on (UTC)", value: `${signedAt.toISOString()} (${formatDate(signedAt)})` },
+    { label: "IP address", value: input.ip || "unknown" },
+    { label: "User agent", value: input.userAgent || "unknown" },
+    { label: "SHA-256 of the document before filling", value: beforeHash },
+    { label: "SHA-256 of the document after filling and signing", value: afterHash },
+    { label: "Digital signature", value: "PKCS#7 detached signature by the platform's key over this whole file." },
+  ]);
+  const pdf = await signPdf(audited, {
+    p12: input.key.p12,
+    passphrase: input.key.passphrase,
+    name: typedName,
+    reason: `Signed ${mapping.name}`,
+    location: "Ledgerline",
+    contactInfo: signer.email,
+    signingTime: signedAt,
+  });
+  return { pdf, audit };
+}
