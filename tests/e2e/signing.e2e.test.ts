@@ -309,6 +309,11 @@ describe("signing templates", () => {
     ).toContain("Delaware");
     expect(await page.getByTestId("signing-test-roles").textContent()).toContain("Olivia Chen");
     await shots(page, "test");
+    // the built-in provider's preview: the template filled with the mock values
+    const preview = await page.getByRole("link", { name: "Preview the filled PDF" }).getAttribute("href");
+    const previewPdf = await page.request.get(preview ?? "");
+    expect(previewPdf.status()).toBe(200);
+    expect((await previewPdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
     await page.getByRole("link", { name: "Back" }).click();
 
     // an unlocked copy can be deleted, after the confirmation
@@ -449,6 +454,19 @@ describe("signing templates", () => {
     const { createHash } = await import("node:crypto");
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(sentDoc.document_sha256);
     await shots(page, "sent");
+
+    // a viewer of the issuer reads the same screens without any control that changes them
+    const viewer = await openAs("issuer-viewer@demo.test", `/docusign/templates/${templateId}/${mapped.id}`);
+    const viewerDetails = viewer.page.getByTestId("signing-mapped-template");
+    await viewerDetails.getByText("In qualifications").waitFor({ timeout: 30_000 });
+    await viewer.page
+      .getByTestId("signing-account")
+      .getByText("Only owners and admins can change signing templates.")
+      .waitFor();
+    expect(await viewer.page.getByRole("button", { name: "Sync template list" }).isDisabled()).toBe(true);
+    for (const name of ["Lock", "Delete", "Add to qualifications", "Save"])
+      expect(await viewer.page.getByRole("button", { name, exact: true }).count()).toBe(0);
+    expect(await viewer.page.locator("#signing-template-file").count()).toBe(0);
   }, 300_000);
 });
 
