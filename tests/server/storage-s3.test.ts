@@ -2,7 +2,8 @@
 // upload location is a presigned POST to the bucket (the file never passes through the server), the server is told
 // the file arrived, reads it back for downloads and imports; the POST policy refuses a file over 100 MB, another
 // content type, another key, an extra field, a bad signature and an expired policy.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { postFile } from "../../src/data/upload-file.ts";
 import { createS3Storage } from "../../sync/storage/s3.ts";
 import { type S3StandIn, startS3StandIn } from "../helpers/s3.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
@@ -304,6 +305,53 @@ describe("a document on object storage", () => {
       storage.close();
     }
   });
+});
+
+describe("the app's upload (src/data/upload-file.ts) with object storage", () => {
+  /** The page's globals: its origin is the server's, and same-origin requests carry the session cookie. */
+  function asPage(client: TestClient) {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal("location", { origin: new URL(t.url).origin });
+    vi.stubGlobal("fetch", (input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), t.url);
+      if (url.origin !== new URL(t.url).origin) return realFetch(url, init);
+      const headers = new Headers(init.headers);
+      if (!headers.has("cookie")) headers.set("cookie", `ll_session=${client.session}`);
+      return realFetch(url, { ...init, headers });
+    });
+  }
+
+  it("posts to the bucket, then confirms: the document is uploaded; a file over the limit is reported as too large", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const security = await securityId("Northwind Series A Preferred Stock");
+    const document = async (name: string, key: string) => {
+      const made = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { documentId: string } } }>(MAKE, {
+        name,
+        securityId: security,
+        extension: "pdf",
+        fileKey: key,
+      });
+      return made.data!.makeSecurityDocument.documentUpload.documentId;
+    };
+    asPage(issuer);
+    try {
+      const where = await location(issuer, "Notice.pdf");
+      const id = await document("Notice", where.fields.key!);
+      const posted = await postFile(where, new File(["%PDF-1.4 notice"], "Notice.pdf"));
+      expect(posted).toEqual({ ok: true, status: 200 });
+      expect(s3.objects.get(where.fields.key!)?.body.toString()).toBe("%PDF-1.4 notice");
+      expect(await documentStatus(id)).toBe("uploaded");
+
+      const big = await location(issuer, "Big.pdf");
+      const bigId = await document("Big", big.fields.key!);
+      const refused = await postFile(big, new File([new Uint8Array(100 * 1024 * 1024 + 1)], "Big.pdf"));
+      // The upload dialog shows "Error: File is larger than 100MB" for a 413.
+      expect(refused).toEqual({ ok: false, status: 413 });
+      expect(await documentStatus(bigId)).toBe("failed");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 60_000);
 });
 
 describe("a contacts import from object storage", () => {
