@@ -1,10 +1,12 @@
-// E-signature through the real screens (issue 17 items 3, 5 and 6): the issuer opens the signing page, maps a
-// template's roles and fields (every validation text on the way), attaches a question set, locks it (then it is no
-// longer editable, and offers the Active toggle instead of Delete), activates it and adds it to the qualifications;
-// the test page shows the mock values. Offline the mapping screens read from the replicas, an edit queues as a
-// command and is applied on reconnect, and syncing templates says it needs the network. Screenshots on desktop and
-// phone of each screen.
-
+// E-signature through the real screens (issue 17 items 3, 5 and 6). Built-in provider: the issuer uploads a PDF
+// template and maps its roles and fields (every validation text on the way), attaches a question set, tries it on the
+// test page (mock values, the filled PDF preview), deletes an unlocked copy after the confirmation, locks it (no
+// longer editable, the Active toggle instead of Delete), activates it and adds it to the qualifications; the investor
+// answers the question set and signs inline (offline the step says signing needs the network); the step completes
+// live; the issuer sees the completed document and downloads the signed PDF; a viewer reads without controls.
+// Offline the mapping screens read from the replicas, an edit queues as a command and is applied on reconnect, and
+// syncing templates says it needs the network. The same against the DocuSign stand-in, Connect completing the step.
+// axe-core and desktop + phone screenshots (no sideways scrolling) of each screen.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
