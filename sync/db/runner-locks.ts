@@ -9,7 +9,7 @@ import pg from "pg";
 
 /** The lock keys: pg_try_advisory_lock(LOCK_CLASS, runner number). LOCK_CLASS is any fixed number of this product. */
 const LOCK_CLASS = 7_231_002;
-export const RUNNERS = { mail: 1, chain: 2, payments: 3, compaction: 4 } as const;
+export const RUNNERS = { mail: 1, chain: 2, payments: 3, compaction: 4, signing: 5 } as const;
 export type RunnerName = keyof typeof RUNNERS;
 
 export interface RunnerLocks {

@@ -83,7 +83,7 @@ export const READY_PATH = "/readyz";
 /** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
 export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
 /** The channels the background runners listen on (readiness checks each is listened to). */
-const RUNNER_CHANNELS = ["mail_outbox", "chain_jobs", "payment_jobs"] as const;
+const RUNNER_CHANNELS = ["mail_outbox", "chain_jobs", "payment_jobs", "signing_jobs"] as const;
 /** Ping interval of the websocket keep-alive; a socket whose pong does not come back within it is dropped. */
 const WEBSOCKET_KEEPALIVE_MS = 12_000;
 
@@ -142,6 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let mailRelay: MailRelay | null = null;
   let chainService: ChainService | null = null;
   let paymentService: PaymentService | null = null;
+  let signingService: SigningService | null = null;
   const lead = (name: RunnerName, onLead: () => void) =>
     locks.lead(name, () => {
       logEvent("info", "runner lock taken over", { runner: name });
@@ -151,6 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lead("mail", () => void mailRelay?.deliverQueued().catch(runnerReport)),
     lead("chain", () => void chainService?.takeOver().catch(runnerReport)),
     lead("payments", () => void paymentService?.runDue().catch(runnerReport)),
+    lead("signing", () => void signingService?.runDue().catch(runnerReport)),
     lead("compaction", () => {}),
   ]);
   if (db.kind === "postgres")
@@ -195,8 +197,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: options.dataDir ?? null,
     origin: options.publicUrl ?? undefined,
     ...options.signing,
+    leads: () => locks.holds("signing"),
     notifications: resilientSubscription(database.pgService.pgSubscriber, "signing_jobs"),
   });
+  signingService = signing;
   const distDir = options.distDir ?? "dist";
   let draining = false;
 

@@ -30,14 +30,7 @@ import { loadSigningKey, type SigningKey } from "./keys.ts";
 import { fillDocument, sha256 } from "./pdf.ts";
 import { type SigningProviderApi, SigningProviderError } from "./provider.ts";
 import { syncSigningAccount } from "./templates.ts";
-import {
-  distributionValues,
-  fieldValues,
-  loadMapping,
-  type Mapping,
-  roleRecipient,
-  testValues,
-} from "./values.ts";
+import { distributionValues, fieldValues, loadMapping, type Mapping, roleRecipient, testValues } from "./values.ts";
 
 export const SIGNING_PATH = "/api/v2/signing/";
 export { SYNC_ERROR } from "./templates.ts";
@@ -58,6 +51,8 @@ export interface SigningServiceOptions {
   origin?: string;
   /** How often due syncs are looked for (default 2 s; 0: only when woken or asked). */
   tickMs?: number;
+  /** Whether this process runs the syncs now (several processes: the one holding the `signing` runner lock). */
+  leads?: () => boolean;
 }
 
 export interface SigningService {
@@ -197,7 +192,9 @@ export async function startSigningService(options: SigningServiceOptions): Promi
     return rows.length + (await createDueEnvelopes());
   }
 
+  const leads = options.leads ?? (() => true);
   function runDue(): Promise<number> {
+    if (!leads()) return Promise.resolve(0);
     running ??= runOnce().finally(() => {
       running = null;
     });
