@@ -25,21 +25,22 @@ export async function postFile(location: UploadLocation, file: File): Promise<Po
     const response = await fetch(location.url, { method: "POST", body: form, credentials: "same-origin" });
     return { ok: response.ok, status: response.status };
   }
-  let tooLarge = false;
-  let posted = false;
+  let response: Response | null = null;
+  let networkError: unknown = null;
   try {
-    const response = await fetch(location.url, { method: "POST", body: form, credentials: "omit" });
-    posted = response.ok;
-    // S3 refuses a file over the policy's size with 400 EntityTooLarge.
-    if (!response.ok) tooLarge = /<Code>EntityTooLarge<\/Code>/.test(await response.text().catch(() => ""));
-  } finally {
-    // Told either way: a refused or interrupted upload is marked failed rather than left "in progress".
-    const key = location.fields.key ?? "";
-    const completed = await fetch(`/api/v2/uploads/${encodeURIComponent(key)}/complete`, {
-      method: "POST",
-      credentials: "same-origin",
-    }).catch(() => null);
-    if (posted && completed) return { ok: completed.ok, status: completed.status };
+    response = await fetch(location.url, { method: "POST", body: form, credentials: "omit" });
+  } catch (error) {
+    networkError = error;
   }
-  return { ok: false, status: tooLarge ? 413 : 400 };
+  // S3 refuses a file over the policy's size with 400 EntityTooLarge.
+  const tooLarge =
+    response !== null && !response.ok && /<Code>EntityTooLarge<\/Code>/.test(await response.text().catch(() => ""));
+  // Told either way: a refused or interrupted upload is marked failed rather than left "in progress".
+  const completed = await fetch(`/api/v2/uploads/${encodeURIComponent(location.fields.key ?? "")}/complete`, {
+    method: "POST",
+    credentials: "same-origin",
+  }).catch(() => null);
+  if (networkError) throw networkError;
+  if (response?.ok && completed) return { ok: completed.ok, status: completed.status };
+  return { ok: false, status: tooLarge ? 413 : (response?.status ?? 400) };
 }
