@@ -91,8 +91,10 @@ async function handleUpload(
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
   if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
-  const write = context.storage.write;
-  if (!write) return refuse(res, 404, "LL404", "Files are uploaded to the location makeFileLocation names");
+  // With object storage devices upload to the bucket (the location makeFileLocation names), never through here.
+  if (context.storage.kind !== "local") {
+    return refuse(res, 404, "LL404", "Files are uploaded to the location makeFileLocation names");
+  }
   const { rows } = await context.db.query<{ extension: string; status: string; expired: boolean }>(
     `select extension, status, expires_on < now() as expired from app_private.upload_slots
       where key = $1 and user_id = $2 and account_id = $3`,
@@ -144,7 +146,7 @@ async function handleUpload(
   }
 
   const bytes = Buffer.from(await file.arrayBuffer());
-  await write(key, bytes);
+  await context.storage.write(key, bytes);
   const text = TEXT_EXTENSIONS.has(extension) && bytes.length <= IMPORT_TEXT_MAX_BYTES ? importText(bytes) : null;
   await markSlot(context.db, key, "uploaded", file.size, text);
   return sendJson(res, 201, { key, size: file.size });

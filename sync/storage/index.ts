@@ -38,8 +38,8 @@ export interface FileStorage {
   readonly uploadOrigins: readonly string[];
   /** The upload location of a slot; null: the server's own route, as the database names it. */
   uploadLocation(slot: UploadSlot): Promise<UploadLocation | null>;
-  /** Stores a file the server received itself: local storage only (object storage receives files from devices). */
-  write?(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores a file the server has itself: one it received (local storage's upload route) or made (a signed PDF). */
+  write(key: string, bytes: Uint8Array): Promise<void>;
   /** The stored file's size, or null when there is none. */
   stat(key: string): Promise<{ size: number } | null>;
   /** The stored file, or null when there is none. */

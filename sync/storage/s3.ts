@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
@@ -65,6 +66,10 @@ export async function createS3Storage(settings: S3Settings): Promise<FileStorage
         Expires: Math.max(1, Math.min(POST_TTL_SECONDS, remaining)),
       });
       return { url: post.url, fields: post.fields };
+    },
+    async write(key, bytes) {
+      // Files the server makes itself (signed documents); devices' uploads go to the bucket directly.
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes }));
     },
     async stat(key) {
       try {

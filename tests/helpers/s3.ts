@@ -7,6 +7,7 @@
 //                           the signature, the file, the policy and x-ignore-* must be named by a condition;
 //                           {"field": v} / ["eq", "$field", v] / ["starts-with", "$field", p] /
 //                           ["content-length-range", min, max]. 204 (no body) with ETag and Location.
+//   PUT    /<bucket>/<key>  stores the body (x-amz-content-sha256 must match it unless UNSIGNED-PAYLOAD); 200 + ETag.
 //   GET    /<bucket>/<key>  the object; HEAD its headers; DELETE removes it (204 whether or not it existed).
 //                           Signed with signature version 4 in the Authorization header or in the query (presigned).
 //
@@ -370,10 +371,31 @@ export async function startS3StandIn(
       if (req.method === "POST") return postObject(req, res);
       throw new S3Error(405, "MethodNotAllowed", "The specified method is not allowed against this resource.");
     }
-    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE") {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE" && req.method !== "PUT") {
       throw new S3Error(405, "MethodNotAllowed", "The specified method is not allowed against this resource.");
     }
     verifyRequest(req, url);
+    if (req.method === "PUT") {
+      const body = await readBody(req);
+      const declared = String(req.headers["x-amz-content-sha256"] ?? "UNSIGNED-PAYLOAD");
+      if (declared !== "UNSIGNED-PAYLOAD" && declared !== sha256Hex(body)) {
+        throw new S3Error(
+          400,
+          "XAmzContentSHA256Mismatch",
+          "The provided 'x-amz-content-sha256' header does not match what was computed.",
+        );
+      }
+      const etag = `"${createHash("md5").update(body).digest("hex")}"`;
+      objects.set(key, {
+        body,
+        contentType: String(req.headers["content-type"] ?? "binary/octet-stream"),
+        etag,
+        lastModified: new Date(),
+      });
+      res.writeHead(200, { ETag: etag });
+      res.end();
+      return 200;
+    }
     if (req.method === "DELETE") {
       objects.delete(key);
       res.writeHead(204);

@@ -301,6 +301,11 @@ describe("a document on object storage", () => {
       expect(s3.requests.at(-1)).toMatchObject({ method: "DELETE", status: 204 });
       expect(s3.objects.has("33333333-3333-4333-8333-333333333333")).toBe(false);
       expect(await storage.stat("33333333-3333-4333-8333-333333333333")).toBeNull();
+      // A file the server makes itself (a signed PDF) is PUT with its signed payload hash.
+      await storage.write("signed/44444444-4444-4444-8444-444444444444.pdf", Buffer.from("%PDF-1.7 signed"));
+      expect(s3.requests.at(-1)).toMatchObject({ method: "PUT", status: 200 });
+      const written = await storage.read("signed/44444444-4444-4444-8444-444444444444.pdf");
+      expect(Buffer.concat(await written!.body.toArray()).toString()).toBe("%PDF-1.7 signed");
     } finally {
       storage.close();
     }
