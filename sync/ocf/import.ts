@@ -747,19 +747,22 @@ async function recordChanges(tx: Sql, issuerId: string): Promise<void> {
        from ocf_issuances i join ocf_people p on p.key = i.person_key`,
     [issuerId],
   );
-  await tx.query("select pg_notify('app_changes', json_build_object('t', m, 'x', pg_current_xact_id()::text)::text) from unnest($1::text[]) m", [
+  await tx.query(
+    "select pg_notify('app_changes', json_build_object('t', m, 'x', pg_current_xact_id()::text)::text) from unnest($1::text[]) m",
     [
-      "accounts",
-      "customers",
-      "assets",
-      "securities",
-      "rounds",
-      "allocations",
-      "transactions",
-      "distributions",
-      "holdings",
+      [
+        "accounts",
+        "customers",
+        "assets",
+        "securities",
+        "rounds",
+        "allocations",
+        "transactions",
+        "distributions",
+        "holdings",
+      ],
     ],
-  ]);
+  );
 }
 
 export { vestingTermsId };

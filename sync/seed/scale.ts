@@ -209,19 +209,22 @@ async function recordChanges(tx: Sql, issuer: string): Promise<void> {
        from scale_rows x join scale_investors i on i.idx = x.investor_idx`,
     [issuer],
   );
-  await tx.query("select pg_notify('app_changes', json_build_object('t', m, 'x', pg_current_xact_id()::text)::text) from unnest($1::text[]) m", [
+  await tx.query(
+    "select pg_notify('app_changes', json_build_object('t', m, 'x', pg_current_xact_id()::text)::text) from unnest($1::text[]) m",
     [
-      "accounts",
-      "assets",
-      "securities",
-      "rounds",
-      "allocations",
-      "customers",
-      "distributions",
-      "holdings",
-      "transactions",
+      [
+        "accounts",
+        "assets",
+        "securities",
+        "rounds",
+        "allocations",
+        "customers",
+        "distributions",
+        "holdings",
+        "transactions",
+      ],
     ],
-  ]);
+  );
 }
 
 async function main(): Promise<void> {

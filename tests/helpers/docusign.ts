@@ -185,7 +185,8 @@ export async function startDocusignStandIn(): Promise<DocusignStandIn> {
       return 429;
     }
     const rest = path.slice(prefix.length);
-    let match: RegExpExecArray | null;
+    // The path's id, when `rest` matches the pattern.
+    const idIn = (pattern: RegExp): string | undefined => pattern.exec(rest)?.[1];
     if (rest === "/templates" && req.method === "GET") {
       send(res, 200, {
         resultSetSize: String(templates.length),
@@ -200,8 +201,9 @@ export async function startDocusignStandIn(): Promise<DocusignStandIn> {
       });
       return 200;
     }
-    if ((match = /^\/templates\/([^/]+)\/recipients$/.exec(rest)) && req.method === "GET") {
-      const t = templates.find((x) => x.templateId === match?.[1]);
+    const id1 = req.method === "GET" ? idIn(/^\/templates\/([^/]+)\/recipients$/) : undefined;
+    if (id1 !== undefined) {
+      const t = templates.find((x) => x.templateId === id1);
       if (!t) {
         send(res, 404, { errorCode: "TEMPLATE_ID_INVALID", message: "Invalid template ID." });
         return 404;
@@ -219,8 +221,9 @@ export async function startDocusignStandIn(): Promise<DocusignStandIn> {
       });
       return 200;
     }
-    if ((match = /^\/templates\/([^/]+)\/documents$/.exec(rest)) && req.method === "GET") {
-      const t = templates.find((x) => x.templateId === match?.[1]);
+    const id2 = req.method === "GET" ? idIn(/^\/templates\/([^/]+)\/documents$/) : undefined;
+    if (id2 !== undefined) {
+      const t = templates.find((x) => x.templateId === id2);
       send(
         res,
         t ? 200 : 404,
@@ -257,8 +260,9 @@ export async function startDocusignStandIn(): Promise<DocusignStandIn> {
       });
       return 201;
     }
-    if ((match = /^\/envelopes\/([^/]+)\/views\/recipient$/.exec(rest)) && req.method === "POST") {
-      const envelope = envelopes.get(match[1] ?? "");
+    const id3 = req.method === "POST" ? idIn(/^\/envelopes\/([^/]+)\/views\/recipient$/) : undefined;
+    if (id3 !== undefined) {
+      const envelope = envelopes.get(id3);
       const body = JSON.parse(await readBody(req)) as {
         userName?: string;
         email?: string;
@@ -279,8 +283,9 @@ export async function startDocusignStandIn(): Promise<DocusignStandIn> {
       send(res, 201, { url: `${origin}/signing/startinsession.aspx?t=${randomUUID()}` });
       return 201;
     }
-    if ((match = /^\/envelopes\/([^/]+)\/documents\/combined$/.exec(rest)) && req.method === "GET") {
-      const envelope = envelopes.get(match[1] ?? "");
+    const id4 = req.method === "GET" ? idIn(/^\/envelopes\/([^/]+)\/documents\/combined$/) : undefined;
+    if (id4 !== undefined) {
+      const envelope = envelopes.get(id4);
       if (!envelope) {
         send(res, 404, { errorCode: "ENVELOPE_DOES_NOT_EXIST" });
         return 404;
