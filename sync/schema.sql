@@ -5546,7 +5546,7 @@ begin
     idempotency_key, user_id, account_id, device_id, device_seq, mutation, variables, status,
     error_code, error_message, result, created_on
   ) values (
-    key, user_id, account_id, device_id, device_seq, mutation, coalesce(variables, '{}'), status,
+    key, user_id, account_id, device_id, device_seq, mutation, app_private.audit_redacted(mutation, variables), status,
     error_code, error_message, result, created_on
   );
 end;
@@ -5570,7 +5570,8 @@ begin
     idempotency_key, user_id, account_id, device_id, device_seq, mutation, variables, status,
     error_code, error_message, result, created_on
   )
-  select e.key, user_id, account_id, e.device_id, e.device_seq, e.mutation, coalesce(e.variables, '{}'), e.status,
+  select e.key, user_id, account_id, e.device_id, e.device_seq, e.mutation,
+         app_private.audit_redacted(e.mutation, e.variables), e.status,
          e.error_code, e.error_message, e.result, e.created_on
   from jsonb_to_recordset(entries) as e(
     key uuid, device_id text, device_seq bigint, mutation text, variables jsonb, status text,

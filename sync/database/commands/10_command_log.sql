@@ -1,7 +1,8 @@
 -- The command log (app_private.command_log): every command a device sends to POST /api/v2/commands is applied at
 -- most once. The row is written under its idempotency key in the same transaction as the command's mutation
 -- (log_command, log_commands for a batch), rejections included, so a retried delivery gets the stored outcome back
--- (command_outcome, command_outcomes: the latter locks the keys first).
+-- (command_outcome, command_outcomes: the latter locks the keys first). A step's answers are kept as their field names
+-- only (app_private.audit_redacted): the log must not hold in clear what the step stores sealed.
 
 create or replace function app_private.command_outcome(key uuid)
   returns table(status text, error_code text, error_message text, user_id uuid, account_id uuid)
@@ -50,7 +51,7 @@ begin
     idempotency_key, user_id, account_id, device_id, device_seq, mutation, variables, status,
     error_code, error_message, result, created_on
   ) values (
-    key, user_id, account_id, device_id, device_seq, mutation, coalesce(variables, '{}'), status,
+    key, user_id, account_id, device_id, device_seq, mutation, app_private.audit_redacted(mutation, variables), status,
     error_code, error_message, result, created_on
   );
 end;
@@ -74,7 +75,8 @@ begin
     idempotency_key, user_id, account_id, device_id, device_seq, mutation, variables, status,
     error_code, error_message, result, created_on
   )
-  select e.key, user_id, account_id, e.device_id, e.device_seq, e.mutation, coalesce(e.variables, '{}'), e.status,
+  select e.key, user_id, account_id, e.device_id, e.device_seq, e.mutation,
+         app_private.audit_redacted(e.mutation, e.variables), e.status,
          e.error_code, e.error_message, e.result, e.created_on
   from jsonb_to_recordset(entries) as e(
     key uuid, device_id text, device_seq bigint, mutation text, variables jsonb, status text,
