@@ -35,11 +35,21 @@ async function main(): Promise<void> {
   const config = readConfig();
   // LOG_FORMAT=json (the default in production on PostgreSQL): every line of this process is one JSON object
   setLogFormat(config.logFormat);
-  if (config.databaseUrl && !process.env.LL_ENCRYPTION_KEY?.trim())
+  if (config.databaseUrl && !process.env.LL_ENCRYPTION_KEY?.trim()) {
+    // Answers sealed with a key of this process alone could never be read again after a restart: production refuses
+    // to start rather than lose them; a developer's server warns.
+    if (config.mode === "production") {
+      logEvent(
+        "error",
+        "LL_ENCRYPTION_KEY is not set: on DATABASE_URL every process needs the same key to read the answers it seals at rest, and a key of this process alone would be lost at the next start. Set LL_ENCRYPTION_KEY (README, Production) and start again.",
+      );
+      process.exit(1);
+    }
     logEvent(
       "warn",
       "LL_ENCRYPTION_KEY is not set: this process encrypts answers with a random key of its own, which no other process and no later start can read. Set the same key on every process (README, Production).",
     );
+  }
   // Grafast reads GRAPHILE_ENV when it loads, so set it before the server's modules are imported.
   process.env.GRAPHILE_ENV ??= config.mode === "production" ? "production" : "development";
   const { startServer } = await import("./http/server.ts");
