@@ -9,6 +9,7 @@ const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  "frame-src 'self'",
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",
@@ -19,12 +20,22 @@ const CONTENT_SECURITY_POLICY = [
 
 export function setSecurityHeaders(
   res: ServerResponse,
-  options: { csp?: boolean; production: boolean; connectOrigins?: readonly string[] },
+  options: {
+    csp?: boolean;
+    production: boolean;
+    connectOrigins?: readonly string[];
+    frameOrigins?: readonly string[];
+  },
 ): void {
-  // connectOrigins: where else the page may send requests (the object storage bucket files are uploaded to).
-  const policy = options.connectOrigins?.length
-    ? CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${options.connectOrigins.join(" ")}`)
-    : CONTENT_SECURITY_POLICY;
+  // connectOrigins: where else the page may send requests (the object storage bucket files are uploaded to);
+  // frameOrigins: what else it may show in a frame (DocuSign's embedded signing page, when DocuSign is connected).
+  const widen = (policy: string, directive: string, origins: readonly string[] | undefined) =>
+    origins?.length ? policy.replace(`${directive} 'self'`, `${directive} 'self' ${origins.join(" ")}`) : policy;
+  const policy = widen(
+    widen(CONTENT_SECURITY_POLICY, "connect-src", options.connectOrigins),
+    "frame-src",
+    options.frameOrigins,
+  );
   if (options.csp !== false) res.setHeader("Content-Security-Policy", policy);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

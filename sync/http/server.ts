@@ -236,7 +236,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const path = url.pathname;
     const isGraphiql = !production && (path === GRAPHIQL_PATH || path.startsWith("/api/v2/ruru-static/"));
     // GraphiQL (development only) runs inline scripts; everything else gets the strict policy.
-    setSecurityHeaders(res, { csp: !isGraphiql, production, connectOrigins: storage.uploadOrigins });
+    setSecurityHeaders(res, {
+      csp: !isGraphiql,
+      production,
+      connectOrigins: storage.uploadOrigins,
+      frameOrigins: signing.docusign ? [signing.docusign.signingOrigin] : undefined,
+    });
 
     if (path === GRAPHQL_PATH) {
       const session = await sessionFor(req, res);

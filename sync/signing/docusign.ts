@@ -212,6 +212,7 @@ export function docusignProvider(settings: DocusignSettings, options: Options = 
 
   return {
     kind: "docusign",
+    signingOrigin: new URL(settings.basePath).origin,
     async listTemplates() {
       const list = await call<{
         envelopeTemplates?: {

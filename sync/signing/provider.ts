@@ -25,6 +25,8 @@ export interface EnvelopeRole {
 
 export interface SigningProviderApi {
   readonly kind: "docusign";
+  /** The origin its embedded signing pages come from (the page's Content-Security-Policy lets them into a frame). */
+  readonly signingOrigin: string;
   listTemplates(): Promise<RemoteTemplate[]>;
   /** A sent envelope from a template. */
   createEnvelope(input: {

@@ -457,6 +457,17 @@ describe("signing templates", () => {
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(sentDoc.document_sha256);
     await shots(page, "sent");
 
+    // the investor finds the signed PDF among their documents, and it is the same file
+    await investor.page.goto("/investor-documents");
+    const mine = investor.page.getByTestId("signed-document");
+    await mine.first().waitFor({ timeout: 30_000 });
+    const investorHref = await mine.first().getByRole("link", { name: "Download" }).getAttribute("href");
+    expect(investorHref).toBe(sentDoc.document_uri);
+    const investorCopy = await investor.page.request.get(investorHref ?? "");
+    expect(investorCopy.status()).toBe(200);
+    expect(createHash("sha256").update(await investorCopy.body()).digest("hex")).toBe(sentDoc.document_sha256);
+    await shots(investor.page, "investor-documents");
+
     // a viewer of the issuer reads the same screens without any control that changes them
     const viewer = await openAs("issuer-viewer@demo.test", `/docusign/templates/${templateId}/${mapped.id}`);
     const viewerDetails = viewer.page.getByTestId("signing-mapped-template");
@@ -623,6 +634,11 @@ describe("signing templates with DocuSign (the stand-in)", () => {
     await provider.waitFor({ timeout: 30_000 });
     const src = await provider.locator("iframe").getAttribute("src");
     expect(src?.startsWith(`${standIn.url}/signing/`)).toBe(true);
+    // the page's Content-Security-Policy lets DocuSign's origin into the frame: its page shows there
+    await provider
+      .frameLocator("iframe")
+      .getByText("Please review and act on these documents")
+      .waitFor({ timeout: 15_000 });
     expect(await provider.getByRole("link", { name: "Open the signing page in a new tab." }).getAttribute("href")).toBe(
       src,
     );

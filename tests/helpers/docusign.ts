@@ -158,6 +158,12 @@ export async function startDocusignStandIn(): Promise<DocusignStandIn> {
       send(res, 200, { access_token: token, token_type: "Bearer", expires_in: 3600 });
       return 200;
     }
+    // The embedded signing page a recipient view's URL opens (DocuSign's own page; here a small stand-in page).
+    if (path === "/signing/startinsession.aspx" && req.method === "GET") {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end("<!doctype html><title>DocuSign</title><h1>Please review and act on these documents</h1>");
+      return 200;
+    }
     const prefix = `/restapi/v2.1/accounts/${ACCOUNT_ID}`;
     if (!path.startsWith(prefix)) {
       send(res, 404, { errorCode: "NOT_FOUND", message: "Not found" });

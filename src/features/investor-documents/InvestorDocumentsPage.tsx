@@ -4,8 +4,9 @@
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
+import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { EmptyState, Loading, linkClass, Page, PageHeader, tableClass, tableScroll } from "../../ui/index.ts";
 import { DocumentsTable } from "../documents/DocumentsTable.tsx";
 import { useViewer } from "../session/viewer.ts";
 import { INVESTOR_DOCUMENTS_TEXT } from "./strings.ts";
@@ -18,6 +19,15 @@ export function InvestorDocumentsPage() {
   const holdings = useModel("holdings", { selector: { investorId } });
   const rounds = useModel("rounds");
   const accounts = useModel("accounts");
+  // The documents the investor signed in onboarding (the signed PDF, kept by the signing provider).
+  const sent = useModel("sent_signing_documents", { selector: { sentToId: investorId } });
+  const signed = useMemo(
+    () =>
+      sent.rows
+        .filter((document) => document.status === "completed" && document.documentUri)
+        .sort((a, b) => (b.completedOn ?? "").localeCompare(a.completedOn ?? "")),
+    [sent.rows],
+  );
 
   const groups = useMemo(() => {
     const securityNames = new Map(securities.rows.map((security) => [security.id, security.name]));
@@ -64,7 +74,42 @@ export function InvestorDocumentsPage() {
         <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{INVESTOR_DOCUMENTS_TEXT.intro}</p>
       </PageHeader>
       <Loading loading={documents.loading}>
-        {groups.length === 0 ? (
+        {signed.length > 0 && (
+          <section
+            aria-label={INVESTOR_DOCUMENTS_TEXT.signed}
+            data-testid="signed-documents"
+            className={css({ mb: "6" })}
+          >
+            <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "3" })}>{INVESTOR_DOCUMENTS_TEXT.signed}</h2>
+            <div className={tableScroll}>
+              <table className={tableClass}>
+                <thead>
+                  <tr>
+                    <th>{INVESTOR_DOCUMENTS_TEXT.name}</th>
+                    <th>{INVESTOR_DOCUMENTS_TEXT.signedOn}</th>
+                    <th>
+                      <span className={css({ srOnly: true })}>{INVESTOR_DOCUMENTS_TEXT.download}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {signed.map((document) => (
+                    <tr key={document.id} data-testid="signed-document">
+                      <td>{document.name ?? INVESTOR_DOCUMENTS_TEXT.signedDocument}</td>
+                      <td>{document.completedOn ? formatDate(document.completedOn) : ""}</td>
+                      <td className="num">
+                        <a className={linkClass} href={document.documentUri ?? undefined} download>
+                          {INVESTOR_DOCUMENTS_TEXT.download}
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+        {groups.length === 0 && signed.length === 0 ? (
           <EmptyState text={MESSAGES.noDocumentsTitle} />
         ) : (
           <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>

@@ -5,4 +5,9 @@ export const INVESTOR_DOCUMENTS_TEXT = {
   intro: "Documents the issuers of your securities and holdings shared with you.",
   security: "Security",
   holding: "Holding",
+  signed: "Signed documents",
+  signedDocument: "Signed document",
+  name: "Name",
+  signedOn: "Signed on",
+  download: "Download",
 };
