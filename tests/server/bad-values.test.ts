@@ -347,6 +347,22 @@ const CASES: Case[] = [
     ],
   },
   {
+    mutation: "makeDelegate",
+    as: "issuer",
+    table: "users_accounts",
+    input: () => ({
+      email: `bad-values-delegate-${unique()}@example.com`,
+      firstName: "Dee",
+      lastName: "Legate",
+      role: "account_viewer",
+    }),
+    fields: [
+      { path: "email", kind: "text", max: 254, required: true },
+      { path: "firstName", kind: "text", max: 200, required: true },
+      { path: "lastName", kind: "text", max: 200, required: true },
+    ],
+  },
+  {
     mutation: "updateAccountById",
     as: "issuer",
     table: "accounts",
@@ -441,6 +457,9 @@ const CASES: Case[] = [
 // covered by it: the rules are the table's, whatever the lookup.
 const NOT_EXERCISED: Record<string, string> = {
   sendClaimAccountEmail: "stores nothing the caller writes (an e-mail is looked up)",
+  transferOwnership:
+    "takes one e-mail, held to the address pattern and 254 characters ('A valid email is required.', tests/server/delegates-rules.test.ts); a valid one would move the demo issuer's ownership under the other cases",
+
   makeFileLocation: "names an upload slot in app_private; the file name is checked by the upload route",
   // e-signature (docs/SIGNING.md): every text column has its <column>_length rule (tests/db/input-bounds.test.ts);
   // the mapping rules and their refusals: tests/db/signing-model.test.ts, tests/server/signing-permissions.test.ts

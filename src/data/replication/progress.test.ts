@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReadModelName } from "../models/index.ts";
 import type { SyncTransport } from "../transport.ts";
-import { createProgressTracker, EXPECTED_COUNTS_QUERY, fetchExpectedCounts, type SyncProgress } from "./progress.ts";
+import { createProgressTracker, EXPECTED_COUNTS_QUERIES, fetchExpectedCounts, type SyncProgress } from "./progress.ts";
 
 const models: ReadModelName[] = ["customers", "holdings"];
 const NOW = new Date("2026-03-04T05:06:07.000Z");
@@ -131,7 +131,10 @@ describe("the server's counts", () => {
         ["holdings", 0],
       ]),
     );
-    expect(sent).toEqual([{ query: EXPECTED_COUNTS_QUERY, operationName: "firstSyncCounts" }]);
+    expect(sent).toEqual([
+      { query: EXPECTED_COUNTS_QUERIES[0], operationName: "firstSyncCounts" },
+      { query: EXPECTED_COUNTS_QUERIES[1], operationName: "firstSyncCountsOfRecords" },
+    ]);
   });
 
   it("gives null when the server did not answer", async () => {

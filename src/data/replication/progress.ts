@@ -6,11 +6,13 @@ import type { ReadModelName } from "../models/index.ts";
 import type { SyncTransport } from "../transport.ts";
 
 /**
- * How many documents each read model will bring on a first sync (the accounts' rows under the reader's RLS, one
- * request): the first sync's progress counts documents against it. An estimate (a read model's document is one row
- * of its table, and the replica's scope is the reader's RLS): the percentage is capped until the sync ends.
+ * How many documents each read model will bring on a first sync (the accounts' rows under the reader's RLS): the
+ * first sync's progress counts documents against it. An estimate (a read model's document is one row of its table,
+ * and the replica's scope is the reader's RLS): the percentage is capped until the sync ends. Two requests sent
+ * together: each stays under half of the server's limit of lists per query (MAX_QUERY_COST).
  */
-export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
+export const EXPECTED_COUNTS_QUERIES = [
+  /* GraphQL */ `
   query firstSyncCounts {
     assets: allAssets { totalCount }
     rounds: allRounds { totalCount }
@@ -22,6 +24,11 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     accounts: allAccounts { totalCount }
     transactions: allTransactions { totalCount }
     broker_allocations: allBrokerAllocations { totalCount }
+    documents: allDocuments { totalCount }
+  }
+`,
+  /* GraphQL */ `
+  query firstSyncCountsOfRecords {
     tokens: allTokens { totalCount }
     integrations: allIntegrations { totalCount }
     payment_accounts: allPaymentAccounts { totalCount }
@@ -32,9 +39,12 @@ export const EXPECTED_COUNTS_QUERY = /* GraphQL */ `
     mapped_signing_templates: allMappedSigningTemplates { totalCount }
     sent_signing_documents: allSentSigningDocuments { totalCount }
     users_accounts: allUsersAccounts { totalCount }
-    documents: allDocuments { totalCount }
   }
-`;
+`,
+] as const;
+
+/** The operation name of a query document above. */
+const operationName = (query: string) => /query\s+(\w+)/.exec(query)?.[1] ?? "";
 
 /** Progress of the first sync is published at most this often (received$ fires once per document). */
 const PROGRESS_INTERVAL_MS = 250;
@@ -65,17 +75,23 @@ export async function fetchExpectedCounts(
   transport: SyncTransport,
   models: readonly ReadModelName[],
 ): Promise<Map<ReadModelName, number> | null> {
-  const response = await transport.fetch(transport.graphqlUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ query: EXPECTED_COUNTS_QUERY, operationName: "firstSyncCounts" }),
-  });
-  if (!response.ok) return null;
-  const body = (await response.json()) as { data?: Record<string, { totalCount?: number } | null> };
-  if (!body.data) return null;
+  const answers = await Promise.all(
+    EXPECTED_COUNTS_QUERIES.map(async (query) => {
+      const response = await transport.fetch(transport.graphqlUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ query, operationName: operationName(query) }),
+      });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { data?: Record<string, { totalCount?: number } | null> };
+      return body.data ?? null;
+    }),
+  );
+  if (answers.some((data) => data === null)) return null;
+  const data = Object.assign({}, ...answers) as Record<string, { totalCount?: number } | null>;
   const counts = new Map<ReadModelName, number>();
   for (const model of models) {
-    const count = body.data[model]?.totalCount;
+    const count = data[model]?.totalCount;
     if (typeof count === "number") counts.set(model, count);
   }
   return counts;

@@ -208,7 +208,9 @@ function AssetTypes({ rows, commands }: { rows: AssetType[]; commands: TrackedCo
             <th>{TYPES_TEXT.name}</th>
             <th>{TYPES_TEXT.accountingType}</th>
             <th className="num">{TYPES_TEXT.uses}</th>
-            <th />
+            <th>
+              <span className={css({ srOnly: true })}>{TYPES_TEXT.delete}</span>
+            </th>
           </>
         }
       >
@@ -291,7 +293,9 @@ function InvestorAccountTypes({ rows, commands }: { rows: InvestorAccountType[];
             <th>{TYPES_TEXT.individual}</th>
             <th>{TYPES_TEXT.joint}</th>
             <th className="num">{TYPES_TEXT.uses}</th>
-            <th />
+            <th>
+              <span className={css({ srOnly: true })}>{TYPES_TEXT.delete}</span>
+            </th>
           </>
         }
       >
@@ -351,7 +355,9 @@ function QuestionTypes({ rows, commands }: { rows: QuestionType[] | null; comman
               <th>{TYPES_TEXT.fieldType}</th>
               <th>{TYPES_TEXT.regex}</th>
               <th className="num">{TYPES_TEXT.uses}</th>
-              <th />
+              <th>
+                <span className={css({ srOnly: true })}>{TYPES_TEXT.delete}</span>
+              </th>
             </>
           }
         >
@@ -389,7 +395,9 @@ function SharingShares({ rows, commands }: { rows: SharingShare[]; commands: Tra
             <th>{TYPES_TEXT.to}</th>
             <th>{TYPES_TEXT.name}</th>
             <th className="num">{TYPES_TEXT.uses}</th>
-            <th />
+            <th>
+              <span className={css({ srOnly: true })}>{TYPES_TEXT.delete}</span>
+            </th>
           </>
         }
       >

@@ -27,7 +27,9 @@ export function QuestionsCard({ questions, canWrite }: { questions: QuestionRow[
                 <th>{T.name}</th>
                 <th className={css({ display: { base: "none", sm: "table-cell" } })}>{T.type}</th>
                 <th className={css({ display: { base: "none", md: "table-cell" } })}>{T.errorMessage}</th>
-                <th aria-label={T.edit} />
+                <th>
+                  <span className={css({ srOnly: true })}>{T.edit}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -171,7 +171,11 @@ function SetQuestions({
                 <th className="num">{T.order}</th>
                 <th>{T.name}</th>
                 <th className={css({ display: { base: "none", sm: "table-cell" } })}>{T.type}</th>
-                {editable && <th aria-label={T.remove} />}
+                {editable && (
+                  <th>
+                    <span className={css({ srOnly: true })}>{T.remove}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
