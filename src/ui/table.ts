@@ -84,6 +84,9 @@ export const dataTableCard = css({
   borderRadius: "card",
   boxShadow: "card",
   overflowX: "auto",
+  // the containing block of what is positioned inside (a header's screen-reader text): it scrolls with the table
+  // instead of widening the page on a phone
+  position: "relative",
 });
 
 export const dataTable = css({

@@ -117,7 +117,8 @@ describe("guards", () => {
     await waitForPath(page, "/settings/account");
     const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
     await tabs.first().waitFor();
-    expect(await tabs.allTextContents()).toEqual(["Account", "Delegates", "Integrations"]);
+    // (Activity: the account's audit trail, issue 19)
+    expect(await tabs.allTextContents()).toEqual(["Account", "Delegates", "Integrations", "Activity"]);
     await page.getByRole("link", { name: "Home" }).click();
     await waitForPath(page, "/dashboard");
     // Qualification answers are for investors only.
