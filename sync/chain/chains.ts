@@ -1,7 +1,8 @@
 // The chains a token may live on (spec part 2 constants; docs/CHAIN.md, README "Chains") and how the server reaches
 // each: `ethereum-ledgerline` is the embedded chain (sync/chain/embedded.ts) unless an RPC URL is configured for it;
-// any other EVM chain needs an RPC URL and a signing key; Tezos is connect-only and offered disabled, with the reason,
-// unless configured.
+// the public EVM chains the spec gives explorers for (ethereum-mainnet, ethereum-rinkeby) are offered once their RPC
+// URL and signing key are set (the same ethers client as the embedded chain); Tezos is offered disabled, with the
+// reason: the server has no Tezos token contract path yet (docs/CHAIN.md "Chains").
 //
 // Settings per chain (NAME = the chain in capitals, "-" as "_", e.g. TEZOS_MAINNET):
 //   LL_CHAIN_<NAME>_RPC_URL   the node's JSON-RPC URL
@@ -17,8 +18,8 @@ export interface ChainInfo {
   symbol: string;
   /** The explorer page of an address or contract; null when the chain has none. */
   explorer: string | null;
-  /** Offered in Setup Token and Swap Chain. */
-  offered: boolean;
+  /** Offered in Setup Token and Swap Chain: always, or only once configured (RPC URL and key set). */
+  offered: boolean | "configured";
 }
 
 export const CHAINS: readonly ChainInfo[] = [
@@ -29,14 +30,14 @@ export const CHAINS: readonly ChainInfo[] = [
     kind: "evm",
     symbol: "ETH",
     explorer: "https://etherscan.io/address/{address}",
-    offered: false,
+    offered: "configured",
   },
   {
     chain: "ethereum-rinkeby",
     kind: "evm",
     symbol: "ETH",
     explorer: "https://rinkeby.etherscan.io/address/{address}",
-    offered: false,
+    offered: "configured",
   },
 ];
 
@@ -58,10 +59,12 @@ export function envName(chain: string): string {
 
 /** How each offered chain is reached, from the environment. */
 export function chainConnections(env: NodeJS.ProcessEnv = process.env): ChainConnection[] {
-  return CHAINS.filter((c) => c.offered).map((info) => {
+  const setting = (chain: string, what: "RPC_URL" | "KEY") => env[`LL_CHAIN_${envName(chain)}_${what}`]?.trim() || null;
+  const configured = (info: ChainInfo) => Boolean(setting(info.chain, "RPC_URL") && setting(info.chain, "KEY"));
+  return CHAINS.filter((c) => c.offered === true || (c.offered === "configured" && configured(c))).map((info) => {
     const name = envName(info.chain);
-    const rpcUrl = env[`LL_CHAIN_${name}_RPC_URL`]?.trim() || null;
-    const key = env[`LL_CHAIN_${name}_KEY`]?.trim() || null;
+    const rpcUrl = setting(info.chain, "RPC_URL");
+    const key = setting(info.chain, "KEY");
     const settings = `LL_CHAIN_${name}_RPC_URL and LL_CHAIN_${name}_KEY`;
     if (info.chain === EMBEDDED_CHAIN) {
       if (rpcUrl && !key)
@@ -71,7 +74,7 @@ export function chainConnections(env: NodeJS.ProcessEnv = process.env): ChainCon
     if (info.kind === "tezos") {
       const reason =
         rpcUrl && key
-          ? "Tezos deployment needs the Taquito client (@taquito/taquito), which this server does not include."
+          ? "Tezos tokens are not supported by this server yet: its token contract exists for Ethereum chains only."
           : `Tezos is not configured on this server (set ${settings}).`;
       return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: false, reason };
     }

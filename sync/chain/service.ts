@@ -55,6 +55,13 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
              is distinct from (excluded.enabled, excluded.reason)`,
     [JSON.stringify(connections.map(({ chain, enabled, reason }) => ({ chain, enabled, reason })))],
   );
+  // a chain configured at an earlier start and not now is no longer offered: its commands are refused
+  await db.query(
+    `update app_private.chain_settings set enabled = false, reason = 'This chain is not configured on this server.',
+            updated_on = now()
+      where enabled and chain <> all ($1::text[])`,
+    [connections.map((c) => c.chain)],
+  );
 
   const backends = new Map<string, Promise<ChainBackend>>();
   let closed = false;
