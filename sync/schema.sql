@@ -57,6 +57,17 @@ create table app_private.account_personal_data (
 );
 comment on table app_private.account_personal_data is 'Personal fields of accounts (tax id last 4, date of birth, an investor''s formation date); read only through app_private.account_personal_among.';
 
+create table app_private.builtin_pay_accounts (
+  id text not null,
+  external_ref text not null,
+  name text not null,
+  owner_party_id text,
+  created_on timestamp with time zone default now() not null,
+  constraint builtin_pay_accounts_external_ref_key UNIQUE (external_ref),
+  constraint builtin_pay_accounts_owner_party_id_fkey FOREIGN KEY (owner_party_id) REFERENCES app_private.builtin_pay_parties(id) ON DELETE SET NULL,
+  constraint builtin_pay_accounts_pkey PRIMARY KEY (id)
+);
+
 create table app_private.builtin_pay_issuers (
   id text not null,
   client_id text not null,
@@ -79,6 +90,16 @@ create table app_private.builtin_pay_offerings (
   constraint builtin_pay_offerings_status_check CHECK (status = ANY (ARRAY['Approved'::text, 'Pending'::text, 'Denied'::text, 'Closed'::text]))
 );
 
+create table app_private.builtin_pay_parties (
+  id text not null,
+  external_ref text not null,
+  name text not null,
+  email text,
+  created_on timestamp with time zone default now() not null,
+  constraint builtin_pay_parties_external_ref_key UNIQUE (external_ref),
+  constraint builtin_pay_parties_pkey PRIMARY KEY (id)
+);
+
 create table app_private.builtin_pay_trades (
   id text not null,
   offering_id text not null,
@@ -87,6 +108,8 @@ create table app_private.builtin_pay_trades (
   external_ref text,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  account_id text,
+  constraint builtin_pay_trades_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_private.builtin_pay_accounts(id) ON DELETE SET NULL,
   constraint builtin_pay_trades_amount_check CHECK (amount > 0::numeric),
   constraint builtin_pay_trades_offering_id_fkey FOREIGN KEY (offering_id) REFERENCES app_private.builtin_pay_offerings(id) ON DELETE CASCADE,
   constraint builtin_pay_trades_pkey PRIMARY KEY (id),
@@ -100,6 +123,8 @@ create table app_private.chain_blocks (
   rlp bytea not null,
   transactions integer default 0 not null,
   created_on timestamp with time zone default now() not null,
+  state_root text,
+  receipts jsonb,
   constraint chain_blocks_number_check CHECK (number > 0),
   constraint chain_blocks_pkey PRIMARY KEY (chain, number)
 );
@@ -151,6 +176,14 @@ create table app_private.chain_settings (
   constraint chain_settings_pkey PRIMARY KEY (chain)
 );
 
+create table app_private.chain_state_nodes (
+  chain text not null,
+  key text not null,
+  value bytea not null,
+  constraint chain_state_nodes_key_check CHECK (key ~ '^[0-9a-f]+$'::text),
+  constraint chain_state_nodes_pkey PRIMARY KEY (chain, key)
+);
+
 create table app_private.changes (
   seq bigint default nextval('app_private.changes_seq_seq'::regclass) not null,
   txid xid8 default pg_current_xact_id() not null,
@@ -159,9 +192,12 @@ create table app_private.changes (
   audience uuid[],
   created_on timestamp with time zone default now() not null,
   audience_types text[],
+  constraint _900_ready_documents TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint changes_pkey PRIMARY KEY (seq)
 );
+CREATE INDEX changes_audit_events_doc_idx ON app_private.changes USING btree (doc_id) WHERE (model = 'audit_events'::text);
 CREATE INDEX changes_model_txid_seq ON app_private.changes USING btree (model, txid, seq);
+CREATE CONSTRAINT TRIGGER _900_ready_documents AFTER INSERT ON app_private.changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.model = ANY (ARRAY['distributions'::text, 'holdings'::text, 'transactions'::text])) EXECUTE FUNCTION app_private.tg_changes__ready_documents();
 comment on table app_private.changes is 'Replication change log: one row per change of a read-model document, ordered by (txid, seq).';
 
 create table app_private.claim_tokens (
@@ -215,6 +251,7 @@ create table app_private.command_log (
 CREATE INDEX command_log_account ON app_private.command_log USING btree (account_id, received_on);
 CREATE INDEX command_log_device ON app_private.command_log USING btree (device_id, device_seq);
 CREATE TRIGGER _900_audit AFTER INSERT ON app_private.command_log REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__audit_commands();
+CREATE TRIGGER _910_platform_books AFTER INSERT ON app_private.command_log FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'commands', 'sync');
 comment on table app_private.command_log is 'Commands received from devices (outbox), keyed by idempotency key: applied exactly once.';
 
 create table app_private.delegate_invitations (
@@ -232,6 +269,7 @@ create table app_private.delegate_invitations (
   first_name text,
   last_name text,
   transfer_ownership boolean default false not null,
+  revoked_on timestamp with time zone,
   constraint delegate_invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint delegate_invitations_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint delegate_invitations_claim_token_id_fkey FOREIGN KEY (claim_token_id) REFERENCES app_private.claim_tokens(id) ON DELETE CASCADE,
@@ -249,6 +287,7 @@ CREATE INDEX delegate_invitations_invited_by_idx ON app_private.delegate_invitat
 CREATE INDEX delegate_invitations_party_id_idx ON app_private.delegate_invitations USING btree (party_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.delegate_invitations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_transfer_on_accept AFTER UPDATE OF accepted_by ON app_private.delegate_invitations FOR EACH ROW EXECUTE FUNCTION app_private.tg_delegate_invitations__transfer_on_accept();
+CREATE TRIGGER _900_changes_delegate_invitations AFTER INSERT OR UPDATE ON app_private.delegate_invitations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('delegate_invitations', 'id', 'account_id');
 
 create table app_private.instanced_account_values (
   id uuid not null,
@@ -280,12 +319,22 @@ create table app_private.mail_outbox (
 );
 CREATE INDEX mail_outbox_queued_idx ON app_private.mail_outbox USING btree (next_attempt_on NULLS FIRST, created_on) WHERE (status = 'queued'::text);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.mail_outbox FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF status ON app_private.mail_outbox FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'mail');
 
 create table app_private.migrations (
   name text not null,
   checksum text not null,
   applied_on timestamp with time zone default now() not null,
   constraint migrations_pkey PRIMARY KEY (name)
+);
+
+create table app_private.payment_callback_keys (
+  payment_account_id uuid not null,
+  secret text not null,
+  polled_on timestamp with time zone,
+  constraint payment_callback_keys_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
+  constraint payment_callback_keys_pkey PRIMARY KEY (payment_account_id),
+  constraint payment_callback_keys_secret_key UNIQUE (secret)
 );
 
 create table app_private.payment_events (
@@ -296,6 +345,20 @@ create table app_private.payment_events (
   applied_on timestamp with time zone default now() not null,
   constraint payment_events_pkey PRIMARY KEY (trade_id, status),
   constraint payment_events_trade_id_fkey FOREIGN KEY (trade_id) REFERENCES app_public.payment_trades(id) ON DELETE CASCADE
+);
+
+create table app_private.payment_investors (
+  provider text not null,
+  investor_id uuid not null,
+  party_id text,
+  provider_account_id text,
+  linked boolean default false not null,
+  claimed_until timestamp with time zone,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint payment_investors_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint payment_investors_pkey PRIMARY KEY (provider, investor_id),
+  constraint payment_investors_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'north-capital'::text]))
 );
 
 create table app_private.payment_jobs (
@@ -309,13 +372,16 @@ create table app_private.payment_jobs (
   failure text,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
-  constraint payment_jobs_kind_check CHECK (kind = ANY (ARRAY['sync'::text, 'trade'::text, 'fund'::text, 'poll'::text])),
+  claimed_by text,
+  claimed_until timestamp with time zone,
+  constraint payment_jobs_kind_check CHECK (kind = ANY (ARRAY['sync'::text, 'trade'::text, 'fund'::text, 'poll'::text, 'cancel'::text, 'unwind'::text])),
   constraint payment_jobs_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
   constraint payment_jobs_pkey PRIMARY KEY (id),
-  constraint payment_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'done'::text, 'failed'::text])),
+  constraint payment_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])),
   constraint payment_jobs_trade_id_fkey FOREIGN KEY (trade_id) REFERENCES app_public.payment_trades(id) ON DELETE CASCADE
 );
 CREATE INDEX payment_jobs_open_idx ON app_private.payment_jobs USING btree (next_attempt_on) WHERE (status = 'queued'::text);
+CREATE INDEX payment_jobs_running_idx ON app_private.payment_jobs USING btree (claimed_until) WHERE (status = 'running'::text);
 
 create table app_private.payment_settings (
   singleton boolean default true not null,
@@ -326,6 +392,15 @@ create table app_private.payment_settings (
   constraint payment_settings_provider_check CHECK (provider = ANY (ARRAY['builtin'::text, 'north-capital'::text])),
   constraint payment_settings_singleton_check CHECK (singleton)
 );
+
+create table app_private.ready_documents (
+  model text not null,
+  id uuid not null,
+  version text not null,
+  doc text not null,
+  constraint ready_documents_pkey PRIMARY KEY (model, id)
+);
+comment on table app_private.ready_documents is 'Read-model documents built once per change (no row-level security), served by the pull to readers who see them whole.';
 
 create table app_private.replicated_models (
   model text not null,
@@ -354,6 +429,7 @@ CREATE INDEX sessions_expires_on_idx ON app_private.sessions USING btree (expire
 CREATE INDEX sessions_user_id_idx ON app_private.sessions USING btree (user_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_audit AFTER INSERT OR UPDATE OF account_id ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit_sessions();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF account_id ON app_private.sessions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'sync');
 
 create table app_private.sign_in_failures (
   id uuid default gen_random_uuid() not null,
@@ -549,6 +625,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FO
 CREATE TRIGGER _811_dates_past BEFORE INSERT OR UPDATE OF date_of_birth, formation_date ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__dates_past();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'id');
 CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__embedded();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'types', 'accounts', 'sync');
 CREATE TRIGGER _910_signing_account AFTER INSERT ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__signing_account();
 CREATE TRIGGER _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (new.tax_short IS NOT NULL OR new.date_of_birth IS NOT NULL OR new.type = 'investor'::text AND new.formation_date IS NOT NULL) EXECUTE FUNCTION app_private.tg_accounts__personal_data_private();
 create policy select_visible on app_public.accounts for select to public
@@ -745,6 +822,7 @@ CREATE INDEX allocations_round_id_idx ON app_public.allocations USING btree (rou
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.allocations FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _310_rules BEFORE INSERT OR UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__rules();
+CREATE TRIGGER _600_payment_qualification AFTER INSERT ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__payment_qualification();
 CREATE TRIGGER _811_dates_ordered BEFORE INSERT OR UPDATE OF opens_on, closes_on ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__dates_ordered();
 CREATE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'id', 'owner_id');
 CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__embedded();
@@ -777,6 +855,7 @@ create table app_public.asset_types (
 alter table app_public.asset_types enable row level security;
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.asset_types FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('admin');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.asset_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.asset_types FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy insert_admin on app_public.asset_types for insert to public
   with check (app_private.current_account_type() = 'admin'::text AND app_private.can_write());
 create policy select_all on app_public.asset_types for select to public
@@ -815,6 +894,7 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.assets FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _100_validate BEFORE INSERT OR UPDATE ON app_public.assets FOR EACH ROW EXECUTE FUNCTION app_private.tg_assets__validate();
 CREATE TRIGGER _900_changes_assets AFTER INSERT OR DELETE OR UPDATE ON app_public.assets FOR EACH ROW EXECUTE FUNCTION app_private.record_change('assets', 'id', 'issuer_id');
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF type ON app_public.assets FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy insert_own on app_public.assets for insert to public
   with check (issuer_id = app_private.current_account_id() AND app_private.current_account_type() = 'issuer'::text AND app_private.can_write());
 create policy select_visible on app_public.assets for select to public
@@ -852,10 +932,13 @@ create table app_public.audit_events (
 alter table app_public.audit_events enable row level security;
 CREATE INDEX audit_events_account_idx ON app_public.audit_events USING btree (account_id, created_on DESC);
 CREATE INDEX audit_events_created_idx ON app_public.audit_events USING btree (created_on DESC);
+CREATE INDEX audit_events_session_idx ON app_public.audit_events USING btree (session_id);
 CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.audit_events FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
 CREATE TRIGGER _010_append_only_truncate BEFORE TRUNCATE ON app_public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__append_only();
+CREATE TRIGGER _900_changes_audit_events AFTER INSERT ON app_public.audit_events FOR EACH ROW EXECUTE FUNCTION app_private.record_change('audit_events', 'id', 'account_id');
+CREATE TRIGGER _910_audit_window AFTER INSERT ON app_public.audit_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__audit_events_window();
 create policy select_own_account_or_admin on app_public.audit_events for select to public
-  using (account_id = app_private.current_account_id() OR app_private.current_account_type() = 'admin'::text);
+  using (account_id = app_private.current_account_id() AND app_private.can_write() OR app_private.current_account_type() = 'admin'::text);
 grant select on table app_public.audit_events to app_user;
 comment on table app_public.audit_events is '@omit create,update,delete
 The audit trail: append-only, written by the server only.';
@@ -1424,6 +1507,7 @@ create table app_public.document_sharing_allowed_shares (
 alter table app_public.document_sharing_allowed_shares enable row level security;
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.document_sharing_allowed_shares FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('admin');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.document_sharing_allowed_shares FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.document_sharing_allowed_shares FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy insert_admin on app_public.document_sharing_allowed_shares for insert to public
   with check (app_private.current_account_type() = 'admin'::text AND app_private.can_write());
 create policy select_all on app_public.document_sharing_allowed_shares for select to public
@@ -1454,6 +1538,7 @@ alter table app_public.document_sharings enable row level security;
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.document_sharings FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.document_sharings FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.document_sharings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('documents', 'document_id');
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF to_role ON app_public.document_sharings FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 CREATE TRIGGER _930_sharing_types AFTER INSERT OR DELETE OR UPDATE ON app_public.document_sharings FOR EACH ROW EXECUTE FUNCTION app_private.tg_document_sharings__types();
 create policy delete_own on app_public.document_sharings for delete to public
   using ((document_id IN ( SELECT app_private.own_document_ids() AS own_document_ids)) AND app_private.can_write());
@@ -1549,6 +1634,7 @@ create table app_public.form_definitions (
 );
 alter table app_public.form_definitions enable row level security;
 CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.form_definitions FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
+CREATE TRIGGER _900_changes_form_definitions AFTER INSERT ON app_public.form_definitions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('form_definitions', 'id');
 create policy select_admin on app_public.form_definitions for select to public
   using (app_private.current_account_type() = 'admin'::text);
 grant select on table app_public.form_definitions to app_user;
@@ -1716,6 +1802,7 @@ create table app_public.investor_account_types (
 alter table app_public.investor_account_types enable row level security;
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.investor_account_types FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('admin');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.investor_account_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.investor_account_types FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy insert_admin on app_public.investor_account_types for insert to public
   with check (app_private.current_account_type() = 'admin'::text AND app_private.can_write());
 create policy select_all on app_public.investor_account_types for select to public
@@ -1977,6 +2064,7 @@ create table app_public.onboarding_question_types (
 );
 alter table app_public.onboarding_question_types enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_question_types FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_question_types FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy select_all on app_public.onboarding_question_types for select to public
   using (true);
 grant select on table app_public.onboarding_question_types to app_user;
@@ -2009,6 +2097,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_
 CREATE TRIGGER _200_rules BEFORE INSERT OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_questions__rules();
 CREATE TRIGGER _900_changes_onboarding_question_sets AFTER UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_questions__set_documents();
 CREATE TRIGGER _900_changes_onboarding_questions AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_questions', 'id');
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF type_id ON app_public.onboarding_questions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy insert_own on app_public.onboarding_questions for insert to public
   with check (account_id = app_private.current_account_id());
 create policy select_own on app_public.onboarding_questions for select to public
@@ -2112,6 +2201,7 @@ create table app_public.payment_accounts (
 );
 alter table app_public.payment_accounts enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payment_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _500_callback_key AFTER INSERT ON app_public.payment_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_payment_accounts__callback_key();
 CREATE TRIGGER _900_changes_payment_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.payment_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('payment_accounts', 'id');
 create policy select_own on app_public.payment_accounts for select to public
   using ((id IN ( SELECT app_private.own_payment_account_ids() AS own_payment_account_ids)));
@@ -2130,6 +2220,7 @@ create table app_public.payment_instruments (
   round_id uuid,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  vendor_qualification_id uuid,
   constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
   constraint payment_instrument_id_length CHECK (payment_instrument_id IS NULL OR char_length(payment_instrument_id) <= 200 OR app_private.text_too_long('Payment instrument id'::text, 200)),
   constraint payment_instruments_payment_account_id_fkey FOREIGN KEY (payment_account_id) REFERENCES app_public.payment_accounts(id) ON DELETE CASCADE,
@@ -2137,6 +2228,7 @@ create table app_public.payment_instruments (
   constraint payment_instruments_payment_issuer_row_id_payment_instrumen_key UNIQUE (payment_issuer_row_id, payment_instrument_id),
   constraint payment_instruments_pkey PRIMARY KEY (id),
   constraint payment_instruments_round_id_fkey FOREIGN KEY (round_id) REFERENCES app_public.rounds(id) ON DELETE SET NULL,
+  constraint payment_instruments_vendor_qualification_id_fkey FOREIGN KEY (vendor_qualification_id) REFERENCES app_public.vendor_qualifications(id) ON DELETE SET NULL,
   constraint payment_issuer_id_length CHECK (payment_issuer_id IS NULL OR char_length(payment_issuer_id) <= 200 OR app_private.text_too_long('Payment issuer id'::text, 200)),
   constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
 );
@@ -2187,6 +2279,7 @@ create table app_public.payment_trades (
   distribution_payment_id uuid,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  step_id uuid,
   constraint amount_bounds CHECK (app_private.money_ok(amount)),
   constraint failure_length CHECK (failure IS NULL OR char_length(failure) <= 5000 OR app_private.text_too_long('Failure'::text, 5000)),
   constraint payment_trade_id_length CHECK (payment_trade_id IS NULL OR char_length(payment_trade_id) <= 200 OR app_private.text_too_long('Payment trade id'::text, 200)),
@@ -2196,11 +2289,13 @@ create table app_public.payment_trades (
   constraint payment_trades_payment_instrument_row_id_fkey FOREIGN KEY (payment_instrument_row_id) REFERENCES app_public.payment_instruments(id) ON DELETE CASCADE,
   constraint payment_trades_pkey PRIMARY KEY (id),
   constraint payment_trades_status_check CHECK (status = ANY (ARRAY['QUEUED'::text, 'CREATED'::text, 'FUNDED'::text, 'SETTLED'::text, 'UNWIND PENDING'::text, 'UNWIND SETTLED'::text, 'CANCELLED'::text, 'FAILED'::text])),
+  constraint payment_trades_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE SET NULL,
   constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200))
 );
 alter table app_public.payment_trades enable row level security;
 CREATE INDEX payment_trades_distribution_id_idx ON app_public.payment_trades USING btree (distribution_id);
 CREATE UNIQUE INDEX payment_trades_provider_idx ON app_public.payment_trades USING btree (payment_instrument_row_id, payment_trade_id);
+CREATE INDEX payment_trades_step_id_idx ON app_public.payment_trades USING btree (step_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.payment_trades FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_payment_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.payment_trades FOR EACH ROW EXECUTE FUNCTION app_private.record_change('payment_accounts', 'payment_account_id');
 create policy select_own on app_public.payment_trades for select to public
@@ -2610,7 +2705,7 @@ create table app_public.steps (
   constraint steps_retry_limit_check CHECK (retry_limit > 0),
   constraint steps_schema_check CHECK (jsonb_typeof(schema) = 'object'::text),
   constraint steps_status_check CHECK (status = ANY (ARRAY['not_started'::text, 'in_progress'::text, 'processing'::text, 'complete'::text, 'failed'::text, 'restart'::text, 'retry'::text, 'retry_limit'::text])),
-  constraint steps_type_check CHECK (type = ANY (ARRAY['custom'::text, 'link'::text, 'iframe'::text, 'async_iframe'::text, 'button'::text, 'form'::text, 'encrypted_form'::text, 'signing'::text])),
+  constraint steps_type_check CHECK (type = ANY (ARRAY['custom'::text, 'link'::text, 'iframe'::text, 'async_iframe'::text, 'button'::text, 'form'::text, 'encrypted_form'::text, 'signing'::text, 'payment'::text])),
   constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200))
 );
 alter table app_public.steps enable row level security;
@@ -2831,6 +2926,7 @@ create table app_public.users (
 alter table app_public.users enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_users_accounts AFTER UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg_users__membership_documents();
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF status ON app_public.users FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures');
 create policy select_own_and_delegates on app_public.users for select to public
   using (id = app_private.current_user_id() OR (id IN ( SELECT app_private.account_user_ids() AS account_user_ids)));
 create policy update_self on app_public.users for update to public
@@ -2870,6 +2966,7 @@ CREATE TRIGGER _700_suspension_ends_sessions AFTER UPDATE OF status ON app_publi
 CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit_memberships();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__changes();
 CREATE TRIGGER _900_changes_users_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('users_accounts', 'id', 'account_id');
+CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF role, status ON app_public.users_accounts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'accounts');
 CREATE CONSTRAINT TRIGGER _950_owner_kept AFTER DELETE OR UPDATE ON app_public.users_accounts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__owner_kept();
 create policy select_own_and_account on app_public.users_accounts for select to public
   using (user_id = app_private.current_user_id() OR account_id = app_private.current_account_id() AND (account_id IN ( SELECT app_private.member_account_ids() AS member_account_ids)));
@@ -3202,6 +3299,7 @@ begin
   end if;
   update app_public.payment_trades t set status = apply_payment_event.status, distribution_payment_id = payment_id,
     failure = null where t.id = trade.id;
+  perform app_private.payment_step_follow(trade.id);
   return true;
 end;
 $function$;
@@ -3294,6 +3392,15 @@ AS $function$
   )
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.audience_audit_events(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select e.account_id from app_public.audit_events e where e.id = doc_id and e.account_id is not null)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.audience_broker_allocations(doc_id uuid)
  RETURNS uuid[]
  LANGUAGE sql
@@ -3315,6 +3422,15 @@ CREATE OR REPLACE FUNCTION app_private.audience_customers(doc_id uuid)
 AS $function$
   select array(select c.account_id from app_public.customers c where c.id = doc_id
                union select c.investor_id from app_public.customers c where c.id = doc_id)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_delegate_invitations(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select array(select i.account_id from app_private.delegate_invitations i where i.id = doc_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_distributions(doc_id uuid)
@@ -3353,6 +3469,12 @@ AS $function$
       where d.id = doc_id and d.holding_id is not null
   )
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_form_definitions(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$ select '{}'::uuid[] $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_holdings(doc_id uuid)
  RETURNS uuid[]
@@ -3407,6 +3529,12 @@ CREATE OR REPLACE FUNCTION app_private.audience_payment_accounts(doc_id uuid)
 AS $function$
   select array(select p.account_id from app_public.payment_accounts p where p.id = doc_id)
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_platform_books(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$ select '{}'::uuid[] $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_qualification_answers(doc_id uuid)
  RETURNS uuid[]
@@ -3540,6 +3668,30 @@ AS $function$
     else coalesce(variables, '{}'::jsonb)
   end
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.audit_window()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+AS $function$ select coalesce(nullif(current_setting('ledgerline.audit_window', true), '')::integer, 500) $function$;
+grant execute on function app_private.audit_window() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.audit_window_start()
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+  select coalesce(
+    case when app_private.current_account_type() = 'admin'
+      then (select e.created_on from app_public.audit_events e
+             order by e.created_on desc offset app_private.audit_window() - 1 limit 1)
+      else (select e.created_on from app_public.audit_events e
+             where e.account_id = app_private.current_account_id()
+             order by e.created_on desc offset app_private.audit_window() - 1 limit 1)
+    end, '-infinity'::timestamptz)
+$function$;
+grant execute on function app_private.audit_window_start() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.broker_round_ids()
  RETURNS SETOF uuid
@@ -3760,6 +3912,31 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.check_sharing_option(type text, from_account_type text, to_role text, name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if coalesce(type, '') not in ('security', 'holding') then
+    raise exception 'Document type must be security or holding.' using errcode = 'LL422', detail = 'type';
+  end if;
+  if coalesce(from_account_type, '') not in ('admin', 'agent', 'ats', 'investor', 'issuer', 'broker') then
+    raise exception 'Shared by is required.' using errcode = 'LL422', detail = 'fromAccountType';
+  end if;
+  if coalesce(to_role, '') not in ('admin', 'agent', 'ats', 'investor', 'issuer', 'broker') then
+    raise exception 'Shared with is required.' using errcode = 'LL422', detail = 'toRole';
+  end if;
+  if coalesce(btrim(name), '') = '' then
+    raise exception 'Name is required.' using errcode = 'LL422', detail = 'name';
+  end if;
+  if length(name) > 200 then
+    raise exception 'Name must be at most 200 characters.' using errcode = 'LL422', detail = 'name';
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.check_signing_account(signing_account_id uuid)
  RETURNS app_public.signing_accounts
  LANGUAGE plpgsql
@@ -3881,6 +4058,24 @@ begin
   update app_private.claim_tokens set used_on = now(), used_by = claimant where id = claim.id;
   status := 'complete';
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.claim_payment_jobs(runner text, lease_seconds integer, max_jobs integer)
+ RETURNS SETOF app_private.payment_jobs
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  update app_private.payment_jobs j set status = 'running', claimed_by = runner,
+      claimed_until = now() + make_interval(secs => lease_seconds), updated_on = now()
+  where j.id in (
+    select c.id from app_private.payment_jobs c
+    where (c.status = 'queued' and c.next_attempt_on <= now())
+       or (c.status = 'running' and c.claimed_until < now())
+    order by c.next_attempt_on, c.created_on
+    limit max_jobs
+    for update skip locked)
+  returning j.*
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.command_outcome(key uuid)
@@ -4286,6 +4481,18 @@ AS $function$
   $function$;
 grant execute on function app_private.distribution_paid_ins(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.distribution_paid_ins_of(ids uuid[])
+ RETURNS TABLE(distribution_id uuid, paid_in numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+    select p.distribution_id, sum(p.amount) from app_public.distribution_payments p
+    where p.distribution_id = any (ids) and p.status = 'paid'
+    group by p.distribution_id
+  $function$;
+grant execute on function app_private.distribution_paid_ins_of(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.distribution_qualification_lists_among(ids uuid[])
  RETURNS TABLE(distribution_id uuid, docs jsonb)
  LANGUAGE sql
@@ -4433,6 +4640,22 @@ AS $function$
 $function$;
 grant execute on function app_private.docs_assets(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.docs_audit_events(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  with since as (select app_private.audit_window_start() as start)
+  select e.id, app_private.live_document(
+    app_private.row_document(to_jsonb(e), 'app_public.audit_events')
+    || jsonb_build_object('actor', app_public.audit_events_actor(e), 'accountName', app_public.audit_events_account_name(e)))
+  from app_public.audit_events e, since
+  -- under the select policy: the account's owners and admins, a platform admin every event
+  where e.id = any (ids) and e.created_on >= since.start
+$function$;
+grant execute on function app_private.docs_audit_events(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.docs_broker_allocations(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
  LANGUAGE sql
@@ -4466,6 +4689,30 @@ AS $function$
 $function$;
 grant execute on function app_private.docs_customers(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.docs_delegate_invitations(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select i.id, app_private.live_document(jsonb_build_object(
+    'id', i.id, 'accountId', i.account_id, 'email', i.email,
+    'firstName', coalesce(i.first_name, p.first_name), 'lastName', coalesce(i.last_name, p.last_name),
+    'role', i.role, 'transferOwnership', i.transfer_ownership,
+    'status', case when t.expires_on > now() then 'pending' else 'expired' end,
+    'expiresOn', t.expires_on,
+    'invitedBy', (select u.first_name || ' ' || u.last_name from app_public.users u where u.id = i.invited_by),
+    'createdOn', i.created_on, 'updatedOn', i.updated_on))
+  from app_private.delegate_invitations i
+  join app_private.claim_tokens t on t.id = i.claim_token_id
+  left join app_public.parties p on p.id = i.party_id
+  where i.id = any (ids)
+    and i.account_id = app_private.current_account_id()
+    and app_private.current_user_id() is not null
+    and i.accepted_by is null and i.revoked_on is null
+$function$;
+grant execute on function app_private.docs_delegate_invitations(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.docs_distributions(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
  LANGUAGE sql
@@ -4475,7 +4722,10 @@ AS $function$
   with page as (select d.* from app_public.distributions d where d.id = any (ids)),
   shape as (select * from app_private.document_shape('app_public.distributions')),
   investors as (select * from app_private.account_summaries(array(select distinct p.investor_id from page p))),
-  paid as (select * from app_private.distribution_paid_ins(ids)),
+  paid as (
+    select * from app_private.distribution_paid_ins(ids) where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_paid_ins_of(ids) where not row_security_active('app_public.distributions')),
   -- Under row-level security the children of the page's visible distributions (the *_among functions state the
   -- policies for a page of ids); without it (the superuser) every child.
   children as (
@@ -4538,6 +4788,18 @@ AS $function$
   from app_public.documents d where d.id = any (ids)
 $function$;
 grant execute on function app_private.docs_documents(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_form_definitions(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select f.id, app_private.live_document(app_private.row_document(to_jsonb(f), 'app_public.form_definitions'))
+  from app_public.form_definitions f
+  where f.id = any (ids)
+$function$;
+grant execute on function app_private.docs_form_definitions(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_holdings(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -4738,6 +5000,29 @@ AS $function$
   from app_public.payment_accounts p where p.id = any (ids)
 $function$;
 grant execute on function app_private.docs_payment_accounts(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_platform_books(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if app_private.current_user_id() is null or app_private.current_account_type() is distinct from 'admin' then
+    return;
+  end if;
+  return query
+    select b.id, app_private.live_document(jsonb_build_object(
+      'id', b.id, 'name', b.name,
+      'data', case b.name when 'figures' then app_public.platform_figures()
+                          when 'types' then app_public.reference_types()
+                          else app_public.platform_report(b.name) end,
+      'createdOn', '2026-01-01T00:00:00+00:00', 'updatedOn', now()))
+    from app_private.platform_book_ids() b
+    where b.id = any (ids);
+end;
+$function$;
+grant execute on function app_private.docs_platform_books(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_qualification_answers(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -5065,6 +5350,31 @@ CREATE OR REPLACE FUNCTION app_private.file_extension(file_name text)
 AS $function$ select lower(substring(trim(coalesce(file_name, '')) from '\.([A-Za-z0-9]+)$')) $function$;
 grant execute on function app_private.file_extension(file_name text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.fill_ready_documents(model text, lim integer)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  ids uuid[];
+begin
+  if not (model = any (app_private.ready_models())) then
+    return 0;
+  end if;
+  execute format(
+    $q$
+      select array(
+        select t.id from app_public.%I t
+        where not exists (select 1 from app_private.ready_documents r
+                          where r.model = $1 and r.id = t.id and r.version = $2)
+        limit $3)
+    $q$, model)
+    into ids using model, app_private.ready_version(model), lim;
+  return app_private.ready_build(model, ids);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.find_or_create_investor(email text, contact_name text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -5355,6 +5665,9 @@ begin
   elsif step.type = 'signing' then
     -- signed through POST /api/v2/signing/steps/{id}/sign or the provider (sync/database/signing/10_signing.sql)
     perform app_private.signing_step_signed(step);
+  elsif step.type = 'payment' then
+    -- completed when the payment arrives (sync/database/payments/30_payment_step.sql)
+    raise exception 'This step is complete once your payment arrives.' using errcode = 'LL422';
   elsif step.type not in ('button', 'custom') then
     raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
   end if;
@@ -5929,6 +6242,17 @@ AS $function$
   where al.id = offering and al.status in ('open', 'active') and r.status = 'active'
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.open_payment_step(distribution_id uuid)
+ RETURNS app_public.steps
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select s.* from app_public.steps s join app_public.processes p on p.id = s.process_id
+  where p.distribution_id = open_payment_step.distribution_id and s.type = 'payment' and s.status <> 'complete'
+  order by s."order", s.id limit 1
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.own_address_ids(writable boolean)
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -5946,6 +6270,32 @@ AS $function$
     where p.account_id in (select id from accounts)
   $function$;
 grant execute on function app_private.own_address_ids(writable boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.own_delegate_invitation(invitation uuid)
+ RETURNS app_private.delegate_invitations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  found_row app_private.delegate_invitations;
+begin
+  perform app_private.require_writer(array['admin', 'agent', 'ats', 'broker', 'investor', 'issuer']);
+  select * into found_row from app_private.delegate_invitations i
+   where i.id = invitation and i.account_id = app_private.current_account_id()
+   for update;
+  if found_row.id is null then
+    raise exception 'Invitation not found.' using errcode = 'LL404';
+  end if;
+  if found_row.accepted_by is not null then
+    raise exception 'This invitation has been accepted already.' using errcode = 'LL409';
+  end if;
+  if found_row.revoked_on is not null then
+    raise exception 'This invitation has been revoked.' using errcode = 'LL409';
+  end if;
+  return found_row;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.own_document_ids()
  RETURNS SETOF uuid
@@ -6008,6 +6358,66 @@ AS $function$
   $function$;
 grant execute on function app_private.payment_distribution_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.payment_step_follow(trade_id uuid, failure text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trade app_public.payment_trades;
+  step app_public.steps;
+  payment jsonb;
+begin
+  select * into trade from app_public.payment_trades t where t.id = payment_step_follow.trade_id;
+  if trade.step_id is null then
+    return;
+  end if;
+  select * into step from app_public.steps s where s.id = trade.step_id for update;
+  if not found then
+    return;
+  end if;
+  payment := jsonb_build_object('tradeId', trade.id, 'status', trade.status, 'amount', trade.amount::text);
+  if step.status = 'complete' then
+    update app_public.steps s set output_data = s.output_data || jsonb_build_object('payment', payment)
+      where s.id = step.id and s.output_data -> 'payment' is distinct from payment;
+    return;
+  end if;
+  if trade.status = 'SETTLED' then
+    update app_public.steps s set output_data = s.output_data || jsonb_build_object('payment', payment)
+      where s.id = step.id returning * into step;
+    perform app_private.finish_step(step);
+  elsif trade.status in ('CANCELLED', 'FAILED') then
+    update app_public.steps s set status = 'in_progress',
+        output_data = s.output_data || jsonb_build_object('payment', payment, 'error',
+          coalesce(failure, case when trade.status = 'CANCELLED' then 'The payment was cancelled.'
+                                 else 'The payment failed.' end))
+      where s.id = step.id;
+    perform app_private.refresh_process(step.process_id);
+  else
+    update app_public.steps s set status = 'processing',
+        output_data = (s.output_data - 'error') || jsonb_build_object('payment', payment)
+      where s.id = step.id;
+    perform app_private.refresh_process(step.process_id);
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.payment_trade_failed(trade_id uuid, failure text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  update app_public.payment_trades t set status = 'FAILED', failure = payment_trade_failed.failure
+    where t.id = payment_trade_failed.trade_id and t.status = 'QUEUED';
+  if found then
+    perform app_private.payment_step_follow(payment_trade_failed.trade_id, payment_trade_failed.failure);
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.percent_ok(value numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -6027,6 +6437,20 @@ AS $function$
   $function$;
 grant execute on function app_private.personal_data_readable(account_id uuid) to app_user;
 comment on function app_private.personal_data_readable(account_id uuid) is 'Whether the request may read the account''s personal fields (tax_short, date_of_birth, an investor''s formation_date): members of the account only.';
+
+CREATE OR REPLACE FUNCTION app_private.platform_book_ids()
+ RETURNS TABLE(id uuid, name text)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  values ('00000000-0000-4000-8000-0000000b0001'::uuid, 'figures'),
+         ('00000000-0000-4000-8000-0000000b0002'::uuid, 'types'),
+         ('00000000-0000-4000-8000-0000000b0003'::uuid, 'accounts'),
+         ('00000000-0000-4000-8000-0000000b0004'::uuid, 'commands'),
+         ('00000000-0000-4000-8000-0000000b0005'::uuid, 'mail'),
+         ('00000000-0000-4000-8000-0000000b0006'::uuid, 'sync')
+$function$;
+grant execute on function app_private.platform_book_ids() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.price_ok(value numeric)
  RETURNS boolean
@@ -6151,6 +6575,7 @@ AS $function$
 declare
   batch record;
   docs text;
+  missing bigint;
 begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
@@ -6164,7 +6589,26 @@ begin
     coalesce(after_seq, 0),
     least(greatest(coalesce(lim, 100), 1), 1000)
   );
-  if cardinality(batch.doc_ids) > 0 then
+  if cardinality(batch.doc_ids) > 0 and model = any (app_private.ready_models()) then
+    -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
+    -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
+    execute format(
+      $q$
+        with ready as (select * from app_private.ready_texts($2, $1)),
+        built as (
+          select d.id, d.doc::text as doc
+          from app_private.docs_%s(array(select i from unnest($1) i
+                                         where not exists (select 1 from ready r where r.id = i and r.doc is not null))) d)
+        select string_agg(coalesce(r.doc, b.doc, jsonb_build_object('id', i.id, '_deleted', true)::text), ', '
+                          order by i.ord),
+               (select count(*) from ready r where r.doc is null)
+        from unnest($1) with ordinality as i(id, ord)
+          left join ready r on r.id = i.id
+          left join built b on b.id = i.id
+      $q$, model)
+      into docs, missing using batch.doc_ids, model;
+    perform set_config('ledgerline.ready_missing', missing::text, true);
+  elsif cardinality(batch.doc_ids) > 0 then
     execute format(
       $q$
         select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
@@ -6325,6 +6769,102 @@ begin
   return mail_id;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.ready_build(model text, ids uuid[])
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+ SET "jwt.claims.account_id" TO ''
+ SET "jwt.claims.account_type" TO ''
+ SET "jwt.claims.user_id" TO ''
+ SET "jwt.claims.role" TO ''
+AS $function$
+declare
+  kept bigint;
+begin
+  if not (model = any (app_private.ready_models())) or cardinality(ids) = 0 then
+    return 0;
+  end if;
+  perform pg_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
+  delete from app_private.ready_documents r where r.model = ready_build.model and r.id = any (ids);
+  execute format(
+    $q$
+      insert into app_private.ready_documents (model, id, version, doc)
+      select $1, d.id, $2, d.doc::text from app_private.docs_%s($3) d
+    $q$, model)
+    using model, app_private.ready_version(model), ids;
+  get diagnostics kept = row_count;
+  return kept;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.ready_models()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select array['distributions', 'holdings', 'transactions']
+$function$;
+grant execute on function app_private.ready_models() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.ready_texts(model text, ids uuid[])
+ RETURNS TABLE(id uuid, doc text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select w.id, r.doc
+  from app_private.ready_whole_ids(model, ids) as w(id)
+    left join app_private.ready_documents r
+      on r.model = ready_texts.model and r.id = w.id and r.version = app_private.ready_version(ready_texts.model)
+$function$;
+grant execute on function app_private.ready_texts(model text, ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.ready_version(model text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select md5(coalesce(string_agg(f.name || ':' || f.checksum, ',' order by f.name), ''))
+  from app_private.code_files f
+  where f.name in ('read-models/00_document_helpers.sql', 'read-models/10_' || model || '.sql',
+                   'replication/40_ready_documents.sql')
+$function$;
+grant execute on function app_private.ready_version(model text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.ready_whole_ids(model text, ids uuid[])
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+begin
+  if app_private.current_account_id() is null then
+    return;
+  end if;
+  case model
+    when 'holdings' then
+      return query
+        select h.id from app_public.holdings h
+        where h.id = any (ids) and h.round_id in (select app_private.issuer_round_ids());
+    when 'distributions' then
+      return query
+        select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+        where d.id = any (ids)
+          and al.owner_id = app_private.current_account_id()
+          and app_private.current_account_type() in ('issuer', 'broker');
+    when 'transactions' then
+      return query
+        select t.id from app_public.transactions t
+        where t.id = any (ids) and t.id in (select app_private.staff_transaction_ids());
+    else
+      return;
+  end case;
+end;
+$function$;
+grant execute on function app_private.ready_whole_ids(model text, ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.record_change()
  RETURNS trigger
@@ -7260,6 +7800,59 @@ AS $function$
                   nullif(step.schema ->> 'title', ''), 'Step ' || step."order")
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.sync_payment_qualification(instrument_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  instrument app_public.payment_instruments;
+  account app_public.payment_accounts;
+  qualification uuid;
+  template constant jsonb := jsonb_build_array(jsonb_build_object(
+    'type', 'payment',
+    'renderAttributes', jsonb_build_object('title', 'Payment', 'progressBarTitle', 'Payment',
+      'instructions', 'Pay for your units through the issuer''s payment provider.'),
+    'schema', jsonb_build_object('title', 'Payment'),
+    'retryLimit', 3));
+begin
+  select * into instrument from app_public.payment_instruments i where i.id = instrument_id;
+  if not found then
+    return;
+  end if;
+  select * into account from app_public.payment_accounts p where p.id = instrument.payment_account_id;
+  if instrument.round_id is null then
+    if instrument.vendor_qualification_id is not null then
+      update app_public.vendor_qualifications v set active = false where v.id = instrument.vendor_qualification_id;
+      delete from app_public.allocation_qualifications q
+        where q.vendor_qualification_id = instrument.vendor_qualification_id;
+    end if;
+    return;
+  end if;
+  qualification := instrument.vendor_qualification_id;
+  if qualification is null then
+    insert into app_public.vendor_qualifications (account_id, name, active, steps)
+      values (account.account_id, 'Payment', true, template)
+      returning id into qualification;
+    update app_public.payment_instruments i set vendor_qualification_id = qualification where i.id = instrument.id;
+  else
+    update app_public.vendor_qualifications v set active = true, steps = template
+      where v.id = qualification and (not v.active or v.steps is distinct from template);
+  end if;
+  insert into app_public.allocation_qualifications (allocation_id, vendor_qualification_id, execute_order)
+    select al.id, qualification, 1000 from app_public.allocations al where al.round_id = instrument.round_id
+    on conflict do nothing;
+  insert into app_public.distribution_qualifications (distribution_id, vendor_qualification_id, execute_order)
+    select d.id, qualification, 1000 from app_public.distributions d
+      join app_public.allocations al on al.id = d.allocation_id
+    where al.round_id = instrument.round_id and not d.locked and d.status in ('drafted', 'open')
+      and not exists (select 1 from app_public.steps s join app_public.processes p on p.id = s.process_id
+                      where p.distribution_id = d.id and s.type = 'payment')
+    on conflict do nothing;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tax_short(tax_id text)
  RETURNS text
  LANGUAGE sql
@@ -7345,6 +7938,33 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg__audit_events_window()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  n integer := app_private.audit_window();
+  gone uuid[];
+begin
+  select array_agg(x.id) into gone from (
+    select o.id
+    from (select distinct a.account_id from added a where a.account_id is not null) t
+    cross join lateral (select e.id from app_public.audit_events e where e.account_id = t.account_id
+                         order by e.created_on desc offset n limit 100) o
+    union all
+    select p.id from (select e.id, e.account_id from app_public.audit_events e
+                       order by e.created_on desc offset n limit 100) p
+    where p.account_id is null
+  ) x;
+  if gone is not null then
+    delete from app_private.changes c where c.model = 'audit_events' and c.doc_id = any (gone);
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg__audit_memberships()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7398,9 +8018,18 @@ begin
     insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
     values ('sign_in', 'signed in', new.user_id, new.account_id, new.id, new.ip, new.user_agent, '{}'::jsonb);
   elsif new.account_id is distinct from old.account_id and new.account_id is not null then
-    insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
-    values ('account_switch', 'switched account', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
-            jsonb_build_object('fromAccountId', old.account_id, 'toAccountId', new.account_id));
+    if old.account_id is null and not exists (
+         select 1 from app_public.audit_events e
+          where e.session_id = new.id and e.kind in ('sign_in', 'account_switch') and e.account_id is not null) then
+      -- The account a sign-in lands on (the session's first): the sign-in as that account's owners and admins see it.
+      insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+      values ('sign_in', 'signed in', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
+              jsonb_build_object('toAccountId', new.account_id));
+    else
+      insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+      values ('account_switch', 'switched account', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
+              jsonb_build_object('fromAccountId', old.account_id, 'toAccountId', new.account_id));
+    end if;
   end if;
   return null;
 end;
@@ -7421,6 +8050,22 @@ begin
   end if;
   return null;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg__platform_books_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  book uuid;
+begin
+  for book in select b.id from app_private.platform_book_ids() b where b.name = any (tg_argv) loop
+    perform app_private.record_document_change('platform_books', book);
+  end loop;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__refuse_viewer()
@@ -7736,6 +8381,22 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_allocations__payment_qualification()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  insert into app_public.allocation_qualifications (allocation_id, vendor_qualification_id, execute_order)
+    select new.id, i.vendor_qualification_id, 1000 from app_public.payment_instruments i
+      join app_public.vendor_qualifications v on v.id = i.vendor_qualification_id and v.active
+    where i.round_id = new.round_id
+    on conflict do nothing;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_allocations__rules()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7839,6 +8500,31 @@ begin
   end if;
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_changes__ready_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  done bigint := coalesce(nullif(current_setting('ledgerline.ready_seq', true), '')::bigint, 0);
+  top bigint;
+  m text;
+begin
+  if new.seq <= done then
+    return null;
+  end if;
+  select max(c.seq) into top from app_private.changes c where c.txid = pg_current_xact_id() and c.seq >= new.seq;
+  foreach m in array app_private.ready_models() loop
+    perform app_private.ready_build(m, array(
+      select distinct c.doc_id from app_private.changes c
+      where c.model = m and c.txid = pg_current_xact_id() and c.seq > done and c.seq <= top));
+  end loop;
+  perform set_config('ledgerline.ready_seq', top::text, true);
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_customers__validate_edit()
@@ -8441,6 +9127,20 @@ begin
     return null;
   end if;
   perform app_private.queue_delegate_invitation(new.account_id, new.id, address, app_private.current_user_id());
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_payment_accounts__callback_key()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  insert into app_private.payment_callback_keys (payment_account_id, secret)
+    values (new.id, encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'))
+    on conflict do nothing;
   return null;
 end;
 $function$;
@@ -9354,6 +10054,36 @@ end
 $function$;
 grant execute on function app_public.bulk_customers(contacts jsonb, file_name text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_public.cancel_payment_trade(id uuid)
+ RETURNS app_public.payment_trades
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trade app_public.payment_trades;
+  account app_public.payment_accounts;
+begin
+  select * into trade from app_public.payment_trades t
+  where t.id = cancel_payment_trade.id and t.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Trade not found.' using errcode = 'LL404';
+  end if;
+  account := app_private.check_payment_account(trade.payment_account_id);
+  if trade.status <> 'CREATED' then
+    raise exception 'Only a payment whose funds have not arrived can be cancelled.' using errcode = 'LL409';
+  end if;
+  if not exists (select 1 from app_private.payment_jobs j
+                 where j.trade_id = trade.id and j.kind = 'cancel' and j.status in ('queued', 'running')) then
+    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('cancel', account.id, trade.id);
+  end if;
+  perform app_private.wake_payment_jobs();
+  return trade;
+end;
+$function$;
+grant execute on function app_public.cancel_payment_trade(id uuid) to app_user;
+comment on function app_public.cancel_payment_trade(id uuid) is 'Cancels a payment whose funds have not arrived (a CREATED trade): the provider cancels the investment and the payment step opens again.';
+
 CREATE OR REPLACE FUNCTION app_public.claimed_delegate_invitation(email_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -9539,6 +10269,7 @@ declare
   round_ app_public.rounds;
   instrument app_public.payment_instruments;
   due numeric;
+  step app_public.steps;
   result app_public.payment_trades;
 begin
   select * into dist from app_public.distributions d where d.id = create_payment_trade.distribution_id;
@@ -9569,9 +10300,17 @@ begin
   if due <= 0 then
     raise exception 'This distribution is paid in full.' using errcode = 'LL409';
   end if;
-  insert into app_public.payment_trades (id, payment_account_id, payment_instrument_row_id, distribution_id, amount)
-    values (coalesce(create_payment_trade.id, gen_random_uuid()), instrument.payment_account_id, instrument.id, dist.id, due)
+  -- the payment step of the investor's onboarding, when the process has one: only as its current step
+  step := app_private.open_payment_step(dist.id);
+  if step.id is not null then
+    perform app_private.require_actionable(step);
+  end if;
+  insert into app_public.payment_trades
+      (id, payment_account_id, payment_instrument_row_id, distribution_id, amount, step_id)
+    values (coalesce(create_payment_trade.id, gen_random_uuid()), instrument.payment_account_id, instrument.id, dist.id,
+            due, step.id)
     returning * into result;
+  perform app_private.payment_step_follow(result.id);
   insert into app_private.payment_jobs (kind, payment_account_id, trade_id)
     values ('trade', instrument.payment_account_id, result.id);
   perform app_private.wake_payment_jobs();
@@ -9834,6 +10573,45 @@ $function$;
 grant execute on function app_public.docusign_sync_template_list(account_id uuid) to app_user;
 comment on function app_public.docusign_sync_template_list(account_id uuid) is 'Sync template list: the server loads the signing account''s templates from its provider (syncStatus loading, then synced or error).';
 
+CREATE OR REPLACE FUNCTION app_public.edit_document_sharing_option(id uuid, type text, from_account_type text, to_role text, name text)
+ RETURNS app_public.document_sharing_allowed_shares
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  share app_public.document_sharing_allowed_shares;
+  uses bigint;
+begin
+  perform app_private.require_platform_admin();
+  perform app_private.check_sharing_option($2, $3, $4, $5);
+  select * into share from app_public.document_sharing_allowed_shares s where s.id = $1 for update;
+  if not found then
+    raise exception 'Document sharing option not found.' using errcode = 'LL404';
+  end if;
+  if (share.type, share.from_account_type, share.to_role) is distinct from ($2, $3, $4) then
+    select count(*) into uses from app_public.document_sharings ds
+      join app_public.documents d on d.id = ds.document_id
+     where d.type = share.type and ds.to_role = share.to_role;
+    if uses > 0 then
+      raise exception 'The sharing option "%" is used by % shared document% and only its name can change.',
+        share.name, uses, case when uses = 1 then '' else 's' end using errcode = 'LL409';
+    end if;
+    if exists (select 1 from app_public.document_sharing_allowed_shares s
+                where s.type = $2 and s.from_account_type = $3 and s.to_role = $4 and s.id <> $1) then
+      raise exception 'This sharing option exists already.' using errcode = 'LL409';
+    end if;
+  end if;
+  update app_public.document_sharing_allowed_shares s
+     set type = $2, from_account_type = $3, to_role = $4, name = btrim($5), updated_on = now()
+   where s.id = $1
+  returning * into share;
+  return share;
+end;
+$function$;
+grant execute on function app_public.edit_document_sharing_option(id uuid, type text, from_account_type text, to_role text, name text) to app_user;
+comment on function app_public.edit_document_sharing_option(id uuid, type text, from_account_type text, to_role text, name text) is 'Edits a document sharing option: its name always, its type and roles while no shared document uses it (admins only).';
+
 CREATE OR REPLACE FUNCTION app_public.holdings_percent_of_security_total(h app_public.holdings)
  RETURNS numeric
  LANGUAGE sql
@@ -9961,6 +10739,10 @@ begin
   if clean = '' then
     raise exception 'Address is required.' using errcode = 'LL422', detail = 'address';
   end if;
+  if btrim(make_blockchain_address.chain) like 'tezos-%' and not app_private.tezos_address_ok(clean) then
+    raise exception 'Address must be a Tezos address (tz1, tz2, tz3 or KT1) with a valid checksum.'
+      using errcode = 'LL422', detail = 'address';
+  end if;
   if length(clean) > 200 or clean ~ '[[:cntrl:][:space:]]' then
     raise exception 'Address must be at most 200 characters, without spaces.' using errcode = 'LL422', detail = 'address';
   end if;
@@ -9984,7 +10766,7 @@ begin
 end;
 $function$;
 grant execute on function app_public.make_blockchain_address(chain text, address text) to app_user;
-comment on function app_public.make_blockchain_address(chain text, address text) is 'An investor registers its own address on a chain (ethereum chains: 0x and 40 hexadecimal characters); mints go to it instead of a custodial address.';
+comment on function app_public.make_blockchain_address(chain text, address text) is 'An investor registers its own address on a chain (ethereum chains: 0x and 40 hexadecimal characters; tezos chains: tz1/tz2/tz3/KT1 base58check); mints go to it instead of a custodial address.';
 
 CREATE OR REPLACE FUNCTION app_public.make_customer(email text, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.customers
@@ -10121,6 +10903,30 @@ CREATE OR REPLACE FUNCTION app_public.make_dividend_payment(holding_id uuid, amo
 AS $function$ declare result app_public.dividend_payments; begin perform app_private.check_decimal(amount, 'Amount', 6, -1e15, 1e15) and app_private.check_date(paid_on); select * into result from app_private.make_dividend_payment(holding_id, amount, paid_on, id); return result; end $function$;
 grant execute on function app_public.make_dividend_payment(holding_id uuid, amount numeric, paid_on date, id uuid) to app_user;
 comment on function app_public.make_dividend_payment(holding_id uuid, amount numeric, paid_on date, id uuid) is 'Records a dividend paid out on a holding of one of the issuer''s rounds.';
+
+CREATE OR REPLACE FUNCTION app_public.make_document_sharing_option(type text, from_account_type text, to_role text, name text, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.document_sharing_allowed_shares
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  made app_public.document_sharing_allowed_shares;
+begin
+  perform app_private.require_platform_admin();
+  perform app_private.check_sharing_option($1, $2, $3, $4);
+  if exists (select 1 from app_public.document_sharing_allowed_shares s
+              where s.type = $1 and s.from_account_type = $2 and s.to_role = $3) then
+    raise exception 'This sharing option exists already.' using errcode = 'LL409';
+  end if;
+  insert into app_public.document_sharing_allowed_shares (id, type, from_account_type, to_role, name)
+  values (coalesce($5, gen_random_uuid()), $1, $2, $3, btrim($4))
+  returning * into made;
+  return made;
+end;
+$function$;
+grant execute on function app_public.make_document_sharing_option(type text, from_account_type text, to_role text, name text, id uuid) to app_user;
+comment on function app_public.make_document_sharing_option(type text, from_account_type text, to_role text, name text, id uuid) is 'Adds a document sharing option (admins only).';
 
 CREATE OR REPLACE FUNCTION app_public.make_file_location(file_name text)
  RETURNS app_public.file_location
@@ -10407,6 +11213,9 @@ begin
   end if;
   update app_public.payment_instruments i set round_id = map_payment_instrument.round_id where i.id = row_.id
     returning * into result;
+  -- the round's payment step (sync/database/payments/30_payment_step.sql)
+  perform app_private.sync_payment_qualification(row_.id);
+  select * into result from app_public.payment_instruments i where i.id = row_.id;
   perform app_private.advance_payment_integration(app_private.current_account_id());
   return result;
 end;
@@ -10438,6 +11247,8 @@ begin
     returning * into result;
   if map_payment_issuer.issuer_id is null then
     update app_public.payment_instruments i set round_id = null where i.payment_issuer_row_id = row_.id;
+    perform app_private.sync_payment_qualification(i.id) from app_public.payment_instruments i
+      where i.payment_issuer_row_id = row_.id;
   end if;
   perform app_private.advance_payment_integration(app_private.current_account_id());
   return result;
@@ -10488,6 +11299,20 @@ AS $function$
 $function$;
 grant execute on function app_public.payment_available(distribution_id uuid) to app_user;
 comment on function app_public.payment_available(distribution_id uuid) is 'Whether the investor can pay this distribution through the issuer''s payment provider (its offering is mapped).';
+
+CREATE OR REPLACE FUNCTION app_public.payment_callback_path(id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select '/api/v2/payments/callback/' || p.id || '/' || k.secret
+  from app_public.payment_accounts p join app_private.payment_callback_keys k on k.payment_account_id = p.id
+  where p.id = payment_callback_path.id and p.id in (select app_private.own_payment_account_ids())
+    and app_private.can_write()
+$function$;
+grant execute on function app_public.payment_callback_path(id uuid) to app_user;
+comment on function app_public.payment_callback_path(id uuid) is 'The status callback''s path with the payment account''s secret (owners and admins): give it to the provider.';
 
 CREATE OR REPLACE FUNCTION app_public.platform_figures()
  RETURNS jsonb
@@ -10666,6 +11491,30 @@ $function$;
 grant execute on function app_public.reference_types() to app_user;
 comment on function app_public.reference_types() is 'The reference types with their usage counts (admins only).';
 
+CREATE OR REPLACE FUNCTION app_public.resend_delegate_invitation(id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  invitation app_private.delegate_invitations := app_private.own_delegate_invitation($1);
+begin
+  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = invitation.claim_token_id;
+  update app_private.delegate_invitations i set revoked_on = now() where i.id = invitation.id;
+  if invitation.party_id is not null then
+    perform app_private.queue_delegate_invitation(invitation.account_id, invitation.party_id, invitation.email,
+                                                  app_private.current_user_id());
+  else
+    perform app_private.queue_delegate_mail(invitation.account_id, invitation.email, invitation.role,
+      invitation.first_name, invitation.last_name, app_private.current_user_id(), invitation.transfer_ownership);
+  end if;
+  return true;
+end
+$function$;
+grant execute on function app_public.resend_delegate_invitation(id uuid) to app_user;
+comment on function app_public.resend_delegate_invitation(id uuid) is 'Sends a delegate invitation again with a new link (the old one stops working); owners and admins of the account.';
+
 CREATE OR REPLACE FUNCTION app_public.resend_email(id uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -10697,6 +11546,23 @@ begin
 end
 $function$;
 grant execute on function app_public.resend_email(id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.revoke_delegate_invitation(id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  invitation app_private.delegate_invitations := app_private.own_delegate_invitation($1);
+begin
+  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = invitation.claim_token_id;
+  update app_private.delegate_invitations i set revoked_on = now() where i.id = invitation.id;
+  return true;
+end
+$function$;
+grant execute on function app_public.revoke_delegate_invitation(id uuid) to app_user;
+comment on function app_public.revoke_delegate_invitation(id uuid) is 'Revokes a delegate invitation nobody claimed: its link stops working (owners and admins of the account).';
 
 CREATE OR REPLACE FUNCTION app_public.rounds_token(r app_public.rounds)
  RETURNS app_public.tokens
@@ -10747,6 +11613,39 @@ begin
 end
 $function$;
 grant execute on function app_public.send_claim_account_email(email text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.set_asset_type_accounting_type(type text, accounting_type text)
+ RETURNS app_public.asset_types
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  row_ app_public.asset_types;
+  uses bigint;
+begin
+  perform app_private.require_platform_admin();
+  if coalesce(accounting_type, '') not in ('equity', 'debt', 'fund') then
+    raise exception 'Accounting type must be equity, debt or fund.' using errcode = 'LL422', detail = 'accountingType';
+  end if;
+  select * into row_ from app_public.asset_types t where t.type = $1 for update;
+  if not found then
+    raise exception 'Asset type not found.' using errcode = 'LL404';
+  end if;
+  if row_.accounting_type = $2 then
+    return row_;
+  end if;
+  select count(*) into uses from app_public.assets a where a.type = $1;
+  if uses > 0 then
+    raise exception 'The asset type "%" is used by % asset% and its accounting type cannot change.', row_.name, uses,
+      case when uses = 1 then '' else 's' end using errcode = 'LL409';
+  end if;
+  update app_public.asset_types t set accounting_type = $2, updated_on = now() where t.type = $1 returning * into row_;
+  return row_;
+end;
+$function$;
+grant execute on function app_public.set_asset_type_accounting_type(type text, accounting_type text) to app_user;
+comment on function app_public.set_asset_type_accounting_type(type text, accounting_type text) is 'Changes the accounting type of an asset type no asset uses (admins only).';
 
 CREATE OR REPLACE FUNCTION app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
@@ -10928,6 +11827,42 @@ end
 $function$;
 grant execute on function app_public.transfer_ownership(email text) to app_user;
 comment on function app_public.transfer_ownership(email text) is 'The owner hands the selected account to a member (or invites someone to take it); the old owner becomes an admin and both sign in again.';
+
+CREATE OR REPLACE FUNCTION app_public.unwind_payment_trade(id uuid)
+ RETURNS app_public.payment_trades
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trade app_public.payment_trades;
+  account app_public.payment_accounts;
+begin
+  select * into trade from app_public.payment_trades t
+  where t.id = unwind_payment_trade.id and t.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Trade not found.' using errcode = 'LL404';
+  end if;
+  account := app_private.check_payment_account(trade.payment_account_id);
+  if account.provider <> 'builtin' then
+    raise exception 'The provider reports its refunds itself.' using errcode = 'LL409';
+  end if;
+  if trade.status <> 'SETTLED' then
+    raise exception 'Only a settled payment can be refunded.' using errcode = 'LL409';
+  end if;
+  if exists (select 1 from app_public.distributions d where d.id = trade.distribution_id and d.locked) then
+    raise exception 'This distribution is issued: its payment cannot be refunded here.' using errcode = 'LL409';
+  end if;
+  if not exists (select 1 from app_private.payment_jobs j
+                 where j.trade_id = trade.id and j.kind = 'unwind' and j.status in ('queued', 'running')) then
+    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('unwind', account.id, trade.id);
+  end if;
+  perform app_private.wake_payment_jobs();
+  return trade;
+end;
+$function$;
+grant execute on function app_public.unwind_payment_trade(id uuid) to app_user;
+comment on function app_public.unwind_payment_trade(id uuid) is 'Refunds a settled payment (built-in provider): the trade is unwound and the payment becomes refunded.';
 
 CREATE OR REPLACE FUNCTION app_public.update_distribution_qualification_order(id uuid, execute_order integer)
  RETURNS app_public.distribution_qualifications

@@ -1,23 +1,31 @@
 // The embedded chain `ethereum-ledgerline` (docs/CHAIN.md): a private EVM chain running inside the server process on
 // @ethereumjs/vm (pure JavaScript). Transactions arrive signed (eth_sendRawTransaction), are mined into a block 25 ms after the
-// first one arrives (every pending transaction that fits the block's gas limit), and each block's RLP is
-// handed to `store.saveBlock` before its receipts become visible: the database keeps every block, and opening the
-// chain replays them (state roots checked) so a restart keeps every contract, balance and block.
+// first one arrives (every pending transaction that fits the block's gas limit), and each block's RLP, receipts and
+// the state trie nodes it wrote are handed to `store.saveBlock` (one database transaction) before its receipts become
+// visible. Opening the chain sets the newest stored block's state root on the stored trie (its nodes are read on
+// demand and checked against their hashes) instead of executing every block again; blocks stored without their
+// state (older data) are replayed once, state roots checked, and their state saved.
 // `request` answers the JSON-RPC methods ethers and the job runner use; reads never touch the state (eth_call runs
 // inside a journal checkpoint that is reverted).
 import { type Block, createBlockFromRLP } from "@ethereumjs/block";
 import { createBlockchain } from "@ethereumjs/blockchain";
 import { type Common, createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
+// the trie and state manager @ethereumjs/vm itself uses (its dependencies, one copy in node_modules)
+import { MerklePatriciaTrie } from "@ethereumjs/mpt";
+import { MerkleStateManager } from "@ethereumjs/statemanager";
 import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
 import {
   bigIntToHex,
   bytesToHex,
   createAddressFromString,
   createContractAddress,
+  equalsBytes,
   hexToBytes,
   type PrefixedHexString,
+  ValueEncoding,
 } from "@ethereumjs/util";
 import { buildBlock, createVM, runBlock, type VM } from "@ethereumjs/vm";
+import { type NodeLoader, StateNodes } from "./state.ts";
 
 export const EMBEDDED_CHAIN_ID = 73_317;
 const BLOCK_GAS_LIMIT = 30_000_000n;
@@ -25,18 +33,46 @@ const GENESIS_BASE_FEE = 1_000_000_000n;
 /** How long the pool collects transactions before a block is mined. */
 const BLOCK_TIME_MS = 25;
 
+/** A transaction's outcome as stored with its block (hex strings), so opening the chain needs no execution. */
+export interface StoredReceipt {
+  status: 0 | 1;
+  gasUsed: string;
+  cumulativeGasUsed: string;
+  contractAddress: string | null;
+  logs: Array<[string, string[], string]>;
+  revertData: string | null;
+}
+
 export interface StoredBlock {
   number: number;
   rlp: Uint8Array;
+  /** Null for a block stored without them (before migration 1340): it is replayed. */
+  receipts?: StoredReceipt[] | null;
+}
+
+/** What a block's save (or a replayed block's completion) writes: its state root, receipts and new trie nodes. */
+export interface BlockState {
+  number: number;
+  stateRoot: string;
+  receipts: StoredReceipt[];
+  nodes: Map<string, Uint8Array>;
 }
 
 export interface BlockStore {
   /** Every stored block after genesis, in number order. */
   loadBlocks(): Promise<StoredBlock[]>;
-  /** Keeps a mined block; the chain shows the block only once this resolves. */
-  saveBlock(block: { number: number; hash: string; rlp: Uint8Array; transactions: number }): Promise<void>;
+  /** Keeps a mined block (with its state, when the store keeps state); the chain shows the block only once this resolves. */
+  saveBlock(
+    block: { number: number; hash: string; rlp: Uint8Array; transactions: number } & Partial<BlockState>,
+  ): Promise<void>;
+  /**
+   * A store that keeps the state trie: reads one node. Without it the chain keeps its state in memory and replays
+   * every block at open.
+   */
+  loadNode?: NodeLoader;
+  /** Saves the state of a block already stored (a replayed block; number 0: the genesis state's nodes). */
+  saveState?(state: BlockState): Promise<void>;
 }
-
 export class RpcError extends Error {
   readonly code: number;
   readonly data?: string;
@@ -62,6 +98,38 @@ interface Mined {
 
 type Quantity = PrefixedHexString;
 const hex = (value: bigint | number): Quantity => bigIntToHex(BigInt(value));
+
+type Outcome = Omit<Mined, "tx" | "blockNumber" | "blockHash" | "index">;
+
+function toStored(outcome: Outcome): StoredReceipt {
+  return {
+    status: outcome.status,
+    gasUsed: hex(outcome.gasUsed),
+    cumulativeGasUsed: hex(outcome.cumulativeGasUsed),
+    contractAddress: outcome.contractAddress,
+    logs: outcome.logs.map(([address, topics, data]) => [
+      bytesToHex(address),
+      topics.map((t) => bytesToHex(t)),
+      bytesToHex(data),
+    ]),
+    revertData: outcome.revertData,
+  };
+}
+
+function fromStored(receipt: StoredReceipt): Outcome {
+  return {
+    status: receipt.status,
+    gasUsed: BigInt(receipt.gasUsed),
+    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
+    contractAddress: receipt.contractAddress,
+    logs: receipt.logs.map(([address, topics, data]) => [
+      hexToBytes(address as PrefixedHexString),
+      topics.map((t) => hexToBytes(t as PrefixedHexString)),
+      hexToBytes(data as PrefixedHexString),
+    ]),
+    revertData: receipt.revertData,
+  };
+}
 
 function chainCommon(): Common {
   const cancun = Mainnet.hardforks.findIndex((h) => h.name === "cancun");
@@ -102,13 +170,20 @@ export class EmbeddedChain {
   private broken: Error | null = null;
   private readonly waiters = new Set<() => void>();
 
-  private constructor(common: Common, vm: VM, store: BlockStore) {
+  private readonly nodes: StateNodes;
+
+  private constructor(common: Common, vm: VM, store: BlockStore, nodes: StateNodes) {
     this.common = common;
     this.vm = vm;
     this.store = store;
+    this.nodes = nodes;
   }
 
-  /** Opens the chain: genesis funds `operator`, then every stored block is replayed. */
+  /**
+   * Opens the chain: genesis funds `operator`; then, with a store that keeps state, the newest block stored with its
+   * state becomes the head without execution (its state root must be in the stored trie) and only later blocks are
+   * replayed; otherwise every stored block is replayed. Every replayed block's state root is checked.
+   */
   static async open(store: BlockStore, operator: string): Promise<EmbeddedChain> {
     const common = chainCommon();
     const genesisState = { [operator.toLowerCase()]: hex(10n ** 30n) } as Record<string, PrefixedHexString>;
@@ -118,16 +193,54 @@ export class EmbeddedChain {
       validateConsensus: false,
       validateBlocks: false,
     });
-    const vm = await createVM({ common, blockchain });
-    await (
-      vm.stateManager as unknown as { generateCanonicalGenesis(state: unknown): Promise<void> }
-    ).generateCanonicalGenesis(genesisState);
-    const chain = new EmbeddedChain(common, vm, store);
+    const nodes = new StateNodes(store.loadNode ?? null);
+    const stateManager = new MerkleStateManager({
+      common,
+      trie: new MerklePatriciaTrie({ db: nodes, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common }),
+    });
+    const vm = await createVM({ common, blockchain, stateManager });
+    const chain = new EmbeddedChain(common, vm, store, nodes);
     const genesis = await blockchain.getCanonicalHeadBlock();
     chain.remember(genesis);
-    for (const stored of await store.loadBlocks()) {
-      const block = createBlockFromRLP(stored.rlp, { common, setHardfork: true });
+    if (!(await stateManager.hasStateRoot(genesis.header.stateRoot))) {
+      await stateManager.generateCanonicalGenesis(genesisState);
+      if (!equalsBytes(await stateManager.getStateRoot(), genesis.header.stateRoot))
+        throw new Error("ethereum-ledgerline: the genesis state does not match the genesis block");
+      await store.saveState?.({
+        number: 0,
+        stateRoot: bytesToHex(genesis.header.stateRoot),
+        receipts: [],
+        nodes: nodes.takeWritten(),
+      });
+    }
+    const stored = await store.loadBlocks();
+    // the newest block stored with its receipts whose state root is in the stored trie (blocks are completed in order)
+    let complete = 0;
+    if (store.loadNode) {
+      for (let i = stored.length - 1; i >= 0; i--) {
+        const candidate = stored[i];
+        if (!candidate?.receipts) continue;
+        const block = createBlockFromRLP(candidate.rlp, { common, setHardfork: true });
+        if (await stateManager.hasStateRoot(block.header.stateRoot)) {
+          complete = i + 1;
+          break;
+        }
+      }
+    }
+    for (const [i, item] of stored.entries()) {
+      const block = createBlockFromRLP(item.rlp, { common, setHardfork: true });
       const parent = chain.head();
+      if (!equalsBytes(block.header.parentHash, parent.hash()) || block.header.number !== parent.header.number + 1n)
+        throw new Error(
+          `ethereum-ledgerline: stored block ${block.header.number} does not follow block ${parent.header.number}`,
+        );
+      if (i < complete && item.receipts) {
+        // stored with its state: no execution (the head's state root is set below)
+        await blockchain.putBlock(block);
+        chain.remember(block);
+        chain.recordResults(block, item.receipts.map(fromStored));
+        continue;
+      }
       const result = await runBlock(vm, {
         block,
         root: parent.header.stateRoot,
@@ -138,18 +251,24 @@ export class EmbeddedChain {
         throw new Error(`ethereum-ledgerline: block ${block.header.number} replays to a different state`);
       await blockchain.putBlock(block);
       chain.remember(block);
-      chain.recordResults(
-        block,
-        result.results.map((r) => ({
-          status: (r.receipt as { status?: 0 | 1 }).status ?? 1,
-          gasUsed: r.totalGasSpent,
-          cumulativeGasUsed: r.receipt.cumulativeBlockGasUsed,
-          contractAddress: r.createdAddress?.toString() ?? null,
-          logs: r.receipt.logs,
-          revertData: r.execResult.exceptionError ? bytesToHex(r.execResult.returnValue) : null,
-        })),
-      );
+      const results = result.results.map((r) => ({
+        status: ((r.receipt as { status?: 0 | 1 }).status ?? 1) as 0 | 1,
+        gasUsed: r.totalGasSpent,
+        cumulativeGasUsed: r.receipt.cumulativeBlockGasUsed,
+        contractAddress: r.createdAddress?.toString() ?? null,
+        logs: r.receipt.logs,
+        revertData: r.execResult.exceptionError ? bytesToHex(r.execResult.returnValue) : null,
+      }));
+      chain.recordResults(block, results);
+      await store.saveState?.({
+        number: Number(block.header.number),
+        stateRoot: bytesToHex(block.header.stateRoot),
+        receipts: results.map(toStored),
+        nodes: nodes.takeWritten(),
+      });
     }
+    // the head's state, read on demand from the stored trie (setStateRoot fails when its root node is missing)
+    await stateManager.setStateRoot(chain.head().header.stateRoot);
     return chain;
   }
 
@@ -168,7 +287,7 @@ export class EmbeddedChain {
     this.byHash.set(bytesToHex(block.hash()), Number(block.header.number));
   }
 
-  private recordResults(block: Block, results: Array<Omit<Mined, "tx" | "blockNumber" | "blockHash" | "index">>): void {
+  private recordResults(block: Block, results: Outcome[]): void {
     const blockHash = bytesToHex(block.hash());
     block.transactions.forEach((tx, index) => {
       const result = results[index];
@@ -216,7 +335,7 @@ export class EmbeddedChain {
         headerData: { timestamp, gasLimit: BLOCK_GAS_LIMIT },
         blockOpts: { calcDifficultyFromHeader: parent.header, putBlockIntoBlockchain: false, setHardfork: true },
       });
-      const results: Array<Omit<Mined, "tx" | "blockNumber" | "blockHash" | "index">> = [];
+      const results: Outcome[] = [];
       const rest: TypedTransaction[] = [];
       for (const tx of this.pending) {
         if (builder.gasUsed + tx.gasLimit > BLOCK_GAS_LIMIT) {
@@ -241,14 +360,19 @@ export class EmbeddedChain {
       }
       this.pending = rest;
       const { block } = await builder.build();
+      const written = this.nodes.takeWritten();
       try {
         await this.store.saveBlock({
           number: Number(block.header.number),
           hash: bytesToHex(block.hash()),
           rlp: block.serialize(),
           transactions: block.transactions.length,
+          stateRoot: bytesToHex(block.header.stateRoot),
+          receipts: results.map(toStored),
+          nodes: written,
         });
       } catch (error) {
+        this.nodes.giveBack(written);
         // the VM is ahead of the database: refuse everything until the chain is opened again (replay)
         this.broken = error as Error;
         throw error;

@@ -1,24 +1,73 @@
-// What the chain code keeps in the database (migration 1010, docs/CHAIN.md): the embedded chain's blocks and the
+// What the chain code keeps in the database (migrations 1010 and 1340, docs/CHAIN.md): the embedded chain's blocks
+// (with their receipts), its state trie's nodes, and the
 // signing keys the server holds (operator and custodial investor keys), sealed with the key that encrypts answers at
 // rest (app_private.seal / unseal: sync/database/onboarding/30_step_answers.sql, key from sync/db/encryption-key.ts).
 import type { Database, Sql } from "../db/database.ts";
-import type { BlockStore, StoredBlock } from "./embedded.ts";
+import type { BlockStore, StoredBlock, StoredReceipt } from "./embedded.ts";
+
+/** Trie nodes per statement: keeps one insert's parameters small. */
+const NODES_PER_INSERT = 5000;
+
+async function saveNodes(db: Sql, chain: string, nodes: Map<string, Uint8Array>): Promise<void> {
+  const entries = [...nodes];
+  for (let i = 0; i < entries.length; i += NODES_PER_INSERT) {
+    const part = entries.slice(i, i + NODES_PER_INSERT);
+    await db.query(
+      `insert into app_private.chain_state_nodes (chain, key, value)
+       select $1, x.key, decode(x.value, 'hex') from unnest($2::text[], $3::text[]) as x(key, value)
+       on conflict do nothing`,
+      [chain, part.map(([key]) => key), part.map(([, value]) => Buffer.from(value).toString("hex"))],
+    );
+  }
+}
 
 export function blockStore(db: Database, chain: string): BlockStore {
   return {
     async loadBlocks(): Promise<StoredBlock[]> {
-      const { rows } = await db.query<{ number: string | number; rlp: Uint8Array }>(
-        "select number, rlp from app_private.chain_blocks where chain = $1 order by number",
+      const { rows } = await db.query<{ number: string | number; rlp: Uint8Array; receipts: StoredReceipt[] | null }>(
+        "select number, rlp, receipts from app_private.chain_blocks where chain = $1 order by number",
         [chain],
       );
-      return rows.map((row) => ({ number: Number(row.number), rlp: new Uint8Array(row.rlp) }));
+      return rows.map((row) => ({ number: Number(row.number), rlp: new Uint8Array(row.rlp), receipts: row.receipts }));
     },
+    // the block, its receipts and the state nodes it wrote in one transaction: a stop in the middle keeps none of them
     async saveBlock(block) {
-      await db.query(
-        `insert into app_private.chain_blocks (chain, number, hash, rlp, transactions) values ($1, $2, $3, $4, $5)`,
-        // a Buffer: node-postgres sends it as bytea (a plain Uint8Array it would not)
-        [chain, block.number, block.hash, Buffer.from(block.rlp), block.transactions],
+      await db.transaction(async (tx) => {
+        if (block.nodes) await saveNodes(tx, chain, block.nodes);
+        await tx.query(
+          `insert into app_private.chain_blocks (chain, number, hash, rlp, transactions, state_root, receipts)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          // a Buffer: node-postgres sends it as bytea (a plain Uint8Array it would not)
+          [
+            chain,
+            block.number,
+            block.hash,
+            Buffer.from(block.rlp),
+            block.transactions,
+            block.stateRoot ?? null,
+            block.receipts ? JSON.stringify(block.receipts) : null,
+          ],
+        );
+      });
+    },
+    async loadNode(key) {
+      const { rows } = await db.query<{ value: Uint8Array }>(
+        "select value from app_private.chain_state_nodes where chain = $1 and key = $2",
+        [chain, key],
       );
+      const value = rows[0]?.value;
+      return value ? new Uint8Array(value) : undefined;
+    },
+    // a replayed block's state (older data), or the genesis state's nodes (number 0)
+    async saveState(state) {
+      await db.transaction(async (tx) => {
+        await saveNodes(tx, chain, state.nodes);
+        if (state.number > 0)
+          await tx.query(
+            "update app_private.chain_blocks set state_root = $3, receipts = $4 where chain = $1 and number = $2",
+            [chain, state.number, state.stateRoot, JSON.stringify(state.receipts)],
+          );
+      });
     },
   };
 }

@@ -27,6 +27,13 @@ const BulkCustomersInput = v.strictObject(
   },
   "must be an object with the fields of BulkCustomersInput",
 );
+const CancelPaymentTradeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of CancelPaymentTradeInput",
+);
 const CompleteChildStepInput = v.strictObject(
   {
     blob: v.nullish(S.JSON),
@@ -658,6 +665,13 @@ const TransferOwnershipInput = v.strictObject(
   },
   "must be an object with the fields of TransferOwnershipInput",
 );
+const UnwindPaymentTradeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of UnwindPaymentTradeInput",
+);
 const AccountPatch = v.strictObject(
   {
     company: v.nullish(S.String),
@@ -1258,6 +1272,50 @@ const UpdateOnboardingQuestionSetByIdInput = v.strictObject(
   },
   "must be an object with the fields of UpdateOnboardingQuestionSetByIdInput",
 );
+const EditDocumentSharingOptionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    fromAccountType: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    toRole: v.nullish(S.String),
+    type: v.nullish(S.String),
+  },
+  "must be an object with the fields of EditDocumentSharingOptionInput",
+);
+const MakeDocumentSharingOptionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    fromAccountType: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    toRole: v.nullish(S.String),
+    type: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeDocumentSharingOptionInput",
+);
+const ResendDelegateInvitationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of ResendDelegateInvitationInput",
+);
+const RevokeDelegateInvitationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of RevokeDelegateInvitationInput",
+);
+const SetAssetTypeAccountingTypeInput = v.strictObject(
+  {
+    accountingType: v.nullish(S.String),
+    clientMutationId: v.nullish(S.String),
+    type: v.nullish(S.String),
+  },
+  "must be an object with the fields of SetAssetTypeAccountingTypeInput",
+);
 
 export const VARIABLES = {
   addMappedSigningTemplateToQualifications: v.object(
@@ -1266,6 +1324,7 @@ export const VARIABLES = {
   ),
   bulkAllocation: v.object({ input: BulkAllocationInput }, "must be an object"),
   bulkCustomers: v.object({ input: BulkCustomersInput }, "must be an object"),
+  cancelPaymentTrade: v.object({ input: CancelPaymentTradeInput }, "must be an object"),
   completeChildStep: v.object({ input: CompleteChildStepInput }, "must be an object"),
   completeParentStep: v.object({ input: CompleteParentStepInput }, "must be an object"),
   completeStep: v.object({ input: CompleteStepInput }, "must be an object"),
@@ -1329,6 +1388,7 @@ export const VARIABLES = {
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
   transferOwnership: v.object({ input: TransferOwnershipInput }, "must be an object"),
+  unwindPaymentTrade: v.object({ input: UnwindPaymentTradeInput }, "must be an object"),
   updateAccountById: v.object({ input: UpdateAccountByIdInput }, "must be an object"),
   updateAddressById: v.object({ input: UpdateAddressByIdInput }, "must be an object"),
   updateAllocationById: v.object({ input: UpdateAllocationByIdInput }, "must be an object"),
@@ -1370,4 +1430,9 @@ export const VARIABLES = {
   deleteOnboardingQuestionJoinById: v.object({ input: DeleteOnboardingQuestionJoinByIdInput }, "must be an object"),
   updateOnboardingQuestionById: v.object({ input: UpdateOnboardingQuestionByIdInput }, "must be an object"),
   updateOnboardingQuestionSetById: v.object({ input: UpdateOnboardingQuestionSetByIdInput }, "must be an object"),
+  editDocumentSharingOption: v.object({ input: EditDocumentSharingOptionInput }, "must be an object"),
+  makeDocumentSharingOption: v.object({ input: MakeDocumentSharingOptionInput }, "must be an object"),
+  resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
+  revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
+  setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
 } as const;
