@@ -961,6 +961,7 @@ create table app_public.blockchain_addresses (
 alter table app_public.blockchain_addresses enable row level security;
 CREATE INDEX blockchain_addresses_account_id_idx ON app_public.blockchain_addresses USING btree (account_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'investor');
+CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'id', 'account_id');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('blockchain_addresses');
 create policy delete_own on app_public.blockchain_addresses for delete to public
   using (app_private.can_write() AND account_id = app_private.current_account_id());
@@ -1667,6 +1668,7 @@ alter table app_public.holding_blockchain_addresses enable row level security;
 CREATE INDEX holding_blockchain_addresses_address_idx ON app_public.holding_blockchain_addresses USING btree (blockchain_address_id);
 CREATE INDEX holding_blockchain_addresses_holding_id_idx ON app_public.holding_blockchain_addresses USING btree (holding_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
+CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'blockchain_address_id');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg_holding_blockchain_addresses__token_documents();
 create policy delete_own on app_public.holding_blockchain_addresses for delete to public
@@ -3401,6 +3403,15 @@ AS $function$
   select array(select e.account_id from app_public.audit_events e where e.id = doc_id and e.account_id is not null)
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.audience_blockchain_addresses(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select b.account_id from app_public.blockchain_addresses b where b.id = doc_id)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.audience_broker_allocations(doc_id uuid)
  RETURNS uuid[]
  LANGUAGE sql
@@ -4325,6 +4336,18 @@ CREATE OR REPLACE FUNCTION app_private.current_user_id()
 AS $function$ select nullif(current_setting('jwt.claims.user_id', true), '')::uuid $function$;
 grant execute on function app_private.current_user_id() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.custodial_address_ids(ids uuid[])
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select b.id from app_public.blockchain_addresses b
+    join app_private.chain_keys k on k.chain = b.chain and k.address = lower(b.address) and k.purpose = 'custodial'
+   where b.id = any (ids) and b.account_id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.custodial_address_ids(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.decimal_bound_text(value numeric)
  RETURNS text
  LANGUAGE sql
@@ -4655,6 +4678,29 @@ AS $function$
   where e.id = any (ids) and e.created_on >= since.start
 $function$;
 grant execute on function app_private.docs_audit_events(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_blockchain_addresses(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select b.id, app_private.live_document(
+    app_private.row_document(to_jsonb(b), 'app_public.blockchain_addresses')
+    || jsonb_build_object(
+      'custodial', b.id in (select app_private.custodial_address_ids(ids)),
+      'holdings', jsonb_build_object(
+        'trade', (select count(*) from app_public.holding_blockchain_addresses x
+                   where x.blockchain_address_id = b.id and x.status = 'trade'),
+        'pending', (select count(*) from app_public.holding_blockchain_addresses x
+                     where x.blockchain_address_id = b.id and x.status = 'pending'),
+        'failed', (select count(*) from app_public.holding_blockchain_addresses x
+                    where x.blockchain_address_id = b.id and x.status = 'failed')))
+  )
+  from app_public.blockchain_addresses b
+  where b.id = any (ids) and b.account_id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.docs_blockchain_addresses(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_broker_allocations(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -7905,6 +7951,47 @@ begin
 end
 $function$;
 grant execute on function app_private.text_too_long(label text, max_length integer) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.tezos_address_ok(address text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  alphabet constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  n numeric := 0;
+  digit integer;
+  bytes bytea := '\x'::bytea;
+  prefix bytea;
+begin
+  if address is null or address !~ '^(tz1|tz2|tz3|KT1)[1-9A-HJ-NP-Za-km-z]{33}$' then
+    return false;
+  end if;
+  for i in 1..length(address) loop
+    digit := strpos(alphabet, substr(address, i, 1)) - 1;
+    n := n * 58 + digit;
+  end loop;
+  for i in 1..27 loop
+    bytes := set_byte('\x00'::bytea, 0, (n % 256)::integer) || bytes;
+    n := div(n, 256);
+  end loop;
+  if n <> 0 then
+    return false;
+  end if;
+  -- (an IF's condition ends at its first THEN: the expected prefix is assigned first)
+  prefix := case left(address, 3)
+      when 'tz1' then '\x06a19f'::bytea
+      when 'tz2' then '\x06a1a1'::bytea
+      when 'tz3' then '\x06a1a4'::bytea
+      else '\x025a79'::bytea end;
+  if substr(bytes, 1, 3) <> prefix then
+    return false;
+  end if;
+  return substr(sha256(sha256(substr(bytes, 1, 23))), 1, 4) = substr(bytes, 24, 4);
+end;
+$function$;
+comment on function app_private.tezos_address_ok(address text) is 'A Tezos tz1/tz2/tz3/KT1 address with a valid base58check checksum.';
 
 CREATE OR REPLACE FUNCTION app_private.tg__append_only()
  RETURNS trigger

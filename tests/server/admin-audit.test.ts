@@ -1,5 +1,5 @@
-// The audit trail through the real server (docs/ADMIN.md): a sign-in and an account switch are recorded with the
-// session, IP and user agent; every accepted command with its device and what it changed, a rejected one not; an
+// The audit trail through the real server (docs/ADMIN.md): a sign-in, the account it lands on and a later account
+// switch are recorded with the session, IP and user agent; every accepted command with its device and what it changed, a rejected one not; an
 // issuer reads its own account's trail through GraphQL, an admin the platform's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../src/domain/wire.ts";
@@ -71,11 +71,11 @@ describe("the audit trail", () => {
     expect(results.map((result) => result.status)).toEqual(["accepted", "rejected"]);
 
     const events = await trail(issuer);
-    const signIn = events.find((event) => event.kind === "sign_in" && event.userId === issuer.userId);
-    // a sign-in has no account yet: it is the user's, read by admins (below); the switch names the account
-    expect(signIn).toBeUndefined();
-    const switched = events.find((event) => event.kind === "account_switch" && event.userId === issuer.userId);
+    // a sign-in has no account yet (the user's, read by admins, below); the account it lands on records a sign-in of
+    // that account (its owners and admins see their members' sign-ins); later switches are account switches
+    const switched = events.find((event) => event.kind === "sign_in" && event.userId === issuer.userId);
     expect(switched).toMatchObject({
+      action: "signed in",
       accountId: issuer.accountId,
       userAgent: "node",
       ip: expect.stringMatching(/127\.0\.0\.1|::1/),
@@ -99,7 +99,27 @@ describe("the audit trail", () => {
     const all = await trail(admin);
     expect(all.some((event) => event.kind === "sign_in" && event.userId === issuer.userId)).toBe(true);
     expect(all.some((event) => event.action === "makeCustomer" && event.accountId === issuer.accountId)).toBe(true);
-    expect(all.some((event) => event.kind === "account_switch" && event.userId === admin.userId)).toBe(true);
+    expect(
+      all.some((event) => event.kind === "sign_in" && event.accountId === null && event.userId === issuer.userId),
+    ).toBe(true);
+    expect(all.some((event) => event.kind === "sign_in" && event.accountId === admin.accountId)).toBe(true);
+
+    // a second account chosen in the same session is an account switch
+    const multi = await signInAs(t.client(), "multi@demo.test");
+    const other = await multi.client.graphql<{
+      currentUser: { usersAccounts: { nodes: Array<{ accountId: string }> } };
+    }>("{ currentUser { usersAccounts { nodes { accountId } } } }");
+    const second = other.data?.currentUser.usersAccounts.nodes.find((node) => node.accountId !== multi.accountId);
+    expect(second).toBeDefined();
+    expect((await multi.client.selectAccount(second?.accountId ?? "")).status).toBe(303);
+    const after = await trail(admin);
+    const ofMulti = after.filter((event) => event.userId === multi.userId && event.accountId !== null);
+    expect(ofMulti.filter((event) => event.kind === "sign_in").map((event) => event.accountId)).toEqual([
+      multi.accountId,
+    ]);
+    expect(ofMulti.filter((event) => event.kind === "account_switch").map((event) => event.accountId)).toEqual([
+      second?.accountId,
+    ]);
   });
 
   it("keeps a step's answers out of the trail (field names only)", async () => {

@@ -172,6 +172,15 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   makeDelegate: { input: { email: "d@x.test", firstName: "Dee", lastName: "Lee", role: "account_viewer" } },
   transferOwnership: { input: { email: "d@x.test" } },
   updateUsersAccountById: { input: { id: id(56), patch: { role: "account_admin", status: "suspended" } } },
+  resendDelegateInvitation: { input: { id: id(57) } },
+  revokeDelegateInvitation: { input: { id: id(57) } },
+  setAssetTypeAccountingType: { input: { type: "real_estate", accountingType: "fund" } },
+  makeDocumentSharingOption: {
+    input: { id: id(58), type: "holding", fromAccountType: "agent", toRole: "broker", name: "Brokers" },
+  },
+  editDocumentSharingOption: {
+    input: { id: id(58), type: "holding", fromAccountType: "agent", toRole: "ats", name: "Trading systems" },
+  },
 };
 
 describe("the command catalogue", () => {

@@ -131,6 +131,9 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   makeFormDefinition: null,
   updateAssetTypeByType: null,
   updateDocumentSharingAllowedShareById: null,
+  editDocumentSharingOption: null,
+  makeDocumentSharingOption: null,
+  setAssetTypeAccountingType: null,
   // question sets (features/questions): sets and questions by the convention; a set's questions overlay their joins
   createOnboardingQuestion: "convention",
   createOnboardingQuestionJoin: null,
@@ -142,6 +145,8 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   makeDelegate: null,
   transferOwnership: null,
   updateUsersAccountById: "convention",
+  resendDelegateInvitation: null,
+  revokeDelegateInvitation: null,
 };
 
 export const COMMANDS: { readonly [N in CommandName]: CommandEntry<N> } = Object.fromEntries(

@@ -89,6 +89,12 @@ export const COMMAND_NAMES = [
   "deleteOnboardingQuestionJoinById",
   "updateOnboardingQuestionById",
   "updateOnboardingQuestionSetById",
+  // account administration (features/admin, features/delegates)
+  "editDocumentSharingOption",
+  "makeDocumentSharingOption",
+  "resendDelegateInvitation",
+  "revokeDelegateInvitation",
+  "setAssetTypeAccountingType",
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

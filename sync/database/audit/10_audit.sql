@@ -2,7 +2,9 @@
 -- as what it records, one insert each:
 -- * every accepted command: one statement-level insert per batch of the command log (log_commands writes a
 --   request's transaction's log rows in one statement), with the command's variables (a step's answers redacted);
--- * every sign-in (a new session) and account switch (the session's account changes);
+-- * every sign-in (a new session, of no account yet) and the account it lands on (the session's first account: a
+--   sign_in event of that account, so the account's Activity shows its members' sign-ins), and every later account
+--   switch (the session's account changes);
 -- * every membership change (users_accounts inserted, updated, deleted); a change of role to or from owner is an
 --   ownership transfer.
 -- Who: the request's user (NULL when the server itself acts); from which device: the request's session with the IP
@@ -61,9 +63,18 @@ begin
     insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
     values ('sign_in', 'signed in', new.user_id, new.account_id, new.id, new.ip, new.user_agent, '{}'::jsonb);
   elsif new.account_id is distinct from old.account_id and new.account_id is not null then
-    insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
-    values ('account_switch', 'switched account', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
-            jsonb_build_object('fromAccountId', old.account_id, 'toAccountId', new.account_id));
+    if old.account_id is null and not exists (
+         select 1 from app_public.audit_events e
+          where e.session_id = new.id and e.kind in ('sign_in', 'account_switch') and e.account_id is not null) then
+      -- The account a sign-in lands on (the session's first): the sign-in as that account's owners and admins see it.
+      insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+      values ('sign_in', 'signed in', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
+              jsonb_build_object('toAccountId', new.account_id));
+    else
+      insert into app_public.audit_events (kind, action, user_id, account_id, session_id, ip, user_agent, details)
+      values ('account_switch', 'switched account', new.user_id, new.account_id, new.id, new.ip, new.user_agent,
+              jsonb_build_object('fromAccountId', old.account_id, 'toAccountId', new.account_id));
+    end if;
   end if;
   return null;
 end;
