@@ -268,6 +268,30 @@ export function createCommandHandler({
       const results: CommandResult[] = [];
       const logged = new Map<string, CommandResult>();
       const entries: LogEntry[] = [];
+      // The request's grafast context (session, settings, this transaction's client) is the same for every command
+      // of the transaction: prepared once, then each command executes with its own document, variables and a
+      // shallow copy of the context (grafast keeps per-operation state in it).
+      let prepared: Awaited<ReturnType<typeof hookArgs>> | null = null;
+      const argsFor = async (document: DocumentNode, variableValues: Record<string, unknown>) => {
+        if (!prepared) {
+          prepared = await hookArgs({
+            schema,
+            document,
+            variableValues,
+            resolvedPreset,
+            requestContext: { node: { req, res } } as Partial<Grafast.RequestContext>,
+            contextValue: {},
+          });
+          (prepared.contextValue as unknown as Record<string, unknown>).withPgClient = tx.withPgClient;
+          return prepared;
+        }
+        return {
+          ...prepared,
+          document,
+          variableValues,
+          contextValue: Object.assign(Object.create(null), prepared.contextValue),
+        } as typeof prepared;
+      };
       // The savepoint before the next command: none yet, set and clean (nothing ran since, or it was rolled back
       // to), or holding the writes of an accepted command (released and set again, in one round trip).
       let savepoint: "none" | "clean" | "holding" = "none";
@@ -308,15 +332,7 @@ export function createCommandHandler({
         if (!("kind" in document)) {
           outcome = document;
         } else {
-          const args = await hookArgs({
-            schema,
-            document,
-            variableValues: command.variables,
-            resolvedPreset,
-            requestContext: { node: { req, res } } as Partial<Grafast.RequestContext>,
-            contextValue: {},
-          });
-          (args.contextValue as unknown as Record<string, unknown>).withPgClient = tx.withPgClient;
+          const args = await argsFor(document, command.variables);
           if (savepoint === "none") await tx.exec(`savepoint ${SAVEPOINT}`);
           else if (savepoint === "holding") await tx.exec(`release savepoint ${SAVEPOINT}; savepoint ${SAVEPOINT}`);
           savepoint = "clean";
