@@ -134,6 +134,8 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   mapPaymentInstrument: { input: { id: id(52), roundId: id(5) } },
   mapPaymentIssuer: { input: { id: id(53), issuerId: id(54) } },
   northCapitalSync: { input: { id: id(55) } },
+  cancelPaymentTrade: { input: { id: id(50) } },
+  unwindPaymentTrade: { input: { id: id(50) } },
   createAssetType: { input: { assetType: { type: "real_estate", name: "Real estate", accountingType: "equity" } } },
   createInvestorAccountType: {
     input: { investorAccountType: { type: "Family Office", isIndividual: false, isJoint: false } },

@@ -124,6 +124,8 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   mapPaymentInstrument: null,
   mapPaymentIssuer: null,
   northCapitalSync: null,
+  cancelPaymentTrade: null,
+  unwindPaymentTrade: null,
   // the admin console (features/admin): its screens read the server and show the queued command themselves
   createAssetType: null,
   createInvestorAccountType: null,

@@ -55,6 +55,8 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
     text(input.fileName) ? named("Import contacts from", input.fileName) : `Import ${count(input.contacts, "contact")}`,
   completeChildStep: () => "Complete an onboarding step",
   confirmPaymentFunds: () => "Confirm the funds of a payment",
+  cancelPaymentTrade: () => "Cancel a payment",
+  unwindPaymentTrade: () => "Refund a payment",
   completeParentStep: () => "Complete an onboarding step",
   completeStep: () => "Complete an onboarding step",
   createAccountIntegration: () => "Connect an integration",
