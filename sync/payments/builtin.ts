@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import { plain, toMicros } from "./money.ts";
 import {
+  type InvestorSetup,
   type IssuerSetup,
   isTradeStatus,
   type PaymentProvider,
@@ -112,10 +113,18 @@ export function builtinProvider(db: Database): PaymentProvider {
         [request.reference],
       );
       if (known.rows[0]) return trade(known.rows[0]);
+      const account = await db.query<{ owner_party_id: string | null }>(
+        "select owner_party_id from app_private.builtin_pay_accounts where id = $1",
+        [request.investorRef],
+      );
+      if (!account.rows[0]) throw new ProviderError("Account not found.", "not_found");
+      if (!account.rows[0].owner_party_id)
+        throw new ProviderError("The account has no owner: link a party first.", "refused");
       const { rows } = await db.query<TradeRow>(
-        `insert into app_private.builtin_pay_trades (id, offering_id, amount, external_ref) values ($1, $2, $3::numeric, $4)
+        `insert into app_private.builtin_pay_trades (id, offering_id, amount, external_ref, account_id)
+         values ($1, $2, $3::numeric, $4, $5)
          returning id, offering_id, amount::text as amount, status`,
-        [providerId("T"), request.offeringId, request.amount, request.reference],
+        [providerId("T"), request.offeringId, request.amount, request.reference, request.investorRef],
       );
       return trade(rows[0] as TradeRow);
     },
@@ -124,6 +133,62 @@ export function builtinProvider(db: Database): PaymentProvider {
     },
     async settleTrade(t) {
       await move(t.tradeId, "FUNDED", "SETTLED");
+    },
+    async createParty(investor: InvestorSetup) {
+      // the investor's id is the party's reference: asking again (a retry) answers the same party
+      const { rows } = await db.query<{ id: string }>(
+        `insert into app_private.builtin_pay_parties (id, external_ref, name, email) values ($1, $2, $3, $4)
+         on conflict (external_ref) do update set name = excluded.name returning id`,
+        [providerId("P"), investor.investorId, investor.name, investor.email],
+      );
+      return (rows[0] as { id: string }).id;
+    },
+    async createAccount(investor: InvestorSetup) {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into app_private.builtin_pay_accounts (id, external_ref, name) values ($1, $2, $3)
+         on conflict (external_ref) do update set name = excluded.name returning id`,
+        [providerId("A"), investor.investorId, investor.name],
+      );
+      return (rows[0] as { id: string }).id;
+    },
+    async linkAccountOwner(link) {
+      const party = await db.query("select 1 from app_private.builtin_pay_parties where id = $1", [link.partyId]);
+      if (!party.rows[0]) throw new ProviderError("Party not found.", "not_found");
+      const { rows } = await db.query<{ owner_party_id: string | null }>(
+        "select owner_party_id from app_private.builtin_pay_accounts where id = $1 for update",
+        [link.accountId],
+      );
+      if (!rows[0]) throw new ProviderError("Account not found.", "not_found");
+      if (rows[0].owner_party_id && rows[0].owner_party_id !== link.partyId)
+        throw new ProviderError("The account already has another owner.", "refused");
+      await db.query("update app_private.builtin_pay_accounts set owner_party_id = $2 where id = $1", [
+        link.accountId,
+        link.partyId,
+      ]);
+    },
+    async cancelTrade(t) {
+      const row = await one(t.tradeId);
+      if (row.status === "CANCELLED") return;
+      if (row.status !== "CREATED")
+        throw new ProviderError(`The trade is ${row.status}: only a created trade can be cancelled.`, "refused");
+      await db.query(
+        "update app_private.builtin_pay_trades set status = 'CANCELLED', updated_on = now() where id = $1 and status = 'CREATED'",
+        [t.tradeId],
+      );
+    },
+    async unwindTrade(t) {
+      const row = await one(t.tradeId);
+      if (row.status === "UNWIND SETTLED") return;
+      if (row.status !== "SETTLED" && row.status !== "UNWIND PENDING")
+        throw new ProviderError(`The trade is ${row.status}: only a settled trade can be unwound.`, "refused");
+      await db.query(
+        "update app_private.builtin_pay_trades set status = 'UNWIND PENDING', updated_on = now() where id = $1 and status = 'SETTLED'",
+        [t.tradeId],
+      );
+      await db.query(
+        "update app_private.builtin_pay_trades set status = 'UNWIND SETTLED', updated_on = now() where id = $1 and status = 'UNWIND PENDING'",
+        [t.tradeId],
+      );
     },
     async trades(offeringId: string) {
       const { rows } = await db.query<TradeRow>(

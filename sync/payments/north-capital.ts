@@ -7,6 +7,7 @@
 // `unavailable` (retried with backoff by the runner); statusCode 103 is bad credentials; other codes are refusals.
 import { mmddyyyy, plain, sixDecimals, toMicros } from "./money.ts";
 import {
+  type InvestorSetup,
   type IssuerSetup,
   isTradeStatus,
   type PaymentProvider,
@@ -211,6 +212,66 @@ export function northCapitalProvider(config: NorthCapitalConfig): PaymentProvide
       return rowsOf(envelope["Offering purchased details"] ?? envelope.offeringPurchasedDetails).map((row) =>
         tradeOf(row, offeringId),
       );
+    },
+    async createParty(investor: InvestorSetup) {
+      const params: Record<string, string> = {
+        // Ledgerline records citizenship, not residence: a non-citizen is sent as non-resident
+        domicile: investor.usCitizen ? "U.S. Citizen" : "non-resident",
+        firstName: investor.firstName,
+        lastName: investor.lastName,
+        emailAddress: investor.email ?? "",
+      };
+      if (investor.dateOfBirth) {
+        const [y, m, d] = investor.dateOfBirth.split("-");
+        params.dob = `${m}-${d}-${y}`;
+      }
+      if (investor.address) {
+        params.primCountry = investor.address.country;
+        params.primAddress1 = investor.address.line1;
+        params.primCity = investor.address.city;
+        params.primState = investor.address.state;
+        params.primZip = investor.address.zip;
+      }
+      const envelope = await call("createParty", params, "PUT");
+      const row = rowsOf(envelope.partyDetails)[0];
+      if (!row?.partyId) throw new ProviderError("North Capital created no party.", "refused");
+      return text(row.partyId);
+    },
+    async createAccount(investor: InvestorSetup) {
+      const params: Record<string, string> = {
+        accountRegistration: investor.name,
+        type: "Individual",
+        domesticYN: "domestic_account",
+        streetAddress1: investor.address?.line1 ?? "",
+        city: investor.address?.city ?? "",
+        state: investor.address?.state ?? "",
+        zip: investor.address?.zip ?? "",
+        country: investor.address?.country ?? "",
+      };
+      const envelope = await call("createAccount", params, "PUT");
+      const row = rowsOf(envelope.accountDetails)[0];
+      if (!row?.accountId) throw new ProviderError("North Capital created no account.", "refused");
+      return text(row.accountId);
+    },
+    async linkAccountOwner(link) {
+      await call(
+        "createLink",
+        {
+          firstEntryType: "Account",
+          firstEntry: link.accountId,
+          relatedEntryType: "IndivACParty",
+          relatedEntry: link.partyId,
+          linkType: "owner",
+          primary_value: "1",
+        },
+        "PUT",
+      );
+    },
+    async cancelTrade(trade) {
+      await call("cancelInvestment", { tradeId: trade.tradeId, accountId: trade.investorRef, errDesc: "Cancelled" });
+    },
+    async unwindTrade() {
+      throw new ProviderError("North Capital unwinds trades itself; its unwinds arrive by poll.", "refused");
     },
     async closeOffering(offeringId) {
       await call("closeOffering", { offeringId });

@@ -45,9 +45,25 @@ export interface IssuerSetup {
   rounds: Array<{ id: string; name: string; price: string | null; opensOn: string | null; closesOn: string | null }>;
 }
 
+/** The investor as the provider's party and account are made from (createParty / createAccount). */
+export interface InvestorSetup {
+  /** The investor's Ledgerline account id (the built-in provider keeps it as the party's reference). */
+  investorId: string;
+  /** The account's name; first and last name of its primary party. */
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  /** The primary party's U.S. citizenship (Ledgerline does not collect residence). */
+  usCitizen: boolean;
+  /** YYYY-MM-DD when the investor's account setup gave it. */
+  dateOfBirth: string | null;
+  address: { line1: string; city: string; state: string; zip: string; country: string } | null;
+}
+
 export interface TradeRequest {
   offeringId: string;
-  /** The investor's reference at the provider (its Ledgerline account id). */
+  /** The investor's account at the provider (createAccount's accountId). */
   investorRef: string;
   /** Units bought and the amount due for them (units x the offering's unit price). */
   units: string;
@@ -83,4 +99,14 @@ export interface PaymentProvider {
   settleTrade(trade: { tradeId: string; investorRef: string }): Promise<void>;
   /** Every trade of an offering with its current status (the poll). */
   trades(offeringId: string): Promise<ProviderTrade[]>;
+  /** The investor's party at the provider (TransactAPI createParty): its partyId. */
+  createParty(investor: InvestorSetup): Promise<string>;
+  /** The investor's account at the provider (TransactAPI createAccount): its accountId. */
+  createAccount(investor: InvestorSetup): Promise<string>;
+  /** The party made the account's owner (TransactAPI createLink, relatedEntryType IndivACParty, linkType owner). */
+  linkAccountOwner(link: { accountId: string; partyId: string }): Promise<void>;
+  /** Cancels a trade whose funds have not arrived (TransactAPI cancelInvestment): CANCELLED. */
+  cancelTrade(trade: { tradeId: string; investorRef: string }): Promise<void>;
+  /** Refunds a settled trade (built-in only): UNWIND PENDING, then UNWIND SETTLED. */
+  unwindTrade(trade: { tradeId: string }): Promise<void>;
 }

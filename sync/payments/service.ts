@@ -6,16 +6,23 @@
 //   trade  createTrade at the provider for a payment_trades row (its id travels as the provider's reference)
 //   fund   the issuer's confirmation (built-in provider): fund, then settle the trade
 //   poll   every open trade's status at the provider, applied through app_private.apply_payment_event
-// A provider call never runs inside a database transaction, and a failing provider only delays its own jobs: an
+//   cancel the issuer's cancel of an unfunded trade (TransactAPI cancelInvestment)
+//   unwind the issuer's refund of a settled trade (built-in provider)
+// Before an investor's first trade the runner makes the investor's party and account at the provider and links them
+// (createParty, createAccount, createLink), keeping each id as soon as the provider answers. Each job is claimed by
+// one runner (app_private.claim_payment_jobs: FOR UPDATE SKIP LOCKED, a lease), so several server processes never
+// run a job twice. A provider call never runs inside a database transaction, and a failing provider only delays its own jobs: an
 // `unavailable` or `auth` failure is retried with backoff (attempts, next_attempt_on) up to maxAttempts; a refusal
 // fails the trade with the provider's reason. Statuses are applied exactly once per trade and status, whoever
 // delivers them (poll, callback, a retried job).
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { hostname } from "node:os";
 import type { Database } from "../db/database.ts";
 import { sendJson } from "../http/respond.ts";
 import { builtinProvider } from "./builtin.ts";
 import { northCapitalProvider } from "./north-capital.ts";
-import { type PaymentProvider, ProviderError, type TradeStatus } from "./provider.ts";
+import { type InvestorSetup, type PaymentProvider, ProviderError, type TradeStatus } from "./provider.ts";
 
 export const PAYMENTS_PATH = "/api/v2/payments/";
 const CALLBACK_PATH = `${PAYMENTS_PATH}callback/`;
@@ -40,6 +47,10 @@ export interface PaymentServiceOptions {
   autoFundMs?: number | null;
   /** How often due jobs are looked for (default 1 s; 0: only when woken or asked). */
   tickMs?: number;
+  /** A status callback queues a poll at most this often per payment account (default 10 s). */
+  callbackPollMs?: number;
+  /** How long a claimed job is this runner's before another may take it (default 5 min). */
+  leaseMs?: number;
 }
 
 export interface PaymentService {
@@ -53,7 +64,7 @@ export interface PaymentService {
 
 interface JobRow {
   id: string;
-  kind: "sync" | "trade" | "fund" | "poll";
+  kind: "sync" | "trade" | "fund" | "poll" | "cancel" | "unwind";
   payment_account_id: string;
   trade_id: string | null;
   attempts: number;
@@ -83,6 +94,9 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
   const maxAttempts = options.maxAttempts ?? 10;
   const pollMs = options.pollMs ?? 30_000;
   const leads = options.leads ?? (() => true);
+  const callbackPollMs = options.callbackPollMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? 300_000;
+  const runner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const envFund = Number(env.PAYMENTS_AUTO_FUND_SECONDS);
   const autoFundMs =
     options.autoFundMs !== undefined
@@ -98,6 +112,12 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
      where (provider, provider_name) is distinct from ($1, $2)`,
     [provider.id, provider.id === "north-capital" ? "North Capital" : "Ledgerline Payments"],
   );
+
+  // One process on the embedded database: a job left running was this server's before a restart.
+  if (db.kind === "pglite")
+    await db.query(
+      "update app_private.payment_jobs set status = 'queued', claimed_by = null, claimed_until = null where status = 'running'",
+    );
 
   const applyStatus = async (tradeId: string, status: TradeStatus, amount: string, source: string) => {
     try {
@@ -203,24 +223,136 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
       investor_id: string;
       units: string;
       payment_account_id: string;
+      provider_account_id: string;
     }>(
       `select t.id, t.status, t.amount::text as amount, t.payment_trade_id, i.payment_instrument_id as offering_id,
-              d.investor_id, d.amount::text as units, t.payment_account_id
+              d.investor_id, d.amount::text as units, t.payment_account_id,
+              coalesce(pi.provider_account_id, d.investor_id::text) as provider_account_id
        from app_public.payment_trades t
        join app_public.payment_instruments i on i.id = t.payment_instrument_row_id
        join app_public.distributions d on d.id = t.distribution_id
+       join app_public.payment_accounts pa on pa.id = t.payment_account_id
+       left join app_private.payment_investors pi on pi.provider = pa.provider and pi.investor_id = d.investor_id
        where t.id = $1`,
       [tradeId],
     );
     return rows[0] ?? null;
   }
 
+  /**
+   * The investor's party and account at the provider, linked as its owner: made once per investor and provider
+   * (app_private.payment_investors keeps each id as soon as the provider answers, so a retry or a restart resumes
+   * where it stopped); another runner making them at the same time makes this job wait and retry.
+   */
+  async function investorAccount(investorId: string): Promise<string> {
+    await db.query(
+      "insert into app_private.payment_investors (provider, investor_id) values ($1, $2) on conflict do nothing",
+      [provider.id, investorId],
+    );
+    const known = await db.query<{ party_id: string | null; provider_account_id: string | null; linked: boolean }>(
+      "select party_id, provider_account_id, linked from app_private.payment_investors where provider = $1 and investor_id = $2",
+      [provider.id, investorId],
+    );
+    const row = known.rows[0];
+    if (row?.linked && row.provider_account_id) return row.provider_account_id;
+    const claimed = await db.query(
+      `update app_private.payment_investors set claimed_until = now() + interval '2 minutes', updated_on = now()
+       where provider = $1 and investor_id = $2 and not linked and (claimed_until is null or claimed_until < now())
+       returning 1`,
+      [provider.id, investorId],
+    );
+    if (!claimed.rows[0])
+      throw new ProviderError("The investor's account at the provider is being made by another runner.", "unavailable");
+    try {
+      const setup = await investorSetup(investorId);
+      let partyId = row?.party_id ?? null;
+      if (!partyId) {
+        partyId = await provider.createParty(setup);
+        await db.query(
+          "update app_private.payment_investors set party_id = $3, updated_on = now() where provider = $1 and investor_id = $2",
+          [provider.id, investorId, partyId],
+        );
+      }
+      let accountId = row?.provider_account_id ?? null;
+      if (!accountId) {
+        accountId = await provider.createAccount(setup);
+        await db.query(
+          "update app_private.payment_investors set provider_account_id = $3, updated_on = now() where provider = $1 and investor_id = $2",
+          [provider.id, investorId, accountId],
+        );
+      }
+      await provider.linkAccountOwner({ accountId, partyId });
+      await db.query(
+        "update app_private.payment_investors set linked = true, updated_on = now() where provider = $1 and investor_id = $2",
+        [provider.id, investorId],
+      );
+      return accountId;
+    } finally {
+      await db.query(
+        "update app_private.payment_investors set claimed_until = null where provider = $1 and investor_id = $2",
+        [provider.id, investorId],
+      );
+    }
+  }
+
+  async function investorSetup(investorId: string): Promise<InvestorSetup> {
+    const { rows } = await db.query<{
+      name: string;
+      email: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      us_citizen: boolean | null;
+      date_of_birth: string | null;
+      line_one: string | null;
+      city: string | null;
+      province: string | null;
+      postal_code: string | null;
+      country: string | null;
+    }>(
+      `select a.name, coalesce(p.email, a.email) as email, p.first_name, p.last_name, p.us_citizen,
+              pd.date_of_birth::text as date_of_birth, ad.line_one, ad.city, ad.province, ad.postal_code,
+              c.alpha2 as country
+       from app_public.accounts a
+       left join lateral (select * from app_public.parties p where p.account_id = a.id
+                          order by p.is_primary desc, p.created_on limit 1) p on true
+       left join app_private.account_personal_data pd on pd.account_id = a.id
+       left join app_public.account_addresses aa on aa.account_id = a.id and aa.type = 'primary'
+       left join app_public.addresses ad on ad.id = aa.address_id
+       left join app_public.countries c on c.id = ad.country_id
+       where a.id = $1`,
+      [investorId],
+    );
+    const r = rows[0];
+    if (!r) throw new ProviderError("The investor's account was not found.", "not_found");
+    const [first, ...rest] = r.name.trim().split(/\s+/);
+    return {
+      investorId,
+      name: r.name,
+      firstName: r.first_name || first || r.name,
+      lastName: r.last_name || rest.join(" ") || "-",
+      email: r.email,
+      usCitizen: r.us_citizen === true,
+      dateOfBirth: r.date_of_birth,
+      address:
+        r.line_one && r.city
+          ? {
+              line1: r.line_one,
+              city: r.city,
+              state: r.province ?? "",
+              zip: r.postal_code ?? "",
+              country: r.country ?? "",
+            }
+          : null,
+    };
+  }
+
   async function runTrade(job: JobRow) {
     const trade = job.trade_id ? await tradeRow(job.trade_id) : null;
     if (trade?.status !== "QUEUED") return;
+    const accountRef = await investorAccount(trade.investor_id);
     const created = await provider.createTrade({
       offeringId: trade.offering_id,
-      investorRef: trade.investor_id,
+      investorRef: accountRef,
       units: trade.units,
       amount: trade.amount,
       reference: trade.id,
@@ -243,11 +375,30 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
   async function runFund(job: JobRow) {
     const trade = job.trade_id ? await tradeRow(job.trade_id) : null;
     if (!trade?.payment_trade_id) return;
-    const ref = { tradeId: trade.payment_trade_id, offeringId: trade.offering_id, investorRef: trade.investor_id };
+    const ref = {
+      tradeId: trade.payment_trade_id,
+      offeringId: trade.offering_id,
+      investorRef: trade.provider_account_id,
+    };
     await provider.fundTrade({ ...ref, amount: trade.amount });
     await applyStatus(trade.id, "FUNDED", trade.amount, "fund");
     await provider.settleTrade(ref);
     await applyStatus(trade.id, "SETTLED", trade.amount, "fund");
+  }
+
+  async function runCancel(job: JobRow) {
+    const trade = job.trade_id ? await tradeRow(job.trade_id) : null;
+    if (!trade?.payment_trade_id || trade.status !== "CREATED") return;
+    await provider.cancelTrade({ tradeId: trade.payment_trade_id, investorRef: trade.provider_account_id });
+    await applyStatus(trade.id, "CANCELLED", trade.amount, "cancel");
+  }
+
+  async function runUnwind(job: JobRow) {
+    const trade = job.trade_id ? await tradeRow(job.trade_id) : null;
+    if (!trade?.payment_trade_id || trade.status !== "SETTLED") return;
+    await provider.unwindTrade({ tradeId: trade.payment_trade_id });
+    await applyStatus(trade.id, "UNWIND PENDING", trade.amount, "unwind");
+    await applyStatus(trade.id, "UNWIND SETTLED", trade.amount, "unwind");
   }
 
   async function runPoll(job: JobRow) {
@@ -283,21 +434,20 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
     const attempts = job.attempts + 1;
     if (retry && attempts < maxAttempts) {
       await db.query(
-        `update app_private.payment_jobs set attempts = $2, failure = $3, updated_on = now(),
+        `update app_private.payment_jobs set attempts = $2, failure = $3, updated_on = now(), status = 'queued',
+           claimed_by = null, claimed_until = null,
            next_attempt_on = now() + make_interval(secs => $4::double precision / 1000) where id = $1`,
         [job.id, attempts, message, backoff(attempts)],
       );
     } else {
       await db.query(
-        "update app_private.payment_jobs set attempts = $2, failure = $3, status = 'failed', updated_on = now() where id = $1",
+        `update app_private.payment_jobs set attempts = $2, failure = $3, status = 'failed', claimed_until = null,
+           updated_on = now() where id = $1`,
         [job.id, attempts, message],
       );
       if (job.kind === "trade" && job.trade_id)
-        await db.query(
-          "update app_public.payment_trades set status = 'FAILED', failure = $2 where id = $1 and status = 'QUEUED'",
-          [job.trade_id, message],
-        );
-      if (job.kind === "fund" && job.trade_id)
+        await db.query("select app_private.payment_trade_failed($1, $2)", [job.trade_id, message]);
+      if ((job.kind === "fund" || job.kind === "cancel" || job.kind === "unwind") && job.trade_id)
         await db.query("update app_public.payment_trades set failure = $2 where id = $1", [job.trade_id, message]);
     }
     if (job.kind === "sync")
@@ -313,9 +463,12 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
       if (job.kind === "sync") await runSync(job);
       else if (job.kind === "trade") await runTrade(job);
       else if (job.kind === "fund") await runFund(job);
+      else if (job.kind === "cancel") await runCancel(job);
+      else if (job.kind === "unwind") await runUnwind(job);
       else await runPoll(job);
       await db.query(
-        "update app_private.payment_jobs set status = 'done', failure = null, updated_on = now() where id = $1",
+        `update app_private.payment_jobs set status = 'done', failure = null, claimed_until = null, updated_on = now()
+         where id = $1`,
         [job.id],
       );
     } catch (error) {
@@ -329,16 +482,26 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
     for (;;) {
       // checked before every batch: a process that loses the lock stops after the jobs in hand
       if (!leads()) return ran;
+      // claimed, not just read: a job another runner (process) claimed is skipped, so none runs twice
       const { rows } = await db.query<JobRow>(
-        `select id, kind, payment_account_id, trade_id, attempts from app_private.payment_jobs
-         where status = 'queued' and next_attempt_on <= now() order by next_attempt_on, created_on limit 20`,
+        `select id, kind, payment_account_id, trade_id, attempts
+         from app_private.claim_payment_jobs($1, $2, 20) order by next_attempt_on, created_on`,
+        [runner, Math.ceil(leaseMs / 1000)],
       );
       if (rows.length === 0 || closed) return ran;
       for (const job of rows) {
-        if (closed) return ran;
+        if (closed) {
+          // not run: handed back at once rather than after the lease
+          await db.query(
+            "update app_private.payment_jobs set status = 'queued', claimed_by = null, claimed_until = null where id = $1 and status = 'running'",
+            [job.id],
+          );
+          continue;
+        }
         await runJob(job);
         ran += 1;
       }
+      if (closed) return ran;
     }
   }
   function runDue(): Promise<number> {
@@ -370,14 +533,44 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
     isPath: (path) => path.startsWith(PAYMENTS_PATH),
     async handle(req, res, path) {
       // The provider's status callback: a hint only. The trade's status is read back from the provider by a poll,
-      // so a forged or repeated callback can at most cause one more poll.
-      const id = path.slice(CALLBACK_PATH.length);
+      // so a callback can at most cause one more poll. It must carry the payment account's secret (in the path:
+      // /callback/<id>/<secret>, or the X-Ledgerline-Callback-Secret header); polls it asks for are at most one per
+      // account every callbackPollMs (more callbacks meanwhile share the next one).
+      const [id = "", pathSecret = ""] = path.slice(CALLBACK_PATH.length).split("/");
       if (!path.startsWith(CALLBACK_PATH) || !UUID.test(id)) return sendJson(res, 404, { error: "Not found" });
       if (req.method !== "POST") return sendJson(res, 405, { error: "Method not allowed" });
       req.resume();
-      const { rows } = await db.query<{ id: string }>("select id from app_public.payment_accounts where id = $1", [id]);
-      if (!rows[0]) return sendJson(res, 404, { error: "Not found" });
-      await queuePoll(id, 0);
+      const header = req.headers["x-ledgerline-callback-secret"];
+      const secret = pathSecret || (typeof header === "string" ? header : "");
+      const { rows } = await db.query<{ secret: string }>(
+        "select secret from app_private.payment_callback_keys where payment_account_id = $1",
+        [id],
+      );
+      const expected = rows[0]?.secret ?? "";
+      const given = Buffer.from(secret);
+      const want = Buffer.from(expected);
+      if (!expected || given.length !== want.length || !timingSafeEqual(given, want))
+        return sendJson(res, 404, { error: "Not found" });
+      // the poll is due now, or when the last callback's poll is callbackPollMs old (rate limit per account)
+      const due = await db.query<{ polled_on: Date }>(
+        `update app_private.payment_callback_keys k
+           set polled_on = case when k.polled_on is null then now()
+                                when k.polled_on > now() then k.polled_on
+                                else greatest(now(), k.polled_on + make_interval(secs => $2::double precision / 1000)) end
+         where k.payment_account_id = $1
+         returning k.polled_on`,
+        [id, callbackPollMs],
+      );
+      const at = due.rows[0]?.polled_on ?? null;
+      // one poll due by then is enough (the same instant, not a delay recomputed against a later now())
+      await db.query(
+        `insert into app_private.payment_jobs (kind, payment_account_id, next_attempt_on)
+         select 'poll', $1, coalesce($2::timestamptz, now())
+         where not exists (select 1 from app_private.payment_jobs j
+                           where j.payment_account_id = $1 and j.kind = 'poll' and j.status = 'queued'
+                             and j.next_attempt_on <= coalesce($2::timestamptz, now()))`,
+        [id, at],
+      );
       // the process that runs payment jobs may be another one: every process listens on payment_jobs
       if (leads()) runDue().catch(report);
       else await db.query("select pg_notify('payment_jobs', $1)", [id]);

@@ -1,7 +1,8 @@
 // A local stand-in for North Capital TransactAPI v3 (docs/PAYMENTS.md): the calls the adapter makes, with the real
 // request and answer shapes (clientID and developerAPIKey in the form body, the {statusCode, statusDesc} envelope
 // with its irregular payload keys, numbers as six-decimal strings, MM-DD-YYYY dates, PUT for createIssuer and
-// createOffering), the trade state machine (CREATED -> FUNDED -> SETTLED, UNWIND PENDING -> UNWIND SETTLED,
+// createOffering, createParty, createAccount and createLink), investors' parties and accounts (a trade needs an
+// account with an owner party), the trade state machine (CREATED -> FUNDED -> SETTLED, UNWIND PENDING -> UNWIND SETTLED,
 // CANCELLED), closeOffering only when every trade is settled or cancelled, the $100,000 externalFundMove cap, and
 // failures on demand: bad credentials (statusCode 103), 5xx answers and timeouts. A status callback can be posted to
 // a URL after every trade change, twice when asked (a provider repeating itself).
@@ -19,7 +20,8 @@ const NEXT: Record<Status, Status[]> = {
   "UNWIND SETTLED": [],
   CANCELLED: [],
 };
-const PUT_METHODS = new Set(["createIssuer", "createOffering"]);
+const PUT_METHODS = new Set(["createIssuer", "createOffering", "createParty", "createAccount", "createLink"]);
+const DOMICILES = new Set(["U.S. Citizen", "U.S. Resident", "non-resident"]);
 const DATE = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])-\d{4}$/;
 
 interface Issuer {
@@ -36,6 +38,20 @@ interface Offering {
   startDate: string;
   endDate: string;
   offeringStatus: "Approved" | "Pending" | "Denied";
+}
+interface Party {
+  partyId: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  domicile: string;
+}
+interface Account {
+  accountId: string;
+  accountRegistration: string;
+  type: string;
+  /** createLink: the owner party (relatedEntryType IndivACParty, linkType owner). */
+  ownerPartyId: string | null;
 }
 interface Trade {
   tradeId: string;
@@ -64,6 +80,9 @@ export interface TransactApiStandIn {
   issuers: Map<string, Issuer>;
   offerings: Map<string, Offering>;
   trades: Map<string, Trade>;
+  /** Investors' parties and accounts (createParty, createAccount, createLink). */
+  parties: Map<string, Party>;
+  accounts: Map<string, Account>;
   /** Every request: method name, HTTP verb and the form fields (credentials included). */
   requests: Array<{ method: string; verb: string; body: Record<string, string> }>;
   /** The next n requests answer HTTP 503 ("5xx") or never answer ("timeout"). */
@@ -84,6 +103,8 @@ export async function startTransactApiStandIn(
   const issuers = new Map<string, Issuer>();
   const offerings = new Map<string, Offering>();
   const trades = new Map<string, Trade>();
+  const parties = new Map<string, Party>();
+  const accounts = new Map<string, Account>();
   const requests: TransactApiStandIn["requests"] = [];
   const failures: Array<"5xx" | "timeout"> = [];
   const held = new Set<ServerResponse>();
@@ -199,11 +220,58 @@ export async function startTransactApiStandIn(
             offeringStatus: o.offeringStatus,
           })),
         });
+      case "createParty": {
+        const missing = required("domicile", "firstName", "lastName", "emailAddress");
+        if (missing) return error("106", `Data/parameter missing: ${missing}`);
+        if (!DOMICILES.has(body.domicile ?? "")) return error("106", "Invalid domicile");
+        if (body.dob && !DATE.test(body.dob)) return error("106", "Dates must be MM-DD-YYYY");
+        const party: Party = {
+          partyId: `P${nextId()}`,
+          firstName: body.firstName ?? "",
+          lastName: body.lastName ?? "",
+          emailAddress: body.emailAddress ?? "",
+          domicile: body.domicile ?? "",
+        };
+        parties.set(party.partyId, party);
+        return ok({ partyDetails: [true, [{ partyId: party.partyId, KYCstatus: "Pending", AMLstatus: "Pending" }]] });
+      }
+      case "createAccount": {
+        const missing = required("accountRegistration", "type", "domesticYN");
+        if (missing) return error("106", `Data/parameter missing: ${missing}`);
+        const account: Account = {
+          accountId: `A${nextId()}`,
+          accountRegistration: body.accountRegistration ?? "",
+          type: body.type ?? "",
+          ownerPartyId: null,
+        };
+        accounts.set(account.accountId, account);
+        return ok({ accountDetails: [{ accountId: account.accountId, accountName: account.accountRegistration }] });
+      }
+      case "createLink": {
+        const missing = required("firstEntryType", "firstEntry", "relatedEntryType", "relatedEntry", "linkType");
+        if (missing) return error("106", `Data/parameter missing: ${missing}`);
+        if (body.firstEntryType !== "Account" || body.relatedEntryType !== "IndivACParty")
+          return error("106", "Unsupported link entry types");
+        const account = accounts.get(body.firstEntry ?? "");
+        if (!account) return error("404", "Account ID does not exist");
+        if (!parties.has(body.relatedEntry ?? "")) return error("404", "Party ID does not exist");
+        if (body.linkType === "owner") {
+          if (account.ownerPartyId && account.ownerPartyId !== body.relatedEntry)
+            return error("106", "The account already has an owner");
+          account.ownerPartyId = body.relatedEntry ?? null;
+        }
+        return ok({
+          linkDetails: [true, [{ id: nextId(), firstEntry: account.accountId, relatedEntry: body.relatedEntry }]],
+        });
+      }
       case "createTrade": {
         const missing = required("offeringId", "accountId", "transactionType", "transactionUnits", "createdIpAddress");
         if (missing) return error("106", `Data/parameter missing: ${missing}`);
         const offering = offerings.get(body.offeringId ?? "");
         if (!offering) return error("404", "Offering ID does not exist");
+        const investorAccount = accounts.get(body.accountId ?? "");
+        if (!investorAccount) return error("404", "Account ID does not exist");
+        if (!investorAccount.ownerPartyId) return error("106", "The account has no owner party linked");
         if (offering.offeringStatus !== "Approved") return error("106", "Offering is not approved");
         const units = micros(body.transactionUnits ?? "");
         if (units === null || units <= 0n) return error("106", "Invalid transactionUnits");
@@ -347,6 +415,8 @@ export async function startTransactApiStandIn(
     issuers,
     offerings,
     trades,
+    parties,
+    accounts,
     requests,
     callbackUrl: null,
     duplicateCallbacks: false,

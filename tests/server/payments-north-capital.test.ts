@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { northCapitalProvider } from "../../sync/payments/north-capital.ts";
 import { ProviderError } from "../../sync/payments/provider.ts";
+import { finishOtherSteps } from "../helpers/payment-step.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 import { startTransactApiStandIn, type TransactApiStandIn } from "../helpers/transact-api.ts";
 
@@ -16,6 +17,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** An investor's party and account at the stand-in, linked as its owner: the account id a trade needs. */
+async function investorAccount(name: string): Promise<string> {
+  const nc = adapter();
+  const [firstName = name, lastName = "-"] = name.split(" ");
+  const setup = {
+    investorId: name,
+    name,
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}@example.test`,
+    usCitizen: true,
+    dateOfBirth: null,
+    address: null,
+  };
+  const partyId = await nc.createParty(setup);
+  const accountId = await nc.createAccount(setup);
+  await nc.linkAccountOwner({ accountId, partyId });
+  return accountId;
+}
 
 const adapter = (overrides: { developerAPIKey?: string; timeoutMs?: number } = {}) =>
   northCapitalProvider({
@@ -68,7 +89,8 @@ describe("the TransactAPI adapter against the stand-in", () => {
       },
     ]);
 
-    const trade = await nc.createTrade({ offeringId, investorRef: "A1", units: "10", amount: "25", reference: "r1" });
+    const a1 = await investorAccount("Ann One");
+    const trade = await nc.createTrade({ offeringId, investorRef: a1, units: "10", amount: "25", reference: "r1" });
     expect(trade).toEqual({ tradeId: trade.tradeId, offeringId, amount: "25", status: "CREATED" });
     expect(api.requests.at(-1)).toMatchObject({
       method: "createTrade",
@@ -77,7 +99,7 @@ describe("the TransactAPI adapter against the stand-in", () => {
     });
     // the same reference is the same trade (a retried request)
     expect(
-      (await nc.createTrade({ offeringId, investorRef: "A1", units: "10", amount: "25", reference: "r1" })).tradeId,
+      (await nc.createTrade({ offeringId, investorRef: a1, units: "10", amount: "25", reference: "r1" })).tradeId,
     ).toBe(trade.tradeId);
   });
 
@@ -92,37 +114,94 @@ describe("the TransactAPI adapter against the stand-in", () => {
       startDate: new Date("2026-01-01T00:00:00Z"),
       endDate: new Date("2026-12-31T00:00:00Z"),
     });
+    const a2 = await investorAccount("Bo Two");
+    const a3 = await investorAccount("Cy Three");
     const big = await nc.createTrade({
       offeringId,
-      investorRef: "A2",
+      investorRef: a2,
       units: "100000.01",
       amount: "100000.01",
       reference: "big",
     });
-    const capped = await providerError(nc.fundTrade({ ...big, investorRef: "A2" }));
+    const capped = await providerError(nc.fundTrade({ ...big, investorRef: a2 }));
     expect(capped.kind).toBe("refused");
     expect(capped.message).toContain("$100,000");
     expect(api.trades.get(big.tradeId)?.tradeStatus).toBe("CREATED");
-    const early = await providerError(nc.settleTrade({ tradeId: big.tradeId, investorRef: "A2" }));
+    const early = await providerError(nc.settleTrade({ tradeId: big.tradeId, investorRef: a2 }));
     expect(early.message).toBe("Trade status cannot change from CREATED to SETTLED");
     const close = await providerError(nc.closeOffering(offeringId));
     expect(close.message).toContain("settled or cancelled");
 
     const fits = await nc.createTrade({
       offeringId,
-      investorRef: "A3",
+      investorRef: a3,
       units: "100000",
       amount: "100000",
       reference: "fits",
     });
-    await nc.fundTrade({ ...fits, investorRef: "A3" });
-    await nc.settleTrade({ tradeId: fits.tradeId, investorRef: "A3" });
-    await nc.cancelInvestment({ tradeId: big.tradeId, investorRef: "A2" });
+    await nc.fundTrade({ ...fits, investorRef: a3 });
+    await nc.settleTrade({ tradeId: fits.tradeId, investorRef: a3 });
+    await nc.cancelInvestment({ tradeId: big.tradeId, investorRef: a2 });
     expect((await nc.trades(offeringId)).map((t) => [t.amount, t.status])).toEqual([
       ["100000.01", "CANCELLED"],
       ["100000", "SETTLED"],
     ]);
     await nc.closeOffering(offeringId);
+  });
+
+  it("makes an investor's party and account with TransactAPI's shapes, and refuses a trade without them", async () => {
+    const nc = adapter();
+    const issuerId = await nc.createIssuer({ name: "Party Test Co", email: "ir@party.example" });
+    const offeringId = await nc.createOffering({
+      issuerId,
+      name: "Party Test",
+      unitPrice: "1",
+      targetAmount: "1000",
+      startDate: new Date("2026-01-01T00:00:00Z"),
+      endDate: new Date("2026-12-31T00:00:00Z"),
+    });
+    const setup = {
+      investorId: "inv-1",
+      name: "Dana Four",
+      firstName: "Dana",
+      lastName: "Four",
+      email: "dana@example.test",
+      usCitizen: false,
+      dateOfBirth: "1980-02-03",
+      address: { line1: "1 Main St", city: "Austin", state: "TX", zip: "78701", country: "US" },
+    };
+    const partyId = await nc.createParty(setup);
+    expect(api.requests.at(-1)).toMatchObject({
+      method: "createParty",
+      verb: "PUT",
+      body: { domicile: "non-resident", firstName: "Dana", lastName: "Four", dob: "02-03-1980", primState: "TX" },
+    });
+    const accountId = await nc.createAccount(setup);
+    expect(api.requests.at(-1)).toMatchObject({ method: "createAccount", verb: "PUT", body: { type: "Individual" } });
+    // an account with no owner party linked cannot trade
+    const unlinked = await providerError(
+      nc.createTrade({ offeringId, investorRef: accountId, units: "1", amount: "1", reference: "p1" }),
+    );
+    expect(unlinked.kind).toBe("refused");
+    expect((await providerError(nc.linkAccountOwner({ accountId, partyId: "P0" }))).kind).toBe("not_found");
+    await nc.linkAccountOwner({ accountId, partyId });
+    expect(api.requests.at(-1)).toMatchObject({
+      method: "createLink",
+      verb: "PUT",
+      body: { firstEntryType: "Account", relatedEntryType: "IndivACParty", linkType: "owner" },
+    });
+    expect(api.accounts.get(accountId)?.ownerPartyId).toBe(partyId);
+    const trade = await nc.createTrade({
+      offeringId,
+      investorRef: accountId,
+      units: "1",
+      amount: "1",
+      reference: "p1",
+    });
+    expect(trade.status).toBe("CREATED");
+    // a party without its required fields is refused with the provider's reason
+    const missing = await providerError(nc.createParty({ ...setup, email: null }));
+    expect(missing.message).toBe("Data/parameter missing: emailAddress");
   });
 
   it("tells bad credentials, 5xx and timeouts apart", async () => {
@@ -237,23 +316,93 @@ describe("a payment through the server with North Capital", () => {
       `select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
        where al.name = 'Series A Direct' and d.name = 'Emma Lawson'`,
     );
-    const distributionId = rows[0]?.id;
-    await ok(emma, "mutation ($d: UUID!) { createPaymentTrade(input: { distributionId: $d }) { clientMutationId } }", {
+    const distributionId = rows[0]?.id ?? "";
+    // the payment is the last step of Emma's onboarding (the mapping added it)
+    await finishOtherSteps(t.server.db, distributionId);
+    const TRADE = "mutation ($d: UUID!) { createPaymentTrade(input: { distributionId: $d }) { paymentTrade { id } } }";
+    const first = await ok<{ createPaymentTrade: { paymentTrade: { id: string } } }>(emma, TRADE, {
       d: distributionId,
     });
-    // the provider is down for the first attempt: queued and retried
+    // the provider is down for the first attempt (createParty): queued and retried
     api.failNext(1, "5xx");
     await t.server.payments.runDue();
-    const trade = [...api.trades.values()].find((x) => x.accountId === ids.get("Emma Lawson"));
-    expect(trade?.tradeStatus).toBe("CREATED");
+    await t.server.db.query("update app_private.payment_jobs set next_attempt_on = now() where status = 'queued'");
+    await t.server.payments.runDue();
+    // Emma's party and account at North Capital, linked as its owner; the trade is on that account
+    const emmaParty = () => api.requests.filter((r) => r.method === "createParty" && r.body.lastName === "Lawson");
+    expect(emmaParty().map((r) => r.body)).toEqual([
+      expect.objectContaining({ firstName: "Emma", lastName: "Lawson", emailAddress: expect.any(String) }),
+      expect.objectContaining({ firstName: "Emma", lastName: "Lawson" }),
+    ]); // the 503 attempt and the one that worked
+    const emmaParties = [...api.parties.values()].filter((p) => p.lastName === "Lawson");
+    expect(emmaParties).toHaveLength(1);
+    const emmaAccount = [...api.accounts.values()].find((a) => a.ownerPartyId === emmaParties[0]?.partyId);
+    const cancelled = [...api.trades.values()].find((x) => x.accountId === emmaAccount?.accountId);
+    expect(cancelled?.tradeStatus).toBe("CREATED");
+
+    // the issuer cancels it while unfunded: cancelInvestment at North Capital, the step open again
+    await ok(issuer, "mutation ($id: UUID!) { cancelPaymentTrade(input: { id: $id }) { clientMutationId } }", {
+      id: first.createPaymentTrade.paymentTrade.id,
+    });
+    await t.server.payments.runDue();
+    expect(api.requests.at(-1)).toMatchObject({ method: "cancelInvestment", body: { tradeId: cancelled?.tradeId } });
+    expect(cancelled?.tradeStatus).toBe("CANCELLED");
+    const stepAfterCancel = await t.server.db.query<{ status: string }>(
+      `select s.status from app_public.steps s join app_public.processes p on p.id = s.process_id
+       where p.distribution_id = $1 and s.type = 'payment'`,
+      [distributionId],
+    );
+    expect(stepAfterCancel.rows).toEqual([{ status: "in_progress" }]);
+
+    // she pays again: the same account, no second party
+    await ok(emma, TRADE, { d: distributionId });
+    await t.server.payments.runDue();
+    expect(emmaParty()).toHaveLength(2);
+    const trade = [...api.trades.values()].find(
+      (x) => x.accountId === emmaAccount?.accountId && x.tradeStatus === "CREATED",
+    );
     expect(trade?.totalAmount).toBe(100_000_000_000n); // micros: 80,000 units x 1.25
 
+    // the callback needs the payment account's secret: without it, 404 and no poll
+    const polls = async () =>
+      (
+        await t.server.db.query<{ n: number }>(
+          "select count(*)::int as n from app_private.payment_jobs where kind = 'poll' and status = 'queued'",
+        )
+      ).rows[0]?.n;
+    const before = await polls();
+    for (const path of [`${paymentAccount?.id}`, `${paymentAccount?.id}/${"0".repeat(64)}`]) {
+      const r = await t.client().fetch(`/api/v2/payments/callback/${path}`, { method: "POST", body: "{}" });
+      expect(r.status).toBe(404);
+    }
+    expect(await polls()).toBe(before);
+    const { paymentCallbackPath } = await ok<{ paymentCallbackPath: string }>(
+      issuer,
+      "query ($id: UUID!) { paymentCallbackPath(id: $id) }",
+      { id: paymentAccount?.id },
+    );
+
     // North Capital's back office moves the trade and calls back, each time twice
-    api.callbackUrl = `${t.url}/api/v2/payments/callback/${paymentAccount?.id}`;
+    api.callbackUrl = `${t.url}${paymentCallbackPath}`;
     api.duplicateCallbacks = true;
     await api.setTradeStatus(trade?.tradeId ?? "", "FUNDED");
     await t.server.payments.runDue();
     await api.setTradeStatus(trade?.tradeId ?? "", "SETTLED");
+    await t.server.payments.runDue();
+    // polls are rate-limited per account (one per 10 s): the later callbacks share one poll, not due yet (the 30 s
+    // poll of open trades is queued besides)
+    const later = await t.server.db.query<{ n: number }>(
+      `select count(*)::int as n from app_private.payment_jobs
+       where kind = 'poll' and status = 'queued' and next_attempt_on > now()
+         and next_attempt_on <= now() + interval '11 seconds'`,
+    );
+    expect(later.rows).toEqual([{ n: 1 }]);
+    const settledYet = await t.server.db.query(
+      "select status from app_public.payment_trades where distribution_id = $1 and status = 'SETTLED'",
+      [distributionId],
+    );
+    expect(settledYet.rows).toEqual([]);
+    await t.server.db.query("update app_private.payment_jobs set next_attempt_on = now() where status = 'queued'");
     await t.server.payments.runDue();
 
     const d = await ok<{
@@ -273,6 +422,11 @@ describe("a payment through the server with North Capital", () => {
     const events = await t.server.db.query<{ status: string }>(
       "select e.status from app_private.payment_events e order by e.applied_on, e.status",
     );
-    expect(events.rows.map((e) => e.status)).toEqual(["CREATED", "FUNDED", "SETTLED"]);
+    expect(events.rows.map((e) => e.status)).toEqual(["CREATED", "CANCELLED", "CREATED", "FUNDED", "SETTLED"]);
+    // the payment step is complete: Emma's process is, and the distribution is closed, ready to issue
+    const closed = await t.server.db.query("select status from app_public.distributions where id = $1", [
+      distributionId,
+    ]);
+    expect(closed.rows).toEqual([{ status: "closed" }]);
   });
 });

@@ -150,6 +150,9 @@ begin
   elsif step.type = 'signing' then
     -- signed through POST /api/v2/signing/steps/{id}/sign or the provider (sync/database/signing/10_signing.sql)
     perform app_private.signing_step_signed(step);
+  elsif step.type = 'payment' then
+    -- completed when the payment arrives (sync/database/payments/30_payment_step.sql)
+    raise exception 'This step is complete once your payment arrives.' using errcode = 'LL422';
   elsif step.type not in ('button', 'custom') then
     raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
   end if;

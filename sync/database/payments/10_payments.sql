@@ -197,6 +197,8 @@ begin
     returning * into result;
   if map_payment_issuer.issuer_id is null then
     update app_public.payment_instruments i set round_id = null where i.payment_issuer_row_id = row_.id;
+    perform app_private.sync_payment_qualification(i.id) from app_public.payment_instruments i
+      where i.payment_issuer_row_id = row_.id;
   end if;
   perform app_private.advance_payment_integration(app_private.current_account_id());
   return result;
@@ -238,6 +240,9 @@ begin
   end if;
   update app_public.payment_instruments i set round_id = map_payment_instrument.round_id where i.id = row_.id
     returning * into result;
+  -- the round's payment step (sync/database/payments/30_payment_step.sql)
+  perform app_private.sync_payment_qualification(row_.id);
+  select * into result from app_public.payment_instruments i where i.id = row_.id;
   perform app_private.advance_payment_integration(app_private.current_account_id());
   return result;
 end;
@@ -258,6 +263,7 @@ declare
   round_ app_public.rounds;
   instrument app_public.payment_instruments;
   due numeric;
+  step app_public.steps;
   result app_public.payment_trades;
 begin
   select * into dist from app_public.distributions d where d.id = create_payment_trade.distribution_id;
@@ -288,9 +294,17 @@ begin
   if due <= 0 then
     raise exception 'This distribution is paid in full.' using errcode = 'LL409';
   end if;
-  insert into app_public.payment_trades (id, payment_account_id, payment_instrument_row_id, distribution_id, amount)
-    values (coalesce(create_payment_trade.id, gen_random_uuid()), instrument.payment_account_id, instrument.id, dist.id, due)
+  -- the payment step of the investor's onboarding, when the process has one: only as its current step
+  step := app_private.open_payment_step(dist.id);
+  if step.id is not null then
+    perform app_private.require_actionable(step);
+  end if;
+  insert into app_public.payment_trades
+      (id, payment_account_id, payment_instrument_row_id, distribution_id, amount, step_id)
+    values (coalesce(create_payment_trade.id, gen_random_uuid()), instrument.payment_account_id, instrument.id, dist.id,
+            due, step.id)
     returning * into result;
+  perform app_private.payment_step_follow(result.id);
   insert into app_private.payment_jobs (kind, payment_account_id, trade_id)
     values ('trade', instrument.payment_account_id, result.id);
   perform app_private.wake_payment_jobs();
@@ -431,6 +445,7 @@ begin
   end if;
   update app_public.payment_trades t set status = apply_payment_event.status, distribution_payment_id = payment_id,
     failure = null where t.id = trade.id;
+  perform app_private.payment_step_follow(trade.id);
   return true;
 end;
 $function$;
