@@ -10,6 +10,7 @@
 // reads only that kind's records; by parent (recordKind + recordParent) or in creation order (recordKind + createdOn).
 // Fields not listed in a schema are still stored (there is no validator in production: fields.ts).
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { blockchainAddressSchema } from "./blockchain-addresses.ts";
 import { brokerAllocationSchema } from "./broker-allocations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
 import { integrationSchema } from "./integrations.ts";
@@ -65,6 +66,7 @@ export const RECORD_KINDS = {
   mapped_signing_templates: { schema: mappedSigningTemplateSchema, parent: "signingTemplateId" },
   sent_signing_documents: { schema: sentSigningDocumentSchema, parent: "mappedSigningTemplateId" },
   users_accounts: { schema: usersAccountSchema, parent: "accountId" },
+  blockchain_addresses: { schema: blockchainAddressSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -1,7 +1,8 @@
 // /wallet (spec part 2): a card per deployed token with positive holdings, in a grid of 12 columns on phones, 6 on
 // small, 4 on medium and 3 on large screens. The positions travel inside the investor's holding documents
 // (sync/migrations/0430_tokens.sql), so the wallet renders offline from the replicas; the card rules (test chain and
-// zero amounts hidden, precision, sell/spot values, N/A, Trade or Not Listed) are src/domain/wallet.ts.
+// zero amounts hidden, precision, sell/spot values, N/A, Trade or Not Listed) are src/domain/wallet.ts. Below the
+// cards, the investor's blockchain address per chain (AddressesSection.tsx).
 import { useMemo } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge, card } from "../../../styled-system/recipes";
@@ -12,6 +13,7 @@ import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wal
 import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { chainLabel } from "../tokens/token-rules.ts";
+import { AddressesSection } from "./AddressesSection.tsx";
 import { WALLET_TEXT } from "./strings.ts";
 
 interface Card extends WalletCard {
@@ -149,6 +151,9 @@ export function WalletPage() {
           </div>
         )}
       </Loading>
+      <div className={css({ mt: "8" })}>
+        <AddressesSection />
+      </div>
     </Page>
   );
 }

@@ -306,6 +306,10 @@ begin
   if clean = '' then
     raise exception 'Address is required.' using errcode = 'LL422', detail = 'address';
   end if;
+  if btrim(make_blockchain_address.chain) like 'tezos-%' and not app_private.tezos_address_ok(clean) then
+    raise exception 'Address must be a Tezos address (tz1, tz2, tz3 or KT1) with a valid checksum.'
+      using errcode = 'LL422', detail = 'address';
+  end if;
   if length(clean) > 200 or clean ~ '[[:cntrl:][:space:]]' then
     raise exception 'Address must be at most 200 characters, without spaces.' using errcode = 'LL422', detail = 'address';
   end if;
@@ -330,4 +334,4 @@ end;
 $function$;
 grant execute on function app_public.make_blockchain_address(text, text) to app_user;
 comment on function app_public.make_blockchain_address(text, text) is
-  'An investor registers its own address on a chain (ethereum chains: 0x and 40 hexadecimal characters); mints go to it instead of a custodial address.';
+  'An investor registers its own address on a chain (ethereum chains: 0x and 40 hexadecimal characters; tezos chains: tz1/tz2/tz3/KT1 base58check); mints go to it instead of a custodial address.';
