@@ -1,4 +1,5 @@
 import { createRouter } from "@tanstack/react-router";
+import { firstScreenResolved } from "./data/first-screen.ts";
 import { RouteError } from "./features/shell/RouteError.tsx";
 import { routeTree } from "./routeTree.gen.ts";
 import { LOADING_MIN_MS, LOADING_SKIP_MS, LoadingIndicator } from "./ui/Loading.tsx";
@@ -19,6 +20,7 @@ export function makeRouter() {
   });
   const unsubscribe = router.subscribe("onResolved", () => {
     unsubscribe();
+    firstScreenResolved();
     router.update({ ...router.options, defaultPendingMinMs: LOADING_MIN_MS });
   });
   return router;

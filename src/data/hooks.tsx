@@ -1,11 +1,12 @@
 // The React binding of the local data: screens read replicas through these hooks (never the network) and write
 // through useCommand (the durable outbox). LocalDataProvider opens the signed-in user's database for the selected
 // account once and keeps it for the page.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ExtractDocumentTypeFromTypedRxJsonSchema, MangoQuery, RxCollection } from "rxdb";
 import { map, type Observable, of, shareReplay } from "rxjs";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
 import { type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
+import { LocalDataContext } from "./LocalDataProvider.tsx";
 import { liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
 import { isRecordKind, type OutboxCommand, type READ_MODELS, type ReadModelName } from "./models/index.ts";
@@ -13,35 +14,10 @@ import { fromRecord, kindQuery } from "./models/records.ts";
 import { type OverlayQuery, type WithPending, withPending$ } from "./pending.ts";
 import { syncStatus } from "./sync-status.ts";
 
-const LocalDataContext = createContext<LocalData | null>(null);
-
 /** A read model's document type (from its schema: its own collection's, or its kind's in `records`). */
 type DocOf<M extends ReadModelName> = ExtractDocumentTypeFromTypedRxJsonSchema<(typeof READ_MODELS)[M]>;
 
-export function LocalDataProvider({
-  userId,
-  accountId,
-  children,
-}: {
-  userId: string | null | undefined;
-  accountId: string | null | undefined;
-  children: ReactNode;
-}) {
-  const [data, setData] = useState<LocalData | null>(null);
-  useEffect(() => {
-    if (!userId || !accountId) return;
-    let live = true;
-    openLocalData(userId, accountId)
-      .then((opened) => {
-        if (live) setData(opened);
-      })
-      .catch((error: unknown) => console.error("Local data could not be opened", error));
-    return () => {
-      live = false;
-    };
-  }, [userId, accountId]);
-  return <LocalDataContext.Provider value={data}>{children}</LocalDataContext.Provider>;
-}
+export { LocalDataProvider } from "./LocalDataProvider.tsx";
 
 let opening: { key: string; promise: Promise<LocalData> } | null = null;
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { LocalDataProvider } from "../data/hooks.tsx";
+import { LocalDataProvider, openLocalDataLater } from "../data/LocalDataProvider.tsx";
 import { requireSession } from "../features/session/guards.ts";
 import { AppShell } from "../features/shell/AppShell.tsx";
 
@@ -14,14 +14,15 @@ export const Route = createFileRoute("/_app")({
 });
 
 /**
- * Opens the local data of the confirmed session as soon as the guard has it, not once the shell has rendered (the
+ * Opens the local data of the confirmed session once the first screen has painted (first-screen.ts), not once the shell has rendered (the
  * route's code may still load, and the router holds its loading state at least 600 ms): a fresh page load of a
- * screen then finds its database open and its first reads under way (issue 8). LocalDataProvider asks for the same
- * user and account and gets the same local data.
+ * screen then finds its database open and its first reads under way (issue 8), and the database's code and work do
+ * not hold back the first paint of the shell and the screen's heading (issue 22 item 13). LocalDataProvider asks for
+ * the same user and account and gets the same local data.
  */
 function startLocalData(userId: string | undefined, accountId: string | undefined): void {
   if (!userId || !accountId) return;
-  void import("../data/hooks.tsx").then(({ openLocalData }) => openLocalData(userId, accountId)).catch(() => undefined);
+  void openLocalDataLater(userId, accountId).catch(() => undefined);
 }
 
 function AppLayout() {

@@ -1,8 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { css } from "../../styled-system/css";
+import { screenCommitted } from "../data/first-screen.ts";
 
 /** The content column of a screen. */
 export function Page({ children, maxWidth = "100rem" }: { children: ReactNode; maxWidth?: string }) {
+  // the page load's first screen is on the page: the database's code may load once it has painted
+  useEffect(screenCommitted, []);
   return (
     <div
       className={css({ w: "full", mx: "auto", px: { base: "4", sm: "6", md: "8" }, py: { base: "6", md: "8" } })}

@@ -106,6 +106,41 @@ describe("an investor on a phone", () => {
     await expectNoSidewaysScroll(page, "onboarding steps");
     await screenshot(page, "phone-onboarding");
   });
+
+  it("sees the portfolio's heading before the local database's code is even asked for, on a first visit", async () => {
+    // A first visit: the session cookie, but no stored session, no local database and no cached code (issue 22
+    // item 13: RxDB held back the first paint of a phone's first visit).
+    const signedIn = await newContext(e2e.browser, e2e.url);
+    contexts.push(signedIn);
+    await signIn(signedIn, "investor@demo.test");
+    const fresh = await newContext(e2e.browser, e2e.url);
+    contexts.push(fresh);
+    await fresh.addCookies(await signedIn.cookies());
+    await fresh.addInitScript(() => {
+      const seen = window as unknown as { headingAt?: number };
+      new MutationObserver(() => {
+        if (seen.headingAt === undefined && document.querySelector("h1")?.textContent === "Portfolio")
+          seen.headingAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const page = await fresh.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto("/portfolio");
+    // the investments arrive (through the database the page opened once its heading was shown)
+    await expect.poll(() => page.getByTestId("portfolio-card").count(), { timeout: 30_000 }).toBe(2);
+    const { headingAt, databaseAt } = await page.evaluate(() => ({
+      headingAt: (window as unknown as { headingAt?: number }).headingAt ?? null,
+      databaseAt:
+        performance
+          .getEntriesByType("resource")
+          .find((entry) => /\/assets\/database-[^/]*\.js$/.test(new URL(entry.name).pathname))?.startTime ?? null,
+    }));
+    expect(headingAt, "the heading was shown").not.toBeNull();
+    expect(databaseAt, "the database's code was loaded").not.toBeNull();
+    expect(databaseAt ?? 0, "the database's code is asked for after the heading is on the page").toBeGreaterThan(
+      headingAt ?? Number.POSITIVE_INFINITY,
+    );
+  });
 });
 
 describe("a field broker on a phone", () => {

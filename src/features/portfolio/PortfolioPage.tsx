@@ -2,272 +2,35 @@
 // distributions, with the status chips Onboarding, Pending and Issued and the 22 columns (9 on by default). Built
 // from the local replicas only, so it works offline; layout and density are saved on the device by the DataGrid.
 // On a phone the same rows are cards (PortfolioCards.tsx).
-import { Link } from "@tanstack/react-router";
-import type { ICellRendererParams } from "ag-grid-community";
-import { useMemo, useState } from "react";
+//
+// This module is the page's frame: heading, introduction and status chips, which need no data. The investments
+// (PortfolioData.tsx) load as their own chunk with the local database's code: on a phone's first visit the heading
+// paints before RxDB and the grid have arrived (issue 22 item 13), and the loading indicator stands in for the investments.
+import { lazy, Suspense, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
-import { badge } from "../../../styled-system/recipes";
-import { useModel } from "../../data/hooks.tsx";
-import { processOfDistribution } from "../../data/models/steps.ts";
-import type { Decimal } from "../../domain/decimal.ts";
-import { isWhole } from "../../domain/decimal.ts";
-import { formatInteger, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
-import { MESSAGES } from "../../domain/messages.ts";
-import { buildPortfolio, type PortfolioPayment, type PortfolioRow, visibleRows } from "../../domain/portfolio.ts";
-import { INVESTMENT_STAGES, type InvestmentStage, stageTone } from "../../domain/portfolio-status.ts";
-import { type ColDef, DataGrid } from "../../ui/DataGrid.tsx";
-import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { Loading, Page, PageHeader, PHONE_QUERY, useMediaQuery } from "../../ui/index.ts";
-import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
+import { afterFirstScreen } from "../../data/first-screen.ts";
+import { INVESTMENT_STAGES, type InvestmentStage } from "../../domain/portfolio-status.ts";
+import { Loading } from "../../ui/Loading.tsx";
+import { Page, PageHeader } from "../../ui/Page.tsx";
 import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
 import { useViewer } from "../session/viewer.ts";
-import { PortfolioCards } from "./PortfolioCards.tsx";
-import { PORTFOLIO_COLUMNS, PORTFOLIO_TEXT } from "./strings.ts";
+import { PORTFOLIO_TEXT } from "./strings.ts";
 
-const NA = PORTFOLIO_TEXT.notAvailable;
-const money = (value: Decimal | null) => (value ? formatMoney(value) : NA);
-const number = (value: Decimal | null) => (value ? formatNumber(value) : NA);
-const percent = (value: Decimal | null) => (value ? formatPercent(value) : NA);
-/** Units: 0,0 when whole, else with their decimals. */
-const units = (value: Decimal) => (isWhole(value) ? formatInteger(value) : formatNumber(value));
-
-type Toggle = (id: string) => void;
-
-function AssetCell(props: ICellRendererParams<PortfolioRow> & { expanded: ReadonlySet<string>; toggle: Toggle }) {
-  const row = props.data;
-  if (!row) return null;
-  if (row.kind === "asset" || row.kind === "round") {
-    const open = props.expanded.has(row.id);
-    return (
-      <button
-        type="button"
-        onClick={() => props.toggle(row.id)}
-        aria-expanded={open}
-        className={css({
-          display: "inline-flex",
-          alignItems: "center",
-          gap: "1.5",
-          cursor: "pointer",
-          fontWeight: row.kind === "asset" ? "700" : "600",
-          color: "fg.default",
-        })}
-        style={{ paddingLeft: row.kind === "round" ? 18 : 0 }}
-      >
-        <span
-          aria-hidden="true"
-          style={{
-            display: "inline-flex",
-            transform: open ? "rotate(90deg)" : undefined,
-            transition: "transform 120ms",
-          }}
-        >
-          <ChevronRightIcon width={14} height={14} />
-        </span>
-        {row.kind === "asset" ? row.asset : row.round}
-        <span className={css({ color: "fg.subtle", fontWeight: "500" })}>({row.childCount})</span>
-      </button>
-    );
-  }
-  return (
-    <Link
-      to={row.href ?? "/portfolio"}
-      style={{ paddingLeft: 40 }}
-      className={css({ color: "fg.link", fontWeight: "600" })}
-    >
-      {row.kind === "holding" ? PORTFOLIO_TEXT.holding : PORTFOLIO_TEXT.distribution}
-    </Link>
-  );
-}
-
-function StatusCell(props: ICellRendererParams<PortfolioRow>) {
-  const status = props.data?.status as InvestmentStage | "";
-  if (!status) return null;
-  return <span className={badge({ tone: stageTone(status) })}>{status}</span>;
-}
-
-// Off by default through initialHide, not hide: the definitions are rebuilt when a row expands, and a `hide` in them
-// would hide again a column the user had turned on.
-function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<PortfolioRow>[] {
-  const base: Partial<ColDef<PortfolioRow>> = { sortable: false };
-  return [
-    {
-      ...base,
-      colId: "asset",
-      headerName: PORTFOLIO_COLUMNS.asset,
-      field: "asset",
-      minWidth: 260,
-      cellRenderer: AssetCell,
-      cellRendererParams: { expanded, toggle },
-    },
-    { ...base, colId: "issuer", headerName: PORTFOLIO_COLUMNS.issuer, field: "issuer" },
-    { ...base, colId: "round", headerName: PORTFOLIO_COLUMNS.round, field: "round" },
-    { ...base, colId: "tokenized", headerName: PORTFOLIO_COLUMNS.tokenized, field: "tokenized", width: 120 },
-    {
-      ...base,
-      colId: "status",
-      headerName: PORTFOLIO_COLUMNS.status,
-      field: "status",
-      cellRenderer: StatusCell,
-      width: 130,
-    },
-    { ...base, colId: "progress", headerName: PORTFOLIO_COLUMNS.progress, field: "progress", initialHide: true },
-    { ...base, colId: "nextStep", headerName: PORTFOLIO_COLUMNS.nextStep, field: "nextStep", initialHide: true },
-    { ...base, colId: "type", headerName: PORTFOLIO_COLUMNS.type, field: "type", initialHide: true },
-    { ...base, colId: "category", headerName: PORTFOLIO_COLUMNS.category, field: "category", initialHide: true },
-    {
-      ...base,
-      colId: "units",
-      headerName: PORTFOLIO_COLUMNS.units,
-      valueGetter: (p) => (p.data ? units(p.data.units) : ""),
-      type: "rightAligned",
-    },
-    {
-      ...base,
-      colId: "value",
-      headerName: PORTFOLIO_COLUMNS.value,
-      valueGetter: (p) => (p.data ? money(p.data.value) : ""),
-      type: "rightAligned",
-    },
-    {
-      ...base,
-      colId: "investment",
-      headerName: PORTFOLIO_COLUMNS.investment,
-      valueGetter: (p) => (p.data ? money(p.data.investment) : ""),
-      type: "rightAligned",
-    },
-    {
-      ...base,
-      colId: "purchasePrice",
-      headerName: PORTFOLIO_COLUMNS.purchasePrice,
-      valueGetter: (p) => (p.data ? money(p.data.purchasePrice) : ""),
-      type: "rightAligned",
-    },
-    {
-      ...base,
-      colId: "latestPrice",
-      headerName: PORTFOLIO_COLUMNS.latestPrice,
-      valueGetter: (p) => (p.data ? money(p.data.latestPrice) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "committedCapital",
-      headerName: PORTFOLIO_COLUMNS.committedCapital,
-      valueGetter: (p) => (p.data ? money(p.data.committedCapital) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "paidInCapital",
-      headerName: PORTFOLIO_COLUMNS.paidInCapital,
-      valueGetter: (p) => (p.data ? money(p.data.paidInCapital) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "percentPaid",
-      headerName: PORTFOLIO_COLUMNS.percentPaid,
-      valueGetter: (p) => (p.data ? percent(p.data.percentPaid) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "deployedCapital",
-      headerName: PORTFOLIO_COLUMNS.deployedCapital,
-      valueGetter: (p) => (p.data ? money(p.data.deployedCapital) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "undeployedCapital",
-      headerName: PORTFOLIO_COLUMNS.undeployedCapital,
-      valueGetter: (p) => (p.data ? money(p.data.undeployedCapital) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "paidOutDividends",
-      headerName: PORTFOLIO_COLUMNS.paidOutDividends,
-      valueGetter: (p) => (p.data ? money(p.data.paidOutDividends) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "coupon",
-      headerName: PORTFOLIO_COLUMNS.coupon,
-      valueGetter: (p) => (p.data ? percent(p.data.coupon) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-    {
-      ...base,
-      colId: "term",
-      headerName: PORTFOLIO_COLUMNS.term,
-      valueGetter: (p) => (p.data ? number(p.data.term) : ""),
-      type: "rightAligned",
-      initialHide: true,
-    },
-  ];
-}
+// Once the page load's first screen (this frame) has painted (first-screen.ts); at once on later navigations.
+const loadData = () => afterFirstScreen().then(() => import("./PortfolioData.tsx"));
+const PortfolioData = lazy(loadData);
+const PortfolioSetUpLink = lazy(() => loadData().then(({ PortfolioSetUpLink }) => ({ default: PortfolioSetUpLink })));
 
 export function PortfolioPage() {
   const { session } = useViewer();
-  const setUp = useAccountSetUp();
-  const investorId = session.account?.id ?? "-";
-  const distributions = useModel("distributions", { selector: { investorId } });
-  const holdings = useModel("holdings", { selector: { investorId } });
-  const rounds = useModel("rounds");
-  const assets = useModel("assets");
-  const accounts = useModel("accounts");
   const [stages, setStages] = useState<InvestmentStage[]>([]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  // Phones get cards with the figures in view; the grid's columns would put them off-screen.
-  const phone = useMediaQuery(PHONE_QUERY);
-
-  const issuerNames = useMemo(
-    () => new Map(accounts.rows.map((account) => [account.id, account.name])),
-    [accounts.rows],
-  );
-  const rows = useMemo(
-    () =>
-      buildPortfolio({
-        assets: assets.rows,
-        rounds: rounds.rows,
-        holdings: holdings.rows,
-        distributions: distributions.rows.map((distribution) => ({
-          ...distribution,
-          payments: distribution.payments as PortfolioPayment[] | undefined,
-          process: processOfDistribution(distribution),
-        })),
-        issuerNames,
-        stages,
-      }),
-    [assets.rows, rounds.rows, holdings.rows, distributions.rows, issuerNames, stages],
-  );
-  const shown = useMemo(() => visibleRows(rows, expanded), [rows, expanded]);
-  const toggle = useMemo<Toggle>(
-    () => (id) =>
-      setExpanded((previous) => {
-        const next = new Set(previous);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const columnDefs = useMemo(() => columns(expanded, toggle), [expanded, toggle]);
-  const loading = distributions.loading || holdings.loading || rounds.loading || assets.loading;
 
   return (
     <Page>
-      {!setUp && <SetUpAccountLink />}
+      {/* the session's copy of the account's set-up state until the replica's has loaded */}
+      <Suspense fallback={session.account?.setup ? null : <SetUpAccountLink />}>
+        <PortfolioSetUpLink />
+      </Suspense>
       <PageHeader title={PORTFOLIO_TEXT.title}>
         <p className={css({ mt: "1", fontSize: "sm", color: "fg.muted" })}>{PORTFOLIO_TEXT.intro}</p>
       </PageHeader>
@@ -304,22 +67,9 @@ export function PortfolioPage() {
           );
         })}
       </div>
-      <Loading loading={loading}>
-        {phone ? (
-          <PortfolioCards rows={rows} expanded={expanded} toggle={toggle} emptyText={MESSAGES.noInvestments} />
-        ) : (
-          <DataGrid<PortfolioRow>
-            gridKey="portfolio"
-            label={PORTFOLIO_TEXT.title}
-            rows={shown}
-            columns={columnDefs}
-            getRowId={(row) => row.id}
-            exportFileName="portfolio"
-            emptyText={MESSAGES.noInvestments}
-            height={560}
-          />
-        )}
-      </Loading>
+      <Suspense fallback={<Loading loading>{null}</Loading>}>
+        <PortfolioData stages={stages} />
+      </Suspense>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
-import { Button } from "../../ui/index.ts";
+import { Button } from "../../ui/Button.tsx";
 import { UPDATE_TEXT } from "./strings.ts";
 import { applyUpdate, getUpdateState, subscribeUpdateState } from "./update.ts";
 

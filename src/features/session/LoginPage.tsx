@@ -2,7 +2,7 @@
 import { useLocation } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { withSafeNext } from "../../domain/redirect.ts";
-import { ButtonLink } from "../../ui/index.ts";
+import { ButtonLink } from "../../ui/Button.tsx";
 import { PublicShell } from "../shell/AppShell.tsx";
 import { LogoMark } from "../shell/Logo.tsx";
 import { LOGIN_TEXT } from "./strings.ts";

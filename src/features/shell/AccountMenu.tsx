@@ -8,8 +8,10 @@ import { initials } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
 import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
-import { Button, Dialog, Menu } from "../../ui/index.ts";
+import { Menu } from "../../ui/Menu.tsx";
 import { logout } from "./logout.ts";
 import { SHELL_TEXT } from "./strings.ts";
 

@@ -2,7 +2,9 @@ import type { ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { NetworkError } from "../../data/graphql.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, ErrorBlock, Page } from "../../ui/index.ts";
+import { Button } from "../../ui/Button.tsx";
+import { ErrorBlock } from "../../ui/Message.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { SHELL_TEXT } from "./strings.ts";
 
 /** A route whose loader failed. Offline failures say so and retry by themselves when the network returns. */

@@ -3,18 +3,25 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { css } from "../../../styled-system/css";
+import { afterFirstScreen } from "../../data/first-screen.ts";
 import { homePath } from "../../domain/accounts.ts";
 import { activeNavLink, NAV_LINKS, type NavLink } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
 import { ChevronDownIcon, OfflineIcon } from "../../ui/icons.tsx";
-import { Menu } from "../../ui/index.ts";
+import { Menu } from "../../ui/Menu.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { Logo } from "./Logo.tsx";
 import { SHELL_TEXT } from "./strings.ts";
 import { useOnline } from "./useOnline.ts";
 
 // The sync indicator reads the local database (RxDB): loaded on its own so the sign-in pages stay light.
-const SyncIndicator = lazy(() => import("../sync/SyncIndicator.tsx").then((m) => ({ default: m.SyncIndicator })));
+// After the first screen has painted: the indicator reads the local database, whose code must not hold back the
+// first paint (first-screen.ts).
+const SyncIndicator = lazy(() =>
+  afterFirstScreen()
+    .then(() => import("../sync/SyncIndicator.tsx"))
+    .then((m) => ({ default: m.SyncIndicator })),
+);
 
 export function TopBar({ session, menu = true }: { session: Session | null; menu?: boolean }) {
   const pathname = useLocation({ select: (location) => location.pathname });
