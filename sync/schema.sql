@@ -622,6 +622,7 @@ CREATE INDEX accounts_email_idx ON app_public.accounts USING btree (lower(email)
 CREATE INDEX accounts_type_idx ON app_public.accounts USING btree (type);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _800_identity_fixed BEFORE UPDATE OF name, slug ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__identity_fixed();
 CREATE TRIGGER _811_dates_past BEFORE INSERT OR UPDATE OF date_of_birth, formation_date ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__dates_past();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'id');
 CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__embedded();
@@ -8401,6 +8402,21 @@ begin
   perform app_private.record_document_change('securities', l.security_id) from app_public.security_listings l where l.exchange_id = new.id;
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_accounts__identity_fixed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if current_user = 'app_user'
+     and (new.name is distinct from old.name or new.slug is distinct from old.slug) then
+    raise exception 'Operation not allowed' using errcode = 'LL403',
+      detail = 'an account''s name and slug are not edited in its settings';
+  end if;
+  return new;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_accounts__personal_data_private()

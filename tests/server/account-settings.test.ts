@@ -186,6 +186,44 @@ describe("contact details (updateAccountById)", () => {
     }
   });
 
+  it("refuses a change of the account's name or slug (the settings show them, they do not edit them) with LL403", async () => {
+    const identity = async (name: string) =>
+      (
+        await t.server.db.query<{ name: string; slug: string | null }>(
+          "select name, slug from app_public.accounts where id = $1",
+          [idOf(name)],
+        )
+      ).rows[0];
+    const kim = await as("investor2@demo.test", KIM);
+    const owner = await as("issuer@demo.test", ISSUER);
+    const admin = await as("multi@demo.test", ISSUER);
+    for (const [who, account, patch] of [
+      [kim, KIM, { name: "Kim Holdings" }],
+      [owner, ISSUER, { slug: "northwind" }],
+      [admin, ISSUER, { name: "Northwind Renamed", url: "https://renamed.example" }],
+    ] as const) {
+      await unchanged(
+        async () => ({ ...(await identity(account)), url: (await accountRow(account))?.url }),
+        async () => {
+          const answer = await who.client.graphql(UPDATE_ACCOUNT, { id: who.accountId, patch });
+          expect(answer.errors?.[0]?.extensions?.code).toBe("LL403");
+          expect(await command(who, "updateAccountById", { input: { id: who.accountId, patch } })).toMatchObject({
+            status: "rejected",
+            errorCode: "LL403",
+          });
+        },
+      );
+    }
+    // the same name and slug in a patch are no change
+    const same = await identity(ISSUER);
+    expect(
+      await command(owner, "updateAccountById", {
+        input: { id: owner.accountId, patch: { name: same?.name, url: "https://northwind.example" } },
+      }),
+    ).toMatchObject({ status: "accepted" });
+    expect(await identity(ISSUER)).toEqual(same);
+  });
+
   it("refuses fields the settings do not edit (the tax number), and a malformed email, naming the problem", async () => {
     const kim = await as("investor2@demo.test", KIM);
     const before = await t.server.db.query(
