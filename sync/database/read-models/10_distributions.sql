@@ -130,6 +130,20 @@ as $function$
   $function$;
 grant execute on function app_private.distribution_paid_ins(uuid[]) to app_user;
 
+-- The paid-in capital of the given distributions without looking at who reads (row-level security inactive: the
+-- superuser, or the ready documents' build, replication/40_ready_documents.sql).
+create or replace function app_private.distribution_paid_ins_of(ids uuid[])
+  returns table(distribution_id uuid, paid_in numeric)
+  language sql
+  stable
+  set search_path to 'pg_catalog', 'app_public'
+as $function$
+    select p.distribution_id, sum(p.amount) from app_public.distribution_payments p
+    where p.distribution_id = any (ids) and p.status = 'paid'
+    group by p.distribution_id
+  $function$;
+grant execute on function app_private.distribution_paid_ins_of(uuid[]) to app_user;
+
 create or replace function app_private.process_documents_of(visible uuid[])
   returns table(distribution_id uuid, doc jsonb)
   language sql
@@ -228,7 +242,10 @@ as $function$
   with page as (select d.* from app_public.distributions d where d.id = any (ids)),
   shape as (select * from app_private.document_shape('app_public.distributions')),
   investors as (select * from app_private.account_summaries(array(select distinct p.investor_id from page p))),
-  paid as (select * from app_private.distribution_paid_ins(ids)),
+  paid as (
+    select * from app_private.distribution_paid_ins(ids) where row_security_active('app_public.distributions')
+    union all
+    select * from app_private.distribution_paid_ins_of(ids) where not row_security_active('app_public.distributions')),
   -- Under row-level security the children of the page's visible distributions (the *_among functions state the
   -- policies for a page of ids); without it (the superuser) every child.
   children as (

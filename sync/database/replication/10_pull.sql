@@ -5,7 +5,8 @@
 -- {id, _deleted: true}. The answer is {documents: [...], checkpoint: {txid, seq}} (the given checkpoint when nothing
 -- is new), printed as jsonb prints it: the page is joined as text (string_agg of each document's text) instead of
 -- being aggregated into one jsonb array, wrapped into another object and printed, about a fifth of the time for a
--- page of 1,000 documents.
+-- page of 1,000 documents. The heavy models' documents a reader sees whole come as ready text, built once per change
+-- (replication/40_ready_documents.sql); the rest are built here under the reader's row-level security.
 -- app_public.pull_documents (GraphQL pullDocuments) is the same answer as jsonb.
 -- Security invoker: the request's role and claims decide.
 
@@ -17,6 +18,7 @@ as $$
 declare
   batch record;
   docs text;
+  missing bigint;
 begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
@@ -30,7 +32,26 @@ begin
     coalesce(after_seq, 0),
     least(greatest(coalesce(lim, 100), 1), 1000)
   );
-  if cardinality(batch.doc_ids) > 0 then
+  if cardinality(batch.doc_ids) > 0 and model = any (app_private.ready_models()) then
+    -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
+    -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
+    execute format(
+      $q$
+        with ready as (select * from app_private.ready_texts($2, $1)),
+        built as (
+          select d.id, d.doc::text as doc
+          from app_private.docs_%s(array(select i from unnest($1) i
+                                         where not exists (select 1 from ready r where r.id = i and r.doc is not null))) d)
+        select string_agg(coalesce(r.doc, b.doc, jsonb_build_object('id', i.id, '_deleted', true)::text), ', '
+                          order by i.ord),
+               (select count(*) from ready r where r.doc is null)
+        from unnest($1) with ordinality as i(id, ord)
+          left join ready r on r.id = i.id
+          left join built b on b.id = i.id
+      $q$, model)
+      into docs, missing using batch.doc_ids, model;
+    perform set_config('ledgerline.ready_missing', missing::text, true);
+  elsif cardinality(batch.doc_ids) > 0 then
     execute format(
       $q$
         select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)

@@ -1,0 +1,186 @@
+-- Ready documents (app_private.ready_documents, migration 1400): the heavy read models' documents (holdings,
+-- distributions, transactions) built once per change instead of once per pull.
+--
+-- What is kept: for each document, the text its builder app_private.docs_<model> makes without row-level security
+-- and without a reader's claims (ready_build), with the version of the builder's code files (ready_version). It is
+-- written in the writing transaction: a deferred trigger on the change log builds, at commit, every document of these
+-- models the transaction logged a change for, set-based per model (tg_changes__ready_documents). A document another
+-- way makes stale (a new builder version, a database seeded with triggers off) is served by its builder until
+-- fill_ready_documents has built it again (the pull endpoint runs it after answering, sync/http/pull.ts).
+--
+-- Who receives it: row-level security still decides. A reader receives the ready text only for the documents it sees
+-- whole, where its builder's document is the ready one (ready_whole_ids, below); for every other document (an
+-- investor's own holding or transaction, an agent's or a round issuer's view of another owner's distribution) the
+-- pull builds the document under the reader's row-level security as before. tests/db/ready-docs.test.ts compares
+-- every served document with the builder's for every model and demo membership, also after updates, deletes, grants
+-- and revocations.
+
+create or replace function app_private.ready_models()
+  returns text[]
+  language sql
+  immutable
+as $function$
+  select array['distributions', 'holdings', 'transactions']
+$function$;
+grant execute on function app_private.ready_models() to app_user;
+
+-- The builder's version: the checksums of the code files a model's document is made by.
+create or replace function app_private.ready_version(model text)
+  returns text
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select md5(coalesce(string_agg(f.name || ':' || f.checksum, ',' order by f.name), ''))
+  from app_private.code_files f
+  where f.name in ('read-models/00_document_helpers.sql', 'read-models/10_' || model || '.sql',
+                   'replication/40_ready_documents.sql')
+$function$;
+grant execute on function app_private.ready_version(text) to app_user;
+
+-- The documents of `ids` the current reader sees whole: its builder under row-level security makes exactly the
+-- document built without it. Each rule is the policies' own: the holding's round is one of the reader's
+-- (issuer_round_ids: the holding, its addresses, its round's tokens, cap table and contracts, and the investor of a
+-- holding in its round are all visible to it); the reader owns the distribution's allocation as an issuer or broker
+-- (the owner branch of staff_allocation_ids and payment_distribution_ids: prices, payments, annotations, custom
+-- fields, process and the investor's summary are all visible to it, and it is not an agent); the reader is the
+-- transaction's staff (staff_transaction_ids: every ledger entry visible).
+create or replace function app_private.ready_whole_ids(model text, ids uuid[])
+  returns setof uuid
+  language plpgsql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+begin
+  if app_private.current_account_id() is null then
+    return;
+  end if;
+  case model
+    when 'holdings' then
+      return query
+        select h.id from app_public.holdings h
+        where h.id = any (ids) and h.round_id in (select app_private.issuer_round_ids());
+    when 'distributions' then
+      return query
+        select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+        where d.id = any (ids)
+          and al.owner_id = app_private.current_account_id()
+          and app_private.current_account_type() in ('issuer', 'broker');
+    when 'transactions' then
+      return query
+        select t.id from app_public.transactions t
+        where t.id = any (ids) and t.id in (select app_private.staff_transaction_ids());
+    else
+      return;
+  end case;
+end;
+$function$;
+grant execute on function app_private.ready_whole_ids(text, uuid[]) to app_user;
+
+-- The ready text of the documents of `ids` the current reader sees whole (doc null: not ready, or of another
+-- builder version; the pull builds it).
+create or replace function app_private.ready_texts(model text, ids uuid[])
+  returns table(id uuid, doc text)
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select w.id, r.doc
+  from app_private.ready_whole_ids(model, ids) as w(id)
+    left join app_private.ready_documents r
+      on r.model = ready_texts.model and r.id = w.id and r.version = app_private.ready_version(ready_texts.model)
+$function$;
+grant execute on function app_private.ready_texts(text, uuid[]) to app_user;
+
+-- Builds the documents of `ids` as their builder makes them without row-level security (this function's owner reads
+-- every row) and without a reader's claims, and keeps them. One writer of a model at a time: the lock is taken
+-- before the documents are read, so under READ COMMITTED the build sees every transaction that kept its documents
+-- before it (a document is never overwritten by an older build).
+create or replace function app_private.ready_build(model text, ids uuid[])
+  returns bigint
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+  set "jwt.claims.account_id" to ''
+  set "jwt.claims.account_type" to ''
+  set "jwt.claims.user_id" to ''
+  set "jwt.claims.role" to ''
+as $function$
+declare
+  kept bigint;
+begin
+  if not (model = any (app_private.ready_models())) or cardinality(ids) = 0 then
+    return 0;
+  end if;
+  perform pg_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
+  delete from app_private.ready_documents r where r.model = ready_build.model and r.id = any (ids);
+  execute format(
+    $q$
+      insert into app_private.ready_documents (model, id, version, doc)
+      select $1, d.id, $2, d.doc::text from app_private.docs_%s($3) d
+    $q$, model)
+    using model, app_private.ready_version(model), ids;
+  get diagnostics kept = row_count;
+  return kept;
+end;
+$function$;
+
+-- At commit: every document of the ready models this transaction logged a change for, built once.
+create or replace function app_private.tg_changes__ready_documents()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+declare
+  done bigint := coalesce(nullif(current_setting('ledgerline.ready_seq', true), '')::bigint, 0);
+  top bigint;
+  m text;
+begin
+  if new.seq <= done then
+    return null;
+  end if;
+  select max(c.seq) into top from app_private.changes c where c.txid = pg_current_xact_id() and c.seq >= new.seq;
+  foreach m in array app_private.ready_models() loop
+    perform app_private.ready_build(m, array(
+      select distinct c.doc_id from app_private.changes c
+      where c.model = m and c.txid = pg_current_xact_id() and c.seq > done and c.seq <= top));
+  end loop;
+  perform set_config('ledgerline.ready_seq', top::text, true);
+  return null;
+end;
+$function$;
+
+-- (a constraint trigger, to fire at commit, cannot be replaced in place)
+drop trigger if exists _900_ready_documents on app_private.changes;
+create constraint trigger _900_ready_documents after insert on app_private.changes
+  deferrable initially deferred
+  for each row when (new.model in ('distributions', 'holdings', 'transactions'))
+  execute function app_private.tg_changes__ready_documents();
+
+-- Builds up to `lim` documents of `model` that have no ready text of the current builder version (a new builder, a
+-- database seeded with triggers off). Returns how many it built: 0 when the model is complete.
+create or replace function app_private.fill_ready_documents(model text, lim integer)
+  returns bigint
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  ids uuid[];
+begin
+  if not (model = any (app_private.ready_models())) then
+    return 0;
+  end if;
+  execute format(
+    $q$
+      select array(
+        select t.id from app_public.%I t
+        where not exists (select 1 from app_private.ready_documents r
+                          where r.model = $1 and r.id = t.id and r.version = $2)
+        limit $3)
+    $q$, model)
+    into ids using model, app_private.ready_version(model), lim;
+  return app_private.ready_build(model, ids);
+end;
+$function$;
