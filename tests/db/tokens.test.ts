@@ -8,6 +8,7 @@ import {
   DEMO_CRYPTO_TOKEN,
   DEMO_HIDDEN_CHAIN_TOKEN,
   DEMO_SECURITY_TOKEN,
+  DEMO_UNDEPLOYED_TOKEN,
   DEMO_ZERO_TOKEN,
 } from "../../sync/seed/demo-tokens.ts";
 import { asAccount, type Claims, createTestDb, demoClaims } from "../helpers/db.ts";
@@ -59,10 +60,19 @@ async function seedRoundId(): Promise<string> {
 
 describe("token visibility", () => {
   it("shows the issuer and its viewer every token of its rounds, an investor only what it holds, a broker none", async () => {
-    const all = [DEMO_ZERO_TOKEN, DEMO_SECURITY_TOKEN, DEMO_HIDDEN_CHAIN_TOKEN, DEMO_CRYPTO_TOKEN].sort();
+    const all = [
+      DEMO_ZERO_TOKEN,
+      DEMO_SECURITY_TOKEN,
+      DEMO_HIDDEN_CHAIN_TOKEN,
+      DEMO_CRYPTO_TOKEN,
+      DEMO_UNDEPLOYED_TOKEN,
+    ].sort();
     expect(await tokenNames(issuer)).toEqual(all);
     expect(await tokenNames(viewer)).toEqual(all);
-    expect(await tokenNames(investor)).toEqual(all);
+    // Emma holds positions in three (the rewards token was deployed with nothing minted)
+    expect(await tokenNames(investor)).toEqual(
+      [DEMO_SECURITY_TOKEN, DEMO_HIDDEN_CHAIN_TOKEN, DEMO_CRYPTO_TOKEN].sort(),
+    );
     expect(await tokenNames(investor2)).toEqual([DEMO_CRYPTO_TOKEN]);
     expect(await tokenNames(broker)).toEqual([]);
     expect(await count(broker, "contracts")).toBe(0);
@@ -70,12 +80,14 @@ describe("token visibility", () => {
   });
 
   it("shows an investor its own cap table entries and addresses, never another investor's", async () => {
-    expect(await count(issuer, "cap_table_entries")).toBe(6);
-    expect(await count(investor, "cap_table_entries")).toBe(5);
+    // from the chain: Emma's seed and green note mints, the Kim Family Trust's seed mint; Emma's test-chain row
+    expect(await count(issuer, "cap_table_entries")).toBe(4);
+    expect(await count(investor, "cap_table_entries")).toBe(3);
     expect(await count(investor2, "cap_table_entries")).toBe(1);
-    expect(await count(investor, "blockchain_addresses")).toBe(3);
+    // a custodial address on ethereum-ledgerline each (made at the first mint), Emma's test-chain address
+    expect(await count(investor, "blockchain_addresses")).toBe(2);
     expect(await count(investor2, "blockchain_addresses")).toBe(1);
-    expect(await count(issuer, "blockchain_addresses")).toBe(4);
+    expect(await count(issuer, "blockchain_addresses")).toBe(3);
     expect(await count(investor2, "contracts")).toBe(1);
   });
 
@@ -90,20 +102,24 @@ describe("token visibility", () => {
     const seed = docs.find((doc) => (doc.tokens as { name: string }[]).some((t) => t.name === DEMO_CRYPTO_TOKEN));
     expect(seed).toBeDefined();
     expect(seed).toMatchObject({ amount: expect.any(String), investor: expect.any(Object) });
-    expect(seed?.blockchainAddresses).toEqual([expect.objectContaining({ chain: "tezos-mainnet", status: "trade" })]);
+    // minted on the embedded chain: the holding's custodial address is a trade address there
+    expect(seed?.blockchainAddresses).toEqual([
+      expect.objectContaining({ chain: "ethereum-ledgerline", status: "trade", address: expect.stringMatching(/^0x/) }),
+    ]);
     const crypto = ((seed?.tokens ?? []) as Record<string, unknown>[]).find((t) => t.name === DEMO_CRYPTO_TOKEN);
     expect(crypto).toMatchObject({
       type: "Crypto",
-      status: "deployed",
-      chain: "tezos-mainnet",
-      contractStatus: "deployed",
-      amount: "2000.756",
+      status: "issued",
+      chain: "ethereum-ledgerline",
+      contractStatus: "issued",
+      contractAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+      amount: "200000.0",
       precision: 2,
       coinbaseBuyPriceUSD: "1.25",
       coinbaseSellPriceUSD: "1.20",
       coinbaseSpotPriceUSD: "1.2225",
     });
-    // Daniel Kim's 4000 never reaches Emma's documents.
+    // The Kim Family Trust's 500,000 never reaches Emma's documents.
     const kimDocs = await asAccount(db, investor2, async (tx) =>
       (
         await tx.query<{ doc: { tokens: { name: string; amount: string }[] } }>(
@@ -111,7 +127,7 @@ describe("token visibility", () => {
         )
       ).rows.flatMap((row) => row.doc.tokens),
     );
-    expect(kimDocs).toEqual([expect.objectContaining({ name: DEMO_CRYPTO_TOKEN, amount: "4000" })]);
+    expect(kimDocs).toEqual([expect.objectContaining({ name: DEMO_CRYPTO_TOKEN, amount: "500000.0" })]);
   });
 
   it("records a change of the holding documents when a cap table entry changes", async () => {

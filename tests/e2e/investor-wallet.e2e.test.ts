@@ -1,9 +1,9 @@
 // The investor's wallet and the portfolio's Tokenized column in a real browser against the real server, from the
 // replicas (the token positions travel in the holding documents): the demo investor's deployed Crypto and non-crypto
-// tokens as cards with precision, prices, sell and spot values, N/A, Trade and Not Listed; the token on the
-// product's test chain and the zero amount hidden; the same cards with the network off; Tokenized Yes only for the
-// holding with a trade address on a public chain; the Paid-Out Dividends column (the demo dividends), online and
-// offline.
+// tokens (minted on the embedded chain at seed: the balances are the chain's) as cards with precision, prices, sell and
+// spot values, N/A, Trade and Not Listed; the token on the product's test chain and the token Emma holds none of
+// hidden; the same cards with the network off; Tokenized Yes for the holdings minted on the chain; the Paid-Out
+// Dividends column (the demo dividends), online and offline.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -53,12 +53,12 @@ async function expectWallet(page: Page): Promise<void> {
   expect(names).not.toContain(DEMO_HIDDEN_CHAIN_TOKEN);
   expect(names).not.toContain(DEMO_ZERO_TOKEN);
 
-  // Crypto, precision 2: 1500.756 + 500 floored to 2000.75; buy 1.25, sell 1.20, spot 1.2225.
+  // Crypto, precision 2: Emma's seed holding of 200,000 minted; buy 1.25, sell 1.20, spot 1.2225.
   const crypto = cardOf(page, DEMO_CRYPTO_TOKEN);
-  expect(await text(crypto.getByTestId("wallet-amount"))).toBe("2,000.75 NWST");
+  expect(await text(crypto.getByTestId("wallet-amount"))).toBe("200,000.00 NWST");
   expect(await text(crypto.getByTestId("wallet-price"))).toBe("$1.25");
-  expect(await text(crypto.getByTestId("wallet-sell-value"))).toBe("$2,400.90");
-  expect(await text(crypto.getByTestId("wallet-spot-value"))).toBe("$2,445.92");
+  expect(await text(crypto.getByTestId("wallet-sell-value"))).toBe("$240,000.00");
+  expect(await text(crypto.getByTestId("wallet-spot-value"))).toBe("$244,500.00");
   const trade = crypto.getByRole("link", { name: "Trade" });
   expect(await trade.getAttribute("href")).toBe("https://www.coinbase.com/price/nwst");
   expect(await crypto.getByRole("button", { name: "Not Listed" }).count()).toBe(0);
@@ -102,7 +102,7 @@ describe("wallet", () => {
 });
 
 describe("portfolio tokenized", () => {
-  it("reads Yes for the holding with a trade address on a public chain, No on the test chain", async () => {
+  it("reads Yes for the holdings minted on the chain (a trade address there)", async () => {
     const page = await signIn(await context(), "investor@demo.test");
     await waitForPath(page, "/portfolio");
     const grid = page.getByRole("treegrid").or(page.getByRole("grid")).first();
@@ -116,7 +116,8 @@ describe("portfolio tokenized", () => {
     await grid.getByRole("button", { name: /^Northwind Series A Preferred/ }).click();
     await expect.poll(() => tokenizedOf(/^Seed/), { timeout: 30_000 }).toBe("Yes");
     await grid.getByRole("button", { name: /^Northwind Green Bonds 2030/ }).click();
-    await expect.poll(() => tokenizedOf(/^Tranche A/), { timeout: 30_000 }).toBe("No");
+    // also has a trade address on the product's test chain, which alone would read No
+    await expect.poll(() => tokenizedOf(/^Tranche A/), { timeout: 30_000 }).toBe("Yes");
     await screenshot(page, "portfolio-tokenized");
   });
 

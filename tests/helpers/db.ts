@@ -12,6 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import pg from "pg";
 import { type Database, type Sql, wrapPglite, wrapPool } from "../../sync/db/database.ts";
+import { ENCRYPTION_KEY_SETTING } from "../../sync/db/encryption-key.ts";
 import { CODE_DIR, MIGRATIONS_DIR, migrate } from "../../sync/db/migrate.ts";
 import { seedDemo } from "../../sync/seed/demo.ts";
 import { type PgCluster, pgClusterAvailable, startPgCluster } from "./pg-cluster.ts";
@@ -22,6 +23,8 @@ export interface TestDbOptions {
 }
 
 type TemplateKind = "empty" | "migrated" | "demo";
+/** The key the demo template's seed seals its chain keys with (tests of a template database unseal nothing). */
+const TEMPLATE_ENCRYPTION_KEY = "test-template-encryption-key";
 const pgliteTemplates = new Map<TemplateKind, Promise<Blob>>();
 const TEMPLATE_DIR = join(tmpdir(), "ledgerline-test-templates");
 
@@ -48,6 +51,14 @@ function templateKey(kind: TemplateKind): string {
       .sort()) {
       hash.update(name).update(readFileSync(join(seedDir, name)));
     }
+    // the demo tokens are deployed and minted on the embedded chain by the chain code (sync/seed/demo-tokens.ts)
+    const chainDir = fileURLToPath(new URL("../../sync/chain/", import.meta.url));
+    for (const entry of readdirSync(chainDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort()) {
+      hash.update(entry).update(readFileSync(entry));
+    }
   }
   return hash.digest("hex").slice(0, 16);
 }
@@ -58,7 +69,10 @@ async function buildPgliteTemplate(kind: TemplateKind): Promise<Blob> {
     await pglite.waitReady;
     const db = wrapPglite(pglite);
     if (kind !== "empty") await migrate(db);
-    if (kind === "demo") await seedDemo(db);
+    if (kind === "demo") {
+      await db.query("select set_config($1, $2, false)", [ENCRYPTION_KEY_SETTING, TEMPLATE_ENCRYPTION_KEY]);
+      await seedDemo(db);
+    }
     return await pglite.dumpDataDir("none");
   } finally {
     await pglite.close();
@@ -134,7 +148,12 @@ async function postgresTemplate(demo: boolean): Promise<string> {
       } finally {
         await admin.end();
       }
-      const pool = new pg.Pool({ connectionString: server.urlFor(name), max: 2 });
+      // the demo seed seals the chain keys it creates (sync/seed/demo-tokens.ts): its connections carry a key
+      const pool = new pg.Pool({
+        connectionString: server.urlFor(name),
+        max: 2,
+        options: `-c ${ENCRYPTION_KEY_SETTING}=${TEMPLATE_ENCRYPTION_KEY}`,
+      });
       const db = wrapPool(pool);
       try {
         await migrate(db);

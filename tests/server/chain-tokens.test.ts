@@ -19,6 +19,7 @@ let issuer: SignedIn;
 let viewer: SignedIn;
 let broker: SignedIn;
 let investor: SignedIn;
+let jordan: SignedIn;
 let roundId: string;
 let holdingIds: string[];
 let seq = 0;
@@ -121,6 +122,7 @@ beforeAll(async () => {
   viewer = await signInAs(t.client(), "issuer-viewer@demo.test", "issuer");
   broker = await signInAs(t.client(), "broker@demo.test", "broker");
   investor = await signInAs(t.client(), "investor2@demo.test", "investor");
+  jordan = await signInAs(t.client(), "multi@demo.test", "investor");
   // A round of the demo issuer without a token, given holdings of three demo investors (two for Emma).
   const [round] = await rows<{ id: string; security_id: string }>(
     `select r.id, coalesce(r.security_id, (select h.security_id from app_public.holdings h limit 1)) as security_id
@@ -290,10 +292,11 @@ describe("a token from setup to the ledger on the embedded chain", () => {
   });
 
   it("an investor's own address: validated, then used for its mint", async () => {
-    const bad = await gql(investor, "makeBlockchainAddress", { chain: CHAIN, address: "0x1234" });
+    // Jordan Blake (multi@demo.test) has no address on the chain yet (the demo minted to Emma's and Kim's custodial ones)
+    const bad = await gql(jordan, "makeBlockchainAddress", { chain: CHAIN, address: "0x1234" });
     expect([bad.code, bad.message]).toEqual(["LL422", "Address must be 0x followed by 40 hexadecimal characters."]);
     const own = `0x${"5d".repeat(20)}`;
-    const made = await gql(investor, "makeBlockchainAddress", { chain: CHAIN, address: own });
+    const made = await gql(jordan, "makeBlockchainAddress", { chain: CHAIN, address: own });
     expect(made.data?.blockchainAddress).toMatchObject({ address: own, chain: CHAIN });
   });
 
@@ -332,25 +335,32 @@ describe("a token from setup to the ledger on the embedded chain", () => {
       ["investor@demo.test", 160],
       ["multi@demo.test", 40],
     ]);
-    // Daniel (investor2) registered his own address and Emma has the demo's; Jordan (multi) got a custodial key
-    expect(entries.find((e) => e.email === "investor2@demo.test")?.address).toBe(`0x${"5d".repeat(20)}`);
+    // Jordan (multi) registered his own address; Emma and Daniel (investor2) have the custodial keys the demo's mints
+    // made them, and their mints here go to those
+    expect(entries.find((e) => e.email === "multi@demo.test")?.address).toBe(`0x${"5d".repeat(20)}`);
     for (const entry of entries) {
       expect(await balanceOf(provider, contractAddress, entry.address)).toBe(BigInt(entry.amount));
       expect(entry.block_number).toBeGreaterThan(0);
     }
     const keys = await rows<{ address: string; account_id: string }>(
-      "select address, account_id from app_private.chain_keys where purpose = 'custodial'",
+      "select address, account_id from app_private.chain_keys where purpose = 'custodial' order by address",
     );
-    const jordan = entries.find((e) => e.email === "multi@demo.test");
-    expect(keys).toEqual([{ address: jordan?.address.toLowerCase(), account_id: jordan?.investor_id }]);
+    const custodial = entries.filter((e) => e.email !== "multi@demo.test");
+    expect(keys).toEqual(
+      custodial
+        .map((e) => ({ address: e.address.toLowerCase(), account_id: e.investor_id }))
+        .sort((a, b) => a.address.localeCompare(b.address)),
+    );
     // the key is sealed at rest: it opens only with the server's encryption key
+    const daniel = entries.find((e) => e.email === "investor2@demo.test");
     const [opened] = await rows<{ key: string }>(
-      "select app_private.unseal(sealed) ->> 'key' as key from app_private.chain_keys where purpose = 'custodial'",
+      "select app_private.unseal(sealed) ->> 'key' as key from app_private.chain_keys where account_id = $1",
+      [daniel?.investor_id],
     );
-    expect(new Wallet(opened?.key ?? "").address.toLowerCase()).toBe(jordan?.address.toLowerCase());
+    expect(new Wallet(opened?.key ?? "").address.toLowerCase()).toBe(daniel?.address.toLowerCase());
     const [raw] = await rows<{ plain: boolean }>(
-      "select position(convert_to($1, 'utf8') in sealed) > 0 as plain from app_private.chain_keys where purpose = 'custodial'",
-      [(opened?.key ?? "").slice(2, 20)],
+      "select position(convert_to($1, 'utf8') in sealed) > 0 as plain from app_private.chain_keys where account_id = $2",
+      [(opened?.key ?? "").slice(2, 20), daniel?.investor_id],
     );
     expect(raw?.plain).toBe(false);
   });
@@ -442,20 +452,33 @@ describe("a token from setup to the ledger on the embedded chain", () => {
     expect(await balanceOf(provider, contractAddress, emma?.address ?? "")).toBe(BigInt(emma?.amount ?? "-1"));
   });
 
-  it("a token row whose address has no contract on the chain (demo data) mints nothing and says so", async () => {
-    const [notes] = await rows<{ id: string; round_id: string }>(
+  it("a contract row whose address has no code on the chain (imported data) mints nothing and says so", async () => {
+    // a token written as imported data: deployed, at an address where the chain has no contract
+    const [holding] = await rows<{ id: string; round_id: string }>(
       `select h.id, h.round_id from app_public.holdings h join app_public.rounds r on r.id = h.round_id
-        where r.name = 'Tranche A' limit 1`,
+        where r.name = 'First Close' limit 1`,
     );
-    const result = await gql(issuer, "tokenizeHoldings", { holdingIds: [notes?.id] });
+    const [imported] = await rows<{ id: string }>(
+      `insert into app_public.tokens (round_id, name, symbol, status) values ($1, 'Imported Units', 'IMPU', 'deployed')
+       returning id`,
+      [holding?.round_id],
+    );
+    await rows(
+      `insert into app_public.contracts (token_id, chain, status, contract_address)
+       values ($1, $2, 'deployed', '0x9c1D7e3A5b2F40c8E6d1a7B3f9C2e5D8a0b4F611')`,
+      [imported?.id, CHAIN],
+    );
+    const result = await gql(issuer, "tokenizeHoldings", { holdingIds: [holding?.id] });
     expect(result.code).toBeNull();
     await t.server.chain.settle();
     const [job] = await rows<{ status: string; failure: string; contract_id: string }>(
       "select status, failure, contract_id from app_private.chain_jobs where holding_id = $1",
-      [notes?.id],
+      [holding?.id],
     );
     expect(job?.status).toBe("failed");
-    expect(job?.failure).toMatch(/^There is no contract at 0x[0-9a-fA-F]{40} on ethereum-ledgerline\.$/);
+    expect(job?.failure).toBe(
+      "There is no contract at 0x9c1D7e3A5b2F40c8E6d1a7B3f9C2e5D8a0b4F611 on ethereum-ledgerline.",
+    );
     const [contract] = await rows<{ status: string; failure: string }>(
       "select status, failure from app_public.contracts where id = $1",
       [job?.contract_id],
@@ -464,7 +487,7 @@ describe("a token from setup to the ledger on the embedded chain", () => {
     expect(contract?.failure).toMatch(/^1 holding was not minted: There is no contract at/);
     const [link] = await rows<{ n: number }>(
       "select count(*)::int as n from app_public.holding_blockchain_addresses where holding_id = $1 and status = 'trade' and chain = $2",
-      [notes?.id, CHAIN],
+      [holding?.id, CHAIN],
     );
     expect(link?.n).toBe(0);
   });
@@ -487,5 +510,90 @@ describe("a token from setup to the ledger on the embedded chain", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("the demo's tokens are on the chain (sync/seed/demo-tokens.ts)", () => {
+  it("every demo contract has code, every ledger entry equals balanceOf, and each Tokenized holding's mint is in a block", async () => {
+    const provider = rpc(issuer);
+    const contracts = await rows<{ name: string; status: string; contract_address: string | null }>(
+      `select t.name, c.status, c.contract_address from app_public.tokens t join app_public.contracts c on c.token_id = t.id
+        where c.chain = $1 and t.name in ('Northwind Seed Token', 'Green Note Token', 'Green Note Rewards',
+                                          'Northwind Series B Token')
+        order by t.name`,
+      [CHAIN],
+    );
+    expect(contracts.map((c) => [c.name, c.status])).toEqual([
+      ["Green Note Rewards", "deployed"],
+      ["Green Note Token", "issued"],
+      ["Northwind Seed Token", "issued"],
+      ["Northwind Series B Token", "not_deployed"],
+    ]);
+    for (const c of contracts.filter((x) => x.status !== "not_deployed"))
+      expect((await provider.getCode(c.contract_address ?? "")).length).toBeGreaterThan(2);
+
+    const entries = await rows<{ name: string; address: string; amount: string; precision: number; contract: string }>(
+      `select t.name, b.address, e.amount::text, t.precision, c.contract_address as contract
+         from app_public.cap_table_entries e join app_public.tokens t on t.id = e.token_id
+         join app_public.blockchain_addresses b on b.id = e.blockchain_address_id
+         join app_public.contracts c on c.token_id = t.id and c.chain = b.chain
+        where b.chain = $1 and t.name in ('Northwind Seed Token', 'Green Note Token')
+        order by t.name, e.amount`,
+      [CHAIN],
+    );
+    expect(entries.map((e) => [e.name, Number(e.amount)])).toEqual([
+      ["Green Note Token", 25],
+      ["Northwind Seed Token", 200_000],
+      ["Northwind Seed Token", 500_000],
+    ]);
+    for (const e of entries)
+      expect(await balanceOf(provider, e.contract, e.address)).toBe(BigInt(Number(e.amount) * 10 ** e.precision));
+
+    const links = await rows<{ status: string; block_number: number | null; tx_hash: string | null }>(
+      "select status, block_number, tx_hash from app_public.holding_blockchain_addresses where chain = $1",
+      [CHAIN],
+    );
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links.filter((l) => l.status === "trade")) {
+      const receipt = await provider.getTransactionReceipt(link.tx_hash ?? "");
+      expect([receipt?.status, receipt?.blockNumber]).toEqual([1, link.block_number]);
+    }
+  });
+
+  it("a user can Mint the seed holding left unminted and Deploy the Series B token", async () => {
+    const [jordan] = await rows<{ id: string }>(
+      `select h.id from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+         join app_public.accounts a on a.id = h.investor_id where r.name = 'Seed' and a.name = 'Jordan Blake'`,
+    );
+    const [before] = await rows<{ n: number }>(
+      "select count(*)::int as n from app_private.chain_jobs where holding_id = $1",
+      [jordan?.id],
+    );
+    expect(before?.n).toBe(0);
+    expect((await gql(issuer, "tokenizeHoldings", { holdingIds: [jordan?.id] })).code).toBeNull();
+    await t.server.chain.settle();
+    const [minted] = await rows<{ status: string; address: string; contract: string }>(
+      `select x.status, b.address, c.contract_address as contract from app_public.holding_blockchain_addresses x
+         join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+         join app_public.tokens t on t.name = 'Northwind Seed Token'
+         join app_public.contracts c on c.token_id = t.id
+        where x.holding_id = $1 and x.chain = $2`,
+      [jordan?.id, CHAIN],
+    );
+    expect(minted?.status).toBe("trade");
+    expect(await balanceOf(rpc(issuer), minted?.contract ?? "", minted?.address ?? "")).toBe(40_000n * 100n);
+
+    const [seriesB] = await rows<{ id: string }>(
+      `select c.id from app_public.contracts c join app_public.tokens t on t.id = c.token_id
+        where t.name = 'Northwind Series B Token'`,
+    );
+    expect((await gql(issuer, "deployContract", { contractId: seriesB?.id })).code).toBeNull();
+    await t.server.chain.settle();
+    const [deployed] = await rows<{ status: string; contract_address: string }>(
+      "select status, contract_address from app_public.contracts where id = $1",
+      [seriesB?.id],
+    );
+    expect(deployed?.status).toBe("deployed");
+    expect((await rpc(issuer).getCode(deployed?.contract_address ?? "")).length).toBeGreaterThan(2);
   });
 });
