@@ -84,3 +84,44 @@ export interface PullAnswer {
   documents: Array<Record<string, unknown>>;
   checkpoint: PullCheckpoint;
 }
+
+/**
+ * The bootstrap of a device that holds nothing of a read model (docs/REPLICATION.md "Bootstrap"): GET
+ * `?model=<name>[&resume=<token>][&limit=<n>]` (or POST a BootstrapRequest) answers one stream of BOOTSTRAP_MEDIA_TYPE, each line a
+ * BootstrapLine, compressed as Accept-Encoding allows. Its last line is `{"done": true, ...}`; a stream without it
+ * was cut, and a new request with the last line's `resume` goes on from there.
+ */
+export const BOOTSTRAP_PATH = "/api/v2/bootstrap";
+/** One JSON value per line (newline-delimited JSON). */
+export const BOOTSTRAP_MEDIA_TYPE = "application/x-ndjson";
+
+export interface BootstrapRequest {
+  model: string;
+  /** the `resume` of the last line received (a token of this model), to go on after it */
+  resume?: string;
+  /** documents per page, 1..MAX_PULL_LIMIT (default MAX_PULL_LIMIT) */
+  limit?: number;
+}
+
+/**
+ * A line of the bootstrap's stream: a page of documents (exactly a pull's page: documents after the previous
+ * line's checkpoint, the pull's checkpoint semantics) with the token that resumes after it, or the end with the
+ * checkpoint the ordinary pull continues from.
+ */
+export type BootstrapLine =
+  | { page: PullAnswer; resume: string }
+  | { done: true; checkpoint: PullCheckpoint; resume: string };
+
+/** The resume token: the model and the pull checkpoint reached (`v1.<model>.<txid>.<seq>`, URL-safe as it is). */
+export function bootstrapToken(model: string, checkpoint: PullCheckpoint): string {
+  return `v1.${model}.${checkpoint.txid}.${checkpoint.seq}`;
+}
+
+/** A resume token's model and checkpoint, or null when it is not one. */
+export function parseBootstrapToken(
+  token: string,
+): { model: string; checkpoint: { txid: string; seq: string } } | null {
+  const match = /^v1\.([a-z][a-z0-9_]{0,62})\.([0-9]{1,20})\.([0-9]{1,19})$/.exec(token);
+  if (!match) return null;
+  return { model: match[1] as string, checkpoint: { txid: match[2] as string, seq: match[3] as string } };
+}

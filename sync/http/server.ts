@@ -9,7 +9,14 @@ import { postgraphile } from "postgraphile";
 import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import { grafserv } from "postgraphile/grafserv/node";
 import { type WebSocket, WebSocketServer } from "ws";
-import { COMMANDS_PATH, GRAPHQL_PATH, PING_PATH, PULL_PATH, WEBSOCKET_PATH } from "../../src/domain/wire.ts";
+import {
+  BOOTSTRAP_PATH,
+  COMMANDS_PATH,
+  GRAPHQL_PATH,
+  PING_PATH,
+  PULL_PATH,
+  WEBSOCKET_PATH,
+} from "../../src/domain/wire.ts";
 import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -29,6 +36,7 @@ import type { SigningService, SigningServiceOptions } from "../signing/service.t
 import { makeStoragePlugin } from "../storage/graphql.ts";
 import { openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
+import { createBootstrapHandler } from "./bootstrap.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
 import { createPullHandler } from "./pull.ts";
@@ -167,6 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const graphqlHandler = serv.createHandler();
   const handleCommands = createCommandHandler({ pgl, db, production });
   const handlePull = createPullHandler({ db, production });
+  const handleBootstrap = createBootstrapHandler({ db, production });
   // Superseded change-log rows are deleted every few minutes, so the log stays as large as the documents.
   const compaction = startChangeCompaction(db, { leads: () => locks.holds("compaction") });
   // PGlite has no autovacuum: the server keeps the planner's statistics fresh itself (sync/db/statistics.ts).
@@ -253,6 +262,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const session = await sessionFor(req, res);
       if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
       return handlePull(req, res, session);
+    }
+    if (path === BOOTSTRAP_PATH) {
+      const session = await sessionFor(req, res);
+      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
+      return handleBootstrap(req, res, session);
     }
     if (path === COMMANDS_PATH) {
       const session = await sessionFor(req, res);
