@@ -180,6 +180,9 @@ beforeAll(async () => {
         where d.investor_id = $1 and al.name = 'Series A Direct'`,
       [investor],
     ),
+    // A built-in signing template of the issuer and a mapping of it (the signing screens; the signing e2e test makes
+    // them through the screens), and a message id for /message/{id}.
+    ...(await signingIds(issuer)),
     listedSecurity: await one(
       "select security_id as id from app_public.security_listings where exchange_id = $1 limit 1",
       [ats],
@@ -190,6 +193,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+
+async function signingIds(issuer: string): Promise<{ signingTemplate: string; mappedTemplate: string }> {
+  const signingTemplate = await one(
+    `insert into app_public.signing_templates (signing_account_id, provider_template_id, name, sync_status, synced_on,
+        roles, fields)
+     select s.id, 'a11y-template', 'Accessibility Agreement', 'synced', now(),
+        '[{"name":"Investor"}]'::jsonb, '[{"name":"Full name","role":"Investor"}]'::jsonb
+       from app_public.signing_accounts s where s.account_id = $1 returning id`,
+    [issuer],
+  );
+  const mappedTemplate = await one(
+    `insert into app_public.mapped_signing_templates (signing_template_id, account_id, name, template_updated_on)
+     values ($1, $2, 'Accessibility mapping', now()) returning id`,
+    [signingTemplate, issuer],
+  );
+  return { signingTemplate, mappedTemplate };
+}
 
 const expandFirstAsset = async (page: Page) => {
   await page
@@ -250,10 +270,19 @@ function vendorScreens(type: "issuer" | "broker"): Screen[] {
     ...ALLOCATION_VIEWS.map((view) => ({ path: `/distribute-allocation/${ids.allocation}/${view}` })),
     { path: "/onboarding-questions" },
     { path: "/docusign/templates" },
+    ...(type === "issuer"
+      ? [
+          { path: `/docusign/templates/${ids.signingTemplate}` },
+          { path: `/docusign/templates/${ids.signingTemplate}/${ids.mappedTemplate}` },
+          { path: `/docusign/test/${ids.signingTemplate}/${ids.mappedTemplate}` },
+        ]
+      : []),
     { path: "/north-capital/issuers" },
     { path: "/settings/account" },
     { path: "/settings/delegates" },
+    ...(type === "issuer" ? [{ path: "/settings/activity" }] : []),
     { path: "/settings/integrations" },
+    { path: `/message/${ids.issuer}` },
   ];
 }
 
@@ -283,7 +312,12 @@ describe("axe: no serious or critical WCAG 2.2 AA violation on any screen", () =
     },
     {
       email: "agent@demo.test",
-      screens: () => [{ path: "/contacts" }, { path: "/settings/account" }, { path: "/distributions" }],
+      screens: () => [
+        { path: "/contacts" },
+        { path: "/settings/account" },
+        { path: "/settings/delegates" },
+        { path: "/distributions" },
+      ],
     },
     {
       email: "ats@demo.test",
@@ -291,12 +325,19 @@ describe("axe: no serious or critical WCAG 2.2 AA violation on any screen", () =
         { path: "/contacts" },
         ...(ids.listedSecurity ? [{ path: `/security/${ids.listedSecurity}` }] : []),
         { path: "/settings/account" },
+        { path: "/settings/delegates" },
         { path: "/securities" },
       ],
     },
     {
       email: "admin@demo.test",
-      screens: () => [{ path: "/admin/forms" }, { path: "/admin/reports" }, { path: "/admin/types" }],
+      screens: () => [
+        { path: "/admin" },
+        { path: "/admin/forms" },
+        { path: "/admin/reports" },
+        { path: "/admin/types" },
+        { path: "/settings/account" },
+      ],
     },
     { email: "newinvestor@demo.test", screens: () => [{ path: "/account/setup" }] },
   ];
