@@ -3,9 +3,13 @@
 // offline (queued, shown Pending), reconnects and watches Deploying then Deployed arrive live, mints the round's
 // holding (Kim Family Trust's 25,000 units) and reads the Stakeholder Ledger with its block number; the investor
 // reads it all again offline after a reload; the investor sees the token in /wallet with its balance; a viewer of
-// the issuer sees the token and no Edit, Deploy or Mint.
+// the issuer sees the token and no Edit, Deploy or Mint. Then Swap Chain to a second chain, ethereum-rinkeby,
+// configured (LL_CHAIN_ETHEREUM_RINKEBY_RPC_URL and _KEY) to a stand-in node over JSON-RPC (tests/helpers/evm-node.ts):
+// Deploying then Deployed there with the explorer link, Mint again, and the Stakeholder Ledger, the investor's wallet
+// and the investor's addresses follow the new chain.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type EvmNode, startEvmNode } from "../helpers/evm-node.ts";
 import {
   type E2E,
   newContext,
@@ -20,7 +24,10 @@ import {
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 
 let e2e: E2E;
+let node: EvmNode;
 const contexts: BrowserContext[] = [];
+const SECOND_CHAIN = "ethereum-rinkeby";
+let savedEnv: Record<string, string | undefined> = {};
 
 async function context(): Promise<BrowserContext> {
   const created = await newContext(e2e.browser, e2e.url);
@@ -29,6 +36,11 @@ async function context(): Promise<BrowserContext> {
 }
 
 beforeAll(async () => {
+  // the second chain is configured before the server starts (it reads LL_CHAIN_* at start)
+  node = await startEvmNode();
+  const env = node.env(SECOND_CHAIN);
+  savedEnv = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
   e2e = await startE2E();
 }, 600_000);
 afterEach(async () => {
@@ -36,6 +48,11 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await e2e?.close();
+  await node?.close();
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
@@ -216,5 +233,92 @@ describe("tokens on the embedded chain", () => {
     for (const name of ["Edit", "Deploy", "Mint", "Swap Chain", "Setup Token"]) {
       expect(await viewerInfo.getByRole("button", { name }).count()).toBe(0);
     }
+
+    // Swap Chain to Ethereum Rinkeby: a new contract deployed through the configured node, Deploying then Deployed.
+    await issuer.setViewportSize({ width: 1440, height: 900 });
+    const heldSwap = await holdChain();
+    await info.getByRole("button", { name: "Swap Chain" }).click();
+    const swap = issuer.getByRole("dialog", { name: "Swap Chain" });
+    await swap.getByRole("button", { name: "Swap Chain" }).click();
+    await swap.getByText("Chain is required.").waitFor();
+    await swap.getByRole("combobox", { name: "New chain" }).click();
+    // the current chain is not offered; Tezos is listed disabled with its reason
+    expect(
+      await issuer.getByRole("option", { name: "Ethereum (Ledgerline private network)", exact: true }).count(),
+    ).toBe(0);
+    await issuer.getByRole("option", { name: "Ethereum Rinkeby", exact: true }).click();
+    expect(await text(swap.getByTestId("chain-unavailable"))).toMatch(/^Tezos mainnet: Tezos is not configured/);
+    await screenshot(issuer, "tokens-swap-chain");
+    await swap.getByRole("button", { name: "Swap Chain" }).click();
+    await swap.waitFor({ state: "detached" });
+    await poll(() => text(info.getByTestId("token-status"))).toMatch(/^Deploying/);
+    expect(await text(info.getByTestId("token-chain"))).toBe("Ethereum Rinkeby (ETH)");
+    heldSwap.release();
+    await poll(() => text(info.getByTestId("token-status")), 60_000).toBe("Deployed");
+    const swappedAddress = await text(info.getByTestId("token-contract-address"));
+    expect(swappedAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(swappedAddress.toLowerCase()).not.toBe(address.toLowerCase());
+    expect(await info.getByTestId("token-explorer-link").getAttribute("href")).toBe(
+      `https://rinkeby.etherscan.io/address/${swappedAddress}`,
+    );
+    // the contract is on the configured node, reached over its JSON-RPC
+    expect(
+      ((await node.chain.request("eth_getCode", [swappedAddress.toLowerCase(), "latest"])) as string).length,
+    ).toBeGreaterThan(1000);
+    // the old chain's entries left the ledger (the old contract keeps its balances on its own chain)
+    await ledger.getByText("No investors with issued holdings found.").waitFor({ timeout: 30_000 });
+
+    // Mint again on the new chain: the ledger reads the new chain (its name as the status, no block column).
+    await info.getByRole("button", { name: "Mint" }).click();
+    await mint.getByRole("button", { name: "Mint 1 holding" }).click();
+    const swappedRow = ledger.getByTestId("ledger-row").filter({ hasText: "Kim Family Trust" });
+    await swappedRow.waitFor({ timeout: 60_000 });
+    await poll(() => text(info.getByTestId("token-status")), 60_000).toBe("Issued");
+    expect(await text(swappedRow.getByTestId("ledger-amount"))).toBe("25,000");
+    expect(await text(swappedRow)).toContain("Ethereum Rinkeby");
+    expect(await ledger.getByTestId("ledger-block").count()).toBe(0);
+    const rinkebyHolder = await text(swappedRow.getByTestId("ledger-address"));
+    await screenshot(issuer, "tokens-swapped-desktop");
+    await issuer.setViewportSize({ width: 390, height: 844 });
+    await screenshot(issuer, "tokens-swapped-phone");
+
+    // The investor's wallet follows: the balance on the new chain, and its custodial address there.
+    await investor.reload();
+    await poll(() => text(card.getByTestId("wallet-amount")), 30_000).toBe("25,000 NWFT");
+    await poll(() => text(card), 30_000).toContain("Ethereum Rinkeby");
+    const addressRow = investor.locator(`[data-testid="wallet-address"][data-chain="${SECOND_CHAIN}"]`);
+    await poll(() => text(addressRow.getByTestId("wallet-address-value")), 30_000).toBe(rinkebyHolder);
+    expect(await text(addressRow.getByTestId("wallet-address-kind"))).toBe("Custodial (held by the platform)");
+    expect(await text(addressRow.getByTestId("wallet-address-status"))).toBe("1 holding issued");
+
+    // The investor enters its own Tezos address offline: checked (the server's messages), queued, shown pending,
+    // then saved once back online.
+    const investorCtx = investor.context();
+    const tezosRow = investor.locator('[data-testid="wallet-address"][data-chain="tezos-mainnet"]');
+    expect(await text(tezosRow.getByTestId("wallet-address-value"))).toBe("None yet");
+    await setOffline(investorCtx, true);
+    await tezosRow.getByRole("button", { name: "Use my own address" }).click();
+    const own = investor.getByRole("dialog", { name: "Use my own address" });
+    await own.getByLabel("Address").fill("tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m7");
+    await own.getByRole("button", { name: "Save" }).click();
+    await own.getByText("Address must be a Tezos address (tz1, tz2, tz3 or KT1) with a valid checksum.").waitFor();
+    await own.getByLabel("Address").fill("tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m6");
+    await own.getByRole("button", { name: "Save" }).click();
+    await own.waitFor({ state: "detached" });
+    await tezosRow.getByTestId("pending-mark").filter({ hasText: "Pending sync" }).waitFor();
+    expect(await text(tezosRow.getByTestId("wallet-address-value"))).toBe("tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m6");
+    await investor.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(investor, "tokens-wallet-addresses");
+    await setOffline(investorCtx, false);
+    await poll(() => tezosRow.getByTestId("pending-mark").count(), 30_000).toBe(0);
+    expect(await text(tezosRow.getByTestId("wallet-address-kind"))).toBe("Your own address");
+    expect(await text(tezosRow.getByTestId("wallet-address-status"))).toBe("Not used yet");
+    await poll(() =>
+      one<{ address: string }>(
+        "select b.address from app_public.blockchain_addresses b join app_public.accounts a on a.id = b.account_id where a.email = 'investor2@demo.test' and b.chain = 'tezos-mainnet'",
+      ).then((r) => r.address),
+    ).toBe("tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m6");
+    await investor.setViewportSize({ width: 390, height: 844 });
+    await screenshot(investor, "tokens-wallet-addresses-phone");
   });
 });
