@@ -169,7 +169,7 @@ export function AddressesSection() {
                   md: "minmax(10rem, 14rem) minmax(0, 1fr) minmax(10rem, 14rem) auto",
                 },
                 borderTopWidth: "1px",
-                borderColor: "border",
+                borderColor: "border.default",
                 pt: "3",
               })}
             >
