@@ -10,9 +10,13 @@
 // reads only that kind's records; by parent (recordKind + recordParent) or in creation order (recordKind + createdOn).
 // Fields not listed in a schema are still stored (there is no validator in production: fields.ts).
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { platformBookSchema } from "./admin-books.ts";
+import { auditEventSchema } from "./audit-events.ts";
 import { blockchainAddressSchema } from "./blockchain-addresses.ts";
 import { brokerAllocationSchema } from "./broker-allocations.ts";
+import { delegateInvitationSchema } from "./delegate-invitations.ts";
 import { keyword, timestamp, uuid } from "./fields.ts";
+import { formDefinitionSchema } from "./form-definitions.ts";
 import { integrationSchema } from "./integrations.ts";
 import { mappedSigningTemplateSchema } from "./mapped-signing-templates.ts";
 import { onboardingQuestionSchema, onboardingQuestionSetSchema } from "./onboarding-questions.ts";
@@ -66,6 +70,10 @@ export const RECORD_KINDS = {
   mapped_signing_templates: { schema: mappedSigningTemplateSchema, parent: "signingTemplateId" },
   sent_signing_documents: { schema: sentSigningDocumentSchema, parent: "mappedSigningTemplateId" },
   users_accounts: { schema: usersAccountSchema, parent: "accountId" },
+  delegate_invitations: { schema: delegateInvitationSchema, parent: "accountId" },
+  audit_events: { schema: auditEventSchema, parent: "accountId" },
+  platform_books: { schema: platformBookSchema },
+  form_definitions: { schema: formDefinitionSchema },
   blockchain_addresses: { schema: blockchainAddressSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 

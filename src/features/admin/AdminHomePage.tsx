@@ -1,12 +1,14 @@
 // The admin home (/admin/): the platform's figures (accounts by type, users, today's commands and mail, devices
 // syncing), the import of a new issuer from an OCF package (issue 20) and the platform's audit trail. Figures and the
-// trail are the server's own books: read while online; the import needs the server too.
+// trail's latest events are read from the replica (offline too, saying when the server made them); the import needs
+// the server.
 import { css } from "../../../styled-system/css";
-import { Button, Card, ErrorBlock, mutedText, Page, PageHeader, Stat } from "../../ui/index.ts";
+import { Card, mutedText, Page, PageHeader, Stat } from "../../ui/index.ts";
 import { OcfImport } from "../reports/OcfImport.tsx";
 import { useOnline } from "../shell/useOnline.ts";
 import { AuditTrail } from "./AuditTrail.tsx";
-import { useServerData } from "./admin-data.ts";
+import { useBook } from "./admin-data.ts";
+import { BookUpdated } from "./BookUpdated.tsx";
 import { ADMIN_OCF_TEXT, ADMIN_TEXT } from "./strings.ts";
 
 interface Figures {
@@ -41,22 +43,13 @@ function Figure({ label, value, detail, testId }: { label: string; value: number
 
 export function AdminHomePage() {
   const online = useOnline();
-  const { data, error, reload } = useServerData<{ platformFigures: Figures }>("query Figures { platformFigures }");
-  const figures = data?.platformFigures;
+  const { data: figures, updatedOn, loading } = useBook<Figures>("figures");
   const accounts = figures ? Object.values(figures.accountsByType).reduce((sum, n) => sum + n, 0) : 0;
   return (
     <Page>
-      <PageHeader
-        title={ADMIN_TEXT.title}
-        actions={
-          <Button size="sm" variant="outline" onClick={reload} disabled={!online}>
-            {ADMIN_TEXT.reload}
-          </Button>
-        }
-      />
+      <PageHeader title={ADMIN_TEXT.title} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-        {!online && <p className={mutedText}>{ADMIN_TEXT.offline}</p>}
-        {error && <ErrorBlock text={error} />}
+        <BookUpdated updatedOn={updatedOn} loading={loading} online={online} />
         {figures && (
           <section
             aria-label={ADMIN_TEXT.figures}

@@ -1,7 +1,12 @@
-// The audit trail card: the latest events (the account's for its members, the platform's for an admin: the
-// database's policy decides), filtered by kind, exported as CSV. Read from the server while online.
-import { useState } from "react";
+// The audit trail card: the latest events (the account's for its owners and admins, the platform's for an admin: the
+// server decides what the device receives), filtered by kind, exported as CSV. The latest AUDIT_LIMIT events are read
+// from the replica (the `audit_events` kind: offline too); older pages are read from the server while online, and
+// the card says so. The device keeps the window only: opening the card drops older events it still holds (the server
+// no longer lists them).
+import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { graphql } from "../../data/graphql.ts";
+import { useLocalData, useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import {
   Button,
@@ -15,7 +20,8 @@ import {
   tableScroll,
   useMediaQuery,
 } from "../../ui/index.ts";
-import { useServerData } from "./admin-data.ts";
+import { useViewer } from "../session/viewer.ts";
+import { useOnline } from "../shell/useOnline.ts";
 import {
   AUDIT_LIMIT,
   AUDIT_QUERY,
@@ -32,11 +38,59 @@ const KIND_OPTIONS = Object.entries(AUDIT_TEXT.kinds).map(([value, label]) => ({
 
 export function AuditTrail({ scope, fileName }: { scope: "platform" | "account"; fileName: string }) {
   const [kind, setKind] = useState("all");
-  const { data, error, loading, online } = useServerData<{ allAuditEvents: { nodes: AuditEvent[] } }>(AUDIT_QUERY, {
-    first: AUDIT_LIMIT,
-    condition: kind === "all" ? {} : { kind },
+  const online = useOnline();
+  const viewer = useViewer();
+  const data = useLocalData();
+  const query = useMemo(
+    () => ({
+      selector: scope === "account" ? { accountId: viewer.accountId } : {},
+      sort: [{ createdOn: "desc" as const }],
+    }),
+    [scope, viewer.accountId],
+  );
+  const { rows, loading } = useModel("audit_events", query);
+  const windowed = useMemo(() => (rows as unknown as AuditEvent[]).slice(0, AUDIT_LIMIT), [rows]);
+  const oldest = rows.length > AUDIT_LIMIT ? rows[AUDIT_LIMIT - 1]?.createdOn : undefined;
+  // the server keeps the latest AUDIT_LIMIT on devices: what fell out of the window leaves this device too
+  useEffect(() => {
+    if (!oldest || !data) return;
+    void data.db.records.find({ selector: { recordKind: "audit_events", createdOn: { $lt: oldest } } }).remove();
+  }, [oldest, data]);
+  const [older, setOlder] = useState<{ events: AuditEvent[]; loading: boolean; error: string | null; done: boolean }>({
+    events: [],
+    loading: false,
+    error: null,
+    done: false,
   });
-  const events = data?.allAuditEvents.nodes ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts over
+  useEffect(() => setOlder({ events: [], loading: false, error: null, done: false }), [kind]);
+  const shown = kind === "all" ? windowed : windowed.filter((event) => event.kind === kind);
+  const events = [...shown, ...older.events];
+  async function loadOlder() {
+    setOlder((previous) => ({ ...previous, loading: true, error: null }));
+    try {
+      const answer = await graphql<{ allAuditEvents: { nodes: AuditEvent[] } }>(AUDIT_QUERY, {
+        first: AUDIT_LIMIT,
+        offset: shown.length + older.events.length,
+        condition: kind === "all" ? {} : { kind },
+      });
+      const page = answer.allAuditEvents.nodes.filter(
+        (event) => !windowed.some((known) => known.id === event.id) && (kind === "all" || event.kind === kind),
+      );
+      setOlder((previous) => ({
+        events: [...previous.events, ...page],
+        loading: false,
+        error: null,
+        done: answer.allAuditEvents.nodes.length < AUDIT_LIMIT,
+      }));
+    } catch (caught) {
+      setOlder((previous) => ({
+        ...previous,
+        loading: false,
+        error: caught instanceof Error && caught.message ? caught.message : ADMIN_TEXT.loadFailed,
+      }));
+    }
+  }
   const platform = scope === "platform";
   const phone = useMediaQuery(PHONE_QUERY);
   return (
@@ -63,9 +117,9 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
           onChange={(v) => setKind(v ?? "all")}
         />
       </div>
-      {!online && <p className={mutedText}>{ADMIN_TEXT.offline}</p>}
-      {error && <ErrorBlock text={error} />}
-      {online && !loading && events.length === 0 ? (
+      {scope === "account" && !viewer.canWrite ? (
+        <EmptyState text={AUDIT_TEXT.ownersOnly} />
+      ) : !loading && events.length === 0 ? (
         <EmptyState text={AUDIT_TEXT.empty} />
       ) : (
         events.length > 0 && (
@@ -148,9 +202,18 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
                 </table>
               </div>
             )}
-            <p className={mutedText}>{AUDIT_TEXT.shown(events.length)}</p>
+            <p className={mutedText}>{AUDIT_TEXT.shown(shown.length, older.events.length)}</p>
           </>
         )
+      )}
+      {older.error && <ErrorBlock text={older.error} />}
+      {!older.done && windowed.length >= AUDIT_LIMIT && (
+        <div className={css({ display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap" })}>
+          <Button size="sm" variant="outline" disabled={!online} loading={older.loading} onClick={loadOlder}>
+            {AUDIT_TEXT.older}
+          </Button>
+          <span className={mutedText}>{online ? AUDIT_TEXT.olderOnline : AUDIT_TEXT.olderOffline}</span>
+        </div>
       )}
     </Card>
   );

@@ -1,10 +1,11 @@
-// /admin/forms: the onboarding step form definitions. The list shows each key's latest version; choosing one opens
+// /admin/forms: the onboarding step form definitions, read from the replica (offline too). The list shows each key's latest version; choosing one opens
 // it in the editor, "New form" starts an empty one. Saving sends makeFormDefinition (a command: queued offline), which
 // makes the next version; a step already given to an investor keeps its version (the server copies the schema into
 // the step). Preview renders the draft with the onboarding step renderer itself (StepHeader and StepAction), in a
 // preview context, above the editor: the form checks answers exactly as for an investor, and nothing is sent.
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import {
   Button,
@@ -19,7 +20,8 @@ import {
 } from "../../ui/index.ts";
 import { StepAction, StepPreviewContext } from "../onboarding/StepAction.tsx";
 import { StepHeader } from "../onboarding/StepProcess.tsx";
-import { useServerData, useTrackedCommands } from "./admin-data.ts";
+import { useOnline } from "../shell/useOnline.ts";
+import { useTrackedCommands } from "./admin-data.ts";
 import {
   definitionOf,
   draftOf,
@@ -36,11 +38,8 @@ import {
 import { FORMS_TEXT } from "./strings.ts";
 import { CommandNotes } from "./TypesPage.tsx";
 
-const QUERY = `query FormDefinitions {
-  allFormDefinitions(orderBy: [KEY_ASC, VERSION_DESC]) {
-    nodes { id key version name stepType renderAttributes schema createdOn }
-  }
-}`;
+const ALL = { selector: {} };
+const nothing = () => {};
 
 const STEP_TYPES: Array<{ value: StepType; label: string }> = [
   { value: "form", label: "form" },
@@ -56,9 +55,17 @@ const FIELD_TYPES: Array<{ value: FieldType; label: string }> = [
 ];
 
 export function FormsPage() {
-  const { data, error, online, reload } = useServerData<{ allFormDefinitions: { nodes: FormDefinition[] } }>(QUERY);
-  const commands = useTrackedCommands(reload);
-  const definitions = data?.allFormDefinitions.nodes ?? [];
+  // the replica (platform admins): offline too; a saved version arrives with the next pull
+  const online = useOnline();
+  const { rows } = useModel("form_definitions", ALL);
+  const commands = useTrackedCommands(nothing);
+  const definitions = useMemo(
+    () =>
+      (rows as unknown as FormDefinition[])
+        .slice()
+        .sort((a, b) => (a.key === b.key ? b.version - a.version : a.key < b.key ? -1 : 1)),
+    [rows],
+  );
   const latest = useMemo(() => {
     const byKey = new Map<string, FormDefinition>();
     for (const definition of definitions) if (!byKey.has(definition.key)) byKey.set(definition.key, definition);
@@ -91,7 +98,6 @@ export function FormsPage() {
       />
       <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
         <p className={mutedText}>{FORMS_TEXT.description}</p>
-        {error && <ErrorBlock text={error} />}
         <CommandNotes commands={commands} online={online} />
         <div
           className={css({

@@ -1,12 +1,16 @@
 // /admin/reports: the platform reports (accounts by type and status, users and memberships, commands accepted and
-// rejected by code, mail delivery, sync health), each made by the server (platformReport) when downloaded and saved
-// as CSV on the device. They need the server: offline the buttons are off and the page says why.
+// rejected by code, mail delivery, sync health) saved as CSV on the device. Four are books of the replica (the
+// server's platformReport rows, kept current by the pull): downloaded offline too, saying when the server made them.
+// Users and memberships (one row per membership: too many for every admin device) is made by the server
+// (platformReport) when downloaded: offline its button is off and the card says why.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { graphql } from "../../data/graphql.ts";
 import { toCsv } from "../../domain/csv.ts";
+import { formatDate } from "../../domain/format.ts";
 import { Button, Card, ErrorBlock, mutedText, Page, PageHeader } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { type BookName, useBook } from "./admin-data.ts";
 import { fileDay, saveCsv } from "./audit.ts";
 import { ADMIN_TEXT, PLATFORM_REPORTS_TEXT } from "./strings.ts";
 
@@ -21,12 +25,31 @@ export function reportCsv(rows: readonly Row[]) {
   );
 }
 
+const ON_DEVICE: Record<string, BookName | undefined> = {
+  accounts: "accounts",
+  commands: "commands",
+  mail: "mail",
+  sync: "sync",
+};
+
 export function PlatformReportsPage() {
   const online = useOnline();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const books = {
+    accounts: useBook<Row[]>("accounts"),
+    commands: useBook<Row[]>("commands"),
+    mail: useBook<Row[]>("mail"),
+    sync: useBook<Row[]>("sync"),
+  } as Record<string, ReturnType<typeof useBook<Row[]>> | undefined>;
+
   async function download(kind: string) {
+    const book = books[kind];
+    if (ON_DEVICE[kind] && book?.data) {
+      saveCsv(`platform_${kind}_${fileDay()}.csv`, reportCsv(book.data));
+      return;
+    }
     setBusy(kind);
     setError(null);
     try {
@@ -46,7 +69,7 @@ export function PlatformReportsPage() {
     <Page>
       <PageHeader title={PLATFORM_REPORTS_TEXT.title} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-        <p className={mutedText}>{online ? PLATFORM_REPORTS_TEXT.description : ADMIN_TEXT.offline}</p>
+        <p className={mutedText}>{PLATFORM_REPORTS_TEXT.description}</p>
         {error && <ErrorBlock text={error} />}
         <div
           className={css({
@@ -55,21 +78,34 @@ export function PlatformReportsPage() {
             gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))", xl: "repeat(3, minmax(0, 1fr))" },
           })}
         >
-          {PLATFORM_REPORTS_TEXT.reports.map((report) => (
-            <Card key={report.kind} title={report.title} testId={`platform-report-${report.kind}`}>
-              <p className={mutedText}>{report.description}</p>
-              <div>
-                <Button
-                  size="sm"
-                  onClick={() => download(report.kind)}
-                  disabled={!online}
-                  loading={busy === report.kind}
-                >
-                  {PLATFORM_REPORTS_TEXT.download}
-                </Button>
-              </div>
-            </Card>
-          ))}
+          {PLATFORM_REPORTS_TEXT.reports.map((report) => {
+            const book = ON_DEVICE[report.kind] ? books[report.kind] : undefined;
+            const available = book ? Boolean(book.data) : online;
+            return (
+              <Card key={report.kind} title={report.title} testId={`platform-report-${report.kind}`}>
+                <p className={mutedText}>{report.description}</p>
+                <p className={mutedText} data-testid="report-source">
+                  {book
+                    ? book.updatedOn
+                      ? PLATFORM_REPORTS_TEXT.asOf(formatDate(book.updatedOn, "MMM DD YYYY h:mma"))
+                      : ADMIN_TEXT.notYetOnDevice
+                    : online
+                      ? PLATFORM_REPORTS_TEXT.serverOnlyOnline
+                      : PLATFORM_REPORTS_TEXT.serverOnly}
+                </p>
+                <div>
+                  <Button
+                    size="sm"
+                    onClick={() => download(report.kind)}
+                    disabled={!available}
+                    loading={busy === report.kind}
+                  >
+                    {PLATFORM_REPORTS_TEXT.download}
+                  </Button>
+                </div>
+              </Card>
+            );
+          })}
         </div>
       </div>
     </Page>

@@ -1,7 +1,9 @@
 // /admin/types: the reference types the product uses, with how often each is used: asset types (with their
 // accounting type), investor account types, question types (with their regex) and the document sharing allowed
-// shares. Safe edits only: names can change, new asset and investor account types can be added, a type nothing uses
-// can be deleted (the server refuses a type in use: LL409 with the use). Edits are commands (queued offline).
+// shares, read from the replica (the `types` book: offline too). Safe edits only: names can change, new asset and
+// investor account types and sharing options can be added, an asset type's accounting type and a sharing option's
+// type and roles change only while nothing uses them, a type nothing uses can be deleted (the server checks each:
+// LL409 with the use). Edits are commands (queued offline, shown as waiting).
 import { type FormEvent, type ReactNode, useState } from "react";
 import { css } from "../../../styled-system/css";
 import {
@@ -18,7 +20,9 @@ import {
   tableClass,
   tableScroll,
 } from "../../ui/index.ts";
-import { type TrackedCommands, useServerData, useTrackedCommands } from "./admin-data.ts";
+import { useOnline } from "../shell/useOnline.ts";
+import { type TrackedCommands, useBook, useTrackedCommands } from "./admin-data.ts";
+import { BookUpdated } from "./BookUpdated.tsx";
 import { ADMIN_TEXT, TYPES_TEXT } from "./strings.ts";
 
 interface AssetType {
@@ -61,18 +65,17 @@ const ACCOUNTING_TYPES = [
   { value: "fund", label: "fund" },
 ];
 
+const nothing = () => {};
+
 export function TypesPage() {
-  const { data, error, online, reload } = useServerData<{ referenceTypes: ReferenceTypes }>(
-    "query ReferenceTypes { referenceTypes }",
-  );
-  const commands = useTrackedCommands(reload);
-  const types = data?.referenceTypes;
+  const online = useOnline();
+  const { data: types, updatedOn, loading } = useBook<ReferenceTypes>("types");
+  const commands = useTrackedCommands(nothing);
   return (
     <Page>
       <PageHeader title={TYPES_TEXT.title} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-        {!online && <p className={mutedText}>{ADMIN_TEXT.offline}</p>}
-        {error && <ErrorBlock text={error} />}
+        <BookUpdated updatedOn={updatedOn} loading={loading} online={online} />
         <CommandNotes commands={commands} online={online} />
         {types && (
           <>
@@ -226,7 +229,26 @@ function AssetTypes({ rows, commands }: { rows: AssetType[]; commands: TrackedCo
                 }
               />
             </td>
-            <td>{row.accountingType}</td>
+            <td>
+              {row.uses === 0 ? (
+                <div className={css({ minW: "8rem", "& label": { srOnly: true } })}>
+                  <Select
+                    label={TYPES_TEXT.accountingTypeOf(row.name)}
+                    options={ACCOUNTING_TYPES}
+                    value={row.accountingType}
+                    onChange={(value) =>
+                      value &&
+                      value !== row.accountingType &&
+                      commands.send("setAssetTypeAccountingType", {
+                        input: { type: row.type, accountingType: value },
+                      })
+                    }
+                  />
+                </div>
+              ) : (
+                <span title={TYPES_TEXT.accountingInUse}>{row.accountingType}</span>
+              )}
+            </td>
             <Uses uses={row.uses} />
             <td className="num">
               <DeleteButton
@@ -384,7 +406,89 @@ function QuestionTypes({ rows, commands }: { rows: QuestionType[] | null; comman
   );
 }
 
+const SHARE_DOCUMENT_TYPES = [
+  { value: "security", label: "security" },
+  { value: "holding", label: "holding" },
+];
+const SHARE_ROLES = ["issuer", "broker", "investor", "agent", "ats", "admin"].map((value) => ({ value, label: value }));
+
+interface ShareDraft {
+  type: string;
+  fromAccountType: string;
+  toRole: string;
+  name: string;
+}
+
+/** The fields of a sharing option (add, or edit of an unused one). */
+function ShareForm({
+  initial,
+  submit,
+  onSubmit,
+  onCancel,
+}: {
+  initial: ShareDraft;
+  submit: string;
+  onSubmit: (draft: ShareDraft) => void;
+  onCancel?: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [problem, setProblem] = useState<string | undefined>();
+  return (
+    <form
+      noValidate
+      className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!draft.name.trim()) return setProblem(TYPES_TEXT.nameRequired);
+        setProblem(undefined);
+        onSubmit({ ...draft, name: draft.name.trim() });
+      }}
+    >
+      <div className={css({ minW: "8rem" })}>
+        <Select
+          label={TYPES_TEXT.documentType}
+          options={SHARE_DOCUMENT_TYPES}
+          value={draft.type}
+          onChange={(value) => setDraft({ ...draft, type: value ?? draft.type })}
+        />
+      </div>
+      <div className={css({ minW: "8rem" })}>
+        <Select
+          label={TYPES_TEXT.from}
+          options={SHARE_ROLES}
+          value={draft.fromAccountType}
+          onChange={(value) => setDraft({ ...draft, fromAccountType: value ?? draft.fromAccountType })}
+        />
+      </div>
+      <div className={css({ minW: "8rem" })}>
+        <Select
+          label={TYPES_TEXT.to}
+          options={SHARE_ROLES}
+          value={draft.toRole}
+          onChange={(value) => setDraft({ ...draft, toRole: value ?? draft.toRole })}
+        />
+      </div>
+      <TextField
+        label={TYPES_TEXT.name}
+        value={draft.name}
+        error={problem}
+        onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+      />
+      <Button type="submit" size="sm">
+        {submit}
+      </Button>
+      {onCancel && (
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          {TYPES_TEXT.cancel}
+        </Button>
+      )}
+    </form>
+  );
+}
+
 function SharingShares({ rows, commands }: { rows: SharingShare[]; commands: TrackedCommands }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
   return (
     <Card title={TYPES_TEXT.sharing} testId="sharing-shares">
       <Table
@@ -401,35 +505,74 @@ function SharingShares({ rows, commands }: { rows: SharingShare[]; commands: Tra
           </>
         }
       >
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{row.type}</td>
-            <td>{row.fromAccountType}</td>
-            <td>{row.toRole}</td>
-            <td>
-              <EditableName
-                name={row.name}
-                label={row.name}
-                onSave={(name) =>
-                  commands.send("updateDocumentSharingAllowedShareById", { input: { id: row.id, patch: { name } } })
-                }
-              />
-            </td>
-            <Uses uses={row.uses} />
-            <td className="num">
-              <DeleteButton
-                uses={row.uses}
-                label={row.name}
-                onDelete={() =>
-                  commands.send("deleteReferenceType", {
-                    input: { kind: "document_sharing_allowed_share", key: row.id },
-                  })
-                }
-              />
-            </td>
-          </tr>
-        ))}
+        {rows.map((row) =>
+          editing === row.id ? (
+            <tr key={row.id} data-testid="sharing-share-row">
+              <td colSpan={6}>
+                <ShareForm
+                  initial={row}
+                  submit={TYPES_TEXT.save}
+                  onCancel={() => setEditing(null)}
+                  onSubmit={(draft) => {
+                    setEditing(null);
+                    void commands.send("editDocumentSharingOption", { input: { id: row.id, ...draft } });
+                  }}
+                />
+              </td>
+            </tr>
+          ) : (
+            <tr key={row.id} data-testid="sharing-share-row">
+              <td>{row.type}</td>
+              <td>{row.fromAccountType}</td>
+              <td>{row.toRole}</td>
+              <td>
+                {row.uses === 0 ? (
+                  <span className={css({ display: "inline-flex", gap: "2", alignItems: "center" })}>
+                    {row.name}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${TYPES_TEXT.edit} ${row.name}`}
+                      onClick={() => setEditing(row.id)}
+                    >
+                      {TYPES_TEXT.edit}
+                    </Button>
+                  </span>
+                ) : (
+                  <EditableName
+                    name={row.name}
+                    label={row.name}
+                    onSave={(name) =>
+                      commands.send("updateDocumentSharingAllowedShareById", { input: { id: row.id, patch: { name } } })
+                    }
+                  />
+                )}
+              </td>
+              <Uses uses={row.uses} />
+              <td className="num">
+                <DeleteButton
+                  uses={row.uses}
+                  label={row.name}
+                  onDelete={() =>
+                    commands.send("deleteReferenceType", {
+                      input: { kind: "document_sharing_allowed_share", key: row.id },
+                    })
+                  }
+                />
+              </td>
+            </tr>
+          ),
+        )}
       </Table>
+      <ShareForm
+        key={formKey}
+        initial={{ type: "security", fromAccountType: "issuer", toRole: "investor", name: "" }}
+        submit={TYPES_TEXT.addSharingOption}
+        onSubmit={(draft) => {
+          setFormKey((n) => n + 1);
+          void commands.send("makeDocumentSharingOption", { input: { id: crypto.randomUUID(), ...draft } });
+        }}
+      />
     </Card>
   );
 }

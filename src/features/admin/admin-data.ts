@@ -1,10 +1,12 @@
-// The admin console's and the Activity view's data: platform figures, types, form definitions, reports and the audit
-// trail are not replicated to devices (they are the server's own books), so these screens read them from the server
-// while online and say so offline. Their edits are commands of the catalogue, queued in the outbox like every write
-// (offline they wait there); a screen tracks the commands it sent and reloads when the server accepted them.
+// The admin console's and the Activity view's data. Figures, types and reports (the `platform_books` kind), form
+// definitions and the audit trail's latest events are replicated (docs/ADMIN.md "Offline"): the screens read the
+// device's replica, online or not. What is not on the device (older audit events, the memberships report) is read
+// from the server while online (useServerData) and the screen says so offline. Edits are commands of the catalogue,
+// queued in the outbox like every write (offline they wait there, shown as waiting); a screen tracks the commands it
+// sent, and the replica brings their effect.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { graphql } from "../../data/graphql.ts";
-import { useCommand, useLocalData, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useLocalData, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import type { CommandName, VariablesOf } from "../../domain/commands/catalogue.ts";
 import { useOnline } from "../shell/useOnline.ts";
@@ -50,6 +52,18 @@ export function useServerData<T>(query: string, variables?: Record<string, unkno
   }, [online, query, key, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { ...state, online, reload };
+}
+
+/** The names of the platform's books (sync/database/admin/20_replica.sql, app_private.platform_book_ids). */
+export type BookName = "figures" | "types" | "accounts" | "commands" | "mail" | "sync";
+
+const ALL_BOOKS = { selector: {} };
+
+/** One of the platform's books from the replica (admins only): its data and when the server made it. */
+export function useBook<T>(name: BookName): { data: T | null; updatedOn: string | null; loading: boolean } {
+  const { rows, loading } = useModel("platform_books", ALL_BOOKS);
+  const book = rows.find((row) => row.name === name);
+  return { data: (book?.data as T | undefined) ?? null, updatedOn: book?.updatedOn ?? null, loading };
 }
 
 export interface TrackedCommands {

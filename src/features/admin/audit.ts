@@ -1,5 +1,5 @@
-// The audit trail as screens show and export it: the GraphQL read (members read their account's events, admins every
-// event: the database's policy decides) and the CSV (src/domain/csv.ts: neutralised cells, like every export).
+// The audit trail as screens show and export it: the GraphQL read of older pages (owners and admins read their
+// account's events, platform admins every event: the database's policy decides) and the CSV (src/domain/csv.ts: neutralised cells, like every export).
 import { type CsvText, csvBlob, toCsv } from "../../domain/csv.ts";
 
 export interface AuditEvent {
@@ -18,11 +18,12 @@ export interface AuditEvent {
   createdOn: string;
 }
 
+/** The window the device keeps (app_private.audit_window() on the server). */
 export const AUDIT_LIMIT = 500;
 
 /** `condition` is {} for every kind, or { kind } (a null kind would ask for events without one). */
-export const AUDIT_QUERY = `query AuditTrail($first: Int!, $condition: AuditEventCondition) {
-  allAuditEvents(orderBy: CREATED_ON_DESC, first: $first, condition: $condition) {
+export const AUDIT_QUERY = `query AuditTrail($first: Int!, $offset: Int, $condition: AuditEventCondition) {
+  allAuditEvents(orderBy: CREATED_ON_DESC, first: $first, offset: $offset, condition: $condition) {
     nodes { id kind action accountId accountName actor userId sessionId deviceId ip userAgent details createdOn }
   }
 }`;

@@ -4,6 +4,10 @@
 export const ADMIN_TEXT = {
   title: "Admin",
   offline: "This page reads the server: connect to see it. Changes you make offline wait in the outbox.",
+  fromDevice: (when: string) => `On this device, as the server made it ${when}.`,
+  fromDeviceOffline: (when: string) =>
+    `Offline: shown as the server made it ${when}. Changes you make wait in the outbox.`,
+  notYetOnDevice: "Not on this device yet: it arrives with the next sync.",
   loadFailed: "The server could not be reached. Please try again.",
   figures: "Platform",
   accounts: "Accounts",
@@ -47,7 +51,14 @@ export const AUDIT_TEXT = {
   kind: "Kind",
   device: "Device",
   details: "Details",
-  shown: (shown: number) => `The latest ${shown.toLocaleString("en-US")} events.`,
+  shown: (shown: number, older: number) =>
+    older > 0
+      ? `The latest ${shown.toLocaleString("en-US")} events from this device, and ${older.toLocaleString("en-US")} older ones read from the server.`
+      : `The latest ${shown.toLocaleString("en-US")} events, kept on this device (readable offline).`,
+  ownersOnly: "The account's owner and admins see its activity.",
+  older: "Older events",
+  olderOnline: "Older events are read from the server.",
+  olderOffline: "Older events are read from the server: connect to see them.",
 };
 
 export const TYPES_TEXT = {
@@ -72,6 +83,9 @@ export const TYPES_TEXT = {
   cancel: "Cancel",
   delete: "Delete",
   inUse: "In use: it cannot be deleted.",
+  accountingTypeOf: (name: string) => `Accounting type of ${name}`,
+  accountingInUse: "In use: the accounting type of a type assets use cannot change.",
+  addSharingOption: "Add sharing option",
   add: "Add",
   addAssetType: "Add asset type",
   addInvestorAccountType: "Add investor account type",
@@ -137,8 +151,12 @@ export const FORMS_TEXT = {
 
 export const PLATFORM_REPORTS_TEXT = {
   title: "Reports",
-  description: "Platform reports, made by the server from its own records at the moment you download them.",
+  description:
+    "Platform reports, made by the server from its own records and kept on this device as it last sent them (downloadable offline). Users and memberships, one row per membership, is made by the server when you download it.",
   download: "Download CSV",
+  asOf: (when: string) => `As the server made it ${when}.`,
+  serverOnly: "Made by the server when you download it: connect to download.",
+  serverOnlyOnline: "Made by the server when you download it.",
   reports: [
     {
       kind: "accounts",

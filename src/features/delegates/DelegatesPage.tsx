@@ -2,7 +2,8 @@
 // of `records`, so the list reads offline), sortable by each column. Owners and admins add delegates (makeDelegate:
 // first name, last name, email, role) and edit a non-owner's role and status (updateUsersAccountById), as queued
 // commands; the owner's row is never editable; viewers read only. Only the owner sees Transfer Ownership. On a phone
-// the rows stack (name, email, role and status) under a sort menu.
+// the rows stack (name, email, role and status) under a sort menu. Invitations nobody claimed yet are listed below
+// (PendingInvitations), resent or revoked by owners and admins.
 import { type ReactNode, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
@@ -22,6 +23,7 @@ import {
 import { useViewer } from "../session/viewer.ts";
 import { DelegateDialog } from "./DelegateDialog.tsx";
 import { type DelegateRow, delegateRow, rowEditable, type Sort, type SortKey, sortRows } from "./list.ts";
+import { PendingInvitations } from "./PendingInvitations.tsx";
 import { DELEGATES_TEXT } from "./strings.ts";
 import { TransferOwnershipDialog } from "./TransferOwnershipDialog.tsx";
 
@@ -85,6 +87,7 @@ export function DelegatesPage() {
       ) : (
         <DelegateTable rows={rows} sort={sort} onSort={setSort} editButton={editButton} canWrite={viewer.canWrite} />
       )}
+      <PendingInvitations accountId={viewer.accountId} canWrite={viewer.canWrite} />
       {editing === "new" && <DelegateDialog mode="create" onClose={() => setEditing(null)} />}
       {edited && <DelegateDialog mode="edit" membership={edited} onClose={() => setEditing(null)} />}
       {transferring && <TransferOwnershipDialog onClose={() => setTransferring(false)} />}

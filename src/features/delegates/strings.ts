@@ -55,3 +55,25 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = {
   active: DELEGATES_TEXT.active,
   suspended: DELEGATES_TEXT.suspended,
 };
+
+// Pending invitations (listed under the delegates)
+export const INVITATIONS_TEXT = {
+  title: "Pending invitations",
+  name: "Name",
+  email: "Email",
+  role: "Role",
+  status: "Status",
+  actions: "Actions",
+  invited: "Invited",
+  expired: "Expired",
+  becomesOwner: "Owner (on acceptance)",
+  expiresOn: (date: string) => `link valid until ${date}`,
+  expiredOn: (date: string) => `link expired ${date}: resend it`,
+  resend: "Resend",
+  revoke: "Revoke",
+  resendOf: (email: string) => `Resend the invitation to ${email}`,
+  revokeOf: (email: string) => `Revoke the invitation to ${email}`,
+  confirmRevoke: (email: string) => `Revoke the invitation to ${email}? Its link stops working.`,
+  resending: "Resend waiting to be sent",
+  revoking: "Revoke waiting to be sent",
+} as const;

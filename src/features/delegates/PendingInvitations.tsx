@@ -1,0 +1,145 @@
+// The Delegates tab's pending invitations: everyone invited (makeDelegate, transferOwnership, an investor's "Add as
+// Delegate") who has not claimed the invitation yet, from the replica (the `delegate_invitations` kind: offline too),
+// with their role and status (Invited, or Expired once the link's 7 days are over; "Becomes owner" for a transfer).
+// Owners and admins resend one (a new link by mail; the old link stops working) or revoke it, as queued commands: the
+// row shows the command's mark until the server's answer arrives (a refusal with its reason).
+import { css } from "../../../styled-system/css";
+import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
+import type { OutboxCommand } from "../../data/models/index.ts";
+import { formatDate } from "../../domain/format.ts";
+import { Button, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
+import { INVITATIONS_TEXT, ROLE_LABELS } from "./strings.ts";
+
+interface Invitation {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role: string;
+  status: string;
+  transferOwnership: boolean;
+  expiresOn: string;
+}
+
+const ACTIONS = new Set(["resendDelegateInvitation", "revokeDelegateInvitation"]);
+
+/** Expired once the link's time is over, even before the server's next document says so. */
+export function invitationStatus(invitation: Pick<Invitation, "status" | "expiresOn">, now = new Date()): string {
+  return invitation.status === "expired" || new Date(invitation.expiresOn) <= now ? "expired" : "pending";
+}
+
+function markOf(commands: readonly OutboxCommand[], id: string): OutboxCommand | undefined {
+  return commands
+    .filter(
+      (command) =>
+        ACTIONS.has(command.mutation) &&
+        (command.variables as { input?: { id?: string } }).input?.id === id &&
+        command.status !== "accepted",
+    )
+    .at(-1);
+}
+
+export function PendingInvitations({ accountId, canWrite }: { accountId: string; canWrite: boolean }) {
+  const { rows } = useModel("delegate_invitations", { selector: { accountId } });
+  const { rows: outbox } = useOutbox();
+  const command = useCommand();
+  if (rows.length === 0) return null;
+  const invitations = (rows as unknown as Invitation[]).slice().sort((a, b) => a.email.localeCompare(b.email));
+  return (
+    <section aria-label={INVITATIONS_TEXT.title} data-testid="delegate-invitations">
+      <h3 className={css({ fontWeight: "600", fontSize: "sm", mt: "4", mb: "2" })}>{INVITATIONS_TEXT.title}</h3>
+      <div className={tableScroll}>
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th>{INVITATIONS_TEXT.name}</th>
+              <th>{INVITATIONS_TEXT.email}</th>
+              <th>{INVITATIONS_TEXT.role}</th>
+              <th>{INVITATIONS_TEXT.status}</th>
+              <th>
+                <span className={css({ srOnly: true })}>{INVITATIONS_TEXT.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => {
+              const status = invitationStatus(invitation);
+              const mark = markOf(outbox, invitation.id);
+              const name = [invitation.firstName, invitation.lastName].filter((part) => part?.trim()).join(" ");
+              return (
+                <tr key={invitation.id} data-testid="invitation-row" data-status={status}>
+                  <td className={css({ fontWeight: "600" })}>{name || invitation.email}</td>
+                  <td className={css({ overflowWrap: "anywhere" })}>{invitation.email}</td>
+                  <td>
+                    {invitation.transferOwnership
+                      ? INVITATIONS_TEXT.becomesOwner
+                      : (ROLE_LABELS[invitation.role] ?? invitation.role)}
+                  </td>
+                  <td>
+                    <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+                      <StatusBadge
+                        label={status === "expired" ? INVITATIONS_TEXT.expired : INVITATIONS_TEXT.invited}
+                        status={status === "expired" ? "failed" : "pending"}
+                      />
+                      <span className={css({ fontSize: "xs", color: "fg.muted" })}>
+                        {status === "expired"
+                          ? INVITATIONS_TEXT.expiredOn(formatDate(invitation.expiresOn))
+                          : INVITATIONS_TEXT.expiresOn(formatDate(invitation.expiresOn))}
+                      </span>
+                      {mark && (
+                        <span className={css({ fontSize: "xs" })}>
+                          {mark.mutation === "revokeDelegateInvitation"
+                            ? INVITATIONS_TEXT.revoking
+                            : INVITATIONS_TEXT.resending}
+                        </span>
+                      )}
+                      <SyncMark
+                        mark={
+                          mark
+                            ? {
+                                status: mark.status as "pending" | "rejected",
+                                errorCode: mark.errorCode,
+                                errorMessage: mark.errorMessage,
+                              }
+                            : null
+                        }
+                      />
+                    </div>
+                  </td>
+                  <td className="num">
+                    {canWrite && (
+                      <div className={css({ display: "flex", gap: "1", justifyContent: "flex-end" })}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={mark?.status === "pending"}
+                          aria-label={INVITATIONS_TEXT.resendOf(invitation.email)}
+                          onClick={() => command("resendDelegateInvitation", { input: { id: invitation.id } })}
+                        >
+                          {INVITATIONS_TEXT.resend}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={mark?.status === "pending"}
+                          aria-label={INVITATIONS_TEXT.revokeOf(invitation.email)}
+                          onClick={() => {
+                            if (window.confirm(INVITATIONS_TEXT.confirmRevoke(invitation.email))) {
+                              void command("revokeDelegateInvitation", { input: { id: invitation.id } });
+                            }
+                          }}
+                        >
+                          {INVITATIONS_TEXT.revoke}
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
