@@ -125,9 +125,12 @@ create table app_private.chain_blocks (
   created_on timestamp with time zone default now() not null,
   state_root text,
   receipts jsonb,
+  tx_hashes text[],
   constraint chain_blocks_number_check CHECK (number > 0),
   constraint chain_blocks_pkey PRIMARY KEY (chain, number)
 );
+CREATE INDEX chain_blocks_hash_idx ON app_private.chain_blocks USING btree (chain, hash);
+CREATE INDEX chain_blocks_tx_hashes_idx ON app_private.chain_blocks USING gin (tx_hashes);
 
 create table app_private.chain_jobs (
   id uuid default gen_random_uuid() not null,
@@ -522,6 +525,7 @@ create table app_public.account_addresses (
 alter table app_public.account_addresses enable row level security;
 CREATE INDEX account_addresses_address_id_idx ON app_public.account_addresses USING btree (address_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.account_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_account_details AFTER INSERT OR DELETE OR UPDATE ON app_public.account_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('account_details', 'account_id');
 create policy select_own on app_public.account_addresses for select to public
   using (account_id = app_private.current_account_id() OR (account_id IN ( SELECT app_private.member_account_ids() AS member_account_ids)));
 grant select on table app_public.account_addresses to app_user;
@@ -667,6 +671,7 @@ create table app_public.addresses (
 alter table app_public.addresses enable row level security;
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_account_details AFTER UPDATE ON app_public.addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__account_details_changed();
 create policy select_own on app_public.addresses for select to public
   using ((id IN ( SELECT app_private.own_address_ids(false) AS own_address_ids)));
 create policy update_own on app_public.addresses for update to public
@@ -1773,6 +1778,8 @@ create table app_public.integrations (
   partner_url text,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  available boolean default true not null,
+  unavailable_reason text,
   constraint description_length CHECK (description IS NULL OR char_length(description) <= 5000 OR app_private.text_too_long('Description'::text, 5000)),
   constraint integrations_pkey PRIMARY KEY (id),
   constraint integrations_service_key UNIQUE (service),
@@ -1781,7 +1788,8 @@ create table app_public.integrations (
   constraint partner_name_length CHECK (partner_name IS NULL OR char_length(partner_name) <= 200 OR app_private.text_too_long('Partner name'::text, 200)),
   constraint partner_url_length CHECK (partner_url IS NULL OR char_length(partner_url) <= 2000 OR app_private.text_too_long('URL'::text, 2000)),
   constraint service_length CHECK (service IS NULL OR char_length(service) <= 200 OR app_private.text_too_long('Service'::text, 200)),
-  constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200))
+  constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200)),
+  constraint unavailable_reason_length CHECK (unavailable_reason IS NULL OR char_length(unavailable_reason) <= 2000 OR app_private.text_too_long('Reason'::text, 2000))
 );
 alter table app_public.integrations enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.integrations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
@@ -2149,6 +2157,7 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.parties FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _500_invite_delegate AFTER INSERT OR UPDATE OF allow_login, email ON app_public.parties FOR EACH ROW EXECUTE FUNCTION app_private.tg_parties__invite_delegate();
 CREATE TRIGGER _811_dates_past BEFORE INSERT OR UPDATE OF date_of_birth ON app_public.parties FOR EACH ROW EXECUTE FUNCTION app_private.tg_parties__dates_past();
+CREATE TRIGGER _900_changes_account_details AFTER INSERT OR DELETE OR UPDATE ON app_public.parties FOR EACH ROW EXECUTE FUNCTION app_private.record_change('account_details', 'account_id');
 create policy select_own on app_public.parties for select to public
   using (account_id = app_private.current_account_id() OR (account_id IN ( SELECT app_private.member_account_ids() AS member_account_ids)));
 create policy update_own on app_public.parties for update to public
@@ -2175,6 +2184,7 @@ create table app_public.party_addresses (
 alter table app_public.party_addresses enable row level security;
 CREATE INDEX party_addresses_address_id_idx ON app_public.party_addresses USING btree (address_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.party_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_account_details AFTER INSERT OR DELETE OR UPDATE ON app_public.party_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__account_details_changed();
 create policy select_own on app_public.party_addresses for select to public
   using ((party_id IN ( SELECT parties.id
    FROM app_public.parties)));
@@ -3192,6 +3202,17 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.address_document(address app_public.addresses)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select jsonb_build_object('id', address.id, 'lineOne', address.line_one, 'lineTwo', address.line_two,
+    'city', address.city, 'province', address.province, 'postalCode', address.postal_code)
+$function$;
+grant execute on function app_private.address_document(address app_public.addresses) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.advance_payment_integration(account_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -3328,6 +3349,15 @@ begin
 end
 $function$;
 grant execute on function app_private.attach_upload(document_id uuid, key uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.audience_account_details(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select array[doc_id]
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_accounts(doc_id uuid)
  RETURNS uuid[]
@@ -4555,6 +4585,39 @@ AS $function$
 $function$;
 grant execute on function app_private.distribution_qualification_lists_of(visible uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.docs_account_details(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select a.id, app_private.live_document(jsonb_build_object(
+    'id', a.id,
+    'accountId', a.id,
+    'addresses', coalesce((
+      select jsonb_agg(jsonb_build_object('id', aa.id, 'type', aa.type, 'address', app_private.address_document(ad))
+               order by aa.type desc, aa.id)
+        from app_public.account_addresses aa join app_public.addresses ad on ad.id = aa.address_id
+       where aa.account_id = a.id), '[]'::jsonb),
+    'parties', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'role', p.role, 'email', p.email,
+               'isPrimary', p.is_primary,
+               'addresses', coalesce((
+                 select jsonb_agg(jsonb_build_object('id', pa.id, 'type', pa.type,
+                          'address', app_private.address_document(ad)) order by pa.type desc, pa.id)
+                   from app_public.party_addresses pa join app_public.addresses ad on ad.id = pa.address_id
+                  where pa.party_id = p.id), '[]'::jsonb))
+               order by p.is_primary desc, p.created_on, p.id)
+        from app_public.parties p
+       where p.account_id = a.id), '[]'::jsonb),
+    'createdOn', a.created_on,
+    'updatedOn', a.updated_on))
+  from app_public.accounts a
+  where a.id = any (ids) and a.id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.docs_account_details(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.docs_accounts(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
  LANGUAGE sql
@@ -4919,6 +4982,10 @@ AS $function$
     app_private.row_document(to_jsonb(i) - 'partner_name' - 'partner_logo' - 'partner_url', 'app_public.integrations')
     || jsonb_build_object(
       'partner', jsonb_build_object('name', i.partner_name, 'logo', i.partner_logo, 'url', i.partner_url),
+      -- Signing: which signer the reader's account uses (its signing account, issue 17)
+      'signingProvider', case when i.type = 'signing' then (
+        select jsonb_build_object('provider', s.provider, 'name', s.name) from app_public.signing_accounts s
+        where s.account_id = app_private.current_account_id()) end,
       'accountIntegration', (
         select jsonb_build_object(
           'id', ai.id, 'accountId', ai.account_id, 'status', ai.status, 'createdOn', ai.created_on,
@@ -6861,10 +6928,15 @@ CREATE OR REPLACE FUNCTION app_private.ready_texts(model text, ids uuid[])
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
-  select w.id, r.doc
-  from app_private.ready_whole_ids(model, ids) as w(id)
-    left join app_private.ready_documents r
-      on r.model = ready_texts.model and r.id = w.id and r.version = app_private.ready_version(ready_texts.model)
+  -- the texts read by the primary key for the page's whole ids at once (an index scan, not a join over the table)
+  with whole as materialized (select array(select app_private.ready_whole_ids(ready_texts.model, ids)) as ids),
+  hits as materialized (
+    select r.id, r.doc
+    from app_private.ready_documents r, whole
+    where r.model = ready_texts.model and r.id = any (whole.ids)
+      and r.version = app_private.ready_version(ready_texts.model))
+  select w.id, h.doc
+  from unnest((select whole.ids from whole)) as w(id) left join hits h on h.id = w.id
 $function$;
 grant execute on function app_private.ready_texts(model text, ids uuid[]) to app_user;
 
@@ -6904,8 +6976,12 @@ begin
           and app_private.current_account_type() in ('issuer', 'broker');
     when 'transactions' then
       return query
+        -- staff_transaction_ids() among the ids (tests/db/pull-docs-equal.test.ts pins its body)
         select t.id from app_public.transactions t
-        where t.id = any (ids) and t.id in (select app_private.staff_transaction_ids());
+        where t.id = any (ids)
+          and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+            or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+            or t.round_id in (select app_private.broker_round_ids()));
     else
       return;
   end case;
@@ -7993,6 +8069,32 @@ begin
 end;
 $function$;
 comment on function app_private.tezos_address_ok(address text) is 'A Tezos tz1/tz2/tz3/KT1 address with a valid base58check checksum.';
+
+CREATE OR REPLACE FUNCTION app_private.tg__account_details_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  row_json jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  account uuid;
+begin
+  for account in
+    select p.account_id from app_public.parties p
+     where tg_table_name = 'party_addresses' and p.id = (row_json ->> 'party_id')::uuid
+    union
+    select aa.account_id from app_public.account_addresses aa
+     where tg_table_name = 'addresses' and aa.address_id = (row_json ->> 'id')::uuid
+    union
+    select p.account_id from app_public.party_addresses pa join app_public.parties p on p.id = pa.party_id
+     where tg_table_name = 'addresses' and pa.address_id = (row_json ->> 'id')::uuid
+  loop
+    perform app_private.record_document_change('account_details', account);
+  end loop;
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__append_only()
  RETURNS trigger
@@ -10278,6 +10380,9 @@ begin
   if not found or (account.type = 'investor') <> (integration.type = 'portfolio')
       or account.type not in ('investor', 'issuer', 'broker') then
     raise exception 'Integration not found.' using errcode = 'LL404';
+  end if;
+  if not integration.available then
+    raise exception '%', coalesce(integration.unavailable_reason, 'Not available on this server.') using errcode = 'LL409';
   end if;
   if not app_private.can_write() then
     raise exception 'Operation not allowed' using errcode = 'LL403';

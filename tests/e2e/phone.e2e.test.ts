@@ -3,10 +3,10 @@
 // broker invites an investor, records a payment and checks the distributions' status on the allocation page. No
 // screen (nor the allocation's round) scrolls the page sideways (document.documentElement.scrollWidth <= innerWidth on each). The investor's
 // account settings (issue 22 item 7) show the SSN last 4, addresses and parties, and the owner corrects an address and
-// the contact details there.
+// the contact details there, and an address again while offline (read from the device, the edit queued).
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -281,5 +281,40 @@ describe("an investor's account settings on a phone", () => {
       .toBe(1);
     await expectNoSidewaysScroll(page, "settings after edits");
     await screenshot(page, "phone-settings");
+
+    // Offline, the panel reads the account's addresses and parties from the device (the account_details replica):
+    // opened again within the app, they show; an address corrected offline waits in the outbox and reaches the
+    // server once the device is back online.
+    await setOffline(page.context(), true);
+    const within = async (path: string) => {
+      await page.evaluate((to) => {
+        window.history.pushState(null, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      }, path);
+      await page.waitForURL((url) => url.pathname === path);
+    };
+    await within("/portfolio");
+    await within("/settings/account");
+    await expect.poll(() => text(party), { timeout: 30_000 }).toContain("Daniel Kim");
+    expect(await text(party.getByTestId("settings-address"))).toContain("17 Harbor Lane, Evanston, IL 60201");
+    await party.getByRole("button", { name: /^Edit/ }).click();
+    await page.getByLabel("Address line 1").fill("9 Offline Row");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => text(party.getByTestId("settings-address")), { timeout: 30_000 })
+      .toContain("9 Offline Row, Evanston, IL 60201");
+    await screenshot(page, "phone-settings-offline");
+    expect(
+      (await e2e.server.server.db.query("select id from app_public.addresses where line_one = '9 Offline Row'")).rows,
+    ).toEqual([]);
+    await setOffline(page.context(), false);
+    await expect
+      .poll(
+        async () =>
+          (await e2e.server.server.db.query("select id from app_public.addresses where line_one = '9 Offline Row'"))
+            .rows.length,
+        { timeout: 60_000 },
+      )
+      .toBe(1);
   });
 });

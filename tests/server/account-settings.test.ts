@@ -318,3 +318,62 @@ describe("personal data", () => {
     });
   });
 });
+
+describe("the account_details read model (the panel's addresses and parties, offline too)", () => {
+  interface Located {
+    id: string;
+    type: string;
+    address: { id: string; lineOne: string };
+  }
+  interface Details {
+    id: string;
+    accountId: string;
+    addresses: Located[];
+    parties: Array<{ firstName: string; lastName: string; addresses: Located[] }>;
+    _deleted?: boolean;
+  }
+  async function pull(who: Session): Promise<Details[]> {
+    const response = await who.client.fetch("/api/v2/pull", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "account_details", afterTxid: "0", afterSeq: "0", limit: 1000 }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { documents: Details[] }).documents.filter((d) => !d._deleted);
+  }
+
+  it("gives an account's members its own addresses and parties only, and follows an address's correction", async () => {
+    const kim = await as("investor2@demo.test", KIM);
+    const [details, ...others] = await pull(kim);
+    expect(others).toEqual([]);
+    expect(details?.id).toBe(kim.accountId);
+    const { rows: parties } = await t.server.db.query<{ first_name: string }>(
+      "select first_name from app_public.parties where account_id = $1",
+      [kim.accountId],
+    );
+    expect(details?.parties.map((p) => p.firstName).sort()).toEqual(parties.map((p) => p.first_name).sort());
+    const stored = await addressOf(KIM);
+    const located = [...(details?.addresses ?? []), ...(details?.parties.flatMap((p) => p.addresses) ?? [])];
+    expect(located.map((l) => l.address.id)).toContain(stored.id);
+
+    // another investor and an issuer of the same books get only their own account's document
+    for (const [email, account] of [
+      ["investor@demo.test", EMMA],
+      ["issuer@demo.test", ISSUER],
+    ] as const) {
+      const documents = await pull(await as(email, account));
+      expect(documents.map((d) => d.id)).toEqual([idOf(account)]);
+    }
+
+    // a corrected address (a queued command) reaches the document
+    expect(
+      await command(kim, "updateAddressById", { input: { id: stored.id, patch: { lineOne: "9 Offline Row" } } }),
+    ).toMatchObject({ status: "accepted" });
+    const [after] = await pull(kim);
+    const lines = [...(after?.addresses ?? []), ...(after?.parties.flatMap((p) => p.addresses) ?? [])]
+      .filter((l) => l.address.id === stored.id)
+      .map((l) => l.address.lineOne);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set(lines)).toEqual(new Set(["9 Offline Row"]));
+  });
+});

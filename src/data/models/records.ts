@@ -10,6 +10,7 @@
 // reads only that kind's records; by parent (recordKind + recordParent) or in creation order (recordKind + createdOn).
 // Fields not listed in a schema are still stored (there is no validator in production: fields.ts).
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { accountDetailsSchema } from "./account-details.ts";
 import { platformBookSchema } from "./admin-books.ts";
 import { auditEventSchema } from "./audit-events.ts";
 import { blockchainAddressSchema } from "./blockchain-addresses.ts";
@@ -75,6 +76,7 @@ export const RECORD_KINDS = {
   platform_books: { schema: platformBookSchema },
   form_definitions: { schema: formDefinitionSchema },
   blockchain_addresses: { schema: blockchainAddressSchema, parent: "accountId" },
+  account_details: { schema: accountDetailsSchema, parent: "accountId" },
 } as const satisfies Record<string, KindDefinition>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -1,54 +1,22 @@
 // An investor's personal details in the Account details panel (spec part 1 section 6: "investors also see SSN last
 // 4, addresses and parties"). The SSN's last four come with the account's replica document (members of the account
-// only: docs/PERMISSIONS.md, app_private.account_personal_data); the addresses and parties are read from the server
-// while online (the account's members only, by row-level security) and are not kept on the device. Owners and
-// admins correct an address (updateAddressById, a queued command shown with its pending mark over the server's
-// value); viewers read. Parties are read-only here: they are entered in account setup.
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+// only: docs/PERMISSIONS.md, app_private.account_personal_data); the addresses and parties with the account's
+// `account_details` replica (a kind of `records`, the account's members only), so the panel reads them offline too.
+// Owners and admins correct an address (updateAddressById, a queued command shown with its pending mark over the
+// replica's value); viewers read. Parties are read-only here: they are entered in account setup.
+import { type FormEvent, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { graphql } from "../../data/graphql.ts";
-import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
+import type { AccountParty, LocatedAddress } from "../../data/models/account-details.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, Fact, FormGrid, mutedText, SyncMark, TextField } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { type AddressFields, addressLine, checkAddress, type Errors, maskedTaxNumber } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
-
-const PERSONAL = /* GraphQL */ `
-  query accountPersonalDetails($id: UUID!) {
-    accountById(id: $id) {
-      accountAddresses { nodes { id type address { id lineOne lineTwo city province postalCode } } }
-      parties {
-        nodes {
-          id firstName lastName role email isPrimary
-          partyAddresses { nodes { id type address { id lineOne lineTwo city province postalCode } } }
-        }
-      }
-    }
-  }
-`;
 
 interface Address extends AddressFields {
   id: string;
 }
-interface Located {
-  id: string;
-  type: string;
-  address: { id: string; lineOne: string; lineTwo: string | null; city: string; province: string; postalCode: string };
-}
-interface Party {
-  id: string;
-  firstName: string;
-  lastName: string;
-  role: string | null;
-  email: string | null;
-  isPrimary: boolean;
-  partyAddresses: { nodes: Located[] };
-}
-interface Personal {
-  addresses: Located[];
-  parties: Party[];
-}
+type Located = LocatedAddress;
 
 const fieldsOf = (address: Located["address"]): Address => ({
   id: address.id,
@@ -59,46 +27,28 @@ const fieldsOf = (address: Located["address"]): Address => ({
   postalCode: address.postalCode,
 });
 
-/** The server's addresses and parties of the account, fetched again when a change of this device was applied. */
-function usePersonal(accountId: string, online: boolean, applied: number): Personal | "offline" | "failed" | null {
-  const [personal, setPersonal] = useState<Personal | "offline" | "failed" | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: an applied change means the server's values changed
-  useEffect(() => {
-    if (!online) return setPersonal((previous) => (previous && previous !== "failed" ? previous : "offline"));
-    let live = true;
-    graphql<{ accountById: { accountAddresses: { nodes: Located[] }; parties: { nodes: Party[] } } | null }>(PERSONAL, {
-      id: accountId,
-    })
-      .then((data) => {
-        if (!live) return;
-        setPersonal({
-          addresses: data.accountById?.accountAddresses.nodes ?? [],
-          parties: data.accountById?.parties.nodes ?? [],
-        });
-      })
-      .catch(() => live && setPersonal("failed"));
-    return () => {
-      live = false;
-    };
-  }, [accountId, online, applied]);
-  return personal;
+/** The account's addresses and parties from its replica (undefined while the local database opens). */
+function usePersonal(accountId: string): { addresses: Located[]; parties: AccountParty[] } | null | undefined {
+  const details = useDocument("account_details", accountId);
+  return useMemo(
+    () =>
+      details
+        ? {
+            addresses: (details.addresses ?? []) as unknown as Located[],
+            parties: (details.parties ?? []) as unknown as AccountParty[],
+          }
+        : details,
+    [details],
+  );
 }
 
 /** This device's updateAddressById commands not yet in the server's answer: the newest per address, with its mark. */
-function useQueuedAddresses(): {
-  byId: Map<string, { patch: Partial<AddressFields>; mark: PendingMark }>;
-  applied: number;
-} {
+function useQueuedAddresses(): Map<string, { patch: Partial<AddressFields>; mark: PendingMark }> {
   const { rows } = useOutbox();
   return useMemo(() => {
     const byId = new Map<string, { patch: Partial<AddressFields>; mark: PendingMark }>();
-    let applied = 0;
     for (const command of rows) {
-      if (command.mutation !== "updateAddressById") continue;
-      if (command.status === "accepted") {
-        applied++;
-        continue;
-      }
+      if (command.mutation !== "updateAddressById" || command.status === "accepted") continue;
       const input = (command.variables as { input?: { id?: string; patch?: Partial<AddressFields> } }).input;
       if (!input?.id) continue;
       byId.set(input.id, {
@@ -112,7 +62,7 @@ function useQueuedAddresses(): {
         },
       });
     }
-    return { byId, applied };
+    return byId;
   }, [rows]);
 }
 
@@ -125,14 +75,13 @@ export function PersonalDetails({
   taxShort: string | null;
   canEdit: boolean;
 }) {
-  const online = useOnline();
   const queued = useQueuedAddresses();
-  const personal = usePersonal(accountId, online, queued.applied);
+  const personal = usePersonal(accountId);
   const [editing, setEditing] = useState<string | null>(null);
 
   const addressView = (located: Located, label: string) => {
     const stored = fieldsOf(located.address);
-    const pending = queued.byId.get(stored.id);
+    const pending = queued.get(stored.id);
     const shown = { ...stored, ...(pending?.mark.status === "pending" ? pending.patch : {}) };
     return (
       <li
@@ -175,10 +124,8 @@ export function PersonalDetails({
           {maskedTaxNumber(taxShort) ?? SETTINGS_TEXT.none}
         </Fact>
       </dl>
-      {personal === null ? null : personal === "offline" ? (
-        <p className={mutedText}>{SETTINGS_TEXT.personalOffline}</p>
-      ) : personal === "failed" ? (
-        <p className={mutedText}>{SETTINGS_TEXT.personalUnavailable}</p>
+      {personal === undefined ? null : personal === null ? (
+        <p className={mutedText}>{SETTINGS_TEXT.personalNotSynced}</p>
       ) : (
         <>
           <section className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
@@ -208,9 +155,7 @@ export function PersonalDetails({
                     </p>
                     <p className={mutedText}>{SETTINGS_TEXT.partyLine(party.role, party.email)}</p>
                     <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-                      {party.partyAddresses.nodes.map((located) =>
-                        addressView(located, SETTINGS_TEXT.addressType(located.type)),
-                      )}
+                      {party.addresses.map((located) => addressView(located, SETTINGS_TEXT.addressType(located.type)))}
                     </ul>
                   </li>
                 ))}

@@ -1,0 +1,50 @@
+// The `account_details` read model (a kind of `records`, parent accountId; server:
+// sync/database/accounts/30_account_details.sql): the addresses and parties of the reader's own account, which the
+// Account details panel shows an investor (spec part 1 section 6), offline too. One document per account (its id).
+import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { list, timestamp, uuid } from "./fields.ts";
+
+export const accountDetailsSchema = toTypedRxJsonSchema({
+  title: "account_details",
+  description: "The addresses and parties of an account (the Account details panel).",
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: {
+    id: uuid,
+    accountId: uuid,
+    addresses: list,
+    parties: list,
+    createdOn: timestamp,
+    updatedOn: timestamp,
+  },
+  required: ["id", "accountId", "createdOn", "updatedOn"],
+  indexes: ["accountId", "createdOn"],
+} as const);
+
+export type AccountDetailsDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof accountDetailsSchema>;
+
+/** An address of the account or of a party, with its kind (primary, mailing). */
+export interface LocatedAddress {
+  id: string;
+  type: string;
+  address: {
+    id: string;
+    lineOne: string;
+    lineTwo: string | null;
+    city: string;
+    province: string;
+    postalCode: string;
+  };
+}
+
+/** A party of the account (`parties`), with its addresses. */
+export interface AccountParty {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: string | null;
+  email: string | null;
+  isPrimary: boolean;
+  addresses: LocatedAddress[];
+}
