@@ -6708,11 +6708,12 @@ begin
     -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
     execute format(
       $q$
-        with ready as (select * from app_private.ready_texts($2, $1)),
+        with ready as materialized (select * from app_private.ready_texts($2, $1)),
+        rest as (select array(select i from unnest($1) i except select r.id from ready r where r.doc is not null) as ids),
         built as (
           select d.id, d.doc::text as doc
-          from app_private.docs_%s(array(select i from unnest($1) i
-                                         where not exists (select 1 from ready r where r.id = i and r.doc is not null))) d)
+          from rest cross join lateral app_private.docs_%s(rest.ids) d
+          where cardinality(rest.ids) > 0)
         select string_agg(coalesce(r.doc, b.doc, jsonb_build_object('id', i.id, '_deleted', true)::text), ', '
                           order by i.ord),
                (select count(*) from ready r where r.doc is null)
@@ -6924,19 +6925,21 @@ grant execute on function app_private.ready_models() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.ready_texts(model text, ids uuid[])
  RETURNS TABLE(id uuid, doc text)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
-  -- the texts read by the primary key for the page's whole ids at once (an index scan, not a join over the table)
-  with whole as materialized (select array(select app_private.ready_whole_ids(ready_texts.model, ids)) as ids),
-  hits as materialized (
-    select r.id, r.doc
-    from app_private.ready_documents r, whole
-    where r.model = ready_texts.model and r.id = any (whole.ids)
-      and r.version = app_private.ready_version(ready_texts.model))
-  select w.id, h.doc
-  from unnest((select whole.ids from whole)) as w(id) left join hits h on h.id = w.id
+declare
+  whole uuid[] := array(select app_private.ready_whole_ids(ready_texts.model, ids));
+  ver text := app_private.ready_version(ready_texts.model);
+begin
+  -- the version and the whole ids computed once; the texts read by the primary key
+  return query
+    select w.id, r.doc
+    from unnest(whole) as w(id)
+      left join app_private.ready_documents r
+        on r.model = ready_texts.model and r.id = w.id and r.version = ver;
+end;
 $function$;
 grant execute on function app_private.ready_texts(model text, ids uuid[]) to app_user;
 

@@ -32,6 +32,8 @@ const BLOCK_GAS_LIMIT = 30_000_000n;
 const GENESIS_BASE_FEE = 1_000_000_000n;
 /** How long the pool collects transactions before a block is mined. */
 const BLOCK_TIME_MS = 25;
+/** Blocks opening reads (BLOCKHASH reaches 256 back); older ones are read when a call names them. */
+const OPEN_WINDOW = 256;
 
 /** A transaction's outcome as stored with its block (hex strings), so opening the chain needs no execution. */
 export interface StoredReceipt {
@@ -55,12 +57,23 @@ export interface BlockState {
   number: number;
   stateRoot: string;
   receipts: StoredReceipt[];
+  /** The block's transactions' hashes (older blocks and transactions are looked up by them). */
+  txHashes: string[];
   nodes: Map<string, Uint8Array>;
 }
 
 export interface BlockStore {
-  /** Every stored block after genesis, in number order. */
-  loadBlocks(): Promise<StoredBlock[]>;
+  /** The stored blocks numbered `from` (default 1) on, in number order. */
+  loadBlocks(from?: number): Promise<StoredBlock[]>;
+  /**
+   * A store that can read older blocks on demand: the newest block's number and the newest stored with its receipts.
+   * With it (and loadNode), opening reads only the newest blocks.
+   */
+  stored?(): Promise<{ head: number; complete: number }>;
+  loadBlock?(number: number): Promise<StoredBlock | null>;
+  /** The number of the block with this hash, or of the block holding the transaction with this hash. */
+  findBlock?(hash: string): Promise<number | null>;
+  findTransaction?(hash: string): Promise<number | null>;
   /** Keeps a mined block (with its state, when the store keeps state); the chain shows the block only once this resolves. */
   saveBlock(
     block: { number: number; hash: string; rlp: Uint8Array; transactions: number } & Partial<BlockState>,
@@ -182,25 +195,43 @@ export class EmbeddedChain {
   /**
    * Opens the chain: genesis funds `operator`; then, with a store that keeps state, the newest block stored with its
    * state becomes the head without execution (its state root must be in the stored trie) and only later blocks are
-   * replayed; otherwise every stored block is replayed. Every replayed block's state root is checked.
+   * replayed; otherwise every stored block is replayed. Every replayed block's state root is checked. A store that
+   * reads older blocks on demand gives only the newest OPEN_WINDOW blocks (and those not yet complete) here.
    */
-  static async open(store: BlockStore, operator: string): Promise<EmbeddedChain> {
+  static async open(store: BlockStore, operator: string, options: { window?: number } = {}): Promise<EmbeddedChain> {
+    const window = options.window ?? OPEN_WINDOW;
     const common = chainCommon();
     const genesisState = { [operator.toLowerCase()]: hex(10n ** 30n) } as Record<string, PrefixedHexString>;
-    const blockchain = await createBlockchain({
+    // the genesis block (its state root from genesisState); the VM itself gets the chain's own block lookup
+    const genesisChain = await createBlockchain({
       common,
       genesisState,
       validateConsensus: false,
       validateBlocks: false,
     });
+    const genesis = await genesisChain.getCanonicalHeadBlock();
     const nodes = new StateNodes(store.loadNode ?? null);
     const stateManager = new MerkleStateManager({
       common,
       trie: new MerklePatriciaTrie({ db: nodes, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common }),
     });
-    const vm = await createVM({ common, blockchain, stateManager });
+    let self: EmbeddedChain | null = null;
+    // what the EVM asks of a blockchain: BLOCKHASH's block (within the last 256); blocks are kept by the chain
+    const blocks = {
+      async getBlock(id: number | bigint | Uint8Array): Promise<Block> {
+        const found =
+          id instanceof Uint8Array ? await self?.blockByHash(bytesToHex(id)) : await self?.blockByNumber(Number(id));
+        if (!found) throw new Error(`ethereum-ledgerline: no block ${String(id)}`);
+        return found;
+      },
+      async putBlock(): Promise<void> {},
+      shallowCopy() {
+        return blocks;
+      },
+    };
+    const vm = await createVM({ common, blockchain: blocks as never, stateManager });
     const chain = new EmbeddedChain(common, vm, store, nodes);
-    const genesis = await blockchain.getCanonicalHeadBlock();
+    self = chain;
     chain.remember(genesis);
     if (!(await stateManager.hasStateRoot(genesis.header.stateRoot))) {
       await stateManager.generateCanonicalGenesis(genesisState);
@@ -210,37 +241,51 @@ export class EmbeddedChain {
         number: 0,
         stateRoot: bytesToHex(genesis.header.stateRoot),
         receipts: [],
+        txHashes: [],
         nodes: nodes.takeWritten(),
       });
     }
-    const stored = await store.loadBlocks();
-    // the newest block stored with its receipts whose state root is in the stored trie (blocks are completed in order)
-    let complete = 0;
-    if (store.loadNode) {
+    // the newest blocks: the window and every block not complete yet, from one complete block (the anchor) on
+    let from = 1;
+    if (store.loadNode && store.stored && store.loadBlock) {
+      const { head, complete } = await store.stored();
+      from = Math.max(1, Math.min(complete + 1, head - window + 1) - 1);
+    }
+    let stored = await store.loadBlocks(from);
+    const newestComplete = async (): Promise<number> => {
+      if (!store.loadNode) return 0;
       for (let i = stored.length - 1; i >= 0; i--) {
         const candidate = stored[i];
         if (!candidate?.receipts) continue;
         const block = createBlockFromRLP(candidate.rlp, { common, setHardfork: true });
-        if (await stateManager.hasStateRoot(block.header.stateRoot)) {
-          complete = i + 1;
-          break;
-        }
+        if (await stateManager.hasStateRoot(block.header.stateRoot)) return i + 1;
       }
+      return 0;
+    };
+    let complete = await newestComplete();
+    if (from > 1 && complete === 0) {
+      // no state for any block of the window (state removed by hand): replay everything
+      from = 1;
+      stored = await store.loadBlocks(1);
+      complete = await newestComplete();
     }
     for (const [i, item] of stored.entries()) {
       const block = createBlockFromRLP(item.rlp, { common, setHardfork: true });
-      const parent = chain.head();
-      if (!equalsBytes(block.header.parentHash, parent.hash()) || block.header.number !== parent.header.number + 1n)
+      const parent = i === 0 && from > 1 ? null : chain.head();
+      if (
+        parent &&
+        (!equalsBytes(block.header.parentHash, parent.hash()) || block.header.number !== parent.header.number + 1n)
+      )
         throw new Error(
           `ethereum-ledgerline: stored block ${block.header.number} does not follow block ${parent.header.number}`,
         );
       if (i < complete && item.receipts) {
         // stored with its state: no execution (the head's state root is set below)
-        await blockchain.putBlock(block);
         chain.remember(block);
         chain.recordResults(block, item.receipts.map(fromStored));
         continue;
       }
+      if (!parent) throw new Error(`ethereum-ledgerline: block ${block.header.number} has no state to start from`);
       const result = await runBlock(vm, {
         block,
         root: parent.header.stateRoot,
@@ -249,7 +294,6 @@ export class EmbeddedChain {
       });
       if (bytesToHex(result.stateRoot) !== bytesToHex(block.header.stateRoot))
         throw new Error(`ethereum-ledgerline: block ${block.header.number} replays to a different state`);
-      await blockchain.putBlock(block);
       chain.remember(block);
       const results = result.results.map((r) => ({
         status: ((r.receipt as { status?: 0 | 1 }).status ?? 1) as 0 | 1,
@@ -264,12 +308,44 @@ export class EmbeddedChain {
         number: Number(block.header.number),
         stateRoot: bytesToHex(block.header.stateRoot),
         receipts: results.map(toStored),
+        txHashes: block.transactions.map((tx) => bytesToHex(tx.hash())),
         nodes: nodes.takeWritten(),
       });
     }
     // the head's state, read on demand from the stored trie (setStateRoot fails when its root node is missing)
     await stateManager.setStateRoot(chain.head().header.stateRoot);
     return chain;
+  }
+
+  /** A block by number: in memory (the newest and any read since), else read from the store. */
+  async blockByNumber(n: number): Promise<Block | null> {
+    if (!Number.isInteger(n) || n < 0 || n > this.blockNumber) return null;
+    const known = this.blocks[n];
+    if (known) return known;
+    const stored = await this.store.loadBlock?.(n);
+    if (!stored?.receipts) return null;
+    const block = createBlockFromRLP(stored.rlp, { common: this.common, setHardfork: true });
+    this.remember(block);
+    this.recordResults(block, stored.receipts.map(fromStored));
+    return block;
+  }
+
+  async blockByHash(hash: string): Promise<Block | null> {
+    const known = this.byHash.get(hash.toLowerCase());
+    if (known !== undefined) return this.blockByNumber(known);
+    const n = await this.store.findBlock?.(hash.toLowerCase());
+    return n === null || n === undefined ? null : this.blockByNumber(n);
+  }
+
+  /** A mined transaction's outcome: in memory, else its block is read from the store. */
+  private async minedOf(hash: string): Promise<Mined | null> {
+    const key = hash.toLowerCase();
+    const known = this.mined.get(key);
+    if (known) return known;
+    const n = await this.store.findTransaction?.(key);
+    if (n === null || n === undefined) return null;
+    await this.blockByNumber(n);
+    return this.mined.get(key) ?? null;
   }
 
   head(): Block {
@@ -284,7 +360,7 @@ export class EmbeddedChain {
 
   private remember(block: Block): void {
     this.blocks[Number(block.header.number)] = block;
-    this.byHash.set(bytesToHex(block.hash()), Number(block.header.number));
+    this.byHash.set(bytesToHex(block.hash()).toLowerCase(), Number(block.header.number));
   }
 
   private recordResults(block: Block, results: Outcome[]): void {
@@ -369,6 +445,7 @@ export class EmbeddedChain {
           transactions: block.transactions.length,
           stateRoot: bytesToHex(block.header.stateRoot),
           receipts: results.map(toStored),
+          txHashes: block.transactions.map((tx) => bytesToHex(tx.hash())),
           nodes: written,
         });
       } catch (error) {
@@ -377,7 +454,6 @@ export class EmbeddedChain {
         this.broken = error as Error;
         throw error;
       }
-      await this.vm.blockchain.putBlock(block);
       this.remember(block);
       this.recordResults(block, results);
     }
@@ -386,6 +462,7 @@ export class EmbeddedChain {
   /** Waits until `hash` is mined (or `timeoutMs` passes): the embedded chain's receipts arrive within a tick. */
   async waitForTransaction(hash: string, timeoutMs = 30_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
+    if (await this.minedOf(hash)) return true;
     while (!this.mined.has(hash.toLowerCase())) {
       if (Date.now() > deadline || this.broken) return false;
       await new Promise<void>((resolve) => {
@@ -400,16 +477,13 @@ export class EmbeddedChain {
     return true;
   }
 
-  private blockAt(tag: unknown): Block | null {
+  private async blockAt(tag: unknown): Promise<Block | null> {
     if (tag === undefined || tag === "latest" || tag === "pending" || tag === "safe" || tag === "finalized")
       return this.head();
     if (tag === "earliest") return this.blocks[0] ?? null;
     if (typeof tag === "string" && tag.startsWith("0x")) {
-      if (tag.length === 66) {
-        const n = this.byHash.get(tag.toLowerCase());
-        return n === undefined ? null : (this.blocks[n] ?? null);
-      }
-      return this.blocks[Number(BigInt(tag))] ?? null;
+      if (tag.length === 66) return this.blockByHash(tag);
+      return this.blockByNumber(Number(BigInt(tag)));
     }
     if (tag && typeof tag === "object" && "blockHash" in tag)
       return this.blockAt((tag as { blockHash: string }).blockHash);
@@ -558,7 +632,7 @@ export class EmbeddedChain {
     }
     if (!tx.isSigned()) throw new RpcError(-32602, "transaction not signed");
     const hash = bytesToHex(tx.hash());
-    if (this.mined.has(hash) || this.pending.some((p) => bytesToHex(p.hash()) === hash)) return hash;
+    if (this.pending.some((p) => bytesToHex(p.hash()) === hash) || (await this.minedOf(hash))) return hash;
     const sender = tx.getSenderAddress().toString();
     const expected = this.pendingNonces.get(sender) ?? (await this.nonceOf(sender));
     if (tx.nonce < expected) throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${tx.nonce}`);
@@ -601,7 +675,7 @@ export class EmbeddedChain {
         };
       case "eth_getBlockByNumber":
       case "eth_getBlockByHash": {
-        const block = this.blockAt(params[0]);
+        const block = await this.blockAt(params[0]);
         return block ? this.formatBlock(block, Boolean(params[1])) : null;
       }
       case "eth_getBalance": {
@@ -636,13 +710,13 @@ export class EmbeddedChain {
         return this.sendRaw(String(params[0]));
       case "eth_getTransactionByHash": {
         const hash = String(params[0]).toLowerCase();
-        const m = this.mined.get(hash);
+        const m = await this.minedOf(hash);
         if (m) return this.formatTx(m.tx, this.blocks[Number(m.blockNumber)] ?? null, m.index);
         const p = this.pending.find((t) => bytesToHex(t.hash()) === hash);
         return p ? this.formatTx(p, null, null) : null;
       }
       case "eth_getTransactionReceipt": {
-        const m = this.mined.get(String(params[0]).toLowerCase());
+        const m = await this.minedOf(String(params[0]));
         return m ? this.formatReceipt(m) : null;
       }
       case "eth_getLogs": {
@@ -655,14 +729,14 @@ export class EmbeddedChain {
         const topics = (filter.topics ?? []).map((t) =>
           t === null || t === undefined ? null : (Array.isArray(t) ? t : [t]).map((x) => x.toLowerCase()),
         );
-        const from = Number(this.blockAt(filter.fromBlock ?? "earliest")?.header.number ?? 0n);
-        const to = Number(this.blockAt(filter.toBlock ?? "latest")?.header.number ?? 0n);
+        const from = Number((await this.blockAt(filter.fromBlock ?? "earliest"))?.header.number ?? 0n);
+        const to = Number((await this.blockAt(filter.toBlock ?? "latest"))?.header.number ?? 0n);
         const addresses = filter.address
           ? (Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) => a.toLowerCase())
           : null;
         const logs: unknown[] = [];
         for (let n = from; n <= to; n++) {
-          for (const tx of this.blocks[n]?.transactions ?? []) {
+          for (const tx of (await this.blockByNumber(n))?.transactions ?? []) {
             const m = this.mined.get(bytesToHex(tx.hash()));
             if (!m) continue;
             for (const log of this.formatReceipt(m).logs)

@@ -21,22 +21,61 @@ async function saveNodes(db: Sql, chain: string, nodes: Map<string, Uint8Array>)
   }
 }
 
+interface BlockRow {
+  number: string | number;
+  rlp: Uint8Array;
+  receipts: StoredReceipt[] | null;
+}
+
+function fromRow(row: BlockRow): StoredBlock {
+  return { number: Number(row.number), rlp: new Uint8Array(row.rlp), receipts: row.receipts };
+}
+
 export function blockStore(db: Database, chain: string): BlockStore {
   return {
-    async loadBlocks(): Promise<StoredBlock[]> {
-      const { rows } = await db.query<{ number: string | number; rlp: Uint8Array; receipts: StoredReceipt[] | null }>(
-        "select number, rlp, receipts from app_private.chain_blocks where chain = $1 order by number",
+    async loadBlocks(from = 1): Promise<StoredBlock[]> {
+      const { rows } = await db.query<BlockRow>(
+        "select number, rlp, receipts from app_private.chain_blocks where chain = $1 and number >= $2 order by number",
+        [chain, from],
+      );
+      return rows.map(fromRow);
+    },
+    async stored() {
+      const { rows } = await db.query<{ head: number | null; complete: number | null }>(
+        `select max(number)::int as head, max(number) filter (where receipts is not null)::int as complete
+           from app_private.chain_blocks where chain = $1`,
         [chain],
       );
-      return rows.map((row) => ({ number: Number(row.number), rlp: new Uint8Array(row.rlp), receipts: row.receipts }));
+      return { head: rows[0]?.head ?? 0, complete: rows[0]?.complete ?? 0 };
+    },
+    async loadBlock(number) {
+      const { rows } = await db.query<BlockRow>(
+        "select number, rlp, receipts from app_private.chain_blocks where chain = $1 and number = $2",
+        [chain, number],
+      );
+      return rows[0] ? fromRow(rows[0]) : null;
+    },
+    async findBlock(hash) {
+      const { rows } = await db.query<{ number: number }>(
+        "select number::int from app_private.chain_blocks where chain = $1 and hash = $2",
+        [chain, hash],
+      );
+      return rows[0]?.number ?? null;
+    },
+    async findTransaction(hash) {
+      const { rows } = await db.query<{ number: number }>(
+        "select number::int from app_private.chain_blocks where chain = $1 and tx_hashes @> array[$2::text]",
+        [chain, hash],
+      );
+      return rows[0]?.number ?? null;
     },
     // the block, its receipts and the state nodes it wrote in one transaction: a stop in the middle keeps none of them
     async saveBlock(block) {
       await db.transaction(async (tx) => {
         if (block.nodes) await saveNodes(tx, chain, block.nodes);
         await tx.query(
-          `insert into app_private.chain_blocks (chain, number, hash, rlp, transactions, state_root, receipts)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
+          `insert into app_private.chain_blocks (chain, number, hash, rlp, transactions, state_root, receipts, tx_hashes)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
           // a Buffer: node-postgres sends it as bytea (a plain Uint8Array it would not)
           [
             chain,
@@ -46,6 +85,7 @@ export function blockStore(db: Database, chain: string): BlockStore {
             block.transactions,
             block.stateRoot ?? null,
             block.receipts ? JSON.stringify(block.receipts) : null,
+            block.txHashes ?? null,
           ],
         );
       });
@@ -64,8 +104,9 @@ export function blockStore(db: Database, chain: string): BlockStore {
         await saveNodes(tx, chain, state.nodes);
         if (state.number > 0)
           await tx.query(
-            "update app_private.chain_blocks set state_root = $3, receipts = $4 where chain = $1 and number = $2",
-            [chain, state.number, state.stateRoot, JSON.stringify(state.receipts)],
+            `update app_private.chain_blocks set state_root = $3, receipts = $4, tx_hashes = $5
+              where chain = $1 and number = $2`,
+            [chain, state.number, state.stateRoot, JSON.stringify(state.receipts), state.txHashes],
           );
       });
     },

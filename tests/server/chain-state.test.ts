@@ -162,7 +162,8 @@ describe("the embedded chain's stored state", () => {
     const stopping: BlockStore = {
       ...real,
       async saveBlock(block) {
-        if (block.nodes) await real.saveState?.({ number: 0, stateRoot: "", receipts: [], nodes: block.nodes });
+        if (block.nodes)
+          await real.saveState?.({ number: 0, stateRoot: "", receipts: [], txHashes: [], nodes: block.nodes });
         throw new Error("server stopped");
       },
     };
@@ -221,6 +222,37 @@ describe("the embedded chain's stored state", () => {
     const blocks = (await rows<{ n: number }>("select count(*)::int as n from app_private.chain_blocks"))[0]?.n ?? 0;
     expect(store.replayed).toEqual(Array.from({ length: blocks - 2 }, (_, i) => i + 3));
     expect(await balanceOf(chain, token, investors[29] ?? "")).toBe(30n);
+  });
+
+  it("opening reads only the newest blocks; an older block, transaction or log is read when a call names it", async () => {
+    const { token, issueHash } = await history();
+    const [first] = await rows<{ hash: string }>("select hash from app_private.chain_blocks where number = 1");
+    const real = blockStore(db, CHAIN);
+    const froms: number[] = [];
+    const store: BlockStore = {
+      ...real,
+      loadBlocks: async (from = 1) => {
+        froms.push(from);
+        return real.loadBlocks(from);
+      },
+    };
+    const chain = await EmbeddedChain.open(store, operator.address, { window: 2 });
+    const head = chain.blockNumber;
+    // the window (2 blocks) and the block before it, whose hash the window's first block names
+    expect(froms).toEqual([head - 2]);
+    expect(await balanceOf(chain, token, investors[29] ?? "")).toBe(30n);
+    const block = (await chain.request("eth_getBlockByNumber", ["0x1", false])) as { hash: string };
+    expect(block.hash).toBe(first?.hash);
+    expect(((await chain.request("eth_getBlockByHash", [first?.hash, false])) as { number: string }).number).toBe(
+      "0x1",
+    );
+    const receipt = (await chain.request("eth_getTransactionReceipt", [issueHash])) as { status: string };
+    expect(receipt.status).toBe("0x1");
+    const transfer = abi.getEvent("Transfer")?.topicHash ?? "";
+    const logs = (await chain.request("eth_getLogs", [
+      { fromBlock: "0x0", address: token, topics: [transfer] },
+    ])) as unknown[];
+    expect(logs).toHaveLength(investors.length);
   });
 
   it("a stored state node that does not match its hash is refused", async () => {
