@@ -1,16 +1,19 @@
 // The admin console and the audit trail in a real browser (issue 19, docs/ADMIN.md): a platform admin sees the
 // platform's figures and activity on /admin/, creates an onboarding form definition, edits it into a second version
 // and previews it as an investor would see it (the onboarding renderer checks the answers; nothing is sent), looks at
-// the types and downloads a platform report; an issuer sees its account's Activity under settings and exports it.
+// the types (adds an asset type and changes its accounting type while unused) and downloads a platform report; then,
+// offline, reads the figures, the trail, the forms and the types from the device, downloads a report kept there, and
+// adds a sharing option that waits in the outbox and arrives once back online; an issuer sees its account's Activity
+// (with its members' sign-ins) under settings and exports it.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
-const SHOTS = "/tmp/shots/admin";
+const SHOTS = process.env.LL_SHOTS_DIR ?? "/tmp/shots/admin";
 
 async function context(): Promise<BrowserContext> {
   const created = await newContext(e2e.browser, e2e.url);
@@ -52,7 +55,8 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 describe("admin console and audit trail", () => {
   it("an admin reads the figures, versions and previews a form, downloads a report; an issuer exports its Activity", async () => {
     // 1. The admin home: figures and the platform's activity (the admin's own sign-in is in it).
-    const admin = await signIn(await context(), "admin@demo.test");
+    const adminCtx = await context();
+    const admin = await signIn(adminCtx, "admin@demo.test");
     await waitForPath(admin, "/admin");
     await expect
       .poll(() => admin.getByTestId("figure-accounts-value").textContent(), { timeout: 30_000 })
@@ -129,6 +133,26 @@ describe("admin console and audit trail", () => {
     const equity = admin.getByTestId("asset-type-row").filter({ hasText: "equity" }).first();
     await expect.poll(() => equity.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await equity.getByRole("button", { name: "Delete Equity" }).isDisabled()).toBe(true);
+    // an unused type's accounting type can change; a used one's is shown only
+    expect(await equity.getByRole("combobox").count()).toBe(0);
+    const assetTypes = admin.getByTestId("asset-types");
+    await assetTypes.getByLabel("Type", { exact: true }).fill("e2e_notes");
+    await assetTypes.getByLabel("Name", { exact: true }).fill("E2E notes");
+    await assetTypes.getByRole("button", { name: "Add asset type" }).click();
+    const notes = admin.getByTestId("asset-type-row").filter({ hasText: "e2e_notes" });
+    await expect.poll(() => notes.isVisible(), { timeout: 30_000 }).toBe(true);
+    await choose(notes, admin, "Accounting type of E2E notes", "fund");
+    await expect
+      .poll(
+        async () =>
+          (
+            await e2e.server.server.db.query<{ accounting_type: string }>(
+              "select accounting_type from app_public.asset_types where type = 'e2e_notes'",
+            )
+          ).rows[0]?.accounting_type,
+        { timeout: 30_000 },
+      )
+      .toBe("fund");
     await shots(admin, "admin-types");
     await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
     await waitForPath(admin, "/admin/reports");
@@ -140,22 +164,62 @@ describe("admin console and audit trail", () => {
     expect(report.text).toContain("multi@demo.test");
     await shots(admin, "admin-reports");
 
-    // 6. The issuer's Activity: its account's trail only, exported as CSV.
+    // 6. Offline: the reports kept on the device download; the figures, the trail, the forms and the types read from
+    // the device; a new sharing option waits in the outbox and arrives once back online.
+    await setOffline(adminCtx, true);
+    await expect
+      .poll(() => admin.getByTestId("platform-report-memberships").getByRole("button").isDisabled())
+      .toBe(true);
+    const accountsReport = await downloaded(admin, () =>
+      admin.getByTestId("platform-report-accounts").getByRole("button", { name: "Download CSV" }).click(),
+    );
+    expect(accountsReport.text.split("\r\n")[0]).toBe("type,status,accounts,activeMembers");
+    expect(accountsReport.text).toContain("\r\nissuer,");
+    await shots(admin, "admin-reports-offline");
+    await admin.getByRole("link", { name: "Ledgerline home" }).click();
+    await waitForPath(admin, "/admin");
+    await expect.poll(() => admin.getByText(/^Offline: shown as the server made it/).isVisible()).toBe(true);
+    expect(Number(await admin.getByTestId("figure-accounts-value").textContent())).toBe(accounts[0]?.n);
+    expect(await admin.getByTestId("audit-trail").locator('[data-kind="sign_in"]').count()).toBeGreaterThan(0);
+    await shots(admin, "admin-home-offline");
+    await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Forms" }).click();
+    await expect
+      .poll(() => admin.getByTestId("form-definitions").getByText("accredited-investor · Version 2").isVisible())
+      .toBe(true);
+    await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Types" }).click();
+    const sharing = admin.getByTestId("sharing-shares");
+    await expect.poll(() => sharing.getByTestId("sharing-share-row").count()).toBeGreaterThan(0);
+    const shareForm = sharing.locator("form").last();
+    await choose(shareForm, admin, "Document", "holding");
+    await choose(shareForm, admin, "From", "agent");
+    await choose(shareForm, admin, "Shared with", "ats");
+    await shareForm.getByLabel("Name", { exact: true }).fill("Agents to trading systems");
+    await shareForm.getByRole("button", { name: "Add sharing option" }).click();
+    await expect
+      .poll(() => admin.getByText("Saved on this device: sent when you are back online.").isVisible())
+      .toBe(true);
+    await shots(admin, "admin-types-offline");
+    await setOffline(adminCtx, false);
+    await expect
+      .poll(() => sharing.getByTestId("sharing-share-row").filter({ hasText: "Agents to trading systems" }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+
+    // 7. The issuer's Activity: its account's trail only, with its members' sign-ins, exported as CSV.
     const issuer = await signIn(await context(), "issuer@demo.test");
     await waitForPath(issuer, "/dashboard");
     await issuer.goto("/settings/account");
     await issuer.getByRole("link", { name: "Activity" }).click();
     await waitForPath(issuer, "/settings/activity");
     const activity = issuer.getByTestId("audit-trail");
-    await expect
-      .poll(() => activity.locator('[data-kind="account_switch"]').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => activity.locator('[data-kind="sign_in"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const exported = await downloaded(issuer, () => activity.getByRole("button", { name: "Export CSV" }).click());
     expect(exported.name).toMatch(/^account_activity_\d{4}_\d{2}_\d{2}\.csv$/);
     expect(exported.text.split("\r\n")[0]).toBe(
       "When,Kind,What,Who,Account,Account ID,User ID,Session,Device,IP,User agent,Details",
     );
-    expect(exported.text).toContain("account_switch");
+    expect(exported.text).toContain("sign_in");
     expect(exported.text).toContain("Northwind Renewables, Inc.");
     expect(exported.text).not.toContain("Ledgerline Operations");
     await shots(issuer, "issuer-activity");
