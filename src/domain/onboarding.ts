@@ -105,6 +105,7 @@ export const KNOWN_STEP_TYPES: readonly string[] = [
   "form",
   "encrypted_form",
   "signing",
+  "payment",
 ];
 
 export function stepTitle(step: Pick<StepDoc, "renderAttributes" | "schema" | "order">): string {

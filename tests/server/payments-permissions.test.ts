@@ -2,6 +2,7 @@
 // provider and map its issuer and offerings (the issuer's owners and admins; viewers read; other accounts see and
 // change nothing), through GraphQL and through POST /api/v2/commands, and a refusal leaves nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asAccount, demoClaims } from "../helpers/db.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
@@ -104,10 +105,27 @@ describe("payments permissions", () => {
     expect(again.errors?.[0]?.message).toBe("This integration is already added.");
     expect(code(again)).toBe("LL409");
 
-    const investorAdds = await investor.client.graphql<{
+    // integrations with nothing behind them on this server are refused with the reason, and leave nothing behind
+    const unavailable = await digest();
+    const investorAdds = await investor.client.graphql(ADD, { id: PORTFOLIO_INTEGRATION });
+    expect(code(investorAdds)).toBe("LL409");
+    expect(investorAdds.errors?.[0]?.message).toMatch(/^Not available on this server: /);
+    const compliance = await owner.client.graphql(ADD, { id: "7a000000-0000-4000-8000-000000000003" });
+    expect(code(compliance)).toBe("LL409");
+    expect(compliance.errors?.[0]?.message).toMatch(/^Not available on this server: /);
+    expect(code(await owner.client.graphql(ADD, { id: "7a000000-0000-4000-8000-000000000004" }))).toBe("LL409");
+    expect(await digest()).toBe(unavailable);
+    // signing is one step and says which signer the account uses (the integrations read model)
+    const signing = await owner.client.graphql<{
       createAccountIntegration: { accountIntegration: { status: string } };
-    }>(ADD, { id: PORTFOLIO_INTEGRATION });
-    expect(investorAdds.data?.createAccountIntegration.accountIntegration.status).toBe("complete");
+    }>(ADD, { id: "7a000000-0000-4000-8000-000000000002" });
+    expect(signing.data?.createAccountIntegration.accountIntegration.status).toBe("complete");
+    const doc = await asAccount(t.server.db, await demoClaims(t.server.db, "issuer@demo.test", "issuer"), (tx) =>
+      tx.query<{ doc: { available: boolean; signingProvider: { provider: string } | null } }>(
+        "select d.doc from app_private.docs_integrations(array['7a000000-0000-4000-8000-000000000002'::uuid]) d",
+      ),
+    );
+    expect(doc.rows[0]?.doc).toMatchObject({ available: true, signingProvider: { provider: "builtin" } });
   });
 
   it("syncs for the owner only; viewers read; other accounts see nothing", async () => {
@@ -182,7 +200,7 @@ describe("payments permissions", () => {
 
     const integration = await owner.client.graphql<{
       allAccountIntegrations: { nodes: Array<{ status: string }> };
-    }>("{ allAccountIntegrations { nodes { status } } }");
+    }>(`{ allAccountIntegrations(condition: { integrationId: "${PAYMENT_INTEGRATION}" }) { nodes { status } } }`);
     expect(integration.data?.allAccountIntegrations.nodes).toEqual([{ status: "complete" }]);
   });
 

@@ -1,13 +1,14 @@
 // The `integrations` read model (a kind of `records`; server: sync/database/payments/20_read_models.sql,
 // docs/PAYMENTS.md): every integration an account may add, with the reader's own account integration and its
-// process (current step and short steps), and for payment processing the account's payment account id.
+// process (current step and short steps), for payment processing the account's payment account id, whether the
+// integration is available on this server (and why not), and for signing which signer the account uses.
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, object, optionalText, text, timestamp, uuid } from "./fields.ts";
+import { flag, keyword, object, optionalText, text, timestamp, uuid } from "./fields.ts";
 
 export const integrationSchema = toTypedRxJsonSchema({
   title: "integrations",
   description: "An integration (type, service, partner) with the reader's account integration and its process.",
-  version: 0,
+  version: 1,
   primaryKey: "id",
   type: "object",
   properties: {
@@ -18,6 +19,11 @@ export const integrationSchema = toTypedRxJsonSchema({
     steps: { type: "array", items: { type: "string" } },
     partner: object,
     accountIntegration: object,
+    /** false: nothing stands behind it on this server (no Add); unavailableReason says why */
+    available: flag,
+    unavailableReason: optionalText,
+    /** Signing: the reader's signing account's provider ({provider: builtin | docusign, name}) */
+    signingProvider: object,
     createdOn: timestamp,
     updatedOn: timestamp,
   },

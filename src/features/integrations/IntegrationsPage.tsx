@@ -2,13 +2,24 @@
 // cards, 3 per page, read from the `integrations` replica. An integration the account has not added offers Add
 // (owners and admins: createAccountIntegration, a queued command that works offline and shows as waiting); one whose
 // process is not complete shows its current step and short steps; a complete one shows Manage for Signing and Payment
-// processing.
+// processing. An integration with nothing behind it on this server (compliance, LedgerlineIO, portfolio) says "Not
+// available on this server" with the reason and offers no Add; Signing says which signer the account uses (DocuSign
+// or the built-in signer) and links to the signing settings.
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { AccountIntegration, IntegrationPartner, IntegrationStep } from "../../data/models/integrations.ts";
-import { Button, Card, CardGrid, EmptyState, LoadingIndicator, StatusBadge, SyncMark } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  CardGrid,
+  EmptyState,
+  LoadingIndicator,
+  linkClass,
+  StatusBadge,
+  SyncMark,
+} from "../../ui/index.ts";
 import { useViewer } from "../session/viewer.ts";
 import { integrationTypesFor, manageLink, pageOf } from "./integration-rules.ts";
 import { INTEGRATIONS_TEXT as T } from "./strings.ts";
@@ -25,6 +36,9 @@ interface IntegrationRow {
   description?: string | null;
   partner?: IntegrationPartner | null;
   accountIntegration?: AccountIntegration | null;
+  available?: boolean | null;
+  unavailableReason?: string | null;
+  signingProvider?: { provider: string; name: string } | null;
 }
 
 export function IntegrationsPage() {
@@ -107,6 +121,8 @@ function IntegrationCard({
   const added = row.accountIntegration ?? null;
   const complete = added?.status === "complete";
   const manage = complete ? manageLink(row.type) : null;
+  // nothing stands behind it on this server: no Add, and the reason
+  const unavailable = row.available === false && !added;
   return (
     <Card
       testId={`integration-${row.type}`}
@@ -122,6 +138,8 @@ function IntegrationCard({
               <StatusBadge label={T.connected} status="active" />
             )
           ) : null
+        ) : unavailable ? (
+          <StatusBadge label={T.notAvailable} />
         ) : mark && mark.status !== "rejected" ? (
           <SyncMark mark={mark} />
         ) : canWrite ? (
@@ -135,9 +153,33 @@ function IntegrationCard({
         {T.typeLabels[row.type] ?? row.type}
       </p>
       {row.description && <p className={css({ fontSize: "sm", color: "fg.default" })}>{row.description}</p>}
+      {unavailable && row.unavailableReason && (
+        <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="integration-unavailable">
+          {row.unavailableReason}
+        </p>
+      )}
+      {row.type === "signing" && <SigningInUse signer={row.signingProvider ?? null} />}
       {mark?.status === "rejected" && <SyncMark mark={mark} />}
       {added && !complete && <Process process={added.process} />}
     </Card>
+  );
+}
+
+const SIGNING_SETTINGS = manageLink("signing") ?? "/settings";
+
+/** Signing: which signer the account's signing account uses, and the signing settings (issue 17). */
+function SigningInUse({ signer }: { signer: { provider: string; name: string } | null }) {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1" })} data-testid="integration-signer">
+      <p className={css({ fontSize: "sm" })}>
+        {signer
+          ? T.signerInUse(signer.provider === "docusign" ? T.docusign : T.builtinSigner(signer.name))
+          : T.noSigner}
+      </p>
+      <Link to={SIGNING_SETTINGS} className={linkClass}>
+        {T.signingSettings}
+      </Link>
+    </div>
   );
 }
 

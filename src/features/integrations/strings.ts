@@ -14,6 +14,12 @@ export const INTEGRATIONS_TEXT = {
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,
   partner: "Partner",
   readOnly: "Only owners and admins can add integrations.",
+  notAvailable: "Not available on this server",
+  signerInUse: (signer: string) => `Documents are signed with ${signer}.`,
+  docusign: "DocuSign",
+  builtinSigner: (name: string) => `the built-in signer (${name})`,
+  noSigner: "No signing account yet: it is made when the signing settings are first opened.",
+  signingSettings: "Signing settings",
   typeLabels: {
     payment: "Payment processing",
     signing: "Signing",

@@ -12,7 +12,7 @@ import { Breadcrumb, EmptyState, Loading, Page } from "../../ui/index.ts";
 import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { AccountSetupPanel } from "../account-setup/AccountSetupPanel.tsx";
 import { InvestCard } from "../invest/InvestCard.tsx";
-import { InvestorPayment } from "../payments/InvestorPayment.tsx";
+import { InvestorPayment, PaymentTargetContext } from "../payments/InvestorPayment.tsx";
 import { StepProcess } from "./StepProcess.tsx";
 import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 
@@ -28,6 +28,17 @@ export function DistributionPage({ distributionId }: { distributionId: string })
   const process = processOfDistribution(distribution);
   const price = distribution?.purchasePrice ?? round?.price ?? null;
   const stage = distribution ? distributionStage(distribution) : null;
+  // the payment is a step of the process where the offering was mapped before onboarding ended; otherwise (and
+  // after the step, e.g. to pay again after a refund) a card
+  const payment = distribution
+    ? {
+        distributionId: distribution.id,
+        units: distribution.amount,
+        price,
+        payments: (distribution.payments ?? []) as { amount: string; status?: string | null }[],
+      }
+    : null;
+  const paymentStepOpen = process?.steps.some((s) => s.type === "payment" && s.status !== "complete") ?? false;
 
   return (
     <Page>
@@ -63,15 +74,10 @@ export function DistributionPage({ distributionId }: { distributionId: string })
               {setUp ? (
                 process ? (
                   <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
-                    <StepProcess process={process} />
-                    {!distribution.locked && (
-                      <InvestorPayment
-                        distributionId={distribution.id}
-                        units={distribution.amount}
-                        price={price}
-                        payments={(distribution.payments ?? []) as { amount: string; status?: string | null }[]}
-                      />
-                    )}
+                    <PaymentTargetContext.Provider value={payment}>
+                      <StepProcess process={process} />
+                    </PaymentTargetContext.Provider>
+                    {!distribution.locked && !paymentStepOpen && payment && <InvestorPayment {...payment} />}
                   </div>
                 ) : (
                   <EmptyState text={ONBOARDING_PAGE_TEXT.stepsNotSynced} />

@@ -23,6 +23,7 @@ import {
 import { isQuestionSetStep } from "../../domain/questions.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
+import { PaymentStepAction } from "../payments/InvestorPayment.tsx";
 import { QuestionSetStepAction } from "../questions/QuestionSetStepAction.tsx";
 import { useOnline } from "../shell/useOnline.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
@@ -122,6 +123,8 @@ function ActionByType({ step, hasChildren, command }: ActionProps) {
       return <AsyncIframeAction step={step} />;
     case "signing":
       return <SigningStepAction step={step} />;
+    case "payment":
+      return <PaymentStepAction step={step} />;
     default:
       return <ConfirmAction step={step} hasChildren={hasChildren} command={command} />;
   }

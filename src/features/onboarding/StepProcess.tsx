@@ -271,7 +271,8 @@ function StepPanel({
               ))}
             </ol>
           )}
-          {step.status !== "processing" &&
+          {/* a payment step under way shows its trade's status */}
+          {(step.status !== "processing" || step.type === "payment") &&
             step.status !== "retry_limit" &&
             children.every((child) => child.status === "complete") && (
               <StepAction step={step} hasChildren={children.length > 0} command={commands.get(step.id)} />

@@ -220,6 +220,43 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                   {!online && <Offline>{T.confirmNeedsNetwork}</Offline>}
                 </>
               )}
+              {canWrite && trade.status === "CREATED" && (
+                <>
+                  <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.cancelHint}</p>
+                  <div>
+                    <Button
+                      variant="ghost"
+                      disabled={!online || markOf("cancelPaymentTrade", trade.id)?.status === "pending"}
+                      onClick={() => send("cancelPaymentTrade", { input: { id: trade.id } })}
+                    >
+                      {T.cancel}
+                    </Button>
+                  </div>
+                </>
+              )}
+              {canWrite && account.provider === "builtin" && trade.status === "SETTLED" && (
+                <>
+                  <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.unwindHint}</p>
+                  <div>
+                    <Button
+                      variant="ghost"
+                      disabled={!online || markOf("unwindPaymentTrade", trade.id)?.status === "pending"}
+                      onClick={() => send("unwindPaymentTrade", { input: { id: trade.id } })}
+                    >
+                      {T.unwind}
+                    </Button>
+                  </div>
+                </>
+              )}
+              {(["cancelPaymentTrade", "unwindPaymentTrade"] as const).map((name) => {
+                const mark = markOf(name, trade.id);
+                return mark?.status === "rejected" ? <SyncMark key={name} mark={mark} /> : null;
+              })}
+              {!online &&
+                canWrite &&
+                (trade.status === "CREATED" || (account.provider === "builtin" && trade.status === "SETTLED")) && (
+                  <Offline>{T.tradeNeedsNetwork}</Offline>
+                )}
             </Card>
           )}
         </div>

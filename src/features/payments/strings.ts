@@ -39,6 +39,11 @@ export const PAYMENTS_TEXT = {
   confirmFunds: "Confirm funds received",
   confirmHint: "The built-in provider funds and settles the trade once you confirm the investor's funds arrived.",
   failure: "Failure",
+  cancel: "Cancel payment",
+  cancelHint: "The investor's funds have not arrived: cancelling the payment lets the investor pay again.",
+  unwind: "Refund payment",
+  unwindHint: "Refunding unwinds the settled trade: the payment becomes refunded and leaves paid-in capital.",
+  tradeNeedsNetwork: "Changing a payment needs the network: you are offline.",
   readOnly: "Only owners and admins can sync and map.",
 } as const;
 
@@ -49,4 +54,26 @@ export const INVESTOR_PAYMENT_TEXT = {
   sent: "Your payment was sent to the issuer's payment provider; it shows here once the funds arrive.",
   offline: "You are offline: your payment is sent when the network is back.",
   paidInFull: "Paid in full.",
+  noPrice: "This round has no price yet: the issuer sets it before you can pay.",
+  noTarget: "Open this step from its distribution to pay.",
+  tradeStatus: (status: string, amount: string) => {
+    const of = amount ? ` (${amount})` : "";
+    switch (status) {
+      case "QUEUED":
+        return `Sending your payment${of} to the payment provider…`;
+      case "CREATED":
+        return `Payment created${of}: waiting for your funds to arrive.`;
+      case "FUNDED":
+        return `Funds received${of}: the payment is settling.`;
+      case "SETTLED":
+        return `Paid${of}.`;
+      case "UNWIND PENDING":
+      case "UNWIND SETTLED":
+        return `Your payment${of} was refunded.`;
+      case "CANCELLED":
+        return `Your payment${of} was cancelled.`;
+      default:
+        return `Your payment${of} failed.`;
+    }
+  },
 } as const;

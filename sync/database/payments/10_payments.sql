@@ -122,6 +122,9 @@ begin
       or account.type not in ('investor', 'issuer', 'broker') then
     raise exception 'Integration not found.' using errcode = 'LL404';
   end if;
+  if not integration.available then
+    raise exception '%', coalesce(integration.unavailable_reason, 'Not available on this server.') using errcode = 'LL409';
+  end if;
   if not app_private.can_write() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;

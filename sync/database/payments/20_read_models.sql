@@ -14,6 +14,10 @@ as $function$
     app_private.row_document(to_jsonb(i) - 'partner_name' - 'partner_logo' - 'partner_url', 'app_public.integrations')
     || jsonb_build_object(
       'partner', jsonb_build_object('name', i.partner_name, 'logo', i.partner_logo, 'url', i.partner_url),
+      -- Signing: which signer the reader's account uses (its signing account, issue 17)
+      'signingProvider', case when i.type = 'signing' then (
+        select jsonb_build_object('provider', s.provider, 'name', s.name) from app_public.signing_accounts s
+        where s.account_id = app_private.current_account_id()) end,
       'accountIntegration', (
         select jsonb_build_object(
           'id', ai.id, 'accountId', ai.account_id, 'status', ai.status, 'createdOn', ai.created_on,
