@@ -1,6 +1,7 @@
 // Delegates in a real browser against the real server (spec part 2 settings; docs/PERMISSIONS.md "Delegates"):
-//  - the owner adds a delegate (Viewer) by email; the invitation's claim link, opened after signing up, makes them a
-//    member who signs in with that role (the Delegates tab read-only);
+//  - the owner adds a delegate (Viewer) by email: the invitation is listed as pending among the delegates; the owner
+//    resends it (a new link) and revokes another one; the new link, opened after signing up, makes them a member who
+//    signs in with that role (the Delegates tab read-only) and the invitation leaves the list;
 //  - the owner suspends them: the delegate's open browser leaves the account's screens and drops its local data
 //    within seconds;
 //  - a suspension made while the delegate is offline takes effect when her browser is back online;
@@ -107,16 +108,43 @@ describe("delegates", () => {
     await form.getByRole("button", { name: "Add Delegate" }).click();
     await form.waitFor({ state: "detached" });
 
-    // The invitation mail's link, opened after signing up, makes Dana a member.
-    await poll(async () => {
-      const { rows } = await e2e.server.server.db.query(
-        "select 1 from app_private.mail_outbox where to_address = $1 and kind = 'delegate_invitation'",
-        [delegateEmail],
-      );
-      return rows.length;
-    }).toBe(1);
+    // Pending among the delegates until claimed; the owner resends it (a new link: the old one stops working).
+    const invitation = owner.getByTestId("invitation-row").filter({ hasText: delegateEmail });
+    await poll(() => invitation.getAttribute("data-status")).toBe("pending");
+    expect(await invitation.textContent()).toContain("Viewer");
+    const mails = async () =>
+      (
+        await e2e.server.server.db.query(
+          "select 1 from app_private.mail_outbox where to_address = $1 and kind = 'delegate_invitation'",
+          [delegateEmail],
+        )
+      ).rows.length;
+    await poll(mails).toBe(1);
+    await invitation.getByRole("button", { name: `Resend the invitation to ${delegateEmail}` }).click();
+    await poll(mails).toBe(2);
+    await poll(() => invitation.count()).toBe(1);
+
+    // Another invitation, revoked: it leaves the list.
+    const rexEmail = `rex-${Date.now()}@e2e.test`;
+    await owner.getByRole("button", { name: "Add Delegate" }).click();
+    await form.getByLabel("First Name").fill("Rex");
+    await form.getByLabel("Last Name").fill("Revoked");
+    await form.getByLabel("Email").fill(rexEmail);
+    await form.getByRole("combobox", { name: "Role" }).click();
+    await owner.getByRole("option", { name: "Admin" }).click();
+    await form.getByRole("button", { name: "Add Delegate" }).click();
+    await form.waitFor({ state: "detached" });
+    const rex = owner.getByTestId("invitation-row").filter({ hasText: rexEmail });
+    await poll(() => rex.count()).toBe(1);
+    await shoot(owner, "pending-invitations");
+    owner.once("dialog", (dialog) => void dialog.accept());
+    await rex.getByRole("button", { name: `Revoke the invitation to ${rexEmail}` }).click();
+    await poll(() => rex.count()).toBe(0);
+
+    // The newest invitation mail's link, opened after signing up, makes Dana a member.
     const mail = await one<{ text_body: string }>(
-      "select text_body from app_private.mail_outbox where to_address = $1 and kind = 'delegate_invitation'",
+      `select text_body from app_private.mail_outbox where to_address = $1 and kind = 'delegate_invitation'
+        order by created_on desc limit 1`,
       [delegateEmail],
     );
     const claimPath = /\/authenticate\/claim\?token=[0-9a-f]+/.exec(mail.text_body)?.[0];
@@ -139,6 +167,7 @@ describe("delegates", () => {
     );
     await dana.goto(claimPath ?? "");
     await dana.waitForURL((url) => url.pathname === "/account/claim", { timeout: 30_000 });
+    await poll(() => invitation.count()).toBe(0);
     await dana.goto(`/authenticate/role/${issuerId}`);
     await waitForPath(dana, "/dashboard");
     await dana.goto("/settings/delegates");
