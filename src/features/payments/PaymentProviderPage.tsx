@@ -6,8 +6,9 @@
 // (northCapitalSync, mapPaymentIssuer, mapPaymentInstrument, confirmPaymentFunds) that need the network: offline they
 // are disabled and say so.
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { graphql } from "../../data/graphql.ts";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { PaymentInstrument, PaymentIssuer, PaymentTrade } from "../../data/models/payment-accounts.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
@@ -174,6 +175,9 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
             {syncMark?.status === "rejected" && <SyncMark mark={syncMark} />}
             {!online && <Offline>{T.syncNeedsNetwork}</Offline>}
             {!canWrite && <Offline>{T.readOnly}</Offline>}
+            {account.provider === "north-capital" && canWrite && online && (
+              <CallbackUrl paymentAccountId={account.id} />
+            )}
           </Card>
           {issuer && (
             <IssuerDetails
@@ -309,6 +313,33 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
         </div>
       </div>
     </Page>
+  );
+}
+
+/** The status callback's URL with the payment account's secret, to give North Capital (owners and admins, online). */
+function CallbackUrl({ paymentAccountId }: { paymentAccountId: string }) {
+  const [path, setPath] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    graphql<{ paymentCallbackPath: string | null }>("query ($id: UUID!) { paymentCallbackPath(id: $id) }", {
+      id: paymentAccountId,
+    }).then(
+      (data) => {
+        if (!cancelled) setPath(data.paymentCallbackPath);
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [paymentAccountId]);
+  if (!path) return null;
+  return (
+    <Fact label={T.callbackUrl}>
+      <code className={css({ fontSize: "xs", wordBreak: "break-all" })} data-testid="payment-callback-url">
+        {`${window.location.origin}${path}`}
+      </code>
+    </Fact>
   );
 }
 

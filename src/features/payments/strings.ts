@@ -39,6 +39,7 @@ export const PAYMENTS_TEXT = {
   confirmFunds: "Confirm funds received",
   confirmHint: "The built-in provider funds and settles the trade once you confirm the investor's funds arrived.",
   failure: "Failure",
+  callbackUrl: "Status callback URL (keep it secret)",
   cancel: "Cancel payment",
   cancelHint: "The investor's funds have not arrived: cancelling the payment lets the investor pay again.",
   unwind: "Refund payment",
