@@ -6,6 +6,8 @@
 // transaction with the session's role and claims (row-level security as for any GraphQL request), produced as text by
 // PostgreSQL and written to the response as it comes. Node never
 // parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
+// The heavy models' documents come as ready text where the reader sees them whole (docs/REPLICATION.md, "Ready
+// documents"); ready text a page found missing is built after the answer (readyFiller).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_PULL_LIMIT, type PullRequest } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
@@ -38,16 +40,55 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
   sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 }
 
-// pull_documents printed as text, without building the page as one jsonb value first (0720).
-const PULL = "select app_private.pull_documents_text($1, $2, $3::bigint, $4) as body";
+// pull_documents printed as text, without building the page as one jsonb value first (0720); with it, how many of the
+// page's documents the reader sees whole had no ready text (replication/40_ready_documents.sql).
+const PULL = `select app_private.pull_documents_text($1, $2, $3::bigint, $4) as body,
+                     current_setting('ledgerline.ready_missing', true) as missing`;
 
 /** The documents after a checkpoint as JSON text, read as the session (role app_user and its claims). */
-function pullAsText(db: Database, session: SessionClaims, pull: PullRequest): Promise<string> {
+function pullAsText(
+  db: Database,
+  session: SessionClaims,
+  pull: PullRequest,
+): Promise<{ text: string; missing: number }> {
   return db.transaction(async (tx) => {
     await tx.query(SET_LOCAL_SETTINGS, [settingsParameter(pgSettingsFor(session))]);
-    const { rows } = await tx.query<{ body: string }>(PULL, [pull.model, pull.afterTxid, pull.afterSeq, pull.limit]);
-    return rows[0]?.body ?? "null";
+    const { rows } = await tx.query<{ body: string; missing: string | null }>(PULL, [
+      pull.model,
+      pull.afterTxid,
+      pull.afterSeq,
+      pull.limit,
+    ]);
+    return { text: rows[0]?.body ?? "null", missing: Number(rows[0]?.missing ?? 0) || 0 };
   });
+}
+
+// Ready documents a pull found missing (a new builder version, a database seeded with triggers off) are built after
+// the answer, a part at a time, one model at a time per process: until then the pull builds them as before.
+const FILL_PART = 200;
+
+function readyFiller(db: Database) {
+  const filling = new Set<string>();
+  return function fill(model: string): void {
+    if (filling.has(model)) return;
+    filling.add(model);
+    void (async () => {
+      try {
+        for (;;) {
+          const { rows } = await db.query<{ built: string }>(
+            "select app_private.fill_ready_documents($1, $2) as built",
+            [model, FILL_PART],
+          );
+          if (Number(rows[0]?.built ?? 0) === 0) break;
+        }
+      } catch (error) {
+        // the pull keeps building what is not ready; a later pull tries again
+        console.warn("ready documents not filled:", model, (error as Error).message);
+      } finally {
+        filling.delete(model);
+      }
+    })();
+  };
 }
 
 interface PullHandlerOptions {
@@ -56,6 +97,7 @@ interface PullHandlerOptions {
 }
 
 export function createPullHandler({ db, production }: PullHandlerOptions) {
+  const fillReady = readyFiller(db);
   return async function handlePull(req: IncomingMessage, res: ServerResponse, session: SessionClaims): Promise<void> {
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");
@@ -75,7 +117,9 @@ export function createPullHandler({ db, production }: PullHandlerOptions) {
 
     let text: string;
     try {
-      text = await pullAsText(db, session, pull);
+      const answer = await pullAsText(db, session, pull);
+      text = answer.text;
+      if (answer.missing > 0) fillReady(pull.model);
     } catch (error) {
       const { code, message } = error as { code?: unknown; message?: string };
       // pull_documents' own refusals: no chosen account (LL401), a model that is not replicated (LL404).

@@ -37,11 +37,12 @@ begin
     -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
     execute format(
       $q$
-        with ready as (select * from app_private.ready_texts($2, $1)),
+        with ready as materialized (select * from app_private.ready_texts($2, $1)),
+        rest as (select array(select i from unnest($1) i except select r.id from ready r where r.doc is not null) as ids),
         built as (
           select d.id, d.doc::text as doc
-          from app_private.docs_%s(array(select i from unnest($1) i
-                                         where not exists (select 1 from ready r where r.id = i and r.doc is not null))) d)
+          from rest cross join lateral app_private.docs_%s(rest.ids) d
+          where cardinality(rest.ids) > 0)
         select string_agg(coalesce(r.doc, b.doc, jsonb_build_object('id', i.id, '_deleted', true)::text), ', '
                           order by i.ord),
                (select count(*) from ready r where r.doc is null)

@@ -44,7 +44,8 @@ grant execute on function app_private.ready_version(text) to app_user;
 -- holding in its round are all visible to it); the reader owns the distribution's allocation as an issuer or broker
 -- (the owner branch of staff_allocation_ids and payment_distribution_ids: prices, payments, annotations, custom
 -- fields, process and the investor's summary are all visible to it, and it is not an agent); the reader is the
--- transaction's staff (staff_transaction_ids: every ledger entry visible).
+-- transaction's staff (staff_transaction_ids, restated for the page's ids as visible_transaction_ids_among does:
+-- every ledger entry visible).
 create or replace function app_private.ready_whole_ids(model text, ids uuid[])
   returns setof uuid
   language plpgsql
@@ -68,8 +69,12 @@ begin
           and app_private.current_account_type() in ('issuer', 'broker');
     when 'transactions' then
       return query
+        -- staff_transaction_ids() among the ids (tests/db/pull-docs-equal.test.ts pins its body)
         select t.id from app_public.transactions t
-        where t.id = any (ids) and t.id in (select app_private.staff_transaction_ids());
+        where t.id = any (ids)
+          and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+            or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+            or t.round_id in (select app_private.broker_round_ids()));
     else
       return;
   end case;
@@ -81,14 +86,21 @@ grant execute on function app_private.ready_whole_ids(text, uuid[]) to app_user;
 -- builder version; the pull builds it).
 create or replace function app_private.ready_texts(model text, ids uuid[])
   returns table(id uuid, doc text)
-  language sql
+  language plpgsql
   stable security definer
   set search_path to 'pg_catalog', 'app_private'
 as $function$
-  select w.id, r.doc
-  from app_private.ready_whole_ids(model, ids) as w(id)
-    left join app_private.ready_documents r
-      on r.model = ready_texts.model and r.id = w.id and r.version = app_private.ready_version(ready_texts.model)
+declare
+  whole uuid[] := array(select app_private.ready_whole_ids(ready_texts.model, ids));
+  ver text := app_private.ready_version(ready_texts.model);
+begin
+  -- the version and the whole ids computed once; the texts read by the primary key
+  return query
+    select w.id, r.doc
+    from unnest(whole) as w(id)
+      left join app_private.ready_documents r
+        on r.model = ready_texts.model and r.id = w.id and r.version = ver;
+end;
 $function$;
 grant execute on function app_private.ready_texts(text, uuid[]) to app_user;
 
