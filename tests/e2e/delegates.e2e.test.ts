@@ -77,7 +77,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `delegates-${name}-${size}.png`) });
+    await page.screenshot({ path: join(SHOTS, `delegates-${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -136,6 +136,7 @@ describe("delegates", () => {
     await form.waitFor({ state: "detached" });
     const rex = owner.getByTestId("invitation-row").filter({ hasText: rexEmail });
     await poll(() => rex.count()).toBe(1);
+    for (const dismiss of await owner.getByRole("button", { name: "Dismiss" }).all()) await dismiss.click();
     await shoot(owner, "pending-invitations");
     owner.once("dialog", (dialog) => void dialog.accept());
     await rex.getByRole("button", { name: `Revoke the invitation to ${rexEmail}` }).click();

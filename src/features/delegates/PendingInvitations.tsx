@@ -7,7 +7,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { formatDate } from "../../domain/format.ts";
-import { Button, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
+import { Button, PHONE_QUERY, StatusBadge, SyncMark, tableClass, tableScroll, useMediaQuery } from "../../ui/index.ts";
 import { INVITATIONS_TEXT, ROLE_LABELS } from "./strings.ts";
 
 interface Invitation {
@@ -43,103 +43,129 @@ export function PendingInvitations({ accountId, canWrite }: { accountId: string;
   const { rows } = useModel("delegate_invitations", { selector: { accountId } });
   const { rows: outbox } = useOutbox();
   const command = useCommand();
+  const phone = useMediaQuery(PHONE_QUERY);
   if (rows.length === 0) return null;
   const invitations = (rows as unknown as Invitation[]).slice().sort((a, b) => a.email.localeCompare(b.email));
+  const shown = invitations.map((invitation) => {
+    const status = invitationStatus(invitation);
+    const mark = markOf(outbox, invitation.id);
+    const name = [invitation.firstName, invitation.lastName].filter((part) => part?.trim()).join(" ");
+    const role = invitation.transferOwnership
+      ? INVITATIONS_TEXT.becomesOwner
+      : (ROLE_LABELS[invitation.role] ?? invitation.role);
+    const statusCell = (
+      <div key="status" className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+        <StatusBadge
+          label={status === "expired" ? INVITATIONS_TEXT.expired : INVITATIONS_TEXT.invited}
+          status={status === "expired" ? "failed" : "pending"}
+        />
+        <span className={css({ fontSize: "xs", color: "fg.muted" })}>
+          {status === "expired"
+            ? INVITATIONS_TEXT.expiredOn(formatDate(invitation.expiresOn))
+            : INVITATIONS_TEXT.expiresOn(formatDate(invitation.expiresOn))}
+        </span>
+        {mark && (
+          <span className={css({ fontSize: "xs" })}>
+            {mark.mutation === "revokeDelegateInvitation" ? INVITATIONS_TEXT.revoking : INVITATIONS_TEXT.resending}
+          </span>
+        )}
+        <SyncMark
+          mark={
+            mark
+              ? {
+                  status: mark.status as "pending" | "rejected",
+                  errorCode: mark.errorCode,
+                  errorMessage: mark.errorMessage,
+                }
+              : null
+          }
+        />
+      </div>
+    );
+    const actions = canWrite ? (
+      <div key="actions" className={css({ display: "flex", gap: "1", justifyContent: "flex-end" })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={mark?.status === "pending"}
+          aria-label={INVITATIONS_TEXT.resendOf(invitation.email)}
+          onClick={() => command("resendDelegateInvitation", { input: { id: invitation.id } })}
+        >
+          {INVITATIONS_TEXT.resend}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={mark?.status === "pending"}
+          aria-label={INVITATIONS_TEXT.revokeOf(invitation.email)}
+          onClick={() => {
+            if (window.confirm(INVITATIONS_TEXT.confirmRevoke(invitation.email))) {
+              void command("revokeDelegateInvitation", { input: { id: invitation.id } });
+            }
+          }}
+        >
+          {INVITATIONS_TEXT.revoke}
+        </Button>
+      </div>
+    ) : null;
+    return { invitation, status, name: name || invitation.email, role, statusCell, actions };
+  });
   return (
     <section aria-label={INVITATIONS_TEXT.title} data-testid="delegate-invitations">
       <h3 className={css({ fontWeight: "600", fontSize: "sm", mt: "4", mb: "2" })}>{INVITATIONS_TEXT.title}</h3>
-      <div className={tableScroll}>
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th>{INVITATIONS_TEXT.name}</th>
-              <th>{INVITATIONS_TEXT.email}</th>
-              <th>{INVITATIONS_TEXT.role}</th>
-              <th>{INVITATIONS_TEXT.status}</th>
-              <th>
-                <span className={css({ srOnly: true })}>{INVITATIONS_TEXT.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((invitation) => {
-              const status = invitationStatus(invitation);
-              const mark = markOf(outbox, invitation.id);
-              const name = [invitation.firstName, invitation.lastName].filter((part) => part?.trim()).join(" ");
-              return (
-                <tr key={invitation.id} data-testid="invitation-row" data-status={status}>
-                  <td className={css({ fontWeight: "600" })}>{name || invitation.email}</td>
-                  <td className={css({ overflowWrap: "anywhere" })}>{invitation.email}</td>
-                  <td>
-                    {invitation.transferOwnership
-                      ? INVITATIONS_TEXT.becomesOwner
-                      : (ROLE_LABELS[invitation.role] ?? invitation.role)}
-                  </td>
-                  <td>
-                    <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-                      <StatusBadge
-                        label={status === "expired" ? INVITATIONS_TEXT.expired : INVITATIONS_TEXT.invited}
-                        status={status === "expired" ? "failed" : "pending"}
-                      />
-                      <span className={css({ fontSize: "xs", color: "fg.muted" })}>
-                        {status === "expired"
-                          ? INVITATIONS_TEXT.expiredOn(formatDate(invitation.expiresOn))
-                          : INVITATIONS_TEXT.expiresOn(formatDate(invitation.expiresOn))}
-                      </span>
-                      {mark && (
-                        <span className={css({ fontSize: "xs" })}>
-                          {mark.mutation === "revokeDelegateInvitation"
-                            ? INVITATIONS_TEXT.revoking
-                            : INVITATIONS_TEXT.resending}
-                        </span>
-                      )}
-                      <SyncMark
-                        mark={
-                          mark
-                            ? {
-                                status: mark.status as "pending" | "rejected",
-                                errorCode: mark.errorCode,
-                                errorMessage: mark.errorMessage,
-                              }
-                            : null
-                        }
-                      />
-                    </div>
-                  </td>
-                  <td className="num">
-                    {canWrite && (
-                      <div className={css({ display: "flex", gap: "1", justifyContent: "flex-end" })}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={mark?.status === "pending"}
-                          aria-label={INVITATIONS_TEXT.resendOf(invitation.email)}
-                          onClick={() => command("resendDelegateInvitation", { input: { id: invitation.id } })}
-                        >
-                          {INVITATIONS_TEXT.resend}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={mark?.status === "pending"}
-                          aria-label={INVITATIONS_TEXT.revokeOf(invitation.email)}
-                          onClick={() => {
-                            if (window.confirm(INVITATIONS_TEXT.confirmRevoke(invitation.email))) {
-                              void command("revokeDelegateInvitation", { input: { id: invitation.id } });
-                            }
-                          }}
-                        >
-                          {INVITATIONS_TEXT.revoke}
-                        </Button>
-                      </div>
-                    )}
-                  </td>
+      {phone ? (
+        <ul className={css({ display: "flex", flexDirection: "column" })}>
+          {shown.map((row) => (
+            <li
+              key={row.invitation.id}
+              data-testid="invitation-row"
+              data-status={row.status}
+              className={css({
+                display: "flex",
+                flexDirection: "column",
+                gap: "1",
+                py: "3",
+                borderTopWidth: "1px",
+                borderColor: "border.default",
+                fontSize: "sm",
+              })}
+            >
+              <div className={css({ fontWeight: "600" })}>{row.name}</div>
+              <div className={css({ color: "fg.muted", overflowWrap: "anywhere" })}>{row.invitation.email}</div>
+              <div>{row.role}</div>
+              {row.statusCell}
+              {row.actions}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={tableScroll}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{INVITATIONS_TEXT.name}</th>
+                <th>{INVITATIONS_TEXT.email}</th>
+                <th>{INVITATIONS_TEXT.role}</th>
+                <th>{INVITATIONS_TEXT.status}</th>
+                <th>
+                  <span className={css({ srOnly: true })}>{INVITATIONS_TEXT.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <tr key={row.invitation.id} data-testid="invitation-row" data-status={row.status}>
+                  <td className={css({ fontWeight: "600" })}>{row.name}</td>
+                  <td className={css({ overflowWrap: "anywhere" })}>{row.invitation.email}</td>
+                  <td>{row.role}</td>
+                  <td>{row.statusCell}</td>
+                  <td className="num">{row.actions}</td>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }
