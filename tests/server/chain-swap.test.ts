@@ -5,7 +5,8 @@
 // refused, LL403), only from deployed or issued, never to the same chain, never to a chain that is not configured
 // (ethereum-mainnet) or disabled (tezos-mainnet, with its reason), never twice while deploying; nothing written by a
 // refusal. Then the swap itself: a new contract deployed on the stand-in node, the holdings minted there, the
-// ledger equal to the stand-in's balanceOf and the old chain's entries gone.
+// ledger equal to the stand-in's balanceOf and the old chain's entries gone; and a chain whose settings are gone at
+// the next start is disabled (its commands refused with the reason).
 import { Interface, JsonRpcProvider, Network } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../src/domain/wire.ts";
@@ -226,4 +227,25 @@ describe("Swap Chain to a configured second chain", () => {
     }
     remote.destroy();
   }, 120_000);
+
+  it("a chain no longer configured at the next start is no longer offered: its commands are refused", async () => {
+    const { startChainService } = await import("../../sync/chain/service.ts");
+    const unconfigured = { ...process.env };
+    for (const name of Object.keys(node.env(SECOND))) delete unconfigured[name];
+    const restarted = await startChainService({ db: t.server.db, env: unconfigured });
+    try {
+      expect(restarted.connections.map((c) => c.chain)).not.toContain(SECOND);
+      const [setting] = await rows<{ enabled: boolean }>(
+        "select enabled from app_private.chain_settings where chain = $1",
+        [SECOND],
+      );
+      expect(setting?.enabled).toBe(false);
+      const before = await fingerprint();
+      const refused = await gql(issuer, "swapTokenChain", { tokenId, chain: SECOND });
+      expect([refused.code, refused.message]).toEqual(["LL422", "This chain is not configured on this server."]);
+      expect(await fingerprint()).toBe(before);
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
 });
