@@ -126,7 +126,7 @@ function IntegrationCard({
   return (
     <Card
       testId={`integration-${row.type}`}
-      title={added?.providerName ?? row.partner?.name ?? row.service}
+      title={added?.providerName ?? signerName(row) ?? row.partner?.name ?? row.service}
       actions={
         added ? (
           complete ? (
@@ -163,6 +163,12 @@ function IntegrationCard({
       {added && !complete && <Process process={added.process} />}
     </Card>
   );
+}
+
+/** Signing is titled by the signer the account uses (the built-in signer's name, or DocuSign), not the partner. */
+function signerName(row: IntegrationRow): string | null {
+  if (row.type !== "signing" || !row.signingProvider) return null;
+  return row.signingProvider.provider === "docusign" ? T.docusign : row.signingProvider.name;
 }
 
 const SIGNING_SETTINGS = manageLink("signing") ?? "/settings";
