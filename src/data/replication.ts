@@ -13,10 +13,12 @@
 // * A kind of the shared `records` collection (models/records.ts) is pulled like a collection of its own (its own
 //   replication state, checkpoint, first load and reSync, all named by the model), into `records`: its pages are
 //   turned into records (toRecord) before RxDB or the first load sees them.
+// * bootstrap/: the first load of an empty collection as one streamed response, written by a Web Worker.
 // * No push: writes are commands (outbox.ts).
 import type { RxCollection, RxJsonSchema } from "rxdb";
 import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import type { Observable } from "rxjs";
+import { type Bootstrapper, browserBootstrapper } from "./bootstrap/index.ts";
 import type { Connectivity } from "./connectivity.ts";
 import type { LocalDatabase } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
@@ -69,6 +71,11 @@ interface ReplicationOptions {
   expectCounts?: boolean;
   /** When given, the change stream is open only while it says online (no websocket attempts offline). */
   connectivity?: Connectivity | null;
+  /**
+   * The first load of an empty collection through the bootstrap (bootstrap/index.ts). Default: the browser's (a Web
+   * Worker on the Dexie storage), none elsewhere; null: none.
+   */
+  bootstrap?: Bootstrapper | null;
 }
 
 export function startReplication(options: ReplicationOptions): Replication {
@@ -86,6 +93,7 @@ export function startReplication(options: ReplicationOptions): Replication {
   const freshness = createFreshness(models);
   const fetchPage = createPageFetcher(transport, now);
   const { reSync, epochOf } = createReSync(states, (model) => freshness.cleared(model));
+  const bootstrapper = options.bootstrap === undefined ? browserBootstrapper(db, transport) : options.bootstrap;
   const subscriptions: Array<{ unsubscribe(): void }> = [];
   // collections whose pull cycle is under way
   const busy = new Set<ReadModelName>();
@@ -104,6 +112,7 @@ export function startReplication(options: ReplicationOptions): Replication {
           }
         : fetchPage,
       ...(kind ? { isEmpty: () => kindIsEmpty(db, kind), shortcut: false } : {}),
+      bootstrap: kind ? null : (bootstrapper?.forModel(model, collection) ?? null),
       blank: blankFields(READ_MODELS[model] as unknown as RxJsonSchema<unknown>),
       batchSize,
       writeSize,
@@ -191,6 +200,7 @@ export function startReplication(options: ReplicationOptions): Replication {
     },
     async stop() {
       stopped = true;
+      bootstrapper?.stop();
       progress.stop();
       for (const subscription of subscriptions) subscription.unsubscribe();
       await stream?.close();

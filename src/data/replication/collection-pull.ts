@@ -8,7 +8,7 @@
 import type { RxCollection } from "rxdb";
 import type { PullAnswer } from "../../domain/wire.ts";
 import type { ReadModelName } from "../models/index.ts";
-import { createFirstLoad } from "./first-load.ts";
+import { createFirstLoad, type FirstLoadBootstrap } from "./first-load.ts";
 import type { Checkpoint, Fetched, PageFetcher } from "./page.ts";
 
 /**
@@ -39,6 +39,8 @@ interface CollectionPullOptions {
   /** the first load's isEmpty and shortcut (first-load.ts; a kind of `records` passes both) */
   isEmpty?(): Promise<boolean>;
   shortcut?: boolean;
+  /** the first load's bootstrap (first-load.ts), when the device can run one */
+  bootstrap?: FirstLoadBootstrap | null;
 }
 
 export interface CollectionPull {
@@ -107,6 +109,7 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
     countWritten: options.countWritten,
     isEmpty: options.isEmpty,
     shortcut: options.shortcut,
+    bootstrap: options.bootstrap,
   });
 
   return {

@@ -5,7 +5,7 @@
 // two thirds of the first sync's reads, bench/README.md); here there is nothing to read. RxDB stores a checkpoint
 // only with documents: the last part goes to RxDB with the last checkpoint (when the log ended on a full page, the
 // last part written again: RxDB finds it stored and only keeps the checkpoint). Later pulls take the usual path.
-import { createRevision, type RxCollection, now as rxdbNow } from "rxdb";
+import { createRevision, type RxCollection, type RxStorageInstance, now as rxdbNow } from "rxdb";
 import type { PullAnswer } from "../../domain/wire.ts";
 import type { ReadModelName } from "../models/index.ts";
 import { answerAbsentIn } from "./dexie-first-load.ts";
@@ -35,6 +35,26 @@ interface FirstLoadOptions {
   isEmpty?(): Promise<boolean>;
   /** The Dexie shortcut (default true); off for `records`, which several kinds' first loads write at once. */
   shortcut?: boolean;
+  /** The bootstrap (src/data/bootstrap/): one streamed response written off the main thread, tried first. */
+  bootstrap?: FirstLoadBootstrap | null;
+}
+
+/** What the first load asks of the bootstrap of its model (src/data/bootstrap/index.ts). */
+export interface FirstLoadBootstrap {
+  /** An unfinished bootstrap of this model is stored on the device (the load resumes it though documents are there). */
+  pending(): Promise<boolean>;
+  /**
+   * Loads the model; null when the bootstrap cannot run here (the pages then load it). `complete`: everything up to
+   * `checkpoint` is stored (`last`: the last documents written, for RxDB's checkpoint); otherwise the pages go on
+   * from `checkpoint`. Calls `countWritten` once per document written.
+   */
+  run(countWritten: (count: number) => void): Promise<BootstrapOutcome | null>;
+}
+
+export interface BootstrapOutcome {
+  checkpoint: Checkpoint;
+  last: Documents;
+  complete: boolean;
 }
 
 export interface FirstLoad {
@@ -57,7 +77,28 @@ export async function writeDirect(
   shortcut = true,
 ) {
   if (documents.length === 0) return;
-  const token = collection.database.token;
+  const primary = collection.schema.primaryPath as string;
+  const release = shortcut
+    ? await answerAbsentIn(
+        collection as unknown as RxCollection,
+        documents.map((doc) => doc[primary]),
+      )
+    : () => {};
+  await writeStored(collection.storageInstance, collection.database.token, model, documents, release);
+}
+
+/**
+ * writeDirect's write on a storage instance (also the bootstrap's worker's, src/data/bootstrap/): the documents in
+ * the shape RxDB's downstream stores, the server's version over a stored one; `release` ends the Dexie shortcut
+ * (called once the storage's own read is over).
+ */
+export async function writeStored(
+  storage: RxStorageInstance<unknown, unknown, unknown>,
+  token: string,
+  model: string,
+  documents: Documents,
+  release: () => void = () => {},
+) {
   const stored = (doc: Record<string, unknown>, previous?: Record<string, unknown>) =>
     ({
       ...doc,
@@ -66,14 +107,6 @@ export async function writeDirect(
       _meta: { lwt: rxdbNow() },
       _rev: createRevision(token, previous as never),
     }) as never;
-  const storage = collection.storageInstance;
-  const primary = collection.schema.primaryPath as string;
-  const release = shortcut
-    ? await answerAbsentIn(
-        collection as unknown as RxCollection,
-        documents.map((doc) => doc[primary]),
-      )
-    : () => {};
   let result: Awaited<ReturnType<typeof storage.bulkWrite>>;
   try {
     result = await storage.bulkWrite(
@@ -98,11 +131,14 @@ export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
   const { collection, model, batchSize, writeSize } = options;
   // decided at the first pull from no checkpoint (undefined: not yet; null: the usual path), and where it got to,
   // for a retry after a failure
-  let load: { checkpoint: Checkpoint | undefined } | null | undefined;
+  let load: { checkpoint: Checkpoint | undefined; lastPart: Documents } | null | undefined;
 
-  const run = async (load: { checkpoint: Checkpoint | undefined }, limit: number): Promise<FirstLoadAnswer> => {
+  const run = async (
+    load: { checkpoint: Checkpoint | undefined; lastPart: Documents },
+    limit: number,
+  ): Promise<FirstLoadAnswer> => {
     let next = options.request(load.checkpoint, batchSize);
-    let lastPart: Documents = [];
+    let lastPart: Documents = load.lastPart;
     for (;;) {
       const pulled = await next;
       const full = pulled.documents.length >= batchSize;
@@ -135,9 +171,24 @@ export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
       if (load === null) return null;
       if (load === undefined) {
         const empty = options.isEmpty ? await options.isEmpty() : (await collection.count().exec()) === 0;
-        load = empty ? { checkpoint: undefined } : null;
+        const resumes = !empty && options.bootstrap ? await options.bootstrap.pending() : false;
+        load = empty || resumes ? { checkpoint: undefined, lastPart: [] } : null;
       }
       if (!load) return null;
+      if (options.bootstrap && load.checkpoint === undefined) {
+        // a failure is RxDB's to retry: the next call asks the bootstrap again (it resumes where it got to)
+        const outcome = await options.bootstrap.run((count) => {
+          for (let i = 0; i < count; i++) options.countWritten();
+        });
+        if (outcome?.complete) {
+          load = null;
+          // RxDB finds the last document stored as it is and keeps the checkpoint
+          return { documents: outcome.last.slice(-1), checkpoint: outcome.checkpoint, stored: true };
+        }
+        // stopped half-way: nothing more now (the device's marker resumes it at the next start)
+        if (options.stopped()) return { documents: [], checkpoint: { txid: "0", seq: 0 }, stored: false };
+        if (outcome) load = { checkpoint: outcome.checkpoint, lastPart: outcome.last };
+      }
       const answer = await run(load, limit);
       load = null;
       return answer;

@@ -1,0 +1,267 @@
+// The bootstrap on the page's side (docs/REPLICATION.md "Bootstrap"): the first load of an empty collection asks
+// for its model's stream (GET /api/v2/bootstrap) instead of pulling page after page. In the browser a Web Worker
+// (worker.ts) fetches, parses and writes it through RxDB's Dexie storage; the page only counts progress and keeps
+// the resume token. Each model's bootstrap runs under a lock named by the database and model (Web Locks): a second tab
+// of the same account waits for the first tab's bootstrap and then takes its checkpoint instead of loading again. The
+// resume token after each written page is kept on the device (localStorage, keyed by the database's storage token), so
+// a reload or a dropped connection goes on from the last written page. A refusal (an older server: 404) falls back to
+// the ordinary first load, from where the bootstrap got to. Kinds of `records` are not bootstrapped (small; several
+// kinds share the collection).
+import { Dexie } from "dexie";
+import { RXDB_VERSION, type RxCollection } from "rxdb";
+import { BOOTSTRAP_PATH, type PullAnswer, type PullCheckpoint, parseBootstrapToken } from "../../domain/wire.ts";
+import type { LocalDatabase } from "../database.ts";
+import type { ReadModelName } from "../models/index.ts";
+import { VERIFIED_ON } from "../replication/dexie-first-load.ts";
+import { type BootstrapOutcome, type FirstLoadBootstrap, writeDirect } from "../replication/first-load.ts";
+import type { SyncTransport } from "../transport.ts";
+import { type LoadModelResult, loadModel } from "./load.ts";
+import type { WorkerJob, WorkerMessage } from "./protocol.ts";
+
+type Documents = PullAnswer["documents"];
+
+/** Runs one model's bootstrap and stores it (the worker in the browser, in-process in tests). */
+export interface BootstrapRunner {
+  run(
+    job: { model: string; resume: string | null; collection: RxCollection<unknown> },
+    written: (count: number, resume: string) => void,
+  ): Promise<LoadModelResult>;
+  stop(): void;
+}
+
+/** Where a model's bootstrap got to on this device: the token after the last written page, or its end. */
+interface Marker {
+  resume?: string;
+  done?: PullCheckpoint;
+}
+
+export interface MarkerStore {
+  get(key: string): Marker | null;
+  set(key: string, marker: Marker): void;
+}
+
+export type LockFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+export interface Bootstrapper {
+  forModel(model: ReadModelName, collection: RxCollection<unknown>): FirstLoadBootstrap;
+  stop(): void;
+}
+
+interface BootstrapperOptions {
+  db: LocalDatabase;
+  runner: BootstrapRunner;
+  store?: MarkerStore;
+  lock?: LockFn;
+  /** models loaded at once by this page (default 2) */
+  concurrency?: number;
+}
+
+// ---- the device's markers and the lock (browser: localStorage and Web Locks; Node: this process) ----
+
+const memoryMarkers = new Map<string, Marker>();
+
+export const defaultMarkerStore: MarkerStore = {
+  get(key) {
+    try {
+      if (typeof localStorage !== "undefined") {
+        const text = localStorage.getItem(key);
+        return text ? (JSON.parse(text) as Marker) : null;
+      }
+    } catch {
+      // private mode: the process's memory
+    }
+    return memoryMarkers.get(key) ?? null;
+  },
+  set(key, marker) {
+    try {
+      if (typeof localStorage !== "undefined") {
+        localStorage.setItem(key, JSON.stringify(marker));
+        return;
+      }
+    } catch {
+      // private mode: the process's memory
+    }
+    memoryMarkers.set(key, marker);
+  },
+};
+
+const memoryLocks = new Map<string, Promise<unknown>>();
+
+export const defaultLock: LockFn = (name, fn) => {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (locks) return locks.request(name, fn) as Promise<never>;
+  const before = memoryLocks.get(name) ?? Promise.resolve();
+  const result = before.then(fn, fn);
+  memoryLocks.set(
+    name,
+    result.catch(() => {}),
+  );
+  return result;
+};
+
+/** The key of a model's marker: the database's storage token (a removed and recreated database starts afresh). */
+export const markerKey = (storageToken: string, model: string) => `ll.bootstrap.${storageToken}.${model}`;
+
+export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
+  const { db, runner } = options;
+  const store = options.store ?? defaultMarkerStore;
+  const lock = options.lock ?? defaultLock;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const slot = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+
+  return {
+    forModel(model, collection) {
+      // the database's incarnation and the collection's schema: a dropped and recreated collection starts afresh
+      const key = async () => markerKey(await db.storageToken, `${model}.${await collection.schema.hash}`);
+      return {
+        async pending() {
+          const marker = store.get(await key());
+          return !!marker?.resume && !marker.done;
+        },
+        async run(countWritten): Promise<BootstrapOutcome | null> {
+          const markerName = await key();
+          return lock(`ll-bootstrap:${db.name}:${model}`, () =>
+            slot(async () => {
+              const marker = store.get(markerName);
+              const one = marker?.done ? await collection.findOne().exec() : null;
+              if (marker?.done && one) {
+                // loaded meanwhile by another tab (it held the lock): its checkpoint, with a stored document for RxDB
+                return {
+                  complete: true,
+                  checkpoint: marker.done,
+                  last: [(one as unknown as { toJSON(): Record<string, unknown> }).toJSON()],
+                };
+              }
+              const result = await runner.run(
+                { model, resume: marker?.done ? null : (marker?.resume ?? null), collection },
+                (count, resume) => {
+                  store.set(markerName, { resume });
+                  countWritten(count);
+                },
+              );
+              if (result.status === "done") {
+                store.set(markerName, { done: result.checkpoint });
+                return { complete: true, checkpoint: result.checkpoint, last: result.last };
+              }
+              // stopped (the replication stops: the first load ends at once, the marker keeps the token) or refused
+              // (an older server): the ordinary first load, from where the bootstrap got to
+              const reached = result.resume ? parseBootstrapToken(result.resume) : null;
+              return reached ? { complete: false, checkpoint: reached.checkpoint, last: [] as Documents } : null;
+            }),
+          );
+        },
+      };
+    },
+    stop: () => runner.stop(),
+  };
+}
+
+// ---- runners ----
+
+/** In this thread: the collection's own storage (Node tests; memory storage). */
+export function inProcessRunner(transport: SyncTransport, url: string, limit?: number): BootstrapRunner {
+  let stopped = false;
+  return {
+    run: ({ model, resume, collection }, written) =>
+      loadModel({
+        fetch: transport.fetch,
+        url,
+        model,
+        resume,
+        limit,
+        write: (documents) => writeDirect(collection, model, documents),
+        written,
+        stopped: () => stopped,
+        retryDelays: [100, 250, 500],
+      }),
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+/** In a Web Worker (worker.ts), one for the page, started at the first job. */
+export function workerRunner(url: string, databaseName: string): BootstrapRunner {
+  let worker: Worker | null = null;
+  const jobs = new Map<
+    string,
+    { written(count: number, resume: string): void; settle(result: LoadModelResult | Error): void }
+  >();
+  const start = () => {
+    const started = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "ll-bootstrap" });
+    started.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      const job = jobs.get(message.id);
+      if (!job) return;
+      if (message.type === "written") job.written(message.count, message.resume);
+      else if (message.type === "result") job.settle(message.result);
+      else job.settle(new Error(message.message));
+    };
+    started.onerror = () => {
+      for (const job of jobs.values()) job.settle(new Error("The bootstrap worker failed."));
+    };
+    return started;
+  };
+  return {
+    run({ model, resume, collection }, written) {
+      worker ??= start();
+      const id = crypto.randomUUID();
+      const job: WorkerJob = {
+        type: "start",
+        id,
+        url: new URL(url, location.href).href,
+        model,
+        resume,
+        databaseName,
+        collectionName: collection.name,
+        schema: collection.schema.jsonSchema,
+        primaryPath: collection.schema.primaryPath as string,
+      };
+      return new Promise<LoadModelResult>((resolve, reject) => {
+        jobs.set(id, {
+          written,
+          settle(result) {
+            jobs.delete(id);
+            if (result instanceof Error) reject(result);
+            else resolve(result);
+          },
+        });
+        worker?.postMessage(job);
+      });
+    },
+    stop() {
+      for (const id of jobs.keys()) worker?.postMessage({ type: "stop", id });
+      const stopping = worker;
+      worker = null;
+      // the worker ends its jobs at their next page; then it goes
+      setTimeout(() => stopping?.terminate(), 2_000);
+    },
+  };
+}
+
+/** Whether the Dexie storage's internals are the ones the bootstrap's writes were verified on (dexie-first-load.ts). */
+export function storageVerified(installed = { rxdb: RXDB_VERSION, dexie: Dexie.semVer }): boolean {
+  return installed.rxdb === VERIFIED_ON.rxdb && installed.dexie === VERIFIED_ON.dexie;
+}
+
+/**
+ * The page's bootstrapper: in a browser with Web Workers, on RxDB's Dexie storage of the verified versions, talking
+ * to a server with the pull endpoint (the bootstrap is its neighbour). Anything else: null (the ordinary first load).
+ */
+export function browserBootstrapper(db: LocalDatabase, transport: SyncTransport): Bootstrapper | null {
+  if (typeof Worker === "undefined" || typeof location === "undefined" || !transport.pullUrl) return null;
+  if ((db.storage as { name?: string }).name !== "dexie" || !storageVerified()) return null;
+  const url = new URL(BOOTSTRAP_PATH, new URL(transport.pullUrl, location.href)).href;
+  return createBootstrapper({ db, runner: workerRunner(url, db.name) });
+}

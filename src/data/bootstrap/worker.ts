@@ -1,0 +1,80 @@
+// The bootstrap's Web Worker (docs/REPLICATION.md "Bootstrap"): fetches a model's stream, parses it and writes it
+// into IndexedDB through RxDB's own Dexie storage (an instance of the page's collection: same database, collection
+// and schema, so the stored documents are exactly the storage's format), off the page's main thread. The instance is
+// multi-instance, like the page's: each written part reaches the page's collection as the storage's change events
+// (RxDB's queries and the screens' live queries see the documents). The Dexie shortcut of the first load
+// (answerAbsent: the storage's read of a part's own ids answered "not stored") applies here too, behind its version
+// guard. Messages: in WorkerJob / "stop"; out WorkerMessage.
+import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
+import type { DexieInternals } from "../live-query.ts";
+import { answerAbsent } from "../replication/dexie-first-load.ts";
+import { writeStored } from "../replication/first-load.ts";
+import { loadModel } from "./load.ts";
+import type { WorkerJob, WorkerMessage } from "./protocol.ts";
+
+const scope = self as unknown as {
+  postMessage(message: WorkerMessage): void;
+  onmessage: ((event: MessageEvent<WorkerJob | { type: "stop"; id: string }>) => void) | null;
+};
+const stopped = new Set<string>();
+
+async function run(job: WorkerJob): Promise<void> {
+  const token = `ll-bootstrap-${crypto.randomUUID()}`;
+  const instance = await getRxStorageDexie().createStorageInstance({
+    databaseInstanceToken: token,
+    databaseName: job.databaseName,
+    collectionName: job.collectionName,
+    schema: job.schema as never,
+    options: {},
+    multiInstance: true,
+    devMode: false,
+  });
+  try {
+    const internals = await (instance as unknown as { internals: Promise<DexieInternals> }).internals;
+    const table = internals.dexieTable;
+    const primary = job.primaryPath;
+    const result = await loadModel({
+      fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
+      url: job.url,
+      model: job.model,
+      resume: job.resume,
+      limit: job.limit,
+      write: (documents) =>
+        documents.length === 0
+          ? Promise.resolve()
+          : writeStored(
+              instance as never,
+              token,
+              job.model,
+              documents,
+              table
+                ? answerAbsent(
+                    table,
+                    documents.map((doc) => doc[primary]),
+                  )
+                : undefined,
+            ),
+      written: (count, resume) => scope.postMessage({ type: "written", id: job.id, count, resume }),
+      stopped: () => stopped.has(job.id),
+    });
+    scope.postMessage({ type: "result", id: job.id, result });
+  } finally {
+    stopped.delete(job.id);
+    await instance.close().catch(() => {});
+  }
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "stop") {
+    stopped.add(message.id);
+    return;
+  }
+  run(message).catch((error: unknown) =>
+    scope.postMessage({
+      type: "failed",
+      id: message.id,
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+};
