@@ -1,6 +1,7 @@
 // The first sync of an account on a device (issue 8): the dashboard shows its progress in place of the figures,
-// which would be partial, and shows the figures once every collection has arrived. The holdings' pull is held at
-// the network so the first sync stays in progress while the test looks.
+// which would be partial, and shows the figures once every collection has arrived. The first sync goes through the
+// bootstrap (issue 15: one stream per model, GET /api/v2/bootstrap, written by the bootstrap's Web Worker); the
+// holdings' stream is held at the network so the first sync stays in progress while the test looks.
 import type { Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
@@ -33,6 +34,18 @@ describe("the first sync on a new device", () => {
       await route.continue();
     };
     await ctx.route("**/api/v2/pull", holdings);
+    // the bootstrap's requests (from its worker): which models, and whether any fell back to the pull from the start
+    const bootstraps: string[] = [];
+    const holdBootstrap = async (route: Route) => {
+      const model = new URL(route.request().url()).searchParams.get("model") ?? "";
+      bootstraps.push(model);
+      if (model === "holdings") {
+        held++;
+        await released;
+      }
+      await route.continue();
+    };
+    await ctx.route("**/api/v2/bootstrap?*", holdBootstrap);
     try {
       const page = await signIn(ctx, "issuer@demo.test");
       await waitForPath(page, "/dashboard");
@@ -62,6 +75,12 @@ describe("the first sync on a new device", () => {
       await poll(() => page.getByTestId("dashboard-tile").filter({ hasText: "All Holdings" }).textContent()).toMatch(
         /All Holdings\s*[1-9]/,
       );
+      // every collection came through its bootstrap stream, written by the worker; the holdings are in IndexedDB
+      expect(bootstraps).toContain("holdings");
+      expect(bootstraps).toContain("distributions");
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ll.bootstrap.")).length),
+      ).toBeGreaterThan(0);
 
       // a later page load of the same account is not a first sync: the figures show without the progress card
       await page.reload();
