@@ -64,6 +64,7 @@ async function sqlPull(db: Database, issuerId: string, model: string) {
   let documents = 0;
   const pages: string[][] = [];
   const started = performance.now();
+  const cpu = cpuNow();
   for (;;) {
     const body = await asIssuer(db, issuerId, async (tx) => {
       const { rows } = await tx.query<{ body: string }>(
@@ -78,7 +79,7 @@ async function sqlPull(db: Database, issuerId: string, model: string) {
     checkpoint = page.checkpoint;
     if (page.documents.length < PAGE) break;
   }
-  return { ms: performance.now() - started, documents, pages };
+  return { ms: performance.now() - started, cpu: cpuNow() - cpu, documents, pages };
 }
 
 async function storeOn(db: Database, on: boolean): Promise<void> {
@@ -96,6 +97,7 @@ async function endpointPull(client: TestClient): Promise<{ ms: number; pages: st
   let checkpoint = { txid: "0", seq: "0" };
   let bytes = 0;
   const started = performance.now();
+  const cpu = cpuNow();
   for (;;) {
     const response = await client.fetch("/api/v2/pull", {
       method: "POST",
@@ -115,12 +117,23 @@ async function endpointPull(client: TestClient): Promise<{ ms: number; pages: st
     checkpoint = page.checkpoint;
     if (page.documents.length < PAGE) break;
   }
+  lastCpu = cpuNow() - cpu;
   return { ms: performance.now() - started, pages, bytes };
 }
 
+const cpuNow = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** CPU time of this process (PGlite runs in it; a PostgreSQL server does not) during the last timed part, ms. */
+let lastCpu = 0;
+
 async function rawSql(db: Database, pages: string[][], sql: string): Promise<number> {
   const started = performance.now();
+  const cpu = cpuNow();
   for (const ids of pages) await db.query(sql, [ids]);
+  lastCpu = cpuNow() - cpu;
   return performance.now() - started;
 }
 
@@ -128,7 +141,7 @@ async function trigger(db: Database, on: boolean): Promise<void> {
   await db.query(`alter table app_private.changes ${on ? "enable" : "disable"} trigger _900_ready_documents`);
 }
 
-async function writeCosts(db: Database, issuerId: string, label: string): Promise<void> {
+async function writeCosts(db: Database, issuerId: string, label: string, pglite: boolean): Promise<void> {
   const { rows: allocations } = await db.query<{ id: string }>(
     `select al.id from app_public.allocations al where al.owner_id = $1 order by al.created_on limit 1`,
     [issuerId],
@@ -137,28 +150,32 @@ async function writeCosts(db: Database, issuerId: string, label: string): Promis
   if (!allocation) throw new Error("the scale issuer has no allocation");
   const tag = Date.now().toString(36);
   let seq = 0;
+  // each returns [wall ms, CPU ms of this process]
   const customers = async () => {
     const started = performance.now();
+    const cpu = cpuNow();
     for (let i = 0; i < writes; i++) {
       const n = seq++;
       await asIssuer(db, issuerId, (tx) =>
         tx.query("select app_public.make_customer($1, $2)", [`rd-${tag}-${n}@bench.test`, `C ${n}`]),
       );
     }
-    return (performance.now() - started) / writes;
+    return [(performance.now() - started) / writes, (cpuNow() - cpu) / writes];
   };
   const distributions = async () => {
     const started = performance.now();
+    const cpu = cpuNow();
     for (let i = 0; i < writes; i++) {
       const n = seq++;
       await asIssuer(db, issuerId, (tx) =>
         tx.query("select app_public.make_distribution($1, $2, 10)", [allocation, `rd-${tag}-${n}@bench.test`]),
       );
     }
-    return (performance.now() - started) / writes;
+    return [(performance.now() - started) / writes, (cpuNow() - cpu) / writes];
   };
   const bulkInsert = async () => {
     const started = performance.now();
+    const cpu = cpuNow();
     await db.query(
       `insert into app_public.distributions (allocation_id, investor_id, amount)
        select $1, a.id, 1 from (select id from app_public.accounts where type = 'investor' order by id limit 1000) a,
@@ -166,9 +183,9 @@ async function writeCosts(db: Database, issuerId: string, label: string): Promis
        limit $2`,
       [allocation, bulk],
     );
-    return performance.now() - started;
+    return [performance.now() - started, cpuNow() - cpu];
   };
-  const figures: Record<string, { off: number[]; on: number[] }> = {
+  const figures: Record<string, { off: number[][]; on: number[][] }> = {
     "make_customer, ms per call": { off: [], on: [] },
     "make_distribution, ms per call": { off: [], on: [] },
     [`${bulk} distributions in one insert, ms`]: { off: [], on: [] },
@@ -188,10 +205,13 @@ async function writeCosts(db: Database, issuerId: string, label: string): Promis
       (await db.query<{ n: string }>("select app_private.fill_ready_documents('distributions', 5000) as n")).rows[0]?.n,
     ) > 0
   );
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const mean = (xs: number[][], i: number) => xs.reduce((a, b) => a + (b[i] ?? 0), 0) / xs.length;
   for (const [name, { off, on }] of Object.entries(figures)) {
     console.log(
-      `${label} write: ${name}: store off ${mean(off).toFixed(2)}, on ${mean(on).toFixed(2)} (${ratio(mean(on), mean(off))}); runs off ${off.map((x) => x.toFixed(1)).join(", ")} / on ${on.map((x) => x.toFixed(1)).join(", ")}`,
+      `${label} write: ${name}: store off ${mean(off, 0).toFixed(2)}, on ${mean(on, 0).toFixed(2)} (${ratio(mean(on, 0), mean(off, 0))}); runs off ${off.map((x) => x[0]?.toFixed(1)).join(", ")} / on ${on.map((x) => x[0]?.toFixed(1)).join(", ")}` +
+        (pglite
+          ? `; CPU off ${mean(off, 1).toFixed(2)}, on ${mean(on, 1).toFixed(2)} (${ratio(mean(on, 1), mean(off, 1))})`
+          : ""),
     );
   }
 }
@@ -226,13 +246,15 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
 
     // 2. the whole pull of the heavy models as the issuer, SQL only: store on / off / on
     for (const model of MODELS) await sqlPull(db, issuerId, model); // warm
-    const runs: Record<string, { on: number[]; off: number[]; documents: number }> = {};
+    const runs: Record<string, { on: number[]; off: number[]; cpuOn: number[]; cpuOff: number[]; documents: number }> =
+      {};
     for (const on of [true, false, false, true]) {
       await storeOn(db, on);
       for (const model of MODELS) {
         const result = await sqlPull(db, issuerId, model);
-        runs[model] ??= { on: [], off: [], documents: result.documents };
+        runs[model] ??= { on: [], off: [], cpuOn: [], cpuOff: [], documents: result.documents };
         runs[model][on ? "on" : "off"].push(result.ms);
+        runs[model][on ? "cpuOn" : "cpuOff"].push(result.cpu);
       }
     }
     await storeOn(db, true);
@@ -240,7 +262,8 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
       const on = Math.min(...run.on);
       const off = Math.min(...run.off);
       console.log(
-        `${label}: pull_documents_text ${model} (${run.documents} docs, pages of ${PAGE}) as the issuer: store ${ms(on)}, built ${ms(off)} (${ratio(off, on)} faster); best of 2 each`,
+        `${label}: pull_documents_text ${model} (${run.documents} docs, pages of ${PAGE}) as the issuer: store ${ms(on)}, built ${ms(off)} (${ratio(off, on)} faster); best of 2 each` +
+          (databaseUrl ? "" : `; CPU store ${ms(Math.min(...run.cpuOn))}, built ${ms(Math.min(...run.cpuOff))}`),
       );
     }
 
@@ -249,14 +272,17 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
     const endpoint: number[] = [];
     const builder: number[] = [];
     const ready: number[] = [];
+    const cpu = { endpoint: [] as number[], builder: [] as number[], ready: [] as number[] };
     let pages: string[][] = [];
     let bytes = 0;
     for (let round = 0; round < 3; round++) {
       const pulled = await endpointPull(who.client);
       endpoint.push(pulled.ms);
+      cpu.endpoint.push(lastCpu);
       pages = pulled.pages;
       bytes = pulled.bytes;
       builder.push(await rawSql(db, pages, "select id, doc from app_private.docs_holdings($1::uuid[])"));
+      cpu.builder.push(lastCpu);
       ready.push(
         await rawSql(
           db,
@@ -264,6 +290,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
           "select string_agg(doc, ', ') from app_private.ready_documents where model = 'holdings' and id = any ($1::uuid[])",
         ),
       );
+      cpu.ready.push(lastCpu);
     }
     const best = (xs: number[]) => Math.min(...xs);
     console.log(
@@ -272,9 +299,13 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
         `raw SQL ready text same pages ${ms(best(ready))} (${ratio(best(endpoint), best(ready))}); best of 3 each, ` +
         `runs ${endpoint.map((x) => x.toFixed(0)).join("/")} | ${builder.map((x) => x.toFixed(0)).join("/")} | ${ready.map((x) => x.toFixed(0)).join("/")}; load ${load()}`,
     );
+    if (!databaseUrl)
+      console.log(
+        `${label}: the same in CPU time of the process (PGlite in it): endpoint ${ms(best(cpu.endpoint))}, builder ${ms(best(cpu.builder))} (${ratio(best(cpu.endpoint), best(cpu.builder))}), ready text ${ms(best(cpu.ready))} (${ratio(best(cpu.endpoint), best(cpu.ready))})`,
+      );
 
     // 4. writes
-    await writeCosts(db, issuerId, label);
+    await writeCosts(db, issuerId, label, !databaseUrl);
   } finally {
     await server.close();
   }

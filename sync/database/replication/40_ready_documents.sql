@@ -145,18 +145,25 @@ create or replace function app_private.tg_changes__ready_documents()
   set search_path to 'pg_catalog', 'app_private'
 as $function$
 declare
+  -- the changes up to this one were kept by an earlier firing in this transaction
   done bigint := coalesce(nullif(current_setting('ledgerline.ready_seq', true), '')::bigint, 0);
-  top bigint;
+  top bigint := done;
   m text;
+  ids uuid[];
+  last bigint;
 begin
   if new.seq <= done then
     return null;
   end if;
-  select max(c.seq) into top from app_private.changes c where c.txid = pg_current_xact_id() and c.seq >= new.seq;
   foreach m in array app_private.ready_models() loop
-    perform app_private.ready_build(m, array(
-      select distinct c.doc_id from app_private.changes c
-      where c.model = m and c.txid = pg_current_xact_id() and c.seq > done and c.seq <= top));
+    -- by the change log's index (model, txid, seq)
+    select array_agg(distinct c.doc_id), max(c.seq) into ids, last
+    from app_private.changes c
+    where c.model = m and c.txid = pg_current_xact_id() and c.seq > done;
+    if last is not null then
+      perform app_private.ready_build(m, ids);
+      top := greatest(top, last);
+    end if;
   end loop;
   perform set_config('ledgerline.ready_seq', top::text, true);
   return null;
