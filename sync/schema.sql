@@ -1643,7 +1643,7 @@ alter table app_public.form_definitions enable row level security;
 CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.form_definitions FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
 CREATE TRIGGER _900_changes_form_definitions AFTER INSERT ON app_public.form_definitions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('form_definitions', 'id');
 create policy select_admin on app_public.form_definitions for select to public
-  using (app_private.current_account_type() = 'admin'::text);
+  using (app_private.current_account_type() = ANY (ARRAY['admin'::text, 'issuer'::text, 'broker'::text]));
 grant select on table app_public.form_definitions to app_user;
 comment on table app_public.form_definitions is '@omit create,update,delete
 An onboarding step form definition, one row per version (never changed).';
@@ -3511,12 +3511,6 @@ AS $function$
       where d.id = doc_id and d.holding_id is not null
   )
 $function$;
-
-CREATE OR REPLACE FUNCTION app_private.audience_form_definitions(doc_id uuid)
- RETURNS uuid[]
- LANGUAGE sql
- IMMUTABLE
-AS $function$ select '{}'::uuid[] $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_holdings(doc_id uuid)
  RETURNS uuid[]
@@ -11207,6 +11201,41 @@ end;
 $function$;
 grant execute on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) to app_user;
 comment on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) is 'Saves an onboarding step form definition: a new key starts at version 1, an existing key gets the next version.';
+
+CREATE OR REPLACE FUNCTION app_public.make_form_qualification(form_key text, form_version integer DEFAULT NULL::integer, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.vendor_qualifications
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  def app_public.form_definitions;
+  made app_public.vendor_qualifications;
+begin
+  perform app_private.require_writer(array['issuer', 'broker']);
+  if coalesce(trim(form_key), '') = '' then
+    raise exception 'Form is required.' using errcode = 'LL422', detail = 'formKey';
+  end if;
+  select * into def from app_public.form_definitions f
+   where f.key = $1 and ($2 is null or f.version = $2)
+   order by f.version desc limit 1;
+  if not found then
+    raise exception 'Form definition "%" not found.', $1 using errcode = 'LL404';
+  end if;
+  if length(coalesce(trim($3), '')) > 200 then
+    raise exception 'Name must be at most 200 characters.' using errcode = 'LL422', detail = 'name';
+  end if;
+  insert into app_public.vendor_qualifications (id, account_id, name, active, steps)
+  values (coalesce($4, gen_random_uuid()), app_private.current_account_id(),
+          coalesce(nullif(trim($3), ''), def.name || ' (version ' || def.version || ')'), true,
+          jsonb_build_array(jsonb_build_object('type', def.step_type, 'renderAttributes', '{}'::jsonb,
+            'schema', jsonb_build_object('formKey', def.key, 'formVersion', def.version))))
+  returning * into made;
+  return made;
+end;
+$function$;
+grant execute on function app_public.make_form_qualification(form_key text, form_version integer, name text, id uuid) to app_user;
+comment on function app_public.make_form_qualification(form_key text, form_version integer, name text, id uuid) is 'Makes a qualification of the selected issuer or broker account from a version of a form definition.';
 
 CREATE OR REPLACE FUNCTION app_public.make_holding_document(name text, holding_id uuid, extension text, share_with text[] DEFAULT '{}'::text[], file_key uuid DEFAULT NULL::uuid, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.document_upload

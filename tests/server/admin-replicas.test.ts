@@ -1,6 +1,6 @@
 // Account administration on the device, with the client bypassed (issue 19; docs/ADMIN.md "Offline",
 // docs/PERMISSIONS.md "Delegates"): what POST /api/v2/pull gives each role for the admin console's and the Activity
-// view's read models (platform_books and form_definitions to platform admins only; audit_events to an account's
+// view's read models (platform_books to platform admins only, form_definitions to them and qualification vendors; audit_events to an account's
 // owners and admins, a bounded window, with its members' sign-ins; delegate_invitations to the account's members),
 // and the type edits and invitation commands through POST /api/v2/commands as each role.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,7 +62,7 @@ async function command(who: SignedIn, mutation: string, input: Record<string, un
 }
 
 describe("the admin console's replicas", () => {
-  it("gives platform admins the figures, types, reports and form definitions, and nobody else anything", async () => {
+  it("gives platform admins the figures, types, reports and form definitions; the books to nobody else", async () => {
     const books = await live(admin, "platform_books");
     expect(books.map((book) => book.name).sort()).toEqual(["accounts", "commands", "figures", "mail", "sync", "types"]);
     const figures = books.find((book) => book.name === "figures")?.data as { users: number; accountsByType: object };
@@ -73,10 +73,7 @@ describe("the admin console's replicas", () => {
     const forms = await live(admin, "form_definitions");
     expect(forms).toContainEqual(expect.objectContaining({ key: "investor-details", version: 1 }));
 
-    for (const who of [issuer, viewer]) {
-      expect(await pull(who, "platform_books")).toEqual([]);
-      expect(await pull(who, "form_definitions")).toEqual([]);
-    }
+    for (const who of [issuer, viewer]) expect(await pull(who, "platform_books")).toEqual([]);
   });
 
   it("brings a changed book to the admin's next pull (a new asset type and its usage)", async () => {
@@ -297,5 +294,60 @@ describe("pending delegate invitations", () => {
       [email],
     );
     expect(members.rows).toEqual([]);
+  });
+});
+
+describe("a qualification of a form definition", () => {
+  it("is made by an issuer's owner or admin from a version the issuer reads; its steps keep that version", async () => {
+    // issuers and brokers read the definitions (pull and GraphQL); investors do not
+    expect(await live(issuer, "form_definitions")).toContainEqual(
+      expect.objectContaining({ key: "investor-details", version: 1 }),
+    );
+    const investor = await signInAs(t.client(), "investor@demo.test", "investor");
+    expect(await live(investor, "form_definitions")).toEqual([]);
+
+    const id = crypto.randomUUID();
+    expect(await command(viewer, "makeFormQualification", { id, formKey: "investor-details" })).toMatchObject({
+      errorCode: "LL403",
+    });
+    expect(await command(investor, "makeFormQualification", { id, formKey: "investor-details" })).toMatchObject({
+      errorCode: "LL403",
+    });
+    expect(await command(issuer, "makeFormQualification", { id, formKey: "no-such-form" })).toMatchObject({
+      errorCode: "LL404",
+    });
+    expect(
+      await command(issuer, "makeFormQualification", { id, formKey: "investor-details", formVersion: 1 }),
+    ).toMatchObject({ status: "accepted" });
+    const { rows } = await t.server.db.query<{ account_id: string; steps: unknown }>(
+      "select account_id, steps from app_public.vendor_qualifications where id = $1",
+      [id],
+    );
+    expect(rows[0]?.account_id).toBe(issuer.accountId);
+    expect(rows[0]?.steps).toEqual([
+      { type: "form", renderAttributes: {}, schema: { formKey: "investor-details", formVersion: 1 } },
+    ]);
+
+    // a later version does not change what a step made from the qualification's template gets
+    const { rows: defs } = await t.server.db.query<{ schema: { title: string } }>(
+      "select schema from app_public.form_definitions where key = 'investor-details' and version = 1",
+    );
+    expect(
+      await command(admin, "makeFormDefinition", {
+        key: "investor-details",
+        name: "Investor details",
+        stepType: "form",
+        renderAttributes: {},
+        schema: { title: "Investor details v2", fields: [{ key: "nickname", type: "text" }] },
+      }),
+    ).toMatchObject({ status: "accepted" });
+    const { rows: processes } = await t.server.db.query<{ id: string }>("select id from app_public.processes limit 1");
+    const template = (rows[0]?.steps as Array<{ schema: object }>)[0]?.schema;
+    const { rows: made } = await t.server.db.query<{ schema: { title: string; formVersion: number } }>(
+      `insert into app_public.steps (process_id, "order", type, schema) values ($1, 98, 'form', $2) returning schema`,
+      [processes[0]?.id, JSON.stringify(template)],
+    );
+    expect(made[0]?.schema).toMatchObject({ title: defs[0]?.schema.title, formVersion: 1 });
+    await t.server.db.query('delete from app_public.steps where process_id = $1 and "order" = 98', [processes[0]?.id]);
   });
 });

@@ -180,6 +180,7 @@ const SAMPLES: { [N in CommandName]: CommandVariables<N> } = {
   makeDocumentSharingOption: {
     input: { id: id(58), type: "holding", fromAccountType: "agent", toRole: "broker", name: "Brokers" },
   },
+  makeFormQualification: { input: { id: id(59), formKey: "investor-details", formVersion: 1, name: "KYC" } },
   editDocumentSharingOption: {
     input: { id: id(58), type: "holding", fromAccountType: "agent", toRole: "ats", name: "Trading systems" },
   },

@@ -135,6 +135,8 @@ const EFFECTS: { [N in CommandName]: Effect } = {
   updateDocumentSharingAllowedShareById: null,
   editDocumentSharingOption: null,
   makeDocumentSharingOption: null,
+  // a qualification of a form definition (features/allocations QualificationsCard): the card shows the queued command
+  makeFormQualification: null,
   setAssetTypeAccountingType: null,
   // question sets (features/questions): sets and questions by the convention; a set's questions overlay their joins
   createOnboardingQuestion: "convention",

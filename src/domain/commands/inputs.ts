@@ -1294,6 +1294,16 @@ const MakeDocumentSharingOptionInput = v.strictObject(
   },
   "must be an object with the fields of MakeDocumentSharingOptionInput",
 );
+const MakeFormQualificationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    formKey: v.nullish(S.String),
+    formVersion: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeFormQualificationInput",
+);
 const ResendDelegateInvitationInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -1432,6 +1442,7 @@ export const VARIABLES = {
   updateOnboardingQuestionSetById: v.object({ input: UpdateOnboardingQuestionSetByIdInput }, "must be an object"),
   editDocumentSharingOption: v.object({ input: EditDocumentSharingOptionInput }, "must be an object"),
   makeDocumentSharingOption: v.object({ input: MakeDocumentSharingOptionInput }, "must be an object"),
+  makeFormQualification: v.object({ input: MakeFormQualificationInput }, "must be an object"),
   resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
   revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
   setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),

@@ -94,6 +94,7 @@ export const COMMAND_NAMES = [
   // account administration (features/admin, features/delegates)
   "editDocumentSharingOption",
   "makeDocumentSharingOption",
+  "makeFormQualification",
   "resendDelegateInvitation",
   "revokeDelegateInvitation",
   "setAssetTypeAccountingType",

@@ -110,6 +110,7 @@ export const COMMAND_DESCRIPTIONS: { readonly [N in CommandName]: Describe } & R
   updateDocumentSharingAllowedShareById: edit("sharing option", "name"),
   editDocumentSharingOption: (input) => named("Edit sharing option", input.name),
   makeDocumentSharingOption: (input) => named("Add sharing option", input.name),
+  makeFormQualification: (input) => named("Add form qualification", input.name, input.formKey),
   setAssetTypeAccountingType: (input) => named("Set accounting type of", input.type, input.accountingType),
   createOnboardingQuestion: (input) => named("Add question", part(input, "onboardingQuestion").name),
   createOnboardingQuestionJoin: () => "Add a question to a question set",

@@ -5,7 +5,9 @@
 --   figures (platform_figures), types (reference_types), and the reports accounts, commands, mail and sync
 --   (platform_report; the memberships report, one row per user and membership, stays on the server). Statement
 --   triggers on the tables they count record a change of the documents concerned, once per statement.
--- * `form_definitions`: one document per version (the table's row).
+-- * `form_definitions`: one document per version (the table's row), under the select policy: platform admins and
+--   qualification vendors (issuers, brokers). No audience function: every pull lists a definition's changes (there
+--   are few) and the builder sends it to those the policy lets read it.
 
 create or replace function app_private.platform_book_ids()
   returns table(id uuid, name text)
@@ -94,7 +96,7 @@ create or replace trigger _910_platform_books after insert or update of to_role 
 create or replace trigger _910_platform_books after insert or update of type_id or delete on app_public.onboarding_questions
   for each statement execute function app_private.tg__platform_books_changed('types');
 
--- Form definitions, one document per version, under the select policy (platform admins).
+-- Form definitions, one document per version, under the select policy (platform admins, issuers, brokers).
 create or replace function app_private.docs_form_definitions(ids uuid[])
   returns table(id uuid, doc jsonb)
   language sql
@@ -107,11 +109,47 @@ as $function$
 $function$;
 grant execute on function app_private.docs_form_definitions(uuid[]) to app_user;
 
-create or replace function app_private.audience_form_definitions(doc_id uuid)
-  returns uuid[]
-  language sql
-  immutable
-as $function$ select '{}'::uuid[] $function$;
+drop function if exists app_private.audience_form_definitions(uuid);
 
 create or replace trigger _900_changes_form_definitions after insert on app_public.form_definitions
   for each row execute function app_private.record_change('form_definitions', 'id');
+
+-- makeFormQualification(formKey, formVersion, name, id): an issuer or broker (owner or admin) makes a vendor
+-- qualification of one version of a form definition (the latest when none is named): one step template naming it
+-- ({"formKey", "formVersion"}), so every step made from it is that version, whatever versions come later.
+create or replace function app_public.make_form_qualification(form_key text, form_version integer default null,
+  name text default null, id uuid default null)
+  returns app_public.vendor_qualifications
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private', 'app_public'
+as $function$
+declare
+  def app_public.form_definitions;
+  made app_public.vendor_qualifications;
+begin
+  perform app_private.require_writer(array['issuer', 'broker']);
+  if coalesce(trim(form_key), '') = '' then
+    raise exception 'Form is required.' using errcode = 'LL422', detail = 'formKey';
+  end if;
+  select * into def from app_public.form_definitions f
+   where f.key = $1 and ($2 is null or f.version = $2)
+   order by f.version desc limit 1;
+  if not found then
+    raise exception 'Form definition "%" not found.', $1 using errcode = 'LL404';
+  end if;
+  if length(coalesce(trim($3), '')) > 200 then
+    raise exception 'Name must be at most 200 characters.' using errcode = 'LL422', detail = 'name';
+  end if;
+  insert into app_public.vendor_qualifications (id, account_id, name, active, steps)
+  values (coalesce($4, gen_random_uuid()), app_private.current_account_id(),
+          coalesce(nullif(trim($3), ''), def.name || ' (version ' || def.version || ')'), true,
+          jsonb_build_array(jsonb_build_object('type', def.step_type, 'renderAttributes', '{}'::jsonb,
+            'schema', jsonb_build_object('formKey', def.key, 'formVersion', def.version))))
+  returning * into made;
+  return made;
+end;
+$function$;
+comment on function app_public.make_form_qualification(text, integer, text, uuid) is
+  'Makes a qualification of the selected issuer or broker account from a version of a form definition.';
+grant execute on function app_public.make_form_qualification(text, integer, text, uuid) to app_user;
