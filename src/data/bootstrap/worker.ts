@@ -18,6 +18,14 @@ const scope = self as unknown as {
 };
 const stopped = new Set<string>();
 
+// RxDB's free Dexie storage prints its premium advertisement on the first write of each realm (database.ts drops it
+// on the page the same way): this one message is dropped here too, every other warning passes.
+const warn = console.warn;
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === "string" && args[0].startsWith("-------------- RxDB Open Core RxStorage")) return;
+  warn.apply(console, args);
+};
+
 async function run(job: WorkerJob): Promise<void> {
   const token = `ll-bootstrap-${crypto.randomUUID()}`;
   const instance = await getRxStorageDexie().createStorageInstance({
