@@ -435,6 +435,23 @@ describe("the built-in payment provider", () => {
       });
       expect(r.status).toBe(202);
     }
+    // the secret in the X-Ledgerline-Callback-Secret header instead of the path
+    const [base, secret] = [
+      callback.slice(0, callback.lastIndexOf("/")),
+      callback.slice(callback.lastIndexOf("/") + 1),
+    ];
+    const byHeader = await t.client().fetch(base, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-ledgerline-callback-secret": secret },
+      body: "{}",
+    });
+    expect(byHeader.status).toBe(202);
+    const wrongHeader = await t.client().fetch(base, {
+      method: "POST",
+      headers: { "x-ledgerline-callback-secret": "0".repeat(64) },
+      body: "{}",
+    });
+    expect(wrongHeader.status).toBe(404);
     await t.server.db.query("update app_private.payment_jobs set next_attempt_on = now() where status = 'queued'");
     await t.server.payments.runDue();
     const after = await t.server.db.query(
