@@ -4,7 +4,8 @@
 // the types (adds an asset type and changes its accounting type while unused) and downloads a platform report; then,
 // offline, reads the figures, the trail, the forms and the types from the device, downloads a report kept there, and
 // adds a sharing option that waits in the outbox and arrives once back online; an issuer sees its account's Activity
-// (with its members' sign-ins) under settings and exports it.
+// (with its members' sign-ins) under settings and exports it, and makes a qualification of the admin's form (the
+// version it picked) on its direct allocation.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -223,5 +224,39 @@ describe("admin console and audit trail", () => {
     expect(exported.text).toContain("Northwind Renewables, Inc.");
     expect(exported.text).not.toContain("Ledgerline Operations");
     await shots(issuer, "issuer-activity");
+
+    // 8. The issuer makes a qualification of the admin's form (the version it sees) on its direct allocation.
+    const { rows: allocations } = await e2e.server.server.db.query<{ id: string }>(
+      "select id from app_public.allocations where name = 'Series A Direct'",
+    );
+    await issuer.goto(`/distribute-allocation/${allocations[0]?.id}/allocation`);
+    const qualifications = issuer.getByTestId("allocation-qualifications");
+    await choose(
+      qualifications,
+      issuer,
+      "Add a form as a qualification",
+      "Accredited investor (accredited-investor, version 2)",
+    );
+    await qualifications.getByRole("button", { name: "Add Form" }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await e2e.server.server.db.query<{ steps: unknown }>(
+              `select v.steps from app_public.allocation_qualifications q
+                 join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+                where q.allocation_id = $1 and v.name = 'Accredited investor (version 2)'`,
+              [allocations[0]?.id],
+            )
+          ).rows[0]?.steps,
+        { timeout: 30_000 },
+      )
+      .toEqual([{ type: "form", renderAttributes: {}, schema: { formKey: "accredited-investor", formVersion: 2 } }]);
+    await expect
+      .poll(() =>
+        qualifications.getByTestId("qualification-row").filter({ hasText: "Accredited investor (version 2)" }).count(),
+      )
+      .toBe(1);
+    await shots(issuer, "issuer-form-qualification");
   }, 300_000);
 });

@@ -204,3 +204,14 @@ export const ADMIN_OCF_TEXT = {
   ownerInvitedDone: (email: string) =>
     `${email} was invited by email; following the link in the mail makes them its owner.`,
 };
+
+// The form-definition picker of an allocation's qualifications (FormQualificationPicker)
+export const FORM_QUALIFICATION_TEXT = {
+  label: "Add a form as a qualification",
+  choose: "Choose a form",
+  none: "No forms yet",
+  option: (name: string, key: string, version: number) => `${name} (${key}, version ${version})`,
+  add: "Add Form",
+  hint: "Investors get the version shown here; a later version of the form does not change it.",
+  name: (name: string, version: number) => `${name} (version ${version})`,
+};

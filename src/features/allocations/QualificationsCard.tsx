@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, mutedText, Select, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
+import { FormQualificationPicker } from "../admin/FormQualificationPicker.tsx";
 import { newId } from "./new-id.ts";
 import { QUALIFICATIONS_TEXT } from "./strings.ts";
 
@@ -245,6 +246,12 @@ export function QualificationsCard({
             {QUALIFICATIONS_TEXT.addQualification}
           </Button>
         </div>
+      )}
+      {canEdit && kind === "allocation" && (
+        <FormQualificationPicker
+          allocationId={parentId}
+          nextOrder={Math.max(0, ...list.map((r) => r.executeOrder)) + 1}
+        />
       )}
     </Card>
   );
