@@ -7960,6 +7960,9 @@ begin
     update app_public.vendor_qualifications v set active = true, steps = template
       where v.id = qualification and (not v.active or v.steps is distinct from template);
   end if;
+  -- remapped to another round: the old round's allocations no longer list it
+  delete from app_public.allocation_qualifications q using app_public.allocations al
+    where q.vendor_qualification_id = qualification and al.id = q.allocation_id and al.round_id <> instrument.round_id;
   insert into app_public.allocation_qualifications (allocation_id, vendor_qualification_id, execute_order)
     select al.id, qualification, 1000 from app_public.allocations al where al.round_id = instrument.round_id
     on conflict do nothing;
@@ -8711,18 +8714,25 @@ CREATE OR REPLACE FUNCTION app_private.tg_changes__ready_documents()
  SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
 declare
+  -- the changes up to this one were kept by an earlier firing in this transaction
   done bigint := coalesce(nullif(current_setting('ledgerline.ready_seq', true), '')::bigint, 0);
-  top bigint;
+  top bigint := done;
   m text;
+  ids uuid[];
+  last bigint;
 begin
   if new.seq <= done then
     return null;
   end if;
-  select max(c.seq) into top from app_private.changes c where c.txid = pg_current_xact_id() and c.seq >= new.seq;
   foreach m in array app_private.ready_models() loop
-    perform app_private.ready_build(m, array(
-      select distinct c.doc_id from app_private.changes c
-      where c.model = m and c.txid = pg_current_xact_id() and c.seq > done and c.seq <= top));
+    -- by the change log's index (model, txid, seq)
+    select array_agg(distinct c.doc_id), max(c.seq) into ids, last
+    from app_private.changes c
+    where c.model = m and c.txid = pg_current_xact_id() and c.seq > done;
+    if last is not null then
+      perform app_private.ready_build(m, ids);
+      top := greatest(top, last);
+    end if;
   end loop;
   perform set_config('ledgerline.ready_seq', top::text, true);
   return null;

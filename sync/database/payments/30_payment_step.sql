@@ -46,6 +46,9 @@ begin
     update app_public.vendor_qualifications v set active = true, steps = template
       where v.id = qualification and (not v.active or v.steps is distinct from template);
   end if;
+  -- remapped to another round: the old round's allocations no longer list it
+  delete from app_public.allocation_qualifications q using app_public.allocations al
+    where q.vendor_qualification_id = qualification and al.id = q.allocation_id and al.round_id <> instrument.round_id;
   insert into app_public.allocation_qualifications (allocation_id, vendor_qualification_id, execute_order)
     select al.id, qualification, 1000 from app_public.allocations al where al.round_id = instrument.round_id
     on conflict do nothing;
