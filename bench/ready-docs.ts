@@ -1,6 +1,6 @@
 // Ready documents (docs/REPLICATION.md "Ready documents"): what they save a pull and what they cost a write, on
 // PGlite (in-process server, in-memory) and on a throwaway PostgreSQL cluster, at --holdings (default 50,000).
-//   node bench/ready-docs.ts [--holdings 50000] [--writes 200] [--bulk 10000] [--no-pg]
+//   node bench/ready-docs.ts [--holdings 50000] [--writes 200] [--bulk 10000] [--no-pg | --pg-only]
 // Per database, all in one run (the machine is shared: compare figures of the same run; the load average is printed):
 // 1. the store after the scale seed (kept at the seed's commit) and what is left to fill;
 // 2. the scale issuer's whole pull of holdings, distributions and transactions in pages of 1,000 through
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     writes: { type: "string", default: "200" },
     bulk: { type: "string", default: "10000" },
     "no-pg": { type: "boolean", default: false },
+    "pg-only": { type: "boolean", default: false },
   },
 });
 const holdings = Number(values.holdings);
@@ -311,7 +312,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
   }
 }
 
-await benchDatabase("PGlite");
+if (!values["pg-only"]) await benchDatabase("PGlite");
 if (!values["no-pg"] && pgClusterAvailable) {
   const cluster = await startPgCluster();
   try {
