@@ -6,7 +6,8 @@
 // the issuer sees the token and no Edit, Deploy or Mint. Then Swap Chain to a second chain, ethereum-rinkeby,
 // configured (LL_CHAIN_ETHEREUM_RINKEBY_RPC_URL and _KEY) to a stand-in node over JSON-RPC (tests/helpers/evm-node.ts):
 // Deploying then Deployed there with the explorer link, Mint again, and the Stakeholder Ledger, the investor's wallet
-// and the investor's addresses follow the new chain.
+// and the investor's addresses follow the new chain; the investor enters its own Tezos address offline (pending, then
+// saved) and reads its addresses offline after a reload.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type EvmNode, startEvmNode } from "../helpers/evm-node.ts";
@@ -318,7 +319,15 @@ describe("tokens on the embedded chain", () => {
         "select b.address from app_public.blockchain_addresses b join app_public.accounts a on a.id = b.account_id where a.email = 'investor2@demo.test' and b.chain = 'tezos-mainnet'",
       ).then((r) => r.address),
     ).toBe("tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m6");
+    // Readable offline after a reload: the addresses come from the device's replica.
+    await setOffline(investorCtx, true);
+    await investor.reload();
+    await poll(() => text(tezosRow.getByTestId("wallet-address-value")), 30_000).toBe(
+      "tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m6",
+    );
+    expect(await text(addressRow.getByTestId("wallet-address-value"))).toBe(rinkebyHolder);
     await investor.setViewportSize({ width: 390, height: 844 });
     await screenshot(investor, "tokens-wallet-addresses-phone");
+    await setOffline(investorCtx, false);
   });
 });
