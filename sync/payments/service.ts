@@ -28,6 +28,8 @@ export const PAYMENTS_PATH = "/api/v2/payments/";
 const CALLBACK_PATH = `${PAYMENTS_PATH}callback/`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OPEN_STATUSES = ["CREATED", "FUNDED", "UNWIND PENDING"];
+/** What a poll reads: open trades, and settled ones (a provider may still unwind them; a callback says so). */
+const POLLED_STATUSES = [...OPEN_STATUSES, "SETTLED"];
 
 export interface PaymentServiceOptions {
   db: Database;
@@ -406,7 +408,7 @@ export async function startPaymentService(options: PaymentServiceOptions): Promi
       `select distinct i.payment_instrument_id as offering_id, i.id as instrument_row_id
        from app_public.payment_trades t join app_public.payment_instruments i on i.id = t.payment_instrument_row_id
        where t.payment_account_id = $1 and t.status = any ($2::text[]) and t.payment_trade_id is not null`,
-      [job.payment_account_id, OPEN_STATUSES],
+      [job.payment_account_id, POLLED_STATUSES],
     );
     for (const offering of open.rows) {
       const trades = await provider.trades(offering.offering_id);

@@ -1,7 +1,9 @@
 // The North Capital TransactAPI v3 adapter (sync/payments/north-capital.ts) against the local stand-in
 // (tests/helpers/transact-api.ts): its request and answer shapes, the trade state machine and the $100,000
 // externalFundMove cap, failures (bad credentials, 5xx, timeouts), and the whole payment through the server with the
-// stand-in's status callback delivered twice: one paid payment, exact amounts.
+// stand-in's status callback delivered twice: one paid payment, exact amounts; the investor's party and account made
+// once before the first trade, an unfunded trade cancelled (cancelInvestment), callbacks refused without the payment
+// account's secret and their polls rate-limited, and North Capital's own unwind applied once as a refund.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { northCapitalProvider } from "../../sync/payments/north-capital.ts";
 import { ProviderError } from "../../sync/payments/provider.ts";
@@ -428,5 +430,41 @@ describe("a payment through the server with North Capital", () => {
       distributionId,
     ]);
     expect(closed.rows).toEqual([{ status: "closed" }]);
+
+    // North Capital unwinds the settled trade itself (the issuer cannot ask it here): its callbacks bring the refund,
+    // applied once, out of paid-in capital
+    const settled = await t.server.db.query<{ id: string }>(
+      "select id from app_public.payment_trades where distribution_id = $1 and status = 'SETTLED'",
+      [distributionId],
+    );
+    const unwind = await issuer.graphql(
+      "mutation ($id: UUID!) { unwindPaymentTrade(input: { id: $id }) { clientMutationId } }",
+      {
+        id: settled.rows[0]?.id,
+      },
+    );
+    expect(unwind.errors?.[0]?.message).toBe("The provider reports its refunds itself.");
+    await api.setTradeStatus(trade?.tradeId ?? "", "UNWIND PENDING");
+    await api.setTradeStatus(trade?.tradeId ?? "", "UNWIND SETTLED");
+    await t.server.db.query("update app_private.payment_jobs set next_attempt_on = now() where status = 'queued'");
+    await t.server.payments.runDue();
+    const refunded = await ok<{
+      distributionById: {
+        paidInCapital: string;
+        distributionPayments: { nodes: Array<{ amount: string; status: string }> };
+      };
+    }>(
+      issuer,
+      "query ($id: UUID!) { distributionById(id: $id) { paidInCapital distributionPayments { nodes { amount status } } } }",
+      { id: distributionId },
+    );
+    expect(refunded.distributionById.distributionPayments.nodes).toEqual([{ amount: "100000", status: "refunded" }]);
+    expect(refunded.distributionById.paidInCapital).toBe("0");
+    const unwound = await t.server.db.query<{ status: string }>(
+      "select status from app_private.payment_events where trade_id = $1 and status like 'UNWIND%' order by applied_on",
+      [settled.rows[0]?.id],
+    );
+    expect(unwound.rows.map((e) => e.status).at(-1)).toBe("UNWIND SETTLED");
+    expect(new Set(unwound.rows.map((e) => e.status)).size).toBe(unwound.rows.length);
   });
 });
