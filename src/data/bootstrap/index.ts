@@ -209,7 +209,10 @@ export function workerRunner(url: string, databaseName: string): BootstrapRunner
       else job.settle(new Error(message.message));
     };
     started.onerror = () => {
-      for (const job of jobs.values()) job.settle(new Error("The bootstrap worker failed."));
+      // a new worker for the next job (the first load asks again)
+      if (worker === started) worker = null;
+      started.terminate();
+      for (const job of [...jobs.values()]) job.settle(new Error("The bootstrap worker failed."));
     };
     return started;
   };
@@ -242,6 +245,8 @@ export function workerRunner(url: string, databaseName: string): BootstrapRunner
     },
     stop() {
       for (const id of jobs.keys()) worker?.postMessage({ type: "stop", id });
+      // settled now, so this tab's locks are released (the device's marker keeps the last written page's token)
+      for (const job of [...jobs.values()]) job.settle({ status: "stopped", resume: null });
       const stopping = worker;
       worker = null;
       // the worker ends its jobs at their next page; then it goes
