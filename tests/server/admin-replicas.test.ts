@@ -342,7 +342,7 @@ describe("a qualification of a form definition", () => {
       }),
     ).toMatchObject({ status: "accepted" });
     const { rows: processes } = await t.server.db.query<{ id: string }>("select id from app_public.processes limit 1");
-    const template = (rows[0]?.steps as Array<{ schema: object }>)[0]?.schema;
+    const template = ((rows[0]?.steps ?? []) as Array<{ schema: object }>)[0]?.schema;
     const { rows: made } = await t.server.db.query<{ schema: { title: string; formVersion: number } }>(
       `insert into app_public.steps (process_id, "order", type, schema) values ($1, 98, 'form', $2) returning schema`,
       [processes[0]?.id, JSON.stringify(template)],
