@@ -88,7 +88,7 @@ async function storeOn(db: Database, on: boolean): Promise<void> {
   await db.query(
     on
       ? "update app_private.ready_documents set version = app_private.ready_version(model) where version = 'bench-off:' || app_private.ready_version(model)"
-      : "update app_private.ready_documents set version = 'bench-off:' || version",
+      : "update app_private.ready_documents set version = 'bench-off:' || version where version not like 'bench-off:%'",
   );
 }
 
