@@ -51,6 +51,10 @@ interface PageFigures {
   byType: Record<string, number>;
   /** The five largest transfers. */
   largest: Array<{ url: string; transferBytes: number; resourceBytes: number; encoding: string }>;
+  /** Requests the page started before its largest paint (as observed, unthrottled): what the simulated LCP waits for. */
+  beforeLcp: { requests: number; transferBytes: number };
+  /** Main-thread time by script (Lighthouse's bootup-time, CPU-throttled), the three largest. */
+  mainThread: Array<{ url: string; ms: number }>;
 }
 
 const log = (message: string) => console.log(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -63,6 +67,7 @@ function figures(path: string, signedIn: boolean, lhr: Record<string, unknown>):
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const requests = (audits["network-requests"]?.details?.items ?? []) as Array<{
     url: string;
+    networkRequestTime?: number;
     transferSize?: number;
     resourceSize?: number;
     resourceType?: string;
@@ -71,6 +76,11 @@ function figures(path: string, signedIn: boolean, lhr: Record<string, unknown>):
   const byType: Record<string, number> = {};
   for (const r of requests)
     byType[r.resourceType ?? "Other"] = (byType[r.resourceType ?? "Other"] ?? 0) + (r.transferSize ?? 0);
+  const observedLcp =
+    (audits.metrics?.details?.items?.[0] as { observedLargestContentfulPaint?: number } | undefined)
+      ?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
+  const early = requests.filter((r) => (r.networkRequestTime ?? Number.POSITIVE_INFINITY) < observedLcp);
+  const bootup = (audits["bootup-time"]?.details?.items ?? []) as Array<{ url: string; total: number }>;
   const lcpItems = audits["largest-contentful-paint-element"]?.details?.items ?? [];
   const firstTable = (lcpItems[0] as { items?: Array<{ node?: { snippet?: string; nodeLabel?: string } }> } | undefined)
     ?.items?.[0];
@@ -96,6 +106,11 @@ function figures(path: string, signedIn: boolean, lhr: Record<string, unknown>):
         resourceBytes: r.resourceSize ?? 0,
         encoding: "",
       })),
+    beforeLcp: { requests: early.length, transferBytes: early.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) },
+    mainThread: bootup.slice(0, 3).map((b) => ({
+      url: /^https?:/.test(b.url) ? new URL(b.url).pathname : b.url,
+      ms: Math.round(b.total),
+    })),
   };
 }
 
@@ -124,6 +139,13 @@ function markdown(
     ...results.map(
       (r) =>
         `| ${r.path}${r.signedIn ? " (investor)" : ""} | **${r.score}** | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${s(r.speedIndexMs)} | ${r.clsScore.toFixed(3)} | ${kb(r.transferBytes)} | ${r.requests} | ${r.lcpElement.replace(/\|/g, "/").slice(0, 60)} |`,
+    ),
+    "",
+    "Before the largest paint (requests the page started before it, as observed) and main-thread time by script:",
+    "",
+    ...results.map(
+      (r) =>
+        `- ${r.path}: ${r.beforeLcp.requests} requests, ${kb(r.beforeLcp.transferBytes)} before the largest paint; main thread: ${r.mainThread.map((m) => `${m.url} ${m.ms} ms`).join(", ")}`,
     ),
     "",
     "Bytes on the wire by type and the largest transfers:",

@@ -3,11 +3,12 @@
 // database's code and the grid's have arrived (issue 22 item 13).
 import { Link } from "@tanstack/react-router";
 import type { ICellRendererParams } from "ag-grid-community";
-import { useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
 import { useModel } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
+import { type SyncStatus, syncStatus } from "../../data/sync-status.ts";
 import type { Decimal } from "../../domain/decimal.ts";
 import { isWhole } from "../../domain/decimal.ts";
 import { formatInteger, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
@@ -216,6 +217,18 @@ function columns(expanded: ReadonlySet<string>, toggle: Toggle): ColDef<Portfoli
   ];
 }
 
+/**
+ * This device held nothing of the account and its first sync is still pulling (online, without error): the
+ * investments arrive in batches, and cards shown now would appear and move while it runs (a phone's first visit).
+ */
+function firstSyncRunning(status: SyncStatus): boolean {
+  const { firstSync } = status;
+  return (
+    firstSync.fromEmpty === true && !firstSync.done && firstSync.collectionsTotal > 0 && status.online && !status.error
+  );
+}
+const firstSyncRunningNow = () => firstSyncRunning(syncStatus.getSnapshot());
+
 /** The account-setup link above the heading, from the account's replica (the session's copy until it has loaded). */
 export function PortfolioSetUpLink() {
   const setUp = useAccountSetUp();
@@ -235,25 +248,29 @@ export default function PortfolioData({ stages }: { stages: readonly InvestmentS
   // Phones get cards with the figures in view; the grid's columns would put them off-screen.
   const phone = useMediaQuery(PHONE_QUERY);
 
+  const syncing = useSyncExternalStore(syncStatus.subscribe, firstSyncRunningNow, firstSyncRunningNow);
   const issuerNames = useMemo(
     () => new Map(accounts.rows.map((account) => [account.id, account.name])),
     [accounts.rows],
   );
+  // not built while the first sync runs (the indicator shows): every batch would rebuild them
   const rows = useMemo(
     () =>
-      buildPortfolio({
-        assets: assets.rows,
-        rounds: rounds.rows,
-        holdings: holdings.rows,
-        distributions: distributions.rows.map((distribution) => ({
-          ...distribution,
-          payments: distribution.payments as PortfolioPayment[] | undefined,
-          process: processOfDistribution(distribution),
-        })),
-        issuerNames,
-        stages,
-      }),
-    [assets.rows, rounds.rows, holdings.rows, distributions.rows, issuerNames, stages],
+      syncing
+        ? []
+        : buildPortfolio({
+            assets: assets.rows,
+            rounds: rounds.rows,
+            holdings: holdings.rows,
+            distributions: distributions.rows.map((distribution) => ({
+              ...distribution,
+              payments: distribution.payments as PortfolioPayment[] | undefined,
+              process: processOfDistribution(distribution),
+            })),
+            issuerNames,
+            stages,
+          }),
+    [syncing, assets.rows, rounds.rows, holdings.rows, distributions.rows, issuerNames, stages],
   );
   const shown = useMemo(() => visibleRows(rows, expanded), [rows, expanded]);
   const toggle = useMemo<Toggle>(
@@ -267,7 +284,7 @@ export default function PortfolioData({ stages }: { stages: readonly InvestmentS
     [],
   );
   const columnDefs = useMemo(() => columns(expanded, toggle), [expanded, toggle]);
-  const loading = distributions.loading || holdings.loading || rounds.loading || assets.loading;
+  const loading = syncing || distributions.loading || holdings.loading || rounds.loading || assets.loading;
 
   return (
     <Loading loading={loading}>
