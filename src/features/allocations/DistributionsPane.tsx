@@ -3,6 +3,7 @@
 // selection (used by the bulk tabs) and the CSV import. An investor is named by its account, as on the cap table and
 // the buyers list (a distribution's own name is the contact name typed at invitation, used until the account is known).
 import { Link } from "@tanstack/react-router";
+import { memo, useCallback, useMemo, useRef } from "react";
 import { css, cx } from "../../../styled-system/css";
 import {
   distributionQualificationLabel,
@@ -37,14 +38,17 @@ export function DistributionsPane({
   canEdit: boolean;
 }) {
   // An invitation the server refused is listed (marked Rejected, to be corrected or discarded) but is no distribution.
-  const summary = distributionSummary(distributions.filter((d) => !refusedCreation(d)));
+  const summary = useMemo(() => distributionSummary(distributions.filter((d) => !refusedCreation(d))), [distributions]);
   const allSelected = distributions.length > 0 && distributions.every((d) => selected.has(d.id));
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
+  // One toggle for every row (rows are memoized: a file of 10,000 rows must not render 10,000 rows per change).
+  const current = useRef({ selected, onSelectedChange });
+  current.current = { selected, onSelectedChange };
+  const toggle = useCallback((id: string, on: boolean) => {
+    const next = new Set(current.current.selected);
     if (on) next.add(id);
     else next.delete(id);
-    onSelectedChange(next);
-  };
+    current.current.onSelectedChange(next);
+  }, []);
   return (
     <Card
       title={DISTRIBUTIONS_PANE_TEXT.title}
@@ -81,42 +85,13 @@ export function DistributionsPane({
             </thead>
             <tbody>
               {distributions.map((d) => (
-                <tr key={d.id} data-testid="distribution-row" data-email={d.investor?.email ?? ""}>
-                  <td>
-                    <Checkbox checked={selected.has(d.id)} onChange={(on) => toggle(d.id, on)}>
-                      <span className={css({ srOnly: true })}>Select {d.investor?.name ?? d.name}</span>
-                    </Checkbox>
-                  </td>
-                  <td>
-                    <Link
-                      to="/distribute-allocation/$allocationId/{-$view}"
-                      params={{ allocationId, view: "distribution" }}
-                      search={{ distribution: d.id }}
-                      className={css({ fontWeight: "600", color: "fg.link", _hover: { textDecoration: "underline" } })}
-                    >
-                      {d.investor?.name ?? d.name ?? d.investor?.email}
-                    </Link>
-                    {(d.investor?.name ?? d.name) !== d.investor?.email && (
-                      <div className={css({ fontSize: "xs", color: "fg.muted", overflowWrap: "anywhere" })}>
-                        {d.investor?.email}
-                      </div>
-                    )}
-                    <div className={cx(narrowOnly, css({ fontSize: "xs", color: "fg.muted" }))}>
-                      {DISTRIBUTIONS_PANE_TEXT.unitsInline(formatNumber(d.amount))}
-                    </div>
-                  </td>
-                  <td className={cx("num", wideOnly)}>{formatNumber(d.amount)}</td>
-                  <td>
-                    <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
-                      <StatusBadge label={distributionStatusLabel(d)} />
-                      <SyncMark mark={d._pending} />
-                    </div>
-                    <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
-                      {DISTRIBUTIONS_PANE_TEXT.qualificationsPrefix}
-                      <span data-testid="qualification-label">{distributionQualificationLabel(d)}</span>
-                    </div>
-                  </td>
-                </tr>
+                <DistributionRow
+                  key={d.id}
+                  d={d}
+                  allocationId={allocationId}
+                  checked={selected.has(d.id)}
+                  onToggle={toggle}
+                />
               ))}
             </tbody>
           </table>
@@ -125,3 +100,55 @@ export function DistributionsPane({
     </Card>
   );
 }
+
+/** One distribution; rendered again only when its document or its selection changed. */
+const DistributionRow = memo(function DistributionRow({
+  d,
+  allocationId,
+  checked,
+  onToggle,
+}: {
+  d: Distribution;
+  allocationId: string;
+  checked: boolean;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <tr data-testid="distribution-row" data-email={d.investor?.email ?? ""}>
+      <td>
+        <Checkbox checked={checked} onChange={(on) => onToggle(d.id, on)}>
+          <span className={css({ srOnly: true })}>Select {d.investor?.name ?? d.name}</span>
+        </Checkbox>
+      </td>
+      <td>
+        <Link
+          to="/distribute-allocation/$allocationId/{-$view}"
+          params={{ allocationId, view: "distribution" }}
+          search={{ distribution: d.id }}
+          className={css({ fontWeight: "600", color: "fg.link", _hover: { textDecoration: "underline" } })}
+        >
+          {d.investor?.name ?? d.name ?? d.investor?.email}
+        </Link>
+        {(d.investor?.name ?? d.name) !== d.investor?.email && (
+          <div className={css({ fontSize: "xs", color: "fg.muted", overflowWrap: "anywhere" })}>
+            {d.investor?.email}
+          </div>
+        )}
+        <div className={cx(narrowOnly, css({ fontSize: "xs", color: "fg.muted" }))}>
+          {DISTRIBUTIONS_PANE_TEXT.unitsInline(formatNumber(d.amount))}
+        </div>
+      </td>
+      <td className={cx("num", wideOnly)}>{formatNumber(d.amount)}</td>
+      <td>
+        <div className={css({ display: "flex", gap: "1", flexWrap: "wrap" })}>
+          <StatusBadge label={distributionStatusLabel(d)} />
+          <SyncMark mark={d._pending} />
+        </div>
+        <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
+          {DISTRIBUTIONS_PANE_TEXT.qualificationsPrefix}
+          <span data-testid="qualification-label">{distributionQualificationLabel(d)}</span>
+        </div>
+      </td>
+    </tr>
+  );
+});

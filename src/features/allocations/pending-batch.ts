@@ -27,6 +27,9 @@ function markOf(command: OutboxCommand): PendingMark {
   };
 }
 
+/** An imported row's pending distribution, per row object of the stored command and the command's status. */
+const importedRows = new WeakMap<Input, { status: string; row: Distribution }>();
+
 /** The distributions of `allocationIds` with queued issuances and imports overlaid (pure; in sequence order). */
 export function overlayBatchCommands(
   distributions: readonly Distribution[],
@@ -56,9 +59,15 @@ export function overlayBatchCommands(
     const imported = Array.isArray(input.rows) ? (input.rows as Input[]) : [];
     for (const item of imported) {
       if (typeof item.id !== "string" || present.has(item.id)) continue;
+      // The same row object while its command is unchanged (memoized rows of a 10,000-row file render once).
+      const cached = importedRows.get(item);
+      if (cached && cached.status === command.status && cached.row.allocationId === allocationId) {
+        rows.set(item.id, cached.row);
+        continue;
+      }
       const name = typeof item.name === "string" && item.name.trim() ? item.name.trim() : null;
       const email = typeof item.email === "string" ? item.email.trim() : "";
-      rows.set(item.id, {
+      const row = {
         id: item.id,
         allocationId,
         amount: String(item.amount ?? "0"),
@@ -67,7 +76,9 @@ export function overlayBatchCommands(
         locked: false,
         investor: { email, name },
         _pending: markOf(command),
-      } as unknown as Distribution);
+      } as unknown as Distribution;
+      importedRows.set(item, { status: command.status, row });
+      rows.set(item.id, row);
     }
   }
   return [...rows.values()];

@@ -1,7 +1,7 @@
 // The round's allocations with add (name required; opens and closes default to the round's dates). Each row links
 // to its allocation page.
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
@@ -51,6 +51,17 @@ export function Allocations({
   const [opensOn, setOpensOn] = useState<string | null>(round.opensOn ?? null);
   const [closesOn, setClosesOn] = useState<string | null>(round.closesOn ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Each allocation's summary over the round's distributions (tens of thousands in a large round): computed when
+  // the distributions change, not on every render of the form.
+  const summaries = useMemo(() => {
+    const byAllocation = new Map<string, Distribution[]>();
+    for (const d of distributions) {
+      const list = byAllocation.get(d.allocationId);
+      if (list) list.push(d);
+      else byAllocation.set(d.allocationId, [d]);
+    }
+    return new Map([...byAllocation].map(([id, list]) => [id, distributionSummary(list)]));
+  }, [distributions]);
 
   const start = () => {
     setName("");
@@ -108,7 +119,7 @@ export function Allocations({
             </thead>
             <tbody>
               {allocations.map((a) => {
-                const summary = distributionSummary(distributions.filter((d) => d.allocationId === a.id));
+                const summary = summaries.get(a.id) ?? distributionSummary([]);
                 return (
                   <tr key={a.id} data-testid="allocation-row">
                     <td>

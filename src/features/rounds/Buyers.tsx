@@ -3,13 +3,13 @@
 // never a viewer; never a locked or issued distribution). The change is a command: queued offline, marked pending.
 // Issued rows link to the holding.
 import { Link } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
 import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { committedCapital } from "../../domain/capital.ts";
-import { compare, dec } from "../../domain/decimal.ts";
+import { compare, type Decimal, dec } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, linkClass, mutedText, Select, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
 import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/strings.ts";
@@ -30,28 +30,19 @@ export function Buyers({
   price: string;
   canChangeStatus: (distribution: Distribution) => boolean;
 }) {
-  const command = useCommand();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<string | null>("All");
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "units", desc: true });
   const holdingByDistribution = useMemo(() => new Map(holdings.map((h) => [h.distributionId, h])), [holdings]);
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
+    const derived = derivedRows(price);
     return distributions
-      .map((d) => ({
-        d,
-        label: distributionStatusLabel(d),
-        value: committedCapital(d.amount, d.purchasePrice ?? price),
-        units: d.amount,
-      }))
-      .filter(
-        (r) =>
-          !needle ||
-          `${r.d.investor?.name ?? ""} ${r.d.name ?? ""} ${r.d.investor?.email ?? ""}`.toLowerCase().includes(needle),
-      )
+      .map(derived)
+      .filter((r) => !needle || r.text.includes(needle))
       .filter((r) => !status || status === "All" || r.label === status)
       .sort((a, b) => {
-        const order = sort.key === "units" ? compare(dec0(a.units), dec0(b.units)) : compare(a.value, b.value);
+        const order = sort.key === "units" ? compare(a.units, b.units) : compare(a.value, b.value);
         return sort.desc ? -order : order;
       });
   }, [distributions, search, status, sort, price]);
@@ -106,52 +97,14 @@ export function Buyers({
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ d, label, value }) => {
-                const holding = holdingByDistribution.get(d.id);
-                return (
-                  <tr key={d.id} data-testid="buyer-row">
-                    <td>
-                      <div className={css({ fontWeight: "600" })}>{d.investor?.name ?? d.name}</div>
-                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
-                    </td>
-                    <td>{d.allocation?.name}</td>
-                    <td className="num">
-                      {holding ? (
-                        <Link to="/holding/$holdingId" params={{ holdingId: holding.id }} className={linkClass}>
-                          {formatNumber(d.amount)}
-                        </Link>
-                      ) : (
-                        formatNumber(d.amount)
-                      )}
-                    </td>
-                    <td className="num">{formatMoney(value)}</td>
-                    <td>
-                      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-                        {canChangeStatus(d) ? (
-                          <div className={rowSelect}>
-                            <Select
-                              label={BUYERS_TEXT.statusOf(
-                                d.investor?.name ?? d.name ?? d.investor?.email ?? BUYERS_TEXT.buyer,
-                              )}
-                              options={DISTRIBUTION_STATUS_OPTIONS}
-                              value={d.status}
-                              onChange={(next) => {
-                                if (!next || next === d.status) return;
-                                void command("updateDistributionById", {
-                                  input: { id: d.id, patch: { status: next } },
-                                });
-                              }}
-                            />
-                          </div>
-                        ) : (
-                          <StatusBadge label={label} />
-                        )}
-                        <SyncMark mark={d._pending} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
+              {rows.map((row) => (
+                <BuyerRow
+                  key={row.d.id}
+                  row={row}
+                  holding={holdingByDistribution.get(row.d.id)}
+                  canChange={canChangeStatus(row.d)}
+                />
+              ))}
             </tbody>
           </table>
         </div>
@@ -170,3 +123,92 @@ const sortButton = css({
 // The row's dropdown is labelled for assistive technology only; the column header says what it is.
 const rowSelect = css({ minW: "36", "& [data-part=label]": { srOnly: true } });
 const dec0 = (text: string | null | undefined) => dec(text ?? "0");
+
+interface BuyerRowData {
+  d: Distribution;
+  label: string;
+  value: Decimal;
+  units: Decimal;
+  /** investor name, distribution name and email, lower case (the search box's haystack) */
+  text: string;
+}
+
+// A round can hold tens of thousands of distributions: each one's derived values are computed once per document
+// object (the live queries keep an unchanged document's object between emissions) and price, so a change of a few
+// rows recomputes only those.
+const rowCache = new Map<string, WeakMap<Distribution, BuyerRowData>>();
+function derivedRows(price: string): (d: Distribution) => BuyerRowData {
+  let cache = rowCache.get(price);
+  if (!cache) {
+    if (rowCache.size > 8) rowCache.clear();
+    cache = new WeakMap();
+    rowCache.set(price, cache);
+  }
+  const byDocument = cache;
+  return (d) => {
+    let row = byDocument.get(d);
+    if (!row) {
+      row = {
+        d,
+        label: distributionStatusLabel(d),
+        value: committedCapital(d.amount, d.purchasePrice ?? price),
+        units: dec0(d.amount),
+        text: `${d.investor?.name ?? ""} ${d.name ?? ""} ${d.investor?.email ?? ""}`.toLowerCase(),
+      };
+      byDocument.set(d, row);
+    }
+    return row;
+  };
+}
+
+/** One buyer; rendered again only when its own distribution, holding or permission changed. */
+const BuyerRow = memo(function BuyerRow({
+  row: { d, label, value },
+  holding,
+  canChange,
+}: {
+  row: BuyerRowData;
+  holding: HoldingDoc | undefined;
+  canChange: boolean;
+}) {
+  const command = useCommand();
+  return (
+    <tr data-testid="buyer-row">
+      <td>
+        <div className={css({ fontWeight: "600" })}>{d.investor?.name ?? d.name}</div>
+        <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+      </td>
+      <td>{d.allocation?.name}</td>
+      <td className="num">
+        {holding ? (
+          <Link to="/holding/$holdingId" params={{ holdingId: holding.id }} className={linkClass}>
+            {formatNumber(d.amount)}
+          </Link>
+        ) : (
+          formatNumber(d.amount)
+        )}
+      </td>
+      <td className="num">{formatMoney(value)}</td>
+      <td>
+        <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+          {canChange ? (
+            <div className={rowSelect}>
+              <Select
+                label={BUYERS_TEXT.statusOf(d.investor?.name ?? d.name ?? d.investor?.email ?? BUYERS_TEXT.buyer)}
+                options={DISTRIBUTION_STATUS_OPTIONS}
+                value={d.status}
+                onChange={(next) => {
+                  if (!next || next === d.status) return;
+                  void command("updateDistributionById", { input: { id: d.id, patch: { status: next } } });
+                }}
+              />
+            </div>
+          ) : (
+            <StatusBadge label={label} />
+          )}
+          <SyncMark mark={d._pending} />
+        </div>
+      </td>
+    </tr>
+  );
+});

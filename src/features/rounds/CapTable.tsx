@@ -3,7 +3,7 @@
 // Editors select closed distributions and Issue them (makeTaRequestDistributionIssuances: each becomes a holding
 // with a transaction and ledger entries). Zero, negative and allocation-owned entries are left out.
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
@@ -45,11 +45,18 @@ export function CapTable({
 }) {
   const command = useCommand();
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const issued = capTableHoldings(holdings, allocationOwnerIds);
-  const issuable = distributions.filter(
-    (d) => d.status === "closed" && !d.locked && isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!),
+  // Recomputed only when the rows change (a round can hold tens of thousands): the owners' set is compared by value.
+  const ownersKey = [...allocationOwnerIds].sort().join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: allocationOwnerIds is compared by its contents
+  const issued = useMemo(() => capTableHoldings(holdings, allocationOwnerIds), [holdings, ownersKey]);
+  const issuable = useMemo(
+    () =>
+      distributions.filter(
+        (d) => d.status === "closed" && !d.locked && isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!),
+      ),
+    [distributions],
   );
-  const summary = stakeholderSummary(issued);
+  const summary = useMemo(() => stakeholderSummary(issued), [issued]);
   const issue = async () => {
     const ids = issuable.filter((d) => picked.has(d.id)).map((d) => d.id);
     if (ids.length === 0) return toast.error(CAP_TABLE_TEXT.selectOne);
@@ -117,18 +124,7 @@ export function CapTable({
                 </tr>
               ))}
               {issued.map((h) => (
-                <tr key={h.id} data-testid="cap-row" data-status="issued">
-                  {canIssue && <td />}
-                  <td>{h.investor?.name ?? "—"}</td>
-                  <td className="num">
-                    <Link to="/holding/$holdingId" params={{ holdingId: h.id }} className={linkClass}>
-                      {formatNumber(h.amount)}
-                    </Link>
-                  </td>
-                  <td>
-                    <StatusBadge label={holdingLedgerStatus(h)} />
-                  </td>
-                </tr>
+                <IssuedRow key={h.id} holding={h} canIssue={canIssue} />
               ))}
             </tbody>
           </table>
@@ -137,3 +133,21 @@ export function CapTable({
     </Card>
   );
 }
+
+/** An issued holding's row; rendered again only when its holding changed. */
+const IssuedRow = memo(function IssuedRow({ holding: h, canIssue }: { holding: HoldingDoc; canIssue: boolean }) {
+  return (
+    <tr data-testid="cap-row" data-status="issued">
+      {canIssue && <td />}
+      <td>{h.investor?.name ?? "—"}</td>
+      <td className="num">
+        <Link to="/holding/$holdingId" params={{ holdingId: h.id }} className={linkClass}>
+          {formatNumber(h.amount)}
+        </Link>
+      </td>
+      <td>
+        <StatusBadge label={holdingLedgerStatus(h)} />
+      </td>
+    </tr>
+  );
+});

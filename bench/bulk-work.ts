@@ -1,0 +1,244 @@
+// Bulk work at field scale (issue 15 item 5), in chromium against the in-process server (production build):
+//   1. The round screen with N distributions: the scale issuer (sync/seed/scale.ts, one round of N issued
+//      distributions, its allocation opened for the bench) opens /asset-class/<round>/manage; time until the Buyers
+//      table holds every row; the page's CPU over 5 s while nothing changes; then five invitations are made through
+//      POST /api/v2/commands (another session of the same user) and the figure is the time from the server's answer
+//      until all five emails are on the page, with the page's CPU in that window (CDP Performance.getMetrics).
+//   2. The allocation CSV import: a file of R rows (Email, Amount, Contact Name) given to the allocation page's
+//      Import Allocation input; time until the page says the rows are queued, and until every row is a
+//      distribution on the server (SQL count), with the sync indicator's texts seen meanwhile (every 250 ms).
+// Figures, not pass/fail; prints them and writes bench/results/bulk-work.json.
+//   node bench/bulk-work.ts [--distributions 10000] [--rows 10000] [--import-timeout 180] [--no-import] [--no-round]
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { Page } from "playwright-core";
+
+process.env.GRAPHILE_ENV ??= "development";
+const { ensureBuilt, distDir } = await import("../tests/e2e/app.ts");
+const { benchDist, removeDir } = await import("./lib/browser.ts");
+const { startTestServer } = await import("../tests/helpers/server.ts");
+const { launchBrowser, newContext } = await import("../tests/helpers/browser.ts");
+const { seedScale, SCALE_EMAIL } = await import("../sync/seed/scale.ts");
+const { signInAs } = await import("../tests/sync/harness.ts");
+
+const { values } = parseArgs({
+  options: {
+    distributions: { type: "string", default: "10000" },
+    rows: { type: "string", default: "10000" },
+    "import-timeout": { type: "string", default: "180" },
+    "no-import": { type: "boolean", default: false },
+    "no-round": { type: "boolean", default: false },
+    /** a CPU profile of the page during the live update: its heaviest functions (self time) */
+    profile: { type: "boolean", default: false },
+  },
+});
+const distributions = Math.max(1, Number(values.distributions));
+const importRows = Math.max(1, Number(values.rows));
+const importTimeoutMs = Number(values["import-timeout"]) * 1000;
+const root = join(import.meta.dirname, "..");
+const log = (message: string) => console.log(`[bulk ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const figures: Record<string, unknown> = { loadAverageStart: os.loadavg(), distributions, importRows };
+
+/** The page's main-thread busy time so far (ms), from the DevTools protocol's TaskDuration. */
+async function cpuProbe(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  return async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000;
+  };
+}
+
+/**
+ * Resolves with performance.now() of the page's next frame after every text is in the page's DOM. Checked on DOM
+ * mutations with textContent (no layout: innerText on every frame cost the page more than the app's own update).
+ */
+function whenTextsShown(page: Page, texts: string[], timeoutMs: number): Promise<number | null> {
+  return page.evaluate(
+    ([wanted, timeout]) =>
+      new Promise<number | null>((resolve) => {
+        let done = false;
+        const finish = (at: number | null) => {
+          if (done) return;
+          done = true;
+          observer.disconnect();
+          resolve(at);
+        };
+        const check = () => {
+          const text = document.body.textContent ?? "";
+          if ((wanted as string[]).every((t) => text.includes(t)))
+            requestAnimationFrame(() => finish(performance.now()));
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => finish(null), timeout as number);
+        check();
+      }),
+    [texts, timeoutMs] as const,
+  );
+}
+
+ensureBuilt();
+const served = benchDist(distDir, root);
+const server = await startTestServer({ distDir: served });
+const db = server.server.db;
+const browser = await launchBrowser();
+try {
+  log(`seeding one round of ${distributions.toLocaleString("en-US")} distributions`);
+  await seedScale(db, { holdings: distributions, rounds: 1 });
+  const { rows: scale } = await db.query<{ round_id: string; allocation_id: string }>(
+    `select r.id as round_id, al.id as allocation_id from app_public.rounds r
+     join app_public.allocations al on al.round_id = r.id
+     join app_public.assets a on a.id = r.asset_id
+     join app_public.accounts i on i.id = a.issuer_id
+     where i.name like 'Atlas Scale Holdings%' order by i.created_on desc limit 1`,
+  );
+  const target = scale[0];
+  if (!target) throw new Error("no scale round");
+  // The seed's allocation is closed; the bench's invitations and import need it open (superuser, as an admin would).
+  await db.query("update app_public.allocations set status = 'open' where id = $1", [target.allocation_id]);
+  const issuer = await signInAs(server.client(), SCALE_EMAIL);
+  const context = await newContext(browser, server.url);
+  await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
+  const page = await context.newPage();
+  const busy = await cpuProbe(page);
+
+  if (!values["no-round"]) {
+    log("round screen");
+    const opened = Date.now();
+    await page.goto(`/asset-class/${target.round_id}/manage`);
+    await page.getByTestId("buyers").waitFor({ timeout: 600_000 });
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=buyer-row]").length >= n, distributions, {
+      timeout: 600_000,
+      polling: 500,
+    });
+    figures.roundShownMs = Date.now() - opened;
+    log(`round screen shows ${distributions} buyers after ${figures.roundShownMs} ms (first sync included)`);
+    // The figures below are taken once the first sync of every model has ended (the indicator leaves "Syncing").
+    await page.waitForFunction(
+      () => !/Syncing/.test(document.querySelector("[data-testid=sync-status]")?.textContent ?? "Syncing"),
+      undefined,
+      { timeout: 900_000, polling: 500 },
+    );
+    figures.firstSyncDoneMs = Date.now() - opened;
+    await page.waitForTimeout(3_000);
+    let before = await busy();
+    await page.waitForTimeout(5_000);
+    figures.idleCpuPercent = ((await busy()) - before) / 50;
+
+    // Five invitations from another session of the same user (as a colleague's device would make them).
+    const colleague = await signInAs(server.client(), SCALE_EMAIL);
+    const tag = `bulk-${Date.now().toString(36)}`;
+    const emails = Array.from({ length: 5 }, (_, i) => `${tag}-${i}@bench.test`);
+    const commands = emails.map((email, i) => ({
+      key: crypto.randomUUID(),
+      mutation: "makeDistribution",
+      variables: {
+        input: { allocationId: target.allocation_id, accountEmail: email, amount: String(100 + i), name: `Late ${i}` },
+      },
+      userId: colleague.userId,
+      accountId: colleague.accountId,
+      createdOn: new Date().toISOString(),
+      deviceId: "bench-bulk-work",
+      seq: i + 1,
+    }));
+    const profiler = values.profile ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.start");
+    }
+    const shown = whenTextsShown(page, emails, 120_000);
+    before = await busy();
+    const response = await colleague.client.fetch("/api/v2/commands", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(commands),
+    });
+    const answer = (await response.json()) as { results?: Array<{ status: string; errorMessage: string | null }> };
+    const answeredAt = await page.evaluate(() => performance.now());
+    if (answer.results?.some((r) => r.status !== "accepted"))
+      throw new Error(`invitations refused: ${JSON.stringify(answer.results)}`);
+    const shownAt = await shown;
+    figures.liveUpdateMs = shownAt === null ? null : Math.max(0, shownAt - answeredAt);
+    figures.liveUpdateCpuPercent =
+      shownAt === null ? null : (((await busy()) - before) / Math.max(1, shownAt - answeredAt)) * 100;
+    if (profiler) {
+      const { profile } = await profiler.send("Profiler.stop");
+      const self = new Map<string, number>();
+      const deltas = new Map<number, number>();
+      profile.samples?.forEach((id, i) => deltas.set(id, (deltas.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+      for (const node of profile.nodes) {
+        const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+        const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}:${columnNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (deltas.get(node.id) ?? 0) / 1000);
+      }
+      figures.liveUpdateProfile = [...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([key, msSelf]) => `${Math.round(msSelf)} ms ${key}`);
+      for (const line of figures.liveUpdateProfile as string[]) log(`  ${line}`);
+    }
+    log(
+      `five invitations on screen ${figures.liveUpdateMs === null ? "NOT within 120 s" : `${Math.round(figures.liveUpdateMs as number)} ms`} after the server's answer; page CPU idle ${Math.round(figures.idleCpuPercent as number)}%`,
+    );
+  }
+
+  if (!values["no-import"]) {
+    log(`allocation CSV import of ${importRows.toLocaleString("en-US")} rows`);
+    await page.goto(`/distribute-allocation/${target.allocation_id}/allocation`);
+    const input = page.getByTestId("allocation-csv-input");
+    await input.waitFor({ state: "attached", timeout: 600_000 });
+    await page.getByTestId("sync-status").waitFor();
+    const tag = `csv-${Date.now().toString(36)}`;
+    const csv = ["Email,Amount,Contact Name"];
+    for (let i = 0; i < importRows; i++) csv.push(`${tag}-${i}@bench.test,${10 + (i % 90)},Imported ${i}`);
+    const labels: string[] = [];
+    const sampler = setInterval(() => {
+      page
+        .getByTestId("sync-status")
+        .textContent({ timeout: 200 })
+        .then((text) => {
+          const label = (text ?? "").trim();
+          if (label && labels.at(-1) !== label) labels.push(label);
+        })
+        .catch(() => {});
+    }, 250);
+    const started = performance.now();
+    await input.setInputFiles(
+      { name: "allocation.csv", mimeType: "text/csv", buffer: Buffer.from(csv.join("\n")) },
+      { timeout: 600_000 },
+    );
+    await page.getByText(`${importRows} distributions queued.`).first().waitFor({ timeout: 600_000 });
+    figures.importQueuedMs = performance.now() - started;
+    log(`queued after ${Math.round(figures.importQueuedMs as number)} ms`);
+    let applied = 0;
+    while (performance.now() - started < importTimeoutMs) {
+      const { rows } = await db.query<{ n: string }>(
+        "select count(*)::text as n from app_public.distributions d join app_public.accounts a on a.id = d.investor_id where d.allocation_id = $1 and a.email like $2",
+        [target.allocation_id, `${tag}-%`],
+      );
+      applied = Number(rows[0]?.n ?? 0);
+      if (applied >= importRows) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    clearInterval(sampler);
+    figures.importAppliedRows = applied;
+    figures.importAppliedMs = applied >= importRows ? performance.now() - started : null;
+    figures.importSyncLabels = labels;
+    log(
+      `applied ${applied} of ${importRows} rows ${figures.importAppliedMs === null ? `(not all within ${importTimeoutMs / 1000} s)` : `after ${Math.round(figures.importAppliedMs as number)} ms`}; sync indicator: ${labels.join(" | ")}`,
+    );
+  }
+  await context.close();
+} finally {
+  figures.loadAverageEnd = os.loadavg();
+  await browser.close();
+  await server.close();
+  removeDir(served);
+  mkdirSync(join(import.meta.dirname, "results"), { recursive: true });
+  writeFileSync(join(import.meta.dirname, "results", "bulk-work.json"), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(JSON.stringify(figures));
+}
+process.exit(0);
