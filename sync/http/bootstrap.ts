@@ -15,7 +15,6 @@
 // pull's own walk of the change log, so the end checkpoint keeps the pull's guarantee: after it, the ordinary pull
 // brings everything changed meanwhile and nothing is missed. A resume token is the model and the checkpoint reached
 // (`v1.<model>.<txid>.<seq>`, wire.ts): a new request after a dropped connection or a server restart goes on from it.
-import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Writable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
@@ -76,6 +75,19 @@ function refusal(error: unknown, model: string): [number, string, string] | null
   if (typeof code === "string" && code.startsWith("LL")) return [code === "LL403" ? 403 : 400, code, message ?? code];
   if (code === "42501") return [403, "LL403", "Operation not allowed"];
   return null;
+}
+
+/** Until the stream has room again or the response is closed (listeners removed either way). */
+function drained(stream: Writable, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 interface BootstrapHandlerOptions {
@@ -175,8 +187,7 @@ export function createBootstrapHandler({ db, production }: BootstrapHandlerOptio
           }
         });
         const writing = out as Writable | null;
-        if (!done && !closed && writing?.writableNeedDrain)
-          await Promise.race([once(writing, "drain"), once(res, "close")]);
+        if (!done && !closed && writing?.writableNeedDrain) await drained(writing, res);
       }
     } catch (error) {
       if (!out) {
