@@ -168,7 +168,9 @@ try {
       const { profile } = await profiler.send("Profiler.stop");
       const self = new Map<string, number>();
       const deltas = new Map<number, number>();
-      profile.samples?.forEach((id, i) => deltas.set(id, (deltas.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+      profile.samples?.forEach((id, i) => {
+        deltas.set(id, (deltas.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
+      });
       for (const node of profile.nodes) {
         const { functionName, url, lineNumber, columnNumber } = node.callFrame;
         const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}:${columnNumber}`;
