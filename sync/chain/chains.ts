@@ -1,12 +1,12 @@
 // The chains a token may live on (spec part 2 constants; docs/CHAIN.md, README "Chains") and how the server reaches
 // each: `ethereum-ledgerline` is the embedded chain (sync/chain/embedded.ts) unless an RPC URL is configured for it;
 // the public EVM chains the spec gives explorers for (ethereum-mainnet, ethereum-rinkeby) are offered once their RPC
-// URL and signing key are set (the same ethers client as the embedded chain); Tezos is offered disabled, with the
-// reason: the server has no Tezos token contract path yet (docs/CHAIN.md "Chains").
+// URL and signing key are set (the same ethers client as the embedded chain); Tezos is offered always, enabled once
+// its RPC URL and key are set (connect-only through Taquito, sync/chain/tezos.ts), else disabled with the reason.
 //
 // Settings per chain (NAME = the chain in capitals, "-" as "_", e.g. TEZOS_MAINNET):
 //   LL_CHAIN_<NAME>_RPC_URL   the node's JSON-RPC URL
-//   LL_CHAIN_<NAME>_KEY       the operator's signing key (0x + 64 hex for EVM chains)
+//   LL_CHAIN_<NAME>_KEY       the operator's signing key (0x + 64 hex for EVM chains; a Tezos secret key, edsk...)
 
 export const EMBEDDED_CHAIN = "ethereum-ledgerline";
 /** The product's own test chain: hidden in the wallet, not Tokenized. */
@@ -72,10 +72,9 @@ export function chainConnections(env: NodeJS.ProcessEnv = process.env): ChainCon
       return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: true, reason: null };
     }
     if (info.kind === "tezos") {
-      const reason =
-        rpcUrl && key
-          ? "Tezos tokens are not supported by this server yet: its token contract exists for Ethereum chains only."
-          : `Tezos is not configured on this server (set ${settings}).`;
+      // connect-only (sync/chain/tezos.ts): the node at the RPC URL, the operator's secret key (edsk/spsk/p2sk)
+      if (rpcUrl && key) return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: true, reason: null };
+      const reason = `Tezos is not configured on this server (set ${settings}).`;
       return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: false, reason };
     }
     const enabled = Boolean(rpcUrl && key);

@@ -22,6 +22,7 @@ import {
 import type { Database } from "../db/database.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import type { ChainBackend } from "./provider.ts";
+import type { TezosBackend } from "./tezos.ts";
 
 export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
 const DEPLOY_GAS = 3_000_000n;
@@ -149,6 +150,25 @@ export class JobRunner {
   private async step(chain: string): Promise<boolean> {
     // checked before every step: a process that loses the lock stops after the step in hand
     if (!this.leads()) return false;
+    // Tezos chains: the same jobs through Taquito (sync/chain/tezos.ts)
+    if (chain.startsWith("tezos")) {
+      const { tezosStep } = await import("./tezos.ts");
+      const backend = (await this.options.backend(chain)) as unknown as TezosBackend;
+      return tezosStep(
+        this.db,
+        backend,
+        {
+          onSigned: (n, at) => {
+            const answer = this.options.onSigned?.(n, at);
+            if (answer === "stop") this.stopped = true;
+            return answer;
+          },
+          receiptTimeoutMs: this.options.receiptTimeoutMs,
+          stopped: () => this.stopped,
+        },
+        this.options.batchSize,
+      );
+    }
     const batch = this.options.batchSize ?? 1000;
     const signed = await this.db.query<JobRow>(
       `select * from app_private.chain_jobs where chain = $1 and status = 'signed' order by nonce, created_on limit $2`,

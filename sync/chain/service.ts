@@ -71,6 +71,11 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
       const connection = connections.find((c) => c.chain === chain);
       opening = (async () => {
         if (!connection) throw new Error(`unknown chain ${chain}`);
+        if (connection.kind === "tezos") {
+          // a Tezos chain's client (sync/chain/tezos.ts); the job runner hands its jobs to tezos.ts
+          const { openTezos } = await import("./tezos.ts");
+          return (await openTezos(connection)) as unknown as ChainBackend;
+        }
         const { openBackend } = await import("./provider.ts");
         return openBackend(db, connection);
       })();
