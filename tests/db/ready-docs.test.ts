@@ -148,7 +148,7 @@ describe.each(testTargets)("ready documents on $name", (target) => {
     await db?.close();
   });
 
-  it("filled (the scale seed writes with triggers off), every pulled document is the builder's for every membership", async () => {
+  it("kept at the seed's commit and refilled after a new builder version, every pulled document is the builder's for every membership", async () => {
     // the seed's change log was kept at its commit; nothing is left to fill
     const { rows: kept } = await db.query<{ model: string; n: number }>(
       "select model, count(*)::int as n from app_private.ready_documents group by model order by model",
