@@ -415,7 +415,13 @@ async function settle(db: Database, backend: TezosBackend, options: TezosOptions
   const byHash = new Map<string, JobRow[]>();
   for (const job of jobs)
     if (job.tx_hash && job.raw_tx) byHash.set(job.tx_hash, [...(byHash.get(job.tx_hash) ?? []), job]);
-  const outcomes: Array<{ job: JobRow; ok: boolean; level: number | null; failure: string | null }> = [];
+  const outcomes: Array<{
+    job: JobRow;
+    ok: boolean;
+    level: number | null;
+    failure: string | null;
+    originated?: string;
+  }> = [];
   const waiting: Array<{ hash: string; branchLevel: number }> = [];
   for (const [hash, group] of byHash) {
     const raw = group[0]?.raw_tx ?? "";
@@ -461,7 +467,7 @@ async function settle(db: Database, backend: TezosBackend, options: TezosOptions
     }
   }
   for (const o of outcomes.filter((x) => x.job.kind === "deploy"))
-    await finishDeploy(db, o.job, o.ok, o.level, o.failure);
+    await finishDeploy(db, { ...o.job, address: o.originated ?? o.job.address }, o.ok, o.level, o.failure);
   const mints = outcomes.filter((x) => x.job.kind === "mint");
   if (mints.length > 0) await finishMints(db, backend, mints);
   // an operation not included in time stays signed for a later pass
@@ -475,6 +481,8 @@ function included(job: JobRow, found: Inclusion) {
     ok: !bad && found.results.length > 0,
     level: found.level,
     failure: bad || found.results.length === 0 ? tezosReason(bad?.errors) : null,
+    // the node's receipt names the originated contract (the address derived before injection is the fallback)
+    originated: found.results.find((r) => r.originated_contracts?.length)?.originated_contracts?.[0],
   };
 }
 

@@ -184,6 +184,11 @@ describe("a token on tezos-mainnet through a configured node", () => {
     expect(state?.paused).toBe(false);
     const origination = node.applied.find((a) => a.kind === "origination");
     expect(origination?.hash).toBe(deployed?.tx_hash);
+    // the address is the one the node's receipt names
+    const receipt = node.blocks[origination?.level ?? -1]?.operations[3]?.[0]?.contents[0]?.metadata as
+      | { operation_result?: { originated_contracts?: string[] } }
+      | undefined;
+    expect(receipt?.operation_result?.originated_contracts).toEqual([kt1]);
     expect(Number(deployed?.block_number)).toBe(origination?.level);
     // through the node's RPC (simulate, inject), never a forge call: forging is local
     expect(node.paths).toContain(`POST /chains/main/blocks/head/helpers/scripts/simulate_operation`);
@@ -275,6 +280,33 @@ describe("a token on tezos-mainnet through a configured node", () => {
     } finally {
       state.paused = false;
     }
+  }, 120_000);
+
+  it("a holding whose investor has no Tezos address is not minted: failed with the reason, nothing sent", async () => {
+    const [other] = await rows<{ id: string }>(
+      `select a.id from app_public.accounts a where a.type = 'investor' and a.id <> all ($1::uuid[])
+          and not exists (select 1 from app_public.blockchain_addresses b where b.account_id = a.id and b.chain = $2)
+        order by a.email limit 1`,
+      [investors, CHAIN],
+    );
+    expect(other).toBeDefined();
+    const [row] = await rows<{ id: string }>(
+      "insert into app_public.holdings (security_id, round_id, investor_id, amount) values ($1, $2, $3, 12) returning id",
+      [securityId, roundId, other?.id],
+    );
+    const injected = node.paths.filter((p) => p === "POST /injection/operation").length;
+    expect((await gql("tokenizeHoldings", { holdingIds: [row?.id] })).code).toBeNull();
+    await t.server.chain.settle();
+    const [job] = await rows<{ status: string; failure: string }>(
+      "select status, failure from app_private.chain_jobs where kind = 'mint' and holding_id = $1",
+      [row?.id],
+    );
+    expect(job).toEqual({
+      status: "failed",
+      failure: "The investor has no address on tezos-mainnet: the server holds no Tezos keys for investors.",
+    });
+    expect(node.paths.filter((p) => p === "POST /injection/operation").length).toBe(injected);
+    expect(mintedOnNode()).toBe(8);
   }, 120_000);
 
   it("a deploy the node refuses (balance_too_low) leaves the token not deployed with the reason", async () => {
