@@ -422,8 +422,9 @@ async function settle(db: Database, backend: TezosBackend, options: TezosOptions
     failure: string | null;
     originated?: string;
   }> = [];
-  const waiting: Array<{ hash: string; branchLevel: number }> = [];
+  // one operation at a time, in counter order: a node's mempool takes one manager operation per source and block
   for (const [hash, group] of byHash) {
+    if (options.stopped?.()) break;
     const raw = group[0]?.raw_tx ?? "";
     const branch = b58Encode(Buffer.from(raw.slice(0, 64), "hex"), PrefixV2.BlockHash);
     const branchLevel = (await backend.rpc.getBlockHeader({ block: branch }).catch(() => null))?.level ?? -1;
@@ -440,7 +441,6 @@ async function settle(db: Database, backend: TezosBackend, options: TezosOptions
     }
     try {
       await backend.rpc.injectOperation(raw);
-      waiting.push({ hash, branchLevel });
     } catch (error) {
       const again = await findOperation(backend, hash, branchLevel);
       if (again) outcomes.push(...group.map((job) => included(job, again)));
@@ -448,23 +448,21 @@ async function settle(db: Database, backend: TezosBackend, options: TezosOptions
         const failure = nodeErrorReason(error);
         outcomes.push(...group.map((job) => ({ job, ok: false, level: null, failure })));
       }
+      continue;
     }
-  }
-  if (options.onSigned?.(jobs.length, "sent") === "stop" || options.stopped?.()) {
-    if (outcomes.length === 0) return false;
-  } else {
+    if (options.onSigned?.(group.length, "sent") === "stop" || options.stopped?.()) break;
     const deadline = Date.now() + (options.receiptTimeoutMs ?? 120_000);
     let pause = 50;
-    while (waiting.length > 0 && Date.now() < deadline && !options.stopped?.()) {
-      for (const w of [...waiting]) {
-        const found = await findOperation(backend, w.hash, w.branchLevel);
-        if (!found) continue;
-        waiting.splice(waiting.indexOf(w), 1);
-        outcomes.push(...(byHash.get(w.hash) ?? []).map((job) => included(job, found)));
-      }
-      if (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    let inclusion: Inclusion | null = null;
+    while (!inclusion && Date.now() < deadline && !options.stopped?.()) {
+      inclusion = await findOperation(backend, hash, branchLevel);
+      if (inclusion) break;
+      await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(pause * 2, 1000);
     }
+    const done = inclusion;
+    if (!done) break; // not included in time: it and the later ones stay signed for a later pass
+    outcomes.push(...group.map((job) => included(job, done)));
   }
   for (const o of outcomes.filter((x) => x.job.kind === "deploy"))
     await finishDeploy(db, { ...o.job, address: o.originated ?? o.job.address }, o.ok, o.level, o.failure);
