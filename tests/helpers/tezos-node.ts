@@ -59,6 +59,8 @@ export interface TezosNode {
   applied: Array<{ hash: string; kind: string; level: number }>;
   /** RPC paths asked, in order. */
   paths: string[];
+  /** Test hook: runs when an operation is injected, before it is applied (e.g. pause the contract after simulation). */
+  onInject: (() => void) | null;
   env(chain?: string): Record<string, string>;
   close(): Promise<void>;
 }
@@ -216,6 +218,7 @@ export async function startTezosNode(): Promise<TezosNode> {
     paths.push(`${method} ${path}`);
     if (path === "/chains/main/chain_id") return CHAIN_ID;
     if (method === "POST" && path === "/injection/operation") {
+      self.onInject?.();
       const hex = String(body);
       const forged = hex.slice(0, -128);
       const signature = b58Encode(Buffer.from(hex.slice(-128), "hex"), PrefixV2.Ed25519Signature);
@@ -353,7 +356,7 @@ export async function startTezosNode(): Promise<TezosNode> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  return {
+  const self: TezosNode = {
     url,
     key,
     operator,
@@ -362,6 +365,7 @@ export async function startTezosNode(): Promise<TezosNode> {
     blocks,
     applied,
     paths,
+    onInject: null,
     env(chain = "tezos-mainnet") {
       const prefix = `LL_CHAIN_${chain.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
       return { [`${prefix}_RPC_URL`]: url, [`${prefix}_KEY`]: key };
@@ -371,6 +375,7 @@ export async function startTezosNode(): Promise<TezosNode> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return self;
 }
 
 class NotFound extends Error {}

@@ -282,6 +282,38 @@ describe("a token on tezos-mainnet through a configured node", () => {
     }
   }, 120_000);
 
+  it("a mint included in a block as failed (paused after its simulation) fails with the reason from the receipt", async () => {
+    const state = node.contracts.get(kt1);
+    if (!state) throw new Error("no contract on the node");
+    node.onInject = () => {
+      state.paused = true;
+    };
+    try {
+      const [holdingId] = await addHoldings(["11"]);
+      expect((await gql("tokenizeHoldings", { holdingIds: [holdingId] })).code).toBeNull();
+      await t.server.chain.settle();
+      const [job] = await rows<{ status: string; failure: string; tx_hash: string; block_number: string }>(
+        "select status, failure, tx_hash, block_number::text from app_private.chain_jobs where holding_id = $1",
+        [holdingId],
+      );
+      expect(job?.status).toBe("failed");
+      expect(job?.failure).toBe("The operation was refused by the node: michelson_v1.script_rejected (EnforcedPause).");
+      // the failed operation is in a block on the node, at the level recorded
+      const block = node.blocks[Number(job?.block_number)];
+      expect(block?.operations[3]?.map((o) => o.hash)).toEqual([job?.tx_hash]);
+      const [link] = await rows<{ status: string }>(
+        "select status from app_public.holding_blockchain_addresses where holding_id = $1",
+        [holdingId],
+      );
+      expect(link?.status).toBe("failed");
+      expect(mintedOnNode()).toBe(8);
+      await expectLedgerEqualsNode();
+    } finally {
+      node.onInject = null;
+      state.paused = false;
+    }
+  }, 120_000);
+
   it("a holding whose investor has no Tezos address is not minted: failed with the reason, nothing sent", async () => {
     const [other] = await rows<{ id: string }>(
       `select a.id from app_public.accounts a where a.type = 'investor' and a.id <> all ($1::uuid[])
