@@ -483,6 +483,14 @@ const NOT_EXERCISED: Record<string, string> = {
   completeChildStep: "answers are JSON (jsonb), not text columns",
   makeFormDefinition: "admin only; form_definitions' text rules and schema checks (tests/server/admin-console.test.ts)",
   deleteReferenceType: "admin only; deletes, writes nothing a caller types (tests/server/admin-console.test.ts)",
+  setAssetTypeAccountingType:
+    "admin only; the accounting type is one of equity, debt or fund, else LL422 (sync/database/admin/30_types.sql; tests/server/admin-replicas.test.ts)",
+  makeDocumentSharingOption:
+    "admin only; type, shared by and with are enumerations, the name required and at most 200 characters (app_private.check_sharing_option)",
+  editDocumentSharingOption:
+    "admin only; the same checks as makeDocumentSharingOption (app_private.check_sharing_option)",
+  makeFormQualification:
+    "names an existing form definition by key and version (LL404 otherwise); the name at most 200 characters (tests/server/admin-replicas.test.ts)",
   makeIssuerAccount: "admin only; accounts.name_length and email_length hold",
   resendEmail: "takes an id only",
   updateUser: "users.first_name_length / last_name_length (tests/db/input-bounds.test.ts); own user only",
