@@ -287,7 +287,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
       });
       expect(rows).toEqual([{ support_email: "help@northwind-renewables.example" }, { name: "Emma L." }]);
       await expect(
-        run("issuer", "update app_public.accounts set name = 'Mine now' where id = $1", [ids.harborview]),
+        run("issuer", "update app_public.accounts set support_email = 'mine@example.test' where id = $1", [
+          ids.harborview,
+        ]),
       ).rejects.toMatchObject(RLS);
     });
   });
@@ -484,7 +486,9 @@ describe.each(testTargets)("row-level security, writes, on $name", (target) => {
 
     it("cannot change the issuer's account", async () => {
       await expect(
-        run("investor", "update app_public.accounts set name = 'x' where id = $1", [ids.northwind]),
+        run("investor", "update app_public.accounts set support_email = 'x@example.test' where id = $1", [
+          ids.northwind,
+        ]),
       ).rejects.toMatchObject(RLS);
     });
 
