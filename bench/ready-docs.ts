@@ -2,7 +2,7 @@
 // PGlite (in-process server, in-memory) and on a throwaway PostgreSQL cluster, at --holdings (default 50,000).
 //   node bench/ready-docs.ts [--holdings 50000] [--writes 200] [--bulk 10000] [--no-pg | --pg-only]
 // Per database, all in one run (the machine is shared: compare figures of the same run; the load average is printed):
-// 1. the store after the scale seed (kept at the seed's commit) and what is left to fill;
+// 1. the store after the scale seed (its texts forgotten at the seed's commit) and the time to fill it;
 // 2. the scale issuer's whole pull of holdings, distributions and transactions in pages of 1,000 through
 //    app_private.pull_documents_text, with the store and with it switched off (every document built as before);
 // 3. holdings through the pull endpoint POST /api/v2/pull (signed in as the scale issuer, pages of 1,000) against raw
@@ -223,7 +223,9 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<void>
     const db = server.server.db;
     let started = performance.now();
     const { issuerId } = await seedScale(db, { holdings });
-    console.log(`${label}: scale seed ${ms(performance.now() - started)} (store kept at its commit), load ${load()}`);
+    console.log(
+      `${label}: scale seed ${ms(performance.now() - started)} (its documents' texts forgotten at its commit), load ${load()}`,
+    );
     const { rows: kept } = await db.query<{ model: string; n: number }>(
       "select model, count(*)::int as n from app_private.ready_documents group by 1 order by 1",
     );

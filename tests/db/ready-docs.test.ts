@@ -1,7 +1,7 @@
 // Ready documents (sync/database/replication/40_ready_documents.sql): every document the pull serves, ready text or
 // built, is the document its builder makes now under the reader's row-level security, for every read model and every
 // demo membership (and the scale issuer), after the store is filled and again after updates, deletes, grants and
-// revocations written in ordinary transactions (the store kept at commit). The ready text itself is the builder's
+// revocations written in ordinary transactions (their texts forgotten at commit, built again by the fill). The ready text itself is the builder's
 // document without row-level security, and a revoked broker's device receives the documents it lost as deletions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Sql } from "../../sync/db/database.ts";
@@ -148,16 +148,13 @@ describe.each(testTargets)("ready documents on $name", (target) => {
     await db?.close();
   });
 
-  it("kept at the seed's commit and refilled after a new builder version, every pulled document is the builder's for every membership", async () => {
-    // the seed's change log was kept at its commit; nothing is left to fill
+  it("filled by the consumer and again after a new builder version, every pulled document is the builder's for every membership", async () => {
+    // the seed's documents were forgotten at its commit: built by the fill (the pull endpoint's consumer)
+    expect(await fill()).toBeGreaterThanOrEqual(240);
     const { rows: kept } = await db.query<{ model: string; n: number }>(
       "select model, count(*)::int as n from app_private.ready_documents group by model order by model",
     );
-    expect(Object.fromEntries(kept.map((r) => [r.model, r.n]))).toEqual({
-      distributions: expect.any(Number),
-      holdings: expect.any(Number),
-      transactions: expect.any(Number),
-    });
+    expect(kept.map((r) => r.model)).toEqual(READY_MODELS);
     expect(kept.find((r) => r.model === "holdings")?.n).toBeGreaterThanOrEqual(240);
     expect(await fill()).toBe(0);
     // a new builder version: the old texts are not served (the builder answers) until filled again
@@ -235,7 +232,7 @@ describe.each(testTargets)("ready documents on $name", (target) => {
       )
     ).rows[0];
     // A write in a request as an agent (role app_user, the agent's claims) through a function running as its
-    // owner, as the commands do: the texts kept at commit are still the documents without a reader.
+    // owner, as the commands do: the texts built afterwards are still the documents without a reader.
     await db.exec(`
       create or replace function public.ready_docs_test_touch(holding uuid, distribution uuid) returns void
         language sql security definer set search_path = pg_catalog as $$
@@ -293,7 +290,13 @@ describe.each(testTargets)("ready documents on $name", (target) => {
       "select 1 from app_private.ready_documents where model = 'holdings' and id = $1",
       [added?.id],
     );
-    expect(addedReady).toHaveLength(1);
+    expect(addedReady).toHaveLength(0); // forgotten at commit
+    expect(await fill()).toBeGreaterThan(0);
+    const { rows: addedFilled } = await db.query(
+      "select 1 from app_private.ready_documents where model = 'holdings' and id = $1",
+      [added?.id],
+    );
+    expect(addedFilled).toHaveLength(1);
     const deleted = (
       await db.query<{ id: string }>("delete from app_public.holdings where id = $1 returning id", [added?.id])
     ).rows[0];
@@ -306,6 +309,9 @@ describe.each(testTargets)("ready documents on $name", (target) => {
         [round?.id, demoBroker?.id],
       )
     ).rows[0];
+    // with part of the store forgotten (the pull builds those), then filled again
+    expect((await compareEveryPull()).differences).toEqual([]);
+    await fill();
     const before = await compareEveryPull();
     expect(before.differences).toEqual([]);
     expect(await staleReadyDocuments()).toEqual([]);
@@ -328,6 +334,8 @@ describe.each(testTargets)("ready documents on $name", (target) => {
         id,
       ).toEqual({ id, _deleted: true });
     }
+    expect((await compareEveryPull()).differences).toEqual([]);
+    await fill();
     const revoked = await compareEveryPull();
     expect(revoked.differences).toEqual([]);
     expect(await staleReadyDocuments()).toEqual([]);

@@ -2,11 +2,11 @@
 -- distributions, transactions) built once per change instead of once per pull.
 --
 -- What is kept: for each document, the text its builder app_private.docs_<model> makes without row-level security
--- and without a reader's claims (ready_build), with the version of the builder's code files (ready_version). It is
--- written in the writing transaction: a deferred trigger on the change log builds, at commit, every document of these
--- models the transaction logged a change for, set-based per model (tg_changes__ready_documents). A document another
--- way makes stale (a new builder version, a database seeded with triggers off) is served by its builder until
--- fill_ready_documents has built it again (the pull endpoint runs it after answering, sync/http/pull.ts).
+-- and without a reader's claims (ready_build), with the version of the builder's code files (ready_version). The
+-- writing transaction forgets, at commit, the texts of every document of these models it logged a change for (a
+-- deferred trigger on the change log, tg_changes__ready_documents); the change log's consumer, the pull endpoint,
+-- builds what is missing after answering (fill_ready_documents, sync/http/pull.ts), set-based. Until then, and for
+-- text of another builder version, the pull builds the document as before.
 --
 -- Who receives it: row-level security still decides. A reader receives the ready text only for the documents it sees
 -- whole, where its builder's document is the ready one (ready_whole_ids, below); for every other document (an
@@ -137,7 +137,26 @@ begin
 end;
 $function$;
 
--- At commit: every document of the ready models this transaction logged a change for, built once.
+-- Forgets the ready texts of `ids` (their documents changed). Under the same lock as ready_build: a build that read
+-- the documents before this transaction committed has kept its texts by now, and they are forgotten here.
+create or replace function app_private.ready_forget(model text, ids uuid[])
+  returns void
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+begin
+  if cardinality(ids) = 0 then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
+  delete from app_private.ready_documents r where r.model = ready_forget.model and r.id = any (ids);
+end;
+$function$;
+
+-- At commit: the ready texts of every document of the ready models this transaction logged a change for are
+-- forgotten (building them here cost a single-row write on PostgreSQL 0.3-2.3 s in bench/ready-docs.ts); the pull
+-- endpoint builds them again after its next answer (fill_ready_documents).
 create or replace function app_private.tg_changes__ready_documents()
   returns trigger
   language plpgsql
@@ -148,6 +167,8 @@ declare
   -- the changes up to this one were kept by an earlier firing in this transaction
   done bigint := coalesce(nullif(current_setting('ledgerline.ready_seq', true), '')::bigint, 0);
   top bigint := done;
+  -- a value, so the change log's index (model, txid, seq) answers (a volatile call in the condition is not used by it)
+  cur xid8 := pg_current_xact_id();
   m text;
   ids uuid[];
   last bigint;
@@ -156,12 +177,11 @@ begin
     return null;
   end if;
   foreach m in array app_private.ready_models() loop
-    -- by the change log's index (model, txid, seq)
     select array_agg(distinct c.doc_id), max(c.seq) into ids, last
     from app_private.changes c
-    where c.model = m and c.txid = pg_current_xact_id() and c.seq > done;
+    where c.model = m and c.txid = cur and c.seq > done;
     if last is not null then
-      perform app_private.ready_build(m, ids);
+      perform app_private.ready_forget(m, ids);
       top := greatest(top, last);
     end if;
   end loop;
