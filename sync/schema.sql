@@ -6908,6 +6908,21 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.ready_forget(model text, ids uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if cardinality(ids) = 0 then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
+  delete from app_private.ready_documents r where r.model = ready_forget.model and r.id = any (ids);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.ready_models()
  RETURNS text[]
  LANGUAGE sql
@@ -8717,6 +8732,8 @@ declare
   -- the changes up to this one were kept by an earlier firing in this transaction
   done bigint := coalesce(nullif(current_setting('ledgerline.ready_seq', true), '')::bigint, 0);
   top bigint := done;
+  -- a value, so the change log's index (model, txid, seq) answers (a volatile call in the condition is not used by it)
+  cur xid8 := pg_current_xact_id();
   m text;
   ids uuid[];
   last bigint;
@@ -8725,12 +8742,11 @@ begin
     return null;
   end if;
   foreach m in array app_private.ready_models() loop
-    -- by the change log's index (model, txid, seq)
     select array_agg(distinct c.doc_id), max(c.seq) into ids, last
     from app_private.changes c
-    where c.model = m and c.txid = pg_current_xact_id() and c.seq > done;
+    where c.model = m and c.txid = cur and c.seq > done;
     if last is not null then
-      perform app_private.ready_build(m, ids);
+      perform app_private.ready_forget(m, ids);
       top := greatest(top, last);
     end if;
   end loop;
