@@ -183,10 +183,12 @@ function writeSection(section: string): void {
 /** Whether every script and style sheet of 1 KB or more in `dir` has its brotli copy (a whole, finished build). */
 function completeBuild(dir: string): boolean {
   const assets = join(dir, "assets");
-  if (!existsSync(join(dir, "index.html.br")) || !existsSync(assets)) return false;
+  // precompress.ts skips files under 1 KB (index.html with few modulepreload links is one).
+  const compressed = (file: string) => statSync(file).size < 1024 || existsSync(`${file}.br`);
+  if (!existsSync(join(dir, "index.html")) || !compressed(join(dir, "index.html")) || !existsSync(assets)) return false;
   return readdirSync(assets)
-    .filter((name) => /\.(js|css)$/.test(name) && statSync(join(assets, name)).size >= 1024)
-    .every((name) => existsSync(join(assets, `${name}.br`)));
+    .filter((name) => /\.(js|css)$/.test(name))
+    .every((name) => compressed(join(assets, name)));
 }
 
 // A private copy of the build: another build of the work tree must not change the files under measurement.
