@@ -125,9 +125,17 @@ async function withChainJobs(db: Database, work: (run: () => Promise<void>) => P
 }
 
 export async function seedDemoTokens(db: Database): Promise<void> {
-  const embedded = (await import("../chain/chains.ts"))
-    .chainConnections()
-    .some((c) => c.chain === CHAIN && c.enabled && !c.rpcUrl);
+  // A database migrated only part of the way (the upgrade and before/after tests seed an older schema) has no chain
+  // tables yet: its tokens stay set up, as with a configured RPC node.
+  const { rows: schema } = await db.query<{ chain: boolean }>(
+    `select to_regclass('app_private.chain_jobs') is not null
+        and exists (select 1 from information_schema.columns
+                     where table_schema = 'app_private' and table_name = 'chain_blocks' and column_name = 'tx_hashes')
+        as chain`,
+  );
+  const embedded =
+    schema[0]?.chain === true &&
+    (await import("../chain/chains.ts")).chainConnections().some((c) => c.chain === CHAIN && c.enabled && !c.rpcUrl);
   const queued = await db.transaction(async (tx) => {
     const exists = await tx.query("select 1 from app_public.tokens where name = $1", [DEMO_CRYPTO_TOKEN]);
     if (exists.rows.length > 0) return false;
