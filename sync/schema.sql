@@ -634,9 +634,9 @@ CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_publi
 CREATE TRIGGER _910_signing_account AFTER INSERT ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__signing_account();
 CREATE TRIGGER _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (new.tax_short IS NOT NULL OR new.date_of_birth IS NOT NULL OR new.type = 'investor'::text AND new.formation_date IS NOT NULL) EXECUTE FUNCTION app_private.tg_accounts__personal_data_private();
 create policy select_visible on app_public.accounts for select to public
-  using (id = app_private.current_account_id() OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR (type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) OR app_private.current_account_type() = 'admin'::text OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)));
+  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))));
 create policy update_own on app_public.accounts for update to public
-  using (id = app_private.current_account_id() OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR (type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) OR app_private.current_account_type() = 'admin'::text OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)))
+  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))))
   with check (id = app_private.current_account_id() AND app_private.can_write());
 grant select on table app_public.accounts to app_user;
 grant update (company, contact_name, email, jurisdiction_id, name, slug, support_email, twitter_handle, url) on table app_public.accounts to app_user;
@@ -836,9 +836,9 @@ CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_pu
 create policy insert_editable on app_public.allocations for insert to public
   with check (owner_id = app_private.current_account_id() AND (round_id IN ( SELECT app_private.editable_round_ids() AS editable_round_ids)));
 create policy select_visible on app_public.allocations for select to public
-  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR owner_id = app_private.current_account_id() AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text])) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)));
+  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR app_private.is_reader_allocation_owner(owner_id) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)));
 create policy update_editable on app_public.allocations for update to public
-  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR owner_id = app_private.current_account_id() AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text])) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)))
+  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR app_private.is_reader_allocation_owner(owner_id) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)))
   with check ((id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
 grant select on table app_public.allocations to app_user;
 grant insert (closes_on, id, name, opens_on, owner_id, round_id, status) on table app_public.allocations to app_user;
@@ -1262,7 +1262,7 @@ CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON ap
 create policy insert_editable on app_public.distribution_annotations for insert to public
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 create policy select_staff on app_public.distribution_annotations for select to public
-  using ((app_private.current_account_type() <> ALL (ARRAY['investor'::text, 'agent'::text])) AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_annotations() AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)));
 grant select on table app_public.distribution_annotations to app_user;
 grant insert (annotation, distribution_id, id) on table app_public.distribution_annotations to app_user;
@@ -1293,10 +1293,10 @@ create policy delete_editable on app_public.distribution_custom_fields for delet
 create policy insert_editable on app_public.distribution_custom_fields for insert to public
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 create policy select_staff on app_public.distribution_custom_fields for select to public
-  using (app_private.current_account_type() <> 'investor'::text AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_custom_fields() AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)));
 create policy update_editable on app_public.distribution_custom_fields for update to public
-  using (app_private.current_account_type() <> 'investor'::text AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_custom_fields() AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)))
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 grant delete, select on table app_public.distribution_custom_fields to app_user;
@@ -1367,10 +1367,10 @@ create policy delete_editable on app_public.distribution_prices for delete to pu
 create policy insert_editable on app_public.distribution_prices for insert to public
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 create policy select_visible on app_public.distribution_prices for select to public
-  using (app_private.current_account_type() <> 'agent'::text AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_prices() AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)));
 create policy update_editable on app_public.distribution_prices for update to public
-  using (app_private.current_account_type() <> 'agent'::text AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_prices() AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)))
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 grant delete, select on table app_public.distribution_prices to app_user;
@@ -1451,9 +1451,9 @@ CREATE TRIGGER _900_invitation_mail AFTER INSERT ON app_public.distributions FOR
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 CREATE TRIGGER _921_visibility_grants AFTER INSERT OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants_more();
 create policy select_visible on app_public.distributions for select to public
-  using (investor_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text OR (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids)));
+  using (app_private.sees_distribution(investor_id, (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids))));
 create policy update_editable on app_public.distributions for update to public
-  using (investor_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text OR (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids)))
+  using (app_private.sees_distribution(investor_id, (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids))))
   with check ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
 create policy update_round_issuer_status on app_public.distributions for update to public
   using ((allocation_id IN ( SELECT app_private.issuer_status_allocation_ids() AS issuer_status_allocation_ids)))
@@ -1726,7 +1726,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.holdings FO
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('holdings', 'id', 'investor_id');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 create policy select_visible on app_public.holdings for select to public
-  using ((( SELECT app_private.current_account_type() AS current_account_type)) = 'investor'::text AND investor_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR (round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)));
+  using (app_private.sees_holding(investor_id, (round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)), (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids))));
 grant select on table app_public.holdings to app_user;
 comment on table app_public.holdings is '@omit create,update,delete
 Created by makeTaRequestDistributionIssuances.';
@@ -1850,7 +1850,7 @@ CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.ledger_ent
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
 create policy select_visible on app_public.ledger_entries for select to public
-  using (investor_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text OR (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids)));
+  using (app_private.sees_ledger_entry(investor_id, (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids))));
 grant select on table app_public.ledger_entries to app_user;
 comment on table app_public.ledger_entries is '@omit create,update,delete
 Append-only.';
@@ -2895,7 +2895,7 @@ CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.transactio
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'id', 'issuer_id', 'broker_id');
 create policy select_visible on app_public.transactions for select to public
-  using ((id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids)) OR (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids)));
+  using (app_private.sees_transaction(issuer_id, broker_id, (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)), (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids))));
 grant select on table app_public.transactions to app_user;
 comment on table app_public.transactions is '@omit create,update,delete
 Append-only.';
@@ -5732,8 +5732,7 @@ CREATE OR REPLACE FUNCTION app_private.investor_allocation_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-    select d.allocation_id from app_public.distributions d
-    where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    select d.allocation_id from app_public.distributions d where app_private.is_reader_investor(d.investor_id)
   $function$;
 grant execute on function app_private.investor_allocation_ids() to app_user;
 
@@ -5846,10 +5845,38 @@ CREATE OR REPLACE FUNCTION app_private.investor_transaction_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-    select l.transaction_id from app_public.ledger_entries l
-    where l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    select l.transaction_id from app_public.ledger_entries l where app_private.is_reader_investor(l.investor_id)
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.is_reader_allocation_owner(owner_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select owner_id = app_private.current_account_id() and app_private.current_account_type() in ('issuer', 'broker')
+$function$;
+grant execute on function app_private.is_reader_allocation_owner(owner_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.is_reader_investor(investor_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.current_account_type() = 'investor' and investor_id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.is_reader_investor(investor_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select (issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+      or (broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
+      or broker_round
+$function$;
+grant execute on function app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.issuer_address_ids()
  RETURNS SETOF uuid
@@ -6049,6 +6076,223 @@ begin
 end
 $function$;
 grant execute on function app_private.make_distribution(allocation_id uuid, account_email text, amount numeric, name text, id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.make_distributions(allocation_id uuid, rows jsonb)
+ RETURNS SETOF app_public.distributions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  allocation app_public.allocations;
+  round app_public.rounds;
+  issuer uuid;
+  me uuid;
+  problems text[];
+  investors uuid[];
+  with_steps boolean;
+  wanted boolean;
+  offering text;
+  made_accounts bigint;
+  mails bigint;
+begin
+  perform app_private.require_writer('{issuer,broker}');
+  me := app_private.current_account_id();
+  select al.* into allocation from app_public.allocations al
+    where al.id = make_distributions.allocation_id
+      and al.id in (select app_private.staff_allocation_ids());
+  if allocation.id is null then
+    raise exception 'Allocation not found' using errcode = 'LL404';
+  end if;
+  if allocation.id not in (select app_private.editable_allocation_ids()) then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if rows is null or jsonb_typeof(rows) <> 'array' or jsonb_array_length(rows) = 0 then
+    raise exception 'Add at least one row.' using errcode = 'LL422';
+  end if;
+
+  -- The rows, numbered as the device numbered them ("row"; else the position after a header line).
+  drop table if exists pg_temp.make_distributions_rows;
+  drop table if exists pg_temp.make_distributions_customers;
+  create temp table make_distributions_rows on commit drop as
+    select r.ord,
+           coalesce(case when jsonb_typeof(r.value) = 'object' and (r.value ->> 'row') ~ '^\d{1,9}$'
+                         then (r.value ->> 'row')::integer end, r.ord::integer + 1) as line,
+           jsonb_typeof(r.value) = 'object' as is_object,
+           trim(coalesce(case when jsonb_typeof(r.value) = 'object' then r.value ->> 'email' end, '')) as email,
+           trim(coalesce(case when jsonb_typeof(r.value) = 'object' then r.value ->> 'amount' end, '')) as amount_text,
+           nullif(trim(case when jsonb_typeof(r.value) = 'object' then r.value ->> 'name' end), '') as name,
+           case when jsonb_typeof(r.value) = 'object' and (r.value ->> 'id') ~* '^[0-9a-f-]{36}$'
+                then (r.value ->> 'id')::uuid end as given_id,
+           null::numeric as amount, null::uuid as id, null::uuid as investor_id, false as made_investor,
+           null::uuid[] as audience
+    from jsonb_array_elements(rows) with ordinality as r(value, ord);
+  update make_distributions_rows t
+    set amount = t.amount_text::numeric
+    where t.amount_text ~ '^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?$';
+
+  -- make_distribution's checks, every row at once.
+  select array_agg(format('Row %s: %s', p.line, p.message) order by p.line, p.ord, p.pos) into problems
+  from (
+    select t.line, t.ord, 1 as pos,
+           case when not t.is_object or t.email = '' then 'Email is required.'
+                when t.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then 'Please enter a valid email address.' end as message
+    from make_distributions_rows t
+    union all
+    select t.line, t.ord, 2,
+           -- app_public.make_distribution's check_decimal(amount, 'Units', 6, -1e15, 1e15), then its own checks
+           case when t.amount_text = '' then 'Amount is required.'
+                when t.amount is null then 'Distribution amount must be greater than 0.'
+                when t.amount < -1e15 then 'Units must be at least ' || app_private.decimal_bound_text(-1e15) || '.'
+                when t.amount >= 1e15 then 'Units must be less than ' || app_private.decimal_bound_text(1e15) || '.'
+                when scale(trim_scale(t.amount)) > 6 then 'Units can have at most 6 decimal places.'
+                when t.amount <= 0 then 'Distribution amount must be greater than 0.' end
+    from make_distributions_rows t
+  ) p
+  where p.message is not null;
+  if problems is not null then
+    raise exception '%', array_to_string(problems, chr(10)) using errcode = 'LL422';
+  end if;
+
+  if not (select r.rolsuper from pg_catalog.pg_roles r where r.rolname = current_user) then
+    -- Without a superuser owner the row triggers must run: one make_distribution per row.
+    return query
+      select d.* from make_distributions_rows t,
+        lateral app_private.make_distribution(make_distributions.allocation_id, t.email, t.amount, t.name,
+                                              t.given_id) d
+      order by t.ord;
+    return;
+  end if;
+
+  select r.* into round from app_public.rounds r where r.id = allocation.round_id;
+  select a.issuer_id into issuer from app_public.assets a where a.id = round.asset_id;
+  update make_distributions_rows t set id = coalesce(t.given_id, gen_random_uuid());
+
+  -- Investors by e-mail (find_or_create_investor: the same lock per address, the oldest account, else a new one
+  -- named after the address's first row).
+  perform pg_advisory_xact_lock(hashtext('investor-email:' || e.k))
+  from (select distinct lower(t.email) as k from make_distributions_rows t order by 1) e;
+  update make_distributions_rows t set investor_id = found.id
+  from (select distinct on (lower(a.email)) lower(a.email) as k, a.id
+        from app_public.accounts a
+        where a.type = 'investor' and lower(a.email) in (select lower(x.email) from make_distributions_rows x)
+        order by lower(a.email), a.created_on, a.id) found
+  where found.k = lower(t.email);
+
+  perform set_config('session_replication_role', 'replica', true);
+
+  with firsts as (
+    select distinct on (lower(t.email)) lower(t.email) as k, t.email, t.name
+    from make_distributions_rows t where t.investor_id is null order by lower(t.email), t.ord
+  ), made as (
+    insert into app_public.accounts (type, name, email, contact_name)
+    select 'investor', coalesce(f.name, f.email), f.email, f.name from firsts f
+    returning id, lower(email) as k
+  )
+  update make_distributions_rows t set investor_id = made.id, made_investor = true from made where made.k = lower(t.email);
+  select count(distinct t.investor_id) into made_accounts from make_distributions_rows t where t.made_investor;
+
+  -- The seller knows each investor (the first row of an investor names the contact; an existing contact stays).
+  create temp table make_distributions_customers (id uuid, investor_id uuid) on commit drop;
+  with made as (
+    insert into app_public.customers (account_id, investor_id, email, name)
+    select distinct on (t.investor_id) me, t.investor_id, t.email, t.name
+    from make_distributions_rows t order by t.investor_id, t.ord
+    on conflict do nothing
+    returning id, investor_id
+  ) insert into make_distributions_customers select m.id, m.investor_id from made m;
+
+  insert into app_public.distributions (id, allocation_id, investor_id, name, amount, status, purchase_price)
+  select t.id, allocation.id, t.investor_id, t.name, t.amount, 'open', round.price
+  from make_distributions_rows t order by t.ord;
+  insert into app_public.distribution_prices (distribution_id, currency_id, price, is_purchase)
+  select t.id, 1, round.price, true from make_distributions_rows t order by t.ord;
+
+  -- Onboarding (tg_distributions__process): the allocation's active qualifications and a process each; without
+  -- qualifications the process is complete at once (what refresh_process makes of a process without steps).
+  insert into app_public.distribution_qualifications (distribution_id, vendor_qualification_id, execute_order)
+  select t.id, q.vendor_qualification_id, q.execute_order
+  from make_distributions_rows t
+  cross join app_public.allocation_qualifications q
+  join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id and v.active
+  where q.allocation_id = allocation.id
+  order by t.ord
+  on conflict do nothing;
+  with_steps := found;
+  insert into app_public.processes (distribution_id, investor_id, status)
+  select t.id, t.investor_id, case when with_steps then 'not_started' else 'complete' end
+  from make_distributions_rows t order by t.ord;
+
+  -- The invitation mail (tg_distributions__invitation_mail), when the allocation's preference wants it.
+  select coalesce(
+    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = allocation.id),
+    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = allocation.owner_id),
+    true) into wanted;
+  mails := 0;
+  if wanted then
+    select ast.name || ' ' || round.name into offering from app_public.assets ast where ast.id = round.asset_id;
+    insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+    select 'distribution_invitation', a.email,
+      'You are invited to invest: ' || coalesce(offering, allocation.name),
+      'You have been invited to invest ' || t.amount::text || ' units in ' || coalesce(offering, allocation.name)
+        || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
+        || '{{origin}}/distribution/' || t.id::text,
+      '<p>You have been invited to invest ' || t.amount::text || ' units in ' || coalesce(offering, allocation.name)
+        || '.</p><p><a href="{{origin}}/distribution/' || t.id::text || '">Review and complete your investment</a></p>'
+    from make_distributions_rows t join app_public.accounts a on a.id = t.investor_id
+    where a.email is not null and a.email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
+    order by t.ord;
+    get diagnostics mails = row_count;
+  end if;
+
+  perform set_config('session_replication_role', 'origin', true);
+
+  -- The change log, as the row triggers would have written it (one change per document and audience here).
+  update make_distributions_rows t
+    set audience = array(select distinct x from unnest(app_private.audience_distributions(t.id) || t.investor_id) x
+                         where x is not null);
+  investors := array(select distinct t.investor_id from make_distributions_rows t);
+  insert into app_private.changes (model, doc_id, audience, audience_types)
+  select 'distributions', t.id, t.audience, null from make_distributions_rows t order by t.ord;
+  insert into app_private.changes (model, doc_id, audience, audience_types)
+  select 'customers', c.id, array[me, c.investor_id], null from make_distributions_customers c;
+  -- the investor's account: itself, the seller (its contact) and whoever sees its distributions
+  insert into app_private.changes (model, doc_id, audience, audience_types)
+  select 'accounts', g.investor_id, array(select distinct x from unnest(g.audience) x where x is not null), null
+  from (select t.investor_id,
+               array_agg(x.member) || case when exists (select 1 from make_distributions_customers c
+                                                        where c.investor_id = t.investor_id)
+                                           then array[me, t.investor_id] else array[t.investor_id] end as audience
+        from make_distributions_rows t cross join lateral unnest(t.audience) x(member)
+        group by t.investor_id) g;
+  -- the investors now see the allocation, its round, asset and security, and the seller's and issuer's accounts
+  insert into app_private.changes (model, doc_id, audience, audience_types)
+  select v.model, v.doc_id, investors, null
+  from (values ('allocations', allocation.id), ('rounds', round.id), ('assets', round.asset_id),
+               ('securities', round.security_id), ('accounts', allocation.owner_id), ('accounts', issuer)) v(model, doc_id)
+  where v.doc_id is not null;
+  perform app_private.record_document_change('platform_books', b.id)
+  from app_private.platform_book_ids() b
+  where (made_accounts > 0 and b.name in ('figures', 'types', 'accounts', 'sync'))
+     or (mails > 0 and b.name in ('figures', 'mail'));
+  perform pg_notify('app_changes', json_build_object('t', m.model, 'x', pg_current_xact_id()::text)::text)
+  from (values ('distributions'), ('customers'), ('accounts'), ('allocations'), ('rounds'), ('assets'),
+               ('securities')) m(model);
+  if mails > 0 then
+    perform pg_notify('mail_outbox', '');
+  end if;
+
+  -- Steps of the qualifications, with their own triggers (form definitions, question sets, signing delivery).
+  if with_steps then
+    perform app_private.build_process(t.id) from make_distributions_rows t order by t.ord;
+  end if;
+
+  return query
+    select d.* from make_distributions_rows t join app_public.distributions d on d.id = t.id order by t.ord;
+end
+$function$;
+grant execute on function app_private.make_distributions(allocation_id uuid, rows jsonb) to app_user;
+comment on function app_private.make_distributions(allocation_id uuid, rows jsonb) is 'Invites many investors into an allocation at once (rows of email, amount, name, id, row): the same rows and changes as make_distribution per row, set-based; all or nothing.';
 
 CREATE OR REPLACE FUNCTION app_private.make_dividend_payment(holding_id uuid, amount numeric, paid_on date DEFAULT NULL::date, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.dividend_payments
@@ -6457,12 +6701,8 @@ CREATE OR REPLACE FUNCTION app_private.payment_distribution_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-    select d.id from app_public.distributions d
-    where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
-    union all
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where al.owner_id = app_private.current_account_id()
-      and app_private.current_account_type() in ('issuer', 'broker')
+    where app_private.sees_distribution_payments(d.investor_id, al.owner_id)
   $function$;
 grant execute on function app_private.payment_distribution_ids() to app_user;
 
@@ -7427,6 +7667,92 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.sees_account(id uuid, type text, member boolean, related boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select id = app_private.current_account_id()
+      or member
+      or (type in ('issuer', 'broker', 'ats', 'agent')
+          and app_private.current_account_type() in ('issuer', 'broker', 'ats', 'agent'))
+      or app_private.current_account_type() = 'admin'
+      or related
+$function$;
+grant execute on function app_private.sees_account(id uuid, type text, member boolean, related boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_distribution(investor_id uuid, staff_allocation boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.is_reader_investor(investor_id) or staff_allocation
+$function$;
+grant execute on function app_private.sees_distribution(investor_id uuid, staff_allocation boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_annotations()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.current_account_type() not in ('investor', 'agent')
+$function$;
+grant execute on function app_private.sees_distribution_annotations() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_custom_fields()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.current_account_type() <> 'investor'
+$function$;
+grant execute on function app_private.sees_distribution_custom_fields() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_payments(investor_id uuid, allocation_owner_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.is_reader_investor(investor_id) or app_private.is_reader_allocation_owner(allocation_owner_id)
+$function$;
+grant execute on function app_private.sees_distribution_payments(investor_id uuid, allocation_owner_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_prices()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.current_account_type() <> 'agent'
+$function$;
+grant execute on function app_private.sees_distribution_prices() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.is_reader_investor(investor_id) or issuer_round or broker_round
+$function$;
+grant execute on function app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.is_reader_investor(investor_id) or staff_transaction
+$function$;
+grant execute on function app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.is_transaction_staff(issuer_id, broker_id, broker_round) or own_entry
+$function$;
+grant execute on function app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
  LANGUAGE plpgsql
@@ -7891,8 +8217,7 @@ AS $function$
     select al.id from app_public.allocations al
     where al.round_id in (select app_private.issuer_round_ids())
        or al.round_id in (select app_private.broker_round_ids())
-       or (al.owner_id = app_private.current_account_id()
-           and app_private.current_account_type() in ('issuer', 'broker'))
+       or app_private.is_reader_allocation_owner(al.owner_id)
     union
     select app_private.agent_allocation_ids()
   $function$;
@@ -7905,9 +8230,7 @@ CREATE OR REPLACE FUNCTION app_private.staff_transaction_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select t.id from app_public.transactions t
-    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-       or t.round_id in (select app_private.broker_round_ids())
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;
 
@@ -10252,11 +10575,8 @@ begin
   if cardinality(problems) > 0 then
     raise exception '%', array_to_string(problems, chr(10)) using errcode = 'LL422';
   end if;
-  return query
-    select d.* from jsonb_array_elements(rows) as r(value),
-      lateral app_public.make_distribution(bulk_allocation.allocation_id, trim(r.value ->> 'email'),
-                                           trim(r.value ->> 'amount')::numeric, nullif(trim(r.value ->> 'name'), ''),
-                                           case when (r.value ->> 'id') ~* '^[0-9a-f-]{36}$' then (r.value ->> 'id')::uuid end) d;
+  -- set-based: the same rows and changes as make_distribution per row (distributions/20_bulk.sql)
+  return query select * from app_private.make_distributions(bulk_allocation.allocation_id, rows);
 end
 $function$;
 grant execute on function app_public.bulk_allocation(allocation_id uuid, file_name text, rows jsonb) to app_user;

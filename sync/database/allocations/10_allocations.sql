@@ -192,11 +192,8 @@ begin
   if cardinality(problems) > 0 then
     raise exception '%', array_to_string(problems, chr(10)) using errcode = 'LL422';
   end if;
-  return query
-    select d.* from jsonb_array_elements(rows) as r(value),
-      lateral app_public.make_distribution(bulk_allocation.allocation_id, trim(r.value ->> 'email'),
-                                           trim(r.value ->> 'amount')::numeric, nullif(trim(r.value ->> 'name'), ''),
-                                           case when (r.value ->> 'id') ~* '^[0-9a-f-]{36}$' then (r.value ->> 'id')::uuid end) d;
+  -- set-based: the same rows and changes as make_distribution per row (distributions/20_bulk.sql)
+  return query select * from app_private.make_distributions(bulk_allocation.allocation_id, rows);
 end
 $function$;
 grant execute on function app_public.bulk_allocation(uuid,text,jsonb) to app_user;
