@@ -4,6 +4,20 @@ import Papa from "papaparse";
 import { filledCells } from "./csv.ts";
 import { isPositive, parseDecimal } from "./decimal.ts";
 
+/**
+ * Rows per bulkAllocation command: the device sends a file as commands of this many rows (each its own outbox
+ * command and idempotency key, all or nothing on the server), so a 10,000-row file shows its progress and a
+ * dropped answer resends one chunk, not the file.
+ */
+export const IMPORT_CHUNK_ROWS = 500;
+
+/** The rows in chunks of `size` (the last one shorter), in file order. */
+export function importChunks<T>(rows: readonly T[], size = IMPORT_CHUNK_ROWS): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) chunks.push(rows.slice(start, start + size));
+  return chunks;
+}
+
 const ALLOCATION_CSV_HEADER = ["Email", "Amount", "Contact Name"] as const;
 export const ALLOCATION_CSV_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 

@@ -94,6 +94,11 @@ export const DISTRIBUTIONS_PANE_TEXT = {
 export const CSV_IMPORT_TEXT = {
   importAllocation: "Import Allocation",
   queued: (count: number) => `${count} distributions queued.`,
+  /** The import's progress while its chunks are sent (one command per 500 rows). */
+  sending: (done: number, total: number) =>
+    `Sending ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
+  waiting: (count: number) => `${count.toLocaleString("en-US")} rows waiting for the connection`,
+  refused: (count: number) => `${count.toLocaleString("en-US")} rows not imported: review the rejected changes.`,
   notImported: "The file was not imported",
   notImportedDescription: "Nothing was imported. Fix these rows and import the file again.",
   downloadExample: "Download the example file",
