@@ -206,12 +206,27 @@ async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalD
   // records (never the outbox): schema-upgrade.ts.
   await dropRetiredCollections(db as unknown as RxDatabase);
   // A read model stored under an older schema is dropped and pulled again (never the outbox): schema-upgrade.ts.
-  await addCollectionsReplacingChanged(
-    db as unknown as RxDatabase,
-    {
-      ...collections,
-      outbox: { schema: OUTBOX_SCHEMA, localDocuments: true },
-    } as never,
-  );
+  // One collection per task, the page's main thread free between them: RxDB's addCollections of all thirteen at
+  // once (schemas normalised and hashed, storage instances, the RxCollections) was one task of 70-280 ms on a phone's
+  // first visit (issue 22 item 13). The outbox first: a command can be queued as soon as it is there.
+  const creators = { outbox: { schema: OUTBOX_SCHEMA, localDocuments: true }, ...collections } as Record<
+    string,
+    unknown
+  >;
+  for (const [name, creator] of Object.entries(creators)) {
+    await addCollectionsReplacingChanged(db as unknown as RxDatabase, { [name]: creator } as never);
+    await yieldToMain();
+  }
   return db;
+}
+
+/**
+ * Lets the page's main thread run other tasks (input, paint) before going on: a macrotask, not a microtask
+ * (scheduler.yield where the browser has it, else a zero timeout; at once in Node, where nothing waits on it).
+ */
+export function yieldToMain(): Promise<void> {
+  if (typeof window === "undefined") return Promise.resolve();
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

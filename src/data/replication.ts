@@ -20,7 +20,7 @@ import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/rep
 import type { Observable } from "rxjs";
 import { type Bootstrapper, browserBootstrapper } from "./bootstrap/index.ts";
 import type { Connectivity } from "./connectivity.ts";
-import type { LocalDatabase } from "./database.ts";
+import { type LocalDatabase, yieldToMain } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import { kindReplicationIdentifier, kindVersion, type RecordKind, toRecord } from "./models/records.ts";
 import { createCollectionPull } from "./replication/collection-pull.ts";
@@ -132,6 +132,8 @@ export function startReplication(options: ReplicationOptions): Replication {
       retryTime: options.retryTime ?? 5_000,
       deletedField: "_deleted",
       pull: { batchSize: writeSize, handler: pull.handler as never },
+      // started below, one at a time
+      autoStart: false,
     });
     states.set(model, state);
     subscriptions.push(
@@ -163,6 +165,18 @@ export function startReplication(options: ReplicationOptions): Replication {
       () => {},
     );
   }
+
+  // The replications start one after the other, the page's main thread free between two: each start opens its
+  // checkpoint store (an IndexedDB database of its own with the Dexie storage) and registers it with the collection;
+  // twenty-seven of them at once made tasks of a few hundred milliseconds on a phone's first visit (issue 22 item
+  // 13). The collections come first (READ_MODEL_NAMES: the screens' large models), then the kinds of `records`.
+  void (async () => {
+    for (const state of states.values()) {
+      if (stopped) return;
+      await state.start().catch(() => {});
+      await yieldToMain();
+    }
+  })();
 
   // First sync of this account on this device (nothing stored yet): ask the server how much is coming.
   // (fromEmpty: screens that read whole large collections wait for the end of such a first sync)
