@@ -1051,9 +1051,9 @@ create policy delete_own on app_public.cap_table_entries for delete to public
 create policy insert_own on app_public.cap_table_entries for insert to public
   with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy select_visible on app_public.cap_table_entries for select to public
-  using (investor_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)));
+  using (app_private.is_reader_investor(investor_id) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)));
 create policy update_own on app_public.cap_table_entries for update to public
-  using (investor_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)))
+  using (app_private.is_reader_investor(investor_id) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)))
   with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 grant delete, select on table app_public.cap_table_entries to app_user;
 grant insert (amount, blockchain_address_id, id, investor_id, token_id) on table app_public.cap_table_entries to app_user;
@@ -1231,9 +1231,9 @@ CREATE TRIGGER _200_validate_edit BEFORE UPDATE ON app_public.customers FOR EACH
 CREATE TRIGGER _900_changes_customers AFTER INSERT OR DELETE OR UPDATE ON app_public.customers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('customers', 'id', 'account_id', 'investor_id');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE ON app_public.customers FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 create policy select_own on app_public.customers for select to public
-  using (account_id = app_private.current_account_id() AND app_private.current_account_type() <> 'investor'::text);
+  using (app_private.sees_customer(account_id));
 create policy update_own on app_public.customers for update to public
-  using (account_id = app_private.current_account_id() AND app_private.current_account_type() <> 'investor'::text)
+  using (app_private.sees_customer(account_id))
   with check (account_id = app_private.current_account_id() AND app_private.can_write() AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text])));
 grant select on table app_public.customers to app_user;
 grant update (email, name, status) on table app_public.customers to app_user;
@@ -1873,7 +1873,7 @@ CREATE INDEX managed_accounts_account_id_idx ON app_public.managed_accounts USIN
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.managed_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.managed_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'account_id', 'manager_id');
 create policy select_own on app_public.managed_accounts for select to public
-  using (manager_id = app_private.current_account_id() OR account_id = app_private.current_account_id());
+  using (app_private.sees_managed_account(manager_id, account_id));
 grant select on table app_public.managed_accounts to app_user;
 comment on table app_public.managed_accounts is '@omit create,update,delete
 Written by makeIssuerAccount.';
@@ -4429,16 +4429,10 @@ AS $function$
   annotation_shape as (select * from app_private.document_shape('app_public.distribution_annotations')),
   field_shape as (select * from app_private.document_shape('app_public.distribution_custom_fields')),
   schedule_shape as (select * from app_private.document_shape('app_public.vesting_schedules')),
-  -- payment_distribution_ids() of 0010 among the given distributions
+  -- payment_distribution_ids() among the given distributions
   payable as (
-    select d.id from app_public.distributions d
-    where d.id = any (visible)
-      and d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
-    union all
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where d.id = any (visible)
-      and al.owner_id = app_private.current_account_id()
-      and app_private.current_account_type() in ('issuer', 'broker')),
+    where d.id = any (visible) and app_private.sees_distribution_payments(d.investor_id, al.owner_id)),
   prices as (
     select p.distribution_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -4448,7 +4442,7 @@ AS $function$
                      order by p.created_on, p.id) as docs
     from app_public.distribution_prices p left join app_public.currencies c on c.id = p.currency_id, price_shape s
     where p.distribution_id = any (visible)
-      and (not policies or app_private.current_account_type() <> 'agent')
+      and (not policies or app_private.sees_distribution_prices())
     group by p.distribution_id),
   payments as (
     select p.distribution_id,
@@ -4470,7 +4464,7 @@ AS $function$
                      order by n.created_on, n.id) as docs
     from app_public.distribution_annotations n, annotation_shape s
     where n.distribution_id = any (visible)
-      and (not policies or app_private.current_account_type() not in ('investor', 'agent'))
+      and (not policies or app_private.sees_distribution_annotations())
     group by n.distribution_id),
   custom_fields as (
     select f.distribution_id,
@@ -4481,7 +4475,7 @@ AS $function$
                      order by f.name) as docs
     from app_public.distribution_custom_fields f, field_shape s
     where f.distribution_id = any (visible)
-      and (not policies or app_private.current_account_type() <> 'investor')
+      and (not policies or app_private.sees_distribution_custom_fields())
     group by f.distribution_id),
   schedules as (
     select v.distribution_id,
@@ -4853,7 +4847,7 @@ AS $function$
      from jsonb_each(to_jsonb(d)) e)
     || jsonb_build_object(
       -- Agents never receive prices (the distributions report leaves them out for agents).
-      'purchasePrice', case when app_private.current_account_type() = 'agent' then null else d.purchase_price::text end,
+      'purchasePrice', case when not app_private.sees_distribution_prices() then null else d.purchase_price::text end,
       'prices', coalesce(c.prices, '[]'::jsonb),
       'payments', coalesce(c.payments, '[]'::jsonb),
       'paidInCapital', coalesce(paid.paid_in, 0)::text,
@@ -5835,7 +5829,7 @@ CREATE OR REPLACE FUNCTION app_private.investor_token_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select e.token_id from app_public.cap_table_entries e
-    where e.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    where app_private.is_reader_investor(e.investor_id)
   $function$;
 grant execute on function app_private.investor_token_ids() to app_user;
 
@@ -5866,6 +5860,15 @@ AS $function$
   select app_private.current_account_type() = 'investor' and investor_id = app_private.current_account_id()
 $function$;
 grant execute on function app_private.is_reader_investor(investor_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.is_reader_manager(manager_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select manager_id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.is_reader_manager(manager_id uuid) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean)
  RETURNS boolean
@@ -7223,17 +7226,14 @@ begin
     when 'distributions' then
       return query
         select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-        where d.id = any (ids)
-          and al.owner_id = app_private.current_account_id()
-          and app_private.current_account_type() in ('issuer', 'broker');
+        where d.id = any (ids) and app_private.is_reader_allocation_owner(al.owner_id);
     when 'transactions' then
       return query
-        -- staff_transaction_ids() among the ids (tests/db/pull-docs-equal.test.ts pins its body)
+        -- staff_transaction_ids() among the ids
         select t.id from app_public.transactions t
         where t.id = any (ids)
-          and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-            or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-            or t.round_id in (select app_private.broker_round_ids()));
+          and app_private.is_transaction_staff(t.issuer_id, t.broker_id,
+                                               t.round_id in (select app_private.broker_round_ids()));
     else
       return;
   end case;
@@ -7394,8 +7394,7 @@ AS $function$
     union
     select a.issuer_id from app_public.assets a where a.id in (select app_private.related_asset_ids())
     union
-    select c.investor_id from app_public.customers c
-    where c.account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+    select c.investor_id from app_public.customers c where app_private.sees_customer(c.account_id)
     union
     select d.investor_id from app_public.distributions d
     where d.allocation_id in (select app_private.staff_allocation_ids())
@@ -7404,7 +7403,7 @@ AS $function$
     where h.round_id in (select app_private.issuer_round_ids())
        or h.round_id in (select app_private.broker_round_ids())
     union
-    select m.account_id from app_public.managed_accounts m where m.manager_id = app_private.current_account_id()
+    select m.account_id from app_public.managed_accounts m where app_private.is_reader_manager(m.manager_id)
   $function$;
 grant execute on function app_private.related_account_ids() to app_user;
 
@@ -7421,8 +7420,7 @@ AS $function$
     where a.issuer_id = any (ids) and a.id in (select app_private.related_asset_ids())
     union
     select c.investor_id from app_public.customers c
-    where c.investor_id = any (ids)
-      and c.account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+    where c.investor_id = any (ids) and app_private.sees_customer(c.account_id)
     union
     select d.investor_id from app_public.distributions d
     where d.investor_id = any (ids) and d.allocation_id in (select app_private.staff_allocation_ids())
@@ -7432,7 +7430,7 @@ AS $function$
       and (h.round_id in (select app_private.issuer_round_ids()) or h.round_id in (select app_private.broker_round_ids()))
     union
     select m.account_id from app_public.managed_accounts m
-    where m.account_id = any (ids) and m.manager_id = app_private.current_account_id()
+    where m.account_id = any (ids) and app_private.is_reader_manager(m.manager_id)
   $function$;
 grant execute on function app_private.related_account_ids_among(ids uuid[]) to app_user;
 
@@ -7457,7 +7455,7 @@ AS $function$
        or al.id in (select app_private.agent_allocation_ids())
     union
     select h.round_id from app_public.holdings h
-    where h.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    where app_private.is_reader_investor(h.investor_id)
     union
     select r.id from app_public.rounds r join app_public.security_listings l on l.security_id = r.security_id
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -7474,7 +7472,7 @@ AS $function$
     where r.id in (select app_private.related_round_ids()) and r.security_id is not null
     union
     select h.security_id from app_public.holdings h
-    where h.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    where app_private.is_reader_investor(h.investor_id)
     union
     select l.security_id from app_public.security_listings l
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -7681,6 +7679,15 @@ AS $function$
 $function$;
 grant execute on function app_private.sees_account(id uuid, type text, member boolean, related boolean) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.sees_customer(account_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+$function$;
+grant execute on function app_private.sees_customer(account_id uuid) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.sees_distribution(investor_id uuid, staff_allocation boolean)
  RETURNS boolean
  LANGUAGE sql
@@ -7743,6 +7750,15 @@ AS $function$
   select app_private.is_reader_investor(investor_id) or staff_transaction
 $function$;
 grant execute on function app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.sees_managed_account(manager_id uuid, account_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select app_private.is_reader_manager(manager_id) or account_id = app_private.current_account_id()
+$function$;
+grant execute on function app_private.sees_managed_account(manager_id uuid, account_id uuid) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean)
  RETURNS boolean
@@ -10156,11 +10172,10 @@ AS $function$
   with page as (select t.* from app_public.transactions t where t.id = any (visible)),
   shape as (select * from app_private.document_shape('app_public.transactions')),
   entry_shape as (select * from app_private.document_shape('app_public.ledger_entries')),
+  -- staff_transaction_ids() among the page
   staff as (
     select t.id from page t
-    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-       or t.round_id in (select app_private.broker_round_ids())),
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))),
   entries as (
     select le.transaction_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -10170,9 +10185,7 @@ AS $function$
                      order by le.created_on, le.id) as docs
     from app_public.ledger_entries le, entry_shape s
     where le.transaction_id = any (visible)
-      and (not policies
-        or (le.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
-        or le.transaction_id in (select st.id from staff st))
+      and (not policies or app_private.sees_ledger_entry(le.investor_id, le.transaction_id in (select st.id from staff st)))
     group by le.transaction_id)
   select t.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -10327,12 +10340,8 @@ CREATE OR REPLACE FUNCTION app_private.visible_accounts(ids uuid[])
 AS $function$
     select a.* from app_public.accounts a
     where a.id = any (ids)
-      and (a.id = app_private.current_account_id()
-        or a.id in (select app_private.member_account_ids())
-        or (a.type in ('issuer', 'broker', 'ats', 'agent')
-            and app_private.current_account_type() in ('issuer', 'broker', 'ats', 'agent'))
-        or app_private.current_account_type() = 'admin'
-        or a.id in (select app_private.related_account_ids_among(ids)))
+      and app_private.sees_account(a.id, a.type, a.id in (select app_private.member_account_ids()),
+                                   a.id in (select app_private.related_account_ids_among(ids)))
   $function$;
 grant execute on function app_private.visible_accounts(ids uuid[]) to app_user;
 
@@ -10344,8 +10353,7 @@ CREATE OR REPLACE FUNCTION app_private.visible_distribution_ids_among(ids uuid[]
 AS $function$
   select d.id from app_public.distributions d
   where d.id = any (ids)
-    and ((d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
-      or d.allocation_id in (select app_private.staff_allocation_ids()))
+    and app_private.sees_distribution(d.investor_id, d.allocation_id in (select app_private.staff_allocation_ids()))
 $function$;
 grant execute on function app_private.visible_distribution_ids_among(ids uuid[]) to app_user;
 
@@ -10355,17 +10363,13 @@ CREATE OR REPLACE FUNCTION app_private.visible_transaction_ids_among(ids uuid[])
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-  -- staff_transaction_ids() among the ids
   select t.id from app_public.transactions t
   where t.id = any (ids)
-    and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-      or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-      or t.round_id in (select app_private.broker_round_ids()))
-  union
-  -- investor_transaction_ids() among the ids
-  select l.transaction_id from app_public.ledger_entries l
-  where l.transaction_id = any (ids)
-    and l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    and app_private.sees_transaction(
+      t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
+      -- investor_transaction_ids() among the ids
+      t.id in (select l.transaction_id from app_public.ledger_entries l
+               where l.transaction_id = any (ids) and app_private.is_reader_investor(l.investor_id)))
 $function$;
 grant execute on function app_private.visible_transaction_ids_among(ids uuid[]) to app_user;
 

@@ -1,7 +1,8 @@
 -- The sets of ids the row-level security policies (sync/database/policies) are written with: what the current
 -- account owns, edits, or may see (app_private.<what>_ids(); security definer, so a policy reading another table does
--- not recurse into that table's policies). The session's account and user (app_private.current_account_id() and
--- the like) are defined in the migrations.
+-- not recurse into that table's policies). Where a set is a table's visibility rule, it is written with that rule of
+-- 00_rules.sql (staff_allocation_ids, payment_distribution_ids, staff_transaction_ids, the investor_* sets). The
+-- session's account and user (app_private.current_account_id() and the like) are in session/10_session.sql.
 
 create or replace function app_private.account_user_ids()
   returns setof uuid
@@ -127,8 +128,7 @@ create or replace function app_private.investor_allocation_ids()
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-    select d.allocation_id from app_public.distributions d
-    where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    select d.allocation_id from app_public.distributions d where app_private.is_reader_investor(d.investor_id)
   $function$;
 grant execute on function app_private.investor_allocation_ids() to app_user;
 
@@ -139,7 +139,7 @@ create or replace function app_private.investor_token_ids()
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select e.token_id from app_public.cap_table_entries e
-    where e.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    where app_private.is_reader_investor(e.investor_id)
   $function$;
 grant execute on function app_private.investor_token_ids() to app_user;
 
@@ -149,8 +149,7 @@ create or replace function app_private.investor_transaction_ids()
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-    select l.transaction_id from app_public.ledger_entries l
-    where l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    select l.transaction_id from app_public.ledger_entries l where app_private.is_reader_investor(l.investor_id)
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
 
@@ -289,12 +288,8 @@ create or replace function app_private.payment_distribution_ids()
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-    select d.id from app_public.distributions d
-    where d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
-    union all
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where al.owner_id = app_private.current_account_id()
-      and app_private.current_account_type() in ('issuer', 'broker')
+    where app_private.sees_distribution_payments(d.investor_id, al.owner_id)
   $function$;
 grant execute on function app_private.payment_distribution_ids() to app_user;
 
@@ -308,8 +303,7 @@ as $function$
     union
     select a.issuer_id from app_public.assets a where a.id in (select app_private.related_asset_ids())
     union
-    select c.investor_id from app_public.customers c
-    where c.account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+    select c.investor_id from app_public.customers c where app_private.sees_customer(c.account_id)
     union
     select d.investor_id from app_public.distributions d
     where d.allocation_id in (select app_private.staff_allocation_ids())
@@ -318,7 +312,7 @@ as $function$
     where h.round_id in (select app_private.issuer_round_ids())
        or h.round_id in (select app_private.broker_round_ids())
     union
-    select m.account_id from app_public.managed_accounts m where m.manager_id = app_private.current_account_id()
+    select m.account_id from app_public.managed_accounts m where app_private.is_reader_manager(m.manager_id)
   $function$;
 grant execute on function app_private.related_account_ids() to app_user;
 
@@ -335,8 +329,7 @@ as $function$
     where a.issuer_id = any (ids) and a.id in (select app_private.related_asset_ids())
     union
     select c.investor_id from app_public.customers c
-    where c.investor_id = any (ids)
-      and c.account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+    where c.investor_id = any (ids) and app_private.sees_customer(c.account_id)
     union
     select d.investor_id from app_public.distributions d
     where d.investor_id = any (ids) and d.allocation_id in (select app_private.staff_allocation_ids())
@@ -346,7 +339,7 @@ as $function$
       and (h.round_id in (select app_private.issuer_round_ids()) or h.round_id in (select app_private.broker_round_ids()))
     union
     select m.account_id from app_public.managed_accounts m
-    where m.account_id = any (ids) and m.manager_id = app_private.current_account_id()
+    where m.account_id = any (ids) and app_private.is_reader_manager(m.manager_id)
   $function$;
 grant execute on function app_private.related_account_ids_among(uuid[]) to app_user;
 
@@ -371,7 +364,7 @@ as $function$
        or al.id in (select app_private.agent_allocation_ids())
     union
     select h.round_id from app_public.holdings h
-    where h.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    where app_private.is_reader_investor(h.investor_id)
     union
     select r.id from app_public.rounds r join app_public.security_listings l on l.security_id = r.security_id
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -388,7 +381,7 @@ as $function$
     where r.id in (select app_private.related_round_ids()) and r.security_id is not null
     union
     select h.security_id from app_public.holdings h
-    where h.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    where app_private.is_reader_investor(h.investor_id)
     union
     select l.security_id from app_public.security_listings l
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -414,8 +407,7 @@ as $function$
     select al.id from app_public.allocations al
     where al.round_id in (select app_private.issuer_round_ids())
        or al.round_id in (select app_private.broker_round_ids())
-       or (al.owner_id = app_private.current_account_id()
-           and app_private.current_account_type() in ('issuer', 'broker'))
+       or app_private.is_reader_allocation_owner(al.owner_id)
     union
     select app_private.agent_allocation_ids()
   $function$;
@@ -428,8 +420,6 @@ create or replace function app_private.staff_transaction_ids()
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select t.id from app_public.transactions t
-    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-       or t.round_id in (select app_private.broker_round_ids())
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;

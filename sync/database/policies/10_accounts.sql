@@ -3,9 +3,9 @@
 
 drop policy if exists select_visible on app_public.accounts;
 create policy select_visible on app_public.accounts for select to public
-  using (((id = app_private.current_account_id()) OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR ((type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text]))) OR (app_private.current_account_type() = 'admin'::text) OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))));
+  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))));
 
 drop policy if exists update_own on app_public.accounts;
 create policy update_own on app_public.accounts for update to public
-  using (((id = app_private.current_account_id()) OR (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)) OR ((type = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text])) AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'ats'::text, 'agent'::text]))) OR (app_private.current_account_type() = 'admin'::text) OR (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))))
+  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))))
   with check (((id = app_private.current_account_id()) AND app_private.can_write()));

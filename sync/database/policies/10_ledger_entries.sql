@@ -3,4 +3,4 @@
 
 drop policy if exists select_visible on app_public.ledger_entries;
 create policy select_visible on app_public.ledger_entries for select to public
-  using ((((investor_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'investor'::text)) OR (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids))));
+  using (app_private.sees_ledger_entry(investor_id, (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids))));

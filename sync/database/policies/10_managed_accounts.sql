@@ -3,4 +3,4 @@
 
 drop policy if exists select_own on app_public.managed_accounts;
 create policy select_own on app_public.managed_accounts for select to public
-  using (((manager_id = app_private.current_account_id()) OR (account_id = app_private.current_account_id())));
+  using (app_private.sees_managed_account(manager_id, account_id));

@@ -81,12 +81,8 @@ create or replace function app_private.visible_accounts(ids uuid[])
 as $function$
     select a.* from app_public.accounts a
     where a.id = any (ids)
-      and (a.id = app_private.current_account_id()
-        or a.id in (select app_private.member_account_ids())
-        or (a.type in ('issuer', 'broker', 'ats', 'agent')
-            and app_private.current_account_type() in ('issuer', 'broker', 'ats', 'agent'))
-        or app_private.current_account_type() = 'admin'
-        or a.id in (select app_private.related_account_ids_among(ids)))
+      and app_private.sees_account(a.id, a.type, a.id in (select app_private.member_account_ids()),
+                                   a.id in (select app_private.related_account_ids_among(ids)))
   $function$;
 grant execute on function app_private.visible_accounts(uuid[]) to app_user;
 

@@ -2,9 +2,9 @@
 -- see, with its prices (never for agents), payments, paid-in capital, annotations, custom fields, vesting schedule,
 -- investor and allocation summaries, onboarding process (with its steps) and qualification lists. Built for a page
 -- of ids at once: the *_among helpers (security definer) read a page's children once, for the distributions of the
--- page the reader may see (visible_distribution_ids_among states the distributions' select policy for a page;
--- tests/db/pull-docs-equal.test.ts pins the policies it restates); the *_of helpers read the children of given
--- distributions without looking at who reads.
+-- page the reader may see (visible_distribution_ids_among: the distributions' select policy's rule, sees_distribution
+-- of policies/00_rules.sql, for a page of ids); the *_of helpers read the children of given distributions, with
+-- `policies` each child's own rule of policies/00_rules.sql, without it every child.
 
 create or replace function app_private.visible_distribution_ids_among(ids uuid[])
   returns setof uuid
@@ -14,8 +14,7 @@ create or replace function app_private.visible_distribution_ids_among(ids uuid[]
 as $function$
   select d.id from app_public.distributions d
   where d.id = any (ids)
-    and ((d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
-      or d.allocation_id in (select app_private.staff_allocation_ids()))
+    and app_private.sees_distribution(d.investor_id, d.allocation_id in (select app_private.staff_allocation_ids()))
 $function$;
 grant execute on function app_private.visible_distribution_ids_among(uuid[]) to app_user;
 
@@ -30,16 +29,10 @@ as $function$
   annotation_shape as (select * from app_private.document_shape('app_public.distribution_annotations')),
   field_shape as (select * from app_private.document_shape('app_public.distribution_custom_fields')),
   schedule_shape as (select * from app_private.document_shape('app_public.vesting_schedules')),
-  -- payment_distribution_ids() of 0010 among the given distributions
+  -- payment_distribution_ids() among the given distributions
   payable as (
-    select d.id from app_public.distributions d
-    where d.id = any (visible)
-      and d.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
-    union all
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where d.id = any (visible)
-      and al.owner_id = app_private.current_account_id()
-      and app_private.current_account_type() in ('issuer', 'broker')),
+    where d.id = any (visible) and app_private.sees_distribution_payments(d.investor_id, al.owner_id)),
   prices as (
     select p.distribution_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -49,7 +42,7 @@ as $function$
                      order by p.created_on, p.id) as docs
     from app_public.distribution_prices p left join app_public.currencies c on c.id = p.currency_id, price_shape s
     where p.distribution_id = any (visible)
-      and (not policies or app_private.current_account_type() <> 'agent')
+      and (not policies or app_private.sees_distribution_prices())
     group by p.distribution_id),
   payments as (
     select p.distribution_id,
@@ -71,7 +64,7 @@ as $function$
                      order by n.created_on, n.id) as docs
     from app_public.distribution_annotations n, annotation_shape s
     where n.distribution_id = any (visible)
-      and (not policies or app_private.current_account_type() not in ('investor', 'agent'))
+      and (not policies or app_private.sees_distribution_annotations())
     group by n.distribution_id),
   custom_fields as (
     select f.distribution_id,
@@ -82,7 +75,7 @@ as $function$
                      order by f.name) as docs
     from app_public.distribution_custom_fields f, field_shape s
     where f.distribution_id = any (visible)
-      and (not policies or app_private.current_account_type() <> 'investor')
+      and (not policies or app_private.sees_distribution_custom_fields())
     group by f.distribution_id),
   schedules as (
     select v.distribution_id,
@@ -269,7 +262,7 @@ as $function$
      from jsonb_each(to_jsonb(d)) e)
     || jsonb_build_object(
       -- Agents never receive prices (the distributions report leaves them out for agents).
-      'purchasePrice', case when app_private.current_account_type() = 'agent' then null else d.purchase_price::text end,
+      'purchasePrice', case when not app_private.sees_distribution_prices() then null else d.purchase_price::text end,
       'prices', coalesce(c.prices, '[]'::jsonb),
       'payments', coalesce(c.payments, '[]'::jsonb),
       'paidInCapital', coalesce(paid.paid_in, 0)::text,

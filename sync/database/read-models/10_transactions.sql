@@ -1,8 +1,8 @@
 -- The transactions read model (RxDB collection "transactions"): one document per transaction with its ledger
 -- entries. Built for a page of ids at once: transaction_documents_among (security definer) reads the page's
--- transactions the reader may see (visible_transaction_ids_among states the transactions' and ledger entries'
--- select policies for a page; tests/db/pull-docs-equal.test.ts pins them); transaction_documents_of reads given
--- transactions without looking at who reads.
+-- transactions the reader may see (visible_transaction_ids_among: the transactions' select policy's rule,
+-- sees_transaction of policies/00_rules.sql, for a page of ids); transaction_documents_of reads given transactions,
+-- with `policies` their ledger entries by the ledger entries' rule (sees_ledger_entry), without it every entry.
 
 create or replace function app_private.visible_transaction_ids_among(ids uuid[])
   returns setof uuid
@@ -10,17 +10,13 @@ create or replace function app_private.visible_transaction_ids_among(ids uuid[])
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-  -- staff_transaction_ids() among the ids
   select t.id from app_public.transactions t
   where t.id = any (ids)
-    and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-      or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-      or t.round_id in (select app_private.broker_round_ids()))
-  union
-  -- investor_transaction_ids() among the ids
-  select l.transaction_id from app_public.ledger_entries l
-  where l.transaction_id = any (ids)
-    and l.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor'
+    and app_private.sees_transaction(
+      t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
+      -- investor_transaction_ids() among the ids
+      t.id in (select l.transaction_id from app_public.ledger_entries l
+               where l.transaction_id = any (ids) and app_private.is_reader_investor(l.investor_id)))
 $function$;
 grant execute on function app_private.visible_transaction_ids_among(uuid[]) to app_user;
 
@@ -33,11 +29,10 @@ as $function$
   with page as (select t.* from app_public.transactions t where t.id = any (visible)),
   shape as (select * from app_private.document_shape('app_public.transactions')),
   entry_shape as (select * from app_private.document_shape('app_public.ledger_entries')),
+  -- staff_transaction_ids() among the page
   staff as (
     select t.id from page t
-    where (t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-       or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-       or t.round_id in (select app_private.broker_round_ids())),
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))),
   entries as (
     select le.transaction_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -47,9 +42,7 @@ as $function$
                      order by le.created_on, le.id) as docs
     from app_public.ledger_entries le, entry_shape s
     where le.transaction_id = any (visible)
-      and (not policies
-        or (le.investor_id = app_private.current_account_id() and app_private.current_account_type() = 'investor')
-        or le.transaction_id in (select st.id from staff st))
+      and (not policies or app_private.sees_ledger_entry(le.investor_id, le.transaction_id in (select st.id from staff st)))
     group by le.transaction_id)
   select t.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),

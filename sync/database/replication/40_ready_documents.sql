@@ -39,13 +39,14 @@ $function$;
 grant execute on function app_private.ready_version(text) to app_user;
 
 -- The documents of `ids` the current reader sees whole: its builder under row-level security makes exactly the
--- document built without it. Each rule is the policies' own: the holding's round is one of the reader's
--- (issuer_round_ids: the holding, its addresses, its round's tokens, cap table and contracts, and the investor of a
--- holding in its round are all visible to it); the reader owns the distribution's allocation as an issuer or broker
--- (the owner branch of staff_allocation_ids and payment_distribution_ids: prices, payments, annotations, custom
--- fields, process and the investor's summary are all visible to it, and it is not an agent); the reader is the
--- transaction's staff (staff_transaction_ids, restated for the page's ids as visible_transaction_ids_among does:
--- every ledger entry visible).
+-- document built without it. Each rule is a branch of the model's select policy, stated once in
+-- policies/00_rules.sql: the holding's round is one of the reader's issuer_round_ids() (sees_holding's issuer_round:
+-- the holding, its addresses, its round's tokens, cap table and contracts, and the investor of a holding in its round
+-- are all visible to it); the reader owns the distribution's allocation as an issuer or broker
+-- (is_reader_allocation_owner, the branch of staff_allocation_ids and sees_distribution_payments: prices, payments,
+-- annotations, custom fields, process and the investor's summary are all visible to it, and it is not an agent); the
+-- reader is the transaction's staff (is_transaction_staff, the rule of staff_transaction_ids: every ledger entry
+-- visible).
 create or replace function app_private.ready_whole_ids(model text, ids uuid[])
   returns setof uuid
   language plpgsql
@@ -64,17 +65,14 @@ begin
     when 'distributions' then
       return query
         select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-        where d.id = any (ids)
-          and al.owner_id = app_private.current_account_id()
-          and app_private.current_account_type() in ('issuer', 'broker');
+        where d.id = any (ids) and app_private.is_reader_allocation_owner(al.owner_id);
     when 'transactions' then
       return query
-        -- staff_transaction_ids() among the ids (tests/db/pull-docs-equal.test.ts pins its body)
+        -- staff_transaction_ids() among the ids
         select t.id from app_public.transactions t
         where t.id = any (ids)
-          and ((t.issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-            or (t.broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-            or t.round_id in (select app_private.broker_round_ids()));
+          and app_private.is_transaction_staff(t.issuer_id, t.broker_id,
+                                               t.round_id in (select app_private.broker_round_ids()));
     else
       return;
   end case;
