@@ -6,10 +6,18 @@ import type { ExtractDocumentTypeFromTypedRxJsonSchema, MangoQuery, RxCollection
 import { map, type Observable, of, shareReplay } from "rxjs";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
 import { type LocalDatabase, prewarmedDatabase, prewarmLocalDatabase } from "./database.ts";
+import { earlyCollection, noteSchemaOpened } from "./early-read.ts";
 import { LocalDataContext } from "./LocalDataProvider.tsx";
-import { liveDocs$ } from "./live-query.ts";
+import { type InitialDocs, liveDocs$ } from "./live-query.ts";
 import { type LocalData, openLocalDataFor, sendCommand } from "./local-data.ts";
-import { isRecordKind, type OutboxCommand, type READ_MODELS, type ReadModelName } from "./models/index.ts";
+import {
+  COLLECTION_MODELS,
+  isCollectionModel,
+  isRecordKind,
+  type OutboxCommand,
+  type READ_MODELS,
+  type ReadModelName,
+} from "./models/index.ts";
 import { fromRecord, kindQuery } from "./models/records.ts";
 import { type OverlayQuery, type WithPending, withPending$ } from "./pending.ts";
 import { syncStatus } from "./sync-status.ts";
@@ -32,6 +40,14 @@ export function openLocalData(userId: string, accountId: string): Promise<LocalD
   const promise = openLocalDataFor(userId, accountId).finally(() => {
     if (opening?.promise === promise) opening = null;
   });
+  // RxDB opened every collection with this app's schemas: a later page load may show them before it opens
+  // (early-read.ts)
+  void promise.then(
+    (data) => {
+      for (const [name, schema] of Object.entries(COLLECTION_MODELS)) noteSchemaOpened(data.db.name, name, schema);
+    },
+    () => undefined,
+  );
   opening = { key, promise };
   return promise;
 }
@@ -79,6 +95,7 @@ function sharedDocs$<T>(
   query: MangoQuery<T>,
   key: string,
   interval?: () => number,
+  initial?: () => Promise<InitialDocs | null> | null,
 ): Observable<T[]> {
   const anyCollection = collection as unknown as RxCollection;
   let queries = sharedQueries.get(anyCollection);
@@ -88,7 +105,7 @@ function sharedDocs$<T>(
   }
   let shared = queries.get(key);
   if (!shared) {
-    shared = liveDocs$(collection, query, { interval }).pipe(
+    shared = liveDocs$(collection, query, { interval, initial: initial?.() ?? undefined }).pipe(
       shareReplay({ bufferSize: 1, refCount: true }),
     ) as Observable<unknown[]>;
     queries.set(key, shared);
@@ -191,7 +208,11 @@ export function modelRows$<M extends ReadModelName>(
 function storedDocs$(db: LocalDatabase, model: ReadModelName, query: MangoQuery<unknown>): Observable<unknown[]> {
   if (!isRecordKind(model)) {
     const collection = db[model] as unknown as RxCollection<unknown>;
-    return sharedDocs$(collection, query, JSON.stringify(query), queryInterval);
+    // the whole collection, read early by the page load (early-read.ts): its documents, not a second read
+    const initial = isCollectionModel(model)
+      ? () => earlyCollection(db.name, model, COLLECTION_MODELS[model])
+      : undefined;
+    return sharedDocs$(collection, query, JSON.stringify(query), queryInterval, initial);
   }
   const records = kindQuery(model, query as { selector?: Record<string, unknown> }) as MangoQuery<unknown>;
   return sharedDocs$(

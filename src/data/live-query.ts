@@ -19,6 +19,7 @@
 //     `interval()` can space them (the hooks space them by ~1 s during the first sync of a large account).
 // Queries with `limit` or `skip` use RxDB's live query (small results by construction).
 import {
+  getChangedDocumentsSince,
   getQueryMatcher,
   getSortComparator,
   type MangoQuery,
@@ -37,9 +38,25 @@ interface Entry {
   doc: Lean;
 }
 
+/**
+ * The collection's documents read before the live query started (early-read.ts): not deleted, lean, in primary-key
+ * order, with each one's last write time, and the newest write among all stored documents.
+ */
+export interface InitialDocs {
+  docs: readonly Record<string, unknown>[];
+  lwts: readonly number[];
+  checkpoint: { id: string; lwt: number } | null;
+}
+
 interface LiveQueryOptions {
   /** Minimum time between two emissions (ms), read before each emission; default 0 (coalesce bursts only). */
   interval?: () => number;
+  /**
+   * The first result, already read (only for a query without selector and sort: every document in primary-key
+   * order): its documents are taken as they are (the same objects) instead of reading the collection, and only the
+   * documents written after its checkpoint are read. A promise of null reads the collection as usual.
+   */
+  initial?: Promise<InitialDocs | null>;
 }
 
 /** A stored document as the screens see it: without RxDB's meta fields (like RxDocument.toJSON()). */
@@ -111,6 +128,18 @@ async function readAll(collection: RxCollection, prepared: ReturnType<typeof pre
 
 function hasSelector(query: MangoQuery<unknown>): boolean {
   return !!query.selector && Object.keys(query.selector).length > 0;
+}
+
+/** Every document (deleted ones too) written after `checkpoint`, in pages (RxDB's own changes-since query). */
+async function changedSince(collection: RxCollection, checkpoint: InitialDocs["checkpoint"]): Promise<Raw[]> {
+  const changed: Raw[] = [];
+  let since = checkpoint ?? undefined;
+  for (;;) {
+    const page = await getChangedDocumentsSince(collection.storageInstance as never, 1_000, since as never);
+    changed.push(...(page.documents as Raw[]));
+    if (page.documents.length < 1_000) return changed;
+    since = page.checkpoint as { id: string; lwt: number };
+  }
 }
 
 /**
@@ -228,27 +257,58 @@ export function liveDocs$<T>(
     });
 
     const readStarted = typeof performance === "undefined" ? 0 : performance.now();
-    readAll(anyCollection, prepared).then(
-      (stored) => {
-        if (closed) return;
-        if (readStarted && typeof performance.measure === "function") {
-          performance.measure(`ll:read:${anyCollection.name}`, { start: readStarted, end: performance.now() });
-        }
-        stored.sort(comparator as (a: Raw, b: Raw) => number);
-        for (const doc of stored) {
-          const id = doc[primary] as string;
-          if (fastRead || matcher(doc as never)) entries.set(id, { lwt: doc._meta?.lwt ?? 0, doc: leanDocument(doc) });
-        }
-        rows = Array.from(entries.values(), (entry) => entry.doc);
-        loaded = true;
-        for (const docs of buffered) apply(docs);
-        buffered = [];
-        lastEmit = Date.now();
-        subscriber.next(rows.slice() as T[]);
-        if (added.size + removed.size + updated.size > 0) schedule();
-      },
-      (error: unknown) => subscriber.error(error),
-    );
+    // ll:read:<collection> for a read of the stored documents, ll:adopt:<collection> for a first result taken from
+    // an early read (the benchmarks and tests/e2e/early-reads.e2e.test.ts read them)
+    const measureRead = (what: "read" | "adopt") => {
+      if (readStarted && typeof performance.measure === "function") {
+        performance.measure(`ll:${what}:${anyCollection.name}`, { start: readStarted, end: performance.now() });
+      }
+    };
+    const firstResult = () => {
+      loaded = true;
+      for (const docs of buffered) apply(docs);
+      buffered = [];
+      lastEmit = Date.now();
+      subscriber.next(rows.slice() as T[]);
+      if (added.size + removed.size + updated.size > 0) schedule();
+    };
+    const readStored = () =>
+      readAll(anyCollection, prepared).then(
+        (stored) => {
+          if (closed) return;
+          measureRead("read");
+          stored.sort(comparator as (a: Raw, b: Raw) => number);
+          for (const doc of stored) {
+            const id = doc[primary] as string;
+            if (fastRead || matcher(doc as never))
+              entries.set(id, { lwt: doc._meta?.lwt ?? 0, doc: leanDocument(doc) });
+          }
+          rows = Array.from(entries.values(), (entry) => entry.doc);
+          firstResult();
+        },
+        (error: unknown) => subscriber.error(error),
+      );
+    const initial = fastRead && !query.sort ? options.initial : undefined;
+    if (!initial) void readStored();
+    else
+      initial
+        .catch(() => null)
+        .then(async (early) => {
+          if (closed) return;
+          if (!early) return readStored();
+          // the early read's documents as they are; then what was written after it (this tab's writes and other
+          // tabs' arrive as events from now on, the ones before come from the storage's changes-since query)
+          const changed = await changedSince(anyCollection, early.checkpoint);
+          if (closed) return;
+          measureRead("adopt");
+          early.docs.forEach((doc, i) => {
+            entries.set(doc[primary] as string, { lwt: early.lwts[i] ?? 0, doc });
+          });
+          rows = early.docs.slice();
+          buffered.unshift(changed);
+          firstResult();
+        })
+        .catch((error: unknown) => subscriber.error(error));
 
     return () => {
       closed = true;

@@ -42,6 +42,17 @@ describe("early reads of a page load", () => {
       await poll(async () =>
         /^1 - [1-9]\d* of [1-9]\d*$/.test((await page.getByTestId("grid-footer").textContent()) ?? ""),
       ).toBe(true);
+      // A reload of the same user's /holdings: the entry script read the rows from the device before RxDB opened
+      // (src/data/early-read.ts), and the live query took that read over instead of reading the holdings again.
+      await page.reload();
+      await waitForPath(page, "/holdings");
+      await poll(async () =>
+        /^1 - [1-9]\d* of [1-9]\d*$/.test((await page.getByTestId("grid-footer").textContent()) ?? ""),
+      ).toBe(true);
+      await poll(() => page.evaluate(() => performance.getEntriesByName("ll:adopt:holdings").length)).toBe(1);
+      expect(await page.evaluate(() => performance.getEntriesByName("ll:early-read:holdings").length)).toBe(1);
+      expect(await page.evaluate(() => performance.getEntriesByName("ll:read:holdings").length)).toBe(0);
+
       const previous = await holdingEmails("issuer@demo.test");
       const next = await holdingEmails(SCALE_EMAIL);
       expect(previous.length).toBeGreaterThan(0);
@@ -77,8 +88,11 @@ describe("early reads of a page load", () => {
       await poll(() => page.getByTestId("grid-footer").textContent()).toBe(
         `1 - ${SCALE_HOLDINGS} of ${SCALE_HOLDINGS}`,
       );
-      // the early reads did start, on the previous user's database (the case this test is about)
+      // the early reads did start, on the previous user's database (the case this test is about): the entry's read of
+      // its rows and the prewarmed RxDB database's; neither was shown, and the grid read the new user's own database
       expect(await page.evaluate(() => performance.getEntriesByName("ll:early-reads").length)).toBe(1);
+      expect(await page.evaluate(() => performance.getEntriesByName("ll:early-read:holdings").length)).toBe(1);
+      expect(await page.evaluate(() => performance.getEntriesByName("ll:read:holdings").length)).toBeGreaterThan(0);
       const seen = await page.evaluate(() => [...(window as unknown as { __seenEmails: Set<string> }).__seenEmails]);
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.filter((email) => previous.includes(email))).toEqual([]);

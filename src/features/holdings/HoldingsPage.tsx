@@ -1,8 +1,9 @@
 // /holdings (issuer): every holding of the issuer's securities in the DataGrid, from the local replica.
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
+import { useEarlyDocs } from "../../data/early-rows.ts";
 import { useModel } from "../../data/hooks.tsx";
-import type { HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import { COLLECTION_MODELS, type HoldingDoc, type RoundDoc, type SecurityDoc } from "../../data/models/index.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName, linkCell } from "../../ui/DataGrid.tsx";
@@ -65,21 +66,33 @@ function holdingColumns(navigate: (to: string) => void): ColDef<HoldingRow>[] {
 
 export function HoldingsPage() {
   const navigate = useNavigate();
+  const { session } = useRouteContext({ from: "/_app" });
   const holdings = useModel("holdings");
   const securities = useModel("securities");
   const rounds = useModel("rounds");
-  const loading = holdings.loading || securities.loading || rounds.loading;
+  // Until the live queries answer: the rows the page load read while the app started (src/data/early-read.ts), of
+  // this session's user and account only. The live queries then give the same document objects (they adopt that
+  // read), so the rows and AG Grid's row nodes stay.
+  const userId = session?.user?.id;
+  const accountId = session?.account?.id;
+  const earlyHoldings = useEarlyDocs<HoldingDoc>(userId, accountId, "holdings", COLLECTION_MODELS.holdings);
+  const earlySecurities = useEarlyDocs<SecurityDoc>(userId, accountId, "securities", COLLECTION_MODELS.securities);
+  const earlyRounds = useEarlyDocs<RoundDoc>(userId, accountId, "rounds", COLLECTION_MODELS.rounds);
+  const live = !(holdings.loading || securities.loading || rounds.loading);
+  const early =
+    !live && earlyHoldings && earlySecurities && earlyRounds ? { earlyHoldings, earlySecurities, earlyRounds } : null;
+  const loading = !live && !early;
+  const holdingDocs = (early ? early.earlyHoldings : holdings.rows) as readonly HoldingDoc[];
+  const securityDocs = (early ? early.earlySecurities : securities.rows) as readonly SecurityDoc[];
+  const roundDocs = (early ? early.earlyRounds : rounds.rows) as readonly RoundDoc[];
   const columns = useMemo(() => holdingColumns((to) => void navigate({ to })), [navigate]);
-  const securityMap = useMemo(
-    () => new Map((securities.rows as SecurityDoc[]).map((s) => [s.id, s])),
-    [securities.rows],
-  );
-  const roundMap = useMemo(() => new Map((rounds.rows as RoundDoc[]).map((r) => [r.id, r])), [rounds.rows]);
+  const securityMap = useMemo(() => new Map(securityDocs.map((s) => [s.id, s])), [securityDocs]);
+  const roundMap = useMemo(() => new Map(roundDocs.map((r) => [r.id, r])), [roundDocs]);
   const [toRows] = useState(holdingRowsCache);
   // rows once all three replicas have answered: one set of rows for AG Grid, not three in a row
   const rows = useMemo(
-    () => (loading ? [] : toRows(holdings.rows as HoldingDoc[], securityMap, roundMap)),
-    [loading, toRows, holdings.rows, securityMap, roundMap],
+    () => (loading ? [] : toRows(holdingDocs, securityMap, roundMap)),
+    [loading, toRows, holdingDocs, securityMap, roundMap],
   );
   useEffect(() => {
     if (!loading) performance.mark?.("ll:holdings:rows");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HoldingDoc } from "../../data/models/index.ts";
-import { holdingRows } from "./holding-rows.ts";
+import { holdingRows, holdingRowsCache } from "./holding-rows.ts";
 
 const holding = (amount: string, purchasePrice: string | null, securityId = "s1"): HoldingDoc =>
   ({
@@ -48,5 +48,21 @@ describe("holdings grid rows", () => {
     expect(on([{ id: "a", address: "0x1", chain: "ethereum-ledgerline", status: "pending" }])).toBe("No");
     expect(on([{ id: "a", address: "h1", chain: "ledgerlinen-hawknet", status: "trade" }])).toBe("No");
     expect(on([])).toBe("No");
+  });
+
+  it("keeps each row while its holding and the maps' documents stay; a changed security recomputes", () => {
+    const toRows = holdingRowsCache();
+    const docs = [holding("1", "1"), holding("2", "2")];
+    const first = toRows(docs, securities, rounds);
+    // the page's early rows, then its live query's first answer: new maps of the same documents, one holding changed
+    const changed = { ...holding("2", "3") };
+    const next = toRows([docs[0] as HoldingDoc, changed], new Map(securities), new Map(rounds));
+    expect(next[0]).toBe(first[0]);
+    expect(next[1]).not.toBe(first[1]);
+    expect(next[1]?.totalValue).toBe("6");
+    const renamed = new Map(securities).set("s1", { name: "Common", total: "10000000" });
+    const after = toRows([docs[0] as HoldingDoc, changed], renamed, rounds);
+    expect(after[0]).not.toBe(first[0]);
+    expect(after[0]?.securityName).toBe("Common");
   });
 });

@@ -28,10 +28,19 @@ export function holdingRows(holdings: readonly HoldingDoc[], securities: Securit
   return holdings.map((h) => holdingRow(h, securities, rounds));
 }
 
+/** Whether two maps hold the same keys with the very same values. */
+function sameEntries<K, V>(a: ReadonlyMap<K, V> | null, b: ReadonlyMap<K, V>): boolean {
+  if (a === b) return true;
+  if (!a || a.size !== b.size) return false;
+  for (const [key, value] of b) if (a.get(key) !== value) return false;
+  return true;
+}
+
 /**
  * holdingRows with a row kept per holding document: the live replica keeps an unchanged document's object between
  * updates, so a change of a few holdings recomputes only their rows (and AG Grid, seeing the same row objects, only
- * redraws those). A new securities or rounds map starts over.
+ * redraws those). A securities or rounds map with another document in it starts over (a new map of the same
+ * documents does not: the page's early rows and its live query's first answer are the same documents).
  */
 export function holdingRowsCache(): (
   holdings: readonly HoldingDoc[],
@@ -42,7 +51,7 @@ export function holdingRowsCache(): (
   let lastSecurities: Securities | null = null;
   let lastRounds: Rounds | null = null;
   return (holdings, securities, rounds) => {
-    if (securities !== lastSecurities || rounds !== lastRounds) {
+    if (!sameEntries(lastSecurities, securities) || !sameEntries(lastRounds, rounds)) {
       cache = new WeakMap();
       lastSecurities = securities;
       lastRounds = rounds;
