@@ -55,7 +55,18 @@ try {
   });
   page.on("pageerror", (error) => problems.push(String(error).slice(0, 200)));
   const pulls: Array<{ model: string; start: number; end: number; wait: number }> = [];
+  const streams: Array<{ model: string; start: number; firstByte: number; end: number }> = [];
   page.on("requestfinished", (request) => {
+    if (request.url().includes("/api/v2/bootstrap")) {
+      const timing = request.timing();
+      streams.push({
+        model: new URL(request.url()).searchParams.get("model") ?? "?",
+        start: timing.startTime,
+        firstByte: timing.startTime + timing.responseStart,
+        end: timing.startTime + timing.responseEnd,
+      });
+      return;
+    }
     if (!request.url().endsWith("/api/v2/pull")) return;
     const timing = request.timing();
     const model = (JSON.parse(request.postData() ?? "{}") as { model?: string }).model ?? "?";
@@ -97,6 +108,11 @@ try {
   console.log(
     `pull requests ${pulls.length}; first at ${round(firstPull - navigationStart)} ms; at least one in flight ${round(inFlight)} ms of ${round(cursor - firstPull)} ms`,
   );
+  // the bootstrap's streams (one per model, read by the worker): when each was asked for, its first byte, its end
+  for (const stream of streams.sort((a, b) => a.start - b.start))
+    console.log(
+      `  bootstrap ${stream.model}: asked at ${round(stream.start - navigationStart)} ms, first byte after ${round(stream.firstByte - stream.start)} ms, read in ${round(stream.end - stream.firstByte)} ms`,
+    );
   const byModel = new Map<string, { n: number; wait: number }>();
   for (const pull of pulls) {
     const entry = byModel.get(pull.model) ?? { n: 0, wait: 0 };

@@ -5,6 +5,8 @@
 //
 //   node bench/lighthouse.ts              # builds dist/ when the sources are newer, then runs both pages
 //   node bench/lighthouse.ts --runs 3     # the median of three runs per page
+//   node bench/lighthouse.ts --runs 3 --page /portfolio --dist /tmp/trial   # one page of another build (a trial;
+//                                         # nothing written to RESULTS.md)
 //
 // The production build is served by the real server in-process (tests/helpers/server.ts: in-memory PGlite with the
 // demo data). Signed in means the investor's session cookie is sent with every request (Lighthouse's extraHeaders).
@@ -26,7 +28,16 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = join(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "1" },
+    // one page only (e.g. --page /portfolio), for comparing two builds; the section of RESULTS.md is not written
+    page: { type: "string" },
+    // a build elsewhere (e.g. a trial's `vite build --outDir`), served instead of dist/; RESULTS.md not written
+    dist: { type: "string" },
+  },
+});
+const partial = Boolean(values.page || values.dist);
 const runs = Math.max(1, Number(values.runs) || 1);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const INVESTOR = "investor@demo.test";
@@ -194,9 +205,9 @@ function completeBuild(dir: string): boolean {
 // A private copy of the build: another build of the work tree must not change the files under measurement.
 const servedDir = mkdtempSync(join(os.tmpdir(), "ll-lighthouse-dist-"));
 for (let attempt = 0; ; attempt++) {
-  ensureBuilt(attempt > 0);
+  if (!values.dist) ensureBuilt(attempt > 0);
   rmSync(servedDir, { recursive: true, force: true });
-  cpSync(distDir, servedDir, { recursive: true });
+  cpSync(values.dist ?? distDir, servedDir, { recursive: true });
   if (completeBuild(servedDir)) break;
   if (attempt === 2) throw new Error("dist/ keeps changing while it is copied: is another build running?");
 }
@@ -218,7 +229,7 @@ try {
   for (const page of [
     { path: "/login", signedIn: false },
     { path: "/portfolio", signedIn: true },
-  ]) {
+  ].filter((p) => !values.page || p.path === values.page)) {
     const perPage: PageFigures[] = [];
     let failures = 0;
     for (let run = 0; run < runs; run++) {
@@ -276,6 +287,12 @@ try {
   rmSync(servedDir, { recursive: true, force: true });
 }
 
+if (partial) {
+  for (const r of results)
+    log(`median ${r.path}: score ${r.score}, FCP ${s(r.fcpMs)}, LCP ${s(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms`);
+  log(`${values.page ?? "both pages"} of ${values.dist ?? "dist/"}: not written to bench/RESULTS.md`);
+  process.exit(0);
+}
 mkdirSync(join(root, "bench", "results"), { recursive: true });
 writeFileSync(
   join(root, "bench", "results", "lighthouse.json"),
