@@ -6,14 +6,15 @@
 //      until all five emails are on the page, with the page's CPU in that window (CDP Performance.getMetrics).
 //   2. The allocation CSV import: a file of R rows (Email, Amount, Contact Name) given to the allocation page's
 //      Import Allocation input; time until the page says the rows are queued, and until every row is a
-//      distribution on the server (SQL count), with the sync indicator's texts seen meanwhile (every 250 ms).
+//      distribution on the server (SQL count), with the sync indicator's texts and the import's progress line seen
+//      meanwhile (every 250 ms). The import starts once the page's first sync has ended.
 // Figures, not pass/fail; prints them and writes bench/results/bulk-work.json.
 //   node bench/bulk-work.ts [--distributions 10000] [--rows 10000] [--import-timeout 180] [--no-import] [--no-round]
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 
 process.env.GRAPHILE_ENV ??= "development";
 const { ensureBuilt, distDir } = await import("../tests/e2e/app.ts");
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     "import-timeout": { type: "string", default: "180" },
     "no-import": { type: "boolean", default: false },
     "no-round": { type: "boolean", default: false },
-    /** a CPU profile of the page during the live update: its heaviest functions (self time) */
+    /** a CPU profile of the page during the live update and the import: its heaviest functions (self time) */
     profile: { type: "boolean", default: false },
   },
 });
@@ -49,6 +50,25 @@ async function cpuProbe(page: Page): Promise<() => Promise<number>> {
     const { metrics } = await cdp.send("Performance.getMetrics");
     return (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000;
   };
+}
+
+/** Stops a CPU profile of the page and lists its 25 heaviest functions by self time. */
+async function heaviest(profiler: CDPSession): Promise<string[]> {
+  const { profile } = await profiler.send("Profiler.stop");
+  const self = new Map<string, number>();
+  const deltas = new Map<number, number>();
+  profile.samples?.forEach((id, i) => {
+    deltas.set(id, (deltas.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
+  });
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}:${columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas.get(node.id) ?? 0) / 1000);
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([key, msSelf]) => `${Math.round(msSelf)} ms ${key}`);
 }
 
 /**
@@ -165,21 +185,7 @@ try {
     figures.liveUpdateCpuPercent =
       shownAt === null ? null : (((await busy()) - before) / Math.max(1, shownAt - answeredAt)) * 100;
     if (profiler) {
-      const { profile } = await profiler.send("Profiler.stop");
-      const self = new Map<string, number>();
-      const deltas = new Map<number, number>();
-      profile.samples?.forEach((id, i) => {
-        deltas.set(id, (deltas.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
-      });
-      for (const node of profile.nodes) {
-        const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-        const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}:${columnNumber}`;
-        self.set(key, (self.get(key) ?? 0) + (deltas.get(node.id) ?? 0) / 1000);
-      }
-      figures.liveUpdateProfile = [...self]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 25)
-        .map(([key, msSelf]) => `${Math.round(msSelf)} ms ${key}`);
+      figures.liveUpdateProfile = await heaviest(profiler);
       for (const line of figures.liveUpdateProfile as string[]) log(`  ${line}`);
     }
     log(
@@ -193,20 +199,46 @@ try {
     const input = page.getByTestId("allocation-csv-input");
     await input.waitFor({ state: "attached", timeout: 600_000 });
     await page.getByTestId("sync-status").waitFor();
+    // The import is timed on its own: after the page's first sync of the allocation has ended (at most 5 min).
+    const synced = await page
+      .waitForFunction(
+        () => !/Syncing/.test(document.querySelector("[data-testid=sync-status]")?.textContent ?? "Syncing"),
+        undefined,
+        { timeout: 300_000, polling: 500 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    figures.importAfterFirstSync = synced;
+    log(
+      `first sync ${synced ? "ended" : "NOT ended within 5 min"}: ${await page.getByTestId("sync-status").textContent()}`,
+    );
+    figures.importLoadAverage = os.loadavg();
     const tag = `csv-${Date.now().toString(36)}`;
     const csv = ["Email,Amount,Contact Name"];
     for (let i = 0; i < importRows; i++) csv.push(`${tag}-${i}@bench.test,${10 + (i % 90)},Imported ${i}`);
     const labels: string[] = [];
-    const sampler = setInterval(() => {
+    const progress: string[] = [];
+    const sample = (testId: string, into: string[]) =>
       page
-        .getByTestId("sync-status")
+        .getByTestId(testId)
         .textContent({ timeout: 200 })
         .then((text) => {
           const label = (text ?? "").trim();
-          if (label && labels.at(-1) !== label) labels.push(label);
+          if (label && into.at(-1) !== label) into.push(label);
         })
         .catch(() => {});
+    // the sync indicator's label and the import's own progress line ("Sending 3,000 of 10,000")
+    const sampler = setInterval(() => {
+      void sample("sync-status", labels);
+      void sample("csv-import-progress", progress);
     }, 250);
+    const importProfiler = values.profile ? await page.context().newCDPSession(page) : null;
+    if (importProfiler) {
+      await importProfiler.send("Profiler.enable");
+      await importProfiler.send("Profiler.start");
+    }
     const started = performance.now();
     await input.setInputFiles(
       { name: "allocation.csv", mimeType: "text/csv", buffer: Buffer.from(csv.join("\n")) },
@@ -214,6 +246,13 @@ try {
     );
     await page.getByText(`${importRows} distributions queued.`).first().waitFor({ timeout: 600_000 });
     figures.importQueuedMs = performance.now() - started;
+    // the page's own marks (CsvImport.tsx): file parsed, each chunk stored in the outbox (ms since the first mark)
+    figures.importMarks = await page.evaluate(() => {
+      const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("csv-import:"));
+      const first = marks[0]?.startTime ?? 0;
+      return marks.map((m) => `${m.name.slice(11)} +${Math.round(m.startTime - first)}`);
+    });
+    log(`page marks: ${(figures.importMarks as string[]).join(", ")}`);
     log(`queued after ${Math.round(figures.importQueuedMs as number)} ms`);
     let applied = 0;
     while (performance.now() - started < importTimeoutMs) {
@@ -226,11 +265,20 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     clearInterval(sampler);
+    if (importProfiler) {
+      figures.importProfile = await heaviest(importProfiler);
+      for (const line of figures.importProfile as string[]) log(`  ${line}`);
+    }
     figures.importAppliedRows = applied;
     figures.importAppliedMs = applied >= importRows ? performance.now() - started : null;
     figures.importSyncLabels = labels;
+    figures.importProgressTexts = progress;
+    figures.importLoadAverageEnd = os.loadavg();
     log(
-      `applied ${applied} of ${importRows} rows ${figures.importAppliedMs === null ? `(not all within ${importTimeoutMs / 1000} s)` : `after ${Math.round(figures.importAppliedMs as number)} ms`}; sync indicator: ${labels.join(" | ")}`,
+      `applied ${applied} of ${importRows} rows ${figures.importAppliedMs === null ? `(not all within ${importTimeoutMs / 1000} s)` : `after ${Math.round(figures.importAppliedMs as number)} ms`}; sync indicator: ${labels.join(" | ")}; import progress: ${progress.join(" | ")}; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
     );
   }
   await context.close();

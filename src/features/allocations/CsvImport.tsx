@@ -5,7 +5,6 @@
 import { useMemo, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
-import type { OutboxCommand } from "../../data/models/outbox.ts";
 import {
   ALLOCATION_CSV_EXAMPLE_PATH,
   CSV_ONLY,
@@ -16,35 +15,9 @@ import {
 import { decodeTextFile, NOT_TEXT } from "../../domain/text-file.ts";
 import { Button, Dialog, toast } from "../../ui/index.ts";
 import { useOnline } from "../shell/useOnline.ts";
+import { type ImportBatch, importProgress } from "./import-progress.ts";
 import { newId } from "./new-id.ts";
 import { CSV_IMPORT_TEXT } from "./strings.ts";
-
-/** An import in progress: its chunks' outbox keys and row counts. */
-interface ImportBatch {
-  chunks: { key: string; rows: number }[];
-  total: number;
-}
-
-interface ImportProgress {
-  /** rows of chunks the server took (accepted, or already purged from the outbox) */
-  done: number;
-  /** rows of chunks the server refused */
-  refused: number;
-  total: number;
-}
-
-/** How far an import is, from the outbox's commands (pure). */
-export function importProgress(batch: ImportBatch, outbox: readonly OutboxCommand[]): ImportProgress {
-  const status = new Map(outbox.map((c) => [c.id, c.status]));
-  let done = 0;
-  let refused = 0;
-  for (const chunk of batch.chunks) {
-    const state = status.get(chunk.key);
-    if (state === "rejected") refused += chunk.rows;
-    else if (state !== "pending") done += chunk.rows;
-  }
-  return { done, refused, total: batch.total };
-}
 
 function ImportStatus({ batch }: { batch: ImportBatch }) {
   const { rows: outbox } = useOutbox();
@@ -75,6 +48,7 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
+    performance.mark("csv-import:file");
     if (fileRef.current) fileRef.current.value = "";
     if (!isCsvFileName(file.name)) {
       setErrors([CSV_ONLY]);
@@ -98,13 +72,16 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
       setErrors(decoded.note ? [...result.errors, decoded.note] : result.errors);
       return;
     }
+    performance.mark("csv-import:parsed");
     const rows = result.rows.map((row) => ({ ...row, id: newId() }));
+    // Progress shows from the first chunk on; a chunk not yet stored counts as waiting.
     const chunks: ImportBatch["chunks"] = [];
     for (const chunk of importChunks(rows)) {
       const queued = await command("bulkAllocation", { input: { allocationId, fileName: file.name, rows: chunk } });
       chunks.push({ key: queued.id, rows: chunk.length });
+      setBatch({ chunks: [...chunks], total: rows.length });
+      performance.mark("csv-import:chunk-queued");
     }
-    setBatch({ chunks, total: rows.length });
     const queued = CSV_IMPORT_TEXT.queued(result.rows.length);
     toast.success(CSV_IMPORT_TEXT.importAllocation, decoded.note ? `${queued} ${decoded.note}` : queued);
   };
