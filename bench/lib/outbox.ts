@@ -4,9 +4,11 @@
 // command log rows and the customers the commands created: each must be there exactly once. The process's CPU time
 // of both phases is kept too (device, server and PGlite share this process): on a machine loaded by others, the CPU
 // ratio moves less than the wall-clock one.
+
+import type { SyncTransport } from "../../src/data/transport.ts";
 import type { Database } from "../../sync/db/database.ts";
 import type { TestClient } from "../../tests/helpers/server.ts";
-import { eventually, openDevice, signInAs } from "../../tests/sync/harness.ts";
+import { eventually, openDevice, signInAs, transportOf } from "../../tests/sync/harness.ts";
 
 export interface OutboxFigures {
   commands: number;
@@ -26,6 +28,13 @@ export interface OutboxFigures {
   sqlCpuMs: number;
 }
 
+/** Hooks of bench/diagnose-flush.ts: the device's transport, and calls around the timed flush. */
+export interface OutboxProbe {
+  transport?: (transport: SyncTransport) => SyncTransport;
+  flushStarts?: () => Promise<void> | void;
+  flushEnded?: () => Promise<void> | void;
+}
+
 function cpuMs(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -37,10 +46,12 @@ export async function outboxBench(
   baseUrl: string,
   email: string,
   commands = 1000,
+  probe: OutboxProbe = {},
 ): Promise<OutboxFigures> {
   const who = await signInAs(client, email);
   let online = false;
-  const data = await openDevice(who, baseUrl, { models: ["customers"], isOnline: () => online });
+  const transport = probe.transport?.(transportOf(who.client, baseUrl));
+  const data = await openDevice(who, baseUrl, { models: ["customers"], isOnline: () => online, transport });
   try {
     await data.replication.awaitInitialReplication();
     const tag = `bench-${Date.now().toString(36)}`;
@@ -98,6 +109,7 @@ export async function outboxBench(
 
     await settle();
     online = true;
+    await probe.flushStarts?.();
     started = performance.now();
     const flushCpuStarted = cpuMs();
     // flush() resolves once the queue is empty (or the sender has to wait: then the poll below waits for the rest).
@@ -105,6 +117,7 @@ export async function outboxBench(
     await eventually(async () => (await data.outbox.waitingCount()) === 0, 600_000, "the outbox to drain");
     const flushMs = performance.now() - started;
     const flushCpuMs = cpuMs() - flushCpuStarted;
+    await probe.flushEnded?.();
 
     const pattern = `${tag}-%`;
     const log = await db.query<{ rows: string; accepted: string; keys: string }>(

@@ -5,8 +5,10 @@
 //
 // A request's commands run in order, a few dozen per transaction (at most TransactionLimits.commands, and no new
 // command after TransactionLimits.ms): one look-up of the keys in app_private.command_log (a retried delivery gets
-// the stored outcome and nothing runs twice), then per command the named GraphQL mutation through grafast - the very
-// plan an online client's request runs, under the session's role and claims - inside a savepoint, and at the end
+// the stored outcome and nothing runs twice), then per command the named GraphQL mutation inside a savepoint, under
+// the session's role and claims: through grafast (the very plan an online client's request runs), or, for a
+// mutation that is one SQL function called with plain values, as that function's statement alone (direct-commands.ts:
+// the same SQL grafast sends, the same answers and error codes, without grafast's execution around it); at the end
 // one insert of the log rows (accepted, or rejected with the coded error), committed with the commands' writes. A
 // business rejection is an answer, not a failure: only its own writes are rolled back (to its savepoint), and the
 // commands before and behind it still apply. A failure of the database itself rolls back the transaction under
@@ -19,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { execute, hookArgs } from "postgraphile/grafast";
 import {
   type DocumentNode,
-  type GraphQLError,
+  GraphQLError,
   type GraphQLField,
   type GraphQLSchema,
   getNamedType,
@@ -39,6 +41,7 @@ import { type Database, isTransientDatabaseError as isTransient, sqlState } from
 import { codedError, withoutSuggestions } from "../graphql/errors.ts";
 import { attachSession, pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, readBody, sendJson } from "../http/respond.ts";
+import { type DirectCall, directCallFor } from "./direct-commands.ts";
 import { inTransaction } from "./held-transaction.ts";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -133,6 +136,27 @@ function rejection(errors: readonly GraphQLError[], production: boolean): { code
   return { code, message: production ? "The change was refused by the server." : first.message };
 }
 
+/** A direct call (direct-commands.ts) answered like grafast's execute: its data, or its error as a GraphQLError. */
+async function runDirect(
+  direct: DirectCall,
+  statement: { sql: string; values: string[] },
+  mutation: string,
+  tx: { query(text: string, values?: unknown[]): Promise<unknown[]> },
+): Promise<{ data?: unknown; errors?: readonly GraphQLError[] }> {
+  try {
+    await tx.query(statement.sql, statement.values);
+    return { data: direct.data() };
+  } catch (error) {
+    return failed(error, mutation);
+  }
+}
+
+/** A direct call's error as grafast reports a step's error: a GraphQLError with the database error as originalError. */
+function failed(error: unknown, mutation: string): { errors: readonly GraphQLError[] } {
+  const original = error instanceof Error ? error : new Error(String(error));
+  return { errors: [new GraphQLError(original.message, { path: [mutation], originalError: original })] };
+}
+
 /** How much of a request one transaction applies (see the header). */
 interface TransactionLimits {
   /** At most this many commands (PostgreSQL keeps 64 subtransactions per transaction in shared memory). */
@@ -223,6 +247,28 @@ export function createCommandHandler({
   // A mutation's generated document is the same for every command: validated once (the variables are checked by
   // execute on every command).
   const validationErrors = new Map<string, string | null>();
+  // A mutation's direct call (direct-commands.ts), or null when its commands run through grafast; per schema.
+  const directCalls = new WeakMap<GraphQLSchema, Map<string, Promise<DirectCall | null>>>();
+
+  function directCall(
+    schema: GraphQLSchema,
+    mutation: string,
+    query: <T>(text: string, values?: unknown[]) => Promise<T[]>,
+  ): Promise<DirectCall | null> {
+    let calls = directCalls.get(schema);
+    if (!calls) {
+      calls = new Map();
+      directCalls.set(schema, calls);
+    }
+    let call = calls.get(mutation);
+    if (!call) {
+      call = directCallFor(schema, mutation, query);
+      calls.set(mutation, call);
+      // A failed look-up (the transaction failed under it) is tried again by the next command.
+      call.catch(() => calls.delete(mutation));
+    }
+    return call;
+  }
 
   /** The mutation's document, or the rejection that answers the command without running anything. */
   function documentFor(schema: GraphQLSchema, command: Command): DocumentNode | CommandResult {
@@ -332,11 +378,19 @@ export function createCommandHandler({
         if (!("kind" in document)) {
           outcome = document;
         } else {
-          const args = await argsFor(document, command.variables);
+          const direct = await directCall(schema, command.mutation, (text, values) => tx.query(text, values));
+          const statement = direct?.statement(command.variables) ?? null;
+          const args = statement ? null : await argsFor(document, command.variables);
           if (savepoint === "none") await tx.exec(`savepoint ${SAVEPOINT}`);
           else if (savepoint === "holding") await tx.exec(`release savepoint ${SAVEPOINT}; savepoint ${SAVEPOINT}`);
           savepoint = "clean";
-          const executed = (await execute(args)) as { data?: unknown; errors?: readonly GraphQLError[] };
+          const executed =
+            direct && statement
+              ? await runDirect(direct, statement, command.mutation, tx)
+              : ((await execute(args as NonNullable<typeof args>)) as {
+                  data?: unknown;
+                  errors?: readonly GraphQLError[];
+                });
           if (executed.errors?.length) {
             // Only this command's writes are undone; the savepoint stays for the next command.
             await tx.exec(`rollback to savepoint ${SAVEPOINT}`);

@@ -1,0 +1,208 @@
+// Where the outbox flush's time goes (bench/README.md, issue 15 item 4): the bench's own flush (bench/lib/outbox.ts:
+// N makeCustomer commands queued offline, flushed through the app's outbox against the in-process server) with
+//   - every statement PGlite runs during the flush timed by kind (the wire messages of PGlite's protocol calls:
+//     the time inside PGlite, its JavaScript and WebAssembly, per statement kind),
+//   - each POST /api/v2/commands timed from the device (request to parsed answer) and the device's work between
+//     requests,
+//   - a CPU profile of the flush (node:inspector) summed by self time per part (PGlite, grafast/PostGraphile,
+//     graphql-js, RxDB, HTTP, JSON, the endpoint's and the outbox's own code, GC, idle).
+//   node bench/diagnose-flush.ts [--commands 1000] [--runs 1] [--profile-out file.cpuprofile] [--show-sql]
+// (--show-sql prints the first statement of each kind)
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import os from "node:os";
+import { parseArgs } from "node:util";
+
+process.env.GRAPHILE_ENV ??= "development";
+const { startTestServer } = await import("../tests/helpers/server.ts");
+const { outboxBench } = await import("./lib/outbox.ts");
+
+const { values } = parseArgs({
+  options: {
+    commands: { type: "string", default: "1000" },
+    runs: { type: "string", default: "1" },
+    "profile-out": { type: "string" },
+    "show-sql": { type: "boolean", default: false },
+  },
+});
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ");
+
+/** A statement's kind, from its text. */
+function kindOf(text: string): string {
+  const t = text.trim().toLowerCase();
+  if (t.startsWith("begin")) return "begin";
+  if (t.startsWith("commit")) return "commit";
+  if (t.startsWith("rollback to") || t.startsWith("release") || t.startsWith("savepoint")) return "savepoints";
+  if (t.startsWith("rollback")) return "rollback";
+  if (t.includes("make_customer")) return "make_customer (the command's SQL)";
+  if (t.includes("command_outcomes")) return "command log: key look-up";
+  if (t.includes("log_commands")) return "command log: insert";
+  if (t.includes("set_config") || t.includes("ll_settings") || t.startsWith("select set_config"))
+    return "session settings";
+  if (t.includes("pg_current_snapshot")) return "answer waits for pulls (snapshot)";
+  if (t.includes("next_changes") || t.includes("docs_") || t.includes("ready_")) return "device pulls / change stream";
+  return `other: ${t.slice(0, 60).replace(/\s+/g, " ")}`;
+}
+
+const server = await startTestServer();
+const pglite = (server.server.db as unknown as { pglite: Record<string, unknown> }).pglite;
+const sqlTimes = new Map<string, { ms: number; calls: number; statements: number }>();
+let timing = false;
+let current = "?";
+const shown = new Set<string>();
+const original = (pglite.execProtocolStream as (...args: unknown[]) => Promise<unknown>).bind(pglite);
+const decoder = new TextDecoder();
+pglite.execProtocolStream = async (message: Uint8Array, ...rest: unknown[]) => {
+  if (!timing) return original(message, ...rest);
+  const type = String.fromCharCode(message[0] ?? 0);
+  let statement = false;
+  if (type === "P" || type === "Q") {
+    // 'P' int32 name\0 query\0 ... ; 'Q' int32 query\0
+    let at = 5;
+    if (type === "P") while (message[at] !== 0) at++;
+    const start = type === "P" ? at + 1 : 5;
+    let end = start;
+    while (end < message.length && message[end] !== 0) end++;
+    const text = decoder.decode(message.subarray(start, end));
+    current = kindOf(text);
+    if (values["show-sql"] && !shown.has(current)) {
+      shown.add(current);
+      console.log(`[${current}] ${text}`);
+    }
+    statement = true;
+  }
+  const started = performance.now();
+  try {
+    return await original(message, ...rest);
+  } finally {
+    const entry = sqlTimes.get(current) ?? { ms: 0, calls: 0, statements: 0 };
+    entry.ms += performance.now() - started;
+    entry.calls++;
+    if (statement) entry.statements++;
+    sqlTimes.set(current, entry);
+  }
+};
+
+const requests: number[] = [];
+let lastAnswer = 0;
+const between: number[] = [];
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 200 });
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+function partOf(frame: Node["callFrame"]): string {
+  const { url, functionName } = frame;
+  if (functionName === "(idle)") return "idle (waiting: timers, I/O)";
+  if (functionName === "(garbage collector)") return "garbage collector";
+  if (functionName === "(program)") return "V8 (program)";
+  if (url.startsWith("wasm://")) return "PGlite (WebAssembly: PostgreSQL)";
+  if (url.includes("@electric-sql/pglite")) return "PGlite (JavaScript)";
+  if (url.includes("/grafast/")) return "grafast";
+  if (url.includes("@dataplan/pg") || url.includes("postgraphile") || url.includes("graphile-build"))
+    return "PostGraphile/@dataplan/pg";
+  if (url.includes("/graphql/")) return "graphql-js";
+  if (url.includes("/rxdb/") || url.includes("/rxjs/")) return "RxDB/rxjs (device)";
+  if (url.includes("valibot")) return "valibot (command schemas)";
+  if (url.includes("undici") || url.includes("node:internal/deps/undici")) return "HTTP client (undici fetch)";
+  if (url.includes("node:_http") || url.includes("node:internal/http") || url.includes("node:net"))
+    return "HTTP server (node:http, net)";
+  if (url.includes("sync/replication/commands.ts") || url.includes("held-transaction")) return "command endpoint";
+  if (url.includes("/src/data/")) return "device data layer (outbox, replication)";
+  if (url.includes("/sync/")) return "server (other)";
+  if (url === "" && (functionName === "parse" || functionName === "stringify")) return "JSON";
+  if (url === "") return `native: ${functionName || "(anonymous)"}`;
+  return url.startsWith("node:") ? "node internals (other)" : `other: ${url.replace(/.*node_modules\//, "")}`;
+}
+
+try {
+  console.log(`load average ${loadavg()}`);
+  for (let run = 0; run < Number(values.runs); run++) {
+    sqlTimes.clear();
+    requests.length = 0;
+    between.length = 0;
+    const figures = await outboxBench(
+      server.server.db,
+      server.client(),
+      server.url,
+      "issuer@demo.test",
+      Number(values.commands),
+      {
+        transport: (transport) => ({
+          ...transport,
+          fetch: async (input, init) => {
+            const commands = String(input).endsWith("/commands");
+            const started = performance.now();
+            if (commands && lastAnswer > 0) between.push(started - lastAnswer);
+            const response = await transport.fetch(input, init);
+            if (!commands) return response;
+            const body = await response.text();
+            lastAnswer = performance.now();
+            requests.push(lastAnswer - started);
+            return new Response(body, { status: response.status, headers: response.headers });
+          },
+        }),
+        flushStarts: async () => {
+          lastAnswer = 0;
+          timing = true;
+          await session.post("Profiler.start");
+        },
+        flushEnded: async () => {
+          timing = false;
+          const { profile } = (await session.post("Profiler.stop")) as unknown as {
+            profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+          };
+          if (values["profile-out"]) writeFileSync(values["profile-out"], JSON.stringify(profile));
+          const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+          const parts = new Map<string, number>();
+          let total = 0;
+          profile.samples.forEach((id, i) => {
+            const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+            const node = byId.get(id);
+            if (!node) return;
+            total += ms;
+            const part = partOf(node.callFrame);
+            parts.set(part, (parts.get(part) ?? 0) + ms);
+          });
+          console.log(`CPU profile of the flush (${Math.round(total)} ms sampled), self time by part:`);
+          for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1]).slice(0, 24))
+            console.log(`  ${part.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / total).toFixed(1)}%`);
+        },
+      },
+    );
+    console.log(
+      `flush ${Math.round(figures.commandsPerSecond)}/s (${Math.round(figures.flushMs)} ms, CPU ${Math.round(figures.flushCpuMs)} ms); ` +
+        `SQL ${Math.round(figures.sqlPerSecond)}/s (${Math.round(figures.sqlMs)} ms); ${(figures.flushMs / figures.sqlMs).toFixed(2)}x; exactly once: ${figures.exactlyOnce}`,
+    );
+    const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+    console.log(
+      `requests: ${requests.length}, ${Math.round(sum(requests))} ms from request to parsed answer (${requests.map((ms) => Math.round(ms)).join(", ")}); ` +
+        `device between answer and next request ${Math.round(sum(between))} ms`,
+    );
+    let sqlTotal = 0;
+    console.log("inside PGlite during the flush (its protocol calls, by statement kind):");
+    for (const [kind, entry] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms)) {
+      sqlTotal += entry.ms;
+      console.log(
+        `  ${kind.padEnd(48)} ${entry.ms.toFixed(0).padStart(6)} ms  ${String(entry.statements).padStart(5)} statements, ${entry.calls} calls`,
+      );
+    }
+    console.log(`  ${"all".padEnd(48)} ${sqlTotal.toFixed(0).padStart(6)} ms`);
+  }
+  console.log(`load average ${loadavg()}`);
+} finally {
+  session.disconnect();
+  await server.close();
+}
+process.exit(0);
