@@ -5,6 +5,12 @@
 // change-log scan alone, the document builder alone, CPU time beside wall time, and an md5 of the documents (the
 // seed draws random ids: compare md5s within one run; tests/db/pull-docs-equal.test.ts compares migration states):
 //   node bench/diagnose-pull.ts --whole [--holdings 10000] [--lim 1000] [--until 0700] [--repeat 2]
+// Where a pull page of ready documents goes (docs/REPLICATION.md "Ready documents"): the store filled, the scale
+// issuer's whole pull of holdings in pages of --lim, and per part on the same pages (sums over the pages, best of
+// --repeat): the change-log scan (next_changes), the whole ids (ready_whole_ids), the builder's version
+// (ready_version), ready_texts, the endpoint's SQL (pull_documents_text), the raw ready text read by primary key and
+// the raw builder docs_holdings(ids) without row-level security:
+//   node bench/diagnose-pull.ts --ready [--holdings 10000] [--lim 1000] [--repeat 3]
 // --until NNNN migrates only the files numbered below NNNN (the state before later migrations).
 import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +25,7 @@ const { values } = parseArgs({
   options: {
     holdings: { type: "string", default: "2000" },
     whole: { type: "boolean", default: false },
+    ready: { type: "boolean", default: false },
     lim: { type: "string", default: "1000" },
     until: { type: "string" },
     repeat: { type: "string", default: "1" },
@@ -39,6 +46,11 @@ if (values.until) {
 const { issuerId } = await seedScale(db, { holdings: Number(values.holdings) });
 if (values.whole) {
   await wholePull();
+  await pg.close();
+  process.exit(0);
+}
+if (values.ready) {
+  await readyParts();
   await pg.close();
   process.exit(0);
 }
@@ -251,4 +263,90 @@ async function wholePull(): Promise<void> {
       `${"total".padEnd(20)}               pull ${totals.pull.toFixed(0).padStart(6)} ms (cpu ${totals.pullCpu.toFixed(0).padStart(6)})  builder ${totals.build.toFixed(0).padStart(6)} ms (cpu ${totals.buildCpu.toFixed(0).padStart(6)})  rest ${totals.scan.toFixed(0).padStart(5)} ms`,
     );
   }
+}
+
+// The parts of a pull page of ready holdings, summed over the scale issuer's whole pull (best of --repeat rounds).
+async function readyParts(): Promise<void> {
+  const lim = Number(values.lim);
+  for (;;) {
+    const { rows } = await pg.query<{ n: string }>("select app_private.fill_ready_documents('holdings', 5000) as n");
+    if (Number(rows[0]?.n ?? 0) === 0) break;
+  }
+  const asIssuer = async <T>(fn: (tx: { query: typeof pg.query }) => Promise<T>): Promise<T> =>
+    pg.transaction(async (tx) => {
+      await tx.query(
+        "select set_config('jwt.claims.account_id', $1, true), set_config('jwt.claims.account_type', 'issuer', true), set_config('jwt.claims.role', 'account_owner', true)",
+        [issuerId],
+      );
+      await tx.exec("set local role app_user");
+      return fn(tx as never);
+    });
+  // the pages and their checkpoints
+  const pages: Array<{ txid: string; seq: number; ids: string[] }> = [];
+  let checkpoint = { txid: "0", seq: 0 };
+  for (;;) {
+    const body = await asIssuer(async (tx) => {
+      const { rows } = await tx.query<{ body: string }>(
+        "select app_private.pull_documents_text('holdings', $1, $2, $3) as body",
+        [checkpoint.txid, checkpoint.seq, lim],
+      );
+      return JSON.parse(rows[0]?.body ?? "null") as {
+        documents: Array<{ id: string }>;
+        checkpoint: { txid: string; seq: number };
+      };
+    });
+    pages.push({ ...checkpoint, ids: body.documents.map((d) => d.id) });
+    checkpoint = body.checkpoint;
+    if (body.documents.length < lim) break;
+  }
+  const parts: Array<[string, string, (p: (typeof pages)[number]) => unknown[], boolean]> = [
+    [
+      "next_changes (change-log scan)",
+      "select doc_ids from app_private.next_changes('holdings', $1::xid8, $2, $3)",
+      (p) => [p.txid, p.seq, lim],
+      true,
+    ],
+    [
+      "ready_whole_ids",
+      "select count(*) from app_private.ready_whole_ids('holdings', $1::uuid[])",
+      (p) => [p.ids],
+      true,
+    ],
+    ["ready_version", "select app_private.ready_version('holdings')", () => [], true],
+    ["ready_texts", "select count(r.doc) from app_private.ready_texts('holdings', $1::uuid[]) r", (p) => [p.ids], true],
+    [
+      "pull_documents_text (the endpoint's SQL)",
+      "select length(app_private.pull_documents_text('holdings', $1, $2, $3))",
+      (p) => [p.txid, p.seq, lim],
+      true,
+    ],
+    [
+      "raw ready text by primary key (superuser)",
+      "select length(string_agg(doc, ', ')) from app_private.ready_documents where model = 'holdings' and id = any ($1::uuid[])",
+      (p) => [p.ids],
+      false,
+    ],
+    [
+      "raw docs_holdings(ids) (superuser)",
+      "select count(*) from app_private.docs_holdings($1::uuid[])",
+      (p) => [p.ids],
+      false,
+    ],
+  ];
+  const best: Record<string, number> = {};
+  for (let round = 0; round < Number(values.repeat); round++) {
+    for (const [label, sql, params, asUser] of parts) {
+      const started = performance.now();
+      for (const page of pages) {
+        if (asUser) await asIssuer((tx) => tx.query(sql, params(page)));
+        else await pg.query(sql, params(page));
+      }
+      const took = performance.now() - started;
+      best[label] = Math.min(best[label] ?? Number.POSITIVE_INFINITY, took);
+    }
+  }
+  console.log(
+    `ready holdings, ${pages.length} pages of ${lim} (${values.holdings} holdings), best of ${values.repeat}, sums over the pages:`,
+  );
+  for (const [label] of parts) console.log(`  ${label.padEnd(44)} ${best[label]?.toFixed(0).padStart(6)} ms`);
 }

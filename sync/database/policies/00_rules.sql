@@ -8,7 +8,9 @@
 -- SET, not strict, every name schema-qualified. PostgreSQL never inlines a function whose body holds a sub-select, so
 -- where a rule includes membership in one of 00_visibility.sql's id sets (security definer, evaluated once per query
 -- as a hashed sub-plan), the caller passes that membership as a boolean argument (`allocation_id in (select
--- app_private.staff_allocation_ids())`, or in the pull the same set for a page of ids).
+-- app_private.staff_allocation_ids())`, or in the pull the same set for a page of ids). A rule asks the set first and
+-- the session's claims last: a probe of a hashed set costs less than reading a setting for every row (the claims are
+-- read per row once inlined; only a sub-select would read them once per statement).
 
 -- The reader is this investor (an investor account reading its own rows).
 create or replace function app_private.is_reader_investor(investor_id uuid)
@@ -39,7 +41,7 @@ create or replace function app_private.sees_distribution(investor_id uuid, staff
   language sql
   stable
 as $function$
-  select app_private.is_reader_investor(investor_id) or staff_allocation
+  select staff_allocation or app_private.is_reader_investor(investor_id)
 $function$;
 grant execute on function app_private.sees_distribution(uuid, boolean) to app_user;
 
@@ -116,7 +118,7 @@ create or replace function app_private.sees_ledger_entry(investor_id uuid, staff
   language sql
   stable
 as $function$
-  select app_private.is_reader_investor(investor_id) or staff_transaction
+  select staff_transaction or app_private.is_reader_investor(investor_id)
 $function$;
 grant execute on function app_private.sees_ledger_entry(uuid, boolean) to app_user;
 
@@ -127,7 +129,7 @@ create or replace function app_private.sees_holding(investor_id uuid, issuer_rou
   language sql
   stable
 as $function$
-  select app_private.is_reader_investor(investor_id) or issuer_round or broker_round
+  select issuer_round or broker_round or app_private.is_reader_investor(investor_id)
 $function$;
 grant execute on function app_private.sees_holding(uuid, boolean, boolean) to app_user;
 
