@@ -8,8 +8,8 @@
 // Where a pull page of ready documents goes (docs/REPLICATION.md "Ready documents"): the store filled, the scale
 // issuer's whole pull of holdings in pages of --lim, and per part on the same pages (sums over the pages, best of
 // --repeat): the change-log scan (next_changes), the whole ids (ready_whole_ids), the builder's version
-// (ready_version), ready_texts, the endpoint's SQL (pull_documents_text), the raw ready text read by primary key and
-// the raw builder docs_holdings(ids) without row-level security:
+// (ready_version), ready_texts, ready_page, the endpoint's SQL (pull_documents_text), the raw ready text read by
+// primary key and the raw builder docs_holdings(ids) without row-level security:
 //   node bench/diagnose-pull.ts --ready [--holdings 10000] [--lim 1000] [--repeat 3]
 // --until NNNN migrates only the files numbered below NNNN (the state before later migrations).
 import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
@@ -314,6 +314,12 @@ async function readyParts(): Promise<void> {
     ],
     ["ready_version", "select app_private.ready_version('holdings')", () => [], true],
     ["ready_texts", "select count(r.doc) from app_private.ready_texts('holdings', $1::uuid[]) r", (p) => [p.ids], true],
+    [
+      "ready_page (the all-ready page in one statement)",
+      "select length(r.docs), r.ready from app_private.ready_page('holdings', $1::uuid[]) r",
+      (p) => [p.ids],
+      true,
+    ],
     [
       "pull_documents_text (the endpoint's SQL)",
       "select length(app_private.pull_documents_text('holdings', $1, $2, $3))",

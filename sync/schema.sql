@@ -6927,6 +6927,10 @@ declare
   batch record;
   docs text;
   missing bigint;
+  -- the page's ready texts (ready_page): all of them, how many are ready, how many the reader sees whole
+  ready_docs text;
+  ready_count bigint;
+  whole_count bigint;
 begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
@@ -6941,6 +6945,13 @@ begin
     least(greatest(coalesce(lim, 100), 1), 1000)
   );
   if cardinality(batch.doc_ids) > 0 and model = any (app_private.ready_models()) then
+    select p.docs, p.ready, p.whole into ready_docs, ready_count, whole_count from app_private.ready_page(model, batch.doc_ids) p;
+    perform set_config('ledgerline.ready_missing', '0', true);
+  end if;
+  if ready_count = cardinality(batch.doc_ids) then
+    -- Every document of the page seen whole and ready (the common page): its stored texts in the page's order.
+    docs := ready_docs;
+  elsif whole_count > 0 then
     -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
     -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
     execute format(
@@ -7174,6 +7185,22 @@ AS $function$
   select array['distributions', 'holdings', 'transactions']
 $function$;
 grant execute on function app_private.ready_models() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.ready_page(model text, ids uuid[], OUT docs text, OUT ready bigint, OUT whole bigint)
+ RETURNS record
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  with whole as materialized (select w.id from app_private.ready_whole_ids(ready_page.model, ids) w(id)),
+  ver as materialized (select app_private.ready_version(ready_page.model) as version)
+  select string_agg(r.doc, ', ' order by i.ord), count(r.doc), (select count(*) from whole)
+  from unnest(ids) with ordinality as i(id, ord)
+    join whole w on w.id = i.id
+    left join app_private.ready_documents r
+      on r.model = ready_page.model and r.id = i.id and r.version = (select v.version from ver v)
+$function$;
+grant execute on function app_private.ready_page(model text, ids uuid[], OUT docs text, OUT ready bigint, OUT whole bigint) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.ready_texts(model text, ids uuid[])
  RETURNS TABLE(id uuid, doc text)
@@ -7693,7 +7720,7 @@ CREATE OR REPLACE FUNCTION app_private.sees_distribution(investor_id uuid, staff
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.is_reader_investor(investor_id) or staff_allocation
+  select staff_allocation or app_private.is_reader_investor(investor_id)
 $function$;
 grant execute on function app_private.sees_distribution(investor_id uuid, staff_allocation boolean) to app_user;
 
@@ -7738,7 +7765,7 @@ CREATE OR REPLACE FUNCTION app_private.sees_holding(investor_id uuid, issuer_rou
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.is_reader_investor(investor_id) or issuer_round or broker_round
+  select issuer_round or broker_round or app_private.is_reader_investor(investor_id)
 $function$;
 grant execute on function app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean) to app_user;
 
@@ -7747,7 +7774,7 @@ CREATE OR REPLACE FUNCTION app_private.sees_ledger_entry(investor_id uuid, staff
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.is_reader_investor(investor_id) or staff_transaction
+  select staff_transaction or app_private.is_reader_investor(investor_id)
 $function$;
 grant execute on function app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean) to app_user;
 

@@ -6,7 +6,9 @@
 -- is new), printed as jsonb prints it: the page is joined as text (string_agg of each document's text) instead of
 -- being aggregated into one jsonb array, wrapped into another object and printed, about a fifth of the time for a
 -- page of 1,000 documents. The heavy models' documents a reader sees whole come as ready text, built once per change
--- (replication/40_ready_documents.sql); the rest are built here under the reader's row-level security.
+-- (replication/40_ready_documents.sql); the rest are built here under the reader's row-level security. A page whose
+-- documents are all seen whole and ready (an issuer's holdings, once filled) is the stored texts joined in one
+-- statement (ready_page), without the page-wide joins the mixed case needs.
 -- app_public.pull_documents (GraphQL pullDocuments) is the same answer as jsonb.
 -- Security invoker: the request's role and claims decide.
 
@@ -19,6 +21,10 @@ declare
   batch record;
   docs text;
   missing bigint;
+  -- the page's ready texts (ready_page): all of them, how many are ready, how many the reader sees whole
+  ready_docs text;
+  ready_count bigint;
+  whole_count bigint;
 begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
@@ -33,6 +39,13 @@ begin
     least(greatest(coalesce(lim, 100), 1), 1000)
   );
   if cardinality(batch.doc_ids) > 0 and model = any (app_private.ready_models()) then
+    select p.docs, p.ready, p.whole into ready_docs, ready_count, whole_count from app_private.ready_page(model, batch.doc_ids) p;
+    perform set_config('ledgerline.ready_missing', '0', true);
+  end if;
+  if ready_count = cardinality(batch.doc_ids) then
+    -- Every document of the page seen whole and ready (the common page): its stored texts in the page's order.
+    docs := ready_docs;
+  elsif whole_count > 0 then
     -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
     -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
     execute format(

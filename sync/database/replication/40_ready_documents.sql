@@ -102,6 +102,27 @@ end;
 $function$;
 grant execute on function app_private.ready_texts(text, uuid[]) to app_user;
 
+-- The pull's common page (replication/10_pull.sql): every document of `ids` seen whole by the reader and ready. In one
+-- statement: the ready texts in the page's order joined by ', ' (docs), how many of the page are ready (ready) and
+-- how many the reader sees whole (whole). The pull takes docs as they are when ready = cardinality(ids); otherwise
+-- it reads ready_texts and builds the rest.
+create or replace function app_private.ready_page(model text, ids uuid[], OUT docs text, OUT ready bigint,
+                                                  OUT whole bigint)
+  returns record
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  with whole as materialized (select w.id from app_private.ready_whole_ids(ready_page.model, ids) w(id)),
+  ver as materialized (select app_private.ready_version(ready_page.model) as version)
+  select string_agg(r.doc, ', ' order by i.ord), count(r.doc), (select count(*) from whole)
+  from unnest(ids) with ordinality as i(id, ord)
+    join whole w on w.id = i.id
+    left join app_private.ready_documents r
+      on r.model = ready_page.model and r.id = i.id and r.version = (select v.version from ver v)
+$function$;
+grant execute on function app_private.ready_page(text, uuid[]) to app_user;
+
 -- Builds the documents of `ids` as their builder makes them without row-level security (this function's owner reads
 -- every row) and without a reader's claims, and keeps them. One writer of a model at a time: the lock is taken
 -- before the documents are read, so under READ COMMITTED the build sees every transaction that kept its documents
