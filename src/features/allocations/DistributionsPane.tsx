@@ -3,7 +3,7 @@
 // selection (used by the bulk tabs) and the CSV import. An investor is named by its account, as on the cap table and
 // the buyers list (a distribution's own name is the contact name typed at invitation, used until the account is known).
 import { Link } from "@tanstack/react-router";
-import { memo, useCallback, useMemo, useRef } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import {
   distributionQualificationLabel,
@@ -11,7 +11,17 @@ import {
   distributionSummary,
 } from "../../domain/allocations.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Card, Checkbox, EmptyState, Stat, StatRow, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  Stat,
+  StatRow,
+  StatusBadge,
+  SyncMark,
+  tableClass,
+} from "../../ui/index.ts";
 import { CsvImport } from "./CsvImport.tsx";
 import { DISTRIBUTIONS_PANE_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
@@ -19,6 +29,9 @@ import type { Distribution } from "./use-allocation.ts";
 // Phones: the units move under the investor's name, so the Status column fits beside it without scrolling.
 const wideOnly = css({ display: { base: "none", sm: "table-cell" } });
 const narrowOnly = css({ display: { base: "block", sm: "none" } });
+
+/** Rows rendered at first and per "Show more" (the summary and the selection cover every distribution). */
+const PAGE_ROWS = 500;
 
 /** Commands that create distributions (a single invitation, an imported file). */
 const CREATING = new Set(["makeDistribution", "bulkAllocation"]);
@@ -40,6 +53,8 @@ export function DistributionsPane({
   // An invitation the server refused is listed (marked Rejected, to be corrected or discarded) but is no distribution.
   const summary = useMemo(() => distributionSummary(distributions.filter((d) => !refusedCreation(d))), [distributions]);
   const allSelected = distributions.length > 0 && distributions.every((d) => selected.has(d.id));
+  const [limit, setLimit] = useState(PAGE_ROWS);
+  const shown = distributions.length > limit ? distributions.slice(0, limit) : distributions;
   // One toggle for every row (rows are memoized: a file of 10,000 rows must not render 10,000 rows per change).
   const current = useRef({ selected, onSelectedChange });
   current.current = { selected, onSelectedChange };
@@ -84,7 +99,7 @@ export function DistributionsPane({
               </tr>
             </thead>
             <tbody>
-              {distributions.map((d) => (
+              {shown.map((d) => (
                 <DistributionRow
                   key={d.id}
                   d={d}
@@ -95,6 +110,16 @@ export function DistributionsPane({
               ))}
             </tbody>
           </table>
+          {shown.length < distributions.length ? (
+            <div className={css({ display: "flex", alignItems: "center", gap: "3", px: "2", py: "2" })}>
+              <span className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="distributions-shown">
+                {DISTRIBUTIONS_PANE_TEXT.shown(shown.length, distributions.length)}
+              </span>
+              <Button variant="outline" size="sm" onClick={() => setLimit((n) => n + PAGE_ROWS)}>
+                {DISTRIBUTIONS_PANE_TEXT.showMore(Math.min(PAGE_ROWS, distributions.length - shown.length))}
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
     </Card>

@@ -88,6 +88,10 @@ export const DISTRIBUTIONS_PANE_TEXT = {
   /** Phones: the units under the investor's name. */
   unitsInline: (units: string) => `${units} units`,
   status: "Status",
+  /** Under a long list (the pane renders its rows in pages: a 10,000-row table is seconds of layout per change). */
+  shown: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
+  showMore: (count: number) => `Show ${count.toLocaleString("en-US")} more`,
 };
 
 /** The allocation CSV import. */
