@@ -223,22 +223,20 @@ try {
     const tag = `csv-${Date.now().toString(36)}`;
     const csv = ["Email,Amount,Contact Name"];
     for (let i = 0; i < importRows; i++) csv.push(`${tag}-${i}@bench.test,${10 + (i % 90)},Imported ${i}`);
-    const labels: string[] = [];
-    const progress: string[] = [];
-    const sample = (testId: string, into: string[]) =>
-      page
-        .getByTestId(testId)
-        .textContent({ timeout: 200 })
-        .then((text) => {
-          const label = (text ?? "").trim();
-          if (label && into.at(-1) !== label) into.push(label);
-        })
-        .catch(() => {});
-    // the sync indicator's label and the import's own progress line ("Sending 3,000 of 10,000")
-    const sampler = setInterval(() => {
-      void sample("sync-status", labels);
-      void sample("csv-import-progress", progress);
-    }, 250);
+    // The sync indicator's label and the import's own progress line ("Sending 3,000 of 10,000"), each change with
+    // its page time, recorded in the page (this process is busy while the embedded server applies the rows).
+    await page.evaluate(() => {
+      const seen: { id: string; text: string; at: number }[] = [];
+      (window as unknown as { __importTexts: typeof seen }).__importTexts = seen;
+      const look = () => {
+        for (const id of ["sync-status", "csv-import-progress"]) {
+          const text = (document.querySelector(`[data-testid=${id}]`)?.textContent ?? "").trim();
+          const last = seen.filter((s) => s.id === id).at(-1);
+          if (text && last?.text !== text) seen.push({ id, text, at: performance.now() });
+        }
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const importProfiler = values.profile ? await page.context().newCDPSession(page) : null;
     if (importProfiler) {
       await importProfiler.send("Profiler.enable");
@@ -287,12 +285,77 @@ try {
       if (applied >= importRows) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    clearInterval(sampler);
     figures.importAppliedRows = applied;
     figures.importAppliedMs = applied >= importRows ? performance.now() - started : null;
+    const texts = await page.evaluate(
+      (from) =>
+        (window as unknown as { __importTexts: { id: string; text: string; at: number }[] }).__importTexts.map((t) => ({
+          ...t,
+          at: Math.round(t.at - from),
+        })),
+      fileAt,
+    );
+    const labels = texts.filter((t) => t.id === "sync-status").map((t) => `${t.text} (+${t.at} ms)`);
+    const progress = texts.filter((t) => t.id === "csv-import-progress").map((t) => `${t.text} (+${t.at} ms)`);
     figures.importSyncLabels = labels;
     figures.importProgressTexts = progress;
     figures.importLoadAverageEnd = os.loadavg();
+    // The same work in SQL on the same database, as the issuer, rolled back: the file's rows through
+    // app_private.make_distributions in chunks of 500, and 500 of them through make_distribution one by one (the
+    // import's server path before the set-based function), for the ratio in this run.
+    const claims = await db.query<{ user_id: string; account_id: string }>(
+      `select ua.user_id, ua.account_id from app_public.users_accounts ua join app_public.user_emails e on e.user_id = ua.user_id
+        where lower(e.email) = lower($1) limit 1`,
+      [SCALE_EMAIL],
+    );
+    const asIssuer = async (work: (tx: { query: typeof db.query }) => Promise<unknown>) => {
+      const at = performance.now();
+      await db
+        .transaction(async (tx) => {
+          await tx.query(
+            "select set_config('jwt.claims.user_id', $1, true), set_config('jwt.claims.account_id', $2, true), set_config('jwt.claims.account_type', 'issuer', true), set_config('jwt.claims.role', 'account_owner', true)",
+            [claims.rows[0]?.user_id, claims.rows[0]?.account_id],
+          );
+          await tx.query("set local role app_user");
+          await work(tx as never);
+          throw new Error("rollback");
+        })
+        .catch((error: Error) => {
+          if (error.message !== "rollback") throw error;
+        });
+      return performance.now() - at;
+    };
+    const sqlRows = Array.from({ length: importRows }, (_, i) => ({
+      row: i + 2,
+      email: `${tag}-sql-${i}@bench.test`,
+      amount: String(10 + (i % 90)),
+      name: `Imported ${i}`,
+      id: crypto.randomUUID(),
+    }));
+    figures.sqlSetBasedMs = await asIssuer(async (tx) => {
+      for (let i = 0; i < sqlRows.length; i += 500)
+        await tx.query("select count(*) from app_private.make_distributions($1, $2)", [
+          target.allocation_id,
+          JSON.stringify(sqlRows.slice(i, i + 500)),
+        ]);
+    });
+    figures.sqlPerRow500Ms = await asIssuer(async (tx) => {
+      for (const r of sqlRows.slice(0, 500))
+        await tx.query("select id from app_public.make_distribution($1, $2, $3, $4, $5)", [
+          target.allocation_id,
+          r.email,
+          r.amount,
+          r.name,
+          r.id,
+        ]);
+    });
+    figures.sqlLoadAverage = os.loadavg();
+    log(
+      `SQL, same database: ${importRows} rows set-based in chunks of 500 ${Math.round(figures.sqlSetBasedMs as number)} ms; 500 rows by make_distribution one by one ${Math.round(figures.sqlPerRow500Ms as number)} ms (x${importRows / 500} = ${Math.round(((figures.sqlPerRow500Ms as number) * importRows) / 500)} ms); load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
     log(
       `applied ${applied} of ${importRows} rows ${figures.importAppliedMs === null ? `(not all within ${importTimeoutMs / 1000} s)` : `after ${Math.round(figures.importAppliedMs as number)} ms`}; sync indicator: ${labels.join(" | ")}; import progress: ${progress.join(" | ")}; load ${os
         .loadavg()

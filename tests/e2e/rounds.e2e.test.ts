@@ -472,9 +472,13 @@ describe("allocation CSV import and the holding page", () => {
     await paneRow(page, first).getByTestId("pending-mark").waitFor();
     await paneRow(page, second).getByTestId("pending-mark").waitFor();
     expect(await page.getByTestId("summary-distributions").textContent()).toBe(String(before + 2));
+    // the import's own progress line counts rows (chunks of 500 rows are sent as they are taken)
+    const progress = page.getByTestId("csv-import-progress");
+    await progress.getByText("2 rows waiting for the connection").waitFor();
     expect(await count()).toBe(before);
     await setOffline(ctx, false);
     await poll(() => count()).toBe(before + 2);
+    await poll(() => progress.textContent()).toBe("");
     await poll(() => paneRow(page, first).getByTestId("pending-mark").count()).toBe(0);
     await poll(() => paneRow(page, second).getByTestId("pending-mark").count()).toBe(0);
   });
