@@ -1,8 +1,8 @@
-// The command endpoint's direct call path (docs/SERVER.md "Commands"). A command whose mutation is PostGraphile's
-// field for one SQL function of app_public (a custom mutation: `makeCustomer(input: {email, name, id})` for
-// app_public.make_customer(email, name, id)) runs as the very statement grafast would send for it - the function in
-// FROM with every argument cast to its type - without grafast's execution around it (about half a millisecond of
-// JavaScript per command, more than the command log and the transaction together).
+// The command endpoint's direct call path (docs/REPLICATION.md "Commands"). A command whose mutation is
+// PostGraphile's field for one SQL function of app_public (a custom mutation: `makeCustomer(input: {email, name,
+// id})` for app_public.make_customer(email, name, id)) runs as the very statement grafast would send for it - the
+// function in FROM with every argument cast to its type - without grafast's execution around it (0.3-0.6 ms of CPU
+// per command: bench/diagnose-commands.ts --rounds).
 //
 // It is taken only when the outcome cannot differ from grafast's:
 //   - the mutation field's input is exactly the function's arguments (camelCased) plus clientMutationId, its
