@@ -243,6 +243,7 @@ try {
       await importProfiler.send("Profiler.setSamplingInterval", { interval: 5_000 });
       await importProfiler.send("Profiler.start");
     }
+    const { rows: clock } = await db.query<{ at: string }>("select clock_timestamp()::text as at");
     const started = performance.now();
     await input.setInputFiles(
       { name: "allocation.csv", mimeType: "text/csv", buffer: Buffer.from(csv.join("\n")) },
@@ -287,6 +288,16 @@ try {
     }
     figures.importAppliedRows = applied;
     figures.importAppliedMs = applied >= importRows ? performance.now() - started : null;
+    // In the database's own clock: the last distribution row of the file (created_on is its transaction's start, so
+    // up to one request of chunks early). The count above can be late: this process runs the embedded server, whose
+    // pulls and mailer keep PGlite busy after the rows are in.
+    const { rows: server } = await db.query<{ ms: number }>(
+      `select extract(epoch from max(d.created_on) - $3::timestamptz) * 1000 as ms
+         from app_public.distributions d join app_public.accounts a on a.id = d.investor_id
+        where d.allocation_id = $1 and a.email like $2`,
+      [target.allocation_id, `${tag}-%`, clock[0]?.at],
+    );
+    figures.importLastRowServerMs = Number(server[0]?.ms ?? 0);
     const texts = await page.evaluate(
       (from) =>
         (window as unknown as { __importTexts: { id: string; text: string; at: number }[] }).__importTexts.map((t) => ({
@@ -357,7 +368,7 @@ try {
         .join(" ")}`,
     );
     log(
-      `applied ${applied} of ${importRows} rows ${figures.importAppliedMs === null ? `(not all within ${importTimeoutMs / 1000} s)` : `after ${Math.round(figures.importAppliedMs as number)} ms`}; sync indicator: ${labels.join(" | ")}; import progress: ${progress.join(" | ")}; load ${os
+      `last row's transaction began +${Math.round(figures.importLastRowServerMs as number)} ms (database clock); applied ${applied} of ${importRows} rows ${figures.importAppliedMs === null ? `(not all within ${importTimeoutMs / 1000} s)` : `after ${Math.round(figures.importAppliedMs as number)} ms`}; sync indicator: ${labels.join(" | ")}; import progress: ${progress.join(" | ")}; load ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}`,

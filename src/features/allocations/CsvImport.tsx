@@ -22,7 +22,9 @@ import { CSV_IMPORT_TEXT } from "./strings.ts";
 function ImportStatus({ batch }: { batch: ImportBatch }) {
   const { rows: outbox } = useOutbox();
   const online = useOnline();
-  const progress = useMemo(() => importProgress(batch, outbox), [batch, outbox]);
+  // the chunk keys met in the outbox so far (a chunk gone from it after that was taken by the server)
+  const seen = useRef(new Set<string>()).current;
+  const progress = useMemo(() => importProgress(batch, outbox, seen), [batch, outbox, seen]);
   const waiting = progress.total - progress.done - progress.refused;
   let text: string | null = null;
   if (waiting > 0) {
