@@ -79,6 +79,7 @@ try {
   page.on("pageerror", (error) => problems.push(String(error).slice(0, 200)));
   const cdp = await context.newCDPSession(page);
 
+  const ratios: number[] = [];
   for (let run = 0; run < runs; run++) {
     const profile = profiling && run === runs - 1;
     if (profile) {
@@ -97,7 +98,7 @@ try {
     // the limit, in the same run: a raw read of all holdings (Dexie closed and reopened), in the same page once the
     // grid is done (/bench.html is the app's page once its service worker controls the origin)
     await page.addScriptTag({ url: "/bench-dexie.js" });
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(4000);
     const rawMs = await page.evaluate(async () => {
       // biome-ignore lint/suspicious/noExplicitAny: Dexie's UMD global
       const Dexie = (window as unknown as { Dexie: any }).Dexie;
@@ -115,6 +116,7 @@ try {
         .filter((e) => e.initiatorType === "script" || e.name.includes("/api/"))
         .map((e) => ({ name: e.name.split("/").pop() ?? "", start: e.startTime, end: e.responseEnd })),
     );
+    ratios.push(grid.gridMs / rawMs);
     console.log(
       `\nrun ${run + 1} (load ${load()}): grid ${round(grid.gridMs)} ms (first row ${round(grid.firstRowMs)}, heading ${round(grid.headingMs ?? 0)}); raw read ${round(rawMs)} ms; ratio ${(grid.gridMs / rawMs).toFixed(2)}x; from heading ${((grid.gridMs - (grid.headingMs ?? 0)) / rawMs).toFixed(2)}x`,
     );
@@ -195,6 +197,10 @@ try {
         console.log(`    ${round(ms).padStart(5)} ms  ${key}`);
     }
   }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(
+    `\ngrid / raw read per run: ${ratios.map((r) => `${r.toFixed(2)}x`).join(", ")}; median ${(sorted[Math.floor((sorted.length - 1) / 2)] ?? 0).toFixed(2)}x`,
+  );
   console.log(`console errors and warnings: ${problems.length}`);
   for (const problem of problems.slice(0, 5)) console.log(`  ${problem}`);
   await context.close();
