@@ -18,8 +18,11 @@ const router = makeRouter();
 // and start loading the screen's code beside that request instead of once its guard has the session (issue 8).
 // The guard gets the same session request.
 // Signed out, the screen's code (for /login: the sign-in page) still starts loading here, before the first render.
-if (readStoredSession()?.account) void loadSession().catch(() => undefined);
+// A screen of the signed-in layout asks at once too when nothing is stored (a phone's first visit of /portfolio with
+// its session cookie: issue 22 item 13), instead of once the guard runs after the first render.
 const [matched] = router.getMatchedRoutes(window.location.pathname);
+if (readStoredSession()?.account || matched.some((route) => route.id === "/_app"))
+  void loadSession().catch(() => undefined);
 for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
 
 // HTTP 401/403 from GraphQL: to /login, within the app (no reload, local data kept).
