@@ -11,6 +11,7 @@
 //      meanwhile (every 250 ms). The import starts once the page's first sync has ended.
 // Figures, not pass/fail; prints them and writes bench/results/bulk-work.json.
 //   node bench/bulk-work.ts [--distributions 10000] [--rows 10000] [--import-timeout 180] [--no-import] [--no-round]
+//                           [--profile] [--no-mail]
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     "no-round": { type: "boolean", default: false },
     /** a CPU profile of the page during the live update and the import: its heaviest functions (self time) */
     profile: { type: "boolean", default: false },
+    /** the allocation sends no invitation mail (the embedded mailer's work apart from the import's) */
+    "no-mail": { type: "boolean", default: false },
   },
 });
 const distributions = Math.max(1, Number(values.distributions));
@@ -120,6 +123,14 @@ try {
   if (!target) throw new Error("no scale round");
   // The seed's allocation is closed; the bench's invitations and import need it open (superuser, as an admin would).
   await db.query("update app_public.allocations set status = 'open' where id = $1", [target.allocation_id]);
+  if (values["no-mail"]) {
+    await db.query(
+      `insert into app_public.allocation_email_preferences (allocation_id, send_distribution) values ($1, false)
+       on conflict (allocation_id) do update set send_distribution = false`,
+      [target.allocation_id],
+    );
+  }
+  figures.invitationMails = !values["no-mail"];
   const issuer = await signInAs(server.client(), SCALE_EMAIL);
   const context = await newContext(browser, server.url);
   await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
