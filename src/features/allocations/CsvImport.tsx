@@ -34,7 +34,12 @@ function ImportStatus({ batch }: { batch: ImportBatch }) {
     <span
       role="status"
       data-testid="csv-import-progress"
-      className={css({ fontSize: "sm", color: progress.refused > 0 && waiting === 0 ? "danger" : "fg.muted" })}
+      className={css({
+        fontSize: "sm",
+        textAlign: "right",
+        maxW: "56",
+        color: progress.refused > 0 && waiting === 0 ? "danger" : "fg.muted",
+      })}
     >
       {text}
     </span>
@@ -98,10 +103,13 @@ export function CsvImport({ allocationId, disabled }: { allocationId: string; di
         data-testid="allocation-csv-input"
         onChange={(e) => onFile(e.target.files?.[0])}
       />
-      {batch ? <ImportStatus batch={batch} /> : null}
-      <Button variant="outline" size="sm" disabled={disabled} onClick={() => fileRef.current?.click()}>
-        {CSV_IMPORT_TEXT.importAllocation}
-      </Button>
+      {/* the progress line under the button, so a phone's card header keeps the button whole */}
+      <div className={css({ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: "1" })}>
+        <Button variant="outline" size="sm" disabled={disabled} onClick={() => fileRef.current?.click()}>
+          {CSV_IMPORT_TEXT.importAllocation}
+        </Button>
+        {batch ? <ImportStatus batch={batch} /> : null}
+      </div>
       <Dialog
         open={errors !== null}
         onOpenChange={(open) => !open && setErrors(null)}
