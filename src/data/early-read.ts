@@ -9,9 +9,9 @@
 //
 // Nothing read here shows unless every guard agrees:
 //   * the account: the read is of the database of the STORED session's user and account, and is only handed out for
-//     the same user and account (the signed-in layout's confirmed session: takeEarlyRows; the opened database's
-//     name: adoptEarlyRead); any other account discards it. The device only holds what the account may see, and a
-//     different account's database is never read for it.
+//     the same user and account (the signed-in layout's confirmed session: early-rows.ts useEarlyDocs; the opened
+//     database's name: hooks.tsx storedDocs$); any other account discards it. The device only holds what the
+//     account may see, and a different account's database is never read for it.
 //   * the schema: the database name carries the schema version the read assumed (EARLY_READ_VERSIONS); the caller
 //     passes the app's schema, and the read is used only if that version matches AND the app opened this collection
 //     with exactly this schema before (a fingerprint kept in localStorage once RxDB has opened it: noteSchemaOpened).
@@ -26,7 +26,7 @@
 
 import { SESSION_STORAGE_KEY } from "./session.ts";
 
-/** The collections each path's screen reads first, with the schema version of each (checked by the takers). */
+/** The collections each path's screen reads first (their schema versions: EARLY_READ_VERSIONS). */
 export const EARLY_READS: Readonly<Record<string, readonly string[]>> = {
   "/holdings": ["holdings", "securities", "rounds"],
 };
