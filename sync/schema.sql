@@ -5843,6 +5843,39 @@ AS $function$
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.invitation_mail(distribution_id uuid, amount numeric, offering text)
+ RETURNS TABLE(subject text, text_body text, html_body text)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select 'You are invited to invest: ' || $3,
+    'You have been invited to invest ' || $2::text || ' units in ' || $3
+      || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
+      || '{{origin}}/distribution/' || $1::text,
+    '<p>You have been invited to invest ' || $2::text || ' units in ' || $3
+      || '.</p><p><a href="{{origin}}/distribution/' || $1::text || '">Review and complete your investment</a></p>'
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.invitation_wanted(allocation_id uuid, owner_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(
+    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = $1),
+    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = $2),
+    true)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.is_mail_address(email text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select $1 is not null and $1 ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.is_reader_allocation_owner(owner_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -6227,23 +6260,15 @@ begin
   from make_distributions_rows t order by t.ord;
 
   -- The invitation mail (tg_distributions__invitation_mail), when the allocation's preference wants it.
-  select coalesce(
-    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = allocation.id),
-    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = allocation.owner_id),
-    true) into wanted;
+  wanted := app_private.invitation_wanted(allocation.id, allocation.owner_id);
   mails := 0;
   if wanted then
     select ast.name || ' ' || round.name into offering from app_public.assets ast where ast.id = round.asset_id;
     insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-    select 'distribution_invitation', a.email,
-      'You are invited to invest: ' || coalesce(offering, allocation.name),
-      'You have been invited to invest ' || t.amount::text || ' units in ' || coalesce(offering, allocation.name)
-        || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
-        || '{{origin}}/distribution/' || t.id::text,
-      '<p>You have been invited to invest ' || t.amount::text || ' units in ' || coalesce(offering, allocation.name)
-        || '.</p><p><a href="{{origin}}/distribution/' || t.id::text || '">Review and complete your investment</a></p>'
+    select 'distribution_invitation', a.email, m.subject, m.text_body, m.html_body
     from make_distributions_rows t join app_public.accounts a on a.id = t.investor_id
-    where a.email is not null and a.email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
+      cross join lateral app_private.invitation_mail(t.id, t.amount, coalesce(offering, allocation.name)) m
+    where app_private.is_mail_address(a.email)
     order by t.ord;
     get diagnostics mails = row_count;
   end if;
@@ -9290,30 +9315,19 @@ declare
   mail_id uuid;
 begin
   select al.* into allocation from app_public.allocations al where al.id = new.allocation_id;
-  select coalesce(
-    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = allocation.id),
-    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = allocation.owner_id),
-    true) into wanted;
+  wanted := app_private.invitation_wanted(allocation.id, allocation.owner_id);
   if not wanted then
     return new;
   end if;
   select a.* into investor from app_public.accounts a where a.id = new.investor_id;
-  if investor.email is null or investor.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+  if not app_private.is_mail_address(investor.email) then
     return new;
   end if;
   select ast.name || ' ' || r.name into offering from app_public.rounds r join app_public.assets ast on ast.id = r.asset_id
     where r.id = allocation.round_id;
   insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'distribution_invitation',
-    investor.email,
-    'You are invited to invest: ' || coalesce(offering, allocation.name),
-    'You have been invited to invest ' || new.amount::text || ' units in ' || coalesce(offering, allocation.name)
-      || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
-      || '{{origin}}/distribution/' || new.id::text,
-    '<p>You have been invited to invest ' || new.amount::text || ' units in ' || coalesce(offering, allocation.name)
-      || '.</p><p><a href="{{origin}}/distribution/' || new.id::text || '">Review and complete your investment</a></p>'
-  )
+  select 'distribution_invitation', investor.email, m.subject, m.text_body, m.html_body
+  from app_private.invitation_mail(new.id, new.amount, coalesce(offering, allocation.name)) m
   returning id into mail_id;
   perform pg_notify('mail_outbox', mail_id::text);
   return new;

@@ -214,6 +214,42 @@ begin
 end
 $function$;
 
+-- The invitation mail a new distribution sends (its trigger below, and make_distributions in 20_bulk.sql for many
+-- at once): whether the allocation wants it (its own preference, else its owner's default, else yes), whether the
+-- investor's address can take it, and its texts.
+create or replace function app_private.invitation_wanted(allocation_id uuid, owner_id uuid)
+  returns boolean
+  language sql
+  stable
+  set search_path to 'pg_catalog'
+as $function$
+  select coalesce(
+    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = $1),
+    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = $2),
+    true)
+$function$;
+
+create or replace function app_private.is_mail_address(email text)
+  returns boolean
+  language sql
+  immutable
+as $function$
+  select $1 is not null and $1 ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
+$function$;
+
+create or replace function app_private.invitation_mail(distribution_id uuid, amount numeric, offering text)
+  returns table(subject text, text_body text, html_body text)
+  language sql
+  immutable
+as $function$
+  select 'You are invited to invest: ' || $3,
+    'You have been invited to invest ' || $2::text || ' units in ' || $3
+      || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
+      || '{{origin}}/distribution/' || $1::text,
+    '<p>You have been invited to invest ' || $2::text || ' units in ' || $3
+      || '.</p><p><a href="{{origin}}/distribution/' || $1::text || '">Review and complete your investment</a></p>'
+$function$;
+
 create or replace function app_private.tg_distributions__invitation_mail()
   returns trigger
   language plpgsql
@@ -228,30 +264,19 @@ declare
   mail_id uuid;
 begin
   select al.* into allocation from app_public.allocations al where al.id = new.allocation_id;
-  select coalesce(
-    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = allocation.id),
-    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = allocation.owner_id),
-    true) into wanted;
+  wanted := app_private.invitation_wanted(allocation.id, allocation.owner_id);
   if not wanted then
     return new;
   end if;
   select a.* into investor from app_public.accounts a where a.id = new.investor_id;
-  if investor.email is null or investor.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+  if not app_private.is_mail_address(investor.email) then
     return new;
   end if;
   select ast.name || ' ' || r.name into offering from app_public.rounds r join app_public.assets ast on ast.id = r.asset_id
     where r.id = allocation.round_id;
   insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'distribution_invitation',
-    investor.email,
-    'You are invited to invest: ' || coalesce(offering, allocation.name),
-    'You have been invited to invest ' || new.amount::text || ' units in ' || coalesce(offering, allocation.name)
-      || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
-      || '{{origin}}/distribution/' || new.id::text,
-    '<p>You have been invited to invest ' || new.amount::text || ' units in ' || coalesce(offering, allocation.name)
-      || '.</p><p><a href="{{origin}}/distribution/' || new.id::text || '">Review and complete your investment</a></p>'
-  )
+  select 'distribution_invitation', investor.email, m.subject, m.text_body, m.html_body
+  from app_private.invitation_mail(new.id, new.amount, coalesce(offering, allocation.name)) m
   returning id into mail_id;
   perform pg_notify('mail_outbox', mail_id::text);
   return new;

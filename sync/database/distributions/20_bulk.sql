@@ -155,23 +155,15 @@ begin
   from make_distributions_rows t order by t.ord;
 
   -- The invitation mail (tg_distributions__invitation_mail), when the allocation's preference wants it.
-  select coalesce(
-    (select e.send_distribution from app_public.allocation_email_preferences e where e.allocation_id = allocation.id),
-    (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = allocation.owner_id),
-    true) into wanted;
+  wanted := app_private.invitation_wanted(allocation.id, allocation.owner_id);
   mails := 0;
   if wanted then
     select ast.name || ' ' || round.name into offering from app_public.assets ast where ast.id = round.asset_id;
     insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-    select 'distribution_invitation', a.email,
-      'You are invited to invest: ' || coalesce(offering, allocation.name),
-      'You have been invited to invest ' || t.amount::text || ' units in ' || coalesce(offering, allocation.name)
-        || '.' || chr(10) || chr(10) || 'Open this link to review and complete your investment:' || chr(10)
-        || '{{origin}}/distribution/' || t.id::text,
-      '<p>You have been invited to invest ' || t.amount::text || ' units in ' || coalesce(offering, allocation.name)
-        || '.</p><p><a href="{{origin}}/distribution/' || t.id::text || '">Review and complete your investment</a></p>'
+    select 'distribution_invitation', a.email, m.subject, m.text_body, m.html_body
     from make_distributions_rows t join app_public.accounts a on a.id = t.investor_id
-    where a.email is not null and a.email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
+      cross join lateral app_private.invitation_mail(t.id, t.amount, coalesce(offering, allocation.name)) m
+    where app_private.is_mail_address(a.email)
     order by t.ord;
     get diagnostics mails = row_count;
   end if;
