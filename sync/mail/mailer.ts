@@ -98,19 +98,22 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
       const { rows } = await db.query<QueuedMail>(
         `select id, kind, to_address, subject, text_body, html_body, attempts from app_private.mail_outbox
           where status = 'queued' and (next_attempt_on is null or next_attempt_on <= now())
-          order by created_on limit 20`,
+          order by created_on limit ${transport ? 20 : 500}`,
       );
       if (rows.length === 0) return delivered;
+      if (!transport) {
+        // the embedded default: each mail is written to the log, then the whole batch is marked logged at once
+        for (const mail of rows) {
+          log(`mail ${mail.kind} to ${mail.to_address}: ${mail.subject}`, render(mail.text_body));
+        }
+        await settleLogged(rows);
+        delivered += rows.length;
+        continue;
+      }
       for (const mail of rows) {
         const text = render(mail.text_body);
         const html = mail.html_body === null ? null : render(mail.html_body);
         const line = `mail ${mail.kind} to ${mail.to_address}: ${mail.subject}`;
-        if (!transport) {
-          log(line, text);
-          await settle(mail.id, "logged", text, html, null);
-          delivered += 1;
-          continue;
-        }
         try {
           await transport.send({ to: mail.to_address, subject: mail.subject, text, html });
           log(`${line} (sent)`);
@@ -151,6 +154,22 @@ export function startMailRelay(options: MailRelayOptions): MailRelay {
               delivered_on = case when $2::text = 'failed' then null else now() end
         where id = $1 and status = 'queued'`,
       [id, status, text, html, error, attempts ?? null],
+    );
+  }
+
+  /** Marks a batch of queued mails logged, with their rendered texts, in one statement. */
+  async function settleLogged(mails: QueuedMail[]): Promise<void> {
+    await db.query(
+      `update app_private.mail_outbox o
+          set status = 'logged', text_body = m.text_body, html_body = m.html_body, error = null,
+              attempts = o.attempts + 1, delivered_on = now()
+         from unnest($1::uuid[], $2::text[], $3::text[]) as m(id, text_body, html_body)
+        where o.id = m.id and o.status = 'queued'`,
+      [
+        mails.map((mail) => mail.id),
+        mails.map((mail) => render(mail.text_body)),
+        mails.map((mail) => (mail.html_body === null ? null : render(mail.html_body))),
+      ],
     );
   }
 
