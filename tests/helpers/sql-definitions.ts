@@ -15,7 +15,7 @@ const PATTERNS: [Kind, RegExp, (m: RegExpExecArray) => string][] = [
   ["policy", /\bcreate\s+policy\s+(\w+)\s+on\s+([\w.]+)/gi, (m) => `${m[2]}.${m[1]}`],
   [
     "trigger",
-    /\bcreate\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+(\w+)\s[\s\S]*?\bon\s+([\w.]+)/gi,
+    /\bcreate\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+(\w+)\s[^;]*?\bon\s+([\w.]+)/gi,
     (m) => `${m[2]}.${m[1]}`,
   ],
 ];

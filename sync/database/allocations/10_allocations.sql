@@ -340,3 +340,6 @@ create or replace trigger _300_rules BEFORE INSERT OR UPDATE ON app_public.broke
   execute function app_private.tg_broker_allocations__rules();
 create or replace trigger _310_note_required BEFORE INSERT OR UPDATE ON app_public.distribution_annotations FOR EACH ROW
   execute function app_private.tg_annotations__note_required();
+
+-- Where tg_vendor_qualifications__changes fires.
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.vendor_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_vendor_qualifications__changes();

@@ -119,3 +119,10 @@ grant execute on function app_public.make_dividend_payment(uuid,numeric,date,uui
 -- Where these functions fire.
 create or replace trigger _100_holding_total AFTER INSERT OR DELETE OR UPDATE ON app_public.dividend_payments FOR EACH ROW
   execute function app_private.tg_dividend_payments__total();
+
+-- The holdings documents of a token's holders change with its token, contract, cap-table and address rows.
+CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('tokens');
+CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('contracts');
+CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('cap_table_entries');
+CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
+CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('blockchain_addresses');

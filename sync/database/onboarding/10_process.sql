@@ -447,3 +447,6 @@ create or replace trigger _500_process AFTER INSERT OR DELETE ON app_public.dist
   execute function app_private.tg_distribution_qualifications__process();
 create or replace trigger _500_process AFTER INSERT ON app_public.distributions FOR EACH ROW
   execute function app_private.tg_distributions__process();
+
+-- Where tg_steps__changes fires.
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__changes();

@@ -422,3 +422,6 @@ create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDAT
   execute function app_private.tg__visibility_grants();
 create or replace trigger _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.security_listings FOR EACH ROW
   execute function app_private.tg__visibility_grants();
+
+-- Where tg_users_accounts__changes fires.
+CREATE OR REPLACE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__changes();

@@ -167,3 +167,36 @@ as $function$
   )
   select count(*) from doomed
 $function$;
+
+-- Where record_change fires: the `_900_changes_*` triggers of the replicated tables (model, id column, account columns).
+CREATE OR REPLACE TRIGGER _900_changes_assets AFTER INSERT OR DELETE OR UPDATE ON app_public.assets FOR EACH ROW EXECUTE FUNCTION app_private.record_change('assets', 'id', 'issuer_id');
+CREATE OR REPLACE TRIGGER _900_changes_rounds AFTER INSERT OR DELETE OR UPDATE ON app_public.rounds FOR EACH ROW EXECUTE FUNCTION app_private.record_change('rounds', 'id');
+CREATE OR REPLACE TRIGGER _900_changes_rounds AFTER INSERT OR DELETE OR UPDATE ON app_public.tranche_bond_data FOR EACH ROW EXECUTE FUNCTION app_private.record_change('rounds', 'round_id');
+CREATE OR REPLACE TRIGGER _900_changes_rounds AFTER INSERT OR DELETE OR UPDATE ON app_public.capital_deployments FOR EACH ROW EXECUTE FUNCTION app_private.record_change('rounds', 'round_id');
+CREATE OR REPLACE TRIGGER _900_changes_rounds AFTER INSERT OR DELETE OR UPDATE ON app_public.broker_allocations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('rounds', 'round_id', 'broker_id');
+CREATE OR REPLACE TRIGGER _900_changes_securities AFTER INSERT OR DELETE OR UPDATE ON app_public.securities FOR EACH ROW EXECUTE FUNCTION app_private.record_change('securities', 'id', 'issuer_id');
+CREATE OR REPLACE TRIGGER _900_changes_securities AFTER INSERT OR DELETE OR UPDATE ON app_public.security_listings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('securities', 'security_id', 'exchange_id');
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'id', 'owner_id');
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocation_annotations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'allocation_id');
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.vesting_schedules FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'allocation_id');
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocation_email_preferences FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'allocation_id');
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocation_offering_links FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'allocation_id', 'agent_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'id', 'investor_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_prices FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_payments FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_annotations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_custom_fields FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions_vesting AFTER INSERT OR DELETE OR UPDATE ON app_public.vesting_schedules FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('holdings', 'id', 'investor_id');
+CREATE OR REPLACE TRIGGER _900_changes_customers AFTER INSERT OR DELETE OR UPDATE ON app_public.customers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('customers', 'id', 'account_id', 'investor_id');
+CREATE OR REPLACE TRIGGER _900_changes_broker_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.broker_allocations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('broker_allocations', 'id', 'broker_id');
+CREATE OR REPLACE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'id', 'issuer_id', 'broker_id');
+CREATE OR REPLACE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
+CREATE OR REPLACE TRIGGER _900_changes_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.record_change('documents', 'id', 'uploaded_by_id');
+CREATE OR REPLACE TRIGGER _900_changes_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.document_sharings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('documents', 'document_id');
+CREATE OR REPLACE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'id');
+CREATE OR REPLACE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.managed_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'account_id', 'manager_id');
+CREATE OR REPLACE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.vendor_default_email_preferences FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'account_id', 'account_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.processes FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocation_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'allocation_id');
+CREATE OR REPLACE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');

@@ -1,7 +1,7 @@
 -- The request's session, as PostGraphile (or the command endpoint) sets it per transaction (jwt.claims.*): who
--- reads (current_user_id, current_account_id, current_account_type, current_account_role, current_session_id), the
--- permission checks every write starts with (can_write: not a viewer; require_writer; request_reader;
--- personal_data_readable: the account's own members only), the GraphQL fields currentUser, currentAccount,
+-- reads (current_user_id and the other jwt.claims readers live in the early file schema/10_settings.sql), the
+-- permission checks every write starts with (require_writer; request_reader; personal_data_readable: the account's
+-- own members only; can_write, not a viewer, is in schema/10_settings.sql), the GraphQL fields currentUser, currentAccount,
 -- currentUsersAccount, and the terms of service (acceptTerms, a user's pending terms).
 
 create or replace function app_private.account_type_of(account_id uuid)
@@ -11,48 +11,6 @@ create or replace function app_private.account_type_of(account_id uuid)
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$ select type from app_public.accounts where id = account_id $function$;
 grant execute on function app_private.account_type_of(uuid) to app_user;
-
-create or replace function app_private.can_write()
-  returns boolean
-  language sql
-  stable
-as $function$ select coalesce(app_private.current_account_role() in ('account_owner', 'account_admin'), false) $function$;
-grant execute on function app_private.can_write() to app_user;
-
-create or replace function app_private.current_account_id()
-  returns uuid
-  language sql
-  stable
-as $function$ select nullif(current_setting('jwt.claims.account_id', true), '')::uuid $function$;
-grant execute on function app_private.current_account_id() to app_user;
-
-create or replace function app_private.current_account_role()
-  returns text
-  language sql
-  stable
-as $function$ select nullif(current_setting('jwt.claims.role', true), '') $function$;
-grant execute on function app_private.current_account_role() to app_user;
-
-create or replace function app_private.current_account_type()
-  returns text
-  language sql
-  stable
-as $function$ select nullif(current_setting('jwt.claims.account_type', true), '') $function$;
-grant execute on function app_private.current_account_type() to app_user;
-
-create or replace function app_private.current_session_id()
-  returns uuid
-  language sql
-  stable
-as $function$ select nullif(current_setting('jwt.claims.session_id', true), '')::uuid $function$;
-grant execute on function app_private.current_session_id() to app_user;
-
-create or replace function app_private.current_user_id()
-  returns uuid
-  language sql
-  stable
-as $function$ select nullif(current_setting('jwt.claims.user_id', true), '')::uuid $function$;
-grant execute on function app_private.current_user_id() to app_user;
 
 create or replace function app_private.personal_data_readable(account_id uuid)
   returns boolean
