@@ -634,9 +634,9 @@ CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_publi
 CREATE TRIGGER _910_signing_account AFTER INSERT ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__signing_account();
 CREATE TRIGGER _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (new.tax_short IS NOT NULL OR new.date_of_birth IS NOT NULL OR new.type = 'investor'::text AND new.formation_date IS NOT NULL) EXECUTE FUNCTION app_private.tg_accounts__personal_data_private();
 create policy select_visible on app_public.accounts for select to public
-  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))));
+  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 create policy update_own on app_public.accounts for update to public
-  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids))))
+  using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)))
   with check (id = app_private.current_account_id() AND app_private.can_write());
 grant select on table app_public.accounts to app_user;
 grant update (company, contact_name, email, jurisdiction_id, name, slug, support_email, twitter_handle, url) on table app_public.accounts to app_user;
@@ -836,9 +836,9 @@ CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_pu
 create policy insert_editable on app_public.allocations for insert to public
   with check (owner_id = app_private.current_account_id() AND (round_id IN ( SELECT app_private.editable_round_ids() AS editable_round_ids)));
 create policy select_visible on app_public.allocations for select to public
-  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR app_private.is_reader_allocation_owner(owner_id) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)));
+  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR app_private.is_reader_allocation_owner(owner_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)));
 create policy update_editable on app_public.allocations for update to public
-  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR app_private.is_reader_allocation_owner(owner_id) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)))
+  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR app_private.is_reader_allocation_owner(owner_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (id IN ( SELECT app_private.agent_allocation_ids() AS agent_allocation_ids)) OR (id IN ( SELECT app_private.investor_allocation_ids() AS investor_allocation_ids)))
   with check ((id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
 grant select on table app_public.allocations to app_user;
 grant insert (closes_on, id, name, opens_on, owner_id, round_id, status) on table app_public.allocations to app_user;
@@ -941,7 +941,7 @@ CREATE INDEX audit_events_created_idx ON app_public.audit_events USING btree (cr
 CREATE INDEX audit_events_session_idx ON app_public.audit_events USING btree (session_id);
 CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.audit_events FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
 CREATE TRIGGER _010_append_only_truncate BEFORE TRUNCATE ON app_public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__append_only();
-CREATE TRIGGER _900_changes_audit_events AFTER INSERT ON app_public.audit_events FOR EACH ROW EXECUTE FUNCTION app_private.record_change('audit_events', 'id', 'account_id');
+CREATE TRIGGER _900_changes_audit_events AFTER INSERT ON app_public.audit_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg_audit_events__changes();
 CREATE TRIGGER _910_audit_window AFTER INSERT ON app_public.audit_events REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__audit_events_window();
 create policy select_own_account_or_admin on app_public.audit_events for select to public
   using (account_id = app_private.current_account_id() AND app_private.can_write() OR app_private.current_account_type() = 'admin'::text);
@@ -1051,9 +1051,9 @@ create policy delete_own on app_public.cap_table_entries for delete to public
 create policy insert_own on app_public.cap_table_entries for insert to public
   with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy select_visible on app_public.cap_table_entries for select to public
-  using (app_private.is_reader_investor(investor_id) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)));
+  using (app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)));
 create policy update_own on app_public.cap_table_entries for update to public
-  using (app_private.is_reader_investor(investor_id) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)))
+  using (app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)))
   with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 grant delete, select on table app_public.cap_table_entries to app_user;
 grant insert (amount, blockchain_address_id, id, investor_id, token_id) on table app_public.cap_table_entries to app_user;
@@ -1231,9 +1231,9 @@ CREATE TRIGGER _200_validate_edit BEFORE UPDATE ON app_public.customers FOR EACH
 CREATE TRIGGER _900_changes_customers AFTER INSERT OR DELETE OR UPDATE ON app_public.customers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('customers', 'id', 'account_id', 'investor_id');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE ON app_public.customers FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 create policy select_own on app_public.customers for select to public
-  using (app_private.sees_customer(account_id));
+  using (app_private.sees_customer(account_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 create policy update_own on app_public.customers for update to public
-  using (app_private.sees_customer(account_id))
+  using (app_private.sees_customer(account_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)))
   with check (account_id = app_private.current_account_id() AND app_private.can_write() AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text])));
 grant select on table app_public.customers to app_user;
 grant update (email, name, status) on table app_public.customers to app_user;
@@ -1262,7 +1262,7 @@ CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON ap
 create policy insert_editable on app_public.distribution_annotations for insert to public
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 create policy select_staff on app_public.distribution_annotations for select to public
-  using (app_private.sees_distribution_annotations() AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_annotations(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)));
 grant select on table app_public.distribution_annotations to app_user;
 grant insert (annotation, distribution_id, id) on table app_public.distribution_annotations to app_user;
@@ -1293,10 +1293,10 @@ create policy delete_editable on app_public.distribution_custom_fields for delet
 create policy insert_editable on app_public.distribution_custom_fields for insert to public
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 create policy select_staff on app_public.distribution_custom_fields for select to public
-  using (app_private.sees_distribution_custom_fields() AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_custom_fields(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)));
 create policy update_editable on app_public.distribution_custom_fields for update to public
-  using (app_private.sees_distribution_custom_fields() AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_custom_fields(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)))
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 grant delete, select on table app_public.distribution_custom_fields to app_user;
@@ -1367,10 +1367,10 @@ create policy delete_editable on app_public.distribution_prices for delete to pu
 create policy insert_editable on app_public.distribution_prices for insert to public
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 create policy select_visible on app_public.distribution_prices for select to public
-  using (app_private.sees_distribution_prices() AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_prices(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)));
 create policy update_editable on app_public.distribution_prices for update to public
-  using (app_private.sees_distribution_prices() AND (distribution_id IN ( SELECT distributions.id
+  using (app_private.sees_distribution_prices(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions)))
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
 grant delete, select on table app_public.distribution_prices to app_user;
@@ -1451,9 +1451,9 @@ CREATE TRIGGER _900_invitation_mail AFTER INSERT ON app_public.distributions FOR
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 CREATE TRIGGER _921_visibility_grants AFTER INSERT OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants_more();
 create policy select_visible on app_public.distributions for select to public
-  using (app_private.sees_distribution(investor_id, (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids))));
+  using (app_private.sees_distribution(investor_id, (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 create policy update_editable on app_public.distributions for update to public
-  using (app_private.sees_distribution(investor_id, (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids))))
+  using (app_private.sees_distribution(investor_id, (allocation_id IN ( SELECT app_private.staff_allocation_ids() AS staff_allocation_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)))
   with check ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
 create policy update_round_issuer_status on app_public.distributions for update to public
   using ((allocation_id IN ( SELECT app_private.issuer_status_allocation_ids() AS issuer_status_allocation_ids)))
@@ -1726,7 +1726,7 @@ CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.holdings FO
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('holdings', 'id', 'investor_id');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 create policy select_visible on app_public.holdings for select to public
-  using (app_private.sees_holding(investor_id, (round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)), (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids))));
+  using (app_private.sees_holding(investor_id, (round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)), (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 grant select on table app_public.holdings to app_user;
 comment on table app_public.holdings is '@omit create,update,delete
 Created by makeTaRequestDistributionIssuances.';
@@ -1850,7 +1850,7 @@ CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.ledger_ent
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
 create policy select_visible on app_public.ledger_entries for select to public
-  using (app_private.sees_ledger_entry(investor_id, (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids))));
+  using (app_private.sees_ledger_entry(investor_id, (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 grant select on table app_public.ledger_entries to app_user;
 comment on table app_public.ledger_entries is '@omit create,update,delete
 Append-only.';
@@ -1873,7 +1873,7 @@ CREATE INDEX managed_accounts_account_id_idx ON app_public.managed_accounts USIN
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.managed_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.managed_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'account_id', 'manager_id');
 create policy select_own on app_public.managed_accounts for select to public
-  using (app_private.sees_managed_account(manager_id, account_id));
+  using (app_private.sees_managed_account(manager_id, account_id, ( SELECT app_private.current_account_id() AS current_account_id)));
 grant select on table app_public.managed_accounts to app_user;
 comment on table app_public.managed_accounts is '@omit create,update,delete
 Written by makeIssuerAccount.';
@@ -2895,7 +2895,7 @@ CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.transactio
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'id', 'issuer_id', 'broker_id');
 create policy select_visible on app_public.transactions for select to public
-  using (app_private.sees_transaction(issuer_id, broker_id, (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)), (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids))));
+  using (app_private.sees_transaction(issuer_id, broker_id, (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)), (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 grant select on table app_public.transactions to app_user;
 comment on table app_public.transactions is '@omit create,update,delete
 Append-only.';
@@ -5726,7 +5726,7 @@ CREATE OR REPLACE FUNCTION app_private.investor_allocation_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-    select d.allocation_id from app_public.distributions d where app_private.is_reader_investor(d.investor_id)
+    select d.allocation_id from app_public.distributions d where app_private.is_reader_investor(d.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_allocation_ids() to app_user;
 
@@ -5829,7 +5829,7 @@ CREATE OR REPLACE FUNCTION app_private.investor_token_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select e.token_id from app_public.cap_table_entries e
-    where app_private.is_reader_investor(e.investor_id)
+    where app_private.is_reader_investor(e.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_token_ids() to app_user;
 
@@ -5839,7 +5839,8 @@ CREATE OR REPLACE FUNCTION app_private.investor_transaction_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-    select l.transaction_id from app_public.ledger_entries l where app_private.is_reader_investor(l.investor_id)
+    select l.transaction_id from app_public.ledger_entries l
+    where app_private.is_reader_investor(l.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
 
@@ -5876,43 +5877,41 @@ AS $function$
   select $1 is not null and $1 ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.is_reader_allocation_owner(owner_id uuid)
+CREATE OR REPLACE FUNCTION app_private.is_reader_allocation_owner(owner_id uuid, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select owner_id = app_private.current_account_id() and app_private.current_account_type() in ('issuer', 'broker')
+  select owner_id = reader_id and reader_type in ('issuer', 'broker')
 $function$;
-grant execute on function app_private.is_reader_allocation_owner(owner_id uuid) to app_user;
+grant execute on function app_private.is_reader_allocation_owner(owner_id uuid, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.is_reader_investor(investor_id uuid)
+CREATE OR REPLACE FUNCTION app_private.is_reader_investor(investor_id uuid, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.current_account_type() = 'investor' and investor_id = app_private.current_account_id()
+  select reader_type = 'investor' and investor_id = reader_id
 $function$;
-grant execute on function app_private.is_reader_investor(investor_id uuid) to app_user;
+grant execute on function app_private.is_reader_investor(investor_id uuid, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.is_reader_manager(manager_id uuid)
+CREATE OR REPLACE FUNCTION app_private.is_reader_manager(manager_id uuid, reader_id uuid DEFAULT app_private.current_account_id())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select manager_id = app_private.current_account_id()
+  select manager_id = reader_id
 $function$;
-grant execute on function app_private.is_reader_manager(manager_id uuid) to app_user;
+grant execute on function app_private.is_reader_manager(manager_id uuid, reader_id uuid) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean)
+CREATE OR REPLACE FUNCTION app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select (issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
-      or (broker_id = app_private.current_account_id() and app_private.current_account_type() = 'broker')
-      or broker_round
+  select broker_round or reader_id = case reader_type when 'issuer' then issuer_id when 'broker' then broker_id end
 $function$;
-grant execute on function app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean) to app_user;
+grant execute on function app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean, reader_id uuid, reader_type text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.issuer_address_ids()
  RETURNS SETOF uuid
@@ -6730,7 +6729,8 @@ CREATE OR REPLACE FUNCTION app_private.payment_distribution_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where app_private.sees_distribution_payments(d.investor_id, al.owner_id)
+    where app_private.sees_distribution_payments(d.investor_id, al.owner_id, (select app_private.current_account_id()),
+                                                 (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.payment_distribution_ids() to app_user;
 
@@ -7441,12 +7441,27 @@ CREATE OR REPLACE FUNCTION app_private.related_account_ids()
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$ select id from app_private.related_accounts() as id $function$;
+grant execute on function app_private.related_account_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.related_account_ids_among(ids uuid[])
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$ select id from app_private.related_accounts() as id where id = any (ids) $function$;
+grant execute on function app_private.related_account_ids_among(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.related_accounts()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE
 AS $function$
     select al.owner_id from app_public.allocations al where al.id in (select app_private.investor_allocation_ids())
     union
     select a.issuer_id from app_public.assets a where a.id in (select app_private.related_asset_ids())
     union
-    select c.investor_id from app_public.customers c where app_private.sees_customer(c.account_id)
+    select c.investor_id from app_public.customers c where app_private.sees_customer(c.account_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
     union
     select d.investor_id from app_public.distributions d
     where d.allocation_id in (select app_private.staff_allocation_ids())
@@ -7455,36 +7470,8 @@ AS $function$
     where h.round_id in (select app_private.issuer_round_ids())
        or h.round_id in (select app_private.broker_round_ids())
     union
-    select m.account_id from app_public.managed_accounts m where app_private.is_reader_manager(m.manager_id)
+    select m.account_id from app_public.managed_accounts m where app_private.is_reader_manager(m.manager_id, (select app_private.current_account_id()))
   $function$;
-grant execute on function app_private.related_account_ids() to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.related_account_ids_among(ids uuid[])
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
-AS $function$
-    select al.owner_id from app_public.allocations al
-    where al.owner_id = any (ids) and al.id in (select app_private.investor_allocation_ids())
-    union
-    select a.issuer_id from app_public.assets a
-    where a.issuer_id = any (ids) and a.id in (select app_private.related_asset_ids())
-    union
-    select c.investor_id from app_public.customers c
-    where c.investor_id = any (ids) and app_private.sees_customer(c.account_id)
-    union
-    select d.investor_id from app_public.distributions d
-    where d.investor_id = any (ids) and d.allocation_id in (select app_private.staff_allocation_ids())
-    union
-    select h.investor_id from app_public.holdings h
-    where h.investor_id = any (ids)
-      and (h.round_id in (select app_private.issuer_round_ids()) or h.round_id in (select app_private.broker_round_ids()))
-    union
-    select m.account_id from app_public.managed_accounts m
-    where m.account_id = any (ids) and app_private.is_reader_manager(m.manager_id)
-  $function$;
-grant execute on function app_private.related_account_ids_among(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.related_asset_ids()
  RETURNS SETOF uuid
@@ -7507,7 +7494,7 @@ AS $function$
        or al.id in (select app_private.agent_allocation_ids())
     union
     select h.round_id from app_public.holdings h
-    where app_private.is_reader_investor(h.investor_id)
+    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
     union
     select r.id from app_public.rounds r join app_public.security_listings l on l.security_id = r.security_id
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -7524,7 +7511,7 @@ AS $function$
     where r.id in (select app_private.related_round_ids()) and r.security_id is not null
     union
     select h.security_id from app_public.holdings h
-    where app_private.is_reader_investor(h.investor_id)
+    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
     union
     select l.security_id from app_public.security_listings l
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -7717,109 +7704,111 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.sees_account(id uuid, type text, member boolean, related boolean)
+CREATE OR REPLACE FUNCTION app_private.sees_account(id uuid, type text, member boolean, related boolean, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select id = app_private.current_account_id()
+  select id = reader_id
       or member
-      or (type in ('issuer', 'broker', 'ats', 'agent')
-          and app_private.current_account_type() in ('issuer', 'broker', 'ats', 'agent'))
-      or app_private.current_account_type() = 'admin'
+      or reader_type = any (case when type in ('issuer', 'broker', 'ats', 'agent')
+                                 then array['admin', 'issuer', 'broker', 'ats', 'agent']
+                                 else array['admin'] end)
       or related
 $function$;
-grant execute on function app_private.sees_account(id uuid, type text, member boolean, related boolean) to app_user;
+grant execute on function app_private.sees_account(id uuid, type text, member boolean, related boolean, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_customer(account_id uuid)
+CREATE OR REPLACE FUNCTION app_private.sees_customer(account_id uuid, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select account_id = app_private.current_account_id() and app_private.current_account_type() <> 'investor'
+  select account_id = reader_id and reader_type <> 'investor'
 $function$;
-grant execute on function app_private.sees_customer(account_id uuid) to app_user;
+grant execute on function app_private.sees_customer(account_id uuid, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_distribution(investor_id uuid, staff_allocation boolean)
+CREATE OR REPLACE FUNCTION app_private.sees_distribution(investor_id uuid, staff_allocation boolean, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select staff_allocation or app_private.is_reader_investor(investor_id)
+  select staff_allocation or app_private.is_reader_investor(investor_id, reader_id, reader_type)
 $function$;
-grant execute on function app_private.sees_distribution(investor_id uuid, staff_allocation boolean) to app_user;
+grant execute on function app_private.sees_distribution(investor_id uuid, staff_allocation boolean, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_distribution_annotations()
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_annotations(reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.current_account_type() not in ('investor', 'agent')
+  select reader_type not in ('investor', 'agent')
 $function$;
-grant execute on function app_private.sees_distribution_annotations() to app_user;
+grant execute on function app_private.sees_distribution_annotations(reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_distribution_custom_fields()
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_custom_fields(reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.current_account_type() <> 'investor'
+  select reader_type <> 'investor'
 $function$;
-grant execute on function app_private.sees_distribution_custom_fields() to app_user;
+grant execute on function app_private.sees_distribution_custom_fields(reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_distribution_payments(investor_id uuid, allocation_owner_id uuid)
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_payments(investor_id uuid, allocation_owner_id uuid, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.is_reader_investor(investor_id) or app_private.is_reader_allocation_owner(allocation_owner_id)
+  select reader_id = case reader_type when 'investor' then investor_id
+                                       when 'issuer' then allocation_owner_id
+                                       when 'broker' then allocation_owner_id end
 $function$;
-grant execute on function app_private.sees_distribution_payments(investor_id uuid, allocation_owner_id uuid) to app_user;
+grant execute on function app_private.sees_distribution_payments(investor_id uuid, allocation_owner_id uuid, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_distribution_prices()
+CREATE OR REPLACE FUNCTION app_private.sees_distribution_prices(reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.current_account_type() <> 'agent'
+  select reader_type <> 'agent'
 $function$;
-grant execute on function app_private.sees_distribution_prices() to app_user;
+grant execute on function app_private.sees_distribution_prices(reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean)
+CREATE OR REPLACE FUNCTION app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select issuer_round or broker_round or app_private.is_reader_investor(investor_id)
+  select issuer_round or broker_round or app_private.is_reader_investor(investor_id, reader_id, reader_type)
 $function$;
-grant execute on function app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean) to app_user;
+grant execute on function app_private.sees_holding(investor_id uuid, issuer_round boolean, broker_round boolean, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean)
+CREATE OR REPLACE FUNCTION app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select staff_transaction or app_private.is_reader_investor(investor_id)
+  select staff_transaction or app_private.is_reader_investor(investor_id, reader_id, reader_type)
 $function$;
-grant execute on function app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean) to app_user;
+grant execute on function app_private.sees_ledger_entry(investor_id uuid, staff_transaction boolean, reader_id uuid, reader_type text) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_managed_account(manager_id uuid, account_id uuid)
+CREATE OR REPLACE FUNCTION app_private.sees_managed_account(manager_id uuid, account_id uuid, reader_id uuid DEFAULT app_private.current_account_id())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.is_reader_manager(manager_id) or account_id = app_private.current_account_id()
+  select reader_id in (manager_id, account_id)
 $function$;
-grant execute on function app_private.sees_managed_account(manager_id uuid, account_id uuid) to app_user;
+grant execute on function app_private.sees_managed_account(manager_id uuid, account_id uuid, reader_id uuid) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean)
+CREATE OR REPLACE FUNCTION app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean, reader_id uuid DEFAULT app_private.current_account_id(), reader_type text DEFAULT app_private.current_account_type())
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $function$
-  select app_private.is_transaction_staff(issuer_id, broker_id, broker_round) or own_entry
+  select app_private.is_transaction_staff(issuer_id, broker_id, broker_round, reader_id, reader_type) or own_entry
 $function$;
-grant execute on function app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean) to app_user;
+grant execute on function app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean, reader_id uuid, reader_type text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
@@ -8285,7 +8274,7 @@ AS $function$
     select al.id from app_public.allocations al
     where al.round_id in (select app_private.issuer_round_ids())
        or al.round_id in (select app_private.broker_round_ids())
-       or app_private.is_reader_allocation_owner(al.owner_id)
+       or app_private.is_reader_allocation_owner(al.owner_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
     union
     select app_private.agent_allocation_ids()
   $function$;
@@ -8298,7 +8287,8 @@ CREATE OR REPLACE FUNCTION app_private.staff_transaction_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select t.id from app_public.transactions t
-    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
+                                           (select app_private.current_account_id()), (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;
 
@@ -8539,6 +8529,7 @@ CREATE OR REPLACE FUNCTION app_private.tg__audit_events_window()
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+ SET enable_bitmapscan TO 'off'
 AS $function$
 declare
   n integer := app_private.audit_window();
@@ -9069,6 +9060,23 @@ begin
   new.name := trim(new.name);
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_audit_events__changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+begin
+  insert into app_private.changes (model, doc_id, audience, audience_types)
+  select 'audit_events', a.id, case when a.account_id is null then '{}'::uuid[] else array[a.account_id] end, null
+  from added a;
+  if found then
+    perform pg_notify('app_changes', json_build_object('t', 'audit_events', 'x', pg_current_xact_id()::text)::text);
+  end if;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_broker_allocations__broker_required()

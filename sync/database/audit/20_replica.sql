@@ -56,17 +56,43 @@ as $function$
   select array(select e.account_id from app_public.audit_events e where e.id = doc_id and e.account_id is not null)
 $function$;
 
+-- The change log's rows of new events, one statement per insert (the command log's trigger inserts a transaction's
+-- events in one statement): what record_change would write for each row, as record_document_change makes it (the
+-- audience: the event's account, none for an event of no account, which only platform admins read; no audience
+-- types), without its per-row look-ups.
+create or replace function app_private.tg_audit_events__changes()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_private', 'app_public'
+as $function$
+begin
+  insert into app_private.changes (model, doc_id, audience, audience_types)
+  select 'audit_events', a.id, case when a.account_id is null then '{}'::uuid[] else array[a.account_id] end, null
+  from added a;
+  if found then
+    perform pg_notify('app_changes', json_build_object('t', 'audit_events', 'x', pg_current_xact_id()::text)::text);
+  end if;
+  return null;
+end;
+$function$;
+
 create or replace trigger _900_changes_audit_events after insert on app_public.audit_events
-  for each row execute function app_private.record_change('audit_events', 'id', 'account_id');
+  referencing new table as added
+  for each statement execute function app_private.tg_audit_events__changes();
 
 -- New events push older ones out of their windows: those lose their change rows. An event out of its account's
 -- window is out of the platform's too (the platform's latest N hold at most the account's latest N); an event of no
--- account (a sign-in before an account was chosen) is in the platform's window only.
+-- account (a sign-in before an account was chosen) is in the platform's window only. Both look-ups walk an index in
+-- order (audit_events_account_idx, audit_events_created_idx) and stop after n + 100 events: without bitmap scans,
+-- because on statistics older than the trail (PGlite has no autovacuum; sync/db/statistics.ts analyzes every 2,000
+-- changes) the planner took a bitmap scan of all the account's events and sorted them, a cost that grew with the trail.
 create or replace function app_private.tg__audit_events_window()
   returns trigger
   language plpgsql
   security definer
   set search_path to 'pg_catalog', 'app_private', 'app_public'
+  set enable_bitmapscan to off
 as $function$
 declare
   n integer := app_private.audit_window();
