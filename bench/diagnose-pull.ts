@@ -3,22 +3,18 @@
 //   node bench/diagnose-pull.ts [--holdings 2000]
 // The whole pull of every model as the scale issuer (pages of --lim, default 1,000), per model: total time, the
 // change-log scan alone, the document builder alone, CPU time beside wall time, and an md5 of the documents (the
-// seed draws random ids: compare md5s within one run; tests/db/pull-docs-equal.test.ts compares migration states):
-//   node bench/diagnose-pull.ts --whole [--holdings 10000] [--lim 1000] [--until 0700] [--repeat 2]
+// seed draws random ids: compare md5s within one run):
+//   node bench/diagnose-pull.ts --whole [--holdings 10000] [--lim 1000] [--repeat 2]
 // Where a pull page of ready documents goes (docs/REPLICATION.md "Ready documents"): the store filled, the scale
 // issuer's whole pull of holdings in pages of --lim, and per part on the same pages (sums over the pages, best of
 // --repeat): the change-log scan (next_changes), the whole ids (ready_whole_ids), the builder's version
 // (ready_version), ready_texts, ready_page, the endpoint's SQL (pull_documents_text), the raw ready text read by
 // primary key and the raw builder docs_holdings(ids) without row-level security:
 //   node bench/diagnose-pull.ts --ready [--holdings 10000] [--lim 1000] [--repeat 3]
-// --until NNNN migrates only the files numbered below NNNN (the state before later migrations).
-import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { wrapPglite } from "../sync/db/database.ts";
-import { MIGRATIONS_DIR, migrate } from "../sync/db/migrate.ts";
+import { migrate } from "../sync/db/migrate.ts";
 import { seedScale } from "../sync/seed/scale.ts";
 
 const { values } = parseArgs({
@@ -27,22 +23,12 @@ const { values } = parseArgs({
     whole: { type: "boolean", default: false },
     ready: { type: "boolean", default: false },
     lim: { type: "string", default: "1000" },
-    until: { type: "string" },
     repeat: { type: "string", default: "1" },
   },
 });
 const pg = await PGlite.create();
 const db = wrapPglite(pg);
-if (values.until) {
-  const dir = mkdtempSync(join(tmpdir(), "diagnose-pull-"));
-  for (const name of readdirSync(MIGRATIONS_DIR)) {
-    if (name.endsWith(".sql") && name.slice(0, 4) < values.until)
-      copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name));
-  }
-  await migrate(db, dir);
-} else {
-  await migrate(db);
-}
+await migrate(db);
 const { issuerId } = await seedScale(db, { holdings: Number(values.holdings) });
 if (values.whole) {
   await wholePull();
@@ -255,9 +241,7 @@ async function wholePull(): Promise<void> {
         `${model.padEnd(20)} ${String(documents).padStart(7)} docs  pull ${pullMs.toFixed(0).padStart(6)} ms (cpu ${pullCpu.toFixed(0).padStart(6)})  builder ${buildMs.toFixed(0).padStart(6)} ms (cpu ${buildCpu.toFixed(0).padStart(6)})  rest ${scanMs.toFixed(0).padStart(5)} ms  md5 ${md5}`,
       );
     }
-    console.log(
-      `round ${round + 1} (pages of ${lim}, ${values.holdings} holdings${values.until ? `, migrations < ${values.until}` : ""})`,
-    );
+    console.log(`round ${round + 1} (pages of ${lim}, ${values.holdings} holdings)`);
     for (const line of lines) console.log(line);
     console.log(
       `${"total".padEnd(20)}               pull ${totals.pull.toFixed(0).padStart(6)} ms (cpu ${totals.pullCpu.toFixed(0).padStart(6)})  builder ${totals.build.toFixed(0).padStart(6)} ms (cpu ${totals.buildCpu.toFixed(0).padStart(6)})  rest ${totals.scan.toFixed(0).padStart(5)} ms`,

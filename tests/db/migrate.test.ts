@@ -1,13 +1,15 @@
-// The migration runner: migrations ordered, once each, recorded with checksums, a changed applied file refused;
-// code files (sync/database) applied after them whenever their content changed; everything in one transaction.
-// On PGlite and, when installed, a real PostgreSQL.
+// The migration runner: early code files (sync/database/schema/) first; the squashed history (squashed.json:
+// adopt, bridge or refuse); migrations ordered, once each, recorded with checksums, a changed applied file refused;
+// code files (sync/database) applied after them in layer order whenever their content changed, twice (function
+// bodies checked on the second pass); everything in one transaction. On PGlite and, when installed, a real
+// PostgreSQL.
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../../sync/db/database.ts";
-import { CODE_DIR, MIGRATIONS_DIR, migrate, readCodeFiles } from "../../sync/db/migrate.ts";
+import { CODE_DIR, layerOrder, MIGRATIONS_DIR, migrate, readCodeFiles } from "../../sync/db/migrate.ts";
 import { stopTestClusters, testTargets } from "../helpers/db.ts";
 
 afterAll(stopTestClusters);
@@ -17,6 +19,16 @@ const projectMigrations = readdirSync(MIGRATIONS_DIR)
   .sort();
 
 const projectCodeFiles = (await readCodeFiles()).map((file) => file.name);
+const projectEarlyFiles = projectCodeFiles.filter((name) => name.startsWith("schema/"));
+// The order migrate applies code files in: the early ones, then the others by layer (NN), then path.
+const projectCodeOrder = [
+  ...projectEarlyFiles,
+  ...layerOrder(projectCodeFiles.filter((name) => !name.startsWith("schema/")).map((name) => ({ name }))).map(
+    (file) => file.name,
+  ),
+];
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 function tempMigrations(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "ledgerline-migrations-"));
@@ -40,8 +52,15 @@ describe.each(testTargets)("migrate on $name", (target) => {
   it("applies every project migration once, in filename order, then every code file, and records name, sha256 and time", async () => {
     await withDb(target.createEmpty, async (db) => {
       expect(projectCodeFiles.length).toBeGreaterThan(0);
+      const searchPath = async () => (await db.query<{ search_path: string }>("show search_path")).rows[0]?.search_path;
+      const searchPathBefore = await searchPath();
       const applied = await migrate(db);
-      expect(applied).toEqual([...projectMigrations, ...projectCodeFiles]);
+      expect(projectMigrations[0]).toBe("0000_baseline.sql");
+      expect(applied).toEqual([
+        ...projectEarlyFiles,
+        ...projectMigrations,
+        ...projectCodeOrder.slice(projectEarlyFiles.length),
+      ]);
 
       const { rows } = await db.query<{ name: string; checksum: string; applied_on: unknown }>(
         "select name, checksum, applied_on from app_private.migrations order by name",
@@ -56,7 +75,7 @@ describe.each(testTargets)("migrate on $name", (target) => {
       const code = await db.query<{ name: string; checksum: string }>(
         "select name, checksum from app_private.code_files order by name",
       );
-      expect(code.rows.map((row) => row.name)).toEqual(projectCodeFiles);
+      expect(code.rows.map((row) => row.name)).toEqual([...projectCodeFiles].sort());
       for (const row of code.rows) {
         const sql = readFileSync(join(CODE_DIR, row.name), "utf8");
         expect(row.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
@@ -83,8 +102,10 @@ describe.each(testTargets)("migrate on $name", (target) => {
 
       // Every project code file applied again over its own objects leaves them as they were.
       await db.query("delete from app_private.code_files");
-      expect(await migrate(db)).toEqual(projectCodeFiles);
+      expect(await migrate(db)).toEqual(projectCodeOrder);
       expect(await objects()).toEqual(before);
+      // No setting of the baseline outlives migrate's transaction.
+      expect(await searchPath()).toEqual(searchPathBefore);
     });
   });
 
@@ -102,8 +123,8 @@ describe.each(testTargets)("migrate on $name", (target) => {
         expect(await migrate(db, dir, code)).toEqual([
           "0001_table.sql",
           "alpha/10_one.sql",
-          "alpha/20_view.sql",
           "beta/10_policy.sql",
+          "alpha/20_view.sql",
         ]);
         expect(await migrate(db, dir, code)).toEqual([]);
         // Applying a file again over its own objects is harmless (what happens when its content changes).
@@ -202,6 +223,198 @@ describe.each(testTargets)("migrate on $name", (target) => {
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  describe("a squashed history (squashed.json)", () => {
+    // Three migrations squashed into a baseline; the "release" applied the first one.
+    const OLD = {
+      "0001_a.sql": "create table public.a (id int);",
+      "0002_b.sql": "create table public.b (id int);",
+      "0003_c.sql": "create table public.c (id int);",
+    };
+    const squashed = (extra: Record<string, string> = {}) =>
+      tempMigrations({
+        "0000_baseline.sql":
+          "create table public.a (id int); create table public.b (id int); create table public.c (id int);",
+        "bridge-1.sql": "create table public.b (id int); create table public.c (id int);",
+        "0004_later.sql": "create table public.later (id int);",
+        "squashed.json": JSON.stringify({
+          baseline: "0000_baseline.sql",
+          bridge: "bridge-1.sql",
+          release: 1,
+          lastCommitWithFiles: "abc1234",
+          files: Object.entries(OLD).map(([name, sql]) => ({ name, sha256: sha256(sql) })),
+        }),
+        ...extra,
+      });
+    const history = (names: (keyof typeof OLD)[], content: Partial<typeof OLD> = {}) =>
+      tempMigrations(Object.fromEntries(names.map((name) => [name, content[name] ?? OLD[name]])));
+    const tables = async (db: Database) =>
+      (
+        await db.query<{ name: string }>(
+          "select tablename as name from pg_tables where schemaname = 'public' order by 1",
+        )
+      ).rows.map((row) => row.name);
+    const recorded = async (db: Database) =>
+      (await db.query<{ name: string }>("select name from app_private.migrations order by name")).rows.map(
+        (row) => row.name,
+      );
+
+    async function inDirs<T>(dirs: string[], fn: () => Promise<T>): Promise<T> {
+      try {
+        return await fn();
+      } finally {
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    it("runs the baseline on a fresh database", async () => {
+      const dir = squashed();
+      await inDirs([dir], () =>
+        withDb(target.createEmpty, async (db) => {
+          expect(await migrate(db, dir)).toEqual(["0000_baseline.sql", "0004_later.sql"]);
+          expect(await tables(db)).toEqual(["a", "b", "c", "later"]);
+          expect(await migrate(db, dir)).toEqual([]);
+        }),
+      );
+    });
+
+    it("adopts the baseline without running it when every squashed migration was applied", async () => {
+      const old = history(["0001_a.sql", "0002_b.sql", "0003_c.sql"]);
+      const dir = squashed();
+      await inDirs([old, dir], () =>
+        withDb(target.createEmpty, async (db) => {
+          await migrate(db, old);
+          expect(await migrate(db, dir)).toEqual(["0004_later.sql"]);
+          expect(await tables(db)).toEqual(["a", "b", "c", "later"]);
+          expect(await recorded(db)).toEqual([
+            "0000_baseline.sql",
+            "0001_a.sql",
+            "0002_b.sql",
+            "0003_c.sql",
+            "0004_later.sql",
+          ]);
+          expect(await migrate(db, dir)).toEqual([]);
+        }),
+      );
+    });
+
+    it("runs the bridge for a database of the previous release", async () => {
+      const old = history(["0001_a.sql"]);
+      const dir = squashed();
+      await inDirs([old, dir], () =>
+        withDb(target.createEmpty, async (db) => {
+          await migrate(db, old);
+          expect(await migrate(db, dir)).toEqual(["bridge-1.sql", "0004_later.sql"]);
+          expect(await tables(db)).toEqual(["a", "b", "c", "later"]);
+          expect(await recorded(db)).toEqual(["0000_baseline.sql", "0001_a.sql", "0004_later.sql", "bridge-1.sql"]);
+          expect(await migrate(db, dir)).toEqual([]);
+        }),
+      );
+    });
+
+    it("refuses a partial history (an unreleased build) and changes nothing", async () => {
+      const old = history(["0001_a.sql", "0002_b.sql"]);
+      const dir = squashed();
+      await inDirs([old, dir], () =>
+        withDb(target.createEmpty, async (db) => {
+          await migrate(db, old);
+          await expect(migrate(db, dir)).rejects.toThrow(
+            "This database applied 2 of the 3 migrations squashed into 0000_baseline.sql (first missing: 0003_c.sql); it was made by an unreleased build. Open it once with commit abc1234, or recreate it.",
+          );
+          expect(await tables(db)).toEqual(["a", "b"]);
+          expect(await recorded(db)).toEqual(["0001_a.sql", "0002_b.sql"]);
+        }),
+      );
+    });
+
+    it("refuses a squashed migration applied with another checksum than the squashed file's", async () => {
+      const old = history(["0001_a.sql", "0002_b.sql", "0003_c.sql"], {
+        "0002_b.sql": "create table public.b (n int);",
+      });
+      const dir = squashed();
+      await inDirs([old, dir], () =>
+        withDb(target.createEmpty, async (db) => {
+          await migrate(db, old);
+          await expect(migrate(db, dir)).rejects.toThrow(/Migration 0002_b\.sql was changed after it was applied/);
+        }),
+      );
+    });
+  });
+
+  it("applies the early files (schema/) before the migrations that use them", async () => {
+    const dir = tempMigrations({
+      "0001_table.sql": "create table public.t1 (id int default public.next_id(), n int check (public.small(n)));",
+    });
+    const code = tempMigrations({
+      "schema/10_defaults.sql":
+        "create or replace function public.next_id() returns int language sql as 'select 7';\ncreate or replace function public.small(n int) returns boolean language sql as 'select n < 10';",
+    });
+    try {
+      await withDb(target.createEmpty, async (db) => {
+        expect(await migrate(db, dir, code)).toEqual(["schema/10_defaults.sql", "0001_table.sql"]);
+        await db.query("insert into public.t1 (n) values (3)");
+        const { rows } = await db.query<{ id: number }>("select id from public.t1");
+        expect(rows[0]?.id).toBe(7);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(code, { recursive: true, force: true });
+    }
+  });
+
+  it("applies code files by layer, a function may call one of a later file, and a broken body still fails", async () => {
+    const dir = tempMigrations({ "0001_table.sql": "create table public.t1 (id int);" });
+    const code = tempMigrations({
+      // Path order would put alpha/10 first; layer order puts zeta/00 (the rule it reads) before it.
+      "alpha/10_first.sql":
+        "create or replace function public.first() returns int language sql as 'select public.later() + public.rule()';",
+      "beta/20_later.sql": "create or replace function public.later() returns int language sql as 'select 40';",
+      "zeta/00_rule.sql": "create or replace function public.rule() returns int language sql as 'select 2';",
+    });
+    try {
+      await withDb(target.createEmpty, async (db) => {
+        expect(await migrate(db, dir, code)).toEqual([
+          "0001_table.sql",
+          "zeta/00_rule.sql",
+          "alpha/10_first.sql",
+          "beta/20_later.sql",
+        ]);
+        const { rows } = await db.query<{ n: number }>("select public.first() as n");
+        expect(rows[0]?.n).toBe(42);
+
+        // A body naming a function nowhere defined is refused by the second pass, and nothing is kept.
+        writeFileSync(
+          join(code, "alpha/10_first.sql"),
+          "create or replace function public.first() returns int language sql as 'select public.nowhere()';",
+        );
+        await expect(migrate(db, dir, code)).rejects.toThrow(/Code file alpha\/10_first\.sql failed: .*nowhere/);
+        const again = await db.query<{ n: number }>("select public.first() as n");
+        expect(again.rows[0]?.n).toBe(42);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(code, { recursive: true, force: true });
+    }
+  });
+
+  it("forgets code files that no longer exist", async () => {
+    const dir = tempMigrations({ "0001_table.sql": "create table public.t1 (id int);" });
+    const code = tempMigrations({
+      "alpha/10_one.sql": "create or replace function public.one() returns int language sql as 'select 1';",
+      "alpha/20_two.sql": "create or replace function public.two() returns int language sql as 'select 2';",
+    });
+    try {
+      await withDb(target.createEmpty, async (db) => {
+        await migrate(db, dir, code);
+        rmSync(join(code, "alpha/20_two.sql"));
+        expect(await migrate(db, dir, code)).toEqual([]);
+        const { rows } = await db.query<{ name: string }>("select name from app_private.code_files order by name");
+        expect(rows.map((row) => row.name)).toEqual(["alpha/10_one.sql"]);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(code, { recursive: true, force: true });
     }
   });
 });

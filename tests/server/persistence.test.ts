@@ -15,7 +15,7 @@ it("applies migrations once, seeds once and keeps sessions across a restart with
   const migrations = await first.server.db.query<{ name: string; applied_on: string }>(
     "select name, applied_on::text from app_private.migrations order by name",
   );
-  expect(migrations.rows.map((row) => row.name)).toContain("0100_sessions.sql");
+  expect(migrations.rows.map((row) => row.name)).toContain("0000_baseline.sql");
   const users = await first.server.db.query<{ n: number }>("select count(*)::int as n from app_public.users");
   const client = first.client();
   expect((await client.signIn("investor@demo.test")).status).toBe(200);
