@@ -6,8 +6,9 @@
 //     requests,
 //   - a CPU profile of the flush (node:inspector) summed by self time per part (PGlite, grafast/PostGraphile,
 //     graphql-js, RxDB, HTTP, JSON, the endpoint's and the outbox's own code, GC, idle).
-//   node bench/diagnose-flush.ts [--commands 1000] [--runs 1] [--profile-out file.cpuprofile] [--show-sql]
-// (--show-sql prints the first statement of each kind)
+//   node bench/diagnose-flush.ts [--commands 1000] [--runs 1] [--profile-out file.cpuprofile] [--show-sql] [--no-profile]
+// (--show-sql prints the first statement of each kind; the profiler's own cost shows as node:inspector's `post`,
+// --no-profile leaves it out). The SQL phase's statements are timed the same way, for a side-by-side table.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     "profile-out": { type: "string" },
     "show-sql": { type: "boolean", default: false },
+    "no-profile": { type: "boolean", default: false },
   },
 });
 
@@ -51,7 +53,11 @@ function kindOf(text: string): string {
 
 const server = await startTestServer();
 const pglite = (server.server.db as unknown as { pglite: Record<string, unknown> }).pglite;
-const sqlTimes = new Map<string, { ms: number; calls: number; statements: number }>();
+type Times = Map<string, { ms: number; calls: number; statements: number }>;
+// the flush's statements, and the SQL phase's (the limit: the same make_customer calls in one transaction)
+const flushTimes: Times = new Map();
+const limitTimes: Times = new Map();
+let sqlTimes: Times = flushTimes;
 let timing = false;
 let current = "?";
 const shown = new Set<string>();
@@ -129,7 +135,8 @@ function partOf(frame: Node["callFrame"]): string {
 try {
   console.log(`load average ${loadavg()}`);
   for (let run = 0; run < Number(values.runs); run++) {
-    sqlTimes.clear();
+    flushTimes.clear();
+    limitTimes.clear();
     requests.length = 0;
     between.length = 0;
     const figures = await outboxBench(
@@ -153,13 +160,22 @@ try {
             return new Response(body, { status: response.status, headers: response.headers });
           },
         }),
+        sqlStarts: () => {
+          sqlTimes = limitTimes;
+          timing = true;
+        },
+        sqlEnded: () => {
+          timing = false;
+          sqlTimes = flushTimes;
+        },
         flushStarts: async () => {
           lastAnswer = 0;
           timing = true;
-          await session.post("Profiler.start");
+          if (!values["no-profile"]) await session.post("Profiler.start");
         },
         flushEnded: async () => {
           timing = false;
+          if (values["no-profile"]) return;
           const { profile } = (await session.post("Profiler.stop")) as unknown as {
             profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
           };
@@ -190,15 +206,28 @@ try {
       `requests: ${requests.length}, ${Math.round(sum(requests))} ms from request to parsed answer (${requests.map((ms) => Math.round(ms)).join(", ")}); ` +
         `device between answer and next request ${Math.round(sum(between))} ms`,
     );
-    let sqlTotal = 0;
-    console.log("inside PGlite during the flush (its protocol calls, by statement kind):");
-    for (const [kind, entry] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms)) {
-      sqlTotal += entry.ms;
+    const total = (times: Times) => [...times.values()].reduce((sum, entry) => sum + entry.ms, 0);
+    console.log(
+      "inside PGlite (its protocol calls, by statement kind): the flush | the SQL phase (the limit) | flush - SQL",
+    );
+    for (const kind of [...new Set([...flushTimes.keys(), ...limitTimes.keys()])].sort(
+      (a, b) => (flushTimes.get(b)?.ms ?? 0) - (flushTimes.get(a)?.ms ?? 0),
+    )) {
+      const f = flushTimes.get(kind) ?? { ms: 0, calls: 0, statements: 0 };
+      const l = limitTimes.get(kind) ?? { ms: 0, calls: 0, statements: 0 };
       console.log(
-        `  ${kind.padEnd(48)} ${entry.ms.toFixed(0).padStart(6)} ms  ${String(entry.statements).padStart(5)} statements, ${entry.calls} calls`,
+        `  ${kind.slice(0, 60).padEnd(60)} ${f.ms.toFixed(0).padStart(6)} ms ${String(f.statements).padStart(5)} st | ` +
+          `${l.ms.toFixed(0).padStart(6)} ms ${String(l.statements).padStart(5)} st | ${(f.ms - l.ms).toFixed(0).padStart(6)} ms`,
       );
     }
-    console.log(`  ${"all".padEnd(48)} ${sqlTotal.toFixed(0).padStart(6)} ms`);
+    const f = total(flushTimes);
+    const l = total(limitTimes);
+    console.log(
+      `  ${"all".padEnd(60)} ${f.toFixed(0).padStart(6)} ms          | ${l.toFixed(0).padStart(6)} ms          | ${(f - l).toFixed(0).padStart(6)} ms`,
+    );
+    console.log(
+      `  outside PGlite: the flush ${(figures.flushMs - f).toFixed(0)} ms, the SQL phase ${(figures.sqlMs - l).toFixed(0)} ms`,
+    );
   }
   console.log(`load average ${loadavg()}`);
 } finally {

@@ -33,6 +33,9 @@ export interface OutboxProbe {
   transport?: (transport: SyncTransport) => SyncTransport;
   flushStarts?: () => Promise<void> | void;
   flushEnded?: () => Promise<void> | void;
+  /** around the timed SQL loop (inside its transaction) */
+  sqlStarts?: () => Promise<void> | void;
+  sqlEnded?: () => Promise<void> | void;
 }
 
 function cpuMs(): number {
@@ -88,6 +91,7 @@ export async function outboxBench(
           [who.accountId, who.userId, who.accountType],
         );
         await tx.exec("set local role app_user");
+        await probe.sqlStarts?.();
         const sqlStarted = performance.now();
         const sqlCpuStarted = cpuMs();
         for (let i = 0; i < commands; i++) {
@@ -101,6 +105,7 @@ export async function outboxBench(
         }
         sqlMs = performance.now() - sqlStarted;
         sqlCpuMs = cpuMs() - sqlCpuStarted;
+        await probe.sqlEnded?.();
         throw rollback;
       })
       .catch((error) => {

@@ -137,6 +137,44 @@ describe("the change stream's scope", () => {
     }
   });
 
+  it("each table a transaction changed reaches the sockets of that table's audience only", async () => {
+    const issuerId = await accountId("name", "Northwind Renewables, Inc.");
+    const brokerId = await accountId("name", "Harborview Capital Markets LLC");
+    const issuer = await as("issuer@demo.test", issuerId);
+    const broker = await as("broker@demo.test", brokerId);
+    const issuerSocket = await stream(issuer);
+    const brokerSocket = await stream(broker);
+    try {
+      const issuerHeard = issuerSocket.tables().length;
+      const brokerHeard = brokerSocket.tables().length;
+      // One transaction: a contact of the issuer (customers) and an audit event of the broker (audit_events).
+      const email = `stream-mixed-${Date.now()}@scope.test`;
+      await t.server.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          "insert into app_public.accounts (type, name, email) values ('investor', 'Stream Mixed', $1) returning id",
+          [email],
+        );
+        await tx.query(
+          "insert into app_public.customers (account_id, investor_id, email, name) values ($1, $2, $3, 'Stream Mixed')",
+          [issuerId, rows[0]!.id, email],
+        );
+        await tx.query(
+          `insert into app_public.audit_events (kind, action, account_id, details)
+           values ('command', 'stream scope check', $1, '{}')`,
+          [brokerId],
+        );
+      });
+      await until(() => issuerSocket.tables().slice(issuerHeard).includes("customers"), "the issuer's contact");
+      await until(() => brokerSocket.tables().slice(brokerHeard).includes("audit_events"), "the broker's event");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(issuerSocket.tables().slice(issuerHeard)).not.toContain("audit_events");
+      expect(brokerSocket.tables().slice(brokerHeard)).not.toContain("customers");
+    } finally {
+      issuerSocket.close();
+      brokerSocket.close();
+    }
+  });
+
   it("a change shared with some accounts reaches their sockets only", async () => {
     const issuer = await as("issuer@demo.test", await accountId("name", "Northwind Renewables, Inc."));
     // Another issuer, unrelated to Northwind's securities (every demo account with a user reads some of them): a
