@@ -5726,7 +5726,9 @@ CREATE OR REPLACE FUNCTION app_private.investor_allocation_ids()
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
-    select d.allocation_id from app_public.distributions d where app_private.is_reader_investor(d.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+    select d.allocation_id from app_public.distributions d
+    where app_private.is_reader_investor(d.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_allocation_ids() to app_user;
 
@@ -5829,7 +5831,8 @@ CREATE OR REPLACE FUNCTION app_private.investor_token_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select e.token_id from app_public.cap_table_entries e
-    where app_private.is_reader_investor(e.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+    where app_private.is_reader_investor(e.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_token_ids() to app_user;
 
@@ -5840,7 +5843,8 @@ CREATE OR REPLACE FUNCTION app_private.investor_transaction_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select l.transaction_id from app_public.ledger_entries l
-    where app_private.is_reader_investor(l.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+    where app_private.is_reader_investor(l.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
 
@@ -7461,7 +7465,9 @@ AS $function$
     union
     select a.issuer_id from app_public.assets a where a.id in (select app_private.related_asset_ids())
     union
-    select c.investor_id from app_public.customers c where app_private.sees_customer(c.account_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+    select c.investor_id from app_public.customers c
+    where app_private.sees_customer(c.account_id, (select app_private.current_account_id()),
+                                    (select app_private.current_account_type()))
     union
     select d.investor_id from app_public.distributions d
     where d.allocation_id in (select app_private.staff_allocation_ids())
@@ -7470,7 +7476,8 @@ AS $function$
     where h.round_id in (select app_private.issuer_round_ids())
        or h.round_id in (select app_private.broker_round_ids())
     union
-    select m.account_id from app_public.managed_accounts m where app_private.is_reader_manager(m.manager_id, (select app_private.current_account_id()))
+    select m.account_id from app_public.managed_accounts m
+    where app_private.is_reader_manager(m.manager_id, (select app_private.current_account_id()))
   $function$;
 
 CREATE OR REPLACE FUNCTION app_private.related_asset_ids()
@@ -7494,7 +7501,8 @@ AS $function$
        or al.id in (select app_private.agent_allocation_ids())
     union
     select h.round_id from app_public.holdings h
-    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
     union
     select r.id from app_public.rounds r join app_public.security_listings l on l.security_id = r.security_id
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -7511,7 +7519,8 @@ AS $function$
     where r.id in (select app_private.related_round_ids()) and r.security_id is not null
     union
     select h.security_id from app_public.holdings h
-    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
     union
     select l.security_id from app_public.security_listings l
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -8274,7 +8283,8 @@ AS $function$
     select al.id from app_public.allocations al
     where al.round_id in (select app_private.issuer_round_ids())
        or al.round_id in (select app_private.broker_round_ids())
-       or app_private.is_reader_allocation_owner(al.owner_id, (select app_private.current_account_id()), (select app_private.current_account_type()))
+       or app_private.is_reader_allocation_owner(al.owner_id, (select app_private.current_account_id()),
+                                                 (select app_private.current_account_type()))
     union
     select app_private.agent_allocation_ids()
   $function$;
@@ -8287,8 +8297,10 @@ CREATE OR REPLACE FUNCTION app_private.staff_transaction_ids()
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
     select t.id from app_public.transactions t
-    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
-                                           (select app_private.current_account_id()), (select app_private.current_account_type()))
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id,
+                                           t.round_id in (select app_private.broker_round_ids()),
+                                           (select app_private.current_account_id()),
+                                           (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;
 

@@ -128,7 +128,9 @@ create or replace function app_private.investor_allocation_ids()
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-    select d.allocation_id from app_public.distributions d where app_private.is_reader_investor(d.investor_id)
+    select d.allocation_id from app_public.distributions d
+    where app_private.is_reader_investor(d.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_allocation_ids() to app_user;
 
@@ -139,7 +141,8 @@ create or replace function app_private.investor_token_ids()
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select e.token_id from app_public.cap_table_entries e
-    where app_private.is_reader_investor(e.investor_id)
+    where app_private.is_reader_investor(e.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_token_ids() to app_user;
 
@@ -149,7 +152,9 @@ create or replace function app_private.investor_transaction_ids()
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
-    select l.transaction_id from app_public.ledger_entries l where app_private.is_reader_investor(l.investor_id)
+    select l.transaction_id from app_public.ledger_entries l
+    where app_private.is_reader_investor(l.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
 
@@ -289,21 +294,29 @@ create or replace function app_private.payment_distribution_ids()
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where app_private.sees_distribution_payments(d.investor_id, al.owner_id)
+    where app_private.sees_distribution_payments(d.investor_id, al.owner_id, (select app_private.current_account_id()),
+                                                 (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.payment_distribution_ids() to app_user;
 
-create or replace function app_private.related_account_ids()
+-- The accounts the reader works with, one arm per relation: the owners of the reader's allocations as an investor,
+-- the issuers of its related assets, the investors in its book, the investors of the allocations it is staff of, the
+-- holders of its rounds as issuer or broker, and the accounts it manages. Stated once, read whole by
+-- related_account_ids() (the accounts policy) and for a page of ids by related_account_ids_among(ids) (the pull of
+-- accounts). Neither security definer nor SET: PostgreSQL inlines it into either of those (both security definer),
+-- and pushes the among's `= any (ids)` into every arm, so a page reads by the arms' indexes. Not granted to app_user.
+create or replace function app_private.related_accounts()
   returns setof uuid
   language sql
-  stable security definer
-  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+  stable
 as $function$
     select al.owner_id from app_public.allocations al where al.id in (select app_private.investor_allocation_ids())
     union
     select a.issuer_id from app_public.assets a where a.id in (select app_private.related_asset_ids())
     union
-    select c.investor_id from app_public.customers c where app_private.sees_customer(c.account_id)
+    select c.investor_id from app_public.customers c
+    where app_private.sees_customer(c.account_id, (select app_private.current_account_id()),
+                                    (select app_private.current_account_type()))
     union
     select d.investor_id from app_public.distributions d
     where d.allocation_id in (select app_private.staff_allocation_ids())
@@ -312,35 +325,25 @@ as $function$
     where h.round_id in (select app_private.issuer_round_ids())
        or h.round_id in (select app_private.broker_round_ids())
     union
-    select m.account_id from app_public.managed_accounts m where app_private.is_reader_manager(m.manager_id)
+    select m.account_id from app_public.managed_accounts m
+    where app_private.is_reader_manager(m.manager_id, (select app_private.current_account_id()))
   $function$;
+
+create or replace function app_private.related_account_ids()
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$ select id from app_private.related_accounts() as id $function$;
 grant execute on function app_private.related_account_ids() to app_user;
 
+-- related_account_ids() among ids (the pull of a page of accounts).
 create or replace function app_private.related_account_ids_among(ids uuid[])
   returns setof uuid
   language sql
   stable security definer
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
-as $function$
-    select al.owner_id from app_public.allocations al
-    where al.owner_id = any (ids) and al.id in (select app_private.investor_allocation_ids())
-    union
-    select a.issuer_id from app_public.assets a
-    where a.issuer_id = any (ids) and a.id in (select app_private.related_asset_ids())
-    union
-    select c.investor_id from app_public.customers c
-    where c.investor_id = any (ids) and app_private.sees_customer(c.account_id)
-    union
-    select d.investor_id from app_public.distributions d
-    where d.investor_id = any (ids) and d.allocation_id in (select app_private.staff_allocation_ids())
-    union
-    select h.investor_id from app_public.holdings h
-    where h.investor_id = any (ids)
-      and (h.round_id in (select app_private.issuer_round_ids()) or h.round_id in (select app_private.broker_round_ids()))
-    union
-    select m.account_id from app_public.managed_accounts m
-    where m.account_id = any (ids) and app_private.is_reader_manager(m.manager_id)
-  $function$;
+as $function$ select id from app_private.related_accounts() as id where id = any (ids) $function$;
 grant execute on function app_private.related_account_ids_among(uuid[]) to app_user;
 
 create or replace function app_private.related_asset_ids()
@@ -364,7 +367,8 @@ as $function$
        or al.id in (select app_private.agent_allocation_ids())
     union
     select h.round_id from app_public.holdings h
-    where app_private.is_reader_investor(h.investor_id)
+    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
     union
     select r.id from app_public.rounds r join app_public.security_listings l on l.security_id = r.security_id
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -381,7 +385,8 @@ as $function$
     where r.id in (select app_private.related_round_ids()) and r.security_id is not null
     union
     select h.security_id from app_public.holdings h
-    where app_private.is_reader_investor(h.investor_id)
+    where app_private.is_reader_investor(h.investor_id, (select app_private.current_account_id()),
+                                         (select app_private.current_account_type()))
     union
     select l.security_id from app_public.security_listings l
     where l.exchange_id = app_private.current_account_id() and app_private.current_account_type() = 'ats'
@@ -407,7 +412,8 @@ as $function$
     select al.id from app_public.allocations al
     where al.round_id in (select app_private.issuer_round_ids())
        or al.round_id in (select app_private.broker_round_ids())
-       or app_private.is_reader_allocation_owner(al.owner_id)
+       or app_private.is_reader_allocation_owner(al.owner_id, (select app_private.current_account_id()),
+                                                 (select app_private.current_account_type()))
     union
     select app_private.agent_allocation_ids()
   $function$;
@@ -420,6 +426,9 @@ create or replace function app_private.staff_transaction_ids()
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
     select t.id from app_public.transactions t
-    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id,
+                                           t.round_id in (select app_private.broker_round_ids()),
+                                           (select app_private.current_account_id()),
+                                           (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;

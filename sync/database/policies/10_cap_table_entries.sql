@@ -11,9 +11,9 @@ create policy insert_own on app_public.cap_table_entries for insert to public
 
 drop policy if exists select_visible on app_public.cap_table_entries;
 create policy select_visible on app_public.cap_table_entries for select to public
-  using ((app_private.is_reader_investor(investor_id) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids))));
+  using ((app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids))));
 
 drop policy if exists update_own on app_public.cap_table_entries;
 create policy update_own on app_public.cap_table_entries for update to public
-  using ((app_private.is_reader_investor(investor_id) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids))))
+  using ((app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids))))
   with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));

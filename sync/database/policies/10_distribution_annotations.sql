@@ -7,5 +7,5 @@ create policy insert_editable on app_public.distribution_annotations for insert 
 
 drop policy if exists select_staff on app_public.distribution_annotations;
 create policy select_staff on app_public.distribution_annotations for select to public
-  using ((app_private.sees_distribution_annotations() AND (distribution_id IN ( SELECT distributions.id
+  using ((app_private.sees_distribution_annotations(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions))));

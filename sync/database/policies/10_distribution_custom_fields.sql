@@ -11,11 +11,11 @@ create policy insert_editable on app_public.distribution_custom_fields for inser
 
 drop policy if exists select_staff on app_public.distribution_custom_fields;
 create policy select_staff on app_public.distribution_custom_fields for select to public
-  using ((app_private.sees_distribution_custom_fields() AND (distribution_id IN ( SELECT distributions.id
+  using ((app_private.sees_distribution_custom_fields(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions))));
 
 drop policy if exists update_editable on app_public.distribution_custom_fields;
 create policy update_editable on app_public.distribution_custom_fields for update to public
-  using ((app_private.sees_distribution_custom_fields() AND (distribution_id IN ( SELECT distributions.id
+  using ((app_private.sees_distribution_custom_fields(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions))))
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));

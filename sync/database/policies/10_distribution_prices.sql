@@ -11,11 +11,11 @@ create policy insert_editable on app_public.distribution_prices for insert to pu
 
 drop policy if exists select_visible on app_public.distribution_prices;
 create policy select_visible on app_public.distribution_prices for select to public
-  using ((app_private.sees_distribution_prices() AND (distribution_id IN ( SELECT distributions.id
+  using ((app_private.sees_distribution_prices(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions))));
 
 drop policy if exists update_editable on app_public.distribution_prices;
 create policy update_editable on app_public.distribution_prices for update to public
-  using ((app_private.sees_distribution_prices() AND (distribution_id IN ( SELECT distributions.id
+  using ((app_private.sees_distribution_prices(( SELECT app_private.current_account_type() AS current_account_type)) AND (distribution_id IN ( SELECT distributions.id
    FROM app_public.distributions))))
   with check ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));

@@ -3,4 +3,4 @@
 
 drop policy if exists select_own on app_public.managed_accounts;
 create policy select_own on app_public.managed_accounts for select to public
-  using (app_private.sees_managed_account(manager_id, account_id));
+  using (app_private.sees_managed_account(manager_id, account_id, ( SELECT app_private.current_account_id() AS current_account_id)));

@@ -3,4 +3,4 @@
 
 drop policy if exists select_visible on app_public.transactions;
 create policy select_visible on app_public.transactions for select to public
-  using (app_private.sees_transaction(issuer_id, broker_id, (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)), (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids))));
+  using (app_private.sees_transaction(issuer_id, broker_id, (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)), (id IN ( SELECT app_private.investor_transaction_ids() AS investor_transaction_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
