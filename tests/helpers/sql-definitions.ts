@@ -1,5 +1,7 @@
 // The objects a SQL text defines, found by pattern (tests/db/code-files.test.ts): functions, procedures and views by
 // schema-qualified name (overloads together), policies and triggers by schema.table.name. Comments are left out.
+// Upper or lower case alike, so pg_dump's `CREATE TRIGGER x BEFORE ... ON app_public.t` is read too; a trigger made
+// inside a string (`execute format('create trigger _100_timestamps ... on %s', tbl)`) names no table and is not.
 
 type Kind = "function" | "view" | "policy" | "trigger";
 
@@ -7,6 +9,8 @@ export interface Definition {
   kind: Kind;
   /** schema.name for functions and views, schema.table.name for policies and triggers */
   name: string;
+  /** Functions only: the argument list as written, lower case, blanks collapsed (tells overloads apart). */
+  args?: string;
 }
 
 const PATTERNS: [Kind, RegExp, (m: RegExpExecArray) => string][] = [
@@ -20,13 +24,39 @@ const PATTERNS: [Kind, RegExp, (m: RegExpExecArray) => string][] = [
   ],
 ];
 
+/** The text between the parenthesis at `open` and its match. */
+function balanced(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return text.slice(open + 1, i);
+  }
+  return text.slice(open + 1);
+}
+
 export function definitions(sql: string): Definition[] {
   const text = sql.replace(/--[^\n]*/g, "");
   const found: Definition[] = [];
   for (const [kind, pattern, name] of PATTERNS) {
     pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m; m = pattern.exec(text))
-      found.push({ kind, name: name(m).replaceAll('"', "").toLowerCase() });
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      const definition: Definition = { kind, name: name(m).replaceAll('"', "").toLowerCase() };
+      if (kind === "function") {
+        definition.args = balanced(text, m.index + m[0].length - 1)
+          .replace(/\s+/g, " ")
+          .trim()
+          .toLowerCase();
+      }
+      found.push(definition);
+    }
   }
   return found;
+}
+
+/** `alter function|procedure|view ... rename to` or `... set schema`: the renamed-wrapper pattern, banned. */
+export function renames(sql: string): string[] {
+  const text = sql.replace(/--[^\n]*/g, "");
+  const pattern =
+    /\balter\s+(?:function|procedure|view|materialized\s+view)\s[^;]*?\b(?:rename\s+to|set\s+schema)\b[^;]*/gi;
+  return [...text.matchAll(pattern)].map((m) => m[0].replace(/\s+/g, " ").trim());
 }
