@@ -405,6 +405,17 @@ create table app_private.ready_documents (
 );
 comment on table app_private.ready_documents is 'Read-model documents built once per change (no row-level security), served by the pull to readers who see them whole.';
 
+create table app_private.ready_fill (
+  model text not null,
+  version text not null,
+  after_id uuid,
+  parts bigint default 0 not null,
+  built bigint default 0 not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint ready_fill_pkey PRIMARY KEY (model)
+);
+comment on table app_private.ready_fill is 'Where the ready store''s fill of each read model stands (its walk of the primary key), so it resumes after a restart.';
+
 create table app_private.replicated_models (
   model text not null,
   constraint replicated_models_model_check CHECK (model ~ '^[a-z_]+$'::text),
@@ -5452,28 +5463,42 @@ CREATE OR REPLACE FUNCTION app_private.file_extension(file_name text)
 AS $function$ select lower(substring(trim(coalesce(file_name, '')) from '\.([A-Za-z0-9]+)$')) $function$;
 grant execute on function app_private.file_extension(file_name text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.fill_ready_documents(model text, after_id uuid, lim integer)
+ RETURNS uuid
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select p.next_id from app_private.ready_fill_part(fill_ready_documents.model, fill_ready_documents.after_id,
+                                                    fill_ready_documents.lim) p
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.fill_ready_documents(model text, lim integer)
  RETURNS bigint
  LANGUAGE plpgsql
  SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+ SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
 declare
-  ids uuid[];
+  cur uuid := app_private.ready_fill_cursor(model);
+  from_start boolean := cur is null;
+  total bigint := 0;
+  part record;
 begin
   if not (model = any (app_private.ready_models())) then
     return 0;
   end if;
-  execute format(
-    $q$
-      select array(
-        select t.id from app_public.%I t
-        where not exists (select 1 from app_private.ready_documents r
-                          where r.model = $1 and r.id = t.id and r.version = $2)
-        limit $3)
-    $q$, model)
-    into ids using model, app_private.ready_version(model), lim;
-  return app_private.ready_build(model, ids);
+  loop
+    select p.next_id, p.built into part from app_private.ready_fill_part(model, cur, lim - total::integer) p;
+    total := total + part.built;
+    exit when total >= lim;
+    if part.next_id is null then
+      exit when from_start;
+      from_start := true;
+    end if;
+    cur := part.next_id;
+  end loop;
+  return total;
 end;
 $function$;
 
@@ -7188,6 +7213,66 @@ begin
     using model, app_private.ready_version(model), ids;
   get diagnostics kept = row_count;
   return kept;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.ready_fill_cursor(model text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select f.after_id from app_private.ready_fill f
+  where f.model = ready_fill_cursor.model and f.version = app_private.ready_version(ready_fill_cursor.model)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.ready_fill_part(model text, after_id uuid, lim integer, OUT next_id uuid, OUT built bigint)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  ver text;
+  scan integer := greatest(coalesce(lim, 0), 1) * 16;
+  ids uuid[];
+  walked integer;
+  last_read uuid;
+begin
+  built := 0;
+  next_id := null;
+  if not (model = any (app_private.ready_models())) or coalesce(lim, 0) < 1 then
+    return;
+  end if;
+  ver := app_private.ready_version(model);
+  execute format(
+    $q$
+      with walk as materialized (
+        select t.id from app_public.%I t %s order by t.id limit $2
+      )
+      select array(select w.id from walk w
+                   where not exists (select 1 from app_private.ready_documents r
+                                     where r.model = $3 and r.id = w.id and r.version = $4)
+                   order by w.id limit $5),
+             (select count(*)::integer from walk),
+             (select w.id from walk w order by w.id desc limit 1)
+    $q$, model, case when after_id is null then '' else 'where t.id > $1' end)
+    into ids, walked, last_read
+    using after_id, scan, model, ver, lim;
+  built := app_private.ready_build(model, ids);
+  if cardinality(ids) >= lim then
+    next_id := ids[lim];
+  elsif walked >= scan then
+    next_id := last_read;
+  end if;
+  insert into app_private.ready_fill as f (model, version, after_id, parts, built, updated_at)
+  values (model, ver, next_id, 1, ready_fill_part.built, now())
+  on conflict on constraint ready_fill_pkey do update
+    set after_id = excluded.after_id,
+        parts = case when f.version = excluded.version then f.parts + 1 else 1 end,
+        built = case when f.version = excluded.version then f.built + excluded.built else excluded.built end,
+        version = excluded.version,
+        updated_at = excluded.updated_at;
 end;
 $function$;
 

@@ -63,31 +63,126 @@ function pullAsText(
   });
 }
 
-// Ready documents a pull found missing (a new builder version, a database seeded with triggers off) are built after
-// the answer, a part at a time, one model at a time per process: until then the pull builds them as before.
-const FILL_PART = 200;
+// Ready documents a pull found missing (a new builder version after a deploy, a database seeded with triggers off,
+// documents changed since they were built) are built after the answer by a walk of the model's primary key, a part at
+// a time (app_private.fill_ready_documents(model, after_id, lim), replication/40_ready_documents.sql): each part reads
+// only the ids after the previous one and records where the walk stands, so a restarted server resumes there. Until
+// a document is ready the pull builds it as before. One walk per model at a time per process; a pull that finds
+// documents missing while a walk runs asks for one more walk from the start after it (a document changed behind the
+// walk). PGlite has one connection: a part waits until no pull has been in flight for QUIET_MS (at most MAX_DEFER_MS,
+// so a steady stream of pulls still lets the fill move), and a pull waits behind one short part at most.
+const FILL_PART = 100;
+const QUIET_MS = 100;
+const MAX_DEFER_MS = 2_000;
 
-function readyFiller(db: Database) {
-  const filling = new Set<string>();
-  return function fill(model: string): void {
-    if (filling.has(model)) return;
-    filling.add(model);
-    void (async () => {
-      try {
-        for (;;) {
-          const { rows } = await db.query<{ built: string }>(
-            "select app_private.fill_ready_documents($1, $2) as built",
-            [model, FILL_PART],
-          );
-          if (Number(rows[0]?.built ?? 0) === 0) break;
-        }
-      } catch (error) {
-        // the pull keeps building what is not ready; a later pull tries again
-        console.warn("ready documents not filled:", model, (error as Error).message);
-      } finally {
-        filling.delete(model);
+export interface ReadyFillerOptions {
+  /** Documents built per part (default FILL_PART). */
+  part?: number;
+  /** PGlite: how long no pull must have been in flight before a part runs (ms). */
+  quietMs?: number;
+  /** PGlite: the longest a part waits for that quiet (ms). */
+  maxDeferMs?: number;
+  /** Called after each part with the id the walk goes on after (null: the walk reached the end). */
+  onPart?: (model: string, next: string | null) => void | Promise<void>;
+}
+
+export interface ReadyFiller {
+  /** Asks for the model's missing texts to be built; resolves when the walk that covers the request has ended. */
+  request(model: string): Promise<void>;
+  /** A pull in flight: the fill gives way to it. Call the returned function when it has been answered. */
+  begin(): () => void;
+  /** Parts run and walks made per model by this process. */
+  readonly stats: Map<string, { parts: number; walks: number }>;
+}
+
+export function readyFiller(db: Database, options: ReadyFillerOptions = {}): ReadyFiller {
+  const part = options.part ?? FILL_PART;
+  const quietMs = options.quietMs ?? QUIET_MS;
+  const maxDeferMs = options.maxDeferMs ?? MAX_DEFER_MS;
+  const walks = new Map<string, { again: boolean; done: Promise<void> }>();
+  const stats = new Map<string, { parts: number; walks: number }>();
+  let inFlight = 0;
+  let lastAnswered = 0;
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /**
+   * Gives the requests their turn before a part. Always one turn of the event loop: a PGlite query resolves in
+   * microtasks, so a chain of parts would otherwise keep the server from even reading a request until the walk ends.
+   * On PGlite also until no pull has been in flight for quietMs (at most maxDeferMs).
+   */
+  async function giveWay(): Promise<void> {
+    await nextTurn();
+    if (db.kind !== "pglite") return;
+    const started = performance.now();
+    for (;;) {
+      const now = performance.now();
+      if (now - started >= maxDeferMs) return;
+      const quietFor = inFlight > 0 ? 0 : now - lastAnswered;
+      if (quietFor >= quietMs) return;
+      await sleep(Math.min(quietMs - quietFor, maxDeferMs - (now - started)));
+    }
+  }
+
+  async function walk(model: string, state: { again: boolean }): Promise<void> {
+    const counts = stats.get(model) ?? { parts: 0, walks: 0 };
+    stats.set(model, counts);
+    // an interrupted walk of this builder version resumes where it stands
+    const { rows } = await db.query<{ after: string | null }>("select app_private.ready_fill_cursor($1) as after", [
+      model,
+    ]);
+    let after = rows[0]?.after ?? null;
+    let fromStart = after === null;
+    counts.walks++;
+    for (;;) {
+      await giveWay();
+      const { rows: next } = await db.query<{ next: string | null }>(
+        "select app_private.fill_ready_documents($1, $2::uuid, $3) as next",
+        [model, after, part],
+      );
+      after = next[0]?.next ?? null;
+      counts.parts++;
+      await options.onPart?.(model, after);
+      if (after !== null) continue;
+      // the end: once more from the start when this walk did not start there (it resumed) or a pull found documents
+      // missing meanwhile (they may be behind the walk); a walk over a complete store reads 16 parts' ids a part
+      if (fromStart && !state.again) return;
+      state.again = false;
+      fromStart = true;
+      counts.walks++;
+    }
+  }
+
+  return {
+    stats,
+    begin() {
+      inFlight++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inFlight--;
+        lastAnswered = performance.now();
+      };
+    },
+    request(model: string): Promise<void> {
+      const running = walks.get(model);
+      if (running) {
+        running.again = true;
+        return running.done;
       }
-    })();
+      const state = { again: false, done: Promise.resolve() };
+      walks.set(model, state);
+      state.done = walk(model, state)
+        .catch((error: unknown) => {
+          // the pull keeps building what is not ready; a later pull asks again
+          console.warn("ready documents not filled:", model, (error as Error).message);
+        })
+        .finally(() => {
+          walks.delete(model);
+        });
+      return state.done;
+    },
   };
 }
 
@@ -97,8 +192,18 @@ interface PullHandlerOptions {
 }
 
 export function createPullHandler({ db, production }: PullHandlerOptions) {
-  const fillReady = readyFiller(db);
+  const filler = readyFiller(db);
   return async function handlePull(req: IncomingMessage, res: ServerResponse, session: SessionClaims): Promise<void> {
+    const answered = filler.begin();
+    res.once("close", answered);
+    try {
+      await answerPull(req, res, session);
+    } finally {
+      answered();
+    }
+  };
+
+  async function answerPull(req: IncomingMessage, res: ServerResponse, session: SessionClaims): Promise<void> {
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");
       return sendError(res, 405, "LL405", "Use POST with a JSON body.");
@@ -119,7 +224,7 @@ export function createPullHandler({ db, production }: PullHandlerOptions) {
     try {
       const answer = await pullAsText(db, session, pull);
       text = answer.text;
-      if (answer.missing > 0) fillReady(pull.model);
+      if (answer.missing > 0) void filler.request(pull.model);
     } catch (error) {
       const { code, message } = error as { code?: unknown; message?: string };
       // pull_documents' own refusals: no chosen account (LL401), a model that is not replicated (LL404).
@@ -146,5 +251,5 @@ export function createPullHandler({ db, production }: PullHandlerOptions) {
       "Cache-Control": "no-store",
     });
     res.end(bytes);
-  };
+  }
 }

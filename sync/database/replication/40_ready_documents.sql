@@ -5,8 +5,9 @@
 -- and without a reader's claims (ready_build), with the version of the builder's code files (ready_version). The
 -- writing transaction forgets, at commit, the texts of every document of these models it logged a change for (a
 -- deferred trigger on the change log, tg_changes__ready_documents); the change log's consumer, the pull endpoint,
--- builds what is missing after answering (fill_ready_documents, sync/http/pull.ts), set-based. Until then, and for
--- text of another builder version, the pull builds the document as before.
+-- builds what is missing after answering (fill_ready_documents, below, and sync/http/pull.ts): a walk of the model's
+-- primary key in short parts that resumes after a restart. Until then, and for text of another builder version, the
+-- pull builds the document as before.
 --
 -- Who receives it: row-level security still decides. A reader receives the ready text only for the documents it sees
 -- whole, where its builder's document is the ready one (ready_whole_ids, below); for every other document (an
@@ -216,29 +217,120 @@ create constraint trigger _900_ready_documents after insert on app_private.chang
   for each row when (new.model in ('distributions', 'holdings', 'transactions'))
   execute function app_private.tg_changes__ready_documents();
 
--- Builds up to `lim` documents of `model` that have no ready text of the current builder version (a new builder, a
--- database seeded with triggers off). Returns how many it built: 0 when the model is complete.
-create or replace function app_private.fill_ready_documents(model text, lim integer)
-  returns bigint
+-- The fill: builds the documents that have no ready text of the current builder version (a new builder after a
+-- deploy, a database seeded with triggers off, documents changed since they were built) by walking the model's primary
+-- key forward, one part per call: each part reads only the ids after the previous one (no rescan of what is done),
+-- builds the first `lim` of them without ready text and records where the walk stands in app_private.ready_fill
+-- (migration 1560) in the same transaction, so a fill interrupted by a restart resumes there (ready_fill_cursor).
+-- A document changed behind the walk loses its text at the change's commit (_900_ready_documents): the next pull that
+-- finds it missing asks for another walk (sync/http/pull.ts). A part reads at most FILL_SCAN x `lim` ids, so a walk
+-- over a nearly complete store takes few parts.
+
+-- Where an interrupted walk of `model` for the current builder version stands (null: at the start).
+create or replace function app_private.ready_fill_cursor(model text)
+  returns uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select f.after_id from app_private.ready_fill f
+  where f.model = ready_fill_cursor.model and f.version = app_private.ready_version(ready_fill_cursor.model)
+$function$;
+
+-- One part of the walk: the ids of `model` after `after_id` (null: from the first) in primary-key order, at most 16 x
+-- `lim` of them, and of those the first `lim` without ready text of the current version are built. next_id: the id
+-- the walk goes on after (the last built when `lim` were built, else the last read), null when the walk reached the
+-- end of the table; built: how many documents were built.
+create or replace function app_private.ready_fill_part(model text, after_id uuid, lim integer, OUT next_id uuid,
+                                                       OUT built bigint)
+  returns record
   language plpgsql
   volatile security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 declare
+  ver text;
+  scan integer := greatest(coalesce(lim, 0), 1) * 16;
   ids uuid[];
+  walked integer;
+  last_read uuid;
+begin
+  built := 0;
+  next_id := null;
+  if not (model = any (app_private.ready_models())) or coalesce(lim, 0) < 1 then
+    return;
+  end if;
+  ver := app_private.ready_version(model);
+  execute format(
+    $q$
+      with walk as materialized (
+        select t.id from app_public.%I t %s order by t.id limit $2
+      )
+      select array(select w.id from walk w
+                   where not exists (select 1 from app_private.ready_documents r
+                                     where r.model = $3 and r.id = w.id and r.version = $4)
+                   order by w.id limit $5),
+             (select count(*)::integer from walk),
+             (select w.id from walk w order by w.id desc limit 1)
+    $q$, model, case when after_id is null then '' else 'where t.id > $1' end)
+    into ids, walked, last_read
+    using after_id, scan, model, ver, lim;
+  built := app_private.ready_build(model, ids);
+  if cardinality(ids) >= lim then
+    next_id := ids[lim];
+  elsif walked >= scan then
+    next_id := last_read;
+  end if;
+  insert into app_private.ready_fill as f (model, version, after_id, parts, built, updated_at)
+  values (model, ver, next_id, 1, ready_fill_part.built, now())
+  on conflict on constraint ready_fill_pkey do update
+    set after_id = excluded.after_id,
+        parts = case when f.version = excluded.version then f.parts + 1 else 1 end,
+        built = case when f.version = excluded.version then f.built + excluded.built else excluded.built end,
+        version = excluded.version,
+        updated_at = excluded.updated_at;
+end;
+$function$;
+
+-- One part of the fill (above): returns the id to call it with next, null when the walk reached the end.
+create or replace function app_private.fill_ready_documents(model text, after_id uuid, lim integer)
+  returns uuid
+  language sql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select p.next_id from app_private.ready_fill_part(fill_ready_documents.model, fill_ready_documents.after_id,
+                                                    fill_ready_documents.lim) p
+$function$;
+
+-- Builds up to `lim` documents of `model` without ready text of the current builder version, walking on from where
+-- the walk stands (and once round from the start when it did not start there). Returns how many it built: 0 when the
+-- model is complete. Called in a loop it reads each id about once.
+create or replace function app_private.fill_ready_documents(model text, lim integer)
+  returns bigint
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+declare
+  cur uuid := app_private.ready_fill_cursor(model);
+  from_start boolean := cur is null;
+  total bigint := 0;
+  part record;
 begin
   if not (model = any (app_private.ready_models())) then
     return 0;
   end if;
-  execute format(
-    $q$
-      select array(
-        select t.id from app_public.%I t
-        where not exists (select 1 from app_private.ready_documents r
-                          where r.model = $1 and r.id = t.id and r.version = $2)
-        limit $3)
-    $q$, model)
-    into ids using model, app_private.ready_version(model), lim;
-  return app_private.ready_build(model, ids);
+  loop
+    select p.next_id, p.built into part from app_private.ready_fill_part(model, cur, lim - total::integer) p;
+    total := total + part.built;
+    exit when total >= lim;
+    if part.next_id is null then
+      exit when from_start;
+      from_start := true;
+    end if;
+    cur := part.next_id;
+  end loop;
+  return total;
 end;
 $function$;
