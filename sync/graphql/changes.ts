@@ -5,10 +5,10 @@
 // are for, with the pull's own rule (app_private.next_changes: the change's audience, its audience types, every
 // change for an admin, a change with no audience for everyone). So nothing about another account's change, not
 // even that its table changed, goes on the wire. Each server process asks the database once per transaction, at its
-// first notification, for the audiences of every table the transaction changed (app_private.changes by model and
-// txid; a transaction notifies once per table, and all of them come after its commit), whatever the number of
-// sockets and tables. Delivered after commit, through the service's pgSubscriber (LISTEN on PGlite or on a real
-// PostgreSQL, where it reaches every server process).
+// first notification, for the audiences of every table it has been notified of so far (app_private.changes by model
+// and txid; a transaction notifies once per table, all after its commit), whatever the number of sockets and tables
+// (a table new to the process costs one more query). Delivered after commit, through the service's pgSubscriber
+// (LISTEN on PGlite or on a real PostgreSQL, where it reaches every server process).
 import { jsonParse } from "postgraphile/@dataplan/json";
 import { context, type GrafastSubscriber, lambda, listen } from "postgraphile/grafast";
 import { extendSchema, gql } from "postgraphile/utils";
@@ -29,27 +29,19 @@ type WithPgClient = (
   callback: (client: { query: (q: { text: string; values?: unknown[] }) => Promise<{ rows: unknown[] }> }) => unknown,
 ) => Promise<unknown>;
 
-// The audiences of every model the transaction $1 changed, one row per model: the models of the change log found by
-// walking its index (model, txid, seq) one model at a time (a loose index scan: a probe per model, not a scan of the
-// log), then per model the rule's three parts as the pull reads them.
+// The audiences of the models $1 in the transaction $2, one row per model it changed: per model the rule's three
+// parts as the pull reads them, each by the change log's index (model, txid, seq).
 const AUDIENCES_SQL = `
-  with recursive models(model) as (
-    (select c.model from app_private.changes c order by c.model limit 1)
-    union all
-    select (select c.model from app_private.changes c where c.model > m.model order by c.model limit 1)
-    from models m where m.model is not null
-  )
   select m.model,
          coalesce((select bool_or(c.audience is null) from app_private.changes c
-                   where c.model = m.model and c.txid = $1::xid8), false) as everyone,
+                   where c.model = m.model and c.txid = $2::xid8), false) as everyone,
          array(select distinct a::text from app_private.changes c, unnest(c.audience) a
-               where c.model = m.model and c.txid = $1::xid8) as accounts,
+               where c.model = m.model and c.txid = $2::xid8) as accounts,
          array(select distinct t from app_private.changes c, unnest(c.audience_types) t
-               where c.model = m.model and c.txid = $1::xid8) as types
-  from models m
+               where c.model = m.model and c.txid = $2::xid8) as types
+  from unnest($1::text[]) m(model)
   -- probes by (model, txid) only: an exists here or above would be planned as a scan of the whole log for the txid
-  cross join lateral (select 1 from app_private.changes c where c.model = m.model and c.txid = $1::xid8 limit 1) hit
-  where m.model is not null`;
+  cross join lateral (select 1 from app_private.changes c where c.model = m.model and c.txid = $2::xid8 limit 1) hit`;
 
 /** How long a transaction's audiences are kept for its other notifications and the other sockets of the process. */
 const AUDIENCE_TTL_MS = 30_000;
@@ -57,9 +49,38 @@ const AUDIENCE_TTL_MS = 30_000;
 /** A table the transaction did not change has no change rows: the pull's rule gives it to admins only. */
 const NOBODY: Audience = { everyone: false, accounts: new Set(), types: new Set() };
 
-/** Per database (its withPgClient): the audiences of each recent transaction by model, asked once. */
-const audiences = new WeakMap<object, Map<string, Promise<Map<string, Audience> | null>>>();
+/** One question to the database: the audiences of `asked` in one transaction (null when it could not be read). */
+interface Asked {
+  asked: ReadonlySet<string>;
+  answer: Promise<Map<string, Audience> | null>;
+}
 
+/** Per database (its withPgClient): the models notified so far, and each recent transaction's questions. */
+const states = new WeakMap<object, { known: Set<string>; transactions: Map<string, Asked[]> }>();
+
+function ask(withPgClient: WithPgClient, models: string[], txid: string): Promise<Map<string, Audience> | null> {
+  const query: Query = (text, values) =>
+    withPgClient(null, (client) => client.query({ text, values })) as ReturnType<Query>;
+  return (async () => {
+    const { rows } = await query(AUDIENCES_SQL, [models, txid]);
+    return new Map(
+      (rows as Array<{ model: string; everyone: boolean; accounts: string[]; types: string[] }>).map((row) => [
+        row.model,
+        { everyone: row.everyone, accounts: new Set(row.accounts), types: new Set(row.types) },
+      ]),
+    );
+  })().catch((error: unknown) => {
+    // Told to nobody rather than to everyone; the device's next (re)connection pulls whatever it missed.
+    console.error("change stream: the audience of a change could not be read:", error);
+    return null;
+  });
+}
+
+/**
+ * The audience of one notification. A transaction's first notification asks for every model this process has been
+ * notified of so far (a transaction notifies once per model, all after its commit): its other notifications are
+ * answered from that one query; a model not asked yet gets a query of its own (and is asked from then on).
+ */
 function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audience | null> {
   let change: ChangePayload;
   try {
@@ -69,34 +90,27 @@ function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audien
     return Promise.resolve(null);
   }
   if (!change.x) return Promise.resolve({ everyone: true, accounts: new Set<string>(), types: new Set<string>() });
-  let cache = audiences.get(withPgClient);
-  if (!cache) {
-    cache = new Map();
-    audiences.set(withPgClient, cache);
+  let state = states.get(withPgClient);
+  if (!state) {
+    state = { known: new Set(), transactions: new Map() };
+    states.set(withPgClient, state);
   }
   const txid = change.x;
-  let byModel = cache.get(txid);
-  if (!byModel) {
-    const query: Query = (text, values) =>
-      withPgClient(null, (client) => client.query({ text, values })) as ReturnType<Query>;
-    byModel = (async () => {
-      const { rows } = await query(AUDIENCES_SQL, [txid]);
-      return new Map(
-        (rows as Array<{ model: string; everyone: boolean; accounts: string[]; types: string[] }>).map((row) => [
-          row.model,
-          { everyone: row.everyone, accounts: new Set(row.accounts), types: new Set(row.types) },
-        ]),
-      );
-    })().catch((error: unknown) => {
-      // Told to nobody rather than to everyone; the device's next (re)connection pulls whatever it missed.
-      console.error("change stream: the audience of a change could not be read:", error);
-      return null;
-    });
-    cache.set(txid, byModel);
-    const entries = cache;
-    setTimeout(() => entries.delete(txid), AUDIENCE_TTL_MS).unref?.();
+  let questions = state.transactions.get(txid);
+  if (!questions) {
+    questions = [];
+    state.transactions.set(txid, questions);
+    const transactions = state.transactions;
+    setTimeout(() => transactions.delete(txid), AUDIENCE_TTL_MS).unref?.();
   }
-  return byModel.then((models) => (models ? (models.get(change.t) ?? NOBODY) : null));
+  let question = questions.find((q) => q.asked.has(change.t));
+  if (!question) {
+    state.known.add(change.t);
+    const asked = new Set(state.known);
+    question = { asked, answer: ask(withPgClient, [...asked], txid) };
+    questions.push(question);
+  }
+  return question.answer.then((models) => (models ? (models.get(change.t) ?? NOBODY) : null));
 }
 
 /** The subscriber of one socket: the service's, with the notifications its account may not see left out. */
