@@ -2,7 +2,7 @@
 -- account owns, edits, or may see (app_private.<what>_ids(); security definer, so a policy reading another table does
 -- not recurse into that table's policies). Where a set is a table's visibility rule, it is written with that rule of
 -- 00_rules.sql (staff_allocation_ids, payment_distribution_ids, staff_transaction_ids, the investor_* sets). The
--- session's account and user (app_private.current_account_id() and the like) are in the early file schema/10_settings.sql.
+-- session's account and user (app_private.current_account_id() and the like) are in schema/10_settings.sql.
 
 create or replace function app_private.account_user_ids()
   returns setof uuid
