@@ -106,11 +106,11 @@ describe.each(testTargets)("the ready store's fill on $name", (target) => {
     // the process before the restart: three parts of its walk
     let after: string | null = null;
     for (let i = 0; i < 3; i++) {
-      const { rows: next } = await db.query<{ next: string | null }>(
+      const part: { rows: Array<{ next: string | null }> } = await db.query<{ next: string | null }>(
         "select app_private.fill_ready_documents($1, $2::uuid, $3) as next",
         [model, after, PART],
       );
-      after = next[0]?.next ?? null;
+      after = part.rows[0]?.next ?? null;
     }
     expect(after).not.toBeNull();
     expect(await fillState(model)).toMatchObject({ after_id: after, parts: 3, built: 3 * PART });
