@@ -1,5 +1,5 @@
 // Contacts (spec part 1 sections 2.10 and 5): the form's rules, who may change the list, and the CSV import's
-// parsing and row checks. The server runs the same checks (sync/migrations/0250_contacts.sql) with the same texts,
+// parsing and row checks. The server runs the same checks (sync/database/contacts/10_contacts.sql) with the same texts,
 // so a file the device accepts offline is one the server accepts, and the device names bad rows with no network.
 import Papa from "papaparse";
 import * as v from "valibot";

@@ -128,7 +128,7 @@ export function toFixed(a: Decimal, scale: number, mode: Rounding = "half-up"): 
   return `${sign}${whole}${scale > 0 ? `.${fraction}` : ""}`;
 }
 
-// ---- business bounds (the database's rules: sync/migrations/0810_input_bounds.sql, same texts) -------------------
+// ---- business bounds (the database's rules: sync/database/schema/20_input_bounds.sql, same texts) ---------------
 
 /** The kinds of exact quantity the database bounds, each with its label, decimal places and range. */
 const QUANTITY_KINDS = {

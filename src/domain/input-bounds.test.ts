@@ -1,6 +1,6 @@
-// The client's copy of the database's input bounds (sync/migrations/0810_input_bounds.sql, 0811, 0812): the same
-// limits and texts, so a form refuses before queueing what the server would refuse (tests/db/input-bounds.test.ts
-// checks the server's side with the same messages).
+// The client's copy of the database's input bounds (sync/database/schema/20_input_bounds.sql and 30_text_limits.sql):
+// the same limits and texts, so a form refuses before queueing what the server would refuse
+// (tests/db/input-bounds.test.ts checks the server's side with the same messages).
 
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The database's bounds on text and dates, for the client's inputs and forms (the same limits and texts as
-// sync/migrations/0810_input_bounds.sql and 0812_text_lengths.sql, so a form refuses before queueing what the
+// sync/database/schema/20_input_bounds.sql and 30_text_limits.sql, so a form refuses before queueing what the
 // server would refuse after). Quantities: quantityError in ./decimal.ts.
 import * as v from "valibot";
 

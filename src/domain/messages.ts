@@ -139,7 +139,7 @@ export const MESSAGES = {
   importQueuedOffline: "You are offline: the contacts will be imported when you reconnect.",
   importFileWaiting: "Import of the uploaded file is waiting to sync",
   importFileRefused: "Import of the uploaded file was refused",
-  // dividends on a holding (the server's texts: sync/migrations/0440_dividends.sql, make_dividend_payment)
+  // dividends on a holding (the server's texts: sync/database/holdings/10_holdings.sql, make_dividend_payment)
   dividendAmountRequired: "Amount is required.",
   dividendAmountPositive: "Dividend amount must be greater than 0.",
   dividendPaidOnRequired: "Paid on is required",
@@ -147,7 +147,7 @@ export const MESSAGES = {
   noDividends: "No dividends recorded.",
   dividendsListOffline: "The recorded payments show when you are online.",
   dividendRecorded: "Dividend recorded",
-  // the claim page after a delegate invitation's link (sync/migrations/0442, 0450)
+  // the claim page after a delegate invitation's link (sync/database/accounts/10_accounts.sql)
   delegateInvitationAccepted: "Invitation accepted",
   delegateInvitationAccess:
     "You are now a delegate of the investor account {name} and have access to it. Continue to choose it.",

@@ -1,9 +1,9 @@
-// The wallet (spec part 2: wallet, constants): a card per deployed token with positive holdings. The product's own
-// test chain ({product}n-hawknet) and zero amounts are hidden; amounts use the token's precision and whole units
-// are floored; sell value and spot value = holding x sell or spot price; the price reads N/A when the buy price is not
-// positive; Crypto tokens link to an external price page and offer Trade, others show a disabled Not Listed.
-// The positions come from the holding documents (sync/migrations/0430_tokens.sql: each holding carries the investor's
-// positions in its round's tokens and its blockchain addresses); tokensOfHoldings counts each token once.
+// The wallet (spec part 2: wallet, constants): a card per deployed token with positive holdings. The product's own test
+// chain ({product}n-hawknet) and zero amounts are hidden; amounts use the token's precision and whole units are
+// floored; sell value and spot value = holding x sell or spot price; the price reads N/A when the buy price is not
+// positive; Crypto tokens link to an external price page and offer Trade, others show a disabled Not Listed. The
+// positions come from the holding documents (sync/database/read-models/10_holdings.sql: each holding carries the
+// investor's positions in its round's tokens and its blockchain addresses); tokensOfHoldings counts each token once.
 // Tokenized (portfolio): the holding has an address with status trade on a chain other than the product's test chain.
 import { compare, type Decimal, dec, mul, parseDecimal, round, ZERO } from "./decimal.ts";
 
@@ -70,7 +70,7 @@ export function walletCards(tokens: readonly WalletToken[]): WalletCard[] {
     });
 }
 
-/** A token position embedded in a holding document (sync/migrations/0430_tokens.sql). */
+/** A token position embedded in a holding document (sync/database/read-models/10_holdings.sql). */
 interface HoldingTokenPosition {
   id: string;
   name: string;

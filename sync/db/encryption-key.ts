@@ -1,4 +1,4 @@
-// The key that encrypts sensitive answers at rest (encrypted_form steps: sync/migrations/0441_encrypted_answers.sql).
+// The key that encrypts sensitive answers at rest (encrypted_form steps: sync/database/onboarding/30_step_answers.sql).
 // It never lives in the database: LL_ENCRYPTION_KEY when set (several server processes on one DATABASE_URL must all
 // set the same one), else a key generated once and kept in a file beside the data directory (readable by the
 // server's user only), else - an in-memory database - a random key for the life of the process. The server hands it

@@ -1,6 +1,7 @@
 // The spec's names of entity fields (spec part 1 and 2, section 3) where the generated API names them otherwise:
 // each is an alias of the generated field (same type, arguments and plan), so both names answer the same.
-// Derived fields the API lacked are computed columns (sync/migrations/0830_spec_field_names.sql).
+// Derived fields the API lacked are computed columns, each in the code file of its area (for example
+// documents_download_url in sync/database/documents/10_documents.sql).
 // tests/server/spec-names.test.ts reads section 3 of the spec and checks the schema offers every listed field.
 
 /** GraphQL type -> spec name -> generated field. */

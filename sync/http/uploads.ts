@@ -58,7 +58,7 @@ function limited(req: IncomingMessage, limit: number): Readable {
 
 /**
  * The text of small csv/tsv/txt files is also kept in the upload slot, so the database can read an import file
- * (bulkCustomers(fileName), sync/migrations/0260_contacts_import_file.sql) wherever it runs. 5 MB is far above the
+ * (bulkCustomers(fileName), sync/database/contacts/10_contacts.sql) wherever it runs. 5 MB is far above the
  * 5000 contacts an import may hold; a bigger file stays on disk only and cannot be imported.
  */
 const IMPORT_TEXT_MAX_BYTES = 5 * 1024 * 1024;

@@ -183,7 +183,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
   return { issuerId, holdings, rounds, investors };
 }
 
-// The replication change log (sync/migrations/0150_replication_change_log.sql) is written by row triggers; with
+// The replication change log (sync/database/replication/05_change_log.sql) is written by row triggers; with
 // them skipped, the same changes are recorded here in one statement per model, each document with its audience
 // (the issuer, and the investor where there is one: nobody else has a stake in the scale issuer's data).
 async function recordChanges(tx: Sql, issuer: string): Promise<void> {

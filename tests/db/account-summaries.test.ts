@@ -1,6 +1,7 @@
-// The embedded account summaries of the read models (sync/migrations/0500, 0501): app_private.visible_accounts(ids)
-// and related_account_ids_among(ids) must decide exactly what the accounts select policy decides, for every demo
-// account (never wider, never narrower), and a document never names an account its reader may not see.
+// The embedded account summaries of the read models (sync/database/read-models/00_document_helpers.sql):
+// app_private.visible_accounts(ids) and related_account_ids_among(ids) must decide exactly what the accounts select
+// policy decides, for every demo account (never wider, never narrower), and a document never names an account its
+// reader may not see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../sync/db/database.ts";
 import { DEMO_EMAILS } from "../../sync/seed/demo.ts";

@@ -1,4 +1,4 @@
-// Dividends paid out on holdings with the client bypassed (sync/migrations/0440_dividends.sql): who sees them (as
+// Dividends paid out on holdings with the client bypassed (sync/database/holdings/10_holdings.sql): who sees them (as
 // for holdings: the investor, the round's issuer, a broker on an accepted round; not agents nor other investors),
 // makeDividendPayment's rules (issuer writers only, a holding of its own round, amount > 0), and the investor's
 // holding documents carrying their sum (paidOutDividends, 0443).

@@ -1,4 +1,4 @@
-// encrypted_form answers at rest (sync/migrations/0441_encrypted_answers.sql), on PGlite (pgcrypto loaded as an
+// encrypted_form answers at rest (sync/database/onboarding/30_step_answers.sql), on PGlite (pgcrypto loaded as an
 // extension) and on real PostgreSQL: the stored bytes do not hold the answers, nothing is stored without the key,
 // and stepAnswers decrypts them for the step's investor and the allocation's staff only, with the key the server
 // passes per transaction.

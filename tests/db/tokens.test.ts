@@ -1,7 +1,7 @@
 // Tokens, contracts, blockchain addresses, holding addresses and cap table entries with the client bypassed
-// (sync/migrations/0430_tokens.sql): the issuer of the round sees and edits, its viewer only reads, an investor sees
-// its own entries and the tokens it holds and writes nothing, others see nothing; the holding read model carries the
-// investor's token positions and the holding's addresses.
+// (sync/database/tokens/, the tables in sync/migrations/0000_baseline.sql): the issuer of the round sees and edits, its
+// viewer only reads, an investor sees its own entries and the tokens it holds and writes nothing, others see nothing;
+// the holding read model carries the investor's token positions and the holding's addresses.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Sql } from "../../sync/db/database.ts";
 import {

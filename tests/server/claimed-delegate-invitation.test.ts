@@ -1,4 +1,4 @@
-// claimedDelegateInvitation(emailId) (sync/migrations/0450_claimed_delegate_invitation.sql): after opening a claim
+// claimedDelegateInvitation(emailId) (sync/database/accounts/10_accounts.sql): after opening a claim
 // link, the claim page asks whether that mail was a delegate invitation. The claimant of an invitation gets the
 // investor account's name; the claimant of a plain account claim, and anyone else asking with the same mail id, get
 // null.

@@ -1,4 +1,4 @@
-// "Add as Delegate" with the client bypassed (sync/migrations/0442_delegate_invitations.sql): a party allowed to
+// "Add as Delegate" with the client bypassed (sync/database/accounts/10_accounts.sql): a party allowed to
 // log in whose email has no user gets an invitation mail through the mail outbox; signing up alone gives no access,
 // opening the mail's link signed in makes the new user an admin member of the investor account (they can select
 // it and land on its home); a party whose email belongs to a user is a member at once and gets no mail.

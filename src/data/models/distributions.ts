@@ -34,7 +34,7 @@ export const distributionSchema = toTypedRxJsonSchema({
     annotations: list,
     customFields: list,
     vestingSchedule: object,
-    /** the onboarding process with its steps (sync/migrations/0400_onboarding.sql: process_document) */
+    /** the onboarding process with its steps (sync/database/onboarding/10_process.sql: process_document) */
     process: object,
     investor: accountSummary,
     allocation: {

@@ -1,7 +1,7 @@
 // JSON-schema building blocks shared by the read-model schemas. Documents come from the server's read models
-// (sync/migrations/0160_read_models.sql): camelCase keys, uuids and timestamps as strings, decimals (shares, money,
-// prices) as strings so no binary float ever touches them. Fields not listed in a schema are still stored (there is
-// no validator in production); the schema lists what screens query and index.
+// (sync/database/read-models/00_document_helpers.sql): camelCase keys, uuids and timestamps as strings, decimals
+// (shares, money, prices) as strings so no binary float ever touches them. Fields not listed in a schema are still
+// stored (there is no validator in production); the schema lists what screens query and index.
 
 export const uuid = { type: "string", maxLength: 36 } as const;
 export const optionalUuid = { type: ["string", "null"], maxLength: 36 } as const;

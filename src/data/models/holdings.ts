@@ -18,11 +18,11 @@ export const holdingSchema = toTypedRxJsonSchema({
     purchasePrice: optionalDecimal,
     issuedOn: timestamp,
     investor: accountSummary,
-    /** the holding's blockchain addresses [{id, address, chain, status}] (sync/migrations/0430_tokens.sql) */
+    /** the holding's blockchain addresses [{id, address, chain, status}] (sync/database/read-models/10_holdings.sql) */
     blockchainAddresses: list,
-    /** the investor's positions in the tokens of the holding's round (sync/migrations/0430_tokens.sql) */
+    /** the investor's positions in the tokens of the holding's round (sync/database/read-models/10_holdings.sql) */
     tokens: list,
-    /** the sum of the dividends paid out on the holding (sync/migrations/0443_holding_dividend_totals.sql) */
+    /** the sum of the dividends paid out on the holding (sync/database/holdings/10_holdings.sql) */
     paidOutDividends: optionalDecimal,
     createdOn: timestamp,
     updatedOn: timestamp,

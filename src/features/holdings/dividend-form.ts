@@ -1,5 +1,5 @@
 // The issuer's "Record Dividend" form on a holding: the client's checks give the server's own texts
-// (make_dividend_payment, sync/migrations/0440_dividends.sql), and queued makeDividendPayment commands read back as
+// (make_dividend_payment, sync/database/holdings/10_holdings.sql), and queued makeDividendPayment commands read back as
 // rows. Pure: no React, no clock (the caller passes today).
 import { toString as decimalText, isPositive, parseDecimal, quantityError } from "../../domain/decimal.ts";
 import { dateRangeError } from "../../domain/limits.ts";

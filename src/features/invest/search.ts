@@ -1,6 +1,6 @@
 // The invest page's query parameters (spec part 2: type USD or Units, and amount), validated with valibot: an
 // unknown type reads as USD and an amount that is not a number as the default 100.00.
-// Offering links (sync/migrations/0303_offering_links.sql) point here with the allocation id as the offering id.
+// Offering links (sync/database/allocations/10_allocations.sql) point here with the allocation id as the offering id.
 import * as v from "valibot";
 import { DEFAULT_INVEST_AMOUNT } from "../../domain/capital.ts";
 

@@ -1,8 +1,8 @@
 // /wallet (spec part 2): a card per deployed token with positive holdings, in a grid of 12 columns on phones, 6 on
 // small, 4 on medium and 3 on large screens. The positions travel inside the investor's holding documents
-// (sync/migrations/0430_tokens.sql), so the wallet renders offline from the replicas; the card rules (test chain and
-// zero amounts hidden, precision, sell/spot values, N/A, Trade or Not Listed) are src/domain/wallet.ts. Below the
-// cards, the investor's blockchain address per chain (AddressesSection.tsx).
+// (sync/database/read-models/10_holdings.sql), so the wallet renders offline from the replicas; the card rules (test
+// chain and zero amounts hidden, precision, sell/spot values, N/A, Trade or Not Listed) are src/domain/wallet.ts. Below
+// the cards, the investor's blockchain address per chain (AddressesSection.tsx).
 import { useMemo } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge, card } from "../../../styled-system/recipes";
