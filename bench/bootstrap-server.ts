@@ -1,17 +1,23 @@
-// node bench/bootstrap-server.ts [--holdings 5000] [--encoding br|gzip|identity]
+// node bench/bootstrap-server.ts [--holdings 5000] [--encoding br|gzip|identity] [--filled]
 //
 // The bootstrap endpoint against the pull it replaces, server side only (issue 15; the browser's figure is
 // `npm run bench`'s initial sync): the scale issuer's large models read whole, once by walking POST /api/v2/pull in
 // pages of 1,000 (what the ordinary first load asks), once as one GET /api/v2/bootstrap stream (brotli, read as it
 // comes), two rounds in alternating order; time, documents, bytes on the wire, and the process's peak RSS (the
-// embedded server and PGlite run here). Prints a table; writes nothing.
+// embedded server and PGlite run here). --filled: the ready store filled first (bench/lib/ready-fill.ts; otherwise
+// it is cold, as the scale seed leaves it, and the pull walk starts its fill). Prints a table; writes nothing.
 import { request } from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { createBrotliDecompress, createGunzip } from "node:zlib";
+import { fillReadyStore } from "./lib/ready-fill.ts";
 
 const { values } = parseArgs({
-  options: { holdings: { type: "string", default: "5000" }, encoding: { type: "string", default: "br" } },
+  options: {
+    holdings: { type: "string", default: "5000" },
+    encoding: { type: "string", default: "br" },
+    filled: { type: "boolean", default: false },
+  },
 });
 const holdings = Math.max(1, Number(values.holdings));
 /** br, gzip or identity (what the stream is asked for) */
@@ -31,6 +37,13 @@ try {
   const seedStarted = performance.now();
   await seedScale(server.server.db, { holdings });
   console.log(`seeded ${holdings} holdings in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (values.filled) {
+    const fillStarted = performance.now();
+    const kept = await fillReadyStore(server.server.db);
+    console.log(
+      `ready store filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s: ${JSON.stringify(kept)}`,
+    );
+  }
   const issuer = await signInAs(server.client(), SCALE_EMAIL);
 
   const pullWalk = async (model: string) => {

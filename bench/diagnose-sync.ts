@@ -1,4 +1,4 @@
-// node bench/diagnose-sync.ts [--holdings 10000] [--no-profile]
+// node bench/diagnose-sync.ts [--holdings 10000] [--no-profile] [--filled]
 //
 // Where the app's initial sync spends its time (bench/README.md "Initial sync"): seeds the scale issuer, opens
 // /dashboard in chromium on a production build exactly as `npm run bench` does, and meanwhile records
@@ -10,9 +10,14 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { appSync, benchDist, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
+import { fillReadyStore } from "./lib/ready-fill.ts";
 
 const { values } = parseArgs({
-  options: { holdings: { type: "string", default: "10000" }, "no-profile": { type: "boolean", default: false } },
+  options: {
+    holdings: { type: "string", default: "10000" },
+    "no-profile": { type: "boolean", default: false },
+    filled: { type: "boolean", default: false },
+  },
 });
 const profiling = !values["no-profile"];
 const holdings = Math.max(1, Number(values.holdings));
@@ -42,6 +47,8 @@ const server = await startTestServer({ distDir: served });
 const browser = await launchBrowser();
 try {
   await seedScale(server.server.db, { holdings });
+  // the ready store as the writing transactions keep it (the scale seed leaves it cold: the bootstrap then builds)
+  if (values.filled) console.log(`ready store filled: ${JSON.stringify(await fillReadyStore(server.server.db))}`);
   const issuer = await signInAs(server.client(), SCALE_EMAIL);
   const context = await newContext(browser, server.url);
   await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
@@ -124,6 +131,21 @@ try {
     console.log(
       `  ${model}: ${entry.n} pages, server wait ${round(entry.wait)} ms (${round(entry.wait / entry.n)} ms a page)`,
     );
+
+  // the bootstrap's worker: per model, when its first and last page moved (from navigation), and its time waiting for
+  // the stream's bytes, parsing lines and writing pages (writes overlap the next page's wait)
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  for (const worker of page.workers()) {
+    const times = await worker
+      .evaluate(
+        () => (self as unknown as { __llBootstrapTimes?: Record<string, Record<string, number>> }).__llBootstrapTimes,
+      )
+      .catch(() => undefined);
+    for (const [model, t] of Object.entries(times ?? {}).sort((a, b) => (a[1].startedAt ?? 0) - (b[1].startedAt ?? 0)))
+      console.log(
+        `  worker ${model}: ${round((t.startedAt ?? 0) - origin)}-${round((t.endedAt ?? 0) - origin)} ms; wait ${round(t.wait ?? 0)} ms, parse ${round(t.parse ?? 0)} ms, write ${round(t.write ?? 0)} ms`,
+      );
+  }
 
   // main thread: self time per function
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));

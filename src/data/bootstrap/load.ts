@@ -16,12 +16,15 @@ export interface LoadModelOptions {
   resume: string | null;
   /** documents per page asked of the server (default: the server's) */
   limit?: number;
-  write(documents: Documents): Promise<void>;
+  /** writes a page; `plain`: the page's text holds no `"|` (no key starts with "|": dexie-write.ts) */
+  write(documents: Documents, plain: boolean): Promise<void>;
   /** a page is written: how many documents, and the token that resumes after it */
   written(count: number, resume: string): void;
   stopped(): boolean;
   /** pauses after consecutive failures (ms); the last repeats */
   retryDelays?: readonly number[];
+  /** where the time goes (bench/diagnose-sync.ts): waiting for the stream's bytes, parsing lines, writing pages */
+  measure?(part: "wait" | "parse" | "write", ms: number): void;
 }
 
 export type LoadModelResult =
@@ -87,8 +90,12 @@ async function readOnce(
   let buffered = "";
   // the page being written while the next one is read
   let writing: Promise<void> = Promise.resolve();
+  const measure = options.measure;
+  const clock = () => (measure ? performance.now() : 0);
   const handle = async (text: string): Promise<{ checkpoint: PullCheckpoint; resume: string } | null> => {
+    const parsing = clock();
     const line = JSON.parse(text) as BootstrapLine;
+    measure?.("parse", clock() - parsing);
     if ("done" in line) {
       await writing;
       return { checkpoint: line.checkpoint, resume: line.resume };
@@ -97,7 +104,9 @@ async function readOnce(
     if (!token || token.model !== options.model) throw new Error("bootstrap line of another model");
     const { documents } = line.page;
     await writing;
-    writing = options.write(documents).then(() => {
+    const writeStarted = clock();
+    writing = options.write(documents, !text.includes('"|')).then(() => {
+      measure?.("write", clock() - writeStarted);
       pageWritten(documents, line.resume);
       options.written(documents.length, line.resume);
     });
@@ -112,7 +121,9 @@ async function readOnce(
         await writing.catch(() => {});
         return "stopped";
       }
+      const waiting = clock();
       const { value, done } = await reader.read();
+      measure?.("wait", clock() - waiting);
       if (done) break;
       buffered += value;
       let newline = buffered.indexOf("\n");

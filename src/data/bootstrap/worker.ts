@@ -4,11 +4,16 @@
 // multi-instance, like the page's: each written part reaches the page's collection as the storage's change events
 // (RxDB's queries and the screens' live queries see the documents). The Dexie shortcut of the first load
 // (answerAbsent: the storage's read of a part's own ids answered "not stored") applies here too, behind its version
-// guard. Messages: in WorkerJob / "stop"; out WorkerMessage.
+// guard, and on those versions a page is written straight into the storage's table with the storage's own change
+// event (dexie-write.ts: without the storage's deep copy of each document). Messages: in WorkerJob / "stop"; out
+// WorkerMessage.
+import { Dexie } from "dexie";
+import { RXDB_VERSION } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import type { DexieInternals } from "../live-query.ts";
-import { answerAbsent } from "../replication/dexie-first-load.ts";
+import { answerAbsent, VERIFIED_ON } from "../replication/dexie-first-load.ts";
 import { writeStored } from "../replication/first-load.ts";
+import { dexieStorageParts, writeDexieInserts } from "./dexie-write.ts";
 import { loadModel } from "./load.ts";
 import type { WorkerJob, WorkerMessage } from "./protocol.ts";
 
@@ -17,6 +22,9 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerJob | { type: "stop"; id: string }>) => void) | null;
 };
 const stopped = new Set<string>();
+/** Where each model's time went in this worker, ms (bench/diagnose-sync.ts reads it): a few clock reads a page. */
+const times: Record<string, Record<string, number>> = {};
+(self as unknown as { __llBootstrapTimes: typeof times }).__llBootstrapTimes = times;
 
 // RxDB's free Dexie storage prints its premium advertisement on the first write of each realm (database.ts drops it
 // on the page the same way): this one message is dropped here too, every other warning passes.
@@ -41,29 +49,43 @@ async function run(job: WorkerJob): Promise<void> {
     const internals = await (instance as unknown as { internals: Promise<DexieInternals> }).internals;
     const table = internals.dexieTable;
     const primary = job.primaryPath;
+    // the direct write (dexie-write.ts) on the verified versions, else the storage's own bulkWrite
+    const direct =
+      RXDB_VERSION === VERIFIED_ON.rxdb && Dexie.semVer === VERIFIED_ON.dexie
+        ? dexieStorageParts(instance, internals)
+        : null;
     const result = await loadModel({
       fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
       url: job.url,
       model: job.model,
       resume: job.resume,
       limit: job.limit,
-      write: (documents) =>
+      write: (documents, plain) =>
         documents.length === 0
           ? Promise.resolve()
-          : writeStored(
-              instance as never,
-              token,
-              job.model,
-              documents,
-              table
-                ? answerAbsent(
-                    table,
-                    documents.map((doc) => doc[primary]),
-                  )
-                : undefined,
-            ),
+          : direct && plain
+            ? writeDexieInserts(direct, token, primary, documents, "ll-first-load")
+            : writeStored(
+                instance as never,
+                token,
+                job.model,
+                documents,
+                table
+                  ? answerAbsent(
+                      table,
+                      documents.map((doc) => doc[primary]),
+                    )
+                  : undefined,
+              ),
       written: (count, resume) => scope.postMessage({ type: "written", id: job.id, count, resume }),
       stopped: () => stopped.has(job.id),
+      measure: (part, ms) => {
+        const at = performance.timeOrigin + performance.now();
+        times[job.model] ??= { startedAt: at, wait: 0, parse: 0, write: 0 };
+        const model = times[job.model] as Record<string, number>;
+        model[part] = (model[part] ?? 0) + ms;
+        model.endedAt = at;
+      },
     });
     scope.postMessage({ type: "result", id: job.id, result });
   } finally {
