@@ -103,12 +103,21 @@ function apiRows(label: string, api: ApiFigures): void {
   });
   const httpRatio = api.pullHttpMs / api.pullSqlMs;
   rows.push({
-    figure: `API ${label}: pull endpoint (HTTP), POST /api/v2/pull, holdings in pages of 1,000`,
+    figure: `API ${label}: pull endpoint (HTTP), POST /api/v2/pull, holdings in pages of 1,000, ready store cold (the first page starts its fill)`,
     value: ms(api.pullHttpMs),
     limit: `raw SQL docs_holdings(ids), same pages: ${ms(api.pullSqlMs)}`,
     ratio: x(httpRatio),
-    target: "<= 1.5x",
-    met: httpRatio <= 1.5,
+    target: "<= 1.2x (issue 15)",
+    met: httpRatio <= 1.2,
+  });
+  const filledRatio = api.pullHttpFilledMs / api.pullSqlFilledMs;
+  rows.push({
+    figure: `API ${label}: pull endpoint (HTTP), the same pages with the ready store filled (fill ended ${ms(api.fillMs)} after the cold pull)`,
+    value: ms(api.pullHttpFilledMs),
+    limit: `raw SQL docs_holdings(ids), same pages, right after: ${ms(api.pullSqlFilledMs)}`,
+    ratio: x(filledRatio),
+    target: "<= 1.2x (issue 15)",
+    met: filledRatio <= 1.2,
   });
 }
 
