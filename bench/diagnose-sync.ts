@@ -31,7 +31,8 @@ const { signInAs } = await import("../tests/sync/harness.ts");
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -162,6 +163,27 @@ try {
   const idle = self.get("(idle) ") ?? 0;
   console.log(`main thread profiled ${round(total)} ms, idle ${round(idle)} ms, busy ${round(total - idle)} ms`);
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${round(ms)} ms  ${key}`);
+  // the browser's own functions (no script) by the nearest script function that called them
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byCaller = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame || frame.url || frame.functionName.startsWith("(")) return;
+    // the four nearest script functions up the stack
+    const callers: string[] = [];
+    for (let up = parent.get(id); up !== undefined && callers.length < 14; up = parent.get(up)) {
+      const caller = nodes.get(up)?.callFrame;
+      if (caller?.url)
+        callers.push(
+          `${caller.functionName || "(anonymous)"} ${caller.url.split("/").pop()}:${caller.lineNumber}:${caller.columnNumber ?? 0}`,
+        );
+    }
+    const key = `${frame.functionName} <- ${callers.join(" <- ") || "?"}`;
+    byCaller.set(key, (byCaller.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`  native ${round(ms)} ms  ${key}`);
 
   console.log(`console errors and warnings during the sync: ${problems.length}`);
   for (const problem of problems.slice(0, 5)) console.log(`  ${problem}`);

@@ -33,8 +33,12 @@ import { acceptedEncodings } from "./static.ts";
 
 const MAX_BODY_BYTES = 4 * 1024;
 const MODEL = /^[a-z][a-z0-9_]{0,62}$/;
-/** The longest a snapshot's transaction runs before the next one goes on from its checkpoint (ms). */
-const MAX_SNAPSHOT_MS = { pglite: 1_000, postgres: 30_000 } as const;
+/**
+ * The longest a snapshot's transaction runs before the next one goes on from its checkpoint (ms). On PGlite every
+ * other request (another model's stream, a kind's pull) waits while it runs: short turns let a device's streams
+ * share the one connection (a page of ready text takes a few ms).
+ */
+const MAX_SNAPSHOT_MS = { pglite: 250, postgres: 30_000 } as const;
 
 const PULL = "select app_private.pull_documents_text($1, $2, $3::bigint, $4) as body";
 

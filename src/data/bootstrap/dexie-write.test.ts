@@ -2,7 +2,8 @@
 // inserts, and emits the change event the storage's own bulkWrite emits (the page's collection and the screens see
 // the documents through it). On fake-indexeddb, with the storage instance the worker opens.
 import { IDBKeyRange as FakeKeyRange, indexedDB as fakeIndexedDB } from "fake-indexeddb";
-import { fillWithDefaultSettings, type RxJsonSchema, type RxStorageInstance } from "rxdb";
+import { createRxDatabase, fillWithDefaultSettings, type RxJsonSchema, type RxStorageInstance } from "rxdb";
+import { replicateRxCollection } from "rxdb/plugins/replication";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { describe, expect, it } from "vitest";
 import { writeStored } from "../replication/first-load.ts";
@@ -59,7 +60,7 @@ async function open(databaseName: string) {
 }
 
 /** A stored record or an event's document without what differs between two writes (revision token, write time). */
-const comparable = (doc: Record<string, unknown>) => {
+const comparable = (doc: Record<string, unknown>): Record<string, unknown> => {
   const { _rev, _meta, ...rest } = doc;
   return { ...rest, rev: String(_rev).split("-")[0], lwt: typeof (_meta as { lwt?: unknown })?.lwt };
 };
@@ -118,5 +119,55 @@ describe("the bootstrap's direct Dexie write", () => {
     expect(
       dexieStorageParts({ schema: {}, changes$: { next() {} } }, { ...internals, booleanIndexes: ["a.flag"] }),
     ).toBeNull();
+  });
+
+  it("with the replication's downstream flag as context, the pull-only replication's upstream skips the events", async () => {
+    const db = await createRxDatabase({
+      name: `flag-${crypto.randomUUID()}`,
+      storage: getRxStorageDexie({ indexedDB: fakeIndexedDB, IDBKeyRange: FakeKeyRange }),
+    });
+    try {
+      await db.addCollections({ holdings: { schema: schema as never } });
+      const collection = db.collections.holdings as NonNullable<typeof db.collections.holdings>;
+      const state = replicateRxCollection({
+        collection,
+        replicationIdentifier: "ll-pull-holdings",
+        live: true,
+        waitForLeadership: false,
+        pull: { batchSize: 10, handler: async () => ({ documents: [], checkpoint: null }) },
+      });
+      await state.awaitInitialReplication();
+      const internal = state.internalReplicationState as NonNullable<typeof state.internalReplicationState>;
+      const flag = await internal.downstreamBulkWriteFlag;
+      const instance = (collection.storageInstance as unknown as { originalStorageInstance: unknown })
+        .originalStorageInstance;
+      const parts = dexieStorageParts(instance, await (instance as { internals: Promise<unknown> }).internals);
+      if (!parts) throw new Error("no Dexie storage parts");
+      // what the upstream reads of the replication meta (its assumed master state), by document
+      const meta = internal.input.metaInstance as unknown as {
+        findDocumentsById(ids: string[], deleted: boolean): Promise<unknown[]>;
+      };
+      const read: string[] = [];
+      const find = meta.findDocumentsById.bind(meta);
+      meta.findDocumentsById = (ids, deleted) => {
+        read.push(...ids.filter((id) => ["a-1", "b-2", "d-4"].some((doc) => id.includes(doc))));
+        return find(ids, deleted);
+      };
+      await writeDexieInserts(parts, db.token, "id", documents.slice(0, 2), flag);
+      await state.awaitInSync();
+      const seen = internal.stats.up.forkChangeStreamEmit;
+      expect(seen).toBeGreaterThan(0);
+      expect(read).toEqual([]);
+      // another context (the storage's own, a tab's insert): the upstream reads the document's replication meta
+      await writeDexieInserts(parts, db.token, "id", [{ ...documents[1], id: "d-4" }], "ll-first-load");
+      await state.awaitInSync();
+      expect(internal.stats.up.forkChangeStreamEmit).toBe(seen + 1);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.every((id) => id.includes("d-4"))).toBe(true);
+      expect(await collection.count().exec()).toBe(3);
+      await state.cancel();
+    } finally {
+      await db.remove();
+    }
   });
 });

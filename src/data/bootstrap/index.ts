@@ -23,7 +23,7 @@ type Documents = PullAnswer["documents"];
 /** Runs one model's bootstrap and stores it (the worker in the browser, in-process in tests). */
 export interface BootstrapRunner {
   run(
-    job: { model: string; resume: string | null; collection: RxCollection<unknown> },
+    job: { model: string; resume: string | null; collection: RxCollection<unknown>; context?: string },
     written: (count: number, resume: string) => void,
   ): Promise<LoadModelResult>;
   stop(): void;
@@ -43,7 +43,15 @@ export interface MarkerStore {
 export type LockFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
 export interface Bootstrapper {
-  forModel(model: ReadModelName, collection: RxCollection<unknown>): FirstLoadBootstrap;
+  /**
+   * `context`: the model's replication's own downstream write flag (RxDB's `downstreamBulkWriteFlag`), given to the
+   * stored documents' change events, so the replication's upstream skips them as it skips its own pulled writes.
+   */
+  forModel(
+    model: ReadModelName,
+    collection: RxCollection<unknown>,
+    context?: () => Promise<string | undefined>,
+  ): FirstLoadBootstrap;
   stop(): void;
 }
 
@@ -52,9 +60,17 @@ interface BootstrapperOptions {
   runner: BootstrapRunner;
   store?: MarkerStore;
   lock?: LockFn;
-  /** models loaded at once by this page (default 2) */
+  /** models loaded at once by this page (default CONCURRENCY) */
   concurrency?: number;
 }
+
+/**
+ * Models loaded at once by a page. Each read model is its own IndexedDB database, so their writes go on side by side,
+ * and with a ready store a stream is bound by the device's writes, not by the server (bench/README.md "Bootstrap").
+ * With 2 at once the third large model (transactions) waited for the first two: a serial tail of about a third of
+ * the sync. With all 10 at once the streams' first bytes waited 1.2-2.7 s for PGlite's one connection.
+ */
+export const CONCURRENCY = 3;
 
 // ---- the device's markers and the lock (browser: localStorage and Web Locks; Node: this process) ----
 
@@ -106,7 +122,7 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
   const { db, runner } = options;
   const store = options.store ?? defaultMarkerStore;
   const lock = options.lock ?? defaultLock;
-  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const concurrency = Math.max(1, options.concurrency ?? CONCURRENCY);
   let running = 0;
   const waiting: Array<() => void> = [];
   const slot = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -121,7 +137,7 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
   };
 
   return {
-    forModel(model, collection) {
+    forModel(model, collection, context) {
       // the database's incarnation and the collection's schema: a dropped and recreated collection starts afresh
       const key = async () => markerKey(await db.storageToken, `${model}.${await collection.schema.hash}`);
       return {
@@ -144,7 +160,12 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
                 };
               }
               const result = await runner.run(
-                { model, resume: marker?.done ? null : (marker?.resume ?? null), collection },
+                {
+                  model,
+                  resume: marker?.done ? null : (marker?.resume ?? null),
+                  collection,
+                  context: await context?.(),
+                },
                 (count, resume) => {
                   store.set(markerName, { resume });
                   countWritten(count);
@@ -217,7 +238,7 @@ export function workerRunner(url: string, databaseName: string): BootstrapRunner
     return started;
   };
   return {
-    run({ model, resume, collection }, written) {
+    run({ model, resume, collection, context }, written) {
       worker ??= start();
       const id = crypto.randomUUID();
       const job: WorkerJob = {
@@ -230,6 +251,7 @@ export function workerRunner(url: string, databaseName: string): BootstrapRunner
         collectionName: collection.name,
         schema: collection.schema.jsonSchema,
         primaryPath: collection.schema.primaryPath as string,
+        context,
       };
       return new Promise<LoadModelResult>((resolve, reject) => {
         jobs.set(id, {

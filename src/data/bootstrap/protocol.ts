@@ -15,6 +15,8 @@ export interface WorkerJob {
   collectionName: string;
   schema: unknown;
   primaryPath: string;
+  /** the change events' context: the page's replication's downstream flag (its upstream skips them) */
+  context?: string;
 }
 
 export type WorkerMessage =

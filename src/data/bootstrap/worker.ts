@@ -64,7 +64,7 @@ async function run(job: WorkerJob): Promise<void> {
         documents.length === 0
           ? Promise.resolve()
           : direct && plain
-            ? writeDexieInserts(direct, token, primary, documents, "ll-first-load")
+            ? writeDexieInserts(direct, token, primary, documents, job.context ?? "ll-first-load")
             : writeStored(
                 instance as never,
                 token,
