@@ -1,8 +1,9 @@
+// First: the route's early read of local rows starts before the other modules run (early-read-start.ts: /holdings).
+import "./data/early-read-start.ts";
 import "./index.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { startEarlyRead } from "./data/early-read.ts";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
 import { invalidateSession, loadSession, readStoredSession } from "./data/session.ts";
 import { registerServiceWorker } from "./features/pwa/update.ts";
@@ -10,8 +11,6 @@ import { startAccessWatch } from "./features/session/access-watch.ts";
 import { startSessionRevalidation } from "./features/session/revalidate.ts";
 import { makeRouter } from "./router.tsx";
 
-// The route's first read of local rows starts now, beside everything below (early-read.ts: /holdings).
-startEarlyRead(window.location.pathname);
 const router = makeRouter();
 
 // A signed-in page load: ask for the session (and prewarm the local database, session.ts) before the first render,
