@@ -157,15 +157,17 @@ async function rawBuilder(db: Database, idPages: string[][]): Promise<number> {
 async function readyFilled(db: Database, timeoutMs = 30 * 60_000): Promise<void> {
   const started = performance.now();
   for (;;) {
+    // (the version computed once: called in the condition it would be computed for every row, holding the
+    // connection the fill needs)
     const { rows } = await db.query<{ missing: string }>(
-      `select count(*) as missing from app_public.holdings h
-        where not exists (select 1 from app_private.ready_documents r
-                          where r.model = 'holdings' and r.id = h.id and r.version = app_private.ready_version('holdings'))`,
+      `select (select count(*) from app_public.holdings)
+              - (select count(*) from app_private.ready_documents r
+                  where r.model = 'holdings' and r.version = (select app_private.ready_version('holdings'))) as missing`,
     );
     if (Number(rows[0]?.missing ?? 0) === 0) return;
     if (performance.now() - started > timeoutMs)
       throw new Error(`the ready store was not filled: ${rows[0]?.missing} missing`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 

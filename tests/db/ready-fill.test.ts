@@ -24,7 +24,7 @@ describe.each(testTargets)("the ready store's fill on $name", (target) => {
   const rows = (model: string) => count(`select count(*) as n from app_public.${model}`);
   const ready = (model: string) =>
     count(
-      "select count(*) as n from app_private.ready_documents where model = $1 and version = app_private.ready_version($1)",
+      "select count(*) as n from app_private.ready_documents where model = $1 and version = (select app_private.ready_version($1))",
       [model],
     );
   /** Where the walk stands and what the fill did for the current builder version. */

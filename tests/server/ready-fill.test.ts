@@ -32,7 +32,7 @@ const readyHoldings = async () =>
   Number(
     (
       await t.server.db.query<{ n: string }>(
-        "select count(*) as n from app_private.ready_documents where model = 'holdings' and version = app_private.ready_version('holdings')",
+        "select count(*) as n from app_private.ready_documents where model = 'holdings' and version = (select app_private.ready_version('holdings'))",
       )
     ).rows[0]?.n,
   );
