@@ -113,6 +113,8 @@ function partOf(frame: Node["callFrame"]): string {
   if (functionName === "(idle)") return "idle (waiting: timers, I/O)";
   if (functionName === "(garbage collector)") return "garbage collector";
   if (functionName === "(program)") return "V8 (program)";
+  // the profiler's own start (its samples land on the call that started it)
+  if (url === "node:inspector" && functionName === "post") return "the profiler itself (node:inspector)";
   if (url.startsWith("wasm://")) return "PGlite (WebAssembly: PostgreSQL)";
   if (url.includes("@electric-sql/pglite")) return "PGlite (JavaScript)";
   if (url.includes("/grafast/")) return "grafast";
@@ -131,6 +133,26 @@ function partOf(frame: Node["callFrame"]): string {
   if (url === "") return `native: ${functionName || "(anonymous)"}`;
   return url.startsWith("node:") ? "node internals (other)" : `other: ${url.replace(/.*node_modules\//, "")}`;
 }
+
+/** Stops the profiler: self time by part (and the profile written with --profile-out, suffixed by `phase`). */
+async function profiled(phase: string): Promise<Map<string, number>> {
+  const { profile } = (await session.post("Profiler.stop")) as unknown as {
+    profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+  };
+  if (values["profile-out"])
+    writeFileSync(values["profile-out"].replace(/(\.cpuprofile)?$/, `.${phase}$1`), JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parts = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node) return;
+    const part = partOf(node.callFrame);
+    parts.set(part, (parts.get(part) ?? 0) + ms);
+  });
+  return parts;
+}
+let sqlParts = new Map<string, number>();
 
 try {
   console.log(`load average ${loadavg()}`);
@@ -160,13 +182,15 @@ try {
             return new Response(body, { status: response.status, headers: response.headers });
           },
         }),
-        sqlStarts: () => {
+        sqlStarts: async () => {
           sqlTimes = limitTimes;
           timing = true;
+          if (!values["no-profile"]) await session.post("Profiler.start");
         },
-        sqlEnded: () => {
+        sqlEnded: async () => {
           timing = false;
           sqlTimes = flushTimes;
+          if (!values["no-profile"]) sqlParts = await profiled("sql");
         },
         flushStarts: async () => {
           lastAnswer = 0;
@@ -176,24 +200,17 @@ try {
         flushEnded: async () => {
           timing = false;
           if (values["no-profile"]) return;
-          const { profile } = (await session.post("Profiler.stop")) as unknown as {
-            profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
-          };
-          if (values["profile-out"]) writeFileSync(values["profile-out"], JSON.stringify(profile));
-          const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-          const parts = new Map<string, number>();
-          let total = 0;
-          profile.samples.forEach((id, i) => {
-            const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-            const node = byId.get(id);
-            if (!node) return;
-            total += ms;
-            const part = partOf(node.callFrame);
-            parts.set(part, (parts.get(part) ?? 0) + ms);
-          });
-          console.log(`CPU profile of the flush (${Math.round(total)} ms sampled), self time by part:`);
-          for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1]).slice(0, 24))
-            console.log(`  ${part.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / total).toFixed(1)}%`);
+          const flushParts = await profiled("flush");
+          const sum = (parts: Map<string, number>) => [...parts.values()].reduce((a, b) => a + b, 0);
+          console.log(
+            `CPU profile, self time by part: the flush (${Math.round(sum(flushParts))} ms sampled) | the SQL phase (${Math.round(sum(sqlParts))} ms) | flush - SQL`,
+          );
+          for (const [part, ms] of [...flushParts].sort((a, b) => b[1] - a[1]).slice(0, 24)) {
+            const limit = sqlParts.get(part) ?? 0;
+            console.log(
+              `  ${part.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms | ${limit.toFixed(0).padStart(6)} ms | ${(ms - limit).toFixed(0).padStart(6)} ms`,
+            );
+          }
         },
       },
     );
