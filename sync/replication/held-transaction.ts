@@ -25,8 +25,12 @@ type RawQuery = (
 
 type RawExec = (text: string) => Promise<void>;
 
-// node-postgres hands int8 to @dataplan/pg as a string; PGlite's default would turn it into a lossy number.
-const pgliteQueryOptions = { parsers: { 20: (value: string) => value } };
+// node-postgres hands int8 to @dataplan/pg as a string. PGlite parses an int8 as a number within the safe integer
+// range and as a BigInt beyond it (both print exactly), so its int8 columns are turned back into their text after the
+// query. Not with PGlite's per-query `parsers` option: that copies the instance's whole parser table (an entry per type
+// and array type of the database, thousands) on every query, about 0.2 ms each (bench/README.md, issue 15 item 4).
+// (An int8[] column is parsed with the instance's own int8 parser either way.)
+const INT8 = 20;
 
 function held(raw: RawQuery, rawExec: RawExec): HeldTransaction {
   let depth = 0;
@@ -75,8 +79,19 @@ function held(raw: RawQuery, rawExec: RawExec): HeldTransaction {
 
 function pgliteRaw(tx: Transaction): RawQuery {
   return async (text, values, arrayMode) => {
-    const options = arrayMode ? { ...pgliteQueryOptions, rowMode: "array" as const } : pgliteQueryOptions;
-    const result = await tx.query(text, values, options);
+    const result = await tx.query<Record<string, unknown>>(
+      text,
+      values,
+      arrayMode ? { rowMode: "array" as const } : undefined,
+    );
+    result.fields.forEach((field, index) => {
+      if (field.dataTypeID !== INT8) return;
+      const key: string | number = arrayMode ? index : field.name;
+      for (const row of result.rows as Array<Record<string | number, unknown>>) {
+        const value = row[key];
+        if (value !== null && value !== undefined) row[key] = String(value);
+      }
+    });
     return { rows: result.rows, rowCount: result.affectedRows ?? null };
   };
 }
