@@ -153,21 +153,31 @@ async function rawBuilder(db: Database, idPages: string[][]): Promise<number> {
   return performance.now() - started;
 }
 
-/** Waits until every holding has ready text of the current builder version (the fill the pull started). */
+/**
+ * Waits until every holding has ready text of the current builder version (the fill the pull started). Polled on
+ * the fill's own count (app_private.ready_fill, one row), then checked exactly once it says done: counting the store
+ * itself every second read the whole table and held PGlite's connection from the fill.
+ */
 async function readyFilled(db: Database, timeoutMs = 30 * 60_000): Promise<void> {
   const started = performance.now();
   for (;;) {
-    // (the version computed once: called in the condition it would be computed for every row, holding the
-    // connection the fill needs)
-    const { rows } = await db.query<{ missing: string }>(
-      `select (select count(*) from app_public.holdings)
-              - (select count(*) from app_private.ready_documents r
-                  where r.model = 'holdings' and r.version = (select app_private.ready_version('holdings'))) as missing`,
+    const { rows: said } = await db.query<{ done: boolean }>(
+      `select coalesce((select f.built >= (select count(*) from app_public.holdings)
+                        from app_private.ready_fill f
+                        where f.model = 'holdings' and f.version = (select app_private.ready_version('holdings'))),
+                       false) as done`,
     );
-    if (Number(rows[0]?.missing ?? 0) === 0) return;
-    if (performance.now() - started > timeoutMs)
-      throw new Error(`the ready store was not filled: ${rows[0]?.missing} missing`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (said[0]?.done) {
+      // (the version computed once: called in the condition it would be computed for every row)
+      const { rows } = await db.query<{ missing: string }>(
+        `select (select count(*) from app_public.holdings)
+                - (select count(*) from app_private.ready_documents r
+                    where r.model = 'holdings' and r.version = (select app_private.ready_version('holdings'))) as missing`,
+      );
+      if (Number(rows[0]?.missing ?? 0) === 0) return;
+    }
+    if (performance.now() - started > timeoutMs) throw new Error("the ready store was not filled in time");
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
