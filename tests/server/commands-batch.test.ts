@@ -238,11 +238,11 @@ describe("commands on PGlite", () => {
 
   it("on a database failure mid-request answers 503 with what committed; the resend applies the rest exactly once", async () => {
     const tag = `failure-${run}`;
-    const commands = Array.from({ length: 120 }, (_, i) =>
+    const commands = Array.from({ length: 200 }, (_, i) =>
       makeCustomer(issuer, `${tag}-${String(i).padStart(3, "0")}@commands.test`),
     );
-    // The database connection fails at the 75th command's mutation (a test double of the server's PGlite
-    // transaction: every statement runs for real until then).
+    // The database connection fails at the 150th command's mutation, past the first transaction (at most 100
+    // commands on PGlite): a test double of the server's PGlite transaction, every statement runs for real until then.
     const pglite = (t.server.db as unknown as { pglite: PGlite }).pglite;
     const original = pglite.transaction;
     const transaction = original.bind(pglite);
@@ -252,7 +252,7 @@ describe("commands on PGlite", () => {
         const query = tx.query.bind(tx);
         const failing = Object.create(tx) as Transaction;
         failing.query = (async (text: string, ...rest: unknown[]) => {
-          if (text.includes("make_customer") && ++mutations === 75) {
+          if (text.includes("make_customer") && ++mutations === 150) {
             throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
           }
           return (query as (...args: unknown[]) => unknown)(text, ...rest);
@@ -270,7 +270,7 @@ describe("commands on PGlite", () => {
     // what committed before the failing transaction: a prefix, all applied; the failing transaction left nothing
     const committed = answer.results.length;
     expect(committed).toBeGreaterThan(0);
-    expect(committed).toBeLessThan(75);
+    expect(committed).toBeLessThan(150);
     expect(answer.results).toEqual(commands.slice(0, committed).map(accepted));
     expect(await customers(t, `${tag}-%`)).toBe(committed);
     expect(
@@ -282,13 +282,13 @@ describe("commands on PGlite", () => {
 
     const resent = await post(issuer.client, commands);
     expect(resent).toEqual({ status: 200, results: commands.map(accepted) });
-    expect(await customers(t, `${tag}-%`)).toBe(120);
+    expect(await customers(t, `${tag}-%`)).toBe(200);
     expect(
       await logRows(
         t,
         commands.map((command) => command.key),
       ),
-    ).toBe(120);
+    ).toBe(200);
   });
 });
 
