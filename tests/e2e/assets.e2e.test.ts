@@ -74,12 +74,16 @@ describe("issuer", () => {
       "Seed",
       "Bridge 2023",
     ]);
+    // the rounds, their securities and listings are separate models: each one may still be arriving on the device
     const seriesA = rounds.getByRole("row").filter({ has: page.getByRole("link", { name: "Series A", exact: true }) });
-    expect(
-      await seriesA.getByRole("link", { name: "Northwind Series A Preferred Stock" }).getAttribute("href"),
+    await poll(() =>
+      seriesA
+        .getByRole("link", { name: "Northwind Series A Preferred Stock" })
+        .getAttribute("href", { timeout: 1_000 })
+        .catch(() => null),
     ).toMatch(/^\/security\//);
-    expect(await seriesA.textContent()).toContain("Meridian Alternative Exchange");
-    expect(await rounds.getByRole("row").filter({ hasText: "Series B" }).textContent()).toContain("Unlisted");
+    await poll(() => seriesA.textContent()).toContain("Meridian Alternative Exchange");
+    await poll(() => rounds.getByRole("row").filter({ hasText: "Series B" }).textContent()).toContain("Unlisted");
     expect(await rounds.getByRole("link", { name: "Series B", exact: true }).getAttribute("href")).toMatch(
       /^\/asset-class\/[0-9a-f-]+\/manage$/,
     );
@@ -88,9 +92,9 @@ describe("issuer", () => {
     await page.getByRole("button", { name: "Show rounds of Northwind Green Bonds 2030" }).click();
     const tranche = page.getByRole("table", { name: "Rounds of Northwind Green Bonds 2030" });
     await poll(() => tranche.textContent()).toContain("6.50%");
-    expect(await tranche.textContent()).toContain("5 years");
-    expect(
-      await page.getByRole("table", { name: "Rounds of Northwind Infrastructure Fund I" }).textContent(),
+    await poll(() => tranche.textContent()).toContain("5 years");
+    await poll(() =>
+      page.getByRole("table", { name: "Rounds of Northwind Infrastructure Fund I" }).textContent(),
     ).toContain("Unlisted");
     await screenshot(page, "assets-issuer");
   });
