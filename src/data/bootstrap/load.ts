@@ -135,6 +135,11 @@ async function readOnce(
         newline = buffered.indexOf("\n");
       }
     }
+  } catch (error) {
+    // a failed page (or a read error): the response is let go before the retry asks again, so an abandoned stream
+    // does not keep one of the browser's few connections to the server open, unread
+    await reader.cancel().catch(() => {});
+    throw error;
   } finally {
     await writing.catch(() => {});
   }

@@ -1,0 +1,58 @@
+// loadModel (load.ts) against a scripted server: a page whose write fails lets its response go (the stream is
+// cancelled, not left open and unread) and the retry resumes from the last written page.
+import { describe, expect, it } from "vitest";
+import { bootstrapToken } from "../../domain/wire.ts";
+import { loadModel } from "./load.ts";
+
+const token = (seq: number) => bootstrapToken("holdings", { txid: "1", seq });
+const page = (seq: number) =>
+  `${JSON.stringify({ page: { documents: [{ id: `h${seq}` }], checkpoint: { txid: "1", seq } }, resume: token(seq) })}\n`;
+const done = `${JSON.stringify({ done: true, checkpoint: { txid: "1", seq: 3 }, resume: token(3) })}\n`;
+
+describe("loadModel", () => {
+  it("cancels the stream of a page whose write failed and resumes after the last written page", async () => {
+    const cancelled: string[] = [];
+    const asked: Array<string | null> = [];
+    const fetch = (async (input: string) => {
+      const resume = new URL(input).searchParams.get("resume");
+      asked.push(resume);
+      // the first response stays open after its third page (a server still sending), the second one ends
+      const lines = resume ? [page(2), page(3), done] : [page(1), page(2), page(3)];
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const line = lines[sent++];
+          if (line) controller.enqueue(new TextEncoder().encode(line));
+          else if (resume) controller.close();
+        },
+        cancel() {
+          cancelled.push(resume ?? "first");
+        },
+      });
+      return new Response(body, { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+
+    const written: string[] = [];
+    let failures = 0;
+    const result = await loadModel({
+      fetch,
+      url: "http://device.test/api/v2/bootstrap",
+      model: "holdings",
+      resume: null,
+      retryDelays: [1],
+      async write(documents) {
+        const id = String(documents[0]?.id);
+        if (id === "h2" && failures++ === 0) throw new Error("the write failed");
+        written.push(id);
+      },
+      written: () => {},
+      stopped: () => false,
+    });
+
+    expect(result.status).toBe("done");
+    expect(written).toEqual(["h1", "h2", "h3"]);
+    // the first response was let go after its failed page; the retry asked from the page written before it
+    expect(cancelled).toEqual(["first"]);
+    expect(asked).toEqual([null, token(1)]);
+  });
+});
