@@ -18,6 +18,11 @@
 //   * emissions are coalesced: a burst of events (a pulled batch, a bulk write) gives one emission, and
 //     `interval()` can space them (the hooks space them by ~1 s during the first sync of a large account).
 // Queries with `limit` or `skip` use RxDB's live query (small results by construction).
+//
+// Documents stored without change events (the bootstrap's Web Worker writes a model's pages without announcing each
+// one, src/data/bootstrap/): once the model is complete the page calls announceStored(collection), and every tab's
+// live queries of that collection re-read it once (a document changed since the last read replaces its entry, one no
+// longer stored leaves), and RxDB's own cached queries of it run again at their next use.
 import {
   getChangedDocumentsSince,
   getQueryMatcher,
@@ -28,7 +33,7 @@ import {
   type RxCollection,
   type RxDocumentData,
 } from "rxdb";
-import { map, Observable } from "rxjs";
+import { map, merge as mergeObservables, Observable, Subject, switchMap } from "rxjs";
 
 type Raw = RxDocumentData<Record<string, unknown>>;
 type Lean = Record<string, unknown>;
@@ -130,6 +135,91 @@ function hasSelector(query: MangoQuery<unknown>): boolean {
   return !!query.selector && Object.keys(query.selector).length > 0;
 }
 
+// ---- documents stored without events: one notice a collection, in this tab and (BroadcastChannel) the others ----
+
+const STORED_CHANNEL = "ll-stored";
+const storedNotices = new Map<string, Subject<void>>();
+const followed = new Map<string, Set<RxCollection>>();
+let storedChannel: BroadcastChannel | null | undefined;
+
+const storedKey = (collection: RxCollection) => `${collection.database.name}/${collection.name}`;
+
+function storedSubject(key: string): Subject<void> {
+  let subject = storedNotices.get(key);
+  if (!subject) {
+    subject = new Subject<void>();
+    storedNotices.set(key, subject);
+  }
+  return subject;
+}
+
+/** The page's channel to the other tabs of this browser (none in Node, where the tests run one "tab"). */
+function noticeChannel(): BroadcastChannel | null {
+  if (storedChannel !== undefined) return storedChannel;
+  storedChannel =
+    typeof BroadcastChannel !== "undefined" && typeof document !== "undefined"
+      ? new BroadcastChannel(STORED_CHANNEL)
+      : null;
+  storedChannel?.addEventListener("message", (event: MessageEvent<{ key?: unknown }>) => {
+    if (typeof event.data?.key === "string") storedHere(event.data.key);
+  });
+  return storedChannel;
+}
+
+/**
+ * RxDB's cached queries of the collection run again at their next use (a query whose last run saw no change event
+ * since would answer from its cache: `count().exec()` would still say 0 after a bootstrap).
+ */
+function staleRxQueries(collection: RxCollection) {
+  const cache = (collection as unknown as { _queryCache?: { _map?: Map<string, { _latestChangeEvent?: number }> } })
+    ._queryCache?._map;
+  for (const query of cache?.values() ?? []) {
+    if (typeof query._latestChangeEvent === "number") query._latestChangeEvent = -1;
+  }
+}
+
+function storedHere(key: string) {
+  for (const collection of followed.get(key) ?? []) staleRxQueries(collection);
+  storedNotices.get(key)?.next();
+}
+
+/**
+ * This tab takes other tabs' notices for `collection` (its RxDB queries and live queries); the bootstrap calls it for
+ * each model it may load. Ends when the collection closes.
+ */
+export function followStoredNotices(collection: RxCollection): void {
+  noticeChannel();
+  const key = storedKey(collection);
+  let set = followed.get(key);
+  if (!set) {
+    set = new Set();
+    followed.set(key, set);
+  }
+  if (set.has(collection)) return;
+  set.add(collection);
+  const own = set;
+  collection.onClose?.push(() => {
+    own.delete(collection);
+  });
+}
+
+/**
+ * Documents of `collection` were stored without change events (by another storage instance: the bootstrap's worker):
+ * this tab's and the other tabs' live queries of it re-read it, and RxDB's cached queries of it run again.
+ */
+export function announceStored(collection: RxCollection): void {
+  const key = storedKey(collection);
+  staleRxQueries(collection);
+  storedNotices.get(key)?.next();
+  noticeChannel()?.postMessage({ key });
+}
+
+/** The notices for `collection`: documents stored without change events (announceStored, here or in another tab). */
+export function storedNotices$(collection: RxCollection): Observable<void> {
+  noticeChannel();
+  return storedSubject(storedKey(collection)).asObservable();
+}
+
 /** Every document (deleted ones too) written after `checkpoint`, in pages (RxDB's own changes-since query). */
 async function changedSince(collection: RxCollection, checkpoint: InitialDocs["checkpoint"]): Promise<Raw[]> {
   const changed: Raw[] = [];
@@ -153,7 +243,10 @@ export function liveDocs$<T>(
 ): Observable<T[]> {
   const anyCollection = collection as unknown as RxCollection;
   if (query.limit !== undefined || query.skip !== undefined) {
-    return collection.find(query).$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as T)));
+    const found = collection.find(query);
+    // documents stored without events: RxDB's query runs again (announceStored made its cached result stale)
+    const again = storedNotices$(anyCollection).pipe(switchMap(() => found.exec()));
+    return mergeObservables(found.$, again).pipe(map((docs) => docs.map((doc) => doc.toJSON() as T)));
   }
   const interval = options.interval ?? (() => 0);
   const schema = anyCollection.schema.jsonSchema;
@@ -245,9 +338,13 @@ export function liveDocs$<T>(
       timer = setTimeout(emit, wait);
     };
 
+    // a re-read after documents were stored without events: the ids events changed meanwhile (kept as they are)
+    let touched: Set<string> | null = null;
+    let rereadAgain = false;
     const subscription = anyCollection.eventBulks$.subscribe((bulk) => {
       if (bulk.isLocal) return;
       const docs = bulk.events.map((event) => event.documentData as Raw);
+      if (touched) for (const doc of docs) touched.add(doc[primary] as string);
       if (!loaded) {
         buffered.push(docs);
         return;
@@ -271,6 +368,7 @@ export function liveDocs$<T>(
       lastEmit = Date.now();
       subscriber.next(rows.slice() as T[]);
       if (added.size + removed.size + updated.size > 0) schedule();
+      firstResultThen();
     };
     const readStored = () =>
       readAll(anyCollection, prepared).then(
@@ -288,6 +386,57 @@ export function liveDocs$<T>(
         },
         (error: unknown) => subscriber.error(error),
       );
+    // Documents stored without events (announceStored): the whole result read again, once; what differs from the
+    // entries is applied like events (an unchanged document keeps its object), what is no longer stored leaves.
+    const reread = async (): Promise<void> => {
+      if (touched) {
+        rereadAgain = true;
+        return;
+      }
+      touched = new Set();
+      try {
+        const stored = await readAll(anyCollection, prepared);
+        if (closed) return;
+        const seen = new Set<string>();
+        const changed: Raw[] = [];
+        for (const doc of stored) {
+          if (!fastRead && !matcher(doc as never)) continue;
+          const id = doc[primary] as string;
+          seen.add(id);
+          const current = entries.get(id);
+          if (!current || current.lwt < (doc._meta?.lwt ?? 0)) changed.push(doc);
+        }
+        for (const id of [...entries.keys()]) {
+          if (seen.has(id) || touched.has(id)) continue;
+          entries.delete(id);
+          updated.delete(id);
+          if (!added.delete(id)) removed.add(id);
+        }
+        apply(changed);
+        schedule();
+      } finally {
+        touched = null;
+      }
+      if (rereadAgain && !closed) {
+        rereadAgain = false;
+        await reread();
+      }
+    };
+    let rereadOnLoad = false;
+    const notices = storedNotices$(anyCollection).subscribe(() => {
+      if (!loaded) {
+        // the first read may have started before the documents were stored
+        rereadOnLoad = true;
+        return;
+      }
+      reread().catch((error: unknown) => subscriber.error(error));
+    });
+    const firstResultThen = () => {
+      if (!rereadOnLoad || closed) return;
+      rereadOnLoad = false;
+      reread().catch((error: unknown) => subscriber.error(error));
+    };
+
     const initial = fastRead && !query.sort ? options.initial : undefined;
     if (!initial) void readStored();
     else
@@ -314,6 +463,7 @@ export function liveDocs$<T>(
       closed = true;
       if (timer !== null) clearTimeout(timer);
       subscription.unsubscribe();
+      notices.unsubscribe();
     };
   });
 }

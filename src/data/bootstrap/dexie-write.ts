@@ -1,6 +1,6 @@
 // The bootstrap worker's write of a page (docs/REPLICATION.md "Bootstrap"): the documents stored exactly as RxDB's
-// Dexie storage stores an insert, and the storage's change event of the write emitted as its own bulkWrite emits it
-// (so the page's collection receives it over RxDB's BroadcastChannel as before), without two costs of the storage's
+// Dexie storage stores an insert (and, when asked, the storage's change event of the write emitted as its own bulkWrite
+// emits it; the worker does not ask: the page is told once a model has ended), without two costs of the storage's
 // general bulkWrite that a first load does not need: its read of the ids (the Dexie shortcut answers it already) and
 // its deep copy of every document to replace object keys that start with "|" (fromStorageToDexie; key compression,
 // which this app does not use). 10,000 distributions: the deep copy took 230-420 ms of the worker's time
@@ -42,14 +42,14 @@ export function dexieStorageParts(instance: unknown, internals: unknown): DexieS
 
 /**
  * Writes a page of pulled documents as inserts (a first load: the server's version over anything stored, as the
- * shortcut's write does) and emits the storage's change event of them.
+ * shortcut's write does) and, with a `context`, emits the storage's change event of them (null: no event).
  */
 export async function writeDexieInserts(
   parts: DexieStorageParts,
   token: string,
   primaryPath: string,
   documents: Documents,
-  context: string,
+  context: string | null,
 ): Promise<void> {
   if (documents.length === 0) return;
   const rows = documents.map((doc) => ({
@@ -69,6 +69,7 @@ export async function writeDexieInserts(
     return copy;
   });
   await parts.dexieDb.transaction("rw", parts.dexieTable, () => parts.dexieTable.bulkPut(dexie) as Promise<unknown>);
+  if (context === null) return;
   // the storage's own event of the write (every row an insert: nothing stored is read, as with the shortcut)
   const categorized = categorizeBulkWriteRows(
     parts.instance as never,

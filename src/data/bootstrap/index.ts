@@ -4,13 +4,17 @@
 // the resume token. Each model's bootstrap runs under a lock named by the database and model (Web Locks): a second tab
 // of the same account waits for the first tab's bootstrap and then takes its checkpoint instead of loading again. The
 // resume token after each written page is kept on the device (localStorage, keyed by the database's storage token), so
-// a reload or a dropped connection goes on from the last written page. A refusal (an older server: 404) falls back to
+// a reload or a dropped connection goes on from the last written page. The worker writes without change events (no
+// copy of each page to the page's collection): once a model's bootstrap has ended (complete, or stopped or refused
+// after some pages) the page announces the collection once (live-query.ts announceStored: the screens' live queries
+// of it in every tab re-read it, RxDB's cached queries of it run again). A refusal (an older server: 404) falls back to
 // the ordinary first load, from where the bootstrap got to. Kinds of `records` are not bootstrapped (small; several
 // kinds share the collection).
 import { Dexie } from "dexie";
 import { RXDB_VERSION, type RxCollection } from "rxdb";
 import { BOOTSTRAP_PATH, type PullAnswer, type PullCheckpoint, parseBootstrapToken } from "../../domain/wire.ts";
 import type { LocalDatabase } from "../database.ts";
+import { announceStored, followStoredNotices } from "../live-query.ts";
 import type { ReadModelName } from "../models/index.ts";
 import { VERIFIED_ON } from "../replication/dexie-first-load.ts";
 import { type BootstrapOutcome, type FirstLoadBootstrap, writeDirect } from "../replication/first-load.ts";
@@ -139,6 +143,8 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
 
   return {
     forModel(model, collection, context) {
+      // this tab takes other tabs' notices of this model's bootstrap (their workers write without events)
+      followStoredNotices(collection as unknown as RxCollection);
       // the database's incarnation and the collection's schema: a dropped and recreated collection starts afresh
       const key = async () => markerKey(await db.storageToken, `${model}.${await collection.schema.hash}`);
       return {
@@ -160,18 +166,25 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
                   last: [(one as unknown as { toJSON(): Record<string, unknown> }).toJSON()],
                 };
               }
-              const result = await runner.run(
-                {
-                  model,
-                  resume: marker?.done ? null : (marker?.resume ?? null),
-                  collection,
-                  context: await context?.(),
-                },
-                (count, resume) => {
-                  store.set(markerName, { resume });
-                  countWritten(count);
-                },
-              );
+              let written = 0;
+              const result = await runner
+                .run(
+                  {
+                    model,
+                    resume: marker?.done ? null : (marker?.resume ?? null),
+                    collection,
+                    context: await context?.(),
+                  },
+                  (count, resume) => {
+                    store.set(markerName, { resume });
+                    written += count;
+                    countWritten(count);
+                  },
+                )
+                .finally(() => {
+                  // told once, whatever the end: the pages written so far are stored without events
+                  if (written > 0) announceStored(collection as unknown as RxCollection);
+                });
               if (result.status === "done") {
                 store.set(markerName, { done: result.checkpoint });
                 return { complete: true, checkpoint: result.checkpoint, last: result.last };

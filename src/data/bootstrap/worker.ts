@@ -1,8 +1,9 @@
 // The bootstrap's Web Worker (docs/REPLICATION.md "Bootstrap"): fetches a model's stream, parses it and writes it
 // into IndexedDB through RxDB's own Dexie storage (an instance of the page's collection: same database, collection
 // and schema, so the stored documents are exactly the storage's format), off the page's main thread. The instance is
-// multi-instance, like the page's: each written part reaches the page's collection as the storage's change events
-// (RxDB's queries and the screens' live queries see the documents). The Dexie shortcut of the first load
+// not multi-instance: no page is copied to the page's collection as change events (a structured clone of every
+// document and RxDB's handling of it on the page's main thread); the page announces the model once it has ended
+// (index.ts, live-query.ts announceStored). The Dexie shortcut of the first load
 // (answerAbsent: the storage's read of a part's own ids answered "not stored") applies here too, behind its version
 // guard, and on those versions a page is written straight into the storage's table with the storage's own change
 // event (dexie-write.ts: without the storage's deep copy of each document). Messages: in WorkerJob / "stop"; out
@@ -42,7 +43,7 @@ async function run(job: WorkerJob): Promise<void> {
     collectionName: job.collectionName,
     schema: job.schema as never,
     options: {},
-    multiInstance: true,
+    multiInstance: false,
     devMode: false,
   });
   try {
@@ -64,7 +65,7 @@ async function run(job: WorkerJob): Promise<void> {
         documents.length === 0
           ? Promise.resolve()
           : direct && plain
-            ? writeDexieInserts(direct, token, primary, documents, job.context ?? "ll-first-load")
+            ? writeDexieInserts(direct, token, primary, documents, null)
             : writeStored(
                 instance as never,
                 token,
