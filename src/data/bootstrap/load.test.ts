@@ -55,4 +55,29 @@ describe("loadModel", () => {
     expect(cancelled).toEqual(["first"]);
     expect(asked).toEqual([null, token(1)]);
   });
+
+  it("fails at once when the device's storage is full, keeping the last written page's token, instead of asking again", async () => {
+    const asked: Array<string | null> = [];
+    const fetch = (async (input: string) => {
+      asked.push(new URL(input).searchParams.get("resume"));
+      return new Response(page(1) + page(2) + page(3) + done, { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+    const kept: string[] = [];
+    const quota = Object.assign(new Error("QuotaExceededError"), { name: "AbortError" });
+    const loading = loadModel({
+      fetch,
+      url: "http://device.test/api/v2/bootstrap",
+      model: "holdings",
+      resume: null,
+      retryDelays: [1],
+      async write(documents) {
+        if (documents[0]?.id === "h2") throw quota;
+      },
+      written: (_count, resume) => kept.push(resume),
+      stopped: () => false,
+    });
+    await expect(loading).rejects.toBe(quota);
+    expect(asked).toEqual([null]);
+    expect(kept).toEqual([token(1)]);
+  });
 });

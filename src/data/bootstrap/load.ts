@@ -2,8 +2,9 @@
 // (worker.ts, in the browser) and in-process (Node tests): GET /api/v2/bootstrap, its NDJSON lines parsed as they
 // arrive, each page written while the next one is read (one write at a time), the token after each written page
 // reported (the device keeps it: a reload resumes from it). A cut stream (dropped connection, server restart) is asked
-// again from the last written page's token after a pause; refusals (HTTP 4xx) end the load.
+// again from the last written page's token after a pause; refusals (HTTP 4xx) end the load; a full storage fails it.
 import { type BootstrapLine, type PullAnswer, type PullCheckpoint, parseBootstrapToken } from "../../domain/wire.ts";
+import { isStorageFull } from "../storage-full.ts";
 
 type Documents = PullAnswer["documents"];
 
@@ -63,6 +64,9 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadModelRes
       return { status: "done", checkpoint: end.checkpoint, last, resume: end.resume };
     } catch (error) {
       if (error instanceof Refused) return { status: "refused", httpStatus: error.httpStatus, resume };
+      // the device's storage is full: asking again gives the same answer; the failure goes to the first load (the
+      // user is told, and RxDB's retry goes on from the last written page once there is room)
+      if (isStorageFull(error)) throw error;
       failures = progressed ? 1 : failures + 1;
       await sleep(delays[Math.min(failures - 1, delays.length - 1)] ?? 1_000);
     }
