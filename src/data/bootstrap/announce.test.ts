@@ -22,11 +22,7 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) await db.remove();
 });
 
-interface Holding {
-  id: string;
-  roundId: string;
-  amount: string;
-}
+type Holding = Record<string, unknown> & { id: string; roundId: string; amount: string };
 
 async function holdings(): Promise<RxCollection<Holding>> {
   const db = await createRxDatabase({

@@ -64,18 +64,30 @@ interface BootstrapperOptions {
   runner: BootstrapRunner;
   store?: MarkerStore;
   lock?: LockFn;
-  /** models loaded at once by this page (default CONCURRENCY) */
+  /** large models (LARGE_MODELS) loaded at once by this page (default CONCURRENCY) */
   concurrency?: number;
+  /** the other models loaded at once beside them (default OTHER_CONCURRENCY) */
+  otherConcurrency?: number;
 }
 
 /**
- * Models loaded at once by a page. Each read model is its own IndexedDB database, so their writes go on side by side,
+ * Large models (LARGE_MODELS) loaded at once by a page. Each read model is its own IndexedDB database, so their writes go on side by side,
  * and with a ready store a stream is bound by the device's writes, not by the server (bench/README.md "Bootstrap").
  * With 2 at once the third large model (transactions) waited for the first two: a serial tail of about a third of
  * the sync. With all 10 at once the streams' first bytes waited 1.5-2.5 s for the server and the sync was no faster
  * (10,000 holdings, load 9-11: 4.40x and 3.23x of raw bulkPut against 2.91x and 2.81x with 3).
  */
 export const CONCURRENCY = 3;
+
+/**
+ * The models whose documents grow with the holdings (the server keeps them ready: replication/40_ready_documents.sql):
+ * they take CONCURRENCY slots of their own, so none of them queues behind the small models (transactions, the ninth
+ * replication to start, waited for customers, securities and accounts: a serial tail of about a fifth of the sync).
+ */
+export const LARGE_MODELS: ReadonlySet<string> = new Set(["holdings", "distributions", "transactions"]);
+
+/** The other models loaded at once beside the large ones. */
+export const OTHER_CONCURRENCY = 2;
 
 // ---- the device's markers and the lock (browser: localStorage and Web Locks; Node: this process) ----
 
@@ -127,19 +139,22 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
   const { db, runner } = options;
   const store = options.store ?? defaultMarkerStore;
   const lock = options.lock ?? defaultLock;
-  const concurrency = Math.max(1, options.concurrency ?? CONCURRENCY);
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const slot = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await fn();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
+  const lane = (concurrency: number) => {
+    let running = 0;
+    const waiting: Array<() => void> = [];
+    return async <T>(fn: () => Promise<T>): Promise<T> => {
+      if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+      running++;
+      try {
+        return await fn();
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
+    };
   };
+  const largeSlot = lane(Math.max(1, options.concurrency ?? CONCURRENCY));
+  const otherSlot = lane(Math.max(1, options.otherConcurrency ?? OTHER_CONCURRENCY));
 
   return {
     forModel(model, collection, context) {
@@ -147,6 +162,7 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
       followStoredNotices(collection as unknown as RxCollection);
       // the database's incarnation and the collection's schema: a dropped and recreated collection starts afresh
       const key = async () => markerKey(await db.storageToken, `${model}.${await collection.schema.hash}`);
+      const slot = LARGE_MODELS.has(model) ? largeSlot : otherSlot;
       return {
         async pending() {
           const marker = store.get(await key());
