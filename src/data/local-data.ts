@@ -154,6 +154,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
         // before this page's first sync, the last one of this account on this device
         lastSyncedOn: progress.lastSyncedOn ?? syncedBefore,
         error: progress.error,
+        storageFull: progress.storageFull,
         firstSync: {
           done: progress.collectionsDone >= progress.collectionsTotal,
           collectionsDone: progress.collectionsDone,

@@ -28,6 +28,7 @@ import { createFreshness } from "./replication/freshness.ts";
 import { blankFields, type Checkpoint, createPageFetcher } from "./replication/page.ts";
 import { createProgressTracker, fetchExpectedCounts, type SyncProgress } from "./replication/progress.ts";
 import { createReSync, startStreamReSync } from "./replication/stream-resync.ts";
+import { isStorageFull } from "./storage-full.ts";
 import type { SyncTransport } from "./transport.ts";
 
 export const PULL_BATCH_SIZE = 500;
@@ -148,7 +149,7 @@ export function startReplication(options: ReplicationOptions): Replication {
       }),
       state.error$.subscribe((error) => {
         freshness.failed(model);
-        progress.patch({ error: describe(error) });
+        progress.patch({ error: describe(error), storageFull: isStorageFull(error) });
       }),
       state.active$.subscribe((active) => {
         if (active) {

@@ -31,6 +31,8 @@ export interface SyncStatus {
   };
   /** the last pull error, if the replicas could not be refreshed */
   error: string | null;
+  /** the last write failed because the device's storage is full (cleared by the next write that succeeds) */
+  storageFull: boolean;
 }
 
 const INITIAL_SYNC_STATUS: SyncStatus = {
@@ -49,6 +51,7 @@ const INITIAL_SYNC_STATUS: SyncStatus = {
     fromEmpty: null,
   },
   error: null,
+  storageFull: false,
 };
 
 export interface SyncStatusStore {

@@ -62,6 +62,20 @@ describe("sync summary", () => {
     expect(syncSummary({ ...base, outboxPaused: "unauthorized", waiting: 1 }, now).label).toBe("Sign in to sync");
     expect(syncSummary({ ...base, waiting: 2 }, now).label).toBe("Sending 2");
   });
+  it("a full storage says so, over the first sync's progress, with what is stored so far", () => {
+    const firstSync = {
+      done: false,
+      collectionsDone: 6,
+      collectionsTotal: 11,
+      documentsReceived: 520_000,
+      documentsExpected: 680_044,
+    };
+    const summary = syncSummary({ ...base, firstSync, storageFull: true, error: "QuotaExceededError" }, now);
+    expect(summary).toMatchObject({ tone: "attention", label: "Storage full" });
+    expect(summary.detail).toContain("This device has no room left for this account's data (520,000 of 680,044");
+    expect(summary.detail).toContain("the sync goes on by itself from where it stopped");
+    expect(syncSummary({ ...base, storageFull: true }, now).detail).toContain("account's data. Free up space");
+  });
   it("writes relative times", () => {
     expect(sinceText(null, now)).toBe("never");
     expect(sinceText("2026-11-22T11:59:30Z", now)).toBe("just now");

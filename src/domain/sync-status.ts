@@ -16,6 +16,8 @@ export interface SyncSummaryInput {
     documentsExpected?: number | null;
   };
   error: string | null;
+  /** the device's storage is full: the last write failed for want of room (src/data/storage-full.ts) */
+  storageFull?: boolean;
 }
 
 /** First-sync percentage: documents received of those expected when known (capped at 99 until done), else data sets. */
@@ -81,6 +83,14 @@ export function syncSummary(status: SyncSummaryInput, now: Date): SyncSummary {
       tone: "attention",
       label: "Sign in to sync",
       detail: `Your session has ended. Sign in again as the same user to send what is waiting.${waiting}`,
+    };
+  }
+  if (status.storageFull) {
+    const stored = status.firstSync.done ? "" : ` (${firstSyncRecords(status.firstSync)} stored so far)`;
+    return {
+      tone: "attention",
+      label: "Storage full",
+      detail: `This device has no room left for this account's data${stored}. Free up space on the device (a private window allows less): the sync goes on by itself from where it stopped.${waiting}`,
     };
   }
   if (!status.firstSync.done && status.firstSync.collectionsTotal > 0) {

@@ -71,13 +71,15 @@ export async function openDevice(
     models?: readonly ReadModelName[];
     isOnline?: () => boolean;
     status?: SyncStatusStore;
+    /** the device's storage (default: RxDB's memory storage) */
+    storage?: unknown;
   } = {},
 ): Promise<LocalData> {
   return startLocalData({
     userId: who.userId,
     accountId: who.accountId,
     transport: options.transport ?? transportOf(who.client, baseUrl),
-    storage: getRxStorageMemory() as never,
+    storage: (options.storage ?? getRxStorageMemory()) as never,
     deviceId: options.deviceId ?? `test-device-${++deviceCounter}`,
     models: options.models,
     isOnline: options.isOnline,

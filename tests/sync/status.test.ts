@@ -1,8 +1,10 @@
 // The sync status the top bar shows, fed by a real device against the real server: first-sync progress, the last
 // successful sync, commands waiting while offline, rejected commands, and the pause of an expired session.
+import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { READ_MODEL_NAMES } from "../../src/data/models/index.ts";
 import { createSyncStatusStore } from "../../src/data/sync-status.ts";
+import { syncSummary } from "../../src/domain/sync-status.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { eventually, openDevice, type SignedIn, signInAs } from "./harness.ts";
 
@@ -81,6 +83,44 @@ describe("sync status", () => {
       await eventually(async () => (await data.outbox.waitingCount()) === 0, 10_000, "sent after sign-in");
       const { rows } = await t.server.db.query("select 1 from app_public.customers where email = $1", [address]);
       expect(rows).toHaveLength(1);
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it("says the device's storage is full while its writes fail for want of room, and syncs on once there is room", async () => {
+    // a storage whose writes abort as IndexedDB's do when the site's quota is used up (Dexie's AbortError), until
+    // room is freed
+    let full = true;
+    const memory = getRxStorageMemory();
+    const storage = {
+      ...memory,
+      async createStorageInstance(params: Parameters<typeof memory.createStorageInstance>[0]) {
+        const instance = await memory.createStorageInstance(params);
+        const bulkWrite = instance.bulkWrite.bind(instance);
+        instance.bulkWrite = (rows, context) =>
+          full && params.collectionName === "customers"
+            ? Promise.reject(Object.assign(new Error("QuotaExceededError"), { name: "AbortError" }))
+            : bulkWrite(rows, context);
+        return instance;
+      },
+    };
+    const status = createSyncStatusStore();
+    const data = await openDevice(issuer, t.url, { status, storage, models: ["customers", "holdings"] });
+    try {
+      await eventually(() => status.getSnapshot().storageFull, 10_000, "storage full reported");
+      const summary = syncSummary(status.getSnapshot(), new Date());
+      expect(summary).toMatchObject({ tone: "attention", label: "Storage full" });
+      expect(await data.db.customers.count().exec()).toBe(0);
+
+      full = false;
+      await eventually(
+        async () => (await data.db.customers.count().exec()) > 0 && !status.getSnapshot().storageFull,
+        20_000,
+        "customers stored once there is room",
+      );
+      await eventually(() => status.getSnapshot().firstSync.done, 20_000, "first sync done");
+      expect(syncSummary(status.getSnapshot(), new Date()).label).not.toBe("Storage full");
     } finally {
       await data.remove();
     }

@@ -35,6 +35,7 @@ describe("first-sync progress", () => {
       lastSyncedOn: null,
       streamConnected: false,
       error: null,
+      storageFull: false,
       fromEmpty: null,
     });
   });

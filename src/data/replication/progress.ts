@@ -66,6 +66,8 @@ export interface SyncProgress {
   streamConnected: boolean;
   /** the last pull error (message), cleared by the next successful pull */
   error: string | null;
+  /** the last failure was the device's storage being full, cleared by the next written document */
+  storageFull: boolean;
   /** this device held nothing of the account when the replication started (null until known) */
   fromEmpty: boolean | null;
 }
@@ -126,6 +128,7 @@ export function createProgressTracker(models: readonly ReadModelName[], now: () 
     lastSyncedOn: null,
     streamConnected: false,
     error: null,
+    storageFull: false,
     fromEmpty: null,
   });
   const patch = (change: Partial<SyncProgress>) => progress.next({ ...progress.value, ...change });
@@ -155,6 +158,8 @@ export function createProgressTracker(models: readonly ReadModelName[], now: () 
     countReceived(model) {
       receivedTotal++;
       received.set(model, (received.get(model) ?? 0) + 1);
+      // a write succeeded: there is room again
+      if (progress.value.storageFull) patch({ storageFull: false });
       if (timer === null && !stopped) timer = setTimeout(publishReceived, PROGRESS_INTERVAL_MS);
     },
     collectionDone(model) {
