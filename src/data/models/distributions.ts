@@ -45,7 +45,11 @@ export const distributionSchema = toTypedRxJsonSchema({
     updatedOn: timestamp,
   },
   required: ["id", "allocationId", "investorId", "amount", "status", "createdOn", "updatedOn"],
-  indexes: ["allocationId", "investorId", "createdOn"],
+  // No schema indexes: no query on the device uses one (the screens' live queries read the whole collection from
+  // IndexedDB and filter in memory, live-query.ts; RxDB's own queries of it have no selector), and each index cost
+  // every write of the first sync (bench/README.md "Issue 15 item 2: the initial sync (session 11)"). A device that
+  // stored this collection with indexes drops and pulls it again (schema-upgrade.ts).
+  indexes: [],
 } as const);
 
 export type DistributionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof distributionSchema>;
