@@ -4,8 +4,9 @@
 // measures it (bench/lib/api.ts), without the browser, the outbox or the bundle, and without writing RESULTS.md: per
 // run and database (PGlite in-process; a throwaway PostgreSQL cluster when installed) a fresh server, the scale
 // seed (its ready store cold: the seed writes with triggers off), then the scale issuer's holdings in pages of 1,000
-// through the endpoint cold (the first page starts the fill), the time until the fill has built every holding, the
-// same pages with the store filled, each against the raw builder docs_holdings(ids) on the same pages in the same
+// through GraphQL pullDocuments and the endpoint, each with the store cold (made cold again between them: a cold pull
+// keeps the pages it builds), the time until the fill the endpoint started has built every holding, the same pages
+// through both with the store filled, each against the raw builder docs_holdings(ids) on the same pages in the same
 // run. Prints each figure with the load average at its start and end.
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -41,7 +42,8 @@ function print(label: string, run: number, api: ApiFigures, before: string): voi
       `  cold   POST /api/v2/pull ${ms(api.pullHttpMs)} / raw builder ${ms(api.pullSqlMs)} = ${x(api.pullHttpMs / api.pullSqlMs)}\n` +
       `  fill   ended ${ms(api.fillMs)} after the cold pull\n` +
       `  filled POST /api/v2/pull ${ms(api.pullHttpFilledMs)} / raw builder ${ms(api.pullSqlFilledMs)} = ${x(api.pullHttpFilledMs / api.pullSqlFilledMs)}\n` +
-      `  (GraphQL pullDocuments, cold: ${ms(api.pullMs)} = ${x(api.pullMs / api.pullSqlMs)}; allHoldings ${x(api.graphqlMs / api.sqlMs)})`,
+      `  GraphQL pullDocuments cold ${ms(api.pullMs)} = ${x(api.pullMs / api.pullSqlMs)}, filled ${ms(api.pullFilledMs)} = ${x(api.pullFilledMs / api.pullSqlFilledMs)}\n` +
+      `  (allHoldings ${x(api.graphqlMs / api.sqlMs)})`,
   );
 }
 

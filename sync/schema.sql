@@ -4443,7 +4443,9 @@ AS $function$
   -- payment_distribution_ids() among the given distributions
   payable as (
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where d.id = any (visible) and app_private.sees_distribution_payments(d.investor_id, al.owner_id)),
+    where d.id = any (visible)
+      and app_private.sees_distribution_payments(d.investor_id, al.owner_id, (select app_private.current_account_id()),
+                                                 (select app_private.current_account_type()))),
   prices as (
     select p.distribution_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -4453,7 +4455,7 @@ AS $function$
                      order by p.created_on, p.id) as docs
     from app_public.distribution_prices p left join app_public.currencies c on c.id = p.currency_id, price_shape s
     where p.distribution_id = any (visible)
-      and (not policies or app_private.sees_distribution_prices())
+      and (not policies or app_private.sees_distribution_prices((select app_private.current_account_type())))
     group by p.distribution_id),
   payments as (
     select p.distribution_id,
@@ -4475,7 +4477,7 @@ AS $function$
                      order by n.created_on, n.id) as docs
     from app_public.distribution_annotations n, annotation_shape s
     where n.distribution_id = any (visible)
-      and (not policies or app_private.sees_distribution_annotations())
+      and (not policies or app_private.sees_distribution_annotations((select app_private.current_account_type())))
     group by n.distribution_id),
   custom_fields as (
     select f.distribution_id,
@@ -4486,7 +4488,7 @@ AS $function$
                      order by f.name) as docs
     from app_public.distribution_custom_fields f, field_shape s
     where f.distribution_id = any (visible)
-      and (not policies or app_private.sees_distribution_custom_fields())
+      and (not policies or app_private.sees_distribution_custom_fields((select app_private.current_account_type())))
     group by f.distribution_id),
   schedules as (
     select v.distribution_id,
@@ -4858,7 +4860,8 @@ AS $function$
      from jsonb_each(to_jsonb(d)) e)
     || jsonb_build_object(
       -- Agents never receive prices (the distributions report leaves them out for agents).
-      'purchasePrice', case when not app_private.sees_distribution_prices() then null else d.purchase_price::text end,
+      'purchasePrice', case when not app_private.sees_distribution_prices((select app_private.current_account_type())) then null
+                        else d.purchase_price::text end,
       'prices', coalesce(c.prices, '[]'::jsonb),
       'payments', coalesce(c.payments, '[]'::jsonb),
       'paidInCapital', coalesce(paid.paid_in, 0)::text,
@@ -6985,6 +6988,8 @@ declare
   ready_docs text;
   ready_count bigint;
   whole_count bigint;
+  -- documents ready_take gave a page seen whole
+  taken bigint;
 begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
@@ -7005,12 +7010,27 @@ begin
   if ready_count = cardinality(batch.doc_ids) then
     -- Every document of the page seen whole and ready (the common page): its stored texts in the page's order.
     docs := ready_docs;
+  elsif whole_count = cardinality(batch.doc_ids) then
+    -- Every document seen whole, some not ready (a cold store): built here without row-level security and kept
+    -- (ready_take), in the page's order. Should the reader no longer see one whole (a write committed since this
+    -- statement began), the page is made as below (what was kept stays kept).
+    select string_agg(t.doc, ', ' order by i.ord), count(*) into docs, taken
+    from unnest(batch.doc_ids) with ordinality as i(id, ord)
+      join app_private.ready_take(model, batch.doc_ids) t on t.id = i.id;
+  end if;
+  if taken = cardinality(batch.doc_ids) or ready_count = cardinality(batch.doc_ids) then
+    null;
   elsif whole_count > 0 then
     -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
-    -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
+    -- rest. Those seen whole but not ready are built here without row-level security and kept (ready_take: the
+    -- pull fills the store itself); how many were not ready goes to ledgerline.ready_missing (the endpoint then asks
+    -- for the fill of the rest).
     execute format(
       $q$
-        with ready as materialized (select * from app_private.ready_texts($2, $1)),
+        with ready as materialized (
+          select * from app_private.ready_texts($2, $1) where $3
+          union all
+          select t.id, t.doc from app_private.ready_take($2, $1) t where not $3),
         rest as (select array(select i from unnest($1) i except select r.id from ready r where r.doc is not null) as ids),
         built as (
           select d.id, d.doc::text as doc
@@ -7023,7 +7043,10 @@ begin
           left join ready r on r.id = i.id
           left join built b on b.id = i.id
       $q$, model)
-      into docs, missing using batch.doc_ids, model;
+      into docs, missing using batch.doc_ids, model, ready_count = whole_count;
+    if ready_count < whole_count then
+      missing := missing + coalesce(nullif(current_setting('ledgerline.ready_missing', true), '')::bigint, 0);
+    end if;
     perform set_config('ledgerline.ready_missing', missing::text, true);
   elsif cardinality(batch.doc_ids) > 0 then
     execute format(
@@ -7216,6 +7239,35 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.ready_built(model text, ids uuid[], keep boolean)
+ RETURNS TABLE(id uuid, doc text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+ SET "jwt.claims.account_id" TO ''
+ SET "jwt.claims.account_type" TO ''
+ SET "jwt.claims.user_id" TO ''
+ SET "jwt.claims.role" TO ''
+AS $function$
+begin
+  if not (model = any (app_private.ready_models())) or cardinality(ids) = 0 then
+    return;
+  end if;
+  if keep then
+    return query execute format(
+      $q$
+        insert into app_private.ready_documents as r (model, id, version, doc)
+        select $1, d.id, $2, d.doc::text from app_private.docs_%s($3) d
+        on conflict on constraint ready_documents_pkey do update set version = excluded.version, doc = excluded.doc
+        returning r.id, r.doc
+      $q$, model)
+      using model, app_private.ready_version(model), ids;
+  else
+    return query execute format('select d.id, d.doc::text from app_private.docs_%s($1) d', model) using ids;
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.ready_fill_cursor(model text)
  RETURNS uuid
  LANGUAGE sql
@@ -7317,13 +7369,78 @@ CREATE OR REPLACE FUNCTION app_private.ready_page(model text, ids uuid[], OUT do
 AS $function$
   with whole as materialized (select w.id from app_private.ready_whole_ids(ready_page.model, ids) w(id)),
   ver as materialized (select app_private.ready_version(ready_page.model) as version)
-  select string_agg(r.doc, ', ' order by i.ord), count(r.doc), (select count(*) from whole)
-  from unnest(ids) with ordinality as i(id, ord)
-    join whole w on w.id = i.id
-    left join app_private.ready_documents r
-      on r.model = ready_page.model and r.id = i.id and r.version = (select v.version from ver v)
+  -- each text read by the primary key (a subquery per id; see ready_texts)
+  select string_agg(p.doc, ', ' order by p.ord), count(p.doc), (select count(*) from whole)
+  from (select i.ord,
+               (select r.doc from app_private.ready_documents r
+                where r.model = ready_page.model and r.id = i.id and r.version = (select v.version from ver v)) as doc
+        from unnest(ids) with ordinality as i(id, ord)
+          join whole w on w.id = i.id) p
 $function$;
 grant execute on function app_private.ready_page(model text, ids uuid[], OUT docs text, OUT ready bigint, OUT whole bigint) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.ready_take(model text, ids uuid[])
+ RETURNS TABLE(id uuid, doc text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  keep boolean;
+  whole uuid[];
+  ver text;
+  missing uuid[];
+  ready_ids uuid[];
+  ready_docs text[];
+  kept bigint;
+  total bigint;
+begin
+  perform set_config('ledgerline.ready_missing', '0', true);
+  if app_private.current_account_id() is null or not (model = any (app_private.ready_models()))
+     or cardinality(ids) = 0 then
+    return;
+  end if;
+  -- kept only under READ COMMITTED (a REPEATABLE READ snapshot, the bootstrap's, may be older than a writer's forget)
+  keep := current_setting('transaction_isolation') = 'read committed'
+          and pg_try_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
+  whole := array(select app_private.ready_whole_ids(ready_take.model, ids));
+  ver := app_private.ready_version(model);
+  -- each text read by the primary key (a subquery per id; see ready_texts)
+  select coalesce(array_agg(t.id) filter (where t.doc is null), '{}'),
+         array_agg(t.id) filter (where t.doc is not null), array_agg(t.doc) filter (where t.doc is not null)
+    into missing, ready_ids, ready_docs
+  from (select w.id, (select r.doc from app_private.ready_documents r
+                      where r.model = ready_take.model and r.id = w.id and r.version = ver) as doc
+        from unnest(whole) w(id)) t;
+  if ready_ids is not null then
+    return query select * from unnest(ready_ids, ready_docs);
+  end if;
+  if cardinality(missing) = 0 then
+    return;
+  end if;
+  -- the page found the store cold: the endpoint asks for the fill (the rest of the model) as before
+  perform set_config('ledgerline.ready_missing', cardinality(missing)::text, true);
+  return query select b.id, b.doc from app_private.ready_built(model, missing, keep) b;
+  get diagnostics kept = row_count;
+  if not keep then
+    return;
+  end if;
+  -- counted with the fill's (app_private.ready_fill), whose statistics rule (below, ready_fill_part) applies to it
+  insert into app_private.ready_fill as f (model, version, after_id, parts, built, updated_at)
+  values (model, ver, null, 0, kept, now())
+  on conflict on constraint ready_fill_pkey do update
+    set built = case when f.version = excluded.version then f.built + excluded.built else excluded.built end,
+        after_id = case when f.version = excluded.version then f.after_id end,
+        parts = case when f.version = excluded.version then f.parts else 0 end,
+        version = excluded.version,
+        updated_at = excluded.updated_at
+  returning f.built into total;
+  if kept > 0 and total >= 1024 and floor(log(2, total::numeric)) > floor(log(2, greatest(total - kept, 1)::numeric)) then
+    analyze app_private.ready_documents;
+  end if;
+end;
+$function$;
+grant execute on function app_private.ready_take(model text, ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.ready_texts(model text, ids uuid[])
  RETURNS TABLE(id uuid, doc text)
@@ -7335,12 +7452,12 @@ declare
   whole uuid[] := array(select app_private.ready_whole_ids(ready_texts.model, ids));
   ver text := app_private.ready_version(ready_texts.model);
 begin
-  -- the version and the whole ids computed once; the texts read by the primary key
+  -- the version and the whole ids computed once; each text read by the primary key (a subquery per id: a join was
+  -- planned as a scan of the whole store, or with the statistics of an empty store as a nested loop over it)
   return query
-    select w.id, r.doc
-    from unnest(whole) as w(id)
-      left join app_private.ready_documents r
-        on r.model = ready_texts.model and r.id = w.id and r.version = ver;
+    select w.id, (select r.doc from app_private.ready_documents r
+                  where r.model = ready_texts.model and r.id = w.id and r.version = ver)
+    from unnest(whole) as w(id);
 end;
 $function$;
 grant execute on function app_private.ready_texts(model text, ids uuid[]) to app_user;
@@ -7365,6 +7482,7 @@ CREATE OR REPLACE FUNCTION app_private.ready_whole_ids(model text, ids uuid[])
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
 begin
+  -- who reads reaches the rules as their last arguments, sub-selects read once per statement (not once per row)
   if app_private.current_account_id() is null then
     return;
   end if;
@@ -7376,14 +7494,17 @@ begin
     when 'distributions' then
       return query
         select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-        where d.id = any (ids) and app_private.is_reader_allocation_owner(al.owner_id);
+        where d.id = any (ids) and app_private.is_reader_allocation_owner(al.owner_id, (select app_private.current_account_id()),
+                                                                     (select app_private.current_account_type()));
     when 'transactions' then
       return query
         -- staff_transaction_ids() among the ids
         select t.id from app_public.transactions t
         where t.id = any (ids)
           and app_private.is_transaction_staff(t.issuer_id, t.broker_id,
-                                               t.round_id in (select app_private.broker_round_ids()));
+                                               t.round_id in (select app_private.broker_round_ids()),
+                                               (select app_private.current_account_id()),
+                                               (select app_private.current_account_type()));
     else
       return;
   end case;
@@ -10330,7 +10451,8 @@ AS $function$
   -- staff_transaction_ids() among the page
   staff as (
     select t.id from page t
-    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))),
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
+                                           (select app_private.current_account_id()), (select app_private.current_account_type()))),
   entries as (
     select le.transaction_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -10340,7 +10462,8 @@ AS $function$
                      order by le.created_on, le.id) as docs
     from app_public.ledger_entries le, entry_shape s
     where le.transaction_id = any (visible)
-      and (not policies or app_private.sees_ledger_entry(le.investor_id, le.transaction_id in (select st.id from staff st)))
+      and (not policies or app_private.sees_ledger_entry(le.investor_id, le.transaction_id in (select st.id from staff st),
+                                                       (select app_private.current_account_id()), (select app_private.current_account_type())))
     group by le.transaction_id)
   select t.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -10508,7 +10631,8 @@ CREATE OR REPLACE FUNCTION app_private.visible_distribution_ids_among(ids uuid[]
 AS $function$
   select d.id from app_public.distributions d
   where d.id = any (ids)
-    and app_private.sees_distribution(d.investor_id, d.allocation_id in (select app_private.staff_allocation_ids()))
+    and app_private.sees_distribution(d.investor_id, d.allocation_id in (select app_private.staff_allocation_ids()),
+                                  (select app_private.current_account_id()), (select app_private.current_account_type()))
 $function$;
 grant execute on function app_private.visible_distribution_ids_among(ids uuid[]) to app_user;
 
@@ -10524,7 +10648,9 @@ AS $function$
       t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
       -- investor_transaction_ids() among the ids
       t.id in (select l.transaction_id from app_public.ledger_entries l
-               where l.transaction_id = any (ids) and app_private.is_reader_investor(l.investor_id)))
+               where l.transaction_id = any (ids)
+                 and app_private.is_reader_investor(l.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))),
+      (select app_private.current_account_id()), (select app_private.current_account_type()))
 $function$;
 grant execute on function app_private.visible_transaction_ids_among(ids uuid[]) to app_user;
 

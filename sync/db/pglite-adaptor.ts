@@ -37,8 +37,14 @@ declare global {
   }
 }
 
-// node-postgres hands int8 to @dataplan/pg as a string; PGlite's default would turn it into a lossy number.
-const queryOptions = { parsers: { 20: (value: string) => value } };
+// node-postgres hands int8 to @dataplan/pg as a string. PGlite parses an int8 as a number within the safe integer
+// range and as a BigInt beyond it (both print exactly), so its int8 columns are turned back into their text after the
+// query. Not with PGlite's per-query `parsers` option: that copies the instance's whole parser table (an entry per type
+// and array type of the database, thousands) on every query, about 0.2 ms each (bench/README.md, issue 15 item 4; the
+// held transaction of the commands endpoint does the same). An int8[] column is parsed by the instance's own int8
+// parser either way.
+const INT8 = 20;
+const arrayRows = { rowMode: "array" as const };
 
 function makeClient(tx: Transaction, depth: number): PgliteClient {
   // Statements issued while a savepoint is open must wait for it, or they would run inside it.
@@ -52,8 +58,15 @@ function makeClient(tx: Transaction, depth: number): PgliteClient {
     rawClient: tx,
     query<TData>({ text, values, arrayMode }: PgClientQuery): Promise<PgClientResult<TData>> {
       return enqueue(async () => {
-        const options = arrayMode ? { ...queryOptions, rowMode: "array" as const } : queryOptions;
-        const result = await tx.query<TData>(text, values ?? [], options);
+        const result = await tx.query<TData>(text, values ?? [], arrayMode ? arrayRows : undefined);
+        result.fields.forEach((field, index) => {
+          if (field.dataTypeID !== INT8) return;
+          const key: string | number = arrayMode ? index : field.name;
+          for (const row of result.rows as Array<Record<string | number, unknown>>) {
+            const value = row[key];
+            if (value !== null && value !== undefined) row[key] = String(value);
+          }
+        });
         return { rows: result.rows, rowCount: result.affectedRows ?? null };
       });
     },

@@ -7,7 +7,8 @@
 // PostgreSQL and written to the response as it comes. Node never
 // parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
 // The heavy models' documents come as ready text where the reader sees them whole (docs/REPLICATION.md, "Ready
-// documents"); ready text a page found missing is built after the answer (readyFiller).
+// documents"); the documents of a page the reader sees whole that had no ready text are built by the pull itself
+// without row-level security and kept (ready_take), and the rest of the model after the answer (readyFiller).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_PULL_LIMIT, type PullRequest } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
@@ -72,6 +73,8 @@ function pullAsText(
 // walk). PGlite has one connection: a part waits until no pull has been in flight for QUIET_MS (at most MAX_DEFER_MS,
 // so a steady stream of pulls still lets the fill move), and a pull waits behind one short part at most.
 const FILL_PART = 100;
+// what a query says once the database has been closed (PGlite; a node-postgres pool after end())
+const CLOSED = /PGlite is closed|Cannot use a pool after calling end/;
 const QUIET_MS = 100;
 const MAX_DEFER_MS = 2_000;
 
@@ -175,8 +178,11 @@ export function readyFiller(db: Database, options: ReadyFillerOptions = {}): Rea
       walks.set(model, state);
       state.done = walk(model, state)
         .catch((error: unknown) => {
-          // the pull keeps building what is not ready; a later pull asks again
-          console.warn("ready documents not filled:", model, (error as Error).message);
+          // the pull keeps building what is not ready; a later pull asks again. A server closing during a walk ends it
+          // quietly (its database is closed under it).
+          const message = (error as Error).message;
+          if (CLOSED.test(message)) return;
+          console.warn("ready documents not filled:", model, message);
         })
         .finally(() => {
           walks.delete(model);

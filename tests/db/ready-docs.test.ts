@@ -345,4 +345,63 @@ describe.each(testTargets)("ready documents on $name", (target) => {
     ]);
     expect(rows).toEqual([]);
   }, 600_000);
+
+  it("a pull on a cold store keeps the documents its reader sees whole, and only those", async () => {
+    const kept = async () =>
+      (
+        await db.query<{ model: string; id: string }>(
+          "select model, id from app_private.ready_documents where version = app_private.ready_version(model)",
+        )
+      ).rows.map((r) => `${r.model} ${r.id}`);
+    await db.query("delete from app_private.ready_documents");
+    // an investor sees its own holdings, distributions and transactions, none of them whole: nothing is kept
+    const investor = readers.find((r) => r.claims.accountType === "investor");
+    if (!investor) throw new Error("no investor membership");
+    const investorPulled = await asAccount(db, investor.claims, async (tx) => {
+      let n = 0;
+      for (const model of READY_MODELS) n += (await pullAll(tx, model)).ids.length;
+      return n;
+    });
+    expect(investorPulled).toBeGreaterThan(0);
+    expect(await kept()).toEqual([]);
+    // the scale issuer's pulls keep every holding of its rounds, built without row-level security
+    const scaleIssuer = readers.find((r) => r.claims.accountId === issuerId);
+    if (!scaleIssuer) throw new Error("no scale issuer membership");
+    const { pulled, whole } = await asAccount(db, scaleIssuer.claims, async (tx) => {
+      const page = await pullAll(tx, "holdings");
+      const { rows } = await tx.query<{ id: string }>(
+        "select app_private.ready_whole_ids('holdings', $1::uuid[]) as id",
+        [page.ids],
+      );
+      return { pulled: page, whole: rows.map((r) => `holdings ${r.id}`).sort() };
+    });
+    expect(pulled.missing).toBeGreaterThanOrEqual(240); // the pages found the store cold (the endpoint asks for the fill)
+    expect(whole.length).toBeGreaterThanOrEqual(240);
+    expect((await kept()).filter((k) => k.startsWith("holdings ")).sort()).toEqual(whole);
+    expect(await staleReadyDocuments()).toEqual([]);
+    // every membership's pulls on the cold store: each document is the builder's under its reader's rules, and what
+    // the pulls kept is exactly the documents their readers saw whole, as the builder makes them without a reader
+    await db.query("delete from app_private.ready_documents");
+    const cold = await compareEveryPull();
+    expect(cold.differences).toEqual([]);
+    for (const model of READY_MODELS) expect(cold.served[model], model).toBeGreaterThan(0);
+    expect(await staleReadyDocuments()).toEqual([]);
+    const keptAll = await kept();
+    expect(keptAll.length).toBeGreaterThanOrEqual(240);
+    const seenWhole = new Set<string>();
+    for (const reader of readers) {
+      await asAccount(db, reader.claims, async (tx) => {
+        for (const model of READY_MODELS) {
+          const { rows } = await tx.query<{ id: string }>(
+            `select app_private.ready_whole_ids($1, array(select id from app_public.${model})) as id`,
+            [model],
+          );
+          for (const row of rows) seenWhole.add(`${model} ${row.id}`);
+        }
+      });
+    }
+    expect(keptAll.filter((k) => !seenWhole.has(k))).toEqual([]);
+    // and the pulls served from what they kept are the same documents again
+    expect((await compareEveryPull()).differences).toEqual([]);
+  }, 600_000);
 });

@@ -14,7 +14,8 @@ create or replace function app_private.visible_distribution_ids_among(ids uuid[]
 as $function$
   select d.id from app_public.distributions d
   where d.id = any (ids)
-    and app_private.sees_distribution(d.investor_id, d.allocation_id in (select app_private.staff_allocation_ids()))
+    and app_private.sees_distribution(d.investor_id, d.allocation_id in (select app_private.staff_allocation_ids()),
+                                  (select app_private.current_account_id()), (select app_private.current_account_type()))
 $function$;
 grant execute on function app_private.visible_distribution_ids_among(uuid[]) to app_user;
 
@@ -32,7 +33,9 @@ as $function$
   -- payment_distribution_ids() among the given distributions
   payable as (
     select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-    where d.id = any (visible) and app_private.sees_distribution_payments(d.investor_id, al.owner_id)),
+    where d.id = any (visible)
+      and app_private.sees_distribution_payments(d.investor_id, al.owner_id, (select app_private.current_account_id()),
+                                                 (select app_private.current_account_type()))),
   prices as (
     select p.distribution_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -42,7 +45,7 @@ as $function$
                      order by p.created_on, p.id) as docs
     from app_public.distribution_prices p left join app_public.currencies c on c.id = p.currency_id, price_shape s
     where p.distribution_id = any (visible)
-      and (not policies or app_private.sees_distribution_prices())
+      and (not policies or app_private.sees_distribution_prices((select app_private.current_account_type())))
     group by p.distribution_id),
   payments as (
     select p.distribution_id,
@@ -64,7 +67,7 @@ as $function$
                      order by n.created_on, n.id) as docs
     from app_public.distribution_annotations n, annotation_shape s
     where n.distribution_id = any (visible)
-      and (not policies or app_private.sees_distribution_annotations())
+      and (not policies or app_private.sees_distribution_annotations((select app_private.current_account_type())))
     group by n.distribution_id),
   custom_fields as (
     select f.distribution_id,
@@ -75,7 +78,7 @@ as $function$
                      order by f.name) as docs
     from app_public.distribution_custom_fields f, field_shape s
     where f.distribution_id = any (visible)
-      and (not policies or app_private.sees_distribution_custom_fields())
+      and (not policies or app_private.sees_distribution_custom_fields((select app_private.current_account_type())))
     group by f.distribution_id),
   schedules as (
     select v.distribution_id,
@@ -262,7 +265,8 @@ as $function$
      from jsonb_each(to_jsonb(d)) e)
     || jsonb_build_object(
       -- Agents never receive prices (the distributions report leaves them out for agents).
-      'purchasePrice', case when not app_private.sees_distribution_prices() then null else d.purchase_price::text end,
+      'purchasePrice', case when not app_private.sees_distribution_prices((select app_private.current_account_type())) then null
+                        else d.purchase_price::text end,
       'prices', coalesce(c.prices, '[]'::jsonb),
       'payments', coalesce(c.payments, '[]'::jsonb),
       'paidInCapital', coalesce(paid.paid_in, 0)::text,

@@ -16,7 +16,9 @@ as $function$
       t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
       -- investor_transaction_ids() among the ids
       t.id in (select l.transaction_id from app_public.ledger_entries l
-               where l.transaction_id = any (ids) and app_private.is_reader_investor(l.investor_id)))
+               where l.transaction_id = any (ids)
+                 and app_private.is_reader_investor(l.investor_id, (select app_private.current_account_id()), (select app_private.current_account_type()))),
+      (select app_private.current_account_id()), (select app_private.current_account_type()))
 $function$;
 grant execute on function app_private.visible_transaction_ids_among(uuid[]) to app_user;
 
@@ -32,7 +34,8 @@ as $function$
   -- staff_transaction_ids() among the page
   staff as (
     select t.id from page t
-    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()))),
+    where app_private.is_transaction_staff(t.issuer_id, t.broker_id, t.round_id in (select app_private.broker_round_ids()),
+                                           (select app_private.current_account_id()), (select app_private.current_account_type()))),
   entries as (
     select le.transaction_id,
            jsonb_agg((select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
@@ -42,7 +45,8 @@ as $function$
                      order by le.created_on, le.id) as docs
     from app_public.ledger_entries le, entry_shape s
     where le.transaction_id = any (visible)
-      and (not policies or app_private.sees_ledger_entry(le.investor_id, le.transaction_id in (select st.id from staff st)))
+      and (not policies or app_private.sees_ledger_entry(le.investor_id, le.transaction_id in (select st.id from staff st),
+                                                       (select app_private.current_account_id()), (select app_private.current_account_type())))
     group by le.transaction_id)
   select t.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),

@@ -25,6 +25,8 @@ declare
   ready_docs text;
   ready_count bigint;
   whole_count bigint;
+  -- documents ready_take gave a page seen whole
+  taken bigint;
 begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
@@ -45,12 +47,27 @@ begin
   if ready_count = cardinality(batch.doc_ids) then
     -- Every document of the page seen whole and ready (the common page): its stored texts in the page's order.
     docs := ready_docs;
+  elsif whole_count = cardinality(batch.doc_ids) then
+    -- Every document seen whole, some not ready (a cold store): built here without row-level security and kept
+    -- (ready_take), in the page's order. Should the reader no longer see one whole (a write committed since this
+    -- statement began), the page is made as below (what was kept stays kept).
+    select string_agg(t.doc, ', ' order by i.ord), count(*) into docs, taken
+    from unnest(batch.doc_ids) with ordinality as i(id, ord)
+      join app_private.ready_take(model, batch.doc_ids) t on t.id = i.id;
+  end if;
+  if taken = cardinality(batch.doc_ids) or ready_count = cardinality(batch.doc_ids) then
+    null;
   elsif whole_count > 0 then
     -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
-    -- rest; how many were not ready goes to ledgerline.ready_missing (the endpoint then fills them in).
+    -- rest. Those seen whole but not ready are built here without row-level security and kept (ready_take: the
+    -- pull fills the store itself); how many were not ready goes to ledgerline.ready_missing (the endpoint then asks
+    -- for the fill of the rest).
     execute format(
       $q$
-        with ready as materialized (select * from app_private.ready_texts($2, $1)),
+        with ready as materialized (
+          select * from app_private.ready_texts($2, $1) where $3
+          union all
+          select t.id, t.doc from app_private.ready_take($2, $1) t where not $3),
         rest as (select array(select i from unnest($1) i except select r.id from ready r where r.doc is not null) as ids),
         built as (
           select d.id, d.doc::text as doc
@@ -63,7 +80,10 @@ begin
           left join ready r on r.id = i.id
           left join built b on b.id = i.id
       $q$, model)
-      into docs, missing using batch.doc_ids, model;
+      into docs, missing using batch.doc_ids, model, ready_count = whole_count;
+    if ready_count < whole_count then
+      missing := missing + coalesce(nullif(current_setting('ledgerline.ready_missing', true), '')::bigint, 0);
+    end if;
     perform set_config('ledgerline.ready_missing', missing::text, true);
   elsif cardinality(batch.doc_ids) > 0 then
     execute format(

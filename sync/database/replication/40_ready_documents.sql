@@ -55,6 +55,7 @@ create or replace function app_private.ready_whole_ids(model text, ids uuid[])
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
 begin
+  -- who reads reaches the rules as their last arguments, sub-selects read once per statement (not once per row)
   if app_private.current_account_id() is null then
     return;
   end if;
@@ -66,14 +67,17 @@ begin
     when 'distributions' then
       return query
         select d.id from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
-        where d.id = any (ids) and app_private.is_reader_allocation_owner(al.owner_id);
+        where d.id = any (ids) and app_private.is_reader_allocation_owner(al.owner_id, (select app_private.current_account_id()),
+                                                                     (select app_private.current_account_type()));
     when 'transactions' then
       return query
         -- staff_transaction_ids() among the ids
         select t.id from app_public.transactions t
         where t.id = any (ids)
           and app_private.is_transaction_staff(t.issuer_id, t.broker_id,
-                                               t.round_id in (select app_private.broker_round_ids()));
+                                               t.round_id in (select app_private.broker_round_ids()),
+                                               (select app_private.current_account_id()),
+                                               (select app_private.current_account_type()));
     else
       return;
   end case;
@@ -93,12 +97,12 @@ declare
   whole uuid[] := array(select app_private.ready_whole_ids(ready_texts.model, ids));
   ver text := app_private.ready_version(ready_texts.model);
 begin
-  -- the version and the whole ids computed once; the texts read by the primary key
+  -- the version and the whole ids computed once; each text read by the primary key (a subquery per id: a join was
+  -- planned as a scan of the whole store, or with the statistics of an empty store as a nested loop over it)
   return query
-    select w.id, r.doc
-    from unnest(whole) as w(id)
-      left join app_private.ready_documents r
-        on r.model = ready_texts.model and r.id = w.id and r.version = ver;
+    select w.id, (select r.doc from app_private.ready_documents r
+                  where r.model = ready_texts.model and r.id = w.id and r.version = ver)
+    from unnest(whole) as w(id);
 end;
 $function$;
 grant execute on function app_private.ready_texts(text, uuid[]) to app_user;
@@ -116,11 +120,13 @@ create or replace function app_private.ready_page(model text, ids uuid[], OUT do
 as $function$
   with whole as materialized (select w.id from app_private.ready_whole_ids(ready_page.model, ids) w(id)),
   ver as materialized (select app_private.ready_version(ready_page.model) as version)
-  select string_agg(r.doc, ', ' order by i.ord), count(r.doc), (select count(*) from whole)
-  from unnest(ids) with ordinality as i(id, ord)
-    join whole w on w.id = i.id
-    left join app_private.ready_documents r
-      on r.model = ready_page.model and r.id = i.id and r.version = (select v.version from ver v)
+  -- each text read by the primary key (a subquery per id; see ready_texts)
+  select string_agg(p.doc, ', ' order by p.ord), count(p.doc), (select count(*) from whole)
+  from (select i.ord,
+               (select r.doc from app_private.ready_documents r
+                where r.model = ready_page.model and r.id = i.id and r.version = (select v.version from ver v)) as doc
+        from unnest(ids) with ordinality as i(id, ord)
+          join whole w on w.id = i.id) p
 $function$;
 grant execute on function app_private.ready_page(text, uuid[]) to app_user;
 
@@ -156,6 +162,112 @@ begin
   return kept;
 end;
 $function$;
+
+-- The documents of `ids` built as ready_build builds them (no row-level security, no reader's claims), as (id, doc)
+-- text; with `keep`, also kept (the caller holds the model's lock, taken before it read anything). Returns what it
+-- built. The pull's own fill (ready_take).
+create or replace function app_private.ready_built(model text, ids uuid[], keep boolean)
+  returns table(id uuid, doc text)
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+  set "jwt.claims.account_id" to ''
+  set "jwt.claims.account_type" to ''
+  set "jwt.claims.user_id" to ''
+  set "jwt.claims.role" to ''
+as $function$
+begin
+  if not (model = any (app_private.ready_models())) or cardinality(ids) = 0 then
+    return;
+  end if;
+  if keep then
+    return query execute format(
+      $q$
+        insert into app_private.ready_documents as r (model, id, version, doc)
+        select $1, d.id, $2, d.doc::text from app_private.docs_%s($3) d
+        on conflict on constraint ready_documents_pkey do update set version = excluded.version, doc = excluded.doc
+        returning r.id, r.doc
+      $q$, model)
+      using model, app_private.ready_version(model), ids;
+  else
+    return query execute format('select d.id, d.doc::text from app_private.docs_%s($1) d', model) using ids;
+  end if;
+end;
+$function$;
+
+-- The pull's own fill: the texts of the documents of `ids` the current reader sees whole (ready_whole_ids), those
+-- without ready text of the current builder version built without row-level security, exactly as the fill builds
+-- them, and kept, so a pull on a cold store (after a bulk write with triggers off, or a deploy of a new builder) costs
+-- the builder's work plus the write, and fills the store for the next. Volatile, in the pull's transaction: the lock
+-- of ready_build is taken before anything is read (each statement here reads what committed before it, READ
+-- COMMITTED), so a writer's forget at its commit either came before this build or waits for this transaction and
+-- forgets what it kept. When another transaction holds the lock (a fill, another pull, a writer's commit), or the
+-- transaction is not READ COMMITTED (the bootstrap's REPEATABLE READ snapshot), the texts are built the same way
+-- without being kept. How many of the page were not ready goes to ledgerline.ready_missing (the endpoint then asks
+-- for the fill of the rest of the model). Who sees what whole is decided here, after the lock, with the reader's
+-- claims: a text is only returned for a document the reader sees whole now.
+create or replace function app_private.ready_take(model text, ids uuid[])
+  returns table(id uuid, doc text)
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+declare
+  keep boolean;
+  whole uuid[];
+  ver text;
+  missing uuid[];
+  ready_ids uuid[];
+  ready_docs text[];
+  kept bigint;
+  total bigint;
+begin
+  perform set_config('ledgerline.ready_missing', '0', true);
+  if app_private.current_account_id() is null or not (model = any (app_private.ready_models()))
+     or cardinality(ids) = 0 then
+    return;
+  end if;
+  -- kept only under READ COMMITTED (a REPEATABLE READ snapshot, the bootstrap's, may be older than a writer's forget)
+  keep := current_setting('transaction_isolation') = 'read committed'
+          and pg_try_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
+  whole := array(select app_private.ready_whole_ids(ready_take.model, ids));
+  ver := app_private.ready_version(model);
+  -- each text read by the primary key (a subquery per id; see ready_texts)
+  select coalesce(array_agg(t.id) filter (where t.doc is null), '{}'),
+         array_agg(t.id) filter (where t.doc is not null), array_agg(t.doc) filter (where t.doc is not null)
+    into missing, ready_ids, ready_docs
+  from (select w.id, (select r.doc from app_private.ready_documents r
+                      where r.model = ready_take.model and r.id = w.id and r.version = ver) as doc
+        from unnest(whole) w(id)) t;
+  if ready_ids is not null then
+    return query select * from unnest(ready_ids, ready_docs);
+  end if;
+  if cardinality(missing) = 0 then
+    return;
+  end if;
+  -- the page found the store cold: the endpoint asks for the fill (the rest of the model) as before
+  perform set_config('ledgerline.ready_missing', cardinality(missing)::text, true);
+  return query select b.id, b.doc from app_private.ready_built(model, missing, keep) b;
+  get diagnostics kept = row_count;
+  if not keep then
+    return;
+  end if;
+  -- counted with the fill's (app_private.ready_fill), whose statistics rule (below, ready_fill_part) applies to it
+  insert into app_private.ready_fill as f (model, version, after_id, parts, built, updated_at)
+  values (model, ver, null, 0, kept, now())
+  on conflict on constraint ready_fill_pkey do update
+    set built = case when f.version = excluded.version then f.built + excluded.built else excluded.built end,
+        after_id = case when f.version = excluded.version then f.after_id end,
+        parts = case when f.version = excluded.version then f.parts else 0 end,
+        version = excluded.version,
+        updated_at = excluded.updated_at
+  returning f.built into total;
+  if kept > 0 and total >= 1024 and floor(log(2, total::numeric)) > floor(log(2, greatest(total - kept, 1)::numeric)) then
+    analyze app_private.ready_documents;
+  end if;
+end;
+$function$;
+grant execute on function app_private.ready_take(text, uuid[]) to app_user;
 
 -- Forgets the ready texts of `ids` (their documents changed). Under the same lock as ready_build: a build that read
 -- the documents before this transaction committed has kept its texts by now, and they are forgotten here.
