@@ -3,6 +3,7 @@
 // screen has painted (issue 22 item 13: on a phone's first visit, RxDB was three quarters of the bytes and most of the CPU before
 // anything showed). Screens read through hooks.tsx, which take the opened data from LocalDataContext.
 import { createContext, type ReactNode, useEffect, useState } from "react";
+import { afterEarlyRows } from "./early-read.ts";
 import { afterFirstScreen } from "./first-screen.ts";
 import type { LocalData } from "./local-data.ts";
 
@@ -10,10 +11,11 @@ export const LocalDataContext = createContext<LocalData | null>(null);
 
 /**
  * Opens the local data of this user and account (hooks.tsx openLocalData, loaded on demand) once the page load's
- * first screen has painted (first-screen.ts).
+ * first screen has painted (first-screen.ts) and the route's early rows, if any, are on screen (early-read.ts).
  */
 export function openLocalDataLater(userId: string, accountId: string): Promise<LocalData> {
   return afterFirstScreen()
+    .then(afterEarlyRows)
     .then(() => import("./hooks.tsx"))
     .then(({ openLocalData }) => openLocalData(userId, accountId));
 }

@@ -6,10 +6,12 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  afterEarlyRows,
   discardEarlyRead,
   EARLY_READ_VERSIONS,
   EARLY_READS,
   earlyCollection,
+  earlyRowsShown,
   localDatabaseName,
   noteSchemaOpened,
   startEarlyRead,
@@ -163,5 +165,41 @@ describe("the early read of /holdings", () => {
       await earlyCollection(localDatabaseName(USER, OTHER_ACCOUNT), "holdings", COLLECTION_MODELS.holdings),
     ).toBeNull();
     expect(await factory.databases()).toEqual([]);
+  });
+
+  it("holds the local database's opening until the screen shows the early rows, not when they come to nothing", async () => {
+    // no early read: nothing to wait for
+    await expect(afterEarlyRows()).resolves.toBeUndefined();
+
+    const db = await openDatabase();
+    await db.addCollections({
+      securities: { schema: COLLECTION_MODELS.securities },
+      rounds: { schema: COLLECTION_MODELS.rounds },
+    });
+    await db.holdings.bulkInsert([holding(1), holding(2)]);
+    await closeDatabase(db);
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
+    let released = false;
+    void afterEarlyRows().then(() => {
+      released = true;
+    });
+    expect((await earlyCollection(DATABASE, "holdings", COLLECTION_MODELS.holdings))?.docs).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(released).toBe(false);
+    earlyRowsShown();
+    await vi.waitFor(() => expect(released).toBe(true));
+
+    // the screen's session names another account: it will never show this read
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
+    let other = false;
+    void afterEarlyRows().then(() => {
+      other = true;
+    });
+    expect(earlyCollection(localDatabaseName(USER, OTHER_ACCOUNT), "holdings", COLLECTION_MODELS.holdings)).toBeNull();
+    await vi.waitFor(() => expect(other).toBe(true));
+
+    // the device holds nothing for the stored account: the read comes to nothing
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: OTHER_ACCOUNT } });
+    await afterEarlyRows();
   });
 });

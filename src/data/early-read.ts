@@ -41,6 +41,8 @@ export const EARLY_READ_VERSIONS: Readonly<Record<string, number>> = {
 
 /** How long an early read waits to be taken before it is dropped (a screen that never asked). */
 const EARLY_READ_TTL_MS = 20_000;
+/** At most this long after the read started, the local database opens even if the early rows were not shown. */
+export const EARLY_ROWS_WAIT_MS = 3_000;
 
 type Raw = Record<string, unknown> & { _deleted?: unknown; _meta?: { lwt?: number } };
 export type Lean = Record<string, unknown>;
@@ -68,6 +70,14 @@ interface EarlyRead {
 }
 
 let current: EarlyRead | null = null;
+
+// Resolved once the route's early rows are on screen, or the early read came to nothing (afterEarlyRows).
+let rowsWait: { promise: Promise<void>; resolve: () => void } | null = null;
+const released = () => {
+  const wait = rowsWait;
+  rowsWait = null;
+  wait?.resolve();
+};
 
 export function localDatabaseName(userId: string, accountId: string): string {
   return `ll-${userId}-${accountId}`.toLowerCase();
@@ -215,12 +225,42 @@ export function startEarlyRead(
     if (current === read) current = null;
   }, EARLY_READ_TTL_MS);
   current = read;
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  rowsWait = { promise, resolve };
+  const release = () => {
+    if (rowsWait?.promise === promise) released();
+  };
+  setTimeout(release, EARLY_ROWS_WAIT_MS);
+  // nothing the screen could show: a missing collection, or commands in the outbox
+  void Promise.all([...read.collections.values(), read.outboxEmpty]).then((results) => {
+    if (results.some((result) => !result)) release();
+  });
 }
 
 /** Drops the early read (sign-out, account switch, or once nothing will take it). */
 export function discardEarlyRead(): void {
   if (current?.timer) clearTimeout(current.timer);
   current = null;
+  released();
+}
+
+/**
+ * Resolves once the screen has shown the early read's rows (earlyRowsShown), the read came to nothing (a missing
+ * collection, queued commands, another account or schema), or EARLY_ROWS_WAIT_MS after it started; at once when no
+ * early read runs. The local database's opening and its sync wait for it (session.ts, LocalDataProvider.tsx): RxDB's
+ * twelve collections and the replication's checkpoint stores would otherwise open in the same IndexedDB backend, and
+ * run on the same main thread, while the read and the grid's first render are under way (issue 15 item 3).
+ */
+export function afterEarlyRows(): Promise<void> {
+  return rowsWait?.promise ?? Promise.resolve();
+}
+
+/** The screen shows the rows it read first (the early read's, or its live query's): the local database may open. */
+export function earlyRowsShown(): void {
+  released();
 }
 
 /** The stored session's user and account, read without the session module's schema (kept small for the entry). */
@@ -251,10 +291,17 @@ export function earlyCollection(
   schema: { version: number },
 ): Promise<EarlyCollection | null> | null {
   const read = current;
-  if (!read || read.database !== database) return null;
+  if (!read) return null;
   const pending = read.collections.get(collection);
   if (!pending) return null;
-  if (schema.version !== EARLY_READ_VERSIONS[collection]) return null;
-  if (read.fingerprints[collection] !== schemaFingerprint(schema)) return null;
+  if (
+    read.database !== database ||
+    schema.version !== EARLY_READ_VERSIONS[collection] ||
+    read.fingerprints[collection] !== schemaFingerprint(schema)
+  ) {
+    // the screen cannot show it: the local database need not wait for it
+    released();
+    return null;
+  }
   return Promise.all([pending, read.outboxEmpty]).then(([early, outboxEmpty]) => (outboxEmpty ? early : null));
 }

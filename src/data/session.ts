@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { type Session, SessionSchema } from "../domain/session.ts";
 import { connectivity } from "./connectivity.ts";
+import { afterEarlyRows } from "./early-read.ts";
 import { graphql, NetworkError } from "./graphql.ts";
 
 export const SESSION_STORAGE_KEY = "ll.session";
@@ -109,11 +110,14 @@ function prewarmStoredAccount(): void {
   const accountId = stored?.account?.id;
   if (!userId || !accountId) return;
   const path = window.location.pathname;
-  // the database module first: its open starts before the (larger) hooks module has loaded
-  void import("./database.ts")
+  // the database module first: its open starts before the (larger) hooks module has loaded; both once the route's
+  // early read, if any, is on screen (early-read.ts afterEarlyRows)
+  void afterEarlyRows()
+    .then(() => import("./database.ts"))
     .then(({ prewarmLocalDatabase }) => prewarmLocalDatabase(userId, accountId))
     .catch(() => undefined);
-  void import("./hooks.tsx")
+  void afterEarlyRows()
+    .then(() => import("./hooks.tsx"))
     .then(({ prewarmLocalData }) => prewarmLocalData(userId, accountId, path))
     .catch(() => undefined);
 }

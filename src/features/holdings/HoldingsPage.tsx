@@ -1,7 +1,9 @@
 // /holdings (issuer): every holding of the issuer's securities in the DataGrid, from the local replica.
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
+import { earlyRowsShown } from "../../data/early-read.ts";
 import { useEarlyDocs } from "../../data/early-rows.ts";
+import { afterFrames } from "../../data/first-screen.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { COLLECTION_MODELS, type HoldingDoc, type RoundDoc, type SecurityDoc } from "../../data/models/index.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
@@ -95,7 +97,10 @@ export function HoldingsPage() {
     [loading, toRows, holdingDocs, securityMap, roundMap],
   );
   useEffect(() => {
-    if (!loading) performance.mark?.("ll:holdings:rows");
+    if (loading) return;
+    performance.mark?.("ll:holdings:rows");
+    // once AG Grid has painted them: the local database's opening and its sync waited for these rows (early-read.ts)
+    void afterFrames().then(earlyRowsShown);
   }, [loading]);
   return (
     <Page>
