@@ -1,7 +1,7 @@
 // /assets in a real browser against the real server: the issuer's editable table (create and edit assets and
 // rounds, debt rounds with coupon and term, the combined round / tranche / price edit, validation messages),
 // offline writes that wait in the outbox, the viewer's read-only table and the broker's table of every issuer.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
 
@@ -97,6 +97,47 @@ describe("issuer", () => {
       page.getByRole("table", { name: "Rounds of Northwind Infrastructure Fund I" }).textContent(),
     ).toContain("Unlisted");
     await screenshot(page, "assets-issuer");
+  });
+
+  it("shows no exchange for a round until the securities (with their listings) have loaded, then Unlisted", async () => {
+    const ctx = await context();
+    // the securities' first load is held at the network: their bootstrap stream and any pull of them
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await ctx.route("**/api/v2/bootstrap?*", async (route: Route) => {
+      if (new URL(route.request().url()).searchParams.get("model") === "securities") {
+        held++;
+        await released;
+      }
+      await route.continue();
+    });
+    await ctx.route("**/api/v2/pull", async (route: Route) => {
+      if ((route.request().postDataJSON() as { model?: string } | null)?.model === "securities") {
+        held++;
+        await released;
+      }
+      await route.continue();
+    });
+    try {
+      const page = await signIn(ctx, "issuer@demo.test");
+      await waitForPath(page, "/dashboard");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Assets" }).click();
+      await waitForPath(page, "/assets");
+      await page.getByRole("button", { name: "Show rounds of Northwind Infrastructure Fund I" }).click();
+      const fund = page.getByRole("table", { name: "Rounds of Northwind Infrastructure Fund I" });
+      // its round has a security without a listing, not on the device yet: an empty busy cell, not "Unlisted"
+      await fund.getByTestId("exchange-loading").first().waitFor({ timeout: 30_000 });
+      await poll(() => held).toBeGreaterThan(0);
+      expect(await fund.textContent()).not.toContain("Unlisted");
+      release();
+      await poll(() => fund.textContent()).toContain("Unlisted");
+      expect(await fund.getByTestId("exchange-loading").count()).toBe(0);
+    } finally {
+      release();
+    }
   });
 
   it("creates and edits an asset with the spec's messages; the type is fixed once created", async () => {

@@ -7,13 +7,14 @@ import { Fragment, useState } from "react";
 import { css } from "../../../styled-system/css";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
-import { type ListingLike, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
+import { sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Button, dataTable, dateCell, linkClass, mutedText, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
+import { exchangeText } from "./exchange.ts";
 import { ASSETS_TEXT } from "./strings.ts";
 
 interface AssetTableProps {
@@ -22,6 +23,11 @@ interface AssetTableProps {
   securities: Map<string, WithPending<SecurityDoc>>;
   /** Issuer view: security link and listing exchange columns. */
   issuerView: boolean;
+  /**
+   * The securities (which carry the listings) have completed their first load: until then the exchange of a round
+   * whose security is not on the device yet shows nothing instead of "Unlisted".
+   */
+  listingsLoaded?: boolean;
   canWrite: boolean;
   /** The level of the headings inside the table (one below the heading the table sits under). */
   headingLevel?: 2 | 3;
@@ -143,6 +149,7 @@ function RoundRows({
   issuerView,
   canWrite,
   onEditRound,
+  listingsLoaded = true,
 }: AssetTableProps & { asset: AssetDoc; rounds: WithPending<RoundDoc>[] }) {
   if (rounds.length === 0) {
     return <p className={css({ px: "14", py: "4", color: "fg.muted", fontSize: "sm" })}>{MESSAGES.noRounds}</p>;
@@ -208,7 +215,7 @@ function RoundRows({
                     )}
                   </td>
                 )}
-                {issuerView && <td>{listingName(security?.listing as ListingLike | null)}</td>}
+                {issuerView && <ExchangeCell text={exchangeText(round.securityId, security, listingsLoaded)} />}
                 {issuerView && canWrite && (
                   <td className={css({ textAlign: "right" })}>
                     <Button
@@ -228,4 +235,9 @@ function RoundRows({
       </table>
     </div>
   );
+}
+
+/** The listing exchange, or an empty busy cell while the listing is not known yet (exchange.ts). */
+function ExchangeCell({ text }: { text: string | null }) {
+  return text === null ? <td aria-busy="true" data-testid="exchange-loading" /> : <td>{text}</td>;
 }

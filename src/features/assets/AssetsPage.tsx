@@ -5,6 +5,7 @@ import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
+import { useModelSynced } from "../../data/use-model-synced.ts";
 import { sortAssets } from "../../domain/assets.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Button, dataTableCard, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
@@ -36,7 +37,10 @@ function useAssetData() {
     () => new Map<string, WithPending<SecurityDoc>>(securities.rows.map((security) => [security.id, security])),
     [securities.rows],
   );
-  return { assets, roundsByAsset, securitiesById, loading: assets.loading || rounds.loading };
+  // the listings come with the securities: known once the local query answered and their first pull completed
+  const securitiesSynced = useModelSynced("securities");
+  const listingsLoaded = !securities.loading && securitiesSynced;
+  return { assets, roundsByAsset, securitiesById, listingsLoaded, loading: assets.loading || rounds.loading };
 }
 
 export function AssetsPage() {
@@ -51,7 +55,7 @@ export function AssetsPage() {
 
 function IssuerAssets() {
   const viewer = useViewer();
-  const { assets, roundsByAsset, securitiesById, loading } = useAssetData();
+  const { assets, roundsByAsset, securitiesById, listingsLoaded, loading } = useAssetData();
   const own = useMemo(
     () => sortAssets(assets.rows.filter((asset) => !asset.issuerId || asset.issuerId === viewer.accountId)),
     [assets.rows, viewer.accountId],
@@ -81,6 +85,7 @@ function IssuerAssets() {
             roundsByAsset={roundsByAsset}
             securities={securitiesById}
             issuerView
+            listingsLoaded={listingsLoaded}
             canWrite={viewer.canWrite}
             onEditAsset={(asset) => setEditing({ kind: "asset", asset })}
             onAddRound={(asset) => setEditing({ kind: "round", asset, round: null })}
