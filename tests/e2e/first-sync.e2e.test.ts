@@ -1,7 +1,8 @@
 // The first sync of an account on a device (issue 8): the dashboard shows its progress in place of the figures,
 // which would be partial, and shows the figures once every collection has arrived. The first sync goes through the
 // bootstrap (issue 15: one stream per model, GET /api/v2/bootstrap, written by the bootstrap's Web Worker); the
-// holdings' stream is held at the network so the first sync stays in progress while the test looks.
+// holdings' stream is held at the network so the first sync stays in progress while the test looks, and a second tab
+// on /holdings meanwhile sees the holdings once the first tab's bootstrap of them has ended.
 import type { Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
@@ -69,8 +70,43 @@ describe("the first sync on a new device", () => {
       expect(await page.getByTestId("dashboard-tiles").count()).toBe(0);
       await screenshot(page, "dashboard-first-sync");
 
+      // a second tab of the account, on a screen that reads the holdings meanwhile: its holdings' bootstrap waits for
+      // this tab's (Web Lock), and no written page reaches any tab as a change event (the worker writes silently):
+      // its grid shows the holdings once this tab announces the finished model (BroadcastChannel "ll-stored")
+      const second = await ctx.newPage();
+      await second.goto("/holdings");
+      await waitForPath(second, "/holdings");
+      await second.getByRole("heading", { name: "Holdings", exact: true }).first().waitFor({ timeout: 30_000 });
+      // its live query of the holdings has answered (nothing stored yet)
+      await poll(() =>
+        second.evaluate(() =>
+          performance.getEntriesByType("measure").some((m) => /^ll:(read|adopt):holdings$/.test(m.name)),
+        ),
+      ).toBe(true);
+      expect(await second.locator(".ag-row").count()).toBe(0);
+
       release();
       await page.getByTestId("dashboard-tiles").waitFor({ timeout: 30_000 });
+      // every stored holding, in the second tab's grid (its rows count, less the header row)
+      const stored = await page.evaluate(async () => {
+        const name = (await indexedDB.databases()).find((db) => db.name?.endsWith("--holdings"))?.name ?? "";
+        return new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction("docs", "readonly").objectStore("docs").count();
+            count.onsuccess = () => {
+              open.result.close();
+              resolve(count.result);
+            };
+          };
+        });
+      });
+      expect(stored).toBeGreaterThan(1);
+      await poll(
+        async () => Number(await second.locator("[aria-rowcount]").first().getAttribute("aria-rowcount")) - 1,
+      ).toBe(stored);
+      await second.close();
       expect(await card.count()).toBe(0);
       await poll(() => page.getByTestId("dashboard-tile").filter({ hasText: "All Holdings" }).textContent()).toMatch(
         /All Holdings\s*[1-9]/,
