@@ -4,6 +4,7 @@ import "./index.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { EARLY_READS, earlyRowsShown } from "./data/early-read.ts";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
 import { invalidateSession, loadSession, readStoredSession } from "./data/session.ts";
 import { registerServiceWorker } from "./features/pwa/update.ts";
@@ -23,6 +24,14 @@ const [matched] = router.getMatchedRoutes(window.location.pathname);
 if (readStoredSession()?.account || matched.some((route) => route.id === "/_app"))
   void loadSession().catch(() => undefined);
 for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
+
+// A page load whose screen is not the early read's (a guard sent it elsewhere, or the user moved on): the local
+// database does not wait for rows nobody will show (early-read.ts afterEarlyRows).
+const stopWatchingEarlyRows = router.subscribe("onResolved", ({ toLocation }) => {
+  if (EARLY_READS[toLocation.pathname]) return;
+  stopWatchingEarlyRows();
+  earlyRowsShown();
+});
 
 // HTTP 401/403 from GraphQL: to /login, within the app (no reload, local data kept).
 setUnauthorizedHandler(() => {

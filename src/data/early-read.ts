@@ -258,7 +258,10 @@ export function afterEarlyRows(): Promise<void> {
   return rowsWait?.promise ?? Promise.resolve();
 }
 
-/** The screen shows the rows it read first (the early read's, or its live query's): the local database may open. */
+/**
+ * The screen shows the rows it read first (the early read's, or its live query's), or the page went to a screen that
+ * does not show them (main.tsx): the local database may open.
+ */
 export function earlyRowsShown(): void {
   released();
 }
