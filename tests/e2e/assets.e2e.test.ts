@@ -132,6 +132,7 @@ describe("issuer", () => {
       await fund.getByTestId("exchange-loading").first().waitFor({ timeout: 30_000 });
       await poll(() => held).toBeGreaterThan(0);
       expect(await fund.textContent()).not.toContain("Unlisted");
+      await screenshot(page, "assets-exchange-loading");
       release();
       await poll(() => fund.textContent()).toContain("Unlisted");
       expect(await fund.getByTestId("exchange-loading").count()).toBe(0);
