@@ -7011,9 +7011,8 @@ begin
     -- Every document of the page seen whole and ready (the common page): its stored texts in the page's order.
     docs := ready_docs;
   elsif whole_count = cardinality(batch.doc_ids) then
-    -- Every document seen whole, some not ready (a cold store): built here without row-level security and kept
-    -- (ready_take), in the page's order. Should the reader no longer see one whole (a write committed since this
-    -- statement began), the page is made as below (what was kept stays kept).
+    -- Every document seen whole, some not ready (a cold store): those built here as the fill builds them, without
+    -- row-level security (ready_take), in the page's order; should ready_take not give every one, as below.
     select string_agg(t.doc, ', ' order by i.ord), count(*) into docs, taken
     from unnest(batch.doc_ids) with ordinality as i(id, ord)
       join app_private.ready_take(model, batch.doc_ids) t on t.id = i.id;
@@ -7022,9 +7021,8 @@ begin
     null;
   elsif whole_count > 0 then
     -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
-    -- rest. Those seen whole but not ready are built here without row-level security and kept (ready_take: the
-    -- pull fills the store itself); how many were not ready goes to ledgerline.ready_missing (the endpoint then asks
-    -- for the fill of the rest).
+    -- rest. Those seen whole but not ready are built without row-level security as the fill builds them
+    -- (ready_take); how many were not ready goes to ledgerline.ready_missing (the endpoint then asks for the fill).
     execute format(
       $q$
         with ready as materialized (
@@ -7239,10 +7237,10 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.ready_built(model text, ids uuid[], keep boolean)
+CREATE OR REPLACE FUNCTION app_private.ready_built(model text, ids uuid[])
  RETURNS TABLE(id uuid, doc text)
  LANGUAGE plpgsql
- SECURITY DEFINER
+ STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
  SET "jwt.claims.account_id" TO ''
  SET "jwt.claims.account_type" TO ''
@@ -7253,18 +7251,7 @@ begin
   if not (model = any (app_private.ready_models())) or cardinality(ids) = 0 then
     return;
   end if;
-  if keep then
-    return query execute format(
-      $q$
-        insert into app_private.ready_documents as r (model, id, version, doc)
-        select $1, d.id, $2, d.doc::text from app_private.docs_%s($3) d
-        on conflict on constraint ready_documents_pkey do update set version = excluded.version, doc = excluded.doc
-        returning r.id, r.doc
-      $q$, model)
-      using model, app_private.ready_version(model), ids;
-  else
-    return query execute format('select d.id, d.doc::text from app_private.docs_%s($1) d', model) using ids;
-  end if;
+  return query execute format('select d.id, d.doc::text from app_private.docs_%s($1) d', model) using ids;
 end;
 $function$;
 
@@ -7330,9 +7317,11 @@ begin
   -- The planner's statistics of the store each time the fill's count doubles (from 1,024): PGlite has no
   -- autovacuum and the fill writes no change log (sync/db/statistics.ts analyzes on its growth), so the store kept
   -- the statistics of an empty table, and this walk's anti-join and the pull's ready_page read it by sequential scans
-  -- (a fill of 20,000 holdings: 32 s instead of 6 s; the filled pull 76x the raw builder at 50,000).
+  -- (a fill of 20,000 holdings: 32 s instead of 6 s; the filled pull 76x the raw builder at 50,000). The key columns
+  -- only: the texts' own statistics (a sort of up to 30,000 long values) took 0.3-0.7 s at 30,000 documents on
+  -- PGlite against 0.1-0.2 s, and nothing reads the store by its text.
   if built > 0 and total >= 1024 and floor(log(2, total::numeric)) > floor(log(2, greatest(total - built, 1)::numeric)) then
-    analyze app_private.ready_documents;
+    analyze app_private.ready_documents (model, id, version);
   end if;
 end;
 $function$;
@@ -7382,27 +7371,21 @@ grant execute on function app_private.ready_page(model text, ids uuid[], OUT doc
 CREATE OR REPLACE FUNCTION app_private.ready_take(model text, ids uuid[])
  RETURNS TABLE(id uuid, doc text)
  LANGUAGE plpgsql
- SECURITY DEFINER
+ STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
 declare
-  keep boolean;
   whole uuid[];
   ver text;
   missing uuid[];
   ready_ids uuid[];
   ready_docs text[];
-  kept bigint;
-  total bigint;
 begin
   perform set_config('ledgerline.ready_missing', '0', true);
   if app_private.current_account_id() is null or not (model = any (app_private.ready_models()))
      or cardinality(ids) = 0 then
     return;
   end if;
-  -- kept only under READ COMMITTED (a REPEATABLE READ snapshot, the bootstrap's, may be older than a writer's forget)
-  keep := current_setting('transaction_isolation') = 'read committed'
-          and pg_try_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
   whole := array(select app_private.ready_whole_ids(ready_take.model, ids));
   ver := app_private.ready_version(model);
   -- each text read by the primary key (a subquery per id; see ready_texts)
@@ -7418,26 +7401,8 @@ begin
   if cardinality(missing) = 0 then
     return;
   end if;
-  -- the page found the store cold: the endpoint asks for the fill (the rest of the model) as before
   perform set_config('ledgerline.ready_missing', cardinality(missing)::text, true);
-  return query select b.id, b.doc from app_private.ready_built(model, missing, keep) b;
-  get diagnostics kept = row_count;
-  if not keep then
-    return;
-  end if;
-  -- counted with the fill's (app_private.ready_fill), whose statistics rule (below, ready_fill_part) applies to it
-  insert into app_private.ready_fill as f (model, version, after_id, parts, built, updated_at)
-  values (model, ver, null, 0, kept, now())
-  on conflict on constraint ready_fill_pkey do update
-    set built = case when f.version = excluded.version then f.built + excluded.built else excluded.built end,
-        after_id = case when f.version = excluded.version then f.after_id end,
-        parts = case when f.version = excluded.version then f.parts else 0 end,
-        version = excluded.version,
-        updated_at = excluded.updated_at
-  returning f.built into total;
-  if kept > 0 and total >= 1024 and floor(log(2, total::numeric)) > floor(log(2, greatest(total - kept, 1)::numeric)) then
-    analyze app_private.ready_documents;
-  end if;
+  return query select b.id, b.doc from app_private.ready_built(model, missing) b;
 end;
 $function$;
 grant execute on function app_private.ready_take(model text, ids uuid[]) to app_user;

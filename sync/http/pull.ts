@@ -7,8 +7,8 @@
 // PostgreSQL and written to the response as it comes. Node never
 // parses or re-serialises the documents: for a page of 1,000 documents that was most of what PostGraphile added.
 // The heavy models' documents come as ready text where the reader sees them whole (docs/REPLICATION.md, "Ready
-// documents"); the documents of a page the reader sees whole that had no ready text are built by the pull itself
-// without row-level security and kept (ready_take), and the rest of the model after the answer (readyFiller).
+// documents"); those a page found without ready text are built for the answer without row-level security where the
+// reader sees them whole (ready_take), and kept after the answer by the fill (readyFiller).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_PULL_LIMIT, type PullRequest } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";

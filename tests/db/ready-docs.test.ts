@@ -346,62 +346,61 @@ describe.each(testTargets)("ready documents on $name", (target) => {
     expect(rows).toEqual([]);
   }, 600_000);
 
-  it("a pull on a cold store keeps the documents its reader sees whole, and only those", async () => {
+  it("on a cold store a reader's whole documents are built without its rules, the same documents, and only for it", async () => {
     const kept = async () =>
-      (
-        await db.query<{ model: string; id: string }>(
-          "select model, id from app_private.ready_documents where version = app_private.ready_version(model)",
-        )
-      ).rows.map((r) => `${r.model} ${r.id}`);
+      Number((await db.query<{ n: string }>("select count(*) as n from app_private.ready_documents")).rows[0]?.n);
     await db.query("delete from app_private.ready_documents");
-    // an investor sees its own holdings, distributions and transactions, none of them whole: nothing is kept
-    const investor = readers.find((r) => r.claims.accountType === "investor");
-    if (!investor) throw new Error("no investor membership");
-    const investorPulled = await asAccount(db, investor.claims, async (tx) => {
-      let n = 0;
-      for (const model of READY_MODELS) n += (await pullAll(tx, model)).ids.length;
-      return n;
-    });
-    expect(investorPulled).toBeGreaterThan(0);
-    expect(await kept()).toEqual([]);
-    // the scale issuer's pulls keep every holding of its rounds, built without row-level security
+    const holdings = (await db.query<{ id: string }>("select id from app_public.holdings order by id")).rows.map(
+      (r) => r.id,
+    );
+    // ready_take: the scale issuer's holdings (its rounds: seen whole) are the builder's documents without a reader
     const scaleIssuer = readers.find((r) => r.claims.accountId === issuerId);
     if (!scaleIssuer) throw new Error("no scale issuer membership");
-    const { pulled, whole } = await asAccount(db, scaleIssuer.claims, async (tx) => {
-      const page = await pullAll(tx, "holdings");
-      const { rows } = await tx.query<{ id: string }>(
-        "select app_private.ready_whole_ids('holdings', $1::uuid[]) as id",
-        [page.ids],
+    const taken = await asAccount(db, scaleIssuer.claims, async (tx) => {
+      const { rows } = await tx.query<{ id: string; doc: string }>(
+        "select id, doc from app_private.ready_take('holdings', $1::uuid[]) order by id",
+        [holdings],
       );
-      return { pulled: page, whole: rows.map((r) => `holdings ${r.id}`).sort() };
+      const missing = await tx.query<{ n: string }>("select current_setting('ledgerline.ready_missing', true) as n");
+      const whole = await tx.query<{ id: string }>(
+        "select app_private.ready_whole_ids('holdings', $1::uuid[]) as id order by 1",
+        [holdings],
+      );
+      return { rows, missing: Number(missing.rows[0]?.n), whole: whole.rows.map((r) => r.id) };
     });
-    expect(pulled.missing).toBeGreaterThanOrEqual(240); // the pages found the store cold (the endpoint asks for the fill)
-    expect(whole.length).toBeGreaterThanOrEqual(240);
-    expect((await kept()).filter((k) => k.startsWith("holdings ")).sort()).toEqual(whole);
-    expect(await staleReadyDocuments()).toEqual([]);
-    // every membership's pulls on the cold store: each document is the builder's under its reader's rules, and what
-    // the pulls kept is exactly the documents their readers saw whole, as the builder makes them without a reader
-    await db.query("delete from app_private.ready_documents");
+    expect(taken.whole.length).toBeGreaterThanOrEqual(240);
+    expect(taken.rows.map((r) => r.id)).toEqual(taken.whole);
+    expect(taken.missing).toBe(taken.whole.length);
+    const { rows: differ } = await db.query<{ id: string }>(
+      `select t.id from jsonb_to_recordset($1::jsonb) t(id uuid, doc text)
+         left join app_private.docs_holdings(array(select (x ->> 'id')::uuid from jsonb_array_elements($1::jsonb) x)) b
+           on b.id = t.id
+        where b.doc is distinct from t.doc::jsonb`,
+      [JSON.stringify(taken.rows)],
+    );
+    expect(differ).toEqual([]);
+    // an investor sees its own holdings, distributions and transactions, none of them whole: ready_take gives it nothing
+    const investor = readers.find((r) => r.claims.accountType === "investor");
+    if (!investor) throw new Error("no investor membership");
+    const investorTaken = await asAccount(db, investor.claims, async (tx) => {
+      let n = 0;
+      for (const model of READY_MODELS) {
+        const { rows } = await tx.query<{ n: number }>(
+          `select count(*)::int as n from app_private.ready_take($1, array(select id from app_public.${model}))`,
+          [model],
+        );
+        n += rows[0]?.n ?? 0;
+      }
+      return n;
+    });
+    expect(investorTaken).toBe(0);
+    // every membership's pulls on the cold store: each document is the builder's under its reader's rules; the pull
+    // keeps nothing (the fill does)
     const cold = await compareEveryPull();
     expect(cold.differences).toEqual([]);
-    for (const model of READY_MODELS) expect(cold.served[model], model).toBeGreaterThan(0);
-    expect(await staleReadyDocuments()).toEqual([]);
-    const keptAll = await kept();
-    expect(keptAll.length).toBeGreaterThanOrEqual(240);
-    const seenWhole = new Set<string>();
-    for (const reader of readers) {
-      await asAccount(db, reader.claims, async (tx) => {
-        for (const model of READY_MODELS) {
-          const { rows } = await tx.query<{ id: string }>(
-            `select app_private.ready_whole_ids($1, array(select id from app_public.${model})) as id`,
-            [model],
-          );
-          for (const row of rows) seenWhole.add(`${model} ${row.id}`);
-        }
-      });
-    }
-    expect(keptAll.filter((k) => !seenWhole.has(k))).toEqual([]);
-    // and the pulls served from what they kept are the same documents again
+    expect(await kept()).toBe(0);
+    expect(await fill()).toBeGreaterThanOrEqual(240);
     expect((await compareEveryPull()).differences).toEqual([]);
+    expect(await staleReadyDocuments()).toEqual([]);
   }, 600_000);
 });

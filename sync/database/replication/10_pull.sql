@@ -6,7 +6,8 @@
 -- is new), printed as jsonb prints it: the page is joined as text (string_agg of each document's text) instead of
 -- being aggregated into one jsonb array, wrapped into another object and printed, about a fifth of the time for a
 -- page of 1,000 documents. The heavy models' documents a reader sees whole come as ready text, built once per change
--- (replication/40_ready_documents.sql); the rest are built here under the reader's row-level security. A page whose
+-- (replication/40_ready_documents.sql), or while not ready (a cold store) built as the fill builds them, without
+-- row-level security (ready_take); the rest are built here under the reader's row-level security. A page whose
 -- documents are all seen whole and ready (an issuer's holdings, once filled) is the stored texts joined in one
 -- statement (ready_page), without the page-wide joins the mixed case needs.
 -- app_public.pull_documents (GraphQL pullDocuments) is the same answer as jsonb.
@@ -48,9 +49,8 @@ begin
     -- Every document of the page seen whole and ready (the common page): its stored texts in the page's order.
     docs := ready_docs;
   elsif whole_count = cardinality(batch.doc_ids) then
-    -- Every document seen whole, some not ready (a cold store): built here without row-level security and kept
-    -- (ready_take), in the page's order. Should the reader no longer see one whole (a write committed since this
-    -- statement began), the page is made as below (what was kept stays kept).
+    -- Every document seen whole, some not ready (a cold store): those built here as the fill builds them, without
+    -- row-level security (ready_take), in the page's order; should ready_take not give every one, as below.
     select string_agg(t.doc, ', ' order by i.ord), count(*) into docs, taken
     from unnest(batch.doc_ids) with ordinality as i(id, ord)
       join app_private.ready_take(model, batch.doc_ids) t on t.id = i.id;
@@ -59,9 +59,8 @@ begin
     null;
   elsif whole_count > 0 then
     -- Ready text for the documents this reader sees whole (replication/40_ready_documents.sql), the builder for the
-    -- rest. Those seen whole but not ready are built here without row-level security and kept (ready_take: the
-    -- pull fills the store itself); how many were not ready goes to ledgerline.ready_missing (the endpoint then asks
-    -- for the fill of the rest).
+    -- rest. Those seen whole but not ready are built without row-level security as the fill builds them
+    -- (ready_take); how many were not ready goes to ledgerline.ready_missing (the endpoint then asks for the fill).
     execute format(
       $q$
         with ready as materialized (

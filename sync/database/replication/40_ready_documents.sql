@@ -164,12 +164,12 @@ end;
 $function$;
 
 -- The documents of `ids` built as ready_build builds them (no row-level security, no reader's claims), as (id, doc)
--- text; with `keep`, also kept (the caller holds the model's lock, taken before it read anything). Returns what it
--- built. The pull's own fill (ready_take).
-create or replace function app_private.ready_built(model text, ids uuid[], keep boolean)
+-- text, not kept. For ready_take.
+drop function if exists app_private.ready_built(text, uuid[], boolean);
+create or replace function app_private.ready_built(model text, ids uuid[])
   returns table(id uuid, doc text)
   language plpgsql
-  volatile security definer
+  stable security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
   set "jwt.claims.account_id" to ''
   set "jwt.claims.account_type" to ''
@@ -180,56 +180,36 @@ begin
   if not (model = any (app_private.ready_models())) or cardinality(ids) = 0 then
     return;
   end if;
-  if keep then
-    return query execute format(
-      $q$
-        insert into app_private.ready_documents as r (model, id, version, doc)
-        select $1, d.id, $2, d.doc::text from app_private.docs_%s($3) d
-        on conflict on constraint ready_documents_pkey do update set version = excluded.version, doc = excluded.doc
-        returning r.id, r.doc
-      $q$, model)
-      using model, app_private.ready_version(model), ids;
-  else
-    return query execute format('select d.id, d.doc::text from app_private.docs_%s($1) d', model) using ids;
-  end if;
+  return query execute format('select d.id, d.doc::text from app_private.docs_%s($1) d', model) using ids;
 end;
 $function$;
 
--- The pull's own fill: the texts of the documents of `ids` the current reader sees whole (ready_whole_ids), those
--- without ready text of the current builder version built without row-level security, exactly as the fill builds
--- them, and kept, so a pull on a cold store (after a bulk write with triggers off, or a deploy of a new builder) costs
--- the builder's work plus the write, and fills the store for the next. Volatile, in the pull's transaction: the lock
--- of ready_build is taken before anything is read (each statement here reads what committed before it, READ
--- COMMITTED), so a writer's forget at its commit either came before this build or waits for this transaction and
--- forgets what it kept. When another transaction holds the lock (a fill, another pull, a writer's commit), or the
--- transaction is not READ COMMITTED (the bootstrap's REPEATABLE READ snapshot), the texts are built the same way
--- without being kept. How many of the page were not ready goes to ledgerline.ready_missing (the endpoint then asks
--- for the fill of the rest of the model). Who sees what whole is decided here, after the lock, with the reader's
--- claims: a text is only returned for a document the reader sees whole now.
+-- The texts of the documents of `ids` the current reader sees whole (ready_whole_ids): the ready text where there
+-- is one of the current builder version, and for the others the document built here exactly as the fill builds it
+-- (ready_built: the builder as its owner, no per-row rules, no reader's claims), not kept. So a page on a cold store
+-- (after a bulk write with triggers off, or a deploy of a new builder) costs the builder's work without the reader's
+-- row-level security. Not kept: writing the texts in the pull measured 1.5-2.6x the cold page's time on PGlite
+-- (bench/README.md, "Issue 15 item 1"); the fill keeps them after the answer. How many of the page were not ready goes
+-- to ledgerline.ready_missing (the endpoint then asks for the fill). Stable: the pull's snapshot decides who sees what
+-- whole and what the documents are, as for the rest of its page.
 create or replace function app_private.ready_take(model text, ids uuid[])
   returns table(id uuid, doc text)
   language plpgsql
-  volatile security definer
+  stable security definer
   set search_path to 'pg_catalog', 'app_private'
 as $function$
 declare
-  keep boolean;
   whole uuid[];
   ver text;
   missing uuid[];
   ready_ids uuid[];
   ready_docs text[];
-  kept bigint;
-  total bigint;
 begin
   perform set_config('ledgerline.ready_missing', '0', true);
   if app_private.current_account_id() is null or not (model = any (app_private.ready_models()))
      or cardinality(ids) = 0 then
     return;
   end if;
-  -- kept only under READ COMMITTED (a REPEATABLE READ snapshot, the bootstrap's, may be older than a writer's forget)
-  keep := current_setting('transaction_isolation') = 'read committed'
-          and pg_try_advisory_xact_lock(7231400, array_position(app_private.ready_models(), model));
   whole := array(select app_private.ready_whole_ids(ready_take.model, ids));
   ver := app_private.ready_version(model);
   -- each text read by the primary key (a subquery per id; see ready_texts)
@@ -245,26 +225,8 @@ begin
   if cardinality(missing) = 0 then
     return;
   end if;
-  -- the page found the store cold: the endpoint asks for the fill (the rest of the model) as before
   perform set_config('ledgerline.ready_missing', cardinality(missing)::text, true);
-  return query select b.id, b.doc from app_private.ready_built(model, missing, keep) b;
-  get diagnostics kept = row_count;
-  if not keep then
-    return;
-  end if;
-  -- counted with the fill's (app_private.ready_fill), whose statistics rule (below, ready_fill_part) applies to it
-  insert into app_private.ready_fill as f (model, version, after_id, parts, built, updated_at)
-  values (model, ver, null, 0, kept, now())
-  on conflict on constraint ready_fill_pkey do update
-    set built = case when f.version = excluded.version then f.built + excluded.built else excluded.built end,
-        after_id = case when f.version = excluded.version then f.after_id end,
-        parts = case when f.version = excluded.version then f.parts else 0 end,
-        version = excluded.version,
-        updated_at = excluded.updated_at
-  returning f.built into total;
-  if kept > 0 and total >= 1024 and floor(log(2, total::numeric)) > floor(log(2, greatest(total - kept, 1)::numeric)) then
-    analyze app_private.ready_documents;
-  end if;
+  return query select b.id, b.doc from app_private.ready_built(model, missing) b;
 end;
 $function$;
 grant execute on function app_private.ready_take(text, uuid[]) to app_user;
@@ -406,9 +368,11 @@ begin
   -- The planner's statistics of the store each time the fill's count doubles (from 1,024): PGlite has no
   -- autovacuum and the fill writes no change log (sync/db/statistics.ts analyzes on its growth), so the store kept
   -- the statistics of an empty table, and this walk's anti-join and the pull's ready_page read it by sequential scans
-  -- (a fill of 20,000 holdings: 32 s instead of 6 s; the filled pull 76x the raw builder at 50,000).
+  -- (a fill of 20,000 holdings: 32 s instead of 6 s; the filled pull 76x the raw builder at 50,000). The key columns
+  -- only: the texts' own statistics (a sort of up to 30,000 long values) took 0.3-0.7 s at 30,000 documents on
+  -- PGlite against 0.1-0.2 s, and nothing reads the store by its text.
   if built > 0 and total >= 1024 and floor(log(2, total::numeric)) > floor(log(2, greatest(total - built, 1)::numeric)) then
-    analyze app_private.ready_documents;
+    analyze app_private.ready_documents (model, id, version);
   end if;
 end;
 $function$;
