@@ -31,7 +31,7 @@ const BUNDLE_TARGET = 250_000;
 process.env.GRAPHILE_ENV ??= "development";
 const { ensureBuilt, distDir } = await import("../tests/e2e/app.ts");
 const { startTestServer } = await import("../tests/helpers/server.ts");
-const { launchBrowser, newContext } = await import("../tests/helpers/browser.ts");
+const { launchBrowser, newContext, newProfileContext } = await import("../tests/helpers/browser.ts");
 const { pgClusterAvailable, startPgCluster } = await import("../tests/helpers/pg-cluster.ts");
 const { seedScale, SCALE_EMAIL } = await import("../sync/seed/scale.ts");
 const { signInAs } = await import("../tests/sync/harness.ts");
@@ -170,9 +170,14 @@ try {
 
   if (!values["no-browser"]) {
     const browser = await launchBrowser();
+    let closeProfile: (() => Promise<void>) | undefined;
     report.versions.chromium = browser.version();
     try {
-      const context = await newContext(browser, server.url);
+      // a profile on disk, as an installed app's: an incognito context keeps IndexedDB in memory, where Chromium
+      // refuses writes long before its reported quota (the 200,000-holding sync failed there with QuotaExceededError)
+      const profile = await newProfileContext(server.url);
+      closeProfile = profile.close;
+      const context = profile.context;
       await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
       const page = await context.newPage();
       const raw = await step("raw Dexie bulkPut and read (browser)", () => rawDexie(page, holdings));
@@ -312,6 +317,7 @@ try {
         );
       });
     } finally {
+      await closeProfile?.();
       await browser.close();
     }
   }
