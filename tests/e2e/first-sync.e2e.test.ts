@@ -118,6 +118,38 @@ describe("the first sync on a new device", () => {
         await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ll.bootstrap.")).length),
       ).toBeGreaterThan(0);
 
+      // the bootstrapped holdings were stored without change events: the holdings replication's upstream checkpoint
+      // is moved past them, so the next page load does not walk every one of them (RxDB's upstream runs without a push)
+      const { newest, upstream } = await page.evaluate(async () => {
+        const bytes = new TextEncoder().encode("holdings-ll-pull-holdings");
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        const hash = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+        const names = (await indexedDB.databases()).map((db) => db.name ?? "");
+        const all = (name: string) =>
+          new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const read = open.result.transaction("docs", "readonly").objectStore("docs").getAll();
+              read.onsuccess = () => {
+                open.result.close();
+                resolve(read.result);
+              };
+            };
+          });
+        const holdingsDocs = await all(names.find((name) => name.endsWith("--holdings")) ?? "");
+        const meta = await all(names.find((name) => name.endsWith(`--rx-replication-meta-${hash}`)) ?? "");
+        const up = meta.find((doc) => doc.isCheckpoint === "1" && doc.itemId === "up") as
+          | { checkpointData?: { lwt?: number } }
+          | undefined;
+        return {
+          newest: Math.max(...holdingsDocs.map((doc) => (doc._meta as { lwt: number }).lwt)),
+          upstream: up?.checkpointData?.lwt ?? null,
+        };
+      });
+      expect(upstream).not.toBeNull();
+      expect(upstream).toBeGreaterThanOrEqual(newest);
+
       // a later page load of the same account is not a first sync: the figures show without the progress card
       await page.reload();
       await page.getByTestId("dashboard-tiles").waitFor({ timeout: 30_000 });

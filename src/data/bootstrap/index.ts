@@ -55,6 +55,8 @@ export interface Bootstrapper {
     model: ReadModelName,
     collection: RxCollection<unknown>,
     context?: () => Promise<string | undefined>,
+    /** called once the model's documents are stored without change events (after its announcement) */
+    storedSilently?: () => Promise<void>,
   ): FirstLoadBootstrap;
   stop(): void;
 }
@@ -157,7 +159,7 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
   const otherSlot = lane(Math.max(1, options.otherConcurrency ?? OTHER_CONCURRENCY));
 
   return {
-    forModel(model, collection, context) {
+    forModel(model, collection, context, storedSilently) {
       // this tab takes other tabs' notices of this model's bootstrap (their workers write without events)
       followStoredNotices(collection as unknown as RxCollection);
       // the database's incarnation and the collection's schema: a dropped and recreated collection starts afresh
@@ -199,7 +201,10 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
                 )
                 .finally(() => {
                   // told once, whatever the end: the pages written so far are stored without events
-                  if (written > 0) announceStored(collection as unknown as RxCollection);
+                  if (written > 0) {
+                    announceStored(collection as unknown as RxCollection);
+                    void storedSilently?.().catch(() => {});
+                  }
                 });
               if (result.status === "done") {
                 store.set(markerName, { done: result.checkpoint });
