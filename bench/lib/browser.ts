@@ -273,7 +273,13 @@ export async function installRecorder(
               done = false;
               break;
             }
-            if ((await countStore(name)) < expected) {
+            // a count that never answers (an open held behind another connection's version change) must not stop
+            // the polling for good: it gives up after 15 s and the next poll asks again
+            const counted = await Promise.race([
+              countStore(name),
+              new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`no count of ${name}`)), 15_000)),
+            ]);
+            if (counted < expected) {
               done = false;
               break;
             }
