@@ -262,27 +262,39 @@ export async function installRecorder(
             }
           };
         });
+      // The end of the sync: every store holds its expected count. A store that reached it is not counted again (a
+      // first sync only adds), and a store still short is counted at most once a second while the app says
+      // "Syncing" (at once when it no longer does): IndexedDB's count walks the whole store in the browser's one
+      // IndexedDB thread, so counting the growing stores every 100 ms took that thread from the app's own writes
+      // (the raw step has no such poll). Late rather than early: the end is seen up to a second after it.
+      const reached = new Set<string>();
+      const lastCount = new Map<string, number>();
       const syncPoll = async () => {
         if (state.syncDoneAt !== null || !location.pathname.startsWith("/dashboard")) return;
         try {
+          const syncing = /Syncing/.test(document.querySelector('[role="status"]')?.textContent ?? "");
           const names = (await indexedDB.databases()).map((d) => d.name ?? "");
           let done = true;
           for (const [model, expected] of Object.entries(counts)) {
+            if (reached.has(model)) continue;
             const name = names.find((n) => n.startsWith("rxdb-dexie-ll-") && n.endsWith(`--${model}`));
             if (!name) {
               done = false;
-              break;
+              continue;
             }
+            if (syncing && performance.now() - (lastCount.get(model) ?? 0) < 1_000) {
+              done = false;
+              continue;
+            }
+            lastCount.set(model, performance.now());
             // a count that never answers (an open held behind another connection's version change) must not stop
             // the polling for good: it gives up after 15 s and the next poll asks again
             const counted = await Promise.race([
               countStore(name),
               new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`no count of ${name}`)), 15_000)),
             ]);
-            if (counted < expected) {
-              done = false;
-              break;
-            }
+            if (counted >= expected) reached.add(model);
+            else done = false;
           }
           if (done) state.syncDoneAt = performance.now();
         } catch (error) {
