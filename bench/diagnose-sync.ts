@@ -25,7 +25,7 @@ const holdings = Math.max(1, Number(values.holdings));
 process.env.GRAPHILE_ENV ??= "development";
 const { ensureBuilt, distDir } = await import("../tests/e2e/app.ts");
 const { startTestServer } = await import("../tests/helpers/server.ts");
-const { launchBrowser, newContext } = await import("../tests/helpers/browser.ts");
+const { newProfileContext } = await import("../tests/helpers/browser.ts");
 const { seedScale, SCALE_EMAIL } = await import("../sync/seed/scale.ts");
 const { signInAs } = await import("../tests/sync/harness.ts");
 
@@ -45,13 +45,15 @@ const round = (n: number) => Math.round(n).toLocaleString("en-US");
 await ensureBuilt();
 const served = benchDist(distDir, join(import.meta.dirname, ".."));
 const server = await startTestServer({ distDir: served });
-const browser = await launchBrowser();
+
 try {
   await seedScale(server.server.db, { holdings });
   // the ready store as the writing transactions keep it (the scale seed leaves it cold: the bootstrap then builds)
   if (values.filled) console.log(`ready store filled: ${JSON.stringify(await fillReadyStore(server.server.db))}`);
   const issuer = await signInAs(server.client(), SCALE_EMAIL);
-  const context = await newContext(browser, server.url);
+  // a profile on disk, as the bench's (an incognito context's in-memory IndexedDB refuses a 200,000-holding sync)
+  const profiled = await newProfileContext(server.url);
+  const context = profiled.context;
   await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
   const page = await context.newPage();
   const raw = await rawDexie(page, holdings);
@@ -91,6 +93,19 @@ try {
     await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
     await cdp.send("Profiler.start");
   }
+  // the page's JS heap and this process's RSS (server and PGlite), sampled every 250 ms, as bench/run.ts does
+  const heapCdp = await context.newCDPSession(page);
+  await heapCdp.send("Performance.enable");
+  const peaks = { heap: 0, rss: 0 };
+  const sampler = setInterval(
+    () =>
+      void (async () => {
+        peaks.rss = Math.max(peaks.rss, process.memoryUsage().rss);
+        const { metrics } = await heapCdp.send("Performance.getMetrics");
+        peaks.heap = Math.max(peaks.heap, metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0);
+      })().catch(() => {}),
+    250,
+  );
   const navigationStart = Date.now();
   const sync = await appSync(page, Math.max(300_000, holdings * 30));
   const { profile } = profiling
@@ -102,6 +117,10 @@ try {
   );
   console.log(`app sync ${round(sync.syncMs)} ms (${(sync.syncMs / raw.bulkPutMs).toFixed(2)}x of bulkPut)`);
   console.log(`longest task ${round(sync.longestTaskMs)} ms; ${sync.longTasks} long tasks`);
+  clearInterval(sampler);
+  console.log(
+    `peak JS heap of the page ${(peaks.heap / 2 ** 20).toFixed(0)} MiB; peak RSS of this process ${(peaks.rss / 2 ** 20).toFixed(0)} MiB`,
+  );
 
   // server: in-flight union and per-model response waits
   const intervals = pulls.map((p) => [p.start, p.end] as const).sort((a, b) => a[0] - b[0]);
@@ -189,9 +208,8 @@ try {
   for (const problem of problems.slice(0, 5)) console.log(`  ${problem}`);
   for (const frame of sync.longestFrames)
     console.log(`long frame at ${round(frame.start)} ms: ${round(frame.duration)} ms; ${frame.scripts.join("; ")}`);
-  await context.close();
+  await profiled.close();
 } finally {
-  await browser.close();
   await server.close();
   removeDir(served);
 }
