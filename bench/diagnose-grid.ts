@@ -8,7 +8,7 @@
 // benchmark. --dist serves that build instead of dist/ (a private build: other helpers rebuild dist/).
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { appSync, benchDist, holdingsGrid, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
+import { appSync, benchDist, holdingsGrid, installRecorder, rawDexie, rawOrigin, removeDir } from "./lib/browser.ts";
 
 const { values } = parseArgs({
   options: {
@@ -64,9 +64,12 @@ try {
   console.log(`seeded ${holdings} holdings in ${round(performance.now() - seedStart)} ms`);
   const issuer = await signInAs(server.client(), SCALE_EMAIL);
   const context = await newContext(browser, server.url);
-  await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
+  const rawAt = rawOrigin(server.url);
+  await context.addCookies(
+    [server.url, rawAt].map((url) => ({ name: "ll_session", value: issuer.client.session ?? "", url })),
+  );
   const page = await context.newPage();
-  const raw = await rawDexie(page, holdings);
+  const raw = await rawDexie(page, holdings, rawAt);
   await installRecorder(context, raw.counts, holdings);
   const sync = await appSync(page, Math.max(300_000, holdings * 30));
   console.log(

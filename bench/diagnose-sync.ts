@@ -9,7 +9,7 @@
 // Prints a summary; writes nothing. A diagnosis aid, not a benchmark.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { appSync, benchDist, installRecorder, rawDexie, removeDir } from "./lib/browser.ts";
+import { appSync, benchDist, installRecorder, rawDexie, rawOrigin, removeDir } from "./lib/browser.ts";
 import { fillReadyStore } from "./lib/ready-fill.ts";
 
 const { values } = parseArgs({
@@ -54,9 +54,12 @@ try {
   // a profile on disk, as the bench's (an incognito context's in-memory IndexedDB refuses a 200,000-holding sync)
   const profiled = await newProfileContext(server.url);
   const context = profiled.context;
-  await context.addCookies([{ name: "ll_session", value: issuer.client.session ?? "", url: server.url }]);
+  const rawAt = rawOrigin(server.url);
+  await context.addCookies(
+    [server.url, rawAt].map((url) => ({ name: "ll_session", value: issuer.client.session ?? "", url })),
+  );
   const page = await context.newPage();
-  const raw = await rawDexie(page, holdings);
+  const raw = await rawDexie(page, holdings, rawAt);
   await installRecorder(context, raw.counts, holdings);
 
   const problems: string[] = [];
@@ -113,9 +116,11 @@ try {
     : { profile: { nodes: [], samples: [], timeDeltas: [] } };
 
   console.log(
-    `\n${raw.documents} documents; raw fetch ${round(raw.fetchMs)} ms, raw bulkPut ${round(raw.bulkPutMs)} ms`,
+    `\n${raw.documents} documents; raw fetch ${round(raw.fetchMs)} ms, raw bulkPut ${round(raw.bulkPutMs)} ms, in RxDB's stored format ${round(raw.rxFormatPutMs)} ms (${(raw.rxFormatPutMs / raw.bulkPutMs).toFixed(2)}x)`,
   );
-  console.log(`app sync ${round(sync.syncMs)} ms (${(sync.syncMs / raw.bulkPutMs).toFixed(2)}x of bulkPut)`);
+  console.log(
+    `app sync ${round(sync.syncMs)} ms (${(sync.syncMs / raw.bulkPutMs).toFixed(2)}x of bulkPut, ${(sync.syncMs / raw.rxFormatPutMs).toFixed(2)}x of the format's)`,
+  );
   console.log(`longest task ${round(sync.longestTaskMs)} ms; ${sync.longTasks} long tasks`);
   clearInterval(sampler);
   console.log(

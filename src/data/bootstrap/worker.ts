@@ -9,7 +9,7 @@
 // event (dexie-write.ts: without the storage's deep copy of each document). Messages: in WorkerJob / "stop"; out
 // WorkerMessage.
 import { Dexie } from "dexie";
-import { RXDB_VERSION } from "rxdb";
+import { RXDB_VERSION, randomToken } from "rxdb";
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import type { DexieInternals } from "../live-query.ts";
 import { answerAbsent, VERIFIED_ON } from "../replication/dexie-first-load.ts";
@@ -36,7 +36,9 @@ console.warn = (...args: unknown[]) => {
 };
 
 async function run(job: WorkerJob): Promise<void> {
-  const token = `ll-bootstrap-${crypto.randomUUID()}`;
+  // the instance's token, also each stored document's revision ("1-" and the token): RxDB's own length (10), as the
+  // page's writes have it; stored in every document, so every character of it is written 170,000 times in a first sync
+  const token = randomToken(10);
   const instance = await getRxStorageDexie().createStorageInstance({
     databaseInstanceToken: token,
     databaseName: job.databaseName,
