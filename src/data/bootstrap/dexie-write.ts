@@ -61,10 +61,11 @@ export async function writeDexieInserts(
       _rev: createRevision(token),
     } as Stored,
   }));
-  // the storage's format: a flat copy with each boolean index as "1" / "0" (fromStorageToDexie without the deep
-  // copy, which only renames keys that start with "|")
+  // the storage's format: the document with each boolean index as "1" / "0" (fromStorageToDexie without the deep
+  // copy, which only renames keys that start with "|"). Without an event the rows are not needed again, so each is
+  // changed in place: one copy of each document, not two (the worker's allocations for 170,000 documents)
   const dexie = rows.map(({ document }) => {
-    const copy: Record<string, unknown> = { ...document };
+    const copy: Record<string, unknown> = context === null ? document : { ...document };
     for (const index of parts.booleanIndexes) copy[index] = document[index] ? "1" : "0";
     return copy;
   });
