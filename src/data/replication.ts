@@ -111,6 +111,18 @@ export function startReplication(options: ReplicationOptions): Replication {
   };
   // collections whose pull cycle is under way
   const busy = new Set<ReadModelName>();
+  // RxDB counts a collection's first pull as done although its writes failed; one whose last write failed for want
+  // of room (the top bar says "Storage full") is not counted until a write of it succeeds
+  const unwritten = new Set<ReadModelName>();
+  const held = new Set<ReadModelName>();
+  const firstPullDone = (model: ReadModelName) => {
+    freshness.cleared(model);
+    progress.collectionDone(model);
+  };
+  const wrote = (model: ReadModelName) => {
+    progress.countReceived(model);
+    if (unwritten.delete(model) && held.delete(model)) firstPullDone(model);
+  };
   let stopped = false;
 
   for (const model of models) {
@@ -142,7 +154,7 @@ export function startReplication(options: ReplicationOptions): Replication {
       epochOf: () => epochOf(model),
       stopped: () => stopped,
       reachedEnd: (sentOn) => freshness.reachedEnd(model, sentOn),
-      countWritten: () => progress.countReceived(model),
+      countWritten: () => wrote(model),
     });
     const state = replicateRxCollection<unknown, Checkpoint>({
       collection,
@@ -162,11 +174,13 @@ export function startReplication(options: ReplicationOptions): Replication {
     subscriptions.push(
       state.received$.subscribe(() => {
         pull.written();
-        progress.countReceived(model);
+        wrote(model);
       }),
       state.error$.subscribe((error) => {
         freshness.failed(model);
-        progress.patch({ error: describe(error), storageFull: isStorageFull(error) });
+        const full = isStorageFull(error);
+        if (full) unwritten.add(model);
+        progress.patch({ error: describe(error), storageFull: full });
       }),
       state.active$.subscribe((active) => {
         if (active) {
@@ -182,8 +196,8 @@ export function startReplication(options: ReplicationOptions): Replication {
     );
     void state.awaitInitialReplication().then(
       () => {
-        freshness.cleared(model);
-        progress.collectionDone(model);
+        if (unwritten.has(model)) held.add(model);
+        else firstPullDone(model);
       },
       () => {},
     );

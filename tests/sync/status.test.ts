@@ -112,6 +112,13 @@ describe("sync status", () => {
       const summary = syncSummary(status.getSnapshot(), new Date());
       expect(summary).toMatchObject({ tone: "attention", label: "Storage full" });
       expect(await data.db.customers.count().exec()).toBe(0);
+      // RxDB counts the customers' first pull as done although nothing of it was written; the first sync is not
+      await Promise.race([
+        data.replication.states.get("customers")?.awaitInitialReplication(),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
+      await eventually(() => status.getSnapshot().firstSync.collectionsDone >= 1, 10_000, "holdings done");
+      expect(status.getSnapshot().firstSync).toMatchObject({ done: false, collectionsDone: 1 });
 
       full = false;
       await eventually(
