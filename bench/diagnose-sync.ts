@@ -1,4 +1,4 @@
-// node bench/diagnose-sync.ts [--holdings 10000] [--no-profile] [--filled]
+// node bench/diagnose-sync.ts [--holdings 10000] [--no-profile] [--filled] [--monitor]
 //
 // Where the app's initial sync spends its time (bench/README.md "Initial sync"): seeds the scale issuer, opens
 // /dashboard in chromium on a production build exactly as `npm run bench` does, and meanwhile records
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     holdings: { type: "string", default: "10000" },
     "no-profile": { type: "boolean", default: false },
     filled: { type: "boolean", default: false },
+    monitor: { type: "boolean", default: false },
   },
 });
 const profiling = !values["no-profile"];
@@ -110,7 +111,29 @@ try {
     250,
   );
   const navigationStart = Date.now();
-  const sync = await appSync(page, Math.max(300_000, holdings * 30));
+  // --monitor: every 15 s, what the page says and what the end-of-sync poll saw last (a sync whose end is not seen)
+  const monitor = values.monitor
+    ? setInterval(() => {
+        void page
+          .evaluate(() => {
+            const bench = (window as unknown as { __bench?: Record<string, unknown> }).__bench;
+            return {
+              at: Math.round(performance.now()),
+              status: document.querySelector('[role="status"]')?.textContent ?? "",
+              syncDoneAt: bench?.syncDoneAt,
+              pollError: bench?.pollError,
+              pollSeen: bench?.pollSeen,
+            };
+          })
+          .then(
+            (seen) => console.log(`[monitor] ${JSON.stringify(seen)}`),
+            (error: unknown) => console.log(`[monitor] ${String(error).slice(0, 200)}`),
+          );
+      }, 15_000)
+    : null;
+  const sync = await appSync(page, Math.max(300_000, holdings * 30)).finally(() => {
+    if (monitor) clearInterval(monitor);
+  });
   const { profile } = profiling
     ? ((await cdp.send("Profiler.stop")) as unknown as { profile: Profile })
     : { profile: { nodes: [], samples: [], timeDeltas: [] } };

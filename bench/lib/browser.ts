@@ -234,6 +234,8 @@ export async function installRecorder(
         gridDoneAt: null as number | null,
         rowCount: 0,
         pollError: null as string | null,
+        /** what the end-of-sync poll saw last (diagnose-sync --monitor prints it) */
+        pollSeen: null as { at: number; status: string; counts: Record<string, number | string> } | null,
       };
       (window as unknown as { __bench: typeof state }).__bench = state;
       try {
@@ -323,7 +325,17 @@ export async function installRecorder(
           const syncing = /Syncing/.test(document.querySelector('[role="status"]')?.textContent ?? "");
           const settled = wasSyncing && !syncing;
           wasSyncing = syncing;
-          const names = (await indexedDB.databases()).map((d) => d.name ?? "");
+          const listed = await Promise.race([
+            indexedDB.databases(),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no list of databases")), 15_000)),
+          ]);
+          const names = listed.map((d) => d.name ?? "");
+          const seen: Record<string, number | string> = {};
+          state.pollSeen = {
+            at: performance.now(),
+            status: document.querySelector('[role="status"]')?.textContent ?? "",
+            counts: seen,
+          };
           const due: Array<[string, string, number]> = [];
           let missing = false;
           for (const [model, expected] of Object.entries(counts)) {
@@ -345,6 +357,7 @@ export async function installRecorder(
                 countStore(name),
                 new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`no count of ${name}`)), 15_000)),
               ]);
+              seen[model] = `${counted}/${expected}`;
               if (counted >= expected) reachedAt.set(model, performance.now());
             }),
           );
@@ -394,15 +407,27 @@ interface PageState {
   gridDoneAt: number | null;
   rowCount: number;
   pollError: string | null;
+  pollSeen: { at: number; status: string; counts: Record<string, number | string> } | null;
 }
 
 const readState = (page: Page) => page.evaluate(() => (window as unknown as { __bench: PageState }).__bench);
 
 async function waitFor(page: Page, what: string, check: (s: PageState) => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
+  // BENCH_MONITOR=1: every 15 s, where the page is, what it says and what the end-of-sync poll saw last
+  let told = Date.now();
   for (;;) {
     const state = await readState(page);
     if (check(state)) return state;
+    if (process.env.BENCH_MONITOR && Date.now() - told >= 15_000) {
+      told = Date.now();
+      const where = await page
+        .evaluate(() => `${location.pathname} "${document.querySelector('[role="status"]')?.textContent ?? ""}"`)
+        .catch((error: unknown) => String(error).slice(0, 120));
+      console.log(
+        `[monitor ${what}] ${where} ${JSON.stringify({ pollError: state.pollError, pollSeen: state.pollSeen })}`,
+      );
+    }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(state).slice(0, 400)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
