@@ -61,6 +61,8 @@ try {
   );
   const page = await context.newPage();
   const raw = await rawDexie(page, holdings, rawAt);
+  if (Object.keys(raw.repeated).length > 0)
+    console.log(`documents fetched again, counted once: ${JSON.stringify(raw.repeated)}`);
   await installRecorder(context, raw.counts, holdings);
 
   const problems: string[] = [];

@@ -195,6 +195,11 @@ try {
       );
       const page = await context.newPage();
       const raw = await step("raw Dexie bulkPut and read (browser)", () => rawDexie(page, holdings, rawAt));
+      if (raw && Object.keys(raw.repeated).length > 0) {
+        const note = `Documents the raw step's fetch got again (changed while it ran), counted once: ${JSON.stringify(raw.repeated)}.`;
+        log(note);
+        report.notes.push(note);
+      }
       if (raw) {
         report.figures.raw = raw;
         report.data.documents = raw.documents;
