@@ -4167,7 +4167,12 @@ AS $function$
       and later.doc_id = c.doc_id
       and (later.txid, later.seq) > (c.txid, c.seq)
       and later.txid < pg_snapshot_xmin(pg_current_snapshot())
-      and (later.audience is null or (c.audience is not null and later.audience @> c.audience))
+      -- the later change reaches everyone the earlier one reached: every reader (no audience), or the earlier one's
+      -- accounts and its account types (a grant change names accounts only: it never supersedes a change that also
+      -- reached readers by their type)
+      and (later.audience is null
+           or (c.audience is not null and later.audience @> c.audience
+               and (c.audience_types is null or later.audience_types @> c.audience_types)))
     returning 1
   )
   select count(*) from doomed

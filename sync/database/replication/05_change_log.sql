@@ -1,7 +1,8 @@
 -- The replication change log (app_private.changes). Row triggers (record_change, installed on a replicated table by
 -- the migration helper app_private.replicate) and record_document_change append a change per document with its
 -- audience (the accounts that may see it, row_accounts / audience_<model>); next_changes reads a page of changes
--- after a checkpoint below the safe watermark (replication_watermark); compact_changes drops superseded changes.
+-- after a checkpoint below the safe watermark (replication_watermark); compact_changes drops superseded changes (a
+-- change whose every reader a later change of the document reaches).
 
 create or replace function app_private.row_accounts(row_json jsonb, columns text[])
   returns uuid[]
@@ -162,7 +163,12 @@ as $function$
       and later.doc_id = c.doc_id
       and (later.txid, later.seq) > (c.txid, c.seq)
       and later.txid < pg_snapshot_xmin(pg_current_snapshot())
-      and (later.audience is null or (c.audience is not null and later.audience @> c.audience))
+      -- the later change reaches everyone the earlier one reached: every reader (no audience), or the earlier one's
+      -- accounts and its account types (a grant change names accounts only: it never supersedes a change that also
+      -- reached readers by their type)
+      and (later.audience is null
+           or (c.audience is not null and later.audience @> c.audience
+               and (c.audience_types is null or later.audience_types @> c.audience_types)))
     returning 1
   )
   select count(*) from doomed
