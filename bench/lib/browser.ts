@@ -144,9 +144,7 @@ export async function rawDexie(page: Page, holdings: number, origin: string): Pr
       }
       const fetchMs = performance.now() - fetchStart;
       // A document changed while the pages were fetched comes again in a later page (the pull serves changes in
-      // order); a device stores it once, so each model's documents are its distinct ids, at their last version. (A
-      // 200,000-holding run's raw fetch, 27 s, once got one account twice: the recorder then waited for 10,006
-      // accounts where the app rightly stored 10,005, and the sync's end was never reported.)
+      // order); a device stores it once, so each model's documents are its distinct ids, at their last version.
       const repeated: Record<string, number> = {};
       for (const model of models) {
         const byId = new Map<unknown, Doc>();
