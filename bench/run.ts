@@ -301,7 +301,10 @@ try {
             target: "shown",
             met: sync.progressShown,
           });
-          const grid = await step("holdings grid (browser)", () => holdingsGrid(page, timeout));
+          // the grid shows 50,000 rows in about a second: a grid that has not shown them in minutes will not, and the
+          // run goes on to write what it measured (the step's error says what the page showed)
+          const gridTimeout = Math.max(120_000, holdings);
+          const grid = await step("holdings grid (browser)", () => holdingsGrid(page, gridTimeout));
           if (grid) {
             report.figures.grid = grid;
             const gridRatio = grid.gridMs / raw.readHoldingsMs;

@@ -437,11 +437,19 @@ async function waitFor(page: Page, what: string, check: (s: PageState) => boolea
       const where = await page
         .evaluate(() => `${location.pathname} "${document.querySelector('[role="status"]')?.textContent ?? ""}"`)
         .catch((error: unknown) => String(error).slice(0, 120));
-      console.log(
-        `[monitor ${what}] ${where} ${JSON.stringify({ pollError: state.pollError, pollSeen: state.pollSeen })}`,
-      );
+      const seen = {
+        rowCount: state.rowCount,
+        firstRowAt: state.firstRowAt,
+        pollError: state.pollError,
+        pollSeen: state.pollSeen,
+      };
+      console.log(`[monitor ${what}] ${where} ${JSON.stringify(seen)}`);
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(state).slice(0, 400)}`);
+    if (Date.now() > deadline) {
+      const { syncDoneAt, firstRowAt, headingAt, rowCount, pollError, pollSeen } = state;
+      const seen = { syncDoneAt, firstRowAt, headingAt, rowCount, pollError, pollSeen };
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(seen).slice(0, 600)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
