@@ -7,7 +7,9 @@
 import { createHash } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { P12Signer } from "@signpdf/signer-p12";
-import signpdf from "@signpdf/signpdf";
+// The named export, not the default: @signpdf/signpdf is CommonJS with `exports.default`, and under plain Node a default
+// import is the whole module object (no `sign`), while vitest's loader unwraps it (tests/e2e/production.e2e.test.ts).
+import { SignPdf } from "@signpdf/signpdf";
 import {
   PDFCheckBox,
   PDFDocument,
@@ -219,5 +221,5 @@ export async function signPdf(bytes: Uint8Array, options: SignOptions): Promise<
   } as Parameters<typeof pdflibAddPlaceholder>[0]);
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
   const signer = new P12Signer(options.p12, { passphrase: options.passphrase });
-  return signpdf.sign(withPlaceholder, signer, options.signingTime);
+  return new SignPdf().sign(withPlaceholder, signer, options.signingTime);
 }

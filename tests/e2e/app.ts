@@ -50,7 +50,7 @@ function completeBuild(dir: string): boolean {
  * A private copy of the build for this test process: other processes on the machine may rebuild dist/ while the
  * tests run, and a service worker that precaches files which vanish mid-install never activates.
  */
-function snapshotBuild(): string {
+export function snapshotBuild(): string {
   for (let attempt = 0; attempt < 3; attempt++) {
     ensureBuilt(attempt > 0);
     const copy = mkdtempSync(join(tmpdir(), "ll-e2e-dist-"));

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCommand } from "../helpers/production-server.ts";
 
 const projectDir = resolve(import.meta.dirname, "../..");
 /** How long the output must stay unchanged after the sign-ins before it counts as complete. */
@@ -17,21 +18,6 @@ let child: ChildProcess | undefined;
 let output = "";
 let lines: string[] = [];
 let url = "";
-
-/** The command `npm start` runs after its build step, split into its environment assignments and its arguments. */
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const scripts = JSON.parse(readFileSync(join(projectDir, "package.json"), "utf8")).scripts as Record<string, string>;
-  const steps = (scripts.start ?? "").split("&&").map((step) => step.trim());
-  expect(steps[0]).toBe("npm run build");
-  const words = (steps.at(-1) ?? "").split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words[0]?.includes("=")) {
-    const [name, value] = (words.shift() ?? "").split("=") as [string, string];
-    env[name] = value;
-  }
-  expect(words[0]).toBe("node");
-  return { env, args: words.slice(1) };
-}
 
 async function waitFor(condition: () => boolean, what: string, ms = 90_000): Promise<void> {
   const until = Date.now() + ms;
