@@ -53,12 +53,6 @@ async function ok<T>(client: TestClient, query: string, variables: Record<string
   return r.data as T;
 }
 
-const json = (body: unknown): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
-
 const ISSUER = "Northwind Renewables, Inc.";
 
 /** Uploads `bytes` the way the app does (a file location, then the multipart POST); returns the file's key. */
@@ -222,12 +216,29 @@ describe("npm start, as a user runs it", () => {
     const step = steps.allSteps.nodes.find((s) => s.type === "signing");
     expect(step?.status).toBe("in_progress");
 
-    const signed = await emma.fetch(
-      `/api/v2/signing/steps/${step?.id}/sign`,
-      json({ consent: true, typedName: "Emma Lawson" }),
-    );
-    expect(signed.status, await signed.clone().text()).toBe(200);
-    const { documentUri } = (await signed.json()) as { documentUri: string };
+    // the investor signs in the browser, on the distribution's onboarding
+    const ctx = await newContext(browser, server.url);
+    contexts.push(ctx);
+    const first = await signIn(ctx, "investor@demo.test");
+    const page = await ctx.newPage();
+    await first.close();
+    await page.goto(`/distribution/${distributionId}`);
+    const signing = page.getByTestId("signing-step");
+    await signing.waitFor({ timeout: 60_000 });
+    await poll(async () => (await signing.getByTestId("signing-values").textContent()) ?? "").toContain("Emma Lawson");
+    await signing.getByText("I agree to sign this document electronically", { exact: false }).click();
+    await signing.getByLabel("Type your full name to sign").fill("Emma Lawson");
+    await screenshot(page, "production-signing-desktop");
+    await signing.getByRole("button", { name: "Sign" }).click();
+    await page.getByText("Process complete!", { exact: false }).first().waitFor({ timeout: 60_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "production-signed-phone");
+    const session = (await (await emma.fetch(`/api/v2/signing/steps/${step?.id}`)).json()) as {
+      signed: boolean;
+      signedDocumentUrl: string;
+    };
+    expect(session.signed).toBe(true);
+    const documentUri = session.signedDocumentUrl;
     const download = await emma.fetch(documentUri);
     expect(download.status).toBe(200);
     const pdf = Buffer.from(await download.arrayBuffer());
