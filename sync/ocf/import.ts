@@ -19,7 +19,15 @@ import {
   validateFile,
   validateManifest,
 } from "./validate.ts";
-import { OCF_LIMITS, OcfPackageError, parseEntry, readZip, type ZipLimits } from "./zip.ts";
+import {
+  OCF_LIMITS,
+  OcfPackageError,
+  parseEntry,
+  printableName,
+  readZip,
+  unsafeNameReason,
+  type ZipLimits,
+} from "./zip.ts";
 
 export { OcfPackageError } from "./zip.ts";
 
@@ -33,10 +41,32 @@ export interface OcfPackage {
 const MANIFEST_TYPE = "OCF_MANIFEST_FILE";
 
 function normalisePath(path: string): string {
-  return path.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
+  return path.replace(/^(\.\/)+/, "");
 }
 
-/** Reads and validates a package; structural failures (limits, not a zip) throw OcfPackageError. */
+/**
+ * The manifest's file references must be plain relative paths, like the zip's own names (zip.ts refuses those):
+ * a reference with a .. segment, an absolute path, a backslash, a drive letter or a control character refuses the
+ * package, naming the reference and why.
+ */
+function refuseUnsafeReferences(manifestFile: string, manifest: Record<string, unknown>): void {
+  for (const key of Object.values(FILE_LISTS)) {
+    const list = manifest[key];
+    if (!Array.isArray(list)) continue;
+    for (const ref of list as { filepath?: unknown }[]) {
+      if (typeof ref?.filepath !== "string") continue;
+      const reason = unsafeNameReason(ref.filepath);
+      if (reason) {
+        throw new OcfPackageError(
+          `The manifest refers to the file ${JSON.stringify(printableName(ref.filepath))} in ${key}, an unsafe file name: ${reason}. The package is refused.`,
+          manifestFile,
+        );
+      }
+    }
+  }
+}
+
+/** Reads and validates a package; structural failures (limits, not a zip, unsafe names) throw OcfPackageError. */
 export async function readOcfPackage(
   source: AsyncIterable<Uint8Array>,
   limits: ZipLimits = OCF_LIMITS,
@@ -65,6 +95,7 @@ export async function readOcfPackage(
     return { manifestFile: "", manifest: null, objects: [], problems };
   }
   const [manifestFile, manifestValue] = manifests[0] as [string, Record<string, unknown>];
+  refuseUnsafeReferences(manifestFile, manifestValue);
   if (manifestValue.ocf_version !== OCF_VERSION) {
     problems.push({
       file: manifestFile,

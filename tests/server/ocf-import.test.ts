@@ -313,6 +313,72 @@ describe("OCF import", () => {
     await refusedWithNothingWritten(owner, strToU8("this is not a zip"), 422, /not a zip file/);
   });
 
+  it("refuses a zip that is cut short, damaged or no zip at all (422 with the reason, never a 500), writing nothing", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    const whole = buildPackage(smallPackage());
+    // cut short at several places: inside the first entry's data (that was a 500 "invalid zip data"), inside its
+    // header, between entries, inside the zip's directory
+    for (const length of [60, 40, 120, Math.floor(whole.length / 2), whole.length - 60, whole.length - 1]) {
+      await refusedWithNothingWritten(
+        owner,
+        whole.subarray(0, length),
+        422,
+        /^(\S+: )?The upload is not a complete zip file: it ends (before the zip's directory|in the middle of a file)/,
+      );
+    }
+    // a byte of the first entry's deflated data flipped: that file is named
+    const damaged = whole.slice();
+    const nameLength = (damaged[26] ?? 0) | ((damaged[27] ?? 0) << 8);
+    for (let i = 30 + nameLength + 2; i < 30 + nameLength + 12; i++) damaged[i] = (damaged[i] ?? 0) ^ 0xa5;
+    await refusedWithNothingWritten(owner, damaged, 422, /Manifest\.ocf\.json: The upload is not a complete zip file/);
+    // not a zip at all: garbage bytes, a PDF, an empty body
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
+    for (const body of [garbage, strToU8("%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <<>> endobj\n"), new Uint8Array(0)]) {
+      await refusedWithNothingWritten(
+        owner,
+        body,
+        422,
+        /^The upload is not a zip file, or not a complete one: no zip data was found in it\.$/,
+      );
+    }
+  });
+
+  it("refuses unsafe file names in the zip and in the manifest, naming the file and why, writing nothing", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    const files = smallPackage();
+    const unsafe: [string, RegExp][] = [
+      ["../Evil.ocf.json", /^\.\.\/Evil\.ocf\.json: Unsafe file name in the zip: it has a \.\. segment/],
+      [
+        "pkg/../../Evil.ocf.json",
+        /^pkg\/\.\.\/\.\.\/Evil\.ocf\.json: Unsafe file name in the zip: it has a \.\. segment/,
+      ],
+      ["/etc/Evil.ocf.json", /^\/etc\/Evil\.ocf\.json: Unsafe file name in the zip: it is an absolute path/],
+      ["pkg\\Evil.ocf.json", /^pkg\\Evil\.ocf\.json: Unsafe file name in the zip: it contains a backslash/],
+      ["C:/Evil.ocf.json", /^C:\/Evil\.ocf\.json: Unsafe file name in the zip: it starts with a drive letter/],
+      ["Evil\u0000.ocf.json", /^Evil\\u0000\.ocf\.json: Unsafe file name in the zip: it contains the NUL character/],
+    ];
+    for (const [name, message] of unsafe) {
+      // listed by the manifest or not: the entry's name alone refuses the package
+      await refusedWithNothingWritten(owner, buildPackage(files, { unlisted: { [name]: "{}" } }), 422, message);
+    }
+    // the manifest refers to a file outside the package (the entry itself has a plain name)
+    for (const [reference, reason] of [
+      ["../Stakeholders.ocf.json", "it has a .. segment"],
+      ["/Stakeholders.ocf.json", "it is an absolute path"],
+      ["D:\\Stakeholders.ocf.json", "it contains a backslash"],
+    ]) {
+      const manifest = { stakeholders_files: [{ filepath: reference, md5: "0123456789abcdef0123456789abcdef" }] };
+      await refusedWithNothingWritten(
+        owner,
+        buildPackage(files, { manifest }),
+        422,
+        new RegExp(
+          `^Manifest\\.ocf\\.json: The manifest refers to the file ${JSON.stringify(reference).replace(/[.\\/]/g, "\\$&")} in stakeholders_files, an unsafe file name: ${reason}`,
+        ),
+      );
+    }
+  });
+
   it("refuses a zip bomb and a package over the upload limit while reading", async () => {
     const owner = await as("issuer@demo.test", "Import Target Corp");
     // The limits are settings (defaults 100 MB uploaded, 400 MB unzipped); smaller here to keep the test quick.
