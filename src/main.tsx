@@ -4,12 +4,12 @@ import "./index.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { startAccessWatch } from "./app/access-watch.ts";
+import { startSessionRevalidation } from "./app/revalidate.ts";
 import { EARLY_READS, earlyRowsShown } from "./data/early-read.ts";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
 import { invalidateSession, loadSession, readStoredSession } from "./data/session.ts";
 import { registerServiceWorker } from "./features/pwa/update.ts";
-import { startAccessWatch } from "./features/session/access-watch.ts";
-import { startSessionRevalidation } from "./features/session/revalidate.ts";
 import { makeRouter } from "./router.tsx";
 
 const router = makeRouter();

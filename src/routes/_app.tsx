@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { requireSession } from "../app/guards.ts";
 import { LocalDataProvider, openLocalDataLater } from "../data/LocalDataProvider.tsx";
-import { requireSession } from "../features/session/guards.ts";
 import { AppShell } from "../features/shell/AppShell.tsx";
 
 // Every signed-in screen: needs a session with a chosen account, and renders inside the shell.

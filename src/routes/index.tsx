@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { landingPath } from "../features/session/landing.ts";
+import { landingPath } from "../app/landing.ts";
 
 // The installed app starts here: the home of the current account type, or the sign-in page.
 export const Route = createFileRoute("/")({

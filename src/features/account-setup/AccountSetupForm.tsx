@@ -5,6 +5,8 @@ import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
 import { GraphqlError, graphql } from "../../data/graphql.ts";
 import { invalidateSession, loadSession } from "../../data/session.ts";
 import {
@@ -22,8 +24,6 @@ import {
 import { MESSAGES } from "../../domain/messages.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, Checkbox, DateInput, ErrorBlock, Select, TextField } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { AddressFields, FieldError } from "./AddressFields.tsx";
 import { SETUP_ACCOUNT, useSetupReferenceData } from "./reference-data.ts";
 import { ACCOUNT_SETUP_TEXT } from "./strings.ts";

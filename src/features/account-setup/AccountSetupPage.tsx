@@ -3,11 +3,11 @@
 import { Link } from "@tanstack/react-router";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
+import { useViewer } from "../../app/viewer.ts";
 import { useDocument } from "../../data/hooks.tsx";
 import { isSetUp } from "../../domain/account-setup.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { AccountSetupForm } from "./AccountSetupForm.tsx";
 import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
 

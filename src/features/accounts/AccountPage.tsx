@@ -3,11 +3,11 @@
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { avatar, badge } from "../../../styled-system/recipes";
+import { useViewer } from "../../app/viewer.ts";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber, initials } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Fact, Loading, Page, tableStyles } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 type Jurisdiction = { alpha2?: string; alpha3?: string; name?: string } | null | undefined;

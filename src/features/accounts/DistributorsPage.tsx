@@ -2,11 +2,11 @@
 // accepted; each opens /distributor/{id}.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { PathLink } from "../../app/links.tsx";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { PathLink } from "./links.tsx";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function DistributorsPage() {

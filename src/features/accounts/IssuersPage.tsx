@@ -5,6 +5,8 @@
 import { type FormEvent, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
+import { PathLink } from "../../app/links.tsx";
+import { useViewer } from "../../app/viewer.ts";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
@@ -22,8 +24,6 @@ import {
   TextField,
   tableStyles,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { PathLink } from "./links.tsx";
 import { checkManagedAccount, invitationGroups, type ManagedAccountErrors } from "./managed.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 

@@ -3,13 +3,14 @@
 // trail's latest events are read from the replica (offline too, saying when the server made them); the import needs
 // the server.
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { Card, mutedText, Page, PageHeader, Stat } from "../../ui/index.ts";
 import { OcfImport } from "../reports/OcfImport.tsx";
-import { useOnline } from "../shell/useOnline.ts";
+import { ADMIN_OCF_TEXT } from "../reports/strings.ts";
 import { AuditTrail } from "./AuditTrail.tsx";
 import { useBook } from "./admin-data.ts";
 import { BookUpdated } from "./BookUpdated.tsx";
-import { ADMIN_OCF_TEXT, ADMIN_TEXT } from "./strings.ts";
+import { ADMIN_TEXT } from "./strings.ts";
 
 interface Figures {
   accountsByType: Record<string, number>;

@@ -5,6 +5,8 @@
 // no longer lists them).
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useLocalData, useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
@@ -20,8 +22,6 @@ import {
   tableScroll,
   useMediaQuery,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import {
   AUDIT_LIMIT,
   AUDIT_QUERY,

@@ -5,6 +5,7 @@
 // preview context, above the editor: the form checks answers exactly as for an investor, and nothing is sent.
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import {
@@ -20,7 +21,6 @@ import {
 } from "../../ui/index.ts";
 import { StepAction, StepPreviewContext } from "../onboarding/StepAction.tsx";
 import { StepHeader } from "../onboarding/StepProcess.tsx";
-import { useOnline } from "../shell/useOnline.ts";
 import { useTrackedCommands } from "./admin-data.ts";
 import {
   definitionOf,

@@ -6,6 +6,7 @@
 // LL409 with the use). Edits are commands (queued offline, shown as waiting).
 import { type FormEvent, type ReactNode, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import {
   Button,
   Card,
@@ -20,7 +21,6 @@ import {
   tableClass,
   tableScroll,
 } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { type TrackedCommands, useBook, useTrackedCommands } from "./admin-data.ts";
 import { BookUpdated } from "./BookUpdated.tsx";
 import { ADMIN_TEXT, TYPES_TEXT } from "./strings.ts";

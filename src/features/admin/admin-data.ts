@@ -5,11 +5,11 @@
 // queued in the outbox like every write (offline they wait there, shown as waiting); a screen tracks the commands it
 // sent, and the replica brings their effect.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand, useLocalData, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import type { CommandName, VariablesOf } from "../../domain/commands/catalogue.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { ADMIN_TEXT } from "./strings.ts";
 
 export interface ServerData<T> {

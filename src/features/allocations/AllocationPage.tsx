@@ -3,9 +3,9 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { ALLOCATION_STATUS_LABELS, canEditAllocation, canEditLinks } from "../../domain/allocations.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { AllocationTab } from "./AllocationTab.tsx";
 import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
 import { DistributionsPane } from "./DistributionsPane.tsx";

@@ -3,12 +3,12 @@
 import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { Viewer } from "../../domain/access.ts";
 import { BULK_STATUS_OPTIONS, InviteSchema, PERMISSION_MESSAGES, planBulkUpdate } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { Button, Card, Checkbox, EmptyState, mutedText, Select, TextField, tableClass, toast } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { BULK_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 

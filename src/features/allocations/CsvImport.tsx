@@ -4,6 +4,8 @@
 // taken ("Sending 3,000 of 10,000"). The example file is a server download, so its link needs a connection.
 import { useMemo, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
+import { useOnline } from "../../app/useOnline.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import {
   ALLOCATION_CSV_EXAMPLE_PATH,
@@ -14,9 +16,7 @@ import {
 } from "../../domain/allocation-csv.ts";
 import { decodeTextFile, NOT_TEXT } from "../../domain/text-file.ts";
 import { Button, Dialog, toast } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { type ImportBatch, importProgress } from "./import-progress.ts";
-import { newId } from "./new-id.ts";
 import { CSV_IMPORT_TEXT } from "./strings.ts";
 
 function ImportStatus({ batch }: { batch: ImportBatch }) {

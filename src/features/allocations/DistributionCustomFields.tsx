@@ -1,11 +1,11 @@
 // A distribution's custom fields: name and value pairs, added, edited and deleted while the distribution is not locked.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, mutedText, SyncMark, TextField, tableClass } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
@@ -19,7 +20,6 @@ import {
   tableClass,
   toast,
 } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";

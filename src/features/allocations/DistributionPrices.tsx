@@ -1,11 +1,11 @@
 // A distribution's prices: one per currency (USD today), added while none is set.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatMoney } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, mutedText, TextField, tableClass } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 

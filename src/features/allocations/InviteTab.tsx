@@ -6,13 +6,13 @@
 import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand, useDocument, useLocalData } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { fieldErrors, InviteSchema, PERMISSION_MESSAGES } from "../../domain/allocations.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, Dialog, ErrorBlock, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { INVITE_TEXT } from "./strings.ts";
 
 interface InvitationValues {

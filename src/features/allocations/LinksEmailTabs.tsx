@@ -1,10 +1,10 @@
 // Offering links (with their agent) and the allocation's email preference (sendDistribution).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { Button, Card, FormGrid, mutedText, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
 import { LINKS_EMAIL_TEXT } from "./strings.ts";
 

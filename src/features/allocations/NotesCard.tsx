@@ -1,10 +1,10 @@
 // Notes (annotations) of an allocation or a distribution, with notes added offline shown as pending.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, mutedText, SyncMark } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { usePendingChildren } from "./pending-children.ts";
 import { NOTES_TEXT } from "./strings.ts";
 

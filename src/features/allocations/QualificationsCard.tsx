@@ -3,11 +3,11 @@
 // replica's list (pending creates appended, pending removals and moves applied) with their pending mark.
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, mutedText, Select, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
 import { FormQualificationPicker } from "../admin/FormQualificationPicker.tsx";
-import { newId } from "./new-id.ts";
 import { QUALIFICATIONS_TEXT } from "./strings.ts";
 
 interface QualificationRow {

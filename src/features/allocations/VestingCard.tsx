@@ -2,10 +2,10 @@
 // month, automatic on, start at the round's close date (or now).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, DateInput, FormGrid, mutedText, Switch, TextField } from "../../ui/index.ts";
-import { newId } from "./new-id.ts";
 import { VESTING_TEXT } from "./strings.ts";
 
 export interface VestingSchedule {

@@ -1,12 +1,12 @@
 // Create or edit an asset (spec part 1 sections 2.7, 5): name, authorized total, type, status. The type is fixed once
 // the asset exists. Saving queues createAsset / updateAssetById (changed fields only) in the outbox.
 import { css } from "../../../styled-system/css";
+import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AssetDoc } from "../../data/models/index.ts";
 import { AssetFormSchema, changedFields, STATUS_LABELS, STATUSES, validate } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { Button, Dialog, ErrorBlock, FieldError, formGrid, fullRow, Select, TextField } from "../../ui/index.ts";
-import { useForm } from "../forms/use-form.ts";
 import type { AssetType } from "./asset-types.ts";
 import { ASSET_DIALOG_TEXT, DIALOG_BUTTONS } from "./strings.ts";
 

@@ -2,6 +2,7 @@
 // rounds, read-only and with no security link. Reads the local replicas only, so it works offline; writes queue.
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
@@ -9,7 +10,6 @@ import { useModelSynced } from "../../data/use-model-synced.ts";
 import { sortAssets } from "../../domain/assets.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Button, dataTableCard, EmptyState, LoadingIndicator, Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { AssetDialog } from "./AssetDialog.tsx";
 import { AssetTable, isDebt } from "./AssetTable.tsx";
 import { useAssetTypes } from "./asset-types.ts";

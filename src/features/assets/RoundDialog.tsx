@@ -1,6 +1,8 @@
 // Create or edit a round (spec part 1 sections 2.7, 5, 7). A new round is makeRound, or makeTranche with term and
 // coupon for a debt asset. An edit sends only what changed, as up to three queued commands: updateRoundById,
 // updateTrancheBondDatumByRoundId (term, coupon) and updateSecurityById (the linked security's latest price).
+
+import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import {
@@ -23,7 +25,6 @@ import {
   Select,
   TextField,
 } from "../../ui/index.ts";
-import { useForm } from "../forms/use-form.ts";
 import { DIALOG_BUTTONS, ROUND_DIALOG_TEXT } from "./strings.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));

@@ -3,11 +3,11 @@
 // agents, ats and admin accounts only read (the server refuses them too).
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useLocalData, useModel } from "../../data/hooks.tsx";
 import { canEditContacts, contactRow } from "../../domain/contacts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { ContactDialog, type ContactDraft } from "./ContactDialog.tsx";
 import { type ContactListRow, ContactsTable } from "./ContactsTable.tsx";
 import { ImportContactsDialog } from "./ImportContactsDialog.tsx";

@@ -2,11 +2,11 @@
 // only the changed fields; nothing changed just closes). Queued rows carry their pending or rejected mark.
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { PathLink } from "../../app/links.tsx";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { Button, EmptyState, SyncMark, TextField, tableStyles } from "../../ui/index.ts";
-import { PathLink } from "../accounts/links.tsx";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
 

@@ -5,12 +5,12 @@
 // the server.
 import { type ChangeEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/contacts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { decodeTextFile } from "../../domain/text-file.ts";
 import { Button, Dialog } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { planImport } from "./import-file.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 

@@ -9,6 +9,8 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
+import { PathLink } from "../../app/links.tsx";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { type SyncStatus, syncStatus } from "../../data/sync-status.ts";
 import { useSyncStatus } from "../../data/use-sync-status.ts";
@@ -16,8 +18,6 @@ import { formatDate, formatInteger, formatMoney, formatNumber } from "../../doma
 import { MESSAGES } from "../../domain/messages.ts";
 import { firstSyncPercent, firstSyncRecords } from "../../domain/sync-status.ts";
 import { Card, EmptyState, Loading, linkClass, Page, PageHeader } from "../../ui/index.ts";
-import { PathLink } from "../accounts/links.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { DASHBOARD_TEXT } from "./strings.ts";
 import { dashboardSummary, prepareHoldingFigures, transactionUnits } from "./summary.ts";
 

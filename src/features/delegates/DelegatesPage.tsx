@@ -6,6 +6,7 @@
 // (PendingInvitations), resent or revoked by owners and admins.
 import { type ReactNode, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import {
@@ -20,7 +21,6 @@ import {
   tableScroll,
   useMediaQuery,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { DelegateDialog } from "./DelegateDialog.tsx";
 import { type DelegateRow, delegateRow, rowEditable, type Sort, type SortKey, sortRows } from "./list.ts";
 import { PendingInvitations } from "./PendingInvitations.tsx";

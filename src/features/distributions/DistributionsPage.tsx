@@ -2,6 +2,7 @@
 // export. Rows come from the local replica (fast at 50,000 rows); agents get no prices, from the server already,
 // and the price columns are left out of their grid.
 import { useMemo, useState } from "react";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
@@ -9,7 +10,6 @@ import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName } from "../../ui/DataGrid.tsx";
 import { Page, PageHeader } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
-import { useViewer } from "../session/viewer.ts";
 import { DISTRIBUTIONS_TEXT } from "./strings.ts";
 
 interface DistributionRow {

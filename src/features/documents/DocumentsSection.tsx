@@ -2,12 +2,12 @@
 // Read from the local replica (works offline); uploading needs a connection and says so.
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { splitDocuments } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, SectionTitle } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { DocumentsTable } from "./DocumentsTable.tsx";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 import { UploadDialog } from "./UploadDialog.tsx";

@@ -3,6 +3,7 @@
 // uploaded, and only online; owners who may write can delete (queued in the outbox).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { DocumentDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
@@ -22,7 +23,6 @@ import {
   StatusBadge,
   SyncMark,
 } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 
 export function DocumentsTable({

@@ -3,10 +3,10 @@
 import { useEffect, useId, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
+import { useOnline } from "../../app/useOnline.ts";
 import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Checkbox, Dialog, ErrorBlock, TextField, toast } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 import { type AllowedShare, allowedShares, type DocumentType, uploadDocument } from "./upload.ts";
 

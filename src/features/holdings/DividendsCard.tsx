@@ -4,6 +4,8 @@
 // through the outbox, so it works offline; the total moves once the server has applied it and the holding is pulled).
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
+import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
@@ -24,8 +26,6 @@ import {
   tableClass,
   toast,
 } from "../../ui/index.ts";
-import { newId } from "../allocations/new-id.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import {
   checkDividend,
   type DividendErrors,

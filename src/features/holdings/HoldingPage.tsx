@@ -2,6 +2,7 @@
 // asset > round > Holding), the holding card, its dividends (paid-out total; the issuer's owners and admins record
 // payments: DividendsCard) and its documents (upload, download and sharing: src/features/documents).
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useDocument } from "../../data/hooks.tsx";
 import type { AssetDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { percentOfRaise, totalValue } from "../../domain/capital.ts";
@@ -20,7 +21,6 @@ import {
 } from "../../ui/index.ts";
 import { useMaybeDocument } from "../allocations/use-allocation.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { DividendsCard } from "./DividendsCard.tsx";
 import { HOLDINGS_TEXT } from "./strings.ts";
 

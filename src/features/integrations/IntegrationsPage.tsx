@@ -8,6 +8,7 @@
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { AccountIntegration, IntegrationPartner, IntegrationStep } from "../../data/models/integrations.ts";
 import {
@@ -20,7 +21,6 @@ import {
   StatusBadge,
   SyncMark,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { integrationTypesFor, manageLink, pageOf } from "./integration-rules.ts";
 import { INTEGRATIONS_TEXT as T } from "./strings.ts";
 

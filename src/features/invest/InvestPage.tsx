@@ -6,6 +6,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
+import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { DEFAULT_INVEST_AMOUNT, type InvestType, investQuote, priceDisplayScale } from "../../domain/capital.ts";
 import { toString as decimalText } from "../../domain/decimal.ts";
@@ -13,7 +14,6 @@ import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts
 import { MESSAGES } from "../../domain/messages.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Breadcrumb, Button, Dialog, ErrorBlock, Page, TextField, toast } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { InvestCard } from "./InvestCard.tsx";
 import type { InvestSearch } from "./search.ts";
 import { INVEST_TEXT } from "./strings.ts";

@@ -3,12 +3,12 @@
 // Downloads go through the server (online only), as on the holding and security pages.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { EmptyState, Loading, linkClass, Page, PageHeader, tableClass, tableScroll } from "../../ui/index.ts";
 import { DocumentsTable } from "../documents/DocumentsTable.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { INVESTOR_DOCUMENTS_TEXT } from "./strings.ts";
 
 export function InvestorDocumentsPage() {

@@ -6,10 +6,10 @@
 // completes when the document is signed. Signing needs the network.
 import { type FormEvent, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { isSafari, ONBOARDING_TEXTS, type StepDoc, stepTitle } from "../../domain/onboarding.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, Checkbox, ErrorBlock, Fact, linkClass, TextField } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { type SigningSession, sendSigningLink, signingSession, signStep } from "../signing/signing-api.ts";
 import { SIGNING_STEP_TEXT as T } from "../signing/strings.ts";
 import { signingLink } from "./integration.ts";

@@ -4,6 +4,7 @@
 // the network. A completion waiting in the outbox, or refused by the server, shows here.
 import { createContext, type FormEvent, useContext, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import {
   asyncIframeError,
@@ -24,9 +25,8 @@ import { isQuestionSetStep } from "../../domain/questions.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
 import { PaymentStepAction } from "../payments/InvestorPayment.tsx";
-import { QuestionSetStepAction } from "../questions/QuestionSetStepAction.tsx";
-import { useOnline } from "../shell/useOnline.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
+import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";
 import { STEP_ACTION_TEXT } from "./strings.ts";
 import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";

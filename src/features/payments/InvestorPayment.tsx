@@ -8,6 +8,7 @@
 // issuer's provider takes its payments. A refusal (e.g. 'Payments are not set up for this offering.') shows its reason.
 import { createContext, useContext, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import { totalValue } from "../../domain/capital.ts";
@@ -15,7 +16,6 @@ import { compare, dec, toString as decimalText, round, sub, sum, ZERO } from "..
 import { formatMoney } from "../../domain/format.ts";
 import type { StepDoc } from "../../domain/onboarding.ts";
 import { Button, Card, SyncMark } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { INVESTOR_PAYMENT_TEXT as T } from "./strings.ts";
 
 interface Payment {

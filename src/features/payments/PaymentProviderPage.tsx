@@ -8,6 +8,8 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { PaymentInstrument, PaymentIssuer, PaymentTrade } from "../../data/models/payment-accounts.ts";
@@ -27,8 +29,6 @@ import {
   StatusBadge,
   SyncMark,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { PAYMENTS_TEXT as T } from "./strings.ts";
 
 const ROUTE = "/north-capital/issuers/{-$issuerId}/{-$instrumentId}/{-$paymentId}" as const;

@@ -6,6 +6,7 @@ import type { ICellRendererParams } from "ag-grid-community";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { css } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { type SyncStatus, syncStatus } from "../../data/sync-status.ts";
@@ -20,7 +21,6 @@ import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Loading, PHONE_QUERY, useMediaQuery } from "../../ui/index.ts";
 import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
 import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { PortfolioCards } from "./PortfolioCards.tsx";
 import { PORTFOLIO_COLUMNS, PORTFOLIO_TEXT } from "./strings.ts";
 

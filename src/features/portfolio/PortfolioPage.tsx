@@ -8,12 +8,12 @@
 // paints before RxDB and the grid have arrived (issue 22 item 13), and the loading indicator stands in for the investments.
 import { lazy, Suspense, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { afterFirstScreen } from "../../data/first-screen.ts";
 import { INVESTMENT_STAGES, type InvestmentStage } from "../../domain/portfolio-status.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { Page, PageHeader } from "../../ui/Page.tsx";
 import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { PORTFOLIO_TEXT } from "./strings.ts";
 
 // Once the page load's first screen (this frame) has painted (first-screen.ts); at once on later navigations.

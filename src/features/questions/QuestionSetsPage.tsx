@@ -5,6 +5,7 @@
 // Owners and admins edit; viewers read. The server holds every rule again (sync/database/questions/).
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { setNameError } from "../../domain/questions.ts";
 import {
@@ -18,7 +19,6 @@ import {
   SyncMark,
   TextField,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { QuestionsCard } from "./QuestionsCard.tsx";
 import { SetPanel } from "./SetPanel.tsx";
 import { QUESTIONS_TEXT as T } from "./strings.ts";

@@ -6,8 +6,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { Button, Card, ErrorBlock, Fact, mutedText, TextField, tableClass } from "../../ui/index.ts";
-import { ADMIN_OCF_TEXT } from "../admin/strings.ts";
-import { OCF_TEXT } from "./strings.ts";
+import { ADMIN_OCF_TEXT, OCF_TEXT } from "./strings.ts";
 
 interface Problem {
   file: string;

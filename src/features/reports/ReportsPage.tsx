@@ -3,14 +3,14 @@
 // "OCF package" (Open Cap Format 1.2.0 zip, made by the server only) and, owners and admins, its import.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
 import { capTableHoldings } from "../../domain/allocations.ts";
 import { type CsvText, csvBlob } from "../../domain/csv.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
 import { Button, Card, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { OcfImport } from "./OcfImport.tsx";
 import { OCF_TEXT, REPORTS_TEXT } from "./strings.ts";
 

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
@@ -28,7 +29,6 @@ import {
   tableClass,
   tableScroll,
 } from "../../ui/index.ts";
-import { newId } from "../allocations/new-id.ts";
 import type { Distribution } from "../allocations/use-allocation.ts";
 import { ROUND_ALLOCATIONS_TEXT, ROUND_TEXT } from "./strings.ts";
 

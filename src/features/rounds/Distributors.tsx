@@ -2,6 +2,8 @@
 // required). The broker list comes from the replica plus, when online, the server's broker typeahead.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
+import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
@@ -19,8 +21,6 @@ import {
   tableClass,
   tableScroll,
 } from "../../ui/index.ts";
-import { newId } from "../allocations/new-id.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { DISTRIBUTORS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 interface BrokerOption {

@@ -1,9 +1,9 @@
 // /asset-class/{round_id}/{view}: manage (issuer and broker), capital (issuer), token (issuer: features/tokens).
 // Tabs are limited to the account type's views; any other view falls back to the default. Reads the replicas only.
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { TokenView } from "../tokens/TokenView.tsx";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";

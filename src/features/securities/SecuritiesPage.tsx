@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { filterAndSortSecurities, type ListingLike, latestValue, listingName } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
@@ -22,7 +23,6 @@ import {
   PageHeader,
   SyncMark,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { SecurityDialog } from "./SecurityDialog.tsx";
 import { SECURITIES_TEXT } from "./strings.ts";
 

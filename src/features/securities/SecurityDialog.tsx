@@ -1,9 +1,10 @@
 // Create a security (spec part 1 sections 2.8, 5, 7): name, total, symbol -> createSecurity, queued in the outbox.
+
+import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { SecurityFormSchema, validate } from "../../domain/assets.ts";
 import { Button, Dialog, ErrorBlock, formGrid, fullRow, TextField } from "../../ui/index.ts";
 import { DIALOG_BUTTONS } from "../assets/strings.ts";
-import { useForm } from "../forms/use-form.ts";
 import { SECURITY_DIALOG_TEXT } from "./strings.ts";
 
 export function SecurityDialog({ onClose }: { onClose: () => void }) {

@@ -2,13 +2,13 @@
 // documents. From the local replica; a security the device does not hold says so.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
 import { DocumentsSection } from "../documents/DocumentsSection.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { SECURITIES_TEXT } from "./strings.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -6,11 +6,11 @@
 // command: it works offline and shows as pending until the server has it.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Loading, Switch, SyncMark } from "../../ui/index.ts";
 import { QuestionSetsLink } from "../questions/QuestionSetsLink.tsx";
-import { useViewer } from "../session/viewer.ts";
 import { ContactDetails } from "./ContactDetails.tsx";
 import { PersonalDetails } from "./PersonalDetails.tsx";
 import { SETTINGS_TEXT } from "./strings.ts";

@@ -1,7 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
+import { useViewer } from "../../app/viewer.ts";
 import { settingsTabs } from "../../domain/nav.ts";
 import { Breadcrumb, LinkTabs, Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
 /** Account Settings with the tabs of the account type; each tab is its own route. */

@@ -3,6 +3,7 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { afterFirstScreen } from "../../data/first-screen.ts";
 import { homePath } from "../../domain/accounts.ts";
 import { activeNavLink, NAV_LINKS, type NavLink } from "../../domain/nav.ts";
@@ -12,7 +13,6 @@ import { Menu } from "../../ui/Menu.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { Logo } from "./Logo.tsx";
 import { SHELL_TEXT } from "./strings.ts";
-import { useOnline } from "./useOnline.ts";
 
 // The sync indicator reads the local database (RxDB): loaded on its own so the sign-in pages stay light.
 // After the first screen has painted: the indicator reads the local database, whose code must not hold back the

@@ -10,6 +10,8 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
 import { formatDate } from "../../domain/format.ts";
 import {
   Breadcrumb,
@@ -30,8 +32,6 @@ import {
   SyncMark,
   TextField,
 } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import {
   fieldErrors,
   mappedTemplateActions,

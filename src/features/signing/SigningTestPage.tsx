@@ -4,8 +4,8 @@
 // from the replicas, so it works offline; the filled PDF preview (built-in provider) needs the network.
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { Breadcrumb, Card, EmptyState, Fact, LoadingIndicator, linkClass, Page, PageHeader } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { Note, signingLink, Tag } from "./SigningPage.tsx";
 import { mockRecipient, mockValue } from "./signing-rules.ts";
 import { SIGNING_TEXT as T } from "./strings.ts";

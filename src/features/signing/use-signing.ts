@@ -6,6 +6,7 @@
 // replicated) over the rows they touch, and marks each touched row (pending, syncing, refused). Syncing the template
 // list and uploading a template need the network (the screens disable them offline).
 import { useCallback, useMemo } from "react";
+import { useViewer } from "../../app/viewer.ts";
 import { GraphqlError, graphql } from "../../data/graphql.ts";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
@@ -23,7 +24,6 @@ import type {
 } from "../../data/models/signing-accounts.ts";
 import { postFile } from "../../data/upload-file.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { useViewer } from "../session/viewer.ts";
 import { pickableMappingFields } from "./signing-rules.ts";
 import type {
   MappedTemplateView,

@@ -4,6 +4,7 @@
 // holds the result.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatNumber } from "../../domain/format.ts";
 import {
@@ -18,7 +19,6 @@ import {
   tableClass,
   toast,
 } from "../../ui/index.ts";
-import { newId } from "../allocations/new-id.ts";
 import { TOKEN_TEXT } from "./strings.ts";
 import {
   chainLabel,

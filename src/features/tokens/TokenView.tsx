@@ -5,6 +5,7 @@
 // only; the contract's changes arrive through the change stream, so Deploying -> Deployed shows live.
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { formatNumber } from "../../domain/format.ts";
 import {
   Button,
@@ -20,7 +21,6 @@ import {
   SyncMark,
   tableClass,
 } from "../../ui/index.ts";
-import { useOnline } from "../shell/useOnline.ts";
 import { CHAIN_LABELS, TOKEN_TEXT } from "./strings.ts";
 import { DeployDialog, MintDialog, SwapChainDialog, TokenSetupDialog } from "./TokenDialogs.tsx";
 import { currentContract, type TokenDoc, type TokenMarks } from "./token-overlay.ts";

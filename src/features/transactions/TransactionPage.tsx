@@ -2,11 +2,11 @@
 // (the broker's name or "Unknown"), the id, and the ledger entries 3 per row, each linking to its account's page.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { accountPath, PathLink } from "../../app/links.tsx";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, Card, CardGrid, EmptyState, Fact, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { accountPath, PathLink } from "../accounts/links.tsx";
 import { ledgerEntries, paidOn, sanctionedBy, shortId } from "./ledger.ts";
 import { TRANSACTIONS_TEXT } from "./strings.ts";
 

@@ -1,11 +1,11 @@
 // /transactions: every transaction on the device, newest first, each opening /transaction/{id}.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { PathLink } from "../../app/links.tsx";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
-import { PathLink } from "../accounts/links.tsx";
 import { transactionUnits } from "../dashboard/summary.ts";
 import { paidOn, sanctionedBy, shortId } from "./ledger.ts";
 import { TRANSACTIONS_TEXT } from "./strings.ts";

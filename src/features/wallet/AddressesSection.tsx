@@ -5,12 +5,12 @@
 // Reads the `blockchain_addresses` replica (and the chains list kept on the device), so it renders offline.
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { AddressHoldingCounts, BlockchainAddressDoc } from "../../data/models/blockchain-addresses.ts";
 import type { OutboxCommand } from "../../data/models/outbox.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, Dialog, mutedText, StatusBadge, SyncMark, TextField, toast } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { chainLabel, PRODUCT_TEST_CHAIN } from "../tokens/token-rules.ts";
 import { useTokenChains } from "../tokens/use-token.ts";
 import { isTezosChain, validateAddress } from "./address-rules.ts";

@@ -6,12 +6,12 @@
 import { useMemo } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge, card } from "../../../styled-system/recipes";
+import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wallet.ts";
 import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { useViewer } from "../session/viewer.ts";
 import { chainLabel } from "../tokens/token-rules.ts";
 import { AddressesSection } from "./AddressesSection.tsx";
 import { WALLET_TEXT } from "./strings.ts";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { requireAccountTypes } from "../../features/session/guards.ts";
+import { requireAccountTypes } from "../../app/guards.ts";
 
 export const Route = createFileRoute("/_app/_issuer")({
   beforeLoad: requireAccountTypes(["issuer"]),

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { requireAccountTypes } from "../../app/guards.ts";
 import { ACCOUNT_GROUPS } from "../../domain/accounts.ts";
-import { requireAccountTypes } from "../../features/session/guards.ts";
 
 export const Route = createFileRoute("/_app/_nonInvestor")({
   beforeLoad: requireAccountTypes(ACCOUNT_GROUPS.nonInvestor),

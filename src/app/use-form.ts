@@ -1,8 +1,8 @@
 // The dialogs' form helper: values, validation with one message per field, submit with a pending state. A failed
 // check shows the field messages and sends nothing; a failed submit shows the generic error and re-enables the form.
 import { type FormEvent, useState } from "react";
-import type { FieldErrors } from "../../domain/assets.ts";
-import { MESSAGES } from "../../domain/messages.ts";
+import type { FieldErrors } from "../domain/assets.ts";
+import { MESSAGES } from "../domain/messages.ts";
 
 /** A check's result: the parsed value, or the first message per field (domain/assets.ts validate). */
 type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };

@@ -20,7 +20,7 @@ import {
 } from "../../domain/onboarding.ts";
 import { prefilledValues, QUESTION_TEXTS, type QualificationAnswer } from "../../domain/questions.ts";
 import { Button, Select, TextField, toast } from "../../ui/index.ts";
-import { type StepCommand, useCompleteStep } from "../onboarding/use-step-commands.ts";
+import { type StepCommand, useCompleteStep } from "./use-step-commands.ts";
 
 interface Props {
   step: StepDoc;

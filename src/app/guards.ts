@@ -1,11 +1,11 @@
 // Route guards, used in beforeLoad of the pathless layout routes (src/routes/_app*.tsx). Decisions are pure
 // (src/domain/access.ts); this file turns them into router redirects.
 import { redirect } from "@tanstack/react-router";
-import { UnauthorizedError } from "../../data/graphql.ts";
-import { loadSession, type SessionResult } from "../../data/session.ts";
-import { decideSessionAccess, decideTypeAccess } from "../../domain/access.ts";
-import type { AccountType } from "../../domain/accounts.ts";
-import type { Session } from "../../domain/session.ts";
+import { UnauthorizedError } from "../data/graphql.ts";
+import { loadSession, type SessionResult } from "../data/session.ts";
+import { decideSessionAccess, decideTypeAccess } from "../domain/access.ts";
+import type { AccountType } from "../domain/accounts.ts";
+import type { Session } from "../domain/session.ts";
 
 interface SessionContext {
   session: Session;

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
-import { validate } from "../../domain/assets.ts";
-import { MESSAGES } from "../../domain/messages.ts";
+import { validate } from "../domain/assets.ts";
+import { MESSAGES } from "../domain/messages.ts";
 import { runForm } from "./use-form.ts";
 
 const Schema = v.object({

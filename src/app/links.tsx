@@ -2,8 +2,8 @@
 // and investors who open it is /distributor/{id}; issuers are at /issuer/{id} and investors at /investor/{id}.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { cx } from "../../../styled-system/css";
-import { linkClass } from "../../ui/index.ts";
+import { cx } from "../../styled-system/css";
+import { linkClass } from "../ui/index.ts";
 
 export function accountPath(type: string | null | undefined, id: string): string | null {
   switch (type) {

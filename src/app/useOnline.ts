@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { connectivity } from "../../data/connectivity.ts";
+import { connectivity } from "../data/connectivity.ts";
 
 const subscribe = (onChange: () => void) => connectivity.subscribe(onChange);
 

@@ -1,5 +1,5 @@
-import { loadSession } from "../../data/session.ts";
-import { homePath } from "../../domain/accounts.ts";
+import { loadSession } from "../data/session.ts";
+import { homePath } from "../domain/accounts.ts";
 
 /** Where "/" leads: the account's home, account selection, or /login. */
 export async function landingPath(): Promise<string> {

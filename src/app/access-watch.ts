@@ -6,9 +6,9 @@
 // of this user on the device). When the session has merely switched to another account (another tab), the guards
 // run again. Loaded data modules lazily: the first route does not carry RxDB.
 import type { AnyRouter } from "@tanstack/react-router";
-import { onAccessCheck } from "../../data/access-signal.ts";
-import { connectivity } from "../../data/connectivity.ts";
-import { invalidateSession, readStoredSession, SESSION_STORAGE_KEY } from "../../data/session.ts";
+import { onAccessCheck } from "../data/access-signal.ts";
+import { connectivity } from "../data/connectivity.ts";
+import { invalidateSession, readStoredSession, SESSION_STORAGE_KEY } from "../data/session.ts";
 
 const START_CHECK_DELAY_MS = 3_000;
 
@@ -19,7 +19,7 @@ export function startAccessWatch(router: AnyRouter): () => void {
   const check = async () => {
     const userId = readStoredSession()?.user?.id;
     if (!userId || !connectivity.online()) return;
-    const { readAccountAccess, dropLostAccountData } = await import("../../data/account-access.ts");
+    const { readAccountAccess, dropLostAccountData } = await import("../data/account-access.ts");
     const access = await readAccountAccess(userId);
     if (!access) return;
     const lost = access.openAccountId !== null && !access.active.has(access.openAccountId);
