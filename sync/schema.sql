@@ -455,6 +455,16 @@ create table app_private.sign_in_failures (
 CREATE INDEX sign_in_failures_email_idx ON app_private.sign_in_failures USING btree (email_hash, created_on);
 CREATE INDEX sign_in_failures_ip_idx ON app_private.sign_in_failures USING btree (ip, created_on);
 
+create table app_private.sign_in_locks (
+  email_hash text not null,
+  locked_on timestamp with time zone default now() not null,
+  locked_until timestamp with time zone not null,
+  constraint sign_in_locks_email_hash_check CHECK (email_hash ~ '^[0-9a-f]{64}$'::text),
+  constraint sign_in_locks_pkey PRIMARY KEY (email_hash),
+  constraint sign_in_locks_until_check CHECK (locked_until > locked_on)
+);
+comment on table app_private.sign_in_locks is 'Emails whose sign-in is locked after repeated failures (SHA-256 of the address), until locked_until.';
+
 create table app_private.signing_audits (
   sent_signing_document_id uuid not null,
   data jsonb not null,

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { safeNextPath } from "../../src/domain/redirect.ts";
 import type { Database } from "../db/database.ts";
 import { claimAccounts, claimPageUrl } from "../mail/claim.ts";
+import { queueSignInLockedMail } from "../mail/sign-in-lock.ts";
 import { queueAccountExistsMail } from "../mail/signup.ts";
 import { activeMemberships, createUser, findUserByEmail, hasPendingTerms, homeOf } from "./accounts.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
@@ -28,7 +29,7 @@ import {
   type SessionDevice,
   setSessionAccount,
 } from "./sessions.ts";
-import { clearFailures, FAILURE_WINDOW_MINUTES, isThrottled, recordFailure } from "./throttle.ts";
+import { clearFailures, LOCK_MINUTES, MAX_FAILURES_PER_EMAIL, recordFailure, throttledFor } from "./throttle.ts";
 
 interface AuthContext {
   db: Database;
@@ -40,7 +41,7 @@ const AFTER_SIGN_UP = "/account-role";
 
 const MESSAGES = {
   wrongCredentials: "Wrong email or password.",
-  throttled: `Too many failed sign-in attempts. Please wait ${FAILURE_WINDOW_MINUTES} minutes and try again.`,
+  throttled: `Too many failed sign-in attempts. Please wait ${LOCK_MINUTES} minutes and try again.`,
   suspended: "This user is suspended. Please contact support.",
   invalidEmail: "Enter a valid email address.",
   missingPassword: "Enter your password.",
@@ -88,7 +89,30 @@ function parseLoginInput(raw: Record<string, unknown>): Parsed {
 
 type Outcome =
   | { ok: true; next: string; token: string }
-  | { ok: false; status: number; code: string; message: string; partial: Partial<LoginInput> };
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      partial: Partial<LoginInput>;
+      /** Seconds until a throttled email or address may try again (the 429's Retry-After). */
+      retryAfter?: number;
+    };
+
+/** The 429 of a locked email or a throttled address: the same for a registered and an unknown email. */
+function throttled(input: LoginInput, retryAfter: number): Outcome {
+  return { ok: false, status: 429, code: "LL429", message: MESSAGES.throttled, partial: input, retryAfter };
+}
+
+/**
+ * A failed attempt; the one that locks the email mails its owner (when it has one), once per lock, in the
+ * transaction that takes the lock.
+ */
+function recordFailedAttempt(db: Database, email: string, ip: string, hasOwner: boolean): Promise<boolean> {
+  return recordFailure(db, email, ip, async (tx, lockedUntil) => {
+    if (hasOwner) await queueSignInLockedMail(tx, email, MAX_FAILURES_PER_EMAIL, lockedUntil, LOCK_MINUTES);
+  });
+}
 
 async function signIn(ctx: AuthContext, input: LoginInput, device: SessionDevice): Promise<Outcome> {
   const ip = device.ip ?? "unknown";
@@ -100,11 +124,12 @@ async function signIn(ctx: AuthContext, input: LoginInput, device: SessionDevice
     message,
     partial: input,
   });
-  if (await isThrottled(db, input.email, ip)) return fail(429, "LL429", MESSAGES.throttled);
+  const wait = await throttledFor(db, input.email, ip);
+  if (wait !== null) return throttled(input, wait);
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
-    await recordFailure(db, input.email, ip);
+    await recordFailedAttempt(db, input.email, ip, Boolean(user));
     return fail(401, "LL401", MESSAGES.wrongCredentials);
   }
   if (user.status !== "active") return fail(403, "LL403", MESSAGES.suspended);
@@ -122,9 +147,8 @@ async function signIn(ctx: AuthContext, input: LoginInput, device: SessionDevice
 async function signUp(ctx: AuthContext, input: LoginInput, device: SessionDevice): Promise<Outcome> {
   const ip = device.ip ?? "unknown";
   const { db } = ctx;
-  if (await isThrottled(db, input.email, ip)) {
-    return { ok: false, status: 429, code: "LL429", message: MESSAGES.throttled, partial: input };
-  }
+  const wait = await throttledFor(db, input.email, ip);
+  if (wait !== null) return throttled(input, wait);
   const existing = await findUserByEmail(db, input.email);
   if (!existing) {
     const userId = await createUser(db, input);
@@ -136,7 +160,7 @@ async function signUp(ctx: AuthContext, input: LoginInput, device: SessionDevice
     await clearFailures(db, input.email);
     return { ok: true, next: AFTER_SIGN_UP, token: await createSession(db, user.userId, device) };
   }
-  await recordFailure(db, input.email, ip);
+  await recordFailedAttempt(db, input.email, ip, Boolean(user));
   await queueAccountExistsMail(db, input.email);
   return { ok: true, next: AFTER_SIGN_UP, token: randomBytes(32).toString("base64url") };
 }
@@ -187,7 +211,7 @@ async function postLogin(
       ? await signUp(ctx, parsed.input, sessionDevice(req))
       : await signIn(ctx, parsed.input, sessionDevice(req));
   if (!outcome.ok) {
-    if (outcome.status === 429) res.setHeader("Retry-After", String(FAILURE_WINDOW_MINUTES * 60));
+    if (outcome.retryAfter !== undefined) res.setHeader("Retry-After", String(outcome.retryAfter));
     return answerError(outcome.status, outcome.code, outcome.message, outcome.partial);
   }
   // A fresh session on every sign-in: a cookie planted before sign-in never becomes an authenticated one.
