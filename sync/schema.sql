@@ -3820,6 +3820,31 @@ CREATE OR REPLACE FUNCTION app_private.can_write()
 AS $function$ select coalesce(app_private.current_account_role() in ('account_owner', 'account_admin'), false) $function$;
 grant execute on function app_private.can_write() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.chain_label(chain text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case chain
+    when 'ethereum-ledgerline' then 'Ethereum (Ledgerline private network)'
+    when 'tezos-mainnet' then 'Tezos mainnet'
+    when 'ethereum-mainnet' then 'Ethereum mainnet'
+    when 'ethereum-rinkeby' then 'Ethereum Rinkeby'
+    when 'ledgerlinen-hawknet' then 'Ledgerline test chain'
+    else format('the chain "%s"', left(regexp_replace(chain, '[[:cntrl:]]', '', 'g'), 60))
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.chain_not_set_up(chain text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select format('This server is not set up for %s: choose another chain.', app_private.chain_label(chain))
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.check_date(value date)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -4029,7 +4054,7 @@ begin
   end if;
   select * into setting from app_private.chain_settings s where s.chain = check_token_chain.chain;
   if not found then
-    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+    raise exception '%', app_private.chain_not_set_up(chain) using errcode = 'LL422', detail = 'chain';
   end if;
   if not setting.enabled then
     raise exception '%', coalesce(setting.reason, 'This chain is not available.') using errcode = 'LL422', detail = 'chain';
@@ -11563,7 +11588,8 @@ begin
     raise exception 'Address must be at most 200 characters, without spaces.' using errcode = 'LL422', detail = 'address';
   end if;
   if not exists (select 1 from app_private.chain_settings s where s.chain = btrim(make_blockchain_address.chain)) then
-    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+    raise exception '%', app_private.chain_not_set_up(btrim(make_blockchain_address.chain))
+      using errcode = 'LL422', detail = 'chain';
   end if;
   if btrim(make_blockchain_address.chain) like 'ethereum-%' then
     clean := lower(clean);

@@ -476,7 +476,15 @@ export async function startSigningService(options: SigningServiceOptions): Promi
 
   async function connect(req: IncomingMessage) {
     const raw = await readBody(req, 2 * 1024 * 1024);
-    if (!connectKey) return fail(404, "LL404", "Not found");
+    // the route exists on every server; without the settings it says so (503: DocuSign retries a failed delivery)
+    if (!docusign) return fail(503, "LL503", "DocuSign is not configured on this server.");
+    if (!connectKey) {
+      return fail(
+        503,
+        "LL503",
+        "DocuSign Connect is not set up on this server: it has no Connect HMAC key to check the message with.",
+      );
+    }
     const signatures = Object.entries(req.headers)
       .filter(([name]) => /^x-docusign-signature-\d+$/i.test(name))
       .map(([, value]) => String(value));

@@ -109,6 +109,10 @@ describe("an investor's own blockchain addresses", () => {
         "Address must be a Tezos address (tz1, tz2, tz3 or KT1) with a valid checksum.",
       ],
       [{ chain: "", address: TZ1 }, "Chain is required."],
+      [
+        { chain: "solana-mainnet", address: TZ1 },
+        'This server is not set up for the chain "solana-mainnet": choose another chain.',
+      ],
     ];
     for (const [input, message] of cases) {
       const before = await addresses();

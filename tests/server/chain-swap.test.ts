@@ -3,10 +3,11 @@
 // EmbeddedChain over HTTP), reached through the server's ordinary RPC client. The rules, with the client bypassed
 // (GraphQL and POST /api/v2/commands as each demo role): the round's issuer only (a viewer, a broker and an investor
 // refused, LL403), only from deployed or issued, never to the same chain, never to a chain that is not configured
-// (ethereum-mainnet) or disabled (tezos-mainnet, with its reason), never twice while deploying; nothing written by a
-// refusal. Then the swap itself: a new contract deployed on the stand-in node, the holdings minted there, the
-// ledger equal to the stand-in's balanceOf and the old chain's entries gone; and a chain whose settings are gone at
-// the next start is disabled (its commands refused with the reason).
+// (ethereum-mainnet, or a chain the product does not know: "This server is not set up for ...: choose another
+// chain.") or disabled (tezos-mainnet, with its reason), never twice while deploying; nothing written by a refusal.
+// Then the swap itself: a new contract deployed on the stand-in node, the holdings minted there, the ledger equal to
+// the stand-in's balanceOf and the old chain's entries gone; and a chain whose settings are gone at the next start is
+// disabled (its commands refused with the reason).
 import { Interface, JsonRpcProvider, Network } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../src/domain/wire.ts";
@@ -160,8 +161,21 @@ describe("Swap Chain to a configured second chain", () => {
     const settled = await fingerprint();
     const same = await gql(issuer, "swapTokenChain", { tokenId, chain: HOME });
     expect([same.code, same.message]).toEqual(["LL409", "The token is already on this chain."]);
+    // a chain this server is not set up for, or no chain the product knows: the message says so ('Chain is
+    // required.' is the spec's text for no chain at all)
     const mainnet = await gql(issuer, "swapTokenChain", { tokenId, chain: "ethereum-mainnet" });
-    expect([mainnet.code, mainnet.message]).toEqual(["LL422", "Chain is required."]);
+    expect([mainnet.code, mainnet.message]).toEqual([
+      "LL422",
+      "This server is not set up for Ethereum mainnet: choose another chain.",
+    ]);
+    const unknown = await command(issuer, "swapTokenChain", { tokenId, chain: "polygon-mainnet" });
+    expect([unknown.status, unknown.errorCode, unknown.errorMessage]).toEqual([
+      "rejected",
+      "LL422",
+      'This server is not set up for the chain "polygon-mainnet": choose another chain.',
+    ]);
+    const empty = await gql(issuer, "swapTokenChain", { tokenId, chain: " " });
+    expect([empty.code, empty.message]).toEqual(["LL422", "Chain is required."]);
     const tezos = await gql(issuer, "swapTokenChain", { tokenId, chain: "tezos-mainnet" });
     expect(tezos.code).toBe("LL422");
     expect(tezos.message).toMatch(/^Tezos is not configured on this server/);

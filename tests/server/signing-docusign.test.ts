@@ -315,3 +315,26 @@ describe("signing with DocuSign in onboarding", () => {
     expect(step.rows[0]?.status).toBe("complete");
   });
 });
+
+describe("DocuSign Connect on a server without DocuSign settings", () => {
+  it("answers 503 saying DocuSign is not configured here (not 404 'Not found'), whatever the message", async () => {
+    const t = await startTestServer({ signing: { tickMs: 0, docusign: null, connectKey: null } });
+    try {
+      const { body, signature } = standIn.completeEnvelope("00000000-0000-4000-8000-000000000000");
+      for (const headers of [
+        { "content-type": "application/json", "X-DocuSign-Signature-1": signature },
+        { "content-type": "application/json" },
+      ]) {
+        const response = await fetch(`${t.url}/api/v2/signing/docusign/connect`, { method: "POST", headers, body });
+        expect(response.status).toBe(503);
+        const json = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+        expect(json.errors[0]).toEqual({
+          message: "DocuSign is not configured on this server.",
+          extensions: { code: "LL503" },
+        });
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -22,6 +22,35 @@ begin
 end;
 $function$;
 
+-- How a chain reads in a message (the app's CHAIN_LABELS, src/features/tokens/strings.ts); a name the product does not
+-- know is quoted as given (at most 60 characters, control characters dropped).
+create or replace function app_private.chain_label(chain text)
+  returns text
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+  select case chain
+    when 'ethereum-ledgerline' then 'Ethereum (Ledgerline private network)'
+    when 'tezos-mainnet' then 'Tezos mainnet'
+    when 'ethereum-mainnet' then 'Ethereum mainnet'
+    when 'ethereum-rinkeby' then 'Ethereum Rinkeby'
+    when 'ledgerlinen-hawknet' then 'Ledgerline test chain'
+    else format('the chain "%s"', left(regexp_replace(chain, '[[:cntrl:]]', '', 'g'), 60))
+  end
+$function$;
+
+-- A chain the server does not offer (not in app_private.chain_settings: not configured here, or not a chain at all)
+-- is refused naming the chain; the settings that enable one are the operator's business (docs/CHAIN.md).
+create or replace function app_private.chain_not_set_up(chain text)
+  returns text
+  language sql
+  immutable
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select format('This server is not set up for %s: choose another chain.', app_private.chain_label(chain))
+$function$;
+
 create or replace function app_private.check_token_chain(chain text)
   returns void
   language plpgsql
@@ -36,7 +65,7 @@ begin
   end if;
   select * into setting from app_private.chain_settings s where s.chain = check_token_chain.chain;
   if not found then
-    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+    raise exception '%', app_private.chain_not_set_up(chain) using errcode = 'LL422', detail = 'chain';
   end if;
   if not setting.enabled then
     raise exception '%', coalesce(setting.reason, 'This chain is not available.') using errcode = 'LL422', detail = 'chain';
@@ -314,7 +343,8 @@ begin
     raise exception 'Address must be at most 200 characters, without spaces.' using errcode = 'LL422', detail = 'address';
   end if;
   if not exists (select 1 from app_private.chain_settings s where s.chain = btrim(make_blockchain_address.chain)) then
-    raise exception 'Chain is required.' using errcode = 'LL422', detail = 'chain';
+    raise exception '%', app_private.chain_not_set_up(btrim(make_blockchain_address.chain))
+      using errcode = 'LL422', detail = 'chain';
   end if;
   if btrim(make_blockchain_address.chain) like 'ethereum-%' then
     clean := lower(clean);
