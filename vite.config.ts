@@ -61,6 +61,9 @@ function routePreloadMap(): Plugin {
   };
 }
 
+/** A feature's public entry: src/features/<name>/index.ts. */
+const FEATURE_ENTRY = /\/src\/features\/[^/]+\/index\.ts$/;
+
 const server = process.env.LL_DEV_SERVER ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
@@ -99,6 +102,11 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     rolldownOptions: {
+      // A feature's public entry (src/features/<name>/index.ts) only re-exports (src/layering.test.ts checks it), so
+      // importing it runs nothing: said here, a screen importing one name from an entry gets that name's module, not
+      // every module the entry names (without it the /portfolio route pulled in RxDB and /login the session screens).
+      // Every other module: no opinion (undefined), so the default and the packages' own "sideEffects" decide.
+      treeshake: { moduleSideEffects: (id) => (FEATURE_ENTRY.test(id) ? false : undefined) },
       output: {
         // A first visit pays a round trip per request before the first paint (issue 22 item 13): everything the
         // entry loads statically ($initial: react, the router, the first-screen code) goes into one chunk instead of

@@ -9,7 +9,7 @@ import { startSessionRevalidation } from "./app/revalidate.ts";
 import { EARLY_READS, earlyRowsShown } from "./data/early-read.ts";
 import { setUnauthorizedHandler } from "./data/graphql.ts";
 import { invalidateSession, loadSession, readStoredSession } from "./data/session.ts";
-import { registerServiceWorker } from "./features/pwa/update.ts";
+import { registerServiceWorker } from "./features/pwa/index.ts";
 import { makeRouter } from "./router.tsx";
 
 const router = makeRouter();

@@ -1,6 +1,6 @@
 import { createRouter } from "@tanstack/react-router";
+import { RouteError } from "./app/RouteError.tsx";
 import { firstScreenResolved } from "./data/first-screen.ts";
-import { RouteError } from "./features/shell/RouteError.tsx";
 import { routeTree } from "./routeTree.gen.ts";
 import { LOADING_MIN_MS, LOADING_SKIP_MS, LoadingIndicator } from "./ui/Loading.tsx";
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { requireSession } from "../app/guards.ts";
 import { LocalDataProvider, openLocalDataLater } from "../data/LocalDataProvider.tsx";
-import { AppShell } from "../features/shell/AppShell.tsx";
+import { AppShell } from "../features/shell/index.ts";
 
 // Every signed-in screen: needs a session with a chosen account, and renders inside the shell.
 export const Route = createFileRoute("/_app")({

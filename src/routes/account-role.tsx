@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { fetchUserAccounts } from "../data/accounts.ts";
-import { AccountRolePage } from "../features/session/AccountRolePage.tsx";
+import { AccountRolePage } from "../features/session/index.ts";
 
 export const Route = createFileRoute("/account-role")({
   // role: comma-separated account types that filter the list.

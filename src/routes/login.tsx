@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LoginPage } from "../features/session/LoginPage.tsx";
+import { LoginPage } from "../features/session/index.ts";
 
 export const Route = createFileRoute("/login")({
   component: LoginPage,

@@ -7,7 +7,7 @@ import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Fact, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
-import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
+import { ProofOfIssuanceButton } from "../proof-of-issuance/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function InvestorPage({ investorId }: { investorId: string }) {

@@ -5,8 +5,7 @@
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { Card, mutedText, Page, PageHeader, Stat } from "../../ui/index.ts";
-import { OcfImport } from "../reports/OcfImport.tsx";
-import { ADMIN_OCF_TEXT } from "../reports/strings.ts";
+import { ADMIN_OCF_TEXT, OcfImport } from "../reports/index.ts";
 import { AuditTrail } from "./AuditTrail.tsx";
 import { useBook } from "./admin-data.ts";
 import { BookUpdated } from "./BookUpdated.tsx";

@@ -19,8 +19,7 @@ import {
   Select,
   TextField,
 } from "../../ui/index.ts";
-import { StepAction, StepPreviewContext } from "../onboarding/StepAction.tsx";
-import { StepHeader } from "../onboarding/StepProcess.tsx";
+import { StepAction, StepHeader, StepPreviewContext } from "../onboarding/index.ts";
 import { useTrackedCommands } from "./admin-data.ts";
 import {
   definitionOf,

@@ -7,7 +7,7 @@ import { newId } from "../../app/new-id.ts";
 import { useCommand, useOutbox } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, mutedText, Select, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
-import { FormQualificationPicker } from "../admin/FormQualificationPicker.tsx";
+import { FormQualificationPicker } from "../admin/index.ts";
 import { QUALIFICATIONS_TEXT } from "./strings.ts";
 
 interface QualificationRow {

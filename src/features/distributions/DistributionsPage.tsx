@@ -9,7 +9,7 @@ import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName } from "../../ui/DataGrid.tsx";
 import { Page, PageHeader } from "../../ui/index.ts";
-import type { Distribution } from "../allocations/use-allocation.ts";
+import type { Distribution } from "../allocations/index.ts";
 import { DISTRIBUTIONS_TEXT } from "./strings.ts";
 
 interface DistributionRow {

@@ -19,8 +19,8 @@ import {
   Stat,
   StatRow,
 } from "../../ui/index.ts";
-import { useMaybeDocument } from "../allocations/use-allocation.ts";
-import { DocumentsSection } from "../documents/DocumentsSection.tsx";
+import { useMaybeDocument } from "../allocations/index.ts";
+import { DocumentsSection } from "../documents/index.ts";
 import { DividendsCard } from "./DividendsCard.tsx";
 import { HOLDINGS_TEXT } from "./strings.ts";
 

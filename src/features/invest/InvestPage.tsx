@@ -11,11 +11,11 @@ import { graphql } from "../../data/graphql.ts";
 import { DEFAULT_INVEST_AMOUNT, type InvestType, investQuote, priceDisplayScale } from "../../domain/capital.ts";
 import { toString as decimalText } from "../../domain/decimal.ts";
 import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
+import type { InvestSearch } from "../../domain/invest-search.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Breadcrumb, Button, Dialog, ErrorBlock, Page, TextField, toast } from "../../ui/index.ts";
 import { InvestCard } from "./InvestCard.tsx";
-import type { InvestSearch } from "./search.ts";
 import { INVEST_TEXT } from "./strings.ts";
 
 /** Redirect to the new distribution after investing (spec part 2 section 9). */

@@ -8,7 +8,7 @@ import { useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { EmptyState, Loading, linkClass, Page, PageHeader, tableClass, tableScroll } from "../../ui/index.ts";
-import { DocumentsTable } from "../documents/DocumentsTable.tsx";
+import { DocumentsTable } from "../documents/index.ts";
 import { INVESTOR_DOCUMENTS_TEXT } from "./strings.ts";
 
 export function InvestorDocumentsPage() {

@@ -9,10 +9,9 @@ import { totalValue } from "../../domain/capital.ts";
 import { toString as decimalText } from "../../domain/decimal.ts";
 import { distributionStage, stageTone } from "../../domain/portfolio-status.ts";
 import { Breadcrumb, EmptyState, Loading, Page } from "../../ui/index.ts";
-import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
-import { AccountSetupPanel } from "../account-setup/AccountSetupPanel.tsx";
-import { InvestCard } from "../invest/InvestCard.tsx";
-import { InvestorPayment, PaymentTargetContext } from "../payments/InvestorPayment.tsx";
+import { AccountSetupPanel, useAccountSetUp } from "../account-setup/index.ts";
+import { InvestCard } from "../invest/index.ts";
+import { InvestorPayment, PaymentTargetContext } from "../payments/index.ts";
 import { StepProcess } from "./StepProcess.tsx";
 import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 

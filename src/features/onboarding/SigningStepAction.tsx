@@ -10,8 +10,13 @@ import { useOnline } from "../../app/useOnline.ts";
 import { isSafari, ONBOARDING_TEXTS, type StepDoc, stepTitle } from "../../domain/onboarding.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, Checkbox, ErrorBlock, Fact, linkClass, TextField } from "../../ui/index.ts";
-import { type SigningSession, sendSigningLink, signingSession, signStep } from "../signing/signing-api.ts";
-import { SIGNING_STEP_TEXT as T } from "../signing/strings.ts";
+import {
+  type SigningSession,
+  sendSigningLink,
+  signingSession,
+  signStep,
+  SIGNING_STEP_TEXT as T,
+} from "../signing/index.ts";
 import { signingLink } from "./integration.ts";
 
 const note = css({ fontSize: "sm", color: "fg.muted", p: "4", bg: "bg.subtle", borderRadius: "md" });

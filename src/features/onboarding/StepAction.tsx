@@ -24,7 +24,7 @@ import {
 import { isQuestionSetStep } from "../../domain/questions.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
-import { PaymentStepAction } from "../payments/InvestorPayment.tsx";
+import { PaymentStepAction } from "../payments/index.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
 import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";

@@ -19,8 +19,7 @@ import { type InvestmentStage, stageTone } from "../../domain/portfolio-status.t
 import { type ColDef, DataGrid } from "../../ui/DataGrid.tsx";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { Loading, PHONE_QUERY, useMediaQuery } from "../../ui/index.ts";
-import { useAccountSetUp } from "../account-setup/AccountSetupPage.tsx";
-import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
+import { SetUpAccountLink, useAccountSetUp } from "../account-setup/index.ts";
 import { PortfolioCards } from "./PortfolioCards.tsx";
 import { PORTFOLIO_COLUMNS, PORTFOLIO_TEXT } from "./strings.ts";
 

@@ -13,7 +13,7 @@ import { afterFirstScreen } from "../../data/first-screen.ts";
 import { INVESTMENT_STAGES, type InvestmentStage } from "../../domain/portfolio-status.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { Page, PageHeader } from "../../ui/Page.tsx";
-import { SetUpAccountLink } from "../account-setup/SetUpAccountLink.tsx";
+import { SetUpAccountLink } from "../account-setup/index.ts";
 import { PORTFOLIO_TEXT } from "./strings.ts";
 
 // Once the page load's first screen (this frame) has painted (first-screen.ts); at once on later navigations.

@@ -29,7 +29,7 @@ import {
   tableClass,
   tableScroll,
 } from "../../ui/index.ts";
-import type { Distribution } from "../allocations/use-allocation.ts";
+import type { Distribution } from "../allocations/index.ts";
 import { ROUND_ALLOCATIONS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 export function Allocations({

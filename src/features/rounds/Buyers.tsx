@@ -12,8 +12,8 @@ import { committedCapital } from "../../domain/capital.ts";
 import { compare, type Decimal, dec } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, linkClass, mutedText, Select, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
-import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/strings.ts";
-import type { Distribution } from "../allocations/use-allocation.ts";
+import type { Distribution } from "../allocations/index.ts";
+import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/index.ts";
 import { BUYERS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 type SortKey = "units" | "value";

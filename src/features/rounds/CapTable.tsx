@@ -25,8 +25,8 @@ import {
   tableScroll,
   toast,
 } from "../../ui/index.ts";
-import type { Distribution } from "../allocations/use-allocation.ts";
-import { ProofOfIssuanceButton } from "../proof-of-issuance/ProofOfIssuance.tsx";
+import type { Distribution } from "../allocations/index.ts";
+import { ProofOfIssuanceButton } from "../proof-of-issuance/index.ts";
 import { holdingLedgerStatus } from "./ledger-status.ts";
 import { CAP_TABLE_TEXT, ROUND_TEXT } from "./strings.ts";
 

@@ -7,7 +7,7 @@ import { remainingCapital, totalValue } from "../../domain/capital.ts";
 import { sum } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, mutedText, Stat, StatRow, tableClass } from "../../ui/index.ts";
-import type { Distribution } from "../allocations/use-allocation.ts";
+import type { Distribution } from "../allocations/index.ts";
 import { CAPITAL_TEXT, ROUND_TEXT } from "./strings.ts";
 
 interface Deployment {

@@ -4,7 +4,7 @@ import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
-import { TokenView } from "../tokens/TokenView.tsx";
+import { TokenView } from "../tokens/index.ts";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";
 import { canChangeBuyerStatus } from "./buyer-status.ts";

@@ -4,8 +4,7 @@ import { useMemo } from "react";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, HoldingDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
-import { useBatchPending } from "../allocations/pending-batch.ts";
-import { type Distribution, useMaybeDocument } from "../allocations/use-allocation.ts";
+import { type Distribution, useBatchPending, useMaybeDocument } from "../allocations/index.ts";
 
 export function useRoundData(roundId: string) {
   const round = useDocument("rounds", roundId);

@@ -4,7 +4,7 @@ import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { SecurityFormSchema, validate } from "../../domain/assets.ts";
 import { Button, Dialog, ErrorBlock, formGrid, fullRow, TextField } from "../../ui/index.ts";
-import { DIALOG_BUTTONS } from "../assets/strings.ts";
+import { DIALOG_BUTTONS } from "../assets/index.ts";
 import { SECURITY_DIALOG_TEXT } from "./strings.ts";
 
 export function SecurityDialog({ onClose }: { onClose: () => void }) {

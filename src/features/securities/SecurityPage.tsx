@@ -8,7 +8,7 @@ import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } f
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
-import { DocumentsSection } from "../documents/DocumentsSection.tsx";
+import { DocumentsSection } from "../documents/index.ts";
 import { SECURITIES_TEXT } from "./strings.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {

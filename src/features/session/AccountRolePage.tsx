@@ -1,6 +1,6 @@
 // /account-role: terms of service when some are pending, otherwise account selection (spec part 1 2.4-2.5).
 import type { UserAccounts } from "../../data/accounts.ts";
-import { PublicShell } from "../shell/AppShell.tsx";
+import { PublicShell } from "../shell/index.ts";
 import { AccountSelection } from "./AccountSelection.tsx";
 import { TermsOfService } from "./TermsOfService.tsx";
 

@@ -9,7 +9,7 @@ import { graphql, NetworkError } from "../../data/graphql.ts";
 import { type ClaimStatus, claimStatus, RESEND_REDIRECT_MS, type ResendState } from "../../domain/claim.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ButtonLink, ErrorBlock, toast } from "../../ui/index.ts";
-import { PublicShell } from "../shell/AppShell.tsx";
+import { PublicShell } from "../shell/index.ts";
 import { CLAIM_TEXT } from "./strings.ts";
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.emailRequired), v.email(MESSAGES.emailRequired));

@@ -3,8 +3,7 @@ import { useLocation } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { withSafeNext } from "../../domain/redirect.ts";
 import { ButtonLink } from "../../ui/Button.tsx";
-import { PublicShell } from "../shell/AppShell.tsx";
-import { LogoMark } from "../shell/Logo.tsx";
+import { LogoMark, PublicShell } from "../shell/index.ts";
 import { LOGIN_TEXT } from "./strings.ts";
 
 export function LoginPage() {

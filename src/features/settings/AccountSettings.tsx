@@ -10,7 +10,7 @@ import { useViewer } from "../../app/viewer.ts";
 import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Loading, Switch, SyncMark } from "../../ui/index.ts";
-import { QuestionSetsLink } from "../questions/QuestionSetsLink.tsx";
+import { QuestionSetsLink } from "../questions/index.ts";
 import { ContactDetails } from "./ContactDetails.tsx";
 import { PersonalDetails } from "./PersonalDetails.tsx";
 import { SETTINGS_TEXT } from "./strings.ts";

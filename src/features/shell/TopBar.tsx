@@ -19,7 +19,7 @@ import { SHELL_TEXT } from "./strings.ts";
 // first paint (first-screen.ts).
 const SyncIndicator = lazy(() =>
   afterFirstScreen()
-    .then(() => import("../sync/SyncIndicator.tsx"))
+    .then(() => import("../sync/index.ts"))
     .then((m) => ({ default: m.SyncIndicator })),
 );
 

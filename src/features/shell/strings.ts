@@ -1,4 +1,4 @@
-// The app shell's texts: top bar, account menu, footer, skip link and the route error.
+// The app shell's texts: top bar, account menu, footer and skip link.
 
 export const SHELL_TEXT = {
   skipToContent: "Skip to content",
@@ -18,5 +18,4 @@ export const SHELL_TEXT = {
   terms: "Terms",
   privacyPolicy: "Privacy Policy",
   supportCenter: "Support Center",
-  tryAgain: "Try again",
 };

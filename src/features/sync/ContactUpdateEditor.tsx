@@ -7,7 +7,7 @@ import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
-import { DUPLICATE_CONTACT } from "../contacts/ContactDialog.tsx";
+import { DUPLICATE_CONTACT } from "../contacts/index.ts";
 import type { CommandEditorProps } from "./editors.tsx";
 import { CONTACT_UPDATE_TEXT } from "./strings.ts";
 

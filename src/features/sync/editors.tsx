@@ -9,8 +9,8 @@ import { useMemo } from "react";
 import { useModel } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { InvitationEditor } from "../allocations/InviteTab.tsx";
-import { ContactDialog } from "../contacts/ContactDialog.tsx";
+import { InvitationEditor } from "../allocations/index.ts";
+import { ContactDialog } from "../contacts/index.ts";
 import { ContactUpdateEditor } from "./ContactUpdateEditor.tsx";
 import { SYNC_EDITOR_TEXT } from "./strings.ts";
 

@@ -6,7 +6,7 @@ import { useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
-import { transactionUnits } from "../dashboard/summary.ts";
+import { transactionUnits } from "../dashboard/index.ts";
 import { paidOn, sanctionedBy, shortId } from "./ledger.ts";
 import { TRANSACTIONS_TEXT } from "./strings.ts";
 

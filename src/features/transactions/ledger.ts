@@ -13,7 +13,7 @@ interface LedgerEntry {
 /** The first 8 characters of an id (breadcrumbs, narrow cells). */
 export const shortId = (id: string) => id.slice(0, 8);
 
-export { paidOn } from "../dashboard/summary.ts";
+export { paidOn } from "../dashboard/index.ts";
 
 export function ledgerEntries(transaction: { ledgerEntries?: readonly unknown[] | null }): LedgerEntry[] {
   return (transaction.ledgerEntries ?? []).flatMap((raw) => {

@@ -11,8 +11,7 @@ import type { AddressHoldingCounts, BlockchainAddressDoc } from "../../data/mode
 import type { OutboxCommand } from "../../data/models/outbox.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Card, Dialog, mutedText, StatusBadge, SyncMark, TextField, toast } from "../../ui/index.ts";
-import { chainLabel, PRODUCT_TEST_CHAIN } from "../tokens/token-rules.ts";
-import { useTokenChains } from "../tokens/use-token.ts";
+import { chainLabel, PRODUCT_TEST_CHAIN, useTokenChains } from "../tokens/index.ts";
 import { isTezosChain, validateAddress } from "./address-rules.ts";
 import { ADDRESS_TEXT } from "./strings.ts";
 

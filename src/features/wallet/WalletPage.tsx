@@ -12,7 +12,7 @@ import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts
 import { MESSAGES } from "../../domain/messages.ts";
 import { tokensOfHoldings, type WalletCard, walletCards } from "../../domain/wallet.ts";
 import { Button, ButtonLink, EmptyState, Loading, Page, PageHeader } from "../../ui/index.ts";
-import { chainLabel } from "../tokens/token-rules.ts";
+import { chainLabel } from "../tokens/index.ts";
 import { AddressesSection } from "./AddressesSection.tsx";
 import { WALLET_TEXT } from "./strings.ts";
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AssetsPage } from "../../../features/assets/AssetsPage.tsx";
+import { AssetsPage } from "../../../features/assets/index.ts";
 
 export const Route = createFileRoute("/_app/_vendor/assets")({
   component: AssetsPage,

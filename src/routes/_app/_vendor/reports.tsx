@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ReportsPage } from "../../../features/reports/ReportsPage.tsx";
+import { ReportsPage } from "../../../features/reports/index.ts";
 
 export const Route = createFileRoute("/_app/_vendor/reports")({
   component: ReportsPage,

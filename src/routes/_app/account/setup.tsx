@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AccountSetupPage } from "../../../features/account-setup/AccountSetupPage.tsx";
+import { AccountSetupPage } from "../../../features/account-setup/index.ts";
 
 export const Route = createFileRoute("/_app/account/setup")({
   component: AccountSetupPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DelegatesPage } from "../../../features/delegates/DelegatesPage.tsx";
+import { DelegatesPage } from "../../../features/delegates/index.ts";
 
 export const Route = createFileRoute("/_app/settings/delegates")({
   component: DelegatesPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { GraphqlTestPage } from "../../../features/devtools/GraphqlTestPage.tsx";
+import { GraphqlTestPage } from "../../../features/devtools/index.ts";
 
 export const Route = createFileRoute("/_app/test/graphql")({
   component: GraphqlTestPage,

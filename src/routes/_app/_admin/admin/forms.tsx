@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FormsPage } from "../../../../features/admin/FormsPage.tsx";
+import { FormsPage } from "../../../../features/admin/index.ts";
 
 export const Route = createFileRoute("/_app/_admin/admin/forms")({
   component: FormsPage,

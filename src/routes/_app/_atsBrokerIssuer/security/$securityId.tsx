@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SecurityPage } from "../../../../features/securities/SecurityPage.tsx";
+import { SecurityPage } from "../../../../features/securities/index.ts";
 
 export const Route = createFileRoute("/_app/_atsBrokerIssuer/security/$securityId")({
   component: SecurityRoute,

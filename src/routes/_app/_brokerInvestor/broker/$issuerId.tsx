@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AccountPage } from "../../../../features/accounts/AccountPage.tsx";
+import { AccountPage } from "../../../../features/accounts/index.ts";
 
 // The spec's /broker/{issuer_id}: the same issuer page reached from a broker's context.
 export const Route = createFileRoute("/_app/_brokerInvestor/broker/$issuerId")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { HoldingPage } from "../../../../features/holdings/HoldingPage.tsx";
+import { HoldingPage } from "../../../../features/holdings/index.ts";
 
 export const Route = createFileRoute("/_app/_core/holding/$holdingId")({
   component: HoldingRoute,

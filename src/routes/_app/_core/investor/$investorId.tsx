@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { InvestorPage } from "../../../../features/accounts/InvestorPage.tsx";
+import { InvestorPage } from "../../../../features/accounts/index.ts";
 
 export const Route = createFileRoute("/_app/_core/investor/$investorId")({
   component: function InvestorRoute() {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotAvailablePage } from "../../../../features/shell/NotAvailablePage.tsx";
+import { NotAvailablePage } from "../../../../features/shell/index.ts";
 
 export const Route = createFileRoute("/_app/_core/message/$messageId")({
   component: () => <NotAvailablePage title="Message" />,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TransactionPage } from "../../../../features/transactions/TransactionPage.tsx";
+import { TransactionPage } from "../../../../features/transactions/index.ts";
 
 export const Route = createFileRoute("/_app/_core/transaction/$transactionId")({
   component: function TransactionRoute() {

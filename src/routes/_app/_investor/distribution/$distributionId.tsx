@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DistributionPage } from "../../../../features/onboarding/DistributionPage.tsx";
+import { DistributionPage } from "../../../../features/onboarding/index.ts";
 
 export const Route = createFileRoute("/_app/_investor/distribution/$distributionId")({
   component: DistributionRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AccountPage } from "../../../../features/accounts/AccountPage.tsx";
+import { AccountPage } from "../../../../features/accounts/index.ts";
 
 export const Route = createFileRoute("/_app/_investorIssuer/distributor/$distributorId")({
   component: function DistributorRoute() {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { RoundPage } from "../../../../../features/rounds/RoundPage.tsx";
+import { RoundPage } from "../../../../../features/rounds/index.ts";
 
 export const Route = createFileRoute("/_app/_core/asset-class/$roundId/$view")({
   component: RoundRoute,

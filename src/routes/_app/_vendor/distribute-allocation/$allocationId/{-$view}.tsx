@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { AllocationPage, normalizeAllocationView } from "../../../../../features/allocations/AllocationPage.tsx";
+import { AllocationPage, normalizeAllocationView } from "../../../../../features/allocations/index.ts";
 
 const SearchSchema = v.object({ distribution: v.optional(v.string()) });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { InvestPage } from "../../../../../../features/invest/InvestPage.tsx";
-import { InvestSearchSchema } from "../../../../../../features/invest/search.ts";
+import { InvestSearchSchema } from "../../../../../../domain/invest-search.ts";
+import { InvestPage } from "../../../../../../features/invest/index.ts";
 
 export const Route = createFileRoute("/_app/_investor/offer-wall/$offerWallId/offering/$offeringId")({
   validateSearch: (search) => v.parse(InvestSearchSchema, search),

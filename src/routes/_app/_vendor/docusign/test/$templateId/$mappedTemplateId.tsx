@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SigningTestPage } from "../../../../../../features/signing/SigningTestPage.tsx";
+import { SigningTestPage } from "../../../../../../features/signing/index.ts";
 
 export const Route = createFileRoute("/_app/_vendor/docusign/test/$templateId/$mappedTemplateId")({
   component: SigningTestRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SigningPage } from "../../../../../../../features/signing/SigningPage.tsx";
+import { SigningPage } from "../../../../../../../features/signing/index.ts";
 
 export const Route = createFileRoute(
   "/_app/_vendor/docusign/templates/{-$templateId}/{-$mappedTemplateId}/{-$documentId}",

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PaymentProviderPage } from "../../../../../../../features/payments/PaymentProviderPage.tsx";
+import { PaymentProviderPage } from "../../../../../../../features/payments/index.ts";
 
 export const Route = createFileRoute("/_app/_vendor/north-capital/issuers/{-$issuerId}/{-$instrumentId}/{-$paymentId}")(
   {

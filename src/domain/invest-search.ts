@@ -2,7 +2,7 @@
 // unknown type reads as USD and an amount that is not a number as the default 100.00.
 // Offering links (sync/database/allocations/10_allocations.sql) point here with the allocation id as the offering id.
 import * as v from "valibot";
-import { DEFAULT_INVEST_AMOUNT } from "../../domain/capital.ts";
+import { DEFAULT_INVEST_AMOUNT } from "./capital.ts";
 
 export const InvestSearchSchema = v.object({
   type: v.fallback(v.optional(v.picklist(["USD", "Units"]), "USD"), "USD"),

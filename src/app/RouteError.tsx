@@ -1,11 +1,11 @@
 import type { ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { NetworkError } from "../../data/graphql.ts";
-import { MESSAGES } from "../../domain/messages.ts";
-import { Button } from "../../ui/Button.tsx";
-import { ErrorBlock } from "../../ui/Message.tsx";
-import { Page } from "../../ui/Page.tsx";
-import { SHELL_TEXT } from "./strings.ts";
+import { NetworkError } from "../data/graphql.ts";
+import { MESSAGES } from "../domain/messages.ts";
+import { Button } from "../ui/Button.tsx";
+import { ErrorBlock } from "../ui/Message.tsx";
+import { Page } from "../ui/Page.tsx";
+import { APP_TEXT } from "./strings.ts";
 
 /** A route whose loader failed. Offline failures say so and retry by themselves when the network returns. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -19,7 +19,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     <Page maxWidth="40rem">
       <ErrorBlock text={offline ? MESSAGES.offlinePage : MESSAGES.defaultError} />
       <Button variant="outline" onClick={reset} style={{ marginTop: 16 }}>
-        {SHELL_TEXT.tryAgain}
+        {APP_TEXT.tryAgain}
       </Button>
     </Page>
   );

@@ -1,0 +1,4 @@
+// Documents of a security or holding (shared with me, shared by me, upload).
+// The feature's public entry: other features and routes import it from here only (docs/CLIENT.md "Structure").
+export { DocumentsSection } from "./DocumentsSection.tsx";
+export { DocumentsTable } from "./DocumentsTable.tsx";

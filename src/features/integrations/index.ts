@@ -1,0 +1,3 @@
+// /settings/integrations.
+// The feature's public entry: other features and routes import it from here only (docs/CLIENT.md "Structure").
+export { IntegrationsPage } from "./IntegrationsPage.tsx";
