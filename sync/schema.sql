@@ -990,18 +990,11 @@ CREATE INDEX blockchain_addresses_account_id_idx ON app_public.blockchain_addres
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'investor');
 CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'id', 'account_id');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('blockchain_addresses');
-create policy delete_own on app_public.blockchain_addresses for delete to public
-  using (app_private.can_write() AND account_id = app_private.current_account_id());
-create policy insert_own on app_public.blockchain_addresses for insert to public
-  with check (app_private.can_write() AND (account_id = app_private.current_account_id() OR (account_id IN ( SELECT app_private.issuer_investor_ids() AS issuer_investor_ids))));
 create policy select_visible on app_public.blockchain_addresses for select to public
   using (account_id = app_private.current_account_id() OR (id IN ( SELECT app_private.issuer_address_ids() AS issuer_address_ids)));
-create policy update_own on app_public.blockchain_addresses for update to public
-  using (account_id = app_private.current_account_id() OR (id IN ( SELECT app_private.issuer_address_ids() AS issuer_address_ids)))
-  with check (app_private.can_write() AND account_id = app_private.current_account_id());
-grant delete, select on table app_public.blockchain_addresses to app_user;
-grant insert (account_id, address, chain, id) on table app_public.blockchain_addresses to app_user;
-grant update (address, chain) on table app_public.blockchain_addresses to app_user;
+grant select on table app_public.blockchain_addresses to app_user;
+comment on table app_public.blockchain_addresses is '@omit create,update,delete
+An account''s address on a chain: the investor''s own (makeBlockchainAddress) or a custodial one the server made at the first mint.';
 
 create table app_public.broker_allocations (
   id uuid default gen_random_uuid() not null,
@@ -1067,18 +1060,11 @@ CREATE INDEX cap_table_entries_token_id_idx ON app_public.cap_table_entries USIN
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('cap_table_entries');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'token_id');
-create policy delete_own on app_public.cap_table_entries for delete to public
-  using ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
-create policy insert_own on app_public.cap_table_entries for insert to public
-  with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy select_visible on app_public.cap_table_entries for select to public
   using (app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)));
-create policy update_own on app_public.cap_table_entries for update to public
-  using (app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)))
-  with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
-grant delete, select on table app_public.cap_table_entries to app_user;
-grant insert (amount, blockchain_address_id, id, investor_id, token_id) on table app_public.cap_table_entries to app_user;
-grant update (amount, blockchain_address_id) on table app_public.cap_table_entries to app_user;
+grant select on table app_public.cap_table_entries to app_user;
+comment on table app_public.cap_table_entries is '@omit create,update,delete
+An address''s balance of a token: the contract''s balanceOf, written only by the server''s reconciliation of the chain.';
 
 create table app_public.capital_deployments (
   id uuid default gen_random_uuid() not null,
@@ -1141,18 +1127,11 @@ CREATE INDEX contracts_token_id_idx ON app_public.contracts USING btree (token_i
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('contracts');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'token_id');
-create policy delete_own on app_public.contracts for delete to public
-  using ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
-create policy insert_own on app_public.contracts for insert to public
-  with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
 create policy select_visible on app_public.contracts for select to public
   using ((token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)) OR (token_id IN ( SELECT app_private.investor_token_ids() AS investor_token_ids)));
-create policy update_own on app_public.contracts for update to public
-  using ((token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)) OR (token_id IN ( SELECT app_private.investor_token_ids() AS investor_token_ids)))
-  with check ((token_id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
-grant delete, select on table app_public.contracts to app_user;
-grant insert (chain, contract_address, id, status, token_id) on table app_public.contracts to app_user;
-grant update (chain, contract_address, status) on table app_public.contracts to app_user;
+grant select on table app_public.contracts to app_user;
+comment on table app_public.contracts is '@omit create,update,delete
+A token''s contract on a chain (the newest is the current one). Written by the token commands and the server''s chain jobs: status, address, block and transaction are the chain''s.';
 
 create table app_public.countries (
   id integer not null,
@@ -1698,20 +1677,12 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'blockchain_address_id');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg_holding_blockchain_addresses__token_documents();
-create policy delete_own on app_public.holding_blockchain_addresses for delete to public
-  using ((holding_id IN ( SELECT app_private.editable_issuer_holding_ids() AS editable_issuer_holding_ids)));
-create policy insert_own on app_public.holding_blockchain_addresses for insert to public
-  with check ((holding_id IN ( SELECT app_private.editable_issuer_holding_ids() AS editable_issuer_holding_ids)));
 create policy select_visible on app_public.holding_blockchain_addresses for select to public
   using ((holding_id IN ( SELECT holdings.id
    FROM app_public.holdings)));
-create policy update_own on app_public.holding_blockchain_addresses for update to public
-  using ((holding_id IN ( SELECT holdings.id
-   FROM app_public.holdings)))
-  with check ((holding_id IN ( SELECT app_private.editable_issuer_holding_ids() AS editable_issuer_holding_ids)));
-grant delete, select on table app_public.holding_blockchain_addresses to app_user;
-grant insert (blockchain_address_id, chain, holding_id, id, status) on table app_public.holding_blockchain_addresses to app_user;
-grant update (chain, status) on table app_public.holding_blockchain_addresses to app_user;
+grant select on table app_public.holding_blockchain_addresses to app_user;
+comment on table app_public.holding_blockchain_addresses is '@omit create,update,delete
+A holding''s mint to an address (pending, trade with block and transaction, failed with the reason): written only by the server''s chain jobs.';
 
 create table app_public.holdings (
   id uuid default gen_random_uuid() not null,
@@ -2846,18 +2817,11 @@ CREATE INDEX tokens_round_id_idx ON app_public.tokens USING btree (round_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('tokens');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'id');
-create policy delete_own on app_public.tokens for delete to public
-  using ((id IN ( SELECT app_private.editable_token_ids() AS editable_token_ids)));
-create policy insert_own on app_public.tokens for insert to public
-  with check ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) AND app_private.can_write());
 create policy select_visible on app_public.tokens for select to public
   using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (id IN ( SELECT app_private.investor_token_ids() AS investor_token_ids)));
-create policy update_own on app_public.tokens for update to public
-  using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (id IN ( SELECT app_private.investor_token_ids() AS investor_token_ids)))
-  with check ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) AND app_private.can_write());
-grant delete, select on table app_public.tokens to app_user;
-grant insert (coinbase_buy_price_usd, coinbase_sell_price_usd, coinbase_spot_price_usd, id, name, "precision", round_id, status, symbol, total, type) on table app_public.tokens to app_user;
-grant update (coinbase_buy_price_usd, coinbase_sell_price_usd, coinbase_spot_price_usd, name, "precision", status, symbol, total, type) on table app_public.tokens to app_user;
+grant select on table app_public.tokens to app_user;
+comment on table app_public.tokens is '@omit create,update,delete
+A round''s token. Written by makeToken (Setup Token, Edit), deployContract, tokenizeHoldings, swapTokenChain and the server''s chain jobs; its status is the chain''s.';
 
 create table app_public.tranche_bond_data (
   id uuid default gen_random_uuid() not null,
@@ -5443,16 +5407,6 @@ AS $function$
   $function$;
 grant execute on function app_private.editable_security_ids() to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.editable_token_ids()
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
-AS $function$
-    select id from app_private.issuer_token_ids() as id where app_private.can_write()
-  $function$;
-grant execute on function app_private.editable_token_ids() to app_user;
-
 CREATE OR REPLACE FUNCTION app_private.encryption_key()
  RETURNS text
  LANGUAGE plpgsql
@@ -6030,16 +5984,6 @@ AS $function$
       and app_private.can_write()
   $function$;
 grant execute on function app_private.issuer_editable_security_ids() to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.issuer_investor_ids()
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
-AS $function$
-    select h.investor_id from app_public.holdings h where h.round_id in (select app_private.issuer_round_ids())
-  $function$;
-grant execute on function app_private.issuer_investor_ids() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.issuer_round_ids()
  RETURNS SETOF uuid

@@ -1,7 +1,9 @@
 // Tokens, contracts, blockchain addresses, holding addresses and cap table entries with the client bypassed
-// (sync/database/tokens/, the tables in sync/migrations/0000_baseline.sql): the issuer of the round sees and edits, its
-// viewer only reads, an investor sees its own entries and the tokens it holds and writes nothing, others see nothing;
-// the holding read model carries the investor's token positions and the holding's addresses.
+// (sync/database/tokens/, the tables in sync/migrations/0000_baseline.sql): the issuer of the round sees them, its
+// viewer too, an investor sees its own entries and the tokens it holds, others see nothing; no account writes them but
+// through the token commands (migration 1720: the chain's rows are the chain's), the server's reconciliation (the
+// database owner) writes the cap table entries; the holding read model carries the investor's token positions and
+// the holding's addresses.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Sql } from "../../sync/db/database.ts";
 import {
@@ -130,14 +132,13 @@ describe("token visibility", () => {
     expect(kimDocs).toEqual([expect.objectContaining({ name: DEMO_CRYPTO_TOKEN, amount: "500000.0" })]);
   });
 
-  it("records a change of the holding documents when a cap table entry changes", async () => {
+  it("records a change of the holding documents when the reconciliation changes a cap table entry", async () => {
     const before = Number(
       (await db.query<{ n: string }>("select count(*) as n from app_private.changes where model = 'holdings'")).rows[0]
         ?.n,
     );
-    await asAccount(db, issuer, (tx) =>
-      tx.query("update app_public.cap_table_entries set amount = amount + 1 where amount = 25"),
-    );
+    // as the server's reconciliation writes it (the database owner)
+    await db.query("update app_public.cap_table_entries set amount = amount + 1 where amount = 25");
     const after = Number(
       (await db.query<{ n: string }>("select count(*) as n from app_private.changes where model = 'holdings'")).rows[0]
         ?.n,
@@ -160,19 +161,17 @@ describe("token replication", () => {
       return rows[0]?.result as Pull;
     });
 
-  it("brings the investor's device the holding document again when the issuer changes a cap table entry", async () => {
+  it("brings the investor's device the holding document again when the reconciliation changes a cap table entry", async () => {
     let first = await pull(investor, null);
     while (first.documents.length > 0) {
       const next = await pull(investor, first.checkpoint);
       if (next.documents.length === 0) break;
       first = next;
     }
-    await asAccount(db, issuer, (tx) =>
-      tx.query(
-        `update app_public.cap_table_entries e set amount = 30 from app_public.tokens t
-         where t.id = e.token_id and t.name = $1`,
-        [DEMO_SECURITY_TOKEN],
-      ),
+    await db.query(
+      `update app_public.cap_table_entries e set amount = 30 from app_public.tokens t
+       where t.id = e.token_id and t.name = $1`,
+      [DEMO_SECURITY_TOKEN],
     );
     const changed = await pull(investor, first.checkpoint);
     const positions = changed.documents.flatMap((doc) => doc.tokens ?? []);
@@ -184,40 +183,106 @@ describe("token replication", () => {
 });
 
 describe("token writes", () => {
-  it("lets the issuer create a token with a contract and a cap table entry on its round", async () => {
-    const roundId = await seedRoundId();
-    const investorId = investor.accountId;
-    await asAccount(db, issuer, async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        "insert into app_public.tokens (round_id, name, symbol, type) values ($1, 'New Token', 'NEW', 'Security') returning id",
+  it("lets the issuer set up a token through makeToken; the reconciliation writes its cap table entry", async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `select r.id from app_public.rounds r join app_public.assets a on a.id = r.asset_id
+       join app_public.accounts x on x.id = a.issuer_id
+       where x.id = $1 and not exists (select 1 from app_public.tokens t where t.round_id = r.id) limit 1`,
+      [issuer.accountId],
+    );
+    const roundId = rows[0]?.id;
+    expect(roundId).toBeDefined();
+    const tokenId = await asAccount(db, issuer, async (tx) => {
+      const made = await tx.query<{ id: string }>(
+        "select id from app_public.make_token($1, 'New Token', 'NEW', 'ethereum-ledgerline')",
         [roundId],
       );
-      const tokenId = rows[0]?.id;
-      await tx.query("insert into app_public.contracts (token_id, chain) values ($1, 'tezos-mainnet')", [tokenId]);
-      await tx.query("insert into app_public.cap_table_entries (token_id, investor_id, amount) values ($1, $2, 10)", [
-        tokenId,
-        investorId,
-      ]);
+      return made.rows[0]?.id;
     });
+    const contracts = await db.query<{ status: string }>(
+      "select status from app_public.contracts where token_id = $1",
+      [tokenId],
+    );
+    expect(contracts.rows).toEqual([{ status: "not_deployed" }]);
+    await db.query("insert into app_public.cap_table_entries (token_id, investor_id, amount) values ($1, $2, 10)", [
+      tokenId,
+      investor.accountId,
+    ]);
     expect(await tokenNames(investor)).toContain("New Token");
   });
 
-  it("refuses writes of the viewer, the investor and the broker", async () => {
+  it("refuses every account's own writes of tokens, contracts, cap table entries, mint records and addresses", async () => {
     const roundId = await seedRoundId();
-    const insertToken = (tx: Sql) =>
-      tx.query("insert into app_public.tokens (round_id, name, symbol) values ($1, 'X', 'X')", [roundId]);
-    expect(await failure(viewer, insertToken)).toBe("LL403");
-    expect(await failure(investor, insertToken)).toBe("LL403");
-    expect(await failure(broker, insertToken)).toBe("LL403");
-    expect(await failure(investor, (tx) => tx.query("update app_public.cap_table_entries set amount = 999999"))).toBe(
-      "LL403",
+    const { rows } = await db.query<{ token: string; contract: string; entry: string; mint: string; address: string }>(
+      `select t.id as token, c.id as contract, e.id as entry, x.id as mint, b.id as address
+         from app_public.tokens t join app_public.contracts c on c.token_id = t.id
+         join app_public.cap_table_entries e on e.token_id = t.id and e.investor_id = $2
+         join app_public.blockchain_addresses b on b.id = e.blockchain_address_id
+         join app_public.holding_blockchain_addresses x on x.blockchain_address_id = b.id
+        where t.name = $1 limit 1`,
+      [DEMO_CRYPTO_TOKEN, investor.accountId],
     );
-    expect(
-      await failure(investor, (tx) => tx.query("update app_public.holding_blockchain_addresses set status = 'trade'")),
-    ).toBe("LL403");
+    const seed = rows[0];
+    if (!seed) throw new Error("no seed token rows");
+    const writes: Array<[string, (tx: Sql) => Promise<unknown>]> = [
+      [
+        "insert token",
+        (tx) => tx.query("insert into app_public.tokens (round_id, name, symbol) values ($1, 'X', 'X')", [roundId]),
+      ],
+      ["update token", (tx) => tx.query("update app_public.tokens set status = 'issued' where id = $1", [seed.token])],
+      ["delete token", (tx) => tx.query("delete from app_public.tokens where id = $1", [seed.token])],
+      [
+        "insert contract",
+        (tx) =>
+          tx.query("insert into app_public.contracts (token_id, chain) values ($1, 'tezos-mainnet')", [seed.token]),
+      ],
+      [
+        "update contract",
+        (tx) => tx.query("update app_public.contracts set status = 'not_deployed' where id = $1", [seed.contract]),
+      ],
+      ["delete contract", (tx) => tx.query("delete from app_public.contracts where id = $1", [seed.contract])],
+      [
+        "insert entry",
+        (tx) =>
+          tx.query("insert into app_public.cap_table_entries (token_id, investor_id, amount) values ($1, $2, 10)", [
+            seed.token,
+            investor.accountId,
+          ]),
+      ],
+      [
+        "update entry",
+        (tx) => tx.query("update app_public.cap_table_entries set amount = 1 where id = $1", [seed.entry]),
+      ],
+      ["delete entry", (tx) => tx.query("delete from app_public.cap_table_entries where id = $1", [seed.entry])],
+      [
+        "update mint",
+        (tx) =>
+          tx.query("update app_public.holding_blockchain_addresses set status = 'failed' where id = $1", [seed.mint]),
+      ],
+      [
+        "delete mint",
+        (tx) => tx.query("delete from app_public.holding_blockchain_addresses where id = $1", [seed.mint]),
+      ],
+      [
+        "insert address",
+        (tx) =>
+          tx.query(
+            "insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, 'tz1OwnNew', 'tezos-mainnet')",
+            [investor.accountId],
+          ),
+      ],
+      [
+        "update address",
+        (tx) =>
+          tx.query("update app_public.blockchain_addresses set address = 'elsewhere' where id = $1", [seed.address]),
+      ],
+      ["delete address", (tx) => tx.query("delete from app_public.blockchain_addresses where id = $1", [seed.address])],
+    ];
+    for (const who of [issuer, viewer, investor, broker])
+      for (const [what, write] of writes) expect([what, await failure(who, write)]).toEqual([what, "42501"]);
   });
 
-  it("refuses an issuer's token on a round it does not issue (row-level security)", async () => {
+  it("refuses an issuer's token on a round it does not issue", async () => {
     const { rows } = await db.query<{ id: string }>(
       `select r.id from app_public.rounds r join app_public.assets a on a.id = r.asset_id
        join app_public.accounts x on x.id = a.issuer_id where x.email <> 'capital@northwind-renewables.example' limit 1`,
@@ -226,25 +291,20 @@ describe("token writes", () => {
     expect(foreign).toBeDefined();
     expect(
       await failure(issuer, (tx) =>
-        tx.query("insert into app_public.tokens (round_id, name, symbol) values ($1, 'X', 'X')", [foreign]),
+        tx.query("select app_public.make_token($1, 'X', 'X', 'ethereum-ledgerline')", [foreign]),
       ),
-    ).toBe("42501");
+    ).toBe("LL403");
   });
 
-  it("lets an investor register its own address but not one for another account", async () => {
-    await asAccount(db, investor, (tx) =>
-      tx.query(
-        "insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, 'tz1OwnNew', 'tezos-mainnet')",
-        [investor.accountId],
-      ),
-    );
+  it("lets an investor register its own address through makeBlockchainAddress, checked", async () => {
     expect(
       await failure(investor, (tx) =>
-        tx.query(
-          "insert into app_public.blockchain_addresses (account_id, address, chain) values ($1, 'tz1Other', 'tezos-mainnet')",
-          [investor2.accountId],
-        ),
+        tx.query("select app_public.make_blockchain_address('tezos-mainnet', 'tz1OwnNew')"),
       ),
-    ).toBe("42501");
+    ).toBe("LL422");
+    await asAccount(db, investor, (tx) =>
+      tx.query("select app_public.make_blockchain_address('tezos-mainnet', 'tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m6')"),
+    );
+    expect(await count(investor, "blockchain_addresses")).toBe(3);
   });
 });

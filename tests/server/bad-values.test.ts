@@ -499,8 +499,6 @@ const NOT_EXERCISED: Record<string, string> = {
   updateAddress: "addresses' texts: tests/db/input-bounds.test.ts; written by account setup",
   createDocument: "documents are made by makeHoldingDocument / makeSecurityDocument; name_length holds",
   updateDocument: "documents.name_length holds (tests/db/input-bounds.test.ts)",
-  createToken: "tokens: name and symbol 40, total and prices bounded (tests/db/input-bounds.test.ts)",
-  updateToken: "tokens: name and symbol 40, total and prices bounded (tests/db/input-bounds.test.ts)",
   makeToken: "token name, symbol and chain: the spec's messages, nothing written (tests/server/chain-tokens.test.ts)",
   swapTokenChain: "chain: a known, enabled chain or LL422 (tests/server/chain-tokens.test.ts)",
   makeBlockchainAddress: "0x + 40 hex on ethereum chains, 200 characters at most (tests/server/chain-tokens.test.ts)",
@@ -518,17 +516,7 @@ const NOT_EXERCISED: Record<string, string> = {
   createAllocationOfferingLink: "links: allocation_offering_links.*_length (tests/db/input-bounds.test.ts)",
   createVestingSchedule: "vesting_schedules.starts_on_bounds and duration_length (tests/db/input-bounds.test.ts)",
   updateVestingSchedule: "vesting_schedules.starts_on_bounds and duration_length (tests/db/input-bounds.test.ts)",
-  createBlockchainAddress: "blockchain addresses: address_length and chain_length (tests/db/input-bounds.test.ts)",
-  updateBlockchainAddress: "blockchain addresses: address_length and chain_length (tests/db/input-bounds.test.ts)",
-  createHoldingBlockchainAddress: "status and chain: *_length (tests/db/input-bounds.test.ts)",
-  updateHoldingBlockchainAddress: "status and chain: *_length (tests/db/input-bounds.test.ts)",
-  createContract: "contracts: *_length (tests/db/input-bounds.test.ts)",
-  updateContract: "contracts: *_length (tests/db/input-bounds.test.ts)",
   createDocumentSharing: "to_role and name: *_length (tests/db/input-bounds.test.ts)",
-  createCapTableEntry:
-    "cap table entries: amount_bounds (tests/db/input-bounds.test.ts); no account's screen writes them",
-  updateCapTableEntry:
-    "cap table entries: amount_bounds (tests/db/input-bounds.test.ts); no account's screen writes them",
   createAssetType: "reference data: no insert grant for app_user",
   updateAssetType: "reference data: no update grant for app_user",
   createTermsOfService: "reference data: no insert grant for app_user",
@@ -545,7 +533,6 @@ const NOT_EXERCISED: Record<string, string> = {
   createOnboardingQuestion:
     "questions: name, description, error_message lengths (tests/db/input-bounds.test.ts); required texts: tests/server/questions-permissions.test.ts",
   updateOnboardingQuestion: "same columns and rules as createOnboardingQuestion",
-  deleteBlockchainAddress: "a delete: its text arguments are lookup keys",
   deleteDistributionCustomField: "a delete: its text arguments are lookup keys",
   deleteDocumentSharing: "a delete: its text arguments are lookup keys",
 };

@@ -88,10 +88,10 @@ describe("an update or delete that finds no row is refused, not answered with nu
       message: /^User not found\.$/,
     },
     {
-      mutation: "deleteTokenById",
-      text: "mutation($input: DeleteTokenByIdInput!) { deleteTokenById(input: $input) { clientMutationId } }",
+      mutation: "deleteCapitalDeploymentById",
+      text: "mutation($input: DeleteCapitalDeploymentByIdInput!) { deleteCapitalDeploymentById(input: $input) { clientMutationId } }",
       variables: async () => ({ input: { id: NOWHERE } }),
-      message: /^Token not found\.$/,
+      message: /^Capital deployment not found\.$/,
     },
   ];
 

@@ -112,16 +112,6 @@ as $function$
   $function$;
 grant execute on function app_private.editable_security_ids() to app_user;
 
-create or replace function app_private.editable_token_ids()
-  returns setof uuid
-  language sql
-  stable security definer
-  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
-as $function$
-    select id from app_private.issuer_token_ids() as id where app_private.can_write()
-  $function$;
-grant execute on function app_private.editable_token_ids() to app_user;
-
 create or replace function app_private.investor_allocation_ids()
   returns setof uuid
   language sql
@@ -203,16 +193,6 @@ as $function$
       and app_private.can_write()
   $function$;
 grant execute on function app_private.issuer_editable_security_ids() to app_user;
-
-create or replace function app_private.issuer_investor_ids()
-  returns setof uuid
-  language sql
-  stable security definer
-  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
-as $function$
-    select h.investor_id from app_public.holdings h where h.round_id in (select app_private.issuer_round_ids())
-  $function$;
-grant execute on function app_private.issuer_investor_ids() to app_user;
 
 create or replace function app_private.issuer_round_ids()
   returns setof uuid
