@@ -5,8 +5,9 @@
 // visible. Opening the chain sets the newest stored block's state root on the stored trie (its nodes are read on
 // demand and checked against their hashes) instead of executing every block again; blocks stored without their
 // state (older data) are replayed once, state roots checked, and their state saved.
-// `request` answers the JSON-RPC methods ethers and the job runner use; reads never touch the state (eth_call runs
-// inside a journal checkpoint that is reverted).
+// `request` answers the JSON-RPC methods ethers and the job runner use, unfiltered (the HTTP endpoint filters by caller:
+// rpc-access.ts); reads never touch the state (eth_call runs inside a journal checkpoint that is reverted). A raw
+// transaction is accepted only when it will be included, and a block with no transaction is never mined.
 import { type Block, createBlockFromRLP } from "@ethereumjs/block";
 import { createBlockchain } from "@ethereumjs/blockchain";
 import { type Common, createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
@@ -21,10 +22,12 @@ import {
   createContractAddress,
   equalsBytes,
   hexToBytes,
+  KECCAK256_NULL,
   type PrefixedHexString,
+  toChecksumAddress,
   ValueEncoding,
 } from "@ethereumjs/util";
-import { buildBlock, createVM, runBlock, type VM } from "@ethereumjs/vm";
+import { Bloom, buildBlock, createVM, runBlock, type VM } from "@ethereumjs/vm";
 import { type NodeLoader, StateNodes } from "./state.ts";
 
 export const EMBEDDED_CHAIN_ID = 73_317;
@@ -142,6 +145,16 @@ function fromStored(receipt: StoredReceipt): Outcome {
     ]),
     revertData: receipt.revertData,
   };
+}
+
+/** The 2048-bit bloom of logs' addresses and topics (a receipt's `logsBloom`; a block's is the OR of its receipts'). */
+export function logsBloom(logs: Array<{ address: string; topics: string[] }>): string {
+  const bloom = new Bloom();
+  for (const log of logs) {
+    bloom.add(hexToBytes(log.address as PrefixedHexString));
+    for (const topic of log.topics) bloom.add(hexToBytes(topic as PrefixedHexString));
+  }
+  return bytesToHex(bloom.bitvector);
 }
 
 function chainCommon(): Common {
@@ -435,6 +448,11 @@ export class EmbeddedChain {
         }
       }
       this.pending = rest;
+      if (results.length === 0) {
+        // nothing was includable (sendRaw refuses what it can foresee): no empty block is mined for it
+        await builder.revert();
+        continue;
+      }
       const { block } = await builder.build();
       const written = this.nodes.takeWritten();
       try {
@@ -524,38 +542,86 @@ export class EmbeddedChain {
     };
   }
 
+  /** The price per gas a mined transaction paid: min(maxFeePerGas, baseFee + maxPriorityFeePerGas), or gasPrice. */
+  private static effectiveGasPrice(tx: TypedTransaction, baseFee: bigint): bigint {
+    if ("maxFeePerGas" in tx) {
+      const { maxFeePerGas, maxPriorityFeePerGas } = tx as { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+      const offered = baseFee + maxPriorityFeePerGas;
+      if (offered < maxFeePerGas) return offered;
+      return maxFeePerGas;
+    }
+    return (tx as { gasPrice: bigint }).gasPrice;
+  }
+
+  /**
+   * A transaction as a node answers it (the field names of the execution API: `gas`, `input`, `gasPrice`; the fee
+   * fields, `accessList`, `chainId` and `yParity` by type). A mined EIP-1559 transaction's `gasPrice` is the price it
+   * paid, a pending one's its `maxFeePerGas`, as geth answers.
+   */
   private formatTx(tx: TypedTransaction, block: Block | null, index: number | null) {
     const json = tx.toJSON() as Record<string, unknown>;
+    const dynamic = "maxFeePerGas" in tx;
+    const price = dynamic
+      ? block
+        ? EmbeddedChain.effectiveGasPrice(tx, block.header.baseFeePerGas ?? 0n)
+        : (tx as { maxFeePerGas: bigint }).maxFeePerGas
+      : (tx as { gasPrice: bigint }).gasPrice;
+    const protectedLegacy = tx.type === 0 && tx.v !== undefined && tx.v !== 27n && tx.v !== 28n;
     return {
-      ...json,
-      type: hex(tx.type),
-      hash: bytesToHex(tx.hash()),
-      from: tx.getSenderAddress().toString(),
-      to: tx.to?.toString() ?? null,
       blockHash: block ? bytesToHex(block.hash()) : null,
       blockNumber: block ? hex(block.header.number) : null,
+      from: tx.getSenderAddress().toString(),
+      gas: hex(tx.gasLimit),
+      gasPrice: hex(price),
+      ...(dynamic
+        ? {
+            maxFeePerGas: hex((tx as { maxFeePerGas: bigint }).maxFeePerGas),
+            maxPriorityFeePerGas: hex((tx as { maxPriorityFeePerGas: bigint }).maxPriorityFeePerGas),
+          }
+        : {}),
+      hash: bytesToHex(tx.hash()),
+      input: bytesToHex(tx.data),
+      nonce: hex(tx.nonce),
+      to: tx.to?.toString() ?? null,
       transactionIndex: index === null ? null : hex(index),
-      chainId: hex(this.chainId),
-      gasPrice: hex(
-        (json.gasPrice as string | undefined)
-          ? BigInt(json.gasPrice as string)
-          : BigInt((json.maxFeePerGas as string | undefined) ?? 0),
-      ),
+      value: hex(tx.value),
+      type: hex(tx.type),
+      ...(tx.type === 0 ? {} : { accessList: json.accessList ?? [] }),
+      ...(tx.type === 0 && !protectedLegacy ? {} : { chainId: hex(this.chainId) }),
+      v: hex(tx.v ?? 0n),
+      r: hex(tx.r ?? 0n),
+      s: hex(tx.s ?? 0n),
+      ...(tx.type === 0 ? {} : { yParity: hex(tx.v ?? 0n) }),
     };
   }
 
-  private formatReceipt(m: Mined) {
+  /** A mined transaction's logs as a node answers them (logIndex counts from the block's first log). */
+  private formatLogs(m: Mined) {
     const block = this.blocks[Number(m.blockNumber)];
     const txHash = bytesToHex(m.tx.hash());
-    const baseFee = block?.header.baseFeePerGas ?? 0n;
     let logIndex = 0;
     for (let i = 0; i < m.index; i++) {
       const earlier = block?.transactions[i];
       if (earlier) logIndex += this.mined.get(bytesToHex(earlier.hash()))?.logs.length ?? 0;
     }
-    const tip = "maxPriorityFeePerGas" in m.tx ? (m.tx as { maxPriorityFeePerGas: bigint }).maxPriorityFeePerGas : 0n;
-    const cap = "maxFeePerGas" in m.tx ? (m.tx as { maxFeePerGas: bigint }).maxFeePerGas : baseFee;
-    const price = baseFee + tip < cap ? baseFee + tip : cap;
+    return m.logs.map(([address, topics, data], i) => ({
+      address: bytesToHex(address),
+      topics: topics.map((t) => bytesToHex(t)),
+      data: bytesToHex(data),
+      blockNumber: hex(m.blockNumber),
+      blockHash: m.blockHash,
+      transactionHash: txHash,
+      transactionIndex: hex(m.index),
+      logIndex: hex(logIndex + i),
+      removed: false,
+    }));
+  }
+
+  private formatReceipt(m: Mined) {
+    const block = this.blocks[Number(m.blockNumber)];
+    const txHash = bytesToHex(m.tx.hash());
+    const price = EmbeddedChain.effectiveGasPrice(m.tx, block?.header.baseFeePerGas ?? 0n);
+    const logs = this.formatLogs(m);
     return {
       transactionHash: txHash,
       transactionIndex: hex(m.index),
@@ -567,18 +633,8 @@ export class EmbeddedChain {
       gasUsed: hex(m.gasUsed),
       effectiveGasPrice: hex(price),
       contractAddress: m.contractAddress,
-      logs: m.logs.map(([address, topics, data], i) => ({
-        address: bytesToHex(address),
-        topics: topics.map((t) => bytesToHex(t)),
-        data: bytesToHex(data),
-        blockNumber: hex(m.blockNumber),
-        blockHash: m.blockHash,
-        transactionHash: txHash,
-        transactionIndex: hex(m.index),
-        logIndex: hex(logIndex + i),
-        removed: false,
-      })),
-      logsBloom: `0x${"00".repeat(256)}`,
+      logs,
+      logsBloom: logsBloom(logs),
       status: hex(m.status),
       type: hex(m.tx.type),
       // not in a node's receipt: the revert data of a failed transaction (the job runner decodes the reason)
@@ -621,30 +677,87 @@ export class EmbeddedChain {
     return account?.nonce ?? 0n;
   }
 
-  /** Accepts a signed transaction into the pool (mined on the next tick); answers its hash. */
+  /** The base fee of the next block: the least price per gas a transaction sent now must offer. */
+  private nextBaseFee(): bigint {
+    return this.head().header.calcNextBaseFee();
+  }
+
+  /**
+   * Accepts a signed transaction into the pool (mined on the next tick) and answers its hash, only when it will be
+   * included: everything the EVM checks before it runs a transaction is checked here first, with a node's (geth's)
+   * error, so a transaction that cannot be included is refused, never answered with a hash and then dropped.
+   */
   private async sendRaw(raw: string): Promise<string> {
     if (this.broken) throw new RpcError(-32000, `chain unavailable: ${this.broken.message}`);
     let tx: TypedTransaction;
     try {
       tx = createTxFromRLP(hexToBytes(raw as PrefixedHexString), { common: this.common });
     } catch (error) {
-      throw new RpcError(-32602, `invalid transaction: ${(error as Error).message}`);
+      const message = (error as Error).message;
+      // a typed transaction signed for another chain (@ethereumjs refuses its chain id while decoding)
+      if (/chain id/i.test(message)) throw new RpcError(-32000, "invalid chain id for signer");
+      throw new RpcError(-32602, `invalid transaction: ${message}`);
     }
     if (!tx.isSigned()) throw new RpcError(-32602, "transaction not signed");
-    const hash = bytesToHex(tx.hash());
-    if (this.pending.some((p) => bytesToHex(p.hash()) === hash) || (await this.minedOf(hash))) return hash;
-    const sender = tx.getSenderAddress().toString();
-    const expected = this.pendingNonces.get(sender) ?? (await this.nonceOf(sender));
-    if (tx.nonce < expected) throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${tx.nonce}`);
-    if (tx.nonce > expected) throw new RpcError(-32000, `nonce too high: next nonce ${expected}, tx nonce ${tx.nonce}`);
+    if (tx.type === 3) throw new RpcError(-32000, "transaction type not supported");
+    if (tx.type === 0 && (tx.v === 27n || tx.v === 28n))
+      throw new RpcError(-32000, "only replay-protected (EIP-155) transactions allowed over RPC");
+    const chainId = tx.type === 0 ? ((tx.v ?? 0n) - 35n) / 2n : (tx as { chainId: bigint }).chainId;
+    if (chainId !== BigInt(this.chainId)) throw new RpcError(-32000, "invalid chain id for signer");
+    let senderAddress: ReturnType<TypedTransaction["getSenderAddress"]>;
+    try {
+      if (!tx.verifySignature()) throw new Error("bad signature");
+      senderAddress = tx.getSenderAddress();
+    } catch {
+      throw new RpcError(-32000, "invalid sender");
+    }
+    const sender = senderAddress.toString();
     if (tx.gasLimit > BLOCK_GAS_LIMIT) throw new RpcError(-32000, "exceeds block gas limit");
-    const account = await this.vm.stateManager.getAccount(tx.getSenderAddress());
-    if ((account?.balance ?? 0n) < tx.getUpfrontCost(this.head().header.baseFeePerGas ?? 0n))
-      throw new RpcError(-32000, "insufficient funds for gas * price + value");
-    this.pendingNonces.set(sender, expected + 1n);
-    this.pending.push(tx);
-    this.scheduleMine();
-    return hash;
+    const intrinsic = tx.getIntrinsicGas();
+    if (tx.gasLimit < intrinsic)
+      throw new RpcError(-32000, `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}`);
+    const dynamic = "maxFeePerGas" in tx;
+    const feeCap = dynamic ? (tx as { maxFeePerGas: bigint }).maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
+    const hash = bytesToHex(tx.hash());
+    return this.serial(async () => {
+      // with the VM idle (no block half built), so the state read is the head's
+      if (this.pending.some((p) => bytesToHex(p.hash()) === hash) || (await this.minedOf(hash))) return hash;
+      const baseFee = this.nextBaseFee();
+      if (feeCap < baseFee)
+        throw new RpcError(
+          -32000,
+          `transaction underpriced: ${dynamic ? "max fee per gas" : "gas price"} ${feeCap} less than block base fee ${baseFee}`,
+        );
+      const expected = this.pendingNonces.get(sender) ?? (await this.nonceOf(sender));
+      if (tx.nonce < expected)
+        throw new RpcError(-32000, `nonce too low: next nonce ${expected}, tx nonce ${tx.nonce}`);
+      if (tx.nonce > expected)
+        throw new RpcError(-32000, `nonce too high: next nonce ${expected}, tx nonce ${tx.nonce}`);
+      const account = await this.vm.stateManager.getAccount(senderAddress);
+      if (account && !equalsBytes(account.codeHash, KECCAK256_NULL)) throw new RpcError(-32000, "sender not an eoa");
+      // what the sender's transactions waiting in the pool may spend, then this one (gas * fee cap + value)
+      const waiting = this.pending
+        .filter((p) => p.getSenderAddress().equals(senderAddress))
+        .reduce((sum, p) => sum + EmbeddedChain.maxCost(p), 0n);
+      const have = (account?.balance ?? 0n) - waiting;
+      const want = EmbeddedChain.maxCost(tx);
+      if (have < want)
+        throw new RpcError(
+          -32000,
+          `insufficient funds for gas * price + value: address ${toChecksumAddress(sender)} have ${have < 0n ? 0n : have} want ${want}`,
+        );
+      this.pendingNonces.set(sender, expected + 1n);
+      this.pending.push(tx);
+      this.scheduleMine();
+      return hash;
+    });
+  }
+
+  /** The most a transaction may cost its sender: gas limit * fee cap (max fee per gas, or gas price) + value. */
+  private static maxCost(tx: TypedTransaction): bigint {
+    const feeCap =
+      "maxFeePerGas" in tx ? (tx as { maxFeePerGas: bigint }).maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
+    return tx.gasLimit * feeCap + tx.value;
   }
 
   /** One JSON-RPC call. */
@@ -662,8 +775,12 @@ export class EmbeddedChain {
         return false;
       case "eth_blockNumber":
         return hex(this.blockNumber);
-      case "eth_gasPrice":
-        return hex((this.head().header.baseFeePerGas ?? 0n) + 1n);
+      case "eth_gasPrice": {
+        // enough for the next block (a transaction offering less than its base fee is refused)
+        const head = this.head().header.baseFeePerGas ?? 0n;
+        const next = this.nextBaseFee();
+        return hex((next > head ? next : head) + 1n);
+      }
       case "eth_maxPriorityFeePerGas":
         return "0x0";
       case "eth_feeHistory":
@@ -739,7 +856,7 @@ export class EmbeddedChain {
           for (const tx of (await this.blockByNumber(n))?.transactions ?? []) {
             const m = this.mined.get(bytesToHex(tx.hash()));
             if (!m) continue;
-            for (const log of this.formatReceipt(m).logs)
+            for (const log of this.formatLogs(m))
               if (
                 (!addresses || addresses.includes(log.address.toLowerCase())) &&
                 topics.every((wanted, i) => !wanted || wanted.includes(log.topics[i]?.toLowerCase() ?? ""))

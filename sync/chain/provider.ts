@@ -25,9 +25,12 @@ export function eip1193(chain: EmbeddedChain): Eip1193Provider {
   return { request: ({ method, params }) => chain.request(method, params ?? []) };
 }
 
-/** A JSON-RPC request answered by the embedded chain (the HTTP endpoint and the ethers provider share it). */
+/**
+ * A JSON-RPC request answered by the embedded chain (the ethers provider and the HTTP endpoint share it; the endpoint
+ * passes the chain as its caller may see it, rpc-access.ts).
+ */
 export async function answerRpc(
-  chain: EmbeddedChain,
+  chain: Pick<EmbeddedChain, "request">,
   payload: { id?: unknown; method?: unknown; params?: unknown },
 ): Promise<Record<string, unknown>> {
   const id = payload.id ?? null;

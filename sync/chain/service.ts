@@ -1,10 +1,12 @@
 // The server's chain service (docs/CHAIN.md): which chains are available (written to app_private.chain_settings at
 // start, so the token commands refuse a disabled chain with its reason), the job runner woken by
 // NOTIFY chain_jobs, and the HTTP side: GET /api/v2/chains (the chains offered, with availability) and
-// POST /api/v2/chain/ethereum-ledgerline (the embedded chain's JSON-RPC, for signed-in users).
+// POST /api/v2/chain/ethereum-ledgerline (the embedded chain's JSON-RPC: an issuer's owners and admins about their
+// own tokens, the platform admin the chain-level methods; rpc-access.ts).
 // Cheap at start: two small queries; the embedded chain (and ethers, @ethereumjs) load on first use only.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/database.ts";
+import type { SessionClaims } from "../graphql/settings.ts";
 import { sendJson } from "../http/respond.ts";
 import { type ChainConnection, chainConnections, EMBEDDED_CHAIN } from "./chains.ts";
 import type { JobRunner } from "./jobs.ts";
@@ -12,6 +14,8 @@ import type { ChainBackend } from "./provider.ts";
 
 export const CHAINS_PATH = "/api/v2/chains";
 export const CHAIN_RPC_PREFIX = "/api/v2/chain/";
+/** The most calls one JSON-RPC batch may hold; a larger batch is refused whole. */
+export const RPC_BATCH_LIMIT = 100;
 
 export interface ChainServiceOptions {
   db: Database;
@@ -34,7 +38,8 @@ export interface ChainService {
   /** Resolves once every queued or signed job is finished (tests, bench); throws after `timeoutMs`. */
   settle(timeoutMs?: number): Promise<void>;
   isPath(path: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse, path: string, signedIn: boolean): Promise<void>;
+  /** `session`: the request's session, or null when not signed in. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string, session: SessionClaims | null): Promise<void>;
   /**
    * This process now runs the chain jobs another process ran until it died (sync/db/runner-locks.ts): the chains it
    * opened before may lack that process's blocks, so each is opened again (the embedded chain replays the stored
@@ -141,8 +146,8 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
       }
     },
     isPath: (path) => path === CHAINS_PATH || path.startsWith(CHAIN_RPC_PREFIX),
-    async handle(req, res, path, signedIn) {
-      if (!signedIn)
+    async handle(req, res, path, session) {
+      if (!session)
         return sendJson(res, 401, { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] });
       if (path === CHAINS_PATH) {
         return sendJson(
@@ -176,15 +181,37 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
       } catch {
         return sendJson(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
       }
-      const { answerRpc } = await import("./provider.ts");
+      const [{ answerRpc }, { chainFor, rpcReader }] = await Promise.all([
+        import("./provider.ts"),
+        import("./rpc-access.ts"),
+      ]);
       const { embedded } = await backend(chain);
       if (!embedded) return sendJson(res, 404, { errors: [{ message: "No embedded chain here" }] });
       if (Array.isArray(body)) {
+        if (body.length === 0)
+          return sendJson(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "empty batch" } });
+        if (body.length > RPC_BATCH_LIMIT) {
+          // refused whole, nothing run: each call gets the error with its id (geth answers "batch too large" too)
+          const message = `batch too large: at most ${RPC_BATCH_LIMIT} calls per batch, this one has ${body.length}; none was run`;
+          return sendJson(
+            res,
+            200,
+            body.map((item) => ({
+              jsonrpc: "2.0",
+              id: (item as { id?: unknown } | null)?.id ?? null,
+              error: { code: -32600, message },
+            })),
+          );
+        }
+      }
+      // what this session may see of the chain, looked up once per request
+      const reader = chainFor(embedded, await rpcReader(db, chain, session));
+      if (Array.isArray(body)) {
         const answers = [];
-        for (const item of body.slice(0, 100)) answers.push(await answerRpc(embedded, item as Record<string, unknown>));
+        for (const item of body) answers.push(await answerRpc(reader, item as Record<string, unknown>));
         return sendJson(res, 200, answers);
       }
-      return sendJson(res, 200, await answerRpc(embedded, (body ?? {}) as Record<string, unknown>));
+      return sendJson(res, 200, await answerRpc(reader, (body ?? {}) as Record<string, unknown>));
     },
     async takeOver() {
       const stale = [...backends.values()];

@@ -303,7 +303,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await sessionFor(req, res),
       );
     if (signing.isPath(path)) return signing.handle(req, res, path, await sessionFor(req, res));
-    if (chain.isPath(path)) return chain.handle(req, res, path, Boolean(await sessionFor(req, res)));
+    if (chain.isPath(path)) return chain.handle(req, res, path, await sessionFor(req, res));
     if (payments.isPath(path)) return payments.handle(req, res, path);
     if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
     if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
