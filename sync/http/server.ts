@@ -34,7 +34,7 @@ import { createCommandHandler } from "../replication/commands.ts";
 import { startChangeCompaction } from "../replication/compaction.ts";
 import type { SigningService, SigningServiceOptions } from "../signing/service.ts";
 import { makeStoragePlugin } from "../storage/graphql.ts";
-import { openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
+import { type FileStorage, openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { createBootstrapHandler } from "./bootstrap.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
@@ -112,6 +112,20 @@ async function seedIfEmpty(db: Database): Promise<boolean> {
   return true;
 }
 
+/**
+ * The demo documents' files (sync/seed/demo-files.ts): written at every start when the demo's document rows exist
+ * and their files do not, so a database seeded before the seed wrote files gets them too. Never fails the start.
+ */
+async function writeDemoFiles(db: Database, storage: FileStorage): Promise<void> {
+  try {
+    const { writeMissingDemoFiles } = await import("../seed/demo-files.ts");
+    await writeMissingDemoFiles(db, storage);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_MODULE_NOT_FOUND") return;
+    console.warn("demo data: the demo documents' files could not be written:", error);
+  }
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const mode = options.mode ?? "development";
   const production = mode === "production";
@@ -140,6 +154,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       throw error;
     },
   );
+  await writeDemoFiles(db, storage);
   // The migrations this build expects (readiness: a database another build migrated back is not ready).
   const migrationNames = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name));
 

@@ -5,6 +5,7 @@
 // Idempotent: does nothing when the database already has users.
 import { hash } from "@node-rs/argon2";
 import type { Database, Sql } from "../db/database.ts";
+import { DEMO_FILES } from "./demo-files.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -700,13 +701,14 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
     [issuer],
   );
 
-  // Documents: an offering memorandum on the preferred stock, a statement on Emma's seed holding.
+  // Documents: an offering memorandum on the preferred stock, a statement on Emma's seed holding. Their files (small
+  // PDFs) are written into the file storage by the server at start (demo-files.ts), where the storage is known.
   const memo = await id(
     tx,
     `insert into app_public.documents (name, type, extension, upload_status, uploaded_by_id, file_key, security_id)
-     values ('Series A Offering Memorandum', 'security', 'pdf', 'uploaded', $1, 'demo/series-a-memorandum.pdf', $2)
+     values ('Series A Offering Memorandum', 'security', 'pdf', 'uploaded', $1, $3, $2)
      returning id`,
-    [issuer, preferred],
+    [issuer, preferred, DEMO_FILES.memorandum],
   );
   await tx.query(
     `insert into app_public.document_sharings (document_id, to_role, name) values
@@ -716,9 +718,9 @@ async function insertBusinessData(tx: Sql, accounts: Map<string, string>): Promi
   const statement = await id(
     tx,
     `insert into app_public.documents (name, type, extension, upload_status, uploaded_by_id, file_key, holding_id)
-     select 'Seed round share statement', 'holding', 'pdf', 'uploaded', $1, 'demo/seed-statement-emma.pdf', h.id
+     select 'Seed round share statement', 'holding', 'pdf', 'uploaded', $1, $3, h.id
      from app_public.holdings h where h.distribution_id = $2 returning id`,
-    [issuer, emmaSeed],
+    [issuer, emmaSeed, DEMO_FILES.statement],
   );
   await tx.query(
     "insert into app_public.document_sharings (document_id, to_role, name) values ($1, 'investor', 'Investor')",

@@ -321,10 +321,11 @@ describe("DocuSign Connect on a server without DocuSign settings", () => {
     const t = await startTestServer({ signing: { tickMs: 0, docusign: null, connectKey: null } });
     try {
       const { body, signature } = standIn.completeEnvelope("00000000-0000-4000-8000-000000000000");
-      for (const headers of [
-        { "content-type": "application/json", "X-DocuSign-Signature-1": signature },
-        { "content-type": "application/json" },
-      ]) {
+      const signed: Record<string, string> = {
+        "content-type": "application/json",
+        "X-DocuSign-Signature-1": signature,
+      };
+      for (const headers of [signed, { "content-type": "application/json" }]) {
         const response = await fetch(`${t.url}/api/v2/signing/docusign/connect`, { method: "POST", headers, body });
         expect(response.status).toBe(503);
         const json = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
