@@ -1,5 +1,4 @@
 // How many commands wait in the outbox. The app's update prompt never reloads while this is above zero.
-// Placeholder until the replication layer lands: it owns the outbox and replaces this body.
 
 export async function pendingCommandCount(): Promise<number> {
   // Loaded lazily: the update prompt must not pull RxDB into the first chunk.
