@@ -325,6 +325,18 @@ describe("npm start, as a user runs it", () => {
         )
       ).allHoldingBlockchainAddresses.nodes.map((n) => n.status),
     ).toEqual(["trade"]);
+    // the chain's JSON-RPC: the issuer reads the chain, an investor is refused with the reason
+    const rpc = async (client: TestClient, method: string) => {
+      const answer = await client.fetch("/api/v2/chain/ethereum-ledgerline", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+      });
+      return (await answer.json()) as { result?: string; error?: { message: string } };
+    };
+    expect((await rpc(issuer, "eth_blockNumber")).result).toMatch(/^0x[0-9a-f]+$/);
+    const investor = await as("investor@demo.test", "Emma Lawson");
+    expect((await rpc(investor, "eth_blockNumber")).error?.message).toContain("holders' balances are private");
   });
 
   it("downloads the OCF package, previews it, and refuses a broken one with its reason", async () => {
