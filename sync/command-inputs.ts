@@ -1,5 +1,5 @@
-// Generates src/domain/commands/inputs.ts: the valibot schema of every catalogue command's variables
-// (src/domain/commands/names.ts), read from the committed GraphQL schema (schema.graphql), so the client's and the
+// Generates src/domain/commands/inputs.ts: the valibot schema of every declared command's variables (the names
+// of src/domain/commands/declarations.ts), read from the committed GraphQL schema (schema.graphql), so the client's and the
 // server's checks take exactly the shapes the API takes: an input object's fields (no others: GraphQL refuses an
 // unknown field), required where the API's type is non-null, null or missing allowed elsewhere, lists as arrays,
 // scalars as in src/domain/commands/scalars.ts. Written by `npm run schema` (sync/schema.ts) after schema.graphql;
@@ -16,7 +16,7 @@ import {
   isNonNullType,
   isScalarType,
 } from "postgraphile/graphql";
-import { COMMAND_NAMES } from "../src/domain/commands/names.ts";
+import { COMMAND_NAMES } from "../src/domain/commands/declarations.ts";
 import { SCALARS } from "../src/domain/commands/scalars.ts";
 
 export const COMMAND_INPUTS_FILE = fileURLToPath(new URL("../src/domain/commands/inputs.ts", import.meta.url));
@@ -67,7 +67,7 @@ export function generateCommandInputs(schemaText: string = readFileSync(SCHEMA_F
   }
 
   const entries: string[] = [];
-  for (const name of COMMAND_NAMES) {
+  for (const name of [...COMMAND_NAMES].sort()) {
     const field = mutations[name];
     if (!field) throw new Error(`The command ${name} is not a mutation of schema.graphql`);
     const args = field.args.map((arg) => `${arg.name}: ${nullable(arg.type, arg.defaultValue !== undefined)}`);
@@ -76,7 +76,7 @@ export function generateCommandInputs(schemaText: string = readFileSync(SCHEMA_F
   }
   const text = [
     "// Generated from schema.graphql by sync/command-inputs.ts (`npm run schema`): do not edit. The schema of each",
-    "// catalogue command's variables (src/domain/commands/catalogue.ts).",
+    "// declared command's variables (src/domain/commands/declarations.ts, joined in catalogue.ts).",
     'import * as v from "valibot";',
     'import { SCALARS as S } from "./scalars.ts";',
     "",

@@ -1,5 +1,5 @@
 // Generated from schema.graphql by sync/command-inputs.ts (`npm run schema`): do not edit. The schema of each
-// catalogue command's variables (src/domain/commands/catalogue.ts).
+// declared command's variables (src/domain/commands/declarations.ts, joined in catalogue.ts).
 import * as v from "valibot";
 import { SCALARS as S } from "./scalars.ts";
 
@@ -324,6 +324,65 @@ const CreateMappedSigningTemplateQuestionSetInput = v.strictObject(
   },
   "must be an object with the fields of CreateMappedSigningTemplateQuestionSetInput",
 );
+const OnboardingQuestionInput = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    description: S.String,
+    errorMessage: S.String,
+    id: v.nullish(S.UUID),
+    name: S.String,
+    options: v.nullish(S.JSON),
+    typeId: S.UUID,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of OnboardingQuestionInput",
+);
+const CreateOnboardingQuestionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    onboardingQuestion: OnboardingQuestionInput,
+  },
+  "must be an object with the fields of CreateOnboardingQuestionInput",
+);
+const OnboardingQuestionJoinInput = v.strictObject(
+  {
+    createdOn: v.nullish(S.Datetime),
+    executeOrder: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    questionId: S.UUID,
+    questionSetId: S.UUID,
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of OnboardingQuestionJoinInput",
+);
+const CreateOnboardingQuestionJoinInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    onboardingQuestionJoin: OnboardingQuestionJoinInput,
+  },
+  "must be an object with the fields of CreateOnboardingQuestionJoinInput",
+);
+const OnboardingQuestionSetInput = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    active: v.nullish(S.Boolean),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    locked: v.nullish(S.Boolean),
+    name: S.String,
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of OnboardingQuestionSetInput",
+);
+const CreateOnboardingQuestionSetInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    onboardingQuestionSet: OnboardingQuestionSetInput,
+  },
+  "must be an object with the fields of CreateOnboardingQuestionSetInput",
+);
 const CreatePaymentTradeInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -438,14 +497,6 @@ const DeleteHoldingDocumentInput = v.strictObject(
   },
   "must be an object with the fields of DeleteHoldingDocumentInput",
 );
-const DeleteReferenceTypeInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    key: v.nullish(S.String),
-    kind: v.nullish(S.String),
-  },
-  "must be an object with the fields of DeleteReferenceTypeInput",
-);
 const DeleteMappedSigningTemplateByIdInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -459,6 +510,21 @@ const DeleteMappedSigningTemplateQuestionSetByIdInput = v.strictObject(
     id: S.UUID,
   },
   "must be an object with the fields of DeleteMappedSigningTemplateQuestionSetByIdInput",
+);
+const DeleteOnboardingQuestionJoinByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+  },
+  "must be an object with the fields of DeleteOnboardingQuestionJoinByIdInput",
+);
+const DeleteReferenceTypeInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    key: v.nullish(S.String),
+    kind: v.nullish(S.String),
+  },
+  "must be an object with the fields of DeleteReferenceTypeInput",
 );
 const DeleteSecurityDocumentInput = v.strictObject(
   {
@@ -480,6 +546,17 @@ const DocusignSyncTemplateListInput = v.strictObject(
     clientMutationId: v.nullish(S.String),
   },
   "must be an object with the fields of DocusignSyncTemplateListInput",
+);
+const EditDocumentSharingOptionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    fromAccountType: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    toRole: v.nullish(S.String),
+    type: v.nullish(S.String),
+  },
+  "must be an object with the fields of EditDocumentSharingOptionInput",
 );
 const MakeAllocationOfferingLinkInput = v.strictObject(
   {
@@ -548,6 +625,17 @@ const MakeDividendPaymentInput = v.strictObject(
   },
   "must be an object with the fields of MakeDividendPaymentInput",
 );
+const MakeDocumentSharingOptionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    fromAccountType: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    toRole: v.nullish(S.String),
+    type: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeDocumentSharingOptionInput",
+);
 const MakeFormDefinitionInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -559,6 +647,16 @@ const MakeFormDefinitionInput = v.strictObject(
     stepType: v.nullish(S.String),
   },
   "must be an object with the fields of MakeFormDefinitionInput",
+);
+const MakeFormQualificationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    formKey: v.nullish(S.String),
+    formVersion: v.nullish(S.Int),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+  },
+  "must be an object with the fields of MakeFormQualificationInput",
 );
 const MakeIssuerAccountInput = v.strictObject(
   {
@@ -642,6 +740,28 @@ const NorthCapitalSyncInput = v.strictObject(
     id: v.nullish(S.UUID),
   },
   "must be an object with the fields of NorthCapitalSyncInput",
+);
+const ResendDelegateInvitationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of ResendDelegateInvitationInput",
+);
+const RevokeDelegateInvitationInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of RevokeDelegateInvitationInput",
+);
+const SetAssetTypeAccountingTypeInput = v.strictObject(
+  {
+    accountingType: v.nullish(S.String),
+    clientMutationId: v.nullish(S.String),
+    type: v.nullish(S.String),
+  },
+  "must be an object with the fields of SetAssetTypeAccountingTypeInput",
 );
 const SwapTokenChainInput = v.strictObject(
   {
@@ -986,6 +1106,49 @@ const UpdateMappedSigningTemplateByIdInput = v.strictObject(
   },
   "must be an object with the fields of UpdateMappedSigningTemplateByIdInput",
 );
+const OnboardingQuestionPatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    createdOn: v.nullish(S.Datetime),
+    description: v.nullish(S.String),
+    errorMessage: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    options: v.nullish(S.JSON),
+    typeId: v.nullish(S.UUID),
+    updatedOn: v.nullish(S.Datetime),
+  },
+  "must be an object with the fields of OnboardingQuestionPatch",
+);
+const UpdateOnboardingQuestionByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: OnboardingQuestionPatch,
+  },
+  "must be an object with the fields of UpdateOnboardingQuestionByIdInput",
+);
+const OnboardingQuestionSetPatch = v.strictObject(
+  {
+    accountId: v.nullish(S.UUID),
+    active: v.nullish(S.Boolean),
+    createdOn: v.nullish(S.Datetime),
+    id: v.nullish(S.UUID),
+    locked: v.nullish(S.Boolean),
+    name: v.nullish(S.String),
+    updatedOn: v.nullish(S.Datetime),
+    vendorQualificationId: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of OnboardingQuestionSetPatch",
+);
+const UpdateOnboardingQuestionSetByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: S.UUID,
+    patch: OnboardingQuestionSetPatch,
+  },
+  "must be an object with the fields of UpdateOnboardingQuestionSetByIdInput",
+);
 const RoundPatch = v.strictObject(
   {
     assetId: v.nullish(S.UUID),
@@ -1163,169 +1326,6 @@ const UpdateVestingScheduleByIdInput = v.strictObject(
   },
   "must be an object with the fields of UpdateVestingScheduleByIdInput",
 );
-const OnboardingQuestionInput = v.strictObject(
-  {
-    accountId: v.nullish(S.UUID),
-    createdOn: v.nullish(S.Datetime),
-    description: S.String,
-    errorMessage: S.String,
-    id: v.nullish(S.UUID),
-    name: S.String,
-    options: v.nullish(S.JSON),
-    typeId: S.UUID,
-    updatedOn: v.nullish(S.Datetime),
-  },
-  "must be an object with the fields of OnboardingQuestionInput",
-);
-const CreateOnboardingQuestionInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    onboardingQuestion: OnboardingQuestionInput,
-  },
-  "must be an object with the fields of CreateOnboardingQuestionInput",
-);
-const OnboardingQuestionJoinInput = v.strictObject(
-  {
-    createdOn: v.nullish(S.Datetime),
-    executeOrder: v.nullish(S.Int),
-    id: v.nullish(S.UUID),
-    questionId: S.UUID,
-    questionSetId: S.UUID,
-    updatedOn: v.nullish(S.Datetime),
-  },
-  "must be an object with the fields of OnboardingQuestionJoinInput",
-);
-const CreateOnboardingQuestionJoinInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    onboardingQuestionJoin: OnboardingQuestionJoinInput,
-  },
-  "must be an object with the fields of CreateOnboardingQuestionJoinInput",
-);
-const OnboardingQuestionSetInput = v.strictObject(
-  {
-    accountId: v.nullish(S.UUID),
-    active: v.nullish(S.Boolean),
-    createdOn: v.nullish(S.Datetime),
-    id: v.nullish(S.UUID),
-    locked: v.nullish(S.Boolean),
-    name: S.String,
-    updatedOn: v.nullish(S.Datetime),
-    vendorQualificationId: v.nullish(S.UUID),
-  },
-  "must be an object with the fields of OnboardingQuestionSetInput",
-);
-const CreateOnboardingQuestionSetInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    onboardingQuestionSet: OnboardingQuestionSetInput,
-  },
-  "must be an object with the fields of CreateOnboardingQuestionSetInput",
-);
-const DeleteOnboardingQuestionJoinByIdInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    id: S.UUID,
-  },
-  "must be an object with the fields of DeleteOnboardingQuestionJoinByIdInput",
-);
-const OnboardingQuestionPatch = v.strictObject(
-  {
-    accountId: v.nullish(S.UUID),
-    createdOn: v.nullish(S.Datetime),
-    description: v.nullish(S.String),
-    errorMessage: v.nullish(S.String),
-    id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    options: v.nullish(S.JSON),
-    typeId: v.nullish(S.UUID),
-    updatedOn: v.nullish(S.Datetime),
-  },
-  "must be an object with the fields of OnboardingQuestionPatch",
-);
-const UpdateOnboardingQuestionByIdInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    id: S.UUID,
-    patch: OnboardingQuestionPatch,
-  },
-  "must be an object with the fields of UpdateOnboardingQuestionByIdInput",
-);
-const OnboardingQuestionSetPatch = v.strictObject(
-  {
-    accountId: v.nullish(S.UUID),
-    active: v.nullish(S.Boolean),
-    createdOn: v.nullish(S.Datetime),
-    id: v.nullish(S.UUID),
-    locked: v.nullish(S.Boolean),
-    name: v.nullish(S.String),
-    updatedOn: v.nullish(S.Datetime),
-    vendorQualificationId: v.nullish(S.UUID),
-  },
-  "must be an object with the fields of OnboardingQuestionSetPatch",
-);
-const UpdateOnboardingQuestionSetByIdInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    id: S.UUID,
-    patch: OnboardingQuestionSetPatch,
-  },
-  "must be an object with the fields of UpdateOnboardingQuestionSetByIdInput",
-);
-const EditDocumentSharingOptionInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    fromAccountType: v.nullish(S.String),
-    id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    toRole: v.nullish(S.String),
-    type: v.nullish(S.String),
-  },
-  "must be an object with the fields of EditDocumentSharingOptionInput",
-);
-const MakeDocumentSharingOptionInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    fromAccountType: v.nullish(S.String),
-    id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    toRole: v.nullish(S.String),
-    type: v.nullish(S.String),
-  },
-  "must be an object with the fields of MakeDocumentSharingOptionInput",
-);
-const MakeFormQualificationInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    formKey: v.nullish(S.String),
-    formVersion: v.nullish(S.Int),
-    id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-  },
-  "must be an object with the fields of MakeFormQualificationInput",
-);
-const ResendDelegateInvitationInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
-  },
-  "must be an object with the fields of ResendDelegateInvitationInput",
-);
-const RevokeDelegateInvitationInput = v.strictObject(
-  {
-    clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
-  },
-  "must be an object with the fields of RevokeDelegateInvitationInput",
-);
-const SetAssetTypeAccountingTypeInput = v.strictObject(
-  {
-    accountingType: v.nullish(S.String),
-    clientMutationId: v.nullish(S.String),
-    type: v.nullish(S.String),
-  },
-  "must be an object with the fields of SetAssetTypeAccountingTypeInput",
-);
 
 export const VARIABLES = {
   addMappedSigningTemplateToQualifications: v.object(
@@ -1357,6 +1357,9 @@ export const VARIABLES = {
     { input: CreateMappedSigningTemplateQuestionSetInput },
     "must be an object",
   ),
+  createOnboardingQuestion: v.object({ input: CreateOnboardingQuestionInput }, "must be an object"),
+  createOnboardingQuestionJoin: v.object({ input: CreateOnboardingQuestionJoinInput }, "must be an object"),
+  createOnboardingQuestionSet: v.object({ input: CreateOnboardingQuestionSetInput }, "must be an object"),
   createPaymentTrade: v.object({ input: CreatePaymentTradeInput }, "must be an object"),
   createSecurity: v.object({ input: CreateSecurityInput }, "must be an object"),
   createSigningTemplate: v.object({ input: CreateSigningTemplateInput }, "must be an object"),
@@ -1370,15 +1373,17 @@ export const VARIABLES = {
     "must be an object",
   ),
   deleteHoldingDocument: v.object({ input: DeleteHoldingDocumentInput }, "must be an object"),
-  deleteReferenceType: v.object({ input: DeleteReferenceTypeInput }, "must be an object"),
   deleteMappedSigningTemplateById: v.object({ input: DeleteMappedSigningTemplateByIdInput }, "must be an object"),
   deleteMappedSigningTemplateQuestionSetById: v.object(
     { input: DeleteMappedSigningTemplateQuestionSetByIdInput },
     "must be an object",
   ),
+  deleteOnboardingQuestionJoinById: v.object({ input: DeleteOnboardingQuestionJoinByIdInput }, "must be an object"),
+  deleteReferenceType: v.object({ input: DeleteReferenceTypeInput }, "must be an object"),
   deleteSecurityDocument: v.object({ input: DeleteSecurityDocumentInput }, "must be an object"),
   deployContract: v.object({ input: DeployContractInput }, "must be an object"),
   docusignSyncTemplateList: v.object({ input: DocusignSyncTemplateListInput }, "must be an object"),
+  editDocumentSharingOption: v.object({ input: EditDocumentSharingOptionInput }, "must be an object"),
   makeAllocationOfferingLink: v.object({ input: MakeAllocationOfferingLinkInput }, "must be an object"),
   makeBlockchainAddress: v.object({ input: MakeBlockchainAddressInput }, "must be an object"),
   makeCustomer: v.object({ input: MakeCustomerInput }, "must be an object"),
@@ -1386,7 +1391,9 @@ export const VARIABLES = {
   makeDistribution: v.object({ input: MakeDistributionInput }, "must be an object"),
   makeDistributionQualifications: v.object({ input: MakeDistributionQualificationsInput }, "must be an object"),
   makeDividendPayment: v.object({ input: MakeDividendPaymentInput }, "must be an object"),
+  makeDocumentSharingOption: v.object({ input: MakeDocumentSharingOptionInput }, "must be an object"),
   makeFormDefinition: v.object({ input: MakeFormDefinitionInput }, "must be an object"),
+  makeFormQualification: v.object({ input: MakeFormQualificationInput }, "must be an object"),
   makeIssuerAccount: v.object({ input: MakeIssuerAccountInput }, "must be an object"),
   makeRound: v.object({ input: MakeRoundInput }, "must be an object"),
   makeTaRequestDistributionIssuances: v.object({ input: MakeTaRequestDistributionIssuancesInput }, "must be an object"),
@@ -1395,6 +1402,9 @@ export const VARIABLES = {
   mapPaymentInstrument: v.object({ input: MapPaymentInstrumentInput }, "must be an object"),
   mapPaymentIssuer: v.object({ input: MapPaymentIssuerInput }, "must be an object"),
   northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
+  resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
+  revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
+  setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
   transferOwnership: v.object({ input: TransferOwnershipInput }, "must be an object"),
@@ -1423,6 +1433,8 @@ export const VARIABLES = {
     "must be an object",
   ),
   updateMappedSigningTemplateById: v.object({ input: UpdateMappedSigningTemplateByIdInput }, "must be an object"),
+  updateOnboardingQuestionById: v.object({ input: UpdateOnboardingQuestionByIdInput }, "must be an object"),
+  updateOnboardingQuestionSetById: v.object({ input: UpdateOnboardingQuestionSetByIdInput }, "must be an object"),
   updateRoundById: v.object({ input: UpdateRoundByIdInput }, "must be an object"),
   updateSecurityById: v.object({ input: UpdateSecurityByIdInput }, "must be an object"),
   updateSigningFieldById: v.object({ input: UpdateSigningFieldByIdInput }, "must be an object"),
@@ -1434,16 +1446,4 @@ export const VARIABLES = {
     "must be an object",
   ),
   updateVestingScheduleById: v.object({ input: UpdateVestingScheduleByIdInput }, "must be an object"),
-  createOnboardingQuestion: v.object({ input: CreateOnboardingQuestionInput }, "must be an object"),
-  createOnboardingQuestionJoin: v.object({ input: CreateOnboardingQuestionJoinInput }, "must be an object"),
-  createOnboardingQuestionSet: v.object({ input: CreateOnboardingQuestionSetInput }, "must be an object"),
-  deleteOnboardingQuestionJoinById: v.object({ input: DeleteOnboardingQuestionJoinByIdInput }, "must be an object"),
-  updateOnboardingQuestionById: v.object({ input: UpdateOnboardingQuestionByIdInput }, "must be an object"),
-  updateOnboardingQuestionSetById: v.object({ input: UpdateOnboardingQuestionSetByIdInput }, "must be an object"),
-  editDocumentSharingOption: v.object({ input: EditDocumentSharingOptionInput }, "must be an object"),
-  makeDocumentSharingOption: v.object({ input: MakeDocumentSharingOptionInput }, "must be an object"),
-  makeFormQualification: v.object({ input: MakeFormQualificationInput }, "must be an object"),
-  resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
-  revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
-  setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
 } as const;

@@ -1,7 +1,7 @@
 // Every command of the catalogue is described as the user would say what they did, from its input.
 import { describe, expect, it } from "vitest";
-import { COMMAND_NAMES } from "./names.ts";
-import { COMMAND_DESCRIPTIONS, describeCommand } from "./strings.ts";
+import { COMMAND_NAMES } from "./catalogue.ts";
+import { describeCommand } from "./strings.ts";
 
 describe("command descriptions", () => {
   it("describes a queued change by what the user did", () => {
@@ -25,7 +25,6 @@ describe("command descriptions", () => {
 
   it("has a description for every command, never its API name, even without input", () => {
     for (const name of COMMAND_NAMES) {
-      expect(Object.hasOwn(COMMAND_DESCRIPTIONS, name), name).toBe(true);
       for (const variables of [{ input: {} }, undefined, { input: null }]) {
         const said = describeCommand(name, variables);
         expect(said, name).toMatch(/^[A-Z][a-z]/);

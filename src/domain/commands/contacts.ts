@@ -1,0 +1,36 @@
+// Contacts (customers), their CSV import, and a broker's managed issuer accounts (features/contacts,
+// features/accounts).
+// Each command declared once: name, effect on the device, description, sample (command.ts).
+import { command, sampleId as id } from "./command.ts";
+import { count, edit, named, text } from "./describe.ts";
+import { makeCustomerEffect, makeIssuerAccountEffect } from "./effects.ts";
+
+export const CONTACTS_COMMANDS = [
+  command({
+    name: "makeCustomer",
+    effect: makeCustomerEffect,
+    describe: (input) => named("Add contact", input.name, input.email),
+    sample: { input: { id: id(25), email: "c@x.test", name: "C" } },
+  }),
+  command({
+    name: "bulkCustomers",
+    effect: null,
+    describe: (input) =>
+      text(input.fileName)
+        ? named("Import contacts from", input.fileName)
+        : `Import ${count(input.contacts, "contact")}`,
+    sample: { input: { fileName: "c.csv", contacts: [{ email: "c@x.test", name: "C" }] } },
+  }),
+  command({
+    name: "updateCustomerById",
+    effect: "convention",
+    describe: edit("contact", "name", "email"),
+    sample: { input: { id: id(25), patch: { name: "C 2", status: "inactive" } } },
+  }),
+  command({
+    name: "makeIssuerAccount",
+    effect: makeIssuerAccountEffect,
+    describe: (input) => named("Add issuer", input.companyName, input.companyEmail),
+    sample: { input: { id: id(28), companyName: "Co", companyEmail: "co@x.test" } },
+  }),
+] as const;

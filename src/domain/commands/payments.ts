@@ -1,0 +1,55 @@
+// Payments and integrations: an investment's payment, the payment provider's rows and actions, an account's
+// integrations (features/payments, features/integrations; docs/PAYMENTS.md).
+// Each command declared once: name, effect on the device, description, sample (command.ts).
+import { command, sampleId as id } from "./command.ts";
+
+export const PAYMENTS_COMMANDS = [
+  command({
+    name: "createPaymentTrade",
+    effect: null,
+    describe: () => "Start a payment for an investment",
+    sample: { input: { distributionId: id(14), id: id(50) } },
+  }),
+  command({
+    name: "confirmPaymentFunds",
+    effect: null,
+    describe: () => "Confirm the funds of a payment",
+    sample: { input: { id: id(50) } },
+  }),
+  command({
+    name: "cancelPaymentTrade",
+    effect: null,
+    describe: () => "Cancel a payment",
+    sample: { input: { id: id(50) } },
+  }),
+  command({
+    name: "unwindPaymentTrade",
+    effect: null,
+    describe: () => "Refund a payment",
+    sample: { input: { id: id(50) } },
+  }),
+  command({
+    name: "mapPaymentInstrument",
+    effect: null,
+    describe: () => "Link a round to its payment instrument",
+    sample: { input: { id: id(52), roundId: id(5) } },
+  }),
+  command({
+    name: "mapPaymentIssuer",
+    effect: null,
+    describe: () => "Link the issuer to its payment account",
+    sample: { input: { id: id(53), issuerId: id(54) } },
+  }),
+  command({
+    name: "northCapitalSync",
+    effect: null,
+    describe: () => "Sync with North Capital",
+    sample: { input: { id: id(55) } },
+  }),
+  command({
+    name: "createAccountIntegration",
+    effect: null,
+    describe: () => "Connect an integration",
+    sample: { input: { integrationId: id(51) } },
+  }),
+] as const;

@@ -1,0 +1,32 @@
+// Account settings: the account's details, its addresses and its default mail preference (features/settings).
+// Each command declared once: name, effect on the device, description, sample (command.ts).
+import { command, sampleId as id } from "./command.ts";
+
+export const SETTINGS_COMMANDS = [
+  command({
+    name: "updateAccountById",
+    effect: "convention",
+    describe: () => "Edit account details",
+    sample: { input: { id: id(45), patch: { url: "https://x.test", supportEmail: "s@x.test" } } },
+  }),
+  command({
+    name: "updateAddressById",
+    effect: null,
+    describe: () => "Edit an address",
+    sample: { input: { id: id(46), patch: { lineOne: "1 Main St", city: "Town", postalCode: "12345" } } },
+  }),
+  command({
+    name: "createVendorDefaultEmailPreference",
+    effect: null,
+    describe: () => "Set the default mail preference",
+    sample: {
+      input: { vendorDefaultEmailPreference: { id: id(20), accountId: id(19), sendDistribution: false } },
+    },
+  }),
+  command({
+    name: "updateVendorDefaultEmailPreferenceById",
+    effect: null,
+    describe: () => "Change the default mail preference",
+    sample: { input: { id: id(20), patch: { sendDistribution: true } } },
+  }),
+] as const;
