@@ -29,12 +29,26 @@ export interface PendingMark {
   key: string;
   mutation: string;
   status: "pending" | "accepted" | "rejected";
+  /** the command creates the row (a refused creation offers a fix rather than a retry of an edit) */
+  created?: boolean;
   deleted?: boolean;
   errorCode?: string | null;
   errorMessage?: string | null;
 }
 
 export type WithPending<T> = T & { _pending?: PendingMark };
+
+/** A stored command's mark: its key and status, with the server's reason when it was refused. */
+export function markOf(command: OutboxCommand, extra: Partial<PendingMark> = {}): PendingMark {
+  const status = command.status as PendingMark["status"];
+  return {
+    key: command.id,
+    mutation: command.mutation,
+    status,
+    ...extra,
+    ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
+  };
+}
 
 /** What a stored command does to the read models: the catalogue's effect (src/domain/commands/catalogue.ts). */
 export function commandEffect(command: Pick<OutboxCommand, "mutation" | "variables">): CommandEffect | null {
@@ -140,13 +154,10 @@ export function overlayPending<T extends { id: string }>(
         continue;
       }
     }
-    const mark: PendingMark = {
-      key: command.id,
-      mutation: command.mutation,
-      status,
-      ...(effect.kind === "delete" ? { deleted: true } : {}),
-      ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
-    };
+    const mark = markOf(
+      command,
+      effect.kind === "delete" ? { deleted: true } : effect.kind === "create" ? { created: true } : {},
+    );
     if (effect.kind === "create" && !current) {
       rows.set(effect.id, { ...(effect.fields as unknown as T), id: effect.id, _pending: mark });
       touched.add(effect.id);

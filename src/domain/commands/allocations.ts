@@ -1,13 +1,18 @@
 // Allocations: an allocation, its notes, qualifications, mail preferences, vesting, offering links, broker
 // allocations, its CSV import of investors and the transfer agent's issuance of its distributions (features/allocations).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
 import { command, sampleId as id, SAMPLE_WHEN as when } from "./command.ts";
 import { count, edit, named, part } from "./describe.ts";
+import { childOf, idOf, idsOf, isRecord, patchOf, pendingIn, textOf } from "./lists.ts";
 
 export const ALLOCATIONS_COMMANDS = [
   command({
     name: "bulkAllocation",
-    effect: null,
+    effect: pendingIn("allocation.distributions", "import", (input) => ({
+      parentId: textOf(input.allocationId),
+      rows: Array.isArray(input.rows) ? input.rows.filter(isRecord) : [],
+    })),
     describe: (input) => named("Import investors from", input.fileName),
     sample: {
       input: { allocationId: id(1), fileName: "a.csv", rows: [{ email: "a@x.test", name: "A", amount: "10" }] },
@@ -25,7 +30,7 @@ export const ALLOCATIONS_COMMANDS = [
   }),
   command({
     name: "createAllocationAnnotation",
-    effect: null,
+    effect: pendingIn("allocation.notes", "add", childOf("allocationAnnotation", "allocationId")),
     describe: () => "Add a note to an allocation",
     sample: {
       input: { allocationAnnotation: { id: id(6), allocationId: id(4), annotation: "A note" } },
@@ -41,7 +46,7 @@ export const ALLOCATIONS_COMMANDS = [
   }),
   command({
     name: "createAllocationQualification",
-    effect: null,
+    effect: pendingIn("allocation.qualifications", "add", childOf("allocationQualification", "allocationId")),
     describe: () => "Add a qualification to an allocation",
     sample: {
       input: {
@@ -67,13 +72,13 @@ export const ALLOCATIONS_COMMANDS = [
   }),
   command({
     name: "deleteAllocationQualificationById",
-    effect: null,
+    effect: pendingIn("allocation.qualifications", "remove", idOf()),
     describe: () => "Remove a qualification from an allocation",
     sample: { input: { id: id(8) } },
   }),
   command({
     name: "makeAllocationOfferingLink",
-    effect: null,
+    effect: pendingIn("allocation.offeringLinks", "add", childOf(null, "allocationId")),
     describe: (input) => named("Create offering link", input.name, input.agentEmail),
     sample: { input: { id: id(24), allocationId: id(4), name: "Link", agentEmail: null } },
   }),
@@ -91,7 +96,7 @@ export const ALLOCATIONS_COMMANDS = [
   }),
   command({
     name: "updateAllocationQualificationById",
-    effect: null,
+    effect: pendingIn("allocation.qualifications", "edit", patchOf),
     describe: () => "Change an allocation's qualification",
     sample: { input: { id: id(8), patch: { executeOrder: 2 } } },
   }),
@@ -109,7 +114,7 @@ export const ALLOCATIONS_COMMANDS = [
   }),
   command({
     name: "makeTaRequestDistributionIssuances",
-    effect: null,
+    effect: pendingIn("allocation.distributions", "issue", (input) => ({ ids: idsOf(input.distributionIds) })),
     describe: (input) => `Request issuance of ${count(input.distributionIds, "distribution")}`,
     sample: { input: { distributionIds: [id(14)] } },
   }),

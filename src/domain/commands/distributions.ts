@@ -1,14 +1,16 @@
 // Distributions: an investor's distribution (the invitation), its notes, custom fields, payments, price and
 // qualifications (features/allocations, features/distributions).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
 import { command, sampleId as id } from "./command.ts";
 import { amountText, count, edit, named, part, text, units } from "./describe.ts";
 import { makeDistributionEffect } from "./effects.ts";
+import { childOf, idOf, idsOf, patchOf, pendingIn, textOf } from "./lists.ts";
 
 export const DISTRIBUTIONS_COMMANDS = [
   command({
     name: "createDistributionAnnotation",
-    effect: null,
+    effect: pendingIn("distribution.notes", "add", childOf("distributionAnnotation", "distributionId")),
     describe: () => "Add a note to a distribution",
     sample: {
       input: { distributionAnnotation: { id: id(13), distributionId: id(14), annotation: "A note" } },
@@ -16,7 +18,7 @@ export const DISTRIBUTIONS_COMMANDS = [
   }),
   command({
     name: "createDistributionCustomField",
-    effect: null,
+    effect: pendingIn("distribution.customFields", "add", childOf("distributionCustomField", "distributionId")),
     describe: (input) => named("Add field", part(input, "distributionCustomField").name),
     sample: {
       input: { distributionCustomField: { id: id(15), distributionId: id(14), name: "Ref", value: "42" } },
@@ -24,7 +26,7 @@ export const DISTRIBUTIONS_COMMANDS = [
   }),
   command({
     name: "createDistributionPayment",
-    effect: null,
+    effect: pendingIn("distribution.payments", "add", childOf("distributionPayment", "distributionId")),
     describe: (input) => {
       const amount = amountText(part(input, "distributionPayment").amount);
       return amount ? `Record a payment of ${amount}` : "Record a payment";
@@ -49,19 +51,19 @@ export const DISTRIBUTIONS_COMMANDS = [
   }),
   command({
     name: "deleteDistributionCustomFieldById",
-    effect: null,
+    effect: pendingIn("distribution.customFields", "remove", idOf()),
     describe: () => "Remove a field from a distribution",
     sample: { input: { id: id(15) } },
   }),
   command({
     name: "deleteDistributionPaymentById",
-    effect: null,
+    effect: pendingIn("distribution.payments", "remove", idOf()),
     describe: () => "Remove a payment",
     sample: { input: { id: id(16) } },
   }),
   command({
     name: "deleteDistributionQualificationById",
-    effect: null,
+    effect: pendingIn("distribution.qualifications", "remove", idOf()),
     describe: () => "Remove a qualification from a distribution",
     sample: { input: { id: id(22) } },
   }),
@@ -79,7 +81,13 @@ export const DISTRIBUTIONS_COMMANDS = [
   }),
   command({
     name: "makeDistributionQualifications",
-    effect: null,
+    effect: pendingIn("distribution.qualifications", "add", (input) => {
+      const ids = idsOf(input.ids);
+      const rows = idsOf(input.vendorQualificationIds).flatMap((vendorQualificationId, i) =>
+        ids[i] ? [{ id: ids[i], vendorQualificationId, order: i }] : [],
+      );
+      return { parentId: textOf(input.distributionId), rows };
+    }),
     describe: (input) => `Add ${count(input.vendorQualificationIds, "qualification")}`,
     sample: { input: { distributionId: id(14), vendorQualificationIds: [id(9)], ids: [id(22)] } },
   }),
@@ -91,13 +99,13 @@ export const DISTRIBUTIONS_COMMANDS = [
   }),
   command({
     name: "updateDistributionCustomFieldById",
-    effect: null,
+    effect: pendingIn("distribution.customFields", "edit", patchOf),
     describe: edit("field", "name"),
     sample: { input: { id: id(15), patch: { value: "43" } } },
   }),
   command({
     name: "updateDistributionPaymentById",
-    effect: null,
+    effect: pendingIn("distribution.payments", "edit", patchOf),
     describe: (input) => {
       const amount = amountText(part(input, "patch").amount);
       return amount ? `Change a payment to ${amount}` : "Change a payment";
@@ -106,7 +114,9 @@ export const DISTRIBUTIONS_COMMANDS = [
   }),
   command({
     name: "updateDistributionQualificationOrder",
-    effect: null,
+    effect: pendingIn("distribution.qualifications", "edit", (input) =>
+      typeof input.id === "string" ? { id: input.id, patch: { executeOrder: input.executeOrder } } : null,
+    ),
     describe: () => "Reorder a distribution's qualifications",
     sample: { input: { id: id(22), executeOrder: 2 } },
   }),

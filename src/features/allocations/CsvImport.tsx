@@ -6,7 +6,8 @@ import { useMemo, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useOnline } from "../../app/useOnline.ts";
-import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import { useCommand } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
 import {
   ALLOCATION_CSV_EXAMPLE_PATH,
   CSV_ONLY,
@@ -20,11 +21,19 @@ import { type ImportBatch, importProgress } from "./import-progress.ts";
 import { CSV_IMPORT_TEXT } from "./strings.ts";
 
 function ImportStatus({ batch }: { batch: ImportBatch }) {
-  const { rows: outbox } = useOutbox();
+  const queued = usePending("allocation.distributions");
   const online = useOnline();
   // the chunk keys met in the outbox so far (a chunk gone from it after that was taken by the server)
   const seen = useRef(new Set<string>()).current;
-  const progress = useMemo(() => importProgress(batch, outbox, seen), [batch, outbox, seen]);
+  const progress = useMemo(
+    () =>
+      importProgress(
+        batch,
+        queued.map((entry) => entry.command),
+        seen,
+      ),
+    [batch, queued, seen],
+  );
   const waiting = progress.total - progress.done - progress.refused;
   let text: string | null = null;
   if (waiting > 0) {

@@ -4,9 +4,9 @@ import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePendingChildren, usePendingEdits } from "../../data/pending-hooks.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, mutedText, SyncMark, TextField, tableClass } from "../../ui/index.ts";
-import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
@@ -19,14 +19,12 @@ interface CustomField {
 export function CustomFields({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
   const command = useCommand();
   const fields = (distribution.customFields ?? []) as CustomField[];
-  const pending = usePendingChildren<CustomField & Record<string, unknown>>(
-    "createDistributionCustomField",
-    "distributionCustomField",
-    "distributionId",
+  const pending = usePendingChildren<CustomField>(
+    "distribution.customFields",
     distribution.id,
     fields.map((f) => f.id),
   );
-  const edited = usePendingEdits(fields, "updateDistributionCustomFieldById", "deleteDistributionCustomFieldById");
+  const edited = usePendingEdits("distribution.customFields", fields);
   const [name, setName] = useState("");
   const [value, setValue] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});

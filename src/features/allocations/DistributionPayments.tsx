@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePendingChildren, usePendingEdits } from "../../data/pending-hooks.ts";
 import { fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
@@ -20,7 +21,6 @@ import {
   tableClass,
   toast,
 } from "../../ui/index.ts";
-import { usePendingChildren, usePendingEdits } from "./pending-children.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
 
@@ -34,14 +34,12 @@ export interface Payment {
 export function Payments({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
   const command = useCommand();
   const payments = (distribution.payments ?? []) as Payment[];
-  const pending = usePendingChildren<Payment & Record<string, unknown>>(
-    "createDistributionPayment",
-    "distributionPayment",
-    "distributionId",
+  const pending = usePendingChildren<Payment>(
+    "distribution.payments",
     distribution.id,
     payments.map((p) => p.id),
   );
-  const edited = usePendingEdits(payments, "updateDistributionPaymentById", "deleteDistributionPaymentById");
+  const edited = usePendingEdits("distribution.payments", payments);
   const [amount, setAmount] = useState("");
   const [paidOn, setPaidOn] = useState<string | null>(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string>>({});

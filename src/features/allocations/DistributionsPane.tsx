@@ -34,8 +34,7 @@ const narrowOnly = css({ display: { base: "block", sm: "none" } });
 const PAGE_ROWS = 500;
 
 /** Commands that create distributions (a single invitation, an imported file). */
-const CREATING = new Set(["makeDistribution", "bulkAllocation"]);
-const refusedCreation = (d: Distribution) => d._pending?.status === "rejected" && CREATING.has(d._pending.mutation);
+const refusedCreation = (d: Distribution) => d._pending?.status === "rejected" && d._pending.created === true;
 
 export function DistributionsPane({
   allocationId,

@@ -4,8 +4,8 @@ import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
+import { usePendingChildren } from "../../data/pending-hooks.ts";
 import { Button, Card, FormGrid, mutedText, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
-import { usePendingChildren } from "./pending-children.ts";
 import { LINKS_EMAIL_TEXT } from "./strings.ts";
 
 interface OfferingLink {
@@ -22,10 +22,8 @@ interface OfferingLink {
 export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; canEdit: boolean }) {
   const command = useCommand();
   const stored = (allocation.offeringLinks ?? []) as OfferingLink[];
-  const pending = usePendingChildren<OfferingLink & Record<string, unknown>>(
-    "makeAllocationOfferingLink",
-    "__self",
-    "allocationId",
+  const pending = usePendingChildren<OfferingLink>(
+    "allocation.offeringLinks",
     allocation.id,
     stored.map((l) => l.id),
   );

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
+import { usePendingChildren } from "../../data/pending-hooks.ts";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, mutedText, SyncMark } from "../../ui/index.ts";
-import { usePendingChildren } from "./pending-children.ts";
 import { NOTES_TEXT } from "./strings.ts";
 
 interface Note {
@@ -26,13 +26,8 @@ export function NotesCard({
   canEdit: boolean;
 }) {
   const command = useCommand();
-  const mutation = kind === "allocation" ? "createAllocationAnnotation" : "createDistributionAnnotation";
-  const entityKey = kind === "allocation" ? "allocationAnnotation" : "distributionAnnotation";
-  const parentField = kind === "allocation" ? "allocationId" : "distributionId";
-  const pending = usePendingChildren<Note & Record<string, unknown>>(
-    mutation,
-    entityKey,
-    parentField,
+  const pending = usePendingChildren<Note>(
+    kind === "allocation" ? "allocation.notes" : "distribution.notes",
     parentId,
     notes.map((n) => n.id),
   );

@@ -4,8 +4,9 @@
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
-import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import { Button, Card, mutedText, Select, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
 import { FormQualificationPicker } from "../admin/index.ts";
 import { QUALIFICATIONS_TEXT } from "./strings.ts";
@@ -37,19 +38,6 @@ export function qualificationsOf(doc: object): QualificationRow[] {
 
 type Kind = "allocation" | "distribution";
 
-const MUTATIONS = {
-  allocation: {
-    create: "createAllocationQualification",
-    update: "updateAllocationQualificationById",
-    remove: "deleteAllocationQualificationById",
-  },
-  distribution: {
-    create: "makeDistributionQualifications",
-    update: "updateDistributionQualificationOrder",
-    remove: "deleteDistributionQualificationById",
-  },
-} as const;
-
 interface Row extends QualificationRow {
   mark: PendingMark | null;
 }
@@ -61,53 +49,46 @@ function useOverlaid(
   rows: readonly QualificationRow[],
   choices: readonly QualificationChoice[],
 ): Row[] {
-  const { rows: outbox } = useOutbox();
+  const queued = usePending(
+    kind === "allocation" ? "allocation.qualifications" : "distribution.qualifications",
+    parentId,
+  );
   return useMemo(() => {
     const names = new Map(choices.map((c) => [c.id, c.name]));
     const out = new Map<string, Row>(rows.map((r) => [r.id, { ...r, mark: null }]));
-    const m = MUTATIONS[kind];
-    for (const command of outbox) {
-      const input = (command.variables as { input?: Record<string, unknown> } | undefined)?.input ?? {};
-      const status = command.status as PendingMark["status"];
-      const mark: PendingMark = {
-        key: command.id,
-        mutation: command.mutation,
-        status,
-        ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
-      };
-      if (command.mutation === m.create) {
-        if (kind === "allocation") {
-          const q = input.allocationQualification as
-            | { id: string; allocationId: string; vendorQualificationId: string; executeOrder: number }
-            | undefined;
-          if (q && q.allocationId === parentId && !out.has(q.id))
-            out.set(q.id, { ...q, name: names.get(q.vendorQualificationId), mark });
-        } else if (input.distributionId === parentId) {
-          const vqs = (input.vendorQualificationIds as string[]) ?? [];
-          const ids = (input.ids as string[]) ?? [];
-          const start = Math.max(0, ...[...out.values()].map((r) => r.executeOrder)) + 1;
-          vqs.forEach((vq, i) => {
-            const id = ids[i];
-            if (id && !out.has(id))
-              out.set(id, { id, vendorQualificationId: vq, executeOrder: start + i, name: names.get(vq), mark });
-          });
+    for (const entry of queued) {
+      const { mark } = entry;
+      if (entry.op === "add") {
+        if (entry.row && entry.id && !out.has(entry.id)) {
+          const q = entry.row as { id: string; vendorQualificationId: string; executeOrder: number };
+          out.set(q.id, { ...q, name: names.get(q.vendorQualificationId), mark });
         }
-      } else if (command.mutation === m.update) {
-        const id = input.id as string;
-        const order =
-          kind === "allocation" ? (input.patch as { executeOrder?: number })?.executeOrder : input.executeOrder;
-        const row = out.get(id);
-        if (row && typeof order === "number") out.set(id, { ...row, executeOrder: order, mark });
-      } else if (command.mutation === m.remove) {
-        const row = out.get(input.id as string);
-        if (row && status !== "rejected") out.delete(row.id);
+        // a distribution's qualifications come as a batch, after the ones it has
+        const start = Math.max(0, ...[...out.values()].map((r) => r.executeOrder)) + 1;
+        for (const added of (entry.rows ?? []) as { id: string; vendorQualificationId: string; order: number }[]) {
+          if (!out.has(added.id))
+            out.set(added.id, {
+              id: added.id,
+              vendorQualificationId: added.vendorQualificationId,
+              executeOrder: start + added.order,
+              name: names.get(added.vendorQualificationId),
+              mark,
+            });
+        }
+      } else if (entry.op === "edit") {
+        const order = entry.patch?.executeOrder;
+        const row = entry.id ? out.get(entry.id) : undefined;
+        if (row && typeof order === "number") out.set(row.id, { ...row, executeOrder: order, mark });
+      } else if (entry.op === "remove") {
+        const row = entry.id ? out.get(entry.id) : undefined;
+        if (row && mark.status !== "rejected") out.delete(row.id);
         else if (row) out.set(row.id, { ...row, mark });
       }
     }
     // Ties keep the replica's order (the server's: execute order, then creation) with queued additions after it in
     // the order they were made; Array.prototype.sort is stable.
     return [...out.values()].sort((a, b) => a.executeOrder - b.executeOrder);
-  }, [outbox, rows, choices, kind, parentId]);
+  }, [queued, rows, choices]);
 }
 
 export function QualificationsCard({
