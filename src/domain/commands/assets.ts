@@ -1,9 +1,11 @@
 // Assets, rounds and tranches, securities, their documents and a holding's dividends (features/assets,
 // features/rounds, features/securities, features/holdings).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
 import { command, sampleId as id, SAMPLE_WHEN as when } from "./command.ts";
 import { amountText, edit, named, part } from "./describe.ts";
 import { deleteDocumentEffect, makeRoundEffect, updateTrancheEffect } from "./effects.ts";
+import { childOf, pendingIn } from "./lists.ts";
 
 export const ASSETS_COMMANDS = [
   command({
@@ -78,7 +80,7 @@ export const ASSETS_COMMANDS = [
   }),
   command({
     name: "makeDividendPayment",
-    effect: null,
+    effect: pendingIn("holding.dividends", "add", childOf(null, "holdingId")),
     describe: (input) => {
       const amount = amountText(input.amount);
       return amount ? `Record a dividend of ${amount}` : "Record a dividend";

@@ -1,9 +1,11 @@
 // Contacts (customers), their CSV import, and a broker's managed issuer accounts (features/contacts,
 // features/accounts).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
 import { command, sampleId as id } from "./command.ts";
 import { count, edit, named, text } from "./describe.ts";
 import { makeCustomerEffect, makeIssuerAccountEffect } from "./effects.ts";
+import { pendingIn } from "./lists.ts";
 
 export const CONTACTS_COMMANDS = [
   command({
@@ -14,7 +16,7 @@ export const CONTACTS_COMMANDS = [
   }),
   command({
     name: "bulkCustomers",
-    effect: null,
+    effect: pendingIn("contacts.imports", "import", (input) => ({ row: input })),
     describe: (input) =>
       text(input.fileName)
         ? named("Import contacts from", input.fileName)

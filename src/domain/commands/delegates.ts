@@ -1,7 +1,9 @@
 // Delegates: invitations, their resend and revoke, roles, the transfer of ownership (features/delegates).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
 import { command, sampleId as id } from "./command.ts";
 import { named, text } from "./describe.ts";
+import { idOf, pendingIn } from "./lists.ts";
 
 export const DELEGATES_COMMANDS = [
   command({
@@ -25,13 +27,13 @@ export const DELEGATES_COMMANDS = [
   }),
   command({
     name: "resendDelegateInvitation",
-    effect: null,
+    effect: pendingIn("account.invitations", "resend", idOf()),
     describe: () => "Resend a delegate invitation",
     sample: { input: { id: id(57) } },
   }),
   command({
     name: "revokeDelegateInvitation",
-    effect: null,
+    effect: pendingIn("account.invitations", "revoke", idOf()),
     describe: () => "Revoke a delegate invitation",
     sample: { input: { id: id(57) } },
   }),

@@ -1,12 +1,14 @@
 // Payments and integrations: an investment's payment, the payment provider's rows and actions, an account's
 // integrations (features/payments, features/integrations; docs/PAYMENTS.md).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
 import { command, sampleId as id } from "./command.ts";
+import { childOf, idOf, pendingIn } from "./lists.ts";
 
 export const PAYMENTS_COMMANDS = [
   command({
     name: "createPaymentTrade",
-    effect: null,
+    effect: pendingIn("distribution.paymentTrades", "add", childOf(null, "distributionId")),
     describe: () => "Start a payment for an investment",
     sample: { input: { distributionId: id(14), id: id(50) } },
   }),
@@ -48,7 +50,7 @@ export const PAYMENTS_COMMANDS = [
   }),
   command({
     name: "createAccountIntegration",
-    effect: null,
+    effect: pendingIn("account.integrations", "add", idOf("integrationId")),
     describe: () => "Connect an integration",
     sample: { input: { integrationId: id(51) } },
   }),

@@ -50,7 +50,7 @@ export function IssuersPage() {
       accounts.rows
         .filter((account) => {
           const row = account as typeof account & { managedBy?: string | null };
-          return row.managedBy === session.account?.id || account._pending?.mutation === "makeIssuerAccount";
+          return row.managedBy === session.account?.id || account._pending?.created === true;
         })
         .sort((a, b) => a.name.localeCompare(b.name)),
     [accounts.rows, session.account?.id],

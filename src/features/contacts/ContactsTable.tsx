@@ -85,7 +85,7 @@ function ViewRow({
   onFix: () => void;
 }) {
   const data = useLocalData();
-  const rejectedCreate = row.pending?.status === "rejected" && row.pending.mutation === "makeCustomer";
+  const rejectedCreate = row.pending?.status === "rejected" && row.pending.created === true;
   return (
     <tr data-testid="contact-row" data-pending={row.pending?.status}>
       <td className={tableStyles.td}>

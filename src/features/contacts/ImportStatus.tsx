@@ -1,7 +1,8 @@
 // Imports still in the outbox: waiting to sync (offline, or just sent), or refused by the server with every bad row
 // named.
 import { css } from "../../../styled-system/css";
-import { useLocalData, useOutbox } from "../../data/hooks.tsx";
+import { useLocalData } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button } from "../../ui/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
@@ -14,9 +15,9 @@ function importTitle(variables: unknown, rejected: boolean): string {
 }
 
 export function ImportStatus() {
-  const { rows } = useOutbox();
+  const queued = usePending("contacts.imports");
   const data = useLocalData();
-  const imports = rows.filter((command) => command.mutation === "bulkCustomers" && command.status !== "accepted");
+  const imports = queued.map((entry) => entry.command).filter((command) => command.status !== "accepted");
   if (imports.length === 0) return null;
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "4" })}>

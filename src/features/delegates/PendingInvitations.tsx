@@ -4,8 +4,8 @@
 // Owners and admins resend one (a new link by mail; the old link stops working) or revoke it, as queued commands: the
 // row shows the command's mark until the server's answer arrives (a refusal with its reason).
 import { css } from "../../../styled-system/css";
-import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
-import type { OutboxCommand } from "../../data/models/index.ts";
+import { useCommand, useModel } from "../../data/hooks.tsx";
+import { type PendingEntry, usePending } from "../../data/pending-hooks.ts";
 import { formatDate } from "../../domain/format.ts";
 import { Button, PHONE_QUERY, StatusBadge, SyncMark, tableClass, tableScroll, useMediaQuery } from "../../ui/index.ts";
 import { INVITATIONS_TEXT, ROLE_LABELS } from "./strings.ts";
@@ -21,34 +21,27 @@ interface Invitation {
   expiresOn: string;
 }
 
-const ACTIONS = new Set(["resendDelegateInvitation", "revokeDelegateInvitation"]);
-
 /** Expired once the link's time is over, even before the server's next document says so. */
 export function invitationStatus(invitation: Pick<Invitation, "status" | "expiresOn">, now = new Date()): string {
   return invitation.status === "expired" || new Date(invitation.expiresOn) <= now ? "expired" : "pending";
 }
 
-function markOf(commands: readonly OutboxCommand[], id: string): OutboxCommand | undefined {
-  return commands
-    .filter(
-      (command) =>
-        ACTIONS.has(command.mutation) &&
-        (command.variables as { input?: { id?: string } }).input?.id === id &&
-        command.status !== "accepted",
-    )
-    .at(-1);
+/** The latest resend or revoke of the invitation still waiting or refused. */
+function markOf(actions: readonly PendingEntry<"account.invitations">[], id: string) {
+  const entry = actions.filter((action) => action.id === id && action.command.status !== "accepted").at(-1);
+  return entry ? { ...entry.command, revoke: entry.op === "revoke" } : undefined;
 }
 
 export function PendingInvitations({ accountId, canWrite }: { accountId: string; canWrite: boolean }) {
   const { rows } = useModel("delegate_invitations", { selector: { accountId } });
-  const { rows: outbox } = useOutbox();
+  const queuedActions = usePending("account.invitations");
   const command = useCommand();
   const phone = useMediaQuery(PHONE_QUERY);
   if (rows.length === 0) return null;
   const invitations = (rows as unknown as Invitation[]).slice().sort((a, b) => a.email.localeCompare(b.email));
   const shown = invitations.map((invitation) => {
     const status = invitationStatus(invitation);
-    const mark = markOf(outbox, invitation.id);
+    const mark = markOf(queuedActions, invitation.id);
     const name = [invitation.firstName, invitation.lastName].filter((part) => part?.trim()).join(" ");
     const role = invitation.transferOwnership
       ? INVITATIONS_TEXT.becomesOwner
@@ -66,7 +59,7 @@ export function PendingInvitations({ accountId, canWrite }: { accountId: string;
         </span>
         {mark && (
           <span className={css({ fontSize: "xs" })}>
-            {mark.mutation === "revokeDelegateInvitation" ? INVITATIONS_TEXT.revoking : INVITATIONS_TEXT.resending}
+            {mark.revoke ? INVITATIONS_TEXT.revoking : INVITATIONS_TEXT.resending}
           </span>
         )}
         <SyncMark

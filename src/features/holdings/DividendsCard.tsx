@@ -7,9 +7,10 @@ import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
-import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
@@ -63,14 +64,14 @@ function useRecordedDividends(holdingId: string, total: string, online: boolean)
 }
 
 /**
- * This device's makeDividendPayment commands for the holding: pending and refused ones with their mark; accepted ones
+ * This device's queued dividends for the holding (the pending list "holding.dividends"): pending and refused ones with their mark; accepted ones
  * (applied, waiting for the pull) without one, until the server's list shows them.
  */
 function useQueuedDividends(holdingId: string): Row[] {
-  const { rows } = useOutbox();
+  const queued = usePending("holding.dividends", holdingId);
   return useMemo(
     () =>
-      rows.flatMap((command) => {
+      queued.flatMap(({ command }) => {
         const payment = dividendOfCommand(command, holdingId);
         const status = command.status as PendingMark["status"];
         if (!payment) return [];
@@ -83,7 +84,7 @@ function useQueuedDividends(holdingId: string): Row[] {
         };
         return [{ id: payment.id, amount: payment.amount, paidOn: payment.paidOn, mark }];
       }),
-    [rows, holdingId],
+    [queued, holdingId],
   );
 }
 

@@ -1,6 +1,7 @@
 // The issuer's "Record Dividend" form on a holding: the client's checks give the server's own texts
 // (make_dividend_payment, sync/database/holdings/10_holdings.sql), and queued makeDividendPayment commands read back as
 // rows. Pure: no React, no clock (the caller passes today).
+import { commandListEffect } from "../../domain/commands/catalogue.ts";
 import { toString as decimalText, isPositive, parseDecimal, quantityError } from "../../domain/decimal.ts";
 import { dateRangeError } from "../../domain/limits.ts";
 import { MESSAGES } from "../../domain/messages.ts";
@@ -46,12 +47,12 @@ export function checkDividend(input: DividendInput, today: string): DividendChec
   return { ok: true, amount: decimalText(amount), paidOn: input.paidOn.slice(0, 10) };
 }
 
-/** A queued makeDividendPayment's input (variables.input), or null when it is not one for `holdingId`. */
+/** A queued dividend's input (variables.input: a command of the pending list "holding.dividends"), or null when it is not one for `holdingId`. */
 export function dividendOfCommand(
   command: { mutation: string; variables?: unknown },
   holdingId: string,
 ): DividendPayment | null {
-  if (command.mutation !== "makeDividendPayment") return null;
+  if (commandListEffect(command.mutation)?.list !== "holding.dividends") return null;
   const input = (command.variables as { input?: Partial<DividendPayment> } | undefined)?.input;
   if (!input || input.holdingId !== holdingId || typeof input.id !== "string") return null;
   return {

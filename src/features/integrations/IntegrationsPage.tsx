@@ -9,8 +9,9 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
-import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { AccountIntegration, IntegrationPartner, IntegrationStep } from "../../data/models/integrations.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import {
   Button,
   Card,
@@ -44,7 +45,7 @@ interface IntegrationRow {
 export function IntegrationsPage() {
   const { accountType, canWrite } = useViewer();
   const { rows, loading } = useModel("integrations");
-  const { rows: outbox } = useOutbox();
+  const connecting = usePending("account.integrations");
   const send = useCommand();
   const [page, setPage] = useState(1);
 
@@ -59,12 +60,7 @@ export function IntegrationsPage() {
   if (loading) return <LoadingIndicator />;
   if (visible.length === 0) return <EmptyState text={T.empty} />;
 
-  const queued = (integrationId: string) =>
-    outbox.find(
-      (c) =>
-        c.mutation === "createAccountIntegration" &&
-        (c.variables as { input?: { integrationId?: string } }).input?.integrationId === integrationId,
-    );
+  const queued = (integrationId: string) => connecting.find((entry) => entry.id === integrationId)?.command;
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="integrations">

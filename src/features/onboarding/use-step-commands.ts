@@ -2,11 +2,9 @@
 // a form filled offline stays on the device and is submitted on reconnect. This hook lays the outbox over the steps
 // (the replica only ever shows what the server says): the newest command of each step, pending or rejected.
 import { useCallback, useMemo } from "react";
-import { useCommand, useLocalData, useOutbox } from "../../data/hooks.tsx";
-import type { OutboxCommand } from "../../data/models/index.ts";
+import { useCommand, useLocalData } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
 import type { StepDoc } from "../../domain/onboarding.ts";
-
-const STEP_MUTATIONS = new Set(["completeStep", "completeChildStep", "completeParentStep"]);
 
 export interface StepCommand {
   key: string;
@@ -15,29 +13,21 @@ export interface StepCommand {
   blob: Record<string, unknown>;
 }
 
-function stepIdOf(command: OutboxCommand): string | null {
-  const input = (command.variables as { input?: { stepId?: unknown } } | undefined)?.input;
-  return typeof input?.stepId === "string" ? input.stepId : null;
-}
-
 export function useStepCommands(): Map<string, StepCommand> {
-  const { rows } = useOutbox();
+  const completions = usePending("onboarding.steps");
   return useMemo(() => {
     const byStep = new Map<string, StepCommand>();
-    for (const command of rows) {
-      if (!STEP_MUTATIONS.has(command.mutation)) continue;
-      const stepId = stepIdOf(command);
-      if (!stepId) continue;
-      const input = (command.variables as { input?: { blob?: Record<string, unknown> } }).input;
-      byStep.set(stepId, {
+    for (const { id, row, command } of completions) {
+      if (!id) continue;
+      byStep.set(id, {
         key: command.id,
         status: command.status as StepCommand["status"],
         errorMessage: command.errorMessage ?? null,
-        blob: input?.blob ?? {},
+        blob: row ?? {},
       });
     }
     return byStep;
-  }, [rows]);
+  }, [completions]);
 }
 
 /** Sends the completion of a step as a command; nested steps name their parent, parents use the parent variant. */

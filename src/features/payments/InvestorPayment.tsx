@@ -10,7 +10,8 @@ import { createContext, useContext, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
-import { useCommand, useOutbox } from "../../data/hooks.tsx";
+import { useCommand } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
 import { totalValue } from "../../domain/capital.ts";
 import { compare, dec, toString as decimalText, round, sub, sum, ZERO } from "../../domain/decimal.ts";
 import { formatMoney } from "../../domain/format.ts";
@@ -40,14 +41,9 @@ function amountDue(target: PaymentTarget) {
 
 /** The latest createPaymentTrade of this distribution in the outbox, as a sync mark. */
 function usePaymentCommand(distributionId: string) {
-  const { rows: outbox } = useOutbox();
-  const command = [...outbox]
-    .reverse()
-    .find(
-      (c) =>
-        c.mutation === "createPaymentTrade" &&
-        (c.variables as { input?: { distributionId?: string } }).input?.distributionId === distributionId,
-    );
+  const command = usePending("distribution.paymentTrades", distributionId)
+    .filter((entry) => entry.parentId === distributionId)
+    .at(-1)?.command;
   return command
     ? { status: command.status as "pending" | "accepted" | "rejected", errorMessage: command.errorMessage }
     : null;

@@ -3,6 +3,7 @@
 // status) with the outbox's token commands laid over it as pending marks.
 import type { OutboxCommand } from "../../data/models/outbox.ts";
 import type { PendingMark, WithPending } from "../../data/pending.ts";
+import { type PendingEntry, pendingEntries } from "../../data/pending-lists.ts";
 
 export interface TokenContract {
   id: string;
@@ -56,20 +57,6 @@ export interface TokenMarks {
   mint: Map<string, PendingMark>;
 }
 
-type Input = Record<string, unknown>;
-const inputOf = (command: Pick<OutboxCommand, "variables">): Input =>
-  ((command.variables as { input?: Input } | undefined)?.input ?? {}) as Input;
-
-function markOf(command: OutboxCommand): PendingMark {
-  const status = command.status as PendingMark["status"];
-  return {
-    key: command.id,
-    mutation: command.mutation,
-    status,
-    ...(status === "rejected" ? { errorCode: command.errorCode, errorMessage: command.errorMessage } : {}),
-  };
-}
-
 /**
  * The round's token with the outbox laid over it (pure; commands in sequence order): a queued makeToken for the round
  * shows the token (new, or edited) with its values, marked pending, until the replica has them; a queued
@@ -81,13 +68,22 @@ export function overlayTokenCommands(
   stored: TokenDoc | null,
   commands: readonly OutboxCommand[],
 ): { token: WithPending<TokenDoc> | null; marks: TokenMarks } {
+  return overlayTokenEntries(roundId, stored, pendingEntries("round.token", commands));
+}
+
+/** overlayTokenCommands over the pending list "round.token" (its entries in sequence order). */
+export function overlayTokenEntries(
+  roundId: string,
+  stored: TokenDoc | null,
+  entries: readonly PendingEntry<"round.token">[],
+): { token: WithPending<TokenDoc> | null; marks: TokenMarks } {
   let token: WithPending<TokenDoc> | null = stored;
   const marks: TokenMarks = { mint: new Map() };
-  const ordered = [...commands].sort((a, b) => a.seq - b.seq);
-  for (const command of ordered) {
-    const input = inputOf(command);
-    if (command.mutation === "makeToken" && input.roundId === roundId) {
-      const mark = markOf(command);
+  for (const entry of entries) {
+    const { command } = entry;
+    const input = entry.row ?? {};
+    if (entry.op === "setup" && entry.parentId === roundId) {
+      const mark = entry.mark;
       marks.token = mark;
       const name = String(input.name ?? "");
       const symbol = String(input.symbol ?? "");
@@ -119,14 +115,12 @@ export function overlayTokenCommands(
       continue;
     }
     if (!token) continue;
-    if (command.mutation === "deployContract") {
-      const contractId = input.contractId;
-      if ((token.contracts ?? []).some((contract) => contract.id === contractId)) marks.deploy = markOf(command);
-    } else if (command.mutation === "swapTokenChain" && input.tokenId === token.id) {
-      marks.swap = markOf(command);
-    } else if (command.mutation === "tokenizeHoldings") {
-      const ids = Array.isArray(input.holdingIds) ? (input.holdingIds as unknown[]) : [];
-      for (const id of ids) if (typeof id === "string") marks.mint.set(id, markOf(command));
+    if (entry.op === "deploy") {
+      if ((token.contracts ?? []).some((contract) => contract.id === entry.id)) marks.deploy = entry.mark;
+    } else if (entry.op === "swap" && entry.id === token.id) {
+      marks.swap = entry.mark;
+    } else if (entry.op === "mint") {
+      for (const id of entry.ids ?? []) marks.mint.set(id, entry.mark);
     }
   }
   // An accepted deploy whose contract has moved on needs no mark.

@@ -3,11 +3,12 @@
 // the round's holdings, and the outbox's token commands laid over them as pending marks (token-overlay.ts); and the
 // chains offered for tokens (GET /api/v2/chains, kept on the device).
 import { useEffect, useMemo, useState } from "react";
-import { useModel, useOutbox } from "../../data/hooks.tsx";
+import { useModel } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import { TOKEN_TEXT } from "./strings.ts";
-import { currentToken, overlayTokenCommands, type TokenDoc } from "./token-overlay.ts";
+import { currentToken, overlayTokenEntries, type TokenDoc } from "./token-overlay.ts";
 import { PRIVATE_CHAIN, TEZOS_CHAIN } from "./token-rules.ts";
 
 export type { TokenDoc } from "./token-overlay.ts";
@@ -16,9 +17,9 @@ export function useRoundToken(roundId: string) {
   const query = useMemo(() => ({ selector: { roundId } }), [roundId]);
   const tokens = useModel("tokens", query);
   const holdings = useModel("holdings", query);
-  const { rows: outbox } = useOutbox();
+  const queued = usePending("round.token", roundId);
   const stored = useMemo(() => currentToken(tokens.rows as unknown as TokenDoc[]), [tokens.rows]);
-  const overlaid = useMemo(() => overlayTokenCommands(roundId, stored, outbox), [roundId, stored, outbox]);
+  const overlaid = useMemo(() => overlayTokenEntries(roundId, stored, queued), [roundId, stored, queued]);
   return {
     ...overlaid,
     holdings: holdings.rows as WithPending<HoldingDoc>[],

@@ -6,10 +6,11 @@
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
-import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { AddressHoldingCounts, BlockchainAddressDoc } from "../../data/models/blockchain-addresses.ts";
 import type { OutboxCommand } from "../../data/models/outbox.ts";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import { Button, Card, Dialog, mutedText, StatusBadge, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { chainLabel, PRODUCT_TEST_CHAIN, useTokenChains } from "../tokens/index.ts";
 import { isTezosChain, validateAddress } from "./address-rules.ts";
@@ -109,7 +110,7 @@ export function AddressesSection() {
   const accountId = session.account?.id ?? "-";
   const query = useMemo(() => ({ selector: { accountId } }), [accountId]);
   const addresses = useModel("blockchain_addresses", query);
-  const { rows: outbox } = useOutbox();
+  const queuedAddresses = usePending("investor.walletAddresses");
   const chains = useTokenChains();
   const [adding, setAdding] = useState<string | null>(null);
 
@@ -124,9 +125,7 @@ export function AddressesSection() {
         stored
           .filter((a) => a.chain === chain)
           .sort((a, b) => a.createdOn.localeCompare(b.createdOn) || a.id.localeCompare(b.id))[0] ?? null;
-      const command = address
-        ? undefined
-        : outbox.filter((c) => c.mutation === "makeBlockchainAddress" && inputOf(c).chain === chain).at(-1);
+      const command = address ? undefined : queuedAddresses.filter((entry) => entry.id === chain).at(-1)?.command;
       return {
         chain,
         address,
@@ -145,7 +144,7 @@ export function AddressesSection() {
           : null,
       };
     });
-  }, [addresses.rows, chains, outbox]);
+  }, [addresses.rows, chains, queuedAddresses]);
 
   return (
     <Card title={ADDRESS_TEXT.title} testId="wallet-addresses">
