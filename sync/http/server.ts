@@ -39,6 +39,7 @@ import { handleAuthenticate } from "./auth-routes.ts";
 import { createBootstrapHandler } from "./bootstrap.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
+import { startLiveUpdates } from "./live-updates.ts";
 import { createPullHandler } from "./pull.ts";
 import { handleReports, isReportsPath } from "./reports.ts";
 import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
@@ -328,7 +329,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (path === "/authenticate" || path.startsWith("/authenticate/")) {
       return handleAuthenticate(req, res, url, authContext, await sessionFor(req, res));
     }
-    if (path === "/wss" || path.startsWith("/wss/")) return sendText(res, 426, "Use a websocket (graphql-ws).");
+    if (path === "/wss" || path.startsWith("/wss/")) return sendText(res, 426, "Use a websocket.");
     return serveStatic(req, res, distDir, path);
   }
 
@@ -376,10 +377,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const graphqlWs = makeGraphqlWsServer(makeGraphQLWSConfig(serv));
   const wsServer = new WebSocketServer({ noServer: true });
   const webSockets = new Set<WebSocket>();
-  const upgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  // The spec's live updates (live-updates.ts) on the same path: a socket opened without a subprotocol speaks them;
+  // one asking for one (the app's graphql-ws client: graphql-transport-ws) gets graphql-ws.
+  const liveUpdates = startLiveUpdates({
+    db,
+    notifications: resilientSubscription(database.pgService.pgSubscriber, "app_changes"),
+  });
+  const upgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, session: ResolvedSession) => {
     wsServer.handleUpgrade(req, socket, head, (ws) => {
       webSockets.add(ws);
       keepAlive(ws);
+      if (ws.protocol === "") {
+        ws.once("close", () => webSockets.delete(ws));
+        return liveUpdates.open(ws, session);
+      }
       const closed = graphqlWs.opened(
         {
           protocol: ws.protocol,
@@ -428,7 +439,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         if (!session) return refuse("401 Unauthorized");
         attachSession(req, session);
         revocations.track(session.sessionId, socket);
-        upgradeHandler(req, socket, head);
+        upgradeHandler(req, socket, head, session);
       },
       (error: unknown) => {
         console.error("websocket upgrade failed:", error);
@@ -496,6 +507,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await statistics?.stop();
         await mail.stop();
         await revocations.stop();
+        await liveUpdates.stop();
         for (const socket of sockets) socket.destroy();
         await closed;
         await payments.close();
