@@ -63,3 +63,8 @@ export function SyncMark({ mark }: { mark?: Mark | null }) {
     </span>
   );
 }
+
+/** A value as written, in a badge (a signing mapping: 'not mapped' stays lower case, unlike a status badge). */
+export function Tag({ text, tone = "neutral" }: { text: string; tone?: "neutral" | "success" }) {
+  return <span className={cx(badge({ tone }), css({ textTransform: "none" }))}>{text}</span>;
+}

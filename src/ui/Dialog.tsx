@@ -13,15 +13,18 @@ interface DialogProps {
   /** Buttons, right-aligned under the content. */
   footer?: ReactNode;
   role?: "dialog" | "alertdialog";
+  /** Where focus goes when the dialog closes (by default the element focused when it opened). */
+  finalFocus?: () => HTMLElement | null;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, role }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, role, finalFocus }: DialogProps) {
   const classes = dialog();
   return (
     <ArkDialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       role={role}
+      finalFocusEl={finalFocus}
       lazyMount
       unmountOnExit
     >

@@ -43,3 +43,12 @@ export function ErrorBlock({ text = MESSAGES.defaultError }: { text?: string }) 
     </div>
   );
 }
+
+/** A short muted note under a card's content (a hint, "needs the network", "read only"). */
+export function Note({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid={testId}>
+      {children}
+    </p>
+  );
+}

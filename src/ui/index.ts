@@ -1,6 +1,6 @@
 // The design system: screens import components from here, never from @ark-ui directly.
 
-export { StatusBadge, SyncMark } from "./Badge.tsx";
+export { StatusBadge, SyncMark, Tag } from "./Badge.tsx";
 export { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
 export { Button, ButtonLink, type ButtonProps } from "./Button.tsx";
 export { Card, CardGrid, Fact, SectionTitle, Stat, StatRow } from "./Card.tsx";
@@ -8,11 +8,14 @@ export { Checkbox } from "./Checkbox.tsx";
 export { Combobox } from "./Combobox.tsx";
 export { DateInput } from "./DateInput.tsx";
 export { Dialog } from "./Dialog.tsx";
+export { type DialogForm, FormDialog } from "./FormDialog.tsx";
+export { ListCard, ListRow, ListRows, type RowLink } from "./List.tsx";
 export { Loading, LoadingIndicator } from "./Loading.tsx";
 export { Menu } from "./Menu.tsx";
-export { EmptyState, ErrorBlock } from "./Message.tsx";
+export { EmptyState, ErrorBlock, Note } from "./Message.tsx";
 export { PHONE_QUERY, useMediaQuery } from "./media.ts";
 export { Page, PageHeader } from "./Page.tsx";
+export { Panels } from "./Panels.tsx";
 export { Select } from "./Select.tsx";
 export { Switch } from "./Switch.tsx";
 export { type LinkTab, LinkTabs, TabStrip, Tabs } from "./Tabs.tsx";

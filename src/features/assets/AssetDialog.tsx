@@ -6,7 +6,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import type { AssetDoc } from "../../data/models/index.ts";
 import { AssetFormSchema, changedFields, STATUS_LABELS, STATUSES, validate } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Button, Dialog, ErrorBlock, FieldError, formGrid, fullRow, Select, TextField } from "../../ui/index.ts";
+import { FieldError, FormDialog, fullRow, Select, TextField } from "../../ui/index.ts";
 import type { AssetType } from "./asset-types.ts";
 import { ASSET_DIALOG_TEXT, DIALOG_BUTTONS } from "./strings.ts";
 
@@ -23,7 +23,7 @@ export function AssetDialog({
   onClose: () => void;
 }) {
   const send = useCommand();
-  const { values, errors, saving, set, save, onSubmit } = useForm({
+  const form = useForm({
     initial: {
       name: asset?.name ?? "",
       authorizedTotal: asset ? formatNumber(asset.authorizedTotal) : "",
@@ -42,70 +42,57 @@ export function AssetDialog({
     },
     onDone: onClose,
   });
+  const { values, errors, set } = form;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={asset ? ASSET_DIALOG_TEXT.editTitle : ASSET_DIALOG_TEXT.createTitle}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {DIALOG_BUTTONS.cancel}
-          </Button>
-          <Button onClick={save} loading={saving}>
-            {asset ? DIALOG_BUTTONS.save : DIALOG_BUTTONS.create}
-          </Button>
-        </>
-      }
+      submitLabel={asset ? DIALOG_BUTTONS.save : DIALOG_BUTTONS.create}
+      cancelLabel={DIALOG_BUTTONS.cancel}
+      onClose={onClose}
     >
-      <form noValidate className={formGrid} onSubmit={onSubmit}>
-        <div className={fullRow}>
-          <TextField
-            label={ASSET_DIALOG_TEXT.name}
-            name="name"
-            value={values.name}
-            onValueChange={set("name")}
-            error={errors.name}
-          />
-        </div>
-        <div className={fullRow}>
-          <TextField
-            label={ASSET_DIALOG_TEXT.authorizedTotal}
-            name="authorizedTotal"
-            kind="number"
-            value={values.authorizedTotal}
-            onValueChange={set("authorizedTotal")}
-            error={errors.authorizedTotal}
-          />
-        </div>
-        <div>
-          <Select
-            label={ASSET_DIALOG_TEXT.type}
-            name="type"
-            options={assetTypes.map((t) => ({ value: t.type, label: t.name }))}
-            value={values.type || null}
-            onChange={set("type")}
-            disabled={Boolean(asset)}
-          />
-          <FieldError text={errors.type} />
-          {asset && (
-            <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>{ASSET_DIALOG_TEXT.typeFixed}</p>
-          )}
-        </div>
-        <div>
-          <Select
-            label={ASSET_DIALOG_TEXT.status}
-            name="status"
-            options={STATUS_OPTIONS}
-            value={values.status || null}
-            onChange={set("status")}
-          />
-          <FieldError text={errors.status} />
-        </div>
-        {errors.form && <ErrorBlock text={errors.form} />}
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+      <div className={fullRow}>
+        <TextField
+          label={ASSET_DIALOG_TEXT.name}
+          name="name"
+          value={values.name}
+          onValueChange={set("name")}
+          error={errors.name}
+        />
+      </div>
+      <div className={fullRow}>
+        <TextField
+          label={ASSET_DIALOG_TEXT.authorizedTotal}
+          name="authorizedTotal"
+          kind="number"
+          value={values.authorizedTotal}
+          onValueChange={set("authorizedTotal")}
+          error={errors.authorizedTotal}
+        />
+      </div>
+      <div>
+        <Select
+          label={ASSET_DIALOG_TEXT.type}
+          name="type"
+          options={assetTypes.map((t) => ({ value: t.type, label: t.name }))}
+          value={values.type || null}
+          onChange={set("type")}
+          disabled={Boolean(asset)}
+        />
+        <FieldError text={errors.type} />
+        {asset && <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>{ASSET_DIALOG_TEXT.typeFixed}</p>}
+      </div>
+      <div>
+        <Select
+          label={ASSET_DIALOG_TEXT.status}
+          name="status"
+          options={STATUS_OPTIONS}
+          value={values.status || null}
+          onChange={set("status")}
+        />
+        <FieldError text={errors.status} />
+      </div>
+    </FormDialog>
   );
 }

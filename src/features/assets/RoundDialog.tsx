@@ -14,17 +14,7 @@ import {
   validateRound,
 } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import {
-  Button,
-  DateInput,
-  Dialog,
-  ErrorBlock,
-  FieldError,
-  formGrid,
-  fullRow,
-  Select,
-  TextField,
-} from "../../ui/index.ts";
+import { DateInput, FieldError, FormDialog, fullRow, Select, TextField } from "../../ui/index.ts";
 import { DIALOG_BUTTONS, ROUND_DIALOG_TEXT } from "./strings.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
@@ -48,15 +38,7 @@ export function RoundDialog({
 }) {
   const send = useCommand();
   const tranche = round?.trancheBondData as { term?: string; coupon?: string } | null | undefined;
-  const {
-    values,
-    errors,
-    saving,
-    set,
-    setNullable: setDay,
-    save,
-    onSubmit,
-  } = useForm({
+  const form = useForm({
     initial: {
       name: round?.name ?? "",
       opensOn: timestampToDay(round?.opensOn),
@@ -107,121 +89,106 @@ export function RoundDialog({
     },
     onDone: onClose,
   });
+  const { values, errors, set, setNullable: setDay } = form;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={round ? ROUND_DIALOG_TEXT.editTitle : ROUND_DIALOG_TEXT.createTitle}
       description={debt ? ROUND_DIALOG_TEXT.debtDescription : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {DIALOG_BUTTONS.cancel}
-          </Button>
-          <Button onClick={save} loading={saving}>
-            {round ? DIALOG_BUTTONS.save : DIALOG_BUTTONS.create}
-          </Button>
-        </>
-      }
+      submitLabel={round ? DIALOG_BUTTONS.save : DIALOG_BUTTONS.create}
+      cancelLabel={DIALOG_BUTTONS.cancel}
+      onClose={onClose}
     >
-      <form noValidate className={formGrid} onSubmit={onSubmit}>
-        <div className={fullRow}>
-          <TextField
-            label={ROUND_DIALOG_TEXT.name}
-            name="name"
-            value={values.name}
-            onValueChange={set("name")}
-            error={errors.name}
-          />
-        </div>
-        <DateInput
-          label={ROUND_DIALOG_TEXT.opensOn}
-          name="opensOn"
-          value={values.opensOn}
-          onChange={setDay("opensOn")}
-          error={errors.opensOn}
-        />
-        <DateInput
-          label={ROUND_DIALOG_TEXT.closesOn}
-          name="closesOn"
-          value={values.closesOn}
-          onChange={setDay("closesOn")}
-          error={errors.closesOn}
-        />
-        <div className={fullRow}>
-          <TextField
-            label={ROUND_DIALOG_TEXT.termsUrl}
-            name="termsUrl"
-            kind="url"
-            value={values.termsUrl}
-            onValueChange={set("termsUrl")}
-            error={errors.termsUrl}
-          />
-        </div>
+      <div className={fullRow}>
         <TextField
-          label={ROUND_DIALOG_TEXT.price}
-          name="price"
-          kind="number"
-          value={values.price}
-          onValueChange={set("price")}
-          error={errors.price}
+          label={ROUND_DIALOG_TEXT.name}
+          name="name"
+          value={values.name}
+          onValueChange={set("name")}
+          error={errors.name}
         />
+      </div>
+      <DateInput
+        label={ROUND_DIALOG_TEXT.opensOn}
+        name="opensOn"
+        value={values.opensOn}
+        onChange={setDay("opensOn")}
+        error={errors.opensOn}
+      />
+      <DateInput
+        label={ROUND_DIALOG_TEXT.closesOn}
+        name="closesOn"
+        value={values.closesOn}
+        onChange={setDay("closesOn")}
+        error={errors.closesOn}
+      />
+      <div className={fullRow}>
         <TextField
-          label={ROUND_DIALOG_TEXT.total}
-          name="total"
-          kind="number"
-          value={values.total}
-          onValueChange={set("total")}
-          error={errors.total}
+          label={ROUND_DIALOG_TEXT.termsUrl}
+          name="termsUrl"
+          kind="url"
+          value={values.termsUrl}
+          onValueChange={set("termsUrl")}
+          error={errors.termsUrl}
         />
-        {debt && (
-          <>
-            <TextField
-              label={ROUND_DIALOG_TEXT.coupon}
-              name="coupon"
-              kind="number"
-              value={values.coupon}
-              onValueChange={set("coupon")}
-              error={errors.coupon}
-            />
-            <TextField
-              label={ROUND_DIALOG_TEXT.term}
-              name="term"
-              kind="number"
-              value={values.term}
-              onValueChange={set("term")}
-              error={errors.term}
-            />
-          </>
-        )}
-        <div>
-          <Select
-            label={ROUND_DIALOG_TEXT.status}
-            name="status"
-            options={STATUS_OPTIONS}
-            value={values.status || null}
-            onChange={set("status")}
-          />
-          <FieldError text={errors.status} />
-        </div>
-        {security && (
+      </div>
+      <TextField
+        label={ROUND_DIALOG_TEXT.price}
+        name="price"
+        kind="number"
+        value={values.price}
+        onValueChange={set("price")}
+        error={errors.price}
+      />
+      <TextField
+        label={ROUND_DIALOG_TEXT.total}
+        name="total"
+        kind="number"
+        value={values.total}
+        onValueChange={set("total")}
+        error={errors.total}
+      />
+      {debt && (
+        <>
           <TextField
-            label={ROUND_DIALOG_TEXT.latestPrice(security.name)}
-            name="unitValue"
+            label={ROUND_DIALOG_TEXT.coupon}
+            name="coupon"
             kind="number"
-            value={values.unitValue}
-            onValueChange={set("unitValue")}
-            error={errors.unitValue}
+            value={values.coupon}
+            onValueChange={set("coupon")}
+            error={errors.coupon}
           />
-        )}
-        {errors.form && (
-          <div className={fullRow}>
-            <ErrorBlock text={errors.form} />
-          </div>
-        )}
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+          <TextField
+            label={ROUND_DIALOG_TEXT.term}
+            name="term"
+            kind="number"
+            value={values.term}
+            onValueChange={set("term")}
+            error={errors.term}
+          />
+        </>
+      )}
+      <div>
+        <Select
+          label={ROUND_DIALOG_TEXT.status}
+          name="status"
+          options={STATUS_OPTIONS}
+          value={values.status || null}
+          onChange={set("status")}
+        />
+        <FieldError text={errors.status} />
+      </div>
+      {security && (
+        <TextField
+          label={ROUND_DIALOG_TEXT.latestPrice(security.name)}
+          name="unitValue"
+          kind="number"
+          value={values.unitValue}
+          onValueChange={set("unitValue")}
+          error={errors.unitValue}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -3,13 +3,13 @@
 import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { SecurityFormSchema, validate } from "../../domain/assets.ts";
-import { Button, Dialog, ErrorBlock, formGrid, fullRow, TextField } from "../../ui/index.ts";
+import { FormDialog, fullRow, TextField } from "../../ui/index.ts";
 import { DIALOG_BUTTONS } from "../assets/index.ts";
 import { SECURITY_DIALOG_TEXT } from "./strings.ts";
 
 export function SecurityDialog({ onClose }: { onClose: () => void }) {
   const send = useCommand();
-  const { values, errors, saving, set, save, onSubmit } = useForm({
+  const form = useForm({
     initial: { name: "", total: "", symbol: "" },
     check: (values) => validate(SecurityFormSchema, values),
     submit: async ({ symbol, ...rest }) => {
@@ -19,55 +19,40 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
     },
     onDone: onClose,
   });
+  const { values, errors, set } = form;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      form={form}
       title={SECURITY_DIALOG_TEXT.title}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {DIALOG_BUTTONS.cancel}
-          </Button>
-          <Button onClick={save} loading={saving}>
-            {DIALOG_BUTTONS.create}
-          </Button>
-        </>
-      }
+      submitLabel={DIALOG_BUTTONS.create}
+      cancelLabel={DIALOG_BUTTONS.cancel}
+      onClose={onClose}
     >
-      <form noValidate className={formGrid} onSubmit={onSubmit}>
-        <div className={fullRow}>
-          <TextField
-            label={SECURITY_DIALOG_TEXT.name}
-            name="name"
-            value={values.name}
-            onValueChange={set("name")}
-            error={errors.name}
-          />
-        </div>
+      <div className={fullRow}>
         <TextField
-          label={SECURITY_DIALOG_TEXT.total}
-          name="total"
-          kind="number"
-          value={values.total}
-          onValueChange={set("total")}
-          error={errors.total}
+          label={SECURITY_DIALOG_TEXT.name}
+          name="name"
+          value={values.name}
+          onValueChange={set("name")}
+          error={errors.name}
         />
-        <TextField
-          label={SECURITY_DIALOG_TEXT.symbol}
-          name="symbol"
-          value={values.symbol}
-          onValueChange={(value) => set("symbol")(value.toUpperCase())}
-          hint={SECURITY_DIALOG_TEXT.optional}
-        />
-        {errors.form && (
-          <div className={fullRow}>
-            <ErrorBlock text={errors.form} />
-          </div>
-        )}
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+      </div>
+      <TextField
+        label={SECURITY_DIALOG_TEXT.total}
+        name="total"
+        kind="number"
+        value={values.total}
+        onValueChange={set("total")}
+        error={errors.total}
+      />
+      <TextField
+        label={SECURITY_DIALOG_TEXT.symbol}
+        name="symbol"
+        value={values.symbol}
+        onValueChange={(value) => set("symbol")(value.toUpperCase())}
+        hint={SECURITY_DIALOG_TEXT.optional}
+      />
+    </FormDialog>
   );
 }
