@@ -5,8 +5,21 @@
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
-import { Breadcrumb, Card, EmptyState, Fact, LoadingIndicator, linkClass, Page, PageHeader } from "../../ui/index.ts";
-import { Note, signingLink, Tag } from "./SigningPage.tsx";
+import {
+  Breadcrumb,
+  Card,
+  EmptyState,
+  Fact,
+  ListRows,
+  LoadingIndicator,
+  linkClass,
+  Note,
+  Page,
+  PageHeader,
+  Panels,
+  Tag,
+} from "../../ui/index.ts";
+import { signingLink } from "./signing-link.ts";
 import { mockRecipient, mockValue } from "./signing-rules.ts";
 import { SIGNING_TEXT as T } from "./strings.ts";
 import { useSigning } from "./use-signing.ts";
@@ -56,15 +69,8 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
           ← {T.back}
         </Link>
       </PageHeader>
-      <div
-        className={css({
-          display: "grid",
-          gap: "4",
-          gridTemplateColumns: { base: "1fr", md: "minmax(0, 1fr) minmax(0, 2fr)" },
-          alignItems: "start",
-        })}
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="signing-left">
+      <Panels.Root>
+        <Panels.Panel testId="signing-left">
           <Card title={T.mappedTemplateDetails} testId="signing-mapped-template">
             <dl className={css({ display: "grid", gap: "3" })}>
               <Fact label={T.templateDetails}>{template.name}</Fact>
@@ -95,12 +101,12 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
               </dl>
             )}
           </Card>
-        </div>
+        </Panels.Panel>
         <Card title={T.fields} testId="signing-test-fields">
           {mapped.fields.length === 0 ? (
             <EmptyState text={T.noFields} />
           ) : (
-            <ul className={css({ display: "flex", flexDirection: "column" })}>
+            <ListRows>
               {mapped.fields.map((field) => {
                 const value = mockValue(field, data.mappingFields);
                 return (
@@ -134,10 +140,10 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
                   </li>
                 );
               })}
-            </ul>
+            </ListRows>
           )}
         </Card>
-      </div>
+      </Panels.Root>
     </Page>
   );
 }

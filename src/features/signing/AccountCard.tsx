@@ -1,0 +1,97 @@
+// The signing page's account card: the signing account with 'Sync template list' (needs the network) and the upload
+// of a PDF template (the built-in provider).
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { formatDate } from "../../domain/format.ts";
+import { Button, Card, ErrorBlock, Fact, Note } from "../../ui/index.ts";
+import { LIST_FORMAT } from "./signing-link.ts";
+import { SIGNING_TEXT as T } from "./strings.ts";
+import type { SigningData } from "./use-signing.ts";
+
+export function AccountCard({ data, online, canWrite }: { data: SigningData; online: boolean; canWrite: boolean }) {
+  const account = data.account;
+  const state = data.syncState;
+  return (
+    <Card
+      title={account?.name ?? T.signingAccount}
+      testId="signing-account"
+      actions={
+        <Button
+          size="sm"
+          loading={state === "loading"}
+          disabled={!online || !canWrite || !account}
+          onClick={() => data.sync()}
+        >
+          {state === "loading" ? T.syncing : T.syncTemplateList}
+        </Button>
+      }
+    >
+      {account ? (
+        <dl>
+          <Fact label={T.syncedOn}>{account.syncedOn ? formatDate(account.syncedOn, LIST_FORMAT) : T.neverSynced}</Fact>
+        </dl>
+      ) : (
+        <Note>{T.noSigningAccount}</Note>
+      )}
+      {state === "error" && <ErrorBlock text={T.syncError} />}
+      {!online && <Note testId="needs-network">{T.syncNeedsNetwork}</Note>}
+      {!canWrite && <Note>{T.readOnly}</Note>}
+      {data.upload && canWrite && <UploadTemplate upload={data.upload} online={online} />}
+    </Card>
+  );
+}
+
+function UploadTemplate({ upload, online }: { upload: (file: File) => Promise<void>; online: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+      <label
+        htmlFor="signing-template-file"
+        className={css({ fontSize: "sm", fontWeight: "600", color: "fg.default" })}
+      >
+        {T.uploadTemplate}
+      </label>
+      <input
+        id="signing-template-file"
+        type="file"
+        accept="application/pdf,.pdf"
+        disabled={!online || busy}
+        className={css({
+          fontSize: "sm",
+          maxW: "full",
+          color: "fg.muted",
+          _file: {
+            mr: "3",
+            px: "3",
+            py: "1.5",
+            borderRadius: "control",
+            borderWidth: "1px",
+            borderColor: "border.strong",
+            bg: "bg.surface",
+            color: "fg.default",
+            fontWeight: "600",
+            cursor: "pointer",
+          },
+        })}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          setBusy(true);
+          setFailed(false);
+          try {
+            await upload(file);
+          } catch {
+            setFailed(true);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+      <Note>{busy ? T.uploading : T.uploadHint}</Note>
+      {failed && <ErrorBlock text={T.uploadFailed} />}
+      {!online && <Note testId="upload-needs-network">{T.uploadNeedsNetwork}</Note>}
+    </div>
+  );
+}
