@@ -6,11 +6,10 @@
 // (northCapitalSync, mapPaymentIssuer, mapPaymentInstrument, confirmPaymentFunds) that need the network: offline they
 // are disabled and say so.
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
-import { graphql } from "../../data/graphql.ts";
 import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
 import type { PaymentInstrument, PaymentIssuer, PaymentTrade } from "../../data/models/payment-accounts.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
@@ -21,14 +20,19 @@ import {
   Card,
   EmptyState,
   Fact,
+  ListCard,
+  ListRow,
   LoadingIndicator,
   linkClass,
+  Note,
   Page,
   PageHeader,
-  Select,
+  Panels,
   StatusBadge,
   SyncMark,
 } from "../../ui/index.ts";
+import { CallbackUrl } from "./CallbackUrl.tsx";
+import { IssuerDetails, OfferingDetails } from "./MappingCards.tsx";
 import { PAYMENTS_TEXT as T } from "./strings.ts";
 
 const ROUTE = "/north-capital/issuers/{-$issuerId}/{-$instrumentId}/{-$paymentId}" as const;
@@ -142,15 +146,8 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
           </Link>
         )}
       </PageHeader>
-      <div
-        className={css({
-          display: "grid",
-          gap: "4",
-          gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) minmax(0, 2fr)" },
-          alignItems: "start",
-        })}
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="payment-left">
+      <Panels.Root from="lg">
+        <Panels.Panel testId="payment-left">
           <Card
             title={account.providerName}
             testId="payment-account"
@@ -173,8 +170,8 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               </p>
             )}
             {syncMark?.status === "rejected" && <SyncMark mark={syncMark} />}
-            {!online && <Offline>{T.syncNeedsNetwork}</Offline>}
-            {!canWrite && <Offline>{T.readOnly}</Offline>}
+            {!online && <Note testId="needs-network">{T.syncNeedsNetwork}</Note>}
+            {!canWrite && <Note testId="needs-network">{T.readOnly}</Note>}
             {account.provider === "north-capital" && canWrite && online && (
               <CallbackUrl paymentAccountId={account.id} />
             )}
@@ -214,19 +211,19 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               {trade.failure && <Fact label={T.failure}>{trade.failure}</Fact>}
               {account.provider === "builtin" && trade.status === "CREATED" && canWrite && (
                 <>
-                  <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.confirmHint}</p>
+                  <Note>{T.confirmHint}</Note>
                   <Button
                     disabled={!online || markOf("confirmPaymentFunds", trade.id)?.status === "pending"}
                     onClick={() => send("confirmPaymentFunds", { input: { id: trade.id } })}
                   >
                     {T.confirmFunds}
                   </Button>
-                  {!online && <Offline>{T.confirmNeedsNetwork}</Offline>}
+                  {!online && <Note testId="needs-network">{T.confirmNeedsNetwork}</Note>}
                 </>
               )}
               {canWrite && trade.status === "CREATED" && (
                 <>
-                  <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.cancelHint}</p>
+                  <Note>{T.cancelHint}</Note>
                   <div>
                     <Button
                       variant="ghost"
@@ -240,7 +237,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               )}
               {canWrite && account.provider === "builtin" && trade.status === "SETTLED" && (
                 <>
-                  <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.unwindHint}</p>
+                  <Note>{T.unwindHint}</Note>
                   <div>
                     <Button
                       variant="ghost"
@@ -259,22 +256,28 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               {!online &&
                 canWrite &&
                 (trade.status === "CREATED" || (account.provider === "builtin" && trade.status === "SETTLED")) && (
-                  <Offline>{T.tradeNeedsNetwork}</Offline>
+                  <Note testId="needs-network">{T.tradeNeedsNetwork}</Note>
                 )}
             </Card>
           )}
-        </div>
-        <div data-testid="payment-right">
+        </Panels.Panel>
+        <Panels.Panel testId="payment-right">
           {!issuer && (
             <ListCard title={T.issuers} empty={T.empty} testId="payment-issuers">
               {issuers.map((i) => (
-                <Row key={i.id} link={to({ issuerId: i.id })} title={i.name} detail={i.email ?? i.paymentIssuerId}>
+                <ListRow
+                  key={i.id}
+                  wrap={false}
+                  link={to({ issuerId: i.id })}
+                  title={i.name}
+                  detail={i.email ?? i.paymentIssuerId}
+                >
                   {i.issuerId ? (
                     <StatusBadge label={T.mappedTo} status="active" />
                   ) : (
                     <StatusBadge label={T.notMapped} />
                   )}
-                </Row>
+                </ListRow>
               ))}
             </ListCard>
           )}
@@ -283,14 +286,15 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               {instruments
                 .filter((i) => i.paymentIssuerRowId === issuer.id)
                 .map((i) => (
-                  <Row
+                  <ListRow
                     key={i.id}
+                    wrap={false}
                     link={to({ issuerId: issuer.id, instrumentId: i.id })}
                     title={i.name}
                     detail={`${i.paymentInstrumentId}${i.status ? ` · ${i.status}` : ""}`}
                   >
                     <span className={css({ fontSize: "sm", color: "fg.muted" })}>{roundName(i.roundId)}</span>
-                  </Row>
+                  </ListRow>
                 ))}
             </ListCard>
           )}
@@ -299,237 +303,20 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               {trades
                 .filter((t) => t.paymentInstrumentRowId === instrument.id)
                 .map((t) => (
-                  <Row
+                  <ListRow
                     key={t.id}
+                    wrap={false}
                     link={to({ issuerId: issuer.id, instrumentId: instrument.id, paymentId: t.id })}
                     title={t.distributionName ?? t.distributionId}
                     detail={formatMoney(t.amount)}
                   >
                     <StatusBadge label={t.status} />
-                  </Row>
+                  </ListRow>
                 ))}
             </ListCard>
           )}
-        </div>
-      </div>
+        </Panels.Panel>
+      </Panels.Root>
     </Page>
-  );
-}
-
-/** The status callback's URL with the payment account's secret, to give North Capital (owners and admins, online). */
-function CallbackUrl({ paymentAccountId }: { paymentAccountId: string }) {
-  const [path, setPath] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    graphql<{ paymentCallbackPath: string | null }>("query ($id: UUID!) { paymentCallbackPath(id: $id) }", {
-      id: paymentAccountId,
-    }).then(
-      (data) => {
-        if (!cancelled) setPath(data.paymentCallbackPath);
-      },
-      () => {},
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [paymentAccountId]);
-  if (!path) return null;
-  return (
-    <Fact label={T.callbackUrl}>
-      <code className={css({ fontSize: "xs", wordBreak: "break-all" })} data-testid="payment-callback-url">
-        {`${window.location.origin}${path}`}
-      </code>
-    </Fact>
-  );
-}
-
-function Offline({ children }: { children: ReactNode }) {
-  return (
-    <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="needs-network">
-      {children}
-    </p>
-  );
-}
-
-function ListCard({
-  title,
-  empty,
-  testId,
-  children,
-}: {
-  title: string;
-  empty: string;
-  testId: string;
-  children: ReactNode[];
-}) {
-  return (
-    <Card title={title} testId={testId}>
-      {children.length === 0 ? (
-        <EmptyState text={empty} />
-      ) : (
-        <ul className={css({ display: "flex", flexDirection: "column" })}>{children}</ul>
-      )}
-    </Card>
-  );
-}
-
-function Row({
-  link,
-  title,
-  detail,
-  children,
-}: {
-  link: ReturnType<typeof to>;
-  title: string;
-  detail: string;
-  children?: ReactNode;
-}) {
-  return (
-    <li
-      className={css({
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "space-between",
-        gap: "3",
-        py: "3",
-        borderTopWidth: "1px",
-        borderColor: "border.default",
-        _first: { borderTopWidth: "0" },
-      })}
-    >
-      <div className={css({ minW: 0 })}>
-        <Link {...link} className={linkClass}>
-          {title}
-        </Link>
-        <p className={css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" })}>{detail}</p>
-      </div>
-      {children}
-    </li>
-  );
-}
-
-function MappingProcess({ steps, current }: { steps: readonly string[]; current: number }) {
-  return (
-    <ol aria-label={T.mapping} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
-      {steps.map((step, index) => (
-        <li
-          key={step}
-          aria-current={index === current ? "step" : undefined}
-          className={css({
-            fontSize: "xs",
-            fontWeight: "600",
-            px: "2",
-            py: "1",
-            borderRadius: "full",
-            borderWidth: "1px",
-            borderColor: index === current ? "accent.default" : "border.default",
-            color: index < current ? "fg.muted" : "fg.default",
-            textDecoration: index < current ? "line-through" : "none",
-          })}
-        >
-          {index + 1}. {step}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function IssuerDetails({
-  issuer,
-  accountId,
-  accountName,
-  offeringMapped,
-  canMap,
-  online,
-  mark,
-  onMap,
-}: {
-  issuer: PaymentIssuer;
-  accountId: string;
-  accountName: string;
-  offeringMapped: boolean;
-  canMap: boolean;
-  online: boolean;
-  mark: Mark | null;
-  onMap(value: string | null): void;
-}) {
-  const [value, setValue] = useState<string | null>(issuer.issuerId);
-  return (
-    <Card title={T.issuer} testId="payment-issuer">
-      <Fact label={T.name}>{issuer.name}</Fact>
-      <Fact label={T.email}>{issuer.email ?? "—"}</Fact>
-      <Fact label={T.providerId}>{issuer.paymentIssuerId}</Fact>
-      <MappingProcess steps={T.mappingSteps} current={issuer.issuerId ? (offeringMapped ? 3 : 2) : 1} />
-      <Select
-        label={T.mapIssuer}
-        name="issuerId"
-        options={[
-          { label: T.notMapped, value: "" },
-          { label: accountName, value: accountId },
-        ]}
-        value={value ?? ""}
-        onChange={(next) => setValue(next || null)}
-        disabled={!canMap}
-      />
-      <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
-        <Button size="sm" disabled={!canMap || value === issuer.issuerId} onClick={() => onMap(value)}>
-          {T.save}
-        </Button>
-        {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
-      </div>
-      {!online && <Offline>{T.mapNeedsNetwork}</Offline>}
-    </Card>
-  );
-}
-
-function OfferingDetails({
-  instrument,
-  issuerMapped,
-  rounds,
-  roundName,
-  canMap,
-  online,
-  mark,
-  onMap,
-}: {
-  instrument: PaymentInstrument;
-  issuerMapped: boolean;
-  rounds: Array<{ id: string; name: string }>;
-  roundName(id: string | null): string;
-  canMap: boolean;
-  online: boolean;
-  mark: Mark | null;
-  onMap(value: string | null): void;
-}) {
-  const [value, setValue] = useState<string | null>(instrument.roundId);
-  return (
-    <Card title={T.offering} testId="payment-offering">
-      <Fact label={T.name}>{instrument.name}</Fact>
-      <Fact label={T.providerId}>{instrument.paymentInstrumentId}</Fact>
-      <Fact label={T.status}>{instrument.status ?? "—"}</Fact>
-      <Fact label={T.mappedTo}>{roundName(instrument.roundId)}</Fact>
-      <MappingProcess steps={T.mappingSteps} current={instrument.roundId ? 3 : issuerMapped ? 2 : 1} />
-      {issuerMapped ? (
-        <>
-          <Select
-            label={T.mapRound}
-            name="roundId"
-            options={[{ label: T.notMapped, value: "" }, ...rounds.map((r) => ({ label: r.name, value: r.id }))]}
-            value={value ?? ""}
-            onChange={(next) => setValue(next || null)}
-            disabled={!canMap}
-          />
-          <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
-            <Button size="sm" disabled={!canMap || value === instrument.roundId} onClick={() => onMap(value)}>
-              {T.save}
-            </Button>
-            {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
-          </div>
-        </>
-      ) : (
-        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.mapIssuerFirst}</p>
-      )}
-      {!online && <Offline>{T.mapNeedsNetwork}</Offline>}
-    </Card>
   );
 }

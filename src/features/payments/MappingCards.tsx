@@ -1,0 +1,136 @@
+// The payment provider page's mapping cards: an issuer of the provider mapped to this account, an offering mapped to
+// one of its rounds, each with the mapping process's steps; mapping needs the network.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import type { PaymentInstrument, PaymentIssuer } from "../../data/models/payment-accounts.ts";
+import { Button, Card, Fact, Note, Select, SyncMark } from "../../ui/index.ts";
+import { PAYMENTS_TEXT as T } from "./strings.ts";
+
+/** A mapping command's mark (what SyncMark shows). */
+type Mark = Parameters<typeof SyncMark>[0]["mark"];
+
+function MappingProcess({ steps, current }: { steps: readonly string[]; current: number }) {
+  return (
+    <ol aria-label={T.mapping} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+      {steps.map((step, index) => (
+        <li
+          key={step}
+          aria-current={index === current ? "step" : undefined}
+          className={css({
+            fontSize: "xs",
+            fontWeight: "600",
+            px: "2",
+            py: "1",
+            borderRadius: "full",
+            borderWidth: "1px",
+            borderColor: index === current ? "accent.default" : "border.default",
+            color: index < current ? "fg.muted" : "fg.default",
+            textDecoration: index < current ? "line-through" : "none",
+          })}
+        >
+          {index + 1}. {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function IssuerDetails({
+  issuer,
+  accountId,
+  accountName,
+  offeringMapped,
+  canMap,
+  online,
+  mark,
+  onMap,
+}: {
+  issuer: PaymentIssuer;
+  accountId: string;
+  accountName: string;
+  offeringMapped: boolean;
+  canMap: boolean;
+  online: boolean;
+  mark: Mark;
+  onMap(value: string | null): void;
+}) {
+  const [value, setValue] = useState<string | null>(issuer.issuerId);
+  return (
+    <Card title={T.issuer} testId="payment-issuer">
+      <Fact label={T.name}>{issuer.name}</Fact>
+      <Fact label={T.email}>{issuer.email ?? "—"}</Fact>
+      <Fact label={T.providerId}>{issuer.paymentIssuerId}</Fact>
+      <MappingProcess steps={T.mappingSteps} current={issuer.issuerId ? (offeringMapped ? 3 : 2) : 1} />
+      <Select
+        label={T.mapIssuer}
+        name="issuerId"
+        options={[
+          { label: T.notMapped, value: "" },
+          { label: accountName, value: accountId },
+        ]}
+        value={value ?? ""}
+        onChange={(next) => setValue(next || null)}
+        disabled={!canMap}
+      />
+      <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
+        <Button size="sm" disabled={!canMap || value === issuer.issuerId} onClick={() => onMap(value)}>
+          {T.save}
+        </Button>
+        {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
+      </div>
+      {!online && <Note testId="needs-network">{T.mapNeedsNetwork}</Note>}
+    </Card>
+  );
+}
+
+export function OfferingDetails({
+  instrument,
+  issuerMapped,
+  rounds,
+  roundName,
+  canMap,
+  online,
+  mark,
+  onMap,
+}: {
+  instrument: PaymentInstrument;
+  issuerMapped: boolean;
+  rounds: Array<{ id: string; name: string }>;
+  roundName(id: string | null): string;
+  canMap: boolean;
+  online: boolean;
+  mark: Mark;
+  onMap(value: string | null): void;
+}) {
+  const [value, setValue] = useState<string | null>(instrument.roundId);
+  return (
+    <Card title={T.offering} testId="payment-offering">
+      <Fact label={T.name}>{instrument.name}</Fact>
+      <Fact label={T.providerId}>{instrument.paymentInstrumentId}</Fact>
+      <Fact label={T.status}>{instrument.status ?? "—"}</Fact>
+      <Fact label={T.mappedTo}>{roundName(instrument.roundId)}</Fact>
+      <MappingProcess steps={T.mappingSteps} current={instrument.roundId ? 3 : issuerMapped ? 2 : 1} />
+      {issuerMapped ? (
+        <>
+          <Select
+            label={T.mapRound}
+            name="roundId"
+            options={[{ label: T.notMapped, value: "" }, ...rounds.map((r) => ({ label: r.name, value: r.id }))]}
+            value={value ?? ""}
+            onChange={(next) => setValue(next || null)}
+            disabled={!canMap}
+          />
+          <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
+            <Button size="sm" disabled={!canMap || value === instrument.roundId} onClick={() => onMap(value)}>
+              {T.save}
+            </Button>
+            {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
+          </div>
+        </>
+      ) : (
+        <Note>{T.mapIssuerFirst}</Note>
+      )}
+      {!online && <Note testId="needs-network">{T.mapNeedsNetwork}</Note>}
+    </Card>
+  );
+}
