@@ -21,6 +21,7 @@ import {
 } from "../../ui/index.ts";
 import { StepAction, StepHeader, StepPreviewContext } from "../onboarding/index.ts";
 import { useTrackedCommands } from "./admin-data.ts";
+import { CommandNotes } from "./CommandNotes.tsx";
 import {
   definitionOf,
   draftOf,
@@ -35,7 +36,6 @@ import {
   type StepType,
 } from "./form-definitions.ts";
 import { FORMS_TEXT } from "./strings.ts";
-import { CommandNotes } from "./TypesPage.tsx";
 
 const ALL = { selector: {} };
 const nothing = () => {};

@@ -1,0 +1,99 @@
+// /admin/types: the investor account types (add; delete while unused) and the question types (delete while unused).
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { Button, Card, Checkbox, EmptyState, TextField } from "../../ui/index.ts";
+import type { TrackedCommands } from "./admin-data.ts";
+import { TYPES_TEXT } from "./strings.ts";
+import { AddForm, TypeTable, UseCells } from "./TypeTable.tsx";
+
+export interface InvestorAccountType {
+  type: string;
+  isIndividual: boolean;
+  isJoint: boolean;
+  uses: number;
+}
+
+export interface QuestionType {
+  id: string;
+  name: string;
+  fieldType: string;
+  regex: string | null;
+  uses: number;
+}
+
+export function InvestorAccountTypes({ rows, commands }: { rows: InvestorAccountType[]; commands: TrackedCommands }) {
+  const [draft, setDraft] = useState({ type: "", isIndividual: false, isJoint: false });
+  const [problem, setProblem] = useState<string | undefined>();
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.type.trim()) return setProblem(TYPES_TEXT.typeRequired);
+    setProblem(undefined);
+    await commands.send("createInvestorAccountType", {
+      input: { investorAccountType: { ...draft, type: draft.type.trim() } },
+    });
+    setDraft({ type: "", isIndividual: false, isJoint: false });
+  }
+  const yesNo = (value: boolean) => (value ? TYPES_TEXT.yes : TYPES_TEXT.no);
+  return (
+    <Card title={TYPES_TEXT.investorAccountTypes} testId="investor-account-types">
+      <TypeTable columns={[TYPES_TEXT.type, TYPES_TEXT.individual, TYPES_TEXT.joint]}>
+        {rows.map((row) => (
+          <tr key={row.type}>
+            <td>{row.type}</td>
+            <td>{yesNo(row.isIndividual)}</td>
+            <td>{yesNo(row.isJoint)}</td>
+            <UseCells
+              uses={row.uses}
+              label={row.type}
+              onDelete={() =>
+                commands.send("deleteReferenceType", { input: { kind: "investor_account_type", key: row.type } })
+              }
+            />
+          </tr>
+        ))}
+      </TypeTable>
+      <AddForm onSubmit={add}>
+        <TextField
+          label={TYPES_TEXT.type}
+          value={draft.type}
+          error={problem}
+          onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+        />
+        <Checkbox checked={draft.isIndividual} onChange={(checked) => setDraft({ ...draft, isIndividual: checked })}>
+          {TYPES_TEXT.individual}
+        </Checkbox>
+        <Checkbox checked={draft.isJoint} onChange={(checked) => setDraft({ ...draft, isJoint: checked })}>
+          {TYPES_TEXT.joint}
+        </Checkbox>
+        <Button type="submit" size="sm">
+          {TYPES_TEXT.addInvestorAccountType}
+        </Button>
+      </AddForm>
+    </Card>
+  );
+}
+
+export function QuestionTypes({ rows, commands }: { rows: QuestionType[] | null; commands: TrackedCommands }) {
+  return (
+    <Card title={TYPES_TEXT.questionTypes} testId="question-types">
+      {rows === null || rows.length === 0 ? (
+        <EmptyState text={TYPES_TEXT.none} />
+      ) : (
+        <TypeTable columns={[TYPES_TEXT.name, TYPES_TEXT.fieldType, TYPES_TEXT.regex]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.name}</td>
+              <td>{row.fieldType}</td>
+              <td className={css({ fontFamily: "mono", fontSize: "xs", wordBreak: "break-all" })}>{row.regex ?? ""}</td>
+              <UseCells
+                uses={row.uses}
+                label={row.name}
+                onDelete={() => commands.send("deleteReferenceType", { input: { kind: "question_type", key: row.id } })}
+              />
+            </tr>
+          ))}
+        </TypeTable>
+      )}
+    </Card>
+  );
+}
