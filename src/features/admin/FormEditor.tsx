@@ -1,0 +1,297 @@
+// /admin/forms: the editor of one step form definition (key, step type, texts, fields) with its preview, rendered by
+// the onboarding step renderer in a preview context (nothing is sent).
+import { type FormEvent, type ReactNode, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { formatDate } from "../../domain/format.ts";
+import { Button, Card, ErrorBlock, mutedText, Select, TextField } from "../../ui/index.ts";
+import { StepAction, StepHeader, StepPreviewContext } from "../onboarding/index.ts";
+import {
+  draftProblems,
+  emptyField,
+  type FieldDraft,
+  type FieldType,
+  type FormDefinition,
+  type FormDraft,
+  previewStep,
+  type StepType,
+} from "./form-definitions.ts";
+import { FORMS_TEXT } from "./strings.ts";
+
+const STEP_TYPES: Array<{ value: StepType; label: string }> = [
+  { value: "form", label: "form" },
+  { value: "encrypted_form", label: "encrypted_form" },
+  { value: "custom", label: "custom" },
+  { value: "button", label: "button" },
+];
+
+const FIELD_TYPES: Array<{ value: FieldType; label: string }> = [
+  { value: "text", label: "text" },
+  { value: "integer", label: "integer" },
+  { value: "boolean", label: "boolean (Yes / No)" },
+  { value: "select", label: "select" },
+];
+
+export function FormEditor({
+  initial,
+  existing,
+  versions,
+  onSave,
+}: {
+  initial: FormDraft;
+  existing: boolean;
+  versions: FormDefinition[];
+  onSave: (draft: FormDraft) => Promise<void>;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [previewing, setPreviewing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const set = (patch: Partial<FormDraft>) => setDraft((previous) => ({ ...previous, ...patch }));
+  const setField = (index: number, patch: Partial<FieldDraft>) =>
+    setDraft((previous) => ({
+      ...previous,
+      fields: previous.fields.map((field, at) => (at === index ? { ...field, ...patch } : field)),
+    }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const found = draftProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await onSave(draft);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "5", minW: 0 })}>
+      {previewing && <Preview draft={draft} />}
+      <Card
+        title={existing ? `${draft.name || draft.key}` : FORMS_TEXT.newForm}
+        testId="form-editor"
+        actions={
+          <Button size="sm" variant="outline" onClick={() => setPreviewing((shown) => !shown)}>
+            {FORMS_TEXT.preview}
+          </Button>
+        }
+      >
+        <form onSubmit={save} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+          <Grid>
+            <TextField
+              label={FORMS_TEXT.key}
+              value={draft.key}
+              hint={FORMS_TEXT.keyHint}
+              error={problems.key}
+              disabled={existing}
+              onChange={(e) => set({ key: e.target.value })}
+            />
+            <TextField
+              label={FORMS_TEXT.name}
+              value={draft.name}
+              error={problems.name}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+            <Select
+              label={FORMS_TEXT.stepType}
+              options={STEP_TYPES}
+              value={draft.stepType}
+              onChange={(value) => set({ stepType: (value as StepType) ?? "form" })}
+            />
+            <TextField
+              label={FORMS_TEXT.schemaTitle}
+              value={draft.title}
+              error={problems.title}
+              onChange={(e) => set({ title: e.target.value })}
+            />
+            <TextField
+              label={FORMS_TEXT.progressBarTitle}
+              value={draft.progressBarTitle}
+              onChange={(e) => set({ progressBarTitle: e.target.value })}
+            />
+            <TextField
+              label={FORMS_TEXT.buttonText}
+              value={draft.text}
+              onChange={(e) => set({ text: e.target.value })}
+            />
+            <TextField label={FORMS_TEXT.about} value={draft.about} onChange={(e) => set({ about: e.target.value })} />
+            <TextField
+              label={FORMS_TEXT.instructions}
+              value={draft.instructions}
+              onChange={(e) => set({ instructions: e.target.value })}
+            />
+            <TextField label={FORMS_TEXT.link} value={draft.link} onChange={(e) => set({ link: e.target.value })} />
+          </Grid>
+          <TextArea
+            label={FORMS_TEXT.disclosures}
+            value={draft.disclosures}
+            onChange={(value) => set({ disclosures: value })}
+          />
+          <section
+            className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+            aria-label={FORMS_TEXT.fields}
+          >
+            <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{FORMS_TEXT.fields}</h3>
+            {problems.form && <ErrorBlock text={problems.form} />}
+            {draft.fields.map((field, index) => (
+              <fieldset
+                // biome-ignore lint/suspicious/noArrayIndexKey: fields are edited in place; their keys change as typed
+                key={index}
+                data-testid="form-field"
+                className={css({
+                  borderWidth: "1px",
+                  borderColor: "border.default",
+                  borderRadius: "md",
+                  p: "3",
+                  display: "flex",
+                  flexDirection: "column",
+                  gap: "3",
+                })}
+              >
+                <legend className={css({ fontSize: "xs", color: "fg.muted", px: "1" })}>
+                  {field.displayKey || field.key || `#${index + 1}`}
+                </legend>
+                {problems[`fields.${index}`] && <ErrorBlock text={problems[`fields.${index}`]} />}
+                <Grid>
+                  <TextField
+                    label={FORMS_TEXT.fieldKey}
+                    value={field.key}
+                    onChange={(e) => setField(index, { key: e.target.value })}
+                  />
+                  <TextField
+                    label={FORMS_TEXT.displayKey}
+                    value={field.displayKey}
+                    onChange={(e) => setField(index, { displayKey: e.target.value })}
+                  />
+                  <Select
+                    label={FORMS_TEXT.fieldType}
+                    options={FIELD_TYPES}
+                    value={field.type}
+                    onChange={(value) => setField(index, { type: (value as FieldType) ?? "text" })}
+                  />
+                  <TextField
+                    label={FORMS_TEXT.regex}
+                    value={field.regex}
+                    onChange={(e) => setField(index, { regex: e.target.value })}
+                  />
+                  <TextField
+                    label={FORMS_TEXT.error}
+                    value={field.error}
+                    onChange={(e) => setField(index, { error: e.target.value })}
+                  />
+                  <TextField
+                    label={FORMS_TEXT.message}
+                    value={field.message}
+                    onChange={(e) => setField(index, { message: e.target.value })}
+                  />
+                  <TextField
+                    label={FORMS_TEXT.order}
+                    inputMode="numeric"
+                    value={String(field.order)}
+                    onChange={(e) => setField(index, { order: Number.parseInt(e.target.value, 10) || 0 })}
+                  />
+                </Grid>
+                {field.type === "select" && (
+                  <TextArea
+                    label={FORMS_TEXT.options}
+                    value={field.options}
+                    onChange={(value) => setField(index, { options: value })}
+                  />
+                )}
+                <div>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => set({ fields: draft.fields.filter((_, at) => at !== index) })}
+                  >
+                    {FORMS_TEXT.removeField}
+                  </Button>
+                </div>
+              </fieldset>
+            ))}
+            <div>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => set({ fields: [...draft.fields, emptyField(draft.fields.length + 1)] })}
+              >
+                {FORMS_TEXT.addField}
+              </Button>
+            </div>
+          </section>
+          <div>
+            <Button type="submit" loading={saving}>
+              {existing ? FORMS_TEXT.save : FORMS_TEXT.create}
+            </Button>
+          </div>
+        </form>
+        {versions.length > 0 && (
+          <div>
+            <h3 className={css({ fontSize: "sm", fontWeight: "700", mb: "2" })}>{FORMS_TEXT.versions}</h3>
+            <ul className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="form-versions">
+              {versions.map((version) => (
+                <li key={version.id}>
+                  {FORMS_TEXT.latest(version.version)} · {version.schema.title ?? ""} ·{" "}
+                  {formatDate(version.createdOn, "MMM DD YYYY h:mma")}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Preview({ draft }: { draft: FormDraft }) {
+  const step = previewStep(draft);
+  const [answers, setAnswers] = useState<Record<string, unknown> | null>(null);
+  return (
+    <Card title={FORMS_TEXT.previewTitle} testId="form-preview">
+      <StepPreviewContext.Provider value={setAnswers}>
+        <StepHeader step={step} />
+        <StepAction step={step} hasChildren={false} command={undefined} />
+      </StepPreviewContext.Provider>
+      {answers && (
+        <div data-testid="preview-answers" className={css({ fontSize: "sm" })}>
+          <p className={mutedText}>{FORMS_TEXT.previewSubmitted}</p>
+          <pre className={css({ fontFamily: "mono", fontSize: "xs", whiteSpace: "pre-wrap" })}>
+            {JSON.stringify(answers, null, 2)}
+          </pre>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return (
+    <div className={css({ display: "grid", gap: "3", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}>
+      {children}
+    </div>
+  );
+}
+
+function TextArea({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className={css({ display: "flex", flexDirection: "column", gap: "1.5", fontSize: "sm", fontWeight: "600" })}>
+      {label}
+      <textarea
+        value={value}
+        rows={3}
+        onChange={(event) => onChange(event.target.value)}
+        className={css({
+          borderWidth: "1px",
+          borderColor: "border.default",
+          borderRadius: "control",
+          p: "2",
+          fontSize: "sm",
+          fontWeight: "400",
+          bg: "bg.surface",
+        })}
+      />
+    </label>
+  );
+}
