@@ -3680,14 +3680,19 @@ CREATE OR REPLACE FUNCTION app_private.audit_redacted(mutation text, variables j
  IMMUTABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  -- A step's answers (completeStep blob) are personal and may be secret (encrypted_form): only their field names.
+  -- Whatever the command, its personal fields (app_private.personal_redacted, sync/database/schema/
+  -- 50_personal_data.sql): a tax id as its last four characters, a date of birth, street address lines, a postal code
+  -- and a phone number as "[redacted]". A step's answers (completeStep blob) are personal and may be secret
+  -- (encrypted_form): only their field names.
+  with personal as (select app_private.personal_redacted(coalesce(variables, '{}'::jsonb)) as v)
   select case
-    when jsonb_typeof(variables -> 'input' -> 'blob') = 'object' then
-      jsonb_set(variables, '{input,blob}',
-        coalesce((select jsonb_object_agg(k, '[redacted]') from jsonb_object_keys(variables -> 'input' -> 'blob') k),
+    when jsonb_typeof(p.v -> 'input' -> 'blob') = 'object' then
+      jsonb_set(p.v, '{input,blob}',
+        coalesce((select jsonb_object_agg(k, '[redacted]') from jsonb_object_keys(p.v -> 'input' -> 'blob') k),
                  '{}'::jsonb))
-    else coalesce(variables, '{}'::jsonb)
+    else p.v
   end
+  from personal p
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audit_window()
@@ -6547,7 +6552,9 @@ CREATE OR REPLACE FUNCTION app_private.next_changes(model text, after_txid xid8,
  SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
 declare
-  account uuid := app_private.current_account_id();
+  -- the reader's account, when its role reads the model (role_reads_model): a change addressed to the account is for
+  -- the members who may read its documents, not for those whose builder would answer each one deleted
+  account uuid := case when app_private.role_reads_model(model) then app_private.current_account_id() end;
   account_type text := app_private.current_account_type();
   sees_all boolean := app_private.current_account_type() = 'admin';
   watermark xid8 := pg_snapshot_xmin(pg_current_snapshot());
@@ -6829,6 +6836,48 @@ AS $function$
   $function$;
 grant execute on function app_private.personal_data_readable(account_id uuid) to app_user;
 comment on function app_private.personal_data_readable(account_id uuid) is 'Whether the request may read the account''s personal fields (tax_short, date_of_birth, an investor''s formation_date): members of the account only.';
+
+CREATE OR REPLACE FUNCTION app_private.personal_redacted(value jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  result jsonb;
+  item record;
+  field text;
+begin
+  -- nothing that could name a personal field (most commands): as it is, without a walk
+  if value is null or jsonb_typeof(value) not in ('object', 'array')
+     or value::text !~* '(tax|ssn|ein|tin|birth|dob|formation|line|street|address|postal|zip|phone|mobile)' then
+    return value;
+  end if;
+  if jsonb_typeof(value) = 'array' then
+    select coalesce(jsonb_agg(app_private.personal_redacted(a.element) order by a.n), '[]'::jsonb) into result
+      from jsonb_array_elements(value) with ordinality as a(element, n);
+    return result;
+  end if;
+  result := '{}'::jsonb;
+  for item in select e.key, e.value from jsonb_each(value) e loop
+    field := lower(regexp_replace(item.key, '[^A-Za-z0-9]', '', 'g'));
+    result := result || jsonb_build_object(item.key, case
+      when jsonb_typeof(item.value) = 'null' or item.value = '"[redacted]"'::jsonb then item.value
+      when field in ('taxid', 'taxshort', 'taxnumber', 'ssn', 'ein', 'itin', 'tin', 'socialsecuritynumber',
+                     'employeridentificationnumber', 'taxidentificationnumber') then
+        case when jsonb_typeof(item.value) in ('string', 'number') then to_jsonb(app_private.tax_short(item.value #>> '{}'))
+             else '"[redacted]"'::jsonb end
+      when field in ('dateofbirth', 'birthdate', 'birthday', 'dob', 'formationdate',
+                     'lineone', 'linetwo', 'linethree', 'linefour', 'line1', 'line2', 'line3', 'line4',
+                     'street', 'streetaddress', 'address1', 'address2', 'addressline1', 'addressline2',
+                     'postalcode', 'zip', 'zipcode', 'phone', 'phonenumber', 'mobile', 'mobilephone') then
+        '"[redacted]"'::jsonb
+      else app_private.personal_redacted(item.value)
+    end);
+  end loop;
+  return result;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.platform_book_ids()
  RETURNS TABLE(id uuid, name text)
@@ -7817,6 +7866,16 @@ begin
 end
 $function$;
 grant execute on function app_private.require_writer(account_types text[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.role_reads_model(model text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select model <> 'audit_events' or app_private.can_write()
+$function$;
+grant execute on function app_private.role_reads_model(model text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.row_accounts(row_json jsonb, columns text[])
  RETURNS uuid[]

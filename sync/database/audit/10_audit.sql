@@ -1,7 +1,8 @@
 -- The audit trail (app_public.audit_events, 1240; docs/ADMIN.md): recorded by triggers, in the same transaction
 -- as what it records, one insert each:
 -- * every accepted command: one statement-level insert per batch of the command log (log_commands writes a
---   request's transaction's log rows in one statement), with the command's variables (a step's answers redacted);
+--   request's transaction's log rows in one statement), with the command's variables (personal fields and a step's
+--   answers redacted: audit_redacted);
 -- * every sign-in (a new session, of no account yet) and the account it lands on (the session's first account: a
 --   sign_in event of that account, so the account's Activity shows its members' sign-ins), and every later account
 --   switch (the session's account changes);
@@ -17,14 +18,19 @@ create or replace function app_private.audit_redacted(mutation text, variables j
   immutable
   set search_path to 'pg_catalog'
 as $function$
-  -- A step's answers (completeStep blob) are personal and may be secret (encrypted_form): only their field names.
+  -- Whatever the command, its personal fields (app_private.personal_redacted, sync/database/schema/
+  -- 50_personal_data.sql): a tax id as its last four characters, a date of birth, street address lines, a postal code
+  -- and a phone number as "[redacted]". A step's answers (completeStep blob) are personal and may be secret
+  -- (encrypted_form): only their field names.
+  with personal as (select app_private.personal_redacted(coalesce(variables, '{}'::jsonb)) as v)
   select case
-    when jsonb_typeof(variables -> 'input' -> 'blob') = 'object' then
-      jsonb_set(variables, '{input,blob}',
-        coalesce((select jsonb_object_agg(k, '[redacted]') from jsonb_object_keys(variables -> 'input' -> 'blob') k),
+    when jsonb_typeof(p.v -> 'input' -> 'blob') = 'object' then
+      jsonb_set(p.v, '{input,blob}',
+        coalesce((select jsonb_object_agg(k, '[redacted]') from jsonb_object_keys(p.v -> 'input' -> 'blob') k),
                  '{}'::jsonb))
-    else coalesce(variables, '{}'::jsonb)
+    else p.v
   end
+  from personal p
 $function$;
 
 create or replace function app_private.tg__audit_commands()

@@ -1,8 +1,10 @@
 -- The command log (app_private.command_log): every command a device sends to POST /api/v2/commands is applied at
 -- most once. The row is written under its idempotency key in the same transaction as the command's mutation
 -- (log_command, log_commands for a batch), rejections included, so a retried delivery gets the stored outcome back
--- (command_outcome, command_outcomes: the latter locks the keys first). A step's answers are kept as their field names
--- only (app_private.audit_redacted): the log must not hold in clear what the step stores sealed.
+-- (command_outcome, command_outcomes: the latter locks the keys first). The variables are kept redacted
+-- (app_private.audit_redacted), rejected commands' too: personal fields (a tax id as its last four characters; a date
+-- of birth, street address lines, a postal code, a phone number as "[redacted]") and a step's answers (their field
+-- names only): the log must not hold in clear what the product keeps only in part, sealed or for members only.
 
 create or replace function app_private.command_outcome(key uuid)
   returns table(status text, error_code text, error_message text, user_id uuid, account_id uuid)

@@ -1,7 +1,8 @@
 -- Investor account setup (spec part 1 sections 2.6, 5 and 8): setupAccount(accountName, attestation, taxId, type,
 -- formationDate, addresses, parties, phone). The app_public function checks the shapes of its JSON arguments and
 -- its dates (setup_account_input_check), then runs the body in app_private under the same name and signature, which
--- checks every rule again; messages start with the spec's four-digit codes (setup_error), errcode LL422.
+-- checks every rule again; messages start with the spec's four-digit codes (setup_error), errcode LL422. A tax id is
+-- kept as its last four characters (app_private.tax_short, sync/database/schema/50_personal_data.sql).
 
 create or replace function app_private.insert_addresses(addresses jsonb, account uuid, party uuid)
   returns void
@@ -317,12 +318,6 @@ begin
 end;
 $function$;
 grant execute on function app_private.setup_error(integer,text) to app_user;
-
-create or replace function app_private.tax_short(tax_id text)
-  returns text
-  language sql
-  immutable
-as $function$ select right(regexp_replace(coalesce(tax_id, ''), '[^0-9A-Za-z]', '', 'g'), 4) $function$;
 
 create or replace function app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
   returns app_public.accounts

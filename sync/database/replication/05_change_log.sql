@@ -1,8 +1,9 @@
 -- The replication change log (app_private.changes). Row triggers (record_change, installed on a replicated table by
 -- the migration helper app_private.replicate) and record_document_change append a change per document with its
 -- audience (the accounts that may see it, row_accounts / audience_<model>); next_changes reads a page of changes
--- after a checkpoint below the safe watermark (replication_watermark); compact_changes drops superseded changes (a
--- change whose every reader a later change of the document reaches).
+-- after a checkpoint below the safe watermark (replication_watermark), those addressed to the reader's account only
+-- when its role reads the model (role_reads_model); compact_changes drops superseded changes (a change whose every
+-- reader a later change of the document reaches).
 
 create or replace function app_private.row_accounts(row_json jsonb, columns text[])
   returns uuid[]
@@ -88,6 +89,21 @@ begin
 end;
 $function$;
 
+-- Whether the reader's role in its account may read the model's documents. An audience names accounts, and every
+-- member of an account reads what is addressed to it, but for the audit trail: its owners and admins read the
+-- account's events, its viewers none (policies/10_audit_events.sql). So a viewer's scan finds no audit_events change
+-- of its account (it used to find every one, and the builder answered each as {id, _deleted: true}: ids of events
+-- it never could see). A platform admin reads every change (next_changes' sees_all).
+create or replace function app_private.role_reads_model(model text)
+  returns boolean
+  language sql
+  stable
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select model <> 'audit_events' or app_private.can_write()
+$function$;
+grant execute on function app_private.role_reads_model(text) to app_user;
+
 create or replace function app_private.next_changes(model text, after_txid xid8, after_seq bigint, lim integer, OUT doc_ids uuid[], OUT txid xid8, OUT seq bigint)
   returns record
   language plpgsql
@@ -95,7 +111,9 @@ create or replace function app_private.next_changes(model text, after_txid xid8,
   set search_path to 'pg_catalog', 'app_private'
 as $function$
 declare
-  account uuid := app_private.current_account_id();
+  -- the reader's account, when its role reads the model (role_reads_model): a change addressed to the account is for
+  -- the members who may read its documents, not for those whose builder would answer each one deleted
+  account uuid := case when app_private.role_reads_model(model) then app_private.current_account_id() end;
   account_type text := app_private.current_account_type();
   sees_all boolean := app_private.current_account_type() = 'admin';
   watermark xid8 := pg_snapshot_xmin(pg_current_snapshot());
