@@ -147,6 +147,13 @@ export const MESSAGES = {
   noDividends: "No dividends recorded.",
   dividendsListOffline: "The recorded payments show when you are online.",
   dividendRecorded: "Dividend recorded",
+  // removing an investor from a distribution (part 1 section 9; the server refuses once issued or paid:
+  // sync/database/distributions/30_delete.sql), a holding without its distribution, a note of an unknown type
+  // (part 2 section 8; the server's text: make_annotations, sync/database/allocations/40_spec_calls.sql)
+  confirmDeleteFromDistribution: "Are you sure you want to delete {name} from this distribution?",
+  incompleteRecord:
+    "This investment does not have a complete record, this often happens when a cap table is imported from the blockchain.",
+  unsupportedAnnotationType: "Unsupported type supplied to annotation from.",
   // the claim page after a delegate invitation's link (sync/database/accounts/10_accounts.sql)
   delegateInvitationAccepted: "Invitation accepted",
   delegateInvitationAccess:

@@ -106,6 +106,11 @@ export interface PortfolioRow {
   coupon: Decimal | null;
   term: Decimal | null;
   childCount: number;
+  /**
+   * A holding without the distribution it was issued from (a cap table imported from the blockchain or another
+   * system): the investment's record is incomplete (spec part 2 section 8, MESSAGES.incompleteRecord).
+   */
+  incomplete?: boolean;
 }
 
 const paid = (payments: readonly PortfolioPayment[] | null | undefined) =>
@@ -248,6 +253,7 @@ const withHoldingFacts = (holding: PortfolioHolding, row: PortfolioRow): Portfol
   ...row,
   tokenized: isTokenized(holding.blockchainAddresses) ? "Yes" : "No",
   paidOutDividends: orNull(holding.paidOutDividends) ?? ZERO,
+  incomplete: !holding.distributionId,
 });
 
 /** Every row of the portfolio in tree order: asset, its rounds, each round's investments. */

@@ -49,6 +49,7 @@ const ENTITY_TYPES: Record<string, string> = {
   AllocationOfferingLink: "AllocationOfferingLink",
   Currency: "Currency",
   Token: "Token",
+  "Cap table entry": "CapTableEntry",
   "Process (step process)": "Process",
 };
 

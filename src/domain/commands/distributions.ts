@@ -50,6 +50,14 @@ export const DISTRIBUTIONS_COMMANDS = [
     sample: { input: { distributionPrice: { id: id(17), distributionId: id(14), price: "1.5" } } },
   }),
   command({
+    // Removes the investor from the allocation: the distribution leaves the device's lists while queued (its read
+    // model row marked deleted); the server refuses once anything was issued or paid.
+    name: "deleteDistributionById",
+    effect: "convention",
+    describe: () => "Remove an investor from a distribution",
+    sample: { input: { id: id(14) } },
+  }),
+  command({
     name: "deleteDistributionCustomFieldById",
     effect: pendingIn("distribution.customFields", "remove", idOf()),
     describe: () => "Remove a field from a distribution",

@@ -264,6 +264,7 @@ const CreateDistributionPaymentInput = v.strictObject(
 const DistributionPriceInput = v.strictObject(
   {
     createdOn: v.nullish(S.Datetime),
+    currency: v.nullish(S.Int),
     currencyId: v.nullish(S.Int),
     distributionId: S.UUID,
     id: v.nullish(S.UUID),
@@ -469,6 +470,13 @@ const DeleteAllocationQualificationByIdInput = v.strictObject(
   },
   "must be an object with the fields of DeleteAllocationQualificationByIdInput",
 );
+const DeleteDistributionByIdInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+  },
+  "must be an object with the fields of DeleteDistributionByIdInput",
+);
 const DeleteDistributionCustomFieldByIdInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -561,6 +569,7 @@ const EditDocumentSharingOptionInput = v.strictObject(
 const MakeAllocationOfferingLinkInput = v.strictObject(
   {
     agentEmail: v.nullish(S.String),
+    agentId: v.nullish(S.UUID),
     allocationId: v.nullish(S.UUID),
     clientMutationId: v.nullish(S.String),
     id: v.nullish(S.UUID),
@@ -1366,6 +1375,7 @@ export const VARIABLES = {
   createVendorDefaultEmailPreference: v.object({ input: CreateVendorDefaultEmailPreferenceInput }, "must be an object"),
   createVestingSchedule: v.object({ input: CreateVestingScheduleInput }, "must be an object"),
   deleteAllocationQualificationById: v.object({ input: DeleteAllocationQualificationByIdInput }, "must be an object"),
+  deleteDistributionById: v.object({ input: DeleteDistributionByIdInput }, "must be an object"),
   deleteDistributionCustomFieldById: v.object({ input: DeleteDistributionCustomFieldByIdInput }, "must be an object"),
   deleteDistributionPaymentById: v.object({ input: DeleteDistributionPaymentByIdInput }, "must be an object"),
   deleteDistributionQualificationById: v.object(

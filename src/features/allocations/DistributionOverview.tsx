@@ -1,27 +1,47 @@
 // A distribution's overview card: investor, units, purchase price, paid-in capital and the status dropdown (a locked
-// distribution's status cannot change).
+// distribution's status cannot change), and Delete: removing the investor from the distribution after the spec's
+// confirmation, offered while nothing was issued or paid (the server refuses otherwise, with the same reason).
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, mutedText, Select, Stat, StatRow, StatusBadge, SyncMark } from "../../ui/index.ts";
+import { MESSAGES } from "../../domain/messages.ts";
+import { Button, Card, Dialog, mutedText, Select, Stat, StatRow, StatusBadge, SyncMark } from "../../ui/index.ts";
 import type { Payment } from "./DistributionPayments.tsx";
 import { DISTRIBUTION_STATUS_OPTIONS, DISTRIBUTION_TEXT } from "./strings.ts";
 
 import type { Distribution } from "./use-allocation.ts";
 
+/** Why the investor cannot be removed any more (null while nothing was issued or paid). */
+export function deleteBlocked(distribution: Distribution, name: string): string | null {
+  const issued = Boolean(distribution.locked) || ["requested", "issued"].includes(distribution.issuanceStatus ?? "");
+  if (issued) return DISTRIBUTION_TEXT.cannotDeleteIssued(name);
+  const payments = (distribution.payments ?? []) as Payment[];
+  if (payments.some((payment) => payment.status === "paid" || payment.status === "refunded")) {
+    return DISTRIBUTION_TEXT.cannotDeletePaid(name);
+  }
+  return null;
+}
+
 export function Overview({
   distribution,
   canEdit,
+  canDelete,
   locked,
 }: {
   distribution: Distribution;
   canEdit: boolean;
+  /** The allocation's editor (issuer or broker owning it, not a viewer). */
+  canDelete: boolean;
   locked: boolean;
 }) {
   const command = useCommand();
+  const [confirming, setConfirming] = useState(false);
   const paid = distribution.paidInCapital ?? paidInCapital((distribution.payments ?? []) as Payment[]);
+  const name = distribution.investor?.name ?? distribution.name ?? distribution.investor?.email ?? "";
+  const blocked = deleteBlocked(distribution, name);
   return (
     <Card
       title={
@@ -64,6 +84,47 @@ export function Overview({
         <p className={mutedText}>
           {DISTRIBUTION_TEXT.lockedStatus(distribution.investor?.name ?? distribution.name ?? "")}
         </p>
+      )}
+      {canDelete && (
+        <div className={css({ display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap" })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={blocked !== null || Boolean(distribution._pending?.created)}
+            onClick={() => setConfirming(true)}
+            aria-label={DISTRIBUTION_TEXT.deleteInvestorLabel(name)}
+            data-testid="distribution-delete"
+          >
+            {DISTRIBUTION_TEXT.delete}
+          </Button>
+          {blocked && <span className={mutedText}>{blocked}</span>}
+        </div>
+      )}
+      {confirming && (
+        <Dialog
+          open
+          role="alertdialog"
+          onOpenChange={(open) => !open && setConfirming(false)}
+          title={DISTRIBUTION_TEXT.deleteInvestorTitle}
+          description={MESSAGES.confirmDeleteFromDistribution.replace("{name}", name)}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                {DISTRIBUTION_TEXT.cancel}
+              </Button>
+              <Button
+                variant="danger"
+                data-testid="distribution-delete-confirm"
+                onClick={() => {
+                  void command("deleteDistributionById", { input: { id: distribution.id } });
+                  setConfirming(false);
+                }}
+              >
+                {DISTRIBUTION_TEXT.delete}
+              </Button>
+            </>
+          }
+        />
       )}
     </Card>
   );

@@ -32,7 +32,7 @@ export function DistributionTab({
   const locked = Boolean(distribution.locked);
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-      <Overview distribution={distribution} canEdit={canEdit && !locked} locked={locked} />
+      <Overview distribution={distribution} canEdit={canEdit && !locked} canDelete={canEdit} locked={locked} />
       <QualificationsCard
         kind="distribution"
         parentId={distribution.id}

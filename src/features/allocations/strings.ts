@@ -18,6 +18,12 @@ export const DISTRIBUTION_TEXT = {
   invitedOnThisDevice: "on this device",
   status: "Status",
   lockedStatus: (name: string) => `Cannot update status on locked distribution: ${name}`,
+  /** Removing the investor (the confirmation is the spec's, MESSAGES.confirmDeleteFromDistribution). */
+  deleteInvestorLabel: (name: string) => `Delete ${name} from this distribution`,
+  deleteInvestorTitle: "Delete from distribution",
+  /** Why the removal is not offered: the server's refusals (sync/database/distributions/30_delete.sql). */
+  cannotDeleteIssued: (name: string) => `Cannot delete ${name} from this distribution: units have already been issued.`,
+  cannotDeletePaid: (name: string) => `Cannot delete ${name} from this distribution: a payment has been made.`,
   prices: "Prices",
   currency: "Currency",
   pricePerUnit: "Price per unit",

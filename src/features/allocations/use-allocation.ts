@@ -40,7 +40,11 @@ export function useAllocationData(allocationId: string): AllocationData {
     | undefined;
   const query = useMemo(() => allocationDistributionsQuery(allocationId), [allocationId]);
   const { rows, loading } = useModel("distributions", query);
-  const listed = useMemo(() => [...rows].filter((d) => !d._pending?.deleted) as Distribution[], [rows]);
+  // A queued removal takes the distribution out of the list; a refused one brings it back with its mark and reason.
+  const listed = useMemo(
+    () => [...rows].filter((d) => !(d._pending?.deleted && d._pending.status !== "rejected")) as Distribution[],
+    [rows],
+  );
   // Queued issuances and CSV imports (batch commands) show as pending too.
   const distributions = useBatchPending(listed, [allocationId]);
   return { allocation, round, asset, distributions, loading: loading || allocation === undefined };

@@ -7,6 +7,7 @@ import { badge } from "../../../styled-system/recipes";
 import type { Decimal } from "../../domain/decimal.ts";
 import { isWhole } from "../../domain/decimal.ts";
 import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
+import { MESSAGES } from "../../domain/messages.ts";
 import type { PortfolioRow } from "../../domain/portfolio.ts";
 import { type InvestmentStage, stageTone } from "../../domain/portfolio-status.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
@@ -99,6 +100,11 @@ function Round({
                 <span className={css({ fontSize: "sm", color: "fg.muted" })}>
                   {PORTFOLIO_TEXT.roundLine(units(investment.units), money(investment.value))}
                 </span>
+                {investment.incomplete && (
+                  <span data-testid="portfolio-incomplete" className={css({ fontSize: "xs", color: "fg.muted" })}>
+                    {MESSAGES.incompleteRecord}
+                  </span>
+                )}
               </div>
               {investment.status && (
                 <span className={badge({ tone: stageTone(investment.status as InvestmentStage) })}>

@@ -67,7 +67,7 @@ function AssetCell(props: ICellRendererParams<PortfolioRow> & { expanded: Readon
       </button>
     );
   }
-  return (
+  const link = (
     <Link
       to={row.href ?? "/portfolio"}
       style={{ paddingLeft: 40 }}
@@ -75,6 +75,26 @@ function AssetCell(props: ICellRendererParams<PortfolioRow> & { expanded: Readon
     >
       {row.kind === "holding" ? PORTFOLIO_TEXT.holding : PORTFOLIO_TEXT.distribution}
     </Link>
+  );
+  if (!row.incomplete) return link;
+  // A holding without its distribution (a cap table imported from the blockchain): the spec's text, in full on hover.
+  return (
+    <span className={css({ display: "flex", gap: "2", alignItems: "baseline", minW: 0 })}>
+      {link}
+      <span
+        data-testid="portfolio-incomplete"
+        title={MESSAGES.incompleteRecord}
+        className={css({
+          fontSize: "xs",
+          color: "fg.muted",
+          overflow: "hidden",
+          textOverflow: "ellipsis",
+          whiteSpace: "nowrap",
+        })}
+      >
+        {MESSAGES.incompleteRecord}
+      </span>
+    </span>
   );
 }
 

@@ -228,7 +228,9 @@ comment on function app_public.investor_offering_details_by_id(uuid) is
   'An open offering as an investor sees it before investing.';
 grant execute on function app_public.investor_offering_details_by_id(uuid) to app_user;
 
-create or replace function app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text, id uuid DEFAULT NULL::uuid)
+-- The agent is named by its account's id (agentId, the spec's call, picked from allVendorAgents) or by its email
+-- (agentEmail, the link form's field); one of them is required.
+create or replace function app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid, agent_id uuid DEFAULT NULL::uuid)
   returns app_public.allocation_offering_links
   language plpgsql
   security definer
@@ -249,13 +251,21 @@ begin
   if name is null or trim(name) = '' then
     raise exception 'Name is required.' using errcode = 'LL422';
   end if;
-  if agent_email is null or trim(agent_email) = '' then
-    raise exception 'Agent Email is required.' using errcode = 'LL422';
-  end if;
-  select a.id into agent from app_public.accounts a
-    where a.type = 'agent' and lower(a.email) = lower(trim(agent_email)) order by a.created_on limit 1;
-  if agent is null then
-    raise exception 'No agent account uses this email.' using errcode = 'LL422';
+  if make_allocation_offering_link.agent_id is not null then
+    select a.id into agent from app_public.accounts a
+      where a.type = 'agent' and a.id = make_allocation_offering_link.agent_id;
+    if agent is null then
+      raise exception 'No agent account has this id.' using errcode = 'LL422';
+    end if;
+  else
+    if agent_email is null or trim(agent_email) = '' then
+      raise exception 'Agent Email is required.' using errcode = 'LL422';
+    end if;
+    select a.id into agent from app_public.accounts a
+      where a.type = 'agent' and lower(a.email) = lower(trim(agent_email)) order by a.created_on limit 1;
+    if agent is null then
+      raise exception 'No agent account uses this email.' using errcode = 'LL422';
+    end if;
   end if;
   insert into app_public.allocation_offering_links (id, allocation_id, agent_id, name, authorized_link, unauthorized_link)
     values (link_id, allocation.id, agent, trim(name),
@@ -265,7 +275,7 @@ begin
   return link;
 end
 $function$;
-grant execute on function app_public.make_allocation_offering_link(uuid,text,text,uuid) to app_user;
+grant execute on function app_public.make_allocation_offering_link(uuid,text,text,uuid,uuid) to app_user;
 
 create or replace function app_public.make_distribution_qualifications(distribution_id uuid, vendor_qualification_ids uuid[], ids uuid[] DEFAULT NULL::uuid[])
   returns setof app_public.distribution_qualifications
