@@ -39,6 +39,14 @@ create type app_public.offering_details as (
   class_price numeric
 );
 
+create type app_public.vesting_event as (
+  period integer,
+  start_period timestamp with time zone,
+  end_period timestamp with time zone,
+  vested boolean
+);
+comment on type app_public.vesting_event is 'One period of a vesting schedule: its number (1..periods), when it starts and ends, and whether it has ended (vested).';
+
 -- Sequences
 
 create sequence app_private.changes_seq_seq as bigint increment 1 minvalue 1 maxvalue 9223372036854775807 start 1 cache 1 owned by app_private.changes.seq;
@@ -3078,6 +3086,22 @@ create policy update_editable on app_public.vesting_schedules for update to publ
 grant select on table app_public.vesting_schedules to app_user;
 grant insert (allocation_id, automatic, cliff, distribution_id, duration, id, periods, starts_on) on table app_public.vesting_schedules to app_user;
 grant update (automatic, cliff, duration, periods, starts_on) on table app_public.vesting_schedules to app_user;
+
+-- Views
+
+create view app_public.vendor_agents with (security_invoker=true) as
+SELECT id,
+    name,
+    email,
+    contact_name,
+    created_on
+   FROM app_public.accounts a
+  WHERE type = 'agent'::text AND (app_private.current_account_type() = ANY (ARRAY['issuer'::text, 'broker'::text, 'admin'::text]));
+grant select on table app_public.vendor_agents to app_user;
+comment on view app_public.vendor_agents is '@primaryKey id
+@omit create,update,delete
+@foreignKey (id) references app_public.accounts (id)|@fieldName account
+An agent account a vendor (issuer or broker) may name on an offering link (makeAllocationOfferingLink agentId): the spec''s VendorAgent.';
 
 -- Functions
 
@@ -10808,6 +10832,35 @@ $function$;
 grant execute on function app_public.audit_events_actor(e app_public.audit_events) to app_user;
 comment on function app_public.audit_events_actor(e app_public.audit_events) is 'Who acted: name and primary email.';
 
+CREATE OR REPLACE FUNCTION app_public.blockchain_addresses_linked_account_names(b app_public.blockchain_addresses)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(array_agg(a.name order by a.name, a.id), '{}')
+    from app_public.blockchain_addresses_linked_accounts(b) a
+$function$;
+grant execute on function app_public.blockchain_addresses_linked_account_names(b app_public.blockchain_addresses) to app_user;
+comment on function app_public.blockchain_addresses_linked_account_names(b app_public.blockchain_addresses) is 'The names of the linked accounts the caller may see.';
+
+CREATE OR REPLACE FUNCTION app_public.blockchain_addresses_linked_accounts(b app_public.blockchain_addresses)
+ RETURNS SETOF app_public.accounts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a from app_public.accounts a
+   where a.id = b.account_id
+      or a.id in (select h.investor_id from app_public.holding_blockchain_addresses x
+                    join app_public.holdings h on h.id = x.holding_id
+                   where x.blockchain_address_id = b.id)
+      or a.id in (select e.investor_id from app_public.cap_table_entries e where e.blockchain_address_id = b.id)
+   order by a.name, a.id
+$function$;
+grant execute on function app_public.blockchain_addresses_linked_accounts(b app_public.blockchain_addresses) to app_user;
+comment on function app_public.blockchain_addresses_linked_accounts(b app_public.blockchain_addresses) is 'The accounts linked to the address that the caller may see: its owner and the investors whose holdings or balances are at it.';
+
 CREATE OR REPLACE FUNCTION app_public.bulk_allocation(allocation_id uuid, file_name text, rows jsonb)
  RETURNS SETOF app_public.distributions
  LANGUAGE plpgsql
@@ -10925,6 +10978,41 @@ $function$;
 grant execute on function app_public.cancel_payment_trade(id uuid) to app_user;
 comment on function app_public.cancel_payment_trade(id uuid) is 'Cancels a payment whose funds have not arrived (a CREATED trade): the provider cancels the investment and the payment step opens again.';
 
+CREATE OR REPLACE FUNCTION app_public.cap_table_entries_ledgers(c app_public.cap_table_entries)
+ RETURNS SETOF app_public.ledger_entries
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select l from app_public.ledger_entries l
+   where l.investor_id = c.investor_id
+     and (l.token_id = c.token_id
+          or (l.token_id is null
+              and l.holding_id in (select h.id from app_public.holdings h
+                                     join app_public.tokens t on t.round_id = h.round_id
+                                    where t.id = c.token_id and h.investor_id = c.investor_id)))
+   order by l.created_on, l.id
+$function$;
+grant execute on function app_public.cap_table_entries_ledgers(c app_public.cap_table_entries) to app_user;
+comment on function app_public.cap_table_entries_ledgers(c app_public.cap_table_entries) is 'The ledger entries behind the balance: the investor''s entries of the token, or of its holdings in the token''s round (each with its transaction and block number).';
+
+CREATE OR REPLACE FUNCTION app_public.cap_table_entries_linked_accounts(c app_public.cap_table_entries)
+ RETURNS SETOF app_public.accounts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a from app_public.accounts a
+   where a.id = c.investor_id
+      or a.id in (select b.account_id from app_public.blockchain_addresses b where b.id = c.blockchain_address_id)
+      or a.id in (select h.investor_id from app_public.holding_blockchain_addresses x
+                    join app_public.holdings h on h.id = x.holding_id
+                   where x.blockchain_address_id = c.blockchain_address_id)
+   order by a.name, a.id
+$function$;
+grant execute on function app_public.cap_table_entries_linked_accounts(c app_public.cap_table_entries) to app_user;
+comment on function app_public.cap_table_entries_linked_accounts(c app_public.cap_table_entries) is 'The accounts linked to the entry (its investor and the accounts of its address) that the caller may see.';
+
 CREATE OR REPLACE FUNCTION app_public.claimed_delegate_invitation(email_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -10995,6 +11083,28 @@ end;
 $function$;
 grant execute on function app_public.confirm_payment_funds(id uuid) to app_user;
 comment on function app_public.confirm_payment_funds(id uuid) is 'Confirms that a created trade''s funds arrived (built-in provider only): the provider funds and then settles it.';
+
+CREATE OR REPLACE FUNCTION app_public.contracts_custodian_integration(c app_public.contracts)
+ RETURNS app_public.integrations
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i from app_public.integrations i where false
+$function$;
+grant execute on function app_public.contracts_custodian_integration(c app_public.contracts) to app_user;
+comment on function app_public.contracts_custodian_integration(c app_public.contracts) is 'The integration that holds the contract''s tokens in custody: none on this server (the server keeps the custodial keys itself), so null.';
+
+CREATE OR REPLACE FUNCTION app_public.contracts_issuance_platform_integration(c app_public.contracts)
+ RETURNS app_public.integrations
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select i from app_public.integrations i where false
+$function$;
+grant execute on function app_public.contracts_issuance_platform_integration(c app_public.contracts) to app_user;
+comment on function app_public.contracts_issuance_platform_integration(c app_public.contracts) is 'The integration that issues the contract''s tokens: none on this server (it deploys and mints itself), so null.';
 
 CREATE OR REPLACE FUNCTION app_public.create_account_integration(integration_id uuid)
  RETURNS app_public.account_integrations
@@ -11240,6 +11350,51 @@ AS $function$
   $function$;
 grant execute on function app_public.current_users_account() to app_user;
 comment on function app_public.current_users_account() is 'The signed-in user''s membership of the selected account.';
+
+CREATE OR REPLACE FUNCTION app_public.delete_distribution_by_id(id uuid)
+ RETURNS app_public.distributions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  distribution app_public.distributions;
+  who text;
+begin
+  perform app_private.require_writer('{issuer,broker}');
+  select d.* into distribution from app_public.distributions d
+   where d.id = delete_distribution_by_id.id
+     and d.id in (select app_private.editable_distribution_ids())
+   for update;
+  if distribution.id is null then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  select coalesce(nullif(trim(distribution.name), ''), a.name, a.email, 'this investor') into who
+    from app_public.accounts a where a.id = distribution.investor_id;
+  if distribution.locked or distribution.issuance_status in ('requested', 'issued')
+     or exists (select 1 from app_public.holdings h where h.distribution_id = distribution.id) then
+    raise exception 'Cannot delete % from this distribution: units have already been issued.', who
+      using errcode = 'LL409';
+  end if;
+  if exists (select 1 from app_public.distribution_payments p
+              where p.distribution_id = distribution.id and p.status in ('paid', 'refunded'))
+     or exists (select 1 from app_public.payment_trades t
+                 where t.distribution_id = distribution.id
+                   and t.status in ('FUNDED', 'SETTLED', 'UNWIND PENDING', 'UNWIND SETTLED')) then
+    raise exception 'Cannot delete % from this distribution: a payment has been made.', who
+      using errcode = 'LL409';
+  end if;
+  if exists (select 1 from app_public.payment_trades t
+              where t.distribution_id = distribution.id and t.status in ('QUEUED', 'CREATED')) then
+    raise exception 'Cannot delete % from this distribution: a payment is in progress.', who
+      using errcode = 'LL409';
+  end if;
+  delete from app_public.distributions d where d.id = distribution.id;
+  return distribution;
+end
+$function$;
+grant execute on function app_public.delete_distribution_by_id(id uuid) to app_user;
+comment on function app_public.delete_distribution_by_id(id uuid) is 'Removes an investor from a distribution (the distribution and its prices, payments, notes, fields, qualifications, steps and vesting), while nothing has been issued or paid.';
 
 CREATE OR REPLACE FUNCTION app_public.delete_holding_document(document_id uuid)
  RETURNS uuid
@@ -11509,6 +11664,17 @@ $function$;
 grant execute on function app_public.investor_offering_details_by_id(id uuid) to app_user;
 comment on function app_public.investor_offering_details_by_id(id uuid) is 'An open offering as an investor sees it before investing.';
 
+CREATE OR REPLACE FUNCTION app_public.ledger_entries_blockchain_address(e app_public.ledger_entries)
+ RETURNS app_public.blockchain_addresses
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select b from app_public.blockchain_addresses b where b.id = e.blockchain_address_id
+$function$;
+grant execute on function app_public.ledger_entries_blockchain_address(e app_public.ledger_entries) to app_user;
+comment on function app_public.ledger_entries_blockchain_address(e app_public.ledger_entries) is 'The blockchain address the entry moved units at (address, chain, linked accounts), when the caller may see it.';
+
 CREATE OR REPLACE FUNCTION app_public.ledger_entries_token(e app_public.ledger_entries)
  RETURNS app_public.tokens
  LANGUAGE sql
@@ -11519,7 +11685,7 @@ AS $function$
 $function$;
 grant execute on function app_public.ledger_entries_token(e app_public.ledger_entries) to app_user;
 
-CREATE OR REPLACE FUNCTION app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text, id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid, agent_id uuid DEFAULT NULL::uuid)
  RETURNS app_public.allocation_offering_links
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -11540,13 +11706,21 @@ begin
   if name is null or trim(name) = '' then
     raise exception 'Name is required.' using errcode = 'LL422';
   end if;
-  if agent_email is null or trim(agent_email) = '' then
-    raise exception 'Agent Email is required.' using errcode = 'LL422';
-  end if;
-  select a.id into agent from app_public.accounts a
-    where a.type = 'agent' and lower(a.email) = lower(trim(agent_email)) order by a.created_on limit 1;
-  if agent is null then
-    raise exception 'No agent account uses this email.' using errcode = 'LL422';
+  if make_allocation_offering_link.agent_id is not null then
+    select a.id into agent from app_public.accounts a
+      where a.type = 'agent' and a.id = make_allocation_offering_link.agent_id;
+    if agent is null then
+      raise exception 'No agent account has this id.' using errcode = 'LL422';
+    end if;
+  else
+    if agent_email is null or trim(agent_email) = '' then
+      raise exception 'Agent Email is required.' using errcode = 'LL422';
+    end if;
+    select a.id into agent from app_public.accounts a
+      where a.type = 'agent' and lower(a.email) = lower(trim(agent_email)) order by a.created_on limit 1;
+    if agent is null then
+      raise exception 'No agent account uses this email.' using errcode = 'LL422';
+    end if;
   end if;
   insert into app_public.allocation_offering_links (id, allocation_id, agent_id, name, authorized_link, unauthorized_link)
     values (link_id, allocation.id, agent, trim(name),
@@ -11556,7 +11730,43 @@ begin
   return link;
 end
 $function$;
-grant execute on function app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text, id uuid) to app_user;
+grant execute on function app_public.make_allocation_offering_link(allocation_id uuid, name text, agent_email text, id uuid, agent_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.make_annotations(type text, parent_ids uuid[], annotation text, ids uuid[] DEFAULT NULL::uuid[])
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  made uuid[] := '{}';
+  note_id uuid;
+  i integer;
+begin
+  if make_annotations.type is null or make_annotations.type not in ('allocation', 'distribution') then
+    raise exception 'Unsupported type supplied to annotation from.' using errcode = 'LL422';
+  end if;
+  if make_annotations.parent_ids is null or cardinality(make_annotations.parent_ids) = 0 then
+    return made;
+  end if;
+  if ids is not null and cardinality(ids) <> cardinality(parent_ids) then
+    raise exception 'One id per annotation is required.' using errcode = 'LL422';
+  end if;
+  for i in 1 .. cardinality(parent_ids) loop
+    note_id := coalesce(ids[i], gen_random_uuid());
+    if make_annotations.type = 'allocation' then
+      insert into app_public.allocation_annotations (id, allocation_id, annotation)
+        values (note_id, parent_ids[i], make_annotations.annotation);
+    else
+      insert into app_public.distribution_annotations (id, distribution_id, annotation)
+        values (note_id, parent_ids[i], make_annotations.annotation);
+    end if;
+    made := made || note_id;
+  end loop;
+  return made;
+end
+$function$;
+grant execute on function app_public.make_annotations(type text, parent_ids uuid[], annotation text, ids uuid[]) to app_user;
+comment on function app_public.make_annotations(type text, parent_ids uuid[], annotation text, ids uuid[]) is 'A note on each of the given allocations or distributions (type allocation or distribution; any other type is refused with the spec''s text). Returns the notes'' ids.';
 
 CREATE OR REPLACE FUNCTION app_public.make_blockchain_address(chain text, address text)
  RETURNS app_public.blockchain_addresses
@@ -12575,6 +12785,23 @@ $function$;
 grant execute on function app_public.step_answers(step_id uuid) to app_user;
 comment on function app_public.step_answers(step_id uuid) is 'The latest answers submitted for a form step (encrypted ones decrypted), for its investor and the allocation''s staff.';
 
+CREATE OR REPLACE FUNCTION app_public.steps_dynamic_data(s app_public.steps)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select jsonb_build_object(
+    'title', coalesce(nullif(s.render_attributes ->> 'title', ''), nullif(s.render_attributes ->> 'name', ''),
+                      nullif(s.schema ->> 'title', ''), 'Step ' || s."order"),
+    'current', exists (select 1 from app_public.processes p where p.id = s.process_id and p.current_step_id = s.id),
+    'retriesLeft', greatest(s.retry_limit - s.retry_count, 0),
+    'error', s.output_data -> 'error',
+    'link', s.schema -> 'link')
+$function$;
+grant execute on function app_public.steps_dynamic_data(s app_public.steps) to app_user;
+comment on function app_public.steps_dynamic_data(s app_public.steps) is 'The step''s data of the moment: title, current (its process''s current step), retriesLeft, error, link.';
+
 CREATE OR REPLACE FUNCTION app_public.swap_token_chain(token_id uuid, chain text)
  RETURNS app_public.contracts
  LANGUAGE plpgsql
@@ -12665,6 +12892,46 @@ end;
 $function$;
 grant execute on function app_public.tokenize_holdings(holding_ids uuid[]) to app_user;
 comment on function app_public.tokenize_holdings(holding_ids uuid[]) is 'Mint: each holding (of one round) is minted to its investor''s address on the token''s chain, once; a holding already minted or queued on the contract is skipped.';
+
+CREATE OR REPLACE FUNCTION app_public.tokens_asset(t app_public.tokens)
+ RETURNS app_public.assets
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select a from app_public.assets a join app_public.rounds r on r.asset_id = a.id where r.id = t.round_id
+$function$;
+grant execute on function app_public.tokens_asset(t app_public.tokens) to app_user;
+comment on function app_public.tokens_asset(t app_public.tokens) is 'The asset of the token''s round.';
+
+CREATE OR REPLACE FUNCTION app_public.tokens_issuer(t app_public.tokens)
+ RETURNS app_public.accounts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select ac from app_public.accounts ac
+    join app_public.assets a on a.issuer_id = ac.id
+    join app_public.rounds r on r.asset_id = a.id
+   where r.id = t.round_id
+$function$;
+grant execute on function app_public.tokens_issuer(t app_public.tokens) to app_user;
+comment on function app_public.tokens_issuer(t app_public.tokens) is 'The issuer account of the token''s asset.';
+
+CREATE OR REPLACE FUNCTION app_public.transactions_block_number(t app_public.transactions)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(
+    case when t.chain_data ->> 'block_number' ~ '^[0-9]{1,18}$' then (t.chain_data ->> 'block_number')::bigint end,
+    (select max(x.block_number) from app_public.ledger_entries l
+       join app_public.holding_blockchain_addresses x on x.holding_id = l.holding_id
+      where l.transaction_id = t.id))
+$function$;
+grant execute on function app_public.transactions_block_number(t app_public.transactions) to app_user;
+comment on function app_public.transactions_block_number(t app_public.transactions) is 'The block the transaction''s units reached the chain in: chainData.block_number, else the latest block of its holdings'' chain registrations the caller may see.';
 
 CREATE OR REPLACE FUNCTION app_public.transfer_ownership(email text)
  RETURNS app_public.users_accounts
@@ -12792,3 +13059,18 @@ AS $function$
   end
 $function$;
 grant execute on function app_public.vesting_schedules_current_period(v app_public.vesting_schedules) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.vesting_schedules_vesting_events(v app_public.vesting_schedules)
+ RETURNS SETOF app_public.vesting_event
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select k, v.starts_on + make_interval(months => k - 1), v.starts_on + make_interval(months => k),
+         v.starts_on + make_interval(months => k) <= now()
+    from generate_series(1, v.periods) k
+   where v.starts_on is not null
+   order by k
+$function$;
+grant execute on function app_public.vesting_schedules_vesting_events(v app_public.vesting_schedules) to app_user;
+comment on function app_public.vesting_schedules_vesting_events(v app_public.vesting_schedules) is 'The schedule''s periods, one a month from startsOn (startPeriod, endPeriod); currentPeriod is the number of those that have ended.';
