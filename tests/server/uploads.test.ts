@@ -297,3 +297,101 @@ describe("import files", () => {
     ]);
   });
 });
+
+describe("a file chosen offline (the device's own slot key and the content's SHA-256)", () => {
+  const KEYED = `mutation location($fileName: String!, $key: UUID, $contentHash: String) {
+    makeFileLocation(input: { fileName: $fileName, key: $key, contentHash: $contentHash }) { fileLocation { url fields } } }`;
+  const STATUS = "query status($key: UUID!) { fileUploadStatus(key: $key) }";
+  const MAKE_WITH_ID = `mutation make($name: String!, $securityId: UUID!, $fileKey: UUID, $id: UUID) {
+    makeSecurityDocument(input: { name: $name, securityId: $securityId, extension: "pdf", fileKey: $fileKey, id: $id }) {
+      documentUpload { documentId uploadStatus } } }`;
+  const hash = (c: string) => c.repeat(64);
+
+  async function keyed(client: TestClient, variables: Record<string, unknown>) {
+    const answer = await client.graphql<{ makeFileLocation: { fileLocation: Location } }>(KEYED, variables);
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.makeFileLocation.fileLocation;
+  }
+  const status = async (client: TestClient, key: string) =>
+    (await client.graphql<{ fileUploadStatus: string | null }>(STATUS, { key })).data?.fileUploadStatus;
+
+  it("the same content hash twice gives one slot, the same key always its slot; one document, uploaded once", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const security = await securityId("Northwind Series A Preferred Stock");
+    const first = await keyed(issuer, { fileName: "Offline.pdf", contentHash: hash("a") });
+    const again = await keyed(issuer, { fileName: "Offline.pdf", contentHash: hash("a") });
+    expect(again.fields.key).toBe(first.fields.key);
+    expect((await keyed(issuer, { fileName: "Offline.pdf", contentHash: hash("b") })).fields.key).not.toBe(
+      first.fields.key,
+    );
+
+    // The document command reaches the server before the file, naming the key the device made.
+    const key = crypto.randomUUID();
+    const documentId = crypto.randomUUID();
+    expect(await status(issuer, key)).toBeNull();
+    const made = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { uploadStatus: string } } }>(
+      MAKE_WITH_ID,
+      { name: "Offline minutes", securityId: security, fileKey: key, id: documentId },
+    );
+    expect(made.errors).toBeUndefined();
+    expect(made.data!.makeSecurityDocument.documentUpload.uploadStatus).toBe("pending");
+    expect(await status(issuer, key)).toBe("pending");
+    // The device asks for the location (twice: the first answer was cut off): the same slot.
+    const where = await keyed(issuer, { fileName: "Offline minutes.pdf", key, contentHash: hash("c") });
+    expect(where.fields.key).toBe(key);
+    expect((await keyed(issuer, { fileName: "Offline minutes.pdf", key, contentHash: hash("c") })).fields.key).toBe(
+      key,
+    );
+    expect((await upload(issuer, where, "Offline minutes.pdf", "%PDF-1.4 offline")).status).toBe(201);
+    expect(await status(issuer, key)).toBe("uploaded");
+    // Asked again after the upload (its answer lost): still the one uploaded slot, nothing reopened.
+    expect((await keyed(issuer, { fileName: "Offline minutes.pdf", key, contentHash: hash("c") })).fields.key).toBe(
+      key,
+    );
+    expect(await status(issuer, key)).toBe("uploaded");
+    const { rows } = await t.server.db.query<{ n: number }>(
+      "select count(*)::int as n from app_private.upload_slots where key = $1",
+      [key],
+    );
+    expect(rows[0]!.n).toBe(1);
+    const documents = await t.server.db.query<{ id: string; upload_status: string }>(
+      "select id, upload_status from app_public.documents where name = 'Offline minutes'",
+    );
+    expect(documents.rows).toEqual([{ id: documentId, upload_status: "uploaded" }]);
+    expect(await (await issuer.fetch(`/api/v2/documents/${documentId}/download`)).text()).toBe("%PDF-1.4 offline");
+
+    // A file queued before the document: the slot exists first, the document then takes its status.
+    const earlyKey = crypto.randomUUID();
+    const early = await keyed(issuer, { fileName: "Early.pdf", key: earlyKey, contentHash: hash("d") });
+    expect((await upload(issuer, early, "Early.pdf", "%PDF-1.4 early")).status).toBe(201);
+    const late = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { uploadStatus: string } } }>(
+      MAKE_WITH_ID,
+      { name: "Early", securityId: security, fileKey: earlyKey, id: crypto.randomUUID() },
+    );
+    expect(late.data!.makeSecurityDocument.documentUpload.uploadStatus).toBe("uploaded");
+  });
+
+  it("reopens a slot whose upload failed or expired; another user's key is not found; a bad hash is refused", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const key = crypto.randomUUID();
+    await keyed(issuer, { fileName: "Cut.pdf", key });
+    await t.server.db.query("update app_private.upload_slots set status = 'failed' where key = $1", [key]);
+    expect(await status(issuer, key)).toBe("failed");
+    await keyed(issuer, { fileName: "Cut.pdf", key });
+    expect(await status(issuer, key)).toBe("pending");
+    await t.server.db.query(
+      "update app_private.upload_slots set expires_on = now() - interval '1 minute' where key = $1",
+      [key],
+    );
+    expect(await status(issuer, key)).toBe("expired");
+    const where = await keyed(issuer, { fileName: "Cut.pdf", key });
+    expect((await upload(issuer, where, "Cut.pdf", "%PDF-1.4 cut")).status).toBe(201);
+
+    const stranger = await as("ats@demo.test", "Meridian Alternative Exchange");
+    const theirs = await stranger.graphql(KEYED, { fileName: "Cut.pdf", key });
+    expect(theirs.errors?.[0]?.message).toBe("Upload location not found");
+    expect(await status(stranger, key)).toBeNull();
+    const bad = await issuer.graphql(KEYED, { fileName: "Cut.pdf", contentHash: "ABC" });
+    expect(bad.errors?.[0]?.extensions?.code).toBe("LL422");
+  });
+});

@@ -105,9 +105,8 @@ begin
       on conflict do nothing;
   end loop;
 
-  if key is null then
-    key := (app_public.make_file_location(trim(make_document.name) || '.' || ext)).fields ->> 'key';
-  end if;
+  -- A key the device made (a file chosen offline, uploaded before or after this command) names the same slot.
+  key := (app_public.make_file_location(trim(make_document.name) || '.' || ext, key)).fields ->> 'key';
   status := app_private.attach_upload(document_id, key);
   return row(document_id, status, app_private.upload_location(key))::app_public.document_upload;
 end
@@ -159,7 +158,7 @@ as $function$
 $function$;
 grant execute on function app_public.documents_download_url(app_public.documents) to app_user;
 
-create or replace function app_public.make_file_location(file_name text)
+create or replace function app_public.make_file_location(file_name text, key uuid DEFAULT NULL::uuid, content_hash text DEFAULT NULL::text)
   returns app_public.file_location
   language plpgsql
   security definer
@@ -167,7 +166,8 @@ create or replace function app_public.make_file_location(file_name text)
 as $function$
 declare
   slot uuid;
-  extension text;
+  existing app_private.upload_slots;
+  ext text;
 begin
   if app_private.current_user_id() is null or app_private.current_account_id() is null then
     raise exception 'Not signed in' using errcode = 'LL401';
@@ -178,14 +178,62 @@ begin
   if trim(coalesce(file_name, '')) = '' then
     raise exception 'File name is required.' using errcode = 'LL422';
   end if;
-  extension := app_private.require_upload_extension(app_private.file_extension(file_name));
-  insert into app_private.upload_slots (user_id, account_id, file_name, extension)
-    values (app_private.current_user_id(), app_private.current_account_id(), trim(file_name), extension)
-    returning key into slot;
+  ext := app_private.require_upload_extension(app_private.file_extension(file_name));
+  if content_hash is not null and content_hash !~ '^[0-9a-f]{64}$' then
+    raise exception 'Content hash: the SHA-256 of the file in 64 lowercase hex digits.' using errcode = 'LL422';
+  end if;
+  if make_file_location.key is not null then
+    -- The device's own key (a file chosen offline): the same slot every time it asks, made on first use. Asking
+    -- again for a slot that failed or expired unused (an upload cut off) opens it again for the same file.
+    select s.* into existing from app_private.upload_slots s where s.key = make_file_location.key for update;
+    if existing.key is not null then
+      if existing.user_id <> app_private.current_user_id() or existing.account_id <> app_private.current_account_id() then
+        raise exception 'Upload location not found' using errcode = 'LL404';
+      end if;
+      if existing.status = 'failed' or (existing.status = 'pending' and existing.expires_on < now()) then
+        update app_private.upload_slots s set status = 'pending', size = null, content = null,
+                                              expires_on = now() + interval '1 hour'
+          where s.key = existing.key;
+        update app_public.documents d set upload_status = 'pending'
+          where d.file_key = existing.key::text and d.upload_status <> 'pending';
+      end if;
+      slot := existing.key;
+    end if;
+  elsif content_hash is not null then
+    -- The same content asked for again (a retry after a cut): the slot it has, uploaded or still open.
+    select s.key into slot from app_private.upload_slots s
+      where s.user_id = app_private.current_user_id() and s.account_id = app_private.current_account_id()
+        and s.content_hash = make_file_location.content_hash and s.extension = ext
+        and (s.status = 'uploaded' or (s.status = 'pending' and s.expires_on >= now()))
+      order by s.status = 'uploaded' desc, s.created_on desc
+      limit 1;
+  end if;
+  if slot is null then
+    insert into app_private.upload_slots (key, user_id, account_id, file_name, extension, content_hash)
+      values (coalesce(make_file_location.key, gen_random_uuid()), app_private.current_user_id(),
+              app_private.current_account_id(), trim(file_name), ext, make_file_location.content_hash)
+      returning upload_slots.key into slot;
+  end if;
   return row(app_private.upload_location(slot) ->> 'url', app_private.upload_location(slot) -> 'fields')::app_public.file_location;
 end
 $function$;
-grant execute on function app_public.make_file_location(text) to app_user;
+grant execute on function app_public.make_file_location(text,uuid,text) to app_user;
+
+create or replace function app_public.file_upload_status(key uuid)
+  returns text
+  language sql
+  stable
+  security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+  -- What became of the session's own upload slot (a device resuming a queued file asks before it sends it again):
+  -- 'uploaded', 'failed', 'pending', 'expired' (pending past its time), or null for a slot that is not its own.
+  select case when s.status = 'pending' and s.expires_on < now() then 'expired' else s.status end
+    from app_private.upload_slots s
+   where s.key = file_upload_status.key and s.user_id = app_private.current_user_id()
+     and s.account_id = app_private.current_account_id()
+$function$;
+grant execute on function app_public.file_upload_status(uuid) to app_user;
 
 create or replace function app_public.make_holding_document(name text, holding_id uuid, extension text, share_with text[] DEFAULT '{}'::text[], file_key uuid DEFAULT NULL::uuid, id uuid DEFAULT NULL::uuid)
   returns app_public.document_upload
