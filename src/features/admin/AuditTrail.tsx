@@ -9,6 +9,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useLocalData, useModel } from "../../data/hooks.tsx";
+import { type ActivityLine, activityLine, actorParts, emailParts } from "../../domain/activity.ts";
 import { formatDate } from "../../domain/format.ts";
 import {
   Button,
@@ -22,16 +23,7 @@ import {
   tableScroll,
   useMediaQuery,
 } from "../../ui/index.ts";
-import {
-  AUDIT_LIMIT,
-  AUDIT_QUERY,
-  type AuditEvent,
-  auditCsv,
-  detailsText,
-  deviceText,
-  fileDay,
-  saveCsv,
-} from "./audit.ts";
+import { AUDIT_LIMIT, AUDIT_QUERY, type AuditEvent, auditCsv, deviceText, fileDay, saveCsv } from "./audit.ts";
 import { ADMIN_TEXT, AUDIT_TEXT } from "./strings.ts";
 
 const KIND_OPTIONS = Object.entries(AUDIT_TEXT.kinds).map(([value, label]) => ({ value, label }));
@@ -66,6 +58,7 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
   useEffect(() => setOlder({ events: [], loading: false, error: null, done: false }), [kind]);
   const shown = kind === "all" ? windowed : windowed.filter((event) => event.kind === kind);
   const events = [...shown, ...older.events];
+  const nameOf = useNames();
   async function loadOlder() {
     setOlder((previous) => ({ ...previous, loading: true, error: null }));
     try {
@@ -141,18 +134,15 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
                       fontSize: "sm",
                     })}
                   >
-                    <span className={css({ fontWeight: "600" })}>{event.action}</span>
+                    <span className={css({ fontWeight: "600" })}>{activityLine(event, nameOf).sentence}</span>
                     <span className={css({ fontSize: "xs", color: "fg.muted" })}>
-                      {AUDIT_TEXT.kinds[event.kind] ?? event.kind} · {formatDate(event.createdOn, "MMM DD YYYY h:mma")}
+                      {AUDIT_TEXT.kinds[event.kind] ?? AUDIT_TEXT.otherKind} ·{" "}
+                      {formatDate(event.createdOn, "MMM DD YYYY h:mma")}
                     </span>
-                    <span>{event.actor ?? ""}</span>
+                    <Actor actor={event.actor} />
                     {platform && event.accountName && <span>{event.accountName}</span>}
                     <span className={css({ fontSize: "xs", color: "fg.muted" })}>{deviceText(event)}</span>
-                    {event.details && (
-                      <span className={css({ fontSize: "xs", color: "fg.muted", wordBreak: "break-word" })}>
-                        {detailsText(event.details)}
-                      </span>
-                    )}
+                    <Details line={activityLine(event, nameOf)} />
                   </li>
                 ))}
               </ol>
@@ -176,12 +166,14 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
                           {formatDate(event.createdOn, "MMM DD YYYY h:mma")}
                         </td>
                         <td>
-                          <div className={css({ fontWeight: "600" })}>{event.action}</div>
+                          <div className={css({ fontWeight: "600" })}>{activityLine(event, nameOf).sentence}</div>
                           <div className={css({ fontSize: "xs", color: "fg.muted" })}>
-                            {AUDIT_TEXT.kinds[event.kind] ?? event.kind}
+                            {AUDIT_TEXT.kinds[event.kind] ?? AUDIT_TEXT.otherKind}
                           </div>
                         </td>
-                        <td className={css({ minW: "12rem" })}>{event.actor ?? ""}</td>
+                        <td className={css({ minW: "12rem" })}>
+                          <Actor actor={event.actor} />
+                        </td>
                         {platform && <td>{event.accountName ?? ""}</td>}
                         <td className={css({ fontSize: "xs", color: "fg.muted", minW: "10rem" })}>
                           {deviceText(event)}
@@ -191,10 +183,11 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
                             fontSize: "xs",
                             color: "fg.muted",
                             maxW: "28rem",
-                            wordBreak: "break-all",
+                            wordBreak: "normal",
+                            overflowWrap: "break-word",
                           })}
                         >
-                          {detailsText(event.details)}
+                          <Details line={activityLine(event, nameOf)} />
                         </td>
                       </tr>
                     ))}
@@ -217,4 +210,60 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
       )}
     </Card>
   );
+}
+
+/** Who acted: the name, and the e-mail below it, breaking only after its "@". */
+function Actor({ actor }: { actor: string | null }) {
+  const { name, email } = actorParts(actor);
+  const parts = email ? emailParts(email) : null;
+  return (
+    <span className={css({ display: "flex", flexDirection: "column", wordBreak: "normal", overflowWrap: "normal" })}>
+      <span>{name}</span>
+      {email && (
+        <span className={css({ fontSize: "xs", color: "fg.muted" })}>
+          {parts ? (
+            <>
+              {parts[0]}
+              <wbr />
+              {parts[1]}
+            </>
+          ) : (
+            email
+          )}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The event's details as labelled values (no ids, no JSON). */
+function Details({ line }: { line: ActivityLine }) {
+  if (line.details.length === 0) return null;
+  return (
+    <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "2", fontSize: "xs" })}>
+      {line.details.map((detail, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per event
+        <div key={index} className={css({ display: "contents" })}>
+          <dt className={css({ color: "fg.muted" })}>{detail.label}</dt>
+          <dd className={css({ wordBreak: "normal", overflowWrap: "break-word" })}>{detail.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The names of the records the device holds (accounts, rounds, allocations, distributions, assets), by id. */
+function useNames(): (id: string) => string | undefined {
+  const accounts = useModel("accounts").rows;
+  const rounds = useModel("rounds").rows;
+  const allocations = useModel("allocations").rows;
+  const distributions = useModel("distributions").rows;
+  const assets = useModel("assets").rows;
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const rows of [accounts, rounds, allocations, distributions, assets])
+      for (const row of rows as unknown as { id: string; name?: string | null }[])
+        if (row.name) names.set(row.id, row.name);
+    return (id: string) => names.get(id);
+  }, [accounts, rounds, allocations, distributions, assets]);
 }

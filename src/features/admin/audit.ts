@@ -42,18 +42,6 @@ export function shortAgent(agent: string): string {
   return `${browser[1]} ${browser[2]}${system ? ` on ${system[1]}` : ""}`;
 }
 
-/** What changed, as one line: a membership's member and change, a command's input. */
-export function detailsText(details: Record<string, unknown> | null): string {
-  if (!details || Object.keys(details).length === 0) return "";
-  const member = details.memberEmail ?? details.memberUserId;
-  if (typeof member === "string") return `Member: ${member}`;
-  if ("toAccountId" in details) return "";
-  const variables = (details as { variables?: { input?: unknown } }).variables;
-  const shown = variables?.input ?? variables ?? details;
-  const text = JSON.stringify(shown);
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
-
 export function auditCsv(events: readonly AuditEvent[]): CsvText {
   return toCsv(
     [

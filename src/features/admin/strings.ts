@@ -43,6 +43,7 @@ export const AUDIT_TEXT = {
     membership: "Membership changes",
     ownership_transfer: "Ownership transfers",
   } as Record<string, string>,
+  otherKind: "Other",
   kindFilter: "Show",
   when: "When",
   who: "Who",
