@@ -1,6 +1,6 @@
 import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { dialog } from "../../styled-system/recipes";
 import { CloseIcon } from "./icons.tsx";
 
@@ -17,14 +17,57 @@ interface DialogProps {
   finalFocus?: () => HTMLElement | null;
 }
 
+/**
+ * The element focused when the dialog opened (its opener), and focus back on it once the dialog has closed or been
+ * unmounted (a screen that renders its dialog only while open unmounts it with the close, before Ark gives focus
+ * back), unless focus has moved somewhere on purpose meanwhile.
+ */
+function useReturnFocus(open: boolean, finalFocus?: () => HTMLElement | null) {
+  const opener = useRef<HTMLElement | null>(null);
+  const opened = useRef(false);
+  if (open && !opened.current && typeof document !== "undefined") {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  opened.current = open;
+  const restore = useCallback(() => {
+    const target = finalFocus?.() ?? opener.current;
+    if (!target) return;
+    // After Ark's own handling and the dialog's removal: only when focus was lost (on the body or gone).
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected;
+      if (lost && target.isConnected) target.focus({ preventScroll: true });
+    });
+  }, [finalFocus]);
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) restoreRef.current();
+    wasOpen.current = open;
+  }, [open]);
+  useEffect(
+    () => () => {
+      if (wasOpen.current) restoreRef.current();
+    },
+    [],
+  );
+  return useCallback(() => {
+    const target = finalFocus?.() ?? opener.current;
+    return target?.isConnected ? target : null;
+  }, [finalFocus]);
+}
+
 export function Dialog({ open, onOpenChange, title, description, children, footer, role, finalFocus }: DialogProps) {
   const classes = dialog();
+  const focusBack = useReturnFocus(open, finalFocus);
   return (
     <ArkDialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       role={role}
-      finalFocusEl={finalFocus}
+      finalFocusEl={focusBack}
       lazyMount
       unmountOnExit
     >

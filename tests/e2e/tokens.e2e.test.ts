@@ -298,8 +298,15 @@ describe("tokens on the embedded chain", () => {
     const tezosRow = investor.locator('[data-testid="wallet-address"][data-chain="tezos-mainnet"]');
     expect(await text(tezosRow.getByTestId("wallet-address-value"))).toBe("None yet");
     await setOffline(investorCtx, true);
-    await tezosRow.getByRole("button", { name: "Use my own address" }).click();
+    // (closed without saving, focus goes back to the button that opened it: issue 37 finding 6)
+    const useOwn = tezosRow.getByRole("button", { name: "Use my own address" });
+    await useOwn.click();
     const own = investor.getByRole("dialog", { name: "Use my own address" });
+    await own.waitFor();
+    await investor.keyboard.press("Escape");
+    await own.waitFor({ state: "detached" });
+    await poll(() => useOwn.evaluate((button) => button === document.activeElement)).toBe(true);
+    await useOwn.click();
     await own.getByLabel("Address").fill("tz1Pqem14eGhyv7UnVC9roH2ewSnNM5SF6m7");
     await own.getByRole("button", { name: "Save" }).click();
     await own.getByText("Address must be a Tezos address (tz1, tz2, tz3 or KT1) with a valid checksum.").waitFor();
@@ -329,5 +336,61 @@ describe("tokens on the embedded chain", () => {
     await investor.setViewportSize({ width: 390, height: 844 });
     await screenshot(investor, "tokens-wallet-addresses-phone");
     await setOffline(investorCtx, false);
+  });
+
+  it("shows each demo round's real token (the one holding its units), offers the others, and never Mint 0 holdings", async () => {
+    // Issue 37 finding 2: the Seed round holds Emma's 200,000 units in the Northwind Seed Token, beside a newer token on
+    // the product's test chain; Tranche A holds her 25 in the Green Note Token, beside the newer Green Note Rewards.
+    const seed = await one<{ id: string }>(
+      "select round_id as id from app_public.tokens where name = 'Northwind Seed Token'",
+    );
+    const tranche = await one<{ id: string }>(
+      "select round_id as id from app_public.tokens where name = 'Green Note Token'",
+    );
+    const page = await signIn(await context(), "issuer@demo.test");
+    await waitForPath(page, "/dashboard");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(`/asset-class/${seed.id}/token`);
+    const info = page.getByTestId("token-information");
+    await poll(() => text(info.getByTestId("token-name"))).toBe("Northwind Seed Token");
+    expect(await text(info.getByTestId("token-contract-address"))).not.toContain("hawkContract1Nw");
+    const ledger = page.getByTestId("stakeholder-ledger");
+    await poll(() => text(ledger)).toContain("Emma Lawson");
+    // the round's other token, a button away
+    const others = page.getByTestId("round-tokens");
+    await poll(() => text(others)).toContain("Northwind Hawknet Token");
+    await screenshot(page, "tokens-demo-seed");
+    await others.getByRole("button", { name: "Show Northwind Hawknet Token" }).click();
+    await poll(() => text(info.getByTestId("token-name"))).toBe("Northwind Hawknet Token");
+    await others.getByRole("button", { name: "Show Northwind Seed Token" }).click();
+    await poll(() => text(info.getByTestId("token-name"))).toBe("Northwind Seed Token");
+    // Mint offers Jordan Blake's holding, not yet minted; closed by Escape, focus is back on Mint
+    const mintButton = info.getByRole("button", { name: "Mint" });
+    await mintButton.click();
+    const mint = page.getByRole("dialog", { name: "Mint" });
+    await mint.getByRole("button", { name: /^Mint \d+ holdings?$/ }).waitFor();
+    expect(await mint.getByRole("button", { name: "Mint 0 holdings" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await mint.waitFor({ state: "detached" });
+    await poll(() => mintButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.goto(`/asset-class/${tranche.id}/token`);
+    await poll(() => text(info.getByTestId("token-name"))).toBe("Green Note Token");
+    await poll(() => text(ledger)).toContain("Emma Lawson");
+    await poll(() => text(others)).toContain("Green Note Rewards");
+    // every holding of Tranche A is minted: the dialog says so, with Close and no "Mint 0 holdings"
+    await info.getByRole("button", { name: "Mint" }).click();
+    await mint.getByText("No holdings to mint: every holding of this round is already issued.").waitFor();
+    expect(await mint.getByRole("button", { name: /^Mint \d/ }).count()).toBe(0);
+    await mint.getByRole("button", { name: "Close", exact: true }).first().click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "tokens-demo-tranche-phone");
+
+    // the issuer's viewer reads that the view is read-only
+    const viewer = await signIn(await context(), "issuer-viewer@demo.test");
+    await viewer.goto(`/asset-class/${tranche.id}/token`);
+    await poll(() => text(viewer.getByTestId("token-information").getByTestId("token-name"))).toBe("Green Note Token");
+    expect(await text(viewer.getByTestId("token-read-only"))).toContain("only owners and admins");
   });
 });

@@ -144,8 +144,9 @@ function CompactNav({ links, active }: { links: NavLink[]; active: NavLink | und
   return (
     <div className={css({ display: { base: "flex", md: "none" }, flex: 1, minW: 0 })}>
       <Menu.Root positioning={{ placement: "bottom-start", gutter: 6 }}>
+        {/* Named by what it shows (the current page) followed by what it is: the visible text starts the name. */}
         <Menu.Trigger
-          aria-label={SHELL_TEXT.navigation}
+          aria-label={`${active?.label ?? SHELL_TEXT.menu} ${SHELL_TEXT.navigation.toLowerCase()}`}
           className={css({
             display: "inline-flex",
             alignItems: "center",

@@ -94,14 +94,21 @@ export function MintDialog({
       title={TOKEN_TEXT.mintTitle}
       description={TOKEN_TEXT.mintIntro}
       footer={
-        <>
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            {TOKEN_TEXT.cancel}
+        candidates.length === 0 ? (
+          // Nothing to mint: no Mint button (it would offer "Mint 0 holdings").
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {TOKEN_TEXT.close}
           </Button>
-          <Button onClick={mint} loading={saving} disabled={picked.length === 0}>
-            {TOKEN_TEXT.mintConfirm(picked.length)}
-          </Button>
-        </>
+        ) : (
+          <>
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              {TOKEN_TEXT.cancel}
+            </Button>
+            <Button onClick={mint} loading={saving} disabled={picked.length === 0}>
+              {TOKEN_TEXT.mintConfirm(picked.length)}
+            </Button>
+          </>
+        )
       }
     >
       {candidates.length === 0 ? (

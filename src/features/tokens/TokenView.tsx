@@ -6,22 +6,27 @@
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
+import { formatNumber } from "../../domain/format.ts";
 import {
   Button,
   Card,
   EmptyState,
   Fact,
+  ListCard,
+  ListRow,
   LoadingIndicator,
   linkClass,
   mutedText,
+  Note,
   StatusBadge,
   SyncMark,
+  Tag,
 } from "../../ui/index.ts";
 import { StakeholderLedger } from "./StakeholderLedger.tsx";
 import { TOKEN_TEXT } from "./strings.ts";
 import { DeployDialog, MintDialog, SwapChainDialog } from "./TokenDialogs.tsx";
 import { TokenSetupDialog } from "./TokenSetupDialog.tsx";
-import { currentContract, type TokenDoc, type TokenMarks } from "./token-overlay.ts";
+import { currentContract, type TokenDoc, type TokenMarks, tokenUnits } from "./token-overlay.ts";
 import {
   chainLabel,
   chainSymbol,
@@ -155,8 +160,43 @@ function TokenInformation({
   );
 }
 
+/** A round with several tokens: each with the units it holds, the one shown marked, the others a button away. */
+function RoundTokens({
+  tokens,
+  shown,
+  onShow,
+}: {
+  tokens: readonly TokenDoc[];
+  shown: string | undefined;
+  onShow: (id: string) => void;
+}) {
+  return (
+    <ListCard title={TOKEN_TEXT.roundTokens} empty={TOKEN_TEXT.roundTokensEmpty} testId="round-tokens">
+      {tokens.map((each) => (
+        <ListRow
+          key={each.id}
+          title={each.name}
+          detail={TOKEN_TEXT.tokenDetail(
+            formatNumber(String(tokenUnits(each))),
+            chainLabel(currentContract(each)?.chain),
+          )}
+        >
+          {each.id === shown ? (
+            <Tag text={TOKEN_TEXT.shown} />
+          ) : (
+            <Button size="sm" variant="outline" aria-label={TOKEN_TEXT.show(each.name)} onClick={() => onShow(each.id)}>
+              {TOKEN_TEXT.showLabel}
+            </Button>
+          )}
+        </ListRow>
+      ))}
+    </ListCard>
+  );
+}
+
 export function TokenView({ roundId, actor }: { roundId: string; actor: TokenActor }) {
-  const { token, marks, holdings, loading } = useRoundToken(roundId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const { token, tokens, marks, holdings, loading } = useRoundToken(roundId, chosen);
   const chains = useTokenChains();
   const online = useOnline();
   const [open, setOpen] = useState<Open>(null);
@@ -195,11 +235,13 @@ export function TokenView({ roundId, actor }: { roundId: string; actor: TokenAct
   const actions = tokenActions(actor, { tokenStatus: token?.status ?? null, contractStatus: contract?.status ?? null });
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })} data-testid="token-view">
+      {actor.accountType === "issuer" && !actor.canWrite && <Note testId="token-read-only">{TOKEN_TEXT.readOnly}</Note>}
       {!online && (
         <p role="status" className={mutedText} data-testid="token-offline">
           {TOKEN_TEXT.offlineNote}
         </p>
       )}
+      {tokens.length > 1 && <RoundTokens tokens={tokens} shown={token?.id} onShow={setChosen} />}
       {token ? (
         <>
           <TokenInformation token={token} marks={marks} actor={actor} onOpen={setOpen} />

@@ -3,6 +3,14 @@
 export const TOKEN_TEXT = {
   information: "Token Information",
   noToken: "No token has been set up for this round yet.",
+  readOnly: "You can view this round's token; only owners and admins can set it up, deploy or mint it.",
+  // a round with several tokens
+  roundTokens: "Tokens of this round",
+  roundTokensEmpty: "No token.",
+  tokenDetail: (units: string, chain: string) => `${units} units held · ${chain}`,
+  shown: "Shown",
+  show: (name: string) => `Show ${name}`,
+  showLabel: "Show",
   name: "Name",
   symbol: "Symbol",
   chain: "Chain",
@@ -19,6 +27,7 @@ export const TOKEN_TEXT = {
   mint: "Mint",
   setupToken: "Setup Token",
   cancel: "Cancel",
+  close: "Close",
   next: "Next",
   back: "Back",
   finish: "FINISH",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OutboxCommand } from "../../data/models/outbox.ts";
-import { currentContract, currentToken, overlayTokenCommands, type TokenDoc } from "./token-overlay.ts";
+import { currentContract, currentToken, overlayTokenCommands, roundTokens, type TokenDoc } from "./token-overlay.ts";
 
 let seq = 0;
 const command = (mutation: string, input: Record<string, unknown>, status = "pending", error?: string) =>
@@ -101,5 +101,22 @@ describe("token overlay", () => {
     const newer = { ...stored, id: "new", createdOn: "2026-02-01T00:00:00Z" };
     expect(currentToken([older, newer])?.id).toBe("new");
     expect(currentToken([])).toBeNull();
+  });
+
+  it("takes the token holding the round's units over a newer one, and never a test-chain token first", () => {
+    const entry = (amount: string) => ({ id: `e${amount}`, investorId: "i1", amount });
+    const real = { ...stored, id: "real", createdOn: "2026-01-01T00:00:00Z", capTableEntries: [entry("200000")] };
+    const empty = { ...stored, id: "empty", createdOn: "2026-02-01T00:00:00Z", capTableEntries: [] };
+    const hawk = {
+      ...stored,
+      id: "hawk",
+      createdOn: "2026-03-01T00:00:00Z",
+      contracts: [{ id: "ch", chain: "ledgerlinen-hawknet", status: "deployed" }],
+      capTableEntries: [entry("300000")],
+    };
+    expect(currentToken([empty, hawk, real])?.id).toBe("real");
+    expect(roundTokens([empty, hawk, real]).map((token) => token.id)).toEqual(["real", "empty", "hawk"]);
+    expect(currentToken([empty, hawk, real], "hawk")?.id).toBe("hawk");
+    expect(currentToken([empty, real], "not-of-this-round")?.id).toBe("real");
   });
 });

@@ -4,6 +4,7 @@
 import type { OutboxCommand } from "../../data/models/outbox.ts";
 import type { PendingMark, WithPending } from "../../data/pending.ts";
 import { type PendingEntry, pendingEntries } from "../../data/pending-lists.ts";
+import { PRODUCT_TEST_CHAIN } from "../../domain/wallet.ts";
 
 export interface TokenContract {
   id: string;
@@ -129,9 +130,32 @@ export function overlayTokenEntries(
   return { token, marks };
 }
 
-/** The round's current token: the one created last (a round has one token; Swap Chain adds contracts, not tokens). */
-export function currentToken(tokens: readonly TokenDoc[]): TokenDoc | null {
-  return [...tokens].sort((a, b) => (b.createdOn ?? "").localeCompare(a.createdOn ?? ""))[0] ?? null;
+/** The units a token holds for the round's investors: its cap table entries' amounts (a number, for ordering only). */
+export function tokenUnits(token: TokenDoc): number {
+  return (token.capTableEntries ?? []).reduce((sum, entry) => sum + (Number(entry.amount) || 0), 0);
+}
+
+/** The token's contract is on the product's own test chain (never the round's real token: see domain/wallet.ts). */
+const onTestChain = (token: TokenDoc) => token.contracts?.[0]?.chain === PRODUCT_TEST_CHAIN;
+
+/**
+ * The round's tokens in the order the token view offers them: the round's real token first (the one holding its
+ * units: not on the product's test chain, most units held), then the others, newest first. A round normally has one
+ * token (Swap Chain adds contracts, not tokens); the demo and older data have rounds with several.
+ */
+export function roundTokens(tokens: readonly TokenDoc[]): TokenDoc[] {
+  return [...tokens].sort(
+    (a, b) =>
+      Number(onTestChain(a)) - Number(onTestChain(b)) ||
+      tokenUnits(b) - tokenUnits(a) ||
+      (b.createdOn ?? "").localeCompare(a.createdOn ?? ""),
+  );
+}
+
+/** The round's current token: the one `chosen` names when it is the round's, otherwise the first of roundTokens. */
+export function currentToken(tokens: readonly TokenDoc[], chosen?: string | null): TokenDoc | null {
+  const ordered = roundTokens(tokens);
+  return ordered.find((token) => token.id === chosen) ?? ordered[0] ?? null;
 }
 
 /** The token's current contract: the newest (the read model lists contracts newest first). */

@@ -8,20 +8,23 @@ import type { HoldingDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { usePending } from "../../data/pending-hooks.ts";
 import { TOKEN_TEXT } from "./strings.ts";
-import { currentToken, overlayTokenEntries, type TokenDoc } from "./token-overlay.ts";
+import { currentToken, overlayTokenEntries, roundTokens, type TokenDoc } from "./token-overlay.ts";
 import { PRIVATE_CHAIN, TEZOS_CHAIN } from "./token-rules.ts";
 
 export type { TokenDoc } from "./token-overlay.ts";
 
-export function useRoundToken(roundId: string) {
+/** The round's token (`chosen` picks another of the round's tokens; by default the one holding its units). */
+export function useRoundToken(roundId: string, chosen?: string | null) {
   const query = useMemo(() => ({ selector: { roundId } }), [roundId]);
   const tokens = useModel("tokens", query);
   const holdings = useModel("holdings", query);
   const queued = usePending("round.token", roundId);
-  const stored = useMemo(() => currentToken(tokens.rows as unknown as TokenDoc[]), [tokens.rows]);
+  const all = useMemo(() => roundTokens(tokens.rows as unknown as TokenDoc[]), [tokens.rows]);
+  const stored = useMemo(() => currentToken(all, chosen), [all, chosen]);
   const overlaid = useMemo(() => overlayTokenEntries(roundId, stored, queued), [roundId, stored, queued]);
   return {
     ...overlaid,
+    tokens: all,
     holdings: holdings.rows as WithPending<HoldingDoc>[],
     loading: tokens.loading || holdings.loading,
   };
