@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, resultsDir, root, signIn, startE2E } from "./app.ts";
+import { expectPeopleText } from "./visible-text.ts";
 
 const AXE = join(root, "node_modules", "axe-core", "axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -120,6 +121,8 @@ async function auditAccount(context: BrowserContext, email: string, screens: Scr
   const found: Array<{ screen: string; violation: Violation }> = [];
   const check = async (screen: string, within?: string[]) => {
     for (const violation of await audit(page, within)) found.push({ screen, violation });
+    // people's words on every screen of the walk (issue 37: no API identifiers, visible-text.ts)
+    await expectPeopleText(page, screen);
   };
   await check(`${email} ${new URL(page.url()).pathname}`);
   // The account menu's popup, open: the top bar with it (the page under it was checked above; an open popup

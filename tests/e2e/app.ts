@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext as newBrowserContext } from "../helpers/browser.ts";
 import { DEMO_PASSWORD, startTestServer, type TestServer } from "../helpers/server.ts";
+import { expectPeopleText } from "./visible-text.ts";
 
 export const root = join(import.meta.dirname, "..", "..");
 export const distDir = join(root, "dist");
@@ -139,7 +140,9 @@ export async function mainNavLabels(page: Page): Promise<string[]> {
   return nav.getByRole("link").allTextContents();
 }
 
+/** A screenshot of the screen as it is, once its visible text is checked for API words (visible-text.ts). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await expectPeopleText(page, name);
   await page.screenshot({ path: join(resultsDir, `${name}.png`), fullPage: true });
 }
 
