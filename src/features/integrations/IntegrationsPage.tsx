@@ -5,7 +5,7 @@
 // processing. An integration with nothing behind it on this server (compliance, LedgerlineIO, portfolio) says "Not
 // available on this server" with the reason and offers no Add; Signing says which signer the account uses (DocuSign
 // or the built-in signer) and links to the signing settings.
-import { Link } from "@tanstack/react-router";
+import { Link, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
@@ -22,7 +22,7 @@ import {
   StatusBadge,
   SyncMark,
 } from "../../ui/index.ts";
-import { integrationTypesFor, manageLink, pageOf } from "./integration-rules.ts";
+import { integrationTypesFor, manageLink, pageHolding, pageOf } from "./integration-rules.ts";
 import { INTEGRATIONS_TEXT as T } from "./strings.ts";
 
 interface Mark {
@@ -47,7 +47,9 @@ export function IntegrationsPage() {
   const { rows, loading } = useModel("integrations");
   const connecting = usePending("account.integrations");
   const send = useCommand();
-  const [page, setPage] = useState(1);
+  // ?type=payment (the payment provider page's "Go to Integrations") opens on the page holding that type
+  const wanted = (useSearch({ strict: false }) as { type?: string }).type;
+  const [chosenPage, setPage] = useState<number | null>(null);
 
   const visible = useMemo(() => {
     const types = integrationTypesFor(accountType);
@@ -55,10 +57,12 @@ export function IntegrationsPage() {
       .filter((row) => types.includes(row.type))
       .sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type) || a.service.localeCompare(b.service));
   }, [rows, accountType]);
-  const paged = pageOf(visible, page);
+  const paged = pageOf(visible, chosenPage ?? pageHolding(visible, wanted));
 
   if (loading) return <LoadingIndicator />;
   if (visible.length === 0) return <EmptyState text={T.empty} />;
+  // An investor's one integration (Portfolio) is not available here yet: say what the account is connected to.
+  const investor = accountType === "investor";
 
   const queued = (integrationId: string) => connecting.find((entry) => entry.id === integrationId)?.command;
 
@@ -66,6 +70,7 @@ export function IntegrationsPage() {
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="integrations">
       {!canWrite && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.readOnly}</p>}
       <CardGrid columns={3}>
+        {investor && <InvestorConnections />}
         {paged.rows.map((row) => {
           const command = queued(row.id);
           return (
@@ -99,6 +104,29 @@ export function IntegrationsPage() {
         </nav>
       )}
     </div>
+  );
+}
+
+/** An investor's connections that work today: its wallet's chain addresses and the documents its issuers send. */
+function InvestorConnections() {
+  return (
+    <Card testId="integration-investor-connections" title={T.investorTitle}>
+      <p className={css({ fontSize: "sm", color: "fg.default" })}>{T.investorIntro}</p>
+      <ul className={css({ display: "flex", flexDirection: "column", gap: "2", fontSize: "sm" })}>
+        <li>
+          <Link to="/wallet" className={linkClass}>
+            {T.investorWallet}
+          </Link>
+          {` ${T.investorWalletDetail}`}
+        </li>
+        <li>
+          <Link to="/investor-documents" className={linkClass}>
+            {T.investorDocuments}
+          </Link>
+          {` ${T.investorDocumentsDetail}`}
+        </li>
+      </ul>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { integrationTypesFor, manageLink, PAGE_SIZE, pageOf } from "./integration-rules.ts";
+import { integrationTypesFor, manageLink, PAGE_SIZE, pageHolding, pageOf } from "./integration-rules.ts";
 
 describe("integration rules", () => {
   it("shows investors portfolio and other accounts compliance, signing, IO and payment", () => {
@@ -21,5 +21,13 @@ describe("integration rules", () => {
     expect(pageOf(items, 2)).toEqual({ rows: [4], page: 2, pages: 2 });
     expect(pageOf(items, 9)).toEqual({ rows: [4], page: 2, pages: 2 });
     expect(pageOf([], 1)).toEqual({ rows: [], page: 1, pages: 1 });
+  });
+
+  it("finds the page holding a type (the payment provider page's link lands on Payment processing)", () => {
+    const items = ["compliance", "signing", "ledgerlineIO", "payment"].map((type) => ({ type }));
+    expect(pageHolding(items, "payment")).toBe(2);
+    expect(pageHolding(items, "signing")).toBe(1);
+    expect(pageHolding(items, undefined)).toBe(1);
+    expect(pageHolding(items, "unknown")).toBe(1);
   });
 });

@@ -15,6 +15,12 @@ export function manageLink(type: string): string | null {
   return null;
 }
 
+/** The page (1-based) holding the first integration of `type`; 1 when there is none. */
+export function pageHolding(items: readonly { type: string }[], type: string | undefined): number {
+  const index = type ? items.findIndex((item) => item.type === type) : -1;
+  return index < 0 ? 1 : Math.floor(index / PAGE_SIZE) + 1;
+}
+
 export function pageOf<T>(items: T[], page: number): { rows: T[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);

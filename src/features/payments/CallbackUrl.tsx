@@ -24,10 +24,12 @@ export function CallbackUrl({ paymentAccountId }: { paymentAccountId: string }) 
   }, [paymentAccountId]);
   if (!path) return null;
   return (
-    <Fact label={T.callbackUrl}>
-      <code className={css({ fontSize: "xs", wordBreak: "break-all" })} data-testid="payment-callback-url">
-        {`${window.location.origin}${path}`}
-      </code>
-    </Fact>
+    <dl>
+      <Fact label={T.callbackUrl}>
+        <code className={css({ fontSize: "xs", wordBreak: "break-all" })} data-testid="payment-callback-url">
+          {`${window.location.origin}${path}`}
+        </code>
+      </Fact>
+    </dl>
   );
 }

@@ -6,6 +6,9 @@ import type { PaymentInstrument, PaymentIssuer } from "../../data/models/payment
 import { Button, Card, Fact, Note, Select, SyncMark } from "../../ui/index.ts";
 import { PAYMENTS_TEXT as T } from "./strings.ts";
 
+/** A card's facts: a description list (dt/dd in a dl), one under the other. */
+const facts = css({ display: "grid", gap: "3" });
+
 /** A mapping command's mark (what SyncMark shows). */
 type Mark = Parameters<typeof SyncMark>[0]["mark"];
 
@@ -57,9 +60,11 @@ export function IssuerDetails({
   const [value, setValue] = useState<string | null>(issuer.issuerId);
   return (
     <Card title={T.issuer} testId="payment-issuer">
-      <Fact label={T.name}>{issuer.name}</Fact>
-      <Fact label={T.email}>{issuer.email ?? "—"}</Fact>
-      <Fact label={T.providerId}>{issuer.paymentIssuerId}</Fact>
+      <dl className={facts}>
+        <Fact label={T.name}>{issuer.name}</Fact>
+        <Fact label={T.email}>{issuer.email ?? "—"}</Fact>
+        <Fact label={T.providerId}>{issuer.paymentIssuerId}</Fact>
+      </dl>
       <MappingProcess steps={T.mappingSteps} current={issuer.issuerId ? (offeringMapped ? 3 : 2) : 1} />
       <Select
         label={T.mapIssuer}
@@ -105,10 +110,12 @@ export function OfferingDetails({
   const [value, setValue] = useState<string | null>(instrument.roundId);
   return (
     <Card title={T.offering} testId="payment-offering">
-      <Fact label={T.name}>{instrument.name}</Fact>
-      <Fact label={T.providerId}>{instrument.paymentInstrumentId}</Fact>
-      <Fact label={T.status}>{instrument.status ?? "—"}</Fact>
-      <Fact label={T.mappedTo}>{roundName(instrument.roundId)}</Fact>
+      <dl className={facts}>
+        <Fact label={T.name}>{instrument.name}</Fact>
+        <Fact label={T.providerId}>{instrument.paymentInstrumentId}</Fact>
+        <Fact label={T.status}>{instrument.status ?? "—"}</Fact>
+        <Fact label={T.mappedTo}>{roundName(instrument.roundId)}</Fact>
+      </dl>
       <MappingProcess steps={T.mappingSteps} current={instrument.roundId ? 3 : issuerMapped ? 2 : 1} />
       {issuerMapped ? (
         <>

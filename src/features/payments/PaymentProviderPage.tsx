@@ -35,6 +35,9 @@ import { CallbackUrl } from "./CallbackUrl.tsx";
 import { IssuerDetails, OfferingDetails } from "./MappingCards.tsx";
 import { PAYMENTS_TEXT as T } from "./strings.ts";
 
+/** A card's facts: a description list (dt/dd in a dl), one under the other. */
+const facts = css({ display: "grid", gap: "3" });
+
 const ROUTE = "/north-capital/issuers/{-$issuerId}/{-$instrumentId}/{-$paymentId}" as const;
 
 interface Props {
@@ -104,9 +107,16 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
   if (!account) {
     return (
       <Page>
-        <PageHeader title={T.issuers} />
+        <Breadcrumb
+          items={[
+            { display: T.integrations, link: "/settings/integrations" },
+            { display: T.provider, active: true },
+          ]}
+        />
+        <PageHeader title={T.provider} />
         <EmptyState text={T.noAccount}>
-          <Link to="/settings/integrations" className={linkClass}>
+          {/* to the page of Integrations holding Payment processing */}
+          <Link to="/settings/integrations" search={{ type: "payment" }} className={linkClass}>
             {T.toIntegrations}
           </Link>
         </EmptyState>
@@ -162,7 +172,9 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               </Button>
             }
           >
-            <Fact label={T.syncedOn}>{account.syncedOn ? formatDate(account.syncedOn) : T.neverSynced}</Fact>
+            <dl>
+              <Fact label={T.syncedOn}>{account.syncedOn ? formatDate(account.syncedOn) : T.neverSynced}</Fact>
+            </dl>
             {account.failure && (
               <p className={css({ fontSize: "sm", color: "fg.error" })} role="alert">
                 {account.syncStatus === "failed" ? `${T.syncFailed}: ` : ""}
@@ -202,13 +214,15 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
           )}
           {trade && (
             <Card title={T.payment} testId="payment-details">
-              <Fact label={T.distribution}>{trade.distributionName ?? trade.distributionId}</Fact>
-              <Fact label={T.amount}>{formatMoney(trade.amount)}</Fact>
-              <Fact label={T.status}>
-                <StatusBadge label={trade.status} />
-              </Fact>
-              <Fact label={T.providerId}>{trade.paymentTradeId ?? "—"}</Fact>
-              {trade.failure && <Fact label={T.failure}>{trade.failure}</Fact>}
+              <dl className={facts}>
+                <Fact label={T.distribution}>{trade.distributionName ?? trade.distributionId}</Fact>
+                <Fact label={T.amount}>{formatMoney(trade.amount)}</Fact>
+                <Fact label={T.status}>
+                  <StatusBadge label={trade.status} />
+                </Fact>
+                <Fact label={T.providerId}>{trade.paymentTradeId ?? "—"}</Fact>
+                {trade.failure && <Fact label={T.failure}>{trade.failure}</Fact>}
+              </dl>
               {account.provider === "builtin" && trade.status === "CREATED" && canWrite && (
                 <>
                   <Note>{T.confirmHint}</Note>

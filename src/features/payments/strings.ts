@@ -8,6 +8,8 @@ export const PAYMENTS_TEXT = {
   noPayments: "No Payments",
   noAccount: "Add the payment integration in Settings > Integrations to connect a payment provider.",
   toIntegrations: "Go to Integrations",
+  integrations: "Integrations",
+  provider: "Payment provider",
   back: "Back",
   sync: "Sync",
   syncing: "Syncing…",
