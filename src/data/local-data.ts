@@ -10,13 +10,22 @@ import { distinctUntilChanged, map } from "rxjs";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
 import { type Connectivity, gatedTransport, connectivity as pageConnectivity } from "./connectivity.ts";
 import type { LocalDatabase } from "./database.ts";
-import { openLocalDatabase } from "./database.ts";
+import { LOCAL_INDEXEDDB_PREFIX, openLocalDatabase } from "./database.ts";
 import { deviceId as browserDeviceId } from "./device.ts";
+import {
+  createFileSender,
+  type FileQueue,
+  filesDatabaseName,
+  openFileQueue,
+  type QueuedFile,
+  type UploadAttempt,
+} from "./file-queue.ts";
 import type { ReadModelName } from "./models/index.ts";
 import { commandSender, createOutbox, type Outbox } from "./outbox.ts";
 import { type Replication, startReplication } from "./replication.ts";
 import { type SyncStatusStore, syncStatus } from "./sync-status.ts";
 import { browserTransport, type SyncTransport } from "./transport.ts";
+import { uploadQueuedFile } from "./upload-file.ts";
 
 export interface LocalData {
   userId: string;
@@ -24,6 +33,8 @@ export interface LocalData {
   db: LocalDatabase;
   outbox: Outbox;
   replication: Replication;
+  /** Files chosen for uploads, kept until uploaded (file-queue.ts); null where there is no IndexedDB (Node). */
+  files: FileQueue | null;
   /** Stops syncing and closes the database (its data stays on the device). */
   close(): Promise<void>;
   /** Stops syncing and deletes the database with everything in it, outbox included. */
@@ -48,6 +59,9 @@ interface StartLocalDataOptions {
    * stream and the outbox wait without a request, and resume when it says online.
    */
   connectivity?: Connectivity | null;
+  /** The file queue (default: its IndexedDB database in a browser, none in Node) and how a file is uploaded. */
+  files?: FileQueue | null;
+  uploadFile?: (file: QueuedFile) => Promise<UploadAttempt>;
 }
 
 /** Where the last successful sync of an account on this device is kept, so an offline reload can say when it was. */
@@ -130,6 +144,24 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     onAccepted: () => replication.reSync(),
   });
 
+  // Files chosen for uploads wait in their own IndexedDB database and go when online (docs/REPLICATION.md "Files
+  // chosen offline"), each tab sending (one tab at a time per file, by a Web Lock).
+  const files =
+    options.files !== undefined
+      ? options.files
+      : typeof indexedDB === "undefined"
+        ? null
+        : openFileQueue(filesDatabaseName(LOCAL_INDEXEDDB_PREFIX, options.userId, options.accountId));
+  const fileSender = files
+    ? createFileSender({
+        queue: files,
+        upload: options.uploadFile ?? uploadQueuedFile,
+        backoff: options.backoff,
+        isOnline: options.isOnline ?? (net ? () => net.online() : undefined),
+        onlineEvents: net ? (listener) => net.subscribe((state) => listener(state === "online")) : undefined,
+      })
+    : null;
+
   const subscriptions = [
     outbox.state$.subscribe((state) =>
       status.update({ waiting: state.waiting, rejected: state.rejected, outboxPaused: state.paused }),
@@ -177,6 +209,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     window.addEventListener("offline", onOffline);
   }
   outbox.start();
+  fileSender?.start();
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
@@ -188,6 +221,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
       }
       for (const subscription of subscriptions) subscription.unsubscribe();
       outbox.stop();
+      fileSender?.stop();
       await replication.stop();
     })());
 
@@ -197,12 +231,16 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     db,
     outbox,
     replication,
+    files,
     async close() {
       await stop();
+      files?.close();
       await db.close();
     },
     async remove() {
       await stop();
+      files?.close();
+      if (files && typeof indexedDB !== "undefined") indexedDB.deleteDatabase(files.name);
       await db.remove();
     },
   };

@@ -2,6 +2,10 @@
 // location is the server's own route (local storage: the server stores the file and answers) or, with object
 // storage, a presigned POST to the bucket: the file goes there directly, and the server is then told to look for it
 // (POST /api/v2/uploads/<key>/complete), which marks the upload uploaded or failed for every device.
+// uploadQueuedFile is the file queue's attempt (file-queue.ts): the device's own slot key, resumed without sending twice.
+import { MESSAGES } from "../domain/messages.ts";
+import type { QueuedFile, UploadAttempt } from "./file-queue.ts";
+import { GraphqlError, graphql } from "./graphql.ts";
 
 export interface UploadLocation {
   url: string;
@@ -43,4 +47,38 @@ export async function postFile(location: UploadLocation, file: File): Promise<Po
   if (networkError) throw networkError;
   if (response?.ok && completed) return { ok: completed.ok, status: completed.status };
   return { ok: false, status: tooLarge ? 413 : (response?.status ?? 400) };
+}
+
+const UPLOAD_STATUS = "query fileUploadStatus($key: UUID!) { fileUploadStatus(key: $key) }";
+const KEYED_LOCATION = `mutation makeFileLocation($fileName: String!, $key: UUID, $contentHash: String) {
+  makeFileLocation(input: { fileName: $fileName, key: $key, contentHash: $contentHash }) { fileLocation { url fields } } }`;
+
+/**
+ * One attempt at a queued file (src/data/file-queue.ts): done when the server already has it (an earlier attempt's
+ * answer was cut off) or takes it now; retry on a network failure, an expired or failed slot (asking the location
+ * again reopens it) or a server error; failed when the server refuses the file itself.
+ */
+export async function uploadQueuedFile(file: QueuedFile): Promise<UploadAttempt> {
+  try {
+    const { fileUploadStatus } = await graphql<{ fileUploadStatus: string | null }>(UPLOAD_STATUS, { key: file.id });
+    if (fileUploadStatus === "uploaded") return "done";
+    const made = await graphql<{ makeFileLocation: { fileLocation: UploadLocation } }>(KEYED_LOCATION, {
+      fileName: file.name,
+      key: file.id,
+      contentHash: file.sha256,
+    });
+    const posted = await postFile(
+      made.makeFileLocation.fileLocation,
+      new File([file.blob], file.name, { type: file.type }),
+    );
+    if (posted.ok) return "done";
+    if (posted.status === 413) return { failed: MESSAGES.uploadTooLarge };
+    if (posted.status === 422) return { failed: MESSAGES.uploadFileTypes };
+    if (posted.status === 404) return { failed: MESSAGES.uploadUnknown };
+    return "retry";
+  } catch (error) {
+    if (error instanceof GraphqlError && ["LL403", "LL404", "LL422"].includes(error.code ?? ""))
+      return { failed: error.message };
+    return "retry";
+  }
 }

@@ -4,7 +4,7 @@
 
 import { command, sampleId as id, SAMPLE_WHEN as when } from "./command.ts";
 import { amountText, edit, named, part } from "./describe.ts";
-import { deleteDocumentEffect, makeRoundEffect, updateTrancheEffect } from "./effects.ts";
+import { deleteDocumentEffect, makeDocumentEffect, makeRoundEffect, updateTrancheEffect } from "./effects.ts";
 import { childOf, pendingIn } from "./lists.ts";
 
 export const ASSETS_COMMANDS = [
@@ -65,6 +65,36 @@ export const ASSETS_COMMANDS = [
     effect: updateTrancheEffect,
     describe: () => "Edit a tranche's bond terms",
     sample: { input: { roundId: id(29), patch: { term: "6", coupon: "5" } } },
+  }),
+  command({
+    name: "makeSecurityDocument",
+    effect: makeDocumentEffect("security"),
+    describe: (input) => named("Upload document", input.name),
+    sample: {
+      input: {
+        id: id(23),
+        name: "Board minutes",
+        securityId: id(18),
+        extension: "pdf",
+        shareWith: ["investor"],
+        fileKey: id(24),
+      },
+    },
+  }),
+  command({
+    name: "makeHoldingDocument",
+    effect: makeDocumentEffect("holding"),
+    describe: (input) => named("Upload document", input.name),
+    sample: {
+      input: {
+        id: id(23),
+        name: "Statement",
+        holdingId: id(19),
+        extension: "pdf",
+        shareWith: ["investor"],
+        fileKey: id(24),
+      },
+    },
   }),
   command({
     name: "deleteHoldingDocument",

@@ -125,6 +125,34 @@ export const updateTrancheEffect: EffectOf = (variables) => {
   return { model: "rounds", id: input.roundId, kind: "update", fields: { trancheBondData: input.patch ?? {} } };
 };
 
+/**
+ * makeSecurityDocument / makeHoldingDocument (a file queued on the device, src/data/file-queue.ts): the document's
+ * row, "In Progress" until its file is uploaded, shared with the chosen roles.
+ */
+export function makeDocumentEffect(type: "security" | "holding"): EffectOf {
+  return (variables) => {
+    const input = inputOf(variables) ?? {};
+    if (typeof input.id !== "string" || typeof input.name !== "string") return null;
+    const target = type === "security" ? input.securityId : input.holdingId;
+    const roles = Array.isArray(input.shareWith) ? input.shareWith.filter((role) => typeof role === "string") : [];
+    return {
+      model: "documents",
+      id: input.id,
+      kind: "create",
+      fields: {
+        id: input.id,
+        name: input.name,
+        type,
+        extension: typeof input.extension === "string" ? input.extension.toLowerCase() : null,
+        uploadStatus: "pending",
+        securityId: type === "security" ? target : null,
+        holdingId: type === "holding" ? target : null,
+        sharings: roles.map((toRole) => ({ toRole, name: toRole })),
+      },
+    };
+  };
+}
+
 /** deleteSecurityDocument / deleteHoldingDocument: the document's row marked deleted. */
 export const deleteDocumentEffect: EffectOf = (variables) => {
   const input = inputOf(variables) ?? {};

@@ -667,6 +667,18 @@ const MakeFormQualificationInput = v.strictObject(
   },
   "must be an object with the fields of MakeFormQualificationInput",
 );
+const MakeHoldingDocumentInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    extension: v.nullish(S.String),
+    fileKey: v.nullish(S.UUID),
+    holdingId: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    shareWith: v.nullish(v.array(v.nullish(S.String), "must be a list")),
+  },
+  "must be an object with the fields of MakeHoldingDocumentInput",
+);
 const MakeIssuerAccountInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -690,6 +702,18 @@ const MakeRoundInput = v.strictObject(
     total: v.nullish(S.BigFloat),
   },
   "must be an object with the fields of MakeRoundInput",
+);
+const MakeSecurityDocumentInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    extension: v.nullish(S.String),
+    fileKey: v.nullish(S.UUID),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    securityId: v.nullish(S.UUID),
+    shareWith: v.nullish(v.array(v.nullish(S.String), "must be a list")),
+  },
+  "must be an object with the fields of MakeSecurityDocumentInput",
 );
 const MakeTaRequestDistributionIssuancesInput = v.strictObject(
   {
@@ -1404,8 +1428,10 @@ export const VARIABLES = {
   makeDocumentSharingOption: v.object({ input: MakeDocumentSharingOptionInput }, "must be an object"),
   makeFormDefinition: v.object({ input: MakeFormDefinitionInput }, "must be an object"),
   makeFormQualification: v.object({ input: MakeFormQualificationInput }, "must be an object"),
+  makeHoldingDocument: v.object({ input: MakeHoldingDocumentInput }, "must be an object"),
   makeIssuerAccount: v.object({ input: MakeIssuerAccountInput }, "must be an object"),
   makeRound: v.object({ input: MakeRoundInput }, "must be an object"),
+  makeSecurityDocument: v.object({ input: MakeSecurityDocumentInput }, "must be an object"),
   makeTaRequestDistributionIssuances: v.object({ input: MakeTaRequestDistributionIssuancesInput }, "must be an object"),
   makeToken: v.object({ input: MakeTokenInput }, "must be an object"),
   makeTranche: v.object({ input: MakeTrancheInput }, "must be an object"),

@@ -1,17 +1,17 @@
 // "Documents Shared With Me" and "Documents Shared By Me" of one security or holding, with the upload button.
-// Read from the local replica (works offline); uploading needs a connection and says so.
+// Read from the local replica (works offline); an upload chosen offline waits on the device (WaitingUploads) and its
+// document shows at once, "In Progress" until the file is uploaded.
 import { useMemo, useState } from "react";
-import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { splitDocuments } from "../../domain/documents.ts";
-import { MESSAGES } from "../../domain/messages.ts";
 import { Button, SectionTitle } from "../../ui/index.ts";
 import { DocumentsTable } from "./DocumentsTable.tsx";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 import { UploadDialog } from "./UploadDialog.tsx";
-import type { DocumentType } from "./upload.ts";
+import { type DocumentType, documentsPlace } from "./upload.ts";
+import { WaitingUploads } from "./WaitingUploads.tsx";
 
 /** Account types that may upload documents of each type (document_sharing_allowed_shares). */
 const UPLOADERS: Record<DocumentType, readonly string[]> = {
@@ -50,16 +50,7 @@ export function DocumentsSection({ type, targetId }: { type: DocumentType; targe
         uploaderNames={uploaderNames}
       />
       <SectionTitle
-        actions={
-          mayUpload && (
-            <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
-              {!online && <span className={css({ fontSize: "sm", color: "fg.muted" })}>{MESSAGES.uploadOffline}</span>}
-              <Button onClick={() => setUploading(true)} disabled={!online}>
-                {DOCUMENTS_TEXT.uploadDocument}
-              </Button>
-            </div>
-          )
-        }
+        actions={mayUpload && <Button onClick={() => setUploading(true)}>{DOCUMENTS_TEXT.uploadDocument}</Button>}
       >
         {DOCUMENTS_TEXT.documentsSharedByMe}
       </SectionTitle>
@@ -71,6 +62,7 @@ export function DocumentsSection({ type, targetId }: { type: DocumentType; targe
         canDelete={viewer.canWrite}
         uploaderNames={uploaderNames}
       />
+      <WaitingUploads place={documentsPlace(type, targetId)} online={online} />
       {uploading && (
         <UploadDialog
           type={type}

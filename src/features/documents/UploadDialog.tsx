@@ -1,5 +1,6 @@
 // The upload dialog (spec part 1 sections 2.9, 8, 9): a csv, tsv, pdf, xls or txt file, its name, and the sharing
-// options the uploader's account type may grant, 2 per row. Online only.
+// options the uploader's account type may grant, 2 per row. Online or offline: the file is kept on the device and
+// uploads when the network is there (upload.ts).
 import { useEffect, useId, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { input } from "../../../styled-system/recipes";
@@ -8,7 +9,7 @@ import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Checkbox, Dialog, ErrorBlock, TextField, toast } from "../../ui/index.ts";
 import { DOCUMENTS_TEXT } from "./strings.ts";
-import { type AllowedShare, allowedShares, type DocumentType, uploadDocument } from "./upload.ts";
+import { type AllowedShare, allowedShares, type DocumentType, queueDocument, queueMessage } from "./upload.ts";
 
 export function UploadDialog({
   type,
@@ -30,11 +31,17 @@ export function UploadDialog({
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
 
+  const [sharesUnknown, setSharesUnknown] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the network comes back
   useEffect(() => {
-    if (!online) return;
     let live = true;
     allowedShares(type, accountType)
-      .then((rows) => live && setShares([...rows].sort((a, b) => a.name.localeCompare(b.name))))
+      .then((rows) => {
+        if (!live) return;
+        setSharesUnknown(rows === null);
+        setShares([...(rows ?? [])].sort((a, b) => a.name.localeCompare(b.name)));
+      })
       .catch(() => live && setShares([]));
     return () => {
       live = false;
@@ -45,15 +52,17 @@ export function UploadDialog({
     if (!file) return setError(MESSAGES.fileRequired);
     setError(null);
     setUploading(true);
-    const outcome = await uploadDocument({ type, targetId, name: name || baseName(file.name), file, shareWith });
-    setUploading(false);
-    if (outcome.ok) {
-      toast.success(MESSAGES.uploadSuccess);
+    try {
+      await queueDocument({ type, targetId, name: name || baseName(file.name), file, shareWith });
+      setUploading(false);
+      if (online) toast.success(MESSAGES.uploadSuccess);
+      else toast.success(DOCUMENTS_TEXT.keptOffline);
       onClose();
-    } else {
-      setError(outcome.message);
-      if (outcome.message === MESSAGES.uploadTooLarge || outcome.message === MESSAGES.uploadUnknown)
-        toast.error(outcome.message);
+    } catch (failure) {
+      setUploading(false);
+      const message = queueMessage(failure);
+      setError(message);
+      if (message === MESSAGES.uploadTooLarge) toast.error(message);
     }
   }
 
@@ -68,14 +77,13 @@ export function UploadDialog({
           <Button variant="outline" onClick={onClose}>
             {DOCUMENTS_TEXT.cancel}
           </Button>
-          <Button onClick={upload} loading={uploading} disabled={!online}>
+          <Button onClick={upload} loading={uploading}>
             {DOCUMENTS_TEXT.upload}
           </Button>
         </>
       }
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "2" })}>
-        {!online && <ErrorBlock text={MESSAGES.uploadOffline} />}
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
           <label htmlFor={fileId} className={css({ fontSize: "sm", fontWeight: "600" })}>
             {DOCUMENTS_TEXT.file}
@@ -84,7 +92,6 @@ export function UploadDialog({
             id={fileId}
             type="file"
             accept={UPLOAD_ACCEPT}
-            disabled={!online}
             className={`${input()} ${css({ py: "1.5", h: "auto" })}`}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
@@ -94,21 +101,15 @@ export function UploadDialog({
             }}
           />
         </div>
-        <TextField
-          label={DOCUMENTS_TEXT.documentName}
-          name="documentName"
-          value={name}
-          onValueChange={setName}
-          disabled={!online}
-        />
+        <TextField label={DOCUMENTS_TEXT.documentName} name="documentName" value={name} onValueChange={setName} />
         <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{DOCUMENTS_TEXT.shareWith}</legend>
           {shares === null ? (
-            <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-              {online ? MESSAGES.loading : MESSAGES.uploadOffline}
-            </p>
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{MESSAGES.loading}</p>
           ) : shares.length === 0 ? (
-            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{MESSAGES.noneFound}</p>
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+              {sharesUnknown ? DOCUMENTS_TEXT.sharesOffline : MESSAGES.noneFound}
+            </p>
           ) : (
             <div
               data-testid="share-options"

@@ -25,4 +25,12 @@ export const DOCUMENTS_TEXT = {
   downloadLabel: (name: string) => `Download ${name}`,
   deleteLabel: (name: string) => `Delete ${name}`,
   confirmDelete: (name: string) => `Are you sure you want to delete ${name}?`,
+  keptOffline: "Kept on this device: it uploads when you are back online.",
+  sharesOffline: "Sharing options need a connection once; until then the document is shared with no one.",
+  waitingUploads: "Waiting uploads",
+  waitingForNetwork: "Waiting for the network",
+  uploading: "Uploading when online",
+  discard: "Discard",
+  discardLabel: (name: string) => `Discard ${name}`,
+  previewLabel: (name: string) => `Preview of ${name}`,
 };

@@ -1,10 +1,11 @@
-// The upload of a document file (spec part 1 sections 2.9, 7, 8). It needs the server now, so it is not a queued
-// command: makeFileLocation (a signed upload location), make{Security|Holding}Document (the row, shared with the
-// chosen roles, "In Progress" until the file arrives), then the multipart POST of the file. The server marks the
-// document uploaded or failed, and the replica follows it live.
-import { GraphqlError, graphql, NetworkError } from "../../data/graphql.ts";
-import { type PostedFile, postFile } from "../../data/upload-file.ts";
-import { baseName, fileExtension, isAcceptedFile, MAX_UPLOAD_BYTES } from "../../domain/documents.ts";
+// The upload of a document file (spec part 1 sections 2.9, 7, 8), online or offline: the file is kept on the device
+// (src/data/file-queue.ts) and make{Security|Holding}Document (the row, shared with the chosen roles, "In Progress"
+// until the file arrives) is queued in the outbox naming the file's slot key; the file queue uploads the file when
+// online (makeFileLocation for the same slot, the multipart POST). The server marks the document uploaded or failed,
+// and the replica follows it live. The sharing options are read from the server and kept for offline use.
+import { FileRefusedError, queueUpload } from "../../data/file-hooks.ts";
+import { graphql } from "../../data/graphql.ts";
+import { baseName, fileExtension } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 
 export type DocumentType = "security" | "holding";
@@ -15,78 +16,84 @@ export interface AllowedShare {
   name: string;
 }
 
-type UploadOutcome = { ok: true; documentId: string } | { ok: false; message: string };
-
-const LOCATION = `mutation makeFileLocation($fileName: String!) {
-  makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`;
-
-const MAKE: Record<DocumentType, string> = {
-  security: `mutation makeSecurityDocument($name: String!, $targetId: UUID!, $extension: String!, $shareWith: [String], $fileKey: UUID, $id: UUID) {
-    makeSecurityDocument(input: { name: $name, securityId: $targetId, extension: $extension, shareWith: $shareWith, fileKey: $fileKey, id: $id }) {
-      documentUpload { documentId uploadInfo } } }`,
-  holding: `mutation makeHoldingDocument($name: String!, $targetId: UUID!, $extension: String!, $shareWith: [String], $fileKey: UUID, $id: UUID) {
-    makeHoldingDocument(input: { name: $name, holdingId: $targetId, extension: $extension, shareWith: $shareWith, fileKey: $fileKey, id: $id }) {
-      documentUpload { documentId uploadInfo } } }`,
-};
-
 const SHARES = `query allDocumentSharingAllowedShares($type: String!, $fromAccountType: String!) {
   allDocumentSharingAllowedShares(condition: { type: $type, fromAccountType: $fromAccountType }) {
     nodes { id toRole name } } }`;
 
-/** The roles a document of this type uploaded by this account type may be shared with. */
-export async function allowedShares(type: DocumentType, fromAccountType: string): Promise<AllowedShare[]> {
-  const data = await graphql<{ allDocumentSharingAllowedShares: { nodes: AllowedShare[] } }>(SHARES, {
-    type,
-    fromAccountType,
-  });
-  return data.allDocumentSharingAllowedShares.nodes;
+const sharesKey = (type: DocumentType, fromAccountType: string) => `ll.documentShares.${type}.${fromAccountType}`;
+
+/**
+ * The roles a document of this type uploaded by this account type may be shared with: the server's answer, kept on
+ * the device for the next offline upload (offline, the kept answer; null when there is none).
+ */
+export async function allowedShares(type: DocumentType, fromAccountType: string): Promise<AllowedShare[] | null> {
+  try {
+    const data = await graphql<{ allDocumentSharingAllowedShares: { nodes: AllowedShare[] } }>(SHARES, {
+      type,
+      fromAccountType,
+    });
+    const nodes = data.allDocumentSharingAllowedShares.nodes;
+    try {
+      localStorage.setItem(sharesKey(type, fromAccountType), JSON.stringify(nodes));
+    } catch {
+      // private mode or a full storage: asked again next time
+    }
+    return nodes;
+  } catch {
+    try {
+      const kept = localStorage.getItem(sharesKey(type, fromAccountType));
+      return kept ? (JSON.parse(kept) as AllowedShare[]) : null;
+    } catch {
+      return null;
+    }
+  }
 }
 
-/** The first server error message (spec part 1 section 8), or the default text. */
-function serverMessage(error: unknown): string {
-  if (error instanceof GraphqlError) return error.errors[0]?.message ?? MESSAGES.defaultError;
-  if (error instanceof NetworkError) return MESSAGES.uploadOffline;
-  return MESSAGES.defaultError;
-}
-
-export async function uploadDocument(options: {
+/**
+ * Keeps the chosen file on the device and queues its document (src/data/file-hooks.ts): online or offline alike,
+ * the row shows at once ("In Progress", waiting to sync) and the file goes when the network is there. Throws
+ * FileRefusedError / StorageFullError with the text to show (type, 100 MB, a full device), nothing kept.
+ */
+export async function queueDocument(options: {
   type: DocumentType;
   targetId: string;
   name: string;
   file: File;
   shareWith: string[];
-}): Promise<UploadOutcome> {
-  const { file } = options;
-  if (!isAcceptedFile(file.name)) return { ok: false, message: MESSAGES.uploadFileTypes };
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: MESSAGES.uploadTooLarge };
-
-  let location: { url: string; fields: Record<string, string> };
-  let documentId: string;
-  try {
-    const made = await graphql<{ makeFileLocation: { fileLocation: typeof location } }>(LOCATION, {
-      fileName: file.name,
+}): Promise<void> {
+  const { file, targetId } = options;
+  const id = crypto.randomUUID();
+  const name = options.name.trim() || baseName(file.name);
+  const extension = fileExtension(file.name) ?? "";
+  const place = documentsPlace(options.type, targetId);
+  if (options.type === "security") {
+    await queueUpload({
+      file,
+      place,
+      mutation: "makeSecurityDocument",
+      variables: (fileKey) => ({
+        input: { id, name, securityId: targetId, extension, shareWith: options.shareWith, fileKey },
+      }),
+      undo: { mutation: "deleteSecurityDocument", variables: { input: { documentId: id } } },
     });
-    location = made.makeFileLocation.fileLocation;
-    const created = await graphql<Record<string, { documentUpload: { documentId: string } }>>(MAKE[options.type], {
-      name: options.name.trim() || baseName(file.name),
-      targetId: options.targetId,
-      extension: fileExtension(file.name),
-      shareWith: options.shareWith,
-      fileKey: location.fields.key,
-      id: crypto.randomUUID(),
+  } else {
+    await queueUpload({
+      file,
+      place,
+      mutation: "makeHoldingDocument",
+      variables: (fileKey) => ({
+        input: { id, name, holdingId: targetId, extension, shareWith: options.shareWith, fileKey },
+      }),
+      undo: { mutation: "deleteHoldingDocument", variables: { input: { documentId: id } } },
     });
-    documentId = Object.values(created)[0]!.documentUpload.documentId;
-  } catch (error) {
-    return { ok: false, message: serverMessage(error) };
   }
+}
 
-  let response: PostedFile;
-  try {
-    response = await postFile(location, file);
-  } catch {
-    return { ok: false, message: MESSAGES.uploadUnknown };
-  }
-  if (response.status === 413) return { ok: false, message: MESSAGES.uploadTooLarge };
-  if (!response.ok) return { ok: false, message: MESSAGES.uploadUnknown };
-  return { ok: true, documentId };
+/** Where a security's or holding's queued files are listed. */
+export const documentsPlace = (type: DocumentType, targetId: string) => `${type}:${targetId}`;
+
+/** The text for a file that could not be kept. */
+export function queueMessage(error: unknown): string {
+  if (error instanceof FileRefusedError) return error.message;
+  return MESSAGES.defaultError;
 }
