@@ -1,8 +1,10 @@
 // The admin console: reference types, form definitions and qualifications, document sharing options
 // (features/admin, features/allocations).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
+
+import { spaceUnderscores } from "../format.ts";
 import { command, sampleId as id } from "./command.ts";
-import { edit, named, part } from "./describe.ts";
+import { edit, named, part, text } from "./describe.ts";
 
 export const ADMIN_COMMANDS = [
   command({
@@ -22,7 +24,7 @@ export const ADMIN_COMMANDS = [
   command({
     name: "deleteReferenceType",
     effect: null,
-    describe: (input) => named("Delete type", input.key),
+    describe: (input) => named("Delete type", spaceUnderscores(text(input.key))),
     sample: { input: { kind: "asset_type", key: "real_estate" } },
   }),
   command({
@@ -76,7 +78,7 @@ export const ADMIN_COMMANDS = [
   command({
     name: "setAssetTypeAccountingType",
     effect: null,
-    describe: (input) => named("Set accounting type of", input.type, input.accountingType),
+    describe: (input) => named("Set accounting type of", spaceUnderscores(text(input.type)), input.accountingType),
     sample: { input: { type: "real_estate", accountingType: "fund" } },
   }),
 ] as const;

@@ -1,8 +1,9 @@
 // Tokens on a chain and an investor's wallet addresses (features/tokens, features/wallet; docs/CHAIN.md).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
 
+import { chainLabel } from "../chains.ts";
 import { command, sampleId as id } from "./command.ts";
-import { count, named } from "./describe.ts";
+import { count, named, text } from "./describe.ts";
 import { idOf, idsOf, pendingIn, textOf } from "./lists.ts";
 
 export const TOKENS_COMMANDS = [
@@ -27,7 +28,7 @@ export const TOKENS_COMMANDS = [
   command({
     name: "swapTokenChain",
     effect: pendingIn("round.token", "swap", idOf("tokenId")),
-    describe: (input) => named("Move token to", input.chain),
+    describe: (input) => named("Move token to", chainLabel(text(input.chain))),
     sample: { input: { tokenId: id(42), chain: "tezos-mainnet" } },
   }),
   command({

@@ -8,6 +8,9 @@ describe("holdingLedgerStatus", () => {
     expect(holdingLedgerStatus({ blockchainAddresses: [{ chain: "ethereum-ledgerline" }] })).toBe("Issued");
     expect(
       holdingLedgerStatus({ blockchainAddresses: [{ chain: "ethereum-ledgerline" }, { chain: "tezos-mainnet" }] }),
-    ).toBe("tezos-mainnet");
+    ).toBe("Tezos");
+    expect(holdingLedgerStatus({ blockchainAddresses: [{ chain: "ledgerlinen-hawknet" }] })).toBe(
+      "Ledgerline test chain",
+    );
   });
 });

@@ -2,6 +2,7 @@
 // product's private network as 'issued'; other chains show the chain as status"). A holding with no address yet is
 // on the product's own ledger: issued.
 
+import { chainLabel } from "../../domain/chains.ts";
 import { CAP_TABLE_TEXT } from "./strings.ts";
 
 /** The product's private network (spec: ethereum-{product}); holdings there are treated as issued. */
@@ -11,5 +12,6 @@ export function holdingLedgerStatus(holding: { blockchainAddresses?: unknown }):
   const addresses = Array.isArray(holding.blockchainAddresses)
     ? (holding.blockchainAddresses as { chain?: string | null }[])
     : [];
-  return addresses.find((a) => a.chain && a.chain !== PRIVATE_CHAIN)?.chain ?? CAP_TABLE_TEXT.issued;
+  const chain = addresses.find((a) => a.chain && a.chain !== PRIVATE_CHAIN)?.chain;
+  return chain ? chainLabel(chain) : CAP_TABLE_TEXT.issued;
 }

@@ -1,7 +1,8 @@
 import { css } from "../../../styled-system/css";
+import { chainLabel } from "../../domain/chains.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { Card, mutedText, Stat, StatRow, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
-import { CHAIN_LABELS, TOKEN_TEXT } from "./strings.ts";
+import { TOKEN_TEXT } from "./strings.ts";
 import { currentContract, type TokenDoc, type TokenMarks } from "./token-overlay.ts";
 import {
   ledgerRows,
@@ -16,7 +17,7 @@ const mono = css({ fontFamily: "mono", fontSize: "xs", overflowWrap: "anywhere" 
 
 /** The ledger's status of an entry (spec: the private network reads Issued, other chains show the chain). */
 const entryStatus = (chain: string | null | undefined) =>
-  !chain || chain === PRIVATE_CHAIN ? tokenStatusLabel("issued") : (CHAIN_LABELS[chain] ?? chain);
+  !chain || chain === PRIVATE_CHAIN ? tokenStatusLabel("issued") : chainLabel(chain);
 
 export function StakeholderLedger({
   token,

@@ -105,11 +105,5 @@ export const TOKEN_STATUS_LABELS: Record<string, string> = {
   failed: "Failed",
 };
 
-/** The chains offered for tokens (spec part 2, section 9) and how they read. */
-export const CHAIN_LABELS: Record<string, string> = {
-  "ethereum-ledgerline": "Ethereum (Ledgerline private network)",
-  "tezos-mainnet": "Tezos mainnet",
-  "ethereum-mainnet": "Ethereum mainnet",
-  "ethereum-rinkeby": "Ethereum Rinkeby",
-  "ledgerlinen-hawknet": "Ledgerline test chain",
-};
+/** The chains offered for tokens (spec part 2, section 9) and how they read: src/domain/chains.ts. */
+export { CHAIN_LABELS } from "../../domain/chains.ts";

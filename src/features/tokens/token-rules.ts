@@ -11,7 +11,7 @@ import {
 } from "../../domain/decimal.ts";
 import { formatInteger, formatNumber } from "../../domain/format.ts";
 import { PRODUCT_TEST_CHAIN } from "../../domain/wallet.ts";
-import { CHAIN_LABELS, TOKEN_STATUS_LABELS, TOKEN_TEXT } from "./strings.ts";
+import { TOKEN_STATUS_LABELS, TOKEN_TEXT } from "./strings.ts";
 
 /** The product's private network (spec: ethereum-{product}): block numbers are shown for it. */
 export const PRIVATE_CHAIN = "ethereum-ledgerline";
@@ -140,7 +140,7 @@ export function explorerUrl(chain: string | null | undefined, address: string | 
 }
 
 /** A chain as it reads (CHAIN_LABELS; an unknown chain as stored). */
-export const chainLabel = (chain: string | null | undefined): string => (chain ? (CHAIN_LABELS[chain] ?? chain) : "");
+export { chainLabel } from "../../domain/chains.ts";
 
 /** The chain's currency symbol (spec: tezos XTZ, ethereum ETH). */
 export function chainSymbol(chain: string | null | undefined): string | null {
