@@ -46,6 +46,10 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
                   to={item.link}
                   className={css({
                     textDecoration: "none",
+                    // a 24 px tall target (WCAG 2.5.8)
+                    display: "inline-flex",
+                    alignItems: "center",
+                    minH: "6",
                     _hover: { color: "fg.default", textDecoration: "underline" },
                   })}
                 >

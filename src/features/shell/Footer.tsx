@@ -9,6 +9,10 @@ import { SHELL_TEXT } from "./strings.ts";
 const linkClass = css({
   color: "fg.muted",
   textDecoration: "none",
+  // a 24 px tall target (WCAG 2.5.8)
+  display: "inline-flex",
+  alignItems: "center",
+  minH: "6",
   _hover: { color: "fg.default", textDecoration: "underline" },
 });
 

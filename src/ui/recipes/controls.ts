@@ -53,7 +53,11 @@ export const input = defineRecipe({
     fontSize: "sm",
     outline: "none",
     _placeholder: { color: "fg.subtle" },
-    _focusVisible: { borderColor: "focus", boxShadow: "0 0 0 1px {colors.focus}" },
+    _focusVisible: {
+      borderColor: "focus",
+      outline: "2px solid {colors.focus}",
+      outlineOffset: "1px",
+    } /* a 2 px ring outside the border: 1 px alone was too faint (issue 37 finding 6) */,
     _invalid: { borderColor: "danger" },
     _disabled: { bg: "bg.muted", cursor: "not-allowed" },
   },

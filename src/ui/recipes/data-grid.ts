@@ -35,7 +35,11 @@ export const dataGrid = defineSlotRecipe({
       borderColor: "border.strong",
       borderRadius: "control",
       outline: "none",
-      _focusVisible: { borderColor: "focus", boxShadow: "0 0 0 1px {colors.focus}" },
+      _focusVisible: {
+        borderColor: "focus",
+        outline: "2px solid {colors.focus}",
+        outlineOffset: "1px",
+      } /* a 2 px ring outside the border: 1 px alone was too faint (issue 37 finding 6) */,
     },
     body: { flex: "none", minH: "0", position: "relative" },
     footer: {

@@ -42,7 +42,11 @@ const trigger = {
   borderRadius: "control",
   fontSize: "sm",
   cursor: "pointer",
-  _focusVisible: { borderColor: "focus" },
+  _focusVisible: {
+    borderColor: "focus",
+    outline: "2px solid {colors.focus}",
+    outlineOffset: "1px",
+  } /* a 2 px ring outside the border: 1 px alone was too faint (issue 37 finding 6) */,
 } as const;
 
 export const dialog = defineSlotRecipe({
