@@ -14,6 +14,8 @@ export const TEST_CHAIN = "ledgerlinen-hawknet";
 
 export interface ChainInfo {
   chain: string;
+  /** How people read it (src/domain/chains.ts, app_private.chain_label). */
+  label: string;
   kind: "evm" | "tezos";
   symbol: string;
   /** The explorer page of an address or contract; null when the chain has none. */
@@ -23,10 +25,25 @@ export interface ChainInfo {
 }
 
 export const CHAINS: readonly ChainInfo[] = [
-  { chain: EMBEDDED_CHAIN, kind: "evm", symbol: "ETH", explorer: null, offered: true },
-  { chain: "tezos-mainnet", kind: "tezos", symbol: "XTZ", explorer: "https://tzkt.io/{address}", offered: true },
+  {
+    chain: EMBEDDED_CHAIN,
+    label: "Ethereum (Ledgerline private network)",
+    kind: "evm",
+    symbol: "ETH",
+    explorer: null,
+    offered: true,
+  },
+  {
+    chain: "tezos-mainnet",
+    label: "Tezos mainnet",
+    kind: "tezos",
+    symbol: "XTZ",
+    explorer: "https://tzkt.io/{address}",
+    offered: true,
+  },
   {
     chain: "ethereum-mainnet",
+    label: "Ethereum mainnet",
     kind: "evm",
     symbol: "ETH",
     explorer: "https://etherscan.io/address/{address}",
@@ -34,6 +51,7 @@ export const CHAINS: readonly ChainInfo[] = [
   },
   {
     chain: "ethereum-rinkeby",
+    label: "Ethereum Rinkeby",
     kind: "evm",
     symbol: "ETH",
     explorer: "https://rinkeby.etherscan.io/address/{address}",
@@ -49,9 +67,15 @@ export interface ChainConnection {
   /** The operator's key from the environment; null: the server's own key (kept sealed in the database). */
   key: string | null;
   enabled: boolean;
-  /** Why the chain is disabled (shown to the issuer). */
+  /** Why the chain is disabled, as a sentence for the issuer (no settings named: those are the operator's). */
   reason: string | null;
+  /** What the operator sets to enable it (the server log and docs/CHAIN.md; never shown to issuers). */
+  setup: string | null;
 }
+
+/** The issuer's sentence for a chain this server does not reach. */
+export const unavailableReason = (label: string) =>
+  `${label} is not available on this server. Ask your platform administrator to connect it.`;
 
 export function envName(chain: string): string {
   return chain.toUpperCase().replace(/[^A-Z0-9]/g, "_");
@@ -65,27 +89,17 @@ export function chainConnections(env: NodeJS.ProcessEnv = process.env): ChainCon
     const name = envName(info.chain);
     const rpcUrl = setting(info.chain, "RPC_URL");
     const key = setting(info.chain, "KEY");
-    const settings = `LL_CHAIN_${name}_RPC_URL and LL_CHAIN_${name}_KEY`;
+    const setup = `Set LL_CHAIN_${name}_RPC_URL and LL_CHAIN_${name}_KEY.`;
+    const base = { chain: info.chain, kind: info.kind, rpcUrl, key };
     if (info.chain === EMBEDDED_CHAIN) {
-      if (rpcUrl && !key)
-        return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: false, reason: `Set ${settings}.` };
-      return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: true, reason: null };
+      if (rpcUrl && !key) return { ...base, enabled: false, reason: unavailableReason(info.label), setup };
+      return { ...base, enabled: true, reason: null, setup: null };
     }
-    if (info.kind === "tezos") {
-      // connect-only (sync/chain/tezos.ts): the node at the RPC URL, the operator's secret key (edsk/spsk/p2sk)
-      if (rpcUrl && key) return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: true, reason: null };
-      const reason = `Tezos is not configured on this server (set ${settings}).`;
-      return { chain: info.chain, kind: info.kind, rpcUrl, key, enabled: false, reason };
-    }
+    // Tezos is connect-only (sync/chain/tezos.ts): the node at the RPC URL, the operator's secret key (edsk/spsk/p2sk)
     const enabled = Boolean(rpcUrl && key);
-    return {
-      chain: info.chain,
-      kind: info.kind,
-      rpcUrl,
-      key,
-      enabled,
-      reason: enabled ? null : `${info.chain} is not configured on this server (set ${settings}).`,
-    };
+    return enabled
+      ? { ...base, enabled, reason: null, setup: null }
+      : { ...base, enabled, reason: unavailableReason(info.label), setup };
   });
 }
 

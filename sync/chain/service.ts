@@ -52,6 +52,9 @@ export interface ChainService {
 export async function startChainService(options: ChainServiceOptions): Promise<ChainService> {
   const { db } = options;
   const connections = chainConnections(options.env);
+  // the operator's part (what to set) goes to the log and docs/CHAIN.md; issuers read the reason's sentence
+  for (const connection of connections)
+    if (connection.setup) console.warn(`chain ${connection.chain} is not available: ${connection.setup}`);
   await db.query(
     `insert into app_private.chain_settings (chain, enabled, reason)
      select x.chain, x.enabled, x.reason from jsonb_to_recordset($1::jsonb) as x(chain text, enabled boolean, reason text)
@@ -62,7 +65,9 @@ export async function startChainService(options: ChainServiceOptions): Promise<C
   );
   // a chain configured at an earlier start and not now is no longer offered: its commands are refused
   await db.query(
-    `update app_private.chain_settings set enabled = false, reason = 'This chain is not configured on this server.',
+    `update app_private.chain_settings set enabled = false,
+            reason = upper(left(app_private.chain_label(chain), 1)) || substr(app_private.chain_label(chain), 2) ||
+                     ' is no longer available on this server. Ask your platform administrator to connect it.',
             updated_on = now()
       where enabled and chain <> all ($1::text[])`,
     [connections.map((c) => c.chain)],

@@ -178,7 +178,7 @@ describe("Swap Chain to a configured second chain", () => {
     expect([empty.code, empty.message]).toEqual(["LL422", "Chain is required."]);
     const tezos = await gql(issuer, "swapTokenChain", { tokenId, chain: "tezos-mainnet" });
     expect(tezos.code).toBe("LL422");
-    expect(tezos.message).toMatch(/^Tezos is not configured on this server/);
+    expect(tezos.message).toMatch(/^Tezos mainnet is not available on this server\. Ask your platform administrator/);
     const viaCommands = await command(issuer, "swapTokenChain", { tokenId, chain: "tezos-mainnet" });
     expect([viaCommands.status, viaCommands.errorCode]).toEqual(["rejected", "LL422"]);
     expect(await fingerprint()).toBe(settled);
@@ -256,7 +256,10 @@ describe("Swap Chain to a configured second chain", () => {
       expect(setting?.enabled).toBe(false);
       const before = await fingerprint();
       const refused = await gql(issuer, "swapTokenChain", { tokenId, chain: SECOND });
-      expect([refused.code, refused.message]).toEqual(["LL422", "This chain is not configured on this server."]);
+      expect([refused.code, refused.message]).toEqual([
+        "LL422",
+        "Ethereum Rinkeby is no longer available on this server. Ask your platform administrator to connect it.",
+      ]);
       expect(await fingerprint()).toBe(before);
     } finally {
       await restarted.close();

@@ -183,7 +183,7 @@ describe("a token from setup to the ledger on the embedded chain", () => {
       chain: "tezos-mainnet",
     });
     expect(tezos.code).toBe("LL422");
-    expect(tezos.message).toMatch(/^Tezos is not configured on this server/);
+    expect(tezos.message).toMatch(/^Tezos mainnet is not available on this server\. Ask your platform administrator/);
 
     const made = await gql(issuer, "makeToken", { roundId, name: " Series A Token ", symbol: "SA", chain: CHAIN });
     expect(made.code).toBeNull();
@@ -500,8 +500,7 @@ describe("a token from setup to the ledger on the embedded chain", () => {
         chain: "tezos-mainnet",
         symbol: "XTZ",
         enabled: false,
-        reason:
-          "Tezos is not configured on this server (set LL_CHAIN_TEZOS_MAINNET_RPC_URL and LL_CHAIN_TEZOS_MAINNET_KEY).",
+        reason: "Tezos mainnet is not available on this server. Ask your platform administrator to connect it.",
       },
     ]);
     const anonymous = await fetch(`${t.url}/api/v2/chain/${CHAIN}`, {

@@ -8,7 +8,7 @@ describe("holdingLedgerStatus", () => {
     expect(holdingLedgerStatus({ blockchainAddresses: [{ chain: "ethereum-ledgerline" }] })).toBe("Issued");
     expect(
       holdingLedgerStatus({ blockchainAddresses: [{ chain: "ethereum-ledgerline" }, { chain: "tezos-mainnet" }] }),
-    ).toBe("Tezos");
+    ).toBe("Tezos mainnet");
     expect(holdingLedgerStatus({ blockchainAddresses: [{ chain: "ledgerlinen-hawknet" }] })).toBe(
       "Ledgerline test chain",
     );

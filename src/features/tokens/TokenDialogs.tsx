@@ -177,6 +177,8 @@ export function SwapChainDialog({
   const [chain, setChain] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // no chain to move to: the dialog says so and offers nothing to choose (no dead end)
+  const none = !chains.some((option) => option.chain !== current && option.enabled);
   const swap = async () => {
     const unavailable = unavailableChains(chains);
     if (!chain) return setError(TOKEN_TEXT.chainRequired);
@@ -203,28 +205,36 @@ export function SwapChainDialog({
       footer={
         <>
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            {TOKEN_TEXT.cancel}
+            {none ? TOKEN_TEXT.close : TOKEN_TEXT.cancel}
           </Button>
-          <Button onClick={swap} loading={saving}>
-            {TOKEN_TEXT.swapConfirm}
-          </Button>
+          {!none && (
+            <Button onClick={swap} loading={saving}>
+              {TOKEN_TEXT.swapConfirm}
+            </Button>
+          )}
         </>
       }
     >
-      <div className={css({ display: "flex", flexDirection: "column", gap: "2", mt: "2" })}>
-        <Select
-          label={TOKEN_TEXT.swapTo}
-          options={chainOptions(chains, current)}
-          value={chain}
-          onChange={(value) => {
-            setChain(value);
-            setError(undefined);
-          }}
-          placeholder={TOKEN_TEXT.chainPlaceholder}
-        />
-        <FieldError text={error} />
-        <ChainReasons chains={chains.filter((option) => option.chain !== current)} />
-      </div>
+      {none ? (
+        <p data-testid="swap-no-chain" className={css({ mt: "2" })}>
+          {TOKEN_TEXT.swapNoChain}
+        </p>
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2", mt: "2" })}>
+          <Select
+            label={TOKEN_TEXT.swapTo}
+            options={chainOptions(chains, current)}
+            value={chain}
+            onChange={(value) => {
+              setChain(value);
+              setError(undefined);
+            }}
+            placeholder={TOKEN_TEXT.chainPlaceholder}
+          />
+          <FieldError text={error} />
+          <ChainReasons chains={chains.filter((option) => option.chain !== current)} />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -70,6 +70,8 @@ export const TOKEN_TEXT = {
   swapIntro: "Move the token to another chain: a new contract is deployed there and the holdings are minted again.",
   swapTo: "New chain",
   swapSame: "The token is already on this chain.",
+  swapNoChain:
+    "No other chain is available on this server, so the token cannot move yet. Ask your platform administrator to connect one.",
   swapConfirm: "Swap Chain",
   swapQueued: "Chain swap requested",
   // the ledger
