@@ -80,7 +80,7 @@ export async function apiBench(db: Database, client: TestClient, issuerId: strin
 
   // The same pages through POST /api/v2/pull (JSON text from PostgreSQL, no GraphQL); the response is parsed, as a
   // client must. First with the ready store cold (the scale seed writes with its triggers off): the first page starts
-  // the fill (sync/http/pull.ts), which gives way to the pulls; then, once the fill has built every holding's text,
+  // the fill (sync/replication/pull.ts), which gives way to the pulls; then, once the fill has built every holding's text,
   // again from the ready store. The raw builder is measured after the fill has ended (on PGlite a part of the fill
   // would share the one connection with it) and again right after the filled pull.
   const cold = await pullHttp(client);

@@ -90,14 +90,12 @@ export class JobRunner {
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   private stopped = false;
-  private readonly timer: NodeJS.Timeout;
 
+  // Woken by the chain runner (service.ts: NOTIFY chain_jobs, and every minute for a lost notification or a receipt
+  // that took too long); each chain's jobs run one step at a time here, the chains beside each other.
   constructor(options: RunnerOptions) {
     this.options = options;
     this.db = options.db;
-    // a lost notification, or a receipt that took too long, is picked up again
-    this.timer = setInterval(() => this.kickAll().catch(report), 60_000);
-    this.timer.unref();
   }
 
   /** Runs the open jobs of every chain that has some (at start and on the slow timer). */
@@ -133,7 +131,6 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
     await Promise.allSettled([...this.running.values()]);
   }
 

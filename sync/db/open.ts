@@ -29,7 +29,7 @@ interface OpenOptions {
 
 type PgService = NonNullable<GraphileConfig.Preset["pgServices"]>[number];
 
-interface OpenDatabase {
+export interface OpenDatabase {
   db: Database;
   pgService: PgService;
   /** Which background runners this process leads (sync/db/runner-locks.ts). */

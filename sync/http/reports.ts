@@ -27,9 +27,9 @@ import {
 import { OCF_LIMITS, type ZipLimits } from "../ocf/zip.ts";
 import { isCrossSite, sendJson } from "./respond.ts";
 
-const REPORTS_PATH = "/api/v2/reports/";
-const OCF_IMPORT_PATH = "/api/v2/imports/ocf";
-const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
+export const REPORTS_PATH = "/api/v2/reports/";
+export const OCF_IMPORT_PATH = "/api/v2/imports/ocf";
+export const ALLOCATION_EXAMPLE_PATH = "/api/v2/example/download/allocation-cap-table.csv";
 
 const ALLOCATION_EXAMPLE = toCsv(
   ["Email", "Amount", "Contact Name"],

@@ -1,52 +1,45 @@
 // The HTTP server: GraphQL at /api/v2/graphql, graphql-ws at /wss/v1/, /authenticate/*, and the built PWA.
-// startServer() is what `node sync/main.ts` runs and what tests start in-process (port 0, in-memory PGlite).
+// startServer() is what `node sync/main.ts` runs and what tests start in-process (port 0, in-memory PGlite). It is a
+// composition: the database, the services (each its runner, sync/runners/, and its routes), one route table
+// (routes.ts, matched in handle() below), the websockets, and one shutdown.
 import { readdir } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { CloseCode, makeServer as makeGraphqlWsServer } from "graphql-ws";
 import { postgraphile } from "postgraphile";
 import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import { grafserv } from "postgraphile/grafserv/node";
 import { type WebSocket, WebSocketServer } from "ws";
-import {
-  BOOTSTRAP_PATH,
-  COMMANDS_PATH,
-  GRAPHQL_PATH,
-  PING_PATH,
-  PULL_PATH,
-  WEBSOCKET_PATH,
-} from "../../src/domain/wire.ts";
+import { WEBSOCKET_PATH } from "../../src/domain/wire.ts";
 import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
-import { openDatabase } from "../db/open.ts";
-import { RUNNERS, type RunnerName } from "../db/runner-locks.ts";
+import { type OpenDatabase, openDatabase } from "../db/open.ts";
 import { type StatisticsRefresh, startStatisticsRefresh } from "../db/statistics.ts";
 import { resilientSubscription } from "../db/subscriptions.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, makePreset } from "../graphql/preset.ts";
 import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
-import { logEvent, logFormat } from "../log.ts";
-import { type MailRelay, startMailRelay } from "../mail/mailer.ts";
+import { mailDelivery } from "../mail/jobs.ts";
+import { type MailRelay, mailRelay } from "../mail/mailer.ts";
 import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
-import { createCommandHandler } from "../replication/commands.ts";
-import { startChangeCompaction } from "../replication/compaction.ts";
-import type { SigningService, SigningServiceOptions } from "../signing/service.ts";
+import { changeCompaction } from "../replication/compaction.ts";
+import { replicationRoutes } from "../replication/routes.ts";
+import { runnerChannels, startRunners } from "../runners/registry.ts";
+import type { SigningKey } from "../signing/keys.ts";
+import type { SigningServiceOptions } from "../signing/service.ts";
 import { makeStoragePlugin } from "../storage/graphql.ts";
 import { type FileStorage, openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
-import { handleAuthenticate } from "./auth-routes.ts";
-import { createBootstrapHandler } from "./bootstrap.ts";
+import { fallbackRoutes, fileRoutes, graphqlRoutes, integrationRoutes, probeRoutes } from "./app-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
-import { EXAMPLES_PATH, handleExample } from "./examples.ts";
+import { createListener } from "./listener.ts";
 import { startLiveUpdates } from "./live-updates.ts";
-import { createPullHandler } from "./pull.ts";
-import { handleReports, isReportsPath } from "./reports.ts";
-import { sendJson, sendText, setSecurityHeaders } from "./respond.ts";
+import { sendJson, setSecurityHeaders } from "./respond.ts";
+import { type Route, routeTable } from "./routes.ts";
 import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
 import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
-import { serveStatic } from "./static.ts";
-import { handleUploads, isUploadPath } from "./uploads.ts";
+
+export { HEALTH_PATH, READY_PATH } from "./app-routes.ts";
 
 export interface StartOptions extends Partial<Config> {
   /** Seed the demo data when the database has no users. Default: on for the embedded database only. */
@@ -76,23 +69,17 @@ export interface RunningServer {
   mail: MailRelay;
   /** Tokens on chains: the job runner and the embedded chain (docs/CHAIN.md). */
   chain: ChainService;
-  /** Payments: the configured provider, its job runner and status callback (docs/PAYMENTS.md). */
-  payments: PaymentService;
-  /** E-signature: the signer's key, template syncs, signing routes (docs/SIGNING.md). */
-  signing: SigningService;
+  /** Payments: the configured provider and its job runner (docs/PAYMENTS.md). */
+  payments: Omit<PaymentService, "close">;
+  /** E-signature: the signer's key and its runner of template syncs (docs/SIGNING.md). */
+  signing: { key: SigningKey; runDue(): Promise<number> };
+  /** The route table, in the order requests are matched (docs/SERVER.md "Routes"). */
+  routes: readonly Route[];
   close(): Promise<void>;
 }
 
-/** How long an idle keep-alive connection stays open (above the 60 s idle timeout of common load balancers). */
-const KEEP_ALIVE_MS = 65_000;
-
-/** Paths of the load balancer's probes (no session; /healthz touches no database). */
-export const HEALTH_PATH = "/healthz";
-export const READY_PATH = "/readyz";
 /** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
 export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
-/** The channels the background runners listen on (readiness checks each is listened to). */
-const RUNNER_CHANNELS = ["mail_outbox", "chain_jobs", "payment_jobs", "signing_jobs"] as const;
 /** Ping interval of the websocket keep-alive; a socket whose pong does not come back within it is dropped. */
 const WEBSOCKET_KEEPALIVE_MS = 12_000;
 
@@ -126,6 +113,24 @@ async function writeDemoFiles(db: Database, storage: FileStorage): Promise<void>
     console.warn("demo data: the demo documents' files could not be written:", error);
   }
 }
+/** Migrations, the demo data and the file storage; the database is closed again when any of them fails. */
+async function prepare(
+  database: OpenDatabase,
+  options: StartOptions,
+): Promise<{ seeded: boolean; storage: FileStorage }> {
+  const { db } = database;
+  try {
+    await migrate(db);
+    const seeded = (options.seedDemo ?? db.kind === "pglite") ? await seedIfEmpty(db) : false;
+    // Files: a local directory (the embedded default) or S3-compatible object storage (docs/SERVER.md "Files").
+    const storage = await openStorage(options.storage ?? storageSettingsFromEnv(), options.dataDir ?? null);
+    await writeDemoFiles(db, storage);
+    return { seeded, storage };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const mode = options.mode ?? "development";
@@ -138,95 +143,55 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     schemas: EXPOSED_SCHEMAS,
     pgSettings: pgSettingsFromRequestContext,
   });
-  const { db } = database;
-  let seeded = false;
-  try {
-    await migrate(db);
-    if (options.seedDemo ?? db.kind === "pglite") seeded = await seedIfEmpty(db);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-
-  // Files: a local directory (the embedded default) or S3-compatible object storage (docs/SERVER.md "Files").
-  const storage = await openStorage(options.storage ?? storageSettingsFromEnv(), options.dataDir ?? null).catch(
-    async (error: unknown) => {
-      await database.close();
-      throw error;
-    },
-  );
-  await writeDemoFiles(db, storage);
+  const { db, locks } = database;
+  const { seeded, storage } = await prepare(database, options);
   // The migrations this build expects (readiness: a database another build migrated back is not ready).
   const migrationNames = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name));
-
-  // Background runners: each runs in the one process that holds its lock (sync/db/runner-locks.ts); a process that
-  // takes a lock over (its holder died) runs that runner's backlog at once.
-  const { locks } = database;
-  const runnerReport = (error: unknown) => console.error("runner takeover:", error);
-  let mailRelay: MailRelay | null = null;
-  let chainService: ChainService | null = null;
-  let paymentService: PaymentService | null = null;
-  let signingService: SigningService | null = null;
-  const lead = (name: RunnerName, onLead: () => void) =>
-    locks.lead(name, () => {
-      logEvent("info", "runner lock taken over", { runner: name });
-      onLead();
-    });
-  await Promise.all([
-    lead("mail", () => void mailRelay?.deliverQueued().catch(runnerReport)),
-    lead("chain", () => void chainService?.takeOver().catch(runnerReport)),
-    lead("payments", () => void paymentService?.runDue().catch(runnerReport)),
-    lead("signing", () => void signingService?.runDue().catch(runnerReport)),
-    lead("compaction", () => {}),
-  ]);
-  if (db.kind === "postgres")
-    logEvent("info", "background runners", {
-      leads: (Object.keys(RUNNERS) as RunnerName[]).filter((name) => locks.holds(name)),
-    });
-
   const pgl = postgraphile(
     makePreset({ pgService: database.pgService, production, plugins: [makeStoragePlugin(storage, db)] }),
   );
   const serv = pgl.createServ(grafserv);
-  const graphqlHandler = serv.createHandler();
-  const handleCommands = createCommandHandler({ pgl, db, production });
-  const handlePull = createPullHandler({ db, production });
-  const handleBootstrap = createBootstrapHandler({ db, production });
-  // Superseded change-log rows are deleted every few minutes, so the log stays as large as the documents.
-  const compaction = startChangeCompaction(db, { leads: () => locks.holds("compaction") });
   // PGlite has no autovacuum: the server keeps the planner's statistics fresh itself (sync/db/statistics.ts).
   const statistics: StatisticsRefresh | null = db.kind === "pglite" ? startStatisticsRefresh(db) : null;
-  // The chain service: cheap at start (the embedded chain opens on first use); resumes open chain jobs.
-  const { startChainService } = await import("../chain/service.ts");
-  const chain = await startChainService({
-    db,
-    ...options.chain,
-    leads: () => locks.holds("chain"),
-    notifications: resilientSubscription(database.pgService.pgSubscriber, "chain_jobs"),
-  });
-  // Payments: the configured provider (built-in by default) and its durable job runner; resumes queued jobs.
-  const { startPaymentService } = await import("../payments/service.ts");
-  const payments = await startPaymentService({
-    db,
-    ...options.payments,
-    leads: () => locks.holds("payments"),
-    notifications: resilientSubscription(database.pgService.pgSubscriber, "payment_jobs"),
-  });
-  chainService = chain;
-  paymentService = payments;
-  // E-signature: the built-in signer's key (created at first start) and template syncs woken by 'signing_jobs'.
-  const { startSigningService } = await import("../signing/service.ts");
-  const signing = await startSigningService({
+
+  // The services (loaded on demand): each declares its runner and its routes; the runners start after listen.
+  const [{ prepareChainService }, { preparePaymentService }, { prepareSigningService }] = await Promise.all([
+    import("../chain/service.ts"),
+    import("../payments/service.ts"),
+    import("../signing/service.ts"),
+  ]);
+  const chain = await prepareChainService({ db, ...options.chain, leads: () => locks.holds("chain") });
+  const payments = await preparePaymentService({ db, ...options.payments });
+  const signing = await prepareSigningService({
     db,
     storage,
     dataDir: options.dataDir ?? null,
     origin: options.publicUrl ?? undefined,
     ...options.signing,
-    leads: () => locks.holds("signing"),
-    notifications: resilientSubscription(database.pgService.pgSubscriber, "signing_jobs"),
   });
-  signingService = signing;
-  const distDir = options.distDir ?? "dist";
+  let runners: Awaited<ReturnType<typeof startRunners>> | null = null;
+  const runnerReport = (error: unknown) => console.error("runner:", error);
+  const { paymentRoutes } = await import("../payments/routes.ts");
+  const routes = routeTable([
+    ...graphqlRoutes(serv.createHandler(), production),
+    ...replicationRoutes({ pgl, db, production }),
+    ...probeRoutes(readiness),
+    ...fileRoutes({ db, storage }),
+    ...integrationRoutes({ db, production, signingLink: signing.docusignLink }),
+    ...signing.routes,
+    ...chain.routes,
+    ...paymentRoutes({
+      db,
+      callbackPollMs: options.payments?.callbackPollMs,
+      // the process that runs payment jobs may be another one: every process listens on payment_jobs
+      async wake(paymentAccountId) {
+        if (locks.holds("payments")) void runners?.run("payments").catch(runnerReport);
+        else await db.query("select pg_notify('payment_jobs', $1)", [paymentAccountId]);
+      },
+    }),
+    ...fallbackRoutes({ db, production, distDir: options.distDir ?? "dist" }),
+  ]);
+  const runnerList = [chain.jobs, payments.runner, signing.runner, changeCompaction(db)];
   let draining = false;
 
   /** Readiness: accepting, the database answers, this build's migrations are applied, the LISTEN connection is up. */
@@ -242,10 +207,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch {
       // unreachable: database and migrations stay false
     }
-    checks.listen = await database.listening(RUNNER_CHANNELS);
+    checks.listen = await database.listening(runnerChannels(runnerList).concat("mail_outbox"));
     return { ready: Object.values(checks).every(Boolean), checks };
   }
-  const authContext = { db, production };
 
   async function sessionFor(req: IncomingMessage, res?: ServerResponse): Promise<ResolvedSession | null> {
     const token = readCookie(req, SESSION_COOKIE);
@@ -256,6 +220,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return session;
   }
 
+  /** Every request: the security headers, then the first route of the table for its method and path. */
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
     const path = url.pathname;
@@ -267,110 +232,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       connectOrigins: storage.uploadOrigins,
       frameOrigins: signing.docusign ? [signing.docusign.signingOrigin] : undefined,
     });
-
-    if (path === GRAPHQL_PATH) {
-      const session = await sessionFor(req, res);
-      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
-      attachSession(req, session);
-      return graphqlHandler(req, res);
-    }
-    if (path === PULL_PATH) {
-      const session = await sessionFor(req, res);
-      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
-      return handlePull(req, res, session);
-    }
-    if (path === BOOTSTRAP_PATH) {
-      const session = await sessionFor(req, res);
-      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
-      return handleBootstrap(req, res, session);
-    }
-    if (path === COMMANDS_PATH) {
-      const session = await sessionFor(req, res);
-      if (!session) return sendJson(res, 401, NOT_SIGNED_IN);
-      return handleCommands(req, res, session);
-    }
-    if (path === HEALTH_PATH) {
-      // liveness: the process is up and answers (no database call)
-      return sendJson(res, 200, { status: "ok" });
-    }
-    if (path === READY_PATH) {
-      const { ready, checks } = await readiness();
-      return sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "not ready", checks });
-    }
-    if (path === PING_PATH) {
-      // the device's reachability probe (src/data/connectivity.ts): an answer is all it needs
-      res.writeHead(204, { "Cache-Control": "no-store" });
-      res.end();
-      return;
-    }
-    if (isGraphiql) return graphqlHandler(req, res);
-    if (isUploadPath(path))
-      return handleUploads(req, res, path, {
-        db,
-        session: await sessionFor(req, res),
-        storage,
-      });
-    if (path.startsWith("/api/v2/integration/"))
-      return (await import("./integrations.ts")).handleIntegrations(
-        req,
-        res,
-        url,
-        { ...authContext, signingLink: signing.docusignLink },
-        await sessionFor(req, res),
-      );
-    if (signing.isPath(path)) return signing.handle(req, res, path, await sessionFor(req, res));
-    if (chain.isPath(path)) return chain.handle(req, res, path, await sessionFor(req, res));
-    if (payments.isPath(path)) return payments.handle(req, res, path);
-    if (isReportsPath(path)) return handleReports(req, res, path, { db, session: await sessionFor(req, res) });
-    if (path.startsWith(EXAMPLES_PATH)) return handleExample(req, res, path);
-    if (path === "/api" || path.startsWith("/api/")) {
-      return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
-    }
-    if (path === "/authenticate" || path.startsWith("/authenticate/")) {
-      return handleAuthenticate(req, res, url, authContext, await sessionFor(req, res));
-    }
-    if (path === "/wss" || path.startsWith("/wss/")) return sendText(res, 426, "Use a websocket.");
-    return serveStatic(req, res, distDir, path);
+    const found = routes.match(req.method ?? "GET", path);
+    if (!found) return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
+    const { route, params } = found;
+    const session = route.access === "public" ? null : await sessionFor(req, res);
+    if (route.access === "session" && !session)
+      return route.refuse ? route.refuse(res) : sendJson(res, 401, NOT_SIGNED_IN);
+    return route.handle(req, res, { url, path, params, session });
   }
 
-  // Requests in flight, so a shutdown can let them finish (a command's transaction commits and is answered).
-  let inFlight = 0;
-  let drained: (() => void) | null = null;
-  const jsonLogs = logFormat() === "json";
-  const server = createServer((req, res) => {
-    inFlight += 1;
-    const started = performance.now();
-    res.once("close", () => {
-      inFlight -= 1;
-      if (inFlight === 0) drained?.();
-      // one line per request in the structured log (never the query string: it may hold a token)
-      if (jsonLogs)
-        logEvent(res.statusCode >= 500 ? "error" : "info", "request", {
-          method: req.method,
-          path: (req.url ?? "/").split("?")[0],
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        });
-    });
-    handle(req, res).catch((error: unknown) => {
-      console.error("request failed:", req.method, req.url, error);
-      if (!res.headersSent)
-        sendJson(res, 500, { errors: [{ message: "Internal error", extensions: { code: "LL500" } }] });
-      else res.destroy();
-    });
-  });
-
-  // Idle keep-alive connections stay open longer than a client or a load balancer keeps them (Node's default of
-  // 5 s is shorter than both): a request sent on a connection the server is just closing fails without a retry
-  // (a POST is not retried), and a device pulling or flushing every few seconds reconnects less often.
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-
-  const sockets = new Set<Duplex>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
+  const { server, ...listener } = createListener(handle);
 
   // graphql-ws on our own WebSocketServer (as grafserv's makeNodeUpgradeHandler, with the sockets kept) so a
   // shutdown can close each socket with SHUTDOWN_CLOSE, which tells the client to reconnect (to another process).
@@ -448,29 +319,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? "127.0.0.1";
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const { url, port } = await listener.listen(options.port ?? 0, options.host ?? "127.0.0.1");
 
-  const subscriber = database.pgService.pgSubscriber;
-  const mail = startMailRelay({
+  // Background runners: each runs in the one process that holds its lock (sync/runners/registry.ts); a process that
+  // takes a lock over (its holder died) runs that runner's backlog at once.
+  const mailRunner = mailDelivery({
     db,
     origin: options.publicUrl ?? url,
     smtpUrl: options.smtpUrl ?? null,
     mailFrom: options.mailFrom ?? null,
     log: options.mailLog ?? (mode === "test" ? () => {} : undefined),
     logFile: options.mailLogFile ?? null,
-    notifications: resilientSubscription(subscriber, "mail_outbox"),
-    leads: () => locks.holds("mail"),
   });
-  mailRelay = mail;
+  const started = await startRunners([mailRunner, ...runnerList], {
+    locks,
+    subscriber: database.pgService.pgSubscriber,
+    announce: db.kind === "postgres",
+  });
+  runners = started;
+  const mail = mailRelay(db, { run: () => started.run("mail"), close: async () => {} }, () => locks.holds("mail"));
 
   let closing: Promise<void> | undefined;
   return {
@@ -480,39 +347,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     seeded,
     mail,
     chain,
-    payments,
-    signing,
+    payments: { provider: payments.provider, runDue: () => started.run("payments") },
+    signing: { key: signing.key, runDue: () => started.run("signing") },
+    routes: routes.routes,
     close() {
       closing ??= (async () => {
         // 1. stop accepting: /readyz answers 503, new connections and websocket upgrades are refused, idle
         //    keep-alive connections close; requests in flight (a command batch) finish and are answered
         draining = true;
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        if (inFlight > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, options.drainMs ?? 8_000);
-            drained = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-        }
+        const { closed } = await listener.drain(options.drainMs ?? 8_000);
         // 2. every websocket is closed with a reason that tells its client to reconnect (to another process)
         for (const ws of webSockets) ws.close(SHUTDOWN_CLOSE.code, SHUTDOWN_CLOSE.reason);
         await waitForClose(webSockets, 1_000);
         wsServer.close();
         // 3. background work stops (another process takes its runners over), then the database
-        compaction.stop();
         await statistics?.stop();
-        await mail.stop();
+        await started.close();
         await revocations.stop();
         await liveUpdates.stop();
-        for (const socket of sockets) socket.destroy();
+        listener.destroyConnections();
         await closed;
-        await payments.close();
-        await signing.close();
-        await chain.close();
         await pgl.release(); // also releases serv
         storage.close();
         await database.close();

@@ -1,11 +1,11 @@
-// The ready store's fill (sync/http/pull.ts readyFiller, app_private.fill_ready_documents in
+// The ready store's fill (sync/replication/pull.ts readyFiller, app_private.fill_ready_documents in
 // sync/database/replication/40_ready_documents.sql): a cold fill walks the primary key once (each document built
 // once, parts about N / part), the store it leaves is complete and every text is the builder's document; a fill
 // interrupted by a restart resumes where its walk stood without building anything twice; a document changed behind
 // the walk or ahead of it ends up ready with its new text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../sync/db/database.ts";
-import { readyFiller } from "../../sync/http/pull.ts";
+import { readyFiller } from "../../sync/replication/pull.ts";
 import { seedScale } from "../../sync/seed/scale.ts";
 import { stopTestClusters, testTargets } from "../helpers/db.ts";
 

@@ -1,4 +1,4 @@
-// The bootstrap endpoint (GET/POST /api/v2/bootstrap, sync/http/bootstrap.ts), client bypassed: for every demo
+// The bootstrap endpoint (GET/POST /api/v2/bootstrap, sync/replication/bootstrap.ts), client bypassed: for every demo
 // membership and every read model it streams exactly the documents and the end checkpoint of the incremental pull
 // (POST /api/v2/pull walked from the start), so it never sends a document the account may not see; it is
 // compressed as Accept-Encoding allows; a stream cut after a few pages resumes from its last token, a server restart

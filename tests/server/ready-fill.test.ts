@@ -1,4 +1,4 @@
-// The pull endpoint and the ready store's fill (sync/http/pull.ts): a pull of a model whose documents have no ready
+// The pull endpoint and the ready store's fill (sync/replication/pull.ts): a pull of a model whose documents have no ready
 // text (a database seeded with triggers off, as after a deploy of a new builder) answers with the documents built,
 // starts the fill, and the pulls that come while the fill runs are answered between its parts (PGlite has one
 // connection); the fill completes by itself, and the same pull served from the ready store gives the same documents.

@@ -28,8 +28,8 @@ import {
 } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
 import { pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
-import { BodyTooLargeError, mediaType, readBody, sendJson } from "./respond.ts";
-import { acceptedEncodings } from "./static.ts";
+import { BodyTooLargeError, mediaType, readBody, sendJson } from "../http/respond.ts";
+import { acceptedEncodings } from "../http/static.ts";
 
 const MAX_BODY_BYTES = 4 * 1024;
 const MODEL = /^[a-z][a-z0-9_]{0,62}$/;

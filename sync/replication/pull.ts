@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_PULL_LIMIT, type PullRequest } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
 import { pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
-import { BodyTooLargeError, mediaType, readBody, sendJson } from "./respond.ts";
+import { BodyTooLargeError, mediaType, readBody, sendJson } from "../http/respond.ts";
 
 const MAX_BODY_BYTES = 4 * 1024;
 
