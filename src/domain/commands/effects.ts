@@ -127,14 +127,13 @@ export const updateTrancheEffect: EffectOf = (variables) => {
 
 /**
  * makeSecurityDocument / makeHoldingDocument (a file queued on the device, src/data/file-queue.ts): the document's
- * row, "In Progress" until its file is uploaded, shared with the chosen roles.
+ * row, "In Progress" until its file is uploaded.
  */
 export function makeDocumentEffect(type: "security" | "holding"): EffectOf {
   return (variables) => {
     const input = inputOf(variables) ?? {};
     if (typeof input.id !== "string" || typeof input.name !== "string") return null;
     const target = type === "security" ? input.securityId : input.holdingId;
-    const roles = Array.isArray(input.shareWith) ? input.shareWith.filter((role) => typeof role === "string") : [];
     return {
       model: "documents",
       id: input.id,
@@ -147,7 +146,8 @@ export function makeDocumentEffect(type: "security" | "holding"): EffectOf {
         uploadStatus: "pending",
         securityId: type === "security" ? target : null,
         holdingId: type === "holding" ? target : null,
-        sharings: roles.map((toRole) => ({ toRole, name: toRole })),
+        // the sharings' names are the server's (document_sharing_allowed_shares): shown once synced
+        sharings: [],
       },
     };
   };
