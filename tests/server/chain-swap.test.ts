@@ -139,7 +139,9 @@ describe("Swap Chain to a configured second chain", () => {
       ["tezos-mainnet", false],
       [SECOND, true],
     ]);
-    expect(chains.find((c) => c.chain === "tezos-mainnet")?.reason).toMatch(/^Tezos is not configured/);
+    expect(chains.find((c) => c.chain === "tezos-mainnet")?.reason).toMatch(
+      /^Tezos mainnet is not available on this server\./,
+    );
   });
 
   it("is refused before deploy, and to the same, an unconfigured or a disabled chain", async () => {

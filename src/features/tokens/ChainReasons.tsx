@@ -17,7 +17,7 @@ export function ChainReasons({ chains }: { chains: readonly ChainOption[] }) {
     <ul className={css({ fontSize: "xs", color: "fg.muted", display: "flex", flexDirection: "column", gap: "1" })}>
       {disabled.map((option) => (
         <li key={option.chain} data-testid="chain-unavailable">
-          {chainLabel(option.chain)}: {option.reason}
+          {option.reason}
         </li>
       ))}
     </ul>
