@@ -3,7 +3,7 @@
 // the network coming back, a page load) the device asks which of the user's memberships are active, and deletes the
 // local database (replicas and outbox) of every account of this user on the device that is not. An expired session
 // is not a lost membership: a 401 of GraphQL goes to /login (graphql.ts) and the data stays for the next sign-in.
-import { LOCAL_INDEXEDDB_PREFIX } from "./database.ts";
+import { LOCAL_INDEXEDDB_PREFIX, LOCAL_STORE_PREFIX } from "./database.ts";
 import { graphql } from "./graphql.ts";
 import { currentLocalData, lastSyncedKey, removeLocalDataOf } from "./local-data.ts";
 
@@ -56,9 +56,11 @@ export async function readAccountAccess(userId: string): Promise<AccountAccess |
 async function storedAccountIds(userId: string): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return found;
-  const prefix = `${LOCAL_INDEXEDDB_PREFIX}${userId}-`;
+  // RxDB's Dexie storage's databases (outbox, internal store, checkpoints) and the read models' (src/data/storage)
+  const prefixes = [`${LOCAL_INDEXEDDB_PREFIX}${userId}-`, `${LOCAL_STORE_PREFIX}${userId}-`];
   for (const { name } of await indexedDB.databases()) {
-    if (!name?.startsWith(prefix)) continue;
+    const prefix = prefixes.find((p) => name?.startsWith(p));
+    if (!name || !prefix) continue;
     const accountId = name.slice(prefix.length).split("--")[0] ?? "";
     found.set(accountId, [...(found.get(accountId) ?? []), name]);
   }

@@ -5,7 +5,6 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from "rxdb";
 import { RxDBLeaderElectionPlugin } from "rxdb/plugins/leader-election";
 import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
-import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import {
   type AccountDoc,
   type AllocationDoc,
@@ -28,10 +27,27 @@ import {
 } from "./models/index.ts";
 import { RECORD_SCHEMA } from "./models/records.ts";
 import { addCollectionsReplacingChanged, dropRetiredCollections } from "./schema-upgrade.ts";
+import { getRoutedStorage, isRoutedStorage } from "./storage/routed.ts";
+import type { IndexedDbApi } from "./storage/tables.ts";
+import { retireLegacyReadModels } from "./storage/upgrade.ts";
 
 export const LOCAL_DATABASE_PREFIX = "ll-";
-/** Every IndexedDB database the Dexie storage creates for the app's local databases starts with this. */
+/** Every IndexedDB database RxDB's Dexie storage creates for the app's local databases starts with this. */
 export const LOCAL_INDEXEDDB_PREFIX = `rxdb-dexie-${LOCAL_DATABASE_PREFIX}`;
+/** Every IndexedDB database of the read models' storage (storage/format.ts) for the app's databases starts with this. */
+export const LOCAL_STORE_PREFIX = `ll-store-${LOCAL_DATABASE_PREFIX}`;
+
+/** The collections of read models (every model's own, and `records`): kept on the ledger storage (src/data/storage). */
+export const READ_MODEL_COLLECTIONS: readonly string[] = [...READ_MODEL_NAMES.filter(isCollectionModel), "records"];
+
+/**
+ * The app's storage (issue 34, docs/REPLICATION.md "The device's storage"): the read models' collections on the
+ * ledger storage (src/data/storage), the outbox, the internal store and the replications' meta on RxDB's Dexie
+ * storage. `api`: another IndexedDB (tests: fake-indexeddb).
+ */
+export function localStorageFor(api: IndexedDbApi = {}): RxStorage<unknown, unknown> {
+  return getRoutedStorage(READ_MODEL_COLLECTIONS, api);
+}
 
 export interface LocalCollections {
   assets: RxCollection<AssetDoc>;
@@ -191,7 +207,7 @@ async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalD
   }
   const db = await createRxDatabase<LocalCollections>({
     name: localDatabaseName(options.userId, options.accountId),
-    storage: (options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    storage: (options.storage ?? localStorageFor()) as RxStorage<unknown, unknown>,
     // A second open of the same database in this page (React strict mode, account switch back and forth) closes
     // the first instead of failing.
     closeDuplicates: true,
@@ -202,6 +218,9 @@ async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalD
   );
   // the kinds share one collection (opened when any kind is wanted)
   if (models.some(isRecordKind)) collections.records = { schema: RECORD_SCHEMA as never };
+  // Read models an older release stored in RxDB's Dexie storage: removed (with their replication checkpoints) and
+  // loaded again into the ledger storage; the outbox stays (storage/upgrade.ts).
+  if (isRoutedStorage(db.storage)) await retireLegacyReadModels(db as unknown as RxDatabase, db.storage);
   // A model that moved into `records` leaves its old collection behind: dropped, its documents pulled again as
   // records (never the outbox): schema-upgrade.ts.
   await dropRetiredCollections(db as unknown as RxDatabase);

@@ -1,6 +1,6 @@
 // The bootstrap on the page's side (docs/REPLICATION.md "Bootstrap"): the first load of an empty collection asks
 // for its model's stream (GET /api/v2/bootstrap) instead of pulling page after page. In the browser a Web Worker
-// (worker.ts) fetches, parses and writes it through RxDB's Dexie storage; the page only counts progress and keeps
+// (worker.ts) fetches, parses and writes it through the read models' storage (src/data/storage); the page only counts progress and keeps
 // the resume token. Each model's bootstrap runs under a lock named by the database and model (Web Locks): a second tab
 // of the same account waits for the first tab's bootstrap and then takes its checkpoint instead of loading again. The
 // resume token after each written page is kept on the device (localStorage, keyed by the database's storage token), so
@@ -10,14 +10,13 @@
 // of it in every tab re-read it, RxDB's cached queries of it run again). A refusal (an older server: 404) falls back to
 // the ordinary first load, from where the bootstrap got to. Kinds of `records` are not bootstrapped (small; several
 // kinds share the collection).
-import { Dexie } from "dexie";
-import { RXDB_VERSION, type RxCollection } from "rxdb";
+import type { RxCollection } from "rxdb";
 import { BOOTSTRAP_PATH, type PullAnswer, type PullCheckpoint, parseBootstrapToken } from "../../domain/wire.ts";
 import type { LocalDatabase } from "../database.ts";
 import { announceStored, followStoredNotices } from "../live-query.ts";
 import type { ReadModelName } from "../models/index.ts";
-import { VERIFIED_ON } from "../replication/dexie-first-load.ts";
 import { type BootstrapOutcome, type FirstLoadBootstrap, writeDirect } from "../replication/first-load.ts";
+import { isRoutedStorage } from "../storage/routed.ts";
 import type { SyncTransport } from "../transport.ts";
 import { type LoadModelResult, loadModel } from "./load.ts";
 import type { WorkerJob, WorkerMessage } from "./protocol.ts";
@@ -312,18 +311,14 @@ export function workerRunner(url: string, databaseName: string): BootstrapRunner
   };
 }
 
-/** Whether the Dexie storage's internals are the ones the bootstrap's writes were verified on (dexie-first-load.ts). */
-export function storageVerified(installed = { rxdb: RXDB_VERSION, dexie: Dexie.semVer }): boolean {
-  return installed.rxdb === VERIFIED_ON.rxdb && installed.dexie === VERIFIED_ON.dexie;
-}
-
 /**
- * The page's bootstrapper: in a browser with Web Workers, on RxDB's Dexie storage of the verified versions, talking
+ * The page's bootstrapper: in a browser with Web Workers, on the app's storage (the read models on the ledger
+ * storage, src/data/storage: the worker writes through it), talking
  * to a server with the pull endpoint (the bootstrap is its neighbour). Anything else: null (the ordinary first load).
  */
 export function browserBootstrapper(db: LocalDatabase, transport: SyncTransport): Bootstrapper | null {
   if (typeof Worker === "undefined" || typeof location === "undefined" || !transport.pullUrl) return null;
-  if ((db.storage as { name?: string }).name !== "dexie" || !storageVerified()) return null;
+  if (!isRoutedStorage(db.storage)) return null;
   const url = new URL(BOOTSTRAP_PATH, new URL(transport.pullUrl, location.href)).href;
   return createBootstrapper({ db, runner: workerRunner(url, db.name) });
 }

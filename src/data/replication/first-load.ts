@@ -77,6 +77,14 @@ export async function writeDirect(
   shortcut = true,
 ) {
   if (documents.length === 0) return;
+  // the read models' storage (src/data/storage) has this write as an operation of its own: no read, one put
+  const own = collection.internalStorageInstance as unknown as {
+    putPulled?(documents: Documents, context: string | null): Promise<void>;
+  };
+  if (typeof own.putPulled === "function") {
+    await own.putPulled(documents, "ll-first-load");
+    return;
+  }
   const primary = collection.schema.primaryPath as string;
   const release = shortcut
     ? await answerAbsentIn(
