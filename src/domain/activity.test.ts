@@ -72,6 +72,20 @@ describe("activity sentences", () => {
     expect(shownText(qualifications)).not.toMatch(/vendorQualificationIds|distributionId/);
   });
 
+  it("a key in snake_case reads as words", () => {
+    const line = activityLine({
+      kind: "command",
+      action: "setAssetTypeAccountingType",
+      actor: emma,
+      details: { variables: { type: "e2e_notes", accountingType: "fund" } },
+    });
+    expect(line.sentence).toBe("Emma Lawson set accounting type of e2e notes");
+    expect(line.details).toEqual([
+      { label: "Type", value: "E2e notes" },
+      { label: "Accounting type", value: "fund" },
+    ]);
+  });
+
   it("a command outside the catalogue reads as what it touched", () => {
     expect(fallback("updateDistributionById")).toBe("changed a distribution");
     expect(fallback("createAllocationNote")).toBe("added an allocation note");

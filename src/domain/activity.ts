@@ -234,7 +234,7 @@ function valueText(key: string, value: unknown): string {
   if (/^-?\d+(\.\d+)?$/.test(said) && /amount|price|units|shares|value|total/i.test(key)) return formatNumber(said);
   if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(said)) return formatDate(said, "MMM DD YYYY");
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(said)) return "";
-  if (/^[a-z]+(_[a-z]+)+$/.test(said)) return capitalise(words(said));
+  if (/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(said)) return capitalise(words(said));
   return said.length > 120 ? `${said.slice(0, 120)}…` : said;
 }
 

@@ -85,7 +85,7 @@ describe("admin console and audit trail", () => {
     await editor.getByLabel("Button text").fill("Confirm");
     const first = editor.getByTestId("form-field").first();
     await first.getByLabel("Key", { exact: true }).fill("netWorth");
-    await first.getByLabel("Label (displayKey)").fill("Net worth (USD)");
+    await first.getByLabel("Label", { exact: true }).fill("Net worth (USD)");
     await choose(first, admin, "Type", "integer");
     await first.getByLabel("Error text").fill("Enter your net worth as a whole number.");
     await editor.getByRole("button", { name: "Create form" }).click();
@@ -101,7 +101,7 @@ describe("admin console and audit trail", () => {
     await edited.getByRole("button", { name: "Add field" }).click();
     const second = edited.getByTestId("form-field").nth(1);
     await second.getByLabel("Key", { exact: true }).fill("accredited");
-    await second.getByLabel("Label (displayKey)").fill("I am an accredited investor");
+    await second.getByLabel("Label", { exact: true }).fill("I am an accredited investor");
     await choose(second, admin, "Type", "boolean (Yes / No)");
     await edited.getByRole("button", { name: "Save new version" }).click();
     await expect
@@ -121,7 +121,7 @@ describe("admin console and audit trail", () => {
     await preview.getByLabel("Net worth (USD)").fill("2500000");
     await choose(preview, admin, "I am an accredited investor", "Yes");
     await preview.getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => preview.getByTestId("preview-answers").textContent()).toContain('"netWorth": "2500000"');
+    await expect.poll(() => preview.getByTestId("preview-answers").textContent()).toContain("Net worth (USD)2500000");
     const { rows: stored } = await e2e.server.server.db.query<{ version: number }>(
       "select version from app_public.form_definitions where key = 'accredited-investor' order by version",
     );

@@ -84,7 +84,9 @@ export function QuestionTypes({ rows, commands }: { rows: QuestionType[] | null;
             <tr key={row.id}>
               <td>{row.name}</td>
               <td>{row.fieldType}</td>
-              <td className={css({ fontFamily: "mono", fontSize: "xs", wordBreak: "break-all" })}>{row.regex ?? ""}</td>
+              <td data-identifier className={css({ fontFamily: "mono", fontSize: "xs", wordBreak: "break-all" })}>
+                {row.regex ?? ""}
+              </td>
               <UseCells
                 uses={row.uses}
                 label={row.name}

@@ -42,7 +42,9 @@ export function AssetTypes({ rows, commands }: { rows: AssetType[]; commands: Tr
       <TypeTable columns={[TYPES_TEXT.type, TYPES_TEXT.name, TYPES_TEXT.accountingType]}>
         {rows.map((row) => (
           <tr key={row.type} data-testid="asset-type-row">
-            <td className={css({ fontFamily: "mono", fontSize: "xs" })}>{row.type}</td>
+            <td data-identifier className={css({ fontFamily: "mono", fontSize: "xs" })}>
+              {row.type}
+            </td>
             <td>
               <EditableName
                 name={row.name}

@@ -18,10 +18,10 @@ import {
 import { FORMS_TEXT } from "./strings.ts";
 
 const STEP_TYPES: Array<{ value: StepType; label: string }> = [
-  { value: "form", label: "form" },
-  { value: "encrypted_form", label: "encrypted_form" },
-  { value: "custom", label: "custom" },
-  { value: "button", label: "button" },
+  { value: "form", label: "Form" },
+  { value: "encrypted_form", label: "Form with encrypted answers" },
+  { value: "custom", label: "Custom step" },
+  { value: "button", label: "Button" },
 ];
 
 const FIELD_TYPES: Array<{ value: FieldType; label: string }> = [
@@ -257,9 +257,14 @@ function Preview({ draft }: { draft: FormDraft }) {
       {answers && (
         <div data-testid="preview-answers" className={css({ fontSize: "sm" })}>
           <p className={mutedText}>{FORMS_TEXT.previewSubmitted}</p>
-          <pre className={css({ fontFamily: "mono", fontSize: "xs", whiteSpace: "pre-wrap" })}>
-            {JSON.stringify(answers, null, 2)}
-          </pre>
+          <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "3", rowGap: "1" })}>
+            {Object.entries(answers).map(([key, value]) => (
+              <div key={key} className={css({ display: "contents" })}>
+                <dt className={mutedText}>{draft.fields.find((field) => field.key === key)?.displayKey || key}</dt>
+                <dd>{typeof value === "boolean" ? (value ? "Yes" : "No") : String(value ?? "")}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       )}
     </Card>

@@ -28,9 +28,9 @@ export const AUDIT_QUERY = `query AuditTrail($first: Int!, $offset: Int, $condit
   }
 }`;
 
-/** The device as one text: the command's device id, else the session's browser, with the IP. */
+/** The device as one text: the session's browser with the IP (a device id, a UUID, only in the CSV). */
 export function deviceText(event: Pick<AuditEvent, "deviceId" | "ip" | "userAgent" | "sessionId">): string {
-  const parts = [event.deviceId, event.userAgent ? shortAgent(event.userAgent) : null, event.ip].filter(Boolean);
+  const parts = [event.userAgent ? shortAgent(event.userAgent) : null, event.ip].filter(Boolean);
   return parts.join(" · ");
 }
 
