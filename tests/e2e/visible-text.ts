@@ -59,6 +59,7 @@ export async function visibleText(page: Page): Promise<string> {
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (no hidden nodes)
     let text = document.body.innerText;
     for (const element of document.querySelectorAll<HTMLElement>("[data-identifier]"))
+      // biome-ignore lint/performance/useDomNodeTextContent: the same rendered text as the body's
       text = text.replace(element.innerText, " ");
     const parts = [text];
     for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
