@@ -1,5 +1,6 @@
 // Background work runs in exactly one server process at a time. Each runner (mail delivery, chain jobs, payment
-// jobs, change-log compaction) has a PostgreSQL session-level advisory lock; the process that holds it is the
+// jobs, change-log compaction, signing jobs; declared in sync/runners/, started by sync/runners/registry.ts) has a
+// PostgreSQL session-level advisory lock; the process that holds it is the
 // runner's leader and keeps it for as long as it lives. The locks are taken on one dedicated connection per process
 // (DATABASE_DIRECT_URL, never through a transaction-mode pooler, which would hand the session to another client), so
 // when the leader dies, even by SIGKILL, PostgreSQL ends its session and releases its locks; every other process tries

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CSV_CONTENT_TYPE, type CsvText, toCsv } from "../../src/domain/csv.ts";
 import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv, reportDay } from "../../src/domain/reports.ts";
 import type { Database, Sql } from "../db/database.ts";
-import type { SessionClaims } from "../graphql/settings.ts";
+import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
 import { ocfExportSummary, writeOcfPackage } from "../ocf/export.ts";
 import {
   applyImport,
@@ -69,17 +69,6 @@ async function asSession<T>(db: Database, session: SessionClaims, fn: (tx: Sql) 
     await sessionRole(tx, session);
     return fn(tx);
   });
-}
-
-/** The session's settings and role app_user for the rest of the transaction (row-level security applies). */
-async function sessionRole(tx: Sql, session: SessionClaims): Promise<void> {
-  await tx.query(
-    `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
-              set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
-              set_config('jwt.claims.role', $5, true)`,
-    [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
-  );
-  await tx.query("set local role app_user");
 }
 
 /** Issued holdings the account sees, without zero, negative or allocation-owned entries. */

@@ -155,11 +155,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const statistics: StatisticsRefresh | null = db.kind === "pglite" ? startStatisticsRefresh(db) : null;
 
   // The services (loaded on demand): each declares its runner and its routes; the runners start after listen.
-  const [{ prepareChainService }, { preparePaymentService }, { prepareSigningService }] = await Promise.all([
-    import("../chain/service.ts"),
-    import("../payments/service.ts"),
-    import("../signing/service.ts"),
-  ]);
+  const [{ prepareChainService }, { preparePaymentService }, { paymentRoutes }, { prepareSigningService }] =
+    await Promise.all([
+      import("../chain/service.ts"),
+      import("../payments/service.ts"),
+      import("../payments/routes.ts"),
+      import("../signing/service.ts"),
+    ]);
   const chain = await prepareChainService({ db, ...options.chain, leads: () => locks.holds("chain") });
   const payments = await preparePaymentService({ db, ...options.payments });
   const signing = await prepareSigningService({
@@ -171,7 +173,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   let runners: Awaited<ReturnType<typeof startRunners>> | null = null;
   const runnerReport = (error: unknown) => console.error("runner:", error);
-  const { paymentRoutes } = await import("../payments/routes.ts");
   const routes = routeTable([
     ...graphqlRoutes(serv.createHandler(), production),
     ...replicationRoutes({ pgl, db, production }),
@@ -191,8 +192,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }),
     ...fallbackRoutes({ db, production, distDir: options.distDir ?? "dist" }),
   ]);
-  const runnerList = [chain.jobs, payments.runner, signing.runner, changeCompaction(db)];
   let draining = false;
+  // the runners' channels, once they run (readiness checks that each is listened to)
+  let listenedChannels: string[] = [];
 
   /** Readiness: accepting, the database answers, this build's migrations are applied, the LISTEN connection is up. */
   async function readiness(): Promise<{ ready: boolean; checks: Record<string, boolean> }> {
@@ -207,7 +209,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch {
       // unreachable: database and migrations stay false
     }
-    checks.listen = await database.listening(runnerChannels(runnerList).concat("mail_outbox"));
+    checks.listen = runners !== null && (await database.listening(listenedChannels));
     return { ready: Object.values(checks).every(Boolean), checks };
   }
 
@@ -331,7 +333,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log: options.mailLog ?? (mode === "test" ? () => {} : undefined),
     logFile: options.mailLogFile ?? null,
   });
-  const started = await startRunners([mailRunner, ...runnerList], {
+  const runnerList = [mailRunner, chain.jobs, payments.runner, signing.runner, changeCompaction(db)];
+  listenedChannels = runnerChannels(runnerList);
+  const started = await startRunners(runnerList, {
     locks,
     subscriber: database.pgService.pgSubscriber,
     announce: db.kind === "postgres",

@@ -3,8 +3,6 @@
 // server's 500.
 import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { Sql } from "../db/database.ts";
-import type { SessionClaims } from "../graphql/settings.ts";
 import { sendJson } from "../http/respond.ts";
 import { SigningProviderError } from "./provider.ts";
 
@@ -41,17 +39,6 @@ export function asHttpError(error: unknown): HttpError | null {
     return new HttpError(error.kind === "unavailable" ? 503 : 502, "LL502", error.message);
   }
   return null;
-}
-
-/** Sets the session's claims and role app_user on a transaction, as a GraphQL request would. */
-export async function asSession(tx: Sql, session: SessionClaims): Promise<void> {
-  await tx.query(
-    `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
-            set_config('jwt.claims.account_id', $3, true), set_config('jwt.claims.account_type', $4, true),
-            set_config('jwt.claims.role', $5, true)`,
-    [session.sessionId, session.userId, session.accountId ?? "", session.accountType ?? "", session.accountRole ?? ""],
-  );
-  await tx.query("set local role app_user");
 }
 
 export function sendPdf(res: ServerResponse, bytes: Uint8Array, name: string): void {

@@ -9,10 +9,10 @@
 //   POST /api/v2/signing/docusign/connect               DocuSign Connect (HMAC-SHA256, X-DocuSign-Signature-1..N)
 //   POST /api/v2/integration/docusign-link {stepId}     (through sync/http/integrations.ts) the embedded signing URL
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { SessionClaims } from "../graphql/settings.ts";
+import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
 import { isCrossSite, mediaType, readBody, sendJson } from "../http/respond.ts";
 import type { Route, RouteContext } from "../http/routes.ts";
-import { asHttpError, asSession, fail, SIGNING_PATH, sendError, sendPdf, UUID } from "./answers.ts";
+import { asHttpError, fail, SIGNING_PATH, sendError, sendPdf, UUID } from "./answers.ts";
 import { verifyConnectSignature } from "./docusign.ts";
 import { fillDocument, sha256 } from "./pdf.ts";
 import { type SigningDeps, signingStep } from "./step.ts";
@@ -47,7 +47,7 @@ export function signingRoutes(deps: SigningDeps): Route[] {
     if (!session?.accountId) fail(401, "LL401", "Not signed in");
     if (!UUID.test(id)) fail(404, "LL404", "Document not found");
     const row = await db.transaction(async (tx) => {
-      await asSession(tx, session as SessionClaims);
+      await sessionRole(tx, session as SessionClaims);
       const { rows } = await tx.query<{ document_id: string | null; name: string | null; status: string }>(
         `select d.document_id, (select m.name from app_private.signing_template_names(array[d.mapped_signing_template_id]) m) as name,
                 d.status
@@ -79,7 +79,7 @@ export function signingRoutes(deps: SigningDeps): Route[] {
     if (!session?.accountId) fail(401, "LL401", "Not signed in");
     if (!UUID.test(mappedId)) fail(404, "LL404", "Mapped template not found.");
     const visible = await db.transaction(async (tx) => {
-      await asSession(tx, session as SessionClaims);
+      await sessionRole(tx, session as SessionClaims);
       const { rows } = await tx.query("select 1 from app_public.mapped_signing_templates where id = $1", [mappedId]);
       return rows.length > 0;
     });

@@ -4,10 +4,10 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Database, Sql } from "../db/database.ts";
-import type { SessionClaims } from "../graphql/settings.ts";
+import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
 import { clientIp, readBody } from "../http/respond.ts";
 import type { FileStorage } from "../storage/index.ts";
-import { asHttpError, asSession, fail, SIGNING_PATH, UUID } from "./answers.ts";
+import { asHttpError, fail, SIGNING_PATH, UUID } from "./answers.ts";
 import { signedDocument } from "./builtin.ts";
 import { sendEnvelope } from "./envelopes.ts";
 import { readStored } from "./files.ts";
@@ -185,7 +185,7 @@ export function signingStep(deps: SigningDeps) {
           "update app_public.sent_signing_documents set status = 'voided' where step_id = $1 and id <> $2 and status in ('created', 'sent', 'delivered')",
           [stepId, sentId],
         );
-        await asSession(tx, session as SessionClaims);
+        await sessionRole(tx, session as SessionClaims);
         await tx.query("select id from app_public.complete_step('{}'::jsonb, $1)", [stepId]);
       });
     } catch (error) {
