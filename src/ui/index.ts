@@ -16,6 +16,7 @@ export { EmptyState, ErrorBlock, Note } from "./Message.tsx";
 export { PHONE_QUERY, useMediaQuery } from "./media.ts";
 export { Page, PageHeader } from "./Page.tsx";
 export { Panels } from "./Panels.tsx";
+export { ScrollRegion } from "./ScrollRegion.tsx";
 export { Select } from "./Select.tsx";
 export { Switch } from "./Switch.tsx";
 export { type LinkTab, LinkTabs, TabStrip, Tabs } from "./Tabs.tsx";

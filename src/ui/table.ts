@@ -5,10 +5,14 @@ import { css } from "../../styled-system/css";
 export const tableStyles = {
   wrap: css({
     overflowX: "auto",
+    // the containing block of what is positioned inside (a header's screen-reader text): it scrolls with the table
+    // instead of widening the page on a phone
+    position: "relative",
     borderWidth: "1px",
     borderColor: "border.default",
     borderRadius: "card",
-    bg: "bg.surface",
+    // a colour, not the background shorthand: ScrollRegion adds its scroll shadows over it
+    backgroundColor: "bg.surface",
   }),
   table: css({ w: "full", borderCollapse: "collapse", fontSize: "sm" }),
   th: css({

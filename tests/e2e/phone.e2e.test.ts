@@ -101,8 +101,16 @@ describe("an investor on a phone", () => {
     );
     await page.goto(`/distribution/${id}`);
     const steps = page.getByRole("navigation", { name: "Onboarding steps" });
-    await expect.poll(() => steps.getByRole("button").count(), { timeout: 30_000 }).toBe(7);
+    // Folded to the current step with a count (issue 37 finding 3: the list pushed the step two screens down); the
+    // button opens the whole list of 7.
+    await expect.poll(() => text(page.getByTestId("step-count")), { timeout: 30_000 }).toMatch(/^Step \d of 7$/);
+    expect(await steps.getByRole("listitem").count()).toBe(1);
+    const stepTitleBox = await page.getByTestId("step-title").boundingBox();
+    expect(stepTitleBox?.y ?? 1e9, "the step's title is on the first screen").toBeLessThan(PHONE.height);
     await expectInView(page.getByTestId("step-title"), "the step's title");
+    await steps.getByRole("button", { name: "Show all steps" }).click();
+    await expect.poll(() => steps.getByRole("listitem").count()).toBe(7);
+    await steps.getByRole("button", { name: "Hide the other steps" }).click();
     await expectNoSidewaysScroll(page, "onboarding steps");
     await screenshot(page, "phone-onboarding");
   });
@@ -224,6 +232,22 @@ describe("a field broker on a phone", () => {
     await page.getByText(email, { exact: true }).first().waitFor({ timeout: 30_000 });
     await expectNoSidewaysScroll(page, "round");
     await screenshot(page, "phone-round");
+
+    // Contacts: the table scrolls inside its frame (a named region), the page does not (issue 37 finding 3: 119 px).
+    await page.goto("/contacts");
+    await page.getByTestId("contact-row").first().waitFor({ timeout: 30_000 });
+    await page.getByRole("region", { name: "Contacts" }).waitFor();
+    await expectNoSidewaysScroll(page, "contacts");
+    await screenshot(page, "phone-contacts");
+
+    // The distributions grid: Units and Status beside the investor, in view (they were off to the right).
+    await page.goto("/distributions");
+    const grid = page.getByRole("grid").first();
+    await grid.locator(".ag-row").first().waitFor({ timeout: 30_000 });
+    await expectInView(grid.getByRole("columnheader", { name: "Units" }), "the grid's Units column");
+    await expectInView(grid.getByRole("columnheader", { name: "Status" }), "the grid's Status column");
+    await expectNoSidewaysScroll(page, "distributions");
+    await screenshot(page, "phone-distributions");
   });
 });
 

@@ -7,7 +7,7 @@ import { useViewer } from "../../app/viewer.ts";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber, initials } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Card, EmptyState, Fact, Loading, Page, tableStyles } from "../../ui/index.ts";
+import { Card, EmptyState, Fact, Loading, Page, ScrollRegion, tableStyles } from "../../ui/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 type Jurisdiction = { alpha2?: string; alpha3?: string; name?: string } | null | undefined;
@@ -95,26 +95,28 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                 {issuerAssets.length === 0 ? (
                   <EmptyState text={MESSAGES.noAssets} />
                 ) : (
-                  <table className={tableStyles.table}>
-                    <thead>
-                      <tr>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.type}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.authorizedTotal}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {issuerAssets.map((asset) => (
-                        <tr key={asset.id}>
-                          <td className={tableStyles.td}>{asset.name}</td>
-                          <td className={tableStyles.td}>{asset.type}</td>
-                          <td className={tableStyles.td}>{asset.status}</td>
-                          <td className={tableStyles.td}>{formatNumber(asset.authorizedTotal)}</td>
+                  <ScrollRegion label={ACCOUNTS_TEXT.assets}>
+                    <table className={tableStyles.table}>
+                      <thead>
+                        <tr>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.type}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.authorizedTotal}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {issuerAssets.map((asset) => (
+                          <tr key={asset.id}>
+                            <td className={tableStyles.td}>{asset.name}</td>
+                            <td className={tableStyles.td}>{asset.type}</td>
+                            <td className={tableStyles.td}>{asset.status}</td>
+                            <td className={tableStyles.td}>{formatNumber(asset.authorizedTotal)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </ScrollRegion>
                 )}
               </Card>
             )}
@@ -123,28 +125,30 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                 {brokerInvitations.length === 0 ? (
                   <EmptyState text={MESSAGES.noneFound} />
                 ) : (
-                  <table className={tableStyles.table}>
-                    <thead>
-                      <tr>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.round}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.invitation}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.units}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.sent}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {brokerInvitations.map((invitation) => (
-                        <tr key={invitation.id}>
-                          <td className={tableStyles.td}>{roundNames.get(invitation.roundId) ?? "—"}</td>
-                          <td className={tableStyles.td}>{invitation.name}</td>
-                          <td className={tableStyles.td}>{formatNumber(invitation.managedUnits)}</td>
-                          <td className={tableStyles.td}>{invitation.status}</td>
-                          <td className={tableStyles.td}>{formatDate(invitation.createdOn)}</td>
+                  <ScrollRegion label={ACCOUNTS_TEXT.roundInvitations}>
+                    <table className={tableStyles.table}>
+                      <thead>
+                        <tr>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.round}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.invitation}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.units}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
+                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.sent}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {brokerInvitations.map((invitation) => (
+                          <tr key={invitation.id}>
+                            <td className={tableStyles.td}>{roundNames.get(invitation.roundId) ?? "—"}</td>
+                            <td className={tableStyles.td}>{invitation.name}</td>
+                            <td className={tableStyles.td}>{formatNumber(invitation.managedUnits)}</td>
+                            <td className={tableStyles.td}>{invitation.status}</td>
+                            <td className={tableStyles.td}>{formatDate(invitation.createdOn)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </ScrollRegion>
                 )}
               </Card>
             )}

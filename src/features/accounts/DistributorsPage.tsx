@@ -6,7 +6,7 @@ import { PathLink } from "../../app/links.tsx";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
+import { EmptyState, Loading, Page, PageHeader, ScrollRegion, tableStyles } from "../../ui/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function DistributorsPage() {
@@ -27,7 +27,7 @@ export function DistributorsPage() {
         {brokers.length === 0 ? (
           <EmptyState text={MESSAGES.noneFound} />
         ) : (
-          <div className={tableStyles.wrap}>
+          <ScrollRegion label={ACCOUNTS_TEXT.distributors} className={tableStyles.wrap}>
             <table className={tableStyles.table} data-testid="distributors-table">
               <thead>
                 <tr>
@@ -58,7 +58,7 @@ export function DistributorsPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </Loading>
     </Page>

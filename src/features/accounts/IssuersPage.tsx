@@ -20,6 +20,7 @@ import {
   Loading,
   Page,
   PageHeader,
+  ScrollRegion,
   SyncMark,
   TextField,
   tableStyles,
@@ -112,7 +113,7 @@ export function IssuersPage() {
             {managed.length === 0 ? (
               <EmptyState text={MESSAGES.noneFound} />
             ) : (
-              <div className={tableStyles.wrap}>
+              <ScrollRegion label={ACCOUNTS_TEXT.fullyManagedAccounts} className={tableStyles.wrap}>
                 <table className={tableStyles.table} data-testid="managed-accounts">
                   <thead>
                     <tr>
@@ -142,7 +143,7 @@ export function IssuersPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
             <NewManagedAccount disabled={!canWrite} />
           </div>

@@ -5,7 +5,17 @@ import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { usePendingChildren } from "../../data/pending-hooks.ts";
-import { Button, Card, FormGrid, mutedText, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  FormGrid,
+  mutedText,
+  ScrollRegion,
+  Switch,
+  SyncMark,
+  TextField,
+  tableClass,
+} from "../../ui/index.ts";
 import { LINKS_EMAIL_TEXT } from "./strings.ts";
 
 interface OfferingLink {
@@ -80,34 +90,36 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
       {links.length === 0 ? (
         <p className={mutedText}>{LINKS_EMAIL_TEXT.noLinks}</p>
       ) : (
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th>{LINKS_EMAIL_TEXT.name}</th>
-              <th>{LINKS_EMAIL_TEXT.agent}</th>
-              <th>{LINKS_EMAIL_TEXT.authorizedLink}</th>
-              <th>{LINKS_EMAIL_TEXT.publicLink}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map(({ l, mark }) => {
-              const agent = agentOf(l);
-              return (
-                <tr key={l.id} data-testid="offering-link-row">
-                  <td className={css({ fontWeight: "600" })}>
-                    {l.name} <SyncMark mark={mark} />
-                  </td>
-                  <td>
-                    {agent.name && <div className={css({ fontWeight: "600" })}>{agent.name}</div>}
-                    {agent.email && <div className={css({ fontSize: "xs", color: "fg.muted" })}>{agent.email}</div>}
-                  </td>
-                  <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
-                  <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ScrollRegion label={LINKS_EMAIL_TEXT.offeringLinks}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th>{LINKS_EMAIL_TEXT.name}</th>
+                <th>{LINKS_EMAIL_TEXT.agent}</th>
+                <th>{LINKS_EMAIL_TEXT.authorizedLink}</th>
+                <th>{LINKS_EMAIL_TEXT.publicLink}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map(({ l, mark }) => {
+                const agent = agentOf(l);
+                return (
+                  <tr key={l.id} data-testid="offering-link-row">
+                    <td className={css({ fontWeight: "600" })}>
+                      {l.name} <SyncMark mark={mark} />
+                    </td>
+                    <td>
+                      {agent.name && <div className={css({ fontWeight: "600" })}>{agent.name}</div>}
+                      {agent.email && <div className={css({ fontSize: "xs", color: "fg.muted" })}>{agent.email}</div>}
+                    </td>
+                    <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
+                    <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
     </Card>
   );

@@ -6,7 +6,7 @@ import { PathLink } from "../../app/links.tsx";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
-import { Button, EmptyState, SyncMark, TextField, tableStyles } from "../../ui/index.ts";
+import { Button, EmptyState, ScrollRegion, SyncMark, TextField, tableStyles } from "../../ui/index.ts";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
 
@@ -38,7 +38,7 @@ export function ContactsTable({
   const [editing, setEditing] = useState<string | null>(null);
   if (contacts.length === 0) return <EmptyState text={emptyText} />;
   return (
-    <div className={tableStyles.wrap}>
+    <ScrollRegion label={CONTACTS_TEXT.contacts} className={tableStyles.wrap}>
       <table className={tableStyles.table} data-testid="contacts-table">
         <thead>
           <tr>
@@ -67,7 +67,7 @@ export function ContactsTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

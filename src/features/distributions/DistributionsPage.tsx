@@ -8,7 +8,7 @@ import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName } from "../../ui/DataGrid.tsx";
-import { Page, PageHeader } from "../../ui/index.ts";
+import { Page, PageHeader, PHONE_QUERY, useMediaQuery } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
 import { DISTRIBUTIONS_TEXT } from "./strings.ts";
 
@@ -59,54 +59,72 @@ const ZERO = parseDecimal("0")!;
 const byDecimal = (a: string | null, b: string | null) =>
   compare(parseDecimal(a ?? "0") ?? ZERO, parseDecimal(b ?? "0") ?? ZERO);
 
+/** The columns a phone shows first, in this order, after the investor. */
+const PHONE_FIRST = ["investor", "units", "status"];
+
+function phoneOrder(phone: boolean, columns: ColDef<DistributionRow>[]): ColDef<DistributionRow>[] {
+  if (!phone) return columns;
+  const rank = (column: ColDef<DistributionRow>) => {
+    const at = PHONE_FIRST.indexOf(column.colId ?? "");
+    return at < 0 ? PHONE_FIRST.length : at;
+  };
+  // a narrower investor column, so that Units and Status fit beside it on a 390 px screen
+  return [...columns]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((column) => (column.colId === "investor" ? { ...column, minWidth: 130, width: 130 } : column));
+}
+
 export function DistributionsPage() {
   const actor = useViewer();
   const isAgent = actor.accountType === "agent";
   const { rows: distributions, loading } = useModel("distributions");
   const [toRows] = useState(distributionRowsCache);
   const rows = useMemo(() => toRows(distributions as Distribution[], !isAgent), [toRows, distributions, isAgent]);
+  // On a phone the key columns come first, beside the investor: Units and Status in view, the rest a scroll away.
+  const phone = useMediaQuery(PHONE_QUERY);
   const columns = useMemo<ColDef<DistributionRow>[]>(
-    () => [
-      { colId: "investor", field: "investor", headerName: DISTRIBUTIONS_TEXT.investor, minWidth: 180 },
-      { colId: "email", field: "email", headerName: DISTRIBUTIONS_TEXT.email, minWidth: 200 },
-      { colId: "allocation", field: "allocation", headerName: DISTRIBUTIONS_TEXT.allocation, minWidth: 180 },
-      {
-        colId: "units",
-        field: "units",
-        headerName: DISTRIBUTIONS_TEXT.units,
-        type: "rightAligned",
-        comparator: byDecimal,
-        valueFormatter: (p) => formatNumber(p.value),
-      },
-      ...(isAgent
-        ? []
-        : ([
-            {
-              colId: "price",
-              field: "price",
-              headerName: DISTRIBUTIONS_TEXT.price,
-              type: "rightAligned",
-              comparator: byDecimal,
-              valueFormatter: (p) => (p.value ? formatMoney(p.value) : DISTRIBUTIONS_TEXT.noPrice),
-            },
-          ] as ColDef<DistributionRow>[])),
-      {
-        colId: "paidIn",
-        field: "paidIn",
-        headerName: DISTRIBUTIONS_TEXT.paidIn,
-        type: "rightAligned",
-        comparator: byDecimal,
-        valueFormatter: (p) => formatMoney(p.value),
-      },
-      { colId: "status", field: "status", headerName: DISTRIBUTIONS_TEXT.status },
-      {
-        colId: "createdOn",
-        field: "createdOn",
-        headerName: DISTRIBUTIONS_TEXT.createdOn,
-        valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy"),
-      },
-    ],
-    [isAgent],
+    () =>
+      phoneOrder(phone, [
+        { colId: "investor", field: "investor", headerName: DISTRIBUTIONS_TEXT.investor, minWidth: 180 },
+        { colId: "email", field: "email", headerName: DISTRIBUTIONS_TEXT.email, minWidth: 200 },
+        { colId: "allocation", field: "allocation", headerName: DISTRIBUTIONS_TEXT.allocation, minWidth: 180 },
+        {
+          colId: "units",
+          field: "units",
+          headerName: DISTRIBUTIONS_TEXT.units,
+          type: "rightAligned",
+          comparator: byDecimal,
+          valueFormatter: (p) => formatNumber(p.value),
+        },
+        ...(isAgent
+          ? []
+          : ([
+              {
+                colId: "price",
+                field: "price",
+                headerName: DISTRIBUTIONS_TEXT.price,
+                type: "rightAligned",
+                comparator: byDecimal,
+                valueFormatter: (p) => (p.value ? formatMoney(p.value) : DISTRIBUTIONS_TEXT.noPrice),
+              },
+            ] as ColDef<DistributionRow>[])),
+        {
+          colId: "paidIn",
+          field: "paidIn",
+          headerName: DISTRIBUTIONS_TEXT.paidIn,
+          type: "rightAligned",
+          comparator: byDecimal,
+          valueFormatter: (p) => formatMoney(p.value),
+        },
+        { colId: "status", field: "status", headerName: DISTRIBUTIONS_TEXT.status },
+        {
+          colId: "createdOn",
+          field: "createdOn",
+          headerName: DISTRIBUTIONS_TEXT.createdOn,
+          valueFormatter: (p) => formatDate(p.value, "MM/dd/yyyy"),
+        },
+      ]),
+    [isAgent, phone],
   );
   return (
     <Page>

@@ -1,5 +1,6 @@
 // The step bar: one button per top-level step with its progress-bar title and state, a fill of
-// (current order - 0.5) / total, horizontal scrolling above 7 steps, and a vertical list on small screens.
+// (current order - 0.5) / total, horizontal scrolling above 7 steps (snapping to whole steps), and on a phone the selected step alone with "Step n of total" and a button to the whole list.
+import { useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { progressFill } from "../../domain/capital.ts";
 import {
@@ -28,6 +29,13 @@ export function StepBar({
   const { position, total } = progressPosition(process);
   const fill = progressFill(position, total);
   const scrolls = steps.length > STEP_BAR_SCROLL_ABOVE;
+  // phones: the list is folded to the selected step until opened
+  const [open, setOpen] = useState(false);
+  const selectedIndex = Math.max(
+    0,
+    steps.findIndex((step) => step.id === selectedId),
+  );
+  const listId = `step-list-${process.id}`;
   return (
     <nav aria-label={ONBOARDING_PAGE_TEXT.onboardingSteps} className={css({ mb: "6" })}>
       <div
@@ -44,7 +52,41 @@ export function StepBar({
           style={{ width: `${fill * 100}%` }}
         />
       </div>
+      <div
+        className={css({
+          display: { base: "flex", md: "none" },
+          alignItems: "center",
+          justifyContent: "space-between",
+          gap: "3",
+          flexWrap: "wrap",
+          mb: "2",
+        })}
+      >
+        <p className={css({ fontSize: "sm", fontWeight: "600", color: "fg.muted" })} data-testid="step-count">
+          {ONBOARDING_PAGE_TEXT.stepCount(selectedIndex + 1, steps.length)}
+        </p>
+        {steps.length > 1 && (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((value) => !value)}
+            data-testid="step-list-toggle"
+            className={css({
+              fontSize: "sm",
+              fontWeight: "600",
+              color: "fg.link",
+              textDecoration: "underline",
+              minH: "6",
+              cursor: "pointer",
+            })}
+          >
+            {open ? ONBOARDING_PAGE_TEXT.hideSteps : ONBOARDING_PAGE_TEXT.showAllSteps}
+          </button>
+        )}
+      </div>
       <ol
+        id={listId}
         data-scrolls={scrolls || undefined}
         className={cx(
           css({
@@ -55,18 +97,32 @@ export function StepBar({
           }),
           // Steps never get narrower than their longest word: a row that cannot hold them all wraps (or, past
           // STEP_BAR_SCROLL_ABOVE steps, scrolls) instead of breaking "Agreement" into "Agreeme/nt".
-          scrolls ? css({ overflowX: { md: "auto" }, pb: { md: "2" } }) : css({ flexWrap: { md: "wrap" } }),
+          scrolls
+            ? css({
+                overflowX: { md: "auto" },
+                pb: { md: "2" },
+                // whole steps at the start: a scrolled row never begins with half a step ("...rted"); the step cut at
+                // the end shows that the row scrolls
+                scrollSnapType: { md: "x mandatory" },
+              })
+            : css({ flexWrap: { md: "wrap" } }),
         )}
       >
         {steps.map((step, index) => {
-          const selected = step.id === selectedId;
+          const selected = step.id === selectedId || (selectedId === null && index === selectedIndex);
           const current = step.id === currentId;
           const done = step.status === "complete";
           const failed = step.status === "failed" || step.status === "retry_limit" || step.status === "restart";
           return (
             <li
               key={step.id}
-              className={css({ flex: { md: scrolls ? "0 0 9.5rem" : "1 1 0" }, minW: { base: 0, md: "auto" } })}
+              className={css({
+                flex: { md: scrolls ? "0 0 9.5rem" : "1 1 0" },
+                minW: { base: 0, md: "auto" },
+                scrollSnapAlign: "start",
+                // a phone shows the selected step only, until the list is opened
+                display: { base: selected || open ? "block" : "none", md: "block" },
+              })}
             >
               <button
                 type="button"

@@ -6,7 +6,7 @@ import { incomingCapital } from "../../domain/allocations.ts";
 import { remainingCapital, totalValue } from "../../domain/capital.ts";
 import { sum } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, mutedText, Stat, StatRow, tableClass } from "../../ui/index.ts";
+import { Card, mutedText, ScrollRegion, Stat, StatRow, tableClass } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
 import { CAPITAL_TEXT, ROUND_TEXT } from "./strings.ts";
 
@@ -69,57 +69,61 @@ export function CapitalView({
         {incoming.rows.length === 0 ? (
           <p className={mutedText}>{CAPITAL_TEXT.noDistributions}</p>
         ) : (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{ROUND_TEXT.investor}</th>
-                <th>{ROUND_TEXT.allocation}</th>
-                <th className="num">{ROUND_TEXT.units}</th>
-                <th className="num">{CAPITAL_TEXT.committedColumn}</th>
-                <th className="num">{CAPITAL_TEXT.paidInColumn}</th>
-                <th className="num">{CAPITAL_TEXT.expectedColumn}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {incoming.rows.map((r) => {
-                const d = byId.get(r.id);
-                return (
-                  <tr key={r.id}>
-                    <td>{d?.investor?.name ?? d?.name}</td>
-                    <td>{d?.allocation?.name}</td>
-                    <td className="num">{formatNumber(r.units)}</td>
-                    <td className="num">{formatMoney(r.committed)}</td>
-                    <td className="num">{formatMoney(r.paidIn)}</td>
-                    <td className="num">{formatMoney(r.expected)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <ScrollRegion label={CAPITAL_TEXT.incoming}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th>{ROUND_TEXT.investor}</th>
+                  <th>{ROUND_TEXT.allocation}</th>
+                  <th className="num">{ROUND_TEXT.units}</th>
+                  <th className="num">{CAPITAL_TEXT.committedColumn}</th>
+                  <th className="num">{CAPITAL_TEXT.paidInColumn}</th>
+                  <th className="num">{CAPITAL_TEXT.expectedColumn}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {incoming.rows.map((r) => {
+                  const d = byId.get(r.id);
+                  return (
+                    <tr key={r.id}>
+                      <td>{d?.investor?.name ?? d?.name}</td>
+                      <td>{d?.allocation?.name}</td>
+                      <td className="num">{formatNumber(r.units)}</td>
+                      <td className="num">{formatMoney(r.committed)}</td>
+                      <td className="num">{formatMoney(r.paidIn)}</td>
+                      <td className="num">{formatMoney(r.expected)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </Card>
       <Card title={CAPITAL_TEXT.deployments}>
         {deployments.length === 0 ? (
           <p className={mutedText}>{CAPITAL_TEXT.noDeployments}</p>
         ) : (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{CAPITAL_TEXT.deployedOn}</th>
-                <th>{CAPITAL_TEXT.description}</th>
-                <th className="num">{CAPITAL_TEXT.amount}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deployments.map((d) => (
-                <tr key={d.id}>
-                  <td>{formatDate(d.deployedOn ?? null, "MM/DD/YYYY")}</td>
-                  <td>{d.description ?? "—"}</td>
-                  <td className="num">{formatMoney(d.amount)}</td>
+          <ScrollRegion label={CAPITAL_TEXT.deployments}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th>{CAPITAL_TEXT.deployedOn}</th>
+                  <th>{CAPITAL_TEXT.description}</th>
+                  <th className="num">{CAPITAL_TEXT.amount}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {deployments.map((d) => (
+                  <tr key={d.id}>
+                    <td>{formatDate(d.deployedOn ?? null, "MM/DD/YYYY")}</td>
+                    <td>{d.description ?? "—"}</td>
+                    <td className="num">{formatMoney(d.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </Card>
     </div>
