@@ -75,6 +75,15 @@ describe("texts", () => {
     );
     expect(stepTitle({ renderAttributes: {}, schema: { title: "Schema" }, order: 2 })).toBe("Schema");
     expect(stepTitle({ renderAttributes: {}, schema: {}, order: 2 })).toBe("Step 2");
+    // a signing step: not the mapped template's (internal) name
+    expect(
+      stepTitle({
+        type: "signing",
+        renderAttributes: { title: "NW SAFE v3", name: "NW SAFE v3" },
+        schema: {},
+        order: 4,
+      }),
+    ).toBe("Sign the subscription agreement");
   });
 });
 

@@ -108,12 +108,17 @@ export const KNOWN_STEP_TYPES: readonly string[] = [
   "payment",
 ];
 
-export function stepTitle(step: Pick<StepDoc, "renderAttributes" | "schema" | "order">): string {
+/** A signing step's title: its render attributes carry the mapped template's name, which is the issuer's internal
+ * name for its copy of the template (issue 37 finding 4), so the investor reads what the step is for. */
+export const SIGNING_STEP_TITLE = "Sign the subscription agreement";
+
+export function stepTitle(step: Pick<StepDoc, "renderAttributes" | "schema" | "order"> & { type?: string }): string {
   const attributes = step.renderAttributes ?? {};
+  if (step.type === "signing") return SIGNING_STEP_TITLE;
   return attributes.title || attributes.name || step.schema?.title || `Step ${step.order}`;
 }
 
-export function stepBarTitle(step: Pick<StepDoc, "renderAttributes" | "schema" | "order">): string {
+export function stepBarTitle(step: Pick<StepDoc, "renderAttributes" | "schema" | "order"> & { type?: string }): string {
   return step.renderAttributes?.progressBarTitle || stepTitle(step);
 }
 

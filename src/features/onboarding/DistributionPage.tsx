@@ -74,7 +74,7 @@ export function DistributionPage({ distributionId }: { distributionId: string })
                 process ? (
                   <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
                     <PaymentTargetContext.Provider value={payment}>
-                      <StepProcess process={process} />
+                      <StepProcess process={process} onboarding={stage === "Onboarding"} />
                     </PaymentTargetContext.Provider>
                     {!distribution.locked && !paymentStepOpen && payment && <InvestorPayment {...payment} />}
                   </div>

@@ -26,7 +26,11 @@ import { StepBar } from "./StepBar.tsx";
 import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
 import { useStepCommands } from "./use-step-commands.ts";
 
-export function StepProcess({ process }: { process: ProcessDoc }) {
+/**
+ * `onboarding`: the distribution is still in onboarding (shown as Onboarding); with no steps yet its steps are being
+ * made, which the investor is told instead of "No further action is required".
+ */
+export function StepProcess({ process, onboarding = false }: { process: ProcessDoc; onboarding?: boolean }) {
   const tops = useMemo(() => topSteps(process), [process]);
   const { top: current } = currentStep(process);
   // null follows the current step as the process advances; an id is a step the investor picked on purpose.
@@ -35,7 +39,9 @@ export function StepProcess({ process }: { process: ProcessDoc }) {
   if (tops.length === 0) {
     return (
       <section className={cx(card(), css({ p: "8", textAlign: "center" }))} data-testid="step-process">
-        <p className={css({ fontWeight: "600" })}>{ONBOARDING_TEXTS.noFurtherAction}</p>
+        <p className={css({ fontWeight: "600" })} data-testid="no-steps">
+          {onboarding ? ONBOARDING_PAGE_TEXT.stepsBeingPrepared : ONBOARDING_TEXTS.noFurtherAction}
+        </p>
       </section>
     );
   }
@@ -227,8 +233,13 @@ function StepPanel({
           <p className={css({ fontSize: "sm", color: "warning", fontWeight: "500" })} data-testid="not-current">
             {notCurrentStepMessage(stepTitle(current))}
           </p>
-          <Button size="sm" onClick={onGoToCurrent}>
-            Go to {stepTitle(current)}
+          <Button
+            size="sm"
+            onClick={onGoToCurrent}
+            // a long title wraps inside the panel instead of running past it
+            className={css({ whiteSpace: "normal", h: "auto", minH: "8", py: "1.5", textAlign: "left", maxW: "full" })}
+          >
+            {ONBOARDING_PAGE_TEXT.goTo(stepTitle(current))}
           </Button>
         </div>
       )}

@@ -22,6 +22,14 @@ export const ONBOARDING_PAGE_TEXT = {
   currentStep: "Current step",
   needsAttention: "Needs attention",
   notStarted: "Not started",
+  /** On a phone the step bar shows the selected step and this count; a button opens the whole list. */
+  stepCount: (position: number, total: number) => `Step ${position} of ${total}`,
+  showAllSteps: "Show all steps",
+  hideSteps: "Hide the other steps",
+  /** The button to the current step from another one. */
+  goTo: (title: string) => `Go to ${title}`,
+  /** An Onboarding (open) distribution whose steps the server has not made yet. */
+  stepsBeingPrepared: "Your onboarding steps are being prepared.",
 };
 
 /** A step's action: its buttons, forms and hints. */
