@@ -63,30 +63,36 @@ export function startRunner(runner: Runner, options: RunnerOptions = {}): Runnin
   const context: StepContext = { stopped: () => stopped };
   let stopped = false;
   let again = false;
-  let pass: Promise<number> | null = null;
+  // whether a pass is under way (set and cleared inside it, so a pass that ends at once leaves it false)
+  let passing = false;
+  let pass: Promise<number> = Promise.resolve(0);
 
   async function steps(): Promise<number> {
     let done = 0;
-    do {
-      again = false;
-      // checked before every step: a process that loses the lock stops after the work in hand
-      while (!stopped && leads()) {
-        const result = await runner.step(context);
-        done += result.done;
-        if (!result.more) break;
-      }
-    } while (again && !stopped);
+    passing = true;
+    try {
+      do {
+        again = false;
+        // checked before every step: a process that loses the lock stops after the work in hand
+        while (!stopped && leads()) {
+          const result = await runner.step(context);
+          done += result.done;
+          if (!result.more) break;
+        }
+      } while (again && !stopped);
+    } finally {
+      // in the same turn as the last look at `again`: a run() from now on starts a pass of its own
+      passing = false;
+    }
     return done;
   }
 
   function run(): Promise<number> {
-    if (pass) {
+    if (passing) {
       again = true;
       return pass;
     }
-    pass = steps().finally(() => {
-      pass = null;
-    });
+    pass = steps();
     return pass;
   }
 
@@ -115,7 +121,7 @@ export function startRunner(runner: Runner, options: RunnerOptions = {}): Runnin
       stopped = true;
       if (timer) clearInterval(timer);
       await notifications?.return?.();
-      await pass?.catch(() => 0);
+      await pass.catch(() => 0);
       await runner.close?.();
     },
   };
