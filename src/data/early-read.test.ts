@@ -3,8 +3,8 @@
 // live query (live-query.ts `initial`) with what was written after the read.
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
-import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { localStorageFor } from "./database.ts";
 import {
   afterEarlyRows,
   discardEarlyRead,
@@ -54,11 +54,11 @@ const holding = (n: number): HoldingDoc => ({
   updatedOn: "2026-01-01T00:00:00Z",
 });
 
-/** The app's database of this user and account, as database.ts opens it (Dexie storage), with holdings and outbox. */
+/** The app's database of this user and account, as database.ts opens it (its own storage), with holdings and outbox. */
 async function openDatabase(userId = USER, accountId = ACCOUNT) {
   const db = await createRxDatabase<{ holdings: RxCollection<HoldingDoc>; outbox: RxCollection }>({
     name: localDatabaseName(userId, accountId),
-    storage: getRxStorageDexie({ indexedDB: factory, IDBKeyRange }),
+    storage: localStorageFor({ indexedDB: factory, IDBKeyRange }),
     multiInstance: false,
     closeDuplicates: true,
   });

@@ -1,9 +1,9 @@
 // The route's first read of local rows, started by the entry script (main.tsx) before React mounts, beside the
 // session request and before RxDB's code has even loaded (issue 15 item 3: /holdings with 50,000 local rows).
 //
-// It reads RxDB's Dexie storage directly: each collection is an IndexedDB database
-// `rxdb-dexie-ll-<user>-<account>--<schema version>--<collection>` whose `docs` store holds the documents in RxDB's
-// own format, keyed by the primary key (database.ts, live-query.ts's fast path). One getAll per collection, started
+// It reads the read models' own storage (storage/format.ts, the format this app owns): each collection is an IndexedDB
+// database `ll-store-ll-<user>-<account>--<schema version>--<collection>` whose `docs` store holds the documents,
+// keyed by the primary key; the outbox stays in RxDB's Dexie storage (`rxdb-dexie-...--outbox`). One getAll per collection, started
 // at once for the route's collections, gives the documents in primary-key order: the order of the screens' live query
 // without a sort (`{}`), which is what they ask for.
 //
@@ -25,6 +25,7 @@
 // Kept free of RxDB and of the schemas: this module is part of the entry script.
 
 import { SESSION_STORAGE_KEY } from "./session.ts";
+import { storeName } from "./storage/format.ts";
 
 /** The collections each path's screen reads first (their schema versions: EARLY_READ_VERSIONS). */
 export const EARLY_READS: Readonly<Record<string, readonly string[]>> = {
@@ -198,8 +199,9 @@ export function startEarlyRead(
   if (!session) return;
   discardEarlyRead();
   const database = localDatabaseName(session.userId, session.accountId);
-  const storeName = (collection: string) =>
-    `rxdb-dexie-${database}--${EARLY_READ_VERSIONS[collection] ?? 0}--${collection}`;
+  // the read models live in the app's own storage (storage/format.ts), the outbox in RxDB's Dexie storage
+  const storeOf = (collection: string) => storeName(database, EARLY_READ_VERSIONS[collection] ?? 0, collection);
+  const outboxStore = `rxdb-dexie-${database}--${EARLY_READ_VERSIONS.outbox ?? 0}--outbox`;
   performanceMark("ll:early-read:start");
   const read: EarlyRead = {
     database,
@@ -208,7 +210,7 @@ export function startEarlyRead(
     collections: new Map(
       collections.map((collection) => [
         collection,
-        readDocs(factory, storeName(collection)).then((stored) => {
+        readDocs(factory, storeOf(collection)).then((stored) => {
           if (!stored) return null;
           const early = toEarlyCollection(stored);
           performanceMark(`ll:early-read:${collection}`);
@@ -216,7 +218,7 @@ export function startEarlyRead(
         }),
       ]),
     ),
-    outboxEmpty: readDocs(factory, storeName("outbox")).then((stored) =>
+    outboxEmpty: readDocs(factory, outboxStore).then((stored) =>
       stored ? stored.every((doc) => doc._deleted === "1" || doc._deleted === true) : false,
     ),
     timer: null,
