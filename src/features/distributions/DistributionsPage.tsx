@@ -71,7 +71,7 @@ function phoneOrder(phone: boolean, columns: ColDef<DistributionRow>[]): ColDef<
   // a narrower investor column, so that Units and Status fit beside it on a 390 px screen
   return [...columns]
     .sort((a, b) => rank(a) - rank(b))
-    .map((column) => (column.colId === "investor" ? { ...column, minWidth: 130, width: 130 } : column));
+    .map((column) => (column.colId === "investor" ? { ...column, minWidth: 110, maxWidth: 120 } : column));
 }
 
 export function DistributionsPage() {
