@@ -49,7 +49,10 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
                   {sanctionedBy(transaction.brokerId, accountNames)}
                 </Fact>
                 <Fact label={TRANSACTIONS_TEXT.transactionIdLabel} testId="transaction-id">
-                  <span className={css({ fontFamily: "mono", fontSize: "xs" })}>{transaction.id}</span>
+                  {/* the spec's reference number, quoted to support: an identifier on purpose (data-identifier) */}
+                  <span data-identifier className={css({ fontFamily: "mono", fontSize: "xs" })}>
+                    {transaction.id}
+                  </span>
                 </Fact>
                 <Fact label={TRANSACTIONS_TEXT.paidOnLabel}>{formatDate(paidOn(transaction))}</Fact>
               </dl>

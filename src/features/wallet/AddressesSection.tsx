@@ -173,7 +173,6 @@ export function AddressesSection() {
             >
               <div>
                 <p className={css({ fontWeight: "600", fontSize: "sm" })}>{chainLabel(row.chain)}</p>
-                <p className={css({ fontSize: "xs", color: "fg.muted" })}>{row.chain}</p>
               </div>
               <div className={css({ minW: "0" })}>
                 {row.address ? (
