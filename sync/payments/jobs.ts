@@ -17,7 +17,8 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Database } from "../db/database.ts";
 import { IDLE, type Runner } from "../runners/runner.ts";
-import { type InvestorSetup, type PaymentProvider, ProviderError, type TradeStatus } from "./provider.ts";
+import { investorAccount } from "./investors.ts";
+import { type PaymentProvider, ProviderError, type TradeStatus } from "./provider.ts";
 
 const OPEN_STATUSES = ["CREATED", "FUNDED", "UNWIND PENDING"];
 /** What a poll reads: open trades, and settled ones (a provider may still unwind them; a callback says so). */
@@ -190,117 +191,10 @@ export function paymentJobs(options: PaymentJobsOptions): Runner {
     return rows[0] ?? null;
   }
 
-  /**
-   * The investor's party and account at the provider, linked as its owner: made once per investor and provider
-   * (app_private.payment_investors keeps each id as soon as the provider answers, so a retry or a restart resumes
-   * where it stopped); another runner making them at the same time makes this job wait and retry.
-   */
-  async function investorAccount(investorId: string): Promise<string> {
-    await db.query(
-      "insert into app_private.payment_investors (provider, investor_id) values ($1, $2) on conflict do nothing",
-      [provider.id, investorId],
-    );
-    const known = await db.query<{ party_id: string | null; provider_account_id: string | null; linked: boolean }>(
-      "select party_id, provider_account_id, linked from app_private.payment_investors where provider = $1 and investor_id = $2",
-      [provider.id, investorId],
-    );
-    const row = known.rows[0];
-    if (row?.linked && row.provider_account_id) return row.provider_account_id;
-    const claimed = await db.query(
-      `update app_private.payment_investors set claimed_until = now() + interval '2 minutes', updated_on = now()
-       where provider = $1 and investor_id = $2 and not linked and (claimed_until is null or claimed_until < now())
-       returning 1`,
-      [provider.id, investorId],
-    );
-    if (!claimed.rows[0])
-      throw new ProviderError("The investor's account at the provider is being made by another runner.", "unavailable");
-    try {
-      const setup = await investorSetup(investorId);
-      let partyId = row?.party_id ?? null;
-      if (!partyId) {
-        partyId = await provider.createParty(setup);
-        await db.query(
-          "update app_private.payment_investors set party_id = $3, updated_on = now() where provider = $1 and investor_id = $2",
-          [provider.id, investorId, partyId],
-        );
-      }
-      let accountId = row?.provider_account_id ?? null;
-      if (!accountId) {
-        accountId = await provider.createAccount(setup);
-        await db.query(
-          "update app_private.payment_investors set provider_account_id = $3, updated_on = now() where provider = $1 and investor_id = $2",
-          [provider.id, investorId, accountId],
-        );
-      }
-      await provider.linkAccountOwner({ accountId, partyId });
-      await db.query(
-        "update app_private.payment_investors set linked = true, updated_on = now() where provider = $1 and investor_id = $2",
-        [provider.id, investorId],
-      );
-      return accountId;
-    } finally {
-      await db.query(
-        "update app_private.payment_investors set claimed_until = null where provider = $1 and investor_id = $2",
-        [provider.id, investorId],
-      );
-    }
-  }
-
-  async function investorSetup(investorId: string): Promise<InvestorSetup> {
-    const { rows } = await db.query<{
-      name: string;
-      email: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      us_citizen: boolean | null;
-      date_of_birth: string | null;
-      line_one: string | null;
-      city: string | null;
-      province: string | null;
-      postal_code: string | null;
-      country: string | null;
-    }>(
-      `select a.name, coalesce(p.email, a.email) as email, p.first_name, p.last_name, p.us_citizen,
-              pd.date_of_birth::text as date_of_birth, ad.line_one, ad.city, ad.province, ad.postal_code,
-              c.alpha2 as country
-       from app_public.accounts a
-       left join lateral (select * from app_public.parties p where p.account_id = a.id
-                          order by p.is_primary desc, p.created_on limit 1) p on true
-       left join app_private.account_personal_data pd on pd.account_id = a.id
-       left join app_public.account_addresses aa on aa.account_id = a.id and aa.type = 'primary'
-       left join app_public.addresses ad on ad.id = aa.address_id
-       left join app_public.countries c on c.id = ad.country_id
-       where a.id = $1`,
-      [investorId],
-    );
-    const r = rows[0];
-    if (!r) throw new ProviderError("The investor's account was not found.", "not_found");
-    const [first, ...rest] = r.name.trim().split(/\s+/);
-    return {
-      investorId,
-      name: r.name,
-      firstName: r.first_name || first || r.name,
-      lastName: r.last_name || rest.join(" ") || "-",
-      email: r.email,
-      usCitizen: r.us_citizen === true,
-      dateOfBirth: r.date_of_birth,
-      address:
-        r.line_one && r.city
-          ? {
-              line1: r.line_one,
-              city: r.city,
-              state: r.province ?? "",
-              zip: r.postal_code ?? "",
-              country: r.country ?? "",
-            }
-          : null,
-    };
-  }
-
   async function runTrade(job: JobRow) {
     const trade = job.trade_id ? await tradeRow(job.trade_id) : null;
     if (trade?.status !== "QUEUED") return;
-    const accountRef = await investorAccount(trade.investor_id);
+    const accountRef = await investorAccount(db, provider, trade.investor_id);
     const created = await provider.createTrade({
       offeringId: trade.offering_id,
       investorRef: accountRef,
