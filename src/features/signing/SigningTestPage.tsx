@@ -128,7 +128,7 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
                         {field.name}
                       </p>
                       <p className={css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" })}>
-                        {[documentName(field.documentId), field.role, field.mapTo ?? T.notMapped]
+                        {[documentName(field.documentId), field.role, mappingKeyLabel(field.mapTo) || T.notMapped]
                           .filter(Boolean)
                           .join(" · ")}
                       </p>
@@ -146,4 +146,15 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
       </Panels.Root>
     </Page>
   );
+}
+
+/** A mapping key as words: "distribution.amount" -> "Distribution amount", "date.signed" -> "Date signed". */
+function mappingKeyLabel(key: string | null | undefined): string {
+  if (!key) return "";
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replaceAll(/[._-]+/g, " ")
+    .toLowerCase()
+    .trim();
+  return words ? words[0]?.toUpperCase() + words.slice(1) : key;
 }
