@@ -4,7 +4,7 @@
 // Cheap at start: two small queries; the embedded chain (and ethers, @ethereumjs) load on first use only.
 import type { Database } from "../db/database.ts";
 import type { Route } from "../http/routes.ts";
-import { type Runner, startRunner } from "../runners/runner.ts";
+import { IDLE, type Runner, startRunner } from "../runners/runner.ts";
 import { type ChainConnection, chainConnections } from "./chains.ts";
 import type { JobRunner } from "./jobs.ts";
 import type { ChainBackend } from "./provider.ts";
@@ -112,13 +112,13 @@ export async function prepareChainService(
     intervalMs: 60_000,
     runAtStart: true,
     async step() {
-      if (closed) return { done: 0, more: false };
+      if (closed) return IDLE;
       const open = await openChains();
       if (open.length > 0 || runnerPromise) {
         const r = await runner();
         for (const chain of open) r.kick(chain);
       }
-      return { done: 0, more: false };
+      return IDLE;
     },
     // This process now runs the chain jobs another process ran until it died: the chains it opened before may lack
     // that process's blocks, so each is opened again (the embedded chain replays the stored blocks) first.
