@@ -78,12 +78,14 @@ describe("startRunner", () => {
       [Symbol.asyncIterator]() {
         return this;
       },
-      next: () =>
-        sent
-          ? new Promise<IteratorResult<unknown>>((resolve) => {
-              ended = resolve;
-            })
-          : Promise.resolve({ value: (sent = true), done: false }),
+      next: () => {
+        if (sent)
+          return new Promise<IteratorResult<unknown>>((resolve) => {
+            ended = resolve;
+          });
+        sent = true;
+        return Promise.resolve({ value: true, done: false });
+      },
       return: async () => {
         ended({ value: undefined, done: true });
         return { value: undefined, done: true };
