@@ -515,6 +515,11 @@ const NOT_EXERCISED: Record<string, string> = {
   updateAllocationOfferingLink: "links: allocation_offering_links.*_length (tests/db/input-bounds.test.ts)",
   createAllocationOfferingLink: "links: allocation_offering_links.*_length (tests/db/input-bounds.test.ts)",
   createVestingSchedule: "vesting_schedules.starts_on_bounds and duration_length (tests/db/input-bounds.test.ts)",
+  // the spec's names of the vesting schedule's create and update (sync/graphql/spec-names.ts): the same functions
+  createAllocationsVestingSchedule: "the spec's name of createVestingSchedule: the same function and rules",
+  updateAllocationsVestingScheduleById: "the spec's name of updateVestingScheduleById: the same function and rules",
+  makeAnnotations:
+    "annotation texts: allocation_annotations and distribution_annotations annotation_length and their non-empty check; an unknown type is refused (tests/server/spec-calls.test.ts)",
   updateVestingSchedule: "vesting_schedules.starts_on_bounds and duration_length (tests/db/input-bounds.test.ts)",
   createDocumentSharing: "to_role and name: *_length (tests/db/input-bounds.test.ts)",
   createAssetType: "reference data: no insert grant for app_user",
