@@ -28,8 +28,12 @@ const RULES: Array<{ what: string; pattern: RegExp }> = [
     pattern: /\b(?:ethereum|tezos|polygon|ledgerline)-(?:ledgerline|mainnet|rinkeby|goerli|sepolia|ghostnet)\b/gi,
   },
   { what: "missing value", pattern: /\b(?:undefined|NaN|null)\b/g },
-  // a dotted key (distribution.amount, date.signed); a domain (demo.test, example.com) is left to the e-mail rule
-  { what: "dotted key", pattern: /\b[a-z]+(?:\.[a-z][A-Za-z]*)+\b(?<!\.(?:com|io|org|net|dev|test|app))/g },
+  // a dotted key (distribution.amount, date.signed); a domain (demo.test, example.com, a website such as
+  // northwind-renewables.example) is not one
+  {
+    what: "dotted key",
+    pattern: /\b[a-z]+(?:\.[a-z][A-Za-z]*)+\b(?<!\.(?:com|io|org|net|dev|test|app|example))(?![.-]?[A-Za-z0-9])/g,
+  },
 ];
 
 /** A token that is an e-mail address, a web address, a file name or a wallet address is what people typed or read. */
