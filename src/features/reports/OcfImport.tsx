@@ -336,7 +336,10 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
                       {p.file}
                       {p.objectId ? ` · ${p.objectId}` : ""}
                     </span>
-                    <span className={css({ overflowWrap: "anywhere" })}>{p.message}</span>
+                    {/* the problem quotes the package itself (its files, object ids and OCF field names) */}
+                    <span data-identifier className={css({ overflowWrap: "anywhere" })}>
+                      {p.message}
+                    </span>
                   </li>
                 ))}
               </ul>
