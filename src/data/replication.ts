@@ -24,6 +24,7 @@ import { type LocalDatabase, yieldToMain } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import { kindReplicationIdentifier, kindVersion, type RecordKind, toRecord } from "./models/records.ts";
 import { createCollectionPull } from "./replication/collection-pull.ts";
+import { describeSyncFailure } from "./replication/failure.ts";
 import { createFreshness } from "./replication/freshness.ts";
 import { blankFields, type Checkpoint, createPageFetcher } from "./replication/page.ts";
 import { createProgressTracker, fetchExpectedCounts, type SyncProgress } from "./replication/progress.ts";
@@ -180,7 +181,7 @@ export function startReplication(options: ReplicationOptions): Replication {
         freshness.failed(model);
         const full = isStorageFull(error);
         if (full) unwritten.add(model);
-        progress.patch({ error: describe(error), storageFull: full });
+        progress.patch({ error: describeSyncFailure(error), storageFull: full });
       }),
       state.active$.subscribe((active) => {
         if (active) {
@@ -281,12 +282,3 @@ async function kindIsEmpty(db: LocalDatabase, kind: RecordKind): Promise<boolean
   return (await storedCount(db, kind)) === 0;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const parameters = (error as { parameters?: { errors?: unknown } }).parameters;
-    const inner = parameters?.errors;
-    if (Array.isArray(inner) && inner[0] instanceof Error) return inner[0].message;
-    return error.message;
-  }
-  return String(error);
-}
