@@ -281,4 +281,3 @@ async function kindIsEmpty(db: LocalDatabase, kind: RecordKind): Promise<boolean
   await db.records.find({ selector: { recordKind: kind, recordVersion: { $ne: kindVersion(kind) } } }).remove();
   return (await storedCount(db, kind)) === 0;
 }
-

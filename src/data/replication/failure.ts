@@ -22,7 +22,9 @@ function causes(error: unknown, depth = 0): unknown[] {
 function looksUnreachable(cause: unknown): boolean {
   if (isNetworkFailure(cause)) return true;
   const { name, message } = (cause ?? {}) as { name?: unknown; message?: unknown };
-  return name === "TypeError" || (typeof message === "string" && /failed to fetch|network ?error|load failed/i.test(message));
+  return (
+    name === "TypeError" || (typeof message === "string" && /failed to fetch|network ?error|load failed/i.test(message))
+  );
 }
 
 function looksRefused(cause: unknown): boolean {
