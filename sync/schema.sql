@@ -818,6 +818,7 @@ alter table app_public.allocation_qualifications enable row level security;
 CREATE INDEX allocation_qualifications_vq_idx ON app_public.allocation_qualifications USING btree (vendor_qualification_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.allocation_qualifications FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.allocation_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _610_payment_last AFTER INSERT ON app_public.allocation_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_qualifications__payment_last();
 CREATE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocation_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'allocation_id');
 create policy delete_editable on app_public.allocation_qualifications for delete to public
   using ((allocation_id IN ( SELECT app_private.editable_allocation_ids() AS editable_allocation_ids)));
@@ -1406,6 +1407,7 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.distribution_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.distribution_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_distribution_children__locked();
 CREATE TRIGGER _500_process AFTER INSERT OR DELETE ON app_public.distribution_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_distribution_qualifications__process();
+CREATE TRIGGER _610_payment_last AFTER INSERT ON app_public.distribution_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_qualifications__payment_last();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
 create policy delete_editable on app_public.distribution_qualifications for delete to public
   using ((distribution_id IN ( SELECT app_private.editable_distribution_ids() AS editable_distribution_ids)));
@@ -3785,10 +3787,11 @@ begin
     join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
     where q.distribution_id = distribution
       and not exists (select 1 from app_public.steps s where s.distribution_qualification_id = q.id)
-    order by q.execute_order, q.created_on, q.id
+    order by app_private.pays(v.steps), q.execute_order, q.created_on, q.id
   loop
     next_order := app_private.insert_template_steps(proc, dq.id, null, dq.steps, next_order);
   end loop;
+  perform app_private.payment_steps_last(proc);
   return app_private.refresh_process(proc);
 end;
 $function$;
@@ -6828,6 +6831,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.payment_steps_last(process uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  with movable as (
+    select s.id, row_number() over (order by s."order", s.created_on, s.id) as n
+    from app_public.steps s
+    where s.process_id = payment_steps_last.process and s.parent_id is null and s.type = 'payment'
+      and s.status in ('not_started', 'in_progress') and not s.output_data ? 'payment'
+  ), others as (
+    select coalesce(max(s."order"), 0) as last from app_public.steps s
+    where s.process_id = payment_steps_last.process and s.parent_id is null
+      and s.id not in (select m.id from movable m)
+  )
+  update app_public.steps s set "order" = others.last + movable.n,
+      status = case when s.status = 'in_progress' then 'not_started' else s.status end
+  from movable, others
+  where s.id = movable.id
+    and exists (select 1 from movable m join app_public.steps p on p.id = m.id where p."order" <= others.last)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.payment_trade_failed(trade_id uuid, failure text)
  RETURNS void
  LANGUAGE plpgsql
@@ -6841,6 +6867,15 @@ begin
     perform app_private.payment_step_follow(payment_trade_failed.trade_id, payment_trade_failed.failure);
   end if;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.pays(templates jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select coalesce(templates @> '[{"type": "payment"}]'::jsonb, false)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.percent_ok(value numeric)
@@ -10033,6 +10068,32 @@ begin
   end if;
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_qualifications__payment_last()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if app_private.pays((select v.steps from app_public.vendor_qualifications v where v.id = new.vendor_qualification_id))
+  then
+    return null;
+  end if;
+  if tg_table_name = 'allocation_qualifications' then
+    update app_public.allocation_qualifications q set execute_order = new.execute_order + 1
+      from app_public.vendor_qualifications v
+      where q.allocation_id = new.allocation_id and q.id <> new.id and q.execute_order <= new.execute_order
+        and v.id = q.vendor_qualification_id and app_private.pays(v.steps);
+  else
+    update app_public.distribution_qualifications q set execute_order = new.execute_order + 1
+      from app_public.vendor_qualifications v
+      where q.distribution_id = new.distribution_id and q.id <> new.id and q.execute_order <= new.execute_order
+        and v.id = q.vendor_qualification_id and app_private.pays(v.steps);
+  end if;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_rounds__validate()

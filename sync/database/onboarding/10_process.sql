@@ -31,12 +31,51 @@ begin
     join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
     where q.distribution_id = distribution
       and not exists (select 1 from app_public.steps s where s.distribution_qualification_id = q.id)
-    order by q.execute_order, q.created_on, q.id
+    order by app_private.pays(v.steps), q.execute_order, q.created_on, q.id
   loop
     next_order := app_private.insert_template_steps(proc, dq.id, null, dq.steps, next_order);
   end loop;
+  perform app_private.payment_steps_last(proc);
   return app_private.refresh_process(proc);
 end;
+$function$;
+
+-- Whether a vendor qualification's step templates hold a payment step (the round's "Payment" qualification).
+create or replace function app_private.pays(templates jsonb)
+  returns boolean
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+  select coalesce(templates @> '[{"type": "payment"}]'::jsonb, false)
+$function$;
+
+-- The investor pays last: after the subscription agreement is signed and every other step (issue 37). A qualification
+-- added after the round's Payment (its order is the list's max + 1, or its steps are appended to a process already
+-- built) would otherwise put its steps after the payment. Payment steps no trade has started yet (not started, or
+-- current without a payment on it) move behind the process's other top-level steps and wait their turn again; one
+-- under way or done stays where it is. refresh_process (the caller's next call) makes the right step current.
+create or replace function app_private.payment_steps_last(process uuid)
+  returns void
+  language sql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public'
+as $function$
+  with movable as (
+    select s.id, row_number() over (order by s."order", s.created_on, s.id) as n
+    from app_public.steps s
+    where s.process_id = payment_steps_last.process and s.parent_id is null and s.type = 'payment'
+      and s.status in ('not_started', 'in_progress') and not s.output_data ? 'payment'
+  ), others as (
+    select coalesce(max(s."order"), 0) as last from app_public.steps s
+    where s.process_id = payment_steps_last.process and s.parent_id is null
+      and s.id not in (select m.id from movable m)
+  )
+  update app_public.steps s set "order" = others.last + movable.n,
+      status = case when s.status = 'in_progress' then 'not_started' else s.status end
+  from movable, others
+  where s.id = movable.id
+    and exists (select 1 from movable m join app_public.steps p on p.id = m.id where p."order" <= others.last)
 $function$;
 
 create or replace function app_private.current_child_step(parent uuid)

@@ -282,3 +282,36 @@ end;
 $function$;
 create or replace trigger _600_payment_qualification after insert on app_public.allocations
   for each row execute function app_private.tg_allocations__payment_qualification();
+
+-- The round's Payment qualification stays last in an allocation's and a distribution's list (issue 37): one added
+-- after it (the client numbers a new one max + 1, past the Payment's 1000) moves the Payment behind it, so the list
+-- reads in the order the investor takes the steps (build_process puts payment steps last whatever the numbers).
+create or replace function app_private.tg_qualifications__payment_last()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+begin
+  if app_private.pays((select v.steps from app_public.vendor_qualifications v where v.id = new.vendor_qualification_id))
+  then
+    return null;
+  end if;
+  if tg_table_name = 'allocation_qualifications' then
+    update app_public.allocation_qualifications q set execute_order = new.execute_order + 1
+      from app_public.vendor_qualifications v
+      where q.allocation_id = new.allocation_id and q.id <> new.id and q.execute_order <= new.execute_order
+        and v.id = q.vendor_qualification_id and app_private.pays(v.steps);
+  else
+    update app_public.distribution_qualifications q set execute_order = new.execute_order + 1
+      from app_public.vendor_qualifications v
+      where q.distribution_id = new.distribution_id and q.id <> new.id and q.execute_order <= new.execute_order
+        and v.id = q.vendor_qualification_id and app_private.pays(v.steps);
+  end if;
+  return null;
+end;
+$function$;
+create or replace trigger _610_payment_last after insert on app_public.allocation_qualifications
+  for each row execute function app_private.tg_qualifications__payment_last();
+create or replace trigger _610_payment_last after insert on app_public.distribution_qualifications
+  for each row execute function app_private.tg_qualifications__payment_last();
