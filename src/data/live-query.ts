@@ -6,9 +6,9 @@
 // documents is more change events than RxDB's event-reduce takes, so each batch re-ran the whole query (an IndexedDB
 // cursor over every document). With 5,000+ documents per collection that was a long task per pulled batch.
 // Here:
-//   * the first result is read in a few large parts: with the Dexie storage and no selector, IndexedDB getAlls of
-//     READ_CHUNK_SIZE documents of the collection's table in key order (the raw read the benchmark compares with is
-//     one getAll; parts keep each task short); otherwise the storage's own query;
+//   * the first result is read in a few large parts: on the read models' own storage, its readAll (IndexedDB getAlls
+//     of its table in key order; the raw read the benchmark compares with is one getAll, parts keep each task short);
+//     otherwise the storage's own query;
 //   * afterwards each change event bulk updates a Map in memory (id -> document), checked with RxDB's own query
 //     matcher and sorted with RxDB's own comparator, so the rows are the ones `find(query)` would give; an emission
 //     sorts only the documents that arrived since the last one and merges them into the sorted rows (one pass over
@@ -34,6 +34,7 @@ import {
   type RxDocumentData,
 } from "rxdb";
 import { map, merge as mergeObservables, Observable, Subject, switchMap } from "rxjs";
+import { LedgerStorageInstance } from "./storage/instance.ts";
 
 type Raw = RxDocumentData<Record<string, unknown>>;
 type Lean = Record<string, unknown>;
@@ -70,63 +71,15 @@ function leanDocument(raw: Raw): Lean {
   return doc;
 }
 
-interface DexieCollection {
-  limit(n: number): DexieCollection;
-  toArray(): Promise<Raw[]>;
-}
-
-export interface DexieInternals {
-  dexieTable?: {
-    limit(n: number): DexieCollection;
-    where(index: string): { above(key: unknown): DexieCollection };
-    bulkGet(keys: unknown[]): Promise<unknown[]>;
-  };
-  booleanIndexes?: string[];
-}
-
-/** The Dexie storage's tables of a collection (RxDB's internals), or null for any other storage (memory in tests). */
-export async function dexieInternals(collection: RxCollection): Promise<DexieInternals | null> {
-  const internals = (collection.internalStorageInstance as unknown as { internals?: unknown }).internals;
-  // the Dexie storage's internals are a promise of its tables; other storages keep other things there
-  return internals && typeof (internals as Promise<unknown>).then === "function"
-    ? ((await (internals as Promise<DexieInternals>).catch(() => null)) ?? null)
-    : null;
-}
-
 /**
- * Documents per IndexedDB read of a whole collection: one getAll of 50,000 documents is decoded on the main thread
- * in one task (about a second); parts of this size keep each task short and let the page paint between them.
- */
-const READ_CHUNK_SIZE = 2_500;
-
-/**
- * Every stored document of a collection (not deleted), in a few reads where the storage allows it: the Dexie storage
- * keeps documents in one IndexedDB table (`docs`) keyed by the primary key, read here by getAll in key order, in
- * parts of READ_CHUNK_SIZE, against RxDB's storage query that walks a cursor document by document. Booleans of
- * indexed fields are stored as '1'/'0' there and are converted back. Any other storage (memory in tests) answers
- * through its query.
+ * Every stored document of a collection (not deleted), in a few reads where the storage allows it: the read models'
+ * own storage (src/data/storage) reads its table in primary-key order in parts of a few thousand documents (one
+ * IndexedDB getAll each: one task per part, against a cursor walked document by document by a storage query). Any
+ * other storage (RxDB's Dexie storage for the outbox, memory in tests) answers through its query.
  */
 async function readAll(collection: RxCollection, prepared: ReturnType<typeof prepareQuery>): Promise<Raw[]> {
-  const dexie = await dexieInternals(collection);
-  if (dexie?.dexieTable && Array.isArray(dexie.booleanIndexes)) {
-    const booleans = dexie.booleanIndexes.filter((field) => !field.includes("."));
-    const primary = collection.schema.primaryPath as string;
-    const docs: Raw[] = [];
-    let after: unknown;
-    for (;;) {
-      const part =
-        after === undefined
-          ? await dexie.dexieTable.limit(READ_CHUNK_SIZE).toArray()
-          : await dexie.dexieTable.where(":id").above(after).limit(READ_CHUNK_SIZE).toArray();
-      for (const doc of part) {
-        for (const field of booleans)
-          (doc as Record<string, unknown>)[field] = (doc as Record<string, unknown>)[field] === "1";
-        if (!doc._deleted) docs.push(doc);
-      }
-      if (part.length < READ_CHUNK_SIZE) return docs;
-      after = (part[part.length - 1] as Record<string, unknown>)[primary];
-    }
-  }
+  const own = collection.internalStorageInstance;
+  if (own instanceof LedgerStorageInstance) return own.readAll();
   const result = await collection.storageInstance.query(prepared as never);
   return result.documents as Raw[];
 }

@@ -5,7 +5,7 @@
 // * collection-pull.ts: the pull handler of one collection: pages of PULL_BATCH_SIZE handed to RxDB in parts of
 //   WRITE_BATCH_SIZE, the next page prefetched, a prefetched page or a page's rest used only for the checkpoint it
 //   followed and in the reSync epoch it was fetched in.
-// * first-load.ts (and dexie-first-load.ts): the first pull of an empty collection, written straight into storage.
+// * first-load.ts: the first pull of an empty collection, written straight into storage (the storage's putPulled).
 // * progress.ts: the first sync's progress (collections done, documents received against the server's counts).
 // * freshness.ts: freshSince, from the send times of fetches that reached the end of the server's log.
 // * stream-resync.ts: ONE change stream for all collections (change-stream.ts); each `changes` event reSyncs the
@@ -75,7 +75,7 @@ interface ReplicationOptions {
   connectivity?: Connectivity | null;
   /**
    * The first load of an empty collection through the bootstrap (bootstrap/index.ts). Default: the browser's (a Web
-   * Worker on the Dexie storage), none elsewhere; null: none.
+   * Worker on the read models' own storage), none elsewhere; null: none.
    */
   bootstrap?: Bootstrapper | null;
 }
@@ -138,7 +138,7 @@ export function startReplication(options: ReplicationOptions): Replication {
             return { ...page, documents: page.documents.map((doc) => toRecord(kind, doc) as typeof doc) };
           }
         : fetchPage,
-      ...(kind ? { isEmpty: () => kindIsEmpty(db, kind), shortcut: false } : {}),
+      ...(kind ? { isEmpty: () => kindIsEmpty(db, kind) } : {}),
       // the bootstrap's change events carry the replication's own downstream flag: its upstream (no push here) then
       // skips them instead of reading the replication meta of every document (bench/README.md "Bootstrap")
       bootstrap: kind

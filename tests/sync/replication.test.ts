@@ -440,9 +440,9 @@ describe("pull pages, prefetch and the pull endpoint", () => {
     }
   });
 
-  it("on the Dexie storage, a first load reads none of the documents it inserts, and the server's version wins", async () => {
+  it("on the app's storage, a first load reads none of the documents it inserts, and the server's version wins", async () => {
     const { indexedDB, IDBKeyRange, IDBObjectStore } = await import("fake-indexeddb");
-    const { getRxStorageDexie } = await import("rxdb/plugins/storage-dexie");
+    const { localStorageFor } = await import("../../src/data/database.ts");
     const reference = await served(issuer, "customers");
     const target = reference[0] as Record<string, unknown>;
     let ready: (device: { db: LocalData["db"] }) => void = () => {};
@@ -461,7 +461,7 @@ describe("pull pages, prefetch and the pull endpoint", () => {
       const device = await openPulling(issuer, ["customers"], {
         batchSize: 4,
         writeSize: 2,
-        storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+        storage: localStorageFor({ indexedDB, IDBKeyRange }),
         hold: async () => {
           if (stale) return;
           stale = true;
@@ -476,8 +476,8 @@ describe("pull pages, prefetch and the pull endpoint", () => {
         await device.replication.awaitInitialReplication();
         gets.counting = false;
         expect(await stored(device.db, "customers")).toEqual(reference);
-        // RxDB's downstream would have read each document three times; the storage's own check is answered too
-        // (only the last part goes through RxDB, which reads its documents)
+        // RxDB's downstream would have read each document three times; the storage's putPulled reads none (only
+        // the last part goes through RxDB, which reads its documents)
         expect(gets.docs).toBeLessThanOrEqual(4);
       } finally {
         await device.close();

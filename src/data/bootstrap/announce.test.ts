@@ -1,18 +1,19 @@
 // The bootstrap's worker writes a model's pages without change events (worker.ts: its storage instance is not
-// multi-instance, dexie-write.ts without a context); the page is told once the model has ended (index.ts,
-// live-query.ts announceStored). On fake-indexeddb with RxDB's Dexie storage: a screen's live query and RxDB's own
+// multi-instance, putPulled without a context); the page is told once the model has ended (index.ts,
+// live-query.ts announceStored). On fake-indexeddb with the read models' own storage: a screen's live query (its
+// first read and its re-read through the storage's readAll) and RxDB's own
 // cached query see nothing of the silent writes until the one notice, then all of them; the bootstrapper gives that
 // notice once per model, after its last page, not once per page.
 import { IDBKeyRange as FakeKeyRange, indexedDB as fakeIndexedDB } from "fake-indexeddb";
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorageInstance } from "rxdb";
-import { getRxStorageDexie } from "rxdb/plugins/storage-dexie";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LocalDatabase } from "../database.ts";
 import { announceStored, liveDocs$, storedNotices$ } from "../live-query.ts";
-import { dexieStorageParts, writeDexieInserts } from "./dexie-write.ts";
+import { getLedgerStorage } from "../storage/dexie-storage.ts";
+import { LedgerStorageInstance } from "../storage/instance.ts";
 import { type BootstrapRunner, createBootstrapper, type MarkerStore } from "./index.ts";
 
-const storage = () => getRxStorageDexie({ indexedDB: fakeIndexedDB, IDBKeyRange: FakeKeyRange });
+const storage = () => getLedgerStorage({ indexedDB: fakeIndexedDB, IDBKeyRange: FakeKeyRange });
 let counter = 0;
 const dbs: RxDatabase[] = [];
 const instances: Array<RxStorageInstance<unknown, unknown, unknown>> = [];
@@ -52,7 +53,7 @@ async function holdings(): Promise<RxCollection<Holding>> {
 
 /** The worker's write: its own storage instance of the collection (not multi-instance), pages without events. */
 async function silentWriter(collection: RxCollection<Holding>) {
-  const instance = await storage().createStorageInstance({
+  const instance = (await storage().createStorageInstance({
     databaseInstanceToken: `worker-${counter}`,
     databaseName: collection.database.name,
     collectionName: collection.name,
@@ -60,12 +61,9 @@ async function silentWriter(collection: RxCollection<Holding>) {
     options: {},
     multiInstance: false,
     devMode: false,
-  });
+  })) as unknown as LedgerStorageInstance;
   instances.push(instance as never);
-  const internals = await (instance as unknown as { internals: Promise<unknown> }).internals;
-  const parts = dexieStorageParts(instance, internals);
-  if (!parts) throw new Error("no Dexie parts");
-  return (documents: Holding[]) => writeDexieInserts(parts, `worker-${counter}`, "id", documents, null);
+  return (documents: Holding[]) => instance.putPulled(documents, null);
 }
 
 const page = (from: number, count: number, roundId = "r1"): Holding[] =>
@@ -94,6 +92,8 @@ describe("documents stored without events, announced once", () => {
   it("a live query and RxDB's cached count see them only after the notice, then all of them", async () => {
     const collection = await holdings();
     await collection.insert({ id: "a-local", roundId: "r2", amount: "5" });
+    // the live queries read the collection through the storage's own bulk read (its first read, its re-read)
+    const bulkReads = vi.spyOn(LedgerStorageInstance.prototype, "readAll");
     const all = follow(liveDocs$(collection));
     const round1 = follow(liveDocs$(collection, { selector: { roundId: "r1" }, sort: [{ id: "desc" }] }));
     await all.until((rows) => rows.length === 1);
@@ -109,6 +109,7 @@ describe("documents stored without events, announced once", () => {
     expect(round1.latest()?.length).toBe(0);
     expect(await collection.count().exec()).toBe(1);
 
+    expect(bulkReads).toHaveBeenCalledTimes(2);
     announceStored(collection as unknown as RxCollection);
     const rows = await all.until((docs) => docs.length === 501);
     expect(rows.find((doc) => doc.id === "a-local")).toEqual({ id: "a-local", roundId: "r2", amount: "5" });
@@ -117,6 +118,8 @@ describe("documents stored without events, announced once", () => {
     expect(inRound[0]?.id).toBe("h00299");
     expect(inRound.every((doc) => doc.roundId === "r1")).toBe(true);
     expect(await collection.count().exec()).toBe(501);
+    expect(bulkReads).toHaveBeenCalledTimes(4);
+    bulkReads.mockRestore();
 
     // afterwards events still apply, and an unchanged document keeps its object
     const before = rows.find((doc) => doc.id === "h00000");

@@ -1,4 +1,4 @@
-// The page side of the bootstrap alone (fake runner, memory storage): the version guard, the fallback to the
+// The page side of the bootstrap alone (fake runner, memory storage): where it runs (a browser, the app's storage), the fallback to the
 // ordinary first load on a refusal (from where it got to), the device's marker (resume and done), and the lock that
 // makes a second tab wait and take the first one's checkpoint.
 import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";

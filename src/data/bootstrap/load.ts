@@ -17,8 +17,8 @@ export interface LoadModelOptions {
   resume: string | null;
   /** documents per page asked of the server (default: the server's) */
   limit?: number;
-  /** writes a page; `plain`: the page's text holds no `"|` (no key starts with "|": dexie-write.ts) */
-  write(documents: Documents, plain: boolean): Promise<void>;
+  /** writes a page */
+  write(documents: Documents): Promise<void>;
   /** a page is written: how many documents, and the token that resumes after it */
   written(count: number, resume: string): void;
   stopped(): boolean;
@@ -109,7 +109,7 @@ async function readOnce(
     const { documents } = line.page;
     await writing;
     const writeStarted = clock();
-    writing = options.write(documents, !text.includes('"|')).then(() => {
+    writing = options.write(documents).then(() => {
       measure?.("write", clock() - writeStarted);
       pageWritten(documents, line.resume);
       options.written(documents.length, line.resume);

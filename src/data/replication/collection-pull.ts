@@ -36,9 +36,8 @@ interface CollectionPullOptions {
   countWritten(): void;
   /** default PART_WRITE_WAIT_MS */
   partWriteWaitMs?: number;
-  /** the first load's isEmpty and shortcut (first-load.ts; a kind of `records` passes both) */
+  /** the first load's isEmpty (first-load.ts; a kind of `records` passes its own) */
   isEmpty?(): Promise<boolean>;
-  shortcut?: boolean;
   /** the first load's bootstrap (first-load.ts), when the device can run one */
   bootstrap?: FirstLoadBootstrap | null;
 }
@@ -108,7 +107,6 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
     reachedEnd: options.reachedEnd,
     countWritten: options.countWritten,
     isEmpty: options.isEmpty,
-    shortcut: options.shortcut,
     bootstrap: options.bootstrap,
   });
 

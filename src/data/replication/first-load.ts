@@ -8,7 +8,7 @@
 import { createRevision, type RxCollection, type RxStorageInstance, now as rxdbNow } from "rxdb";
 import type { PullAnswer } from "../../domain/wire.ts";
 import type { ReadModelName } from "../models/index.ts";
-import { answerAbsentIn } from "./dexie-first-load.ts";
+import { LedgerStorageInstance } from "../storage/instance.ts";
 import type { Checkpoint, Fetched } from "./page.ts";
 
 type Documents = PullAnswer["documents"];
@@ -33,8 +33,6 @@ interface FirstLoadOptions {
   countWritten(): void;
   /** Whether the model holds no document (default: the collection is empty; a kind of `records` counts its own). */
   isEmpty?(): Promise<boolean>;
-  /** The Dexie shortcut (default true); off for `records`, which several kinds' first loads write at once. */
-  shortcut?: boolean;
   /** The bootstrap (src/data/bootstrap/): one streamed response written off the main thread, tried first. */
   bootstrap?: FirstLoadBootstrap | null;
 }
@@ -68,44 +66,28 @@ export interface FirstLoad {
 /**
  * Writes pulled documents as RxDB's downstream would (same document shape), without its per-document reads. A
  * document that is there already (another tab's replication, a retried page): the server's version wins, as in
- * RxDB's downstream.
+ * RxDB's downstream. The read models' own storage (src/data/storage) has this write as an operation of its own
+ * (putPulled: no read, one put); any other storage (memory in tests) takes its bulkWrite (writeStored).
  */
-export async function writeDirect(
-  collection: RxCollection<unknown>,
-  model: string,
-  documents: Documents,
-  shortcut = true,
-) {
+export async function writeDirect(collection: RxCollection<unknown>, model: string, documents: Documents) {
   if (documents.length === 0) return;
-  // the read models' storage (src/data/storage) has this write as an operation of its own: no read, one put
-  const own = collection.internalStorageInstance as unknown as {
-    putPulled?(documents: Documents, context: string | null): Promise<void>;
-  };
-  if (typeof own.putPulled === "function") {
+  const own = collection.internalStorageInstance;
+  if (own instanceof LedgerStorageInstance) {
     await own.putPulled(documents, "ll-first-load");
     return;
   }
-  const primary = collection.schema.primaryPath as string;
-  const release = shortcut
-    ? await answerAbsentIn(
-        collection as unknown as RxCollection,
-        documents.map((doc) => doc[primary]),
-      )
-    : () => {};
-  await writeStored(collection.storageInstance, collection.database.token, model, documents, release);
+  await writeStored(collection.storageInstance, collection.database.token, model, documents);
 }
 
 /**
- * writeDirect's write on a storage instance (also the bootstrap's worker's, src/data/bootstrap/): the documents in
- * the shape RxDB's downstream stores, the server's version over a stored one; `release` ends the Dexie shortcut
- * (called once the storage's own read is over).
+ * writeDirect's write through a storage instance's bulkWrite: the documents in the shape RxDB's downstream stores,
+ * the server's version over a stored one (a conflict is written again over the stored document).
  */
-export async function writeStored(
+async function writeStored(
   storage: RxStorageInstance<unknown, unknown, unknown>,
   token: string,
   model: string,
   documents: Documents,
-  release: () => void = () => {},
 ) {
   const stored = (doc: Record<string, unknown>, previous?: Record<string, unknown>) =>
     ({
@@ -115,15 +97,10 @@ export async function writeStored(
       _meta: { lwt: rxdbNow() },
       _rev: createRevision(token, previous as never),
     }) as never;
-  let result: Awaited<ReturnType<typeof storage.bulkWrite>>;
-  try {
-    result = await storage.bulkWrite(
-      documents.map((doc) => ({ document: stored(doc) })),
-      "ll-first-load",
-    );
-  } finally {
-    release();
-  }
+  const result = await storage.bulkWrite(
+    documents.map((doc) => ({ document: stored(doc) })),
+    "ll-first-load",
+  );
   const again = result.error.flatMap((error) =>
     error.status === 409 && error.documentInDb
       ? [{ previous: error.documentInDb, document: stored(error.writeRow.document as never, error.documentInDb) }]
@@ -162,7 +139,7 @@ export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
       for (const documents of parts) {
         if (options.stopped())
           return { documents: [], checkpoint: load.checkpoint ?? { txid: "0", seq: 0 }, stored: false };
-        await writeDirect(collection, model, documents, options.shortcut ?? true);
+        await writeDirect(collection, model, documents);
         for (let i = 0; i < documents.length; i++) options.countWritten();
         lastPart = documents;
       }
