@@ -1,5 +1,5 @@
 // Background work runs in exactly one server process at a time. Each runner (mail delivery, chain jobs, payment
-// jobs, change-log compaction, signing jobs; declared in sync/runners/, started by sync/runners/registry.ts) has a
+// jobs, change-log compaction, signing jobs, webhook deliveries; declared in sync/runners/, started by sync/runners/registry.ts) has a
 // PostgreSQL session-level advisory lock; the process that holds it is the
 // runner's leader and keeps it for as long as it lives. The locks are taken on one dedicated connection per process
 // (DATABASE_DIRECT_URL, never through a transaction-mode pooler, which would hand the session to another client), so
@@ -10,7 +10,7 @@ import pg from "pg";
 
 /** The lock keys: pg_try_advisory_lock(LOCK_CLASS, runner number). LOCK_CLASS is any fixed number of this product. */
 const LOCK_CLASS = 7_231_002;
-export const RUNNERS = { mail: 1, chain: 2, payments: 3, compaction: 4, signing: 5 } as const;
+export const RUNNERS = { mail: 1, chain: 2, payments: 3, compaction: 4, signing: 5, webhooks: 6 } as const;
 export type RunnerName = keyof typeof RUNNERS;
 
 export interface RunnerLocks {

@@ -30,6 +30,7 @@ import type { SigningKey } from "../signing/keys.ts";
 import type { SigningServiceOptions } from "../signing/service.ts";
 import { makeStoragePlugin } from "../storage/graphql.ts";
 import { type FileStorage, openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
+import { prepareWebhooks, type WebhookRunnerOptions, webhookDeliveries } from "../webhooks/runner.ts";
 import { fallbackRoutes, fileRoutes, graphqlRoutes, integrationRoutes, probeRoutes } from "./app-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { createListener } from "./listener.ts";
@@ -52,6 +53,8 @@ export interface StartOptions extends Partial<Config> {
   payments?: Omit<PaymentServiceOptions, "db" | "notifications" | "leads">;
   /** E-signature settings and test hooks (sync/signing/service.ts); the environment by default. */
   signing?: Pick<SigningServiceOptions, "env" | "docusign" | "connectKey" | "tickMs">;
+  /** Webhook delivery settings and test hooks (sync/webhooks/runner.ts: backoff, timeout, timer). */
+  webhooks?: Omit<WebhookRunnerOptions, "db">;
   /** How often a process tries the background runners' locks another process holds (ms, default 2,000). */
   runnerLockRetryMs?: number;
   /** How long a shutdown waits for the requests in flight before it closes their connections (ms, default 8,000). */
@@ -73,6 +76,8 @@ export interface RunningServer {
   payments: Omit<PaymentService, "close">;
   /** E-signature: the signer's key and its runner of template syncs (docs/SIGNING.md). */
   signing: { key: SigningKey; runDue(): Promise<number> };
+  /** Webhooks: a pass of the delivery runner (docs/API.md "Webhooks"). */
+  webhooks: { runDue(): Promise<number> };
   /** The route table, in the order requests are matched (docs/SERVER.md "Routes"). */
   routes: readonly Route[];
   close(): Promise<void>;
@@ -333,7 +338,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log: options.mailLog ?? (mode === "test" ? () => {} : undefined),
     logFile: options.mailLogFile ?? null,
   });
-  const runnerList = [mailRunner, chain.jobs, payments.runner, signing.runner, changeCompaction(db)];
+  await prepareWebhooks(db, { production });
+  const webhooks = webhookDeliveries({ db, ...options.webhooks });
+  const runnerList = [mailRunner, chain.jobs, payments.runner, signing.runner, changeCompaction(db), webhooks];
   listenedChannels = runnerChannels(runnerList);
   const started = await startRunners(runnerList, {
     locks,
@@ -353,6 +360,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     chain,
     payments: { provider: payments.provider, runDue: () => started.run("payments") },
     signing: { key: signing.key, runDue: () => started.run("signing") },
+    webhooks: { runDue: () => started.run("webhooks") },
     routes: routes.routes,
     close() {
       closing ??= (async () => {

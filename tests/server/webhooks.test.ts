@@ -1,0 +1,321 @@
+// Webhooks with the client bypassed (issue 35 item 1, docs/API.md "Webhooks"): who may register, remove and send
+// again (an issuer's or broker's owners and admins; viewers, investors and other accounts are refused and see
+// nothing), the address rule (https; plain http only to this computer, and never in production), and the deliveries
+// themselves: a local receiver gets a signed POST whose signature it verifies, a 500 is retried until a 200, Send
+// again delivers again, and two runners at once send each delivery once.
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEBHOOK_HEADERS, WEBHOOK_URL_TEXT } from "../../src/domain/webhooks.ts";
+import { startRunner } from "../../sync/runners/runner.ts";
+import { prepareWebhooks, webhookDeliveries } from "../../sync/webhooks/runner.ts";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+
+interface Received {
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+let t: TestServer;
+let receiver: Server;
+let receiverUrl = "";
+const received: Received[] = [];
+/** The statuses the receiver answers next, in order (then 200). */
+const answers: number[] = [];
+const ids = new Map<string, string>();
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const status = answers.shift() ?? 200;
+      res.writeHead(status, { "content-type": "text/plain" });
+      res.end(status === 200 ? "thanks" : "receiver broke");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // failed attempts are due again at once, so a retry happens within one pass of the runner
+  t = await startTestServer({ webhooks: { backoffMs: () => 0, tickMs: 0, timeoutMs: 5_000 } });
+  const { rows } = await t.server.db.query<{ name: string; id: string }>("select name, id from app_public.accounts");
+  for (const row of rows) ids.set(row.name, row.id);
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const ISSUER = "Northwind Renewables, Inc.";
+const BROKER = "Harborview Capital Markets LLC";
+
+async function as(email: string, accountName: string): Promise<TestClient> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  expect((await client.selectAccount(ids.get(accountName) ?? "")).status).toBe(303);
+  return client;
+}
+
+const code = (r: { errors?: Array<{ extensions?: { code?: string } }> }) => r.errors?.[0]?.extensions?.code;
+const message = (r: { errors?: Array<{ message: string }> }) => r.errors?.[0]?.message;
+
+const REGISTER = `mutation ($url: String!, $types: [String]!) {
+  registerWebhookEndpoint(input: { url: $url, eventTypes: $types }) { webhookRegistration { endpointId secret } } }`;
+const REMOVE = `mutation ($id: UUID!) { removeWebhookEndpoint(input: { endpointId: $id }) { webhookEndpoint { id } } }`;
+const RESEND = `mutation ($id: UUID!) { resendWebhookDelivery(input: { deliveryId: $id }) { webhookDelivery { id status } } }`;
+const ENDPOINTS = "{ allWebhookEndpoints { nodes { id url eventTypes } } }";
+const DELIVERIES = `{ allWebhookDeliveries(orderBy: CREATED_ON_ASC) { nodes { id endpointId eventType status attempts
+  lastStatusCode lastAnswer payload webhookAttemptsByDeliveryId(orderBy: CREATED_ON_ASC) { nodes { statusCode answer error } } } } }`;
+
+interface Registration {
+  registerWebhookEndpoint: { webhookRegistration: { endpointId: string; secret: string } } | null;
+}
+interface Deliveries {
+  allWebhookDeliveries: {
+    nodes: Array<{
+      id: string;
+      endpointId: string;
+      eventType: string;
+      status: string;
+      attempts: number;
+      lastStatusCode: number | null;
+      lastAnswer: string | null;
+      payload: { id: string; type: string; accountId: string; data: Record<string, unknown> };
+      webhookAttemptsByDeliveryId: { nodes: Array<{ statusCode: number | null; answer: string | null }> };
+    }>;
+  };
+}
+
+async function endpointCount(): Promise<number> {
+  const { rows } = await t.server.db.query<{ n: number }>(
+    "select count(*)::int as n from app_public.webhook_endpoints",
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Changes one of the issuer's own distributions (its allocation's owner is the issuer): a distribution.changed. */
+async function changeIssuerDistribution(): Promise<string> {
+  const { rows } = await t.server.db.query<{ id: string }>(
+    `update app_public.distributions d set amount = d.amount + 1
+     where d.id = (select d2.id from app_public.distributions d2
+                   join app_public.allocations al on al.id = d2.allocation_id
+                   where al.owner_id = $1 and not d2.locked order by d2.id limit 1)
+     returning d.id`,
+    [ids.get(ISSUER)],
+  );
+  return rows[0]?.id ?? "";
+}
+
+function verify(request: Received, secret: string): boolean {
+  const timestamp = String(request.headers[WEBHOOK_HEADERS.timestamp]);
+  const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${request.body}`).digest("hex")}`;
+  return request.headers[WEBHOOK_HEADERS.signature] === expected;
+}
+
+describe("webhooks", () => {
+  let owner: TestClient;
+  let admin: TestClient;
+  let viewer: TestClient;
+  let broker: TestClient;
+  let investor: TestClient;
+  let endpointId = "";
+  let secret = "";
+
+  beforeAll(async () => {
+    owner = await as("issuer@demo.test", ISSUER);
+    admin = await as("multi@demo.test", ISSUER);
+    viewer = await as("issuer-viewer@demo.test", ISSUER);
+    broker = await as("broker@demo.test", BROKER);
+    investor = await as("investor@demo.test", "Emma Lawson");
+  });
+
+  it("lets an issuer's owner and admin register endpoints, shows the secret once, refuses everyone else", async () => {
+    const registered = await owner.graphql<Registration>(REGISTER, {
+      url: `${receiverUrl}/owner`,
+      types: ["distribution.changed", "distribution.made"],
+    });
+    expect(registered.errors).toBeUndefined();
+    const registration = registered.data?.registerWebhookEndpoint?.webhookRegistration;
+    expect(registration?.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    endpointId = registration?.endpointId ?? "";
+    secret = registration?.secret ?? "";
+
+    const byAdmin = await admin.graphql<Registration>(REGISTER, {
+      url: "https://hooks.example.com/ledgerline",
+      types: ["holding.issued"],
+    });
+    expect(byAdmin.errors).toBeUndefined();
+    const adminEndpoint = byAdmin.data?.registerWebhookEndpoint?.webhookRegistration.endpointId ?? "";
+
+    // the list never shows the secret again (the type has no such field)
+    const listed = await viewer.graphql<{ allWebhookEndpoints: { nodes: Array<{ id: string; url: string }> } }>(
+      ENDPOINTS,
+    );
+    expect(listed.data?.allWebhookEndpoints.nodes.map((n) => n.id).sort()).toEqual([endpointId, adminEndpoint].sort());
+    expect((await owner.graphql("{ allWebhookEndpoints { nodes { secret } } }")).errors?.length).toBeGreaterThan(0);
+
+    const before = await endpointCount();
+    for (const client of [viewer, investor]) {
+      const refused = await client.graphql(REGISTER, { url: `${receiverUrl}/x`, types: ["step.completed"] });
+      expect(code(refused)).toBe("LL403");
+      expect(code(await client.graphql(REMOVE, { id: endpointId }))).toBe("LL403");
+    }
+    // another account sees none of them and cannot remove one
+    const other = await broker.graphql<{ allWebhookEndpoints: { nodes: unknown[] } }>(ENDPOINTS);
+    expect(other.data?.allWebhookEndpoints.nodes).toEqual([]);
+    expect(code(await broker.graphql(REMOVE, { id: endpointId }))).toBe("LL404");
+    expect(
+      (await investor.graphql<{ allWebhookEndpoints: { nodes: unknown[] } }>(ENDPOINTS)).data?.allWebhookEndpoints
+        .nodes,
+    ).toEqual([]);
+
+    // bad input: a clear text, nothing kept
+    const plainHttp = await owner.graphql(REGISTER, { url: "http://hooks.example.com/x", types: ["token.minted"] });
+    expect(code(plainHttp)).toBe("LL422");
+    expect(message(plainHttp)).toBe(WEBHOOK_URL_TEXT.httpsOrLoopback);
+    expect(message(await owner.graphql(REGISTER, { url: "https://hooks.example.com", types: [] }))).toBe(
+      WEBHOOK_URL_TEXT.noEvents,
+    );
+    expect(message(await owner.graphql(REGISTER, { url: " ", types: ["token.minted"] }))).toBe(
+      WEBHOOK_URL_TEXT.required,
+    );
+    expect(code(await owner.graphql(REGISTER, { url: "https://hooks.example.com", types: ["everything"] }))).toBe(
+      "LL422",
+    );
+    expect(await endpointCount()).toBe(before);
+
+    // the admin removes the endpoint it made
+    expect((await admin.graphql(REMOVE, { id: adminEndpoint })).errors).toBeUndefined();
+    expect(await endpointCount()).toBe(before - 1);
+  });
+
+  it("refuses plain http, even to this computer, in production", async () => {
+    await prepareWebhooks(t.server.db, { production: true });
+    try {
+      const refused = await owner.graphql(REGISTER, { url: `${receiverUrl}/prod`, types: ["token.minted"] });
+      expect(code(refused)).toBe("LL422");
+      expect(message(refused)).toBe(WEBHOOK_URL_TEXT.httpsOnly);
+      expect(
+        message(await owner.graphql(REGISTER, { url: "http://hooks.example.com/", types: ["token.minted"] })),
+      ).toBe(WEBHOOK_URL_TEXT.httpsOnly);
+    } finally {
+      await prepareWebhooks(t.server.db, { production: false });
+    }
+  });
+
+  it("delivers a signed event to the receiver, only to the accounts that own the row", async () => {
+    // the broker asks for the same event: the issuer's own distribution is not the broker's to see
+    const brokerEndpoint = await broker.graphql<Registration>(REGISTER, {
+      url: `${receiverUrl}/broker`,
+      types: ["distribution.changed"],
+    });
+    expect(brokerEndpoint.errors).toBeUndefined();
+
+    received.length = 0;
+    const distributionId = await changeIssuerDistribution();
+    expect(distributionId).not.toBe("");
+    await t.server.webhooks.runDue();
+
+    expect(received.map((r) => r.path)).toEqual(["/owner"]);
+    const [request] = received;
+    if (!request) throw new Error("no delivery");
+    expect(verify(request, secret)).toBe(true);
+    expect(verify(request, `${secret}x`)).toBe(false);
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers[WEBHOOK_HEADERS.event]).toBe("distribution.changed");
+    const body = JSON.parse(request.body) as { id: string; type: string; accountId: string; data: { id: string } };
+    expect(body).toMatchObject({
+      type: "distribution.changed",
+      accountId: ids.get(ISSUER),
+      data: { id: distributionId },
+    });
+    expect(request.headers[WEBHOOK_HEADERS.id]).toBe(body.id);
+
+    // the delivery log the account reads
+    const log = await viewer.graphql<Deliveries>(DELIVERIES);
+    const delivery = log.data?.allWebhookDeliveries.nodes.find((d) => d.id === body.id);
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200, lastAnswer: "thanks" });
+    expect(delivery?.webhookAttemptsByDeliveryId.nodes).toEqual([
+      expect.objectContaining({ statusCode: 200, answer: "thanks" }),
+    ]);
+    const brokerLog = await broker.graphql<Deliveries>(DELIVERIES);
+    expect(brokerLog.data?.allWebhookDeliveries.nodes).toEqual([]);
+  });
+
+  it("retries a failed delivery until the receiver answers 2xx, and sends it again on request", async () => {
+    received.length = 0;
+    answers.push(500);
+    await changeIssuerDistribution();
+    await t.server.webhooks.runDue();
+    expect(received.map((r) => r.path)).toEqual(["/owner", "/owner"]);
+    const deliveryId = String(received[0]?.headers[WEBHOOK_HEADERS.id]);
+    expect(received[1]?.headers[WEBHOOK_HEADERS.id]).toBe(deliveryId);
+    for (const request of received) expect(verify(request, secret)).toBe(true);
+
+    const log = await owner.graphql<Deliveries>(DELIVERIES);
+    const delivery = log.data?.allWebhookDeliveries.nodes.find((d) => d.id === deliveryId);
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200 });
+    expect(delivery?.webhookAttemptsByDeliveryId.nodes.map((a) => [a.statusCode, a.answer])).toEqual([
+      [500, "receiver broke"],
+      [200, "thanks"],
+    ]);
+
+    // Send again: a viewer and another account may not; the owner may, and the receiver gets it once more
+    expect(code(await viewer.graphql(RESEND, { id: deliveryId }))).toBe("LL403");
+    expect(code(await broker.graphql(RESEND, { id: deliveryId }))).toBe("LL404");
+    received.length = 0;
+    const resent = await owner.graphql<{ resendWebhookDelivery: { webhookDelivery: { status: string } } }>(RESEND, {
+      id: deliveryId,
+    });
+    expect(resent.data?.resendWebhookDelivery.webhookDelivery.status).toBe("queued");
+    await t.server.webhooks.runDue();
+    expect(received.map((r) => r.headers[WEBHOOK_HEADERS.id])).toEqual([deliveryId]);
+    const again = await owner.graphql<Deliveries>(DELIVERIES);
+    expect(again.data?.allWebhookDeliveries.nodes.find((d) => d.id === deliveryId)?.attempts).toBe(3);
+  });
+
+  it("gives up after the retry window and keeps every answer", async () => {
+    received.length = 0;
+    answers.push(503, 503, 503, 503, 503, 503, 503, 503);
+    // the window closes after the first failure (set in the event's own transaction, before any runner sees it):
+    // the delivery fails for good instead of being retried
+    await t.server.db.transaction(async (tx) => {
+      await tx.query(
+        `update app_public.distributions d set amount = d.amount + 1
+         where d.id = (select d2.id from app_public.distributions d2
+                       join app_public.allocations al on al.id = d2.allocation_id
+                       where al.owner_id = $1 and not d2.locked order by d2.id limit 1)`,
+        [ids.get(ISSUER)],
+      );
+      await tx.query("update app_public.webhook_deliveries set retry_until = now() where status = 'queued'");
+    });
+    await t.server.webhooks.runDue();
+    answers.length = 0;
+    expect(received).toHaveLength(1);
+    const log = await owner.graphql<Deliveries>(DELIVERIES);
+    const delivery = log.data?.allWebhookDeliveries.nodes.find(
+      (d) => d.id === received[0]?.headers[WEBHOOK_HEADERS.id],
+    );
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 503 });
+  });
+
+  it("sends each delivery once when two runners work at the same time", async () => {
+    received.length = 0;
+    // queued while no runner of the server looks: five events, then two runners of their own
+    for (let i = 0; i < 5; i += 1) await changeIssuerDistribution();
+    const first = startRunner(webhookDeliveries({ db: t.server.db, backoffMs: () => 0 }), { intervalMs: 0 });
+    const second = startRunner(webhookDeliveries({ db: t.server.db, backoffMs: () => 0 }), { intervalMs: 0 });
+    try {
+      const [a, b] = await Promise.all([first.run(), second.run(), t.server.webhooks.runDue()]);
+      expect((a ?? 0) + (b ?? 0)).toBeLessThanOrEqual(5);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+    const sent = received.map((r) => String(r.headers[WEBHOOK_HEADERS.id]));
+    expect(sent).toHaveLength(5);
+    expect(new Set(sent).size).toBe(5);
+  });
+});
