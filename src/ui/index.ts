@@ -8,6 +8,7 @@ export { Checkbox } from "./Checkbox.tsx";
 export { Combobox } from "./Combobox.tsx";
 export { DateInput } from "./DateInput.tsx";
 export { Dialog } from "./Dialog.tsx";
+export { FileButton } from "./FileButton.tsx";
 export { type DialogForm, FormDialog } from "./FormDialog.tsx";
 export { ListCard, ListRow, ListRows, type RowLink } from "./List.tsx";
 export { Loading, LoadingIndicator } from "./Loading.tsx";

@@ -19,6 +19,7 @@ import {
 import {
   checkedOwnerEmail,
   createIssuerForImport,
+  issuerNameTaken,
   type NewIssuerRequest,
   newIssuerName,
   newIssuerRequest,
@@ -329,6 +330,8 @@ async function newIssuerPreview(db: Database, session: SessionClaims, request: N
   const ownerExists = (await db.transaction((tx) => userWithEmail(tx, request.ownerEmail))) !== null;
   const preview = await asSession(db, session, (tx) => previewImport(tx, null, pkg));
   const name = newIssuerName(request, pkg);
+  // a second issuer of the same name is allowed, but the admin is told before confirming (issue 37)
+  const nameTaken = name ? await db.transaction((tx) => issuerNameTaken(tx, name)) : false;
   const problems = name
     ? preview.problems
     : [
@@ -344,7 +347,7 @@ async function newIssuerPreview(db: Database, session: SessionClaims, request: N
     ...preview,
     problems,
     errors: preview.errors + (name ? 0 : 1),
-    newIssuer: { name, ownerEmail: request.ownerEmail, ownerExists },
+    newIssuer: { name, ownerEmail: request.ownerEmail, ownerExists, nameTaken },
   };
 }
 

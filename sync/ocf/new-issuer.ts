@@ -43,6 +43,15 @@ export function newIssuerName(request: NewIssuerRequest, pkg: OcfPackage): strin
   return (request.accountName ?? (typeof legal === "string" ? legal.trim() : "")).slice(0, 200);
 }
 
+/** Whether an issuer account of this name (letter case and surrounding blanks aside) exists already. */
+export async function issuerNameTaken(tx: Sql, name: string): Promise<boolean> {
+  const { rows } = await tx.query<{ taken: boolean }>(
+    "select exists (select 1 from app_public.accounts where type = 'issuer' and lower(trim(name)) = lower(trim($1))) as taken",
+    [name],
+  );
+  return rows[0]?.taken === true;
+}
+
 /** The user who signs in with this e-mail, if any. */
 export async function userWithEmail(tx: Sql, email: string): Promise<string | null> {
   const { rows } = await tx.query<{ user_id: string }>(

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage, smallPackage, unzipOcf } from "../helpers/ocf.ts";
 import { type E2E, newContext, resultsDir, screenshot, signIn, startE2E, waitForPath } from "./app.ts";
+import { expectPeopleText } from "./visible-text.ts";
 
 let e2e: E2E;
 const contexts: BrowserContext[] = [];
@@ -53,11 +54,14 @@ async function openReports(email: string): Promise<Page> {
   return page;
 }
 
+/** Both sizes, each checked for people's words (visible-text.ts) before its picture. */
 async function shots(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expectPeopleText(page, `${name} (desktop)`);
   await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectPeopleText(page, `${name} (phone)`);
   await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -92,7 +96,13 @@ describe("OCF package", () => {
     // 2. Import: another issuer's owner previews the file, then imports it.
     const importer = await openReports(IMPORTER);
     const panel = importer.getByTestId("ocf-import");
-    await panel.getByTestId("ocf-file").setInputFiles(zipPath);
+    // the app's button, reached by keyboard, opens the file chooser; the chosen file's name shows beside it
+    const choose = panel.getByRole("button", { name: /^Choose file/ });
+    expect(await panel.getByTestId("ocf-file-name").textContent()).toBe("No file chosen");
+    await choose.focus();
+    const [chooser] = await Promise.all([importer.waitForEvent("filechooser"), importer.keyboard.press("Enter")]);
+    await chooser.setFiles(zipPath);
+    await expect.poll(() => panel.getByTestId("ocf-file-name").textContent()).toBe("ocf-northwind.zip");
     await panel.getByRole("button", { name: "Preview" }).click();
     const preview = panel.getByTestId("ocf-preview");
     await expect.poll(() => preview.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -100,7 +110,14 @@ describe("OCF package", () => {
     expect(await preview.getByTestId("ocf-preview-stakeholders").textContent()).toContain(
       "5 (0 matched to your contacts, 5 new)",
     );
-    expect(await preview.getByRole("table", { name: "Financings" }).textContent()).toContain("Seed2024-01-153740000");
+    // the app's formats: units 0,0.00, dates as elsewhere (not ISO)
+    const financing = preview.getByRole("table", { name: "Financings" }).getByRole("row").nth(1);
+    expect(await financing.getByRole("cell").allTextContents()).toEqual([
+      "Seed",
+      "January 15th 2024",
+      "3",
+      "740,000.00",
+    ]);
     expect(await panel.getByTestId("ocf-problems").textContent()).toContain("No problems");
     const before = await e2e.server.server.db.query<{ n: number }>(
       `select count(*)::int as n from app_public.holdings h join app_public.rounds r on r.id = h.round_id
@@ -194,5 +211,11 @@ describe("OCF package", () => {
       );
     expect(await count()).toBe(1);
     await shots(admin, "ocf-admin-created");
+    // the same package again: an issuer of that name exists now, and the preview says so before Import
+    await panel.getByRole("button", { name: "Preview" }).click();
+    await expect
+      .poll(() => panel.getByTestId("ocf-name-taken").textContent(), { timeout: 20_000 })
+      .toContain("An issuer named Test Robotics, Inc. already exists.");
+    await shots(admin, "ocf-admin-name-taken");
   }, 120_000);
 });

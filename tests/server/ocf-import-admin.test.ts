@@ -119,12 +119,19 @@ describe("OCF import by an admin into a new issuer", () => {
     const preview = await previewed.json();
     expect(preview).toMatchObject({
       issuer: "Admin Robotics, Inc.",
-      newIssuer: { name: "Admin Robotics, Inc.", ownerEmail: "broker@demo.test", ownerExists: true },
+      newIssuer: { name: "Admin Robotics, Inc.", ownerEmail: "broker@demo.test", ownerExists: true, nameTaken: false },
       stakeholders: { total: 2, matchedContacts: 0, newContacts: 2 },
       issuances: 2,
       errors: 0,
     });
     expect(await footprint()).toEqual(before);
+    // an issuer of the same name exists (letter case and blanks aside): the preview says so, the import may go on
+    const sameName = await post(
+      admin,
+      newIssuerPath("/api/v2/imports/ocf", "broker@demo.test", " northwind renewables, inc. "),
+      zip,
+    );
+    expect((await sameName.json()).newIssuer).toMatchObject({ name: "northwind renewables, inc.", nameTaken: true });
 
     const confirmed = await post(admin, newIssuerPath("/api/v2/imports/ocf/confirm", "broker@demo.test"), zip);
     expect(confirmed.status).toBe(200);

@@ -95,7 +95,7 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
           size="sm"
           variant="outline"
           disabled={events.length === 0}
-          onClick={() => saveCsv(`${fileName}_${fileDay()}.csv`, auditCsv(events))}
+          onClick={() => saveCsv(`${fileName}_${fileDay()}.csv`, auditCsv(events, nameOf))}
         >
           {AUDIT_TEXT.export}
         </Button>

@@ -1,6 +1,9 @@
 // The audit trail as screens show and export it: the GraphQL read of older pages (owners and admins read their
 // account's events, platform admins every event: the database's policy decides) and the CSV (src/domain/csv.ts: neutralised cells, like every export).
+import { activityLine, actorParts, type NameOf } from "../../domain/activity.ts";
 import { type CsvText, csvBlob, toCsv } from "../../domain/csv.ts";
+import { formatDate } from "../../domain/format.ts";
+import { AUDIT_TEXT } from "./strings.ts";
 
 export interface AuditEvent {
   id: string;
@@ -28,7 +31,7 @@ export const AUDIT_QUERY = `query AuditTrail($first: Int!, $offset: Int, $condit
   }
 }`;
 
-/** The device as one text: the session's browser with the IP (a device id, a UUID, only in the CSV). */
+/** The device as one text: the session's browser with the IP. */
 export function deviceText(event: Pick<AuditEvent, "deviceId" | "ip" | "userAgent" | "sessionId">): string {
   const parts = [event.userAgent ? shortAgent(event.userAgent) : null, event.ip].filter(Boolean);
   return parts.join(" · ");
@@ -42,36 +45,30 @@ export function shortAgent(agent: string): string {
   return `${browser[1]} ${browser[2]}${system ? ` on ${system[1]}` : ""}`;
 }
 
-export function auditCsv(events: readonly AuditEvent[]): CsvText {
+/**
+ * The events as the card shows them (issue 37): when, the sentence, its kind, who (name and e-mail), the account, the
+ * device and the details as "Label: value" lines (src/domain/activity.ts), never the stored JSON, a command name or
+ * an id where a name exists. `nameOf` is the card's: the names of the records the device holds.
+ */
+export function auditCsv(events: readonly AuditEvent[], nameOf: NameOf = () => null): CsvText {
   return toCsv(
-    [
-      "When",
-      "Kind",
-      "What",
-      "Who",
-      "Account",
-      "Account ID",
-      "User ID",
-      "Session",
-      "Device",
-      "IP",
-      "User agent",
-      "Details",
-    ],
-    events.map((event) => [
-      event.createdOn,
-      event.kind,
-      event.action,
-      event.actor ?? "",
-      event.accountName ?? "",
-      event.accountId ?? "",
-      event.userId ?? "",
-      event.sessionId ?? "",
-      event.deviceId ?? "",
-      event.ip ?? "",
-      event.userAgent ?? "",
-      event.details ? JSON.stringify(event.details) : "",
-    ]),
+    ["When", "What", "Kind", "Who", "Email", "Account", "Device", "IP", "User agent", "Details"],
+    events.map((event) => {
+      const line = activityLine(event, nameOf);
+      const actor = actorParts(event.actor);
+      return [
+        formatDate(event.createdOn, "MMM DD YYYY h:mma"),
+        line.sentence,
+        AUDIT_TEXT.kinds[event.kind] ?? AUDIT_TEXT.otherKind,
+        actor.name,
+        actor.email ?? "",
+        event.accountName ?? "",
+        event.userAgent ? shortAgent(event.userAgent) : "",
+        event.ip ?? "",
+        event.userAgent ?? "",
+        line.details.map((detail) => `${detail.label}: ${detail.value}`).join("\n"),
+      ];
+    }),
   );
 }
 

@@ -5,7 +5,8 @@
 // name, and the import creates that issuer (POST ...?newIssuer=1&ownerEmail=...&accountName=...).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
-import { Button, Card, ErrorBlock, Fact, mutedText, TextField, tableClass } from "../../ui/index.ts";
+import { formatDate, formatInteger, formatNumber } from "../../domain/format.ts";
+import { Button, Card, ErrorBlock, Fact, FileButton, mutedText, TextField, tableClass } from "../../ui/index.ts";
 import { ADMIN_OCF_TEXT, OCF_TEXT } from "./strings.ts";
 
 interface Problem {
@@ -28,7 +29,8 @@ interface Preview {
   vestingTerms: number;
   problems: Problem[];
   errors: number;
-  newIssuer?: { name: string; ownerEmail: string; ownerExists: boolean };
+  /** The admin's import: the issuer it creates; `nameTaken` when an issuer of that name exists already. */
+  newIssuer?: { name: string; ownerEmail: string; ownerExists: boolean; nameTaken?: boolean };
 }
 
 interface Result {
@@ -187,21 +189,19 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
         </div>
       )}
       <div className={css({ display: "flex", gap: "3", alignItems: "end", flexWrap: "wrap" })}>
-        <label
-          className={css({ display: "flex", flexDirection: "column", gap: "1", fontSize: "sm", fontWeight: "600" })}
-        >
-          {OCF_TEXT.chooseFile}
-          <input
-            type="file"
-            accept=".zip,application/zip"
-            data-testid="ocf-file"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              reset();
-            }}
-            className={css({ fontSize: "sm", fontWeight: "400" })}
-          />
-        </label>
+        <FileButton
+          label={OCF_TEXT.chooseFile}
+          chooseText={OCF_TEXT.choose}
+          noneText={OCF_TEXT.noFile}
+          accept=".zip,application/zip"
+          file={file}
+          disabled={busy}
+          testId="ocf-file"
+          onFile={(chosen) => {
+            setFile(chosen);
+            reset();
+          }}
+        />
         <Button variant="outline" onClick={runPreview} disabled={!file || busy} loading={busy && !preview}>
           {OCF_TEXT.preview}
         </Button>
@@ -240,9 +240,9 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
               </Fact>
             )}
             <Fact label={OCF_TEXT.packageIssuer}>{preview.issuer ?? "-"}</Fact>
-            <Fact label={OCF_TEXT.asOf}>{preview.asOf ?? "-"}</Fact>
+            <Fact label={OCF_TEXT.asOf}>{formatDate(preview.asOf) || "-"}</Fact>
             <Fact label={OCF_TEXT.stakeholders} testId="ocf-preview-stakeholders">
-              {preview.stakeholders.total} (
+              {formatInteger(preview.stakeholders.total)} (
               {(newIssuer ? ADMIN_OCF_TEXT.stakeholdersDetail : OCF_TEXT.stakeholdersDetail)(
                 preview.stakeholders.matchedContacts,
                 preview.stakeholders.newContacts,
@@ -250,12 +250,12 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
               )
             </Fact>
             <Fact label={OCF_TEXT.issuances} testId="ocf-preview-issuances">
-              {preview.issuances.toLocaleString("en-US")}
+              {formatInteger(preview.issuances)}
             </Fact>
-            <Fact label={OCF_TEXT.units}>{preview.units}</Fact>
-            <Fact label={OCF_TEXT.cancellations}>{preview.cancellations}</Fact>
-            <Fact label={OCF_TEXT.transfers}>{preview.transfers}</Fact>
-            <Fact label={OCF_TEXT.vestingTerms}>{preview.vestingTerms}</Fact>
+            <Fact label={OCF_TEXT.units}>{formatNumber(preview.units)}</Fact>
+            <Fact label={OCF_TEXT.cancellations}>{formatInteger(preview.cancellations)}</Fact>
+            <Fact label={OCF_TEXT.transfers}>{formatInteger(preview.transfers)}</Fact>
+            <Fact label={OCF_TEXT.vestingTerms}>{formatInteger(preview.vestingTerms)}</Fact>
           </dl>
           {preview.stockClasses.length > 0 && (
             <div className={css({ overflowX: "auto" })}>
@@ -272,9 +272,9 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
                   {preview.stockClasses.map((c) => (
                     <tr key={c.name}>
                       <td className={cell}>{c.name}</td>
-                      <td className={numberCell}>{c.authorized}</td>
-                      <td className={numberCell}>{c.issuances}</td>
-                      <td className={numberCell}>{c.units}</td>
+                      <td className={numberCell}>{formatNumber(c.authorized)}</td>
+                      <td className={numberCell}>{formatInteger(c.issuances)}</td>
+                      <td className={numberCell}>{formatNumber(c.units)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -296,9 +296,9 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
                   {preview.financings.map((f) => (
                     <tr key={`${f.name}-${f.date}`}>
                       <td className={cell}>{f.name}</td>
-                      <td className={cell}>{f.date}</td>
-                      <td className={numberCell}>{f.issuances}</td>
-                      <td className={numberCell}>{f.units}</td>
+                      <td className={cell}>{formatDate(f.date)}</td>
+                      <td className={numberCell}>{formatInteger(f.issuances)}</td>
+                      <td className={numberCell}>{formatNumber(f.units)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -347,6 +347,24 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
             </div>
           )}
         </div>
+      )}
+      {preview?.newIssuer?.nameTaken && (
+        <p
+          role="alert"
+          data-testid="ocf-name-taken"
+          className={css({
+            p: "3",
+            borderRadius: "md",
+            borderWidth: "1px",
+            borderColor: "warning",
+            bg: "warning.subtle",
+            color: "warning",
+            fontSize: "sm",
+            fontWeight: "600",
+          })}
+        >
+          {ADMIN_OCF_TEXT.nameTaken(preview.newIssuer.name)}
+        </p>
       )}
       {preview && (
         <div className={css({ display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap" })}>

@@ -24,6 +24,8 @@ export const OCF_TEXT = {
   importDescription:
     "Bring a cap table in from another platform: upload an OCF 1.2.0 package (zip), check the preview, then import it in one step.",
   chooseFile: "OCF package (.zip)",
+  choose: "Choose file",
+  noFile: "No file chosen",
   preview: "Preview",
   previewing: "Reading the package…",
   confirm: "Import",
@@ -77,6 +79,8 @@ export const ADMIN_OCF_TEXT = {
   ownerExists: (email: string) => `${email} (has a sign-in: made owner at once)`,
   ownerInvited: (email: string) => `${email} (no sign-in yet: invited by email)`,
   stakeholdersDetail: (matched: number, created: number) => `${matched} matched to investor accounts, ${created} new`,
+  nameTaken: (name: string) =>
+    `An issuer named ${name} already exists. Importing creates a second issuer with the same name. To add this cap table to the existing issuer, its owner imports the package on its Reports page; otherwise give the new issuer another account name above.`,
   confirm: "Create issuer and import",
   created: (name: string, issuances: number) =>
     `Created the issuer ${name} with ${issuances.toLocaleString("en-US")} imported issuance${issuances === 1 ? "" : "s"}.`,
