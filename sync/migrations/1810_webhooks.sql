@@ -61,7 +61,11 @@ create table app_public.webhook_deliveries (
   last_answer text,
   delivered_on timestamptz,
   created_on timestamptz not null default now(),
-  updated_on timestamptz not null default now()
+  updated_on timestamptz not null default now(),
+  constraint next_attempt_on_bounds check (app_private.check_date(next_attempt_on)),
+  constraint retry_until_bounds check (app_private.check_date(retry_until)),
+  constraint claimed_until_bounds check (app_private.check_date(claimed_until)),
+  constraint delivered_on_bounds check (app_private.check_date(delivered_on))
 );
 select app_private.add_text_limit('app_public.webhook_deliveries', 'event_type');
 select app_private.add_text_limit('app_public.webhook_deliveries', 'status');
