@@ -23,6 +23,7 @@ import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings
 import { mailDelivery } from "../mail/jobs.ts";
 import { type MailRelay, mailRelay } from "../mail/mailer.ts";
 import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
+import { portfolioRoutes } from "../portfolio/routes.ts";
 import { changeCompaction } from "../replication/compaction.ts";
 import { replicationRoutes } from "../replication/routes.ts";
 import { runnerChannels, startRunners } from "../runners/registry.ts";
@@ -195,6 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         else await db.query("select pg_notify('payment_jobs', $1)", [paymentAccountId]);
       },
     }),
+    ...portfolioRoutes({ db }),
     ...fallbackRoutes({ db, production, distDir: options.distDir ?? "dist" }),
   ]);
   let draining = false;

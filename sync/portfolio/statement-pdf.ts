@@ -1,0 +1,163 @@
+// The investor's statement of holdings as of a day (issue 35 item 2), a PDF made on the server with pdf-lib (as the
+// built-in signer's pages are, sync/signing/pdf.ts): the account and the investor, the day, and per security the
+// units held at the end of that day (UTC), with the value per unit and the value where the issuer has set one.
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { add, dec, mul, ZERO } from "../../src/domain/decimal.ts";
+import { formatDate, formatMoney, formatNumber } from "../../src/domain/format.ts";
+import { type Portfolio, positionsAsOf } from "./data.ts";
+
+export const STATEMENT_TEXT = {
+  title: "Statement of holdings",
+  asOf: "As of",
+  account: "Account",
+  investor: "Investor",
+  prepared: "Prepared on",
+  columns: ["Security", "Issuer", "Units", "Value per unit", "Value"],
+  total: "Total value",
+  none: "No holdings on this date.",
+  notKnown: "Not set",
+  note:
+    "Units are the sum of the account's transactions up to the end of the day (UTC). The value per unit is the " +
+    "value the issuer has set for the security today, where it has set one; it is not a price on the statement's date.",
+} as const;
+
+/** A day (YYYY-MM-DD) as the app writes dates: "June 30th 2025". */
+function dayText(day: string): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return formatDate(new Date(year, month - 1, date));
+}
+
+/** Text the standard Helvetica font can draw (WinAnsi): anything else becomes '?'. */
+function drawable(font: PDFFont, value: string): string {
+  const charset = new Set(font.getCharacterSet());
+  return [...value.replace(/[\r\n\t]+/g, " ")].map((c) => (charset.has(c.codePointAt(0) ?? 0) ? c : "?")).join("");
+}
+
+/** Cut to fit a column, with an ellipsis when cut. */
+function fitted(font: PDFFont, value: string, size: number, width: number): string {
+  const safe = drawable(font, value);
+  if (font.widthOfTextAtSize(safe, size) <= width) return safe;
+  let cut = safe.length;
+  while (cut > 1 && font.widthOfTextAtSize(`${safe.slice(0, cut)}...`, size) > width) cut--;
+  return `${safe.slice(0, cut)}...`;
+}
+
+const PAGE: [number, number] = [612, 792];
+const MARGIN = 50;
+// column left edges and widths; numbers are right-aligned in theirs
+const COLUMNS = [
+  { x: 50, width: 170, right: false },
+  { x: 225, width: 120, right: false },
+  { x: 350, width: 75, right: true },
+  { x: 430, width: 60, right: true },
+  { x: 495, width: 67, right: true },
+];
+
+export async function statementPdf(portfolio: Portfolio, day: string, preparedOn: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${STATEMENT_TEXT.title} ${day}`);
+  doc.setCreator("Ledgerline");
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = doc.addPage(PAGE);
+  let y = PAGE[1] - MARGIN;
+
+  const line = (value: string, options: { size?: number; font?: PDFFont; x?: number; gray?: boolean } = {}) => {
+    const size = options.size ?? 10;
+    const face = options.font ?? font;
+    page.drawText(drawable(face, value), {
+      x: options.x ?? MARGIN,
+      y,
+      size,
+      font: face,
+      color: options.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
+    });
+  };
+  const row = (cells: string[], face: PDFFont, size = 9) => {
+    cells.forEach((cell, index) => {
+      const column = COLUMNS[index];
+      if (!column) return;
+      // names are cut to their column; figures are never cut (they reach left into the gap)
+      const value = column.right ? drawable(face, cell) : fitted(face, cell, size, column.width);
+      const x = column.right ? column.x + column.width - face.widthOfTextAtSize(value, size) : column.x;
+      page.drawText(value, { x, y, size, font: face });
+    });
+  };
+  const nextRow = (height: number) => {
+    y -= height;
+    if (y < MARGIN + 40) {
+      page = doc.addPage(PAGE);
+      y = PAGE[1] - MARGIN;
+      row(STATEMENT_TEXT.columns as unknown as string[], bold);
+      y -= 16;
+    }
+  };
+
+  line(STATEMENT_TEXT.title, { size: 18, font: bold });
+  y -= 28;
+  for (const [label, value] of [
+    [STATEMENT_TEXT.asOf, dayText(day)],
+    [STATEMENT_TEXT.account, portfolio.accountName],
+    [STATEMENT_TEXT.investor, portfolio.investorName],
+    [STATEMENT_TEXT.prepared, dayText(preparedOn)],
+  ] as const) {
+    line(label, { font: bold, gray: true });
+    line(value, { x: MARGIN + 90 });
+    y -= 15;
+  }
+  y -= 12;
+
+  const positions = positionsAsOf(portfolio, day);
+  if (positions.length === 0) {
+    line(STATEMENT_TEXT.none);
+    y -= 20;
+  } else {
+    row(STATEMENT_TEXT.columns as unknown as string[], bold);
+    y -= 4;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness: 0.5 });
+    y -= 12;
+    let total = ZERO;
+    for (const { security, units } of positions) {
+      const value = security.unitValue === null ? null : mul(units, dec(security.unitValue));
+      if (value) total = add(total, value);
+      row(
+        [
+          security.ticker ? `${security.name} (${security.ticker})` : security.name,
+          security.issuer ?? "",
+          formatNumber(units, 6),
+          security.unitValue === null ? STATEMENT_TEXT.notKnown : `$${formatNumber(security.unitValue, 10)}`,
+          value === null ? STATEMENT_TEXT.notKnown : formatMoney(value),
+        ],
+        font,
+      );
+      nextRow(15);
+    }
+    page.drawLine({ start: { x: MARGIN, y: y + 8 }, end: { x: PAGE[0] - MARGIN, y: y + 8 }, thickness: 0.5 });
+    y -= 4;
+    row([STATEMENT_TEXT.total, "", "", "", formatMoney(total)], bold);
+    y -= 24;
+  }
+  for (const part of wrap(drawable(font, STATEMENT_TEXT.note), font, 8, PAGE[0] - 2 * MARGIN)) {
+    if (y < MARGIN) {
+      page = doc.addPage(PAGE);
+      y = PAGE[1] - MARGIN;
+    }
+    line(part, { size: 8, gray: true });
+    y -= 11;
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of value.split(" ")) {
+    const next = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(current);
+      current = word;
+    } else current = next;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
