@@ -46,6 +46,10 @@ export const MESSAGES = {
   uploadSuccess: "File Successfully Uploaded!",
   uploadTooLarge: "Error: File is larger than 100MB",
   uploadUnknown: "Unknown error occurred.",
+  // account logos (issue 35 item 7; the server's texts: sync/database/accounts/40_logos.sql, sync/http/uploads.ts)
+  logoType: "A logo must be a PNG, JPEG or WebP image.",
+  logoTooLarge: "A logo can be at most 1 MB.",
+  logoLink: "Logo link must be a web address such as https://example.com.",
   // forms
   attestation: "Please accept the attestation to proceed.",
   emailRequired: "Email is required.",

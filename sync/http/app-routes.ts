@@ -9,6 +9,7 @@ import type { FileStorage } from "../storage/index.ts";
 import { handleAuthenticate } from "./auth-routes.ts";
 import { EXAMPLES_PATH, handleExample } from "./examples.ts";
 import { handleIntegrations } from "./integrations.ts";
+import { handleLogo, LOGOS_PREFIX } from "./logos.ts";
 import { ALLOCATION_EXAMPLE_PATH, handleReports, OCF_IMPORT_PATH, REPORTS_PATH } from "./reports.ts";
 import { sendJson, sendText } from "./respond.ts";
 import type { Route } from "./routes.ts";
@@ -113,6 +114,14 @@ export function fileRoutes(options: { db: Database; storage: FileStorage }): Rou
       "`POST {key}`: a file into the session's upload slot (local storage); `POST {key}/complete`: an object-storage upload confirmed",
     ),
     uploads("/api/v2/documents/*", "`GET {id}/download`: a document's file, under row-level security"),
+    {
+      method: "GET",
+      answersOtherMethods: true,
+      path: `${LOGOS_PREFIX}*`,
+      access: "optional",
+      doc: "`{key}`: an account's logo, to whoever may see the account (the accounts' read rule); cached for good",
+      handle: (req, res, { path, session }) => handleLogo(req, res, path, { db, session, storage }),
+    },
     reports(
       "GET",
       `${REPORTS_PATH}*`,

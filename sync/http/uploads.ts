@@ -13,8 +13,14 @@
 // storage). A refused upload marks the slot and every document naming it "failed", so the device shows "Upload
 // failed, please check file size and retry". The text of a small csv/tsv/txt file is also kept in its slot for
 // imports the database runs (bulkCustomers(fileName)).
+//
+// An image slot (png, jpg, jpeg, webp: an account's logo, sync/database/accounts/40_logos.sql) takes at most 1 MB and
+// only a PNG, JPEG or WebP image by its content (src/domain/logos.ts); once uploaded, the accounts naming it get the
+// address their logo is loaded from (sync/http/logos.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable, Transform } from "node:stream";
+import { isLogoFileName, LOGO_MAX_BYTES, logoContentType } from "../../src/domain/logos.ts";
+import { MESSAGES } from "../../src/domain/messages.ts";
 import { decodeTextFile } from "../../src/domain/text-file.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
@@ -79,6 +85,11 @@ async function markSlot(
       content,
     ]);
     await tx.query("update app_public.documents set upload_status = $2 where file_key = $1", [key, status]);
+    await tx.query(
+      `update app_public.accounts set logo_url = case when $2 = 'uploaded' then '/api/v2/logos/' || $1 end
+        where logo_key = $1::uuid and logo_url is distinct from case when $2 = 'uploaded' then '/api/v2/logos/' || $1 end`,
+      [key, status],
+    );
   });
 }
 
@@ -104,12 +115,14 @@ async function handleUpload(
   if (!slot) return refuse(res, 404, "LL404", "Upload location not found");
   if (slot.status !== "pending" || slot.expired) return refuse(res, 410, "LL410", "Upload location expired");
 
-  const limit = uploadLimit();
+  const logo = isLogoSlot(slot.extension);
+  const limit = logo ? LOGO_MAX_BYTES : uploadLimit();
+  const tooLarge = logo ? MESSAGES.logoTooLarge : MESSAGES.uploadTooLarge;
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit + MULTIPART_OVERHEAD_BYTES) {
     await markSlot(context.db, key, "failed", null);
     res.setHeader("Connection", "close");
-    return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+    return refuse(res, 413, "LL413", tooLarge);
   }
   const contentType = req.headers["content-type"] ?? "";
   if (!/^multipart\/form-data/i.test(contentType))
@@ -130,14 +143,24 @@ async function handleUpload(
     if (error instanceof TooLargeError || (error as { cause?: unknown })?.cause instanceof TooLargeError) {
       await markSlot(context.db, key, "failed", null);
       res.setHeader("Connection", "close");
-      return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+      return refuse(res, 413, "LL413", tooLarge);
     }
     return refuse(res, 400, "LL400", "The upload could not be read");
   }
   if (!file) return refuse(res, 400, "LL400", 'The file must be sent in the part named "file"');
   if (file.size > limit) {
     await markSlot(context.db, key, "failed", null);
-    return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+    return refuse(res, 413, "LL413", tooLarge);
+  }
+  if (logo) {
+    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    if (!isLogoFileName(file.name) || logoContentType(head) === null) {
+      await markSlot(context.db, key, "failed", null);
+      return refuse(res, 422, "LL422", MESSAGES.logoType);
+    }
+    await context.storage.write(key, Buffer.from(await file.arrayBuffer()));
+    await markSlot(context.db, key, "uploaded", file.size);
+    return sendJson(res, 201, { key, size: file.size });
   }
   const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase();
   if (!extension || !(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
@@ -182,11 +205,21 @@ async function handleComplete(
     await markSlot(context.db, key, "failed", null);
     return refuse(res, 409, "LL409", "Upload failed, please check file size and retry");
   }
-  if (stored.size > uploadLimit()) {
+  const logo = isLogoSlot(slot.extension);
+  if (stored.size > (logo ? LOGO_MAX_BYTES : uploadLimit())) {
     // The policy forbids it; a bucket that does not enforce policies still never serves it.
     await context.storage.remove(key);
     await markSlot(context.db, key, "failed", null);
-    return refuse(res, 413, "LL413", "Error: File is larger than 100MB");
+    return refuse(res, 413, "LL413", logo ? MESSAGES.logoTooLarge : MESSAGES.uploadTooLarge);
+  }
+  if (logo) {
+    const file = await context.storage.read(key);
+    const bytes = file ? Buffer.concat(await file.body.toArray()) : Buffer.alloc(0);
+    if (logoContentType(bytes.subarray(0, 16)) === null) {
+      await context.storage.remove(key);
+      await markSlot(context.db, key, "failed", null);
+      return refuse(res, 422, "LL422", MESSAGES.logoType);
+    }
   }
   let text: string | null = null;
   if (TEXT_EXTENSIONS.has(slot.extension) && stored.size <= IMPORT_TEXT_MAX_BYTES) {
@@ -196,6 +229,9 @@ async function handleComplete(
   await markSlot(context.db, key, "uploaded", stored.size, text);
   return sendJson(res, 200, { key, size: stored.size });
 }
+
+/** An image slot: the account's logo (sync/database/accounts/40_logos.sql). */
+const isLogoSlot = (extension: string) => isLogoFileName(`logo.${extension}`);
 
 /**
  * The file's text as the device reads it (src/domain/text-file.ts: UTF-8 without its mark, UTF-16 with one, else

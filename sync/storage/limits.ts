@@ -12,6 +12,11 @@ export const CONTENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",
   xls: "application/vnd.ms-excel",
   txt: "text/plain; charset=utf-8",
+  // an account's logo (sync/database/accounts/40_logos.sql): at most 1 MB, checked by content on arrival
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
 };
 
 /** The byte limit (tests of the refusal may lower it with UPLOAD_MAX_BYTES; it never rises above 100 MB). */

@@ -14,6 +14,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { isLogoFileName, LOGO_MAX_BYTES } from "../../src/domain/logos.ts";
 import type { FileStorage } from "./index.ts";
 import { CONTENT_TYPES, uploadLimit } from "./limits.ts";
 
@@ -62,7 +63,9 @@ export async function createS3Storage(settings: S3Settings): Promise<FileStorage
         Bucket,
         Key: slot.key,
         Fields: { "Content-Type": contentType },
-        Conditions: [["content-length-range", 0, uploadLimit()]],
+        Conditions: [
+          ["content-length-range", 0, isLogoFileName(`logo.${slot.extension}`) ? LOGO_MAX_BYTES : uploadLimit()],
+        ],
         Expires: Math.max(1, Math.min(POST_TTL_SECONDS, remaining)),
       });
       return { url: post.url, fields: post.fields };

@@ -178,7 +178,7 @@ begin
   if trim(coalesce(file_name, '')) = '' then
     raise exception 'File name is required.' using errcode = 'LL422';
   end if;
-  ext := app_private.require_upload_extension(app_private.file_extension(file_name));
+  ext := app_private.require_slot_extension(app_private.file_extension(file_name));
   if content_hash is not null and content_hash !~ '^[0-9a-f]{64}$' then
     raise exception 'Content hash: the SHA-256 of the file in 64 lowercase hex digits.' using errcode = 'LL422';
   end if;
