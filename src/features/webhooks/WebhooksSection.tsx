@@ -1,11 +1,149 @@
-// Settings > Integrations: the account's webhook endpoints and their deliveries.
-import { Card, mutedText } from "../../ui/index.ts";
+// Settings > Integrations: the account's webhook endpoints (add with the secret shown once, remove) and the delivery
+// log (where each delivery stands, the endpoint's answer, Send again). Online only: the secret is made on the
+// server and the log is the server's, so offline the section says so instead of showing stale or queued changes.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
+import {
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  ErrorBlock,
+  ListRow,
+  ListRows,
+  LoadingIndicator,
+  mutedText,
+  Note,
+  SectionTitle,
+  toast,
+} from "../../ui/index.ts";
+import { AddEndpointDialog } from "./AddEndpointDialog.tsx";
+import { DeliveryLog } from "./DeliveryLog.tsx";
 import { WEBHOOKS_TEXT } from "./strings.ts";
+import { useWebhooks, type WebhookEndpoint, webhookErrorText } from "./use-webhooks.ts";
 
 export function WebhooksSection() {
+  const { canWrite } = useViewer();
+  const { state, reload, register, remove, resend } = useWebhooks();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function confirmRemove(endpoint: WebhookEndpoint) {
+    setBusy(endpoint.id);
+    try {
+      await remove(endpoint.id);
+      toast.success(WEBHOOKS_TEXT.removed);
+      setRemoving(null);
+      reload();
+    } catch (error) {
+      toast.error(webhookErrorText(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function sendAgain(deliveryId: string) {
+    setBusy(deliveryId);
+    try {
+      await resend(deliveryId);
+      toast.success(WEBHOOKS_TEXT.sentAgain);
+      reload();
+    } catch (error) {
+      toast.error(webhookErrorText(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const ready = state.status === "ready";
   return (
-    <Card title={WEBHOOKS_TEXT.title} testId="webhooks-section">
+    <Card
+      title={WEBHOOKS_TEXT.title}
+      testId="webhooks-section"
+      actions={
+        canWrite && ready ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            {WEBHOOKS_TEXT.add}
+          </Button>
+        ) : undefined
+      }
+    >
       <p className={mutedText}>{WEBHOOKS_TEXT.intro}</p>
+      {state.status === "offline" && <Note>{WEBHOOKS_TEXT.needsNetwork}</Note>}
+      {state.status === "loading" && <LoadingIndicator label={WEBHOOKS_TEXT.loading} />}
+      {state.status === "failed" && (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2", alignItems: "flex-start" })}>
+          <ErrorBlock text={WEBHOOKS_TEXT.loadFailed} />
+          <Button size="sm" variant="outline" onClick={reload}>
+            {WEBHOOKS_TEXT.retry}
+          </Button>
+        </div>
+      )}
+      {ready && (
+        <>
+          {!canWrite && <p className={mutedText}>{WEBHOOKS_TEXT.readOnly}</p>}
+          <SectionTitle>{WEBHOOKS_TEXT.endpoints}</SectionTitle>
+          {state.endpoints.length === 0 ? (
+            <EmptyState text={WEBHOOKS_TEXT.noEndpoints} />
+          ) : (
+            <ListRows>
+              {state.endpoints.map((endpoint) => (
+                <ListRow
+                  key={endpoint.id}
+                  title={endpoint.url}
+                  detail={endpoint.eventTypes
+                    .map((type) => WEBHOOKS_TEXT.eventLabels[type as keyof typeof WEBHOOKS_TEXT.eventLabels] ?? type)
+                    .join(", ")}
+                >
+                  {canWrite && (
+                    <Button size="sm" variant="outline" onClick={() => setRemoving(endpoint)}>
+                      {WEBHOOKS_TEXT.remove}
+                    </Button>
+                  )}
+                </ListRow>
+              ))}
+            </ListRows>
+          )}
+          <SectionTitle>{WEBHOOKS_TEXT.deliveries}</SectionTitle>
+          <DeliveryLog
+            deliveries={state.deliveries}
+            endpoints={state.endpoints}
+            canWrite={canWrite}
+            sending={busy}
+            onSendAgain={(id) => void sendAgain(id)}
+          />
+        </>
+      )}
+      {adding && (
+        <AddEndpointDialog
+          register={register}
+          onClose={(added) => {
+            setAdding(false);
+            if (added) reload();
+          }}
+        />
+      )}
+      {removing && (
+        <Dialog
+          open
+          role="alertdialog"
+          onOpenChange={(open) => !open && setRemoving(null)}
+          title={WEBHOOKS_TEXT.removeTitle}
+          description={WEBHOOKS_TEXT.removeDescription(removing.url)}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setRemoving(null)}>
+                {WEBHOOKS_TEXT.cancel}
+              </Button>
+              <Button variant="danger" loading={busy === removing.id} onClick={() => void confirmRemove(removing)}>
+                {WEBHOOKS_TEXT.removeConfirm}
+              </Button>
+            </>
+          }
+        />
+      )}
     </Card>
   );
 }

@@ -1,0 +1,146 @@
+// Add a webhook endpoint: its address and the events to send. The secret is made on the server, so this needs the
+// network (the section is not offered offline); once added, the dialog shows the secret, this once.
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_TEXT, webhookUrlError } from "../../domain/webhooks.ts";
+import { Button, Checkbox, Dialog, FieldError, FormDialog, fullRow, mutedText, TextField } from "../../ui/index.ts";
+import { WEBHOOKS_TEXT } from "./strings.ts";
+import { webhookErrorText } from "./use-webhooks.ts";
+
+export function AddEndpointDialog({
+  register,
+  onClose,
+}: {
+  register: (url: string, eventTypes: string[]) => Promise<string>;
+  /** Closed: `added` says whether an endpoint was added (the list reads again). */
+  onClose: (added: boolean) => void;
+}) {
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<string[]>([]);
+  const [errors, setErrors] = useState<{ url?: string; events?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function save() {
+    // the server checks the same (and refuses plain http to this computer in production)
+    const urlError = webhookUrlError(url, { allowLoopbackHttp: true });
+    const eventsError = events.length === 0 ? WEBHOOK_URL_TEXT.noEvents : undefined;
+    if (urlError || eventsError) {
+      setErrors({ url: urlError ?? undefined, events: eventsError });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      setSecret(await register(url.trim(), events));
+    } catch (error) {
+      setErrors({ form: webhookErrorText(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (secret !== null) return <SecretDialog secret={secret} onClose={() => onClose(true)} />;
+
+  const toggle = (type: string) => (checked: boolean) =>
+    setEvents((current) => (checked ? [...current, type] : current.filter((t) => t !== type)));
+  return (
+    <FormDialog
+      form={{
+        saving,
+        errors,
+        save: () => void save(),
+        onSubmit: (event: FormEvent) => {
+          event.preventDefault();
+          void save();
+        },
+      }}
+      title={WEBHOOKS_TEXT.addTitle}
+      description={WEBHOOKS_TEXT.addDescription}
+      submitLabel={WEBHOOKS_TEXT.save}
+      cancelLabel={WEBHOOKS_TEXT.cancel}
+      onClose={() => onClose(false)}
+    >
+      <div className={fullRow}>
+        <TextField
+          label={WEBHOOKS_TEXT.url}
+          kind="url"
+          value={url}
+          error={errors.url}
+          placeholder="https://"
+          onValueChange={setUrl}
+          autoFocus
+        />
+      </div>
+      <fieldset className={fullRow}>
+        <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{WEBHOOKS_TEXT.events}</legend>
+        <p className={mutedText}>{WEBHOOKS_TEXT.eventsHint}</p>
+        <div
+          className={css({
+            display: "grid",
+            gap: "2",
+            mt: "2",
+            gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
+          })}
+        >
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <Checkbox
+              key={type}
+              checked={events.includes(type)}
+              onChange={toggle(type)}
+              invalid={Boolean(errors.events)}
+            >
+              {WEBHOOKS_TEXT.eventLabels[type]}
+            </Checkbox>
+          ))}
+        </div>
+        <div className={css({ mt: "3" })}>
+          <FieldError text={errors.events} />
+        </div>
+      </fieldset>
+    </FormDialog>
+  );
+}
+
+function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={WEBHOOKS_TEXT.secretTitle}
+      description={WEBHOOKS_TEXT.secretDescription}
+      footer={<Button onClick={onClose}>{WEBHOOKS_TEXT.done}</Button>}
+    >
+      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+        <code
+          data-identifier
+          data-testid="webhook-secret"
+          className={css({
+            fontFamily: "mono",
+            fontSize: "sm",
+            wordBreak: "break-all",
+            p: "2",
+            bg: "bg.muted",
+            borderRadius: "md",
+            flex: "1",
+          })}
+        >
+          {secret}
+        </code>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            void navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => {},
+            );
+          }}
+        >
+          {copied ? WEBHOOKS_TEXT.copied : WEBHOOKS_TEXT.copy}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
