@@ -2,7 +2,7 @@
 // built-in signer's pages are, sync/signing/pdf.ts): the account and the investor, the day, and per security the
 // units held at the end of that day (UTC), with the value per unit and the value where the issuer has set one.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { add, dec, mul, ZERO } from "../../src/domain/decimal.ts";
+import { add, type Decimal, dec, toString as decimalText, mul, ZERO } from "../../src/domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../src/domain/format.ts";
 import { type Portfolio, positionsAsOf } from "./data.ts";
 
@@ -12,7 +12,7 @@ export const STATEMENT_TEXT = {
   account: "Account",
   investor: "Investor",
   prepared: "Prepared on",
-  columns: ["Security", "Issuer", "Units", "Value per unit", "Value"],
+  columns: ["Security", "Units", "Value per unit", "Value"],
   total: "Total value",
   none: "No holdings on this date.",
   notKnown: "Not set",
@@ -46,12 +46,18 @@ const PAGE: [number, number] = [612, 792];
 const MARGIN = 50;
 // column left edges and widths; numbers are right-aligned in theirs
 const COLUMNS = [
-  { x: 50, width: 170, right: false },
-  { x: 225, width: 120, right: false },
-  { x: 350, width: 75, right: true },
-  { x: 430, width: 60, right: true },
-  { x: 495, width: 67, right: true },
+  { x: 50, width: 265, right: false },
+  { x: 320, width: 80, right: true },
+  { x: 405, width: 75, right: true },
+  { x: 485, width: 77, right: true },
 ];
+
+/** Units as they are, grouped: "200000" -> "200,000", "1234.5" -> "1,234.5". */
+function unitsText(units: Decimal): string {
+  const [whole = "0", fraction] = decimalText(units).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
 
 export async function statementPdf(portfolio: Portfolio, day: string, preparedOn: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -73,14 +79,14 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
       color: options.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
     });
   };
-  const row = (cells: string[], face: PDFFont, size = 9) => {
+  const row = (cells: string[], face: PDFFont, size = 9, gray = false) => {
     cells.forEach((cell, index) => {
       const column = COLUMNS[index];
       if (!column) return;
       // names are cut to their column; figures are never cut (they reach left into the gap)
       const value = column.right ? drawable(face, cell) : fitted(face, cell, size, column.width);
       const x = column.right ? column.x + column.width - face.widthOfTextAtSize(value, size) : column.x;
-      page.drawText(value, { x, y, size, font: face });
+      page.drawText(value, { x, y, size, font: face, color: gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) });
     });
   };
   const nextRow = (height: number) => {
@@ -123,18 +129,21 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
       row(
         [
           security.ticker ? `${security.name} (${security.ticker})` : security.name,
-          security.issuer ?? "",
-          formatNumber(units, 6),
+          unitsText(units),
           security.unitValue === null ? STATEMENT_TEXT.notKnown : `$${formatNumber(security.unitValue, 10)}`,
           value === null ? STATEMENT_TEXT.notKnown : formatMoney(value),
         ],
         font,
       );
-      nextRow(15);
+      if (security.issuer) {
+        y -= 11;
+        row([security.issuer], font, 8, true);
+      }
+      nextRow(16);
     }
     page.drawLine({ start: { x: MARGIN, y: y + 8 }, end: { x: PAGE[0] - MARGIN, y: y + 8 }, thickness: 0.5 });
     y -= 4;
-    row([STATEMENT_TEXT.total, "", "", "", formatMoney(total)], bold);
+    row([STATEMENT_TEXT.total, "", "", formatMoney(total)], bold);
     y -= 24;
   }
   for (const part of wrap(drawable(font, STATEMENT_TEXT.note), font, 8, PAGE[0] - 2 * MARGIN)) {
