@@ -47,6 +47,12 @@ create type app_public.vesting_event as (
 );
 comment on type app_public.vesting_event is 'One period of a vesting schedule: its number (1..periods), when it starts and ends, and whether it has ended (vested).';
 
+create type app_public.webhook_registration as (
+  endpoint_id uuid,
+  secret text
+);
+comment on type app_public.webhook_registration is 'A registered webhook endpoint and its signing secret (shown this once, never again).';
+
 -- Sequences
 
 create sequence app_private.changes_seq_seq as bigint increment 1 minvalue 1 maxvalue 9223372036854775807 start 1 cache 1 owned by app_private.changes.seq;
@@ -521,7 +527,7 @@ create table app_private.upload_slots (
   content_hash text,
   constraint upload_slots_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint upload_slots_content_hash_check CHECK (content_hash ~ '^[0-9a-f]{64}$'::text),
-  constraint upload_slots_extension_check CHECK (extension = ANY (ARRAY['csv'::text, 'tsv'::text, 'pdf'::text, 'xls'::text, 'txt'::text])),
+  constraint upload_slots_extension_check CHECK (extension = ANY (ARRAY['csv'::text, 'tsv'::text, 'pdf'::text, 'xls'::text, 'txt'::text, 'png'::text, 'jpg'::text, 'jpeg'::text, 'webp'::text])),
   constraint upload_slots_pkey PRIMARY KEY (key),
   constraint upload_slots_status_check CHECK (status = ANY (ARRAY['pending'::text, 'uploaded'::text, 'failed'::text])),
   constraint upload_slots_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
@@ -539,6 +545,21 @@ create table app_private.user_secrets (
   constraint user_secrets_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.user_secrets FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+
+create table app_private.webhook_secrets (
+  endpoint_id uuid not null,
+  secret text not null,
+  constraint webhook_secrets_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES app_public.webhook_endpoints(id) ON DELETE CASCADE,
+  constraint webhook_secrets_pkey PRIMARY KEY (endpoint_id)
+);
+
+create table app_private.webhook_settings (
+  id boolean default true not null,
+  allow_loopback_http boolean default false not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint webhook_settings_id_check CHECK (id),
+  constraint webhook_settings_pkey PRIMARY KEY (id)
+);
 
 create table app_public.account_addresses (
   id uuid default gen_random_uuid() not null,
@@ -628,9 +649,14 @@ create table app_public.accounts (
   formation_date date,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  logo_key uuid,
+  logo_url text,
+  logo_link text,
   constraint accounts_email_check CHECK (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text),
   constraint accounts_investor_type_fkey FOREIGN KEY (investor_type) REFERENCES app_public.investor_account_types(type) ON UPDATE CASCADE ON DELETE RESTRICT,
   constraint accounts_jurisdiction_id_fkey FOREIGN KEY (jurisdiction_id) REFERENCES app_public.countries(id) ON DELETE SET NULL,
+  constraint accounts_logo_key_fkey FOREIGN KEY (logo_key) REFERENCES app_private.upload_slots(key) ON DELETE SET NULL,
+  constraint accounts_logo_link_check CHECK (logo_link ~ '^https?://[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+(:[0-9]{1,5})?([/?#]\S*)?$'::text),
   constraint accounts_name_check CHECK (length(TRIM(BOTH FROM name)) > 0),
   constraint accounts_pkey PRIMARY KEY (id),
   constraint accounts_slug_check CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text),
@@ -645,6 +671,8 @@ create table app_public.accounts (
   constraint email_length CHECK (email IS NULL OR char_length(email) <= 254 OR app_private.text_too_long('Email'::text, 254)),
   constraint formation_date_bounds CHECK (app_private.check_date(formation_date)),
   constraint investor_type_length CHECK (investor_type IS NULL OR char_length(investor_type) <= 200 OR app_private.text_too_long('Investor type'::text, 200)),
+  constraint logo_link_length CHECK (logo_link IS NULL OR char_length(logo_link) <= 2000 OR app_private.text_too_long('Logo link'::text, 2000)),
+  constraint logo_url_length CHECK (logo_url IS NULL OR char_length(logo_url) <= 2000 OR app_private.text_too_long('Logo url'::text, 2000)),
   constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
   constraint slug_length CHECK (slug IS NULL OR char_length(slug) <= 200 OR app_private.text_too_long('Slug'::text, 200)),
   constraint support_email_length CHECK (support_email IS NULL OR char_length(support_email) <= 254 OR app_private.text_too_long('Support email'::text, 254)),
@@ -676,6 +704,12 @@ comment on table app_public.accounts is '@omit create,delete
 An organisation or person acting in the product: admin, agent, ats, investor, issuer or broker.';
 comment on column app_public.accounts.date_of_birth is '@behavior -select -filterBy -orderBy';
 comment on column app_public.accounts.formation_date is '@behavior -select -filterBy -orderBy';
+comment on column app_public.accounts.logo_key is '@behavior -insert -update
+The upload slot of the account''s logo (set by setAccountLogo).';
+comment on column app_public.accounts.logo_link is '@behavior -insert -update
+The external address the account''s logo links to (setAccountLogoLink).';
+comment on column app_public.accounts.logo_url is '@behavior -insert -update
+Where the account''s logo is loaded from, once its file is uploaded.';
 comment on column app_public.accounts.tax_short is '@behavior -select -filterBy -orderBy';
 
 create table app_public.addresses (
@@ -1338,6 +1372,7 @@ CREATE INDEX distribution_payments_distribution_id_idx ON app_public.distributio
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.distribution_payments FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.distribution_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _310_rules BEFORE INSERT OR UPDATE ON app_public.distribution_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_distribution_payments__rules();
+CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE OF status ON app_public.distribution_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_distribution_payments__webhook();
 CREATE TRIGGER _811_paid_on_past BEFORE INSERT OR UPDATE OF paid_on ON app_public.distribution_payments FOR EACH ROW EXECUTE FUNCTION app_private.tg_payments__paid_on_past();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distribution_payments FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
 create policy delete_editable on app_public.distribution_payments for delete to public
@@ -1459,6 +1494,7 @@ CREATE TRIGGER _200_locked BEFORE UPDATE ON app_public.distributions FOR EACH RO
 CREATE TRIGGER _310_amount BEFORE UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg_distributions__amount();
 CREATE TRIGGER _320_status_only_for_round_issuer BEFORE UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg_distributions__status_only_for_round_issuer();
 CREATE TRIGGER _500_process AFTER INSERT ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg_distributions__process();
+CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg_distributions__webhook();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'id', 'investor_id');
 CREATE TRIGGER _900_invitation_mail AFTER INSERT ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg_distributions__invitation_mail();
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.distributions FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
@@ -1728,6 +1764,7 @@ CREATE INDEX holdings_investor_id_idx ON app_public.holdings USING btree (invest
 CREATE INDEX holdings_round_id_idx ON app_public.holdings USING btree (round_id);
 CREATE INDEX holdings_security_id_idx ON app_public.holdings USING btree (security_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _800_webhook AFTER INSERT ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg_holdings__webhook();
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('holdings', 'id', 'investor_id');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 create policy select_visible on app_public.holdings for select to public
@@ -2512,6 +2549,7 @@ CREATE INDEX sent_signing_documents_sent_to_idx ON app_public.sent_signing_docum
 CREATE INDEX sent_signing_documents_step_idx ON app_public.sent_signing_documents USING btree (step_id);
 CREATE INDEX sent_signing_documents_template_idx ON app_public.sent_signing_documents USING btree (mapped_signing_template_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.sent_signing_documents FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE OF status ON app_public.sent_signing_documents FOR EACH ROW EXECUTE FUNCTION app_private.tg_sent_signing_documents__webhook();
 CREATE TRIGGER _900_changes_sent_signing_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.sent_signing_documents FOR EACH ROW EXECUTE FUNCTION app_private.record_change('sent_signing_documents', 'id');
 create policy select_own on app_public.sent_signing_documents for select to public
   using ((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids)) OR sent_to_id = app_private.current_account_id() AND app_private.current_account_type() = 'investor'::text);
@@ -2733,6 +2771,7 @@ CREATE INDEX steps_process_id_idx ON app_public.steps USING btree (process_id, p
 CREATE TRIGGER _005_form_definition BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__steps_form_definition();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _150_question_set BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__question_set();
+CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE OF status ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__webhook();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__changes();
 CREATE TRIGGER _920_signing_delivery AFTER INSERT OR UPDATE OF status ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__signing_delivery();
 create policy select_visible on app_public.steps for select to public
@@ -2828,6 +2867,7 @@ create table app_public.tokens (
 alter table app_public.tokens enable row level security;
 CREATE INDEX tokens_round_id_idx ON app_public.tokens USING btree (round_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
+CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE OF status ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg_tokens__webhook();
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('tokens');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'id');
 create policy select_visible on app_public.tokens for select to public
@@ -3091,6 +3131,96 @@ create policy update_editable on app_public.vesting_schedules for update to publ
 grant select on table app_public.vesting_schedules to app_user;
 grant insert (allocation_id, automatic, cliff, distribution_id, duration, id, periods, starts_on) on table app_public.vesting_schedules to app_user;
 grant update (automatic, cliff, duration, periods, starts_on) on table app_public.vesting_schedules to app_user;
+
+create table app_public.webhook_attempts (
+  id uuid default gen_random_uuid() not null,
+  delivery_id uuid not null,
+  account_id uuid not null,
+  status_code integer,
+  answer text,
+  error text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint answer_length CHECK (answer IS NULL OR char_length(answer) <= 500 OR app_private.text_too_long('Answer'::text, 500)),
+  constraint error_length CHECK (error IS NULL OR char_length(error) <= 500 OR app_private.text_too_long('Error'::text, 500)),
+  constraint webhook_attempts_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint webhook_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES app_public.webhook_deliveries(id) ON DELETE CASCADE,
+  constraint webhook_attempts_pkey PRIMARY KEY (id)
+);
+alter table app_public.webhook_attempts enable row level security;
+CREATE INDEX webhook_attempts_account_id_idx ON app_public.webhook_attempts USING btree (account_id);
+CREATE INDEX webhook_attempts_delivery_id_idx ON app_public.webhook_attempts USING btree (delivery_id, created_on);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.webhook_attempts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_own on app_public.webhook_attempts for select to public
+  using (app_private.is_webhook_reader(account_id));
+grant select on table app_public.webhook_attempts to app_user;
+comment on table app_public.webhook_attempts is '@omit create,update,delete
+One attempt to send a webhook delivery and the endpoint''s answer.';
+
+create table app_public.webhook_deliveries (
+  id uuid default gen_random_uuid() not null,
+  endpoint_id uuid not null,
+  account_id uuid not null,
+  event_type text not null,
+  payload jsonb not null,
+  status text default 'queued'::text not null,
+  attempts integer default 0 not null,
+  next_attempt_on timestamp with time zone default now() not null,
+  retry_until timestamp with time zone default now() + '1 day'::interval not null,
+  claimed_by text,
+  claimed_until timestamp with time zone,
+  last_status_code integer,
+  last_answer text,
+  delivered_on timestamp with time zone,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint claimed_by_length CHECK (claimed_by IS NULL OR char_length(claimed_by) <= 200 OR app_private.text_too_long('Claimed by'::text, 200)),
+  constraint claimed_until_bounds CHECK (app_private.check_date(claimed_until)),
+  constraint delivered_on_bounds CHECK (app_private.check_date(delivered_on)),
+  constraint event_type_length CHECK (event_type IS NULL OR char_length(event_type) <= 200 OR app_private.text_too_long('Event type'::text, 200)),
+  constraint last_answer_length CHECK (last_answer IS NULL OR char_length(last_answer) <= 500 OR app_private.text_too_long('Answer'::text, 500)),
+  constraint next_attempt_on_bounds CHECK (app_private.check_date(next_attempt_on)),
+  constraint retry_until_bounds CHECK (app_private.check_date(retry_until)),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
+  constraint webhook_deliveries_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint webhook_deliveries_attempts_check CHECK (attempts >= 0),
+  constraint webhook_deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES app_public.webhook_endpoints(id) ON DELETE CASCADE,
+  constraint webhook_deliveries_pkey PRIMARY KEY (id),
+  constraint webhook_deliveries_status_check CHECK (status = ANY (ARRAY['queued'::text, 'running'::text, 'delivered'::text, 'failed'::text]))
+);
+alter table app_public.webhook_deliveries enable row level security;
+CREATE INDEX webhook_deliveries_account_id_idx ON app_public.webhook_deliveries USING btree (account_id);
+CREATE INDEX webhook_deliveries_due_idx ON app_public.webhook_deliveries USING btree (status, next_attempt_on);
+CREATE INDEX webhook_deliveries_endpoint_id_idx ON app_public.webhook_deliveries USING btree (endpoint_id, created_on);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.webhook_deliveries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_own on app_public.webhook_deliveries for select to public
+  using (app_private.is_webhook_reader(account_id));
+grant select (account_id, attempts, created_on, delivered_on, endpoint_id, event_type, id, last_answer, last_status_code, next_attempt_on, payload, retry_until, status, updated_on) on table app_public.webhook_deliveries to app_user;
+comment on table app_public.webhook_deliveries is '@omit create,update,delete
+An event sent to a webhook endpoint: its body, where it stands and the last answer.';
+
+create table app_public.webhook_endpoints (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default app_private.current_account_id() not null,
+  url text not null,
+  event_types text[] not null,
+  created_by_id uuid default app_private.current_user_id(),
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint url_length CHECK (url IS NULL OR char_length(url) <= 2000 OR app_private.text_too_long('URL'::text, 2000)),
+  constraint webhook_endpoints_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint webhook_endpoints_created_by_id_fkey FOREIGN KEY (created_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint webhook_endpoints_event_types_check CHECK (cardinality(event_types) > 0 AND event_types <@ ARRAY['distribution.made'::text, 'distribution.changed'::text, 'step.completed'::text, 'holding.issued'::text, 'payment.settled'::text, 'token.minted'::text, 'document.signed'::text]),
+  constraint webhook_endpoints_pkey PRIMARY KEY (id)
+);
+alter table app_public.webhook_endpoints enable row level security;
+CREATE INDEX webhook_endpoints_account_id_idx ON app_public.webhook_endpoints USING btree (account_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.webhook_endpoints FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_own on app_public.webhook_endpoints for select to public
+  using (app_private.is_webhook_reader(account_id));
+grant select (account_id, created_by_id, created_on, event_types, id, updated_on, url) on table app_public.webhook_endpoints to app_user;
+comment on table app_public.webhook_endpoints is '@omit create,update,delete
+Where the account''s webhooks are sent; written by registerWebhookEndpoint and removeWebhookEndpoint.';
 
 -- Views
 
@@ -4100,6 +4230,53 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.check_webhook_url(url text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  trimmed text := btrim(coalesce(url, ''));
+  loopback boolean := (select s.allow_loopback_http from app_private.webhook_settings s);
+begin
+  if trimmed = '' then
+    raise exception 'URL is required.' using errcode = 'LL422';
+  end if;
+  if char_length(trimmed) > 2000 then
+    raise exception 'URL must be at most 2000 characters.' using errcode = 'LL422';
+  end if;
+  if trimmed ~* '^https://[^/?#@[:space:]]+([/?#][^[:space:]]*)?$' then
+    return trimmed;
+  end if;
+  if coalesce(loopback, false)
+     and trimmed ~* '^http://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+    return trimmed;
+  end if;
+  if coalesce(loopback, false) then
+    raise exception 'Enter an address that starts with https:// (http:// only to this computer: localhost, 127.0.0.1 or ::1).'
+      using errcode = 'LL422';
+  end if;
+  raise exception 'Enter an address that starts with https://.' using errcode = 'LL422';
+end
+$function$;
+grant execute on function app_private.check_webhook_url(url text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.check_webhook_writer()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if not coalesce(app_private.current_account_type() in ('issuer', 'broker'), false)
+     or not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.check_webhook_writer() to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.claim_accounts(claim_token text, claimant uuid, OUT status text, OUT mail_id uuid)
  RETURNS record
  LANGUAGE plpgsql
@@ -4157,6 +4334,24 @@ AS $function$
     limit max_jobs
     for update skip locked)
   returning j.*
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.claim_webhook_deliveries(runner text, lease_seconds integer, max_deliveries integer)
+ RETURNS SETOF app_public.webhook_deliveries
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  update app_public.webhook_deliveries d set status = 'running', claimed_by = runner,
+      claimed_until = now() + make_interval(secs => lease_seconds)
+  where d.id in (
+    select c.id from app_public.webhook_deliveries c
+    where (c.status = 'queued' and c.next_attempt_on <= now())
+       or (c.status = 'running' and c.claimed_until < now())
+    order by c.next_attempt_on, c.created_on
+    limit max_deliveries
+    for update skip locked)
+  returning d.*
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.command_outcome(key uuid)
@@ -5930,6 +6125,14 @@ AS $function$
     true)
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.is_logo_extension(extension text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select lower(coalesce(extension, '')) in ('png', 'jpg', 'jpeg', 'webp') $function$;
+grant execute on function app_private.is_logo_extension(extension text) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.is_mail_address(email text)
  RETURNS boolean
  LANGUAGE sql
@@ -5973,6 +6176,17 @@ AS $function$
   select broker_round or reader_id = case reader_type when 'issuer' then issuer_id when 'broker' then broker_id end
 $function$;
 grant execute on function app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean, reader_id uuid, reader_type text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.is_webhook_reader(account_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select account_id = app_private.current_account_id()
+    and coalesce(app_private.current_account_type() in ('issuer', 'broker'), false)
+$function$;
+grant execute on function app_private.is_webhook_reader(account_id uuid) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.issuer_address_ids()
  RETURNS SETOF uuid
@@ -6114,6 +6328,16 @@ begin
 end;
 $function$;
 grant execute on function app_private.log_commands(entries jsonb) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.logo_link_ok(link text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select link ~ '^https?://[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+(:[0-9]{1,5})?([/?#]\S*)?$'
+$function$;
+grant execute on function app_private.logo_link_ok(link text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.make_distribution(allocation_id uuid, account_email text, amount numeric, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.distributions
@@ -7302,6 +7526,31 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.queue_webhook_event(event_type text, account_ids uuid[], data jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  queued integer;
+begin
+  insert into app_public.webhook_deliveries (id, endpoint_id, account_id, event_type, payload)
+  select e.delivery_id, e.id, e.account_id, queue_webhook_event.event_type,
+         jsonb_build_object('id', e.delivery_id, 'type', queue_webhook_event.event_type,
+                            'createdOn', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                            'accountId', e.account_id, 'data', data)
+  from (select gen_random_uuid() as delivery_id, w.id, w.account_id
+        from app_public.webhook_endpoints w
+        where w.account_id = any (account_ids)
+          and queue_webhook_event.event_type = any (w.event_types)) e;
+  get diagnostics queued = row_count;
+  if queued > 0 then
+    perform pg_notify('webhook_deliveries', '');
+  end if;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.ready_build(model text, ids uuid[])
  RETURNS bigint
  LANGUAGE plpgsql
@@ -7868,6 +8117,39 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.require_logo_extension(extension text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if not app_private.is_logo_extension(extension) then
+    raise exception 'A logo must be a PNG, JPEG or WebP image.' using errcode = 'LL422';
+  end if;
+  return lower(extension);
+end
+$function$;
+grant execute on function app_private.require_logo_extension(extension text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.require_logo_writer(account_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  -- Only the session's own account, by its owners and admins.
+  if account_id is distinct from app_private.current_account_id() or not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_logo_writer(account_id uuid) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.require_platform_admin()
  RETURNS void
  LANGUAGE plpgsql
@@ -7881,6 +8163,17 @@ begin
 end;
 $function$;
 grant execute on function app_private.require_platform_admin() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.require_slot_extension(extension text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when app_private.is_logo_extension(extension) then lower(extension)
+              else app_private.require_upload_extension(extension) end
+$function$;
+grant execute on function app_private.require_slot_extension(extension text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.require_unlocked(mapped_id uuid)
  RETURNS void
@@ -9553,6 +9846,25 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_distribution_payments__webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if new.status <> 'paid' or (tg_op = 'UPDATE' and old.status = 'paid')
+     or not app_private.webhook_wanted(array['payment.settled']) then
+    return null;
+  end if;
+  perform app_private.queue_webhook_event('payment.settled',
+    app_private.webhook_distribution_accounts(new.distribution_id),
+    jsonb_build_object('id', new.id, 'distributionId', new.distribution_id, 'amount', new.amount::text,
+      'currencyId', new.currency_id, 'paidOn', new.paid_on));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_distribution_prices__one_per_currency()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -9688,6 +10000,33 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_distributions__webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  data jsonb;
+begin
+  if not app_private.webhook_wanted(array['distribution.made', 'distribution.changed']) then
+    return null;
+  end if;
+  data := jsonb_build_object('id', new.id, 'allocationId', new.allocation_id, 'investorId', new.investor_id,
+    'name', new.name, 'amount', new.amount::text, 'status', new.status, 'locked', new.locked,
+    'issuanceStatus', new.issuance_status, 'purchasePrice', new.purchase_price::text);
+  if tg_op = 'UPDATE' and data = jsonb_build_object('id', old.id, 'allocationId', old.allocation_id,
+      'investorId', old.investor_id, 'name', old.name, 'amount', old.amount::text, 'status', old.status,
+      'locked', old.locked, 'issuanceStatus', old.issuance_status, 'purchasePrice', old.purchase_price::text) then
+    return null;
+  end if;
+  perform app_private.queue_webhook_event(
+    case tg_op when 'INSERT' then 'distribution.made' else 'distribution.changed' end,
+    app_private.webhook_distribution_accounts(new.id), data);
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_dividend_payments__total()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -9743,6 +10082,31 @@ begin
   end loop;
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_holdings__webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  accounts uuid[];
+begin
+  if not app_private.webhook_wanted(array['holding.issued']) then
+    return null;
+  end if;
+  select array[a.issuer_id] into accounts
+  from app_public.rounds r join app_public.assets a on a.id = r.asset_id where r.id = new.round_id;
+  if new.distribution_id is not null then
+    accounts := accounts || app_private.webhook_distribution_accounts(new.distribution_id);
+  end if;
+  perform app_private.queue_webhook_event('holding.issued', accounts,
+    jsonb_build_object('id', new.id, 'securityId', new.security_id, 'roundId', new.round_id,
+      'investorId', new.investor_id, 'distributionId', new.distribution_id, 'amount', new.amount::text,
+      'purchasePrice', new.purchase_price::text, 'issuedOn', new.issued_on));
+  return null;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_mapped_signing_template_question_sets__rules()
@@ -10164,6 +10528,25 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_sent_signing_documents__webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if new.status <> 'completed' or new.distribution_id is null or (tg_op = 'UPDATE' and old.status = 'completed')
+     or not app_private.webhook_wanted(array['document.signed']) then
+    return null;
+  end if;
+  perform app_private.queue_webhook_event('document.signed',
+    app_private.webhook_distribution_accounts(new.distribution_id),
+    jsonb_build_object('id', new.id, 'distributionId', new.distribution_id, 'stepId', new.step_id,
+      'completedOn', new.completed_on));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_signing_fields__rules()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -10385,6 +10768,49 @@ begin
   end if;
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_steps__webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  distribution uuid;
+begin
+  if new.status <> 'complete' or (tg_op = 'UPDATE' and old.status = 'complete')
+     or not app_private.webhook_wanted(array['step.completed']) then
+    return null;
+  end if;
+  select p.distribution_id into distribution from app_public.processes p where p.id = new.process_id;
+  perform app_private.queue_webhook_event('step.completed', app_private.webhook_distribution_accounts(distribution),
+    jsonb_build_object('id', new.id, 'processId', new.process_id, 'distributionId', distribution,
+      'type', new.type, 'order', new."order", 'completedOn', new.completed_on));
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_tokens__webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  accounts uuid[];
+begin
+  if new.status <> 'issued' or (tg_op = 'UPDATE' and old.status = 'issued')
+     or not app_private.webhook_wanted(array['token.minted']) then
+    return null;
+  end if;
+  select array[a.issuer_id] into accounts
+  from app_public.rounds r join app_public.assets a on a.id = r.asset_id where r.id = new.round_id;
+  perform app_private.queue_webhook_event('token.minted', accounts,
+    jsonb_build_object('id', new.id, 'roundId', new.round_id, 'name', new.name, 'symbol', new.symbol,
+      'total', new.total::text));
+  return null;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_tranche_bond_data__validate()
@@ -10766,6 +11192,30 @@ CREATE OR REPLACE FUNCTION app_private.wake_signing_jobs()
  LANGUAGE sql
  SET search_path TO 'pg_catalog'
 AS $function$ select pg_notify('signing_jobs', '') $function$;
+
+CREATE OR REPLACE FUNCTION app_private.webhook_distribution_accounts(distribution_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array[al.owner_id, a.issuer_id]
+  from app_public.distributions d
+  join app_public.allocations al on al.id = d.allocation_id
+  join app_public.rounds r on r.id = al.round_id
+  join app_public.assets a on a.id = r.asset_id
+  where d.id = webhook_distribution_accounts.distribution_id
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.webhook_wanted(event_types text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select exists (select 1 from app_public.webhook_endpoints w where w.event_types && webhook_wanted.event_types)
+$function$;
+grant execute on function app_private.webhook_wanted(event_types text[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.years_ok(value numeric)
  RETURNS boolean
@@ -12081,7 +12531,7 @@ begin
   if trim(coalesce(file_name, '')) = '' then
     raise exception 'File name is required.' using errcode = 'LL422';
   end if;
-  ext := app_private.require_upload_extension(app_private.file_extension(file_name));
+  ext := app_private.require_slot_extension(app_private.file_extension(file_name));
   if content_hash is not null and content_hash !~ '^[0-9a-f]{64}$' then
     raise exception 'Content hash: the SHA-256 of the file in 64 lowercase hex digits.' using errcode = 'LL422';
   end if;
@@ -12692,6 +13142,67 @@ $function$;
 grant execute on function app_public.reference_types() to app_user;
 comment on function app_public.reference_types() is 'The reference types with their usage counts (admins only).';
 
+CREATE OR REPLACE FUNCTION app_public.register_webhook_endpoint(url text, event_types text[])
+ RETURNS app_public.webhook_registration
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  checked_url text;
+  types text[];
+  unknown text;
+  endpoint_id uuid;
+  secret text;
+begin
+  perform app_private.check_webhook_writer();
+  checked_url := app_private.check_webhook_url(url);
+  select coalesce(array_agg(distinct t order by t), '{}') into types
+  from unnest(event_types) t where t is not null;
+  if cardinality(types) = 0 then
+    raise exception 'Choose at least one event.' using errcode = 'LL422';
+  end if;
+  select t into unknown from unnest(types) t
+  where t <> all (array['distribution.made', 'distribution.changed', 'step.completed', 'holding.issued',
+                        'payment.settled', 'token.minted', 'document.signed'])
+  limit 1;
+  if unknown is not null then
+    raise exception 'Unknown event: %.', left(unknown, 60) using errcode = 'LL422';
+  end if;
+  insert into app_public.webhook_endpoints (account_id, url, event_types, created_by_id)
+  values (app_private.current_account_id(), checked_url, types, app_private.current_user_id())
+  returning id into endpoint_id;
+  -- 256 random bits (gen_random_uuid is the core's random source; pgcrypto is not assumed here)
+  secret := 'whsec_' || replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+  insert into app_private.webhook_secrets (endpoint_id, secret) values (endpoint_id, secret);
+  return row(endpoint_id, secret)::app_public.webhook_registration;
+end
+$function$;
+grant execute on function app_public.register_webhook_endpoint(url text, event_types text[]) to app_user;
+comment on function app_public.register_webhook_endpoint(url text, event_types text[]) is 'Registers a webhook endpoint of the account (owners and admins of issuer and broker accounts) for the given events; answers its signing secret, shown this once.';
+
+CREATE OR REPLACE FUNCTION app_public.remove_webhook_endpoint(endpoint_id uuid)
+ RETURNS app_public.webhook_endpoints
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  removed app_public.webhook_endpoints;
+begin
+  perform app_private.check_webhook_writer();
+  delete from app_public.webhook_endpoints e
+  where e.id = remove_webhook_endpoint.endpoint_id and e.account_id = app_private.current_account_id()
+  returning * into removed;
+  if not found then
+    raise exception 'Webhook endpoint not found.' using errcode = 'LL404';
+  end if;
+  return removed;
+end
+$function$;
+grant execute on function app_public.remove_webhook_endpoint(endpoint_id uuid) to app_user;
+comment on function app_public.remove_webhook_endpoint(endpoint_id uuid) is 'Removes a webhook endpoint of the account with its deliveries (owners and admins).';
+
 CREATE OR REPLACE FUNCTION app_public.resend_delegate_invitation(id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -12747,6 +13258,31 @@ begin
 end
 $function$;
 grant execute on function app_public.resend_email(id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.resend_webhook_delivery(delivery_id uuid)
+ RETURNS app_public.webhook_deliveries
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  queued app_public.webhook_deliveries;
+begin
+  perform app_private.check_webhook_writer();
+  update app_public.webhook_deliveries d
+  set status = 'queued', next_attempt_on = now(), retry_until = now() + interval '1 day',
+      claimed_by = null, claimed_until = null
+  where d.id = resend_webhook_delivery.delivery_id and d.account_id = app_private.current_account_id()
+  returning * into queued;
+  if not found then
+    raise exception 'Delivery not found.' using errcode = 'LL404';
+  end if;
+  perform pg_notify('webhook_deliveries', queued.id::text);
+  return queued;
+end
+$function$;
+grant execute on function app_public.resend_webhook_delivery(delivery_id uuid) to app_user;
+comment on function app_public.resend_webhook_delivery(delivery_id uuid) is 'Sends a webhook delivery again (owners and admins): queued now, retried for a day on failure.';
 
 CREATE OR REPLACE FUNCTION app_public.revoke_delegate_invitation(id uuid)
  RETURNS boolean
@@ -12814,6 +13350,63 @@ begin
 end
 $function$;
 grant execute on function app_public.send_claim_account_email(email text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_public.set_account_logo(account_id uuid, file_key uuid DEFAULT NULL::uuid, file_name text DEFAULT NULL::text)
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  slot app_private.upload_slots;
+  result app_public.accounts;
+begin
+  perform app_private.require_logo_writer(set_account_logo.account_id);
+  if set_account_logo.file_key is null then
+    update app_public.accounts a set logo_key = null, logo_url = null
+      where a.id = set_account_logo.account_id returning a.* into result;
+    return result;
+  end if;
+  perform app_private.require_logo_extension(app_private.file_extension(set_account_logo.file_name));
+  perform app_public.make_file_location(trim(set_account_logo.file_name), set_account_logo.file_key);
+  select s.* into slot from app_private.upload_slots s where s.key = set_account_logo.file_key;
+  update app_public.accounts a
+     set logo_key = slot.key,
+         logo_url = case when slot.status = 'uploaded' then '/api/v2/logos/' || slot.key::text end
+   where a.id = set_account_logo.account_id
+  returning a.* into result;
+  return result;
+end
+$function$;
+grant execute on function app_public.set_account_logo(account_id uuid, file_key uuid, file_name text) to app_user;
+comment on function app_public.set_account_logo(account_id uuid, file_key uuid, file_name text) is 'Sets the account''s logo to the image uploaded (or to be uploaded) to the slot fileKey, or removes it (fileKey null). Owners and admins of the account.';
+
+CREATE OR REPLACE FUNCTION app_public.set_account_logo_link(account_id uuid, link text)
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  cleaned text := nullif(trim(coalesce(set_account_logo_link.link, '')), '');
+  result app_public.accounts;
+begin
+  perform app_private.require_logo_writer(set_account_logo_link.account_id);
+  if char_length(cleaned) > 2000 then
+    raise exception 'Logo link must be at most 2000 characters.' using errcode = 'LL422';
+  end if;
+  if cleaned is not null and not app_private.logo_link_ok(cleaned) then
+    raise exception 'Logo link must be a web address such as https://example.com.'
+      using errcode = 'LL422';
+  end if;
+  update app_public.accounts a set logo_link = cleaned
+   where a.id = set_account_logo_link.account_id
+  returning a.* into result;
+  return result;
+end
+$function$;
+grant execute on function app_public.set_account_logo_link(account_id uuid, link text) to app_user;
+comment on function app_public.set_account_logo_link(account_id uuid, link text) is 'Sets the external address the account''s logo links to, or removes it (an empty link). Owners and admins of the account.';
 
 CREATE OR REPLACE FUNCTION app_public.set_asset_type_accounting_type(type text, accounting_type text)
  RETURNS app_public.asset_types
