@@ -29,7 +29,7 @@ import { RECORD_SCHEMA } from "./models/records.ts";
 import { addCollectionsReplacingChanged, dropRetiredCollections } from "./schema-upgrade.ts";
 import { getRoutedStorage, isRoutedStorage } from "./storage/routed.ts";
 import type { IndexedDbApi } from "./storage/tables.ts";
-import { retireLegacyReadModels } from "./storage/upgrade.ts";
+import { moveLegacyReadModels } from "./storage/upgrade.ts";
 
 export const LOCAL_DATABASE_PREFIX = "ll-";
 /** Every IndexedDB database RxDB's Dexie storage creates for the app's local databases starts with this. */
@@ -218,9 +218,13 @@ async function createDatabase(options: OpenLocalDatabaseOptions): Promise<LocalD
   );
   // the kinds share one collection (opened when any kind is wanted)
   if (models.some(isRecordKind)) collections.records = { schema: RECORD_SCHEMA as never };
-  // Read models an older release stored in RxDB's Dexie storage: removed (with their replication checkpoints) and
-  // loaded again into the ledger storage; the outbox stays (storage/upgrade.ts).
-  if (isRoutedStorage(db.storage)) await retireLegacyReadModels(db as unknown as RxDatabase, db.storage);
+  // Read models an older release stored in RxDB's Dexie storage: copied into the ledger storage with their
+  // replication checkpoints kept (another schema version: removed and loaded again); the outbox stays
+  // (storage/upgrade.ts).
+  if (isRoutedStorage(db.storage)) {
+    const schemas = Object.fromEntries(Object.entries(collections).map(([name, { schema }]) => [name, schema]));
+    await moveLegacyReadModels(db as unknown as RxDatabase, db.storage, schemas as never);
+  }
   // A model that moved into `records` leaves its old collection behind: dropped, its documents pulled again as
   // records (never the outbox): schema-upgrade.ts.
   await dropRetiredCollections(db as unknown as RxDatabase);

@@ -2,8 +2,8 @@
 // RxDB's public helpers only: categorizeBulkWriteRows for conflicts and change events, getQueryMatcher and
 // getSortComparator for queries) over the format of format.ts. Besides the interface, the bulk paths the read models
 // need are operations of their own: putPulled (a first load's or the bootstrap's pages: the server's version stored as
-// an insert, without reading what is stored) and readAll (every document in primary-key order, in parts: the live
-// queries' first read).
+// an insert, without reading what is stored), putStored (an upgrade's copy, documents kept as they are) and readAll
+// (every document in primary-key order, in parts: the live queries' first read).
 
 import type { WhereClause } from "dexie";
 import {
@@ -257,6 +257,18 @@ export class LedgerStorageInstance implements RxStorageInstance<Record<string, u
     if (categorized.eventBulk.events.length === 0 || !newest) return;
     categorized.eventBulk.checkpoint = { id: newest[this.primaryPath] as string, lwt: newest._meta.lwt };
     this.changes$.next(categorized.eventBulk as Bulk);
+  }
+
+  /**
+   * Documents stored exactly as they are given (their `_rev`, `_meta` and `_deleted` kept), over anything stored,
+   * without change events: an upgrade's copy of a collection from another storage before anything has it open
+   * (upgrade.ts). The documents are not changed.
+   */
+  async putStored(documents: readonly Doc[]): Promise<void> {
+    if (documents.length === 0) return;
+    const { db, table } = await this.table();
+    const stored = documents.map((doc) => toStored(doc as RxDocument));
+    await db.transaction("rw", table, () => table.bulkPut(stored));
   }
 
   /**
