@@ -1,11 +1,76 @@
-// Settings > Integrations (investor): the OFX download and the statement of holdings as of a date.
-import { Card, mutedText } from "../../ui/index.ts";
-import { PORTFOLIO_DOWNLOADS_TEXT } from "./strings.ts";
+// Settings > Integrations (investor): the OFX download and the statement of holdings as of a day. Both files are
+// made by the server (sync/portfolio), so they need a connection; the statement's day is checked here with the
+// server's own rule (src/domain/portfolio-downloads.ts) before the download starts.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
+import { checkStatementDate, PORTFOLIO_OFX_PATH, statementUrl } from "../../domain/portfolio-downloads.ts";
+import { Button, Card, DateInput, mutedText } from "../../ui/index.ts";
+import { PORTFOLIO_DOWNLOADS_TEXT as TEXT } from "./strings.ts";
+
+/** The server's statements are dated in UTC: today is the UTC day. */
+const utcToday = () => new Date().toISOString().slice(0, 10);
+
+function download(path: string) {
+  const anchor = document.createElement("a");
+  anchor.href = path;
+  anchor.download = "";
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+const section = css({ display: "flex", flexDirection: "column", gap: "2" });
+const heading = css({ fontSize: "sm", fontWeight: "700" });
 
 export function PortfolioDownloads() {
+  const online = useOnline();
+  const [asOf, setAsOf] = useState<string | null>(utcToday);
+  const [error, setError] = useState<string | undefined>();
+
+  const downloadStatement = () => {
+    const checked = checkStatementDate(asOf, utcToday());
+    if (!checked.ok) return setError(checked.message);
+    setError(undefined);
+    download(statementUrl(checked.date));
+  };
+
   return (
-    <Card title={PORTFOLIO_DOWNLOADS_TEXT.title} testId="portfolio-downloads">
-      <p className={mutedText}>{PORTFOLIO_DOWNLOADS_TEXT.intro}</p>
+    <Card title={TEXT.title} testId="portfolio-downloads">
+      <p className={mutedText}>{TEXT.intro}</p>
+      {!online && (
+        <p className={mutedText} role="status">
+          {TEXT.offline}
+        </p>
+      )}
+      <div className={section}>
+        <h3 className={heading}>{TEXT.ofxTitle}</h3>
+        <p className={mutedText}>{TEXT.ofxDescription}</p>
+        <div>
+          <Button variant="outline" disabled={!online} onClick={() => download(PORTFOLIO_OFX_PATH)}>
+            {TEXT.ofxButton}
+          </Button>
+        </div>
+      </div>
+      <div className={section}>
+        <h3 className={heading}>{TEXT.statementTitle}</h3>
+        <p className={mutedText}>{TEXT.statementDescription}</p>
+        <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "3" })}>
+          <DateInput
+            label={TEXT.statementDate}
+            name="statement-date"
+            value={asOf}
+            error={error}
+            onChange={(value) => {
+              setAsOf(value);
+              setError(undefined);
+            }}
+          />
+          <Button variant="outline" disabled={!online} onClick={downloadStatement}>
+            {TEXT.statementButton}
+          </Button>
+        </div>
+      </div>
     </Card>
   );
 }
