@@ -79,7 +79,7 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
       color: options.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
     });
   };
-  const row = (cells: string[], face: PDFFont, size = 9, gray = false) => {
+  const row = (cells: readonly string[], face: PDFFont, size = 9, gray = false) => {
     cells.forEach((cell, index) => {
       const column = COLUMNS[index];
       if (!column) return;
@@ -94,7 +94,7 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
     if (y < MARGIN + 40) {
       page = doc.addPage(PAGE);
       y = PAGE[1] - MARGIN;
-      row(STATEMENT_TEXT.columns as unknown as string[], bold);
+      row(STATEMENT_TEXT.columns, bold);
       y -= 16;
     }
   };
@@ -118,7 +118,7 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
     line(STATEMENT_TEXT.none);
     y -= 20;
   } else {
-    row(STATEMENT_TEXT.columns as unknown as string[], bold);
+    row(STATEMENT_TEXT.columns, bold);
     y -= 4;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness: 0.5 });
     y -= 12;
