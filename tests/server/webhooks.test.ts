@@ -176,6 +176,11 @@ describe("webhooks", () => {
     const plainHttp = await owner.graphql(REGISTER, { url: "http://hooks.example.com/x", types: ["token.minted"] });
     expect(code(plainHttp)).toBe("LL422");
     expect(message(plainHttp)).toBe(WEBHOOK_URL_TEXT.httpsOrLoopback);
+    const disguised = await owner.graphql(REGISTER, {
+      url: "http://localhost@hooks.example.com/",
+      types: ["token.minted"],
+    });
+    expect(message(disguised)).toBe(WEBHOOK_URL_TEXT.httpsOrLoopback);
     expect(message(await owner.graphql(REGISTER, { url: "https://hooks.example.com", types: [] }))).toBe(
       WEBHOOK_URL_TEXT.noEvents,
     );
