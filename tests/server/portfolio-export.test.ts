@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_DATE_TEXT } from "../../src/domain/portfolio-downloads.ts";
+import type { Portfolio } from "../../sync/portfolio/data.ts";
+import { ofxBytes, portfolioOfx } from "../../sync/portfolio/ofx.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
@@ -235,6 +237,107 @@ describe("portfolio OFX", () => {
       const emma = await as("investor@demo.test", "Emma Lawson");
       expect((await emma.fetch(path, { method: "POST" })).status).toBe(405);
     }
+  });
+});
+
+describe("the OFX writer", () => {
+  const security = (id: string, kind: "equity" | "fund" | "other", name: string, unitValue: string | null) => ({
+    id,
+    name,
+    ticker: null,
+    issuer: "Ä & <Co>",
+    kind,
+    unitValue,
+  });
+  const portfolio: Portfolio = {
+    accountId: "11111111-2222-3333-4444-555555555555",
+    accountName: "Zoë",
+    investorName: "Zoë",
+    securities: new Map([
+      [
+        "aaaaaaaa-0000-0000-0000-000000000001",
+        security("aaaaaaaa-0000-0000-0000-000000000001", "fund", "Fund “A” – €", "10.123456"),
+      ],
+      [
+        "aaaaaaaa-0000-0000-0000-000000000002",
+        security("aaaaaaaa-0000-0000-0000-000000000002", "other", "Warrants 中", null),
+      ],
+    ]),
+    entries: [
+      {
+        id: "e1",
+        securityId: "aaaaaaaa-0000-0000-0000-000000000001",
+        units: "100.5",
+        price: "9.99",
+        tradedOn: "2024-01-02",
+        round: "R1",
+      },
+      {
+        id: "e2",
+        securityId: "aaaaaaaa-0000-0000-0000-000000000001",
+        units: "-0.5",
+        price: null,
+        tradedOn: "2024-06-30",
+        round: "R1",
+      },
+      {
+        id: "e3",
+        securityId: "aaaaaaaa-0000-0000-0000-000000000002",
+        units: "7",
+        price: null,
+        tradedOn: "2025-03-01",
+        round: null,
+      },
+      {
+        id: "e4",
+        securityId: "aaaaaaaa-0000-0000-0000-000000000002",
+        units: "-7",
+        price: null,
+        tradedOn: "2025-04-01",
+        round: null,
+      },
+    ],
+  };
+
+  it("writes transfers in and out, a fund's purchase, exact amounts, escaped text in Windows-1252", () => {
+    const bytes = ofxBytes(portfolioOfx(portfolio, new Date("2026-01-02T03:04:05.678Z")));
+    const text = bytes.toString("latin1");
+    const ofx = child(parseOfx(text).root, "OFX");
+    expect(leaf(ofx, "SIGNONMSGSRSV1/SONRS/DTSERVER")).toBe("20260102030405.678[0:GMT]");
+    const statement = child(ofx, "INVSTMTMSGSRSV1/INVSTMTTRNRS/INVSTMTRS");
+    const list = children(child(statement, "INVTRANLIST"));
+    expect(list.map((c) => c.tag)).toEqual(["DTSTART", "DTEND", "BUYMF", "TRANSFER", "TRANSFER", "TRANSFER"]);
+    const buy = list[2];
+    expect(leaf(buy, "INVBUY/UNITS")).toBe("100.5");
+    expect(leaf(buy, "INVBUY/TOTAL")).toBe("-1004.00"); // 100.5 x 9.99 = 1003.995, rounded half-up
+    expect(leaf(buy, "BUYTYPE")).toBe("BUY");
+    expect(leaf(buy, "INVBUY/INVTRAN/MEMO")).toBe("R1, Ä & <Co>");
+    expect(list.slice(3).map((t) => [leaf(t, "UNITS"), leaf(t, "TFERACTION")])).toEqual([
+      ["-0.5", "OUT"],
+      ["7", "IN"],
+      ["-7", "OUT"],
+    ]);
+    // the warrants are all gone: only the fund is a position, valued exactly at its value per unit
+    const positions = children(child(statement, "INVPOSLIST"));
+    expect(positions.map((p) => [p.tag, leaf(p, "INVPOS/UNITS"), leaf(p, "INVPOS/MKTVAL")])).toEqual([
+      ["POSMF", "100", "1012.35"],
+    ]);
+    const infos = children(child(ofx, "SECLISTMSGSRSV1/SECLIST"));
+    expect(infos.map((i) => [i.tag, leaf(i, "SECINFO/SECNAME"), leaf(i, "SECINFO/UNITPRICE")])).toEqual([
+      ["MFINFO", "Fund \x93A\x94 \x96 \x80", "10.123456"],
+      ["OTHERINFO", "Warrants ?", "0"],
+    ]);
+    expect(text).toContain("&amp; &lt;Co&gt;");
+    expect(leaf(statement, "INVACCTFROM/ACCTID")).toBe("1111111122223333444455");
+  });
+
+  it("leaves out the position and security lists when there is nothing to list", () => {
+    const empty = { ...portfolio, securities: new Map(), entries: [] };
+    const ofx = child(parseOfx(portfolioOfx(empty, new Date("2026-01-02T00:00:00Z"))).root, "OFX");
+    const statement = child(ofx, "INVSTMTMSGSRSV1/INVSTMTTRNRS/INVSTMTRS");
+    expect(children(statement).map((c) => c.tag)).toEqual(["DTASOF", "CURDEF", "INVACCTFROM", "INVTRANLIST"]);
+    expect(leaf(statement, "INVTRANLIST/DTSTART")).toBe("20260102");
+    expect(child(ofx, "SECLISTMSGSRSV1")).toBeUndefined();
   });
 });
 
