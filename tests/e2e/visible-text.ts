@@ -43,7 +43,7 @@ function ignored(text: string, index: number, match: string): boolean {
   const token = text.slice(start, endSpace < 0 ? text.length : index + endSpace);
   if (ALLOWED.has(match)) return true;
   if (/@|:\/\/|^www\.|^0x[0-9a-f]+|^tz\d|^KT1/i.test(token)) return true;
-  if (/\.(csv|pdf|png|jpe?g|json|txt|docx?|xlsx?)\b/i.test(token)) return true;
+  if (/\.(csv|tsv|pdf|png|jpe?g|json|txt|docx?|xlsx?|zip)\b/i.test(token)) return true;
   return false;
 }
 

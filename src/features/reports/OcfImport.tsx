@@ -6,7 +6,17 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { formatDate, formatInteger, formatNumber } from "../../domain/format.ts";
-import { Button, Card, ErrorBlock, Fact, FileButton, mutedText, TextField, tableClass } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  ErrorBlock,
+  Fact,
+  FileButton,
+  mutedText,
+  ScrollRegion,
+  TextField,
+  tableClass,
+} from "../../ui/index.ts";
 import { ADMIN_OCF_TEXT, OCF_TEXT } from "./strings.ts";
 
 interface Problem {
@@ -258,7 +268,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
             <Fact label={OCF_TEXT.vestingTerms}>{formatInteger(preview.vestingTerms)}</Fact>
           </dl>
           {preview.stockClasses.length > 0 && (
-            <div className={css({ overflowX: "auto" })}>
+            <ScrollRegion label={OCF_TEXT.stockClasses}>
               <table className={tableClass} aria-label={OCF_TEXT.stockClasses}>
                 <thead>
                   <tr>
@@ -279,10 +289,10 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {preview.financings.length > 0 && (
-            <div className={css({ overflowX: "auto" })}>
+            <ScrollRegion label={OCF_TEXT.financings}>
               <table className={tableClass} aria-label={OCF_TEXT.financings}>
                 <thead>
                   <tr>
@@ -303,7 +313,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </div>
       )}
