@@ -43,6 +43,8 @@ const REGISTER = `mutation ($url: String!, $eventTypes: [String]!) {
 const REMOVE = `mutation ($endpointId: UUID!) { removeWebhookEndpoint(input: { endpointId: $endpointId }) { clientMutationId } }`;
 const RESEND = `mutation ($deliveryId: UUID!) { resendWebhookDelivery(input: { deliveryId: $deliveryId }) { clientMutationId } }`;
 
+const REFRESH_MS = 5_000;
+
 /** The server's text for a refused change (its own words, class LL), else the generic one. */
 export function webhookErrorText(error: unknown): string {
   if (error instanceof GraphqlError && error.code?.startsWith("LL") && error.errors[0]?.message)
@@ -61,6 +63,13 @@ export function useWebhooks() {
   const [state, setState] = useState<WebhooksState>({ status: "loading" });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  // the runner delivers in the background: the log reads again every few seconds while it is shown and online
+  useEffect(() => {
+    if (!online) return;
+    const timer = setInterval(reload, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [online, reload]);
 
   useEffect(() => {
     // version: a reload after a change or a retry reads again
@@ -84,7 +93,8 @@ export function useWebhooks() {
           });
       },
       () => {
-        if (live) setState({ status: "failed" });
+        // a refresh that fails keeps what is shown; only a first read that fails says so
+        if (live) setState((current) => (current.status === "ready" ? current : { status: "failed" }));
       },
     );
     return () => {
