@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, pathOf, resultsDir, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { expectPeopleText } from "./visible-text.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 const SHOTS = process.env.LL_SHOTS_DIR ?? resultsDir;
@@ -77,6 +78,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
+    await expectPeopleText(page, `delegates ${name} (${size})`);
     await page.screenshot({ path: join(SHOTS, `delegates-${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
