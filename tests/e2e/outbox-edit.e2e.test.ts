@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, resultsDir, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { expectPeopleText } from "./visible-text.ts";
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
@@ -62,6 +63,7 @@ async function invite(page: Page, email: string, amount: string, name = ""): Pro
 async function shoot(page: Page, name: string, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
   await page.waitForTimeout(300);
+  await expectPeopleText(page, name);
   await page.screenshot({ path: join(resultsDir, `${name}.png`) });
 }
 const DESKTOP = { width: 1280, height: 800 };
