@@ -14,6 +14,8 @@ import { IDLE, type Runner } from "../runners/runner.ts";
 export const WEBHOOK_CHANNEL = "webhook_deliveries";
 /** How much of an answer's body is kept (the delivery log shows it). */
 const ANSWER_LIMIT = 500;
+/** How often finished deliveries older than a month are deleted with their attempts. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface WebhookRunnerOptions {
   db: Database;
@@ -70,6 +72,17 @@ export function webhookDeliveries(options: WebhookRunnerOptions): Runner {
   const leaseMs = options.leaseMs ?? 120_000;
   const send = options.fetch ?? fetch;
   const runner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let prunedAt = 0;
+
+  /** The delivery log keeps a month: older delivered or failed deliveries go, with their attempts (cascade). */
+  async function prune() {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await db.query(
+      `delete from app_public.webhook_deliveries
+       where status in ('delivered', 'failed') and coalesce(delivered_on, retry_until) < now() - interval '30 days'`,
+    );
+  }
 
   async function attempt(delivery: DeliveryRow): Promise<Answer> {
     if (!delivery.url || !delivery.secret) return { statusCode: null, answer: null, error: "The endpoint is gone." };
@@ -141,6 +154,7 @@ export function webhookDeliveries(options: WebhookRunnerOptions): Runner {
     intervalMs: options.tickMs ?? 5_000,
     runAtStart: true,
     async step({ stopped }) {
+      await prune();
       // claimed, not just read: a delivery another runner (process) claimed is skipped, so none is sent twice
       const { rows } = await db.query<DeliveryRow>(
         `select d.id, d.event_type, d.payload, d.attempts, e.url, s.secret
