@@ -384,6 +384,22 @@ describe("signing templates", () => {
       },
     );
     expect(made.errors).toBeUndefined();
+    // invited before the allocation requires anything: an onboarding with no steps yet reads as being prepared
+    const early = await issuer.graphql<{ makeDistribution: { distribution: { id: string } } }>(
+      `mutation ($a: UUID!) { makeDistribution(input: { allocationId: $a, accountEmail: "investor2@demo.test", amount: "10" }) { distribution { id } } }`,
+      { a: allocationId },
+    );
+    expect(early.errors).toBeUndefined();
+    const waiting = await openAs(
+      "investor2@demo.test",
+      `/distribution/${early.data?.makeDistribution.distribution.id}`,
+    );
+    await poll(() => waiting.page.getByTestId("no-steps").textContent()).toBe(
+      "Your onboarding steps are being prepared.",
+    );
+    expect(await waiting.page.getByText("No further action is required").count()).toBe(0);
+    await shots(waiting.page, "investor-steps-prepared");
+    await waiting.ctx.close();
     const linked = await issuer.graphql(
       "mutation ($q: AllocationQualificationInput!) { createAllocationQualification(input: { allocationQualification: $q }) { allocationQualification { id } } }",
       { q: { allocationId, vendorQualificationId: stored.vendor_qualification_id, executeOrder: 1 } },
@@ -406,6 +422,8 @@ describe("signing templates", () => {
 
     const signing = investor.page.getByTestId("signing-step");
     await signing.waitFor({ timeout: 30_000 });
+    // titled for the investor, not with the issuer's name for its mapped template ("Series A subscription")
+    expect(await investor.page.getByTestId("step-title").textContent()).toBe("Sign the subscription agreement");
     await poll(async () => (await signing.getByTestId("signing-values").textContent()) ?? "").toContain("Delaware");
     expect(await signing.getByTestId("signing-values").textContent()).toContain("Emma Lawson");
     // signing needs the network
