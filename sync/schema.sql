@@ -19,6 +19,12 @@ grant usage on schema app_public to app_user;
 
 -- Types
 
+create type app_public.api_key_creation as (
+  key_id uuid,
+  secret text
+);
+comment on type app_public.api_key_creation is 'A new API key and its secret (shown this once, never again).';
+
 create type app_public.document_upload as (
   document_id uuid,
   upload_status text,
@@ -70,6 +76,19 @@ create table app_private.account_personal_data (
   constraint account_personal_data_tax_short_check CHECK (tax_short ~ '^[0-9A-Za-z]{0,4}$'::text)
 );
 comment on table app_private.account_personal_data is 'Personal fields of accounts (tax id last 4, date of birth, an investor''s formation date); read only through app_private.account_personal_among.';
+
+create table app_private.api_key_secrets (
+  key_id uuid not null,
+  token_hash text not null,
+  requests_per_minute integer default 600 not null,
+  window_start timestamp with time zone default now() not null,
+  window_count integer default 0 not null,
+  constraint api_key_secrets_key_id_fkey FOREIGN KEY (key_id) REFERENCES app_public.api_keys(id) ON DELETE CASCADE,
+  constraint api_key_secrets_pkey PRIMARY KEY (key_id),
+  constraint api_key_secrets_requests_per_minute_check CHECK (requests_per_minute > 0),
+  constraint api_key_secrets_token_hash_key UNIQUE (token_hash),
+  constraint api_key_secrets_window_count_check CHECK (window_count >= 0)
+);
 
 create table app_private.builtin_pay_accounts (
   id text not null,
@@ -911,6 +930,37 @@ grant select on table app_public.allocations to app_user;
 grant insert (closes_on, id, name, opens_on, owner_id, round_id, status) on table app_public.allocations to app_user;
 grant update (closes_on, name, opens_on, status) on table app_public.allocations to app_user;
 comment on table app_public.allocations is '@omit delete';
+
+create table app_public.api_keys (
+  id uuid default gen_random_uuid() not null,
+  account_id uuid default app_private.current_account_id() not null,
+  name text not null,
+  role text not null,
+  prefix text not null,
+  created_by_id uuid default app_private.current_user_id(),
+  last_used_on timestamp with time zone,
+  revoked_on timestamp with time zone,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint api_keys_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint api_keys_created_by_id_fkey FOREIGN KEY (created_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint api_keys_pkey PRIMARY KEY (id),
+  constraint api_keys_role_check CHECK (role = ANY (ARRAY['admin'::text, 'viewer'::text])),
+  constraint last_used_on_bounds CHECK (app_private.check_date(last_used_on)),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
+  constraint prefix_length CHECK (prefix IS NULL OR char_length(prefix) <= 200 OR app_private.text_too_long('Prefix'::text, 200)),
+  constraint revoked_on_bounds CHECK (app_private.check_date(revoked_on)),
+  constraint role_length CHECK (role IS NULL OR char_length(role) <= 200 OR app_private.text_too_long('Role'::text, 200))
+);
+alter table app_public.api_keys enable row level security;
+CREATE INDEX api_keys_account_id_idx ON app_public.api_keys USING btree (account_id, created_on);
+CREATE INDEX api_keys_created_by_id_idx ON app_public.api_keys USING btree (created_by_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.api_keys FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_own on app_public.api_keys for select to public
+  using (account_id = app_private.current_account_id());
+grant select (account_id, created_by_id, created_on, id, last_used_on, name, prefix, revoked_on, role, updated_on) on table app_public.api_keys to app_user;
+comment on table app_public.api_keys is '@omit create,update,delete
+The account''s API keys: name, role, last use; made by createApiKey, revoked by revokeApiKey.';
 
 create table app_public.asset_types (
   type text not null,
@@ -3973,6 +4023,25 @@ CREATE OR REPLACE FUNCTION app_private.chain_not_set_up(chain text)
 AS $function$
   select format('This server is not set up for %s: choose another chain.', app_private.chain_label(chain))
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_api_key_writer()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+begin
+  if not coalesce(app_private.current_account_type() in ('issuer', 'broker', 'investor'), false)
+     or not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  -- a request made with an API key runs with the key's id as its session
+  if exists (select 1 from app_public.api_keys k where k.id = app_private.current_session_id()) then
+    raise exception 'API keys are made and revoked in the app, not with an API key.' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.check_api_key_writer() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.check_date(value date)
  RETURNS boolean
@@ -11066,6 +11135,49 @@ end
 $function$;
 grant execute on function app_private.uploaded_import_text(file_name text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.use_api_key(token_hash text)
+ RETURNS TABLE(key_id uuid, user_id uuid, account_id uuid, account_type text, account_role text, retry_after integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  found_key app_public.api_keys;
+  member_role text;
+  kind text;
+  secret app_private.api_key_secrets;
+begin
+  select k.* into found_key from app_private.api_key_secrets s join app_public.api_keys k on k.id = s.key_id
+  where s.token_hash = use_api_key.token_hash and k.revoked_on is null;
+  if not found then
+    return;
+  end if;
+  select ua.role into member_role from app_public.users_accounts ua
+  where ua.user_id = found_key.created_by_id and ua.account_id = found_key.account_id and ua.status = 'active';
+  if member_role is null then
+    return;
+  end if;
+  select a.type into kind from app_public.accounts a where a.id = found_key.account_id;
+  update app_private.api_key_secrets s set
+    window_start = case when s.window_start <= now() - interval '1 minute' then now() else s.window_start end,
+    window_count = case when s.window_start <= now() - interval '1 minute' then 1 else s.window_count + 1 end
+  where s.key_id = found_key.id
+  returning * into secret;
+  if secret.window_count > secret.requests_per_minute then
+    return query select found_key.id, found_key.created_by_id, found_key.account_id, kind, null::text,
+      greatest(1, ceil(extract(epoch from secret.window_start + interval '1 minute' - now())))::integer;
+    return;
+  end if;
+  -- the last use, at most once a minute (a busy key does not rewrite its row on every request)
+  update app_public.api_keys k set last_used_on = now()
+  where k.id = found_key.id and (k.last_used_on is null or k.last_used_on < now() - interval '1 minute');
+  return query select found_key.id, found_key.created_by_id, found_key.account_id, kind,
+    case when found_key.role = 'admin' and member_role in ('account_owner', 'account_admin') and kind <> 'investor'
+         then 'account_admin' else 'account_viewer' end,
+    null::integer;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.validate_step_blob(schema jsonb, blob jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -11668,6 +11780,47 @@ end;
 $function$;
 grant execute on function app_public.create_account_integration(integration_id uuid) to app_user;
 comment on function app_public.create_account_integration(integration_id uuid) is 'Adds an integration to the account (owner or admin): an account integration with its process; for payment processing also the account''s payment account at the configured provider.';
+
+CREATE OR REPLACE FUNCTION app_public.create_api_key(name text, role text)
+ RETURNS app_public.api_key_creation
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trimmed text := btrim(name);
+  key_id uuid;
+  secret text;
+begin
+  perform app_private.check_api_key_writer();
+  if trimmed = '' then
+    raise exception 'Name is a required field.' using errcode = 'LL422';
+  end if;
+  if char_length(trimmed) > 200 then
+    raise exception 'Name must be at most 200 characters.' using errcode = 'LL422';
+  end if;
+  if role not in ('admin', 'viewer') then
+    raise exception 'Choose a role: admin or viewer.' using errcode = 'LL422';
+  end if;
+  if app_private.current_account_type() = 'investor' and role <> 'viewer' then
+    raise exception 'A personal key can only read: choose the viewer role.' using errcode = 'LL422';
+  end if;
+  if (select count(*) from app_public.api_keys k
+      where k.account_id = app_private.current_account_id() and k.revoked_on is null) >= 50 then
+    raise exception 'This account has 50 keys in use: revoke one before making another.' using errcode = 'LL422';
+  end if;
+  -- 256 random bits (gen_random_uuid is the core's random source; pgcrypto is not assumed here)
+  secret := 'llk_' || replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+  insert into app_public.api_keys (account_id, name, role, prefix, created_by_id)
+  values (app_private.current_account_id(), trimmed, role, left(secret, 12), app_private.current_user_id())
+  returning id into key_id;
+  insert into app_private.api_key_secrets (key_id, token_hash)
+  values (key_id, encode(sha256(convert_to(secret, 'UTF8')), 'hex'));
+  return row(key_id, secret)::app_public.api_key_creation;
+end
+$function$;
+grant execute on function app_public.create_api_key(name text, role text) to app_user;
+comment on function app_public.create_api_key(name text, role text) is 'Makes an API key of the account (owners and admins; an investor''s is read-only) with a name and a role (admin or viewer); answers the key, shown this once.';
 
 CREATE OR REPLACE FUNCTION app_public.create_mapped_signing_template(template_id uuid, name text, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.mapped_signing_templates
@@ -13283,6 +13436,28 @@ end
 $function$;
 grant execute on function app_public.resend_webhook_delivery(delivery_id uuid) to app_user;
 comment on function app_public.resend_webhook_delivery(delivery_id uuid) is 'Sends a webhook delivery again (owners and admins): queued now, retried for a day on failure.';
+
+CREATE OR REPLACE FUNCTION app_public.revoke_api_key(key_id uuid)
+ RETURNS app_public.api_keys
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  revoked app_public.api_keys;
+begin
+  perform app_private.check_api_key_writer();
+  update app_public.api_keys k set revoked_on = coalesce(k.revoked_on, now())
+  where k.id = revoke_api_key.key_id and k.account_id = app_private.current_account_id()
+  returning * into revoked;
+  if not found then
+    raise exception 'API key not found.' using errcode = 'LL404';
+  end if;
+  return revoked;
+end
+$function$;
+grant execute on function app_public.revoke_api_key(key_id uuid) to app_user;
+comment on function app_public.revoke_api_key(key_id uuid) is 'Revokes an API key of the account (owners and admins): from now on a request with it is refused.';
 
 CREATE OR REPLACE FUNCTION app_public.revoke_delegate_invitation(id uuid)
  RETURNS boolean

@@ -32,6 +32,7 @@ import type { SigningServiceOptions } from "../signing/service.ts";
 import { makeStoragePlugin } from "../storage/graphql.ts";
 import { type FileStorage, openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
 import { prepareWebhooks, type WebhookRunnerOptions, webhookDeliveries } from "../webhooks/runner.ts";
+import { bearerToken, refuseKey, resolveApiKey } from "./api-keys.ts";
 import { fallbackRoutes, fileRoutes, graphqlRoutes, integrationRoutes, probeRoutes } from "./app-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { createListener } from "./listener.ts";
@@ -244,7 +245,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const found = routes.match(req.method ?? "GET", path);
     if (!found) return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
     const { route, params } = found;
-    const session = route.access === "public" ? null : await sessionFor(req, res);
+    let session: ResolvedSession | null = null;
+    if (route.access !== "public") {
+      // a request with an API key runs as the key's account (api-keys.ts); a key that does not resolve is refused
+      const key = bearerToken(req);
+      if (key === undefined) session = await sessionFor(req, res);
+      else {
+        const outcome = await resolveApiKey(db, key);
+        if (!outcome.ok) return refuseKey(res, outcome);
+        session = outcome.session;
+      }
+    }
     if (route.access === "session" && !session)
       return route.refuse ? route.refuse(res) : sendJson(res, 401, NOT_SIGNED_IN);
     return route.handle(req, res, { url, path, params, session });
