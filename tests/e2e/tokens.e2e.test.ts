@@ -106,7 +106,14 @@ describe("tokens on the embedded chain", () => {
     await issuer.setViewportSize({ width: 1440, height: 900 });
     await screenshot(issuer, "tokens-empty");
     expect(await info.getByRole("button", { name: "Deploy" }).count()).toBe(0);
-    await info.getByRole("button", { name: "Setup Token" }).click();
+    // closed without saving, focus is back on Setup Token (issue 37 finding 6)
+    const setup = info.getByRole("button", { name: "Setup Token" });
+    await setup.click();
+    await issuer.getByRole("dialog", { name: "Setup Token" }).waitFor();
+    await issuer.keyboard.press("Escape");
+    await issuer.getByRole("dialog").waitFor({ state: "detached" });
+    await poll(() => setup.evaluate((button) => button === document.activeElement)).toBe(true);
+    await setup.click();
 
     // Screen 1, the form: every message of spec part 2 section 5.
     const dialog = issuer.getByRole("dialog");
@@ -148,11 +155,15 @@ describe("tokens on the embedded chain", () => {
       ),
     ).toBe(1);
 
-    // Edit while not deployed: the symbol changes on the server.
-    await info.getByRole("button", { name: "Edit" }).click();
+    // Edit while not deployed: the symbol changes on the server; focus is back on Edit once the dialog closes.
+    const edit = info.getByRole("button", { name: "Edit" });
+    await edit.click();
+    await issuer.getByRole("dialog", { name: "Edit Token" }).waitFor();
     await dialog.getByLabel("Symbol").fill("NWFT");
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByRole("button", { name: "FINISH" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await poll(() => edit.evaluate((button) => button === document.activeElement)).toBe(true);
     await poll(() => text(info.getByTestId("token-symbol"))).toBe("NWFT");
     await poll(() =>
       one<{ symbol: string }>("select symbol from app_public.tokens where name = $1", [TOKEN_NAME]).then(
