@@ -93,6 +93,19 @@ export default defineConfig({
         navigateFallback: "index.html",
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/authenticate(\/|$)/, /^\/wss(\/|$)/],
         cleanupOutdatedCaches: true,
+        // Account logos (sync/http/logos.ts): an address per image, so the first answer is kept and a logo seen once
+        // shows offline; only the server's own 200s (a 404 or a sign-in redirect is never kept).
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/api/v2/logos/"),
+            handler: "CacheFirst",
+            options: {
+              cacheName: "ll-logos",
+              expiration: { maxEntries: 100 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
     routePreloadMap(),

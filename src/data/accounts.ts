@@ -8,7 +8,7 @@ const ALL_USERS = /* GraphQL */ `
     currentUser {
       id
       pendingTermsOfService { nodes { id type agreement } }
-      usersAccounts { nodes { id role status account { id name slug type } } }
+      usersAccounts { nodes { id role status account { id name slug type logoUrl } } }
     }
   }
 `;

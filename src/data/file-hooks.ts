@@ -23,6 +23,8 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
   mutation: N;
   variables: (slotKey: string) => VariablesOf<N>;
   undo?: { mutation: U; variables: VariablesOf<U> };
+  /** The place's own check of the file before anything is kept (default: a document's type and size). */
+  check?: (file: File) => Promise<string | null>;
 }): Promise<QueuedFile> {
   const data = await currentLocalData();
   if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
@@ -32,6 +34,7 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
     place: options.place,
     commandKey,
     undo: options.undo ? { mutation: options.undo.mutation, variables: options.undo.variables } : null,
+    check: options.check,
     queueCommand: (slotKey) => data.outbox.enqueue(options.mutation, options.variables(slotKey), { key: commandKey }),
   });
 }

@@ -89,6 +89,8 @@ export interface FileQueue {
     commandKey?: string | null;
     undo?: QueuedFile["undo"];
     queueCommand?: (slotKey: string) => Promise<unknown>;
+    /** The place's own check of the file (a logo: an image by its content, 1 MB); by default a document's. */
+    check?: (file: File) => Promise<string | null>;
   }): Promise<QueuedFile>;
   get(id: string): Promise<QueuedFile | undefined>;
   /** The waiting and failed files, oldest first (of one place, or all). */
@@ -116,8 +118,8 @@ export function openFileQueue(
   };
   return {
     name,
-    async add({ file, place, id, commandKey = null, undo = null, queueCommand }) {
-      const problem = checkFile(file);
+    async add({ file, place, id, commandKey = null, undo = null, queueCommand, check }) {
+      const problem = check ? await check(file) : checkFile(file);
       if (problem) throw new FileRefusedError(problem);
       const entry: QueuedFile = {
         id: id ?? crypto.randomUUID(),

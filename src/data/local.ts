@@ -27,6 +27,8 @@ export async function clearLocalData(): Promise<void> {
   await closeLocalDataForSignOut().catch(() => {});
   const { discardPrewarmedDatabase } = await import("./database.ts");
   await discardPrewarmedDatabase().catch(() => {});
+  // the account logos the service worker kept (vite.config.ts "ll-logos"): the next person on this device starts clean
+  if (typeof caches !== "undefined") await caches.delete("ll-logos").catch(() => false);
   if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
   const databases = await indexedDB.databases();
   await Promise.all(

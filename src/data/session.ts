@@ -12,7 +12,7 @@ export const SESSION_STORAGE_KEY = "ll.session";
 export const GET_USERS_DATA = /* GraphQL */ `
   query getUsersData {
     currentUser { id firstName lastName }
-    currentAccount { id name type slug setup }
+    currentAccount { id name type slug setup logoUrl logoLink }
     currentUsersAccount { id role status }
   }
 `;

@@ -3,6 +3,7 @@
 // storage, a presigned POST to the bucket: the file goes there directly, and the server is then told to look for it
 // (POST /api/v2/uploads/<key>/complete), which marks the upload uploaded or failed for every device.
 // uploadQueuedFile is the file queue's attempt (file-queue.ts): the device's own slot key, resumed without sending twice.
+import { isLogoFileName } from "../domain/logos.ts";
 import { MESSAGES } from "../domain/messages.ts";
 import type { QueuedFile, UploadAttempt } from "./file-queue.ts";
 import { GraphqlError, graphql } from "./graphql.ts";
@@ -72,8 +73,9 @@ export async function uploadQueuedFile(file: QueuedFile): Promise<UploadAttempt>
       new File([file.blob], file.name, { type: file.type }),
     );
     if (posted.ok) return "done";
-    if (posted.status === 413) return { failed: MESSAGES.uploadTooLarge };
-    if (posted.status === 422) return { failed: MESSAGES.uploadFileTypes };
+    const logo = isLogoFileName(file.name);
+    if (posted.status === 413) return { failed: logo ? MESSAGES.logoTooLarge : MESSAGES.uploadTooLarge };
+    if (posted.status === 422) return { failed: logo ? MESSAGES.logoType : MESSAGES.uploadFileTypes };
     if (posted.status === 404) return { failed: MESSAGES.uploadUnknown };
     return "retry";
   } catch (error) {

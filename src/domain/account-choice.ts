@@ -6,7 +6,8 @@ export interface AccountChoice {
   /** The users_accounts row. */
   id: string;
   role: AccountRole;
-  account: { id: string; name: string; slug: string | null; type: AccountType };
+  /** logoUrl: where the account's uploaded logo is loaded from (none: its initials). */
+  account: { id: string; name: string; slug: string | null; type: AccountType; logoUrl?: string | null };
 }
 
 function parseRoleFilter(role: string | null | undefined): AccountType[] | null {

@@ -15,6 +15,9 @@ const SessionAccountSchema = v.object({
   slug: v.nullish(v.string()),
   // The spec treats the setup flag as a number; booleans and numbers both arrive.
   setup: v.nullish(v.union([v.boolean(), v.number()])),
+  // the account's logo (where it is loaded from, once uploaded) and the external address it links to
+  logoUrl: v.nullish(v.string()),
+  logoLink: v.nullish(v.string()),
 });
 
 const SessionUserAccountSchema = v.object({

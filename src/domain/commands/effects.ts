@@ -172,3 +172,22 @@ export const makeIssuerAccountEffect: EffectOf = (variables) => {
     fields: { name: input.companyName, email: input.companyEmail, type: "issuer", setup: false, managedPending: true },
   };
 };
+
+/**
+ * setAccountLogo(accountId, fileKey, fileName): the account's logo on the device while the command waits. A new
+ * image shows from the device's own copy (the file queue) until the server has it, so the old address goes at once;
+ * a removal (no fileKey) shows the initials at once.
+ */
+export const setAccountLogoEffect: EffectOf = (variables) => {
+  const input = inputOf(variables) ?? {};
+  if (typeof input.accountId !== "string") return null;
+  const logoKey = typeof input.fileKey === "string" ? input.fileKey : null;
+  return { model: "accounts", id: input.accountId, kind: "update", fields: { logoKey, logoUrl: null } };
+};
+
+/** setAccountLogoLink(accountId, link): the address the account's logo links to (an empty link removes it). */
+export const setAccountLogoLinkEffect: EffectOf = (variables) => {
+  const input = inputOf(variables) ?? {};
+  if (typeof input.accountId !== "string" || typeof input.link !== "string") return null;
+  return { model: "accounts", id: input.accountId, kind: "update", fields: { logoLink: input.link.trim() || null } };
+};

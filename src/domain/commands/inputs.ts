@@ -788,6 +788,23 @@ const RevokeDelegateInvitationInput = v.strictObject(
   },
   "must be an object with the fields of RevokeDelegateInvitationInput",
 );
+const SetAccountLogoInput = v.strictObject(
+  {
+    accountId: S.UUID,
+    clientMutationId: v.nullish(S.String),
+    fileKey: v.nullish(S.UUID),
+    fileName: v.nullish(S.String),
+  },
+  "must be an object with the fields of SetAccountLogoInput",
+);
+const SetAccountLogoLinkInput = v.strictObject(
+  {
+    accountId: S.UUID,
+    clientMutationId: v.nullish(S.String),
+    link: S.String,
+  },
+  "must be an object with the fields of SetAccountLogoLinkInput",
+);
 const SetAssetTypeAccountingTypeInput = v.strictObject(
   {
     accountingType: v.nullish(S.String),
@@ -1440,6 +1457,8 @@ export const VARIABLES = {
   northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
   resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
   revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
+  setAccountLogo: v.object({ input: SetAccountLogoInput }, "must be an object"),
+  setAccountLogoLink: v.object({ input: SetAccountLogoLinkInput }, "must be an object"),
   setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),

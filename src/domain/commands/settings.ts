@@ -1,6 +1,7 @@
 // Account settings: the account's details, its addresses and its default mail preference (features/settings).
 // Each command declared once: name, effect on the device, description, sample (command.ts).
 import { command, sampleId as id } from "./command.ts";
+import { setAccountLogoEffect, setAccountLogoLinkEffect } from "./effects.ts";
 
 export const SETTINGS_COMMANDS = [
   command({
@@ -28,5 +29,17 @@ export const SETTINGS_COMMANDS = [
     effect: null,
     describe: () => "Change the default mail preference",
     sample: { input: { id: id(20), patch: { sendDistribution: true } } },
+  }),
+  command({
+    name: "setAccountLogo",
+    effect: setAccountLogoEffect,
+    describe: (input) => (input.fileKey ? "Change the account's logo" : "Remove the account's logo"),
+    sample: { input: { accountId: id(19), fileKey: id(47), fileName: "logo.png" } },
+  }),
+  command({
+    name: "setAccountLogoLink",
+    effect: setAccountLogoLinkEffect,
+    describe: (input) => (input.link ? "Change the logo's link" : "Remove the logo's link"),
+    sample: { input: { accountId: id(19), link: "https://example.com" } },
   }),
 ] as const;

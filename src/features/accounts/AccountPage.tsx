@@ -2,11 +2,12 @@
 // name, email, jurisdiction code, website, and a logo when the account has a slug (spec part 1 section 2.12).
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
-import { avatar, badge } from "../../../styled-system/recipes";
+import { badge } from "../../../styled-system/recipes";
 import { useViewer } from "../../app/viewer.ts";
 import { useDocument, useModel } from "../../data/hooks.tsx";
-import { formatDate, formatNumber, initials } from "../../domain/format.ts";
+import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
+import { AccountAvatar } from "../../ui/AccountAvatar.tsx";
 import { Card, EmptyState, Fact, Loading, Page, ScrollRegion, tableStyles } from "../../ui/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
@@ -28,6 +29,8 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
   );
   const roundNames = useMemo(() => new Map(rounds.rows.map((round) => [round.id, round.name])), [rounds.rows]);
   const jurisdiction = (account as { jurisdiction?: Jurisdiction } | null | undefined)?.jurisdiction;
+  // the uploaded logo (issue 35 item 7); the initials where there is none and the account has a slug (spec 2.12)
+  const logoUrl = (account as { logoUrl?: string | null } | null | undefined)?.logoUrl ?? null;
 
   return (
     <Page maxWidth="72rem">
@@ -37,16 +40,14 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
         ) : (
           <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
             <header className={css({ display: "flex", alignItems: "center", gap: "4" })}>
-              {account.slug && (
-                <span
-                  className={avatar({ size: "lg" })}
-                  data-testid="account-logo"
-                  title={`${account.name} (${account.slug})`}
-                  role="img"
-                  aria-label={ACCOUNTS_TEXT.logo(account.name)}
-                >
-                  {initials(account.name)}
-                </span>
+              {(logoUrl || account.slug) && (
+                <AccountAvatar
+                  name={account.name}
+                  src={logoUrl}
+                  size="lg"
+                  testId="account-logo"
+                  label={ACCOUNTS_TEXT.logo(account.name)}
+                />
               )}
               <div>
                 <h1 className={css({ fontSize: "2xl", fontWeight: "700", letterSpacing: "-0.015em" })}>

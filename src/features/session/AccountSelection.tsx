@@ -1,24 +1,18 @@
 import { Link } from "@tanstack/react-router";
 import { css } from "../../../styled-system/css";
-import { avatar, badge } from "../../../styled-system/recipes";
+import { badge } from "../../../styled-system/recipes";
 import { type AccountChoice, selectableAccounts } from "../../domain/account-choice.ts";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
-import { initials, spaceUnderscores } from "../../domain/format.ts";
+import { spaceUnderscores } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { withSafeNext } from "../../domain/redirect.ts";
+import { AccountAvatar } from "../../ui/AccountAvatar.tsx";
 import { EmptyState, Page, PageHeader } from "../../ui/index.ts";
 import { ACCOUNT_ROLE_TEXT } from "./strings.ts";
 
-/**
- * The account's initials: accounts have no uploaded logo (nothing stores one), so the card asks the server for none
- * (it used to request /api/v2/logos/{slug}, a 404 for every account).
- */
+/** The account's uploaded logo, or its initials where it has none (beside its name: decoration for screen readers). */
 function AccountLogo({ account }: { account: AccountChoice["account"] }) {
-  return (
-    <span className={avatar({ size: "lg" })} aria-hidden="true">
-      {initials(account.name)}
-    </span>
-  );
+  return <AccountAvatar name={account.name} src={account.logoUrl} size="lg" testId="account-logo" />;
 }
 
 /** Picking a card is a full page load: the server selects the account and sends the browser to its home. */

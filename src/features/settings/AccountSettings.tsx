@@ -12,6 +12,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Loading, Switch, SyncMark } from "../../ui/index.ts";
 import { QuestionSetsLink } from "../questions/index.ts";
 import { ContactDetails } from "./ContactDetails.tsx";
+import { LogoSettings } from "./LogoSettings.tsx";
 import { PersonalDetails } from "./PersonalDetails.tsx";
 import { SETTINGS_TEXT } from "./strings.ts";
 
@@ -33,6 +34,8 @@ export function AccountSettings() {
     | (typeof account & {
         twitterHandle?: string | null;
         taxShort?: string | null;
+        logoUrl?: string | null;
+        logoLink?: string | null;
         vendorDefaultEmailPreference?: Preference | null;
       })
     | null
@@ -47,6 +50,7 @@ export function AccountSettings() {
           <Card title={SETTINGS_TEXT.accountDetails} testId="account-details">
             <ContactDetails account={details} vendor={vendor} canEdit={canEdit} />
           </Card>
+          <LogoSettings account={details} canEdit={canEdit} />
           {type === "investor" && accountId && (
             <PersonalDetails accountId={accountId} taxShort={details.taxShort ?? null} canEdit={canEdit} />
           )}

@@ -1,19 +1,27 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { avatar } from "../../../styled-system/recipes";
+import { afterFirstScreen } from "../../data/first-screen.ts";
 import { pendingCommandCount } from "../../data/outbox-status.ts";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
-import { initials } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
-import { ChevronDownIcon, UserIcon } from "../../ui/icons.tsx";
+import { ChevronDownIcon } from "../../ui/icons.tsx";
 import { Menu } from "../../ui/Menu.tsx";
 import { logout } from "./logout.ts";
+import { MenuAvatar } from "./MenuAvatar.tsx";
 import { SHELL_TEXT } from "./strings.ts";
+
+// The logo as this device has it (the image waiting to upload, the replica's) reads the local database: loaded after
+// the first screen has painted, the stored session's logo until then (first-screen.ts).
+const LiveAccountAvatar = lazy(() =>
+  afterFirstScreen()
+    .then(() => import("./LiveAccountAvatar.tsx"))
+    .then((m) => ({ default: m.LiveAccountAvatar })),
+);
 
 export function AccountMenu({ session }: { session: Session | null }) {
   const account = session?.account ?? null;
@@ -43,9 +51,13 @@ export function AccountMenu({ session }: { session: Session | null }) {
           _hover: { bg: "whiteAlpha.100" },
         })}
       >
-        <span aria-hidden="true" className={avatar({ size: "sm" })} style={{ background: "#d9e3f2", color: "#13294b" }}>
-          {initials(account?.name) || <UserIcon />}
-        </span>
+        {account ? (
+          <Suspense fallback={<MenuAvatar name={account.name} src={account.logoUrl} />}>
+            <LiveAccountAvatar account={account} />
+          </Suspense>
+        ) : (
+          <MenuAvatar name={null} src={null} />
+        )}
         {account && (
           <span
             className={css({

@@ -27,6 +27,7 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
   const pathname = useLocation({ select: (location) => location.pathname });
   const online = useOnline();
   const type = session?.account?.type;
+  const logoLink = session?.account?.logoLink;
   const links = type ? NAV_LINKS[type] : [];
   const active = type ? activeNavLink(type, pathname) : undefined;
   return (
@@ -55,13 +56,26 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
           mx: "auto",
         })}
       >
-        <Link
-          to={type ? homePath(type) : "/"}
-          aria-label={SHELL_TEXT.home}
-          className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}
-        >
-          <Logo />
-        </Link>
+        {logoLink ? (
+          // Spec part 1 section 2.3: the logo links to the account's external logo address when one is set.
+          <a
+            href={logoLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={SHELL_TEXT.logoLink}
+            className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}
+          >
+            <Logo />
+          </a>
+        ) : (
+          <Link
+            to={type ? homePath(type) : "/"}
+            aria-label={SHELL_TEXT.home}
+            className={css({ color: "white", textDecoration: "none", flexShrink: 0 })}
+          >
+            <Logo />
+          </Link>
+        )}
         {links.length > 0 && <CompactNav links={links} active={active} />}
         <nav
           aria-label={SHELL_TEXT.main}

@@ -5,6 +5,8 @@ export const SHELL_TEXT = {
   brand: "Ledgerline",
   /** The logo link's accessible name: starts with the word mark it shows (WCAG 2.5.3). */
   home: "Ledgerline home",
+  /** The logo link's name when the account's logo links to its own site (opens in a new tab). */
+  logoLink: "Ledgerline, the account's website (opens in a new tab)",
   main: "Main",
   navigation: "Navigation",
   /** The compact navigation's button when no link is active. */
