@@ -307,6 +307,94 @@ describe("webhooks", () => {
     expect(delivery).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 503 });
   });
 
+  it("queues every event type for the accounts that read its row, in the change's own transaction", async () => {
+    const all = await owner.graphql<Registration>(REGISTER, {
+      url: `${receiverUrl}/all`,
+      types: [
+        "distribution.made",
+        "distribution.changed",
+        "step.completed",
+        "holding.issued",
+        "payment.settled",
+        "token.minted",
+        "document.signed",
+      ],
+    });
+    const allEndpoint = all.data?.registerWebhookEndpoint?.webhookRegistration.endpointId ?? "";
+    expect(allEndpoint).not.toBe("");
+    const issuer = ids.get(ISSUER);
+    const rollback = new Error("rolled back on purpose");
+    let queued: string[] = [];
+    // each change made in one transaction that is then rolled back: the demo's books stay as they were
+    await expect(
+      t.server.db.transaction(async (tx) => {
+        const issuerRounds = `select r.id from app_public.rounds r join app_public.assets a on a.id = r.asset_id
+                              where a.issuer_id = '${issuer}'`;
+        const issuerDistributions = `select d.id from app_public.distributions d
+          join app_public.allocations al on al.id = d.allocation_id where al.round_id in (${issuerRounds})`;
+        await tx.query(
+          `update app_public.steps s set status = 'complete', completed_on = now()
+           where s.id = (select s2.id from app_public.steps s2 join app_public.processes p on p.id = s2.process_id
+                         where s2.status <> 'complete' and p.distribution_id in (${issuerDistributions}) limit 1)`,
+        );
+        await tx.query(
+          `insert into app_public.distributions (allocation_id, investor_id, name, amount)
+           select al.id, i.id, i.name, 5 from app_public.allocations al, app_public.accounts i
+           where al.round_id in (${issuerRounds}) and i.type = 'investor'
+             and not exists (select 1 from app_public.distributions d where d.allocation_id = al.id and d.investor_id = i.id)
+           limit 1`,
+        );
+        await tx.query(
+          `insert into app_public.distribution_payments (distribution_id, amount, paid_on, status)
+           select id, 10, now(), 'paid' from (${issuerDistributions}) d limit 1`,
+        );
+        await tx.query(
+          `insert into app_public.holdings (security_id, round_id, investor_id, distribution_id, amount)
+           select h.security_id, h.round_id, h.investor_id, null, 1 from app_public.holdings h
+           where h.round_id in (${issuerRounds}) limit 1`,
+        );
+        await tx.query(
+          `update app_public.tokens set status = 'issued'
+           where id = (select id from app_public.tokens where round_id in (${issuerRounds}) and status <> 'issued' limit 1)`,
+        );
+        await tx.query(
+          `with account as (
+             insert into app_public.signing_accounts (account_id, name) values ('${issuer}', 'Signing')
+             on conflict (account_id) do update set name = excluded.name returning id),
+           template as (
+             insert into app_public.signing_templates (signing_account_id, provider_template_id, name)
+             select id, 'webhook-test', 'Subscription agreement' from account returning id),
+           mapped as (
+             insert into app_public.mapped_signing_templates (signing_template_id, account_id, name, template_updated_on)
+             select id, '${issuer}', 'Subscription agreement', now() from template returning id)
+           insert into app_public.sent_signing_documents (mapped_signing_template_id, sent_to_id, provider, status)
+           select id, '${ids.get("Emma Lawson")}', 'builtin', 'sent' from mapped`,
+        );
+        await tx.query(
+          `update app_public.sent_signing_documents s set status = 'completed', completed_on = now()
+           where s.status = 'sent' and s.mapped_signing_template_id in
+             (select m.id from app_public.mapped_signing_templates m where m.account_id = '${issuer}')`,
+        );
+        const { rows } = await tx.query<{ event_type: string; account_id: string }>(
+          "select event_type, account_id from app_public.webhook_deliveries where endpoint_id = $1",
+          [allEndpoint],
+        );
+        queued = rows.map((row) => row.event_type).sort();
+        expect(new Set(rows.map((row) => row.account_id))).toEqual(new Set([issuer]));
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(queued).toEqual([
+      "distribution.made",
+      "document.signed",
+      "holding.issued",
+      "payment.settled",
+      "step.completed",
+      "token.minted",
+    ]);
+    expect((await owner.graphql(REMOVE, { id: allEndpoint })).errors).toBeUndefined();
+  });
+
   it("sends each delivery once when two runners work at the same time", async () => {
     received.length = 0;
     // queued while no runner of the server looks: five events, then two runners of their own

@@ -1,8 +1,8 @@
 -- Webhook events (docs/API.md "Webhooks"): triggers on the rows an event is about queue one delivery per endpoint
 -- that asked for the event, in the same transaction as the change (so an event is queued exactly once, and never for
 -- a change that was rolled back), and wake the runner with pg_notify('webhook_deliveries') on commit. A delivery goes
--- only to the accounts that own the row (a distribution's allocation owner and the round's issuer; a token's and a
--- holding's issuer) and its body holds only the row's own fields, so it never carries what the account may not see.
+-- only to the accounts that read the row (a distribution's allocation owner and the round's issuer; a token's and a
+-- holding's issuer; a sent document's template owner) and its body holds only the row's own fields, so it never carries what the account may not see.
 -- With no endpoint asking for an event the triggers return at once.
 
 create or replace function app_private.queue_webhook_event(event_type text, account_ids uuid[], data jsonb)
@@ -189,12 +189,13 @@ create or replace function app_private.tg_sent_signing_documents__webhook()
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 begin
-  if new.status <> 'completed' or new.distribution_id is null or (tg_op = 'UPDATE' and old.status = 'completed')
+  if new.status <> 'completed' or (tg_op = 'UPDATE' and old.status = 'completed')
      or not app_private.webhook_wanted(array['document.signed']) then
     return null;
   end if;
+  -- the account whose mapped template it was sent from: the one that reads sent documents (signing/10_signing.sql)
   perform app_private.queue_webhook_event('document.signed',
-    app_private.webhook_distribution_accounts(new.distribution_id),
+    array(select m.account_id from app_public.mapped_signing_templates m where m.id = new.mapped_signing_template_id),
     jsonb_build_object('id', new.id, 'distributionId', new.distribution_id, 'stepId', new.step_id,
       'completedOn', new.completed_on));
   return null;
