@@ -262,16 +262,28 @@ try {
             met: null,
           });
           const ratio = sync.syncMs / raw.bulkPutMs;
+          // issue 34: at most 1.5x at 50,000 holdings, 1.6x at 200,000
+          const syncTarget = holdings >= 200_000 ? 1.6 : 1.5;
           rows.push({
-            figure: `Initial sync, ${raw.documents.toLocaleString("en-US")} documents into RxDB (Dexie), from navigation, ready store filled${filled ? ` (before the sync: ${ms(filled.ms)})` : " (fill failed: cold)"}`,
+            figure: `Initial sync, ${raw.documents.toLocaleString("en-US")} documents into RxDB (the app's own storage on Dexie), from navigation, ready store filled${filled ? ` (before the sync: ${ms(filled.ms)})` : " (fill failed: cold)"}`,
             value: ms(sync.syncMs),
             limit: `raw Dexie bulkPut, same docs: ${ms(raw.bulkPutMs)}`,
             ratio: x(ratio),
-            target: "<= 2x (aim 1.5x)",
-            met: ratio <= 2,
+            target: `<= ${syncTarget}x (issue 34)`,
+            met: ratio <= syncTarget,
           });
-          // the floor of any app on RxDB's Dexie storage: the same documents in its stored format (bench/README.md
-          // "The format's floor")
+          // the floor of the app's storage: the same documents in its own stored format (issue 34)
+          rows.push({
+            figure:
+              "Initial sync against the format floor of the app's storage: the same documents put the same raw way with the fields and indexes the read models' storage stores (src/data/storage/format.ts)",
+            value: ms(sync.syncMs),
+            limit: `raw Dexie bulkPut in the app's format: ${ms(raw.ownFormatPutMs)} (${x(raw.ownFormatPutMs / raw.bulkPutMs)} of the plain bulkPut)`,
+            ratio: x(sync.syncMs / raw.ownFormatPutMs),
+            target: "a figure (the app's cost over its storage's floor)",
+            met: null,
+          });
+          // the floor of any app on RxDB's Dexie storage (the app's before issue 34): the same documents in its stored
+          // format (bench/README.md "The format's floor")
           const formatRatio = sync.syncMs / raw.rxFormatPutMs;
           rows.push({
             figure:
@@ -314,8 +326,8 @@ try {
               value: `${ms(grid.gridMs)} (first row ${ms(grid.firstRowMs)})`,
               limit: `raw Dexie read of all holdings: ${ms(raw.readHoldingsMs)}`,
               ratio: x(gridRatio),
-              target: "<= 1.5x",
-              met: gridRatio <= 1.5,
+              target: "<= 1.3x (issue 34)",
+              met: gridRatio <= 1.3,
             });
             if (grid.headingMs !== null) {
               const afterHeading = grid.gridMs - grid.headingMs;
