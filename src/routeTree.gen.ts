@@ -35,6 +35,7 @@ import { Route as AppCoreMessagesRouteImport } from "./routes/_app/_core/message
 import { Route as AppCoreTransactionsRouteImport } from "./routes/_app/_core/transactions.tsx";
 import { Route as AppInvestorInvestorDocumentsRouteImport } from "./routes/_app/_investor/investor-documents.tsx";
 import { Route as AppInvestorPortfolioRouteImport } from "./routes/_app/_investor/portfolio.tsx";
+import { Route as AppInvestorPortfolioConnectRouteImport } from "./routes/_app/_investor/portfolio-connect.tsx";
 import { Route as AppInvestorWalletRouteImport } from "./routes/_app/_investor/wallet.tsx";
 import { Route as AppIssuerDistributorsRouteImport } from "./routes/_app/_issuer/distributors.tsx";
 import { Route as AppIssuerHoldingsRouteImport } from "./routes/_app/_issuer/holdings.tsx";
@@ -42,6 +43,7 @@ import { Route as AppNonInvestorContactsRouteImport } from "./routes/_app/_nonIn
 import { Route as AppVendorAssetsRouteImport } from "./routes/_app/_vendor/assets.tsx";
 import { Route as AppVendorCapitalizationRouteImport } from "./routes/_app/_vendor/capitalization.tsx";
 import { Route as AppVendorDashboardRouteImport } from "./routes/_app/_vendor/dashboard.tsx";
+import { Route as AppVendorLedgerlineIoRouteImport } from "./routes/_app/_vendor/ledgerline-io.tsx";
 import { Route as AppVendorOnboardingQuestionsRouteImport } from "./routes/_app/_vendor/onboarding-questions.tsx";
 import { Route as AppVendorReportsRouteImport } from "./routes/_app/_vendor/reports.tsx";
 import { Route as AppAccountSetupRouteImport } from "./routes/_app/account/setup.tsx";
@@ -195,6 +197,12 @@ const AppInvestorPortfolioRoute = AppInvestorPortfolioRouteImport.update({
   path: "/portfolio",
   getParentRoute: () => AppInvestorRoute,
 } as any);
+const AppInvestorPortfolioConnectRoute =
+  AppInvestorPortfolioConnectRouteImport.update({
+    id: "/portfolio-connect",
+    path: "/portfolio-connect",
+    getParentRoute: () => AppInvestorRoute,
+  } as any);
 const AppInvestorWalletRoute = AppInvestorWalletRouteImport.update({
   id: "/wallet",
   path: "/wallet",
@@ -228,6 +236,11 @@ const AppVendorCapitalizationRoute = AppVendorCapitalizationRouteImport.update({
 const AppVendorDashboardRoute = AppVendorDashboardRouteImport.update({
   id: "/dashboard",
   path: "/dashboard",
+  getParentRoute: () => AppVendorRoute,
+} as any);
+const AppVendorLedgerlineIoRoute = AppVendorLedgerlineIoRouteImport.update({
+  id: "/ledgerline-io",
+  path: "/ledgerline-io",
   getParentRoute: () => AppVendorRoute,
 } as any);
 const AppVendorOnboardingQuestionsRoute =
@@ -431,6 +444,7 @@ export interface FileRoutesByFullPath {
   "/transactions": typeof AppCoreTransactionsRoute;
   "/investor-documents": typeof AppInvestorInvestorDocumentsRoute;
   "/portfolio": typeof AppInvestorPortfolioRoute;
+  "/portfolio-connect": typeof AppInvestorPortfolioConnectRoute;
   "/wallet": typeof AppInvestorWalletRoute;
   "/distributors": typeof AppIssuerDistributorsRoute;
   "/holdings": typeof AppIssuerHoldingsRoute;
@@ -438,6 +452,7 @@ export interface FileRoutesByFullPath {
   "/assets": typeof AppVendorAssetsRoute;
   "/capitalization": typeof AppVendorCapitalizationRoute;
   "/dashboard": typeof AppVendorDashboardRoute;
+  "/ledgerline-io": typeof AppVendorLedgerlineIoRoute;
   "/onboarding-questions": typeof AppVendorOnboardingQuestionsRoute;
   "/reports": typeof AppVendorReportsRoute;
   "/account/setup": typeof AppAccountSetupRoute;
@@ -483,6 +498,7 @@ export interface FileRoutesByTo {
   "/transactions": typeof AppCoreTransactionsRoute;
   "/investor-documents": typeof AppInvestorInvestorDocumentsRoute;
   "/portfolio": typeof AppInvestorPortfolioRoute;
+  "/portfolio-connect": typeof AppInvestorPortfolioConnectRoute;
   "/wallet": typeof AppInvestorWalletRoute;
   "/distributors": typeof AppIssuerDistributorsRoute;
   "/holdings": typeof AppIssuerHoldingsRoute;
@@ -490,6 +506,7 @@ export interface FileRoutesByTo {
   "/assets": typeof AppVendorAssetsRoute;
   "/capitalization": typeof AppVendorCapitalizationRoute;
   "/dashboard": typeof AppVendorDashboardRoute;
+  "/ledgerline-io": typeof AppVendorLedgerlineIoRoute;
   "/onboarding-questions": typeof AppVendorOnboardingQuestionsRoute;
   "/reports": typeof AppVendorReportsRoute;
   "/account/setup": typeof AppAccountSetupRoute;
@@ -550,6 +567,7 @@ export interface FileRoutesById {
   "/_app/_core/transactions": typeof AppCoreTransactionsRoute;
   "/_app/_investor/investor-documents": typeof AppInvestorInvestorDocumentsRoute;
   "/_app/_investor/portfolio": typeof AppInvestorPortfolioRoute;
+  "/_app/_investor/portfolio-connect": typeof AppInvestorPortfolioConnectRoute;
   "/_app/_investor/wallet": typeof AppInvestorWalletRoute;
   "/_app/_issuer/distributors": typeof AppIssuerDistributorsRoute;
   "/_app/_issuer/holdings": typeof AppIssuerHoldingsRoute;
@@ -557,6 +575,7 @@ export interface FileRoutesById {
   "/_app/_vendor/assets": typeof AppVendorAssetsRoute;
   "/_app/_vendor/capitalization": typeof AppVendorCapitalizationRoute;
   "/_app/_vendor/dashboard": typeof AppVendorDashboardRoute;
+  "/_app/_vendor/ledgerline-io": typeof AppVendorLedgerlineIoRoute;
   "/_app/_vendor/onboarding-questions": typeof AppVendorOnboardingQuestionsRoute;
   "/_app/_vendor/reports": typeof AppVendorReportsRoute;
   "/_app/account/setup": typeof AppAccountSetupRoute;
@@ -607,6 +626,7 @@ export interface FileRouteTypes {
     | "/transactions"
     | "/investor-documents"
     | "/portfolio"
+    | "/portfolio-connect"
     | "/wallet"
     | "/distributors"
     | "/holdings"
@@ -614,6 +634,7 @@ export interface FileRouteTypes {
     | "/assets"
     | "/capitalization"
     | "/dashboard"
+    | "/ledgerline-io"
     | "/onboarding-questions"
     | "/reports"
     | "/account/setup"
@@ -659,6 +680,7 @@ export interface FileRouteTypes {
     | "/transactions"
     | "/investor-documents"
     | "/portfolio"
+    | "/portfolio-connect"
     | "/wallet"
     | "/distributors"
     | "/holdings"
@@ -666,6 +688,7 @@ export interface FileRouteTypes {
     | "/assets"
     | "/capitalization"
     | "/dashboard"
+    | "/ledgerline-io"
     | "/onboarding-questions"
     | "/reports"
     | "/account/setup"
@@ -725,6 +748,7 @@ export interface FileRouteTypes {
     | "/_app/_core/transactions"
     | "/_app/_investor/investor-documents"
     | "/_app/_investor/portfolio"
+    | "/_app/_investor/portfolio-connect"
     | "/_app/_investor/wallet"
     | "/_app/_issuer/distributors"
     | "/_app/_issuer/holdings"
@@ -732,6 +756,7 @@ export interface FileRouteTypes {
     | "/_app/_vendor/assets"
     | "/_app/_vendor/capitalization"
     | "/_app/_vendor/dashboard"
+    | "/_app/_vendor/ledgerline-io"
     | "/_app/_vendor/onboarding-questions"
     | "/_app/_vendor/reports"
     | "/_app/account/setup"
@@ -960,6 +985,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppInvestorPortfolioRouteImport;
       parentRoute: typeof AppInvestorRoute;
     };
+    "/_app/_investor/portfolio-connect": {
+      id: "/_app/_investor/portfolio-connect";
+      path: "/portfolio-connect";
+      fullPath: "/portfolio-connect";
+      preLoaderRoute: typeof AppInvestorPortfolioConnectRouteImport;
+      parentRoute: typeof AppInvestorRoute;
+    };
     "/_app/_investor/wallet": {
       id: "/_app/_investor/wallet";
       path: "/wallet";
@@ -1007,6 +1039,13 @@ declare module "@tanstack/react-router" {
       path: "/dashboard";
       fullPath: "/dashboard";
       preLoaderRoute: typeof AppVendorDashboardRouteImport;
+      parentRoute: typeof AppVendorRoute;
+    };
+    "/_app/_vendor/ledgerline-io": {
+      id: "/_app/_vendor/ledgerline-io";
+      path: "/ledgerline-io";
+      fullPath: "/ledgerline-io";
+      preLoaderRoute: typeof AppVendorLedgerlineIoRouteImport;
       parentRoute: typeof AppVendorRoute;
     };
     "/_app/_vendor/onboarding-questions": {
@@ -1350,6 +1389,7 @@ const AppCoreRouteWithChildren =
 interface AppInvestorRouteChildren {
   AppInvestorInvestorDocumentsRoute: typeof AppInvestorInvestorDocumentsRoute;
   AppInvestorPortfolioRoute: typeof AppInvestorPortfolioRoute;
+  AppInvestorPortfolioConnectRoute: typeof AppInvestorPortfolioConnectRoute;
   AppInvestorWalletRoute: typeof AppInvestorWalletRoute;
   AppInvestorDistributionDistributionIdRoute: typeof AppInvestorDistributionDistributionIdRoute;
   AppInvestorOfferWallOfferWallIdOfferingOfferingIdRoute: typeof AppInvestorOfferWallOfferWallIdOfferingOfferingIdRoute;
@@ -1358,6 +1398,7 @@ interface AppInvestorRouteChildren {
 const AppInvestorRouteChildren: AppInvestorRouteChildren = {
   AppInvestorInvestorDocumentsRoute: AppInvestorInvestorDocumentsRoute,
   AppInvestorPortfolioRoute: AppInvestorPortfolioRoute,
+  AppInvestorPortfolioConnectRoute: AppInvestorPortfolioConnectRoute,
   AppInvestorWalletRoute: AppInvestorWalletRoute,
   AppInvestorDistributionDistributionIdRoute:
     AppInvestorDistributionDistributionIdRoute,
@@ -1411,6 +1452,7 @@ interface AppVendorRouteChildren {
   AppVendorAssetsRoute: typeof AppVendorAssetsRoute;
   AppVendorCapitalizationRoute: typeof AppVendorCapitalizationRoute;
   AppVendorDashboardRoute: typeof AppVendorDashboardRoute;
+  AppVendorLedgerlineIoRoute: typeof AppVendorLedgerlineIoRoute;
   AppVendorOnboardingQuestionsRoute: typeof AppVendorOnboardingQuestionsRoute;
   AppVendorReportsRoute: typeof AppVendorReportsRoute;
   AppVendorDistributeAllocationAllocationIdChar123ViewChar125Route: typeof AppVendorDistributeAllocationAllocationIdChar123ViewChar125Route;
@@ -1423,6 +1465,7 @@ const AppVendorRouteChildren: AppVendorRouteChildren = {
   AppVendorAssetsRoute: AppVendorAssetsRoute,
   AppVendorCapitalizationRoute: AppVendorCapitalizationRoute,
   AppVendorDashboardRoute: AppVendorDashboardRoute,
+  AppVendorLedgerlineIoRoute: AppVendorLedgerlineIoRoute,
   AppVendorOnboardingQuestionsRoute: AppVendorOnboardingQuestionsRoute,
   AppVendorReportsRoute: AppVendorReportsRoute,
   AppVendorDistributeAllocationAllocationIdChar123ViewChar125Route:

@@ -61,7 +61,7 @@ export function IntegrationsPage() {
 
   if (loading) return <LoadingIndicator />;
   if (visible.length === 0) return <EmptyState text={T.empty} />;
-  // An investor's one integration (Portfolio) is not available here yet: say what the account is connected to.
+  // An investor sees what the account is connected to (wallet, documents) beside Portfolio.
   const investor = accountType === "investor";
 
   const queued = (integrationId: string) => connecting.find((entry) => entry.id === integrationId)?.command;

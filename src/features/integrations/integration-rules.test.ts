@@ -8,9 +8,11 @@ describe("integration rules", () => {
     expect(integrationTypesFor("broker")).toEqual(["compliance", "signing", "ledgerlineIO", "payment"]);
   });
 
-  it("offers Manage for signing and payment processing only", () => {
+  it("offers Manage for signing, payment processing, LedgerlineIO and Portfolio only", () => {
     expect(manageLink("payment")).toBe("/north-capital/issuers");
     expect(manageLink("signing")).toBe("/docusign/templates");
+    expect(manageLink("ledgerlineIO")).toBe("/ledgerline-io");
+    expect(manageLink("portfolio")).toBe("/portfolio-connect");
     expect(manageLink("compliance")).toBeNull();
   });
 

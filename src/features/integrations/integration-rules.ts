@@ -1,6 +1,6 @@
 // Which integrations an account sees and what a card offers (spec part 2: investors see portfolio; others see
-// compliance, signing, {product}IO and payment; the process is shown until complete, then Manage for Signing and
-// Payment processing), and the 3-per-page paging.
+// compliance, signing, {product}IO and payment; the process is shown until complete, then Manage for Signing,
+// Payment processing, LedgerlineIO and Portfolio), and the 3-per-page paging.
 
 export const PAGE_SIZE = 3;
 
@@ -12,6 +12,8 @@ export function integrationTypesFor(accountType: string | null | undefined): str
 export function manageLink(type: string): string | null {
   if (type === "payment") return "/north-capital/issuers";
   if (type === "signing") return "/docusign/templates";
+  if (type === "ledgerlineIO") return "/ledgerline-io";
+  if (type === "portfolio") return "/portfolio-connect";
   return null;
 }
 

@@ -1,0 +1,134 @@
+// The account's API keys (LedgerlineIO) or an investor's personal key (Portfolio): make one (the key shown once),
+// the list with each key's role and last use, revoke. Online only: the key is made on the server, so offline the
+// section says so instead of showing stale keys or queueing a change.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
+import { formatDate } from "../../domain/format.ts";
+import {
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  ErrorBlock,
+  ListRow,
+  ListRows,
+  LoadingIndicator,
+  mutedText,
+  Note,
+  StatusBadge,
+  toast,
+} from "../../ui/index.ts";
+import { CreateKeyDialog } from "./CreateKeyDialog.tsx";
+import { API_KEYS_TEXT as T } from "./strings.ts";
+import { type ApiKey, apiKeyErrorText, useApiKeys } from "./use-api-keys.ts";
+
+const WHEN = "MMM DD YYYY h:mma";
+
+export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
+  const { canWrite } = useViewer();
+  const { state, reload, create, revoke } = useApiKeys();
+  const [adding, setAdding] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirmRevoke(key: ApiKey) {
+    setBusy(true);
+    try {
+      await revoke(key.id);
+      toast.success(T.revoked);
+      setRevoking(null);
+      reload();
+    } catch (error) {
+      toast.error(apiKeyErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ready = state.status === "ready";
+  return (
+    <Card
+      title={personal ? T.personalTitle : T.title}
+      testId="api-keys-section"
+      actions={
+        canWrite && ready ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            {T.add}
+          </Button>
+        ) : undefined
+      }
+    >
+      <p className={mutedText}>{personal ? T.personalIntro : T.intro}</p>
+      {state.status === "offline" && <Note>{T.needsNetwork}</Note>}
+      {state.status === "loading" && <LoadingIndicator label={T.loading} />}
+      {state.status === "failed" && (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2", alignItems: "flex-start" })}>
+          <ErrorBlock text={T.loadFailed} />
+          <Button size="sm" variant="outline" onClick={reload}>
+            {T.retry}
+          </Button>
+        </div>
+      )}
+      {ready && (
+        <>
+          {!canWrite && <p className={mutedText}>{T.readOnly}</p>}
+          {state.keys.length === 0 ? (
+            <EmptyState text={T.noKeys} />
+          ) : (
+            <ListRows>
+              {state.keys.map((key) => (
+                <ListRow
+                  key={key.id}
+                  title={key.name}
+                  detail={`${T.detail(
+                    T.roleShort[key.role] ?? key.role,
+                    formatDate(key.createdOn, WHEN),
+                    key.lastUsedOn ? T.lastUsed(formatDate(key.lastUsedOn, WHEN)) : T.neverUsed,
+                  )} · ${T.startsWith(key.prefix)}`}
+                >
+                  {key.revokedOn ? (
+                    <StatusBadge label={T.revokedOn(formatDate(key.revokedOn, WHEN))} />
+                  ) : canWrite ? (
+                    <Button size="sm" variant="outline" onClick={() => setRevoking(key)}>
+                      {T.revoke}
+                    </Button>
+                  ) : null}
+                </ListRow>
+              ))}
+            </ListRows>
+          )}
+        </>
+      )}
+      {adding && (
+        <CreateKeyDialog
+          personal={personal}
+          create={create}
+          onClose={(made) => {
+            setAdding(false);
+            if (made) reload();
+          }}
+        />
+      )}
+      {revoking && (
+        <Dialog
+          open
+          role="alertdialog"
+          onOpenChange={(open) => !open && setRevoking(null)}
+          title={T.revokeTitle}
+          description={T.revokeDescription(revoking.name)}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setRevoking(null)}>
+                {T.cancel}
+              </Button>
+              <Button variant="danger" loading={busy} onClick={() => void confirmRevoke(revoking)}>
+                {T.revokeConfirm}
+              </Button>
+            </>
+          }
+        />
+      )}
+    </Card>
+  );
+}

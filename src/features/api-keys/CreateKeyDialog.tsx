@@ -1,0 +1,123 @@
+// Make an API key: its name and role (a personal key is always a viewer). The key is made on the server, so this
+// needs the network (the section offers it online only); once made, the dialog shows the key, this once.
+import { type FormEvent, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { apiKeyError } from "../../domain/api-keys.ts";
+import { Button, Dialog, FieldError, FormDialog, fullRow, Select, TextField } from "../../ui/index.ts";
+import { API_KEYS_TEXT as T } from "./strings.ts";
+import { apiKeyErrorText } from "./use-api-keys.ts";
+
+export function CreateKeyDialog({
+  personal,
+  create,
+  onClose,
+}: {
+  personal: boolean;
+  create: (name: string, role: string) => Promise<string>;
+  /** Closed: `made` says whether a key was made (the list reads again). */
+  onClose: (made: boolean) => void;
+}) {
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<string | null>(personal ? "viewer" : null);
+  const [errors, setErrors] = useState<{ name?: string; role?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function save() {
+    // the server checks the same
+    const error = apiKeyError(name, role, { personal });
+    if (error) {
+      setErrors(name.trim() === "" || name.trim().length > 200 ? { name: error } : { role: error });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      setSecret(await create(name.trim(), role ?? "viewer"));
+    } catch (failure) {
+      setErrors({ form: apiKeyErrorText(failure) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (secret !== null) return <SecretDialog secret={secret} onClose={() => onClose(true)} />;
+
+  return (
+    <FormDialog
+      form={{
+        saving,
+        errors,
+        save: () => void save(),
+        onSubmit: (event: FormEvent) => {
+          event.preventDefault();
+          void save();
+        },
+      }}
+      title={T.addTitle}
+      description={personal ? T.personalAddDescription : T.addDescription}
+      submitLabel={T.save}
+      cancelLabel={T.cancel}
+      onClose={() => onClose(false)}
+    >
+      <div className={fullRow}>
+        <TextField label={T.name} value={name} error={errors.name} onValueChange={setName} autoFocus />
+      </div>
+      {!personal && (
+        <div className={fullRow}>
+          <Select
+            label={T.role}
+            name="role"
+            value={role}
+            onChange={setRole}
+            options={["admin", "viewer"].map((value) => ({ value, label: T.roles[value] ?? value }))}
+          />
+          <FieldError text={errors.role} />
+        </div>
+      )}
+    </FormDialog>
+  );
+}
+
+function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={T.secretTitle}
+      description={T.secretDescription}
+      footer={<Button onClick={onClose}>{T.done}</Button>}
+    >
+      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+        <code
+          data-identifier
+          data-testid="api-key-secret"
+          className={css({
+            fontFamily: "mono",
+            fontSize: "sm",
+            wordBreak: "break-all",
+            p: "2",
+            bg: "bg.muted",
+            borderRadius: "md",
+            flex: "1",
+          })}
+        >
+          {secret}
+        </code>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            void navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => {},
+            );
+          }}
+        >
+          {copied ? T.copied : T.copy}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
