@@ -49,7 +49,7 @@ describe("payments with the built-in provider", () => {
     await poll(async () => (await card.getByTestId("integration-process").textContent()) ?? "").toContain(
       "Current step: Sync",
     );
-    // the first page: compliance and LedgerlineIO say they are not available here (no Add), signing names its signer
+    // the first page: compliance says it is not available here (no Add), signing names its signer
     await page.getByRole("button", { name: "Previous" }).click();
     const compliance = page.getByTestId("integration-compliance");
     await compliance.getByText("Not available on this server", { exact: true }).waitFor({ timeout: 30_000 });
