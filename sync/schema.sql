@@ -10604,12 +10604,13 @@ CREATE OR REPLACE FUNCTION app_private.tg_sent_signing_documents__webhook()
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 begin
-  if new.status <> 'completed' or new.distribution_id is null or (tg_op = 'UPDATE' and old.status = 'completed')
+  if new.status <> 'completed' or (tg_op = 'UPDATE' and old.status = 'completed')
      or not app_private.webhook_wanted(array['document.signed']) then
     return null;
   end if;
+  -- the account whose mapped template it was sent from: the one that reads sent documents (signing/10_signing.sql)
   perform app_private.queue_webhook_event('document.signed',
-    app_private.webhook_distribution_accounts(new.distribution_id),
+    array(select m.account_id from app_public.mapped_signing_templates m where m.id = new.mapped_signing_template_id),
     jsonb_build_object('id', new.id, 'distributionId', new.distribution_id, 'stepId', new.step_id,
       'completedOn', new.completed_on));
   return null;
@@ -12764,7 +12765,8 @@ begin
 end;
 $function$;
 grant execute on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) to app_user;
-comment on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) is 'Saves an onboarding step form definition: a new key starts at version 1, an existing key gets the next version.';
+comment on function app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid) is '@nullable render_attributes
+Saves an onboarding step form definition: a new key starts at version 1, an existing key gets the next version.';
 
 CREATE OR REPLACE FUNCTION app_public.make_form_qualification(form_key text, form_version integer DEFAULT NULL::integer, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.vendor_qualifications
@@ -12977,7 +12979,8 @@ begin
 end;
 $function$;
 grant execute on function app_public.make_token(round_id uuid, name text, symbol text, chain text, token_id uuid, contract_address_id uuid) to app_user;
-comment on function app_public.make_token(round_id uuid, name text, symbol text, chain text, token_id uuid, contract_address_id uuid) is 'Setup Token (a new token of the round with its contract on the chain, not deployed) or, for an existing tokenId, Edit (name, symbol, chain) while it is not deployed.';
+comment on function app_public.make_token(round_id uuid, name text, symbol text, chain text, token_id uuid, contract_address_id uuid) is '@nullable round_id
+Setup Token (a new token of the round with its contract on the chain, not deployed) or, for an existing tokenId, Edit (name, symbol, chain) while it is not deployed.';
 
 CREATE OR REPLACE FUNCTION app_public.make_tranche(asset_id uuid, name text, terms_url text, price numeric, opens_on timestamp with time zone, closes_on timestamp with time zone, status text, total numeric, term numeric, coupon numeric, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.rounds
@@ -13025,7 +13028,8 @@ begin
 end;
 $function$;
 grant execute on function app_public.map_payment_instrument(id uuid, round_id uuid) to app_user;
-comment on function app_public.map_payment_instrument(id uuid, round_id uuid) is 'Maps a provider offering to one of the issuer''s rounds (null: unmaps it); the issuer must be mapped first.';
+comment on function app_public.map_payment_instrument(id uuid, round_id uuid) is '@nullable round_id
+Maps a provider offering to one of the issuer''s rounds (null: unmaps it); the issuer must be mapped first.';
 
 CREATE OR REPLACE FUNCTION app_public.map_payment_issuer(id uuid, issuer_id uuid)
  RETURNS app_public.payment_issuers
@@ -13059,7 +13063,8 @@ begin
 end;
 $function$;
 grant execute on function app_public.map_payment_issuer(id uuid, issuer_id uuid) to app_user;
-comment on function app_public.map_payment_issuer(id uuid, issuer_id uuid) is 'Maps a provider issuer to the account''s own issuer (null: unmaps it and its offerings).';
+comment on function app_public.map_payment_issuer(id uuid, issuer_id uuid) is '@nullable issuer_id
+Maps a provider issuer to the account''s own issuer (null: unmaps it and its offerings).';
 
 CREATE OR REPLACE FUNCTION app_public.north_capital_sync(id uuid)
  RETURNS app_public.payment_accounts
@@ -13630,7 +13635,9 @@ AS $function$
   end
   $function$;
 grant execute on function app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) to app_user;
-comment on function app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) is 'Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
+comment on function app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) is '@nullable account_name
+@nullable formation_date
+Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
 
 CREATE OR REPLACE FUNCTION app_public.step_answers(step_id uuid)
  RETURNS jsonb

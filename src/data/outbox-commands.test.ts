@@ -65,7 +65,7 @@ describe("the outbox checks commands against the catalogue", () => {
     const { outbox, collection } = await setup();
     const wrong = outbox.enqueue("makeDistribution", {
       // @ts-expect-error a wrong variable type (also refused at run time)
-      input: { allocationId: "a", amount: true },
+      input: { allocationId: "a", accountEmail: "x@x.test", amount: true },
     });
     await expect(wrong).rejects.toBeInstanceOf(InvalidCommandError);
     await expect(wrong).rejects.toMatchObject({

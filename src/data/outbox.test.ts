@@ -137,9 +137,9 @@ describe("outbox", () => {
           : { key: c.key, status: "accepted", errorCode: null, errorMessage: null },
       ),
     }));
-    const first = await outbox.enqueue("makeCustomer", { input: {} });
-    const bad = await outbox.enqueue("makeCustomer", { input: { name: "bad" } });
-    const last = await outbox.enqueue("makeCustomer", { input: {} });
+    const first = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
+    const bad = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test", name: "bad" } });
+    const last = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
     await until(async () => (await outbox.waitingCount()) === 0, "drained");
     const status = async (id: string) => (await collection.findOne(id).exec())?.toJSON();
     expect((await status(first.id))?.status).toBe("accepted");
@@ -159,7 +159,7 @@ describe("outbox", () => {
     outbox.state$.subscribe((state) => {
       paused = state.paused;
     });
-    await outbox.enqueue("makeCustomer", { input: {} });
+    await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
     await outbox.flush();
     expect(paused).toBe("unauthorized");
     expect(await outbox.waitingCount()).toBe(1);
@@ -190,7 +190,7 @@ describe("outbox", () => {
       answeredOn: null,
       replaces: null,
     });
-    const mine = await outbox.enqueue("makeCustomer", { input: {} });
+    const mine = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
     await outbox.flush();
     expect(sent.flat().map((command) => command.key)).toEqual([mine.id]);
     expect(mine.seq).toBe(2);
@@ -254,11 +254,11 @@ describe("outbox", () => {
 
   it("continues the sequence after accepted commands are purged", async () => {
     const { outbox } = await setup(acceptAll);
-    await outbox.enqueue("makeCustomer", { input: {} });
-    await outbox.enqueue("makeCustomer", { input: {} });
+    await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
+    await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
     await until(async () => (await outbox.waitingCount()) === 0, "drained");
     expect(await outbox.purgeAccepted()).toBe(2);
-    const next = await outbox.enqueue("makeCustomer", { input: {} });
+    const next = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
     expect(next.seq).toBe(3);
   });
 });

@@ -121,6 +121,17 @@ export const MESSAGES = {
   lastNameRequired: "Last name is required.",
   roleRequired: "Role is required.",
   securityNameRequired: "Name is a required field.",
+  // required values named by part 2 section 5 (the server answers them too: sync/graphql/field-messages.ts)
+  brokerRequired: "A broker is required.",
+  noteRequired: "Note is required",
+  tokenSymbolRequired: "Token symbol is required.",
+  chainRequired: "Chain is required.",
+  templateNameRequired: "Template name is required.",
+  questionNameRequired: "Field name is required",
+  questionTypeRequired: "Field type is required",
+  questionDescriptionRequired: "Description is required",
+  questionErrorMessageRequired: "error message is required",
+  validEmailRequired: "A valid email is required.",
   unlisted: "Unlisted",
   // documents (part 1 sections 2.9, 4)
   uploadStatusUploaded: "Uploaded",

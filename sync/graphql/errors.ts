@@ -1,9 +1,10 @@
 // What a GraphQL client sees of an error. Coded errors (SQLSTATE class LL, raised by our SQL functions) pass through
 // with extensions.code in every mode; a row-level-security or grant refusal becomes LL403 'Operation not allowed';
 // an update or delete by key that finds no row becomes LL404 '<Thing> not found.' (refusals.ts); an ordinary input
-// mistake becomes a coded error with the field's message, whether input-checks.ts caught it before SQL (the message
-// names the input field) or PostgreSQL refused it (invalid syntax, NUL, too long, out of range, check, foreign key,
-// not null, unique: field-messages.ts has the texts). Anything else is masked in production (logged with an id) and
+// mistake becomes a coded error with the field's message, whether GraphQL refused a missing or null required value
+// in the variables (required-values.ts), input-checks.ts caught it before SQL (the message names the input field)
+// or PostgreSQL refused it (invalid syntax, NUL, too long, out of range, check, foreign key, not null, unique:
+// field-messages.ts has the texts). Anything else is masked in production (logged with an id) and
 // shown with its SQLSTATE in development. Production also drops graphql-js's "Did you mean ...?" suggestions, which
 // would name the schema's fields that introspection hides.
 import { defaultMaskError } from "postgraphile/grafserv";
@@ -20,6 +21,7 @@ import {
 } from "./field-messages.ts";
 import { INPUT_CHECK, type InputCheck } from "./input-checks.ts";
 import { noRowRefusal } from "./refusals.ts";
+import { variableRefusal } from "./required-values.ts";
 
 const NOT_ALLOWED = "Operation not allowed";
 
@@ -58,6 +60,8 @@ function inputPath(message: string): string[] {
 }
 
 function inputCheckError(error: GraphQLError, check: InputCheck): GraphQLError {
+  const refusal = variableRefusal(error, check);
+  if (refusal) return refused(error, refusal);
   const path = inputPath(error.message);
   const field = path.length > 1 ? path[path.length - 1] : undefined;
   const owner = path.length > 2 ? path[path.length - 2] : undefined;
@@ -72,6 +76,18 @@ function inputCheckError(error: GraphQLError, check: InputCheck): GraphQLError {
     path: error.path,
     originalError: error.originalError,
     extensions: { code: "LL422", ...(field ? { field } : {}) },
+  });
+}
+
+/** LL422 with the field's text for a value graphql-js refused in the variables (required-values.ts). */
+function refused(error: GraphQLError, refusal: { field?: string; message: string }): GraphQLError {
+  return new GraphQLError(refusal.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { code: "LL422", ...(refusal.field ? { field: refusal.field } : {}) },
   });
 }
 
@@ -128,6 +144,9 @@ export function codedError(error: GraphQLError): GraphQLError | null {
   const check = (original as unknown as Record<string, unknown> | undefined)?.[INPUT_CHECK] as InputCheck | undefined;
   if (check) return inputCheckError(error, check);
   if (typeof error.extensions?.code === "string" && error.extensions.code.startsWith("LL")) return error;
+  // A required value missing or null in the variables: the field's text, never graphql-js's wording.
+  const required = variableRefusal(error);
+  if (required) return refused(error, required);
   if (!original) return null;
   const code = typeof original.code === "string" ? original.code : undefined;
   if (code?.startsWith("LL")) return withCode(error, original.message, code);

@@ -37,6 +37,60 @@ const REQUIRED: Record<string, string> = {
   "users_accounts.role": MESSAGES.roleRequired,
   "addresses.city": MESSAGES.cityRequired,
   "addresses.line_one": MESSAGES.streetRequired,
+  "assets.name": MESSAGES.assetNameRequired,
+  "assets.status": MESSAGES.assetStatusRequired,
+  "rounds.name": MESSAGES.roundNameRequired,
+  "rounds.status": MESSAGES.roundStatusRequired,
+  "rounds.total": MESSAGES.totalRequired,
+  "securities.name": MESSAGES.securityNameRequired,
+  "securities.total": MESSAGES.totalRequired,
+  "allocations.name": MESSAGES.roundNameRequired,
+  "broker_allocations.broker_id": MESSAGES.brokerRequired,
+  "allocation_annotations.annotation": MESSAGES.noteRequired,
+  "distribution_annotations.annotation": MESSAGES.noteRequired,
+  "distribution_custom_fields.name": MESSAGES.customFieldNameRequired,
+  "distribution_custom_fields.value": MESSAGES.customFieldValueRequired,
+  // GraphQL inputs, by the input object field that holds them (createAsset(input: {asset: {...}})) ...
+  "asset.name": MESSAGES.assetNameRequired,
+  "asset.type": MESSAGES.assetTypeRequired,
+  "security.name": MESSAGES.securityNameRequired,
+  "security.total": MESSAGES.totalRequired,
+  "allocation.name": MESSAGES.roundNameRequired,
+  "brokerAllocation.brokerId": MESSAGES.brokerRequired,
+  "allocationAnnotation.annotation": MESSAGES.noteRequired,
+  "distributionAnnotation.annotation": MESSAGES.noteRequired,
+  "distributionCustomField.name": MESSAGES.customFieldNameRequired,
+  "distributionCustomField.value": MESSAGES.customFieldValueRequired,
+  "onboardingQuestion.name": MESSAGES.questionNameRequired,
+  "onboardingQuestion.typeId": MESSAGES.questionTypeRequired,
+  "onboardingQuestion.description": MESSAGES.questionDescriptionRequired,
+  "onboardingQuestion.errorMessage": MESSAGES.questionErrorMessageRequired,
+  // ... or by the mutation whose arguments they are (makeRound(input: {name, ...}))
+  "makeRound.name": MESSAGES.roundNameRequired,
+  "makeRound.status": MESSAGES.roundStatusRequired,
+  "makeRound.total": MESSAGES.totalRequired,
+  "makeTranche.name": MESSAGES.roundNameRequired,
+  "makeTranche.status": MESSAGES.roundStatusRequired,
+  "makeTranche.total": MESSAGES.totalRequired,
+  "makeDistribution.accountEmail": MESSAGES.emailRequired,
+  "makeDividendPayment.amount": MESSAGES.dividendAmountRequired,
+  "makeDividendPayment.paidOn": MESSAGES.dividendPaidOnRequired,
+  "makeToken.name": MESSAGES.tokenNameRequired,
+  "makeToken.symbol": MESSAGES.tokenSymbolRequired,
+  "makeToken.chain": MESSAGES.chainRequired,
+  "swapTokenChain.chain": MESSAGES.chainRequired,
+  "makeAnnotations.annotation": MESSAGES.noteRequired,
+  "makeDelegate.firstName": MESSAGES.firstNameRequired,
+  "makeDelegate.lastName": MESSAGES.lastNameRequired,
+  "makeDelegate.email": MESSAGES.emailRequired,
+  "makeDelegate.role": MESSAGES.roleRequired,
+  "makeCustomer.email": MESSAGES.emailRequired,
+  "sendClaimAccountEmail.email": MESSAGES.emailRequired,
+  "transferOwnership.email": MESSAGES.validEmailRequired,
+  "makeIssuerAccount.companyName": MESSAGES.nameRequired,
+  "makeIssuerAccount.companyEmail": MESSAGES.emailRequired,
+  "createMappedSigningTemplate.name": MESSAGES.templateNameRequired,
+  "setupAccount.attestation": MESSAGES.attestation,
 };
 
 /** The spec's texts for an input field whatever object holds it (names with one meaning in the API). */
@@ -59,6 +113,22 @@ const REQUIRED_FIELD: Record<string, string> = {
  */
 export function requiredMessage(owner: string | undefined, field: string): string {
   return REQUIRED[`${owner ?? ""}.${field}`] ?? REQUIRED_FIELD[field] ?? `${fieldLabel(field)} is required.`;
+}
+
+/**
+ * 'X is required' for a GraphQL value by its path of names, from the mutation down to the field (['createAsset',
+ * 'input', 'asset', 'authorizedTotal'], ['makeRound', 'input', 'name']): the spec's text for the input object
+ * field that holds it or for the mutation's argument, else as requiredMessage.
+ */
+export function requiredInputMessage(names: readonly string[]): string {
+  const field = names[names.length - 1] ?? "value";
+  const holder = names.length > 2 ? names[names.length - 2] : undefined;
+  const mutation = names.length > 1 ? names[0] : undefined;
+  return (
+    (holder && REQUIRED[`${holder}.${field}`]) ||
+    (mutation && REQUIRED[`${mutation}.${field}`]) ||
+    requiredMessage(undefined, field)
+  );
 }
 
 /** Check constraints whose rule is 'greater than zero' (the other numeric checks are 'not negative'). */

@@ -12,6 +12,8 @@ import { costLimitRule, depthLimitRule, withoutSuggestionsRule } from "./depth-l
 import { makeMaskError } from "./errors.ts";
 import { InputChecksPlugin } from "./input-checks.ts";
 import { AffectedRowPlugin } from "./refusals.ts";
+import { RequiredArgumentsPlugin } from "./required-arguments.ts";
+import { RequiredValuesPlugin } from "./required-values.ts";
 import { SpecNamesPlugin } from "./spec-names.ts";
 import { installTextTimestamptz } from "./timestamps.ts";
 
@@ -64,6 +66,9 @@ export function makePreset({ pgService, production, plugins = [] }: PresetOption
       ChangesSubscriptionPlugin,
       AffectedRowPlugin,
       InputChecksPlugin,
+      RequiredArgumentsPlugin,
+      // Before ProductionValidationPlugin: it wraps graphql-js's rules this one finds by identity.
+      RequiredValuesPlugin,
       SpecNamesPlugin,
       ...plugins,
       ...(production ? [ProductionValidationPlugin] : []),

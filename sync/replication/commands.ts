@@ -39,6 +39,7 @@ import {
 } from "../../src/domain/wire.ts";
 import { type Database, isTransientDatabaseError as isTransient, sqlState } from "../db/database.ts";
 import { codedError, withoutSuggestions } from "../graphql/errors.ts";
+import { requiredInputMessage } from "../graphql/field-messages.ts";
 import { attachSession, pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
 import { BodyTooLargeError, readBody, sendJson } from "../http/respond.ts";
 import { type DirectCall, directCallFor } from "./direct-commands.ts";
@@ -380,7 +381,18 @@ export function createCommandHandler({
         const document = nul
           ? resultOf(command, "rejected", "LL422", NUL_MESSAGE)
           : problem
-            ? resultOf(command, "rejected", "LL422", problem.message)
+            ? resultOf(
+                command,
+                "rejected",
+                "LL422",
+                // A missing or null required value: the field's text, as GraphQL answers it (required-values.ts).
+                problem.required
+                  ? requiredInputMessage([
+                      command.mutation,
+                      ...problem.field.split(".").filter((key) => !/^\d+$/.test(key)),
+                    ])
+                  : problem.message,
+              )
             : documentFor(schema, command);
         if (!("kind" in document)) {
           outcome = document;

@@ -765,3 +765,343 @@ describe("bad values through POST /api/v2/commands", () => {
     expect(await Promise.all(tables.map(snapshot))).toEqual(before);
   });
 });
+
+// Required values (issue 35 item 5): for every mutation, each required argument (and each required field of the
+// row a createX takes) omitted, null in the query and null in the variables answers LL422 with the field's text:
+// the spec's where it names one (SPEC_REQUIRED), never graphql-js's wording. The API refuses them before anything
+// runs (no data); the command endpoint answers them the same way.
+const GRAPHQL_WORDING =
+  /of required type|of non-null type|was not provided|must not be null|Expected value of type|not to be null|Expected non-nullable/;
+
+/** The spec's texts for required values (part 1 section 5 validation, part 2 section 5), by mutation and path. */
+const SPEC_REQUIRED: Record<string, string> = {
+  "createAsset.asset.name": "Name is required.",
+  "createAsset.asset.authorizedTotal": "Authorized total is required.",
+  "createAsset.asset.type": "Asset type required.",
+  "makeRound.name": "Name is a required field.",
+  "makeRound.opensOn": "Opens on requires a valid date.",
+  "makeRound.closesOn": "Closes on required a valid date.",
+  "makeRound.termsUrl": "Dataroom Url is required",
+  "makeRound.price": "Price is required.",
+  "makeRound.total": "Total is required.",
+  "makeRound.status": "Status is required.",
+  "makeTranche.name": "Name is a required field.",
+  "makeTranche.coupon": "Coupon is required",
+  "makeTranche.term": "Term is required",
+  "createSecurity.security.name": "Name is a required field.",
+  "createSecurity.security.total": "Total is required.",
+  "createAllocation.allocation.name": "Name is a required field.",
+  "createBrokerAllocation.brokerAllocation.brokerId": "A broker is required.",
+  "makeToken.name": "Token name is required.",
+  "makeToken.symbol": "Token symbol is required.",
+  "makeToken.chain": "Chain is required.",
+  "createAllocationAnnotation.allocationAnnotation.annotation": "Note is required",
+  "createDistributionAnnotation.distributionAnnotation.annotation": "Note is required",
+  "makeAnnotations.annotation": "Note is required",
+  "createDistributionPayment.distributionPayment.amount": "Payment amount is required",
+  "makeDividendPayment.amount": "Amount is required.",
+  "createOnboardingQuestion.onboardingQuestion.name": "Field name is required",
+  "createOnboardingQuestion.onboardingQuestion.typeId": "Field type is required",
+  "createOnboardingQuestion.onboardingQuestion.description": "Description is required",
+  "createOnboardingQuestion.onboardingQuestion.errorMessage": "error message is required",
+  "createMappedSigningTemplate.name": "Template name is required.",
+  "sendClaimAccountEmail.email": "Email is required.",
+  "makeDelegate.firstName": "First name is required.",
+  "makeDelegate.lastName": "Last name is required.",
+  "makeDelegate.email": "Email is required.",
+  "makeDelegate.role": "Role is required.",
+  "transferOwnership.email": "A valid email is required.",
+  "setupAccount.attestation": "Please accept the attestation to proceed.",
+  "makeIssuerAccount.companyName": "Name is required.",
+  "makeIssuerAccount.companyEmail": "Email is required.",
+};
+
+interface RequiredField {
+  /** 'name' (an argument of the mutation's input) or 'asset.name' (a field of the row it takes). */
+  path: string;
+  /** The GraphQL type, e.g. 'BigFloat!'. */
+  type: string;
+  /** A scalar the API checks before SQL (sync/graphql/input-checks.ts): an empty value is a missing one. */
+  checked?: boolean;
+}
+
+interface MutationShape {
+  name: string;
+  inputType: string;
+  /** The input's required fields: its own, and those of a required input object inside it (createX's x). */
+  required: RequiredField[];
+  /** Required input objects inside the input ('asset' of createAsset), with their type names. */
+  rows: Array<{ field: string; type: string }>;
+}
+
+const printType = (type: IntrospectionType): string =>
+  type.kind === "NON_NULL"
+    ? `${printType(type.ofType as IntrospectionType)}!`
+    : type.kind === "LIST"
+      ? `[${printType(type.ofType as IntrospectionType)}]`
+      : (type.name ?? "");
+
+async function mutationShapes(client: TestClient): Promise<MutationShape[]> {
+  const typeRef = "kind name ofType { kind name ofType { kind name ofType { kind name } } }";
+  const answer = await client.graphql<{
+    __schema: {
+      mutationType: { fields: Array<{ name: string; args: Array<{ name: string; type: IntrospectionType }> }> };
+      types: Array<{
+        name: string;
+        kind: string;
+        inputFields: Array<{ name: string; type: IntrospectionType; defaultValue: string | null }> | null;
+      }>;
+    };
+  }>(`{ __schema { mutationType { fields { name args { name type { ${typeRef} } } } }
+        types { name kind inputFields { name defaultValue type { ${typeRef} } } } } }`);
+  const schema = answer.data?.__schema;
+  if (!schema) throw new Error(`introspection failed: ${JSON.stringify(answer.errors)}`);
+  const types = new Map(schema.types.map((type) => [type.name, type]));
+  const checked = (type: IntrospectionType) =>
+    type.kind === "NON_NULL" &&
+    type.ofType?.kind === "SCALAR" &&
+    !["String", "Boolean", "Int", "Float", "JSON", "ID"].includes(type.ofType.name ?? "");
+  const shapes: MutationShape[] = [];
+  for (const field of schema.mutationType.fields) {
+    const input = field.args.find((arg) => arg.name === "input");
+    if (input?.type.kind !== "NON_NULL") continue;
+    const inputType = input.type.ofType?.name ?? "";
+    const required: RequiredField[] = [];
+    const rows: MutationShape["rows"] = [];
+    for (const inputField of types.get(inputType)?.inputFields ?? []) {
+      if (inputField.type.kind !== "NON_NULL" || inputField.defaultValue !== null) continue;
+      required.push({ path: inputField.name, type: printType(inputField.type), checked: checked(inputField.type) });
+      // A row with required fields of its own is sent (as {} or with nulls inside); one without is left out.
+      const inner = types.get(inputField.type.ofType?.name ?? "");
+      const innerRequired = (inner?.kind === "INPUT_OBJECT" ? (inner.inputFields ?? []) : []).filter(
+        (rowField) => rowField.type.kind === "NON_NULL" && rowField.defaultValue === null,
+      );
+      if (!inner || innerRequired.length === 0) continue;
+      rows.push({ field: inputField.name, type: inner.name });
+      for (const rowField of innerRequired)
+        required.push({
+          path: `${inputField.name}.${rowField.name}`,
+          type: printType(rowField.type),
+          checked: checked(rowField.type),
+        });
+    }
+    if (required.length > 0) shapes.push({ name: field.name, inputType, required, rows });
+  }
+  return shapes.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** The input value with `value` at every required path (rows as objects), or {} for the rows alone. */
+function inputWith(
+  shape: MutationShape,
+  value: (field: RequiredField) => unknown,
+  only?: (field: RequiredField) => boolean,
+) {
+  const input: Record<string, unknown> = {};
+  for (const row of shape.rows) input[row.field] = {};
+  for (const field of shape.required) {
+    if (shape.rows.some((row) => row.field === field.path) || (only && !only(field))) continue;
+    const [first, second] = field.path.split(".") as [string, string | undefined];
+    if (second === undefined) input[first] = value(field);
+    else (input[first] as Record<string, unknown>)[second] = value(field);
+  }
+  return input;
+}
+
+/** GraphQL input literal text of a plain value (object keys unquoted). */
+function literal(value: unknown): string {
+  if (value && typeof value === "object")
+    return `{ ${Object.entries(value)
+      .map(([key, item]) => `${key}: ${literal(item)}`)
+      .join(", ")} }`;
+  return JSON.stringify(value);
+}
+
+describe("required values", () => {
+  let shapes: MutationShape[] = [];
+  beforeAll(async () => {
+    shapes = await mutationShapes(who.issuer.client);
+  });
+
+  /** The problems with one answer: each expected field refused with its text, nothing else said, nothing run. */
+  function problems(
+    label: string,
+    shape: MutationShape,
+    answer: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> },
+    fields: RequiredField[],
+  ): string[] {
+    const found: string[] = [];
+    const errors = answer.errors ?? [];
+    const where = `${shape.name} ${label}`;
+    if (errors.length === 0) return [`${where}: accepted`];
+    if (answer.data != null && Object.values(answer.data as object).some((value) => value != null))
+      found.push(`${where}: ran (${JSON.stringify(answer.data)})`);
+    for (const error of errors) {
+      if (error.extensions?.code !== "LL422" || GRAPHQL_WORDING.test(error.message))
+        found.push(`${where}: ${String(error.extensions?.code)} ${error.message}`);
+    }
+    for (const field of fields) {
+      const name = field.path.split(".").at(-1);
+      const error = errors.find((candidate) => candidate.extensions?.field === name);
+      const spec = SPEC_REQUIRED[`${shape.name}.${field.path}`];
+      if (!error)
+        found.push(`${where} ${field.path}: no refusal naming it (${errors.map((e) => e.message).join(" | ")})`);
+      else if (spec ? error.message !== spec : !/requir/i.test(error.message))
+        found.push(`${where} ${field.path}: '${error.message}'${spec ? ` instead of '${spec}'` : ""}`);
+    }
+    return found;
+  }
+
+  it("knows every mutation with required values, and each spec text names a required field", () => {
+    expect(shapes.length).toBeGreaterThan(80);
+    const paths = new Set(shapes.flatMap((shape) => shape.required.map((field) => `${shape.name}.${field.path}`)));
+    expect(Object.keys(SPEC_REQUIRED).filter((key) => !paths.has(key))).toEqual([]);
+    // The arguments a custom mutation function requires are non-null in the schema (sync/graphql/required-arguments.ts).
+    const makeRound = shapes.find((shape) => shape.name === "makeRound");
+    expect(makeRound?.required.map((field) => field.path).sort()).toEqual(
+      ["assetId", "closesOn", "name", "opensOn", "price", "status", "termsUrl", "total"].sort(),
+    );
+  });
+
+  it("omitted, null in the query, null or missing in the variables, or empty: LL422 with the field's text", async () => {
+    const found: string[] = [];
+    const client = who.issuer.client;
+    const selection = "{ clientMutationId }";
+    const tops = (shape: MutationShape) =>
+      shape.required.filter((field) => !shape.rows.some((row) => row.field === field.path));
+    // Many mutations per request (one per line; an error's line says whose it is), few enough refusals per request
+    // to stay under graphql-js's error limits (100 in validation, 50 in the variables).
+    const chunks: MutationShape[][] = [[]];
+    let weight = 0;
+    for (const shape of shapes) {
+      if (weight + shape.required.length + 1 > 40) {
+        chunks.push([]);
+        weight = 0;
+      }
+      chunks.at(-1)?.push(shape);
+      weight += shape.required.length + 1;
+    }
+    type Answer = Awaited<ReturnType<TestClient["graphql"]>>;
+    type Located = { message: string; extensions?: Record<string, unknown>; locations?: Array<{ line: number }> };
+    /** Each mutation's share of an answer: its errors (found by line: mutation i is on line i + 2). */
+    const shares = (answer: Answer, count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        data: answer.data,
+        errors: ((answer.errors ?? []) as Located[]).filter((error) => error.locations?.[0]?.line === index + 2),
+      }));
+    const inlineRequest = (chunk: MutationShape[], input: (shape: MutationShape) => Record<string, unknown>) =>
+      client.graphql(
+        `mutation {\n${chunk.map((shape, i) => `m${i}: ${shape.name}(input: ${literal(input(shape))}) ${selection}`).join("\n")}\n}`,
+      );
+    const variableRequest = (chunk: MutationShape[], variables: Record<string, unknown>) =>
+      client.graphql(
+        `mutation (\n${chunk.map((shape, i) => `$i${i}: ${shape.inputType}!`).join("\n")}\n) {\n${chunk
+          .map((shape, i) => `m${i}: ${shape.name}(input: $i${i}) ${selection}`)
+          .join("\n")}\n}`,
+        variables,
+      );
+    const nulls = (shape: MutationShape) => inputWith(shape, () => null);
+    const empties = (shape: MutationShape) =>
+      inputWith(
+        shape,
+        () => "",
+        (field) => field.checked === true,
+      );
+    for (const chunk of chunks) {
+      const answers = {
+        // Omitted: the rows given as {}, every required value left out.
+        omitted: shares(
+          await inlineRequest(chunk, (shape) =>
+            inputWith(
+              shape,
+              () => undefined,
+              () => false,
+            ),
+          ),
+          chunk.length,
+        ),
+        "null inline": shares(await inlineRequest(chunk, nulls), chunk.length),
+        "null variable": shares(
+          await variableRequest(chunk, Object.fromEntries(chunk.map((shape, i) => [`i${i}`, nulls(shape)]))),
+          chunk.length,
+        ),
+        "no variable": shares(await variableRequest(chunk, {}), chunk.length),
+        "empty inline": shares(await inlineRequest(chunk, empties), chunk.length),
+        "empty variable": shares(
+          await variableRequest(chunk, Object.fromEntries(chunk.map((shape, i) => [`i${i}`, empties(shape)]))),
+          chunk.length,
+        ),
+      };
+      for (const [index, shape] of chunk.entries()) {
+        for (const [label, share] of Object.entries(answers)) {
+          const answer = share[index] as Answer;
+          const checked = shape.required.filter((field) => field.checked === true);
+          if (label.startsWith("empty") && checked.length === 0) continue;
+          const fields =
+            label === "no variable" ? [{ path: "input", type: "" }] : label.startsWith("empty") ? checked : tops(shape);
+          found.push(...problems(label, shape, answer, fields));
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  it("a required value in a variable of its own, null or not given: the field's text", async () => {
+    const operation = `mutation ($name: String!, $amount: BigFloat!) {
+      makeRound(input: { assetId: "${ids.asset}", name: $name, termsUrl: "https://example.com", price: $amount,
+        opensOn: "2024-01-01", closesOn: "2024-12-31", status: "drafted", total: "1" }) { clientMutationId } }`;
+    for (const variables of [{ name: null, amount: null }, {}]) {
+      const answer = await who.issuer.client.graphql(operation, variables);
+      expect(answer.data ?? null).toBeNull();
+      expect(answer.errors?.map((error) => [error.extensions?.code, error.message])).toEqual([
+        ["LL422", "Name is a required field."],
+        ["LL422", "Price is required."],
+      ]);
+    }
+  });
+
+  it("through POST /api/v2/commands: rejected with the spec's text, nothing written", async () => {
+    const command = (mutation: string, input: Record<string, unknown>) => ({
+      key: crypto.randomUUID(),
+      mutation,
+      variables: { input },
+      userId: who.issuer.userId,
+      accountId: who.issuer.accountId,
+      createdOn: new Date().toISOString(),
+      deviceId: "required-values-test",
+      seq: 1,
+    });
+    const samples = [
+      // a command of the catalogue (its variables' schema is checked first) ...
+      command("createDistributionPayment", {
+        distributionPayment: { distributionId: ids.distribution, amount: null, paidOn: today },
+      }),
+      command("makeRound", {
+        assetId: ids.asset,
+        name: `Unfinished ${unique()}`,
+        termsUrl: null,
+        price: "1",
+        total: "1",
+        status: "drafted",
+        opensOn: "2024-01-01T00:00:00Z",
+        closesOn: "2024-12-31T00:00:00Z",
+      }),
+      // ... and a mutation outside it (GraphQL refuses the variables).
+      command("setupAccount", { accountName: "A", attestation: null, taxId: "000", type: "individual" }),
+    ];
+    const tables = ["distribution_payments", "rounds", "accounts"];
+    const before = await Promise.all(tables.map(snapshot));
+    const response = await who.issuer.client.fetch("/api/v2/commands", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(samples.map((sample, index) => ({ ...sample, seq: index + 1 }))),
+    });
+    expect(response.status).toBe(200);
+    const { results } = (await response.json()) as { results: CommandResult[] };
+    expect(results.map((result) => [result.status, result.errorCode, result.errorMessage])).toEqual([
+      ["rejected", "LL422", "Payment amount is required"],
+      ["rejected", "LL422", "Dataroom Url is required"],
+      ["rejected", "LL422", "Please accept the attestation to proceed."],
+    ]);
+    expect(await Promise.all(tables.map(snapshot))).toEqual(before);
+  });
+});

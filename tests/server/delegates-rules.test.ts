@@ -93,12 +93,12 @@ async function pull(client: TestClient, model = "users_accounts") {
   return { status: response.status, documents: body.documents ?? [] };
 }
 
-const MAKE_DELEGATE = `mutation ($email: String, $firstName: String, $lastName: String, $role: String) {
+const MAKE_DELEGATE = `mutation ($email: String!, $firstName: String!, $lastName: String!, $role: String!) {
   makeDelegate(input: { email: $email, firstName: $firstName, lastName: $lastName, role: $role }) {
     usersAccount { id role status } } }`;
 const UPDATE = `mutation ($id: UUID!, $patch: UsersAccountPatch!) {
   updateUsersAccountById(input: { id: $id, patch: $patch }) { usersAccount { id role status } } }`;
-const TRANSFER = `mutation ($email: String) { transferOwnership(input: { email: $email }) { usersAccount { id role } } }`;
+const TRANSFER = `mutation ($email: String!) { transferOwnership(input: { email: $email }) { usersAccount { id role } } }`;
 const MEMBERS = `query ($accountId: UUID!) { allUsersAccounts(condition: { accountId: $accountId }) {
   nodes { id role status user { firstName lastName userEmails { nodes { email } } } } } }`;
 

@@ -1,7 +1,12 @@
 // The checks GraphQL inputs pass before SQL (sync/graphql/input-checks.ts) and the texts of field-messages.ts:
 // what PostgreSQL would read passes, what it would refuse with its own syntax error does not.
 import { describe, expect, it } from "vitest";
-import { checkMessage, requiredMessage, syntaxMessage } from "../../sync/graphql/field-messages.ts";
+import {
+  checkMessage,
+  requiredInputMessage,
+  requiredMessage,
+  syntaxMessage,
+} from "../../sync/graphql/field-messages.ts";
 import { inputIsValid, nulMessage, nulPath } from "../../sync/graphql/input-checks.ts";
 
 describe("input checks", () => {
@@ -51,7 +56,15 @@ describe("field messages", () => {
     expect(requiredMessage("distribution_payments", "amount")).toBe("Payment amount is required");
     expect(requiredMessage("rounds", "terms_url")).toBe("Dataroom Url is required");
     expect(requiredMessage("p", "coupon")).toBe("Coupon is required");
-    expect(requiredMessage("rounds", "name")).toBe("Name is required.");
+    expect(requiredMessage("rounds", "name")).toBe("Name is a required field.");
+    expect(requiredMessage("assets", "name")).toBe("Name is required.");
+    // GraphQL values by their path: the holder's or the mutation's text, else the field's label.
+    expect(requiredInputMessage(["createAsset", "input", "asset", "authorizedTotal"])).toBe(
+      "Authorized total is required.",
+    );
+    expect(requiredInputMessage(["makeDelegate", "input", "lastName"])).toBe("Last name is required.");
+    expect(requiredInputMessage(["makeRound", "input", "termsUrl"])).toBe("Dataroom Url is required");
+    expect(requiredInputMessage(["makeDistribution", "input", "allocationId"])).toBe("Allocation is required.");
     expect(checkMessage("customers", "customers_status_check")).toBe("Status is not one of the allowed values.");
     expect(checkMessage("distributions", "distributions_amount_check")).toBe("Amount must be greater than zero.");
     expect(checkMessage("rounds", "rounds_price_check")).toBe("Price cannot be negative.");

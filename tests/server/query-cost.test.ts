@@ -144,4 +144,22 @@ describe("query cost limits in production", () => {
     const dev = await devClient.graphql("{ allAsset { nodes { id } } }");
     expect(dev.errors?.[0]?.message).toMatch(/Did you mean/);
   });
+
+  it("answers a missing or null required value with the spec's text, unmasked (LL422)", async () => {
+    const payment =
+      "mutation ($p: DistributionPaymentInput!) { createDistributionPayment(input: { distributionPayment: $p }) { clientMutationId } }";
+    const row = { distributionId: "00000000-0000-4000-8000-000000000000", paidOn: "2024-01-01" };
+    for (const answer of [
+      await client.graphql(payment, { p: { ...row, amount: null } }),
+      await client.graphql(payment, { p: row }),
+      await client.graphql(
+        `mutation { createDistributionPayment(input: { distributionPayment: { distributionId: "${row.distributionId}", paidOn: "2024-01-01", amount: null } }) { clientMutationId } }`,
+      ),
+    ]) {
+      expect(answer.data ?? null).toBeNull();
+      expect(answer.errors?.map((error) => [error.extensions?.code, error.message])).toEqual([
+        ["LL422", "Payment amount is required"],
+      ]);
+    }
+  });
 });

@@ -31,7 +31,17 @@ export const ASSETS_COMMANDS = [
     effect: makeRoundEffect(false),
     describe: (input) => named("Create round", input.name),
     sample: {
-      input: { id: id(5), assetId: id(10), name: "Seed", status: "drafted", price: "1", total: "100", opensOn: when },
+      input: {
+        id: id(5),
+        assetId: id(10),
+        name: "Seed",
+        termsUrl: "https://example.com/terms",
+        status: "drafted",
+        price: "1",
+        total: "100",
+        opensOn: when,
+        closesOn: when,
+      },
     },
   }),
   command({
@@ -39,7 +49,19 @@ export const ASSETS_COMMANDS = [
     effect: makeRoundEffect(true),
     describe: (input) => named("Create tranche", input.name),
     sample: {
-      input: { id: id(29), assetId: id(10), name: "Tranche", price: "100", total: "10", term: "5", coupon: "4.5" },
+      input: {
+        id: id(29),
+        assetId: id(10),
+        name: "Tranche",
+        termsUrl: "https://example.com/terms",
+        status: "drafted",
+        price: "100",
+        total: "10",
+        opensOn: when,
+        closesOn: when,
+        term: "5",
+        coupon: "4.5",
+      },
     },
   }),
   command({

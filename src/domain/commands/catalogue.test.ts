@@ -40,15 +40,22 @@ describe("the command catalogue", () => {
     expect(commandProblem("makeCustomer", { input: { id: id(1), email: 5 } })).toEqual({
       field: "input.email",
       message: "Invalid makeCustomer: input.email must be text.",
+      required: false,
+    });
+    // A required value missing or null (the server answers it with the field's text: sync/graphql/field-messages.ts).
+    expect(commandProblem("makeCustomer", { input: { email: null } })).toMatchObject({
+      field: "input.email",
+      required: true,
     });
     expect(commandProblem("makeCustomer", {})?.field).toBe("input");
-    expect(commandProblem("makeCustomer", { input: { emial: "x@x.test" } })).toMatchObject({
+    expect(commandProblem("makeCustomer", { input: { email: "x@x.test", emial: "x@x.test" } })).toMatchObject({
       field: "input.emial",
       message: expect.stringContaining("is not a field"),
     });
     expect(commandProblem("createAsset", { input: { asset: { name: "A", type: "equity" } } })).toMatchObject({
       field: "input.asset.authorizedTotal",
       message: expect.stringContaining("is required"),
+      required: true,
     });
     expect(
       commandProblem("updateDistributionQualificationOrder", { input: { id: id(1), executeOrder: "2" } })?.field,
@@ -69,8 +76,11 @@ describe("the command catalogue", () => {
   });
 
   it("does not judge values: bounds and formats are the database's (numbers as text or numbers, any text)", () => {
-    expect(commandProblem("makeDistribution", { input: { amount: "NaN", accountEmail: "not an address" } })).toBeNull();
-    expect(commandProblem("makeDistribution", { input: { amount: 500 } })).toBeNull();
+    const allocationId = id(1);
+    expect(
+      commandProblem("makeDistribution", { input: { allocationId, amount: "NaN", accountEmail: "not an address" } }),
+    ).toBeNull();
+    expect(commandProblem("makeDistribution", { input: { allocationId, amount: 500, accountEmail: "" } })).toBeNull();
     expect(commandProblem("createDistributionPayment", SAMPLES.createDistributionPayment)).toBeNull();
     expect(
       commandProblem("createAsset", { input: { asset: { name: "", type: "x", authorizedTotal: "-1e309" } } }),

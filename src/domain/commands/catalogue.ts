@@ -64,6 +64,8 @@ export function commandListEffect(mutation: string): ListEffect | null {
 export interface CommandProblem {
   field: string;
   message: string;
+  /** A required value is missing or null (the server answers it with the field's 'X is required' text). */
+  required: boolean;
 }
 
 /** The first problem of the command's variables against its schema, null when they fit (or the name is unknown). */
@@ -73,13 +75,14 @@ export function commandProblem(mutation: string, variables: unknown): CommandPro
   if (result.success) return null;
   const issue = result.issues[0];
   const field = (issue.path ?? []).map((item) => String(item.key)).join(".");
-  const what =
-    issue.type === "strict_object" && issue.expected === "never"
-      ? "is not a field of this command"
-      : issue.received === "undefined" && issue.kind === "schema" && issue.expected?.startsWith('"')
-        ? "is required"
-        : issue.message;
-  return { field, message: `Invalid ${mutation}: ${field || "variables"} ${what}.` };
+  const unknownField = issue.type === "strict_object" && issue.expected === "never";
+  const required = !unknownField && issue.kind === "schema" && ["undefined", "null"].includes(issue.received);
+  const what = unknownField
+    ? "is not a field of this command"
+    : issue.received === "undefined" && issue.kind === "schema" && issue.expected?.startsWith('"')
+      ? "is required"
+      : issue.message;
+  return { field, message: `Invalid ${mutation}: ${field || "variables"} ${what}.`, required };
 }
 
 /** A command refused before it is stored or run: its variables do not fit the catalogue's schema (LL422). */
@@ -95,7 +98,8 @@ export class InvalidCommandError extends Error {
 
 /** Throws InvalidCommandError when the variables do not fit the command's schema; an unknown name throws too. */
 export function assertCommand(mutation: string, variables: unknown): void {
-  if (!isCommandName(mutation)) throw new InvalidCommandError({ field: "", message: `Unknown command: ${mutation}` });
+  if (!isCommandName(mutation))
+    throw new InvalidCommandError({ field: "", message: `Unknown command: ${mutation}`, required: false });
   const problem = commandProblem(mutation, variables);
   if (problem) throw new InvalidCommandError(problem);
 }

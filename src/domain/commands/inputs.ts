@@ -6,16 +6,16 @@ import { SCALARS as S } from "./scalars.ts";
 const AddMappedSigningTemplateToQualificationsInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of AddMappedSigningTemplateToQualificationsInput",
 );
 const BulkAllocationInput = v.strictObject(
   {
-    allocationId: v.nullish(S.UUID),
+    allocationId: S.UUID,
     clientMutationId: v.nullish(S.String),
-    fileName: v.nullish(S.String),
-    rows: v.nullish(S.JSON),
+    fileName: S.String,
+    rows: S.JSON,
   },
   "must be an object with the fields of BulkAllocationInput",
 );
@@ -30,46 +30,46 @@ const BulkCustomersInput = v.strictObject(
 const CancelPaymentTradeInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of CancelPaymentTradeInput",
 );
 const CompleteChildStepInput = v.strictObject(
   {
-    blob: v.nullish(S.JSON),
+    blob: S.JSON,
     clientMutationId: v.nullish(S.String),
-    parentStepId: v.nullish(S.UUID),
-    stepId: v.nullish(S.UUID),
+    parentStepId: S.UUID,
+    stepId: S.UUID,
   },
   "must be an object with the fields of CompleteChildStepInput",
 );
 const CompleteParentStepInput = v.strictObject(
   {
-    blob: v.nullish(S.JSON),
+    blob: S.JSON,
     clientMutationId: v.nullish(S.String),
-    stepId: v.nullish(S.UUID),
+    stepId: S.UUID,
   },
   "must be an object with the fields of CompleteParentStepInput",
 );
 const CompleteStepInput = v.strictObject(
   {
-    blob: v.nullish(S.JSON),
+    blob: S.JSON,
     clientMutationId: v.nullish(S.String),
-    stepId: v.nullish(S.UUID),
+    stepId: S.UUID,
   },
   "must be an object with the fields of CompleteStepInput",
 );
 const ConfirmPaymentFundsInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of ConfirmPaymentFundsInput",
 );
 const CreateAccountIntegrationInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    integrationId: v.nullish(S.UUID),
+    integrationId: S.UUID,
   },
   "must be an object with the fields of CreateAccountIntegrationInput",
 );
@@ -302,8 +302,8 @@ const CreateMappedSigningTemplateInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    templateId: v.nullish(S.UUID),
+    name: S.String,
+    templateId: S.UUID,
   },
   "must be an object with the fields of CreateMappedSigningTemplateInput",
 );
@@ -387,7 +387,7 @@ const CreateOnboardingQuestionSetInput = v.strictObject(
 const CreatePaymentTradeInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    distributionId: v.nullish(S.UUID),
+    distributionId: S.UUID,
     id: v.nullish(S.UUID),
   },
   "must be an object with the fields of CreatePaymentTradeInput",
@@ -418,9 +418,9 @@ const CreateSigningTemplateInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
     description: v.nullish(S.String),
-    fileKey: v.nullish(S.UUID),
+    fileKey: S.UUID,
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
+    name: S.String,
   },
   "must be an object with the fields of CreateSigningTemplateInput",
 );
@@ -473,7 +473,7 @@ const DeleteAllocationQualificationByIdInput = v.strictObject(
 const DeleteDistributionByIdInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of DeleteDistributionByIdInput",
 );
@@ -501,7 +501,7 @@ const DeleteDistributionQualificationByIdInput = v.strictObject(
 const DeleteHoldingDocumentInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    documentId: v.nullish(S.UUID),
+    documentId: S.UUID,
   },
   "must be an object with the fields of DeleteHoldingDocumentInput",
 );
@@ -529,28 +529,28 @@ const DeleteOnboardingQuestionJoinByIdInput = v.strictObject(
 const DeleteReferenceTypeInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    key: v.nullish(S.String),
-    kind: v.nullish(S.String),
+    key: S.String,
+    kind: S.String,
   },
   "must be an object with the fields of DeleteReferenceTypeInput",
 );
 const DeleteSecurityDocumentInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    documentId: v.nullish(S.UUID),
+    documentId: S.UUID,
   },
   "must be an object with the fields of DeleteSecurityDocumentInput",
 );
 const DeployContractInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    contractId: v.nullish(S.UUID),
+    contractId: S.UUID,
   },
   "must be an object with the fields of DeployContractInput",
 );
 const DocusignSyncTemplateListInput = v.strictObject(
   {
-    accountId: v.nullish(S.UUID),
+    accountId: S.UUID,
     clientMutationId: v.nullish(S.String),
   },
   "must be an object with the fields of DocusignSyncTemplateListInput",
@@ -558,11 +558,11 @@ const DocusignSyncTemplateListInput = v.strictObject(
 const EditDocumentSharingOptionInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    fromAccountType: v.nullish(S.String),
-    id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    toRole: v.nullish(S.String),
-    type: v.nullish(S.String),
+    fromAccountType: S.String,
+    id: S.UUID,
+    name: S.String,
+    toRole: S.String,
+    type: S.String,
   },
   "must be an object with the fields of EditDocumentSharingOptionInput",
 );
@@ -570,17 +570,17 @@ const MakeAllocationOfferingLinkInput = v.strictObject(
   {
     agentEmail: v.nullish(S.String),
     agentId: v.nullish(S.UUID),
-    allocationId: v.nullish(S.UUID),
+    allocationId: S.UUID,
     clientMutationId: v.nullish(S.String),
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
+    name: S.String,
   },
   "must be an object with the fields of MakeAllocationOfferingLinkInput",
 );
 const MakeBlockchainAddressInput = v.strictObject(
   {
-    address: v.nullish(S.String),
-    chain: v.nullish(S.String),
+    address: S.String,
+    chain: S.String,
     clientMutationId: v.nullish(S.String),
   },
   "must be an object with the fields of MakeBlockchainAddressInput",
@@ -588,7 +588,7 @@ const MakeBlockchainAddressInput = v.strictObject(
 const MakeCustomerInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    email: v.nullish(S.String),
+    email: S.String,
     id: v.nullish(S.UUID),
     name: v.nullish(S.String),
   },
@@ -597,18 +597,18 @@ const MakeCustomerInput = v.strictObject(
 const MakeDelegateInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    email: v.nullish(S.String),
-    firstName: v.nullish(S.String),
-    lastName: v.nullish(S.String),
-    role: v.nullish(S.String),
+    email: S.String,
+    firstName: S.String,
+    lastName: S.String,
+    role: S.String,
   },
   "must be an object with the fields of MakeDelegateInput",
 );
 const MakeDistributionInput = v.strictObject(
   {
-    accountEmail: v.nullish(S.String),
-    allocationId: v.nullish(S.UUID),
-    amount: v.nullish(S.BigFloat),
+    accountEmail: S.String,
+    allocationId: S.UUID,
+    amount: S.BigFloat,
     clientMutationId: v.nullish(S.String),
     id: v.nullish(S.UUID),
     name: v.nullish(S.String),
@@ -618,17 +618,17 @@ const MakeDistributionInput = v.strictObject(
 const MakeDistributionQualificationsInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    distributionId: v.nullish(S.UUID),
+    distributionId: S.UUID,
     ids: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
-    vendorQualificationIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+    vendorQualificationIds: v.array(v.nullish(S.UUID), "must be a list"),
   },
   "must be an object with the fields of MakeDistributionQualificationsInput",
 );
 const MakeDividendPaymentInput = v.strictObject(
   {
-    amount: v.nullish(S.BigFloat),
+    amount: S.BigFloat,
     clientMutationId: v.nullish(S.String),
-    holdingId: v.nullish(S.UUID),
+    holdingId: S.UUID,
     id: v.nullish(S.UUID),
     paidOn: v.nullish(S.Date),
   },
@@ -637,11 +637,11 @@ const MakeDividendPaymentInput = v.strictObject(
 const MakeDocumentSharingOptionInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    fromAccountType: v.nullish(S.String),
+    fromAccountType: S.String,
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    toRole: v.nullish(S.String),
-    type: v.nullish(S.String),
+    name: S.String,
+    toRole: S.String,
+    type: S.String,
   },
   "must be an object with the fields of MakeDocumentSharingOptionInput",
 );
@@ -649,18 +649,18 @@ const MakeFormDefinitionInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
     id: v.nullish(S.UUID),
-    key: v.nullish(S.String),
-    name: v.nullish(S.String),
+    key: S.String,
+    name: S.String,
     renderAttributes: v.nullish(S.JSON),
-    schema: v.nullish(S.JSON),
-    stepType: v.nullish(S.String),
+    schema: S.JSON,
+    stepType: S.String,
   },
   "must be an object with the fields of MakeFormDefinitionInput",
 );
 const MakeFormQualificationInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    formKey: v.nullish(S.String),
+    formKey: S.String,
     formVersion: v.nullish(S.Int),
     id: v.nullish(S.UUID),
     name: v.nullish(S.String),
@@ -670,11 +670,11 @@ const MakeFormQualificationInput = v.strictObject(
 const MakeHoldingDocumentInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    extension: v.nullish(S.String),
+    extension: S.String,
     fileKey: v.nullish(S.UUID),
-    holdingId: v.nullish(S.UUID),
+    holdingId: S.UUID,
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
+    name: S.String,
     shareWith: v.nullish(v.array(v.nullish(S.String), "must be a list")),
   },
   "must be an object with the fields of MakeHoldingDocumentInput",
@@ -682,35 +682,35 @@ const MakeHoldingDocumentInput = v.strictObject(
 const MakeIssuerAccountInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    companyEmail: v.nullish(S.String),
-    companyName: v.nullish(S.String),
+    companyEmail: S.String,
+    companyName: S.String,
     id: v.nullish(S.UUID),
   },
   "must be an object with the fields of MakeIssuerAccountInput",
 );
 const MakeRoundInput = v.strictObject(
   {
-    assetId: v.nullish(S.UUID),
+    assetId: S.UUID,
     clientMutationId: v.nullish(S.String),
-    closesOn: v.nullish(S.Datetime),
+    closesOn: S.Datetime,
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    opensOn: v.nullish(S.Datetime),
-    price: v.nullish(S.BigFloat),
-    status: v.nullish(S.String),
-    termsUrl: v.nullish(S.String),
-    total: v.nullish(S.BigFloat),
+    name: S.String,
+    opensOn: S.Datetime,
+    price: S.BigFloat,
+    status: S.String,
+    termsUrl: S.String,
+    total: S.BigFloat,
   },
   "must be an object with the fields of MakeRoundInput",
 );
 const MakeSecurityDocumentInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    extension: v.nullish(S.String),
+    extension: S.String,
     fileKey: v.nullish(S.UUID),
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    securityId: v.nullish(S.UUID),
+    name: S.String,
+    securityId: S.UUID,
     shareWith: v.nullish(v.array(v.nullish(S.String), "must be a list")),
   },
   "must be an object with the fields of MakeSecurityDocumentInput",
@@ -718,43 +718,43 @@ const MakeSecurityDocumentInput = v.strictObject(
 const MakeTaRequestDistributionIssuancesInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    distributionIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+    distributionIds: v.array(v.nullish(S.UUID), "must be a list"),
   },
   "must be an object with the fields of MakeTaRequestDistributionIssuancesInput",
 );
 const MakeTokenInput = v.strictObject(
   {
-    chain: v.nullish(S.String),
+    chain: S.String,
     clientMutationId: v.nullish(S.String),
     contractAddressId: v.nullish(S.UUID),
-    name: v.nullish(S.String),
+    name: S.String,
     roundId: v.nullish(S.UUID),
-    symbol: v.nullish(S.String),
+    symbol: S.String,
     tokenId: v.nullish(S.UUID),
   },
   "must be an object with the fields of MakeTokenInput",
 );
 const MakeTrancheInput = v.strictObject(
   {
-    assetId: v.nullish(S.UUID),
+    assetId: S.UUID,
     clientMutationId: v.nullish(S.String),
-    closesOn: v.nullish(S.Datetime),
-    coupon: v.nullish(S.BigFloat),
+    closesOn: S.Datetime,
+    coupon: S.BigFloat,
     id: v.nullish(S.UUID),
-    name: v.nullish(S.String),
-    opensOn: v.nullish(S.Datetime),
-    price: v.nullish(S.BigFloat),
-    status: v.nullish(S.String),
-    term: v.nullish(S.BigFloat),
-    termsUrl: v.nullish(S.String),
-    total: v.nullish(S.BigFloat),
+    name: S.String,
+    opensOn: S.Datetime,
+    price: S.BigFloat,
+    status: S.String,
+    term: S.BigFloat,
+    termsUrl: S.String,
+    total: S.BigFloat,
   },
   "must be an object with the fields of MakeTrancheInput",
 );
 const MapPaymentInstrumentInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
     roundId: v.nullish(S.UUID),
   },
   "must be an object with the fields of MapPaymentInstrumentInput",
@@ -762,7 +762,7 @@ const MapPaymentInstrumentInput = v.strictObject(
 const MapPaymentIssuerInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
     issuerId: v.nullish(S.UUID),
   },
   "must be an object with the fields of MapPaymentIssuerInput",
@@ -770,21 +770,21 @@ const MapPaymentIssuerInput = v.strictObject(
 const NorthCapitalSyncInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of NorthCapitalSyncInput",
 );
 const ResendDelegateInvitationInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of ResendDelegateInvitationInput",
 );
 const RevokeDelegateInvitationInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of RevokeDelegateInvitationInput",
 );
@@ -807,38 +807,38 @@ const SetAccountLogoLinkInput = v.strictObject(
 );
 const SetAssetTypeAccountingTypeInput = v.strictObject(
   {
-    accountingType: v.nullish(S.String),
+    accountingType: S.String,
     clientMutationId: v.nullish(S.String),
-    type: v.nullish(S.String),
+    type: S.String,
   },
   "must be an object with the fields of SetAssetTypeAccountingTypeInput",
 );
 const SwapTokenChainInput = v.strictObject(
   {
-    chain: v.nullish(S.String),
+    chain: S.String,
     clientMutationId: v.nullish(S.String),
-    tokenId: v.nullish(S.UUID),
+    tokenId: S.UUID,
   },
   "must be an object with the fields of SwapTokenChainInput",
 );
 const TokenizeHoldingsInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    holdingIds: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+    holdingIds: v.array(v.nullish(S.UUID), "must be a list"),
   },
   "must be an object with the fields of TokenizeHoldingsInput",
 );
 const TransferOwnershipInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    email: v.nullish(S.String),
+    email: S.String,
   },
   "must be an object with the fields of TransferOwnershipInput",
 );
 const UnwindPaymentTradeInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    id: v.nullish(S.UUID),
+    id: S.UUID,
   },
   "must be an object with the fields of UnwindPaymentTradeInput",
 );
@@ -1105,8 +1105,8 @@ const UpdateDistributionPaymentByIdInput = v.strictObject(
 const UpdateDistributionQualificationOrderInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
-    executeOrder: v.nullish(S.Int),
-    id: v.nullish(S.UUID),
+    executeOrder: S.Int,
+    id: S.UUID,
   },
   "must be an object with the fields of UpdateDistributionQualificationOrderInput",
 );

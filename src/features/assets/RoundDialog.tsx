@@ -58,7 +58,7 @@ export function RoundDialog({
       const fields = { ...rest, opensOn: dayToTimestamp(opensOn), closesOn: dayToTimestamp(closesOn) };
       if (!round) {
         const input = { id: crypto.randomUUID(), assetId, ...fields };
-        if (debt) await send("makeTranche", { input: { ...input, term: newTerm, coupon: newCoupon } });
+        if (debt) await send("makeTranche", { input: { ...input, term: newTerm ?? "", coupon: newCoupon ?? "" } });
         else await send("makeRound", { input });
       } else {
         const original = {

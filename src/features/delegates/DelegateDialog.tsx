@@ -45,7 +45,7 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
     if (mode === "create") {
       const email = values.email.trim();
       await command("makeDelegate", {
-        input: { email, firstName: values.firstName.trim(), lastName: values.lastName.trim(), role: values.role },
+        input: { email, firstName: values.firstName.trim(), lastName: values.lastName.trim(), role: values.role ?? "" },
       });
       toast.success(DELEGATES_TEXT.added(email));
     } else if (membership) {

@@ -36,9 +36,10 @@ export function useCompleteStep() {
   const data = useLocalData();
   return useCallback(
     async (step: StepDoc, hasChildren: boolean, blob: Record<string, unknown>, replacing?: StepCommand) => {
-      const input = step.parentId ? { blob, stepId: step.id, parentStepId: step.parentId } : { blob, stepId: step.id };
-      if (replacing?.status === "rejected" && data) return data.outbox.resend(replacing.key, { input });
-      if (step.parentId) return command("completeChildStep", { input });
+      const input = { blob, stepId: step.id };
+      const child = step.parentId ? { ...input, parentStepId: step.parentId } : null;
+      if (replacing?.status === "rejected" && data) return data.outbox.resend(replacing.key, { input: child ?? input });
+      if (child) return command("completeChildStep", { input: child });
       return hasChildren ? command("completeParentStep", { input }) : command("completeStep", { input });
     },
     [command, data],

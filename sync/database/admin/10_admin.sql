@@ -281,7 +281,7 @@ begin
 end;
 $function$;
 comment on function app_public.make_form_definition(text, text, text, jsonb, jsonb, uuid) is
-  'Saves an onboarding step form definition: a new key starts at version 1, an existing key gets the next version.';
+  E'@nullable render_attributes\nSaves an onboarding step form definition: a new key starts at version 1, an existing key gets the next version.';
 grant execute on function app_public.make_form_definition(text, text, text, jsonb, jsonb, uuid) to app_user;
 
 -- Versions are history: never changed or removed.

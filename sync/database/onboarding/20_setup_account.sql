@@ -334,5 +334,5 @@ as $function$
   $function$;
 
 comment on function app_public.setup_account(text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text) is
-  'Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
+  E'@nullable account_name\n@nullable formation_date\nSets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
 grant execute on function app_public.setup_account(text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text) to app_user;

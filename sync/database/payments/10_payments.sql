@@ -209,7 +209,7 @@ end;
 $function$;
 grant execute on function app_public.map_payment_issuer(uuid, uuid) to app_user;
 comment on function app_public.map_payment_issuer(uuid, uuid) is
-  'Maps a provider issuer to the account''s own issuer (null: unmaps it and its offerings).';
+  E'@nullable issuer_id\nMaps a provider issuer to the account''s own issuer (null: unmaps it and its offerings).';
 
 create or replace function app_public.map_payment_instrument(id uuid, round_id uuid)
   returns app_public.payment_instruments
@@ -252,7 +252,7 @@ end;
 $function$;
 grant execute on function app_public.map_payment_instrument(uuid, uuid) to app_user;
 comment on function app_public.map_payment_instrument(uuid, uuid) is
-  'Maps a provider offering to one of the issuer''s rounds (null: unmaps it); the issuer must be mapped first.';
+  E'@nullable round_id\nMaps a provider offering to one of the issuer''s rounds (null: unmaps it); the issuer must be mapped first.';
 
 -- The investor's payment: a trade at the provider for what is still unpaid on the distribution.
 create or replace function app_public.create_payment_trade(distribution_id uuid, id uuid default null)

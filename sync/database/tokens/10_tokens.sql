@@ -183,7 +183,7 @@ end;
 $function$;
 grant execute on function app_public.make_token(uuid, text, text, text, uuid, uuid) to app_user;
 comment on function app_public.make_token(uuid, text, text, text, uuid, uuid) is
-  'Setup Token (a new token of the round with its contract on the chain, not deployed) or, for an existing tokenId, Edit (name, symbol, chain) while it is not deployed.';
+  E'@nullable round_id\nSetup Token (a new token of the round with its contract on the chain, not deployed) or, for an existing tokenId, Edit (name, symbol, chain) while it is not deployed.';
 
 create or replace function app_public.deploy_contract(contract_id uuid)
   returns app_public.contracts
