@@ -1,7 +1,9 @@
 // One local RxDB database per signed-in user and selected account, named `ll-<userId>-<accountId>`: the replicas of
-// the server's read models and the outbox. Dexie (IndexedDB) storage in the browser; tests pass the memory
-// storage (Dexie on fake-indexeddb is pathologically slow). With Dexie, IndexedDB names are
-// `rxdb-dexie-ll-<userId>-<accountId>--<version>--<collection>`: LOCAL_INDEXEDDB_PREFIX matches all of them.
+// the server's read models and the outbox. In the browser the read models are on the app's own storage
+// (src/data/storage: IndexedDB names `ll-store-ll-<userId>-<accountId>--<version>--<collection>`, LOCAL_STORE_PREFIX)
+// and the outbox, the internal store and the replications' meta on RxDB's Dexie storage (`rxdb-dexie-ll-...`,
+// LOCAL_INDEXEDDB_PREFIX); tests pass the memory storage (RxDB's Dexie storage on fake-indexeddb is pathologically
+// slow) or the app's over fake-indexeddb.
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from "rxdb";
 import { RxDBLeaderElectionPlugin } from "rxdb/plugins/leader-election";
 import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
