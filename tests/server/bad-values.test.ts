@@ -461,6 +461,10 @@ const NOT_EXERCISED: Record<string, string> = {
     "takes one e-mail, held to the address pattern and 254 characters ('A valid email is required.', tests/server/delegates-rules.test.ts); a valid one would move the demo issuer's ownership under the other cases",
 
   makeFileLocation: "names an upload slot in app_private; the file name is checked by the upload route",
+  setAccountLogo:
+    "names an upload slot: its file name must be an image's ('A logo must be a PNG, JPEG or WebP image.'), the bytes are checked by the upload route (tests/server/account-logos.test.ts)",
+  setAccountLogoLink:
+    "accounts.logo_link_length (2,000) and the web-address rule ('Logo link must be a web address such as https://example.com.'), tests/server/account-logos.test.ts",
   // e-signature (docs/SIGNING.md): every text column has its <column>_length rule (tests/db/input-bounds.test.ts);
   // the mapping rules and their refusals: tests/db/signing-model.test.ts, tests/server/signing-permissions.test.ts
   createSigningTemplate: "signing_templates.name_length / description_length; the file is an upload slot's key",
