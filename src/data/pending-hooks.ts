@@ -4,6 +4,7 @@
 import { useMemo } from "react";
 import type { PendingList } from "../domain/commands/lists.ts";
 import { useOutbox } from "./hooks.tsx";
+import type { OutboxCommand } from "./models/outbox.ts";
 import type { PendingMark } from "./pending.ts";
 import {
   type PendingChild,
@@ -42,4 +43,13 @@ export function usePendingEdits<T extends { id: string }>(
 ): { row: T; mark: PendingMark | null }[] {
   const entries = usePending(list);
   return useMemo(() => pendingEdits(rows, entries), [rows, entries]);
+}
+
+/**
+ * The stored commands of `keys` (the ones a screen sent and follows by key, whatever they are: the admin console's
+ * edits), in the outbox's order. A key the outbox no longer holds (accepted and pulled) is left out.
+ */
+export function useSentCommands(keys: readonly string[]): OutboxCommand[] {
+  const { rows } = useOutbox();
+  return useMemo(() => rows.filter((row) => keys.includes(row.id)), [rows, keys]);
 }

@@ -39,6 +39,15 @@ export interface PendingOps {
   "account.integrations": "add";
   /** the payment provider's rows (issuers, instruments, trades) and their actions */
   "payments.provider": "mapIssuer" | "mapInstrument" | "sync" | "confirmFunds" | "cancel" | "unwind";
+  /** the signing account's template list, synced from the provider */
+  "signing.account": "sync";
+  /** an account's mapped signing templates, and a mapped template's move into the qualifications */
+  "signing.mappedTemplates": "add" | "edit" | "remove" | "qualify";
+  /** a mapped template's roles and fields, mapped to the app's values */
+  "signing.roles": "edit";
+  "signing.fields": "edit";
+  /** the question sets attached to a mapped template */
+  "mappedTemplate.questionSets": "add" | "remove";
 }
 
 export type PendingList = keyof PendingOps;

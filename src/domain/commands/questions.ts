@@ -2,6 +2,7 @@
 // Each command declared once: name, effect on the device, description, sample (command.ts).
 import { command, sampleId as id } from "./command.ts";
 import { named, part } from "./describe.ts";
+import { childOf, idOf, pendingIn } from "./lists.ts";
 
 export const QUESTIONS_COMMANDS = [
   command({
@@ -23,7 +24,7 @@ export const QUESTIONS_COMMANDS = [
   }),
   command({
     name: "createOnboardingQuestionJoin",
-    effect: null,
+    effect: pendingIn("questionSet.questions", "add", childOf("onboardingQuestionJoin", "questionSetId")),
     describe: () => "Add a question to a question set",
     sample: {
       input: { onboardingQuestionJoin: { id: id(62), questionSetId: id(63), questionId: id(60), executeOrder: 1 } },
@@ -37,7 +38,7 @@ export const QUESTIONS_COMMANDS = [
   }),
   command({
     name: "deleteOnboardingQuestionJoinById",
-    effect: null,
+    effect: pendingIn("questionSet.questions", "remove", idOf()),
     describe: () => "Remove a question from a question set",
     sample: { input: { id: id(62) } },
   }),

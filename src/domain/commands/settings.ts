@@ -2,6 +2,7 @@
 // Each command declared once: name, effect on the device, description, sample (command.ts).
 import { command, sampleId as id } from "./command.ts";
 import { setAccountLogoEffect, setAccountLogoLinkEffect } from "./effects.ts";
+import { childOf, patchOf, pendingIn } from "./lists.ts";
 
 export const SETTINGS_COMMANDS = [
   command({
@@ -12,13 +13,13 @@ export const SETTINGS_COMMANDS = [
   }),
   command({
     name: "updateAddressById",
-    effect: null,
+    effect: pendingIn("account.addresses", "edit", patchOf),
     describe: () => "Edit an address",
     sample: { input: { id: id(46), patch: { lineOne: "1 Main St", city: "Town", postalCode: "12345" } } },
   }),
   command({
     name: "createVendorDefaultEmailPreference",
-    effect: null,
+    effect: pendingIn("account.mailPreference", "add", childOf("vendorDefaultEmailPreference", "accountId")),
     describe: () => "Set the default mail preference",
     sample: {
       input: { vendorDefaultEmailPreference: { id: id(20), accountId: id(19), sendDistribution: false } },
@@ -26,7 +27,7 @@ export const SETTINGS_COMMANDS = [
   }),
   command({
     name: "updateVendorDefaultEmailPreferenceById",
-    effect: null,
+    effect: pendingIn("account.mailPreference", "edit", patchOf),
     describe: () => "Change the default mail preference",
     sample: { input: { id: id(20), patch: { sendDistribution: true } } },
   }),

@@ -3,23 +3,28 @@
 // Each command declared once: name, effect on the device, description, sample (command.ts).
 import { command, sampleId as id } from "./command.ts";
 import { edit, named } from "./describe.ts";
+import { childOf, idOf, patchOf, pendingIn } from "./lists.ts";
 
 export const SIGNING_COMMANDS = [
   command({
     name: "addMappedSigningTemplateToQualifications",
-    effect: null,
+    effect: pendingIn("signing.mappedTemplates", "qualify", idOf()),
     describe: () => "Add a signing template to the qualifications",
     sample: { input: { id: id(70) } },
   }),
   command({
     name: "createMappedSigningTemplate",
-    effect: null,
+    effect: pendingIn("signing.mappedTemplates", "add", childOf(null, "templateId")),
     describe: (input) => named("Create mapped template", input.name),
     sample: { input: { templateId: id(71), name: "Subscription agreement", id: id(70) } },
   }),
   command({
     name: "createMappedSigningTemplateQuestionSet",
-    effect: null,
+    effect: pendingIn(
+      "mappedTemplate.questionSets",
+      "add",
+      childOf("mappedSigningTemplateQuestionSet", "mappedSigningTemplateId"),
+    ),
     describe: () => "Attach a question set to a mapped template",
     sample: {
       input: { mappedSigningTemplateQuestionSet: { mappedSigningTemplateId: id(70), onboardingQuestionSetId: id(72) } },
@@ -33,37 +38,37 @@ export const SIGNING_COMMANDS = [
   }),
   command({
     name: "deleteMappedSigningTemplateById",
-    effect: null,
+    effect: pendingIn("signing.mappedTemplates", "remove", idOf()),
     describe: () => "Delete a mapped template",
     sample: { input: { id: id(70) } },
   }),
   command({
     name: "deleteMappedSigningTemplateQuestionSetById",
-    effect: null,
+    effect: pendingIn("mappedTemplate.questionSets", "remove", idOf()),
     describe: () => "Remove a question set from a mapped template",
     sample: { input: { id: id(74) } },
   }),
   command({
     name: "docusignSyncTemplateList",
-    effect: null,
+    effect: pendingIn("signing.account", "sync", idOf("accountId")),
     describe: () => "Sync the signing template list",
     sample: { input: { accountId: id(75) } },
   }),
   command({
     name: "updateMappedSigningTemplateById",
-    effect: null,
+    effect: pendingIn("signing.mappedTemplates", "edit", patchOf),
     describe: edit("mapped template", "name"),
     sample: { input: { id: id(70), patch: { locked: true, qualificationStepType: "inline" } } },
   }),
   command({
     name: "updateSigningFieldById",
-    effect: null,
+    effect: pendingIn("signing.fields", "edit", patchOf),
     describe: () => "Map a signing field",
     sample: { input: { id: id(76), patch: { mapTo: "static", value: "Acme" } } },
   }),
   command({
     name: "updateSigningRoleById",
-    effect: null,
+    effect: pendingIn("signing.roles", "edit", patchOf),
     describe: () => "Map a signing role",
     sample: { input: { id: id(77), patch: { mapTo: "investor" } } },
   }),

@@ -4,11 +4,12 @@
 // from the server while online (useServerData) and the screen says so offline. Edits are commands of the catalogue,
 // queued in the outbox like every write (offline they wait there, shown as waiting); a screen tracks the commands it
 // sent, and the replica brings their effect.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
-import { useCommand, useLocalData, useModel, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useLocalData, useModel } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
+import { useSentCommands } from "../../data/pending-hooks.ts";
 import type { CommandName, VariablesOf } from "../../domain/commands/catalogue.ts";
 import { ADMIN_TEXT } from "./strings.ts";
 
@@ -79,11 +80,10 @@ export interface TrackedCommands {
 export function useTrackedCommands(onAccepted: () => void): TrackedCommands {
   const command = useCommand();
   const data = useLocalData();
-  const { rows } = useOutbox();
   const [ids, setIds] = useState<string[]>([]);
   const settled = useRef(new Set<string>());
   const seen = useRef(new Set<string>());
-  const mine = useMemo(() => rows.filter((row) => ids.includes(row.id)), [rows, ids]);
+  const mine = useSentCommands(ids);
   useEffect(() => {
     // accepted, or gone from the outbox after it was seen there (an accepted command leaves it after the next pull)
     const present = new Map(mine.map((row) => [row.id, row.status]));

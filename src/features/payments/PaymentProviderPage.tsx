@@ -10,8 +10,10 @@ import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
-import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { PaymentInstrument, PaymentIssuer, PaymentTrade } from "../../data/models/payment-accounts.ts";
+import { usePending } from "../../data/pending-hooks.ts";
+import type { PendingOps } from "../../domain/commands/lists.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
 import {
   Breadcrumb,
@@ -72,18 +74,17 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
   const online = useOnline();
   const send = useCommand();
   const { rows, loading } = useModel("payment_accounts");
-  const { rows: outbox } = useOutbox();
+  const provider = usePending("payments.provider");
   const { rows: rounds } = useModel("rounds");
   const { rows: assets } = useModel("assets");
   const account = (rows as unknown as PaymentAccountRow[]).find(
     (r) => (r as { accountId?: string }).accountId === accountId,
   );
 
-  const markOf = (mutation: string, id: string): Mark | null => {
-    const command = [...outbox]
-      .reverse()
-      .find((c) => c.mutation === mutation && (c.variables as { input?: { id?: string } }).input?.id === id);
-    return command ? { status: command.status as Mark["status"], errorMessage: command.errorMessage } : null;
+  /** The newest queued action `op` on the provider's row `id`, with its mark. */
+  const markOf = (op: PendingOps["payments.provider"], id: string): Mark | null => {
+    const entry = [...provider].reverse().find((e) => e.op === op && e.id === id);
+    return entry ? { status: entry.mark.status, errorMessage: entry.command.errorMessage } : null;
   };
 
   const ownRounds = useMemo(() => {
@@ -143,7 +144,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
   if (trade) crumbs.push({ display: trade.distributionName ?? T.payment, active: true });
   const up: Props | null = trade ? { issuerId, instrumentId } : instrument ? { issuerId } : issuer ? {} : null;
 
-  const syncMark = markOf("northCapitalSync", account.id);
+  const syncMark = markOf("sync", account.id);
   const syncing = account.syncStatus === "queued" || syncMark?.status === "pending";
 
   return (
@@ -196,7 +197,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               offeringMapped={instruments.some((i) => i.paymentIssuerRowId === issuer.id && i.roundId)}
               canMap={canWrite && online}
               online={online}
-              mark={markOf("mapPaymentIssuer", issuer.id)}
+              mark={markOf("mapIssuer", issuer.id)}
               onMap={(value) => send("mapPaymentIssuer", { input: { id: issuer.id, issuerId: value } })}
             />
           )}
@@ -208,7 +209,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               roundName={roundName}
               canMap={canWrite && online}
               online={online}
-              mark={markOf("mapPaymentInstrument", instrument.id)}
+              mark={markOf("mapInstrument", instrument.id)}
               onMap={(value) => send("mapPaymentInstrument", { input: { id: instrument.id, roundId: value } })}
             />
           )}
@@ -227,7 +228,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                 <>
                   <Note>{T.confirmHint}</Note>
                   <Button
-                    disabled={!online || markOf("confirmPaymentFunds", trade.id)?.status === "pending"}
+                    disabled={!online || markOf("confirmFunds", trade.id)?.status === "pending"}
                     onClick={() => send("confirmPaymentFunds", { input: { id: trade.id } })}
                   >
                     {T.confirmFunds}
@@ -241,7 +242,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                   <div>
                     <Button
                       variant="ghost"
-                      disabled={!online || markOf("cancelPaymentTrade", trade.id)?.status === "pending"}
+                      disabled={!online || markOf("cancel", trade.id)?.status === "pending"}
                       onClick={() => send("cancelPaymentTrade", { input: { id: trade.id } })}
                     >
                       {T.cancel}
@@ -255,7 +256,7 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                   <div>
                     <Button
                       variant="ghost"
-                      disabled={!online || markOf("unwindPaymentTrade", trade.id)?.status === "pending"}
+                      disabled={!online || markOf("unwind", trade.id)?.status === "pending"}
                       onClick={() => send("unwindPaymentTrade", { input: { id: trade.id } })}
                     >
                       {T.unwind}
@@ -263,9 +264,9 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                   </div>
                 </>
               )}
-              {(["cancelPaymentTrade", "unwindPaymentTrade"] as const).map((name) => {
-                const mark = markOf(name, trade.id);
-                return mark?.status === "rejected" ? <SyncMark key={name} mark={mark} /> : null;
+              {(["cancel", "unwind"] as const).map((op) => {
+                const mark = markOf(op, trade.id);
+                return mark?.status === "rejected" ? <SyncMark key={op} mark={mark} /> : null;
               })}
               {!online &&
                 canWrite &&

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { setEntries } from "./set-entries.ts";
+import type { OutboxCommand } from "../../data/models/outbox.ts";
+import { pendingEntries } from "../../data/pending-lists.ts";
+import { setEntries as entriesOf } from "./set-entries.ts";
 
 const question = (id: string, name: string) => ({ id, name, description: `${name}?`, errorMessage: "e", typeId: "t" });
 const entry = (joinId: string, questionId: string, name: string, executeOrder: number) => ({
@@ -11,20 +13,29 @@ const entry = (joinId: string, questionId: string, name: string, executeOrder: n
   errorMessage: "e",
   typeId: "t",
 });
+let seq = 0;
 const command = (
   id: string,
   mutation: string,
   input: unknown,
   status = "pending",
   errorMessage: string | null = null,
-) => ({
-  id,
-  mutation,
-  variables: { input },
-  status,
-  errorCode: errorMessage ? "LL423" : null,
-  errorMessage,
-});
+) =>
+  ({
+    id,
+    seq: ++seq,
+    mutation,
+    variables: { input },
+    status,
+    errorCode: errorMessage ? "LL423" : null,
+    errorMessage,
+  }) as unknown as OutboxCommand;
+/** The set's entries with the queued commands read as their declarations say (the pending list of a set's questions). */
+const setEntries = (
+  set: Parameters<typeof entriesOf>[0],
+  questions: Parameters<typeof entriesOf>[1],
+  outbox: OutboxCommand[],
+) => entriesOf(set, questions, pendingEntries("questionSet.questions", outbox));
 
 describe("a question set's entries with the outbox laid over them", () => {
   const set = { id: "s", questions: [entry("j2", "q2", "Net worth", 2), entry("j1", "q1", "Accredited", 1)] };

@@ -1,11 +1,11 @@
 // A question set's questions as the set panel shows them (pure, unit-tested in set-entries.test.ts): the set
-// document's questions in execute order, with the outbox's joins laid over them. A join travels inside its set's
-// document, so the catalogue's overlay cannot show it: a queued createOnboardingQuestionJoin adds a marked entry until
-// the server's copy of the set has it, a queued deleteOnboardingQuestionJoinById marks its entry as being removed
-// (a refused one keeps it, with the reason).
+// document's questions in execute order, with the pending list "questionSet.questions" laid over them. A join travels
+// inside its set's document, so the catalogue's overlay cannot show it: a queued "add" (createOnboardingQuestionJoin)
+// adds a marked entry until the server's copy of the set has it, a queued "remove" (deleteOnboardingQuestionJoinById)
+// marks its entry as being removed (a refused one keeps it, with the reason).
 
 import type { QuestionSetEntry } from "../../data/models/onboarding-questions.ts";
-import type { OutboxCommand } from "../../data/models/outbox.ts";
+import type { PendingEntry } from "../../data/pending-hooks.ts";
 
 export type EntryMark = {
   status: "pending" | "accepted" | "rejected";
@@ -18,36 +18,25 @@ export interface SetEntry extends QuestionSetEntry {
   removing?: boolean;
 }
 
-interface JoinInput {
-  id?: string;
-  questionSetId?: string;
-  questionId?: string;
-  executeOrder?: number;
-}
-
-type Command = Pick<OutboxCommand, "id" | "mutation" | "variables" | "status" | "errorCode" | "errorMessage">;
+type Entry = Pick<PendingEntry<"questionSet.questions">, "op" | "parentId" | "id" | "row" | "mark">;
 type Question = Pick<QuestionSetEntry, "name" | "description" | "errorMessage" | "typeId"> & { id: string };
 
 export function setEntries(
   set: { id: string; questions: readonly QuestionSetEntry[] } | undefined,
   questions: readonly Question[],
-  outbox: readonly Command[],
+  pending: readonly Entry[],
 ): SetEntry[] {
   if (!set) return [];
   const entries: SetEntry[] = set.questions.map((entry) => ({ ...entry }));
-  for (const command of outbox) {
-    const input = (command.variables as { input?: Record<string, unknown> } | null)?.input ?? {};
-    const mark: EntryMark = {
-      status: command.status as EntryMark["status"],
-      errorCode: command.errorCode,
-      errorMessage: command.errorMessage,
-    };
-    if (command.mutation === "createOnboardingQuestionJoin") {
-      const join = (input.onboardingQuestionJoin ?? {}) as JoinInput;
-      if (join.questionSetId !== set.id || entries.some((e) => e.joinId === join.id)) continue;
+  for (const change of pending) {
+    const { status, errorCode, errorMessage } = change.mark;
+    const mark: EntryMark = { status, errorCode, errorMessage };
+    if (change.op === "add") {
+      const join = (change.row ?? {}) as { questionId?: string; executeOrder?: number };
+      if (change.parentId !== set.id || entries.some((e) => e.joinId === change.id)) continue;
       const question = questions.find((q) => q.id === join.questionId);
       entries.push({
-        joinId: join.id ?? command.id,
+        joinId: change.id ?? "",
         executeOrder: join.executeOrder ?? 0,
         questionId: join.questionId ?? "",
         name: question?.name ?? "",
@@ -56,11 +45,11 @@ export function setEntries(
         typeId: question?.typeId ?? "",
         mark,
       });
-    } else if (command.mutation === "deleteOnboardingQuestionJoinById") {
-      const entry = entries.find((e) => e.joinId === input.id);
+    } else if (change.op === "remove") {
+      const entry = entries.find((e) => e.joinId === change.id);
       if (entry) {
         entry.mark = mark;
-        entry.removing = command.status !== "rejected";
+        entry.removing = status !== "rejected";
       }
     }
   }

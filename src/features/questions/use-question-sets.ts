@@ -1,13 +1,14 @@
 // The question-set screens' data: the account's sets and questions from the replicas (kinds of `records`) with the
 // outbox laid over them, and the queued joins of a set (a join travels inside its set's document, so the screen
-// overlays queued creates and deletes itself: set-entries.ts).
-import { useModel, useOutbox } from "../../data/hooks.tsx";
+// overlays the pending list of a set's questions itself: set-entries.ts).
+import { useModel } from "../../data/hooks.tsx";
 import type {
   OnboardingQuestionDoc,
   OnboardingQuestionSetDoc,
   QuestionSetEntry,
 } from "../../data/models/onboarding-questions.ts";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import { setEntries } from "./set-entries.ts";
 
 export interface SetRow {
@@ -61,7 +62,7 @@ function toQuestion(doc: OnboardingQuestionDoc & { _pending?: PendingMark }): Qu
 export function useQuestionSets() {
   const sets = useModel("onboarding_question_sets");
   const questions = useModel("onboarding_questions");
-  const { rows: outbox } = useOutbox();
+  const joins = usePending("questionSet.questions");
 
   const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -69,6 +70,6 @@ export function useQuestionSets() {
     loading: sets.loading || questions.loading,
     sets: byName(sets.rows.map(toSet)),
     questions: byName(questions.rows.map(toQuestion)),
-    entriesOf: (set: SetRow | undefined, all: QuestionRow[]) => setEntries(set, all, outbox),
+    entriesOf: (set: SetRow | undefined, all: QuestionRow[]) => setEntries(set, all, joins),
   };
 }

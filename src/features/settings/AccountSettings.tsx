@@ -7,7 +7,8 @@
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
-import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useDocument } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Card, EmptyState, Loading, Switch, SyncMark } from "../../ui/index.ts";
 import { QuestionSetsLink } from "../questions/index.ts";
@@ -15,9 +16,6 @@ import { ContactDetails } from "./ContactDetails.tsx";
 import { LogoSettings } from "./LogoSettings.tsx";
 import { PersonalDetails } from "./PersonalDetails.tsx";
 import { SETTINGS_TEXT } from "./strings.ts";
-
-const UPDATE = "updateVendorDefaultEmailPreferenceById";
-const CREATE = "createVendorDefaultEmailPreference";
 
 interface Preference {
   id: string;
@@ -78,43 +76,25 @@ function EmailPreference({
   canEdit: boolean;
 }) {
   const command = useCommand();
-  const { rows } = useOutbox();
+  const entries = usePending("account.mailPreference");
   // The newest queued change of this account's preference wins over the replica until the server answers.
   const queued = useMemo(
-    () =>
-      rows
-        .filter(
-          (c) =>
-            (c.mutation === UPDATE || c.mutation === CREATE) && c.accountId === accountId && c.status !== "accepted",
-        )
-        .at(-1),
-    [rows, accountId],
+    () => entries.filter((e) => e.command.accountId === accountId && e.mark.status !== "accepted").at(-1),
+    [entries, accountId],
   );
-  const queuedInput = queued?.variables as
-    | { input?: { id?: string; patch?: { sendDistribution?: boolean }; vendorDefaultEmailPreference?: Preference } }
-    | undefined;
-  const queuedValue =
-    queuedInput?.input?.patch?.sendDistribution ?? queuedInput?.input?.vendorDefaultEmailPreference?.sendDistribution;
-  const id = stored?.id ?? queuedInput?.input?.vendorDefaultEmailPreference?.id ?? queuedInput?.input?.id;
+  const queuedValue = (queued?.patch ?? queued?.row)?.sendDistribution as boolean | undefined;
+  const id = stored?.id ?? queued?.id;
   const value =
-    queued?.status === "pending" && queuedValue !== undefined ? queuedValue : (stored?.sendDistribution ?? true);
+    queued?.mark.status === "pending" && queuedValue !== undefined ? queuedValue : (stored?.sendDistribution ?? true);
 
   const change = (next: boolean) =>
     id
-      ? command(UPDATE, { input: { id, patch: { sendDistribution: next } } })
-      : command(CREATE, {
+      ? command("updateVendorDefaultEmailPreferenceById", { input: { id, patch: { sendDistribution: next } } })
+      : command("createVendorDefaultEmailPreference", {
           input: { vendorDefaultEmailPreference: { id: crypto.randomUUID(), accountId, sendDistribution: next } },
         });
 
-  const mark = queued
-    ? {
-        key: queued.id,
-        mutation: queued.mutation,
-        status: queued.status as "pending" | "rejected",
-        errorCode: queued.errorCode,
-        errorMessage: queued.errorMessage,
-      }
-    : undefined;
+  const mark = queued?.mark;
 
   return (
     <Card title={SETTINGS_TEXT.defaultSettings} testId="default-settings">

@@ -6,9 +6,10 @@
 // replica's value); viewers read. Parties are read-only here: they are entered in account setup.
 import { type FormEvent, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { useCommand, useDocument, useOutbox } from "../../data/hooks.tsx";
+import { useCommand, useDocument } from "../../data/hooks.tsx";
 import type { AccountParty, LocatedAddress } from "../../data/models/account-details.ts";
 import type { PendingMark } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
 import { Button, Card, Fact, FormGrid, mutedText, SyncMark, TextField } from "../../ui/index.ts";
 import { type AddressFields, addressLine, checkAddress, type Errors, maskedTaxNumber } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
@@ -42,28 +43,17 @@ function usePersonal(accountId: string): { addresses: Located[]; parties: Accoun
   );
 }
 
-/** This device's updateAddressById commands not yet in the server's answer: the newest per address, with its mark. */
+/** This device's queued address edits not yet in the server's answer: the newest per address, with its mark. */
 function useQueuedAddresses(): Map<string, { patch: Partial<AddressFields>; mark: PendingMark }> {
-  const { rows } = useOutbox();
+  const edits = usePending("account.addresses");
   return useMemo(() => {
     const byId = new Map<string, { patch: Partial<AddressFields>; mark: PendingMark }>();
-    for (const command of rows) {
-      if (command.mutation !== "updateAddressById" || command.status === "accepted") continue;
-      const input = (command.variables as { input?: { id?: string; patch?: Partial<AddressFields> } }).input;
-      if (!input?.id) continue;
-      byId.set(input.id, {
-        patch: input.patch ?? {},
-        mark: {
-          key: command.id,
-          mutation: command.mutation,
-          status: command.status as PendingMark["status"],
-          errorCode: command.errorCode,
-          errorMessage: command.errorMessage,
-        },
-      });
+    for (const entry of edits) {
+      if (entry.mark.status === "accepted" || !entry.id) continue;
+      byId.set(entry.id, { patch: (entry.patch ?? {}) as Partial<AddressFields>, mark: entry.mark });
     }
     return byId;
-  }, [rows]);
+  }, [edits]);
 }
 
 export function PersonalDetails({

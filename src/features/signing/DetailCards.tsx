@@ -59,8 +59,8 @@ export function MappedTemplateDetails({
   const [type, setType] = useState<string>(mapped.qualificationStepType);
   const [nameError, setNameError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
-  const mark = data.markOf("updateMappedSigningTemplateById", mapped.id);
-  const deleteMark = data.markOf("deleteMappedSigningTemplate", mapped.id);
+  const mark = data.markOf("signing.mappedTemplates", "edit", mapped.id);
+  const deleteMark = data.markOf("signing.mappedTemplates", "remove", mapped.id);
   const lockable = readyToLock(mapped.roles, mapped.fields);
   const changed = name !== mapped.name || type !== mapped.qualificationStepType;
 
@@ -163,7 +163,7 @@ export function MappedTemplateDetails({
         </div>
       )}
       <MarkNote mark={mark} />
-      <MarkNote mark={data.markOf("addMappedSigningTemplateToQualifications", mapped.id)} />
+      <MarkNote mark={data.markOf("signing.mappedTemplates", "qualify", mapped.id)} />
       <MarkNote mark={deleteMark} />
       {!online && (mark?.status === "pending" || deleteMark?.status === "pending") && <Note>{T.queuedOffline}</Note>}
       <Warnings template={template} mapped={mapped} />

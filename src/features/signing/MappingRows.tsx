@@ -74,7 +74,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
   const [shown, setShown] = useState(false);
   const errors = roleErrors({ mapTo, toName, toEmail });
   const stored = roleErrors(role);
-  const mark = data.markOf("updateSigningRoleById", role.id);
+  const mark = data.markOf("signing.roles", "edit", role.id);
   const isStatic = STATIC_MAPPINGS.includes(mapTo);
   const changed =
     mapTo !== (role.mapTo || NOT_MAPPED) || toName !== (role.toName ?? "") || toEmail !== (role.toEmail ?? "");
@@ -179,7 +179,7 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
   const [value, setValue] = useState(field.value ?? "");
   const [shown, setShown] = useState(false);
   const errors = fieldErrors({ mapTo, value });
-  const mark = data.markOf("updateSigningFieldById", field.id);
+  const mark = data.markOf("signing.fields", "edit", field.id);
   const needsValue = STATIC_MAPPINGS.includes(mapTo);
   const changed = mapTo !== (field.mapTo ?? "") || value !== (field.value ?? "");
   const options = [

@@ -185,7 +185,7 @@ export function QuestionSetList({
         <ListRows>
           {mapped.questionSets.map((q) => (
             <ListRow key={q.id} title={q.name}>
-              <MarkNote mark={data.markOf("deleteMappedSigningTemplateQuestionSetById", q.id)} />
+              <MarkNote mark={data.markOf("mappedTemplate.questionSets", "remove", q.id)} />
               {editable && (
                 <Button size="sm" variant="ghost" onClick={() => void data.removeQuestionSet(q.id)}>
                   {T.remove}

@@ -8,8 +8,7 @@
 import { useCallback, useMemo } from "react";
 import { useViewer } from "../../app/viewer.ts";
 import { GraphqlError, graphql } from "../../data/graphql.ts";
-import { useCommand, useModel, useOutbox } from "../../data/hooks.tsx";
-import type { OutboxCommand } from "../../data/models/index.ts";
+import { useCommand, useModel } from "../../data/hooks.tsx";
 import type {
   MappedSigningTemplateDoc,
   SigningField,
@@ -22,7 +21,9 @@ import type {
   SigningAccountDoc,
   SigningTemplate,
 } from "../../data/models/signing-accounts.ts";
+import { type PendingEntry, usePending } from "../../data/pending-hooks.ts";
 import { postFile } from "../../data/upload-file.ts";
+import type { PendingOps } from "../../domain/commands/lists.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { pickableMappingFields } from "./signing-rules.ts";
 import type {
@@ -57,7 +58,8 @@ export interface SigningData {
   questionSets: QuestionSetOption[];
   /** false while the account has no question sets to offer */
   questionSetsAvailable: boolean;
-  markOf(mutation: string, id: string): Mark | null;
+  /** The newest queued `op` of this account on row `id` of a signing list, with its mark. */
+  markOf<L extends SigningList>(list: L, op: PendingOps[L], id: string): Mark | null;
   sync(): Promise<unknown>;
   /** Built-in provider: upload a PDF template (needs the network); null when the provider has no upload. */
   upload: ((file: File) => Promise<void>) | null;
@@ -73,17 +75,26 @@ export interface SigningData {
   removeQuestionSet(id: string): Promise<unknown>;
 }
 
-interface InputOf {
+/** The pending lists the signing commands declare (src/domain/commands/signing.ts). */
+type SigningList =
+  | "signing.account"
+  | "signing.mappedTemplates"
+  | "signing.roles"
+  | "signing.fields"
+  | "mappedTemplate.questionSets";
+
+interface MappedInput {
   id?: string;
-  patch?: Record<string, unknown>;
   templateId?: string;
   name?: string;
-  mappedSigningTemplateQuestionSet?: { id?: string; mappedSigningTemplateId: string; onboardingQuestionSetId: string };
 }
 
-const inputOf = (command: OutboxCommand): InputOf => (command.variables as { input?: InputOf }).input ?? {};
 /** Queued and not yet seen in the replicas: its effect is laid over the rows. */
-const live = (command: OutboxCommand) => command.status === "pending" || command.status === "accepted";
+const live = (entry: PendingEntry) => entry.mark.status === "pending" || entry.mark.status === "accepted";
+const markOfEntry = (entry: PendingEntry): Mark => ({
+  status: entry.mark.status,
+  errorMessage: entry.command.errorMessage,
+});
 
 function syncStateOf(status: string | undefined, queued: boolean): SyncState {
   if (queued || status === "loading") return "loading";
@@ -125,18 +136,31 @@ export function useSigning(): SigningData {
   const mapped = useModel("mapped_signing_templates");
   const sent = useModel("sent_signing_documents");
   const sets = useModel("onboarding_question_sets");
-  const { rows: outbox } = useOutbox();
+  const accountSync = usePending("signing.account");
+  const mappedChanges = usePending("signing.mappedTemplates");
+  const roleChanges = usePending("signing.roles");
+  const fieldChanges = usePending("signing.fields");
+  const setChanges = usePending("mappedTemplate.questionSets");
 
   const view = useMemo(() => {
-    const ownCommands = outbox.filter((c) => c.accountId === accountId);
-    const markOf = (mutation: string, id: string): Mark | null => {
-      const command = [...ownCommands].reverse().find((c) => c.mutation === mutation && inputOf(c).id === id);
-      return command ? { status: command.status as Mark["status"], errorMessage: command.errorMessage } : null;
+    const pending: { [L in SigningList]: PendingEntry<L>[] } = {
+      "signing.account": accountSync,
+      "signing.mappedTemplates": mappedChanges,
+      "signing.roles": roleChanges,
+      "signing.fields": fieldChanges,
+      "mappedTemplate.questionSets": setChanges,
     };
-    const queued = (mutation: string) => ownCommands.filter((c) => c.mutation === mutation && live(c));
+    /** This account's entries of `list` with `op` (the device may hold another account's queued commands). */
+    const own = <L extends SigningList>(list: L, op: PendingOps[L]): PendingEntry<L>[] =>
+      (pending[list] as PendingEntry<L>[]).filter((e) => e.op === op && e.command.accountId === accountId);
+    const markOf = <L extends SigningList>(list: L, op: PendingOps[L], id: string): Mark | null => {
+      const entry = own(list, op).findLast((e) => e.id === id);
+      return entry ? markOfEntry(entry) : null;
+    };
+    const queued = <L extends SigningList>(list: L, op: PendingOps[L]) => own(list, op).filter(live);
 
     const accountDoc = (accounts.rows as unknown as SigningAccountDoc[]).find((a) => a.accountId === accountId);
-    const syncQueued = accountDoc ? markOf("docusignSyncTemplateList", accountDoc.id)?.status === "pending" : false;
+    const syncQueued = accountDoc ? markOf("signing.account", "sync", accountDoc.id)?.status === "pending" : false;
     const account: SigningAccountView | null = accountDoc
       ? {
           id: accountDoc.id,
@@ -169,17 +193,16 @@ export function useSigning(): SigningData {
     }
 
     // the replicas, with the queued edits laid over them
-    const rolePatches = new Map<string, Record<string, unknown>>();
-    for (const c of queued("updateSigningRoleById"))
-      rolePatches.set(inputOf(c).id ?? "", { ...rolePatches.get(inputOf(c).id ?? ""), ...inputOf(c).patch });
-    const fieldPatches = new Map<string, Record<string, unknown>>();
-    for (const c of queued("updateSigningFieldById"))
-      fieldPatches.set(inputOf(c).id ?? "", { ...fieldPatches.get(inputOf(c).id ?? ""), ...inputOf(c).patch });
-    const mappedPatches = new Map<string, Record<string, unknown>>();
-    for (const c of queued("updateMappedSigningTemplateById"))
-      mappedPatches.set(inputOf(c).id ?? "", { ...mappedPatches.get(inputOf(c).id ?? ""), ...inputOf(c).patch });
-    const deletedIds = new Set(queued("deleteMappedSigningTemplateById").map((c) => inputOf(c).id));
-    const removedSets = new Set(queued("deleteMappedSigningTemplateQuestionSetById").map((c) => inputOf(c).id));
+    const patchesOf = (entries: readonly PendingEntry[]) => {
+      const patches = new Map<string, Record<string, unknown>>();
+      for (const e of entries) patches.set(e.id ?? "", { ...patches.get(e.id ?? ""), ...e.patch });
+      return patches;
+    };
+    const rolePatches = patchesOf(queued("signing.roles", "edit"));
+    const fieldPatches = patchesOf(queued("signing.fields", "edit"));
+    const mappedPatches = patchesOf(queued("signing.mappedTemplates", "edit"));
+    const deletedIds = new Set(queued("signing.mappedTemplates", "remove").map((e) => e.id));
+    const removedSets = new Set(queued("mappedTemplate.questionSets", "remove").map((e) => e.id));
 
     const mappedTemplates: MappedTemplateView[] = (mapped.rows as unknown as MappedSigningTemplateDoc[])
       .filter((m) => m.accountId === accountId && !deletedIds.has(m.id))
@@ -212,11 +235,11 @@ export function useSigning(): SigningData {
             questionSetId: q.onboardingQuestionSetId,
             name: setName(q.onboardingQuestionSetId),
           }));
-        for (const c of queued("createMappedSigningTemplateQuestionSet")) {
-          const link = inputOf(c).mappedSigningTemplateQuestionSet;
-          if (link?.mappedSigningTemplateId !== m.id || attached.some((q) => q.id === link.id)) continue;
+        for (const e of queued("mappedTemplate.questionSets", "add")) {
+          const link = e.row as { onboardingQuestionSetId: string } | undefined;
+          if (!link || e.parentId !== m.id || attached.some((q) => q.id === e.id)) continue;
           attached.push({
-            id: link.id ?? c.id,
+            id: e.id ?? e.command.id,
             questionSetId: link.onboardingQuestionSetId,
             name: setName(link.onboardingQuestionSetId),
           });
@@ -243,8 +266,9 @@ export function useSigning(): SigningData {
         };
       });
     // a mapped template created on this device and not yet replicated
-    for (const c of queued("createMappedSigningTemplate")) {
-      const input = inputOf(c);
+    const created = own("signing.mappedTemplates", "add");
+    for (const e of created.filter(live)) {
+      const input = (e.row ?? {}) as MappedInput;
       if (!input.id || !input.templateId || mappedTemplates.some((m) => m.id === input.id)) continue;
       mappedTemplates.push({
         id: input.id,
@@ -261,13 +285,11 @@ export function useSigning(): SigningData {
         fields: [],
         sentDocuments: [],
         questionSets: [],
-        pending: { status: c.status as Mark["status"], errorMessage: c.errorMessage },
+        pending: markOfEntry(e),
       });
     }
-    for (const c of ownCommands.filter(
-      (c) => c.mutation === "createMappedSigningTemplate" && c.status === "rejected",
-    )) {
-      const input = inputOf(c);
+    for (const e of created.filter((entry) => entry.mark.status === "rejected")) {
+      const input = (e.row ?? {}) as MappedInput;
       if (!input.id || !input.templateId || mappedTemplates.some((m) => m.id === input.id)) continue;
       mappedTemplates.push({
         id: input.id,
@@ -284,7 +306,7 @@ export function useSigning(): SigningData {
         fields: [],
         sentDocuments: [],
         questionSets: [],
-        pending: { status: "rejected", errorMessage: c.errorMessage },
+        pending: { status: "rejected", errorMessage: e.command.errorMessage },
       });
     }
 
@@ -301,7 +323,7 @@ export function useSigning(): SigningData {
       questionSetsAvailable: questionSetRows.length > 0,
       markOf,
     };
-  }, [accountId, accounts, mapped, sent, sets, outbox]);
+  }, [accountId, accounts, mapped, sent, sets, accountSync, mappedChanges, roleChanges, fieldChanges, setChanges]);
 
   const accountKey = view.account?.id;
   const provider = view.account?.provider;
