@@ -1,9 +1,19 @@
 // Add a webhook endpoint: its address and the events to send. The secret is made on the server, so this needs the
-// network (the section is not offered offline); once added, the dialog shows the secret, this once.
+// network (the section is not offered offline); once added, the same dialog shows the secret, this once.
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_TEXT, webhookUrlError } from "../../domain/webhooks.ts";
-import { Button, Checkbox, Dialog, FieldError, FormDialog, fullRow, mutedText, TextField } from "../../ui/index.ts";
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  ErrorBlock,
+  FieldError,
+  formGrid,
+  fullRow,
+  mutedText,
+  TextField,
+} from "../../ui/index.ts";
 import { WEBHOOKS_TEXT } from "./strings.ts";
 import { webhookErrorText } from "./use-webhooks.ts";
 
@@ -20,6 +30,8 @@ export function AddEndpointDialog({
   const [errors, setErrors] = useState<{ url?: string; events?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  // the element that opened the dialog, focused again when it closes
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
 
   async function save() {
     // the server checks the same (and refuses plain http to this computer in production)
@@ -40,107 +52,129 @@ export function AddEndpointDialog({
     }
   }
 
-  if (secret !== null) return <SecretDialog secret={secret} onClose={() => onClose(true)} />;
-
   const toggle = (type: string) => (checked: boolean) =>
     setEvents((current) => (checked ? [...current, type] : current.filter((t) => t !== type)));
-  return (
-    <FormDialog
-      form={{
-        saving,
-        errors,
-        save: () => void save(),
-        onSubmit: (event: FormEvent) => {
-          event.preventDefault();
-          void save();
-        },
-      }}
-      title={WEBHOOKS_TEXT.addTitle}
-      description={WEBHOOKS_TEXT.addDescription}
-      submitLabel={WEBHOOKS_TEXT.save}
-      cancelLabel={WEBHOOKS_TEXT.cancel}
-      onClose={() => onClose(false)}
-    >
-      <div className={fullRow}>
-        <TextField
-          label={WEBHOOKS_TEXT.url}
-          kind="url"
-          value={url}
-          error={errors.url}
-          placeholder="https://"
-          onValueChange={setUrl}
-          autoFocus
-        />
-      </div>
-      <fieldset className={fullRow}>
-        <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{WEBHOOKS_TEXT.events}</legend>
-        <p className={mutedText}>{WEBHOOKS_TEXT.eventsHint}</p>
-        <div
-          className={css({
-            display: "grid",
-            gap: "2",
-            mt: "2",
-            gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
-          })}
-        >
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <Checkbox
-              key={type}
-              checked={events.includes(type)}
-              onChange={toggle(type)}
-              invalid={Boolean(errors.events)}
-            >
-              {WEBHOOKS_TEXT.eventLabels[type]}
-            </Checkbox>
-          ))}
-        </div>
-        <div className={css({ mt: "3" })}>
-          <FieldError text={errors.events} />
-        </div>
-      </fieldset>
-    </FormDialog>
-  );
-}
-
-function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const close = () => onClose(secret !== null);
+  // one dialog from the form to the secret: a second dialog opened as the first closes would lose the focus to the
+  // page and close at once
+  if (secret !== null)
+    return (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && close()}
+        title={WEBHOOKS_TEXT.secretTitle}
+        description={WEBHOOKS_TEXT.secretDescription}
+        finalFocus={() => (opener?.isConnected ? opener : null)}
+        footer={<Button onClick={close}>{WEBHOOKS_TEXT.done}</Button>}
+      >
+        <SecretText secret={secret} />
+      </Dialog>
+    );
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onClose()}
-      title={WEBHOOKS_TEXT.secretTitle}
-      description={WEBHOOKS_TEXT.secretDescription}
-      footer={<Button onClick={onClose}>{WEBHOOKS_TEXT.done}</Button>}
+      onOpenChange={(open) => !open && close()}
+      title={WEBHOOKS_TEXT.addTitle}
+      description={WEBHOOKS_TEXT.addDescription}
+      finalFocus={() => (opener?.isConnected ? opener : null)}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {WEBHOOKS_TEXT.cancel}
+          </Button>
+          <Button onClick={() => void save()} loading={saving}>
+            {WEBHOOKS_TEXT.save}
+          </Button>
+        </>
+      }
     >
-      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-        <code
-          data-identifier
-          data-testid="webhook-secret"
-          className={css({
-            fontFamily: "mono",
-            fontSize: "sm",
-            wordBreak: "break-all",
-            p: "2",
-            bg: "bg.muted",
-            borderRadius: "md",
-            flex: "1",
-          })}
-        >
-          {secret}
-        </code>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => {},
-            );
-          }}
-        >
-          {copied ? WEBHOOKS_TEXT.copied : WEBHOOKS_TEXT.copy}
-        </Button>
-      </div>
+      <form
+        noValidate
+        className={formGrid}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className={fullRow}>
+          <TextField
+            label={WEBHOOKS_TEXT.url}
+            kind="url"
+            value={url}
+            error={errors.url}
+            placeholder="https://"
+            onValueChange={setUrl}
+            autoFocus
+          />
+        </div>
+        <fieldset className={fullRow}>
+          <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{WEBHOOKS_TEXT.events}</legend>
+          <p className={mutedText}>{WEBHOOKS_TEXT.eventsHint}</p>
+          <div
+            className={css({
+              display: "grid",
+              gap: "2",
+              mt: "2",
+              gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
+            })}
+          >
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <Checkbox
+                key={type}
+                checked={events.includes(type)}
+                onChange={toggle(type)}
+                invalid={Boolean(errors.events)}
+              >
+                {WEBHOOKS_TEXT.eventLabels[type]}
+              </Checkbox>
+            ))}
+          </div>
+          <div className={css({ mt: "3" })}>
+            <FieldError text={errors.events} />
+          </div>
+        </fieldset>
+        {errors.form && (
+          <div className={fullRow}>
+            <ErrorBlock text={errors.form} />
+          </div>
+        )}
+        <button type="submit" hidden />
+      </form>
     </Dialog>
+  );
+}
+
+function SecretText({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+      <code
+        data-identifier
+        data-testid="webhook-secret"
+        className={css({
+          fontFamily: "mono",
+          fontSize: "sm",
+          wordBreak: "break-all",
+          p: "2",
+          bg: "bg.muted",
+          borderRadius: "md",
+          flex: "1",
+        })}
+      >
+        {secret}
+      </code>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          void navigator.clipboard?.writeText(secret).then(
+            () => setCopied(true),
+            () => {},
+          );
+        }}
+      >
+        {copied ? WEBHOOKS_TEXT.copied : WEBHOOKS_TEXT.copy}
+      </Button>
+    </div>
   );
 }
