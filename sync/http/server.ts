@@ -4,22 +4,16 @@
 // (routes.ts, matched in handle() below), the websockets, and one shutdown.
 import { readdir } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
-import { CloseCode, makeServer as makeGraphqlWsServer } from "graphql-ws";
 import { postgraphile } from "postgraphile";
-import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import { grafserv } from "postgraphile/grafserv/node";
-import { type WebSocket, WebSocketServer } from "ws";
-import { WEBSOCKET_PATH } from "../../src/domain/wire.ts";
 import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
 import { type StatisticsRefresh, startStatisticsRefresh } from "../db/statistics.ts";
-import { resilientSubscription } from "../db/subscriptions.ts";
 import { EXPOSED_SCHEMAS, GRAPHIQL_PATH, makePreset } from "../graphql/preset.ts";
-import { attachSession, pgSettingsFromRequestContext } from "../graphql/settings.ts";
+import { pgSettingsFromRequestContext } from "../graphql/settings.ts";
 import { mailDelivery } from "../mail/jobs.ts";
 import { type MailRelay, mailRelay } from "../mail/mailer.ts";
 import type { PaymentService, PaymentServiceOptions } from "../payments/service.ts";
@@ -36,13 +30,13 @@ import { bearerToken, refuseKey, resolveApiKey } from "./api-keys.ts";
 import { fallbackRoutes, fileRoutes, graphqlRoutes, integrationRoutes, probeRoutes } from "./app-routes.ts";
 import { readCookie, SESSION_COOKIE, sessionCookie } from "./cookies.ts";
 import { createListener } from "./listener.ts";
-import { startLiveUpdates } from "./live-updates.ts";
 import { sendJson, setSecurityHeaders } from "./respond.ts";
 import { type Route, routeTable } from "./routes.ts";
-import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
 import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
+import { serveWebsockets } from "./ws-upgrade.ts";
 
 export { HEALTH_PATH, READY_PATH } from "./app-routes.ts";
+export { SHUTDOWN_CLOSE } from "./ws-upgrade.ts";
 
 export interface StartOptions extends Partial<Config> {
   /** Seed the demo data when the database has no users. Default: on for the embedded database only. */
@@ -84,11 +78,6 @@ export interface RunningServer {
   routes: readonly Route[];
   close(): Promise<void>;
 }
-
-/** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
-export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
-/** Ping interval of the websocket keep-alive; a socket whose pong does not come back within it is dropped. */
-const WEBSOCKET_KEEPALIVE_MS = 12_000;
 
 const NOT_SIGNED_IN = { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] };
 
@@ -263,81 +252,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const { server, ...listener } = createListener(handle);
 
-  // graphql-ws on our own WebSocketServer (as grafserv's makeNodeUpgradeHandler, with the sockets kept) so a
-  // shutdown can close each socket with SHUTDOWN_CLOSE, which tells the client to reconnect (to another process).
-  const graphqlWs = makeGraphqlWsServer(makeGraphQLWSConfig(serv));
-  const wsServer = new WebSocketServer({ noServer: true });
-  const webSockets = new Set<WebSocket>();
-  // The spec's live updates (live-updates.ts) on the same path: a socket opened without a subprotocol speaks them;
-  // one asking for one (the app's graphql-ws client: graphql-transport-ws) gets graphql-ws.
-  const liveUpdates = startLiveUpdates({
-    db,
-    notifications: resilientSubscription(database.pgService.pgSubscriber, "app_changes"),
-  });
-  const upgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, session: ResolvedSession) => {
-    wsServer.handleUpgrade(req, socket, head, (ws) => {
-      webSockets.add(ws);
-      keepAlive(ws);
-      if (ws.protocol === "") {
-        ws.once("close", () => webSockets.delete(ws));
-        return liveUpdates.open(ws, session);
-      }
-      const closed = graphqlWs.opened(
-        {
-          protocol: ws.protocol,
-          send: (data) =>
-            new Promise<void>((resolve, reject) => {
-              ws.send(data, (error) => (error ? reject(error) : resolve()));
-            }),
-          close: (code, reason) => ws.close(code, reason),
-          onMessage: (cb) =>
-            ws.on("message", async (event) => {
-              try {
-                await cb(event.toString());
-              } catch (error) {
-                try {
-                  ws.close(CloseCode.InternalServerError, (error as Error).message);
-                } catch {
-                  // already closed
-                }
-              }
-            }),
-        },
-        { socket: ws, request: req },
-      );
-      ws.once("close", (code, reason) => {
-        webSockets.delete(ws);
-        void closed(code, reason.toString());
-      });
-    });
-  };
-
-  // Sessions the database ends (a suspended member, an ownership transfer) lose their websockets at once.
-  const revocations = startSessionRevocations(
-    resilientSubscription(database.pgService.pgSubscriber, SESSIONS_ENDED_CHANNEL),
-  );
-
-  // Websockets authenticate with the session cookie when they connect; the session then holds for the socket.
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const refuse = (status: string) => {
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    };
-    if (draining) return refuse("503 Service Unavailable");
-    if (path !== WEBSOCKET_PATH && path !== WEBSOCKET_PATH.slice(0, -1)) return refuse("404 Not Found");
-    sessionFor(req).then(
-      (session) => {
-        if (!session) return refuse("401 Unauthorized");
-        attachSession(req, session);
-        revocations.track(session.sessionId, socket);
-        upgradeHandler(req, socket, head, session);
-      },
-      (error: unknown) => {
-        console.error("websocket upgrade failed:", error);
-        refuse("500 Internal Server Error");
-      },
-    );
-  });
+  // the websockets on /wss/v1/: graphql-ws and the spec's live updates, authenticated by the session (ws-upgrade.ts)
+  const websockets = serveWebsockets(server, { db, database, serv, sessionFor, draining: () => draining });
 
   const { url, port } = await listener.listen(options.port ?? 0, options.host ?? "127.0.0.1");
 
@@ -382,14 +298,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         draining = true;
         const { closed } = await listener.drain(options.drainMs ?? 8_000);
         // 2. every websocket is closed with a reason that tells its client to reconnect (to another process)
-        for (const ws of webSockets) ws.close(SHUTDOWN_CLOSE.code, SHUTDOWN_CLOSE.reason);
-        await waitForClose(webSockets, 1_000);
-        wsServer.close();
+        await websockets.closeSockets();
         // 3. background work stops (another process takes its runners over), then the database
         await statistics?.stop();
         await started.close();
-        await revocations.stop();
-        await liveUpdates.stop();
+        await websockets.stop();
         listener.destroyConnections();
         await closed;
         await pgl.release(); // also releases serv
@@ -399,31 +312,4 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return closing;
     },
   };
-}
-
-/** Pings the socket every WEBSOCKET_KEEPALIVE_MS; a socket that does not answer within the next interval is dropped. */
-function keepAlive(ws: WebSocket): void {
-  let timer: NodeJS.Timeout | null = null;
-  const stop = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-  };
-  const ping = () => {
-    stop();
-    timer = setTimeout(() => ws.terminate(), WEBSOCKET_KEEPALIVE_MS);
-    ws.ping();
-  };
-  ws.on("pong", () => {
-    stop();
-    timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
-  });
-  ws.once("close", stop);
-  timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
-}
-
-/** Resolves when every socket of the set has closed (they leave it on close), or after `ms` (then drops the rest). */
-async function waitForClose(sockets: Set<WebSocket>, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (sockets.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
-  for (const ws of sockets) ws.terminate();
 }

@@ -1,0 +1,156 @@
+// The websockets on /wss/v1/ (src/domain/wire.ts WEBSOCKET_PATH): the HTTP server's upgrade, authenticated with the
+// session cookie when the socket connects (the session then holds for the socket, and a session the database ends
+// loses its sockets at once: session-revocations.ts). A socket opened without a subprotocol speaks the spec's live
+// updates (live-updates.ts); one asking for one (the app's graphql-ws client: graphql-transport-ws) gets graphql-ws.
+// graphql-ws runs on our own WebSocketServer (as grafserv's makeNodeUpgradeHandler, with the sockets kept) so a
+// shutdown can close each socket with SHUTDOWN_CLOSE, which tells the client to reconnect (to another process).
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { CloseCode, makeServer as makeGraphqlWsServer } from "graphql-ws";
+import { makeGraphQLWSConfig } from "postgraphile/grafserv";
+import type { NodeGrafserv } from "postgraphile/grafserv/node";
+import { type WebSocket, WebSocketServer } from "ws";
+import { WEBSOCKET_PATH } from "../../src/domain/wire.ts";
+import type { Database } from "../db/database.ts";
+import type { OpenDatabase } from "../db/open.ts";
+import { resilientSubscription } from "../db/subscriptions.ts";
+import { attachSession } from "../graphql/settings.ts";
+import { startLiveUpdates } from "./live-updates.ts";
+import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
+import type { ResolvedSession } from "./sessions.ts";
+
+/** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
+export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
+/** Ping interval of the websocket keep-alive; a socket whose pong does not come back within it is dropped. */
+const WEBSOCKET_KEEPALIVE_MS = 12_000;
+
+export interface WebsocketOptions {
+  db: Database;
+  database: Pick<OpenDatabase, "pgService">;
+  serv: NodeGrafserv;
+  /** The request's session from its cookie (null: not signed in). */
+  sessionFor: (req: IncomingMessage) => Promise<ResolvedSession | null>;
+  /** True once the server drains: upgrades are refused with 503. */
+  draining: () => boolean;
+}
+
+export interface Websockets {
+  /** Closes every open socket with SHUTDOWN_CLOSE (a second later the ones still open are dropped). */
+  closeSockets(): Promise<void>;
+  /** Stops the session revocations and the live updates (after the sockets closed). */
+  stop(): Promise<void>;
+}
+
+/** Serves the websockets of `server`'s upgrades (above). */
+export function serveWebsockets(server: Server, options: WebsocketOptions): Websockets {
+  const { db, database, serv, sessionFor, draining } = options;
+  const graphqlWs = makeGraphqlWsServer(makeGraphQLWSConfig(serv));
+  const wsServer = new WebSocketServer({ noServer: true });
+  const webSockets = new Set<WebSocket>();
+  const liveUpdates = startLiveUpdates({
+    db,
+    notifications: resilientSubscription(database.pgService.pgSubscriber, "app_changes"),
+  });
+  const upgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, session: ResolvedSession) => {
+    wsServer.handleUpgrade(req, socket, head, (ws) => {
+      webSockets.add(ws);
+      keepAlive(ws);
+      if (ws.protocol === "") {
+        ws.once("close", () => webSockets.delete(ws));
+        return liveUpdates.open(ws, session);
+      }
+      const closed = graphqlWs.opened(
+        {
+          protocol: ws.protocol,
+          send: (data) =>
+            new Promise<void>((resolve, reject) => {
+              ws.send(data, (error) => (error ? reject(error) : resolve()));
+            }),
+          close: (code, reason) => ws.close(code, reason),
+          onMessage: (cb) =>
+            ws.on("message", async (event) => {
+              try {
+                await cb(event.toString());
+              } catch (error) {
+                try {
+                  ws.close(CloseCode.InternalServerError, (error as Error).message);
+                } catch {
+                  // already closed
+                }
+              }
+            }),
+        },
+        { socket: ws, request: req },
+      );
+      ws.once("close", (code, reason) => {
+        webSockets.delete(ws);
+        void closed(code, reason.toString());
+      });
+    });
+  };
+
+  // Sessions the database ends (a suspended member, an ownership transfer) lose their websockets at once.
+  const revocations = startSessionRevocations(
+    resilientSubscription(database.pgService.pgSubscriber, SESSIONS_ENDED_CHANNEL),
+  );
+
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (draining()) return refuse("503 Service Unavailable");
+    if (path !== WEBSOCKET_PATH && path !== WEBSOCKET_PATH.slice(0, -1)) return refuse("404 Not Found");
+    sessionFor(req).then(
+      (session) => {
+        if (!session) return refuse("401 Unauthorized");
+        attachSession(req, session);
+        revocations.track(session.sessionId, socket);
+        upgradeHandler(req, socket, head, session);
+      },
+      (error: unknown) => {
+        console.error("websocket upgrade failed:", error);
+        refuse("500 Internal Server Error");
+      },
+    );
+  });
+
+  return {
+    async closeSockets() {
+      for (const ws of webSockets) ws.close(SHUTDOWN_CLOSE.code, SHUTDOWN_CLOSE.reason);
+      await waitForClose(webSockets, 1_000);
+      wsServer.close();
+    },
+    async stop() {
+      await revocations.stop();
+      await liveUpdates.stop();
+    },
+  };
+}
+
+/** Pings the socket every WEBSOCKET_KEEPALIVE_MS; a socket that does not answer within the next interval is dropped. */
+function keepAlive(ws: WebSocket): void {
+  let timer: NodeJS.Timeout | null = null;
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const ping = () => {
+    stop();
+    timer = setTimeout(() => ws.terminate(), WEBSOCKET_KEEPALIVE_MS);
+    ws.ping();
+  };
+  ws.on("pong", () => {
+    stop();
+    timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
+  });
+  ws.once("close", stop);
+  timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
+}
+
+/** Resolves when every socket of the set has closed (they leave it on close), or after `ms` (then drops the rest). */
+async function waitForClose(sockets: Set<WebSocket>, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (sockets.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const ws of sockets) ws.terminate();
+}
