@@ -1,7 +1,8 @@
 // Files on S3-compatible object storage (sync/storage/s3.ts) through the local stand-in (tests/helpers/s3.ts): the
 // upload location is a presigned POST to the bucket (the file never passes through the server), the server is told
 // the file arrived, reads it back for downloads and imports; the POST policy refuses a file over 100 MB, another
-// content type, another key, an extra field, a bad signature and an expired policy.
+// content type, another key, an extra field, a bad signature and an expired policy; an account logo is held to 1 MB by
+// the policy and to an image by its content when the server is told it arrived.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { postFile } from "../../src/data/upload-file.ts";
 import { createS3Storage } from "../../sync/storage/s3.ts";
@@ -382,4 +383,41 @@ describe("a contacts import from object storage", () => {
     const csp = (await t.client().fetch("/api/v2/ping")).headers.get("content-security-policy") ?? "";
     expect(csp).toContain(`connect-src 'self' ${s3.endpoint};`);
   });
+});
+
+describe("an account logo on object storage", () => {
+  it("the policy holds it to 1 MB, /complete refuses a text file named .png, a PNG becomes the logo served from the bucket", async () => {
+    const issuer = await as("issuer@demo.test", ISSUER);
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const large = await location(issuer, "large.png");
+    expect(large.fields["Content-Type"]).toBe("image/png");
+    const tooLarge = await s3Error(await post(large, new Blob([new Uint8Array(1024 * 1024 + 1)]), "large.png"));
+    expect(tooLarge).toMatchObject({ status: 400, code: "EntityTooLarge" });
+
+    const renamed = await location(issuer, "notes.png");
+    expect((await post(renamed, new Blob(["plain text"]), "notes.png")).status).toBe(204);
+    const refused = await complete(issuer, renamed.fields.key!);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Array<{ message: string }> }).errors[0]?.message).toBe(
+      "A logo must be a PNG, JPEG or WebP image.",
+    );
+    expect(s3.objects.has(renamed.fields.key!)).toBe(false);
+
+    const logo = await location(issuer, "logo.png");
+    const key = logo.fields.key!;
+    expect((await post(logo, new Blob([png]), "logo.png")).status).toBe(204);
+    expect((await complete(issuer, key)).status).toBe(200);
+    const set = await issuer.graphql<{ setAccountLogo: { account: { logoUrl: string | null } } }>(
+      `mutation set($accountId: UUID!, $fileKey: UUID!) {
+        setAccountLogo(input: { accountId: $accountId, fileKey: $fileKey, fileName: "logo.png" }) { account { logoUrl } } }`,
+      { accountId: accountIds.get(ISSUER), fileKey: key },
+    );
+    expect(set.data?.setAccountLogo.account.logoUrl).toBe(`/api/v2/logos/${key}`);
+    const served = await issuer.fetch(`/api/v2/logos/${key}`);
+    expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  }, 60_000);
 });
