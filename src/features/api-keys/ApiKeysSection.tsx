@@ -81,11 +81,11 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
                 <ListRow
                   key={key.id}
                   title={key.name}
-                  detail={`${T.detail(
+                  detail={T.detail(
                     T.roleShort[key.role] ?? key.role,
                     formatDate(key.createdOn, WHEN),
                     key.lastUsedOn ? T.lastUsed(formatDate(key.lastUsedOn, WHEN)) : T.neverUsed,
-                  )} · ${T.startsWith(key.prefix)}`}
+                  )}
                 >
                   {key.revokedOn ? (
                     <StatusBadge label={T.revokedOn(formatDate(key.revokedOn, WHEN))} />

@@ -81,10 +81,13 @@ export function CreateKeyDialog({
 
 function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
+  // The form dialog it replaces hands focus back to the page as it closes, which this dialog would take for a click
+  // outside and close at once, losing a key that is never shown again: close requests of its first moment are ignored.
+  const [shownAt] = useState(() => performance.now());
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && performance.now() - shownAt > 500 && onClose()}
       title={T.secretTitle}
       description={T.secretDescription}
       footer={<Button onClick={onClose}>{T.done}</Button>}

@@ -42,5 +42,4 @@ export const API_KEYS_TEXT = {
   detail: (role: string, made: string, used: string) => `${role} · made ${made} · ${used}`,
   lastUsed: (date: string) => `last used ${date}`,
   neverUsed: "never used",
-  startsWith: (prefix: string) => `Starts with ${prefix}`,
 } as const;
