@@ -313,7 +313,7 @@ describe("npm start, as a user runs it", () => {
       (h) => h.round.name === "Seed" && h.investor.name === "Jordan Blake",
     );
     expect(jordan).toBeDefined();
-    await ok(issuer, "mutation ($h: [UUID]) { tokenizeHoldings(input: { holdingIds: $h }) { clientMutationId } }", {
+    await ok(issuer, "mutation ($h: [UUID]!) { tokenizeHoldings(input: { holdingIds: $h }) { clientMutationId } }", {
       h: [jordan?.id],
     });
     await poll(async () =>

@@ -1053,6 +1053,10 @@ describe("required values", () => {
     const operation = `mutation ($name: String!, $amount: BigFloat!) {
       makeRound(input: { assetId: "${ids.asset}", name: $name, termsUrl: "https://example.com", price: $amount,
         opensOn: "2024-01-01", closesOn: "2024-12-31", status: "drafted", total: "1" }) { clientMutationId } }`;
+    const noInput = await who.issuer.client.graphql("mutation { makeRound { clientMutationId } }");
+    expect(noInput.errors?.map((error) => [error.extensions?.code, error.message])).toEqual([
+      ["LL422", "Input is required."],
+    ]);
     for (const variables of [{ name: null, amount: null }, {}]) {
       const answer = await who.issuer.client.graphql(operation, variables);
       expect(answer.data ?? null).toBeNull();

@@ -398,7 +398,7 @@ describe("the built-in payment provider", () => {
     );
     await ok(
       issuer,
-      "mutation ($ids: [UUID]) { makeTaRequestDistributionIssuances(input: { distributionIds: $ids }) { clientMutationId } }",
+      "mutation ($ids: [UUID]!) { makeTaRequestDistributionIssuances(input: { distributionIds: $ids }) { clientMutationId } }",
       {
         ids: [emmaSeriesA],
       },
