@@ -7,6 +7,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Fact, FormGrid, SyncMark, TextField, toast } from "../../ui/index.ts";
+import { SaveOrCancel } from "./SaveOrCancel.tsx";
 import { checkContactDetails, contactPatch, type ContactDetails as Details, type Errors } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
@@ -128,12 +129,7 @@ function ContactForm({ account, onDone }: { account: AccountContact; onDone: () 
           error={errors.twitterHandle}
         />
       </FormGrid>
-      <div className={css({ display: "flex", gap: "2", mt: "4", justifyContent: "flex-end" })}>
-        <Button variant="ghost" onClick={onDone}>
-          {SETTINGS_TEXT.cancel}
-        </Button>
-        <Button type="submit">{SETTINGS_TEXT.save}</Button>
-      </div>
+      <SaveOrCancel onCancel={onDone} />
     </form>
   );
 }

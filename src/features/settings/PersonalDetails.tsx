@@ -11,6 +11,7 @@ import type { AccountParty, LocatedAddress } from "../../data/models/account-det
 import type { PendingMark } from "../../data/pending.ts";
 import { usePending } from "../../data/pending-hooks.ts";
 import { Button, Card, Fact, FormGrid, mutedText, SyncMark, TextField } from "../../ui/index.ts";
+import { SaveOrCancel } from "./SaveOrCancel.tsx";
 import { type AddressFields, addressLine, checkAddress, type Errors, maskedTaxNumber } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
@@ -206,12 +207,7 @@ function AddressForm({ address, onDone }: { address: Address; onDone: () => void
           error={errors.postalCode}
         />
       </FormGrid>
-      <div className={css({ display: "flex", gap: "2", mt: "4", justifyContent: "flex-end" })}>
-        <Button variant="ghost" onClick={onDone}>
-          {SETTINGS_TEXT.cancel}
-        </Button>
-        <Button type="submit">{SETTINGS_TEXT.save}</Button>
-      </div>
+      <SaveOrCancel onCancel={onDone} />
     </form>
   );
 }

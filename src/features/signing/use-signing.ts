@@ -265,9 +265,10 @@ export function useSigning(): SigningData {
           pending: null,
         };
       });
-    // a mapped template created on this device and not yet replicated
+    // a mapped template created on this device and not yet replicated: the queued ones, then the refused ones
     const created = own("signing.mappedTemplates", "add");
-    for (const e of created.filter(live)) {
+    const rejected = (entry: PendingEntry) => entry.mark.status === "rejected";
+    for (const e of [...created.filter(live), ...created.filter(rejected)]) {
       const input = (e.row ?? {}) as MappedInput;
       if (!input.id || !input.templateId || mappedTemplates.some((m) => m.id === input.id)) continue;
       mappedTemplates.push({
@@ -286,27 +287,6 @@ export function useSigning(): SigningData {
         sentDocuments: [],
         questionSets: [],
         pending: markOfEntry(e),
-      });
-    }
-    for (const e of created.filter((entry) => entry.mark.status === "rejected")) {
-      const input = (e.row ?? {}) as MappedInput;
-      if (!input.id || !input.templateId || mappedTemplates.some((m) => m.id === input.id)) continue;
-      mappedTemplates.push({
-        id: input.id,
-        name: input.name ?? "",
-        locked: false,
-        active: false,
-        deleted: false,
-        templateCopyOn: null,
-        templateUpdatedOn: null,
-        signingTemplateId: input.templateId,
-        qualificationStepType: "inline",
-        inQualifications: false,
-        roles: [],
-        fields: [],
-        sentDocuments: [],
-        questionSets: [],
-        pending: { status: "rejected", errorMessage: e.command.errorMessage },
       });
     }
 
