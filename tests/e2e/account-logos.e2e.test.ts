@@ -2,7 +2,7 @@
 // Settings and in the top bar's account menu (the device's own copy) and waits; back online it uploads once. The
 // logo's link is checked and saved. The account selection's card and, after picking the account, the top bar show
 // the server's logo, and so does an offline reload once it was seen; an investor of the issuer sees it on the
-// issuer's page. Screenshots at 1440x900 and 390x844.
+// issuer's page, and a viewer sees it read-only in Settings. Screenshots at 1440x900 and 390x844.
 import { deflateSync } from "node:zlib";
 import type { BrowserContext, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -184,5 +184,18 @@ describe("account logos", () => {
     const issuerLogo = investor.getByRole("img", { name: `${ISSUER} logo` });
     await poll(() => drawnImage(issuerLogo), 60_000).toBe(logoUrl);
     await screenshot(investor, "logo-issuer-page-1440");
+
+    // a viewer of the issuer sees the logo and its link in Settings, read-only
+    const viewerContext = await newContext(e2e.browser, e2e.url);
+    contexts.push(viewerContext);
+    const viewer = await signIn(viewerContext, "issuer-viewer@demo.test");
+    await viewer.goto("/settings/account");
+    const readOnly = viewer.getByTestId("logo-settings");
+    await poll(() => drawnImage(readOnly.getByTestId("settings-logo")), 60_000).toBe(logoUrl);
+    await readOnly.getByText("Only owners and admins can change the logo.").waitFor();
+    expect(await readOnly.getByTestId("logo-link").textContent()).toContain(
+      "https://northwind-renewables.example/about",
+    );
+    expect(await readOnly.getByRole("button").count()).toBe(0);
   });
 });
