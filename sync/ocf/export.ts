@@ -9,6 +9,8 @@
 // other holdings) or cancellations; vesting schedules -> vesting terms. Numbers are PostgreSQL numeric text
 // (trim_scale), never JavaScript numbers. Debt and fund assets have no OCF schema: they are listed in the
 // manifest's comments and the summary.
+
+import { formatNumber } from "../../src/domain/format.ts";
 import type { Sql } from "../db/database.ts";
 import { OCF_VERSION, type OcfObject } from "./validate.ts";
 import { type ZipSink, ZipWriter } from "./zip.ts";
@@ -220,7 +222,7 @@ async function omitted(tx: Sql, issuerId: string): Promise<string[]> {
   return rows.map(
     (r) =>
       `Not exported: ${r.type} asset "${r.name}" with ${r.holdings} holding${r.holdings === 1 ? "" : "s"} ` +
-      `(${r.units} units): ${r.type === "debt" ? "OCF 1.2.0 has no schema for plain debt" : "OCF 1.2.0 has no schema for fund or LLC units"}.`,
+      `(${formatNumber(r.units)} units): ${r.type === "debt" ? "OCF 1.2.0 has no schema for plain debt" : "OCF 1.2.0 has no schema for fund or LLC units"}.`,
   );
 }
 

@@ -76,8 +76,8 @@ describe("OCF package", () => {
       .poll(() => issuer.getByTestId("ocf-summary").textContent(), { timeout: 20_000 })
       .toContain("3 issuances, 5 stakeholders, 1 stock class");
     const summary = (await issuer.getByTestId("ocf-summary").textContent()) ?? "";
-    expect(summary).toContain('Debt asset "Northwind Green Bonds 2030" with 1 holding (25 units)');
-    expect(summary).toContain('Fund asset "Northwind Infrastructure Fund I" with 1 holding (25000 units)');
+    expect(summary).toContain('Debt asset "Northwind Green Bonds 2030" with 1 holding (25.00 units)');
+    expect(summary).toContain('Fund asset "Northwind Infrastructure Fund I" with 1 holding (25,000.00 units)');
     await shots(issuer, "ocf-reports");
     const [download] = await Promise.all([
       issuer.waitForEvent("download"),

@@ -73,8 +73,8 @@ describe("OCF export", () => {
     expect(Number.isNaN(Date.parse(String(manifest.generated_at)))).toBe(false);
     // The debt and fund assets are not silently dropped: the manifest's comments name them.
     const comments = (manifest.comments as string[]).join("\n");
-    expect(comments).toContain('debt asset "Northwind Green Bonds 2030" with 1 holding (25 units)');
-    expect(comments).toContain('fund asset "Northwind Infrastructure Fund I" with 1 holding (25000 units)');
+    expect(comments).toContain('debt asset "Northwind Green Bonds 2030" with 1 holding (25.00 units)');
+    expect(comments).toContain('fund asset "Northwind Infrastructure Fund I" with 1 holding (25,000.00 units)');
     for (const ref of manifest.transactions_files as { filepath: string; md5: string }[]) {
       expect(files.has(ref.filepath)).toBe(true);
     }
