@@ -197,6 +197,35 @@ describe("webhooks", () => {
     expect(await endpointCount()).toBe(before - 1);
   });
 
+  it("lets an admin API key register an endpoint and refuses a viewer key (the account's own systems)", async () => {
+    const MAKE_KEY = `mutation ($name: String!, $role: String!) {
+      createApiKey(input: { name: $name, role: $role }) { apiKeyCreation { secret } } }`;
+    const keyOf = async (role: string) => {
+      const made = await owner.graphql<{ createApiKey: { apiKeyCreation: { secret: string } } }>(MAKE_KEY, {
+        name: `webhooks ${role}`,
+        role,
+      });
+      expect(made.errors).toBeUndefined();
+      return made.data?.createApiKey.apiKeyCreation.secret ?? "";
+    };
+    const withKey = async (key: string, url: string) => {
+      const response = await fetch(new URL("/api/v2/graphql", t.url), {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ query: REGISTER, variables: { url, types: ["token.minted"] } }),
+      });
+      return (await response.json()) as { data?: Registration; errors?: Array<{ extensions?: { code?: string } }> };
+    };
+    const admin = await withKey(await keyOf("admin"), "https://hooks.example.com/by-key");
+    expect(admin.errors).toBeUndefined();
+    const endpoint = admin.data?.registerWebhookEndpoint;
+    expect(endpoint?.webhookRegistration.secret).toMatch(/^whsec_/);
+    const before = await endpointCount();
+    expect(code(await withKey(await keyOf("viewer"), "https://hooks.example.com/by-viewer-key"))).toBe("LL403");
+    expect(await endpointCount()).toBe(before);
+    expect((await owner.graphql(REMOVE, { id: endpoint?.webhookRegistration.endpointId })).errors).toBeUndefined();
+  });
+
   it("refuses plain http, even to this computer, in production", async () => {
     await prepareWebhooks(t.server.db, { production: true });
     try {
