@@ -2,7 +2,8 @@
 // visible attributes people meet (aria-label, title, placeholder, alt) hold no API identifiers: no snake_case or
 // camelCase words, no SCREAMING_SNAKE settings, no JSON, no UUIDs, no chain ids (ethereum-ledgerline,
 // tezos-mainnet...), no undefined / NaN / null / [object Object]. Called wherever the browser tests look at a screen:
-// app.ts's screenshot(), the accessibility walk (accessibility.e2e.test.ts), the admin's and signing's shots.
+// app.ts's screenshot(), the accessibility walk (accessibility.e2e.test.ts), and the local screenshot helpers
+// (admin, signing, questions, ocf and delegates at both sizes, outbox-edit).
 // A real product word that looks like one of these goes in ALLOWED with why. An operator's identifier the admin
 // console shows on purpose (an asset type's key, a question type's regex) and a reference the spec shows (a
 // transaction's id) are marked `data-identifier` and skipped.
