@@ -8,18 +8,9 @@ import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { setNameError } from "../../domain/questions.ts";
-import {
-  Breadcrumb,
-  Button,
-  Card,
-  LoadingIndicator,
-  Page,
-  PageHeader,
-  StatusBadge,
-  SyncMark,
-  TextField,
-} from "../../ui/index.ts";
+import { Breadcrumb, Card, LoadingIndicator, Page, PageHeader, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { QuestionsCard } from "./QuestionsCard.tsx";
+import { SetNameForm } from "./SetNameForm.tsx";
 import { SetPanel } from "./SetPanel.tsx";
 import { QUESTIONS_TEXT as T } from "./strings.ts";
 import { type SetRow, useQuestionSets } from "./use-question-sets.ts";
@@ -102,26 +93,18 @@ function SetList({
   return (
     <Card title={T.sets} testId="question-sets">
       {canWrite && (
-        <form
+        <SetNameForm
+          label={T.newSetName}
+          formLabel={T.createSet}
+          name={name}
+          error={error}
+          onName={(next) => {
+            setName(next);
+            setError(null);
+          }}
           onSubmit={create}
-          noValidate
-          aria-label={T.createSet}
-          className={css({ display: "flex", gap: "2", alignItems: "flex-start" })}
-        >
-          <TextField
-            label={T.newSetName}
-            className={css({ flex: "1" })}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(null);
-            }}
-            error={error}
-          />
-          <Button type="submit" className={css({ mt: "7" })}>
-            {T.createSet}
-          </Button>
-        </form>
+          action={T.createSet}
+        />
       )}
       {sets.length === 0 ? (
         <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noSets}</p>

@@ -4,7 +4,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { nextExecuteOrder, QUESTION_TEXTS, questionType, setNameError } from "../../domain/questions.ts";
-import { Button, Card, Select, Switch, SyncMark, TextField, tableClass } from "../../ui/index.ts";
+import { Button, Card, Select, Switch, SyncMark, tableClass } from "../../ui/index.ts";
+import { SetNameForm } from "./SetNameForm.tsx";
 import type { SetEntry } from "./set-entries.ts";
 import { QUESTIONS_TEXT as T } from "./strings.ts";
 import type { QuestionRow, SetRow } from "./use-question-sets.ts";
@@ -64,26 +65,19 @@ function SetSettings({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       {editable && (
-        <form
+        <SetNameForm
+          label={T.setName}
+          formLabel={T.setName}
+          name={name}
+          error={error}
+          onName={(next) => {
+            setName(next);
+            setError(null);
+          }}
           onSubmit={rename}
-          noValidate
-          aria-label={T.setName}
-          className={css({ display: "flex", gap: "2", alignItems: "flex-start" })}
-        >
-          <TextField
-            label={T.setName}
-            className={css({ flex: "1" })}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(null);
-            }}
-            error={error}
-          />
-          <Button type="submit" variant="outline" className={css({ mt: "7" })}>
-            {T.save}
-          </Button>
-        </form>
+          action={T.save}
+          outline
+        />
       )}
       {set._pending && (
         <div className={css({ alignSelf: "flex-start", ml: "-2" })}>
