@@ -526,6 +526,8 @@ const NOT_EXERCISED: Record<string, string> = {
     "annotation texts: allocation_annotations and distribution_annotations annotation_length and their non-empty check; an unknown type is refused (tests/server/spec-calls.test.ts)",
   updateVestingSchedule: "vesting_schedules.starts_on_bounds and duration_length (tests/db/input-bounds.test.ts)",
   createDocumentSharing: "to_role and name: *_length (tests/db/input-bounds.test.ts)",
+  createApiKey:
+    "api_keys.name_length (200, 'Name must be at most 200 characters.') and the role (admin or viewer, else LL422); who may make one and every refusal: tests/server/api-keys.test.ts",
   registerWebhookEndpoint:
     "webhook_endpoints.url_length; the address rule (https, http only to this computer outside production), the events and who may register: tests/server/webhooks.test.ts",
   createAssetType: "reference data: no insert grant for app_user",
