@@ -93,7 +93,7 @@ describe("GraphQL in production", () => {
       'mutation { createAsset(input: { asset: { name: "x", type: "equity", authorizedTotal: "12abc" } }) { asset { id } } }',
     );
     expect(malformed.errors?.[0]?.extensions?.code).toBe("LL422");
-    expect(malformed.errors?.[0]?.message).toMatch(/^Enter a number/);
+    expect(malformed.errors?.[0]?.message).toMatch(/^Authorized total: enter a number/);
     expect(malformed.errors?.[0]?.message).not.toMatch(/numeric|syntax/);
 
     // Anything else from below (here a fabricated internal error) is masked: nothing of it reaches the client.
