@@ -1,9 +1,10 @@
 // The signing screens' data (view.ts shapes), read from the replicas: the account's signing account with its
 // templates and the mapping choices (kind `signing_accounts`), its mapped templates with roles, fields and question
 // sets (kind `mapped_signing_templates`), the documents sent for signature (kind `sent_signing_documents`) and the
-// account's question sets (kind `onboarding_question_sets`). Edits go through the outbox as commands; the catalogue
-// gives these commands no generic overlay, so this hook lays the queued ones (pending, or accepted and not yet
-// replicated) over the rows they touch, and marks each touched row (pending, syncing, refused). Syncing the template
+// account's question sets (kind `onboarding_question_sets`). Edits go through the outbox as commands; their
+// declarations (src/domain/commands/signing.ts) put them on the signing pending lists, and this hook lays the queued
+// ones (pending, or accepted and not yet replicated) over the rows they touch, and marks each touched row (pending,
+// syncing, refused). Syncing the template
 // list and uploading a template need the network (the screens disable them offline).
 import { useCallback, useMemo } from "react";
 import { useViewer } from "../../app/viewer.ts";
