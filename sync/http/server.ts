@@ -268,7 +268,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logFile: options.mailLogFile ?? null,
   });
   await prepareWebhooks(db, { production });
-  const webhooks = webhookDeliveries({ db, ...options.webhooks });
+  const webhooks = webhookDeliveries({ db, publicOnly: production, ...options.webhooks });
   const runnerList = [mailRunner, chain.jobs, payments.runner, signing.runner, changeCompaction(db), webhooks];
   listenedChannels = runnerChannels(runnerList);
   const started = await startRunners(runnerList, {

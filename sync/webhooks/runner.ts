@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import { WEBHOOK_HEADERS, webhookSignedText } from "../../src/domain/webhooks.ts";
 import type { Database } from "../db/database.ts";
 import { IDLE, type Runner } from "../runners/runner.ts";
+import { publicAddressRefusal } from "./public-address.ts";
 
 export const WEBHOOK_CHANNEL = "webhook_deliveries";
 /** How much of an answer's body is kept (the delivery log shows it). */
@@ -29,6 +30,10 @@ export interface WebhookRunnerOptions {
   tickMs?: number;
   /** The HTTP client (tests: the real fetch by default). */
   fetch?: typeof fetch;
+  /** Send only to hosts whose every address is public (production: sync/webhooks/public-address.ts). */
+  publicOnly?: boolean;
+  /** A host's addresses (tests; DNS by default). */
+  resolve?(host: string): Promise<string[]>;
 }
 
 interface DeliveryRow {
@@ -91,6 +96,10 @@ export function webhookDeliveries(options: WebhookRunnerOptions): Runner {
       await db.query("select app_private.check_webhook_url($1)", [delivery.url]);
     } catch (error) {
       return { statusCode: null, answer: null, error: (error as Error).message };
+    }
+    if (options.publicOnly) {
+      const refusal = await publicAddressRefusal(delivery.url, options.resolve);
+      if (refusal) return { statusCode: null, answer: null, error: refusal };
     }
     const body = JSON.stringify(delivery.payload);
     const timestamp = String(Math.floor(Date.now() / 1000));

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_HEADERS, WEBHOOK_URL_TEXT } from "../../src/domain/webhooks.ts";
 import { startRunner } from "../../sync/runners/runner.ts";
+import { NOT_PUBLIC_TEXT } from "../../sync/webhooks/public-address.ts";
 import { prepareWebhooks, webhookDeliveries } from "../../sync/webhooks/runner.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
@@ -84,7 +85,9 @@ interface Deliveries {
       lastStatusCode: number | null;
       lastAnswer: string | null;
       payload: { id: string; type: string; accountId: string; data: Record<string, unknown> };
-      webhookAttemptsByDeliveryId: { nodes: Array<{ statusCode: number | null; answer: string | null }> };
+      webhookAttemptsByDeliveryId: {
+        nodes: Array<{ statusCode: number | null; answer: string | null; error?: string | null }>;
+      };
     }>;
   };
 }
@@ -334,6 +337,57 @@ describe("webhooks", () => {
       (d) => d.id === received[0]?.headers[WEBHOOK_HEADERS.id],
     );
     expect(delivery).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 503 });
+  });
+
+  it("in production, sends nothing to a host whose address is not public, and says so in the log", async () => {
+    received.length = 0;
+    // queued not yet due (the server's own runner, woken by the event, leaves it), then made due without a wake-up
+    const { rows } = await t.server.db.transaction(async (tx) => {
+      await tx.query(
+        `update app_public.distributions d set amount = d.amount + 1
+         where d.id = (select d2.id from app_public.distributions d2
+                       join app_public.allocations al on al.id = d2.allocation_id
+                       where al.owner_id = $1 and not d2.locked order by d2.id limit 1)`,
+        [ids.get(ISSUER)],
+      );
+      return tx.query<{ id: string }>(
+        `update app_public.webhook_deliveries set next_attempt_on = now() + interval '1 hour'
+         where status = 'queued' and attempts = 0 returning id`,
+      );
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    const queued = rows.map((row) => row.id);
+    await t.server.db.query("update app_public.webhook_deliveries set next_attempt_on = now() where id = any($1)", [
+      queued,
+    ]);
+    // the receiver is on this machine: a production runner resolves its host and refuses it before any request
+    const guarded = startRunner(
+      webhookDeliveries({
+        db: t.server.db,
+        backoffMs: () => 60_000,
+        publicOnly: true,
+        resolve: async () => ["127.0.0.1"],
+      }),
+      { intervalMs: 0 },
+    );
+    try {
+      await guarded.run();
+    } finally {
+      await guarded.close();
+    }
+    expect(received).toHaveLength(0);
+    const log = await owner.graphql<Deliveries>(DELIVERIES);
+    for (const id of queued) {
+      const refused = log.data?.allWebhookDeliveries.nodes.find((d) => d.id === id);
+      expect(refused).toMatchObject({ status: "queued", attempts: 1 });
+      expect(refused?.webhookAttemptsByDeliveryId.nodes.map((a) => a.error)).toEqual([NOT_PUBLIC_TEXT]);
+    }
+    // retried later (the address may be fixed); here the server's runner sends it, as a development server does
+    await t.server.db.query("update app_public.webhook_deliveries set next_attempt_on = now() where id = any($1)", [
+      queued,
+    ]);
+    await t.server.webhooks.runDue();
+    expect(received.map((r) => String(r.headers[WEBHOOK_HEADERS.id])).sort()).toEqual([...queued].sort());
   });
 
   it("queues every event type for the accounts that read its row, in the change's own transaction", async () => {
