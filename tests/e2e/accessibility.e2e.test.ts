@@ -402,7 +402,8 @@ describe("axe: no serious or critical WCAG 2.2 AA violation on any screen", () =
       } finally {
         await context.close();
       }
-    });
+      // an account's walk is every screen at two sizes with axe and the text check: minutes on a loaded machine
+    }, 300_000);
   }
 
   it("the session pages: /login and the account selection", async () => {
