@@ -22,6 +22,7 @@ import {
 import type { Database } from "../db/database.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import type { ChainBackend } from "./provider.ts";
+import { recordSignedJobs, type SignedJob } from "./signed-jobs.ts";
 import type { TezosBackend } from "./tezos.ts";
 
 export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
@@ -283,8 +284,7 @@ export class JobRunner {
     const fees = await this.fees(backend);
     const chainId = (await backend.provider.getNetwork()).chainId;
     let nonce = await this.nextNonce(backend);
-    const signed: Array<{ id: string; nonce: number; raw: string; hash: string; address: string; addressId: string }> =
-      [];
+    const signed: SignedJob[] = [];
     const failed: Array<{ id: string; failure: string }> = [];
     const ready: Array<{
       id: string;
@@ -351,24 +351,8 @@ export class JobRunner {
              from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text) where j.id = x.id`,
           [JSON.stringify(failed)],
         );
-      if (signed.length === 0) return;
-      await tx.query(
-        `update app_private.chain_jobs j set status = 'signed', nonce = x.nonce, raw_tx = x.raw, tx_hash = x.hash,
-                address = x.address, updated_on = now()
-           from jsonb_to_recordset($1::jsonb) as x(id uuid, nonce bigint, raw text, hash text, address text)
-          where j.id = x.id`,
-        [JSON.stringify(signed)],
-      );
       // the holding shows its address on the chain at once, pending until its mint is in a block
-      await tx.query(
-        `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain, tx_hash)
-         select j.holding_id, x.address_id, 'pending', j.chain, x.hash
-           from jsonb_to_recordset($1::jsonb) as x(id uuid, hash text, address_id uuid)
-           join app_private.chain_jobs j on j.id = x.id
-         on conflict (holding_id, blockchain_address_id)
-           do update set status = 'pending', tx_hash = excluded.tx_hash, failure = null, block_number = null`,
-        [JSON.stringify(signed.map((s) => ({ id: s.id, hash: s.hash, address_id: s.addressId })))],
-      );
+      await recordSignedJobs(tx, signed);
     });
     if (failed.length > 0) await this.updateContractStatus(jobs[0]?.contract_id ?? "");
     if (signed.length === 0) return;

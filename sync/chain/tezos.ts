@@ -21,6 +21,7 @@ import { b58DecodeAndCheckPrefix, b58Encode, encodeExpr, encodeOpHash, PrefixV2 
 import { formatUnits, parseUnits } from "ethers";
 import type { Database } from "../db/database.ts";
 import type { ChainConnection } from "./chains.ts";
+import { recordSignedJobs, type SignedJob } from "./signed-jobs.ts";
 
 export const TEZOS_CONTRACT_FILE = new URL("./contracts/tezos/ledgerline_security_token.tz", import.meta.url);
 /** Holdings minted by one operation (issueBatch). */
@@ -315,8 +316,7 @@ async function signMints(db: Database, backend: TezosBackend, options: TezosOpti
       });
     }
   }
-  const signed: Array<{ id: string; nonce: number; raw: string; hash: string; address: string; address_id: string }> =
-    [];
+  const signed: SignedJob[] = [];
   let counter = ready.length > 0 ? await nextCounter(backend) : 0;
   for (let i = 0; i < ready.length; i += MINT_PER_OP) {
     const part = ready.slice(i, i + MINT_PER_OP);
@@ -336,7 +336,7 @@ async function signMints(db: Database, backend: TezosBackend, options: TezosOpti
         counter,
       );
       for (const p of part)
-        signed.push({ id: p.id, nonce: counter, raw: op.bytes, hash: op.hash, address: p.to, address_id: p.addressId });
+        signed.push({ id: p.id, nonce: counter, raw: op.bytes, hash: op.hash, address: p.to, addressId: p.addressId });
       counter += 1;
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
@@ -364,23 +364,7 @@ async function signMints(db: Database, backend: TezosBackend, options: TezosOpti
            do update set status = 'failed', failure = excluded.failure, block_number = null`,
         [JSON.stringify(refused)],
       );
-    if (signed.length === 0) return;
-    await tx.query(
-      `update app_private.chain_jobs j set status = 'signed', nonce = x.nonce, raw_tx = x.raw, tx_hash = x.hash,
-              address = x.address, updated_on = now()
-         from jsonb_to_recordset($1::jsonb) as x(id uuid, nonce bigint, raw text, hash text, address text)
-        where j.id = x.id`,
-      [JSON.stringify(signed)],
-    );
-    await tx.query(
-      `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain, tx_hash)
-       select j.holding_id, x.address_id, 'pending', j.chain, x.hash
-         from jsonb_to_recordset($1::jsonb) as x(id uuid, hash text, address_id uuid)
-         join app_private.chain_jobs j on j.id = x.id
-       on conflict (holding_id, blockchain_address_id)
-         do update set status = 'pending', tx_hash = excluded.tx_hash, failure = null, block_number = null`,
-      [JSON.stringify(signed)],
-    );
+    await recordSignedJobs(tx, signed);
   });
   if (failed.length > 0) await updateContractStatus(db, contractId);
   if (signed.length === 0) return;
