@@ -266,10 +266,10 @@ describe("an investor's account settings on a phone", () => {
     // The trustee moved: the owner corrects the address; the server has it once the command is applied.
     await party.getByRole("button", { name: /^Edit/ }).click();
     await page.getByLabel("Address line 1").fill("");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Address line 1 is required.").waitFor();
     await page.getByLabel("Address line 1").fill("17 Harbor Lane");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect
       .poll(() => text(party.getByTestId("settings-address")), { timeout: 30_000 })
       .toContain("17 Harbor Lane, Evanston, IL 60201");
@@ -285,10 +285,10 @@ describe("an investor's account settings on a phone", () => {
     // Contact details: a wrong URL is named; a good one is saved.
     await page.getByRole("button", { name: "Edit contact details" }).click();
     await page.getByLabel("URL").fill("kim-trust");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Enter a full web address, starting with https://.").waitFor();
     await page.getByLabel("URL").fill("https://kim-trust.example");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect
       .poll(() => text(page.getByTestId("account-url")), { timeout: 30_000 })
       .toBe("https://kim-trust.example");
@@ -323,7 +323,7 @@ describe("an investor's account settings on a phone", () => {
     expect(await text(party.getByTestId("settings-address"))).toContain("17 Harbor Lane, Evanston, IL 60201");
     await party.getByRole("button", { name: /^Edit/ }).click();
     await page.getByLabel("Address line 1").fill("9 Offline Row");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect
       .poll(() => text(party.getByTestId("settings-address")), { timeout: 30_000 })
       .toContain("9 Offline Row, Evanston, IL 60201");
