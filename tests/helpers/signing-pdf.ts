@@ -40,6 +40,16 @@ export interface SignatureCheck {
   output: string;
 }
 
+/** The length of the DER value at the start of `bytes` (its tag, length octets and contents). */
+function derLength(bytes: Buffer): number {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const octets = first & 0x7f;
+  let contents = 0;
+  for (let i = 0; i < octets; i += 1) contents = contents * 256 + (bytes[2 + i] ?? 0);
+  return 2 + octets + contents;
+}
+
 /** The ByteRange and the DER signature of a signed PDF. */
 export function signatureOf(pdf: Buffer): { byteRange: number[]; der: Buffer } {
   const text = pdf.toString("latin1");
@@ -48,8 +58,10 @@ export function signatureOf(pdf: Buffer): { byteRange: number[]; der: Buffer } {
   if (!last) throw new Error("no /ByteRange");
   const byteRange = last.slice(1, 5).map(Number);
   const [, length, start] = byteRange as [number, number, number, number];
-  const hex = text.slice(length + 1, start - 1).replace(/(00)+$/, "");
-  return { byteRange, der: Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex") };
+  // the placeholder is zero-padded after the signature: the DER's own length says where it ends (trimming trailing
+  // zeros instead cuts a signature whose last byte is 0x00, one signature in 256)
+  const padded = Buffer.from(text.slice(length + 1, start - 1), "hex");
+  return { byteRange, der: padded.subarray(0, derLength(padded)) };
 }
 
 /** `openssl cms -verify` of the PDF's signature against its signed bytes, trusting the given certificate. */

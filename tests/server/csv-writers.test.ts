@@ -61,7 +61,9 @@ describe("every CSV writer goes through src/domain/csv.ts", () => {
   });
 
   it("no hand-joined CSV lines (CRLF-joined text) outside the module", () => {
-    expect(offenders(/\.join\(\s*["'`]\\r\\n["'`]\s*\)/, (p) => p === MODULE)).toEqual([]);
+    // the OFX download is SGML whose lines end in CRLF (OFX 1.0.2), not CSV
+    const notCsv = new Set(["sync/portfolio/ofx.ts"]);
+    expect(offenders(/\.join\(\s*["'`]\\r\\n["'`]\s*\)/, (p) => p === MODULE || notCsv.has(p))).toEqual([]);
   });
 
   it("a CSV Content-Type or Blob only in the module (file inputs' accept and MIME tables excepted)", () => {
