@@ -13,6 +13,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // vitest's default on a 2-core machine is one worker (cores - 1): these files wait on PostgreSQL, PGlite
+          // and sockets as much as they compute, and each pays its own module loading, so two at once finish sooner.
+          maxWorkers: 2,
         },
       },
       {
