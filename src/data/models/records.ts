@@ -11,6 +11,7 @@
 // Fields not listed in a schema are still stored (there is no validator in production: fields.ts).
 import { type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema, toTypedRxJsonSchema } from "rxdb";
 import { accountDetailsSchema } from "./account-details.ts";
+import { accreditationSchema } from "./accreditations.ts";
 import { platformBookSchema } from "./admin-books.ts";
 import { auditEventSchema } from "./audit-events.ts";
 import { blockchainAddressSchema } from "./blockchain-addresses.ts";
@@ -77,6 +78,7 @@ export const RECORD_KINDS = {
   form_definitions: { schema: formDefinitionSchema },
   blockchain_addresses: { schema: blockchainAddressSchema, parent: "accountId" },
   account_details: { schema: accountDetailsSchema, parent: "accountId" },
+  accreditations: { schema: accreditationSchema, parent: "stepId" },
 } as const satisfies Record<string, KindDefinition>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -1,0 +1,55 @@
+// The `accreditations` read model (a kind of `records`; server: sync/database/accreditation/, docs/ACCREDITATION.md):
+// one document per accreditation verification, read by the investor's account and the reviewer's (the issuer or
+// broker whose qualification asked): who, which round and step, the method, the status (expired once its expiry date
+// has passed), the reviewer's reason, the dates and the evidence files with their upload status.
+import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { keyword, optionalText, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+
+export const accreditationSchema = toTypedRxJsonSchema({
+  title: "accreditations",
+  description: "An investor's accreditation verification, its decision and its evidence files.",
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: {
+    id: uuid,
+    investorId: uuid,
+    investorName: text,
+    reviewerAccountId: uuid,
+    reviewerName: text,
+    stepId: optionalUuid,
+    distributionId: optionalUuid,
+    roundId: optionalUuid,
+    roundName: optionalText,
+    method: keyword,
+    /** submitted | approved | rejected | self_certified | expired */
+    status: keyword,
+    reason: optionalText,
+    submittedOn: timestamp,
+    decidedOn: { type: ["string", "null"], maxLength: 40 },
+    decidedByName: optionalText,
+    expiresOn: { type: ["string", "null"], maxLength: 40 },
+    /** built_in | investready */
+    provider: keyword,
+    evidence: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { key: uuid, name: text, size: { type: ["number", "null"] }, status: keyword },
+      },
+    },
+    createdOn: timestamp,
+    updatedOn: timestamp,
+  },
+  required: ["id", "investorId", "reviewerAccountId", "method", "status", "createdOn"],
+  indexes: ["createdOn"],
+} as const);
+
+export type AccreditationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof accreditationSchema>;
+
+export interface AccreditationEvidence {
+  key: string;
+  name: string;
+  size?: number | null;
+  status: "pending" | "uploaded" | "failed" | string;
+}
