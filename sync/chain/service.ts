@@ -4,6 +4,7 @@
 // Cheap at start: two small queries; the embedded chain (and ethers, @ethereumjs) load on first use only.
 import type { Database } from "../db/database.ts";
 import type { Route } from "../http/routes.ts";
+import { logEvent } from "../log.ts";
 import { IDLE, type Runner, startRunner } from "../runners/runner.ts";
 import { type ChainConnection, chainConnections } from "./chains.ts";
 import type { JobRunner } from "./jobs.ts";
@@ -39,9 +40,13 @@ export async function prepareChainService(
 ): Promise<ChainService & { jobs: Runner; routes: Route[] }> {
   const { db } = options;
   const connections = chainConnections(options.env);
-  // the operator's part (what to set) goes to the log and docs/CHAIN.md; issuers read the reason's sentence
-  for (const connection of connections)
-    if (connection.setup) console.warn(`chain ${connection.chain} is not available: ${connection.setup}`);
+  // the operator's part (what to set) goes to the log and docs/CHAIN.md; issuers read the reason's sentence. An
+  // optional chain left unconnected is the default, not a fault: one information line; one half set up is a warning
+  const unset = connections.filter((c) => c.setup && !c.rpcUrl && !c.key);
+  if (unset.length > 0)
+    logEvent("info", `Optional chains not connected: ${unset.map((c) => `${c.chain} (${c.setup})`).join("; ")}`);
+  for (const c of connections)
+    if (c.setup && (c.rpcUrl || c.key)) logEvent("warn", `chain ${c.chain} is only half set up: ${c.setup}`);
   await db.query(
     `insert into app_private.chain_settings (chain, enabled, reason)
      select x.chain, x.enabled, x.reason from jsonb_to_recordset($1::jsonb) as x(chain text, enabled boolean, reason text)
