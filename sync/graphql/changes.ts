@@ -3,7 +3,8 @@
 // (sync/database/replication) write a change row with its audience and notify, once per table and transaction;
 // this plugin relays the notification only to the sockets whose account the transaction's changes of that table
 // are for, with the pull's own rule (app_private.next_changes: the change's audience, its audience types, every
-// change for an admin, a change with no audience for everyone). So nothing about another account's change, not
+// change for an admin, a change with no audience for everyone; an account's viewers hear nothing of its audit trail,
+// which they do not pull: app_private.role_reads_model). So nothing about another account's change, not
 // even that its table changed, goes on the wire. Each server process asks the database once per transaction, at its
 // first notification, for the audiences of every table it has been notified of so far (app_private.changes by model
 // and txid; a transaction notifies once per table, all after its commit), whatever the number of sockets and tables
@@ -113,6 +114,14 @@ function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audien
   return question.answer.then((models) => (models ? (models.get(change.t) ?? NOBODY) : null));
 }
 
+function modelOf(payload: string): unknown {
+  try {
+    return (JSON.parse(payload) as ChangePayload).t;
+  } catch {
+    return null;
+  }
+}
+
 /** The subscriber of one socket: the service's, with the notifications its account may not see left out. */
 function scopedSubscriber(
   subscriber: GrafastSubscriber<Record<string, string>>,
@@ -121,8 +130,12 @@ function scopedSubscriber(
 ): GrafastSubscriber<Record<string, string>> {
   const account = settings?.["jwt.claims.account_id"] ?? null;
   const type = settings?.["jwt.claims.account_type"] ?? null;
+  // the pull's app_private.role_reads_model: an account's viewers read none of its audit trail
+  const role = settings?.["jwt.claims.role"] ?? null;
+  const readsAuditTrail = role === "account_owner" || role === "account_admin";
   const visible = async (payload: string): Promise<boolean> => {
     if (type === "admin") return true;
+    if (!readsAuditTrail && modelOf(payload) === "audit_events") return false;
     const audience = await audienceOf(withPgClient, payload);
     if (!audience) return false;
     return (

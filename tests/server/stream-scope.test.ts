@@ -175,6 +175,48 @@ describe("the change stream's scope", () => {
     }
   });
 
+  it("an account's viewer hears nothing of its audit trail, which its owner hears of (the pull's rule)", async () => {
+    const issuerId = await accountId("name", "Northwind Renewables, Inc.");
+    const owner = await as("issuer@demo.test", issuerId);
+    const viewer = await as("issuer-viewer@demo.test", issuerId);
+    const ownerSocket = await stream(owner);
+    const viewerSocket = await stream(viewer);
+    try {
+      // One transaction: an audit event and a contact of the issuer.
+      const email = `stream-viewer-${Date.now()}@scope.test`;
+      await t.server.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          "insert into app_public.accounts (type, name, email) values ('investor', 'Stream Viewer', $1) returning id",
+          [email],
+        );
+        await tx.query(
+          "insert into app_public.customers (account_id, investor_id, email, name) values ($1, $2, $3, 'Stream Viewer')",
+          [issuerId, rows[0]!.id, email],
+        );
+        await tx.query(
+          `insert into app_public.audit_events (kind, action, account_id, details)
+           values ('command', 'stream viewer check', $1, '{}')`,
+          [issuerId],
+        );
+      });
+      await until(() => ownerSocket.tables().includes("audit_events"), "the owner's audit event");
+      await until(() => viewerSocket.tables().includes("customers"), "the viewer's contact");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(viewerSocket.tables()).not.toContain("audit_events");
+      // what the viewer's pull of the audit trail gives: nothing
+      const pulled = await viewer.fetch("/api/v2/pull", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "audit_events", afterTxid: "0", afterSeq: "0", limit: 100 }),
+      });
+      expect(pulled.status).toBe(200);
+      expect(((await pulled.json()) as { documents: unknown[] }).documents).toEqual([]);
+    } finally {
+      ownerSocket.close();
+      viewerSocket.close();
+    }
+  });
+
   it("a change shared with some accounts reaches their sockets only", async () => {
     const issuer = await as("issuer@demo.test", await accountId("name", "Northwind Renewables, Inc."));
     // Another issuer, unrelated to Northwind's securities (every demo account with a user reads some of them): a
