@@ -19,6 +19,15 @@ grant usage on schema app_public to app_user;
 
 -- Types
 
+create type app_public.allocation_row as (
+  "row" integer,
+  id uuid,
+  email text,
+  name text,
+  amount text
+);
+comment on type app_public.allocation_row is 'One row of an allocation cap-table CSV as the device read it: the file''s row number (the header is row 1), the distribution''s id, the investor''s e-mail and contact name, and the amount of units as written in the file.';
+
 create type app_public.api_key_creation as (
   key_id uuid,
   secret text
@@ -44,6 +53,35 @@ create type app_public.offering_details as (
   class_name text,
   class_price numeric
 );
+
+create type app_public.register_control_line as (
+  security_id uuid,
+  security text,
+  authorized numeric,
+  issued numeric,
+  outstanding numeric,
+  holdings numeric,
+  cap_table numeric,
+  tokenized_holdings numeric,
+  on_chain numeric
+);
+comment on type app_public.register_control_line is 'The control report of one security: authorized, issued and outstanding units from the ledger, the holdings, the cap table and the chain.';
+
+create type app_public.register_line as (
+  holding_id uuid,
+  investor_id uuid,
+  investor text,
+  investor_email text,
+  asset text,
+  round text,
+  security_id uuid,
+  security text,
+  units numeric,
+  purchase_price numeric,
+  issued_on timestamp with time zone,
+  paid_on date
+);
+comment on type app_public.register_line is 'One line of the register as of a date: a holder''s units of one holding, rebuilt from the ledger.';
 
 create type app_public.vesting_event as (
   period integer,
@@ -76,6 +114,13 @@ create table app_private.account_personal_data (
   constraint account_personal_data_tax_short_check CHECK (tax_short ~ '^[0-9A-Za-z]{0,4}$'::text)
 );
 comment on table app_private.account_personal_data is 'Personal fields of accounts (tax id last 4, date of birth, an investor''s formation date); read only through app_private.account_personal_among.';
+
+create table app_private.accreditation_settings (
+  singleton boolean default true not null,
+  investready boolean default false not null,
+  constraint accreditation_settings_pkey PRIMARY KEY (singleton),
+  constraint accreditation_settings_singleton_check CHECK (singleton)
+);
 
 create table app_private.api_key_secrets (
   key_id uuid not null,
@@ -333,6 +378,20 @@ create table app_private.instanced_account_values (
 );
 CREATE TRIGGER _900_changes_qualification_answers AFTER INSERT OR UPDATE ON app_private.instanced_account_values FOR EACH ROW EXECUTE FUNCTION app_private.record_change('qualification_answers', 'id');
 
+create table app_private.investready_states (
+  state text not null,
+  step_id uuid not null,
+  accreditation_id uuid not null,
+  investor_id uuid not null,
+  user_id uuid,
+  created_on timestamp with time zone default now() not null,
+  constraint investready_states_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint investready_states_pkey PRIMARY KEY (state),
+  constraint investready_states_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE CASCADE,
+  constraint investready_states_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE SET NULL
+);
+CREATE INDEX investready_states_step_id_idx ON app_private.investready_states USING btree (step_id);
+
 create table app_private.mail_outbox (
   id uuid default gen_random_uuid() not null,
   kind text not null,
@@ -363,6 +422,37 @@ create table app_private.migrations (
   applied_on timestamp with time zone default now() not null,
   constraint migrations_pkey PRIMARY KEY (name)
 );
+
+create table app_private.offline_signatures (
+  id uuid default gen_random_uuid() not null,
+  step_id uuid not null,
+  investor_id uuid not null,
+  user_id uuid not null,
+  fingerprint text not null,
+  template_sha256 text not null,
+  field_values jsonb not null,
+  typed_name text not null,
+  signed_at_device timestamp with time zone not null,
+  received_on timestamp with time zone default now() not null,
+  ip text,
+  user_agent text,
+  status text default 'received'::text not null,
+  reason text,
+  sealed_on timestamp with time zone,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint offline_signatures_field_values_check CHECK (jsonb_typeof(field_values) = 'object'::text),
+  constraint offline_signatures_fingerprint_check CHECK (fingerprint ~ '^[0-9a-f]{64}$'::text),
+  constraint offline_signatures_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint offline_signatures_pkey PRIMARY KEY (id),
+  constraint offline_signatures_status_check CHECK (status = ANY (ARRAY['received'::text, 'sealed'::text, 'reopened'::text])),
+  constraint offline_signatures_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE CASCADE,
+  constraint offline_signatures_template_sha256_check CHECK (template_sha256 ~ '^[0-9a-f]{64}$'::text),
+  constraint offline_signatures_typed_name_check CHECK (length(typed_name) >= 1 AND length(typed_name) <= 200),
+  constraint offline_signatures_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+CREATE INDEX offline_signatures_received ON app_private.offline_signatures USING btree (received_on) WHERE (status = 'received'::text);
+CREATE UNIQUE INDEX offline_signatures_waiting ON app_private.offline_signatures USING btree (step_id) WHERE (status = 'received'::text);
 
 create table app_private.payment_callback_keys (
   payment_account_id uuid not null,
@@ -546,7 +636,7 @@ create table app_private.upload_slots (
   content_hash text,
   constraint upload_slots_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint upload_slots_content_hash_check CHECK (content_hash ~ '^[0-9a-f]{64}$'::text),
-  constraint upload_slots_extension_check CHECK (extension = ANY (ARRAY['csv'::text, 'tsv'::text, 'pdf'::text, 'xls'::text, 'txt'::text, 'png'::text, 'jpg'::text, 'jpeg'::text, 'webp'::text])),
+  constraint upload_slots_extension_check CHECK (extension = ANY (ARRAY['csv'::text, 'tsv'::text, 'pdf'::text, 'xls'::text, 'txt'::text, 'png'::text, 'jpg'::text, 'jpeg'::text, 'webp'::text, 'heic'::text])),
   constraint upload_slots_pkey PRIMARY KEY (key),
   constraint upload_slots_status_check CHECK (status = ANY (ARRAY['pending'::text, 'uploaded'::text, 'failed'::text])),
   constraint upload_slots_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
@@ -554,6 +644,7 @@ create table app_private.upload_slots (
 CREATE INDEX upload_slots_account_id_idx ON app_private.upload_slots USING btree (account_id);
 CREATE INDEX upload_slots_content_hash_idx ON app_private.upload_slots USING btree (user_id, account_id, content_hash) WHERE (content_hash IS NOT NULL);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.upload_slots FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_accreditations AFTER UPDATE OF status, size ON app_private.upload_slots FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.size IS DISTINCT FROM new.size) EXECUTE FUNCTION app_private.tg_upload_slots__accreditation_changes();
 
 create table app_private.user_secrets (
   user_id uuid not null,
@@ -621,6 +712,7 @@ create table app_public.account_integrations (
 );
 alter table app_public.account_integrations enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.account_integrations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _600_accreditation AFTER INSERT OR DELETE ON app_public.account_integrations FOR EACH ROW EXECUTE FUNCTION app_private.tg_account_integrations__accreditation();
 CREATE TRIGGER _900_changes_integrations AFTER INSERT OR DELETE OR UPDATE ON app_public.account_integrations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('integrations', 'integration_id');
 create policy select_own on app_public.account_integrations for select to public
   using (account_id = app_private.current_account_id());
@@ -671,6 +763,7 @@ create table app_public.accounts (
   logo_key uuid,
   logo_url text,
   logo_link text,
+  accreditation_valid_days integer default 90 not null,
   constraint accounts_email_check CHECK (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text),
   constraint accounts_investor_type_fkey FOREIGN KEY (investor_type) REFERENCES app_public.investor_account_types(type) ON UPDATE CASCADE ON DELETE RESTRICT,
   constraint accounts_jurisdiction_id_fkey FOREIGN KEY (jurisdiction_id) REFERENCES app_public.countries(id) ON DELETE SET NULL,
@@ -684,6 +777,7 @@ create table app_public.accounts (
   constraint accounts_tax_short_check CHECK (tax_short ~ '^[0-9A-Za-z]{0,4}$'::text),
   constraint accounts_twitter_handle_check CHECK (twitter_handle ~ '^[A-Za-z0-9_]{1,15}$'::text),
   constraint accounts_type_check CHECK (type = ANY (ARRAY['admin'::text, 'agent'::text, 'ats'::text, 'investor'::text, 'issuer'::text, 'broker'::text])),
+  constraint accreditation_valid_days_bounds CHECK (accreditation_valid_days >= 1 AND accreditation_valid_days <= 3650),
   constraint company_length CHECK (company IS NULL OR char_length(company) <= 200 OR app_private.text_too_long('Company'::text, 200)),
   constraint contact_name_length CHECK (contact_name IS NULL OR char_length(contact_name) <= 200 OR app_private.text_too_long('Contact name'::text, 200)),
   constraint date_of_birth_bounds CHECK (app_private.check_date(date_of_birth)),
@@ -721,6 +815,8 @@ grant select on table app_public.accounts to app_user;
 grant update (company, contact_name, email, jurisdiction_id, name, slug, support_email, twitter_handle, url) on table app_public.accounts to app_user;
 comment on table app_public.accounts is '@omit create,delete
 An organisation or person acting in the product: admin, agent, ats, investor, issuer or broker.';
+comment on column app_public.accounts.accreditation_valid_days is '@behavior -insert -update
+How many days an accreditation approved by this account stays valid (setAccreditationValidity).';
 comment on column app_public.accounts.date_of_birth is '@behavior -select -filterBy -orderBy';
 comment on column app_public.accounts.formation_date is '@behavior -select -filterBy -orderBy';
 comment on column app_public.accounts.logo_key is '@behavior -insert -update
@@ -730,6 +826,89 @@ The external address the account''s logo links to (setAccountLogoLink).';
 comment on column app_public.accounts.logo_url is '@behavior -insert -update
 Where the account''s logo is loaded from, once its file is uploaded.';
 comment on column app_public.accounts.tax_short is '@behavior -select -filterBy -orderBy';
+
+create table app_public.accreditation_evidence (
+  id uuid default gen_random_uuid() not null,
+  accreditation_id uuid not null,
+  file_key uuid not null,
+  name text not null,
+  "position" integer default 0 not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint accreditation_evidence_accreditation_id_file_key_key UNIQUE (accreditation_id, file_key),
+  constraint accreditation_evidence_accreditation_id_fkey FOREIGN KEY (accreditation_id) REFERENCES app_public.accreditations(id) ON DELETE CASCADE,
+  constraint accreditation_evidence_file_key_fkey FOREIGN KEY (file_key) REFERENCES app_private.upload_slots(key) ON DELETE CASCADE,
+  constraint accreditation_evidence_pkey PRIMARY KEY (id),
+  constraint accreditation_evidence_position_check CHECK ("position" >= 0),
+  constraint name_length CHECK (name IS NULL OR char_length(name) <= 500 OR app_private.text_too_long('File name'::text, 500))
+);
+alter table app_public.accreditation_evidence enable row level security;
+CREATE INDEX accreditation_evidence_file_key_idx ON app_public.accreditation_evidence USING btree (file_key);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.accreditation_evidence FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('investor', 'issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accreditation_evidence FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_accreditations AFTER INSERT OR DELETE OR UPDATE ON app_public.accreditation_evidence FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accreditations', 'accreditation_id');
+create policy select_own on app_public.accreditation_evidence for select to public
+  using ((accreditation_id IN ( SELECT a.id
+   FROM app_public.accreditations a)));
+grant select on table app_public.accreditation_evidence to app_user;
+comment on table app_public.accreditation_evidence is '@omit create,update,delete,all
+The evidence files of an accreditation verification (downloaded through /api/v2/accreditations/<id>/evidence/<key>).';
+
+create table app_public.accreditations (
+  id uuid default gen_random_uuid() not null,
+  investor_id uuid not null,
+  reviewer_account_id uuid not null,
+  step_id uuid,
+  distribution_id uuid,
+  round_id uuid,
+  method text not null,
+  status text default 'submitted'::text not null,
+  provider text default 'built_in'::text not null,
+  reason text,
+  submitted_by_id uuid,
+  submitted_on timestamp with time zone default now() not null,
+  decided_on timestamp with time zone,
+  decided_by_id uuid,
+  expires_on timestamp with time zone,
+  provider_reference text,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint accreditations_decided_by_id_fkey FOREIGN KEY (decided_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint accreditations_distribution_id_fkey FOREIGN KEY (distribution_id) REFERENCES app_public.distributions(id) ON DELETE SET NULL,
+  constraint accreditations_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint accreditations_method_check CHECK (method = ANY (ARRAY['letter'::text, 'income'::text, 'net_worth'::text, 'self_certification'::text])),
+  constraint accreditations_pkey PRIMARY KEY (id),
+  constraint accreditations_provider_check CHECK (provider = ANY (ARRAY['built_in'::text, 'investready'::text])),
+  constraint accreditations_reviewer_account_id_fkey FOREIGN KEY (reviewer_account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint accreditations_round_id_fkey FOREIGN KEY (round_id) REFERENCES app_public.rounds(id) ON DELETE SET NULL,
+  constraint accreditations_status_check CHECK (status = ANY (ARRAY['submitted'::text, 'approved'::text, 'rejected'::text, 'self_certified'::text])),
+  constraint accreditations_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE SET NULL,
+  constraint accreditations_submitted_by_id_fkey FOREIGN KEY (submitted_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint decided_on_bounds CHECK (app_private.check_date(decided_on)),
+  constraint expires_on_bounds CHECK (app_private.check_date(expires_on)),
+  constraint method_length CHECK (method IS NULL OR char_length(method) <= 200 OR app_private.text_too_long('Method'::text, 200)),
+  constraint provider_length CHECK (provider IS NULL OR char_length(provider) <= 200 OR app_private.text_too_long('Provider'::text, 200)),
+  constraint provider_reference_length CHECK (provider_reference IS NULL OR char_length(provider_reference) <= 200 OR app_private.text_too_long('Provider reference'::text, 200)),
+  constraint reason_length CHECK (reason IS NULL OR char_length(reason) <= 2000 OR app_private.text_too_long('Reason'::text, 2000)),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
+  constraint submitted_on_bounds CHECK (app_private.check_date(submitted_on))
+);
+alter table app_public.accreditations enable row level security;
+CREATE INDEX accreditations_decided_by_id_idx ON app_public.accreditations USING btree (decided_by_id);
+CREATE INDEX accreditations_distribution_id_idx ON app_public.accreditations USING btree (distribution_id);
+CREATE INDEX accreditations_investor_id_idx ON app_public.accreditations USING btree (investor_id, decided_on);
+CREATE INDEX accreditations_reviewer_account_id_idx ON app_public.accreditations USING btree (reviewer_account_id, submitted_on);
+CREATE INDEX accreditations_round_id_idx ON app_public.accreditations USING btree (round_id);
+CREATE INDEX accreditations_step_id_idx ON app_public.accreditations USING btree (step_id);
+CREATE INDEX accreditations_submitted_by_id_idx ON app_public.accreditations USING btree (submitted_by_id);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.accreditations FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('investor', 'issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accreditations FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_accreditations AFTER INSERT OR DELETE OR UPDATE ON app_public.accreditations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accreditations', 'id', 'investor_id', 'reviewer_account_id');
+create policy select_own on app_public.accreditations for select to public
+  using (investor_id = app_private.current_account_id() OR reviewer_account_id = app_private.current_account_id());
+grant select on table app_public.accreditations to app_user;
+comment on table app_public.accreditations is '@omit create,update,delete
+An investor''s accreditation verification: submitted by submitAccreditation, decided by reviewAccreditation or by InvestReady.';
 
 create table app_public.addresses (
   id uuid default gen_random_uuid() not null,
@@ -1045,7 +1224,7 @@ create table app_public.audit_events (
   updated_on timestamp with time zone default now() not null,
   constraint action_length CHECK (action IS NULL OR char_length(action) <= 200 OR app_private.text_too_long('Action'::text, 200)),
   constraint audit_events_details_check CHECK (jsonb_typeof(details) = 'object'::text),
-  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['command'::text, 'sign_in'::text, 'account_switch'::text, 'membership'::text, 'ownership_transfer'::text])),
+  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['command'::text, 'sign_in'::text, 'account_switch'::text, 'membership'::text, 'ownership_transfer'::text, 'accreditation'::text])),
   constraint audit_events_pkey PRIMARY KEY (id),
   constraint device_id_length CHECK (device_id IS NULL OR char_length(device_id) <= 200 OR app_private.text_too_long('Device id'::text, 200)),
   constraint ip_length CHECK (ip IS NULL OR char_length(ip) <= 200 OR app_private.text_too_long('Ip'::text, 200)),
@@ -1814,6 +1993,7 @@ CREATE INDEX holdings_investor_id_idx ON app_public.holdings USING btree (invest
 CREATE INDEX holdings_round_id_idx ON app_public.holdings USING btree (round_id);
 CREATE INDEX holdings_security_id_idx ON app_public.holdings USING btree (security_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _300_accreditation BEFORE INSERT ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg_holdings__accreditation();
 CREATE TRIGGER _800_webhook AFTER INSERT ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg_holdings__webhook();
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('holdings', 'id', 'investor_id');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.holdings FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
@@ -2449,6 +2629,8 @@ create table app_public.rounds (
   security_id uuid,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  accreditation_required boolean default false not null,
+  self_certification_allowed boolean default false not null,
   constraint closes_on_bounds CHECK (app_private.check_date(closes_on)),
   constraint managed_units_bounds CHECK (app_private.units_ok(managed_units)),
   constraint name_length CHECK (name IS NULL OR char_length(name) <= 200 OR app_private.text_too_long('Name'::text, 200)),
@@ -2472,6 +2654,7 @@ CREATE INDEX rounds_status_idx ON app_public.rounds USING btree (status);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.rounds FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.rounds FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _100_validate BEFORE INSERT OR UPDATE ON app_public.rounds FOR EACH ROW EXECUTE FUNCTION app_private.tg_rounds__validate();
+CREATE TRIGGER _600_accreditation_steps AFTER UPDATE OF self_certification_allowed ON app_public.rounds FOR EACH ROW WHEN (old.self_certification_allowed IS DISTINCT FROM new.self_certification_allowed) EXECUTE FUNCTION app_private.tg_rounds__accreditation_steps();
 CREATE TRIGGER _900_changes_rounds AFTER INSERT OR DELETE OR UPDATE ON app_public.rounds FOR EACH ROW EXECUTE FUNCTION app_private.record_change('rounds', 'id');
 create policy insert_own on app_public.rounds for insert to public
   with check ((asset_id IN ( SELECT app_private.editable_asset_ids() AS editable_asset_ids)));
@@ -2481,10 +2664,12 @@ create policy update_editable on app_public.rounds for update to public
   using (app_private.current_account_type() = 'broker'::text OR (asset_id IN ( SELECT app_private.issuer_asset_ids() AS issuer_asset_ids)) OR (id IN ( SELECT app_private.related_round_ids() AS related_round_ids)))
   with check ((id IN ( SELECT app_private.issuer_editable_round_ids() AS issuer_editable_round_ids)));
 grant select on table app_public.rounds to app_user;
-grant insert (asset_id, closes_on, id, managed_units, name, opens_on, price, security_id, status, terms_url, total) on table app_public.rounds to app_user;
-grant update (closes_on, managed_units, name, opens_on, price, security_id, status, terms_url, total) on table app_public.rounds to app_user;
+grant insert (accreditation_required, asset_id, closes_on, id, managed_units, name, opens_on, price, security_id, self_certification_allowed, status, terms_url, total) on table app_public.rounds to app_user;
+grant update (accreditation_required, closes_on, managed_units, name, opens_on, price, security_id, self_certification_allowed, status, terms_url, total) on table app_public.rounds to app_user;
 comment on table app_public.rounds is '@omit create,delete
 Created by makeRound and makeTranche.';
+comment on column app_public.rounds.accreditation_required is 'Holdings of this round are issued only to investors with an approved, unexpired accreditation verification.';
+comment on column app_public.rounds.self_certification_allowed is 'Investors of this round may certify their accreditation themselves (this does not count as verified).';
 
 create table app_public.securities (
   id uuid default gen_random_uuid() not null,
@@ -2811,7 +2996,7 @@ create table app_public.steps (
   constraint steps_retry_limit_check CHECK (retry_limit > 0),
   constraint steps_schema_check CHECK (jsonb_typeof(schema) = 'object'::text),
   constraint steps_status_check CHECK (status = ANY (ARRAY['not_started'::text, 'in_progress'::text, 'processing'::text, 'complete'::text, 'failed'::text, 'restart'::text, 'retry'::text, 'retry_limit'::text])),
-  constraint steps_type_check CHECK (type = ANY (ARRAY['custom'::text, 'link'::text, 'iframe'::text, 'async_iframe'::text, 'button'::text, 'form'::text, 'encrypted_form'::text, 'signing'::text, 'payment'::text])),
+  constraint steps_type_check CHECK (type = ANY (ARRAY['custom'::text, 'link'::text, 'iframe'::text, 'async_iframe'::text, 'button'::text, 'form'::text, 'encrypted_form'::text, 'signing'::text, 'payment'::text, 'accreditation'::text])),
   constraint type_length CHECK (type IS NULL OR char_length(type) <= 200 OR app_private.text_too_long('Type'::text, 200))
 );
 alter table app_public.steps enable row level security;
@@ -2821,6 +3006,7 @@ CREATE INDEX steps_process_id_idx ON app_public.steps USING btree (process_id, p
 CREATE TRIGGER _005_form_definition BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__steps_form_definition();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _150_question_set BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__question_set();
+CREATE TRIGGER _300_accreditation_schema BEFORE INSERT ON app_public.steps FOR EACH ROW WHEN (new.type = 'accreditation'::text) EXECUTE FUNCTION app_private.tg_steps__accreditation_schema();
 CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE OF status ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__webhook();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__changes();
 CREATE TRIGGER _920_signing_delivery AFTER INSERT OR UPDATE OF status ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg_steps__signing_delivery();
@@ -2987,6 +3173,97 @@ create policy select_visible on app_public.transactions for select to public
 grant select on table app_public.transactions to app_user;
 comment on table app_public.transactions is '@omit create,update,delete
 Append-only.';
+
+create table app_public.transfer_rules (
+  id uuid default gen_random_uuid() not null,
+  security_id uuid not null,
+  lockup_ends_on date,
+  minimum_holding_days integer,
+  first_refusal_days integer,
+  transferee_qualification_required boolean default false not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint lockup_ends_on_bounds CHECK (app_private.check_date(lockup_ends_on)),
+  constraint transfer_rules_first_refusal_days_check CHECK (first_refusal_days >= 0 AND first_refusal_days <= 36500),
+  constraint transfer_rules_minimum_holding_days_check CHECK (minimum_holding_days >= 0 AND minimum_holding_days <= 36500),
+  constraint transfer_rules_pkey PRIMARY KEY (id),
+  constraint transfer_rules_security_id_fkey FOREIGN KEY (security_id) REFERENCES app_public.securities(id) ON DELETE CASCADE,
+  constraint transfer_rules_security_id_key UNIQUE (security_id)
+);
+alter table app_public.transfer_rules enable row level security;
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transfer_rules FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_visible on app_public.transfer_rules for select to public
+  using ((security_id IN ( SELECT s.id
+   FROM app_public.securities s)));
+grant select on table app_public.transfer_rules to app_user;
+comment on table app_public.transfer_rules is '@omit create,update,delete
+A security''s transfer rules: lock-up, minimum holding period, right of first refusal, transferee qualification (setTransferRules).';
+
+create table app_public.transfers (
+  id uuid default gen_random_uuid() not null,
+  holding_id uuid not null,
+  security_id uuid not null,
+  round_id uuid not null,
+  issuer_id uuid not null,
+  requester_id uuid not null,
+  requested_by_id uuid,
+  transferee_id uuid not null,
+  units numeric not null,
+  reason text not null,
+  price_per_unit numeric,
+  document_keys uuid[] default '{}'::uuid[] not null,
+  status text default 'open'::text not null,
+  requested_on timestamp with time zone default now() not null,
+  decided_on timestamp with time zone,
+  decided_by_id uuid,
+  decided_by_account_id uuid,
+  rejection_reason text,
+  transaction_id uuid,
+  new_holding_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint decided_on_bounds CHECK (app_private.check_date(decided_on)),
+  constraint price_per_unit_bounds CHECK (app_private.price_ok(price_per_unit)),
+  constraint reason_length CHECK (reason IS NULL OR char_length(reason) <= 200 OR app_private.text_too_long('Reason'::text, 200)),
+  constraint rejection_reason_length CHECK (rejection_reason IS NULL OR char_length(rejection_reason) <= 5000 OR app_private.text_too_long('Reason'::text, 5000)),
+  constraint requested_on_bounds CHECK (app_private.check_date(requested_on)),
+  constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
+  constraint transfers_decided_by_account_id_fkey FOREIGN KEY (decided_by_account_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
+  constraint transfers_decided_by_id_fkey FOREIGN KEY (decided_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint transfers_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
+  constraint transfers_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
+  constraint transfers_new_holding_id_fkey FOREIGN KEY (new_holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
+  constraint transfers_pkey PRIMARY KEY (id),
+  constraint transfers_reason_check CHECK (reason = ANY (ARRAY['sale'::text, 'gift'::text, 'estate'::text, 'other'::text])),
+  constraint transfers_requested_by_id_fkey FOREIGN KEY (requested_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint transfers_requester_id_fkey FOREIGN KEY (requester_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
+  constraint transfers_round_id_fkey FOREIGN KEY (round_id) REFERENCES app_public.rounds(id) ON DELETE RESTRICT,
+  constraint transfers_security_id_fkey FOREIGN KEY (security_id) REFERENCES app_public.securities(id) ON DELETE RESTRICT,
+  constraint transfers_status_check CHECK (status = ANY (ARRAY['open'::text, 'approved'::text, 'rejected'::text, 'cancelled'::text])),
+  constraint transfers_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES app_public.transactions(id) ON DELETE RESTRICT,
+  constraint transfers_transferee_id_fkey FOREIGN KEY (transferee_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
+  constraint transfers_units_check CHECK (units > 0::numeric),
+  constraint units_bounds CHECK (app_private.units_ok(units))
+);
+alter table app_public.transfers enable row level security;
+CREATE INDEX transfers_decided_by_account_id_idx ON app_public.transfers USING btree (decided_by_account_id);
+CREATE INDEX transfers_decided_by_id_idx ON app_public.transfers USING btree (decided_by_id);
+CREATE INDEX transfers_holding_id_idx ON app_public.transfers USING btree (holding_id);
+CREATE INDEX transfers_issuer_id_idx ON app_public.transfers USING btree (issuer_id);
+CREATE INDEX transfers_new_holding_id_idx ON app_public.transfers USING btree (new_holding_id);
+CREATE INDEX transfers_requested_by_id_idx ON app_public.transfers USING btree (requested_by_id);
+CREATE INDEX transfers_requester_id_idx ON app_public.transfers USING btree (requester_id);
+CREATE INDEX transfers_round_id_idx ON app_public.transfers USING btree (round_id);
+CREATE INDEX transfers_security_id_idx ON app_public.transfers USING btree (security_id);
+CREATE INDEX transfers_transaction_id_idx ON app_public.transfers USING btree (transaction_id);
+CREATE INDEX transfers_transferee_id_idx ON app_public.transfers USING btree (transferee_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transfers FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+CREATE TRIGGER _900_changes_transfers AFTER INSERT OR DELETE OR UPDATE ON app_public.transfers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transfers', 'id', 'requester_id', 'transferee_id', 'issuer_id');
+create policy select_visible on app_public.transfers for select to public
+  using (requester_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR transferee_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR issuer_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)));
+grant select on table app_public.transfers to app_user;
+comment on table app_public.transfers is '@omit create,update,delete
+A request to transfer units of a holding to another investor, and its decision (requestTransfer, approveTransfer, rejectTransfer, cancelTransfer).';
 
 create table app_public.user_emails (
   id uuid default gen_random_uuid() not null,
@@ -3274,6 +3551,15 @@ Where the account''s webhooks are sent; written by registerWebhookEndpoint and r
 
 -- Views
 
+create view app_private.accreditation_evidence_slots with (security_barrier=true) as
+SELECT key,
+    size,
+    status
+   FROM app_private.upload_slots s
+  WHERE (key IN ( SELECT e.file_key
+           FROM app_public.accreditation_evidence e));
+grant select on table app_private.accreditation_evidence_slots to app_user;
+
 create view app_public.vendor_agents with (security_invoker=true) as
 SELECT id,
     name,
@@ -3350,6 +3636,72 @@ AS $function$
       and app_private.current_account_id() in (select app_private.member_account_ids())
   $function$;
 grant execute on function app_private.account_user_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.accreditation_refusal(investor_id uuid, round_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  name text;
+  latest app_public.accreditations;
+  why text;
+begin
+  if not coalesce((select r.accreditation_required from app_public.rounds r where r.id = accreditation_refusal.round_id), false) then
+    return null;
+  end if;
+  if exists (select 1 from app_public.accreditations a
+             where a.investor_id = accreditation_refusal.investor_id and a.status = 'approved' and a.expires_on >= now()) then
+    return null;
+  end if;
+  select a.name into name from app_public.accounts a where a.id = accreditation_refusal.investor_id;
+  select a.* into latest from app_public.accreditations a where a.investor_id = accreditation_refusal.investor_id
+    order by (a.status = 'approved') desc, coalesce(a.decided_on, a.submitted_on) desc limit 1;
+  why := case
+    when latest.id is null then null
+    when latest.status = 'approved' then 'expired on ' || to_char(latest.expires_on at time zone 'UTC', 'MM/DD/YYYY')
+    when latest.status = 'submitted' then 'waiting for review'
+    when latest.status = 'rejected' then 'rejected: ' || coalesce(latest.reason, 'no reason given')
+    when latest.status = 'self_certified' then 'a self-certification is not a verification'
+  end;
+  return coalesce(name, 'The investor') || ' has no valid accreditation verification'
+    || coalesce(' (' || why || ')', '') || '.';
+end;
+$function$;
+grant execute on function app_private.accreditation_refusal(investor_id uuid, round_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.accreditation_status(status text, expires_on timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case when status = 'approved' and expires_on < now() then 'expired' else status end
+$function$;
+grant execute on function app_private.accreditation_status(status text, expires_on timestamp with time zone) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.accreditation_step_schema(step_id uuid, distribution_qualification_id uuid, process_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select jsonb_build_object(
+    'title', 'Accreditation verification',
+    'selfCertificationAllowed', coalesce((
+      select r.self_certification_allowed from app_public.processes p
+        join app_public.distributions d on d.id = p.distribution_id
+        join app_public.allocations al on al.id = d.allocation_id
+        join app_public.rounds r on r.id = al.round_id
+      where p.id = accreditation_step_schema.process_id), false),
+    'investReady', coalesce((select s.investready from app_private.accreditation_settings s), false),
+    'reviewerName', coalesce((
+      select a.name from app_public.distribution_qualifications q
+        join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+        join app_public.accounts a on a.id = v.account_id
+      where q.id = accreditation_step_schema.distribution_qualification_id), ''))
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.add_text_limit(tbl regclass, col text, max_length integer DEFAULT NULL::integer, label text DEFAULT NULL::text)
  RETURNS void
@@ -3588,6 +3940,16 @@ AS $function$
       where al.owner_id = doc_id or al.round_id in (select id from owned_rounds)
     union select h.investor_id from app_public.holdings h where h.round_id in (select id from owned_rounds)
   )
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_accreditations(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(select x from app_public.accreditations a, unnest(array[a.investor_id, a.reviewer_account_id]) x
+               where a.id = doc_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_allocations(doc_id uuid)
@@ -3855,6 +4217,21 @@ AS $function$
       join app_public.broker_allocations b on b.round_id = t.round_id where t.id = doc_id
     union select e.investor_id from app_public.ledger_entries e where e.transaction_id = doc_id
   )
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.audience_transfers(doc_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select array(
+    select a from app_public.transfers t, unnest(array[t.requester_id, t.transferee_id, t.issuer_id]) a
+    where t.id = doc_id
+    union
+    select ba.broker_id from app_public.transfers t
+      join app_public.broker_allocations ba on ba.round_id = t.round_id and ba.status = 'accepted'
+    where t.id = doc_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.audience_types(model text, doc_id uuid)
@@ -4192,6 +4569,26 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.check_register_day(as_of date)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if as_of is null then
+    raise exception 'As of date is required.' using errcode = 'LL422';
+  end if;
+  perform app_private.check_date(as_of);
+  -- one day of tolerance for time zones ahead of UTC, as the other date rules
+  if as_of > current_date + 1 then
+    raise exception 'As of date must not be in the future.' using errcode = 'LL422';
+  end if;
+  return true;
+end
+$function$;
+grant execute on function app_private.check_register_day(as_of date) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.check_sharing_option(type text, from_account_type text, to_role text, name text)
  RETURNS void
  LANGUAGE plpgsql
@@ -4297,6 +4694,48 @@ begin
   end if;
   return trimmed;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_transfer_rules(holding app_public.holdings, transferee uuid, with_qualification boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  security_name text := (select s.name from app_public.securities s where s.id = holding.security_id);
+  rules app_public.transfer_rules;
+  transferee_account app_public.accounts;
+  free_on date;
+begin
+  if exists (select 1 from app_public.holding_blockchain_addresses x
+             where x.holding_id = holding.id and x.status <> 'failed') then
+    raise exception 'Transfers of tokenized holdings are not supported yet: this holding of % is on the chain.',
+      security_name using errcode = 'LL422';
+  end if;
+  select r.* into rules from app_public.transfer_rules r where r.security_id = holding.security_id;
+  if rules.id is null then
+    return;
+  end if;
+  if rules.lockup_ends_on is not null and current_date < rules.lockup_ends_on then
+    raise exception 'Transfers of % are locked up until %.', security_name,
+      app_private.transfer_day(rules.lockup_ends_on) using errcode = 'LL422';
+  end if;
+  if rules.minimum_holding_days is not null then
+    free_on := (holding.issued_on)::date + rules.minimum_holding_days;
+    if current_date < free_on then
+      raise exception 'Units of % must be held for % days: this holding can be transferred from %.', security_name,
+        rules.minimum_holding_days, app_private.transfer_day(free_on) using errcode = 'LL422';
+    end if;
+  end if;
+  if with_qualification and rules.transferee_qualification_required then
+    select a.* into transferee_account from app_public.accounts a where a.id = transferee;
+    if not coalesce(transferee_account.setup, false) then
+      raise exception 'Transfers of % need a qualified transferee: % has not completed onboarding yet.', security_name,
+        transferee_account.name using errcode = 'LL422';
+    end if;
+  end if;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_webhook_url(url text)
@@ -4687,6 +5126,89 @@ AS $function$
 $function$;
 grant execute on function app_private.custodial_address_ids(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.decide_accreditation(accreditation_id uuid, approve boolean, reason text, provider text, decided_by uuid, provider_reference text DEFAULT NULL::text)
+ RETURNS app_public.accreditations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  verification app_public.accreditations;
+  step app_public.steps;
+  valid_days integer;
+  note text := nullif(trim(coalesce(decide_accreditation.reason, '')), '');
+begin
+  select a.* into verification from app_public.accreditations a where a.id = decide_accreditation.accreditation_id
+    for update;
+  if verification.id is null then
+    raise exception 'Verification not found.' using errcode = 'LL404';
+  end if;
+  if verification.status <> 'submitted' then
+    raise exception 'This verification was already decided.' using errcode = 'LL409';
+  end if;
+  if not approve and note is null then
+    raise exception 'A reason is required to reject.' using errcode = 'LL422';
+  end if;
+  select a.accreditation_valid_days into valid_days from app_public.accounts a
+    where a.id = verification.reviewer_account_id;
+  update app_public.accreditations a
+    set status = case when approve then 'approved' else 'rejected' end,
+        reason = note,
+        provider = decide_accreditation.provider,
+        provider_reference = coalesce(decide_accreditation.provider_reference, a.provider_reference),
+        decided_on = now(),
+        decided_by_id = decide_accreditation.decided_by,
+        expires_on = case when approve then now() + make_interval(days => coalesce(valid_days, 90)) end
+    where a.id = verification.id returning * into verification;
+
+  insert into app_public.audit_events (kind, action, user_id, account_id, session_id, details)
+    values ('accreditation',
+            case when approve then 'approved an accreditation' else 'rejected an accreditation' end,
+            decide_accreditation.decided_by, verification.reviewer_account_id, app_private.current_session_id(),
+            jsonb_build_object('accreditationId', verification.id, 'investorId', verification.investor_id,
+              'investorName', (select a.name from app_public.accounts a where a.id = verification.investor_id),
+              'status', verification.status, 'reason', verification.reason, 'provider', verification.provider,
+              'expiresOn', verification.expires_on));
+
+  select s.* into step from app_public.steps s where s.id = verification.step_id for update;
+  if step.id is not null and step.status <> 'complete'
+     and step.output_data ->> 'accreditationId' = verification.id::text then
+    if approve then
+      perform app_private.finish_step(step);
+    else
+      update app_public.steps s
+        set retry_count = s.retry_count + 1,
+            status = case when s.retry_count + 1 >= s.retry_limit then 'retry_limit' else 'failed' end,
+            output_data = s.output_data || jsonb_build_object('error', note)
+        where s.id = step.id;
+      perform app_private.refresh_process(step.process_id);
+    end if;
+  end if;
+  return verification;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.decided_transfer(transfer_id uuid)
+ RETURNS app_public.transfers
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.transfers;
+begin
+  perform app_private.require_writer('{issuer,broker}');
+  select t.* into result from app_public.transfers t
+    where t.id = transfer_id
+      and ((app_private.current_account_type() = 'issuer' and t.issuer_id = app_private.current_account_id())
+           or t.round_id in (select app_private.broker_round_ids()))
+    for update;
+  if result.id is null then
+    raise exception 'Transfer request not found' using errcode = 'LL404';
+  end if;
+  return result;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.decimal_bound_text(value numeric)
  RETURNS text
  LANGUAGE sql
@@ -4968,6 +5490,45 @@ AS $function$
     left join personal pd on pd.account_id = a.id
 $function$;
 grant execute on function app_private.docs_accounts(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.docs_accreditations(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select a.id, app_private.live_document(jsonb_build_object(
+    'id', a.id,
+    'investorId', a.investor_id,
+    'investorName', (select x.name from app_public.accounts x where x.id = a.investor_id),
+    'reviewerAccountId', a.reviewer_account_id,
+    'reviewerName', (select x.name from app_public.accounts x where x.id = a.reviewer_account_id),
+    'stepId', a.step_id,
+    'distributionId', a.distribution_id,
+    'roundId', a.round_id,
+    'roundName', (select r.name from app_public.rounds r where r.id = a.round_id),
+    'method', a.method,
+    'status', app_private.accreditation_status(a.status, a.expires_on),
+    'reason', a.reason,
+    'submittedOn', a.submitted_on,
+    'decidedOn', a.decided_on,
+    'decidedByName', (select nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
+                      from app_public.users u where u.id = a.decided_by_id),
+    'expiresOn', a.expires_on,
+    'provider', a.provider,
+    'evidence', coalesce((
+      select jsonb_agg(jsonb_build_object('key', e.file_key, 'name', e.name, 'size', s.size,
+                                          'status', coalesce(s.status, 'pending'))
+                       order by e.position, e.created_on)
+      from app_public.accreditation_evidence e
+        left join app_private.accreditation_evidence_slots s on s.key = e.file_key
+      where e.accreditation_id = a.id), '[]'::jsonb),
+    'createdOn', a.created_on,
+    'updatedOn', a.updated_on))
+  from app_public.accreditations a
+  where a.id = any (ids)
+$function$;
+grant execute on function app_private.docs_accreditations(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.docs_allocations(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
@@ -5596,6 +6157,22 @@ AS $function$
 $function$;
 grant execute on function app_private.docs_transactions(ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.docs_transfers(ids uuid[])
+ RETURNS TABLE(id uuid, doc jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select t.id, app_private.live_document(
+    app_private.row_document(to_jsonb(t), 'app_public.transfers')
+    || jsonb_build_object('securityName', l.security_name, 'requesterName', l.requester_name,
+                          'transfereeName', l.transferee_name))
+  from app_public.transfers t
+  left join app_private.transfer_labels(ids) l on l.id = t.id
+  where t.id = any (ids)
+$function$;
+grant execute on function app_private.docs_transfers(ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.docs_users_accounts(ids uuid[])
  RETURNS TABLE(id uuid, doc jsonb)
  LANGUAGE sql
@@ -6193,6 +6770,14 @@ AS $function$
     (select v.send_distribution from app_public.vendor_default_email_preferences v where v.account_id = $2),
     true)
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.is_evidence_extension(extension text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select lower(coalesce(extension, '')) in ('pdf', 'png', 'jpg', 'jpeg', 'webp', 'heic') $function$;
+grant execute on function app_private.is_evidence_extension(extension text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.is_logo_extension(extension text)
  RETURNS boolean
@@ -6956,6 +7541,54 @@ AS $function$
   $function$;
 grant execute on function app_private.offering_link_agents(allocation_ids uuid[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.offline_signature_reopened(signature_id uuid, reason text)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  signature app_private.offline_signatures;
+  step app_public.steps;
+begin
+  update app_private.offline_signatures o set status = 'reopened', reason = left(offline_signature_reopened.reason, 1000),
+      updated_on = now()
+    where o.id = signature_id and o.status = 'received' returning * into signature;
+  select s.* into step from app_public.steps s where s.id = signature.step_id for update;
+  if step.id is null or step.status <> 'processing' then
+    return step;
+  end if;
+  update app_public.steps s set status = 'in_progress',
+      output_data = s.output_data || jsonb_build_object('error', left(offline_signature_reopened.reason, 1000))
+    where s.id = step.id returning * into step;
+  perform app_private.refresh_process(step.process_id);
+  return step;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.offline_signature_sealed(signature_id uuid)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  signature app_private.offline_signatures;
+  step app_public.steps;
+begin
+  update app_private.offline_signatures o set status = 'sealed', sealed_on = now(), updated_on = now()
+    where o.id = signature_id and o.status = 'received' returning * into signature;
+  if signature.id is null then
+    raise exception 'The offline signature was already handled.' using errcode = 'LL409';
+  end if;
+  select s.* into step from app_public.steps s where s.id = signature.step_id for update;
+  if step.status <> 'processing' then
+    raise exception 'The step changed while the signature waited: please review and sign again.' using errcode = 'LL409';
+  end if;
+  return app_private.finish_step(step);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.open_offering(offering uuid)
  RETURNS app_public.allocations
  LANGUAGE sql
@@ -7595,6 +8228,27 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.queue_transfer_mail(account uuid, kind text, subject text, body text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  address text := (select a.email from app_public.accounts a where a.id = account);
+  mail_id uuid;
+begin
+  if not app_private.is_mail_address(address) then
+    return;
+  end if;
+  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+    values (kind, address, subject, body,
+            '<p>' || replace(replace(replace(replace(body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), chr(10), '<br>')
+              || '</p>')
+    returning id into mail_id;
+  perform pg_notify('mail_outbox', mail_id::text);
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.queue_webhook_event(event_type text, account_ids uuid[], data jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -7992,6 +8646,23 @@ AS $function$
   from app_public.rounds r where r.id = round_id and r.security_id is not null;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.refresh_accreditation_steps(round_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  update app_public.steps s
+    set schema = app_private.accreditation_step_schema(s.id, s.distribution_qualification_id, s.process_id)
+  where s.type = 'accreditation' and s.status <> 'complete'
+    and (refresh_accreditation_steps.round_id is null or s.process_id in (
+      select p.id from app_public.processes p
+        join app_public.distributions d on d.id = p.distribution_id
+        join app_public.allocations al on al.id = d.allocation_id
+      where al.round_id = refresh_accreditation_steps.round_id))
+    and s.schema is distinct from app_private.accreditation_step_schema(s.id, s.distribution_qualification_id, s.process_id)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.refresh_process(process uuid)
  RETURNS app_public.processes
  LANGUAGE plpgsql
@@ -8031,6 +8702,57 @@ begin
   return result;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.register_entry_day(chain_data jsonb, first_of_holding boolean, issued_on timestamp with time zone, written_on timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when first_of_holding and not (chain_data ? 'kind') then (least(issued_on, written_on) at time zone 'UTC')::date
+    when chain_data ->> 'date' ~ '^\d{4}-\d{2}-\d{2}$' then (chain_data ->> 'date')::date
+    else (written_on at time zone 'UTC')::date
+  end
+$function$;
+grant execute on function app_private.register_entry_day(chain_data jsonb, first_of_holding boolean, issued_on timestamp with time zone, written_on timestamp with time zone) to app_user;
+comment on function app_private.register_entry_day(chain_data jsonb, first_of_holding boolean, issued_on timestamp with time zone, written_on timestamp with time zone) is 'The day (UTC) a ledger entry counts from in the register (docs/REGISTER.md).';
+
+CREATE OR REPLACE FUNCTION app_private.register_lines(as_of date, only_investor uuid DEFAULT NULL::uuid)
+ RETURNS SETOF app_public.register_line
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  with entries as (
+    select e.holding_id, e.investor_id, e.amount, t.chain_data, h.issued_on, t.created_on as written_on,
+           row_number() over (partition by e.holding_id order by t.created_on, e.created_on, e.id) = 1 as first_of_holding
+      from app_public.ledger_entries e
+      join app_public.transactions t on t.id = e.transaction_id
+      join app_public.holdings h on h.id = e.holding_id
+  ),
+  positions as (
+    select e.holding_id, e.investor_id, sum(e.amount) as units,
+           max(case when e.first_of_holding and e.chain_data ->> 'paid_on' ~ '^\d{4}-\d{2}-\d{2}'
+                    then left(e.chain_data ->> 'paid_on', 10) end) as paid_on
+      from entries e
+     where app_private.register_entry_day(e.chain_data, e.first_of_holding, e.issued_on, e.written_on) <= as_of
+       and (only_investor is null or e.investor_id = only_investor)
+     group by e.holding_id, e.investor_id
+  )
+  select p.holding_id, p.investor_id, inv.name, inv.email, a.name, r.name, h.security_id, s.name, p.units,
+         coalesce(h.purchase_price, r.price), h.issued_on,
+         coalesce(p.paid_on::date, (h.issued_on at time zone 'UTC')::date)
+    from positions p
+    join app_public.holdings h on h.id = p.holding_id
+    left join app_public.accounts inv on inv.id = p.investor_id
+    left join app_public.rounds r on r.id = h.round_id
+    left join app_public.assets a on a.id = r.asset_id
+    left join app_public.securities s on s.id = h.security_id
+   where p.units > 0
+     and p.investor_id not in (select al.owner_id from app_public.allocations al)
+$function$;
+grant execute on function app_private.register_lines(as_of date, only_investor uuid) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.related_account_ids()
  RETURNS SETOF uuid
@@ -8464,6 +9186,21 @@ AS $function$
   select app_private.is_transaction_staff(issuer_id, broker_id, broker_round, reader_id, reader_type) or own_entry
 $function$;
 grant execute on function app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean, reader_id uuid, reader_type text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.set_accreditation_provider(investready boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  update app_private.accreditation_settings s set investready = set_accreditation_provider.investready
+    where s.investready is distinct from set_accreditation_provider.investready;
+  if found then
+    perform app_private.refresh_accreditation_steps(null);
+  end if;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
@@ -9524,6 +10261,41 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_account_integrations__accreditation()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  row_account uuid := case when tg_op = 'DELETE' then old.account_id else new.account_id end;
+  row_integration uuid := case when tg_op = 'DELETE' then old.integration_id else new.integration_id end;
+  template constant jsonb := jsonb_build_array(jsonb_build_object(
+    'type', 'accreditation',
+    'renderAttributes', jsonb_build_object('title', 'Accreditation verification',
+      'progressBarTitle', 'Accreditation',
+      'instructions', 'Show that you are an accredited investor: a letter from a professional, or evidence of your income or net worth.'),
+    'schema', jsonb_build_object('title', 'Accreditation verification'),
+    'retryLimit', 3));
+begin
+  if not exists (select 1 from app_public.integrations i where i.id = row_integration and i.service = 'investready') then
+    return null;
+  end if;
+  if tg_op = 'DELETE' then
+    update app_public.vendor_qualifications v set active = false
+      where v.account_id = row_account and v.steps @> '[{"type": "accreditation"}]'::jsonb and v.active;
+    return null;
+  end if;
+  update app_public.vendor_qualifications v set active = true
+    where v.account_id = row_account and v.steps @> '[{"type": "accreditation"}]'::jsonb;
+  if not found then
+    insert into app_public.vendor_qualifications (account_id, name, active, steps)
+      values (row_account, 'Accreditation verification', true, template);
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_accounts__dates_past()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -10153,6 +10925,26 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_holdings__accreditation()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  refusal text;
+begin
+  if new.distribution_id is null then
+    return new;
+  end if;
+  refusal := app_private.accreditation_refusal(new.investor_id, new.round_id);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = 'LL422';
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_holdings__webhook()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -10529,6 +11321,18 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_rounds__accreditation_steps()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  perform app_private.refresh_accreditation_steps(new.id);
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_rounds__validate()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -10752,6 +11556,21 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_steps__accreditation_schema()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  new.schema := app_private.accreditation_step_schema(new.id, new.distribution_qualification_id, new.process_id);
+  if coalesce(new.render_attributes ->> 'title', '') = '' then
+    new.render_attributes := new.render_attributes || jsonb_build_object('title', 'Accreditation verification');
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_steps__changes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -10897,6 +11716,22 @@ begin
   end if;
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_upload_slots__accreditation_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  verification uuid;
+begin
+  for verification in select e.accreditation_id from app_public.accreditation_evidence e where e.file_key = new.key loop
+    perform app_private.record_document_change('accreditations', verification);
+  end loop;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_users__membership_documents()
@@ -11066,6 +11901,38 @@ AS $function$
 $function$;
 grant execute on function app_private.transaction_documents_of(visible uuid[], policies boolean) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.transfer_day(day date)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select to_char(day, 'MM/DD/YYYY') $function$;
+
+CREATE OR REPLACE FUNCTION app_private.transfer_labels(ids uuid[])
+ RETURNS TABLE(id uuid, security_name text, requester_name text, transferee_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select t.id, s.name, ra.name, ta.name
+  from app_public.transfers t
+  join app_public.securities s on s.id = t.security_id
+  join app_public.accounts ra on ra.id = t.requester_id
+  join app_public.accounts ta on ta.id = t.transferee_id
+  where t.id = any (ids)
+    and (t.requester_id = app_private.current_account_id() or t.transferee_id = app_private.current_account_id()
+         or t.issuer_id = app_private.current_account_id()
+         or t.round_id in (select app_private.broker_round_ids()))
+$function$;
+grant execute on function app_private.transfer_labels(ids uuid[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.transfer_units(units numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select trim_scale(units)::text $function$;
+
 CREATE OR REPLACE FUNCTION app_private.units_ok(value numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -11091,6 +11958,24 @@ CREATE OR REPLACE FUNCTION app_private.upload_location(key uuid)
  SET search_path TO 'pg_catalog'
 AS $function$ select jsonb_build_object('url', '/api/v2/uploads/' || key::text, 'fields', jsonb_build_object('key', key::text)) $function$;
 grant execute on function app_private.upload_location(key uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.upload_slot_purpose(key uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select case
+    when exists (select 1 from app_public.accreditation_evidence e where e.file_key = s.key) then 'evidence'
+    when s.extension = 'heic' then 'evidence'
+    when app_private.is_logo_extension(s.extension)
+         and not exists (select 1 from app_public.accounts a where a.logo_key = s.key)
+         and (select a.type from app_public.accounts a where a.id = s.account_id) = 'investor' then 'evidence'
+    when app_private.is_logo_extension(s.extension) then 'logo'
+    else 'document'
+  end
+  from app_private.upload_slots s where s.key = upload_slot_purpose.key
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.uploaded_import_text(file_name text)
  RETURNS text
@@ -11430,6 +12315,69 @@ $function$;
 grant execute on function app_public.add_mapped_signing_template_to_qualifications(id uuid) to app_user;
 comment on function app_public.add_mapped_signing_template_to_qualifications(id uuid) is 'Adds a locked, active mapped template to the account''s qualifications (a vendor qualification with its question-set and signing steps).';
 
+CREATE OR REPLACE FUNCTION app_public.approve_transfer(transfer_id uuid)
+ RETURNS app_public.transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  transfer app_public.transfers := app_private.decided_transfer(approve_transfer.transfer_id);
+  holding app_public.holdings;
+  new_holding uuid := gen_random_uuid();
+  tx_id uuid;
+  security_name text;
+  body text;
+begin
+  if transfer.status = 'approved' then
+    -- a second approval (another device, another admin) applies nothing
+    return transfer;
+  elsif transfer.status <> 'open' then
+    raise exception 'This transfer request was % and cannot be approved.', transfer.status using errcode = 'LL409';
+  end if;
+  select h.* into holding from app_public.holdings h where h.id = transfer.holding_id for update;
+  perform app_private.check_transfer_rules(holding, transfer.transferee_id, true);
+  if holding.amount < transfer.units then
+    raise exception 'This holding has only % units left: the transfer needs %.',
+      app_private.transfer_units(holding.amount), app_private.transfer_units(transfer.units) using errcode = 'LL422';
+  end if;
+
+  insert into app_public.transactions (issuer_id, round_id, broker_id, chain_data)
+    values (transfer.issuer_id, transfer.round_id,
+            case when app_private.current_account_type() = 'broker' then app_private.current_account_id() end,
+            jsonb_build_object('kind', 'transfer', 'transfer_id', transfer.id, 'reason', transfer.reason,
+                               'price_per_unit', transfer.price_per_unit::text,
+                               'from_holding_id', holding.id, 'to_holding_id', new_holding,
+                               'from_investor_id', transfer.requester_id, 'to_investor_id', transfer.transferee_id))
+    returning id into tx_id;
+  update app_public.holdings h set amount = h.amount - transfer.units where h.id = holding.id;
+  insert into app_public.holdings (id, security_id, round_id, investor_id, amount, purchase_price, issued_on)
+    values (new_holding, holding.security_id, holding.round_id, transfer.transferee_id, transfer.units,
+            coalesce(transfer.price_per_unit, holding.purchase_price), now());
+  insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+    values (tx_id, holding.id, transfer.requester_id, -transfer.units),
+           (tx_id, new_holding, transfer.transferee_id, transfer.units);
+  update app_public.transfers t
+    set status = 'approved', decided_on = now(), decided_by_id = app_private.current_user_id(),
+        decided_by_account_id = app_private.current_account_id(), transaction_id = tx_id, new_holding_id = new_holding
+    where t.id = transfer.id
+    returning * into transfer;
+
+  select s.name into security_name from app_public.securities s where s.id = holding.security_id;
+  body := 'The transfer of ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name || ' from '
+    || (select a.name from app_public.accounts a where a.id = transfer.requester_id) || ' to '
+    || (select a.name from app_public.accounts a where a.id = transfer.transferee_id) || ' was approved on '
+    || app_private.transfer_day(current_date) || ' and is recorded in the register.';
+  perform app_private.queue_transfer_mail(transfer.requester_id, 'transfer_approved',
+                                          'Transfer approved: ' || security_name, body);
+  perform app_private.queue_transfer_mail(transfer.transferee_id, 'transfer_approved',
+                                          'Transfer approved: ' || security_name, body);
+  return transfer;
+end
+$function$;
+grant execute on function app_public.approve_transfer(transfer_id uuid) to app_user;
+comment on function app_public.approve_transfer(transfer_id uuid) is 'Approves an open transfer request after checking every rule again: the units move, the ledger records both sides, both parties are told. A second approval changes nothing.';
+
 CREATE OR REPLACE FUNCTION app_public.audit_events_account_name(e app_public.audit_events)
  RETURNS text
  LANGUAGE sql
@@ -11487,7 +12435,7 @@ $function$;
 grant execute on function app_public.blockchain_addresses_linked_accounts(b app_public.blockchain_addresses) to app_user;
 comment on function app_public.blockchain_addresses_linked_accounts(b app_public.blockchain_addresses) is 'The accounts linked to the address that the caller may see: its owner and the investors whose holdings or balances are at it.';
 
-CREATE OR REPLACE FUNCTION app_public.bulk_allocation(allocation_id uuid, file_name text, rows jsonb)
+CREATE OR REPLACE FUNCTION app_public.bulk_allocation(allocation_id uuid, file_name text, rows app_public.allocation_row[])
  RETURNS SETOF app_public.distributions
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -11496,11 +12444,10 @@ AS $function$
 declare
   problems text[] := '{}';
   seen text[] := '{}';
-  item jsonb;
-  idx bigint;
+  item record;
   line integer;
-  amount_text text;
   email_text text;
+  amount_text text;
 begin
   perform app_private.require_writer('{issuer,broker}');
   if file_name is null or file_name !~* '\.csv$' then
@@ -11509,23 +12456,14 @@ begin
   if bulk_allocation.allocation_id not in (select app_private.editable_allocation_ids()) then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
-  if rows is null or jsonb_typeof(rows) <> 'array' or jsonb_array_length(rows) = 0 then
+  if rows is null or cardinality(rows) = 0 then
     raise exception 'The file has no rows.' using errcode = 'LL422';
   end if;
-  for item, idx in select value, ordinality from jsonb_array_elements(rows) with ordinality loop
+  -- The fields are typed by allocation_row (the API refuses a wrongly typed one); what is checked here is their values.
+  for item in select r.* from unnest(rows) with ordinality as r("row", id, email, name, amount, ord) loop
     -- The file's row as the device numbered it (the header is row 1), else the position after the header.
-    line := coalesce(case when jsonb_typeof(item) = 'object' and (item ->> 'row') ~ '^\d{1,9}$'
-                          then (item ->> 'row')::integer end, idx::integer + 1);
-    if jsonb_typeof(item) <> 'object' then
-      problems := problems || format('Row %s: Email is required.', line);
-      continue;
-    end if;
-    if app_private.import_row_type_error(item, '{email,name,id}', '{amount}') is not null then
-      problems := problems || format('Row %s: %s', line, app_private.import_row_type_error(item, '{email,name,id}', '{amount}'));
-      continue;
-    end if;
-    email_text := trim(coalesce(item ->> 'email', ''));
-    amount_text := trim(coalesce(item ->> 'amount', ''));
+    line := case when item."row" >= 0 then item."row" else item.ord::integer + 1 end;
+    email_text := trim(coalesce(item.email, ''));
     if email_text = '' then
       problems := problems || format('Row %s: Email is required.', line);
     elsif email_text !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
@@ -11536,6 +12474,7 @@ begin
     if email_text <> '' then
       seen := seen || lower(email_text);
     end if;
+    amount_text := trim(coalesce(item.amount, ''));
     if amount_text = '' then
       problems := problems || format('Row %s: Amount is required.', line);
     elsif position(',' in amount_text) > 0 then
@@ -11548,10 +12487,10 @@ begin
     raise exception '%', array_to_string(problems, chr(10)) using errcode = 'LL422';
   end if;
   -- set-based: the same rows and changes as make_distribution per row (distributions/20_bulk.sql)
-  return query select * from app_private.make_distributions(bulk_allocation.allocation_id, rows);
+  return query select * from app_private.make_distributions(bulk_allocation.allocation_id, to_jsonb(rows));
 end
 $function$;
-grant execute on function app_public.bulk_allocation(allocation_id uuid, file_name text, rows jsonb) to app_user;
+grant execute on function app_public.bulk_allocation(allocation_id uuid, file_name text, rows app_public.allocation_row[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_public.bulk_customers(contacts jsonb DEFAULT NULL::jsonb, file_name text DEFAULT NULL::text)
  RETURNS SETOF app_public.customers
@@ -11603,6 +12542,38 @@ end;
 $function$;
 grant execute on function app_public.cancel_payment_trade(id uuid) to app_user;
 comment on function app_public.cancel_payment_trade(id uuid) is 'Cancels a payment whose funds have not arrived (a CREATED trade): the provider cancels the investment and the payment step opens again.';
+
+CREATE OR REPLACE FUNCTION app_public.cancel_transfer(transfer_id uuid)
+ RETURNS app_public.transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  transfer app_public.transfers;
+begin
+  perform app_private.require_writer('{investor}');
+  select t.* into transfer from app_public.transfers t
+    where t.id = cancel_transfer.transfer_id and t.requester_id = app_private.current_account_id()
+    for update;
+  if transfer.id is null then
+    raise exception 'Transfer request not found' using errcode = 'LL404';
+  end if;
+  if transfer.status = 'cancelled' then
+    return transfer;
+  elsif transfer.status <> 'open' then
+    raise exception 'This transfer request was % and cannot be cancelled.', transfer.status using errcode = 'LL409';
+  end if;
+  update app_public.transfers t set status = 'cancelled', decided_on = now(),
+                                    decided_by_id = app_private.current_user_id(),
+                                    decided_by_account_id = app_private.current_account_id()
+    where t.id = transfer.id
+    returning * into transfer;
+  return transfer;
+end
+$function$;
+grant execute on function app_public.cancel_transfer(transfer_id uuid) to app_user;
+comment on function app_public.cancel_transfer(transfer_id uuid) is 'Withdraws the investor''s own open transfer request.';
 
 CREATE OR REPLACE FUNCTION app_public.cap_table_entries_ledgers(c app_public.cap_table_entries)
  RETURNS SETOF app_public.ledger_entries
@@ -13300,6 +14271,102 @@ $function$;
 grant execute on function app_public.reference_types() to app_user;
 comment on function app_public.reference_types() is 'The reference types with their usage counts (admins only).';
 
+CREATE OR REPLACE FUNCTION app_public.register_cap_table(as_of date)
+ RETURNS SETOF app_public.register_line
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.check_date(as_of) and app_private.check_register_day(as_of);
+  return query select * from app_private.register_lines(as_of);
+end
+$function$;
+grant execute on function app_public.register_cap_table(as_of date) to app_user;
+comment on function app_public.register_cap_table(as_of date) is 'The cap table as of the end of a day (UTC), rebuilt from the ledger: one line per holder and holding with units. Also the schedule of purchasers (paid on, purchase price).';
+
+CREATE OR REPLACE FUNCTION app_public.register_control()
+ RETURNS SETOF app_public.register_control_line
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if app_private.current_account_type() is distinct from 'issuer' then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  return query
+  with own as (
+    select s.id, s.name, s.total from app_public.securities s where s.issuer_id = app_private.current_account_id()
+  ),
+  entries as (
+    select h.security_id, e.amount, t.chain_data ? 'kind' as has_kind,
+           row_number() over (partition by e.holding_id order by t.created_on, e.created_on, e.id) = 1 as first_of_holding
+      from app_public.ledger_entries e
+      join app_public.transactions t on t.id = e.transaction_id
+      join app_public.holdings h on h.id = e.holding_id
+     where h.security_id in (select o.id from own o)
+  ),
+  ledger as (
+    select e.security_id,
+           coalesce(sum(e.amount) filter (where e.first_of_holding and not e.has_kind), 0) as issued,
+           sum(e.amount) as outstanding
+      from entries e group by e.security_id
+  ),
+  held as (
+    select h.security_id, sum(h.amount) as holdings,
+           coalesce(sum(h.amount) filter (where h.amount > 0 and h.investor_id not in
+                                            (select al.owner_id from app_public.allocations al)), 0) as cap_table,
+           sum(h.amount) filter (where exists (select 1 from app_public.holding_blockchain_addresses x
+                                               where x.holding_id = h.id and x.status = 'trade'
+                                                 and x.chain <> 'ledgerlinen-hawknet')) as tokenized
+      from app_public.holdings h where h.security_id in (select o.id from own o) group by h.security_id
+  ),
+  chain as (
+    select r.security_id, sum(c.amount) as on_chain
+      from app_public.cap_table_entries c
+      join app_public.tokens t on t.id = c.token_id
+      join app_public.rounds r on r.id = t.round_id
+      left join app_public.blockchain_addresses b on b.id = c.blockchain_address_id
+     where r.security_id in (select o.id from own o) and b.chain is distinct from 'ledgerlinen-hawknet'
+     group by r.security_id
+  )
+  select o.id, o.name, o.total, coalesce(l.issued, 0), coalesce(l.outstanding, 0), coalesce(hd.holdings, 0),
+         coalesce(hd.cap_table, 0), hd.tokenized, c.on_chain
+    from own o
+    left join ledger l on l.security_id = o.id
+    left join held hd on hd.security_id = o.id
+    left join chain c on c.security_id = o.id
+   order by o.name, o.id;
+end
+$function$;
+grant execute on function app_public.register_control() to app_user;
+comment on function app_public.register_control() is 'The control report of the issuer''s securities: authorized, issued and outstanding units from the ledger, the holdings, the cap table and the token balances on the chain.';
+
+CREATE OR REPLACE FUNCTION app_public.register_position(as_of date, investor_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF app_public.register_line
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  holder uuid := coalesce(register_position.investor_id,
+                          case when app_private.current_account_type() = 'investor'
+                               then app_private.current_account_id() end);
+begin
+  perform app_private.check_date(as_of) and app_private.check_register_day(as_of);
+  if holder is null then
+    raise exception 'Choose a holder.' using errcode = 'LL422';
+  end if;
+  return query select * from app_private.register_lines(as_of, holder);
+end
+$function$;
+grant execute on function app_public.register_position(as_of date, investor_id uuid) to app_user;
+comment on function app_public.register_position(as_of date, investor_id uuid) is 'A holder''s position as of the end of a day (UTC), rebuilt from the ledger (an investor''s own when no holder is named).';
+
 CREATE OR REPLACE FUNCTION app_public.register_webhook_endpoint(url text, event_types text[])
  RETURNS app_public.webhook_registration
  LANGUAGE plpgsql
@@ -13339,6 +14406,58 @@ $function$;
 grant execute on function app_public.register_webhook_endpoint(url text, event_types text[]) to app_user;
 comment on function app_public.register_webhook_endpoint(url text, event_types text[]) is 'Registers a webhook endpoint of the account (owners and admins of issuer and broker accounts) for the given events; answers its signing secret, shown this once.';
 
+CREATE OR REPLACE FUNCTION app_public.reject_transfer(transfer_id uuid, reason text)
+ RETURNS app_public.transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  transfer app_public.transfers := app_private.decided_transfer(reject_transfer.transfer_id);
+  holding app_public.holdings;
+  window_days integer;
+  refused_by_rule boolean := false;
+  security_name text;
+begin
+  if transfer.status = 'rejected' then
+    return transfer;
+  elsif transfer.status <> 'open' then
+    raise exception 'This transfer request was % and cannot be rejected.', transfer.status using errcode = 'LL409';
+  end if;
+  if trim(coalesce(reject_transfer.reason, '')) = '' then
+    raise exception 'A reason is required to reject a transfer.' using errcode = 'LL422';
+  end if;
+  select s.name into security_name from app_public.securities s where s.id = transfer.security_id;
+  select r.first_refusal_days into window_days from app_public.transfer_rules r
+    where r.security_id = transfer.security_id;
+  if window_days is not null and (transfer.requested_on)::date + window_days < current_date then
+    -- after the window the issuer may still refuse what a rule refuses, nothing else
+    select h.* into holding from app_public.holdings h where h.id = transfer.holding_id;
+    begin
+      perform app_private.check_transfer_rules(holding, transfer.transferee_id, true);
+    exception when sqlstate 'LL422' then
+      refused_by_rule := true;
+    end;
+    if not refused_by_rule then
+      raise exception 'The right of first refusal on % ended on %: this request can no longer be declined.',
+        security_name, app_private.transfer_day((transfer.requested_on)::date + window_days) using errcode = 'LL422';
+    end if;
+  end if;
+  update app_public.transfers t
+    set status = 'rejected', decided_on = now(), decided_by_id = app_private.current_user_id(),
+        decided_by_account_id = app_private.current_account_id(), rejection_reason = trim(reject_transfer.reason)
+    where t.id = transfer.id
+    returning * into transfer;
+  perform app_private.queue_transfer_mail(transfer.requester_id, 'transfer_rejected',
+    'Transfer rejected: ' || security_name,
+    'Your request to transfer ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name
+      || ' was rejected: ' || transfer.rejection_reason);
+  return transfer;
+end
+$function$;
+grant execute on function app_public.reject_transfer(transfer_id uuid, reason text) to app_user;
+comment on function app_public.reject_transfer(transfer_id uuid, reason text) is 'Rejects an open transfer request with a reason (within the right of first refusal window, or when a rule refuses it).';
+
 CREATE OR REPLACE FUNCTION app_public.remove_webhook_endpoint(endpoint_id uuid)
  RETURNS app_public.webhook_endpoints
  LANGUAGE plpgsql
@@ -13360,6 +14479,101 @@ end
 $function$;
 grant execute on function app_public.remove_webhook_endpoint(endpoint_id uuid) to app_user;
 comment on function app_public.remove_webhook_endpoint(endpoint_id uuid) is 'Removes a webhook endpoint of the account with its deliveries (owners and admins).';
+
+CREATE OR REPLACE FUNCTION app_public.request_transfer(holding_id uuid, units numeric, reason text, transferee_id uuid DEFAULT NULL::uuid, transferee_email text DEFAULT NULL::text, price_per_unit numeric DEFAULT NULL::numeric, document_keys uuid[] DEFAULT NULL::uuid[], id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  holding app_public.holdings;
+  transferee uuid;
+  available numeric;
+  key uuid;
+  security_name text;
+  holder_name text;
+  result app_public.transfers;
+begin
+  perform app_private.check_decimal(request_transfer.units, 'Units', 6, -1e15, 1e15)
+    and app_private.check_decimal(request_transfer.price_per_unit, 'Price', 10, -1e15, 1e15);
+  perform app_private.require_writer('{investor}');
+  select h.* into holding from app_public.holdings h
+    where h.id = request_transfer.holding_id and h.investor_id = app_private.current_account_id()
+    for update;
+  if holding.id is null then
+    raise exception 'Holding not found' using errcode = 'LL404';
+  end if;
+  if request_transfer.units is null then
+    raise exception 'Units are required.' using errcode = 'LL422';
+  end if;
+  if request_transfer.units <= 0 then
+    raise exception 'Units to transfer must be greater than 0.' using errcode = 'LL422';
+  end if;
+  if request_transfer.reason is null or request_transfer.reason not in ('sale', 'gift', 'estate', 'other') then
+    raise exception 'Choose a reason: sale, gift, estate or other.' using errcode = 'LL422';
+  end if;
+  if request_transfer.price_per_unit < 0 then
+    raise exception 'Price must not be negative.' using errcode = 'LL422';
+  end if;
+  if request_transfer.reason = 'sale' and request_transfer.price_per_unit is null then
+    raise exception 'A sale needs a price per unit.' using errcode = 'LL422';
+  end if;
+
+  if request_transfer.transferee_id is not null and nullif(trim(request_transfer.transferee_email), '') is not null then
+    raise exception 'Choose an investor or enter an email address, not both.' using errcode = 'LL422';
+  elsif request_transfer.transferee_id is not null then
+    select a.id into transferee from app_public.accounts a
+      where a.id = request_transfer.transferee_id and a.type = 'investor';
+    if transferee is null then
+      raise exception 'Transferee not found' using errcode = 'LL404';
+    end if;
+  else
+    transferee := app_private.find_or_create_investor(
+      app_private.normalized_email(request_transfer.transferee_email, 'Choose who receives the units.'), null);
+  end if;
+  if transferee = holding.investor_id then
+    raise exception 'Units cannot be transferred to their own holder.' using errcode = 'LL422';
+  end if;
+
+  available := holding.amount - coalesce((select sum(t.units) from app_public.transfers t
+                                          where t.holding_id = holding.id and t.status = 'open'), 0);
+  if request_transfer.units > available then
+    raise exception 'This holding has % units available to transfer.', app_private.transfer_units(available)
+      using errcode = 'LL422';
+  end if;
+  perform app_private.check_transfer_rules(holding, transferee, false);
+
+  -- The device's file keys (chosen offline, uploaded before or after this command) name the caller's slots.
+  foreach key in array coalesce(request_transfer.document_keys, '{}') loop
+    perform app_public.make_file_location('Transfer document.pdf', key);
+  end loop;
+
+  insert into app_public.transfers (id, holding_id, security_id, round_id, issuer_id, requester_id, requested_by_id,
+                                    transferee_id, units, reason, price_per_unit, document_keys)
+    select coalesce(request_transfer.id, gen_random_uuid()), holding.id, holding.security_id, holding.round_id,
+           s.issuer_id, holding.investor_id, app_private.current_user_id(), transferee, request_transfer.units,
+           request_transfer.reason, request_transfer.price_per_unit,
+           array(select distinct k from unnest(coalesce(request_transfer.document_keys, '{}')) k)
+    from app_public.securities s where s.id = holding.security_id
+    returning * into result;
+
+  -- The transferee hears of it; a new investor (no member yet) also gets the claim link that makes it theirs.
+  select s.name into security_name from app_public.securities s where s.id = holding.security_id;
+  select a.name into holder_name from app_public.accounts a where a.id = holding.investor_id;
+  perform app_private.queue_transfer_mail(transferee, 'transfer_requested',
+    'A transfer of ' || security_name || ' to you was requested',
+    holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
+      || ' to you. The issuer reviews the request; you will get a confirmation once it is approved.');
+  if not exists (select 1 from app_public.users_accounts ua where ua.account_id = transferee) then
+    perform app_private.queue_claim_mail((select a.email from app_public.accounts a where a.id = transferee),
+                                         app_private.current_user_id());
+  end if;
+  return result;
+end
+$function$;
+grant execute on function app_public.request_transfer(holding_id uuid, units numeric, reason text, transferee_id uuid, transferee_email text, price_per_unit numeric, document_keys uuid[], id uuid) to app_user;
+comment on function app_public.request_transfer(holding_id uuid, units numeric, reason text, transferee_id uuid, transferee_email text, price_per_unit numeric, document_keys uuid[], id uuid) is 'Asks the issuer to transfer some or all units of one of the investor''s holdings to another investor (an existing account, or a new one invited by email).';
 
 CREATE OR REPLACE FUNCTION app_public.resend_delegate_invitation(id uuid)
  RETURNS boolean
@@ -13441,6 +14655,32 @@ end
 $function$;
 grant execute on function app_public.resend_webhook_delivery(delivery_id uuid) to app_user;
 comment on function app_public.resend_webhook_delivery(delivery_id uuid) is 'Sends a webhook delivery again (owners and admins): queued now, retried for a day on failure.';
+
+CREATE OR REPLACE FUNCTION app_public.review_accreditation(accreditation_id uuid, approve boolean, reason text DEFAULT NULL::text)
+ RETURNS app_public.accreditations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  verification app_public.accreditations;
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  select a.* into verification from app_public.accreditations a where a.id = review_accreditation.accreditation_id;
+  if verification.id is null or verification.reviewer_account_id is distinct from app_private.current_account_id() then
+    raise exception 'Verification not found.' using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() or review_accreditation.approve is null then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  return app_private.decide_accreditation(verification.id, review_accreditation.approve, review_accreditation.reason,
+                                          'built_in', app_private.current_user_id());
+end;
+$function$;
+grant execute on function app_public.review_accreditation(accreditation_id uuid, approve boolean, reason text) to app_user;
+comment on function app_public.review_accreditation(accreditation_id uuid, approve boolean, reason text) is 'A reviewer (owner or admin of the account whose qualification asked) approves or rejects a submitted accreditation verification; a rejection needs a reason.';
 
 CREATE OR REPLACE FUNCTION app_public.revoke_api_key(key_id uuid)
  RETURNS app_public.api_keys
@@ -13588,6 +14828,30 @@ $function$;
 grant execute on function app_public.set_account_logo_link(account_id uuid, link text) to app_user;
 comment on function app_public.set_account_logo_link(account_id uuid, link text) is 'Sets the external address the account''s logo links to, or removes it (an empty link). Owners and admins of the account.';
 
+CREATE OR REPLACE FUNCTION app_public.set_accreditation_validity(account_id uuid, valid_days integer)
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.accounts;
+begin
+  perform app_private.require_writer('{issuer,broker}');
+  if set_accreditation_validity.account_id is distinct from app_private.current_account_id() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if set_accreditation_validity.valid_days not between 1 and 3650 then
+    raise exception 'An accreditation must stay valid between 1 and 3650 days.' using errcode = 'LL422';
+  end if;
+  update app_public.accounts a set accreditation_valid_days = set_accreditation_validity.valid_days
+    where a.id = set_accreditation_validity.account_id returning a.* into result;
+  return result;
+end;
+$function$;
+grant execute on function app_public.set_accreditation_validity(account_id uuid, valid_days integer) to app_user;
+comment on function app_public.set_accreditation_validity(account_id uuid, valid_days integer) is 'Sets how many days (1 to 3650) an accreditation approved by this account stays valid. Owners and admins of the issuer or broker.';
+
 CREATE OR REPLACE FUNCTION app_public.set_asset_type_accounting_type(type text, accounting_type text)
  RETURNS app_public.asset_types
  LANGUAGE plpgsql
@@ -13621,6 +14885,42 @@ $function$;
 grant execute on function app_public.set_asset_type_accounting_type(type text, accounting_type text) to app_user;
 comment on function app_public.set_asset_type_accounting_type(type text, accounting_type text) is 'Changes the accounting type of an asset type no asset uses (admins only).';
 
+CREATE OR REPLACE FUNCTION app_public.set_transfer_rules(security_id uuid, lockup_ends_on date DEFAULT NULL::date, minimum_holding_days integer DEFAULT NULL::integer, first_refusal_days integer DEFAULT NULL::integer, transferee_qualification_required boolean DEFAULT false)
+ RETURNS app_public.transfer_rules
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.transfer_rules;
+begin
+  perform app_private.check_date(set_transfer_rules.lockup_ends_on);
+  perform app_private.require_writer('{issuer}');
+  if not exists (select 1 from app_public.securities s
+                 where s.id = set_transfer_rules.security_id and s.issuer_id = app_private.current_account_id()) then
+    raise exception 'Security not found' using errcode = 'LL404';
+  end if;
+  if set_transfer_rules.minimum_holding_days not between 0 and 36500 then
+    raise exception 'Minimum holding period must be between 0 and 36,500 days.' using errcode = 'LL422';
+  end if;
+  if set_transfer_rules.first_refusal_days not between 0 and 36500 then
+    raise exception 'Right of first refusal must be between 0 and 36,500 days.' using errcode = 'LL422';
+  end if;
+  insert into app_public.transfer_rules as r (security_id, lockup_ends_on, minimum_holding_days, first_refusal_days,
+                                              transferee_qualification_required)
+    values (set_transfer_rules.security_id, set_transfer_rules.lockup_ends_on, set_transfer_rules.minimum_holding_days,
+            set_transfer_rules.first_refusal_days, coalesce(set_transfer_rules.transferee_qualification_required, false))
+    on conflict on constraint transfer_rules_security_id_key do update
+      set lockup_ends_on = excluded.lockup_ends_on, minimum_holding_days = excluded.minimum_holding_days,
+          first_refusal_days = excluded.first_refusal_days,
+          transferee_qualification_required = excluded.transferee_qualification_required
+    returning r.* into result;
+  return result;
+end
+$function$;
+grant execute on function app_public.set_transfer_rules(security_id uuid, lockup_ends_on date, minimum_holding_days integer, first_refusal_days integer, transferee_qualification_required boolean) to app_user;
+comment on function app_public.set_transfer_rules(security_id uuid, lockup_ends_on date, minimum_holding_days integer, first_refusal_days integer, transferee_qualification_required boolean) is 'Sets a security''s transfer rules (the issuer''s owners and admins): lock-up end, minimum holding period in days from the issue date, right of first refusal window in days, transferee qualification.';
+
 CREATE OR REPLACE FUNCTION app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
  LANGUAGE plpgsql
@@ -13638,6 +14938,65 @@ grant execute on function app_public.setup_account(account_name text, attestatio
 comment on function app_public.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) is '@nullable account_name
 @nullable formation_date
 Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
+
+CREATE OR REPLACE FUNCTION app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ STRICT SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  context jsonb;
+  step app_public.steps;
+  provider text;
+  name text := regexp_replace(btrim(typed_name), '\s+', ' ', 'g');
+  this_session app_private.sessions;
+begin
+  -- the signer: the step's investor (not a viewer), as the online signing route checks
+  if app_private.current_account_role() = 'account_viewer' then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  if app_private.current_account_type() is distinct from 'investor' or app_private.current_user_id() is null then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  context := app_private.signing_step_context(sign_step_offline.step_id, app_private.current_account_id());
+  select s.* into step from app_public.steps s where s.id = sign_step_offline.step_id for update;
+  if not consent then
+    raise exception 'Consent is required.' using errcode = 'LL422';
+  end if;
+  if name = '' or length(name) > 200 then
+    raise exception 'Type your full name to sign.' using errcode = 'LL422';
+  end if;
+  if fingerprint !~ '^[0-9a-f]{64}$' or template_hash !~ '^[0-9a-f]{64}$' or jsonb_typeof(field_values) <> 'object'
+      or length(field_values::text) > 65536
+      or exists (select 1 from jsonb_each(field_values) v where jsonb_typeof(v.value) <> 'string') then
+    raise exception 'The signed document''s record is not valid: sign again.' using errcode = 'LL422';
+  end if;
+  if signed_at_device > now() + interval '1 day' then
+    raise exception 'The device''s clock is ahead: check its date and time, then sign again.' using errcode = 'LL422';
+  end if;
+  select a.provider into provider from app_public.signing_templates t
+    join app_public.signing_accounts a on a.id = t.signing_account_id
+    where t.id = (context ->> 'signingTemplateId')::uuid;
+  if provider is distinct from 'builtin' then
+    raise exception 'This document is signed at DocuSign.' using errcode = 'LL409';
+  end if;
+  -- the current step only; a step already signed (complete) or waiting to be sealed (processing) is refused
+  perform app_private.require_actionable(step);
+  select s.* into this_session from app_private.sessions s where s.id = app_private.current_session_id();
+  insert into app_private.offline_signatures (step_id, investor_id, user_id, fingerprint, template_sha256,
+                                              field_values, typed_name, signed_at_device, ip, user_agent)
+    values (step.id, (context ->> 'investorId')::uuid, app_private.current_user_id(), fingerprint, template_hash,
+            field_values, name, signed_at_device, left(this_session.ip, 100), left(this_session.user_agent, 500));
+  update app_public.steps s set status = 'processing', output_data = s.output_data - 'error'
+    where s.id = step.id returning * into step;
+  perform app_private.refresh_process(step.process_id);
+  perform app_private.wake_signing_jobs();
+  return step;
+end;
+$function$;
+grant execute on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone) to app_user;
+comment on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone) is 'Signs a built-in signing step with what the device showed offline (the fingerprint of the template and values); the server seals it when they are still current, else the step reopens with the reason.';
 
 CREATE OR REPLACE FUNCTION app_public.step_answers(step_id uuid)
  RETURNS jsonb
@@ -13687,6 +15046,116 @@ AS $function$
 $function$;
 grant execute on function app_public.steps_dynamic_data(s app_public.steps) to app_user;
 comment on function app_public.steps_dynamic_data(s app_public.steps) is 'The step''s data of the moment: title, current (its process''s current step), retriesLeft, error, link.';
+
+CREATE OR REPLACE FUNCTION app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[] DEFAULT NULL::uuid[], evidence_names text[] DEFAULT NULL::text[])
+ RETURNS app_public.accreditations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  step app_public.steps;
+  process app_public.processes;
+  round app_public.rounds;
+  reviewer uuid;
+  existing app_public.accreditations;
+  result app_public.accreditations;
+  slot app_private.upload_slots;
+  file_name text;
+  i integer;
+begin
+  perform app_private.require_writer('{investor}');
+  if submit_accreditation.accreditation_id is null or submit_accreditation.step_id is null then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  select s.* into step from app_public.steps s where s.id = submit_accreditation.step_id for update;
+  select p.* into process from app_public.processes p where p.id = step.process_id;
+  if step.id is null or process.investor_id is distinct from app_private.current_account_id() then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  select a.* into existing from app_public.accreditations a where a.id = submit_accreditation.accreditation_id;
+  if existing.id is not null then
+    if existing.investor_id = process.investor_id and existing.step_id = step.id then
+      return existing;
+    end if;
+    raise exception 'This verification was already submitted.' using errcode = 'LL409';
+  end if;
+  if step.type <> 'accreditation' then
+    raise exception 'This step is not an accreditation verification.' using errcode = 'LL422';
+  end if;
+  perform app_private.require_actionable(step);
+  if coalesce(submit_accreditation.method, '') not in ('letter', 'income', 'net_worth', 'self_certification') then
+    raise exception 'Choose how you are accredited: a letter, income, net worth or self-certification.'
+      using errcode = 'LL422';
+  end if;
+  select r.* into round from app_public.distributions d
+    join app_public.allocations al on al.id = d.allocation_id
+    join app_public.rounds r on r.id = al.round_id
+  where d.id = process.distribution_id;
+  if submit_accreditation.method = 'self_certification' and not coalesce(round.self_certification_allowed, false) then
+    raise exception 'Self-certification is not allowed for this round.' using errcode = 'LL422';
+  end if;
+  if submit_accreditation.method <> 'self_certification' and coalesce(cardinality(evidence_keys), 0) = 0 then
+    raise exception 'Add at least one document as evidence.' using errcode = 'LL422';
+  end if;
+  if coalesce(cardinality(evidence_keys), 0) <> coalesce(cardinality(evidence_names), 0) then
+    raise exception 'Each evidence file needs its name.' using errcode = 'LL422';
+  end if;
+  select v.account_id into reviewer from app_public.distribution_qualifications q
+    join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+  where q.id = step.distribution_qualification_id;
+  if reviewer is null then
+    raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
+  end if;
+
+  insert into app_public.accreditations (id, investor_id, reviewer_account_id, step_id, distribution_id, round_id,
+                                         method, status, submitted_by_id, decided_on, decided_by_id)
+    values (submit_accreditation.accreditation_id, process.investor_id, reviewer, step.id, process.distribution_id,
+            round.id, submit_accreditation.method,
+            case when submit_accreditation.method = 'self_certification' then 'self_certified' else 'submitted' end,
+            app_private.current_user_id(),
+            case when submit_accreditation.method = 'self_certification' then now() end,
+            case when submit_accreditation.method = 'self_certification' then app_private.current_user_id() end)
+    returning * into result;
+
+  for i in 1 .. coalesce(cardinality(evidence_keys), 0) loop
+    file_name := trim(coalesce(evidence_names[i], ''));
+    if evidence_keys[i] is null or file_name = '' then
+      raise exception 'Each evidence file needs its name.' using errcode = 'LL422';
+    end if;
+    if not app_private.is_evidence_extension(app_private.file_extension(file_name)) then
+      raise exception 'Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).' using errcode = 'LL422';
+    end if;
+    select s.* into slot from app_private.upload_slots s where s.key = evidence_keys[i] for update;
+    if slot.key is null then
+      -- the command arrived before its file: the slot is made here, the device uploads to it later
+      insert into app_private.upload_slots (key, user_id, account_id, file_name, extension)
+        values (evidence_keys[i], app_private.current_user_id(), app_private.current_account_id(), file_name,
+                app_private.file_extension(file_name));
+    elsif slot.user_id <> app_private.current_user_id() or slot.account_id <> app_private.current_account_id()
+          or exists (select 1 from app_public.accreditation_evidence e where e.file_key = slot.key) then
+      raise exception 'Upload location not found' using errcode = 'LL404';
+    end if;
+    insert into app_public.accreditation_evidence (accreditation_id, file_key, name, position)
+      values (result.id, evidence_keys[i], file_name, i - 1)
+      on conflict (accreditation_id, file_key) do nothing;
+  end loop;
+
+  if result.status = 'self_certified' then
+    update app_public.steps s set output_data = (s.output_data - 'error') || jsonb_build_object('accreditationId', result.id)
+      where s.id = step.id returning * into step;
+    perform app_private.finish_step(step);
+  else
+    update app_public.steps s set status = 'processing',
+        output_data = (s.output_data - 'error') || jsonb_build_object('accreditationId', result.id)
+      where s.id = step.id;
+    perform app_private.refresh_process(step.process_id);
+  end if;
+  return result;
+end;
+$function$;
+grant execute on function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[], evidence_names text[]) to app_user;
+comment on function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[], evidence_names text[]) is 'The investor submits an accreditation verification for an accreditation step: method letter, income, net_worth (each with at least one evidence file: the upload slot keys and file names) or self_certification (where the round allows it, completing the step at once).';
 
 CREATE OR REPLACE FUNCTION app_public.swap_token_chain(token_id uuid, chain text)
  RETURNS app_public.contracts
