@@ -8961,7 +8961,8 @@ CREATE OR REPLACE FUNCTION app_private.require_slot_extension(extension text)
  IMMUTABLE
  SET search_path TO 'pg_catalog'
 AS $function$
-  select case when app_private.is_logo_extension(extension) then lower(extension)
+  select case when app_private.is_logo_extension(extension) or lower(coalesce(extension, '')) = 'heic'
+              then lower(extension)
               else app_private.require_upload_extension(extension) end
 $function$;
 grant execute on function app_private.require_slot_extension(extension text) to app_user;

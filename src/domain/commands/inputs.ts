@@ -10,12 +10,29 @@ const AddMappedSigningTemplateToQualificationsInput = v.strictObject(
   },
   "must be an object with the fields of AddMappedSigningTemplateToQualificationsInput",
 );
+const ApproveTransferInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    transferId: S.UUID,
+  },
+  "must be an object with the fields of ApproveTransferInput",
+);
+const AllocationRowInput = v.strictObject(
+  {
+    amount: v.nullish(S.String),
+    email: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    name: v.nullish(S.String),
+    row: v.nullish(S.Int),
+  },
+  "must be an object with the fields of AllocationRowInput",
+);
 const BulkAllocationInput = v.strictObject(
   {
     allocationId: S.UUID,
     clientMutationId: v.nullish(S.String),
     fileName: S.String,
-    rows: S.JSON,
+    rows: v.array(v.nullish(AllocationRowInput), "must be a list"),
   },
   "must be an object with the fields of BulkAllocationInput",
 );
@@ -33,6 +50,13 @@ const CancelPaymentTradeInput = v.strictObject(
     id: S.UUID,
   },
   "must be an object with the fields of CancelPaymentTradeInput",
+);
+const CancelTransferInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    transferId: S.UUID,
+  },
+  "must be an object with the fields of CancelTransferInput",
 );
 const CompleteChildStepInput = v.strictObject(
   {
@@ -774,12 +798,43 @@ const NorthCapitalSyncInput = v.strictObject(
   },
   "must be an object with the fields of NorthCapitalSyncInput",
 );
+const RejectTransferInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    reason: S.String,
+    transferId: S.UUID,
+  },
+  "must be an object with the fields of RejectTransferInput",
+);
+const RequestTransferInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    documentKeys: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+    holdingId: S.UUID,
+    id: v.nullish(S.UUID),
+    pricePerUnit: v.nullish(S.BigFloat),
+    reason: S.String,
+    transfereeEmail: v.nullish(S.String),
+    transfereeId: v.nullish(S.UUID),
+    units: S.BigFloat,
+  },
+  "must be an object with the fields of RequestTransferInput",
+);
 const ResendDelegateInvitationInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
     id: S.UUID,
   },
   "must be an object with the fields of ResendDelegateInvitationInput",
+);
+const ReviewAccreditationInput = v.strictObject(
+  {
+    accreditationId: S.UUID,
+    approve: S.Boolean,
+    clientMutationId: v.nullish(S.String),
+    reason: v.nullish(S.String),
+  },
+  "must be an object with the fields of ReviewAccreditationInput",
 );
 const RevokeDelegateInvitationInput = v.strictObject(
   {
@@ -805,6 +860,14 @@ const SetAccountLogoLinkInput = v.strictObject(
   },
   "must be an object with the fields of SetAccountLogoLinkInput",
 );
+const SetAccreditationValidityInput = v.strictObject(
+  {
+    accountId: S.UUID,
+    clientMutationId: v.nullish(S.String),
+    validDays: S.Int,
+  },
+  "must be an object with the fields of SetAccreditationValidityInput",
+);
 const SetAssetTypeAccountingTypeInput = v.strictObject(
   {
     accountingType: S.String,
@@ -812,6 +875,41 @@ const SetAssetTypeAccountingTypeInput = v.strictObject(
     type: S.String,
   },
   "must be an object with the fields of SetAssetTypeAccountingTypeInput",
+);
+const SetTransferRulesInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    firstRefusalDays: v.nullish(S.Int),
+    lockupEndsOn: v.nullish(S.Date),
+    minimumHoldingDays: v.nullish(S.Int),
+    securityId: S.UUID,
+    transfereeQualificationRequired: v.nullish(S.Boolean),
+  },
+  "must be an object with the fields of SetTransferRulesInput",
+);
+const SignStepOfflineInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    consent: S.Boolean,
+    fieldValues: S.JSON,
+    fingerprint: S.String,
+    signedAtDevice: S.Datetime,
+    stepId: S.UUID,
+    templateHash: S.String,
+    typedName: S.String,
+  },
+  "must be an object with the fields of SignStepOfflineInput",
+);
+const SubmitAccreditationInput = v.strictObject(
+  {
+    accreditationId: S.UUID,
+    clientMutationId: v.nullish(S.String),
+    evidenceKeys: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
+    evidenceNames: v.nullish(v.array(v.nullish(S.String), "must be a list")),
+    method: S.String,
+    stepId: S.UUID,
+  },
+  "must be an object with the fields of SubmitAccreditationInput",
 );
 const SwapTokenChainInput = v.strictObject(
   {
@@ -1201,6 +1299,7 @@ const UpdateOnboardingQuestionSetByIdInput = v.strictObject(
 );
 const RoundPatch = v.strictObject(
   {
+    accreditationRequired: v.nullish(S.Boolean),
     assetId: v.nullish(S.UUID),
     closesOn: v.nullish(S.Datetime),
     createdOn: v.nullish(S.Datetime),
@@ -1210,6 +1309,7 @@ const RoundPatch = v.strictObject(
     opensOn: v.nullish(S.Datetime),
     price: v.nullish(S.BigFloat),
     securityId: v.nullish(S.UUID),
+    selfCertificationAllowed: v.nullish(S.Boolean),
     status: v.nullish(S.String),
     termsUrl: v.nullish(S.String),
     total: v.nullish(S.BigFloat),
@@ -1382,9 +1482,11 @@ export const VARIABLES = {
     { input: AddMappedSigningTemplateToQualificationsInput },
     "must be an object",
   ),
+  approveTransfer: v.object({ input: ApproveTransferInput }, "must be an object"),
   bulkAllocation: v.object({ input: BulkAllocationInput }, "must be an object"),
   bulkCustomers: v.object({ input: BulkCustomersInput }, "must be an object"),
   cancelPaymentTrade: v.object({ input: CancelPaymentTradeInput }, "must be an object"),
+  cancelTransfer: v.object({ input: CancelTransferInput }, "must be an object"),
   completeChildStep: v.object({ input: CompleteChildStepInput }, "must be an object"),
   completeParentStep: v.object({ input: CompleteParentStepInput }, "must be an object"),
   completeStep: v.object({ input: CompleteStepInput }, "must be an object"),
@@ -1455,11 +1557,18 @@ export const VARIABLES = {
   mapPaymentInstrument: v.object({ input: MapPaymentInstrumentInput }, "must be an object"),
   mapPaymentIssuer: v.object({ input: MapPaymentIssuerInput }, "must be an object"),
   northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
+  rejectTransfer: v.object({ input: RejectTransferInput }, "must be an object"),
+  requestTransfer: v.object({ input: RequestTransferInput }, "must be an object"),
   resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
+  reviewAccreditation: v.object({ input: ReviewAccreditationInput }, "must be an object"),
   revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
   setAccountLogo: v.object({ input: SetAccountLogoInput }, "must be an object"),
   setAccountLogoLink: v.object({ input: SetAccountLogoLinkInput }, "must be an object"),
+  setAccreditationValidity: v.object({ input: SetAccreditationValidityInput }, "must be an object"),
   setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
+  setTransferRules: v.object({ input: SetTransferRulesInput }, "must be an object"),
+  signStepOffline: v.object({ input: SignStepOfflineInput }, "must be an object"),
+  submitAccreditation: v.object({ input: SubmitAccreditationInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
   transferOwnership: v.object({ input: TransferOwnershipInput }, "must be an object"),

@@ -27,14 +27,16 @@ end
 $function$;
 grant execute on function app_private.require_logo_extension(text) to app_user;
 
--- makeFileLocation's extension rule: a document's file, or a logo's image.
+-- makeFileLocation's extension rule: a document's file, a logo's image, or accreditation evidence (a HEIC photo
+-- too: sync/database/accreditation/10_accreditation.sql).
 create or replace function app_private.require_slot_extension(extension text)
   returns text
   language sql
   immutable
   set search_path to 'pg_catalog'
 as $function$
-  select case when app_private.is_logo_extension(extension) then lower(extension)
+  select case when app_private.is_logo_extension(extension) or lower(coalesce(extension, '')) = 'heic'
+              then lower(extension)
               else app_private.require_upload_extension(extension) end
 $function$;
 grant execute on function app_private.require_slot_extension(text) to app_user;
