@@ -1,6 +1,7 @@
 // Every command's declaration, by area (command.ts): the union the catalogue (catalogue.ts) is built from and the
 // generator of the variables' schemas (sync/command-inputs.ts) reads the names from. A new area's module is added
 // here once; a new command of an area only in its area's module.
+import { ACCREDITATION_COMMANDS } from "./accreditation.ts";
 import { ADMIN_COMMANDS } from "./admin.ts";
 import { ALLOCATIONS_COMMANDS } from "./allocations.ts";
 import { ASSETS_COMMANDS } from "./assets.ts";
@@ -15,6 +16,7 @@ import { SIGNING_COMMANDS } from "./signing.ts";
 import { TOKENS_COMMANDS } from "./tokens.ts";
 
 export const DECLARATIONS = [
+  ...ACCREDITATION_COMMANDS,
   ...ADMIN_COMMANDS,
   ...ALLOCATIONS_COMMANDS,
   ...ASSETS_COMMANDS,

@@ -48,6 +48,10 @@ export interface PendingOps {
   "signing.fields": "edit";
   /** the question sets attached to a mapped template */
   "mappedTemplate.questionSets": "add" | "remove";
+  /** accreditation verifications: an investor's submission (parent: its step) and a reviewer's decision */
+  "accreditation.verifications": "submit" | "review";
+  /** how long an issuer's or broker's accreditation approvals hold */
+  "account.accreditationValidity": "set";
 }
 
 export type PendingList = keyof PendingOps;
