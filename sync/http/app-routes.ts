@@ -125,7 +125,7 @@ export function fileRoutes(options: { db: Database; storage: FileStorage }): Rou
     reports(
       "GET",
       `${REPORTS_PATH}*`,
-      "`ocf`, `ocf/summary`, `cap-table`, `contacts`: the issuer's OCF package and CSV reports (docs/OCF.md)",
+      "`ocf`, `ocf/summary`, `cap-table` (`?asOf=`), `contacts`, `purchasers`, `position`, `control`: the OCF package (docs/OCF.md) and CSV reports, the register as of a date (docs/REGISTER.md)",
     ),
     reports("GET", ALLOCATION_EXAMPLE_PATH, "The allocation cap table example CSV"),
     reports("POST", OCF_IMPORT_PATH, "An OCF package previewed (docs/OCF.md)"),

@@ -26,6 +26,7 @@ import {
   userWithEmail,
 } from "../ocf/new-issuer.ts";
 import { OCF_LIMITS, type ZipLimits } from "../ocf/zip.ts";
+import { isRegisterReport, registerReaders, registerReport } from "./register.ts";
 import { isCrossSite, sendJson } from "./respond.ts";
 
 export const REPORTS_PATH = "/api/v2/reports/";
@@ -351,6 +352,28 @@ async function newIssuerPreview(db: Database, session: SessionClaims, request: N
   };
 }
 
+/** The register's reports (sync/http/register.ts): a bad date or holder is refused with its text, nothing sent. */
+async function sendRegisterReport(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  params: URLSearchParams,
+  context: { db: Database; session: SessionClaims },
+): Promise<void> {
+  try {
+    const answer = await asSession(context.db, context.session, (tx) =>
+      registerReport(tx, name, params, new Date().toISOString().slice(0, 10)),
+    );
+    if (!answer.ok) return refuse(res, answer.status, answer.code, answer.message);
+    return sendCsv(res, answer.fileName, answer.csv, req.method);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "LL422") return refuse(res, 422, code, (error as Error).message);
+    if (code === "LL403" || code === "42501") return refuse(res, 403, "LL403", "Operation not allowed");
+    throw error;
+  }
+}
+
 export async function handleReports(
   req: IncomingMessage,
   res: ServerResponse,
@@ -363,9 +386,15 @@ export async function handleReports(
   if (path === ALLOCATION_EXAMPLE_PATH) return sendCsv(res, "allocation-cap-table.csv", ALLOCATION_EXAMPLE, req.method);
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+  const name = path.slice(REPORTS_PATH.length);
+  const params = new URL(req.url ?? "/", "http://localhost").searchParams;
+  if (isRegisterReport(name, params)) {
+    if (!registerReaders(name).includes(session.accountType ?? ""))
+      return refuse(res, 403, "LL403", "Operation not allowed");
+    return sendRegisterReport(req, res, name, params, { db: context.db, session });
+  }
   if (session.accountType !== "issuer" && session.accountType !== "broker")
     return refuse(res, 403, "LL403", "Operation not allowed");
-  const name = path.slice(REPORTS_PATH.length);
   if (name === "ocf" || name === "ocf/summary") {
     if (session.accountType !== "issuer") return refuse(res, 403, "LL403", "Operation not allowed");
     return sendOcf(res, { db: context.db, session }, name === "ocf/summary");
