@@ -1,5 +1,7 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { isCsvFileName, parseAllocationCsv } from "./allocation-csv.ts";
+import { VARIABLES } from "./commands/inputs.ts";
 import { decodeTextFile } from "./text-file.ts";
 
 describe("allocation CSV import", () => {
@@ -90,5 +92,30 @@ describe("allocation CSV import", () => {
       ok: true,
       rows: [{ row: 2, email: "z@x.io", amount: "1", name: null }],
     });
+  });
+
+  it("reads rows the API's typed input takes (bulkAllocation's rows), which refuses a wrongly typed field", () => {
+    const parsed = parseAllocationCsv("Email,Amount,Contact Name\na@x.io,5,Ada\nb@x.io,2.5,\n");
+    if (!parsed.ok) throw new Error(parsed.errors.join("\n"));
+    const rows = parsed.rows.map((row, n) => ({ ...row, id: `00000000-0000-4000-8000-00000000000${n}` }));
+    const variables = (sent: unknown[]) => ({ input: { allocationId: rows[0]?.id, fileName: "a.csv", rows: sent } });
+    expect(v.safeParse(VARIABLES.bulkAllocation, variables(rows)).issues).toBeUndefined();
+    const wrong: Array<[string, unknown]> = [
+      ["amount", { units: 5 }],
+      ["row", "2"],
+      ["row", 2.5],
+      ["email", 5],
+      ["name", ["Ada"]],
+      ["id", 7],
+      ["notes", "an unknown field"],
+    ];
+    for (const [field, value] of wrong) {
+      const result = v.safeParse(VARIABLES.bulkAllocation, variables([{ ...rows[0], [field]: value }]));
+      expect(result.success, field).toBe(false);
+      expect(
+        result.issues?.map((issue) => v.getDotPath(issue)),
+        field,
+      ).toEqual([`input.rows.0.${field}`]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Import files tried as an outside client would (issue 13, item 15): the contacts import of an uploaded Latin-1,
 // UTF-16 or undecodable file, of a file with the same e-mail twice in another letter case and of a row with more cells
-// than the header; the allocation import with the same e-mail twice. Each refusal goes through GraphQL and the
+// than the header; the allocation import with the same e-mail twice and with a wrongly typed row field (its rows are
+// typed by app_public.allocation_row). Each refusal goes through GraphQL and the
 // command endpoint, names the row, and leaves the database as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
@@ -166,7 +167,7 @@ describe("contacts import: malformed rows", () => {
 });
 
 describe("allocation import (bulkAllocation)", () => {
-  const BULK_ALLOCATION = `mutation bulkAllocation($allocationId: UUID!, $fileName: String!, $rows: JSON!) {
+  const BULK_ALLOCATION = `mutation bulkAllocation($allocationId: UUID!, $fileName: String!, $rows: [AllocationRowInput]!) {
     bulkAllocation(input: { allocationId: $allocationId, fileName: $fileName, rows: $rows }) { clientMutationId } }`;
 
   it("refuses the same e-mail twice in another letter case, naming the file's row, on both paths", async () => {
@@ -213,5 +214,40 @@ describe("allocation import (bulkAllocation)", () => {
     const imported = await broker.graphql(BULK_ALLOCATION, { allocationId, fileName: "cap-table.csv", rows: clean });
     expect(imported.errors).toBeUndefined();
     expect(await count()).toBe((before ?? 0) + 2);
+  });
+
+  it("refuses a wrongly typed row field before SQL, naming the field, on both paths", async () => {
+    const broker = await as("broker@demo.test", BROKER);
+    const { rows: found } = await t.server.db.query<{ id: string }>(
+      "select id from app_public.allocations where name = 'Harborview Placement'",
+    );
+    const allocationId = found[0]!.id;
+    const distributions = async () =>
+      (await t.server.db.query("select id from app_public.distributions where allocation_id = $1", [allocationId])).rows
+        .length;
+    const before = await distributions();
+    const row = () => ({ row: 2, id: crypto.randomUUID(), email: fresh("typed"), amount: "5", name: "Ada" });
+    // Each field typed by app_public.allocation_row: a value of another type never reaches the function. GraphQL
+    // refuses it while coercing the variables; the command endpoint already by the command's generated schema.
+    const wrong: Array<[string, Record<string, unknown>, RegExp, RegExp]> = [
+      ["amount", { amount: { units: 5 } }, /at "rows\[0\]\.amount"; String cannot/, /rows\.0\.amount must be text/],
+      ["row", { row: "two" }, /at "rows\[0\]\.row"; Int cannot represent/, /rows\.0\.row must be a whole number/],
+      ["id", { id: "not-an-id" }, /^Id: not a valid id\.$/, /^Id: not a valid id\.$/],
+      ["email", { email: ["a@x.test"] }, /at "rows\[0\]\.email"; String cannot/, /rows\.0\.email must be text/],
+      ["name", { name: 7 }, /at "rows\[0\]\.name"; String cannot/, /rows\.0\.name must be text/],
+      ["notes", { notes: "x" }, /"notes" is not defined by type "AllocationRowInput"/, /rows\.0\.notes is not a field/],
+    ];
+    for (const [field, change, graphqlMessage, commandMessage] of wrong) {
+      const rows = [{ ...row(), ...change }];
+      const graphql = await broker.graphql(BULK_ALLOCATION, { allocationId, fileName: "cap-table.csv", rows });
+      expect(graphql.errors?.[0]?.extensions?.code, field).toBe("LL422");
+      expect(graphql.errors?.[0]?.message, field).toMatch(graphqlMessage);
+      const command = await sendCommand(broker, BROKER, "bulkAllocation", {
+        input: { allocationId, fileName: "cap-table.csv", rows },
+      });
+      expect(command, field).toMatchObject({ status: "rejected", errorCode: "LL422" });
+      expect(command?.errorMessage, field).toMatch(commandMessage);
+    }
+    expect(await distributions()).toBe(before);
   });
 });

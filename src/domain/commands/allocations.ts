@@ -15,7 +15,11 @@ export const ALLOCATIONS_COMMANDS = [
     })),
     describe: (input) => named("Import investors from", input.fileName),
     sample: {
-      input: { allocationId: id(1), fileName: "a.csv", rows: [{ email: "a@x.test", name: "A", amount: "10" }] },
+      input: {
+        allocationId: id(1),
+        fileName: "a.csv",
+        rows: [{ row: 2, id: id(2), email: "a@x.test", name: "A", amount: "10" }],
+      },
     },
   }),
   command({

@@ -132,7 +132,7 @@ begin
 end;
 $function$;
 
-create or replace function app_public.bulk_allocation(allocation_id uuid, file_name text, rows jsonb)
+create or replace function app_public.bulk_allocation(allocation_id uuid, file_name text, rows app_public.allocation_row[])
   returns setof app_public.distributions
   language plpgsql
   security definer
@@ -141,11 +141,10 @@ as $function$
 declare
   problems text[] := '{}';
   seen text[] := '{}';
-  item jsonb;
-  idx bigint;
+  item record;
   line integer;
-  amount_text text;
   email_text text;
+  amount_text text;
 begin
   perform app_private.require_writer('{issuer,broker}');
   if file_name is null or file_name !~* '\.csv$' then
@@ -154,23 +153,14 @@ begin
   if bulk_allocation.allocation_id not in (select app_private.editable_allocation_ids()) then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
-  if rows is null or jsonb_typeof(rows) <> 'array' or jsonb_array_length(rows) = 0 then
+  if rows is null or cardinality(rows) = 0 then
     raise exception 'The file has no rows.' using errcode = 'LL422';
   end if;
-  for item, idx in select value, ordinality from jsonb_array_elements(rows) with ordinality loop
+  -- The fields are typed by allocation_row (the API refuses a wrongly typed one); what is checked here is their values.
+  for item in select r.* from unnest(rows) with ordinality as r("row", id, email, name, amount, ord) loop
     -- The file's row as the device numbered it (the header is row 1), else the position after the header.
-    line := coalesce(case when jsonb_typeof(item) = 'object' and (item ->> 'row') ~ '^\d{1,9}$'
-                          then (item ->> 'row')::integer end, idx::integer + 1);
-    if jsonb_typeof(item) <> 'object' then
-      problems := problems || format('Row %s: Email is required.', line);
-      continue;
-    end if;
-    if app_private.import_row_type_error(item, '{email,name,id}', '{amount}') is not null then
-      problems := problems || format('Row %s: %s', line, app_private.import_row_type_error(item, '{email,name,id}', '{amount}'));
-      continue;
-    end if;
-    email_text := trim(coalesce(item ->> 'email', ''));
-    amount_text := trim(coalesce(item ->> 'amount', ''));
+    line := case when item."row" >= 0 then item."row" else item.ord::integer + 1 end;
+    email_text := trim(coalesce(item.email, ''));
     if email_text = '' then
       problems := problems || format('Row %s: Email is required.', line);
     elsif email_text !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
@@ -181,6 +171,7 @@ begin
     if email_text <> '' then
       seen := seen || lower(email_text);
     end if;
+    amount_text := trim(coalesce(item.amount, ''));
     if amount_text = '' then
       problems := problems || format('Row %s: Amount is required.', line);
     elsif position(',' in amount_text) > 0 then
@@ -193,10 +184,10 @@ begin
     raise exception '%', array_to_string(problems, chr(10)) using errcode = 'LL422';
   end if;
   -- set-based: the same rows and changes as make_distribution per row (distributions/20_bulk.sql)
-  return query select * from app_private.make_distributions(bulk_allocation.allocation_id, rows);
+  return query select * from app_private.make_distributions(bulk_allocation.allocation_id, to_jsonb(rows));
 end
 $function$;
-grant execute on function app_public.bulk_allocation(uuid,text,jsonb) to app_user;
+grant execute on function app_public.bulk_allocation(uuid,text,app_public.allocation_row[]) to app_user;
 
 create or replace function app_public.investor_offering_details_by_id(id uuid)
   returns app_public.offering_details
