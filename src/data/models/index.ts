@@ -32,6 +32,7 @@ export type { RoundDoc } from "./rounds.ts";
 export type { SecurityDoc } from "./securities.ts";
 export type { TokenCapTableEntry, TokenContract, TokenDoc, TokenHoldingStatus } from "./tokens.ts";
 export type { TransactionDoc } from "./transactions.ts";
+export type { TransferDoc } from "./transfers.ts";
 export type { DelegateUser, UsersAccountDoc } from "./users-accounts.ts";
 
 /** Read models with a collection of their own: collection name = server model name (the `t` of change events). */

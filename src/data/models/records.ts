@@ -27,6 +27,7 @@ import { qualificationAnswerSchema } from "./qualification-answers.ts";
 import { sentSigningDocumentSchema } from "./sent-signing-documents.ts";
 import { signingAccountSchema } from "./signing-accounts.ts";
 import { tokenSchema } from "./tokens.ts";
+import { transferSchema } from "./transfers.ts";
 import { usersAccountSchema } from "./users-accounts.ts";
 
 const recordSchema = toTypedRxJsonSchema({
@@ -78,6 +79,7 @@ export const RECORD_KINDS = {
   form_definitions: { schema: formDefinitionSchema },
   blockchain_addresses: { schema: blockchainAddressSchema, parent: "accountId" },
   account_details: { schema: accountDetailsSchema, parent: "accountId" },
+  transfers: { schema: transferSchema, parent: "holdingId" },
   accreditations: { schema: accreditationSchema, parent: "stepId" },
 } as const satisfies Record<string, KindDefinition>;
 

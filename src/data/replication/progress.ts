@@ -39,6 +39,7 @@ export const EXPECTED_COUNTS_QUERIES = [
     mapped_signing_templates: allMappedSigningTemplates { totalCount }
     sent_signing_documents: allSentSigningDocuments { totalCount }
     users_accounts: allUsersAccounts { totalCount }
+    transfers: allTransfers { totalCount }
   }
 `,
 ] as const;

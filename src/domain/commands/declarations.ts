@@ -14,6 +14,7 @@ import { QUESTIONS_COMMANDS } from "./questions.ts";
 import { SETTINGS_COMMANDS } from "./settings.ts";
 import { SIGNING_COMMANDS } from "./signing.ts";
 import { TOKENS_COMMANDS } from "./tokens.ts";
+import { TRANSFERS_COMMANDS } from "./transfers.ts";
 
 export const DECLARATIONS = [
   ...ACCREDITATION_COMMANDS,
@@ -29,6 +30,7 @@ export const DECLARATIONS = [
   ...SETTINGS_COMMANDS,
   ...SIGNING_COMMANDS,
   ...TOKENS_COMMANDS,
+  ...TRANSFERS_COMMANDS,
 ] as const;
 
 /** Every declared command's name. */

@@ -48,6 +48,12 @@ export interface PendingOps {
   "signing.fields": "edit";
   /** the question sets attached to a mapped template */
   "mappedTemplate.questionSets": "add" | "remove";
+  /** a holding's transfer requests: a request, its cancellation */
+  "holding.transfers": "add" | "cancel";
+  /** the transfer requests an issuer decides */
+  "security.transfers": "approve" | "reject";
+  /** a security's transfer rules */
+  "security.transferRules": "edit";
   /** accreditation verifications: an investor's submission (parent: its step) and a reviewer's decision */
   "accreditation.verifications": "submit" | "review";
   /** how long an issuer's or broker's accreditation approvals hold */

@@ -1,6 +1,6 @@
 // /holding/{holding_id}: breadcrumbs by account type (investors: Portfolio > round > Holding; others: Assets >
 // asset > round > Holding), the holding card, its dividends (paid-out total; the issuer's owners and admins record
-// payments: DividendsCard) and its documents (upload, download and sharing: src/features/documents).
+// payments: DividendsCard), its transfer requests (features/transfers) and its documents (upload, download and sharing: src/features/documents).
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { useDocument } from "../../data/hooks.tsx";
@@ -21,6 +21,7 @@ import {
 } from "../../ui/index.ts";
 import { useMaybeDocument } from "../allocations/index.ts";
 import { DocumentsSection } from "../documents/index.ts";
+import { TransfersCard } from "../transfers/index.ts";
 import { DividendsCard } from "./DividendsCard.tsx";
 import { HOLDINGS_TEXT } from "./strings.ts";
 
@@ -97,6 +98,7 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
           </p>
         </Card>
         <DividendsCard holding={holding} canRecord={canRecordDividends} />
+        <TransfersCard holding={holding} />
         <Card title={HOLDINGS_TEXT.documents}>
           <DocumentsSection type="holding" targetId={holding.id} />
         </Card>

@@ -1,5 +1,6 @@
 // /security/{security_id} (spec part 1 section 2.8): breadcrumb Securities > name, the security card and its
-// documents. From the local replica; a security the device does not hold says so.
+// documents; for the issuer and brokers its transfer rules and requests (features/transfers).
+// From the local replica; a security the device does not hold says so.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
@@ -9,6 +10,7 @@ import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
 import { DocumentsSection } from "../documents/index.ts";
+import { SecurityTransfersCard } from "../transfers/index.ts";
 import { SECURITIES_TEXT } from "./strings.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -145,6 +147,11 @@ export function SecurityPage({ securityId }: { securityId: string }) {
         )}
       </section>
       <DocumentsSection type="security" targetId={security.id} />
+      {(viewer.accountType === "issuer" || viewer.accountType === "broker") && (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "5", mt: "6" })}>
+          <SecurityTransfersCard securityId={security.id} />
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,39 @@
+// The `transfers` read model (a kind of `records`, parent holdingId; server: sync/database/transfers/20_read_model.sql,
+// docs/TRANSFERS.md): a request to transfer units of a holding to another investor and its decision, with the names
+// people read. Read by the holder who asked, the transferee, the issuer and the brokers managing the round.
+import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import { decimal, keyword, optionalDecimal, optionalText, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+
+export const transferSchema = toTypedRxJsonSchema({
+  title: "transfers",
+  description: "A transfer request of a holding's units to another investor, and its decision.",
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: {
+    id: uuid,
+    holdingId: uuid,
+    securityId: uuid,
+    roundId: uuid,
+    issuerId: uuid,
+    requesterId: uuid,
+    transfereeId: uuid,
+    units: decimal,
+    reason: keyword,
+    pricePerUnit: optionalDecimal,
+    status: keyword,
+    requestedOn: timestamp,
+    decidedOn: { type: ["string", "null"] },
+    rejectionReason: optionalText,
+    newHoldingId: optionalUuid,
+    securityName: text,
+    requesterName: text,
+    transfereeName: text,
+    createdOn: timestamp,
+    updatedOn: timestamp,
+  },
+  required: ["id", "holdingId", "requesterId", "transfereeId", "units", "status", "createdOn", "updatedOn"],
+  indexes: ["holdingId", "createdOn"],
+} as const);
+
+export type TransferDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof transferSchema>;

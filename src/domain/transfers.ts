@@ -1,0 +1,100 @@
+// Transfers between holders (docs/TRANSFERS.md): the holder's request form checked with the server's own texts
+// (request_transfer, sync/database/transfers/10_transfers.sql), the units a holding has left to transfer (its
+// amount less the units of its open requests) and the words for a request's reason and status. Pure: no React, no
+// RxDB; exact decimals throughout.
+import { compare, dec, toString as decimalText, isPositive, parseDecimal, quantityError, sub, sum } from "./decimal.ts";
+import { MESSAGES } from "./messages.ts";
+
+export const TRANSFER_REASONS = ["sale", "gift", "estate", "other"] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
+export const TRANSFER_REASON_LABELS: Record<TransferReason, string> = {
+  sale: "Sale",
+  gift: "Gift",
+  estate: "Estate",
+  other: "Other",
+};
+
+export const TRANSFER_STATUS_LABELS: Record<string, string> = {
+  open: "Waiting for the issuer",
+  approved: "Approved",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+};
+
+/** The server's texts the form gives before queueing (the same words, so a refusal reads the same either way). */
+export const TRANSFER_TEXT = {
+  unitsRequired: "Units are required.",
+  unitsPositive: "Units to transfer must be greater than 0.",
+  available: (units: string) => `This holding has ${units} units available to transfer.`,
+  reasonRequired: "Choose a reason: sale, gift, estate or other.",
+  priceRequired: "A sale needs a price per unit.",
+  transfereeRequired: "Choose who receives the units.",
+  rejectReasonRequired: "A reason is required to reject a transfer.",
+} as const;
+
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** The units of a holding not yet promised to an open request (never below 0). */
+export function availableUnits(
+  amount: string,
+  requests: readonly { units: string; status: string; holdingId?: string }[],
+): string {
+  const open = sum(requests.filter((r) => r.status === "open").map((r) => parseDecimal(r.units) ?? dec(0)));
+  const left = sub(parseDecimal(amount) ?? dec(0), open);
+  return decimalText(compare(left, dec(0)) < 0 ? dec(0) : left);
+}
+
+export interface TransferForm {
+  /** as typed */
+  units: string;
+  transfereeEmail: string;
+  reason: string;
+  pricePerUnit: string;
+}
+
+export type TransferErrors = Partial<Record<keyof TransferForm, string>>;
+
+export type TransferCheck =
+  | {
+      ok: true;
+      units: string;
+      transfereeEmail: string;
+      reason: TransferReason;
+      pricePerUnit: string | null;
+    }
+  | { ok: false; errors: TransferErrors };
+
+/** The request form's values, or the field errors the server would give (`available`: availableUnits). */
+export function checkTransferRequest(form: TransferForm, available: string): TransferCheck {
+  const errors: TransferErrors = {};
+  const unitsText = form.units.trim();
+  const units = unitsText === "" ? null : parseDecimal(unitsText);
+  if (unitsText === "") errors.units = TRANSFER_TEXT.unitsRequired;
+  else if (quantityError(unitsText, "units", { allowNegative: true }))
+    errors.units = quantityError(unitsText, "units", { allowNegative: true }) ?? undefined;
+  else if (!units || !isPositive(units)) errors.units = TRANSFER_TEXT.unitsPositive;
+  else if (compare(units, parseDecimal(available) ?? dec(0)) > 0) errors.units = TRANSFER_TEXT.available(available);
+
+  const email = form.transfereeEmail.trim();
+  if (email === "") errors.transfereeEmail = TRANSFER_TEXT.transfereeRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.transfereeEmail = MESSAGES.invalidEmail;
+
+  const reason = TRANSFER_REASONS.find((r) => r === form.reason);
+  if (!reason) errors.reason = TRANSFER_TEXT.reasonRequired;
+
+  const priceText = form.pricePerUnit.trim();
+  const price = priceText === "" ? null : parseDecimal(priceText);
+  if (priceText !== "" && quantityError(priceText, "price"))
+    errors.pricePerUnit = quantityError(priceText, "price") ?? "";
+  else if (reason === "sale" && price === null) errors.pricePerUnit = TRANSFER_TEXT.priceRequired;
+
+  if (Object.keys(errors).length > 0 || !units || !reason) return { ok: false, errors };
+  return {
+    ok: true,
+    units: decimalText(units),
+    transfereeEmail: email,
+    reason,
+    pricePerUnit: price ? decimalText(price) : null,
+  };
+}

@@ -1,0 +1,149 @@
+// The issuer's side of transfers on /security/{id}: the security's transfer rules (setTransferRules; the current
+// rules are read from the server while online, the rules are not kept on the device) and every transfer request of
+// the security with Approve and Reject.
+import { useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useForm } from "../../app/use-form.ts";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
+import { graphql } from "../../data/graphql.ts";
+import { useCommand } from "../../data/hooks.tsx";
+import { Button, Card, Checkbox, DateInput, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
+import { TRANSFERS_TEXT } from "./strings.ts";
+import { TransferTable } from "./TransferTable.tsx";
+import { useTransfers } from "./use-transfers.ts";
+
+const TRANSFER_RULES = /* GraphQL */ `
+  query transferRules($securityId: UUID!) {
+    allTransferRules(condition: { securityId: $securityId }) {
+      nodes { lockupEndsOn minimumHoldingDays firstRefusalDays transfereeQualificationRequired }
+    }
+  }
+`;
+
+interface Rules {
+  lockupEndsOn: string | null;
+  minimumHoldingDays: number | null;
+  firstRefusalDays: number | null;
+  transfereeQualificationRequired: boolean;
+}
+
+/** "" -> null, a whole number of days 0..36,500 -> it, anything else -> undefined (an error). */
+function days(value: string): number | null | undefined {
+  const said = value.replace(/,/g, "").trim();
+  if (said === "") return null;
+  if (!/^\d+$/.test(said) || Number(said) > 36500) return undefined;
+  return Number(said);
+}
+
+export function SecurityTransfersCard({ securityId }: { securityId: string }) {
+  const viewer = useViewer();
+  const filter = useState(() => ({ securityId }))[0];
+  const { rows } = useTransfers(filter);
+  return (
+    <>
+      {viewer.accountType === "issuer" && viewer.canWrite && <TransferRulesCard securityId={securityId} />}
+      <Card title={TRANSFERS_TEXT.requestsCard} testId="security-transfers">
+        <TransferTable rows={rows} viewer={viewer} />
+      </Card>
+    </>
+  );
+}
+
+function TransferRulesCard({ securityId }: { securityId: string }) {
+  const online = useOnline();
+  const [current, setCurrent] = useState<Rules | null | undefined>(undefined);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    graphql<{ allTransferRules: { nodes: Rules[] } }>(TRANSFER_RULES, { securityId })
+      .then((data) => live && setCurrent(data.allTransferRules.nodes[0] ?? null))
+      .catch(() => live && setCurrent(undefined));
+    return () => {
+      live = false;
+    };
+  }, [securityId, online]);
+  return (
+    <Card title={TRANSFERS_TEXT.rulesCard} testId="transfer-rules">
+      <p className={mutedText}>{TRANSFERS_TEXT.rulesDescription}</p>
+      {current === undefined && !online && <p className={mutedText}>{TRANSFERS_TEXT.rulesOffline}</p>}
+      {current !== undefined && <RulesForm key={JSON.stringify(current)} securityId={securityId} rules={current} />}
+      {current === undefined && online && null}
+    </Card>
+  );
+}
+
+function RulesForm({ securityId, rules }: { securityId: string; rules: Rules | null }) {
+  const command = useCommand();
+  const [qualification, setQualification] = useState(rules?.transfereeQualificationRequired ?? false);
+  const form = useForm({
+    initial: {
+      lockupEndsOn: rules?.lockupEndsOn ?? null,
+      minimumHoldingDays: rules?.minimumHoldingDays?.toString() ?? "",
+      firstRefusalDays: rules?.firstRefusalDays?.toString() ?? "",
+    },
+    check: (values) => {
+      const holding = days(values.minimumHoldingDays ?? "");
+      const refusal = days(values.firstRefusalDays ?? "");
+      if (holding === undefined || refusal === undefined) {
+        return {
+          ok: false as const,
+          errors: {
+            ...(holding === undefined ? { minimumHoldingDays: TRANSFERS_TEXT.daysError } : {}),
+            ...(refusal === undefined ? { firstRefusalDays: TRANSFERS_TEXT.daysError } : {}),
+          },
+        };
+      }
+      return {
+        ok: true as const,
+        value: { lockupEndsOn: values.lockupEndsOn?.slice(0, 10) ?? null, holding, refusal },
+      };
+    },
+    submit: async (value) => {
+      await command("setTransferRules", {
+        input: {
+          securityId,
+          lockupEndsOn: value.lockupEndsOn,
+          minimumHoldingDays: value.holding,
+          firstRefusalDays: value.refusal,
+          transfereeQualificationRequired: qualification,
+        },
+      });
+      toast.success(TRANSFERS_TEXT.rulesSaved);
+    },
+    onDone: () => undefined,
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      <FormGrid columns={3}>
+        <DateInput
+          label={TRANSFERS_TEXT.lockupEndsOn}
+          value={form.values.lockupEndsOn}
+          onChange={form.setNullable("lockupEndsOn")}
+        />
+        <TextField
+          label={TRANSFERS_TEXT.minimumHoldingDays}
+          kind="integer"
+          value={form.values.minimumHoldingDays ?? ""}
+          onValueChange={form.set("minimumHoldingDays")}
+          error={form.errors.minimumHoldingDays}
+        />
+        <TextField
+          label={TRANSFERS_TEXT.firstRefusalDays}
+          kind="integer"
+          value={form.values.firstRefusalDays ?? ""}
+          onValueChange={form.set("firstRefusalDays")}
+          error={form.errors.firstRefusalDays}
+        />
+      </FormGrid>
+      <Checkbox checked={qualification} onChange={setQualification}>
+        {TRANSFERS_TEXT.qualificationRequired}
+      </Checkbox>
+      <div>
+        <Button type="submit" loading={form.saving}>
+          {TRANSFERS_TEXT.saveRules}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+// A table of transfer requests (a holding's, or a security's for its issuer): date, from, to, units, price, status
+// with its sync mark, and the actions the viewer may take on an open request: the holder cancels its own, the issuer's
+// (or managing broker's) owners and admins approve or reject with a reason. Every action is a queued command; a row
+// with a queued decision shows its mark instead of the buttons until the server answers.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { useForm } from "../../app/use-form.ts";
+import { useCommand } from "../../data/hooks.tsx";
+import type { PendingMark } from "../../data/pending.ts";
+import type { Viewer } from "../../domain/access.ts";
+import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
+import { TRANSFER_STATUS_LABELS, TRANSFER_TEXT } from "../../domain/transfers.ts";
+import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
+import { Button, FormDialog, fullRow, StatusBadge, SyncMark, TextField, tableClass, toast } from "../../ui/index.ts";
+import { TRANSFERS_TEXT } from "./strings.ts";
+
+export interface TransferRow {
+  id: string;
+  requestedOn?: string | null;
+  requesterId?: string;
+  requesterName?: string;
+  transfereeName?: string;
+  units: string;
+  pricePerUnit?: string | null;
+  status: string;
+  rejectionReason?: string | null;
+  /** a queued command touching the row (its request, decision or cancellation) */
+  mark?: PendingMark | null;
+}
+
+export function TransferTable({
+  rows,
+  viewer,
+  testId,
+}: {
+  rows: readonly TransferRow[];
+  viewer: Viewer;
+  testId?: string;
+}) {
+  const command = useCommand();
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const decides = (viewer.accountType === "issuer" || viewer.accountType === "broker") && viewer.canWrite;
+  const approve = async (transferId: string) => {
+    await command("approveTransfer", { input: { transferId } });
+    toast.success(TRANSFERS_TEXT.approved);
+  };
+  const cancel = async (transferId: string) => {
+    await command("cancelTransfer", { input: { transferId } });
+    toast.success(TRANSFERS_TEXT.cancelled);
+  };
+  if (rows.length === 0) return <p className={css({ color: "fg.muted", fontSize: "sm" })}>{TRANSFERS_TEXT.none}</p>;
+  return (
+    <>
+      <table className={tableClass} data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{TRANSFERS_TEXT.requestedOn}</th>
+            <th>{TRANSFERS_TEXT.from}</th>
+            <th>{TRANSFERS_TEXT.to}</th>
+            <th className="num">{TRANSFERS_TEXT.unitsColumn}</th>
+            <th className="num">{TRANSFERS_TEXT.price}</th>
+            <th>{TRANSFERS_TEXT.status}</th>
+            <HiddenHeader>{TRANSFERS_TEXT.actions}</HiddenHeader>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const open = row.status === "open" && !row.mark;
+            const ownRequest =
+              viewer.accountType === "investor" && viewer.canWrite && row.requesterId === viewer.accountId;
+            return (
+              <tr key={row.id} data-testid="transfer-row">
+                <td>{row.requestedOn ? formatDate(row.requestedOn, "MM/DD/YYYY") : TRANSFERS_TEXT.waiting}</td>
+                <td>{row.requesterName ?? ""}</td>
+                <td>{row.transfereeName ?? ""}</td>
+                <td className="num">{formatNumber(row.units)}</td>
+                <td className="num">{row.pricePerUnit ? formatMoney(row.pricePerUnit) : ""}</td>
+                <td>
+                  <StatusBadge label={TRANSFER_STATUS_LABELS[row.status] ?? row.status} />
+                  {row.rejectionReason && (
+                    <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
+                      {row.rejectionReason}
+                    </span>
+                  )}
+                  <SyncMark mark={row.mark} />
+                </td>
+                <td>
+                  {open && decides && (
+                    <span className={css({ display: "inline-flex", gap: "2" })}>
+                      <Button size="sm" onClick={() => void approve(row.id)}>
+                        {TRANSFERS_TEXT.approve}
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setRejecting(row.id)}>
+                        {TRANSFERS_TEXT.reject}
+                      </Button>
+                    </span>
+                  )}
+                  {open && ownRequest && (
+                    <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>
+                      {TRANSFERS_TEXT.cancelRequest}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rejecting && <RejectDialog transferId={rejecting} onClose={() => setRejecting(null)} />}
+    </>
+  );
+}
+
+function RejectDialog({ transferId, onClose }: { transferId: string; onClose: () => void }) {
+  const command = useCommand();
+  const form = useForm({
+    initial: { reason: "" },
+    check: (values) =>
+      values.reason.trim() === ""
+        ? { ok: false as const, errors: { reason: TRANSFER_TEXT.rejectReasonRequired } }
+        : { ok: true as const, value: values.reason.trim() },
+    submit: async (reason) => {
+      await command("rejectTransfer", { input: { transferId, reason } });
+      toast.success(TRANSFERS_TEXT.rejected);
+    },
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      form={form}
+      title={TRANSFERS_TEXT.rejectTitle}
+      description={TRANSFERS_TEXT.rejectDescription}
+      submitLabel={TRANSFERS_TEXT.reject}
+      cancelLabel={TRANSFERS_TEXT.cancel}
+      onClose={onClose}
+    >
+      <div className={fullRow}>
+        <TextField
+          label={TRANSFERS_TEXT.rejectReason}
+          value={form.values.reason}
+          onValueChange={form.set("reason")}
+          error={form.errors.reason}
+        />
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,34 @@
+// The Transfers card of /holding/{id}: the holding's transfer requests, and for its holder's owners and admins the
+// "Transfer" button (the request dialog: some or all of the units not already in an open request). The issuer's (or
+// managing broker's) owners and admins approve or reject here too.
+import { useState } from "react";
+import { useViewer } from "../../app/viewer.ts";
+import type { HoldingDoc } from "../../data/models/index.ts";
+import { availableUnits } from "../../domain/transfers.ts";
+import { Button, Card } from "../../ui/index.ts";
+import { TRANSFERS_TEXT } from "./strings.ts";
+import { TransferRequestDialog } from "./TransferRequestDialog.tsx";
+import { TransferTable } from "./TransferTable.tsx";
+import { useTransfers } from "./use-transfers.ts";
+
+export function TransfersCard({ holding }: { holding: HoldingDoc }) {
+  const viewer = useViewer();
+  const [requesting, setRequesting] = useState(false);
+  const filter = useState(() => ({ holdingId: holding.id }))[0];
+  const { rows } = useTransfers(filter);
+  const available = availableUnits(holding.amount, rows);
+  const holder = viewer.accountType === "investor" && viewer.canWrite && holding.investorId === viewer.accountId;
+  return (
+    <Card title={TRANSFERS_TEXT.card} testId="transfers">
+      {holder && available !== "0" && (
+        <div>
+          <Button onClick={() => setRequesting(true)}>{TRANSFERS_TEXT.transfer}</Button>
+        </div>
+      )}
+      <TransferTable rows={rows} viewer={viewer} />
+      {requesting && (
+        <TransferRequestDialog holdingId={holding.id} available={available} onClose={() => setRequesting(false)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+// The transfer requests a screen shows: the stored `transfers` documents (a holding's, or a security's) with this
+// device's queued commands applied: a request not yet applied appears as a row with its mark, a queued decision or
+// cancellation marks its row (the buttons go until the server answers).
+import { useMemo } from "react";
+import { useModel } from "../../data/hooks.tsx";
+import type { TransferDoc } from "../../data/models/index.ts";
+import type { PendingMark } from "../../data/pending.ts";
+import { usePending } from "../../data/pending-hooks.ts";
+import type { TransferRow } from "./TransferTable.tsx";
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+export function useTransfers(filter: { holdingId: string } | { securityId: string }): {
+  rows: TransferRow[];
+  docs: TransferDoc[];
+  loading: boolean;
+} {
+  const query = useMemo(() => ({ selector: filter, sort: [{ createdOn: "desc" as const }] }), [filter]);
+  const { rows: docs, loading } = useModel("transfers", query);
+  const holdingId = "holdingId" in filter ? filter.holdingId : undefined;
+  const requests = usePending("holding.transfers", holdingId);
+  const decisions = usePending("security.transfers");
+  const rows = useMemo(() => {
+    const marks = new Map<string, PendingMark>();
+    for (const entry of [...requests, ...decisions]) {
+      if (entry.id && entry.op !== "add" && entry.mark.status !== "accepted") marks.set(entry.id, entry.mark);
+    }
+    const stored = new Set(docs.map((doc) => doc.id));
+    const queued: TransferRow[] = requests
+      .filter((entry) => entry.op === "add" && entry.id && !stored.has(entry.id))
+      .map((entry) => ({
+        id: entry.id ?? "",
+        units: text(entry.row?.units),
+        pricePerUnit: text(entry.row?.pricePerUnit) || null,
+        transfereeName: text(entry.row?.transfereeEmail),
+        status: "open",
+        mark: entry.mark,
+      }));
+    return [
+      ...queued,
+      ...docs.map((doc) => ({
+        id: doc.id,
+        requestedOn: doc.requestedOn,
+        requesterId: doc.requesterId,
+        requesterName: doc.requesterName,
+        transfereeName: doc.transfereeName,
+        units: doc.units,
+        pricePerUnit: doc.pricePerUnit ?? null,
+        status: doc.status,
+        rejectionReason: doc.rejectionReason ?? null,
+        mark: marks.get(doc.id) ?? null,
+      })),
+    ];
+  }, [docs, requests, decisions]);
+  return { rows, docs, loading };
+}
