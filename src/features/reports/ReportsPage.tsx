@@ -1,21 +1,29 @@
-// /reports: "Download Reports" with Cap Table and Contacts. Online the server makes the CSV; offline the device
-// makes the same file from its replicas (same columns and order, src/domain/reports.ts). Issuers also get the
-// "OCF package" (Open Cap Format 1.2.0 zip, made by the server only) and, owners and admins, its import.
+// /reports: "Download Reports" with Cap Table, Schedule of purchasers and Contacts. Online the server makes the CSV;
+// offline the device makes the same file from its replicas (same columns and order, src/domain/reports.ts and
+// register.ts). "As of" (default today) dates the cap table and the schedule of purchasers: the register rebuilt from
+// the ledger (docs/REGISTER.md). Issuers also get the control report and the "OCF package" (Open Cap Format 1.2.0
+// zip), both made by the server only, and, owners and admins, the package's import.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
-import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc } from "../../data/models/index.ts";
+import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc, TransactionDoc } from "../../data/models/index.ts";
 import { capTableHoldings } from "../../domain/allocations.ts";
 import { type CsvText, csvBlob } from "../../domain/csv.ts";
+import { parseAsOf, purchasersCsv, registerCapTableCsv } from "../../domain/register.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
-import { Button, Card, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
+import { Button, Card, DateInput, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
+import { ControlCard } from "./ControlCard.tsx";
 import { OcfImport } from "./OcfImport.tsx";
+import { registerLinesOnDevice } from "./register-lines.ts";
 import { OCF_TEXT, REPORTS_TEXT } from "./strings.ts";
 
-const REPORTS: readonly { key: "cap-table" | "contacts"; title: string; description: string }[] = [
+type ReportKey = "cap-table" | "purchasers" | "contacts";
+
+const REPORTS: readonly { key: ReportKey; title: string; description: string }[] = [
   { key: "cap-table", title: REPORTS_TEXT.capTable, description: REPORTS_TEXT.capTableDescription },
+  { key: "purchasers", title: REPORTS_TEXT.purchasers, description: REPORTS_TEXT.purchasersDescription },
   { key: "contacts", title: REPORTS_TEXT.contacts, description: REPORTS_TEXT.contactsDescription },
 ];
 
@@ -31,7 +39,8 @@ function saveText(fileName: string, text: CsvText) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const today = () => new Date().toISOString().slice(0, 10).replaceAll("-", "_");
+const todayIso = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIso().replaceAll("-", "_");
 
 function download(path: string) {
   const anchor = document.createElement("a");
@@ -109,6 +118,9 @@ export function ReportsPage() {
   const { rows: securities } = useModel("securities");
   const { rows: allocations } = useModel("allocations");
   const { rows: customers } = useModel("customers");
+  const { rows: transactions } = useModel("transactions");
+  const [asOf, setAsOf] = useState<string | null>(todayIso);
+  const [asOfError, setAsOfError] = useState<string | undefined>();
 
   const capTable = useMemo(() => {
     const roundById = new Map((rounds as RoundDoc[]).map((r) => [r.id, r]));
@@ -130,16 +142,46 @@ export function ReportsPage() {
     });
   }, [holdings, rounds, assets, securities, allocations]);
 
-  const downloadReport = (key: "cap-table" | "contacts") => {
-    if (online) return download(`/api/v2/reports/${key}`);
-    if (key === "cap-table") saveText(`cap_table_${today()}.csv`, capTableCsv(capTable));
-    else
-      saveText(
+  /** The register as of a day other than today, made on the device from its ledger entries (offline). */
+  const registerOnDevice = (day: string) =>
+    registerLinesOnDevice(
+      {
+        holdings: holdings as HoldingDoc[],
+        transactions: transactions as TransactionDoc[],
+        rounds: rounds as RoundDoc[],
+        assets: assets as AssetDoc[],
+        securities: securities as SecurityDoc[],
+        allocationOwners: new Set(allocations.map((a) => a.ownerId)),
+      },
+      day,
+    );
+
+  const downloadReport = (key: ReportKey) => {
+    if (key === "contacts") {
+      if (online) return download("/api/v2/reports/contacts");
+      return saveText(
         `contacts_${today()}.csv`,
         contactsCsv(
           customers.map((c) => ({ contactName: c.name ?? "", accountName: c.investor?.name ?? "", email: c.email })),
         ),
       );
+    }
+    if (!asOf) return setAsOfError(REPORTS_TEXT.asOfInvalid);
+    const checked = parseAsOf(asOf, todayIso());
+    if (!checked.ok) return setAsOfError(checked.message);
+    const day = checked.day;
+    const isToday = day === todayIso();
+    if (online)
+      return download(
+        key === "cap-table" && isToday ? "/api/v2/reports/cap-table" : `/api/v2/reports/${key}?asOf=${day}`,
+      );
+    const stamp = day.replaceAll("-", "_");
+    if (key === "cap-table")
+      return saveText(
+        `cap_table_${stamp}.csv`,
+        isToday ? capTableCsv(capTable) : registerCapTableCsv(registerOnDevice(day)),
+      );
+    saveText(`schedule_of_purchasers_${stamp}.csv`, purchasersCsv(registerOnDevice(day)));
   };
 
   return (
@@ -150,6 +192,23 @@ export function ReportsPage() {
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
           {!online && <p className={mutedText}>{REPORTS_TEXT.offline}</p>}
+          <Card testId="report-as-of">
+            <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "4" })}>
+              <div className={css({ w: "48" })}>
+                <DateInput
+                  label={REPORTS_TEXT.asOf}
+                  name="as-of"
+                  value={asOf}
+                  error={asOfError}
+                  onChange={(value) => {
+                    setAsOf(value);
+                    setAsOfError(undefined);
+                  }}
+                />
+              </div>
+              <p className={mutedText}>{REPORTS_TEXT.asOfHint}</p>
+            </div>
+          </Card>
           {REPORTS.map((r) => (
             <Card key={r.key} testId={`report-${r.key}`}>
               <div
@@ -165,6 +224,7 @@ export function ReportsPage() {
               </div>
             </Card>
           ))}
+          {issuer && <ControlCard online={online} download={download} />}
           {issuer && <OcfCard online={online} version={ocfVersion} />}
           {issuer && viewer.canWrite && online && <OcfImport onImported={() => setOcfVersion((v) => v + 1)} />}
         </div>

@@ -9,6 +9,29 @@ export const REPORTS_TEXT = {
   none: "No Reports Available",
   offline: "You are offline: reports are made on this device from its synced data.",
   download: "Download",
+  purchasers: "Schedule of purchasers",
+  purchasersDescription: "Each purchase held on the day: units, purchase price, capital and the day it was paid.",
+  asOf: "As of",
+  asOfHint: "The cap table and the schedule of purchasers as they stood at the end of this day.",
+  asOfInvalid: "Enter the date as MM/DD/YYYY.",
+};
+
+/** The control report (issue 32 item 3, docs/REGISTER.md). */
+export const CONTROL_TEXT = {
+  title: "Control report",
+  description:
+    "For each security: authorized, issued and outstanding units, checked against the holdings, the cap table and the token balances on the chain.",
+  offline: "The control report is made by the server: connect to see and download it.",
+  security: "Security",
+  authorized: "Authorized",
+  issued: "Issued",
+  outstanding: "Outstanding",
+  holdings: "Holdings",
+  onChain: "On chain",
+  findings: "Findings",
+  loading: "Checking the books…",
+  failed: "The control report could not be made. Try again in a moment.",
+  none: "You have no securities yet.",
 };
 
 /** The Open Cap Format package: export card and import (issue 20). */

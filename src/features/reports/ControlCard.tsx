@@ -1,0 +1,91 @@
+// The control report (issue 32 item 3, docs/REGISTER.md): per security, authorized, issued and outstanding units
+// against the holdings, the cap table and the chain, with each difference in people's words. Made by the server
+// (it reads the chain's balances and every holding of the security), so offline the card says it needs the network.
+import { useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { graphql } from "../../data/graphql.ts";
+import { formatNumber } from "../../domain/format.ts";
+import { type ControlLine, controlFindings, NO_FINDINGS } from "../../domain/register.ts";
+import { Button, Card, mutedText, ScrollRegion, tableClass } from "../../ui/index.ts";
+import { CONTROL_TEXT, REPORTS_TEXT } from "./strings.ts";
+
+const CONTROL_QUERY = `query registerControl { registerControl { nodes {
+  securityId security authorized issued outstanding holdings capTable tokenizedHoldings onChain } } }`;
+
+type Line = ControlLine & { securityId: string };
+type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; lines: Line[] };
+
+export function ControlCard({ online, download }: { online: boolean; download: (path: string) => void }) {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    setState({ kind: "loading" });
+    graphql<{ registerControl: { nodes: Line[] } }>(CONTROL_QUERY)
+      .then((data) => live && setState({ kind: "ready", lines: data.registerControl.nodes }))
+      .catch(() => live && setState({ kind: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, [online]);
+  return (
+    <Card testId="report-control">
+      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
+        <div>
+          <h2 className={css({ fontWeight: "700" })}>{CONTROL_TEXT.title}</h2>
+          <p className={mutedText}>{CONTROL_TEXT.description}</p>
+        </div>
+        <Button variant="outline" disabled={!online} onClick={() => download("/api/v2/reports/control")}>
+          {REPORTS_TEXT.download}
+        </Button>
+      </div>
+      {!online ? (
+        <p className={mutedText} role="status">
+          {CONTROL_TEXT.offline}
+        </p>
+      ) : state.kind === "loading" ? (
+        <p className={mutedText}>{CONTROL_TEXT.loading}</p>
+      ) : state.kind === "failed" ? (
+        <p className={mutedText} role="alert">
+          {CONTROL_TEXT.failed}
+        </p>
+      ) : state.lines.length === 0 ? (
+        <p className={mutedText}>{CONTROL_TEXT.none}</p>
+      ) : (
+        <ScrollRegion label={CONTROL_TEXT.title}>
+          <table className={tableClass} aria-label={CONTROL_TEXT.title}>
+            <thead>
+              <tr>
+                <th>{CONTROL_TEXT.security}</th>
+                <th className="num">{CONTROL_TEXT.authorized}</th>
+                <th className="num">{CONTROL_TEXT.issued}</th>
+                <th className="num">{CONTROL_TEXT.outstanding}</th>
+                <th className="num">{CONTROL_TEXT.holdings}</th>
+                <th className="num">{CONTROL_TEXT.onChain}</th>
+                <th>{CONTROL_TEXT.findings}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.lines.map((line) => {
+                const findings = controlFindings(line);
+                return (
+                  <tr key={line.securityId} data-testid="control-row">
+                    <td className={css({ fontWeight: "600" })}>{line.security}</td>
+                    <td className="num">{formatNumber(line.authorized)}</td>
+                    <td className="num">{formatNumber(line.issued)}</td>
+                    <td className="num">{formatNumber(line.outstanding)}</td>
+                    <td className="num">{formatNumber(line.holdings)}</td>
+                    <td className="num">{line.onChain === null ? "" : formatNumber(line.onChain)}</td>
+                    <td className={css({ color: findings.length ? "danger" : undefined })}>
+                      {findings.length ? findings.join(" ") : NO_FINDINGS}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </Card>
+  );
+}
