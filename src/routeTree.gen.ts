@@ -40,6 +40,7 @@ import { Route as AppInvestorWalletRouteImport } from "./routes/_app/_investor/w
 import { Route as AppIssuerDistributorsRouteImport } from "./routes/_app/_issuer/distributors.tsx";
 import { Route as AppIssuerHoldingsRouteImport } from "./routes/_app/_issuer/holdings.tsx";
 import { Route as AppNonInvestorContactsRouteImport } from "./routes/_app/_nonInvestor/contacts.tsx";
+import { Route as AppVendorAccreditationsRouteImport } from "./routes/_app/_vendor/accreditations.tsx";
 import { Route as AppVendorAssetsRouteImport } from "./routes/_app/_vendor/assets.tsx";
 import { Route as AppVendorCapitalizationRouteImport } from "./routes/_app/_vendor/capitalization.tsx";
 import { Route as AppVendorDashboardRouteImport } from "./routes/_app/_vendor/dashboard.tsx";
@@ -222,6 +223,11 @@ const AppNonInvestorContactsRoute = AppNonInvestorContactsRouteImport.update({
   id: "/contacts",
   path: "/contacts",
   getParentRoute: () => AppNonInvestorRoute,
+} as any);
+const AppVendorAccreditationsRoute = AppVendorAccreditationsRouteImport.update({
+  id: "/accreditations",
+  path: "/accreditations",
+  getParentRoute: () => AppVendorRoute,
 } as any);
 const AppVendorAssetsRoute = AppVendorAssetsRouteImport.update({
   id: "/assets",
@@ -449,6 +455,7 @@ export interface FileRoutesByFullPath {
   "/distributors": typeof AppIssuerDistributorsRoute;
   "/holdings": typeof AppIssuerHoldingsRoute;
   "/contacts": typeof AppNonInvestorContactsRoute;
+  "/accreditations": typeof AppVendorAccreditationsRoute;
   "/assets": typeof AppVendorAssetsRoute;
   "/capitalization": typeof AppVendorCapitalizationRoute;
   "/dashboard": typeof AppVendorDashboardRoute;
@@ -503,6 +510,7 @@ export interface FileRoutesByTo {
   "/distributors": typeof AppIssuerDistributorsRoute;
   "/holdings": typeof AppIssuerHoldingsRoute;
   "/contacts": typeof AppNonInvestorContactsRoute;
+  "/accreditations": typeof AppVendorAccreditationsRoute;
   "/assets": typeof AppVendorAssetsRoute;
   "/capitalization": typeof AppVendorCapitalizationRoute;
   "/dashboard": typeof AppVendorDashboardRoute;
@@ -572,6 +580,7 @@ export interface FileRoutesById {
   "/_app/_issuer/distributors": typeof AppIssuerDistributorsRoute;
   "/_app/_issuer/holdings": typeof AppIssuerHoldingsRoute;
   "/_app/_nonInvestor/contacts": typeof AppNonInvestorContactsRoute;
+  "/_app/_vendor/accreditations": typeof AppVendorAccreditationsRoute;
   "/_app/_vendor/assets": typeof AppVendorAssetsRoute;
   "/_app/_vendor/capitalization": typeof AppVendorCapitalizationRoute;
   "/_app/_vendor/dashboard": typeof AppVendorDashboardRoute;
@@ -631,6 +640,7 @@ export interface FileRouteTypes {
     | "/distributors"
     | "/holdings"
     | "/contacts"
+    | "/accreditations"
     | "/assets"
     | "/capitalization"
     | "/dashboard"
@@ -685,6 +695,7 @@ export interface FileRouteTypes {
     | "/distributors"
     | "/holdings"
     | "/contacts"
+    | "/accreditations"
     | "/assets"
     | "/capitalization"
     | "/dashboard"
@@ -753,6 +764,7 @@ export interface FileRouteTypes {
     | "/_app/_issuer/distributors"
     | "/_app/_issuer/holdings"
     | "/_app/_nonInvestor/contacts"
+    | "/_app/_vendor/accreditations"
     | "/_app/_vendor/assets"
     | "/_app/_vendor/capitalization"
     | "/_app/_vendor/dashboard"
@@ -1019,6 +1031,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/contacts";
       preLoaderRoute: typeof AppNonInvestorContactsRouteImport;
       parentRoute: typeof AppNonInvestorRoute;
+    };
+    "/_app/_vendor/accreditations": {
+      id: "/_app/_vendor/accreditations";
+      path: "/accreditations";
+      fullPath: "/accreditations";
+      preLoaderRoute: typeof AppVendorAccreditationsRouteImport;
+      parentRoute: typeof AppVendorRoute;
     };
     "/_app/_vendor/assets": {
       id: "/_app/_vendor/assets";
@@ -1449,6 +1468,7 @@ const AppNonInvestorRouteWithChildren = AppNonInvestorRoute._addFileChildren(
 );
 
 interface AppVendorRouteChildren {
+  AppVendorAccreditationsRoute: typeof AppVendorAccreditationsRoute;
   AppVendorAssetsRoute: typeof AppVendorAssetsRoute;
   AppVendorCapitalizationRoute: typeof AppVendorCapitalizationRoute;
   AppVendorDashboardRoute: typeof AppVendorDashboardRoute;
@@ -1462,6 +1482,7 @@ interface AppVendorRouteChildren {
 }
 
 const AppVendorRouteChildren: AppVendorRouteChildren = {
+  AppVendorAccreditationsRoute: AppVendorAccreditationsRoute,
   AppVendorAssetsRoute: AppVendorAssetsRoute,
   AppVendorCapitalizationRoute: AppVendorCapitalizationRoute,
   AppVendorDashboardRoute: AppVendorDashboardRoute,

@@ -58,6 +58,7 @@ describe("top bar", () => {
       "/assets",
       "/securities",
       "/capitalization",
+      "/accreditations",
       "/reports",
       "/contacts",
     ]);
@@ -65,6 +66,7 @@ describe("top bar", () => {
       "Dashboard",
       "Assets",
       "Capitalization",
+      "Accreditations",
       "Reports",
       "Contacts",
     ]);

@@ -44,6 +44,11 @@ interface StepSchema {
   /** The button label. */
   text?: string;
   link?: string;
+  /** An accreditation step (docs/ACCREDITATION.md): whether its round accepts a self-certification, whether the
+   * server is configured for InvestReady, and who reviews the evidence. */
+  selfCertificationAllowed?: boolean;
+  investReady?: boolean;
+  reviewerName?: string;
 }
 
 export interface StepDoc {
@@ -106,6 +111,7 @@ export const KNOWN_STEP_TYPES: readonly string[] = [
   "encrypted_form",
   "signing",
   "payment",
+  "accreditation",
 ];
 
 /** A signing step's title: its render attributes carry the mapped template's name, which is the issuer's internal

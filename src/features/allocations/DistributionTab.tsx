@@ -5,6 +5,7 @@
 import { css } from "../../../styled-system/css";
 import { distributionQualificationLabel } from "../../domain/allocations.ts";
 import { EmptyState } from "../../ui/index.ts";
+import { DistributionAccreditation } from "../accreditation/index.ts";
 import { CustomFields } from "./DistributionCustomFields.tsx";
 import { Overview } from "./DistributionOverview.tsx";
 import { Payments } from "./DistributionPayments.tsx";
@@ -33,6 +34,7 @@ export function DistributionTab({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <Overview distribution={distribution} canEdit={canEdit && !locked} canDelete={canEdit} locked={locked} />
+      <DistributionAccreditation distributionId={distribution.id} />
       <QualificationsCard
         kind="distribution"
         parentId={distribution.id}

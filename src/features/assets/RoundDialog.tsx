@@ -1,7 +1,10 @@
 // Create or edit a round (spec part 1 sections 2.7, 5, 7). A new round is makeRound, or makeTranche with term and
 // coupon for a debt asset. An edit sends only what changed, as up to three queued commands: updateRoundById,
-// updateTrancheBondDatumByRoundId (term, coupon) and updateSecurityById (the linked security's latest price).
+// updateTrancheBondDatumByRoundId (term, coupon) and updateSecurityById (the linked security's latest price). An edit
+// also sets the round's accreditation rules (verified accreditation required, self-certification allowed).
 
+import { useState } from "react";
+import { css, cx } from "../../../styled-system/css";
 import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { RoundDoc, SecurityDoc } from "../../data/models/index.ts";
@@ -14,7 +17,7 @@ import {
   validateRound,
 } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { DateInput, FieldError, FormDialog, fullRow, Select, TextField } from "../../ui/index.ts";
+import { DateInput, FieldError, FormDialog, fullRow, Select, Switch, TextField } from "../../ui/index.ts";
 import { DIALOG_BUTTONS, ROUND_DIALOG_TEXT } from "./strings.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
@@ -37,6 +40,10 @@ export function RoundDialog({
   onClose: () => void;
 }) {
   const send = useCommand();
+  // The round's accreditation rules (docs/ACCREDITATION.md), edited with the round and sent in its patch.
+  const rules = round as (RoundDoc & { accreditationRequired?: boolean; selfCertificationAllowed?: boolean }) | null;
+  const [accreditationRequired, setAccreditationRequired] = useState(Boolean(rules?.accreditationRequired));
+  const [selfCertificationAllowed, setSelfCertificationAllowed] = useState(Boolean(rules?.selfCertificationAllowed));
   const tranche = round?.trancheBondData as { term?: string; coupon?: string } | null | undefined;
   const form = useForm({
     initial: {
@@ -66,7 +73,13 @@ export function RoundDialog({
           opensOn: timestampToDay(round.opensOn) ? dayToTimestamp(timestampToDay(round.opensOn)!) : round.opensOn,
           closesOn: timestampToDay(round.closesOn) ? dayToTimestamp(timestampToDay(round.closesOn)!) : round.closesOn,
         };
-        const patch = changedFields(original, fields);
+        const patch = {
+          ...changedFields(original, fields),
+          ...(accreditationRequired !== Boolean(rules?.accreditationRequired) ? { accreditationRequired } : {}),
+          ...(selfCertificationAllowed !== Boolean(rules?.selfCertificationAllowed)
+            ? { selfCertificationAllowed }
+            : {}),
+        };
         if (Object.keys(patch).length > 0) await send("updateRoundById", { input: { id: round.id, patch } });
         if (debt) {
           const tranchePatch = changedFields(
@@ -179,6 +192,17 @@ export function RoundDialog({
         />
         <FieldError text={errors.status} />
       </div>
+      {round && (
+        <div className={cx(fullRow, css({ display: "flex", flexDirection: "column", gap: "2" }))}>
+          <Switch checked={accreditationRequired} onChange={setAccreditationRequired}>
+            {ROUND_DIALOG_TEXT.accreditationRequired}
+          </Switch>
+          <Switch checked={selfCertificationAllowed} onChange={setSelfCertificationAllowed}>
+            {ROUND_DIALOG_TEXT.selfCertificationAllowed}
+          </Switch>
+          <p className={css({ fontSize: "xs", color: "fg.muted" })}>{ROUND_DIALOG_TEXT.accreditationHint}</p>
+        </div>
+      )}
       {security && (
         <TextField
           label={ROUND_DIALOG_TEXT.latestPrice(security.name)}

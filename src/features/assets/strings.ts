@@ -13,6 +13,10 @@ export const ASSET_DIALOG_TEXT = {
 export const ROUND_DIALOG_TEXT = {
   createTitle: "Create round",
   editTitle: "Edit round",
+  accreditationRequired: "Requires verified accreditation",
+  selfCertificationAllowed: "Allow self-certification",
+  accreditationHint:
+    "With verified accreditation required, holdings are issued only to investors whose accreditation was verified and has not expired. A self-certification does not count as verified.",
   debtDescription: "A debt round: term in years, coupon in percent.",
   name: "Name",
   opensOn: "Opens on",

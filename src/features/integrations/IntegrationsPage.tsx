@@ -2,9 +2,9 @@
 // cards, 3 per page, read from the `integrations` replica. An integration the account has not added offers Add
 // (owners and admins: createAccountIntegration, a queued command that works offline and shows as waiting); one whose
 // process is not complete shows its current step and short steps; a complete one shows Manage for Signing and Payment
-// processing. An integration with nothing behind it on this server (compliance, LedgerlineIO, portfolio) says "Not
-// available on this server" with the reason and offers no Add; Signing says which signer the account uses (DocuSign
-// or the built-in signer) and links to the signing settings.
+// processing. An integration with nothing behind it on this server says "Not available on this server" with the
+// reason and offers no Add; Signing says which signer the account uses (DocuSign or the built-in signer) and links to
+// the signing settings; Compliance, once added, shows how long accreditation approvals hold and Manage sets it.
 import { Link, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
@@ -22,6 +22,7 @@ import {
   StatusBadge,
   SyncMark,
 } from "../../ui/index.ts";
+import { ComplianceManage } from "./ComplianceManage.tsx";
 import { integrationTypesFor, manageLink, pageHolding, pageOf } from "./integration-rules.ts";
 import { INTEGRATIONS_TEXT as T } from "./strings.ts";
 
@@ -40,6 +41,8 @@ interface IntegrationRow {
   available?: boolean | null;
   unavailableReason?: string | null;
   signingProvider?: { provider: string; name: string } | null;
+  /** Compliance: how long the account's accreditation approvals hold */
+  accreditationValidDays?: number | null;
 }
 
 export function IntegrationsPage() {
@@ -184,6 +187,7 @@ function IntegrationCard({
       )}
       {row.type === "signing" && <SigningInUse signer={row.signingProvider ?? null} />}
       {mark?.status === "rejected" && <SyncMark mark={mark} />}
+      {added && row.type === "compliance" && <ComplianceManage knownDays={row.accreditationValidDays} />}
       {added && !complete && <Process process={added.process} />}
     </Card>
   );

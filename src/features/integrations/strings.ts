@@ -39,3 +39,16 @@ export const INTEGRATIONS_TEXT = {
     not_started: "Not started",
   } as Record<string, string>,
 } as const;
+
+/** The Compliance integration's Manage (accreditation verification, docs/ACCREDITATION.md). */
+export const COMPLIANCE_TEXT = {
+  manage: "Manage",
+  dialogTitle: "Accreditation verification",
+  validDays: "Approvals stay valid for (days)",
+  validDaysHint:
+    "How long an investor's approved accreditation stays valid, counted from the day it is approved. New approvals use the new period.",
+  save: "Save",
+  cancel: "Cancel",
+  current: (days: number) => `Approved accreditations stay valid for ${days} days.`,
+  reviewLink: "Review accreditations",
+};

@@ -24,6 +24,7 @@ import {
 import { isQuestionSetStep } from "../../domain/questions.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
+import { AccreditationStepAction } from "../accreditation/index.ts";
 import { PaymentStepAction } from "../payments/index.ts";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
 import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
@@ -125,6 +126,8 @@ function ActionByType({ step, hasChildren, command }: ActionProps) {
       return <SigningStepAction step={step} />;
     case "payment":
       return <PaymentStepAction step={step} />;
+    case "accreditation":
+      return <AccreditationStepAction step={step} provider={<AsyncIframeAction step={step} />} />;
     default:
       return <ConfirmAction step={step} hasChildren={hasChildren} command={command} />;
   }

@@ -21,6 +21,7 @@ import {
 } from "../../domain/onboarding.ts";
 import { CheckIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog } from "../../ui/index.ts";
+import { AccreditationOutcome } from "../accreditation/index.ts";
 import { StepAction } from "./StepAction.tsx";
 import { StepBar } from "./StepBar.tsx";
 import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
@@ -218,6 +219,7 @@ function StepPanel({
     >
       <StepHeader step={step} />
       <StatusLine step={step} />
+      {step.type === "accreditation" && step.status === "complete" && <AccreditationOutcome step={step} />}
       {!isCurrentTop && step.status !== "complete" && (
         <div
           className={css({
@@ -282,8 +284,8 @@ function StepPanel({
               ))}
             </ol>
           )}
-          {/* a payment step under way shows its trade's status */}
-          {(step.status !== "processing" || step.type === "payment") &&
+          {/* a payment step under way shows its trade's status, an accreditation step whose review it waits for */}
+          {(step.status !== "processing" || step.type === "payment" || step.type === "accreditation") &&
             step.status !== "retry_limit" &&
             children.every((child) => child.status === "complete") && (
               <StepAction step={step} hasChildren={children.length > 0} command={commands.get(step.id)} />
