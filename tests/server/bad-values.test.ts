@@ -548,6 +548,12 @@ const NOT_EXERCISED: Record<string, string> = {
   updateOnboardingQuestion: "same columns and rules as createOnboardingQuestion",
   deleteDistributionCustomField: "a delete: its text arguments are lookup keys",
   deleteDocumentSharing: "a delete: its text arguments are lookup keys",
+  // transfers (docs/TRANSFERS.md): bad units, prices, dates and texts refused with their texts and nothing written in
+  // tests/server/transfers.test.ts "refuse bad values"
+  setTransferRules: "transfer_rules.lockup_ends_on_bounds, days 0..36,500 (tests/server/transfers.test.ts)",
+  requestTransfer:
+    "transfers.units_bounds / price_per_unit_bounds, reason one of four (tests/server/transfers.test.ts)",
+  rejectTransfer: "transfers.rejection_reason_length (5,000), a reason required (tests/server/transfers.test.ts)",
 };
 
 /** A mutation's family: updateAssetById, updateAsset and updateAssetByName are one (same table, same patch). */

@@ -222,6 +222,43 @@ describe("requests", () => {
     expect(await sql("select 1 from app_public.transfers")).toEqual([]);
   });
 
+  it("refuse bad values with their texts and write nothing", async () => {
+    const request = { holdingId: jordanSeed, units: "100", reason: "gift", transfereeId: ids.get(EMMA) };
+    const refusals: Array<[string, Record<string, unknown>, string]> = [
+      ["requestTransfer", { ...request, units: "1.0000001" }, "Units can have at most 6 decimal places."],
+      ["requestTransfer", { ...request, units: "1e15" }, "Units must be less than 1,000,000,000,000,000."],
+      ["requestTransfer", { ...request, pricePerUnit: "-1" }, "Price must not be negative."],
+      ["requestTransfer", { ...request, pricePerUnit: "0.00000000001" }, "Price can have at most 10 decimal places."],
+      ["requestTransfer", { ...request, reason: "swap" }, "Choose a reason: sale, gift, estate or other."],
+      [
+        "requestTransfer",
+        { ...request, transfereeId: undefined, transfereeEmail: "nobody" },
+        "Please enter a valid email address.",
+      ],
+      [
+        "requestTransfer",
+        { ...request, transfereeEmail: "a@b.test" },
+        "Choose an investor or enter an email address, not both.",
+      ],
+      [
+        "setTransferRules",
+        { securityId, lockupEndsOn: "2200-01-01" },
+        "Enter a valid date between 01/01/1900 and 12/31/2199.",
+      ],
+      [
+        "setTransferRules",
+        { securityId, firstRefusalDays: 36501 },
+        "Right of first refusal must be between 0 and 36,500 days.",
+      ],
+    ];
+    for (const [mutation, input, text] of refusals) {
+      const answer = await call(mutation === "setTransferRules" ? issuer : jordan, mutation, input);
+      expect([mutation, code(answer), message(answer)]).toEqual([mutation, "LL422", text]);
+    }
+    expect(await sql("select 1 from app_public.transfers")).toEqual([]);
+    expect(await sql("select 1 from app_public.transfer_rules where first_refusal_days is not null")).toEqual([]);
+  });
+
   it("refuse a transfer inside a lock-up or the minimum holding period, each naming its rule", async () => {
     const request = { holdingId: jordanSeed, units: "100", reason: "gift", transfereeId: ids.get(EMMA) };
     await call(issuer, "setTransferRules", { securityId, lockupEndsOn: "2199-12-31" });
@@ -376,6 +413,9 @@ describe("decisions", () => {
     await call(issuer, "setTransferRules", { securityId, firstRefusalDays: 10 });
     const request = { holdingId: jordanSeed, units: "100", reason: "other", transfereeId: ids.get(KIM) };
     const first = transferOf(await call(jordan, "requestTransfer", request))?.id ?? "";
+    expect(message(await call(issuer, "rejectTransfer", { transferId: first, reason: "x".repeat(5001) }))).toBe(
+      "Reason must be at most 5000 characters.",
+    );
     expect(message(await call(issuer, "rejectTransfer", { transferId: first, reason: " " }))).toBe(
       "A reason is required to reject a transfer.",
     );
