@@ -1,7 +1,7 @@
 // The register as of any date (issue 32 item 3, docs/REGISTER.md) through the real server, the client bypassed:
 // the cap table as of today equals today's cap table; a past day's register equals the snapshot taken that day,
-// after later issuances and a transfer; who may read what (issuer, broker, investor, viewer; refusals); a bad date's
-// text; the control report's findings.
+// after a later issuance and a transfer (requested and approved); who may read what (issuer, broker, investor,
+// viewer; refusals); a bad date's text; the control report's findings.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AS_OF_TEXT, CONTROL_COLUMNS, NO_FINDINGS, PURCHASERS_COLUMNS } from "../../src/domain/register.ts";
 import { CAP_TABLE_COLUMNS } from "../../src/domain/reports.ts";
@@ -97,7 +97,7 @@ describe("the register as of a date", () => {
     expect(await csvLines(client, "/api/v2/reports/cap-table?asOf=2024-05-15")).toHaveLength(3);
   });
 
-  it("a past day's register equals the snapshot taken that day, after later issuances and a transfer", async () => {
+  it("a past day's register equals the snapshot taken that day, after a later issuance and an approved transfer", async () => {
     const client = await issuer();
     // issued "yesterday" (the seed's way of dating an issuance), then the snapshot of that day's cap table
     const first = await issue(await distribution("160000"));
@@ -109,34 +109,22 @@ describe("the register as of a date", () => {
     const snapshotPurchasers = await csvLines(client, "/api/v2/reports/purchasers");
     expect(snapshot).toHaveLength(6);
 
-    // today: another issuance and a transfer of 60,000 of the first holding (the shape TRANSFERS writes)
+    // today: another issuance, and Kim Family Trust gives 60,000 of the first holding to Emma (requestTransfer,
+    // approveTransfer: the transfer's own ledger entries, docs/TRANSFERS.md)
     await issue(await distribution("80000"));
-    const { rows } = await t.server.db.query<{ investor_id: string; issuer_id: string; round_id: string }>(
-      `select h.investor_id, a.issuer_id, h.round_id from app_public.holdings h
-         join app_public.rounds r on r.id = h.round_id join app_public.assets a on a.id = r.asset_id where h.id = $1`,
-      [first],
+    const kim = await as("investor2@demo.test", "Kim Family Trust");
+    const requested = await kim.graphql<{ requestTransfer: { transfer: { id: string } } }>(
+      `mutation($holding: UUID!, $to: UUID!) {
+         requestTransfer(input: {holdingId: $holding, units: "60000", reason: "gift", transfereeId: $to}) { transfer { id } }
+       }`,
+      { holding: first, to: accountIds.get("Emma Lawson") },
     );
-    const source = rows[0];
-    const kim = accountIds.get("Kim Family Trust");
-    await t.server.db.transaction(async (tx) => {
-      const made = await tx.query<{ id: string }>(
-        `insert into app_public.transactions (issuer_id, round_id, chain_data)
-         values ($1, $2, jsonb_build_object('kind', 'transfer')) returning id`,
-        [source?.issuer_id, source?.round_id],
-      );
-      const txId = made.rows[0]?.id;
-      const moved = await tx.query<{ id: string }>(
-        `insert into app_public.holdings (security_id, round_id, investor_id, amount, purchase_price)
-         select security_id, round_id, $2, 60000, purchase_price from app_public.holdings where id = $1 returning id`,
-        [first, kim],
-      );
-      await tx.query("update app_public.holdings set amount = amount - 60000 where id = $1", [first]);
-      await tx.query(
-        `insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
-         values ($1, $2, $3, -60000), ($1, $4, $5, 60000)`,
-        [txId, first, source?.investor_id, moved.rows[0]?.id, kim],
-      );
-    });
+    expect(requested.errors).toBeUndefined();
+    const approved = await client.graphql(
+      "mutation($id: UUID!) { approveTransfer(input: {transferId: $id}) { clientMutationId } }",
+      { id: requested.data?.requestTransfer.transfer.id },
+    );
+    expect(approved.errors).toBeUndefined();
 
     const todays = await csvLines(client, "/api/v2/reports/cap-table");
     expect(todays).toHaveLength(8);
