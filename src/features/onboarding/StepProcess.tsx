@@ -46,7 +46,7 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
       </section>
     );
   }
-  if (!current) return <Congratulations />;
+  if (!current) return <Congratulations verified={tops.filter((step) => step.type === "accreditation")} />;
 
   const selected = tops.find((step) => step.id === pickedId) ?? current;
   return (
@@ -68,7 +68,8 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
   );
 }
 
-function Congratulations() {
+/** `verified`: the process's accreditation steps, whose outcome (an approval's expiry) stays in view. */
+function Congratulations({ verified }: { verified: StepDoc[] }) {
   return (
     <section
       data-testid="step-process"
@@ -104,6 +105,9 @@ function Congratulations() {
         {ONBOARDING_TEXTS.processComplete}
         {ONBOARDING_PAGE_TEXT.finished}
       </p>
+      {verified.map((step) => (
+        <AccreditationOutcome key={step.id} step={step} />
+      ))}
       <Link
         to="/portfolio"
         className={css({ mt: "2", color: "fg.link", fontWeight: "600", textDecoration: "underline" })}
