@@ -15,14 +15,20 @@ import {
   hexlify,
   Interface,
   keccak256,
-  parseUnits,
   randomBytes,
   Wallet,
 } from "ethers";
 import type { Database } from "../db/database.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
+import {
+  CONTRACT_NOT_DEPLOYED,
+  type FailedJob,
+  mintUnits,
+  recordFailedJobs,
+  recordSignedJobs,
+  type SignedJob,
+} from "./job-records.ts";
 import type { ChainBackend } from "./provider.ts";
-import { recordSignedJobs, type SignedJob } from "./signed-jobs.ts";
 import type { TezosBackend } from "./tezos.ts";
 
 export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
@@ -273,9 +279,10 @@ export class JobRunner {
       ? await backend.provider.send("eth_getCode", [contractAddress.toLowerCase(), "latest"]).catch(() => "0x")
       : "0x";
     if (contractAddress && code === "0x") {
-      await this.db.query(
-        `update app_private.chain_jobs set status = 'failed', failure = $2, updated_on = now() where id = any ($1::uuid[])`,
-        [jobs.map((j) => j.id), `There is no contract at ${contractAddress} on ${backend.chain}.`],
+      const failure = `There is no contract at ${contractAddress} on ${backend.chain}.`;
+      await recordFailedJobs(
+        this.db,
+        jobs.map((j) => ({ id: j.id, failure })),
       );
       await this.updateContractStatus(jobs[0]?.contract_id ?? "");
       return;
@@ -285,7 +292,7 @@ export class JobRunner {
     const chainId = (await backend.provider.getNetwork()).chainId;
     let nonce = await this.nextNonce(backend);
     const signed: SignedJob[] = [];
-    const failed: Array<{ id: string; failure: string }> = [];
+    const failed: FailedJob[] = [];
     const ready: Array<{
       id: string;
       to: string;
@@ -298,19 +305,15 @@ export class JobRunner {
       const detail = byJob.get(job.id);
       const address = detail ? addresses.get(detail.investor_id) : undefined;
       if (!detail?.contract_address || !address) {
-        failed.push({ id: job.id, failure: "The token's contract is not deployed." });
+        failed.push({ id: job.id, failure: CONTRACT_NOT_DEPLOYED });
         continue;
       }
-      let units: bigint;
-      try {
-        units = parseUnits(String(job.amount ?? "0"), detail.precision);
-      } catch {
-        failed.push({
-          id: job.id,
-          failure: `The amount ${job.amount} has more decimals than the token's precision (${detail.precision}).`,
-        });
+      const minted = mintUnits(job.amount, detail.precision);
+      if ("failure" in minted) {
+        failed.push({ id: job.id, failure: minted.failure });
         continue;
       }
+      const { units } = minted;
       let to: string;
       try {
         to = getAddress(address.address.toLowerCase());
@@ -345,12 +348,7 @@ export class JobRunner {
       nonce += 1;
     }
     await this.db.transaction(async (tx) => {
-      if (failed.length > 0)
-        await tx.query(
-          `update app_private.chain_jobs j set status = 'failed', failure = x.failure, updated_on = now()
-             from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text) where j.id = x.id`,
-          [JSON.stringify(failed)],
-        );
+      await recordFailedJobs(tx, failed);
       // the holding shows its address on the chain at once, pending until its mint is in a block
       await recordSignedJobs(tx, signed);
     });

@@ -18,10 +18,17 @@ import { Parser, packDataBytes } from "@taquito/michel-codec";
 import { RpcClient } from "@taquito/rpc";
 import { InMemorySigner } from "@taquito/signer";
 import { b58DecodeAndCheckPrefix, b58Encode, encodeExpr, encodeOpHash, PrefixV2 } from "@taquito/utils";
-import { formatUnits, parseUnits } from "ethers";
+import { formatUnits } from "ethers";
 import type { Database } from "../db/database.ts";
 import type { ChainConnection } from "./chains.ts";
-import { recordSignedJobs, type SignedJob } from "./signed-jobs.ts";
+import {
+  CONTRACT_NOT_DEPLOYED,
+  type FailedJob,
+  mintUnits,
+  recordFailedJobs,
+  recordSignedJobs,
+  type SignedJob,
+} from "./job-records.ts";
 
 export const TEZOS_CONTRACT_FILE = new URL("./contracts/tezos/ledgerline_security_token.tz", import.meta.url);
 /** Holdings minted by one operation (issueBatch). */
@@ -286,35 +293,30 @@ async function signMints(db: Database, backend: TezosBackend, options: TezosOpti
     [own.map((j) => j.id)],
   );
   const byJob = new Map(details.map((d) => [d.id, d]));
-  const failed: Array<{ id: string; failure: string }> = [];
+  // a refused mint shows on the holding's address too (when it has one)
+  const failed: FailedJob[] = [];
+  const fail = (id: string, failure: string) => failed.push({ id, failure, addressId: byJob.get(id)?.address_id });
   const ready: Array<{ id: string; to: string; units: bigint; addressId: string; contract: string }> = [];
   for (const job of own) {
     const d = byJob.get(job.id);
     if (!d?.contract_address) {
-      failed.push({ id: job.id, failure: "The token's contract is not deployed." });
+      fail(job.id, CONTRACT_NOT_DEPLOYED);
       continue;
     }
     if (!d.address || !d.address_id) {
-      failed.push({
-        id: job.id,
-        failure: `The investor has no address on ${backend.chain}: the server holds no Tezos keys for investors.`,
-      });
+      fail(job.id, `The investor has no address on ${backend.chain}: the server holds no Tezos keys for investors.`);
       continue;
     }
-    try {
+    const minted = mintUnits(job.amount, d.precision);
+    if ("failure" in minted) fail(job.id, minted.failure);
+    else
       ready.push({
         id: job.id,
         to: d.address,
-        units: parseUnits(String(job.amount ?? "0"), d.precision),
+        units: minted.units,
         addressId: d.address_id,
         contract: d.contract_address,
       });
-    } catch {
-      failed.push({
-        id: job.id,
-        failure: `The amount ${job.amount} has more decimals than the token's precision (${d.precision}).`,
-      });
-    }
   }
   const signed: SignedJob[] = [];
   let counter = ready.length > 0 ? await nextCounter(backend) : 0;
@@ -340,30 +342,11 @@ async function signMints(db: Database, backend: TezosBackend, options: TezosOpti
       counter += 1;
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      for (const p of part) failed.push({ id: p.id, failure: error.message });
+      for (const p of part) fail(p.id, error.message);
     }
   }
   await db.transaction(async (tx) => {
-    if (failed.length > 0)
-      await tx.query(
-        `update app_private.chain_jobs j set status = 'failed', failure = x.failure, updated_on = now()
-           from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text) where j.id = x.id`,
-        [JSON.stringify(failed)],
-      );
-    // a refused mint shows on the holding's address too (when it has one)
-    const refused = failed
-      .map((f) => ({ ...f, address_id: byJob.get(f.id)?.address_id ?? null }))
-      .filter((f) => f.address_id);
-    if (refused.length > 0)
-      await tx.query(
-        `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain, failure)
-         select j.holding_id, x.address_id, 'failed', j.chain, left(x.failure, 2000)
-           from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text, address_id uuid)
-           join app_private.chain_jobs j on j.id = x.id
-         on conflict (holding_id, blockchain_address_id)
-           do update set status = 'failed', failure = excluded.failure, block_number = null`,
-        [JSON.stringify(refused)],
-      );
+    await recordFailedJobs(tx, failed);
     await recordSignedJobs(tx, signed);
   });
   if (failed.length > 0) await updateContractStatus(db, contractId);

@@ -1,0 +1,81 @@
+// What a mint job's outcome writes, for every chain (jobs.ts for EVM chains, tezos.ts for Tezos): a signed job's
+// nonce, raw transaction, hash and address, with the holding's address on the chain shown at once, pending until its
+// mint is in a block; a job that fails before it is sent, with its reason (and, where the holding's address is known,
+// that address shown failed). The checks both chains make before signing a mint are here too, with the same texts.
+import { parseUnits } from "ethers";
+import type { Sql } from "../db/database.ts";
+
+export interface SignedJob {
+  id: string;
+  nonce: number;
+  raw: string;
+  hash: string;
+  /** the address minted to, and its blockchain_addresses row */
+  address: string;
+  addressId: string;
+}
+
+export interface FailedJob {
+  id: string;
+  failure: string;
+  /** the holding's address on the chain, when the job knew it: shown failed with the reason */
+  addressId?: string | null;
+}
+
+export const CONTRACT_NOT_DEPLOYED = "The token's contract is not deployed.";
+
+/** A mint's amount in the token's smallest units, or the failure when it has more decimals than the token allows. */
+export function mintUnits(
+  amount: string | number | null | undefined,
+  precision: number,
+): { units: bigint } | { failure: string } {
+  try {
+    return { units: parseUnits(String(amount ?? "0"), precision) };
+  } catch {
+    return { failure: `The amount ${amount} has more decimals than the token's precision (${precision}).` };
+  }
+}
+
+/** Records the signed jobs inside the caller's transaction (nothing when there are none). */
+export async function recordSignedJobs(tx: Sql, signed: readonly SignedJob[]): Promise<void> {
+  if (signed.length === 0) return;
+  await tx.query(
+    `update app_private.chain_jobs j set status = 'signed', nonce = x.nonce, raw_tx = x.raw, tx_hash = x.hash,
+            address = x.address, updated_on = now()
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, nonce bigint, raw text, hash text, address text)
+      where j.id = x.id`,
+    [JSON.stringify(signed)],
+  );
+  await tx.query(
+    `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain, tx_hash)
+     select j.holding_id, x.address_id, 'pending', j.chain, x.hash
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, hash text, address_id uuid)
+       join app_private.chain_jobs j on j.id = x.id
+     on conflict (holding_id, blockchain_address_id)
+       do update set status = 'pending', tx_hash = excluded.tx_hash, failure = null, block_number = null`,
+    [JSON.stringify(signed.map((s) => ({ id: s.id, hash: s.hash, address_id: s.addressId })))],
+  );
+}
+
+/** Records the jobs that failed before they were sent, inside the caller's transaction (nothing when there are none). */
+export async function recordFailedJobs(tx: Sql, failed: readonly FailedJob[]): Promise<void> {
+  if (failed.length === 0) return;
+  await tx.query(
+    `update app_private.chain_jobs j set status = 'failed', failure = x.failure, updated_on = now()
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text) where j.id = x.id`,
+    [JSON.stringify(failed.map((f) => ({ id: f.id, failure: f.failure })))],
+  );
+  const known = failed
+    .filter((f) => f.addressId)
+    .map((f) => ({ id: f.id, failure: f.failure, address_id: f.addressId }));
+  if (known.length === 0) return;
+  await tx.query(
+    `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain, failure)
+     select j.holding_id, x.address_id, 'failed', j.chain, left(x.failure, 2000)
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text, address_id uuid)
+       join app_private.chain_jobs j on j.id = x.id
+     on conflict (holding_id, blockchain_address_id)
+       do update set status = 'failed', failure = excluded.failure, block_number = null`,
+    [JSON.stringify(known)],
+  );
+}
