@@ -15139,7 +15139,7 @@ begin
     end if;
     insert into app_public.accreditation_evidence (accreditation_id, file_key, name, position)
       values (result.id, evidence_keys[i], file_name, i - 1)
-      on conflict (accreditation_id, file_key) do nothing;
+      on conflict on constraint accreditation_evidence_accreditation_id_file_key_key do nothing;
   end loop;
 
   if result.status = 'self_certified' then

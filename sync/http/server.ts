@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/node";
 import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
+import { accreditationRoutes } from "../accreditation/routes.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
@@ -174,6 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...replicationRoutes({ pgl, db, production }),
     ...probeRoutes(readiness),
     ...fileRoutes({ db, storage }),
+    ...accreditationRoutes({ db, storage }),
     ...integrationRoutes({ db, production, signingLink: signing.docusignLink }),
     ...signing.routes,
     ...chain.routes,

@@ -16,12 +16,15 @@
 //
 // An image slot (png, jpg, jpeg, webp: an account's logo, sync/database/accounts/40_logos.sql) takes at most 1 MB and
 // only a PNG, JPEG or WebP image by its content (src/domain/logos.ts); once uploaded, the accounts naming it get the
-// address their logo is loaded from (sync/http/logos.ts).
+// address their logo is loaded from (sync/http/logos.ts). An accreditation evidence slot (what the database says the
+// slot is for: sync/accreditation/evidence.ts, docs/ACCREDITATION.md) takes a PDF or a PNG, JPEG, WebP or HEIC image
+// by its content, up to the 100 MB of every upload.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable, Transform } from "node:stream";
 import { isLogoFileName, LOGO_MAX_BYTES, logoContentType } from "../../src/domain/logos.ts";
 import { MESSAGES } from "../../src/domain/messages.ts";
 import { decodeTextFile } from "../../src/domain/text-file.ts";
+import { EVIDENCE_TYPE_MESSAGE, isEvidenceFile, uploadSlotPurpose } from "../accreditation/evidence.ts";
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { CONTENT_TYPES, type FileStorage, UPLOAD_EXTENSIONS, uploadLimit } from "../storage/index.ts";
@@ -115,7 +118,8 @@ async function handleUpload(
   if (!slot) return refuse(res, 404, "LL404", "Upload location not found");
   if (slot.status !== "pending" || slot.expired) return refuse(res, 410, "LL410", "Upload location expired");
 
-  const logo = isLogoSlot(slot.extension);
+  const purpose = await uploadSlotPurpose(context.db, key);
+  const logo = purpose === "logo";
   const limit = logo ? LOGO_MAX_BYTES : uploadLimit();
   const tooLarge = logo ? MESSAGES.logoTooLarge : MESSAGES.uploadTooLarge;
   const declared = Number(req.headers["content-length"] ?? 0);
@@ -157,6 +161,16 @@ async function handleUpload(
     if (!isLogoFileName(file.name) || logoContentType(head) === null) {
       await markSlot(context.db, key, "failed", null);
       return refuse(res, 422, "LL422", MESSAGES.logoType);
+    }
+    await context.storage.write(key, Buffer.from(await file.arrayBuffer()));
+    await markSlot(context.db, key, "uploaded", file.size);
+    return sendJson(res, 201, { key, size: file.size });
+  }
+  if (purpose === "evidence") {
+    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    if (!isEvidenceFile(file.name, head)) {
+      await markSlot(context.db, key, "failed", null);
+      return refuse(res, 422, "LL422", EVIDENCE_TYPE_MESSAGE);
     }
     await context.storage.write(key, Buffer.from(await file.arrayBuffer()));
     await markSlot(context.db, key, "uploaded", file.size);
@@ -205,7 +219,8 @@ async function handleComplete(
     await markSlot(context.db, key, "failed", null);
     return refuse(res, 409, "LL409", "Upload failed, please check file size and retry");
   }
-  const logo = isLogoSlot(slot.extension);
+  const purpose = await uploadSlotPurpose(context.db, key);
+  const logo = purpose === "logo";
   if (stored.size > (logo ? LOGO_MAX_BYTES : uploadLimit())) {
     // The policy forbids it; a bucket that does not enforce policies still never serves it.
     await context.storage.remove(key);
@@ -221,6 +236,15 @@ async function handleComplete(
       return refuse(res, 422, "LL422", MESSAGES.logoType);
     }
   }
+  if (purpose === "evidence") {
+    const file = await context.storage.read(key);
+    const bytes = file ? Buffer.concat(await file.body.toArray()) : Buffer.alloc(0);
+    if (!isEvidenceFile(`evidence.${slot.extension}`, bytes.subarray(0, 16))) {
+      await context.storage.remove(key);
+      await markSlot(context.db, key, "failed", null);
+      return refuse(res, 422, "LL422", EVIDENCE_TYPE_MESSAGE);
+    }
+  }
   let text: string | null = null;
   if (TEXT_EXTENSIONS.has(slot.extension) && stored.size <= IMPORT_TEXT_MAX_BYTES) {
     const file = await context.storage.read(key);
@@ -229,9 +253,6 @@ async function handleComplete(
   await markSlot(context.db, key, "uploaded", stored.size, text);
   return sendJson(res, 200, { key, size: stored.size });
 }
-
-/** An image slot: the account's logo (sync/database/accounts/40_logos.sql). */
-const isLogoSlot = (extension: string) => isLogoFileName(`logo.${extension}`);
 
 /**
  * The file's text as the device reads it (src/domain/text-file.ts: UTF-8 without its mark, UTF-16 with one, else

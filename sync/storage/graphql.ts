@@ -26,13 +26,15 @@ export function makeStoragePlugin(storage: FileStorage, db: Database): GraphileC
   const recent = new Map<string, Promise<UploadLocation | null>>();
 
   async function presign(key: string): Promise<UploadLocation | null> {
-    const { rows } = await db.query<{ extension: string; expires_on: Date | string }>(
-      "select extension, expires_on from app_private.upload_slots where key = $1::uuid",
+    const { rows } = await db.query<{ extension: string; expires_on: Date | string; purpose: string }>(
+      `select extension, expires_on, app_private.upload_slot_purpose(key) as purpose
+         from app_private.upload_slots where key = $1::uuid`,
       [key],
     );
     const slot = rows[0];
     if (!slot) return null;
-    return storage.uploadLocation({ key, extension: slot.extension, expiresOn: new Date(slot.expires_on) });
+    const purpose = slot.purpose === "evidence" || slot.purpose === "logo" ? slot.purpose : "document";
+    return storage.uploadLocation({ key, extension: slot.extension, expiresOn: new Date(slot.expires_on), purpose });
   }
 
   return {

@@ -25,6 +25,8 @@ export interface UploadSlot {
   key: string;
   extension: string;
   expiresOn: Date;
+  /** What the database says the slot is for (app_private.upload_slot_purpose): a logo is held to 1 MB. */
+  purpose?: "evidence" | "logo" | "document";
 }
 
 export interface StoredFile {

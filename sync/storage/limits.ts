@@ -17,6 +17,8 @@ export const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   webp: "image/webp",
+  // accreditation evidence may also be a phone's HEIC photo (sync/accreditation/evidence.ts)
+  heic: "image/heic",
 };
 
 /** The byte limit (tests of the refusal may lower it with UPLOAD_MAX_BYTES; it never rises above 100 MB). */

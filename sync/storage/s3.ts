@@ -64,7 +64,13 @@ export async function createS3Storage(settings: S3Settings): Promise<FileStorage
         Key: slot.key,
         Fields: { "Content-Type": contentType },
         Conditions: [
-          ["content-length-range", 0, isLogoFileName(`logo.${slot.extension}`) ? LOGO_MAX_BYTES : uploadLimit()],
+          [
+            "content-length-range",
+            0,
+            (slot.purpose ? slot.purpose === "logo" : isLogoFileName(`logo.${slot.extension}`))
+              ? LOGO_MAX_BYTES
+              : uploadLimit(),
+          ],
         ],
         Expires: Math.max(1, Math.min(POST_TTL_SECONDS, remaining)),
       });
