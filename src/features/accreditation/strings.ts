@@ -2,8 +2,7 @@
 // The method descriptions and the checks' messages live in domain/accreditation.ts.
 
 export const STEP_TEXT = {
-  intro:
-    "Offerings like this one are open to accredited investors only. Choose how you will show that you are accredited.",
+  intro: "Offerings like this one are open to accredited investors only. The issuer's team reviews what you send.",
   methodLegend: "How will you show that you are accredited?",
   evidenceTitle: "Evidence",
   evidenceHint: "PDF or photos (PNG, JPEG, WebP or HEIC), up to 100 MB each.",
