@@ -2,7 +2,9 @@
 // LISTEN/NOTIFY on channel app_changes). It never gives up: unlimited retries with capped exponential backoff,
 // keep-alive pings so a half-open connection is noticed, and a fresh subscription whenever the server ends one.
 // RxDB's built-in stream gives up after 5 retries and has no keep-alive, after which replication silently stops;
-// this client only says "something changed" and "(re)connected", and the pulls do the rest.
+// this client only says "something changed" and "(re)connected", and the pulls do the rest. A device that reads too
+// slowly is told to pull everything (an event of table STREAM_RESYNC_TABLE) or closed with STREAM_BEHIND_CLOSE, after
+// which this client reconnects like after any other close (docs/SERVER.md "Slow devices").
 import { type Client, createClient } from "graphql-ws";
 import type { SyncTransport } from "./transport.ts";
 

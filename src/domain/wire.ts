@@ -12,6 +12,17 @@ export const COMMANDS_PATH = "/api/v2/commands";
 export const PING_PATH = "/api/v2/ping";
 /** graphql-ws (the change stream's subscription `changes`); the server takes it without the trailing slash too. */
 export const WEBSOCKET_PATH = "/wss/v1/";
+/**
+ * The `table` of a change event that says "you fell behind: pull every model". A device that does not read its
+ * socket stops getting change events once the server holds STREAM_BEHIND_BYTES for it; when it has read them, this
+ * one event replaces all it missed (docs/SERVER.md "Slow devices").
+ */
+export const STREAM_RESYNC_TABLE = "*";
+/**
+ * The close of a socket that held more than its bound unread (docs/SERVER.md "Slow devices"): the device reconnects
+ * and, as on every connection, pulls every model. Not one of graphql-ws's fatal codes, so its client retries.
+ */
+export const STREAM_BEHIND_CLOSE = { code: 4480, reason: "Too far behind: reconnect and pull" } as const;
 
 /** At most this many commands per request; the device sends bigger queues in several requests. */
 export const MAX_COMMANDS_PER_REQUEST = 200;

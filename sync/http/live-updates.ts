@@ -68,6 +68,7 @@ const TABLE_NAMES = Object.keys(LIVE_TABLES).join(", ");
 /** One socket: its session, and per table the subscribed ids with the fingerprint last read (undefined: not read yet, null: not visible). */
 interface Subscriber {
   ws: WebSocket;
+  send(text: string): void;
   session: SessionClaims;
   tables: Map<string, Map<string, string | null | undefined>>;
   /** Tables whose read again is queued and not started yet (a burst of notifications queues one read). */
@@ -102,8 +103,11 @@ export function parseLiveMessage(text: string): Message | string {
 }
 
 export interface LiveUpdates {
-  /** Serves the spec's protocol on a socket opened without a subprotocol, as the session. */
-  open(ws: WebSocket, session: SessionClaims): void;
+  /**
+   * Serves the spec's protocol on a socket opened without a subprotocol, as the session; `send` (default ws.send) is
+   * how its messages go out (the server's: through the socket's backlog, socket-backlog.ts).
+   */
+  open(ws: WebSocket, session: SessionClaims, send?: (text: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -118,7 +122,7 @@ export function startLiveUpdates(options: {
 
   const send = (subscriber: Subscriber, message: Record<string, string>) => {
     if (subscriber.closed || subscriber.ws.readyState !== subscriber.ws.OPEN) return;
-    subscriber.ws.send(JSON.stringify(message));
+    subscriber.send(JSON.stringify(message));
   };
 
   /** The visible subscribed rows of a table with their fingerprints, read as the socket's account. */
@@ -221,9 +225,10 @@ export function startLiveUpdates(options: {
   }
 
   return {
-    open(ws, session) {
+    open(ws, session, write = (text) => ws.send(text)) {
       const subscriber: Subscriber = {
         ws,
+        send: write,
         session,
         tables: new Map(),
         pending: new Set(),

@@ -6,8 +6,9 @@ import { readdir } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { postgraphile } from "postgraphile";
 import { grafserv } from "postgraphile/grafserv/node";
-import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import { accreditationRoutes } from "../accreditation/routes.ts";
+import { prepareAccreditationService } from "../accreditation/service.ts";
+import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
@@ -34,6 +35,7 @@ import { createListener } from "./listener.ts";
 import { sendJson, setSecurityHeaders } from "./respond.ts";
 import { type Route, routeTable } from "./routes.ts";
 import { type ResolvedSession, resolveSession, SESSION_TTL_SECONDS } from "./sessions.ts";
+import type { BacklogTotals } from "./socket-backlog.ts";
 import { serveWebsockets } from "./ws-upgrade.ts";
 
 export { HEALTH_PATH, READY_PATH } from "./app-routes.ts";
@@ -58,6 +60,8 @@ export interface StartOptions extends Partial<Config> {
   drainMs?: number;
   /** Where uploaded files live (sync/storage/); the environment (FILES_STORAGE, ...) by default. */
   storage?: StorageSettings;
+  /** The websockets' keep-alive ping interval (ms, default 12,000): a socket that misses a pong is dropped. */
+  websocketKeepAliveMs?: number;
 }
 
 export interface RunningServer {
@@ -77,6 +81,8 @@ export interface RunningServer {
   webhooks: { runDue(): Promise<number> };
   /** The route table, in the order requests are matched (docs/SERVER.md "Routes"). */
   routes: readonly Route[];
+  /** What this process's websockets hold unread (docs/SERVER.md "Slow devices"). */
+  websocketBacklog(): BacklogTotals;
   close(): Promise<void>;
 }
 
@@ -161,6 +167,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ]);
   const chain = await prepareChainService({ db, ...options.chain, leads: () => locks.holds("chain") });
   const payments = await preparePaymentService({ db, ...options.payments });
+  const accreditation = await prepareAccreditationService({
+    db,
+    investready: options.investready ?? null,
+    publicUrl: options.publicUrl ?? null,
+  });
   const signing = await prepareSigningService({
     db,
     storage,
@@ -176,7 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...probeRoutes(readiness),
     ...fileRoutes({ db, storage }),
     ...accreditationRoutes({ db, storage }),
-    ...integrationRoutes({ db, production, signingLink: signing.docusignLink }),
+    ...integrationRoutes({ db, production, signingLink: signing.docusignLink, accreditation }),
     ...signing.routes,
     ...chain.routes,
     ...paymentRoutes({
@@ -255,7 +266,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { server, ...listener } = createListener(handle);
 
   // the websockets on /wss/v1/: graphql-ws and the spec's live updates, authenticated by the session (ws-upgrade.ts)
-  const websockets = serveWebsockets(server, { db, database, serv, sessionFor, draining: () => draining });
+  const websockets = serveWebsockets(server, {
+    db,
+    database,
+    serv,
+    sessionFor,
+    draining: () => draining,
+    keepAliveMs: options.websocketKeepAliveMs,
+  });
 
   const { url, port } = await listener.listen(options.port ?? 0, options.host ?? "127.0.0.1");
 
@@ -293,6 +311,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     signing: { key: signing.key, runDue: () => started.run("signing") },
     webhooks: { runDue: () => started.run("webhooks") },
     routes: routes.routes,
+    websocketBacklog: () => websockets.backlog(),
     close() {
       closing ??= (async () => {
         // 1. stop accepting: /readyz answers 503, new connections and websocket upgrades are refused, idle

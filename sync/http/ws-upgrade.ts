@@ -4,6 +4,7 @@
 // updates (live-updates.ts); one asking for one (the app's graphql-ws client: graphql-transport-ws) gets graphql-ws.
 // graphql-ws runs on our own WebSocketServer (as grafserv's makeNodeUpgradeHandler, with the sockets kept) so a
 // shutdown can close each socket with SHUTDOWN_CLOSE, which tells the client to reconnect (to another process).
+// Every socket's sends go through its backlog (socket-backlog.ts): a device that does not read costs bounded memory.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { CloseCode, makeServer as makeGraphqlWsServer } from "graphql-ws";
@@ -18,6 +19,13 @@ import { attachSession } from "../graphql/settings.ts";
 import { startLiveUpdates } from "./live-updates.ts";
 import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
 import type { ResolvedSession } from "./sessions.ts";
+import type { BacklogTotals } from "./socket-backlog.ts";
+import {
+  type ChangeStreamGate,
+  createBacklogRegistry,
+  gateChangeStream,
+  STREAM_BEHIND_BYTES,
+} from "./socket-backlog.ts";
 
 /** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
 export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
@@ -32,6 +40,8 @@ export interface WebsocketOptions {
   sessionFor: (req: IncomingMessage) => Promise<ResolvedSession | null>;
   /** True once the server drains: upgrades are refused with 503. */
   draining: () => boolean;
+  /** The keep-alive's ping interval (ms, default WEBSOCKET_KEEPALIVE_MS; tests of sockets that do not read). */
+  keepAliveMs?: number;
 }
 
 export interface Websockets {
@@ -39,12 +49,27 @@ export interface Websockets {
   closeSockets(): Promise<void>;
   /** Stops the session revocations and the live updates (after the sockets closed). */
   stop(): Promise<void>;
+  /** What the open sockets hold unread (docs/SERVER.md "Slow devices"). */
+  backlog(): BacklogTotals;
 }
 
 /** Serves the websockets of `server`'s upgrades (above). */
 export function serveWebsockets(server: Server, options: WebsocketOptions): Websockets {
   const { db, database, serv, sessionFor, draining } = options;
-  const graphqlWs = makeGraphqlWsServer(makeGraphQLWSConfig(serv));
+  const keepAliveMs = options.keepAliveMs ?? WEBSOCKET_KEEPALIVE_MS;
+  const backlogs = createBacklogRegistry();
+  const gates = new WeakMap<WebSocket, ChangeStreamGate>();
+  const graphqlWsConfig = makeGraphQLWSConfig(serv);
+  const graphqlWs = makeGraphqlWsServer<undefined, { socket: WebSocket; request: IncomingMessage }>({
+    ...graphqlWsConfig,
+    // A subscription (the change stream) is what the socket's gate holds back while the device is behind.
+    onOperation(ctx, id, _payload, _args, result) {
+      if (result && Symbol.asyncIterator in result) gates.get(ctx.extra.socket)?.streams.add(id);
+    },
+    onComplete(ctx, id) {
+      gates.get(ctx.extra.socket)?.streams.delete(id);
+    },
+  });
   const wsServer = new WebSocketServer({ noServer: true });
   const webSockets = new Set<WebSocket>();
   const liveUpdates = startLiveUpdates({
@@ -54,18 +79,21 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
   const upgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, session: ResolvedSession) => {
     wsServer.handleUpgrade(req, socket, head, (ws) => {
       webSockets.add(ws);
-      keepAlive(ws);
+      keepAlive(ws, keepAliveMs);
       if (ws.protocol === "") {
         ws.once("close", () => webSockets.delete(ws));
-        return liveUpdates.open(ws, session);
+        // the spec's protocol has no "pull everything" message: a socket past the bound is closed
+        const backlog = backlogs.track(ws, STREAM_BEHIND_BYTES);
+        return liveUpdates.open(ws, session, (text) => backlog.send(text));
       }
+      const gate = gateChangeStream(backlogs.track(ws));
+      gates.set(ws, gate);
       const closed = graphqlWs.opened(
         {
           protocol: ws.protocol,
-          send: (data) =>
-            new Promise<void>((resolve, reject) => {
-              ws.send(data, (error) => (error ? reject(error) : resolve()));
-            }),
+          // Resolves at once: the backlog, not graphql-ws waiting for the network, holds what the device has not
+          // read (waiting would leave grafast queueing the subscription's events, unbounded).
+          send: async (data) => gate.send(data),
           close: (code, reason) => ws.close(code, reason),
           onMessage: (cb) =>
             ws.on("message", async (event) => {
@@ -125,11 +153,12 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
       await revocations.stop();
       await liveUpdates.stop();
     },
+    backlog: () => backlogs.totals(),
   };
 }
 
-/** Pings the socket every WEBSOCKET_KEEPALIVE_MS; a socket that does not answer within the next interval is dropped. */
-function keepAlive(ws: WebSocket): void {
+/** Pings the socket every `intervalMs`; a socket that does not answer within the next interval is dropped. */
+function keepAlive(ws: WebSocket, intervalMs: number): void {
   let timer: NodeJS.Timeout | null = null;
   const stop = () => {
     if (timer) clearTimeout(timer);
@@ -137,15 +166,15 @@ function keepAlive(ws: WebSocket): void {
   };
   const ping = () => {
     stop();
-    timer = setTimeout(() => ws.terminate(), WEBSOCKET_KEEPALIVE_MS);
+    timer = setTimeout(() => ws.terminate(), intervalMs);
     ws.ping();
   };
   ws.on("pong", () => {
     stop();
-    timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
+    timer = setTimeout(ping, intervalMs);
   });
   ws.once("close", stop);
-  timer = setTimeout(ping, WEBSOCKET_KEEPALIVE_MS);
+  timer = setTimeout(ping, intervalMs);
 }
 
 /** Resolves when every socket of the set has closed (they leave it on close), or after `ms` (then drops the rest). */

@@ -1,6 +1,7 @@
 // From the change stream to pulls: a reSync opens a new epoch of each collection it pulls; a burst of notifications
 // pulls a model at most every interval (the last always followed by a pull); a (re)connection pulls every model.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STREAM_RESYNC_TABLE } from "../../domain/wire.ts";
 import type { openChangeStream } from "../change-stream.ts";
 import type { ReadModelName } from "../models/index.ts";
 import type { SyncTransport } from "../transport.ts";
@@ -68,7 +69,7 @@ describe("stream pulls", () => {
     expect(pulled).toEqual(["customers"]);
   });
 
-  it("follows the change stream: read models pulled, other tables ignored, every connection pulls all", async () => {
+  it("follows the change stream: read models pulled, other tables ignored, every connection and a resync pull all", async () => {
     let handlers: Parameters<typeof openChangeStream>[0] | null = null;
     let closed = false;
     const open = ((options) => {
@@ -95,12 +96,15 @@ describe("stream pulls", () => {
     on.onChange("user_emails");
     on.onChange("holdings");
     expect(pulls).toEqual(["all", "holdings"]);
+    // the server dropped events this device did not read: it pulls every model
+    on.onChange(STREAM_RESYNC_TABLE);
+    expect(pulls).toEqual(["all", "holdings", "all"]);
     on.onDisconnected?.();
     expect(connection).toEqual([true, false]);
     await stream.close();
     expect(closed).toBe(true);
     vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS);
-    expect(pulls, "the held-back pull is dropped on close").toEqual(["all", "holdings"]);
+    expect(pulls, "the held-back pull is dropped on close").toEqual(["all", "holdings", "all"]);
   });
 
   it("opens the stream only while online: none offline, closed on going offline, opened again on coming back", async () => {

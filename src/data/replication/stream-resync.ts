@@ -1,7 +1,9 @@
 // From the live change stream to pulls (docs/REPLICATION.md "Stream"): each `changes` event reSyncs the named
 // collection (a burst pulls a model at most every STREAM_RESYNC_INTERVAL_MS, the last event always followed by a
-// pull), and every (re)connection reSyncs them all. Each reSync opens a new epoch of its collection: a page fetched
+// pull), and every (re)connection reSyncs them all, as does the event that says the device fell behind (its table
+// STREAM_RESYNC_TABLE: the server dropped the events this device did not read, docs/SERVER.md "Slow devices"). Each reSync opens a new epoch of its collection: a page fetched
 // in an earlier epoch (a prefetch, the rest of a page) may not answer the pull the reSync starts.
+import { STREAM_RESYNC_TABLE } from "../../domain/wire.ts";
 import { requestAccessCheck } from "../access-signal.ts";
 import { type ChangeStream, openChangeStream } from "../change-stream.ts";
 import type { Connectivity } from "../connectivity.ts";
@@ -104,7 +106,8 @@ export function startStreamReSync(options: StreamReSyncOptions): { close(): Prom
     stream = (options.open ?? openChangeStream)({
       transport: options.transport,
       onChange: (table) => {
-        if (isReadModel(table)) throttle.changed(table);
+        if (table === STREAM_RESYNC_TABLE) options.reSync();
+        else if (isReadModel(table)) throttle.changed(table);
       },
       onConnected: () => {
         options.onConnection(true);
