@@ -5,9 +5,9 @@
 // - the change stream (graphql-ws `changes`, gateChangeStream) stops sending change events to a socket holding more
 //   than STREAM_BEHIND_BYTES and, once it has read down to STREAM_CAUGHT_UP_BYTES, sends one event of table
 //   STREAM_RESYNC_TABLE instead of all it missed: the device then pulls every model;
-// - any socket whose unread bytes would pass its hard bound (SOCKET_BACKLOG_MAX_BYTES; the spec's live updates, which
-//   have no resync message, use STREAM_BEHIND_BYTES) is closed with STREAM_BEHIND_CLOSE and dropped shortly after,
-//   so what it held is released whether or not it ever reads the close.
+// - any socket whose unread bytes would pass SOCKET_BACKLOG_MAX_BYTES (other graphql-ws messages; the spec's live
+//   updates, which have no resync message) is closed with STREAM_BEHIND_CLOSE and dropped shortly after, so what it
+//   held is released whether or not it ever reads the close.
 import type { WebSocket } from "ws";
 import { STREAM_BEHIND_CLOSE, STREAM_RESYNC_TABLE } from "../../src/domain/wire.ts";
 

@@ -20,12 +20,7 @@ import { startLiveUpdates } from "./live-updates.ts";
 import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
 import type { ResolvedSession } from "./sessions.ts";
 import type { BacklogTotals } from "./socket-backlog.ts";
-import {
-  type ChangeStreamGate,
-  createBacklogRegistry,
-  gateChangeStream,
-  STREAM_BEHIND_BYTES,
-} from "./socket-backlog.ts";
+import { type ChangeStreamGate, createBacklogRegistry, gateChangeStream } from "./socket-backlog.ts";
 
 /** The close of every websocket at shutdown: 1012 Service Restart, which graphql-ws clients retry at once. */
 export const SHUTDOWN_CLOSE = { code: 1012, reason: "Server restarting: reconnect" } as const;
@@ -82,8 +77,9 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
       keepAlive(ws, keepAliveMs);
       if (ws.protocol === "") {
         ws.once("close", () => webSockets.delete(ws));
-        // the spec's protocol has no "pull everything" message: a socket past the bound is closed
-        const backlog = backlogs.track(ws, STREAM_BEHIND_BYTES);
+        // the spec's protocol has no "pull everything" message: a socket past the bound is closed (the bound is above
+        // one re-read's burst of reports, MAX_IDS_PER_SOCKET of about 75 bytes, so a device that reads is never closed)
+        const backlog = backlogs.track(ws);
         return liveUpdates.open(ws, session, (text) => backlog.send(text));
       }
       const gate = gateChangeStream(backlogs.track(ws));
