@@ -385,6 +385,9 @@ create table app_private.investready_states (
   investor_id uuid not null,
   user_id uuid,
   created_on timestamp with time zone default now() not null,
+  access_token text,
+  refresh_token text,
+  used_on timestamp with time zone,
   constraint investready_states_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint investready_states_pkey PRIMARY KEY (state),
   constraint investready_states_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE CASCADE,
@@ -876,7 +879,7 @@ create table app_public.accreditations (
   constraint accreditations_decided_by_id_fkey FOREIGN KEY (decided_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint accreditations_distribution_id_fkey FOREIGN KEY (distribution_id) REFERENCES app_public.distributions(id) ON DELETE SET NULL,
   constraint accreditations_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
-  constraint accreditations_method_check CHECK (method = ANY (ARRAY['letter'::text, 'income'::text, 'net_worth'::text, 'self_certification'::text])),
+  constraint accreditations_method_check CHECK (method = ANY (ARRAY['letter'::text, 'income'::text, 'net_worth'::text, 'self_certification'::text, 'investready'::text])),
   constraint accreditations_pkey PRIMARY KEY (id),
   constraint accreditations_provider_check CHECK (provider = ANY (ARRAY['built_in'::text, 'investready'::text])),
   constraint accreditations_reviewer_account_id_fkey FOREIGN KEY (reviewer_account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
@@ -5126,7 +5129,7 @@ AS $function$
 $function$;
 grant execute on function app_private.custodial_address_ids(ids uuid[]) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.decide_accreditation(accreditation_id uuid, approve boolean, reason text, provider text, decided_by uuid, provider_reference text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION app_private.decide_accreditation(accreditation_id uuid, approve boolean, reason text, provider text, decided_by uuid, provider_reference text DEFAULT NULL::text, expires_on timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS app_public.accreditations
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5158,7 +5161,8 @@ begin
         provider_reference = coalesce(decide_accreditation.provider_reference, a.provider_reference),
         decided_on = now(),
         decided_by_id = decide_accreditation.decided_by,
-        expires_on = case when approve then now() + make_interval(days => coalesce(valid_days, 90)) end
+        expires_on = case when approve
+                          then coalesce(decide_accreditation.expires_on, now() + make_interval(days => coalesce(valid_days, 90))) end
     where a.id = verification.id returning * into verification;
 
   insert into app_public.audit_events (kind, action, user_id, account_id, session_id, details)
@@ -6745,6 +6749,88 @@ AS $function$
                                          (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.investor_transaction_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.investready_begin(step_id uuid, investor_id uuid, user_id uuid, state text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  step app_public.steps;
+  verification uuid := gen_random_uuid();
+begin
+  select s.* into step from app_public.steps s join app_public.processes p on p.id = s.process_id
+    where s.id = investready_begin.step_id and p.investor_id = investready_begin.investor_id and s.type = 'accreditation';
+  if step.id is null then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  perform app_private.require_actionable(step);
+  insert into app_private.investready_states (state, step_id, accreditation_id, investor_id, user_id)
+    values (investready_begin.state, step.id, verification, investready_begin.investor_id, investready_begin.user_id);
+  return verification;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.investready_result(state text, status text, reason text, expires_on timestamp with time zone, provider_reference text)
+ RETURNS app_public.accreditations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  started app_private.investready_states;
+  step app_public.steps;
+  process app_public.processes;
+  reviewer uuid;
+  round uuid;
+  verification app_public.accreditations;
+begin
+  select s.* into started from app_private.investready_states s where s.state = investready_result.state for update;
+  if started.state is null then
+    raise exception 'This InvestReady sign-in is unknown or expired.' using errcode = 'LL404';
+  end if;
+  select a.* into verification from app_public.accreditations a where a.id = started.accreditation_id for update;
+  if verification.id is null then
+    select s.* into step from app_public.steps s where s.id = started.step_id for update;
+    select p.* into process from app_public.processes p where p.id = step.process_id;
+    perform app_private.require_actionable(step);
+    select v.account_id into reviewer from app_public.distribution_qualifications q
+      join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+    where q.id = step.distribution_qualification_id;
+    select al.round_id into round from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+      where d.id = process.distribution_id;
+    insert into app_public.accreditations (id, investor_id, reviewer_account_id, step_id, distribution_id, round_id,
+                                           method, status, provider, submitted_by_id, provider_reference)
+      values (started.accreditation_id, started.investor_id, reviewer, step.id, process.distribution_id, round,
+              'investready', 'submitted', 'investready', started.user_id, investready_result.provider_reference)
+      returning * into verification;
+    update app_public.steps s set status = 'processing',
+        output_data = (s.output_data - 'error') || jsonb_build_object('accreditationId', verification.id)
+      where s.id = step.id;
+    perform app_private.refresh_process(step.process_id);
+  end if;
+  if verification.status <> 'submitted' then
+    return verification;
+  end if;
+  case investready_result.status
+  when 'approved' then
+    return app_private.decide_accreditation(verification.id, true, null, 'investready', null,
+                                            investready_result.provider_reference, investready_result.expires_on);
+  when 'rejected' then
+    return app_private.decide_accreditation(verification.id, false,
+      coalesce(nullif(trim(investready_result.reason), ''), 'InvestReady could not verify your accreditation.'),
+      'investready', null, investready_result.provider_reference);
+  when 'expired' then
+    return app_private.decide_accreditation(verification.id, false,
+      'Your InvestReady verification expired on ' || to_char(investready_result.expires_on at time zone 'UTC', 'MM/DD/YYYY')
+        || '. Please verify again with InvestReady.',
+      'investready', null, investready_result.provider_reference);
+  else
+    return verification;
+  end case;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.invitation_mail(distribution_id uuid, amount numeric, offering text)
  RETURNS TABLE(subject text, text_body text, html_body text)
@@ -8706,9 +8792,9 @@ $function$;
 CREATE OR REPLACE FUNCTION app_private.register_entry_day(chain_data jsonb, first_of_holding boolean, issued_on timestamp with time zone, written_on timestamp with time zone)
  RETURNS date
  LANGUAGE sql
- IMMUTABLE
- SET search_path TO 'pg_catalog'
+ STABLE
 AS $function$
+  -- stable, as the text-to-date cast it uses; no SET clause: PostgreSQL inlines it into the register's scan (a call per entry cost 0.03 ms, 550 ms per 20,000)
   select case
     when first_of_holding and not (chain_data ? 'kind') then (least(issued_on, written_on) at time zone 'UTC')::date
     when chain_data ->> 'date' ~ '^\d{4}-\d{2}-\d{2}$' then (chain_data ->> 'date')::date
@@ -12368,7 +12454,8 @@ begin
   body := 'The transfer of ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name || ' from '
     || (select a.name from app_public.accounts a where a.id = transfer.requester_id) || ' to '
     || (select a.name from app_public.accounts a where a.id = transfer.transferee_id) || ' was approved on '
-    || app_private.transfer_day(current_date) || ' and is recorded in the register.';
+    || app_private.transfer_day(current_date) || ' and is recorded in the register.' || chr(10) || chr(10)
+    || 'The confirmation statement: {{origin}}/api/v2/transfers/' || transfer.id::text || '/confirmation.pdf';
   perform app_private.queue_transfer_mail(transfer.requester_id, 'transfer_approved',
                                           'Transfer approved: ' || security_name, body);
   perform app_private.queue_transfer_mail(transfer.transferee_id, 'transfer_approved',

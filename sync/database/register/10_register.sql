@@ -19,9 +19,9 @@ create or replace function app_private.register_entry_day(
 )
   returns date
   language sql
-  immutable
-  set search_path to 'pg_catalog'
+  stable
 as $function$
+  -- stable, as the text-to-date cast it uses; no SET clause: PostgreSQL inlines it into the register's scan (a call per entry cost 0.03 ms, 550 ms per 20,000)
   select case
     when first_of_holding and not (chain_data ? 'kind') then (least(issued_on, written_on) at time zone 'UTC')::date
     when chain_data ->> 'date' ~ '^\d{4}-\d{2}-\d{2}$' then (chain_data ->> 'date')::date
