@@ -173,4 +173,6 @@ export const MESSAGES = {
   delegateInvitationAccepted: "Invitation accepted",
   delegateInvitationAccess:
     "You are now a delegate of the investor account {name} and have access to it. Continue to choose it.",
+  // signing offline (docs/SIGNING.md "Signing offline"; the signing runner's reason, sync/signing/offline.ts)
+  offlineSigningChanged: "The document changed after you signed it offline: please review and sign again.",
 } as const;

@@ -18,6 +18,17 @@ export interface SignedDocumentInput {
   signedAt: Date;
   sentId: string;
   key: SigningKey;
+  /** Signed on a device with no network (docs/SIGNING.md "Signing offline"): the audit page says where and when. */
+  offline?: OfflineEvidence;
+}
+
+export interface OfflineEvidence {
+  signedOnDevice: Date;
+  receivedOn: Date;
+  sealedOn: Date;
+  deviceId: string | null;
+  /** What the device showed (src/domain/signing-fingerprint.ts), checked equal to what the server holds. */
+  fingerprint: string;
 }
 
 /** The template filled, the typed name in the investor's signature fields only. */
@@ -38,6 +49,7 @@ export async function signedDocument(
   const filled = await fillForInvestor(input);
   const beforeHash = sha256(input.template);
   const afterHash = sha256(filled);
+  const offline = input.offline;
   const audit = {
     consent: true,
     consentText: "I agree to sign this document electronically.",
@@ -50,14 +62,43 @@ export async function signedDocument(
     signedOn: signedAt.toISOString(),
     sha256Before: beforeHash,
     sha256After: afterHash,
+    ...(offline
+      ? {
+          offline: true,
+          signedOnDevice: offline.signedOnDevice.toISOString(),
+          receivedOn: offline.receivedOn.toISOString(),
+          sealedOn: offline.sealedOn.toISOString(),
+          deviceId: offline.deviceId,
+          fingerprint: offline.fingerprint,
+        }
+      : {}),
   };
+  const when = (date: Date) => `${date.toISOString()} (${formatDate(date)})`;
+  const signedLines = offline
+    ? [
+        {
+          label: "How",
+          value:
+            "Signed offline on the signer's device, which showed this document's template and values; the server sealed it after checking they had not changed.",
+        },
+        { label: "Where", value: offline.deviceId ? `Device ${offline.deviceId}` : "The signer's device" },
+        { label: "Signed on the device (device time, UTC)", value: when(offline.signedOnDevice) },
+        { label: "Received by the server (UTC)", value: when(offline.receivedOn) },
+        { label: "Sealed by the server (UTC)", value: when(offline.sealedOn) },
+        { label: "Fingerprint of what the device showed (SHA-256)", value: offline.fingerprint },
+        { label: "IP address (when received)", value: input.ip || "unknown" },
+        { label: "User agent (when received)", value: input.userAgent || "unknown" },
+      ]
+    : [
+        { label: "Signed on (UTC)", value: when(signedAt) },
+        { label: "IP address", value: input.ip || "unknown" },
+        { label: "User agent", value: input.userAgent || "unknown" },
+      ];
   const audited = await appendAuditPage(filled, "Signature audit trail", [
     { label: "Document", value: `${mapping.name} (sent document ${sentId})` },
     { label: "Signer", value: `${typedName} <${signer.email}> (account ${signer.accountId}, user ${signer.userId})` },
     { label: "Consent", value: "The signer agreed to sign this document electronically and typed their name." },
-    { label: "Signed on (UTC)", value: `${signedAt.toISOString()} (${formatDate(signedAt)})` },
-    { label: "IP address", value: input.ip || "unknown" },
-    { label: "User agent", value: input.userAgent || "unknown" },
+    ...signedLines,
     { label: "SHA-256 of the document before filling", value: beforeHash },
     { label: "SHA-256 of the document after filling and signing", value: afterHash },
     { label: "Digital signature", value: "PKCS#7 detached signature by the platform's key over this whole file." },

@@ -1,9 +1,12 @@
-// The signing runner (docs/SIGNING.md): template syncs of signing accounts marked `loading` and the DocuSign
-// envelopes of e-mailed signing documents, woken by pg_notify('signing_jobs'), at start and every 2 s.
+// The signing runner (docs/SIGNING.md): template syncs of signing accounts marked `loading`, the DocuSign envelopes
+// of e-mailed signing documents and the signatures made offline (offline.ts), woken by pg_notify('signing_jobs'), at
+// start and every 2 s.
 import type { Database } from "../db/database.ts";
 import type { Runner } from "../runners/runner.ts";
 import type { FileStorage } from "../storage/index.ts";
 import { sendEnvelope } from "./envelopes.ts";
+import type { SigningKey } from "./keys.ts";
+import { offlineSigner } from "./offline.ts";
 import type { SigningProviderApi } from "./provider.ts";
 import { syncSigningAccount } from "./templates.ts";
 import { loadMapping } from "./values.ts";
@@ -12,12 +15,15 @@ export interface SigningJobsOptions {
   db: Database;
   storage: FileStorage;
   docusign: SigningProviderApi | null;
+  /** The built-in signer's key (seals the signatures made offline). */
+  key: SigningKey;
   /** How often due syncs are looked for (default 2 s; 0: only when woken or asked). */
   tickMs?: number;
 }
 
 export function signingJobs(options: SigningJobsOptions): Runner {
   const { db, storage, docusign } = options;
+  const offline = offlineSigner({ db, storage, key: options.key });
 
   async function createDueEnvelopes(): Promise<number> {
     if (!docusign) return 0;
@@ -51,7 +57,7 @@ export function signingJobs(options: SigningJobsOptions): Runner {
       "select id, provider from app_public.signing_accounts where sync_status = 'loading' order by updated_on",
     );
     for (const account of rows) await syncSigningAccount(db, storage, docusign, account);
-    return rows.length + (await createDueEnvelopes());
+    return rows.length + (await createDueEnvelopes()) + (await offline.runDue());
   }
 
   return {

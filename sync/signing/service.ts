@@ -64,7 +64,7 @@ export async function prepareSigningService(options: SigningServiceOptions): Pro
   return {
     key,
     docusign,
-    runner: signingJobs({ db, storage, docusign, tickMs: options.tickMs }),
+    runner: signingJobs({ db, storage, docusign, key, tickMs: options.tickMs }),
     routes: signingRoutes(deps),
     docusignLink: signingStep(deps).docusignLink,
   };

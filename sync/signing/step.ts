@@ -14,7 +14,7 @@ import { readStored } from "./files.ts";
 import type { SigningKey } from "./keys.ts";
 import { fillDocument, sha256 } from "./pdf.ts";
 import type { SigningProviderApi } from "./provider.ts";
-import { distributionValues, fieldValues, loadMapping, type Mapping, roleRecipient } from "./values.ts";
+import { distributionValues, fieldValues, loadMapping, type Mapping, roleRecipient, shownValues } from "./values.ts";
 
 export interface SigningDeps {
   db: Database;
@@ -77,9 +77,12 @@ export function signingStep(deps: SigningDeps) {
     const mapping = await loadMapping(db, context.mappedSigningTemplateId);
     if (!mapping) return fail(404, "LL404", "Step not found");
     const data = await distributionValues(db, context.distributionId);
-    const values = fieldValues(mapping.fields, data);
+    const values = shownValues(mapping.fields, fieldValues(mapping.fields, data));
     const sent = await sentOf(stepId);
     const signed = sent?.status === "completed";
+    // the template's hash: what an offline signature's fingerprint names (docs/SIGNING.md "Signing offline")
+    const templateSha256 =
+      mapping.provider === "builtin" && mapping.fileKey ? sha256(await templateBytes(mapping)) : null;
     const signer = mapping.roles.find((r) => r.mapTo === "investor");
     const recipient = signer ? roleRecipient(signer, data) : null;
     return {
@@ -87,8 +90,9 @@ export function signingStep(deps: SigningDeps) {
       documentName: mapping.name,
       documentUrl: mapping.provider === "builtin" ? `${SIGNING_PATH}steps/${stepId}/preview.pdf` : null,
       fields: mapping.fields
-        .filter((f) => f.type !== "signature" && f.type !== "initial" && values[f.name] !== undefined)
-        .map((f) => ({ name: f.name, value: values[f.name] as string })),
+        .filter((f) => values[f.name] !== undefined)
+        .map((f) => ({ name: f.name, value: values[f.name] as string, signingDate: f.mapTo === "date.signed" })),
+      templateSha256,
       signerName: recipient?.name ?? data["investor.name"] ?? null,
       signerEmail: recipient?.email ?? data["investor.email"] ?? null,
       signed,

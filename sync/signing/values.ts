@@ -1,6 +1,7 @@
 // The values a mapped template's fields are filled with (docs/SIGNING.md "Mapping"): each mapping field
 // (app_public.mapping_fields.field) read from the platform's data for one distribution, the mapping's own value for
 // static and custom, the mock values (testValue) for the test page.
+import { signingDate } from "../../src/domain/signing-fingerprint.ts";
 import type { Sql } from "../db/database.ts";
 
 export interface MappedField {
@@ -71,11 +72,8 @@ export async function loadMapping(db: Sql, mappedId: string): Promise<Mapping | 
   };
 }
 
-/** MM/dd/yyyy (spec: dates in grids and documents). */
-export function formatDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-}
+/** MM/dd/yyyy (spec: dates in grids and documents), the same text the device dates an offline signature with. */
+export const formatDate = signingDate;
 
 /** The platform's data for a distribution, keyed by mapping field (investor.name, distribution.amount, ...). */
 export async function distributionValues(
@@ -132,6 +130,19 @@ export function fieldValues(fields: MappedField[], data: Record<string, string>)
     if (value !== undefined && value !== null) values[field.name] = value;
   }
   return values;
+}
+
+/**
+ * The values the signer reads (and an offline signature's fingerprint covers): every filled field but the signature
+ * and initial fields, which take the typed name. The same for the signing page and the offline check.
+ */
+export function shownValues(fields: MappedField[], values: Record<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.type !== "signature" && field.type !== "initial" && value !== undefined) shown[field.name] = value;
+  }
+  return shown;
 }
 
 /** A role's recipient: the investor, the issuer, or the static person the mapping names. */

@@ -3,7 +3,7 @@
 // Each command declared once: name, effect on the device, description, sample (command.ts).
 import { command, sampleId as id } from "./command.ts";
 import { edit, named } from "./describe.ts";
-import { childOf, idOf, patchOf, pendingIn } from "./lists.ts";
+import { childOf, idOf, isRecord, patchOf, pendingIn } from "./lists.ts";
 
 export const SIGNING_COMMANDS = [
   command({
@@ -53,6 +53,27 @@ export const SIGNING_COMMANDS = [
     effect: pendingIn("signing.account", "sync", idOf("accountId")),
     describe: () => "Sync the signing template list",
     sample: { input: { accountId: id(75) } },
+  }),
+  command({
+    // Signing offline (docs/SIGNING.md "Signing offline"): the step waits on the device as signed, its fields as shown.
+    name: "signStepOffline",
+    effect: pendingIn("onboarding.steps", "complete", (input) =>
+      typeof input.stepId === "string"
+        ? { id: input.stepId, row: isRecord(input.fieldValues) ? { signed: input.fieldValues } : {} }
+        : null,
+    ),
+    describe: () => "Sign a document",
+    sample: {
+      input: {
+        stepId: id(2),
+        fingerprint: "0".repeat(64),
+        templateHash: "1".repeat(64),
+        fieldValues: { "Investor.name": "Emma Lawson" },
+        typedName: "Emma Lawson",
+        consent: true,
+        signedAtDevice: "2026-01-01T00:00:00.000Z",
+      },
+    },
   }),
   command({
     name: "updateMappedSigningTemplateById",
