@@ -1,7 +1,8 @@
 // What a mint job's outcome writes, for every chain (jobs.ts for EVM chains, tezos.ts for Tezos): a signed job's
 // nonce, raw transaction, hash and address, with the holding's address on the chain shown at once, pending until its
 // mint is in a block; a job that fails before it is sent, with its reason (and, where the holding's address is known,
-// that address shown failed). The checks both chains make before signing a mint are here too, with the same texts.
+// that address shown failed); the contract's and token's status the mint jobs add up to. The checks both chains
+// make before signing a mint are here too, with the same texts.
 import { parseUnits } from "ethers";
 import type { Sql } from "../db/database.ts";
 
@@ -77,5 +78,32 @@ export async function recordFailedJobs(tx: Sql, failed: readonly FailedJob[]): P
      on conflict (holding_id, blockchain_address_id)
        do update set status = 'failed', failure = excluded.failure, block_number = null`,
     [JSON.stringify(known)],
+  );
+}
+
+/**
+ * A contract's and its token's status from its mint jobs: issuing while mints are open; then issued when any holding
+ * is minted, else deployed; failures counted.
+ */
+export async function updateContractStatus(db: Sql, contractId: string): Promise<void> {
+  await db.query(
+    `with counts as (
+       select count(*) filter (where status in ('queued', 'signed')) as open,
+              count(*) filter (where status = 'done') as done,
+              count(*) filter (where status = 'failed') as failed,
+              (array_agg(failure order by updated_on desc) filter (where status = 'failed'))[1] as last_failure
+         from app_private.chain_jobs where contract_id = $1 and kind = 'mint'
+     ), updated as (
+       update app_public.contracts c
+          set status = case when k.open > 0 then 'issuing' when k.done > 0 then 'issued' else 'deployed' end,
+              failure = case when k.failed > 0
+                        then left(k.failed || case when k.failed = 1 then ' holding was' else ' holdings were' end
+                                  || ' not minted: ' || k.last_failure, 2000) end
+         from counts k
+        where c.id = $1 and c.status in ('deployed', 'issuing', 'issued')
+        returning c.token_id, c.status, c.id = (app_private.current_contract(c.token_id)).id as current
+     )
+     update app_public.tokens t set status = u.status from updated u where t.id = u.token_id and u.current`,
+    [contractId],
   );
 }

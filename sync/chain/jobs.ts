@@ -27,6 +27,7 @@ import {
   recordFailedJobs,
   recordSignedJobs,
   type SignedJob,
+  updateContractStatus,
 } from "./job-records.ts";
 import type { ChainBackend } from "./provider.ts";
 import type { TezosBackend } from "./tezos.ts";
@@ -284,7 +285,7 @@ export class JobRunner {
         this.db,
         jobs.map((j) => ({ id: j.id, failure })),
       );
-      await this.updateContractStatus(jobs[0]?.contract_id ?? "");
+      await updateContractStatus(this.db, jobs[0]?.contract_id ?? "");
       return;
     }
     const addresses = await this.investorAddresses(backend.chain, [...new Set(details.map((d) => d.investor_id))]);
@@ -352,7 +353,7 @@ export class JobRunner {
       // the holding shows its address on the chain at once, pending until its mint is in a block
       await recordSignedJobs(tx, signed);
     });
-    if (failed.length > 0) await this.updateContractStatus(jobs[0]?.contract_id ?? "");
+    if (failed.length > 0) await updateContractStatus(this.db, jobs[0]?.contract_id ?? "");
     if (signed.length === 0) return;
     if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
     if (this.stopped) return;
@@ -528,7 +529,7 @@ export class JobRunner {
         )
         .flatMap((o) => (o.receipt?.logs ?? []).map((log) => ({ log, block: o.block ?? 0 })));
       await this.reconcile(backend, contractId, logs);
-      await this.updateContractStatus(contractId);
+      await updateContractStatus(this.db, contractId);
     }
   }
 
@@ -650,30 +651,6 @@ export class JobRunner {
         [contract.token_id, contract.chain, JSON.stringify(balances)],
       );
     });
-  }
-
-  /** issuing while mints are open; then issued when any holding is minted, else deployed; failures counted. */
-  private async updateContractStatus(contractId: string): Promise<void> {
-    await this.db.query(
-      `with counts as (
-         select count(*) filter (where status in ('queued', 'signed')) as open,
-                count(*) filter (where status = 'done') as done,
-                count(*) filter (where status = 'failed') as failed,
-                (array_agg(failure order by updated_on desc) filter (where status = 'failed'))[1] as last_failure
-           from app_private.chain_jobs where contract_id = $1 and kind = 'mint'
-       ), updated as (
-         update app_public.contracts c
-            set status = case when k.open > 0 then 'issuing' when k.done > 0 then 'issued' else 'deployed' end,
-                failure = case when k.failed > 0
-                          then left(k.failed || case when k.failed = 1 then ' holding was' else ' holdings were' end
-                                    || ' not minted: ' || k.last_failure, 2000) end
-           from counts k
-          where c.id = $1 and c.status in ('deployed', 'issuing', 'issued')
-          returning c.token_id, c.status, c.id = (app_private.current_contract(c.token_id)).id as current
-       )
-       update app_public.tokens t set status = u.status from updated u where t.id = u.token_id and u.current`,
-      [contractId],
-    );
   }
 }
 

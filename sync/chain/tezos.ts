@@ -28,6 +28,7 @@ import {
   recordFailedJobs,
   recordSignedJobs,
   type SignedJob,
+  updateContractStatus,
 } from "./job-records.ts";
 
 export const TEZOS_CONTRACT_FILE = new URL("./contracts/tezos/ledgerline_security_token.tz", import.meta.url);
@@ -581,28 +582,4 @@ async function reconcile(
       [contract.token_id, contract.chain, JSON.stringify(balances)],
     );
   });
-}
-
-/** As jobs.ts: issuing while mints are open; then issued when any holding is minted, else deployed; failures counted. */
-async function updateContractStatus(db: Database, contractId: string): Promise<void> {
-  await db.query(
-    `with counts as (
-       select count(*) filter (where status in ('queued', 'signed')) as open,
-              count(*) filter (where status = 'done') as done,
-              count(*) filter (where status = 'failed') as failed,
-              (array_agg(failure order by updated_on desc) filter (where status = 'failed'))[1] as last_failure
-         from app_private.chain_jobs where contract_id = $1 and kind = 'mint'
-     ), updated as (
-       update app_public.contracts c
-          set status = case when k.open > 0 then 'issuing' when k.done > 0 then 'issued' else 'deployed' end,
-              failure = case when k.failed > 0
-                        then left(k.failed || case when k.failed = 1 then ' holding was' else ' holdings were' end
-                                  || ' not minted: ' || k.last_failure, 2000) end
-         from counts k
-        where c.id = $1 and c.status in ('deployed', 'issuing', 'issued')
-        returning c.token_id, c.status, c.id = (app_private.current_contract(c.token_id)).id as current
-     )
-     update app_public.tokens t set status = u.status from updated u where t.id = u.token_id and u.current`,
-    [contractId],
-  );
 }
