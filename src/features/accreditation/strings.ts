@@ -40,7 +40,6 @@ export const STEP_TEXT = {
   verifyWithProvider: "Verify with InvestReady",
   orVerifyWithProvider: "Or verify your accreditation with InvestReady, an independent verification service.",
   providerOffline: "Verifying with InvestReady needs the network.",
-  providerFailed: "InvestReady could not be reached. Try again later or submit your evidence here.",
   or: "or",
 };
 

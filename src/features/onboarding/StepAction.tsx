@@ -26,6 +26,7 @@ import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
 import { AccreditationStepAction } from "../accreditation/index.ts";
 import { PaymentStepAction } from "../payments/index.ts";
+import { InvestReadyAction } from "./InvestReadyAction.tsx";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
 import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";
@@ -127,7 +128,7 @@ function ActionByType({ step, hasChildren, command }: ActionProps) {
     case "payment":
       return <PaymentStepAction step={step} />;
     case "accreditation":
-      return <AccreditationStepAction step={step} provider={<AsyncIframeAction step={step} />} />;
+      return <AccreditationStepAction step={step} provider={<InvestReadyAction stepId={step.id} />} />;
     default:
       return <ConfirmAction step={step} hasChildren={hasChildren} command={command} />;
   }

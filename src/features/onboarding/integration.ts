@@ -26,3 +26,14 @@ export function asyncCredential(stepId: string): Promise<{ token: string; state:
 export function asyncIframeUrl(credential: { token: string; state: string }): string {
   return `/api/v2/integration/local-step/${encodeURIComponent(credential.state)}?token=${encodeURIComponent(credential.token)}`;
 }
+
+/**
+ * The page an accreditation step's provider shows: the address the credential names (InvestReady's sign-in, when the
+ * server is configured for it), else the built-in local step page as for async iframe steps. Only a web address or
+ * a path of this server is taken.
+ */
+export function providerPageUrl(credential: { token: string; state: string; url?: unknown }): string {
+  const url = typeof credential.url === "string" ? credential.url : "";
+  if (/^https:\/\//.test(url) || /^\/(?!\/)/.test(url)) return url;
+  return asyncIframeUrl(credential);
+}

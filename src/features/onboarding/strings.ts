@@ -46,3 +46,10 @@ export const STEP_ACTION_TEXT = {
   inTheVerification: "in the verification",
   opensInNewTab: "The page opens in a new tab. This step updates by itself when you are done.",
 };
+
+/** "Verify with InvestReady" on an accreditation step. */
+export const INVESTREADY_TEXT = {
+  frameTitle: "InvestReady accreditation verification",
+  openInNewTab: "Open InvestReady in a new tab",
+  failed: "InvestReady could not be reached. Try again later or submit your evidence here.",
+};
