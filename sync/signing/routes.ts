@@ -1,6 +1,7 @@
 // The signing routes (docs/SIGNING.md), each answered through answers.ts:
 //   GET  /api/v2/signing/steps/{stepId}                 what the step's investor signs (SigningSession)
 //   GET  /api/v2/signing/steps/{stepId}/preview.pdf     the filled, unsigned document (built-in)
+//   GET  /api/v2/signing/steps/{stepId}/template.pdf    the template file (kept on the device for signing offline)
 //   POST /api/v2/signing/steps/{stepId}/sign            {consent: true, typedName}: sign, store, complete the step
 //   POST /api/v2/signing/steps/{stepId}/send            e-mail the signing link again
 //   GET  /api/v2/signing/sent-documents/{id}/download   the signed PDF (the issuer, the investor it was sent to)
@@ -202,6 +203,15 @@ export function signingRoutes(deps: SigningDeps): Route[] {
       doc: "The filled, unsigned document (built-in signer)",
       handle: answered(async (_req, res, c) =>
         sendPdf(res, await step.preview(param(c, "stepId"), session(c)), "preview.pdf"),
+      ),
+    },
+    {
+      method: "GET",
+      path: `${SIGNING_PATH}steps/{stepId}/template.pdf`,
+      ...signedIn,
+      doc: "The template file, kept on the device for signing offline (built-in signer)",
+      handle: answered(async (_req, res, c) =>
+        sendPdf(res, await step.template(param(c, "stepId"), session(c)), "template.pdf"),
       ),
     },
     {

@@ -115,6 +115,14 @@ export function signingStep(deps: SigningDeps) {
     return fillDocument(await templateBytes(mapping), fieldValues(mapping.fields, data), null);
   }
 
+  /** The template file itself: what the device keeps to show and fingerprint when it signs offline. */
+  async function template(stepId: string, session: SessionClaims | null): Promise<Uint8Array> {
+    const context = await stepContext(stepId, session);
+    const mapping = await loadMapping(db, context.mappedSigningTemplateId);
+    if (!mapping) return fail(404, "LL404", "Step not found");
+    return templateBytes(mapping);
+  }
+
   async function sign(req: IncomingMessage, stepId: string, session: SessionClaims | null) {
     if (session?.accountRole === "account_viewer") fail(403, "LL403", "Operation not allowed");
     const context = await stepContext(stepId, session);
@@ -252,7 +260,7 @@ export function signingStep(deps: SigningDeps) {
     }
   }
 
-  return { session: session_, templateBytes, preview, sign, sendLink, docusignLink };
+  return { session: session_, templateBytes, preview, template, sign, sendLink, docusignLink };
 }
 
 /** The signing link mail (the one mailer: app_private.mail_outbox, delivered by the relay). */

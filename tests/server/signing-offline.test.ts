@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/domain/messages.ts";
-import { signingDate, signingFingerprint } from "../../src/domain/signing-fingerprint.ts";
+import { sha256Hex, signingDate, signingFingerprint } from "../../src/domain/signing-fingerprint.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 import { TEMPLATE_FIELDS, templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
 
@@ -246,6 +246,20 @@ describe("signing offline", () => {
       );
       stepFor.set(email, { stepId: steps.rows[0]?.id as string, distributionId });
     }
+  });
+
+  it("the device keeps the template file: its hash is the one the step names; only the step's investor reads it", async () => {
+    const { stepId } = stepFor.get("investor@demo.test") as { stepId: string };
+    const held = await shown(emma, stepId);
+    const file = await emma.client.fetch(`/api/v2/signing/steps/${stepId}/template.pdf`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(await sha256Hex(new Uint8Array(await file.arrayBuffer()))).toBe(held.templateSha256);
+    expect(held.fields.find((f) => f.name === "Investor.date")).toMatchObject({ signingDate: true });
+    for (const other of [daniel, issuer]) {
+      expect((await other.client.fetch(`/api/v2/signing/steps/${stepId}/template.pdf`)).status).toBe(404);
+    }
+    expect((await t.client().fetch(`/api/v2/signing/steps/${stepId}/template.pdf`)).status).toBe(401);
   });
 
   it("refuses another investor, the issuer, a viewer and bad input, and records nothing", async () => {

@@ -1,36 +1,53 @@
 // The signing step (type 'signing', schema {mappedSigningTemplateId, signingType}) as the investor sees it. Inline
 // with the built-in provider: the document's filled values and the filled PDF to review, consent and a typed name,
 // then Sign (a live call: the server fills, signs and stores the PDF and completes the step, which the page follows).
-// Inline with DocuSign: its embedded signing page (POST /api/v2/integration/docusign-link), a link on Safari. By
-// e-mail: the investor has the link to this step mailed (POST .../send) and signs when it is opened; the step
-// completes when the document is signed. Signing needs the network.
-import { type FormEvent, useEffect, useState } from "react";
+// Shown online, the step is kept on the device (src/data/signing-offline.ts) so that with no network it is signed
+// from what the device holds (OfflineSigning.tsx, a queued command; docs/SIGNING.md "Signing offline"); a signature
+// the server could not seal because the document changed reopens the step with the reason, shown here.
+// Inline with DocuSign: its embedded signing page (POST /api/v2/integration/docusign-link), a link on Safari; it
+// needs the network and says so offline. By e-mail: the investor has the link to this step mailed (POST .../send)
+// and signs when it is opened; the step completes when the document is signed.
+import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
+import { useLocalData } from "../../data/hooks.tsx";
+import { type KeptSigningStep, keepSigningStep, keptSigningStep } from "../../data/signing-offline.ts";
 import { isSafari, ONBOARDING_TEXTS, type StepDoc, stepTitle } from "../../domain/onboarding.ts";
 import { Spinner } from "../../ui/icons.tsx";
-import { Button, Checkbox, ErrorBlock, Fact, linkClass, TextField } from "../../ui/index.ts";
+import { Button, ErrorBlock, linkClass } from "../../ui/index.ts";
 import {
   type SigningSession,
   sendSigningLink,
   signingSession,
+  signingTemplateUrl,
   signStep,
   SIGNING_STEP_TEXT as T,
 } from "../signing/index.ts";
 import { signingLink } from "./integration.ts";
+import { OfflineSigning } from "./OfflineSigning.tsx";
+import { SignForm } from "./SignForm.tsx";
+import { SigningValues } from "./SigningValues.tsx";
 
 const note = css({ fontSize: "sm", color: "fg.muted", p: "4", bg: "bg.subtle", borderRadius: "md" });
 
 export function SigningStepAction({ step }: { step: StepDoc }) {
+  const reopened = step.status !== "complete" ? step.outputData?.error : undefined;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      {typeof reopened === "string" && reopened && (
+        <div data-testid="signing-reopened">
+          <ErrorBlock text={reopened} />
+        </div>
+      )}
+      <SigningByConnection step={step} />
+    </div>
+  );
+}
+
+function SigningByConnection({ step }: { step: StepDoc }) {
   const online = useOnline();
   const signingType = (step.schema as { signingType?: string } | undefined)?.signingType ?? "inline";
-  if (!online) {
-    return (
-      <p className={note} data-testid="step-offline">
-        {T.needsNetwork}
-      </p>
-    );
-  }
+  if (!online) return <KeptSigning step={step} />;
   if (signingType === "email") {
     return (
       <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
@@ -40,6 +57,47 @@ export function SigningStepAction({ step }: { step: StepDoc }) {
     );
   }
   return <InlineSigning step={step} />;
+}
+
+/** Offline: the step as this device kept it (signed offline), else why it needs the network. */
+function KeptSigning({ step }: { step: StepDoc }) {
+  const data = useLocalData();
+  const [kept, setKept] = useState<KeptSigningStep | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    if (!data) return;
+    keptSigningStep(data.userId, data.accountId, step.id)
+      .then((found) => live && setKept(found))
+      .catch(() => live && setKept(null));
+    return () => {
+      live = false;
+    };
+  }, [data, step.id]);
+  if (kept === undefined && data) return <Spinner />;
+  if (kept?.provider === "builtin" && kept.template) return <OfflineSigning step={step} kept={kept} />;
+  return (
+    <p className={note} data-testid="step-offline">
+      {kept?.provider === "docusign" ? T.offlineDocusign : T.offlineNotKept}
+    </p>
+  );
+}
+
+/** Online: keeps what the device needs to sign this step offline later (the template file and the values). */
+function useKeepForOffline(step: StepDoc, session: SigningSession | null) {
+  const data = useLocalData();
+  useEffect(() => {
+    if (!data || !session || session.signed) return;
+    keepSigningStep(data.userId, data.accountId, {
+      stepId: step.id,
+      provider: session.provider,
+      documentName: session.documentName,
+      fields: session.fields.map((f) => ({ name: f.name, value: f.value, signingDate: Boolean(f.signingDate) })),
+      templateSha256: session.templateSha256 ?? null,
+      templateUrl: session.provider === "builtin" ? signingTemplateUrl(step.id) : null,
+    }).catch(() => {
+      // not kept (storage full, a cut connection): the step then needs the network, and says so offline
+    });
+  }, [data, session, step.id]);
 }
 
 /** E-mail delivery: the link to this step is mailed on request (and the document can be signed here when opened). */
@@ -86,47 +144,16 @@ function InlineSigning({ step }: { step: StepDoc }) {
     return () => {
       live = false;
     };
-  }, [step.id, step.retryCount]);
+  }, [step.id, step.retryCount, step.status]);
+  useKeepForOffline(step, session);
   if (failed) return <ErrorBlock text={T.loadError} />;
   if (!session) return <Spinner />;
   if (session.provider === "docusign") return <ProviderSigning step={step} />;
   return <BuiltInSigning step={step} session={session} />;
 }
 
-/** A field's label without its role ("Investor.name" -> "name"; docs/SIGNING.md field naming). */
-function fieldLabel(name: string): string {
-  const dot = name.indexOf(".");
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1) : name;
-}
-
 function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSession }) {
-  const [consent, setConsent] = useState(false);
-  const [name, setName] = useState("");
-  const [errors, setErrors] = useState<{ consent?: string; name?: string }>({});
-  const [busy, setBusy] = useState(false);
   const [signed, setSigned] = useState(session.signed);
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      ...(consent ? {} : { consent: T.consentRequired }),
-      ...(name.trim() ? {} : { name: T.nameRequired }),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await signStep(step.id, name.trim());
-      setSigned(true);
-    } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : ONBOARDING_TEXTS.stepError);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="signing-step">
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
@@ -139,25 +166,7 @@ function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSess
           </a>
         )}
       </div>
-      {session.fields.length > 0 && (
-        <dl
-          className={css({
-            display: "grid",
-            gap: "3",
-            gridTemplateColumns: { base: "1fr", md: "1fr 1fr" },
-            p: "4",
-            bg: "bg.subtle",
-            borderRadius: "md",
-          })}
-          data-testid="signing-values"
-        >
-          {session.fields.map((field) => (
-            <Fact key={field.name} label={fieldLabel(field.name)}>
-              {field.value || "—"}
-            </Fact>
-          ))}
-        </dl>
-      )}
+      <SigningValues fields={session.fields} />
       {signed ? (
         <div role="status" className={note} data-testid="signing-signed">
           {T.signed}{" "}
@@ -168,49 +177,13 @@ function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSess
           )}
         </div>
       ) : (
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          aria-label={stepTitle(step)}
-          className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-        >
-          <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-            <Checkbox
-              checked={consent}
-              name="consent"
-              invalid={Boolean(errors.consent)}
-              onChange={(checked) => {
-                setConsent(checked);
-                setErrors(({ consent: _dropped, ...rest }) => rest);
-              }}
-            >
-              {T.consent}
-            </Checkbox>
-            {errors.consent && (
-              <p className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })} role="alert">
-                {errors.consent}
-              </p>
-            )}
-          </div>
-          <TextField
-            label={T.typedName}
-            name="typedName"
-            autoComplete="name"
-            value={name}
-            error={errors.name}
-            className={css({ maxW: "24rem" })}
-            onValueChange={(value) => {
-              setName(value);
-              setErrors(({ name: _dropped, ...rest }) => rest);
-            }}
-          />
-          {error && <ErrorBlock text={error} />}
-          <div>
-            <Button type="submit" loading={busy}>
-              {busy ? T.signing : T.sign}
-            </Button>
-          </div>
-        </form>
+        <SignForm
+          label={stepTitle(step)}
+          onSign={async (typedName) => {
+            await signStep(step.id, typedName);
+            setSigned(true);
+          }}
+        />
       )}
     </div>
   );

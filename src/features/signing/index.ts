@@ -4,5 +4,5 @@
 export { SigningPage } from "./SigningPage.tsx";
 export { SigningTestPage } from "./SigningTestPage.tsx";
 export type { SigningSession } from "./signing-api.ts";
-export { sendSigningLink, signingSession, signStep } from "./signing-api.ts";
+export { sendSigningLink, signingSession, signingTemplateUrl, signStep } from "./signing-api.ts";
 export { SIGNING_STEP_TEXT } from "./strings.ts";

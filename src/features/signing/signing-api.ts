@@ -1,5 +1,6 @@
-// The signing calls that need the server (never queued: a signature is given live, with the signer's consent):
-// what an inline signing step asks the investor to sign, and the signature itself. The screens disable them offline.
+// The signing calls that need the server: what an inline signing step asks the investor to sign, its template file
+// (kept on the device for signing offline, src/data/signing-offline.ts), and the signature given online. Offline, a
+// built-in step is signed with the queued command signStepOffline instead (docs/SIGNING.md "Signing offline").
 
 /** What the investor signs in an inline signing step (built-in provider). */
 export interface SigningSession {
@@ -7,8 +8,10 @@ export interface SigningSession {
   documentName: string;
   /** The filled PDF to review (built-in provider), same origin. */
   documentUrl: string | null;
-  /** The values the document is filled with (field label -> value). */
-  fields: Array<{ name: string; value: string }>;
+  /** The values the document is filled with (field name -> value); `signingDate`: dated when signed. */
+  fields: Array<{ name: string; value: string; signingDate: boolean }>;
+  /** SHA-256 of the template file (built-in): what a signature made offline names (docs/SIGNING.md). */
+  templateSha256: string | null;
   signerName: string | null;
   signerEmail: string | null;
   /** Already signed (the step completes live). */
@@ -40,6 +43,11 @@ export function signingSession(stepId: string): Promise<SigningSession> {
 /** E-mail delivery: the server mails the investor a link to this step. */
 export function sendSigningLink(stepId: string): Promise<{ ok: true }> {
   return call(`/api/v2/signing/steps/${encodeURIComponent(stepId)}/send`, { method: "POST", body: "{}" });
+}
+
+/** The template file of a built-in signing step (same origin). */
+export function signingTemplateUrl(stepId: string): string {
+  return `/api/v2/signing/steps/${encodeURIComponent(stepId)}/template.pdf`;
 }
 
 export function signStep(stepId: string, typedName: string): Promise<{ ok: true }> {

@@ -143,4 +143,13 @@ export const SIGNING_STEP_TEXT = {
   open: "Sign the document",
   openInNewTab: "Open the signing page in a new tab.",
   opensInNewTab: "This step updates by itself when you are done.",
+  // signing offline (docs/SIGNING.md "Signing offline")
+  offlineIntro:
+    "You are offline. You can sign the document kept on this device: it is sealed when the device is back online, if the document has not changed meanwhile.",
+  offlineNotKept:
+    "Signing needs the network: this document is not kept on this device yet. Open this step once while online to be able to sign it offline.",
+  offlineDocusign:
+    "This document is signed with DocuSign, which needs the network. Come back to this step when you are online.",
+  offlineDocument: "Open the document",
+  offlineValues: "The document will carry these values",
 } as const;
