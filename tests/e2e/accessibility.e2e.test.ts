@@ -297,6 +297,7 @@ function vendorScreens(type: "issuer" | "broker"): Screen[] {
     { path: "/assets", open: expandFirstAsset, label: "expanded" },
     ...(type === "issuer" ? [{ path: "/securities" }] : []),
     { path: "/capitalization" },
+    { path: "/accreditations" },
     { path: "/reports" },
     { path: "/contacts" },
     { path: "/distributions" },
