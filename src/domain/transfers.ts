@@ -33,6 +33,11 @@ export const TRANSFER_TEXT = {
   rejectReasonRequired: "A reason is required to reject a transfer.",
 } as const;
 
+/** The server's download of an approved transfer's confirmation statement (sync/transfers/routes.ts). */
+export const TRANSFER_CONFIRMATION_PATH = "/api/v2/transfers/{transferId}/confirmation.pdf";
+export const transferConfirmationPath = (transferId: string) =>
+  TRANSFER_CONFIRMATION_PATH.replace("{transferId}", encodeURIComponent(transferId));
+
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** The units of a holding not yet promised to an open request (never below 0). */

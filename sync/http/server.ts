@@ -27,6 +27,7 @@ import type { SigningKey } from "../signing/keys.ts";
 import type { SigningServiceOptions } from "../signing/service.ts";
 import { makeStoragePlugin } from "../storage/graphql.ts";
 import { type FileStorage, openStorage, type StorageSettings, storageSettingsFromEnv } from "../storage/index.ts";
+import { transferRoutes } from "../transfers/routes.ts";
 import { prepareWebhooks, type WebhookRunnerOptions, webhookDeliveries } from "../webhooks/runner.ts";
 import { bearerToken, refuseKey, resolveApiKey } from "./api-keys.ts";
 import { fallbackRoutes, fileRoutes, graphqlRoutes, integrationRoutes, probeRoutes } from "./app-routes.ts";
@@ -200,6 +201,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     }),
     ...portfolioRoutes({ db }),
+    ...transferRoutes({ db }),
     ...fallbackRoutes({ db, production, distDir: options.distDir ?? "dist" }),
   ]);
   let draining = false;

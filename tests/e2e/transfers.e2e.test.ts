@@ -126,5 +126,9 @@ describe("a partial transfer", () => {
     // The holder's screen follows through the pull.
     await expect.poll(() => text(holder.getByTestId("holding-units")), { timeout: 60_000 }).toContain("14,999.5");
     await expect.poll(() => text(card.getByTestId("transfer-row")), { timeout: 30_000 }).toContain("Approved");
+    // its confirmation statement downloads from the row
+    const download = holder.waitForEvent("download");
+    await card.getByRole("link", { name: "Confirmation (PDF)" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^ledgerline-transfer-.+\.pdf$/);
   });
 });

@@ -384,6 +384,23 @@ describe("decisions", () => {
       "select to_address from app_private.mail_outbox where kind = 'transfer_approved' order by to_address",
     );
     expect(told.map((m) => m.to_address)).toEqual(["investor@demo.test", "multi@demo.test"]);
+    // the confirmation statement: both parties and the issuer download it, nobody else
+    const confirmation = `/api/v2/transfers/${transferId}/confirmation.pdf`;
+    for (const who of [jordan, emma, issuer]) {
+      const response = await who.client.fetch(confirmation);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+    }
+    for (const who of [kim, otherIssuer, broker]) expect((await who.client.fetch(confirmation)).status).toBe(404);
+    const [mail] = await sql<{ text_body: string }>(
+      "select text_body from app_private.mail_outbox where kind = 'transfer_approved' limit 1",
+    );
+    expect(mail?.text_body).toContain(confirmation);
     // a rejection or cancellation of an approved request is refused
     expect(code(await call(issuer, "rejectTransfer", { transferId, reason: "Too late" }))).toBe("LL409");
     expect(code(await call(jordan, "cancelTransfer", { transferId }))).toBe("LL409");
@@ -448,6 +465,7 @@ describe("decisions", () => {
   it("let the requester cancel an open request, nobody else", async () => {
     const request = { holdingId: jordanSeed, units: "1", reason: "estate", transfereeId: ids.get(KIM) };
     const transferId = transferOf(await call(jordan, "requestTransfer", request))?.id ?? "";
+    expect((await jordan.client.fetch(`/api/v2/transfers/${transferId}/confirmation.pdf`)).status).toBe(409);
     expect(code(await call(kim, "cancelTransfer", { transferId }))).toBe("LL404");
     expect(code(await call(issuer, "cancelTransfer", { transferId }))).toBe("LL403");
     expect(code(await call(jordanViewer, "cancelTransfer", { transferId }))).toBe("LL403");

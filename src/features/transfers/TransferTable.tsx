@@ -5,11 +5,12 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useForm } from "../../app/use-form.ts";
+import { useOnline } from "../../app/useOnline.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import type { Viewer } from "../../domain/access.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { TRANSFER_STATUS_LABELS, TRANSFER_TEXT } from "../../domain/transfers.ts";
+import { TRANSFER_STATUS_LABELS, TRANSFER_TEXT, transferConfirmationPath } from "../../domain/transfers.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import { Button, FormDialog, fullRow, StatusBadge, SyncMark, TextField, tableClass, toast } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
@@ -28,6 +29,8 @@ export interface TransferRow {
   mark?: PendingMark | null;
 }
 
+const linkClass = css({ color: "brand", fontSize: "sm", fontWeight: "600", textDecoration: "underline" });
+
 export function TransferTable({
   rows,
   viewer,
@@ -38,6 +41,7 @@ export function TransferTable({
   testId?: string;
 }) {
   const command = useCommand();
+  const online = useOnline();
   const [rejecting, setRejecting] = useState<string | null>(null);
   const decides = (viewer.accountType === "issuer" || viewer.accountType === "broker") && viewer.canWrite;
   const approve = async (transferId: string) => {
@@ -94,6 +98,11 @@ export function TransferTable({
                         {TRANSFERS_TEXT.reject}
                       </Button>
                     </span>
+                  )}
+                  {row.status === "approved" && !row.mark && online && (
+                    <a href={transferConfirmationPath(row.id)} download className={linkClass}>
+                      {TRANSFERS_TEXT.confirmation}
+                    </a>
                   )}
                   {open && ownRequest && (
                     <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>

@@ -28,6 +28,7 @@ export const TRANSFERS_TEXT = {
   rejected: "Transfer rejected",
   cancelRequest: "Cancel request",
   cancelled: "Transfer request cancelled",
+  confirmation: "Confirmation (PDF)",
   requestedOn: "Requested",
   from: "From",
   to: "To",

@@ -298,7 +298,8 @@ begin
   body := 'The transfer of ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name || ' from '
     || (select a.name from app_public.accounts a where a.id = transfer.requester_id) || ' to '
     || (select a.name from app_public.accounts a where a.id = transfer.transferee_id) || ' was approved on '
-    || app_private.transfer_day(current_date) || ' and is recorded in the register.';
+    || app_private.transfer_day(current_date) || ' and is recorded in the register.' || chr(10) || chr(10)
+    || 'The confirmation statement: {{origin}}/api/v2/transfers/' || transfer.id::text || '/confirmation.pdf';
   perform app_private.queue_transfer_mail(transfer.requester_id, 'transfer_approved',
                                           'Transfer approved: ' || security_name, body);
   perform app_private.queue_transfer_mail(transfer.transferee_id, 'transfer_approved',
