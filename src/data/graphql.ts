@@ -1,5 +1,6 @@
 // The one GraphQL client over POST /api/v2/graphql. HTTP 401/403 is handled here, once: the browser goes to /login
 // (spec part 1 section 8). Local data is never touched here, so queued offline work survives a lapsed session.
+import { MESSAGES } from "../domain/messages.ts";
 import { GRAPHQL_PATH } from "../domain/wire.ts";
 
 interface GraphqlErrorEntry {
@@ -17,6 +18,17 @@ export class GraphqlError extends Error {
     this.errors = errors;
     this.code = errors[0]?.extensions?.code;
   }
+}
+
+/**
+ * The server's own words for a refused call (class LL: the spec's text or the field's), else the generic text. For
+ * the screens that call the server directly (what the device does not keep: API keys, webhooks), where the server's
+ * text is the one to show as it is.
+ */
+export function serverRefusalText(error: unknown): string {
+  if (error instanceof GraphqlError && error.code?.startsWith("LL") && error.errors[0]?.message)
+    return error.errors[0].message;
+  return MESSAGES.defaultError;
 }
 
 /** HTTP 401 or 403: the session is gone or not allowed. */

@@ -8,7 +8,17 @@ import { distributionStatusLabel } from "../../domain/allocations.ts";
 import { paidInCapital } from "../../domain/capital.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Card, Dialog, mutedText, Select, Stat, StatRow, StatusBadge, SyncMark } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  mutedText,
+  Select,
+  Stat,
+  StatRow,
+  StatusBadge,
+  SyncMark,
+} from "../../ui/index.ts";
 import type { Payment } from "./DistributionPayments.tsx";
 import { DISTRIBUTION_STATUS_OPTIONS, DISTRIBUTION_TEXT } from "./strings.ts";
 
@@ -101,29 +111,17 @@ export function Overview({
         </div>
       )}
       {confirming && (
-        <Dialog
-          open
-          role="alertdialog"
-          onOpenChange={(open) => !open && setConfirming(false)}
+        <ConfirmDialog
           title={DISTRIBUTION_TEXT.deleteInvestorTitle}
           description={MESSAGES.confirmDeleteFromDistribution.replace("{name}", name)}
-          footer={
-            <>
-              <Button variant="outline" onClick={() => setConfirming(false)}>
-                {DISTRIBUTION_TEXT.cancel}
-              </Button>
-              <Button
-                variant="danger"
-                data-testid="distribution-delete-confirm"
-                onClick={() => {
-                  void command("deleteDistributionById", { input: { id: distribution.id } });
-                  setConfirming(false);
-                }}
-              >
-                {DISTRIBUTION_TEXT.delete}
-              </Button>
-            </>
-          }
+          cancelLabel={DISTRIBUTION_TEXT.cancel}
+          confirmLabel={DISTRIBUTION_TEXT.delete}
+          confirmTestId="distribution-delete-confirm"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            void command("deleteDistributionById", { input: { id: distribution.id } });
+            setConfirming(false);
+          }}
         />
       )}
     </Card>

@@ -1,14 +1,16 @@
 // The account's API keys (LedgerlineIO) or an investor's personal key (Portfolio): make one (the key shown once),
 // the list with each key's role and last use, revoke. Online only: the key is made on the server, so offline the
 // section says so instead of showing stale keys or queueing a change.
+
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
+import { serverRefusalText } from "../../data/graphql.ts";
 import { formatDate } from "../../domain/format.ts";
 import {
   Button,
   Card,
-  Dialog,
+  ConfirmDialog,
   EmptyState,
   ErrorBlock,
   ListRow,
@@ -21,7 +23,7 @@ import {
 } from "../../ui/index.ts";
 import { CreateKeyDialog } from "./CreateKeyDialog.tsx";
 import { API_KEYS_TEXT as T } from "./strings.ts";
-import { type ApiKey, apiKeyErrorText, useApiKeys } from "./use-api-keys.ts";
+import { type ApiKey, useApiKeys } from "./use-api-keys.ts";
 
 const WHEN = "MMM DD YYYY h:mma";
 
@@ -40,7 +42,7 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
       setRevoking(null);
       reload();
     } catch (error) {
-      toast.error(apiKeyErrorText(error));
+      toast.error(serverRefusalText(error));
     } finally {
       setBusy(false);
     }
@@ -111,22 +113,14 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
         />
       )}
       {revoking && (
-        <Dialog
-          open
-          role="alertdialog"
-          onOpenChange={(open) => !open && setRevoking(null)}
+        <ConfirmDialog
           title={T.revokeTitle}
           description={T.revokeDescription(revoking.name)}
-          footer={
-            <>
-              <Button variant="outline" onClick={() => setRevoking(null)}>
-                {T.cancel}
-              </Button>
-              <Button variant="danger" loading={busy} onClick={() => void confirmRevoke(revoking)}>
-                {T.revokeConfirm}
-              </Button>
-            </>
-          }
+          cancelLabel={T.cancel}
+          confirmLabel={T.revokeConfirm}
+          busy={busy}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => void confirmRevoke(revoking)}
         />
       )}
     </Card>

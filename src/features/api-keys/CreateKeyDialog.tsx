@@ -1,11 +1,11 @@
 // Make an API key: its name and role (a personal key is always a viewer). The key is made on the server, so this
 // needs the network (the section offers it online only); once made, the dialog shows the key, this once.
+
 import { type FormEvent, useState } from "react";
-import { css } from "../../../styled-system/css";
+import { serverRefusalText } from "../../data/graphql.ts";
 import { apiKeyError } from "../../domain/api-keys.ts";
-import { Button, Dialog, FieldError, FormDialog, fullRow, Select, TextField } from "../../ui/index.ts";
+import { Button, Dialog, FieldError, FormDialog, fullRow, SecretText, Select, TextField } from "../../ui/index.ts";
 import { API_KEYS_TEXT as T } from "./strings.ts";
-import { apiKeyErrorText } from "./use-api-keys.ts";
 
 export function CreateKeyDialog({
   personal,
@@ -35,7 +35,7 @@ export function CreateKeyDialog({
     try {
       setSecret(await create(name.trim(), role ?? "viewer"));
     } catch (failure) {
-      setErrors({ form: apiKeyErrorText(failure) });
+      setErrors({ form: serverRefusalText(failure) });
     } finally {
       setSaving(false);
     }
@@ -80,7 +80,6 @@ export function CreateKeyDialog({
 }
 
 function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
   // The form dialog it replaces hands focus back to the page as it closes, which this dialog would take for a click
   // outside and close at once, losing a key that is never shown again: close requests of its first moment are ignored.
   const [shownAt] = useState(() => performance.now());
@@ -92,35 +91,7 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
       description={T.secretDescription}
       footer={<Button onClick={onClose}>{T.done}</Button>}
     >
-      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-        <code
-          data-identifier
-          data-testid="api-key-secret"
-          className={css({
-            fontFamily: "mono",
-            fontSize: "sm",
-            wordBreak: "break-all",
-            p: "2",
-            bg: "bg.muted",
-            borderRadius: "md",
-            flex: "1",
-          })}
-        >
-          {secret}
-        </code>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => {},
-            );
-          }}
-        >
-          {copied ? T.copied : T.copy}
-        </Button>
-      </div>
+      <SecretText secret={secret} copyLabel={T.copy} copiedLabel={T.copied} testId="api-key-secret" />
     </Dialog>
   );
 }

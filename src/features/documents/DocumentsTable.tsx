@@ -13,7 +13,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import {
   Button,
-  Dialog,
+  ConfirmDialog,
   dataTable,
   dataTableCard,
   dateCell,
@@ -118,31 +118,19 @@ export function DocumentsTable({
         </tbody>
       </table>
       {deleting && (
-        <Dialog
-          open
-          role="alertdialog"
-          onOpenChange={(open) => !open && setDeleting(null)}
+        <ConfirmDialog
           title={DOCUMENTS_TEXT.deleteDocument}
           description={DOCUMENTS_TEXT.confirmDelete(deleting.name)}
-          footer={
-            <>
-              <Button variant="outline" onClick={() => setDeleting(null)}>
-                {DOCUMENTS_TEXT.cancel}
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  const input = { documentId: deleting.id };
-                  void (deleting.type === "holding"
-                    ? send("deleteHoldingDocument", { input })
-                    : send("deleteSecurityDocument", { input }));
-                  setDeleting(null);
-                }}
-              >
-                {DOCUMENTS_TEXT.delete}
-              </Button>
-            </>
-          }
+          cancelLabel={DOCUMENTS_TEXT.cancel}
+          confirmLabel={DOCUMENTS_TEXT.delete}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const input = { documentId: deleting.id };
+            void (deleting.type === "holding"
+              ? send("deleteHoldingDocument", { input })
+              : send("deleteSecurityDocument", { input }));
+            setDeleting(null);
+          }}
         />
       )}
     </div>

@@ -1,7 +1,9 @@
 // Add a webhook endpoint: its address and the events to send. The secret is made on the server, so this needs the
 // network (the section is not offered offline); once added, the same dialog shows the secret, this once.
+
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { serverRefusalText } from "../../data/graphql.ts";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_TEXT, webhookUrlError } from "../../domain/webhooks.ts";
 import {
   Button,
@@ -12,10 +14,10 @@ import {
   formGrid,
   fullRow,
   mutedText,
+  SecretText,
   TextField,
 } from "../../ui/index.ts";
 import { WEBHOOKS_TEXT } from "./strings.ts";
-import { webhookErrorText } from "./use-webhooks.ts";
 
 export function AddEndpointDialog({
   register,
@@ -46,7 +48,7 @@ export function AddEndpointDialog({
     try {
       setSecret(await register(url.trim(), events));
     } catch (error) {
-      setErrors({ form: webhookErrorText(error) });
+      setErrors({ form: serverRefusalText(error) });
     } finally {
       setSaving(false);
     }
@@ -67,7 +69,12 @@ export function AddEndpointDialog({
         finalFocus={() => (opener?.isConnected ? opener : null)}
         footer={<Button onClick={close}>{WEBHOOKS_TEXT.done}</Button>}
       >
-        <SecretText secret={secret} />
+        <SecretText
+          secret={secret}
+          copyLabel={WEBHOOKS_TEXT.copy}
+          copiedLabel={WEBHOOKS_TEXT.copied}
+          testId="webhook-secret"
+        />
       </Dialog>
     );
   return (
@@ -141,40 +148,5 @@ export function AddEndpointDialog({
         <button type="submit" hidden />
       </form>
     </Dialog>
-  );
-}
-
-function SecretText({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-      <code
-        data-identifier
-        data-testid="webhook-secret"
-        className={css({
-          fontFamily: "mono",
-          fontSize: "sm",
-          wordBreak: "break-all",
-          p: "2",
-          bg: "bg.muted",
-          borderRadius: "md",
-          flex: "1",
-        })}
-      >
-        {secret}
-      </code>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => {
-          void navigator.clipboard?.writeText(secret).then(
-            () => setCopied(true),
-            () => {},
-          );
-        }}
-      >
-        {copied ? WEBHOOKS_TEXT.copied : WEBHOOKS_TEXT.copy}
-      </Button>
-    </div>
   );
 }

@@ -1,13 +1,15 @@
 // Settings > Integrations: the account's webhook endpoints (add with the secret shown once, remove) and the delivery
 // log (where each delivery stands, the endpoint's answer, Send again). Online only: the secret is made on the
 // server and the log is the server's, so offline the section says so instead of showing stale or queued changes.
+
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
+import { serverRefusalText } from "../../data/graphql.ts";
 import {
   Button,
   Card,
-  Dialog,
+  ConfirmDialog,
   EmptyState,
   ErrorBlock,
   ListRow,
@@ -21,7 +23,7 @@ import {
 import { AddEndpointDialog } from "./AddEndpointDialog.tsx";
 import { DeliveryLog } from "./DeliveryLog.tsx";
 import { WEBHOOKS_TEXT } from "./strings.ts";
-import { useWebhooks, type WebhookEndpoint, webhookErrorText } from "./use-webhooks.ts";
+import { useWebhooks, type WebhookEndpoint } from "./use-webhooks.ts";
 
 export function WebhooksSection() {
   const { canWrite } = useViewer();
@@ -38,7 +40,7 @@ export function WebhooksSection() {
       setRemoving(null);
       reload();
     } catch (error) {
-      toast.error(webhookErrorText(error));
+      toast.error(serverRefusalText(error));
     } finally {
       setBusy(null);
     }
@@ -51,7 +53,7 @@ export function WebhooksSection() {
       toast.success(WEBHOOKS_TEXT.sentAgain);
       reload();
     } catch (error) {
-      toast.error(webhookErrorText(error));
+      toast.error(serverRefusalText(error));
     } finally {
       setBusy(null);
     }
@@ -126,22 +128,14 @@ export function WebhooksSection() {
         />
       )}
       {removing && (
-        <Dialog
-          open
-          role="alertdialog"
-          onOpenChange={(open) => !open && setRemoving(null)}
+        <ConfirmDialog
           title={WEBHOOKS_TEXT.removeTitle}
           description={WEBHOOKS_TEXT.removeDescription(removing.url)}
-          footer={
-            <>
-              <Button variant="outline" onClick={() => setRemoving(null)}>
-                {WEBHOOKS_TEXT.cancel}
-              </Button>
-              <Button variant="danger" loading={busy === removing.id} onClick={() => void confirmRemove(removing)}>
-                {WEBHOOKS_TEXT.removeConfirm}
-              </Button>
-            </>
-          }
+          cancelLabel={WEBHOOKS_TEXT.cancel}
+          confirmLabel={WEBHOOKS_TEXT.removeConfirm}
+          busy={busy === removing.id}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => void confirmRemove(removing)}
         />
       )}
     </Card>

@@ -1,9 +1,8 @@
 // The account's webhook endpoints and deliveries, read from the server while online (they are not kept on the
 // device: the secret is made on the server and the delivery log is the server's), and the three changes.
-import { useCallback, useEffect, useState } from "react";
-import { useOnline } from "../../app/useOnline.ts";
-import { GraphqlError, graphql } from "../../data/graphql.ts";
-import { MESSAGES } from "../../domain/messages.ts";
+import { useCallback } from "react";
+import { type OnlineRead, useOnlineRead } from "../../app/use-online-read.ts";
+import { graphql } from "../../data/graphql.ts";
 
 export interface WebhookEndpoint {
   id: string;
@@ -45,62 +44,22 @@ const RESEND = `mutation ($deliveryId: UUID!) { resendWebhookDelivery(input: { d
 
 const REFRESH_MS = 5_000;
 
-/** The server's text for a refused change (its own words, class LL), else the generic one. */
-export function webhookErrorText(error: unknown): string {
-  if (error instanceof GraphqlError && error.code?.startsWith("LL") && error.errors[0]?.message)
-    return error.errors[0].message;
-  return MESSAGES.defaultError;
-}
-
-export type WebhooksState =
-  | { status: "offline" }
-  | { status: "loading" }
-  | { status: "failed" }
-  | { status: "ready"; endpoints: WebhookEndpoint[]; deliveries: WebhookDelivery[] };
+export type WebhooksState = OnlineRead<{ endpoints: WebhookEndpoint[]; deliveries: WebhookDelivery[] }>;
 
 export function useWebhooks() {
-  const online = useOnline();
-  const [state, setState] = useState<WebhooksState>({ status: "loading" });
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  // the runner delivers in the background: the log reads again every few seconds while it is shown and online
-  useEffect(() => {
-    if (!online) return;
-    const timer = setInterval(reload, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [online, reload]);
-
-  useEffect(() => {
-    // version: a reload after a change or a retry reads again
-    void version;
-    if (!online) {
-      setState({ status: "offline" });
-      return;
-    }
-    let live = true;
-    setState((current) => (current.status === "ready" ? current : { status: "loading" }));
-    graphql<{
-      allWebhookEndpoints: { nodes: WebhookEndpoint[] };
-      allWebhookDeliveries: { nodes: WebhookDelivery[] };
-    }>(LOAD).then(
-      (data) => {
-        if (live)
-          setState({
-            status: "ready",
-            endpoints: data.allWebhookEndpoints.nodes,
-            deliveries: data.allWebhookDeliveries.nodes,
-          });
-      },
-      () => {
-        // a refresh that fails keeps what is shown; only a first read that fails says so
-        if (live) setState((current) => (current.status === "ready" ? current : { status: "failed" }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [online, version]);
+  // the runner delivers in the background: the log reads again every few seconds while it is shown and online; a
+  // refresh that fails keeps what is shown
+  const { state, online, reload } = useOnlineRead(
+    () =>
+      graphql<{
+        allWebhookEndpoints: { nodes: WebhookEndpoint[] };
+        allWebhookDeliveries: { nodes: WebhookDelivery[] };
+      }>(LOAD).then((data) => ({
+        endpoints: data.allWebhookEndpoints.nodes,
+        deliveries: data.allWebhookDeliveries.nodes,
+      })),
+    { refreshMs: REFRESH_MS, keepOnFailure: true },
+  );
 
   const register = useCallback(async (url: string, eventTypes: string[]) => {
     const data = await graphql<{
