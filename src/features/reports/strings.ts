@@ -12,7 +12,7 @@ export const REPORTS_TEXT = {
   purchasers: "Schedule of purchasers",
   purchasersDescription: "Each purchase held on the day: units, purchase price, capital and the day it was paid.",
   asOf: "As of",
-  asOfHint: "The cap table and the schedule of purchasers as they stood at the end of this day.",
+  asOfHint: "The cap table and the schedule of purchasers as they stood at the end of this day (UTC).",
   asOfInvalid: "Enter the date as MM/DD/YYYY.",
 };
 
