@@ -7443,6 +7443,7 @@ declare
   asset app_public.assets;
   accounting text;
   round app_public.rounds;
+  problem text;
 begin
   perform app_private.require_writer('{issuer}');
   select a.* into asset from app_public.assets a where a.id = make_round.asset_id;
@@ -7454,29 +7455,10 @@ begin
   end if;
   select t.accounting_type into accounting from app_public.asset_types t where t.type = asset.type;
 
-  if trim(coalesce(make_round.name, '')) = '' then
-    raise exception 'Name is a required field.' using errcode = 'LL422';
-  end if;
-  if make_round.opens_on is null then
-    raise exception 'Opens on requires a valid date.' using errcode = 'LL422';
-  end if;
-  if make_round.closes_on is null then
-    raise exception 'Closes on required a valid date.' using errcode = 'LL422';
-  end if;
-  if make_round.closes_on < make_round.opens_on then
-    raise exception 'Closes on must not be before opens on.' using errcode = 'LL422';
-  end if;
-  if trim(coalesce(make_round.terms_url, '')) = '' then
-    raise exception 'Dataroom Url is required' using errcode = 'LL422';
-  end if;
-  if make_round.price is null or make_round.price < 0 then
-    raise exception 'Price is required.' using errcode = 'LL422';
-  end if;
-  if make_round.total is null or make_round.total < 0 then
-    raise exception 'Total is required.' using errcode = 'LL422';
-  end if;
-  if make_round.status is null or make_round.status not in ('drafted', 'active', 'closed', 'stale') then
-    raise exception 'Status is required.' using errcode = 'LL422';
+  problem := app_private.round_problem(make_round.name, make_round.opens_on, make_round.closes_on,
+                                       make_round.terms_url, make_round.price, make_round.total, make_round.status);
+  if problem is not null then
+    raise exception '%', problem using errcode = 'LL422';
   end if;
   if accounting = 'debt' or with_tranche then
     if accounting is distinct from 'debt' then
@@ -9109,6 +9091,25 @@ AS $function$
 $function$;
 grant execute on function app_private.role_reads_model(model text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.round_problem(name text, opens_on timestamp with time zone, closes_on timestamp with time zone, terms_url text, price numeric, total numeric, status text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select case
+    when trim(coalesce(name, '')) = '' then 'Name is a required field.'
+    when opens_on is null then 'Opens on requires a valid date.'
+    when closes_on is null then 'Closes on required a valid date.'
+    when closes_on < opens_on then 'Closes on must not be before opens on.'
+    when trim(coalesce(terms_url, '')) = '' then 'Dataroom Url is required'
+    when price is null or price < 0 then 'Price is required.'
+    when total is null or total < 0 then 'Total is required.'
+    when status is null or status not in ('drafted', 'active', 'closed', 'stale') then 'Status is required.'
+  end
+$function$;
+grant execute on function app_private.round_problem(name text, opens_on timestamp with time zone, closes_on timestamp with time zone, terms_url text, price numeric, total numeric, status text) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.row_accounts(row_json jsonb, columns text[])
  RETURNS uuid[]
  LANGUAGE sql
@@ -9797,6 +9798,54 @@ AS $function$
   select coalesce(nullif(step.render_attributes ->> 'title', ''), nullif(step.render_attributes ->> 'name', ''),
                   nullif(step.schema ->> 'title', ''), 'Step ' || step."order")
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.stream_change_ids(model text, change_txid xid8)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select coalesce(array_agg(distinct c.doc_id order by c.doc_id), '{}')
+  from app_private.changes c
+  where c.model = stream_change_ids.model and c.txid = change_txid
+    and (app_private.current_account_type() = 'admin' or c.audience is null
+         or (app_private.role_reads_model(stream_change_ids.model)
+             and app_private.current_account_id() = any (c.audience))
+         or app_private.current_account_type() = any (c.audience_types))
+$function$;
+grant execute on function app_private.stream_change_ids(model text, change_txid xid8) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.stream_documents(model text, change_txid xid8)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  ids uuid[];
+  docs text;
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in to an account' using errcode = 'LL401';
+  end if;
+  if not exists (select 1 from app_private.replicated_models m where m.model = stream_documents.model)
+     or model = any (app_private.ready_models()) then
+    raise exception 'No stream documents for the read model %', model using errcode = 'LL404';
+  end if;
+  ids := app_private.stream_change_ids(model, change_txid);
+  if cardinality(ids) > 0 then
+    execute format(
+      $q$
+        select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
+        from unnest($1) with ordinality as i(id, ord)
+        left join app_private.docs_%s($1) d on d.id = i.id
+      $q$, model)
+      into docs using ids;
+  end if;
+  return '[' || coalesce(docs, '') || ']';
+end;
+$function$;
+grant execute on function app_private.stream_documents(model text, change_txid xid8) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.sync_payment_qualification(instrument_id uuid)
  RETURNS void
@@ -11425,30 +11474,12 @@ CREATE OR REPLACE FUNCTION app_private.tg_rounds__validate()
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog', 'app_public'
 AS $function$
+declare
+  problem text := app_private.round_problem(new.name, new.opens_on, new.closes_on, new.terms_url, new.price,
+                                            new.total, new.status);
 begin
-  if trim(coalesce(new.name, '')) = '' then
-    raise exception 'Name is a required field.' using errcode = 'LL422';
-  end if;
-  if new.opens_on is null then
-    raise exception 'Opens on requires a valid date.' using errcode = 'LL422';
-  end if;
-  if new.closes_on is null then
-    raise exception 'Closes on required a valid date.' using errcode = 'LL422';
-  end if;
-  if new.closes_on < new.opens_on then
-    raise exception 'Closes on must not be before opens on.' using errcode = 'LL422';
-  end if;
-  if trim(coalesce(new.terms_url, '')) = '' then
-    raise exception 'Dataroom Url is required' using errcode = 'LL422';
-  end if;
-  if new.price is null or new.price < 0 then
-    raise exception 'Price is required.' using errcode = 'LL422';
-  end if;
-  if new.total is null or new.total < 0 then
-    raise exception 'Total is required.' using errcode = 'LL422';
-  end if;
-  if new.status is null or new.status not in ('drafted', 'active', 'closed', 'stale') then
-    raise exception 'Status is required.' using errcode = 'LL422';
+  if problem is not null then
+    raise exception '%', problem using errcode = 'LL422';
   end if;
   return new;
 end

@@ -12,6 +12,7 @@ declare
   asset app_public.assets;
   accounting text;
   round app_public.rounds;
+  problem text;
 begin
   perform app_private.require_writer('{issuer}');
   select a.* into asset from app_public.assets a where a.id = make_round.asset_id;
@@ -23,29 +24,10 @@ begin
   end if;
   select t.accounting_type into accounting from app_public.asset_types t where t.type = asset.type;
 
-  if trim(coalesce(make_round.name, '')) = '' then
-    raise exception 'Name is a required field.' using errcode = 'LL422';
-  end if;
-  if make_round.opens_on is null then
-    raise exception 'Opens on requires a valid date.' using errcode = 'LL422';
-  end if;
-  if make_round.closes_on is null then
-    raise exception 'Closes on required a valid date.' using errcode = 'LL422';
-  end if;
-  if make_round.closes_on < make_round.opens_on then
-    raise exception 'Closes on must not be before opens on.' using errcode = 'LL422';
-  end if;
-  if trim(coalesce(make_round.terms_url, '')) = '' then
-    raise exception 'Dataroom Url is required' using errcode = 'LL422';
-  end if;
-  if make_round.price is null or make_round.price < 0 then
-    raise exception 'Price is required.' using errcode = 'LL422';
-  end if;
-  if make_round.total is null or make_round.total < 0 then
-    raise exception 'Total is required.' using errcode = 'LL422';
-  end if;
-  if make_round.status is null or make_round.status not in ('drafted', 'active', 'closed', 'stale') then
-    raise exception 'Status is required.' using errcode = 'LL422';
+  problem := app_private.round_problem(make_round.name, make_round.opens_on, make_round.closes_on,
+                                       make_round.terms_url, make_round.price, make_round.total, make_round.status);
+  if problem is not null then
+    raise exception '%', problem using errcode = 'LL422';
   end if;
   if accounting = 'debt' or with_tranche then
     if accounting is distinct from 'debt' then
@@ -90,6 +72,27 @@ as $function$
   $function$;
 grant execute on function app_private.make_tranche(uuid,text,text,numeric,timestamp with time zone,timestamp with time zone,text,numeric,numeric,numeric,uuid) to app_user;
 
+-- A round's own rules, in the order the spec's form checks them: the first one broken, else null. makeRound and
+-- makeTranche check them before anything else (then the tranche's), the rounds' trigger on every write.
+create or replace function app_private.round_problem(name text, opens_on timestamp with time zone, closes_on timestamp with time zone, terms_url text, price numeric, total numeric, status text)
+  returns text
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+  select case
+    when trim(coalesce(name, '')) = '' then 'Name is a required field.'
+    when opens_on is null then 'Opens on requires a valid date.'
+    when closes_on is null then 'Closes on required a valid date.'
+    when closes_on < opens_on then 'Closes on must not be before opens on.'
+    when trim(coalesce(terms_url, '')) = '' then 'Dataroom Url is required'
+    when price is null or price < 0 then 'Price is required.'
+    when total is null or total < 0 then 'Total is required.'
+    when status is null or status not in ('drafted', 'active', 'closed', 'stale') then 'Status is required.'
+  end
+$function$;
+grant execute on function app_private.round_problem(text,timestamp with time zone,timestamp with time zone,text,numeric,numeric,text) to app_user;
+
 create or replace function app_private.tg_assets__validate()
   returns trigger
   language plpgsql
@@ -122,30 +125,12 @@ create or replace function app_private.tg_rounds__validate()
   language plpgsql
   set search_path to 'pg_catalog', 'app_public'
 as $function$
+declare
+  problem text := app_private.round_problem(new.name, new.opens_on, new.closes_on, new.terms_url, new.price,
+                                            new.total, new.status);
 begin
-  if trim(coalesce(new.name, '')) = '' then
-    raise exception 'Name is a required field.' using errcode = 'LL422';
-  end if;
-  if new.opens_on is null then
-    raise exception 'Opens on requires a valid date.' using errcode = 'LL422';
-  end if;
-  if new.closes_on is null then
-    raise exception 'Closes on required a valid date.' using errcode = 'LL422';
-  end if;
-  if new.closes_on < new.opens_on then
-    raise exception 'Closes on must not be before opens on.' using errcode = 'LL422';
-  end if;
-  if trim(coalesce(new.terms_url, '')) = '' then
-    raise exception 'Dataroom Url is required' using errcode = 'LL422';
-  end if;
-  if new.price is null or new.price < 0 then
-    raise exception 'Price is required.' using errcode = 'LL422';
-  end if;
-  if new.total is null or new.total < 0 then
-    raise exception 'Total is required.' using errcode = 'LL422';
-  end if;
-  if new.status is null or new.status not in ('drafted', 'active', 'closed', 'stale') then
-    raise exception 'Status is required.' using errcode = 'LL422';
+  if problem is not null then
+    raise exception '%', problem using errcode = 'LL422';
   end if;
   return new;
 end
