@@ -3,6 +3,7 @@
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { InvestReadySettings } from "./accreditation/investready.ts";
 
 type Mode = "production" | "development" | "test";
 
@@ -31,6 +32,8 @@ export interface Config {
   publicUrl: string | null;
   /** The file mails are logged to (MAIL_LOG): each delivery, and the text of the mails not sent by SMTP. */
   mailLogFile: string | null;
+  /** InvestReady for accreditation (INVESTREADY_CLIENT_ID, _CLIENT_SECRET, _BASE_URL); null: the built-in review only. */
+  investready: InvestReadySettings | null;
 }
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,6 +61,30 @@ function parseLogFormat(value: string | undefined, fallback: "json" | "text"): "
   throw new Error(`LOG_FORMAT must be json or text (got "${value}")`);
 }
 
+/**
+ * InvestReady's settings (docs/ACCREDITATION.md "InvestReady"): both the client id and secret, or neither. Half of
+ * them stops the start with the missing name, rather than a step that fails for every investor later.
+ */
+export function readInvestReadySettings(env: NodeJS.ProcessEnv = process.env): InvestReadySettings | null {
+  const clientId = nonEmpty(env.INVESTREADY_CLIENT_ID);
+  const clientSecret = nonEmpty(env.INVESTREADY_CLIENT_SECRET);
+  const baseUrl = nonEmpty(env.INVESTREADY_BASE_URL);
+  if (!clientId && !clientSecret) {
+    if (baseUrl)
+      throw new Error("INVESTREADY_BASE_URL is set without INVESTREADY_CLIENT_ID and INVESTREADY_CLIENT_SECRET");
+    return null;
+  }
+  if (!clientId || !clientSecret) {
+    const missing = clientId ? "INVESTREADY_CLIENT_SECRET" : "INVESTREADY_CLIENT_ID";
+    throw new Error(
+      `InvestReady is half configured: ${missing} is not set (set INVESTREADY_CLIENT_ID and INVESTREADY_CLIENT_SECRET, or neither)`,
+    );
+  }
+  const base = baseUrl ?? "https://api.investready.com";
+  if (!/^https?:\/\//.test(base)) throw new Error(`INVESTREADY_BASE_URL must be an http(s) address (got "${base}")`);
+  return { clientId, clientSecret, baseUrl: base };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(projectDir, nonEmpty(env.DATA_DIR) ?? ".data/pglite");
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -75,5 +102,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: nonEmpty(env.MAIL_FROM),
     publicUrl: nonEmpty(env.PUBLIC_URL),
     mailLogFile: path.resolve(projectDir, nonEmpty(env.MAIL_LOG) ?? path.join(path.dirname(dataDir), "mail.log")),
+    investready: readInvestReadySettings(env),
   };
 }

@@ -2,6 +2,7 @@
 // integrations, reports, examples, sign-in and the built app. server.ts puts them in order with the services'.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { GRAPHQL_PATH, PING_PATH } from "../../src/domain/wire.ts";
+import type { AccreditationService } from "../accreditation/service.ts";
 import type { Database } from "../db/database.ts";
 import { GRAPHIQL_PATH } from "../graphql/preset.ts";
 import { attachSession, type SessionClaims } from "../graphql/settings.ts";
@@ -146,13 +147,14 @@ export function integrationRoutes(options: {
   db: Database;
   production: boolean;
   signingLink: (stepId: string, session: SessionClaims) => Promise<{ status: number; body: unknown } | null>;
+  accreditation?: AccreditationService;
 }): Route[] {
   return [
     {
       method: "ANY",
       path: "/api/v2/integration/*",
       access: "optional",
-      doc: "`local-step.js`, `local-step/{stepId}` (the built-in integrations' step page), `POST docusign-link` `{stepId}` (the embedded signing URL)",
+      doc: "`local-step.js`, `local-step/{stepId}` (the built-in integrations' step page), `POST docusign-link` `{stepId}` (the embedded signing URL), `POST investready-credential` `{stepId}`, `investready/callback`, `POST investready-status` (accreditation with InvestReady)",
       handle: (req, res, { url, session }) => handleIntegrations(req, res, url, options, session),
     },
   ];

@@ -1,7 +1,11 @@
 // Integration routes of the onboarding steps (spec part 2 "Other calls") with the built-in local provider, so the
 // whole step process runs on the embedded default with no third-party account:
 //   POST /api/v2/integration/docusign-link {stepId}          -> {link}         (link steps: where to sign)
-//   POST /api/v2/integration/investready-credential {stepId} -> {token, state} (async_iframe steps)
+//   POST /api/v2/integration/investready-credential {stepId} -> {token, state} (async_iframe steps; for an
+//                                                             'accreditation' step InvestReady's sign-in, or 503:
+//                                                             sync/accreditation/service.ts)
+//   GET  /api/v2/integration/investready/callback             InvestReady's redirect back (accreditation)
+//   POST /api/v2/integration/investready-status {stepId}      a pending InvestReady verification read again
 //   GET  /api/v2/integration/local-step/{stepId}              the provider page (opened as a link or in an iframe)
 //   POST /api/v2/integration/local-step/{stepId}              outcome=complete|failed from that page's form
 //   GET  /api/v2/integration/local-step.js                    the page's script (postMessage step events)
@@ -10,6 +14,7 @@
 // 'processing' and completes a moment later, as a real verification provider would call back.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { type AccreditationService, CALLBACK_PATH } from "../accreditation/service.ts";
 import type { Database } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { isCrossSite, mediaType, readBody, sendHtml, sendJson } from "./respond.ts";
@@ -35,6 +40,23 @@ interface IntegrationContext {
   production: boolean;
   /** docusign-link for a signing step (sync/signing/service.ts); null when the step is no signing step. */
   signingLink?: (stepId: string, session: SessionClaims) => Promise<{ status: number; body: unknown } | null>;
+  /** Accreditation steps' InvestReady sign-in (sync/accreditation/service.ts). */
+  accreditation?: AccreditationService;
+}
+
+/** The address the browser reached this server at (InvestReady sends the investor back there). */
+function originOf(req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-proto"];
+  const proto = typeof forwarded === "string" && forwarded.split(",")[0]?.trim() === "https" ? "https" : "http";
+  return `${proto}://${req.headers.host ?? "localhost"}`;
+}
+
+/** The page InvestReady's redirect back ends on: what happened, and the way back to the app. */
+function investReadyPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Accreditation verification</title><style>${PAGE_STYLE}</style></head>
+<body><main><span class="badge">InvestReady</span><h1>Accreditation verification</h1><p>${escapeHtml(message)}</p>
+<p><a href="/">Return to Ledgerline</a></p></main></body></html>`;
 }
 
 const escapeHtml = (text: string) =>
@@ -106,7 +128,7 @@ export async function handleIntegrations(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  { db, signingLink }: IntegrationContext,
+  { db, signingLink, accreditation }: IntegrationContext,
   session: SessionClaims | null,
 ): Promise<void> {
   const path = url.pathname;
@@ -115,11 +137,18 @@ export async function handleIntegrations(
     res.end(PAGE_SCRIPT);
     return;
   }
+  if (path === CALLBACK_PATH && req.method === "GET" && accreditation) {
+    // the state InvestReady hands back is the secret that names the step (the session may have ended meanwhile)
+    const answer = await accreditation.callback(url, originOf(req));
+    return sendHtml(res, answer.status, investReadyPage(answer.message));
+  }
   if (!session) return sendJson(res, 401, { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] });
 
   if (
     req.method === "POST" &&
-    (path === `${INTEGRATION_PREFIX}docusign-link` || path === `${INTEGRATION_PREFIX}investready-credential`)
+    (path === `${INTEGRATION_PREFIX}docusign-link` ||
+      path === `${INTEGRATION_PREFIX}investready-credential` ||
+      path === `${INTEGRATION_PREFIX}investready-status`)
   ) {
     if (mediaType(req) !== "application/json" || isCrossSite(req)) {
       return sendJson(res, 415, { errors: [{ message: "JSON only", extensions: { code: "LL400" } }] });
@@ -133,6 +162,16 @@ export async function handleIntegrations(
     if (path.endsWith("docusign-link") && signingLink) {
       const signing = await signingLink(stepId, session);
       if (signing) return sendJson(res, signing.status, signing.body);
+    }
+    if (path.endsWith("investready-credential") && accreditation) {
+      const answer = await accreditation.credential(stepId, session, originOf(req));
+      if (answer) return sendJson(res, answer.status, answer.body);
+    }
+    if (path.endsWith("investready-status")) {
+      const answer = accreditation ? await accreditation.refresh(stepId, session) : null;
+      return answer
+        ? sendJson(res, answer.status, answer.body)
+        : sendJson(res, 404, { errors: [{ message: "Step not found", extensions: { code: "LL404" } }] });
     }
     const step = await stepOf(db, stepId, session);
     const wanted = path.endsWith("docusign-link") ? ["link", "iframe"] : ["async_iframe"];

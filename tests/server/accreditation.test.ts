@@ -225,6 +225,16 @@ describe("accreditation verification", () => {
     expect([code(noEvidence), message(noEvidence)]).toEqual(["LL422", "Add at least one document as evidence."]);
     const notEvidence = await submit(emma, { ...letter, evidenceNames: ["taxes.xls"] });
     expect(message(notEvidence)).toBe("Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).");
+    // this server has no InvestReady settings: the step does not offer it, and the credential says so (no fake success)
+    const notConfigured = await emma.fetch("/api/v2/integration/investready-credential", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stepId: step.id }),
+    });
+    expect(notConfigured.status).toBe(503);
+    expect(((await notConfigured.json()) as { errors: Array<{ message: string }> }).errors[0]?.message).toBe(
+      "InvestReady is not set up on this server. Choose another way to verify your accreditation.",
+    );
     const issuerSubmits = await submit(issuer, letter);
     expect(code(issuerSubmits)).toBe("LL403");
     // nothing of the refusals was kept

@@ -308,7 +308,7 @@ comment on function app_public.submit_accreditation(uuid, uuid, text, uuid[], te
 -- A decision on a submitted verification, by a reviewer or by InvestReady: the verification, its step (complete on
 -- approval; failed with the reason on rejection, so the investor may submit again within the step's retry limit) and
 -- the audit trail (kind 'accreditation' of the reviewer account).
-create or replace function app_private.decide_accreditation(accreditation_id uuid, approve boolean, reason text, provider text, decided_by uuid, provider_reference text default null)
+create or replace function app_private.decide_accreditation(accreditation_id uuid, approve boolean, reason text, provider text, decided_by uuid, provider_reference text default null, expires_on timestamptz default null)
   returns app_public.accreditations
   language plpgsql
   volatile security definer
@@ -340,7 +340,8 @@ begin
         provider_reference = coalesce(decide_accreditation.provider_reference, a.provider_reference),
         decided_on = now(),
         decided_by_id = decide_accreditation.decided_by,
-        expires_on = case when approve then now() + make_interval(days => coalesce(valid_days, 90)) end
+        expires_on = case when approve
+                          then coalesce(decide_accreditation.expires_on, now() + make_interval(days => coalesce(valid_days, 90))) end
     where a.id = verification.id returning * into verification;
 
   insert into app_public.audit_events (kind, action, user_id, account_id, session_id, details)
@@ -369,7 +370,7 @@ begin
   return verification;
 end;
 $function$;
-revoke all on function app_private.decide_accreditation(uuid, boolean, text, text, uuid, text) from public;
+revoke all on function app_private.decide_accreditation(uuid, boolean, text, text, uuid, text, timestamptz) from public;
 
 create or replace function app_public.review_accreditation(accreditation_id uuid, approve boolean, reason text default null)
   returns app_public.accreditations
@@ -466,3 +467,93 @@ end;
 $function$;
 create or replace trigger _300_accreditation before insert on app_public.holdings
   for each row execute function app_private.tg_holdings__accreditation();
+
+-- InvestReady (sync/accreditation/investready.ts): the investor asks to verify there (the credential route): the step
+-- must be theirs, an accreditation step and the current one; a sign-in state is kept with the verification's id.
+create or replace function app_private.investready_begin(step_id uuid, investor_id uuid, user_id uuid, state text)
+  returns uuid
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  step app_public.steps;
+  verification uuid := gen_random_uuid();
+begin
+  select s.* into step from app_public.steps s join app_public.processes p on p.id = s.process_id
+    where s.id = investready_begin.step_id and p.investor_id = investready_begin.investor_id and s.type = 'accreditation';
+  if step.id is null then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  perform app_private.require_actionable(step);
+  insert into app_private.investready_states (state, step_id, accreditation_id, investor_id, user_id)
+    values (investready_begin.state, step.id, verification, investready_begin.investor_id, investready_begin.user_id);
+  return verification;
+end;
+$function$;
+revoke all on function app_private.investready_begin(uuid, uuid, uuid, text) from public;
+
+-- InvestReady's answer for a sign-in state: the verification (provider 'investready', method 'investready') is made
+-- on its first answer, the step waits for it ('processing'), and an approval (with InvestReady's expiry), a rejection
+-- or an expired certificate (a rejection saying so) goes through decide_accreditation as a reviewer's would; a pending
+-- answer leaves it submitted. Answers for a verification already decided change nothing.
+create or replace function app_private.investready_result(state text, status text, reason text, expires_on timestamptz, provider_reference text)
+  returns app_public.accreditations
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  started app_private.investready_states;
+  step app_public.steps;
+  process app_public.processes;
+  reviewer uuid;
+  round uuid;
+  verification app_public.accreditations;
+begin
+  select s.* into started from app_private.investready_states s where s.state = investready_result.state for update;
+  if started.state is null then
+    raise exception 'This InvestReady sign-in is unknown or expired.' using errcode = 'LL404';
+  end if;
+  select a.* into verification from app_public.accreditations a where a.id = started.accreditation_id for update;
+  if verification.id is null then
+    select s.* into step from app_public.steps s where s.id = started.step_id for update;
+    select p.* into process from app_public.processes p where p.id = step.process_id;
+    perform app_private.require_actionable(step);
+    select v.account_id into reviewer from app_public.distribution_qualifications q
+      join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id
+    where q.id = step.distribution_qualification_id;
+    select al.round_id into round from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+      where d.id = process.distribution_id;
+    insert into app_public.accreditations (id, investor_id, reviewer_account_id, step_id, distribution_id, round_id,
+                                           method, status, provider, submitted_by_id, provider_reference)
+      values (started.accreditation_id, started.investor_id, reviewer, step.id, process.distribution_id, round,
+              'investready', 'submitted', 'investready', started.user_id, investready_result.provider_reference)
+      returning * into verification;
+    update app_public.steps s set status = 'processing',
+        output_data = (s.output_data - 'error') || jsonb_build_object('accreditationId', verification.id)
+      where s.id = step.id;
+    perform app_private.refresh_process(step.process_id);
+  end if;
+  if verification.status <> 'submitted' then
+    return verification;
+  end if;
+  case investready_result.status
+  when 'approved' then
+    return app_private.decide_accreditation(verification.id, true, null, 'investready', null,
+                                            investready_result.provider_reference, investready_result.expires_on);
+  when 'rejected' then
+    return app_private.decide_accreditation(verification.id, false,
+      coalesce(nullif(trim(investready_result.reason), ''), 'InvestReady could not verify your accreditation.'),
+      'investready', null, investready_result.provider_reference);
+  when 'expired' then
+    return app_private.decide_accreditation(verification.id, false,
+      'Your InvestReady verification expired on ' || to_char(investready_result.expires_on at time zone 'UTC', 'MM/DD/YYYY')
+        || '. Please verify again with InvestReady.',
+      'investready', null, investready_result.provider_reference);
+  else
+    return verification;
+  end case;
+end;
+$function$;
+revoke all on function app_private.investready_result(text, text, text, timestamptz, text) from public;
