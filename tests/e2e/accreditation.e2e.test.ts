@@ -212,7 +212,14 @@ describe("accreditation verification", () => {
     await input.setInputFiles({ name: "CPA letter.pdf", mimeType: "application/pdf", buffer: PDF });
     await poll(() => form.getByTestId("evidence-file").count()).toBe(2);
     await poll(() => form.getByTestId("evidence-preview").count()).toBe(2);
-    await form.getByRole("button", { name: "Submit for review" }).click();
+    // the draft is kept on the device: an offline reload before submitting keeps the method and both files
+    await investor.reload();
+    const draft = investor.getByTestId("accreditation-form");
+    await poll(() => draft.getByTestId("evidence-file").count()).toBe(2);
+    await poll(() => draft.getByTestId("evidence-preview").count()).toBe(2);
+    expect(await draft.getByLabel("A letter from a professional").isChecked()).toBe(true);
+    expect(await draft.getByTestId("evidence-file-status").first().textContent()).toBe("Waiting for the network");
+    await draft.getByRole("button", { name: "Submit for review" }).click();
 
     const queued = investor.getByTestId("accreditation-queued");
     await queued.getByText("Saved on this device. It will be sent for review when you are back online.").waitFor();

@@ -20,8 +20,9 @@ import { Button, Checkbox, ErrorBlock, FileButton, SectionTitle, toast } from ".
 import { LocalFileRow, LocalFiles, ServerEvidenceList } from "./EvidenceFiles.tsx";
 import { type StepLike, stepView } from "./step-view.ts";
 import { STEP_TEXT as T } from "./strings.ts";
-import { discardSubmission, evidenceCheck, FileRefusedError, queueSubmission } from "./submit.ts";
+import { discardSubmission, dropEvidence, FileRefusedError, keepEvidence, queueSubmission } from "./submit.ts";
 import { useQueuedSubmission, useStepVerifications, type Verification } from "./use-accreditations.ts";
+import { type Draft, useDraft } from "./use-draft.ts";
 
 export interface AccreditationStep extends StepLike {
   schema?: { selfCertificationAllowed?: boolean; investReady?: boolean; reviewerName?: string } | null;
@@ -86,10 +87,33 @@ export function AccreditationStepAction({
   }
 }
 
-function SubmissionForm({ step, again, provider }: { step: AccreditationStep; again: boolean; provider?: ReactNode }) {
+function SubmissionForm(props: { step: AccreditationStep; again: boolean; provider?: ReactNode }) {
+  const { draft, update, clear } = useDraft(props.step.id);
+  // mounted once the draft is read, so a reload shows the method and files chosen before it
+  return draft ? <DraftForm {...props} draft={draft} update={update} clear={clear} /> : null;
+}
+
+function DraftForm({
+  step,
+  again,
+  provider,
+  draft,
+  update,
+  clear,
+}: {
+  step: AccreditationStep;
+  again: boolean;
+  provider?: ReactNode;
+  draft: Draft;
+  update: (change: (current: Draft) => Draft) => void;
+  clear: () => Promise<void>;
+}) {
   const methods = methodsFor(step.schema);
-  const [method, setMethod] = useState<string | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
+  const method = draft.method && (methods as readonly string[]).includes(draft.method) ? draft.method : null;
+  const files = draft.files;
+  // the files chosen in this visit: a preview once the queue has uploaded and let go of its copy
+  const [chosen, setChosen] = useState<Map<string, File>>(() => new Map());
+  const waiting = useQueuedFiles(evidencePlace(step.id));
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -98,15 +122,34 @@ function SubmissionForm({ step, again, provider }: { step: AccreditationStep; ag
   const online = useOnline();
   const self = method === "self_certification";
   const needsEvidence = method !== null && !self;
+  const setMethod = (value: string) => update((current) => ({ ...current, method: value }));
 
   async function addFile(file: File | null) {
     if (!file) return;
-    const problem = await evidenceCheck(file);
-    setFileError(problem);
-    if (!problem) {
-      setFiles((current) => [...current, file]);
+    try {
+      const kept = await keepEvidence(step.id, file);
+      setFileError(null);
       setError(null);
+      setChosen((current) => new Map(current).set(kept.id, file));
+      update((current) => ({
+        ...current,
+        files: [...current.files, { key: kept.id, name: kept.name, size: kept.size, type: kept.type }],
+      }));
+    } catch (failure) {
+      setFileError(failure instanceof FileRefusedError ? failure.message : T.refused);
     }
+  }
+
+  function removeFile(key: string) {
+    void dropEvidence(key).catch(() => undefined);
+    update((current) => ({ ...current, files: current.files.filter((file) => file.key !== key) }));
+  }
+
+  function fileStatus(key: string): string {
+    const entry = waiting.find((file) => file.id === key);
+    if (!entry) return T.uploaded;
+    if (entry.status === "failed") return entry.error ?? T.uploadFailed;
+    return online ? T.uploading : T.waitingForNetwork;
   }
 
   async function submit(event: React.FormEvent) {
@@ -118,9 +161,10 @@ function SubmissionForm({ step, again, provider }: { step: AccreditationStep; ag
     setBusy(true);
     try {
       await queueSubmission({ stepId: step.id, method, files: self ? [] : files });
-    } catch (failure) {
-      if (failure instanceof FileRefusedError) setError(failure.message);
-      else toast.step("error", T.refused);
+      if (self) await Promise.all(files.map((file) => dropEvidence(file.key).catch(() => undefined)));
+      await clear();
+    } catch {
+      toast.step("error", T.refused);
       setBusy(false);
     }
   }
@@ -170,14 +214,14 @@ function SubmissionForm({ step, again, provider }: { step: AccreditationStep; ag
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.evidenceHint}</p>
           {files.length > 0 && (
             <LocalFiles>
-              {files.map((file, index) => (
+              {files.map((file) => (
                 <LocalFileRow
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be chosen twice
-                  key={`${file.name}-${index}`}
-                  blob={file}
+                  key={file.key}
+                  blob={waiting.find((entry) => entry.id === file.key)?.blob ?? chosen.get(file.key) ?? null}
                   name={file.name}
                   size={file.size}
-                  onRemove={() => setFiles((current) => current.filter((_, at) => at !== index))}
+                  status={fileStatus(file.key)}
+                  onRemove={() => removeFile(file.key)}
                 />
               ))}
             </LocalFiles>

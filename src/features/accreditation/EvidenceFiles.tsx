@@ -26,8 +26,9 @@ const previewBox = css({
   bg: "bg.subtle",
 });
 
-function Preview({ blob, name }: { blob: Blob; name: string }) {
-  const url = useObjectUrl(previewable(blob.type) ? blob : null);
+function Preview({ blob, name }: { blob: Blob | null; name: string }) {
+  const url = useObjectUrl(blob && previewable(blob.type) ? blob : null);
+  if (!blob) return <span aria-hidden="true" className={previewBox} />;
   if (!url) return <span aria-hidden="true" className={previewBox} />;
   return blob.type === "application/pdf" ? (
     <object
@@ -56,7 +57,8 @@ export function LocalFileRow({
   status,
   onRemove,
 }: {
-  blob: Blob;
+  /** the file's content for a preview (null once only its name and size are known here) */
+  blob: Blob | null;
   name: string;
   size: number;
   status?: string;

@@ -22,7 +22,7 @@ export const STEP_TEXT = {
   waitingFiles: "Your documents",
   waitingForNetwork: "Waiting for the network",
   uploading: "Uploading…",
-  uploaded: "Received",
+  uploaded: "Uploaded",
   uploadFailed: "Upload failed",
   waitingForReview: (reviewer: string) => `Waiting for review by ${reviewer}`,
   submittedOn: (date: string) => `Submitted ${date}`,

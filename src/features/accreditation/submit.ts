@@ -1,10 +1,9 @@
-// The investor's submission, online or offline: the evidence files are kept on the device in the file queue (place
-// `accreditation:<stepId>`, checked as evidence: domain/accreditation.ts), then submitAccreditation is queued naming
-// their slot keys, under a key the files also carry (so the step lists its waiting files and a discard drops both).
-// Nothing is half-kept: a file that cannot be kept, or a command that cannot be queued, removes what was kept.
-// The file sender uploads each file when online; the command and the files may reach the server in either order.
-import type { QueuedFile } from "../../data/file-hooks.ts";
-import { FileRefusedError } from "../../data/file-hooks.ts";
+// The investor's submission, online or offline. Each evidence file is kept in the device's file queue when it is
+// chosen (place `accreditation:<stepId>`, checked as evidence: domain/accreditation.ts), so a draft survives a reload
+// or a closed tab (use-draft.ts names the files); the file sender uploads it when online. Submit queues
+// submitAccreditation naming the files' slot keys, under a key the waiting files then carry (so the step lists them
+// with the submission and a discard drops both). The command and the files may reach the server in either order.
+import { discardQueuedFile, FileRefusedError, type QueuedFile } from "../../data/file-hooks.ts";
 import { currentLocalData } from "../../data/local-data.ts";
 import { evidenceFileError, evidencePlace } from "../../domain/accreditation.ts";
 
@@ -14,41 +13,51 @@ export async function evidenceCheck(file: File): Promise<string | null> {
   return evidenceFileError(file, head);
 }
 
+/** Keeps a chosen file on the device (checked first); throws FileRefusedError / StorageFullError, nothing kept. */
+export async function keepEvidence(stepId: string, file: File): Promise<QueuedFile> {
+  const data = await currentLocalData();
+  if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
+  return data.files.add({ file, place: evidencePlace(stepId), check: evidenceCheck });
+}
+
+/** Gives a chosen file up (its space freed; one already uploaded stays unused on the server). */
+export const dropEvidence = (key: string) => discardQueuedFile(key);
+
+export interface EvidenceFile {
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
 export async function queueSubmission(options: {
   stepId: string;
   method: string;
-  files: readonly File[];
+  files: readonly EvidenceFile[];
 }): Promise<{ accreditationId: string }> {
   const data = await currentLocalData();
-  if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
+  if (!data) throw new Error("No local data is open: sign in and pick an account first.");
   const accreditationId = crypto.randomUUID();
   const commandKey = crypto.randomUUID();
-  const kept: QueuedFile[] = [];
-  try {
-    for (const file of options.files) {
-      kept.push(await data.files.add({ file, place: evidencePlace(options.stepId), commandKey, check: evidenceCheck }));
-    }
-    await data.outbox.enqueue(
-      "submitAccreditation",
-      {
-        input: {
-          accreditationId,
-          stepId: options.stepId,
-          method: options.method,
-          evidenceKeys: kept.map((file) => file.id),
-          evidenceNames: kept.map((file) => file.name),
-        },
+  await data.outbox.enqueue(
+    "submitAccreditation",
+    {
+      input: {
+        accreditationId,
+        stepId: options.stepId,
+        method: options.method,
+        evidenceKeys: options.files.map((file) => file.key),
+        evidenceNames: options.files.map((file) => file.name),
       },
-      { key: commandKey },
-    );
-  } catch (error) {
-    await Promise.all(kept.map((file) => data.files?.remove(file.id).catch(() => undefined)));
-    throw error;
-  }
+    },
+    { key: commandKey },
+  );
+  // the files still waiting belong to the submission now
+  await Promise.all(options.files.map((file) => data.files?.update(file.key, { commandKey }).catch(() => undefined)));
   return { accreditationId };
 }
 
-/** Gives a refused submission up: its command and its kept files. */
+/** Gives a refused submission up: its command and its waiting files. */
 export async function discardSubmission(commandKey: string, stepId: string): Promise<void> {
   const data = await currentLocalData();
   if (!data) return;
