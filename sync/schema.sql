@@ -7756,6 +7756,24 @@ AS $function$
 $function$;
 grant execute on function app_private.own_payment_account_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.own_payment_trade(trade_id uuid)
+ RETURNS app_public.payment_trades
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  trade app_public.payment_trades;
+begin
+  select * into trade from app_public.payment_trades t
+  where t.id = own_payment_trade.trade_id and t.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Trade not found.' using errcode = 'LL404';
+  end if;
+  return trade;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.own_signing_account_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -8294,6 +8312,22 @@ begin
   perform pg_notify('mail_outbox', mail_id::text);
   return mail_id;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.queue_trade_job(kind text, account_id uuid, trade_id uuid, pending text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if not exists (select 1 from app_private.payment_jobs j
+                 where j.trade_id = queue_trade_job.trade_id and j.kind = queue_trade_job.kind
+                   and j.status = any (queue_trade_job.pending)) then
+    insert into app_private.payment_jobs (kind, payment_account_id, trade_id)
+      values (queue_trade_job.kind, queue_trade_job.account_id, queue_trade_job.trade_id);
+  end if;
+  perform app_private.wake_payment_jobs();
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.queue_transfer_mail(account uuid, kind text, subject text, body text)
@@ -12642,20 +12676,12 @@ declare
   trade app_public.payment_trades;
   account app_public.payment_accounts;
 begin
-  select * into trade from app_public.payment_trades t
-  where t.id = cancel_payment_trade.id and t.payment_account_id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Trade not found.' using errcode = 'LL404';
-  end if;
+  trade := app_private.own_payment_trade(cancel_payment_trade.id);
   account := app_private.check_payment_account(trade.payment_account_id);
   if trade.status <> 'CREATED' then
     raise exception 'Only a payment whose funds have not arrived can be cancelled.' using errcode = 'LL409';
   end if;
-  if not exists (select 1 from app_private.payment_jobs j
-                 where j.trade_id = trade.id and j.kind = 'cancel' and j.status in ('queued', 'running')) then
-    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('cancel', account.id, trade.id);
-  end if;
-  perform app_private.wake_payment_jobs();
+  perform app_private.queue_trade_job('cancel', account.id, trade.id, '{queued,running}');
   return trade;
 end;
 $function$;
@@ -12778,11 +12804,7 @@ declare
   trade app_public.payment_trades;
   account app_public.payment_accounts;
 begin
-  select * into trade from app_public.payment_trades t
-  where t.id = confirm_payment_funds.id and t.payment_account_id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Trade not found.' using errcode = 'LL404';
-  end if;
+  trade := app_private.own_payment_trade(confirm_payment_funds.id);
   account := app_private.check_payment_account(trade.payment_account_id);
   if account.provider <> 'builtin' then
     raise exception 'The provider confirms these funds itself.' using errcode = 'LL409';
@@ -12790,10 +12812,7 @@ begin
   if trade.status <> 'CREATED' then
     raise exception 'Only a created trade can be funded.' using errcode = 'LL409';
   end if;
-  if not exists (select 1 from app_private.payment_jobs j where j.trade_id = trade.id and j.kind = 'fund' and j.status = 'queued') then
-    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('fund', account.id, trade.id);
-  end if;
-  perform app_private.wake_payment_jobs();
+  perform app_private.queue_trade_job('fund', account.id, trade.id, '{queued}');
   return trade;
 end;
 $function$;
@@ -14909,6 +14928,14 @@ begin
   perform app_private.require_logo_extension(app_private.file_extension(set_account_logo.file_name));
   perform app_public.make_file_location(trim(set_account_logo.file_name), set_account_logo.file_key);
   select s.* into slot from app_private.upload_slots s where s.key = set_account_logo.file_key;
+  -- an accreditation's evidence is no logo; an investor's image that arrived before this command took evidence's
+  -- rules (up to 100 MB, sync/database/accreditation/10_accreditation.sql upload_slot_purpose): a logo is still 1 MB
+  if exists (select 1 from app_public.accreditation_evidence e where e.file_key = slot.key) then
+    raise exception 'Upload location not found' using errcode = 'LL404';
+  end if;
+  if slot.status = 'uploaded' and slot.size > 1048576 then
+    raise exception 'A logo can be at most 1 MB.' using errcode = 'LL422';
+  end if;
   update app_public.accounts a
      set logo_key = slot.key,
          logo_url = case when slot.status = 'uploaded' then '/api/v2/logos/' || slot.key::text end
@@ -15459,11 +15486,7 @@ declare
   trade app_public.payment_trades;
   account app_public.payment_accounts;
 begin
-  select * into trade from app_public.payment_trades t
-  where t.id = unwind_payment_trade.id and t.payment_account_id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Trade not found.' using errcode = 'LL404';
-  end if;
+  trade := app_private.own_payment_trade(unwind_payment_trade.id);
   account := app_private.check_payment_account(trade.payment_account_id);
   if account.provider <> 'builtin' then
     raise exception 'The provider reports its refunds itself.' using errcode = 'LL409';
@@ -15474,11 +15497,7 @@ begin
   if exists (select 1 from app_public.distributions d where d.id = trade.distribution_id and d.locked) then
     raise exception 'This distribution is issued: its payment cannot be refunded here.' using errcode = 'LL409';
   end if;
-  if not exists (select 1 from app_private.payment_jobs j
-                 where j.trade_id = trade.id and j.kind = 'unwind' and j.status in ('queued', 'running')) then
-    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('unwind', account.id, trade.id);
-  end if;
-  perform app_private.wake_payment_jobs();
+  perform app_private.queue_trade_job('unwind', account.id, trade.id, '{queued,running}');
   return trade;
 end;
 $function$;

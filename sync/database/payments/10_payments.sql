@@ -64,6 +64,44 @@ begin
 end;
 $function$;
 
+-- A trade of one of the session's own payment accounts, for the issuer's changes to it (confirm, cancel, refund).
+create or replace function app_private.own_payment_trade(trade_id uuid)
+  returns app_public.payment_trades
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  trade app_public.payment_trades;
+begin
+  select * into trade from app_public.payment_trades t
+  where t.id = own_payment_trade.trade_id and t.payment_account_id in (select app_private.own_payment_account_ids());
+  if not found then
+    raise exception 'Trade not found.' using errcode = 'LL404';
+  end if;
+  return trade;
+end;
+$function$;
+
+-- Queues the provider's job of this kind for a trade, unless one is still pending (`pending`: the job statuses that
+-- count), and wakes the payment runner.
+create or replace function app_private.queue_trade_job(kind text, account_id uuid, trade_id uuid, pending text[])
+  returns void
+  language plpgsql
+  volatile
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+begin
+  if not exists (select 1 from app_private.payment_jobs j
+                 where j.trade_id = queue_trade_job.trade_id and j.kind = queue_trade_job.kind
+                   and j.status = any (queue_trade_job.pending)) then
+    insert into app_private.payment_jobs (kind, payment_account_id, trade_id)
+      values (queue_trade_job.kind, queue_trade_job.account_id, queue_trade_job.trade_id);
+  end if;
+  perform app_private.wake_payment_jobs();
+end;
+$function$;
+
 create or replace function app_private.wake_payment_jobs()
   returns void
   language sql
@@ -352,11 +390,7 @@ declare
   trade app_public.payment_trades;
   account app_public.payment_accounts;
 begin
-  select * into trade from app_public.payment_trades t
-  where t.id = confirm_payment_funds.id and t.payment_account_id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Trade not found.' using errcode = 'LL404';
-  end if;
+  trade := app_private.own_payment_trade(confirm_payment_funds.id);
   account := app_private.check_payment_account(trade.payment_account_id);
   if account.provider <> 'builtin' then
     raise exception 'The provider confirms these funds itself.' using errcode = 'LL409';
@@ -364,10 +398,7 @@ begin
   if trade.status <> 'CREATED' then
     raise exception 'Only a created trade can be funded.' using errcode = 'LL409';
   end if;
-  if not exists (select 1 from app_private.payment_jobs j where j.trade_id = trade.id and j.kind = 'fund' and j.status = 'queued') then
-    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('fund', account.id, trade.id);
-  end if;
-  perform app_private.wake_payment_jobs();
+  perform app_private.queue_trade_job('fund', account.id, trade.id, '{queued}');
   return trade;
 end;
 $function$;

@@ -150,20 +150,12 @@ declare
   trade app_public.payment_trades;
   account app_public.payment_accounts;
 begin
-  select * into trade from app_public.payment_trades t
-  where t.id = cancel_payment_trade.id and t.payment_account_id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Trade not found.' using errcode = 'LL404';
-  end if;
+  trade := app_private.own_payment_trade(cancel_payment_trade.id);
   account := app_private.check_payment_account(trade.payment_account_id);
   if trade.status <> 'CREATED' then
     raise exception 'Only a payment whose funds have not arrived can be cancelled.' using errcode = 'LL409';
   end if;
-  if not exists (select 1 from app_private.payment_jobs j
-                 where j.trade_id = trade.id and j.kind = 'cancel' and j.status in ('queued', 'running')) then
-    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('cancel', account.id, trade.id);
-  end if;
-  perform app_private.wake_payment_jobs();
+  perform app_private.queue_trade_job('cancel', account.id, trade.id, '{queued,running}');
   return trade;
 end;
 $function$;
@@ -183,11 +175,7 @@ declare
   trade app_public.payment_trades;
   account app_public.payment_accounts;
 begin
-  select * into trade from app_public.payment_trades t
-  where t.id = unwind_payment_trade.id and t.payment_account_id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Trade not found.' using errcode = 'LL404';
-  end if;
+  trade := app_private.own_payment_trade(unwind_payment_trade.id);
   account := app_private.check_payment_account(trade.payment_account_id);
   if account.provider <> 'builtin' then
     raise exception 'The provider reports its refunds itself.' using errcode = 'LL409';
@@ -198,11 +186,7 @@ begin
   if exists (select 1 from app_public.distributions d where d.id = trade.distribution_id and d.locked) then
     raise exception 'This distribution is issued: its payment cannot be refunded here.' using errcode = 'LL409';
   end if;
-  if not exists (select 1 from app_private.payment_jobs j
-                 where j.trade_id = trade.id and j.kind = 'unwind' and j.status in ('queued', 'running')) then
-    insert into app_private.payment_jobs (kind, payment_account_id, trade_id) values ('unwind', account.id, trade.id);
-  end if;
-  perform app_private.wake_payment_jobs();
+  perform app_private.queue_trade_job('unwind', account.id, trade.id, '{queued,running}');
   return trade;
 end;
 $function$;
