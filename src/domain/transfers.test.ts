@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableUnits, checkTransferRequest, TRANSFER_TEXT } from "./transfers.ts";
+import { availableUnits, checkTransferRequest, isOnChain, TRANSFER_TEXT } from "./transfers.ts";
 
 const form = { units: "100.5", transfereeEmail: "new@x.test", reason: "gift", pricePerUnit: "" };
 
@@ -47,5 +47,15 @@ describe("the units a holding has left to transfer", () => {
     ];
     expect(availableUnits("40000", requests)).toBe("29999.749999");
     expect(availableUnits("1", [{ units: "2", status: "open" }])).toBe("0");
+  });
+});
+
+describe("a holding on a chain", () => {
+  it("is one with any chain registration that did not fail", () => {
+    expect(isOnChain([])).toBe(false);
+    expect(isOnChain(null)).toBe(false);
+    expect(isOnChain([{ status: "failed" }])).toBe(false);
+    expect(isOnChain([{ status: "failed" }, { status: "pending" }])).toBe(true);
+    expect(isOnChain([{ status: "trade", chain: "ledgerlinen-hawknet" }])).toBe(true);
   });
 });

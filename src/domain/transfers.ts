@@ -38,6 +38,17 @@ export const TRANSFER_CONFIRMATION_PATH = "/api/v2/transfers/{transferId}/confir
 export const transferConfirmationPath = (transferId: string) =>
   TRANSFER_CONFIRMATION_PATH.replace("{transferId}", encodeURIComponent(transferId));
 
+/**
+ * Whether a holding is registered on a chain (any address not failed, as check_transfer_rules asks): such a holding
+ * cannot be transferred yet, so the screen does not offer it.
+ */
+export function isOnChain(addresses: readonly unknown[] | null | undefined): boolean {
+  return (addresses ?? []).some(
+    (address) =>
+      typeof address === "object" && address !== null && (address as { status?: unknown }).status !== "failed",
+  );
+}
+
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** The units of a holding not yet promised to an open request (never below 0). */

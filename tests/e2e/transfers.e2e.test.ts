@@ -126,6 +126,12 @@ describe("a partial transfer", () => {
     // The holder's screen follows through the pull.
     await expect.poll(() => text(holder.getByTestId("holding-units")), { timeout: 60_000 }).toContain("14,999.5");
     await expect.poll(() => text(card.getByTestId("transfer-row")), { timeout: 30_000 }).toContain("Approved");
+    // a phone does not scroll the page sideways: the table scrolls inside its card
+    await holder.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => holder.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await holder.setViewportSize({ width: 1366, height: 900 });
     // its confirmation statement downloads from the row
     const download = holder.waitForEvent("download");
     await card.getByRole("link", { name: "Confirmation (PDF)" }).click();

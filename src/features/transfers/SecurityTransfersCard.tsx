@@ -44,7 +44,7 @@ export function SecurityTransfersCard({ securityId }: { securityId: string }) {
     <>
       {viewer.accountType === "issuer" && viewer.canWrite && <TransferRulesCard securityId={securityId} />}
       <Card title={TRANSFERS_TEXT.requestsCard} testId="security-transfers">
-        <TransferTable rows={rows} viewer={viewer} />
+        <TransferTable rows={rows} viewer={viewer} label={TRANSFERS_TEXT.requestsCard} />
       </Card>
     </>
   );

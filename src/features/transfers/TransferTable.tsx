@@ -12,7 +12,17 @@ import type { Viewer } from "../../domain/access.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { TRANSFER_STATUS_LABELS, TRANSFER_TEXT, transferConfirmationPath } from "../../domain/transfers.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
-import { Button, FormDialog, fullRow, StatusBadge, SyncMark, TextField, tableClass, toast } from "../../ui/index.ts";
+import {
+  Button,
+  FormDialog,
+  fullRow,
+  ScrollRegion,
+  StatusBadge,
+  SyncMark,
+  TextField,
+  tableClass,
+  toast,
+} from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 
 export interface TransferRow {
@@ -34,10 +44,13 @@ const linkClass = css({ color: "brand", fontSize: "sm", fontWeight: "600", textD
 export function TransferTable({
   rows,
   viewer,
+  label,
   testId,
 }: {
   rows: readonly TransferRow[];
   viewer: Viewer;
+  /** the scrolling region's name (the card's title) */
+  label: string;
   testId?: string;
 }) {
   const command = useCommand();
@@ -55,66 +68,68 @@ export function TransferTable({
   if (rows.length === 0) return <p className={css({ color: "fg.muted", fontSize: "sm" })}>{TRANSFERS_TEXT.none}</p>;
   return (
     <>
-      <table className={tableClass} data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{TRANSFERS_TEXT.requestedOn}</th>
-            <th>{TRANSFERS_TEXT.from}</th>
-            <th>{TRANSFERS_TEXT.to}</th>
-            <th className="num">{TRANSFERS_TEXT.unitsColumn}</th>
-            <th className="num">{TRANSFERS_TEXT.price}</th>
-            <th>{TRANSFERS_TEXT.status}</th>
-            <HiddenHeader>{TRANSFERS_TEXT.actions}</HiddenHeader>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const open = row.status === "open" && !row.mark;
-            const ownRequest =
-              viewer.accountType === "investor" && viewer.canWrite && row.requesterId === viewer.accountId;
-            return (
-              <tr key={row.id} data-testid="transfer-row">
-                <td>{row.requestedOn ? formatDate(row.requestedOn, "MM/DD/YYYY") : TRANSFERS_TEXT.waiting}</td>
-                <td>{row.requesterName ?? ""}</td>
-                <td>{row.transfereeName ?? ""}</td>
-                <td className="num">{formatNumber(row.units)}</td>
-                <td className="num">{row.pricePerUnit ? formatMoney(row.pricePerUnit) : ""}</td>
-                <td>
-                  <StatusBadge label={TRANSFER_STATUS_LABELS[row.status] ?? row.status} />
-                  {row.rejectionReason && (
-                    <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
-                      {row.rejectionReason}
-                    </span>
-                  )}
-                  <SyncMark mark={row.mark} />
-                </td>
-                <td>
-                  {open && decides && (
-                    <span className={css({ display: "inline-flex", gap: "2" })}>
-                      <Button size="sm" onClick={() => void approve(row.id)}>
-                        {TRANSFERS_TEXT.approve}
+      <ScrollRegion label={label}>
+        <table className={tableClass} data-testid={testId}>
+          <thead>
+            <tr>
+              <th>{TRANSFERS_TEXT.requestedOn}</th>
+              <th>{TRANSFERS_TEXT.from}</th>
+              <th>{TRANSFERS_TEXT.to}</th>
+              <th className="num">{TRANSFERS_TEXT.unitsColumn}</th>
+              <th className="num">{TRANSFERS_TEXT.price}</th>
+              <th>{TRANSFERS_TEXT.status}</th>
+              <HiddenHeader>{TRANSFERS_TEXT.actions}</HiddenHeader>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const open = row.status === "open" && !row.mark;
+              const ownRequest =
+                viewer.accountType === "investor" && viewer.canWrite && row.requesterId === viewer.accountId;
+              return (
+                <tr key={row.id} data-testid="transfer-row">
+                  <td>{row.requestedOn ? formatDate(row.requestedOn, "MM/DD/YYYY") : TRANSFERS_TEXT.waiting}</td>
+                  <td>{row.requesterName ?? ""}</td>
+                  <td>{row.transfereeName ?? ""}</td>
+                  <td className="num">{formatNumber(row.units)}</td>
+                  <td className="num">{row.pricePerUnit ? formatMoney(row.pricePerUnit) : ""}</td>
+                  <td>
+                    <StatusBadge label={TRANSFER_STATUS_LABELS[row.status] ?? row.status} />
+                    {row.rejectionReason && (
+                      <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
+                        {row.rejectionReason}
+                      </span>
+                    )}
+                    <SyncMark mark={row.mark} />
+                  </td>
+                  <td>
+                    {open && decides && (
+                      <span className={css({ display: "inline-flex", gap: "2" })}>
+                        <Button size="sm" onClick={() => void approve(row.id)}>
+                          {TRANSFERS_TEXT.approve}
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setRejecting(row.id)}>
+                          {TRANSFERS_TEXT.reject}
+                        </Button>
+                      </span>
+                    )}
+                    {row.status === "approved" && !row.mark && online && (
+                      <a href={transferConfirmationPath(row.id)} download className={linkClass}>
+                        {TRANSFERS_TEXT.confirmation}
+                      </a>
+                    )}
+                    {open && ownRequest && (
+                      <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>
+                        {TRANSFERS_TEXT.cancelRequest}
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => setRejecting(row.id)}>
-                        {TRANSFERS_TEXT.reject}
-                      </Button>
-                    </span>
-                  )}
-                  {row.status === "approved" && !row.mark && online && (
-                    <a href={transferConfirmationPath(row.id)} download className={linkClass}>
-                      {TRANSFERS_TEXT.confirmation}
-                    </a>
-                  )}
-                  {open && ownRequest && (
-                    <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>
-                      {TRANSFERS_TEXT.cancelRequest}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {rejecting && <RejectDialog transferId={rejecting} onClose={() => setRejecting(null)} />}
     </>
   );

@@ -4,8 +4,8 @@
 import { useState } from "react";
 import { useViewer } from "../../app/viewer.ts";
 import type { HoldingDoc } from "../../data/models/index.ts";
-import { availableUnits } from "../../domain/transfers.ts";
-import { Button, Card } from "../../ui/index.ts";
+import { availableUnits, isOnChain } from "../../domain/transfers.ts";
+import { Button, Card, mutedText } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 import { TransferRequestDialog } from "./TransferRequestDialog.tsx";
 import { TransferTable } from "./TransferTable.tsx";
@@ -17,15 +17,17 @@ export function TransfersCard({ holding }: { holding: HoldingDoc }) {
   const filter = useState(() => ({ holdingId: holding.id }))[0];
   const { rows } = useTransfers(filter);
   const available = availableUnits(holding.amount, rows);
+  const onChain = isOnChain(holding.blockchainAddresses as unknown[] | undefined);
   const holder = viewer.accountType === "investor" && viewer.canWrite && holding.investorId === viewer.accountId;
   return (
     <Card title={TRANSFERS_TEXT.card} testId="transfers">
-      {holder && available !== "0" && (
+      {holder && onChain && <p className={mutedText}>{TRANSFERS_TEXT.onChain}</p>}
+      {holder && !onChain && available !== "0" && (
         <div>
           <Button onClick={() => setRequesting(true)}>{TRANSFERS_TEXT.transfer}</Button>
         </div>
       )}
-      <TransferTable rows={rows} viewer={viewer} />
+      <TransferTable rows={rows} viewer={viewer} label={TRANSFERS_TEXT.card} />
       {requesting && (
         <TransferRequestDialog holdingId={holding.id} available={available} onClose={() => setRequesting(false)} />
       )}

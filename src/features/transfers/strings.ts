@@ -4,6 +4,7 @@ export const TRANSFERS_TEXT = {
   card: "Transfers",
   requestsCard: "Transfer requests",
   transfer: "Transfer",
+  onChain: "This holding is on a chain: tokenized holdings cannot be transferred here yet.",
   requestTitle: "Transfer units",
   requestDescription:
     "Ask the issuer to move some or all units of this holding to another investor. Someone without an account is invited by email.",
