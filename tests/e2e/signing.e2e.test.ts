@@ -2,8 +2,9 @@
 // template and maps its roles and fields (every validation text on the way), attaches a question set, tries it on the
 // test page (mock values, the filled PDF preview), deletes an unlocked copy after the confirmation, locks it (no
 // longer editable, the Active toggle instead of Delete), activates it and adds it to the qualifications; the investor
-// answers the question set and signs inline (offline the step says signing needs the network); the step completes
-// live; the issuer sees the completed document and downloads the signed PDF; a viewer reads without controls.
+// answers the question set, reads the step online (kept on the device), then signs it offline across an offline
+// reload; on reconnect the server seals it and the step completes; the issuer sees the completed document and
+// downloads the signed PDF (openssl verifies it); a viewer reads without controls.
 // Offline the mapping screens read from the replicas, an edit queues as a command and is applied on reconnect, and
 // syncing templates says it needs the network. The same against the DocuSign stand-in, Connect completing the step.
 // axe-core and desktop + phone screenshots (no sideways scrolling) of each screen.
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docusignProvider } from "../../sync/signing/docusign.ts";
 import { type DocusignStandIn, startDocusignStandIn } from "../helpers/docusign.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { verifyWithOpenssl } from "../helpers/signing-pdf.ts";
 import { type E2E, newContext, root, screenshot, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
@@ -426,23 +428,38 @@ describe("signing templates", () => {
     expect(await investor.page.getByTestId("step-title").textContent()).toBe("Sign the subscription agreement");
     await poll(async () => (await signing.getByTestId("signing-values").textContent()) ?? "").toContain("Delaware");
     expect(await signing.getByTestId("signing-values").textContent()).toContain("Emma Lawson");
-    // signing needs the network
-    await setOffline(investor.ctx, true);
-    await investor.page
-      .getByTestId("step-offline")
-      .getByText("Signing needs the network: you are offline.", { exact: false })
-      .waitFor();
-    await setOffline(investor.ctx, false);
-    await signing.waitFor({ timeout: 30_000 });
-    // consent and a typed name, then Sign
-    await signing.getByRole("button", { name: "Sign" }).click();
-    await signing.getByText("Please agree to sign electronically.").waitFor();
-    await signing.getByText("Type your full name to sign.").waitFor();
     await shots(investor.page, "investor-step");
-    await signing.getByText("I agree to sign this document electronically", { exact: false }).click();
-    await signing.getByLabel("Type your full name to sign").fill("Emma Lawson");
-    await signing.getByRole("button", { name: "Sign" }).click();
-    // the step completes live
+    // shown online, the step is kept on the device (the template file and the values): offline it is signed from
+    // there (docs/SIGNING.md "Signing offline"), even after an offline reload served by the service worker
+    await investor.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await poll(() =>
+      investor.page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name?.endsWith("--signing"))),
+    ).toBe(true);
+    await setOffline(investor.ctx, true);
+    await investor.page.reload();
+    const offline = investor.page.getByTestId("signing-offline");
+    await offline.waitFor({ timeout: 30_000 });
+    await offline
+      .getByText("You are offline. You can sign the document kept on this device", { exact: false })
+      .waitFor();
+    expect(await offline.getByTestId("signing-values").textContent()).toContain("Emma Lawson");
+    expect(await offline.getByRole("link", { name: "Open the document" }).getAttribute("href")).toMatch(/^blob:/);
+    // consent and a typed name, then Sign
+    await offline.getByRole("button", { name: "Sign" }).click();
+    await offline.getByText("Please agree to sign electronically.").waitFor();
+    await offline.getByText("Type your full name to sign.").waitFor();
+    await shots(investor.page, "investor-step-offline");
+    await offline.getByText("I agree to sign this document electronically", { exact: false }).click();
+    await offline.getByLabel("Type your full name to sign").fill("Emma Lawson");
+    await offline.getByRole("button", { name: "Sign" }).click();
+    await investor.page.getByText("Saved on this device", { exact: false }).first().waitFor({ timeout: 30_000 });
+    await investor.page.reload();
+    await investor.page.getByText("Saved on this device", { exact: false }).first().waitFor({ timeout: 30_000 });
+    expect((await e2e.server.server.db.query("select 1 from app_private.offline_signatures")).rows).toHaveLength(0);
+    // back online: the signature is sent once, the server checks what was shown and seals it; the step completes
+    await setOffline(investor.ctx, false);
     await poll(
       async () =>
         (
@@ -473,6 +490,10 @@ describe("signing templates", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const { createHash } = await import("node:crypto");
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(sentDoc.document_sha256);
+    expect(verifyWithOpenssl(bytes, e2e.server.server.signing.key.certificatePem).ok).toBe(true);
+    expect(
+      (await e2e.server.server.db.query<{ status: string }>("select status from app_private.offline_signatures")).rows,
+    ).toEqual([{ status: "sealed" }]);
     await shots(page, "sent");
 
     // the investor finds the signed PDF among their documents, and it is the same file
@@ -671,6 +692,17 @@ describe("signing templates with DocuSign (the stand-in)", () => {
         ?.tabs?.textTabs?.find((t) => t.tabLabel === "Investor.units")?.value,
     ).toBe("40");
     await screenshot(investor, "signing-docusign-step-desktop");
+    // DocuSign keeps its online flow: offline the step says so
+    await poll(() =>
+      investor.evaluate(async () => (await indexedDB.databases()).some((d) => d.name?.endsWith("--signing"))),
+    ).toBe(true);
+    await setOffline(investorCtx, true);
+    await investor
+      .getByTestId("step-offline")
+      .getByText("This document is signed with DocuSign, which needs the network.", { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await setOffline(investorCtx, false);
+    await provider.waitFor({ timeout: 30_000 });
 
     // DocuSign Connect reports the envelope completed: the open page follows the step to its end
     const { body, signature } = standIn.completeEnvelope(envelope?.envelopeId ?? "");
