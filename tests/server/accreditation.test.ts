@@ -270,6 +270,19 @@ describe("accreditation verification", () => {
     }
     const wrongKey = await emma.fetch(`/api/v2/accreditations/${emmaVerification}/evidence/${randomUUID()}`);
     expect(wrongKey.status).toBe(404);
+    // an investor's large image takes evidence's rules on arrival, but never becomes a logo of more than 1 MB
+    const bigKey = randomUUID();
+    expect((await uploadEvidence(emma, bigKey, "portrait.jpg", photo)).status).toBe(201);
+    const logo = await emma.graphql(
+      'mutation ($id: UUID!, $key: UUID!) { setAccountLogo(input: { accountId: $id, fileKey: $key, fileName: "portrait.jpg" }) { account { id } } }',
+      { id: idOf("Emma Lawson"), key: bigKey },
+    );
+    expect([code(logo), message(logo)]).toEqual(["LL422", "A logo can be at most 1 MB."]);
+    const evidenceAsLogo = await emma.graphql(
+      'mutation ($id: UUID!, $key: UUID!) { setAccountLogo(input: { accountId: $id, fileKey: $key, fileName: "id.jpg" }) { account { id } } }',
+      { id: idOf("Emma Lawson"), key: evidenceKey },
+    );
+    expect(code(evidenceAsLogo)).toBe("LL404");
   });
 
   it("only the reviewer's owners and admins decide; approval completes the step with the account's validity", async () => {

@@ -81,6 +81,14 @@ begin
   perform app_private.require_logo_extension(app_private.file_extension(set_account_logo.file_name));
   perform app_public.make_file_location(trim(set_account_logo.file_name), set_account_logo.file_key);
   select s.* into slot from app_private.upload_slots s where s.key = set_account_logo.file_key;
+  -- an accreditation's evidence is no logo; an investor's image that arrived before this command took evidence's
+  -- rules (up to 100 MB, sync/database/accreditation/10_accreditation.sql upload_slot_purpose): a logo is still 1 MB
+  if exists (select 1 from app_public.accreditation_evidence e where e.file_key = slot.key) then
+    raise exception 'Upload location not found' using errcode = 'LL404';
+  end if;
+  if slot.status = 'uploaded' and slot.size > 1048576 then
+    raise exception 'A logo can be at most 1 MB.' using errcode = 'LL422';
+  end if;
   update app_public.accounts a
      set logo_key = slot.key,
          logo_url = case when slot.status = 'uploaded' then '/api/v2/logos/' || slot.key::text end
