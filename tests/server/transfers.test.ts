@@ -69,7 +69,8 @@ async function command(who: SignedIn, mutation: string, input: Record<string, un
     ]),
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { results: Array<{ status: string; errorCode?: string }> }).results[0];
+  return ((await response.json()) as { results: Array<{ status: string; errorCode?: string; errorMessage?: string }> })
+    .results[0];
 }
 
 async function pull(who: SignedIn): Promise<Array<Record<string, unknown>>> {
@@ -339,6 +340,12 @@ describe("decisions", () => {
     expect(message(await call(issuer, "approveTransfer", { transferId }))).toBe(
       `Transfers of ${SECURITY} are locked up until 12/31/2199.`,
     );
+    // the same approval queued on a device (made offline) is refused with the rule's text when it arrives
+    expect(await command(issuer, "approveTransfer", { transferId })).toMatchObject({
+      status: "rejected",
+      errorCode: "LL422",
+      errorMessage: `Transfers of ${SECURITY} are locked up until 12/31/2199.`,
+    });
     expect(await amountOf(jordanSeed)).toBe("40000");
     await call(issuer, "setTransferRules", { securityId });
   });
