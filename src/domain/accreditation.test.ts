@@ -37,6 +37,7 @@ describe("accreditation methods", () => {
   it("names each method in people's words", () => {
     expect(methodLabel("letter")).toBe("A letter from a professional");
     expect(methodLabel("net_worth")).toBe("Net worth");
+    expect(methodLabel("investready")).toBe("Verified by InvestReady");
     expect(methodLabel("bogus")).toBe("Unknown method");
   });
 

@@ -61,7 +61,11 @@ export function methodsFor(schema: { selfCertificationAllowed?: boolean | null }
   );
 }
 
+/** InvestReady's verifications carry the method `investready` (the provider chose how). */
+export const PROVIDER_METHOD_LABEL = "Verified by InvestReady";
+
 export function methodLabel(method: string | null | undefined): string {
+  if (method === "investready") return PROVIDER_METHOD_LABEL;
   return (method && METHOD_DESCRIPTIONS[method as AccreditationMethod]?.label) || "Unknown method";
 }
 

@@ -18,6 +18,7 @@ import {
 import { formatDate } from "../../domain/format.ts";
 import { Button, Checkbox, ErrorBlock, FileButton, SectionTitle, toast } from "../../ui/index.ts";
 import { LocalFileRow, LocalFiles, ServerEvidenceList } from "./EvidenceFiles.tsx";
+import { checkInvestReady } from "./investready.ts";
 import { type StepLike, stepView } from "./step-view.ts";
 import { STEP_TEXT as T } from "./strings.ts";
 import { discardSubmission, dropEvidence, FileRefusedError, keepEvidence, queueSubmission } from "./submit.ts";
@@ -334,7 +335,11 @@ function WaitingView({ verification, reviewer }: { verification: Verification | 
             {methodLabel(verification.method)}
             {verification.submittedOn ? ` · ${T.submittedOn(formatDate(verification.submittedOn, "MMM Do YYYY"))}` : ""}
           </p>
-          <ServerEvidenceList accreditationId={verification.id} files={verification.evidence ?? []} />
+          {verification.provider === "investready" ? (
+            <CheckAgain stepId={verification.stepId ?? ""} />
+          ) : (
+            <ServerEvidenceList accreditationId={verification.id} files={verification.evidence ?? []} />
+          )}
         </>
       )}
       {queued.length > 0 && (
@@ -352,6 +357,30 @@ function WaitingView({ verification, reviewer }: { verification: Verification | 
           ))}
         </LocalFiles>
       )}
+    </div>
+  );
+}
+
+/** InvestReady has not decided: ask the server to read its answer again (online only). */
+function CheckAgain({ stepId }: { stepId: string }) {
+  const online = useOnline();
+  const [state, setState] = useState<{ busy: boolean; note: string | null }>({ busy: false, note: null });
+  if (!online) return <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.checkOffline}</p>;
+  async function check() {
+    setState({ busy: true, note: null });
+    try {
+      const status = await checkInvestReady(stepId);
+      setState({ busy: false, note: status === "submitted" ? T.checkedStill : null });
+    } catch {
+      setState({ busy: false, note: T.checkFailed });
+    }
+  }
+  return (
+    <div className={css({ display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap" })}>
+      <Button variant="outline" size="sm" loading={state.busy} onClick={() => void check()}>
+        {T.checkAgain}
+      </Button>
+      {state.note && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{state.note}</p>}
     </div>
   );
 }

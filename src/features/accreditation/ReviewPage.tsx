@@ -130,7 +130,7 @@ function VerificationCard({
         })}
       >
         <Fact label={T.round}>{row.roundName || "—"}</Fact>
-        <Fact label={T.method}>{row.provider === "investready" ? T.verifiedBy : methodLabel(row.method)}</Fact>
+        <Fact label={T.method}>{methodLabel(row.provider === "investready" ? "investready" : row.method)}</Fact>
         <Fact label={T.submitted}>{day(row.submittedOn)}</Fact>
         {row.decidedOn ? (
           <Fact label={T.decidedOn}>

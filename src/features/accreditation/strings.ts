@@ -41,6 +41,10 @@ export const STEP_TEXT = {
   orVerifyWithProvider: "Or verify your accreditation with InvestReady, an independent verification service.",
   providerOffline: "Verifying with InvestReady needs the network.",
   or: "or",
+  checkAgain: "Check again",
+  checkedStill: "InvestReady has not decided yet.",
+  checkFailed: "InvestReady could not be reached. Try again later.",
+  checkOffline: "Checking with InvestReady needs the network.",
 };
 
 export const REVIEW_TEXT = {
@@ -75,7 +79,6 @@ export const REVIEW_TEXT = {
     `The investor will count as a verified accredited investor for ${days} days from today.`,
   confirmApprove: "Approve",
   by: (name: string) => `by ${name}`,
-  verifiedBy: "Verified by InvestReady",
   reasonShown: (reason: string) => `Reason: ${reason}`,
   notOnDevice: "Verifications appear here once they have synced.",
   distributionLink: "Review accreditation",
