@@ -29,11 +29,13 @@ export function asyncIframeUrl(credential: { token: string; state: string }): st
 
 /**
  * The page an accreditation step's provider shows: the address the credential names (InvestReady's sign-in, when the
- * server is configured for it), else the built-in local step page as for async iframe steps. Only a web address or
- * a path of this server is taken.
+ * server is configured for it), else the built-in local step page as for async iframe steps. Only an https address,
+ * a path of this server or plain http to this machine is taken.
  */
 export function providerPageUrl(credential: { token: string; state: string; url?: unknown }): string {
   const url = typeof credential.url === "string" ? credential.url : "";
-  if (/^https:\/\//.test(url) || /^\/(?!\/)/.test(url)) return url;
+  // https, this server's path, or plain http to this machine only (a provider's local stand-in in development)
+  if (/^https:\/\//.test(url) || /^\/(?!\/)/.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url))
+    return url;
   return asyncIframeUrl(credential);
 }
