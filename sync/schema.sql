@@ -34,6 +34,18 @@ create type app_public.api_key_creation as (
 );
 comment on type app_public.api_key_creation is 'A new API key and its secret (shown this once, never again).';
 
+create type app_public.corporate_action_preview_line as (
+  holding_id uuid,
+  investor_id uuid,
+  investor text,
+  round text,
+  units_before numeric,
+  units_after numeric,
+  fraction_units numeric,
+  cash numeric
+);
+comment on type app_public.corporate_action_preview_line is 'One holding in the preview of a corporate action: units before and after, the fraction paid as cash in lieu, the cash.';
+
 create type app_public.document_upload as (
   document_id uuid,
   upload_status text,
@@ -385,9 +397,8 @@ create table app_private.investready_states (
   investor_id uuid not null,
   user_id uuid,
   created_on timestamp with time zone default now() not null,
-  access_token text,
-  refresh_token text,
   used_on timestamp with time zone,
+  tokens bytea,
   constraint investready_states_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint investready_states_pkey PRIMARY KEY (state),
   constraint investready_states_step_id_fkey FOREIGN KEY (step_id) REFERENCES app_public.steps(id) ON DELETE CASCADE,
@@ -1410,6 +1421,83 @@ create policy select_visible on app_public.contracts for select to public
 grant select on table app_public.contracts to app_user;
 comment on table app_public.contracts is '@omit create,update,delete
 A token''s contract on a chain (the newest is the current one). Written by the token commands and the server''s chain jobs: status, address, block and transaction are the chain''s.';
+
+create table app_public.corporate_action_lines (
+  id uuid default gen_random_uuid() not null,
+  action_id uuid not null,
+  holding_id uuid not null,
+  investor_id uuid not null,
+  units_before numeric not null,
+  units_after numeric not null,
+  fraction_units numeric default 0 not null,
+  cash numeric default 0 not null,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint cash_bounds CHECK (app_private.money_ok(cash)),
+  constraint corporate_action_lines_action_id_fkey FOREIGN KEY (action_id) REFERENCES app_public.corporate_actions(id) ON DELETE RESTRICT,
+  constraint corporate_action_lines_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
+  constraint corporate_action_lines_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
+  constraint corporate_action_lines_pkey PRIMARY KEY (id),
+  constraint fraction_units_bounds CHECK (app_private.units_ok(fraction_units)),
+  constraint units_after_bounds CHECK (app_private.units_ok(units_after)),
+  constraint units_before_bounds CHECK (app_private.units_ok(units_before))
+);
+alter table app_public.corporate_action_lines enable row level security;
+CREATE INDEX corporate_action_lines_action_id_idx ON app_public.corporate_action_lines USING btree (action_id);
+CREATE INDEX corporate_action_lines_holding_id_idx ON app_public.corporate_action_lines USING btree (holding_id);
+CREATE INDEX corporate_action_lines_investor_id_idx ON app_public.corporate_action_lines USING btree (investor_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.corporate_action_lines FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_visible on app_public.corporate_action_lines for select to public
+  using (investor_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR (action_id IN ( SELECT c.id
+   FROM app_public.corporate_actions c)));
+grant select on table app_public.corporate_action_lines to app_user;
+comment on table app_public.corporate_action_lines is '@omit create,update,delete
+One holding''s change in a corporate action: units before and after, the fraction paid as cash in lieu, the cash.';
+
+create table app_public.corporate_actions (
+  id uuid default gen_random_uuid() not null,
+  security_id uuid not null,
+  issuer_id uuid not null,
+  kind text not null,
+  ratio_new integer,
+  ratio_old integer,
+  price_per_unit numeric not null,
+  units_before numeric not null,
+  units_after numeric not null,
+  cash_total numeric not null,
+  authorized_before numeric not null,
+  authorized_after numeric not null,
+  transaction_id uuid not null,
+  created_by_id uuid,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint authorized_after_bounds CHECK (app_private.units_ok(authorized_after)),
+  constraint authorized_before_bounds CHECK (app_private.units_ok(authorized_before)),
+  constraint cash_total_bounds CHECK (app_private.money_ok(cash_total)),
+  constraint corporate_actions_created_by_id_fkey FOREIGN KEY (created_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint corporate_actions_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
+  constraint corporate_actions_kind_check CHECK (kind = ANY (ARRAY['split'::text, 'redemption'::text])),
+  constraint corporate_actions_pkey PRIMARY KEY (id),
+  constraint corporate_actions_ratio_new_check CHECK (ratio_new >= 1 AND ratio_new <= 1000000),
+  constraint corporate_actions_ratio_old_check CHECK (ratio_old >= 1 AND ratio_old <= 1000000),
+  constraint corporate_actions_security_id_fkey FOREIGN KEY (security_id) REFERENCES app_public.securities(id) ON DELETE RESTRICT,
+  constraint corporate_actions_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES app_public.transactions(id) ON DELETE RESTRICT,
+  constraint kind_length CHECK (kind IS NULL OR char_length(kind) <= 200 OR app_private.text_too_long('Kind'::text, 200)),
+  constraint price_per_unit_bounds CHECK (app_private.price_ok(price_per_unit)),
+  constraint units_after_bounds CHECK (app_private.units_ok(units_after)),
+  constraint units_before_bounds CHECK (app_private.units_ok(units_before))
+);
+alter table app_public.corporate_actions enable row level security;
+CREATE INDEX corporate_actions_created_by_id_idx ON app_public.corporate_actions USING btree (created_by_id);
+CREATE INDEX corporate_actions_issuer_id_idx ON app_public.corporate_actions USING btree (issuer_id);
+CREATE INDEX corporate_actions_security_id_idx ON app_public.corporate_actions USING btree (security_id);
+CREATE INDEX corporate_actions_transaction_id_idx ON app_public.corporate_actions USING btree (transaction_id);
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.corporate_actions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_visible on app_public.corporate_actions for select to public
+  using (issuer_id = (( SELECT app_private.current_account_id() AS current_account_id)));
+grant select on table app_public.corporate_actions to app_user;
+comment on table app_public.corporate_actions is '@omit create,update,delete
+A corporate action on a security: a split or reverse split, or a redemption (splitSecurity, redeemUnits).';
 
 create table app_public.countries (
   id integer not null,
@@ -3801,6 +3889,25 @@ AS $function$
   $function$;
 grant execute on function app_private.agent_allocation_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.applied_corporate_action(id uuid, security_id uuid, kind text)
+ RETURNS app_public.corporate_actions
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.corporate_actions;
+begin
+  select c.* into result from app_public.corporate_actions c where c.id = applied_corporate_action.id;
+  if result.id is not null and (result.security_id <> applied_corporate_action.security_id
+                                or result.kind <> applied_corporate_action.kind
+                                or result.issuer_id <> app_private.current_account_id()) then
+    raise exception 'This corporate action was already recorded differently.' using errcode = 'LL409';
+  end if;
+  return result;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.apply_payment_event(trade_id uuid, status text, amount numeric, source text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -4423,6 +4530,27 @@ end
 $function$;
 grant execute on function app_private.check_api_key_writer() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.check_corporate_action(security app_public.securities, action text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  if exists (select 1 from app_public.holdings h join app_public.holding_blockchain_addresses x on x.holding_id = h.id
+              where h.security_id = security.id and x.status <> 'failed')
+     or exists (select 1 from app_public.tokens t join app_public.rounds r on r.id = t.round_id
+                 where r.security_id = security.id and t.status not in ('not_deployed', 'system_only')) then
+    raise exception '% of % is not possible while it is tokenized: the chain cannot yet be kept equal to the ledger.',
+      action, security.name using errcode = 'LL422';
+  end if;
+  if exists (select 1 from app_public.transfers t where t.security_id = security.id and t.status = 'open') then
+    raise exception 'Decide the open transfer requests of % first: their units would no longer match.', security.name
+      using errcode = 'LL422';
+  end if;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.check_date(value date)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -4636,6 +4764,28 @@ begin
   end if;
   return result;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_split(ratio_new integer, ratio_old integer, price numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if ratio_new is null or ratio_old is null or ratio_new not between 1 and 1000000
+     or ratio_old not between 1 and 1000000 then
+    raise exception 'A ratio is two whole numbers from 1 to 1,000,000, such as 2 for 1.' using errcode = 'LL422';
+  end if;
+  if ratio_new = ratio_old then
+    raise exception 'A ratio of % for % changes nothing: choose two different numbers.', ratio_new, ratio_old
+      using errcode = 'LL422';
+  end if;
+  if price is null then
+    raise exception 'A cash in lieu price is required.' using errcode = 'LL422';
+  end if;
+  perform app_private.check_decimal(price, 'Price', 10, 0, 1e15);
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_token_chain(chain text)
@@ -4865,18 +5015,6 @@ AS $function$
   returning d.*
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.command_outcome(key uuid)
- RETURNS TABLE(status text, error_code text, error_message text, user_id uuid, account_id uuid)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private'
-AS $function$
-  select l.status, l.error_code, l.error_message, l.user_id, l.account_id
-  from app_private.command_log l
-  where l.idempotency_key = key
-$function$;
-grant execute on function app_private.command_outcome(key uuid) to app_user;
-
 CREATE OR REPLACE FUNCTION app_private.command_outcomes(keys uuid[])
  RETURNS TABLE(idempotency_key uuid, status text, error_code text, error_message text, user_id uuid, account_id uuid)
  LANGUAGE plpgsql
@@ -5010,6 +5148,25 @@ begin
 end
 $function$;
 grant execute on function app_private.contacts_from_csv(content text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.corporate_action_security(security_id uuid, action text)
+ RETURNS app_public.securities
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  result app_public.securities;
+begin
+  select s.* into result from app_public.securities s
+    where s.id = corporate_action_security.security_id and s.issuer_id = app_private.current_account_id()
+    for update;
+  if result.id is null then
+    raise exception 'Security not found' using errcode = 'LL404';
+  end if;
+  perform app_private.check_corporate_action(result, action);
+  return result;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.csv_records(content text, delimiter text)
  RETURNS TABLE(line integer, cells text[])
@@ -7016,30 +7173,6 @@ AS $function$
   select doc || jsonb_build_object('_deleted', false)
 $function$;
 grant execute on function app_private.live_document(doc jsonb) to app_user;
-
-CREATE OR REPLACE FUNCTION app_private.log_command(key uuid, device_id text, device_seq bigint, mutation text, variables jsonb, status text, error_code text, error_message text, result jsonb, created_on timestamp with time zone)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private'
-AS $function$
-declare
-  user_id uuid := app_private.current_user_id();
-  account_id uuid := app_private.current_account_id();
-begin
-  if user_id is null or account_id is null then
-    raise exception 'Not signed in to an account' using errcode = 'LL401';
-  end if;
-  insert into app_private.command_log (
-    idempotency_key, user_id, account_id, device_id, device_seq, mutation, variables, status,
-    error_code, error_message, result, created_on
-  ) values (
-    key, user_id, account_id, device_id, device_seq, mutation, app_private.audit_redacted(mutation, variables), status,
-    error_code, error_message, result, created_on
-  );
-end;
-$function$;
-grant execute on function app_private.log_command(key uuid, device_id text, device_seq bigint, mutation text, variables jsonb, status text, error_code text, error_message text, result jsonb, created_on timestamp with time zone) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.log_commands(entries jsonb)
  RETURNS void
@@ -9778,6 +9911,32 @@ CREATE OR REPLACE FUNCTION app_private.signing_valid_email(email text)
  SET search_path TO 'pg_catalog'
 AS $function$ select email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' $function$;
 grant execute on function app_private.signing_valid_email(email text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.split_line(amount numeric, ratio_new integer, ratio_old integer, price numeric, OUT units_after numeric, OUT fraction_units numeric, OUT cash numeric)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE STRICT
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select floor(amount * ratio_new / ratio_old),
+         -- amount x new is exact (6 decimals), the division by old is not: round the fraction down in whole millionths
+         floor((amount * ratio_new - floor(amount * ratio_new / ratio_old) * ratio_old) * 1000000 / ratio_old) / 1000000,
+         round(floor((amount * ratio_new - floor(amount * ratio_new / ratio_old) * ratio_old) * 1000000 / ratio_old)
+               / 1000000 * price, 2)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.split_lines(security_id uuid, ratio_new integer, ratio_old integer, price numeric)
+ RETURNS TABLE(holding_id uuid, investor_id uuid, round_id uuid, units_before numeric, units_after numeric, fraction_units numeric, cash numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select h.id, h.investor_id, h.round_id, h.amount, l.units_after, l.fraction_units, l.cash
+    from app_public.holdings h
+    cross join lateral app_private.split_line(h.amount, split_lines.ratio_new, split_lines.ratio_old,
+                                              split_lines.price) l
+   where h.security_id = split_lines.security_id and h.amount > 0
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.staff_allocation_ids()
  RETURNS SETOF uuid
@@ -15143,6 +15302,101 @@ end;
 $function$;
 grant execute on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone) to app_user;
 comment on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone) is 'Signs a built-in signing step with what the device showed offline (the fingerprint of the template and values); the server seals it when they are still current, else the step reopens with the reason.';
+
+CREATE OR REPLACE FUNCTION app_public.split_preview(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric)
+ RETURNS SETOF app_public.corporate_action_preview_line
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  security app_public.securities;
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if app_private.current_account_type() is distinct from 'issuer' then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  select s.* into security from app_public.securities s
+    where s.id = split_preview.security_id and s.issuer_id = app_private.current_account_id();
+  if security.id is null then
+    raise exception 'Security not found' using errcode = 'LL404';
+  end if;
+  perform app_private.check_split(split_preview.ratio_new, split_preview.ratio_old, split_preview.price_per_unit);
+  perform app_private.check_corporate_action(security, 'A split');
+  return query
+    select l.holding_id, l.investor_id, a.name, r.name, l.units_before, l.units_after, l.fraction_units, l.cash
+      from app_private.split_lines(split_preview.security_id, split_preview.ratio_new, split_preview.ratio_old,
+                                   split_preview.price_per_unit) l
+      join app_public.holdings h on h.id = l.holding_id
+      join app_public.accounts a on a.id = l.investor_id
+      join app_public.rounds r on r.id = l.round_id
+     order by a.name, h.issued_on, h.id;
+end
+$function$;
+grant execute on function app_public.split_preview(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric) to app_user;
+comment on function app_public.split_preview(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric) is 'What a split of the issuer''s security by ratio_new for ratio_old would do to every holding: units before and after, the fraction paid as cash in lieu at the price, the cash.';
+
+CREATE OR REPLACE FUNCTION app_public.split_security(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.corporate_actions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  security app_public.securities;
+  action_id uuid := coalesce(split_security.id, gen_random_uuid());
+  result app_public.corporate_actions;
+  tx_id uuid;
+begin
+  perform app_private.require_writer('{issuer}');
+  result := app_private.applied_corporate_action(action_id, split_security.security_id, 'split');
+  if result.id is not null then
+    return result;
+  end if;
+  perform app_private.check_split(split_security.ratio_new, split_security.ratio_old, split_security.price_per_unit);
+  security := app_private.corporate_action_security(split_security.security_id, 'A split');
+
+  -- Every statement reads the same lines (split_lines) from the locked holdings; the holdings change last.
+  perform 1 from app_public.holdings h where h.security_id = security.id and h.amount > 0 for update;
+  insert into app_public.transactions (issuer_id, chain_data)
+    values (security.issuer_id,
+            jsonb_build_object('kind', 'split', 'corporate_action_id', action_id, 'security_id', security.id,
+                               'ratio_new', split_security.ratio_new, 'ratio_old', split_security.ratio_old,
+                               'cash_in_lieu_price', trim_scale(split_security.price_per_unit)::text))
+    returning transactions.id into tx_id;
+  insert into app_public.corporate_actions (id, security_id, issuer_id, kind, ratio_new, ratio_old, price_per_unit,
+                                            units_before, units_after, cash_total, authorized_before,
+                                            authorized_after, transaction_id, created_by_id)
+    select action_id, security.id, security.issuer_id, 'split', split_security.ratio_new, split_security.ratio_old,
+           split_security.price_per_unit, coalesce(sum(s.units_before), 0), coalesce(sum(s.units_after), 0),
+           coalesce(sum(s.cash), 0), security.total,
+           floor(security.total * split_security.ratio_new / split_security.ratio_old), tx_id,
+           app_private.current_user_id()
+      from app_private.split_lines(security.id, split_security.ratio_new, split_security.ratio_old,
+                                   split_security.price_per_unit) s
+    returning * into result;
+  insert into app_public.corporate_action_lines (action_id, holding_id, investor_id, units_before, units_after,
+                                                 fraction_units, cash)
+    select action_id, s.holding_id, s.investor_id, s.units_before, s.units_after, s.fraction_units, s.cash
+      from app_private.split_lines(security.id, split_security.ratio_new, split_security.ratio_old,
+                                   split_security.price_per_unit) s;
+  insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+    select tx_id, s.holding_id, s.investor_id, s.units_after - s.units_before
+      from app_private.split_lines(security.id, split_security.ratio_new, split_security.ratio_old,
+                                   split_security.price_per_unit) s
+     where s.units_after <> s.units_before;
+  update app_public.holdings h set amount = l.units_after
+    from app_public.corporate_action_lines l
+   where l.action_id = result.id and h.id = l.holding_id and l.units_after <> l.units_before;
+  -- The authorized units follow the ratio (rounded down to whole units, as every holding is).
+  update app_public.securities s set total = result.authorized_after where s.id = security.id;
+  return result;
+end
+$function$;
+grant execute on function app_public.split_security(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric, id uuid) to app_user;
+comment on function app_public.split_security(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric, id uuid) is 'Splits (or reverse splits) the issuer''s security: every holding becomes ratio_new units for every ratio_old, rounded down to whole units, the fraction paid as cash in lieu at the price; the authorized units follow the ratio. The same id twice applies once.';
 
 CREATE OR REPLACE FUNCTION app_public.step_answers(step_id uuid)
  RETURNS jsonb

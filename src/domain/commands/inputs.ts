@@ -900,6 +900,17 @@ const SignStepOfflineInput = v.strictObject(
   },
   "must be an object with the fields of SignStepOfflineInput",
 );
+const SplitSecurityInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    pricePerUnit: S.BigFloat,
+    ratioNew: S.Int,
+    ratioOld: S.Int,
+    securityId: S.UUID,
+  },
+  "must be an object with the fields of SplitSecurityInput",
+);
 const SubmitAccreditationInput = v.strictObject(
   {
     accreditationId: S.UUID,
@@ -1568,6 +1579,7 @@ export const VARIABLES = {
   setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
   setTransferRules: v.object({ input: SetTransferRulesInput }, "must be an object"),
   signStepOffline: v.object({ input: SignStepOfflineInput }, "must be an object"),
+  splitSecurity: v.object({ input: SplitSecurityInput }, "must be an object"),
   submitAccreditation: v.object({ input: SubmitAccreditationInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),
