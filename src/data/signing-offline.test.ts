@@ -37,6 +37,12 @@ describe("the signing steps kept on the device", () => {
     expect(await sha256Hex(await template.arrayBuffer())).toBe(templateSha256);
     // another account's database does not have it
     expect(await keptSigningStep("u1", "a2", "s1")).toBeNull();
+    // shown again with new values: the file kept is not fetched again
+    const fetched = vi.mocked(fetch).mock.calls.length;
+    const newer = [{ name: "Investor.name", value: "Emma L. Lawson", signingDate: false }];
+    expect(await keepSigningStep("u1", "a1", { ...step, fields: newer, templateUrl: "/template.pdf" })).toBe(true);
+    expect(vi.mocked(fetch).mock.calls.length).toBe(fetched);
+    expect((await keptSigningStep("u1", "a1", "s1"))?.fields).toEqual(newer);
   });
 
   it("keeps nothing when the file is not the one the server named or cannot be read", async () => {

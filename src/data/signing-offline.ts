@@ -63,13 +63,18 @@ export interface SigningStepToKeep {
 
 /**
  * Keeps the step for signing offline: fetches the template file (built-in) and stores it with the values, in one put.
- * A file whose hash is not the one the server named is not kept (the next online visit tries again).
+ * A file whose hash is not the one the server named is not kept (the next online visit tries again); a file already
+ * kept with that hash is not fetched again.
  */
 export async function keepSigningStep(userId: string, accountId: string, step: SigningStepToKeep): Promise<boolean> {
   const db = database(userId, accountId);
   if (!db) return false;
   let template: Blob | null = null;
-  if (step.provider === "builtin") {
+  const before = await db.steps.get(step.stepId);
+  if (step.provider === "builtin" && before?.template && before.templateSha256 === step.templateSha256) {
+    // the same file as kept: only the values are new
+    template = before.template;
+  } else if (step.provider === "builtin") {
     if (!step.templateUrl || !step.templateSha256) return false;
     const response = await fetch(step.templateUrl, { credentials: "same-origin" });
     if (!response.ok) return false;

@@ -457,6 +457,8 @@ const CASES: Case[] = [
 // covered by it: the rules are the table's, whatever the lookup.
 const NOT_EXERCISED: Record<string, string> = {
   sendClaimAccountEmail: "stores nothing the caller writes (an e-mail is looked up)",
+  signStepOffline:
+    "the fingerprint and the template's hash are 64 hex digits, the typed name 1 to 200 characters, the values texts and the device's time at most a day ahead, each refused LL422 with nothing kept (tests/server/signing-offline.test.ts)",
   transferOwnership:
     "takes one e-mail, held to the address pattern and 254 characters ('A valid email is required.', tests/server/delegates-rules.test.ts); a valid one would move the demo issuer's ownership under the other cases",
 

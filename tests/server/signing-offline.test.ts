@@ -290,10 +290,13 @@ describe("signing offline", () => {
       status: "rejected",
       errorMessage: "Type your full name to sign.",
     });
-    expect(await send(emma, { ...input, fingerprint: "not a hash" })).toMatchObject({
-      status: "rejected",
-      errorCode: "LL422",
-    });
+    for (const bad of [
+      { fingerprint: "not a hash" },
+      { templateHash: "A".repeat(64) },
+      { fieldValues: { units: 1 } },
+    ]) {
+      expect(await send(emma, { ...input, ...bad })).toMatchObject({ status: "rejected", errorCode: "LL422" });
+    }
     const later = new Date(Date.now() + 3 * 86400000).toISOString();
     expect(await send(emma, { ...input, signedAtDevice: later })).toMatchObject({ status: "rejected" });
     const { rows } = await t.server.db.query("select 1 from app_private.offline_signatures");
@@ -339,6 +342,8 @@ describe("signing offline", () => {
     expect(drawn(pdf, "Received by the server (UTC)")).toBe(true);
     expect(drawn(pdf, "Sealed by the server (UTC)")).toBe(true);
     expect(drawn(pdf, "Device device-of-the-test")).toBe(true);
+    // the page holds every entry, down to the last
+    expect(drawn(pdf, "PKCS#7 detached signature by the platform's key over this whole file.")).toBe(true);
 
     // the same command again: its stored answer, nothing sealed twice; a new signature of the step is refused
     expect(await send(emma, input, key)).toMatchObject({ status: "accepted" });
