@@ -11,7 +11,7 @@
 // (a table new to the process costs one more query). Delivered after commit, through the service's pgSubscriber
 // (LISTEN on PGlite or on a real PostgreSQL, where it reaches every server process).
 import { jsonParse } from "postgraphile/@dataplan/json";
-import { context, type GrafastSubscriber, lambda, listen } from "postgraphile/grafast";
+import { constant, context, type GrafastSubscriber, lambda, listen } from "postgraphile/grafast";
 import { extendSchema, gql } from "postgraphile/utils";
 
 const CHANGES_CHANNEL = "app_changes";
@@ -166,49 +166,125 @@ function scopedSubscriber(
   } as GrafastSubscriber<Record<string, string>>;
 }
 
-export const ChangesSubscriptionPlugin = extendSchema({
-  typeDefs: gql`
+/** Per database (its withPgClient): each (transaction, model, reader) build of documents, shared by the reader's sockets. */
+const builds = new WeakMap<object, Map<string, Promise<unknown[] | null>>>();
+
+/**
+ * The documents of the change for the socket's reader (app_private.stream_documents under its claims), built once per
+ * transaction, model and reader (user, account, account type, role: what the pull's answer depends on) in this
+ * process, whatever the number of the reader's sockets; null when they could not be built (the device pulls).
+ */
+function documentsFor(
+  withPgClient: WithPgClient,
+  settings: Record<string, string | undefined> | null,
+  change: ChangePayload,
+): Promise<unknown[] | null> | null {
+  if (!change.x || !settings?.["jwt.claims.account_id"]) return null;
+  const reader = ["user_id", "account_id", "account_type", "role"].map(
+    (claim) => settings[`jwt.claims.${claim}`] ?? "",
+  );
+  const key = JSON.stringify([change.x, change.t, ...reader]);
+  let cache = builds.get(withPgClient);
+  if (!cache) {
+    cache = new Map();
+    builds.set(withPgClient, cache);
+  }
+  let build = cache.get(key);
+  if (!build) {
+    build = (async () => {
+      const { rows } = (await withPgClient(settings as Record<string, string>, (client) =>
+        client.query({
+          text: "select app_private.stream_documents($1, $2::xid8) as docs",
+          values: [change.t, change.x],
+        }),
+      )) as { rows: Array<{ docs: string }> };
+      return JSON.parse(rows[0]!.docs) as unknown[];
+    })().catch((error: unknown) => {
+      console.error("change stream: the documents of a change could not be built:", error);
+      return null;
+    });
+    cache.set(key, build);
+    const shared = cache;
+    setTimeout(() => shared.delete(key), AUDIENCE_TTL_MS).unref?.();
+  }
+  return build;
+}
+
+export interface ChangesOptions {
+  /**
+   * The read models whose events carry their documents (`documents`; issue 33 item 1, behind the server's setting:
+   * docs/SERVER.md "The change in the stream"); empty: every event is a notice, the device pulls.
+   */
+  documentModels?: readonly string[];
+}
+
+export function makeChangesSubscriptionPlugin(options: ChangesOptions = {}): GraphileConfig.Plugin {
+  const documentModels = new Set(options.documentModels ?? []);
+  return extendSchema({
+    typeDefs: gql`
     """A row of a table changed (created, updated or soft-deleted). Query the row to see what changed."""
     type TableChange {
       table: String!
       id: String
+      """
+      The changed documents the socket's account may see, as its pull would give them (a document it may no longer
+      see as {id, _deleted: true}), where the server sends documents in the stream for this table; otherwise null:
+      pull the table.
+      """
+      documents: JSON
     }
     extend type Subscription {
       changes: TableChange!
     }
   `,
-  objects: {
-    Subscription: {
-      plans: {
-        changes: {
-          subscribePlan() {
-            const $scoped = lambda(
-              [context().get("pgSubscriber"), context().get("withPgClient"), context().get("pgSettings")],
-              ([subscriber, withPgClient, settings]) =>
-                scopedSubscriber(
-                  subscriber as GrafastSubscriber<Record<string, string>>,
+    objects: {
+      Subscription: {
+        plans: {
+          changes: {
+            subscribePlan() {
+              const $scoped = lambda(
+                [context().get("pgSubscriber"), context().get("withPgClient"), context().get("pgSettings")],
+                ([subscriber, withPgClient, settings]) =>
+                  scopedSubscriber(
+                    subscriber as GrafastSubscriber<Record<string, string>>,
+                    withPgClient as unknown as WithPgClient,
+                    settings as Record<string, string | undefined> | null,
+                  ),
+                true,
+              );
+              return listen($scoped, CHANGES_CHANNEL, jsonParse<ChangePayload>);
+            },
+            plan($event) {
+              return $event;
+            },
+          },
+        },
+      },
+      TableChange: {
+        plans: {
+          table($event) {
+            return $event.get("t");
+          },
+          id($event) {
+            return $event.get("id");
+          },
+          documents($event) {
+            if (documentModels.size === 0) return constant(null);
+            return lambda(
+              [$event, context().get("withPgClient"), context().get("pgSettings")],
+              ([event, withPgClient, settings]) => {
+                const change = event as ChangePayload;
+                if (!documentModels.has(change.t)) return null;
+                return documentsFor(
                   withPgClient as unknown as WithPgClient,
                   settings as Record<string, string | undefined> | null,
-                ),
-              true,
+                  change,
+                );
+              },
             );
-            return listen($scoped, CHANGES_CHANNEL, jsonParse<ChangePayload>);
-          },
-          plan($event) {
-            return $event;
           },
         },
       },
     },
-    TableChange: {
-      plans: {
-        table($event) {
-          return $event.get("t");
-        },
-        id($event) {
-          return $event.get("id");
-        },
-      },
-    },
-  },
-});
+  });
+}

@@ -7,7 +7,7 @@ import { PostGraphileAmberPreset } from "postgraphile/presets/amber";
 import { makeV4Preset } from "postgraphile/presets/v4";
 import { PostGraphileConnectionFilterPreset } from "postgraphile-plugin-connection-filter";
 import { GRAPHQL_PATH } from "../../src/domain/wire.ts";
-import { ChangesSubscriptionPlugin } from "./changes.ts";
+import { makeChangesSubscriptionPlugin } from "./changes.ts";
 import { costLimitRule, depthLimitRule, withoutSuggestionsRule } from "./depth-limit.ts";
 import { makeMaskError } from "./errors.ts";
 import { InputChecksPlugin } from "./input-checks.ts";
@@ -32,6 +32,8 @@ interface PresetOptions {
   production: boolean;
   /** The server's own plugins that need its services (the file storage's upload locations). */
   plugins?: GraphileConfig.Plugin[];
+  /** The read models whose change events carry their documents (changes.ts; none by default). */
+  streamDocumentModels?: readonly string[];
 }
 
 const ProductionValidationPlugin: GraphileConfig.Plugin = {
@@ -53,7 +55,12 @@ const ProductionValidationPlugin: GraphileConfig.Plugin = {
   },
 };
 
-export function makePreset({ pgService, production, plugins = [] }: PresetOptions): GraphileConfig.Preset {
+export function makePreset({
+  pgService,
+  production,
+  plugins = [],
+  streamDocumentModels = [],
+}: PresetOptions): GraphileConfig.Preset {
   installTextTimestamptz();
   return {
     extends: [
@@ -63,7 +70,7 @@ export function makePreset({ pgService, production, plugins = [] }: PresetOption
       PostGraphileConnectionFilterPreset,
     ],
     plugins: [
-      ChangesSubscriptionPlugin,
+      makeChangesSubscriptionPlugin({ documentModels: streamDocumentModels }),
       AffectedRowPlugin,
       InputChecksPlugin,
       RequiredArgumentsPlugin,

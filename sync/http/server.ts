@@ -63,6 +63,11 @@ export interface StartOptions extends Partial<Config> {
   storage?: StorageSettings;
   /** The websockets' keep-alive ping interval (ms, default 12,000): a socket that misses a pong is dropped. */
   websocketKeepAliveMs?: number;
+  /**
+   * The read models whose change-stream events carry their documents (issue 33 item 1, a pilot: docs/SERVER.md "The
+   * change in the stream"); none by default.
+   */
+  streamDocumentModels?: readonly string[];
 }
 
 export interface RunningServer {
@@ -152,7 +157,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The migrations this build expects (readiness: a database another build migrated back is not ready).
   const migrationNames = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name));
   const pgl = postgraphile(
-    makePreset({ pgService: database.pgService, production, plugins: [makeStoragePlugin(storage, db)] }),
+    makePreset({
+      pgService: database.pgService,
+      production,
+      plugins: [makeStoragePlugin(storage, db)],
+      streamDocumentModels: options.streamDocumentModels,
+    }),
   );
   const serv = pgl.createServ(grafserv);
   // PGlite has no autovacuum: the server keeps the planner's statistics fresh itself (sync/db/statistics.ts).
