@@ -138,8 +138,11 @@ export async function prepareAccreditationService(options: {
       }
       try {
         const tokens = await exchangeCode(investready, code, redirectUri(origin));
+        // kept sealed (app_private.seal: the server's encryption key) to read a pending verification again
         await db.query(
-          "update app_private.investready_states set access_token = $2, refresh_token = $3, used_on = now() where state = $1",
+          `update app_private.investready_states
+              set tokens = app_private.seal(jsonb_build_object('access', $2::text, 'refresh', $3::text)), used_on = now()
+            where state = $1`,
           [state, tokens.accessToken, tokens.refreshToken],
         );
         const status = await apply(state, await readStatus(investready, tokens.accessToken));
@@ -158,8 +161,8 @@ export async function prepareAccreditationService(options: {
       if (!session.accountId || !(await isAccreditationStep(stepId, session))) return null;
       if (!investready) return error(503, "LL503", NOT_CONFIGURED);
       const { rows } = await db.query<{ state: string; access_token: string }>(
-        `select state, access_token from app_private.investready_states
-          where step_id = $1 and investor_id = $2 and access_token is not null order by used_on desc limit 1`,
+        `select state, app_private.unseal(tokens) ->> 'access' as access_token from app_private.investready_states
+          where step_id = $1 and investor_id = $2 and tokens is not null order by used_on desc limit 1`,
         [stepId, session.accountId],
       );
       const started = rows[0];

@@ -181,6 +181,14 @@ describe("InvestReady", () => {
       body: JSON.stringify({ stepId: kimStep.id }),
     });
     expect(await refreshed.json()).toEqual({ status: "approved" });
+    // the tokens that read it again are kept sealed with the server's key
+    const sealed = await t.server.db.query<{ readable: boolean; plain: boolean }>(
+      `select app_private.unseal(tokens) ? 'access' as readable,
+              position(convert_to(app_private.unseal(tokens) ->> 'access', 'UTF8') in tokens) > 0 as plain
+         from app_private.investready_states where step_id = $1 and tokens is not null`,
+      [kimStep.id],
+    );
+    expect(sealed.rows).toEqual([{ readable: true, plain: false }]);
     expect((await step(kimStep.id))?.status).toBe("complete");
 
     const jordan = await as("multi@demo.test", "Jordan Blake");
