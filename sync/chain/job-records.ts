@@ -6,6 +6,21 @@
 import { parseUnits } from "ethers";
 import type { Sql } from "../db/database.ts";
 
+/** A row of app_private.chain_jobs as both chains' runners read it. */
+export interface JobRow {
+  id: string;
+  kind: "deploy" | "mint";
+  chain: string;
+  contract_id: string;
+  holding_id: string | null;
+  address: string | null;
+  amount: string | null;
+  status: string;
+  nonce: string | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+}
+
 export interface SignedJob {
   id: string;
   nonce: number;

@@ -23,6 +23,7 @@ import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "js
 import {
   CONTRACT_NOT_DEPLOYED,
   type FailedJob,
+  type JobRow,
   mintUnits,
   recordFailedJobs,
   recordSignedJobs,
@@ -38,20 +39,6 @@ const DEPLOY_GAS = 3_000_000n;
 const MINT_PER_TX = 100;
 const MINT_BASE_GAS = 60_000n;
 const MINT_GAS_PER_HOLDING = 80_000n;
-
-interface JobRow {
-  id: string;
-  kind: "deploy" | "mint";
-  chain: string;
-  contract_id: string;
-  holding_id: string | null;
-  address: string | null;
-  amount: string | null;
-  status: string;
-  nonce: string | null;
-  raw_tx: string | null;
-  tx_hash: string | null;
-}
 
 interface RawReceipt {
   status: string;

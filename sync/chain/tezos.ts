@@ -24,6 +24,7 @@ import type { ChainConnection } from "./chains.ts";
 import {
   CONTRACT_NOT_DEPLOYED,
   type FailedJob,
+  type JobRow,
   mintUnits,
   recordFailedJobs,
   recordSignedJobs,
@@ -55,20 +56,6 @@ export interface TezosOptions {
   /** How long to wait for an operation to be included before leaving it for a later pass (default 120 s). */
   receiptTimeoutMs?: number;
   stopped?(): boolean;
-}
-
-interface JobRow {
-  id: string;
-  kind: "deploy" | "mint";
-  chain: string;
-  contract_id: string;
-  holding_id: string | null;
-  address: string | null;
-  amount: string | null;
-  status: string;
-  nonce: string | null;
-  raw_tx: string | null;
-  tx_hash: string | null;
 }
 
 interface OperationResult {
