@@ -301,6 +301,12 @@ describe("requests", () => {
     );
     expect(mails.length - (before[0]?.n ?? 0)).toBe(2);
     expect(mails.map((m) => m.kind)).toEqual(["claim_account", "transfer_requested"]);
+    // the issuer is told a request waits for its review
+    const [review] = await sql<{ subject: string }>(
+      "select m.subject from app_private.mail_outbox m join app_public.accounts a on lower(a.email) = lower(m.to_address) where a.id = $1 and m.kind = 'transfer_requested'",
+      [ids.get(ISSUER)],
+    );
+    expect(review?.subject).toBe(`A transfer of ${SECURITY} waits for your review`);
 
     // the units of open requests are not available again
     const gift = { holdingId: jordanSeed, units: "30000", reason: "gift", transfereeId: ids.get(EMMA) };

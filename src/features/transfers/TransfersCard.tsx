@@ -15,7 +15,7 @@ export function TransfersCard({ holding }: { holding: HoldingDoc }) {
   const viewer = useViewer();
   const [requesting, setRequesting] = useState(false);
   const filter = useState(() => ({ holdingId: holding.id }))[0];
-  const { rows } = useTransfers(filter);
+  const { rows } = useTransfers(filter, viewer.session.account?.name ?? "");
   const available = availableUnits(holding.amount, rows);
   const onChain = isOnChain(holding.blockchainAddresses as unknown[] | undefined);
   const holder = viewer.accountType === "investor" && viewer.canWrite && holding.investorId === viewer.accountId;

@@ -10,7 +10,11 @@ import type { TransferRow } from "./TransferTable.tsx";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function useTransfers(filter: { holdingId: string } | { securityId: string }): {
+export function useTransfers(
+  filter: { holdingId: string } | { securityId: string },
+  /** who asks for the queued requests (this device's account) */
+  requesterName = "",
+): {
   rows: TransferRow[];
   docs: TransferDoc[];
   loading: boolean;
@@ -30,6 +34,7 @@ export function useTransfers(filter: { holdingId: string } | { securityId: strin
       .filter((entry) => entry.op === "add" && entry.id && !stored.has(entry.id))
       .map((entry) => ({
         id: entry.id ?? "",
+        requesterName,
         units: text(entry.row?.units),
         pricePerUnit: text(entry.row?.pricePerUnit) || null,
         transfereeName: text(entry.row?.transfereeEmail),
@@ -51,6 +56,6 @@ export function useTransfers(filter: { holdingId: string } | { securityId: strin
         mark: marks.get(doc.id) ?? null,
       })),
     ];
-  }, [docs, requests, decisions]);
+  }, [docs, requests, decisions, requesterName]);
   return { rows, docs, loading };
 }

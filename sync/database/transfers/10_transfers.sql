@@ -205,13 +205,17 @@ begin
     from app_public.securities s where s.id = holding.security_id
     returning * into result;
 
-  -- The transferee hears of it; a new investor (no member yet) also gets the claim link that makes it theirs.
+  -- The transferee and the issuer hear of it; a new investor (no member yet) also gets the claim link that makes it theirs.
   select s.name into security_name from app_public.securities s where s.id = holding.security_id;
   select a.name into holder_name from app_public.accounts a where a.id = holding.investor_id;
   perform app_private.queue_transfer_mail(transferee, 'transfer_requested',
     'A transfer of ' || security_name || ' to you was requested',
     holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
       || ' to you. The issuer reviews the request; you will get a confirmation once it is approved.');
+  perform app_private.queue_transfer_mail(result.issuer_id, 'transfer_requested',
+    'A transfer of ' || security_name || ' waits for your review',
+    holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
+      || '. Approve or reject it on the security''s page in Ledgerline.');
   if not exists (select 1 from app_public.users_accounts ua where ua.account_id = transferee) then
     perform app_private.queue_claim_mail((select a.email from app_public.accounts a where a.id = transferee),
                                          app_private.current_user_id());
