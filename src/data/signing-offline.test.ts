@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../domain/signing-fingerprint.ts";
 import { LOCAL_INDEXEDDB_PREFIX } from "./database.ts";
-import { keepSigningStep, keptSigningStep, signingDatabaseName } from "./signing-offline.ts";
+import { forgetSigningStep, keepSigningStep, keptSigningStep, signingDatabaseName } from "./signing-offline.ts";
 
 const PDF = new TextEncoder().encode("%PDF-1.7 a template");
 const fields = [
@@ -43,6 +43,9 @@ describe("the signing steps kept on the device", () => {
     expect(await keepSigningStep("u1", "a1", { ...step, fields: newer, templateUrl: "/template.pdf" })).toBe(true);
     expect(vi.mocked(fetch).mock.calls.length).toBe(fetched);
     expect((await keptSigningStep("u1", "a1", "s1"))?.fields).toEqual(newer);
+    // signed: forgotten
+    await forgetSigningStep("u1", "a1", "s1");
+    expect(await keptSigningStep("u1", "a1", "s1")).toBeNull();
   });
 
   it("keeps nothing when the file is not the one the server named or cannot be read", async () => {

@@ -3,7 +3,8 @@
 // the fingerprint names), the values the document will carry and the document's name. They live in a small Dexie
 // database of the user and account (`rxdb-dexie-ll-<userId>-<accountId>--signing`, the prefix of the account's other
 // databases, so sign-out and a lost membership delete it with them), survive reloads, and are replaced each time the
-// step is shown online. A DocuSign step is kept without a file: offline, its screen says it needs the network.
+// step is shown online, and forgotten once it is signed. A DocuSign step is kept without a file: offline, its screen
+// says it needs the network.
 import { Dexie, type Table } from "dexie";
 import { sha256Hex } from "../domain/signing-fingerprint.ts";
 
@@ -100,4 +101,9 @@ export async function keptSigningStep(
   stepId: string,
 ): Promise<KeptSigningStep | null> {
   return (await database(userId, accountId)?.steps.get(stepId)) ?? null;
+}
+
+/** Forgets a kept step (signed: nothing is left to sign offline), freeing its file. */
+export async function forgetSigningStep(userId: string, accountId: string, stepId: string): Promise<void> {
+  await database(userId, accountId)?.steps.delete(stepId);
 }

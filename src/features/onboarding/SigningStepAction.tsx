@@ -11,7 +11,12 @@ import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { useLocalData } from "../../data/hooks.tsx";
-import { type KeptSigningStep, keepSigningStep, keptSigningStep } from "../../data/signing-offline.ts";
+import {
+  forgetSigningStep,
+  type KeptSigningStep,
+  keepSigningStep,
+  keptSigningStep,
+} from "../../data/signing-offline.ts";
 import { isSafari, ONBOARDING_TEXTS, type StepDoc, stepTitle } from "../../domain/onboarding.ts";
 import { Spinner } from "../../ui/icons.tsx";
 import { Button, ErrorBlock, linkClass } from "../../ui/index.ts";
@@ -86,7 +91,11 @@ function KeptSigning({ step }: { step: StepDoc }) {
 function useKeepForOffline(step: StepDoc, session: SigningSession | null) {
   const data = useLocalData();
   useEffect(() => {
-    if (!data || !session || session.signed) return;
+    if (!data || !session) return;
+    if (session.signed) {
+      forgetSigningStep(data.userId, data.accountId, step.id).catch(() => {});
+      return;
+    }
     keepSigningStep(data.userId, data.accountId, {
       stepId: step.id,
       provider: session.provider,
@@ -153,6 +162,7 @@ function InlineSigning({ step }: { step: StepDoc }) {
 }
 
 function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSession }) {
+  const data = useLocalData();
   const [signed, setSigned] = useState(session.signed);
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="signing-step">
@@ -182,6 +192,7 @@ function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSess
           onSign={async (typedName) => {
             await signStep(step.id, typedName);
             setSigned(true);
+            if (data) forgetSigningStep(data.userId, data.accountId, step.id).catch(() => {});
           }}
         />
       )}
