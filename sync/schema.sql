@@ -4782,7 +4782,7 @@ begin
       using errcode = 'LL422';
   end if;
   if price is null then
-    raise exception 'A cash in lieu price is required.' using errcode = 'LL422';
+    raise exception 'Price per unit is required.' using errcode = 'LL422';
   end if;
   perform app_private.check_decimal(price, 'Price', 10, 0, 1e15);
 end
@@ -9918,10 +9918,11 @@ CREATE OR REPLACE FUNCTION app_private.split_line(amount numeric, ratio_new inte
  IMMUTABLE STRICT
  SET search_path TO 'pg_catalog'
 AS $function$
-  select floor(amount * ratio_new / ratio_old),
-         -- amount x new is exact (6 decimals), the division by old is not: round the fraction down in whole millionths
-         floor((amount * ratio_new - floor(amount * ratio_new / ratio_old) * ratio_old) * 1000000 / ratio_old) / 1000000,
-         round(floor((amount * ratio_new - floor(amount * ratio_new / ratio_old) * ratio_old) * 1000000 / ratio_old)
+  -- div() is numeric's exact integer quotient (a plain division rounds to its display scale first)
+  select div(amount * ratio_new, ratio_old),
+         trim_scale(div((amount * ratio_new - div(amount * ratio_new, ratio_old) * ratio_old) * 1000000, ratio_old)
+                    / 1000000),
+         round(div((amount * ratio_new - div(amount * ratio_new, ratio_old) * ratio_old) * 1000000, ratio_old)
                / 1000000 * price, 2)
 $function$;
 
@@ -14855,13 +14856,17 @@ begin
     from app_public.securities s where s.id = holding.security_id
     returning * into result;
 
-  -- The transferee hears of it; a new investor (no member yet) also gets the claim link that makes it theirs.
+  -- The transferee and the issuer hear of it; a new investor (no member yet) also gets the claim link that makes it theirs.
   select s.name into security_name from app_public.securities s where s.id = holding.security_id;
   select a.name into holder_name from app_public.accounts a where a.id = holding.investor_id;
   perform app_private.queue_transfer_mail(transferee, 'transfer_requested',
     'A transfer of ' || security_name || ' to you was requested',
     holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
       || ' to you. The issuer reviews the request; you will get a confirmation once it is approved.');
+  perform app_private.queue_transfer_mail(result.issuer_id, 'transfer_requested',
+    'A transfer of ' || security_name || ' waits for your review',
+    holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
+      || '. Approve or reject it on the security''s page in Ledgerline.');
   if not exists (select 1 from app_public.users_accounts ua where ua.account_id = transferee) then
     perform app_private.queue_claim_mail((select a.email from app_public.accounts a where a.id = transferee),
                                          app_private.current_user_id());
@@ -15312,6 +15317,7 @@ AS $function$
 declare
   security app_public.securities;
 begin
+  perform app_private.check_decimal(split_preview.price_per_unit, 'Price', 10, 0, 1e15);
   if app_private.current_account_id() is null then
     raise exception 'Not signed in' using errcode = 'LL401';
   end if;
@@ -15350,9 +15356,14 @@ declare
   result app_public.corporate_actions;
   tx_id uuid;
 begin
+  perform app_private.check_decimal(split_security.price_per_unit, 'Price', 10, 0, 1e15);
   perform app_private.require_writer('{issuer}');
   result := app_private.applied_corporate_action(action_id, split_security.security_id, 'split');
   if result.id is not null then
+    if (result.ratio_new, result.ratio_old, result.price_per_unit)
+       is distinct from (split_security.ratio_new, split_security.ratio_old, split_security.price_per_unit) then
+      raise exception 'This corporate action was already recorded differently.' using errcode = 'LL409';
+    end if;
     return result;
   end if;
   perform app_private.check_split(split_security.ratio_new, split_security.ratio_old, split_security.price_per_unit);
@@ -15372,7 +15383,7 @@ begin
     select action_id, security.id, security.issuer_id, 'split', split_security.ratio_new, split_security.ratio_old,
            split_security.price_per_unit, coalesce(sum(s.units_before), 0), coalesce(sum(s.units_after), 0),
            coalesce(sum(s.cash), 0), security.total,
-           floor(security.total * split_security.ratio_new / split_security.ratio_old), tx_id,
+           div(security.total * split_security.ratio_new, split_security.ratio_old), tx_id,
            app_private.current_user_id()
       from app_private.split_lines(security.id, split_security.ratio_new, split_security.ratio_old,
                                    split_security.price_per_unit) s
