@@ -3,7 +3,8 @@
 // issuers, an issuer's viewer and two investors are on the stream while contacts (customers) are added and changed in
 // several accounts; every document a device receives must be exactly what its own pull gives it for that id (field
 // for field, nothing more), an id it may not see comes as a deletion at most, and every contact its pull gained it
-// received. The events of the tables the setting does not name carry none (the device pulls them, as before).
+// received. The events of the tables the setting does not name carry none (the device pulls them, as before). A
+// member suspended hears nothing more at once (its socket closes).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -53,6 +54,8 @@ interface Device {
   notices: number;
   /** Events of other tables that carried documents (the setting names customers only). */
   otherDocuments: number;
+  /** The server closed the socket. */
+  closed: boolean;
   close(): void;
 }
 
@@ -61,7 +64,18 @@ async function device(name: string, client: TestClient): Promise<Device> {
   const socket = new WebSocket(`${t.url.replace(/^http/, "ws")}/wss/v1/`, "graphql-transport-ws", {
     headers: { cookie: `ll_session=${client.session}` },
   });
-  const result: Device = { name, client, received: [], notices: 0, otherDocuments: 0, close: () => socket.close() };
+  const result: Device = {
+    name,
+    client,
+    received: [],
+    notices: 0,
+    otherDocuments: 0,
+    closed: false,
+    close: () => socket.close(),
+  };
+  socket.once("close", () => {
+    result.closed = true;
+  });
   let acked!: () => void;
   const ack = new Promise<void>((resolve) => {
     acked = resolve;
@@ -236,6 +250,28 @@ describe("documents in the change stream (customers)", () => {
       expect(got(broker)).toEqual([added[2]]);
       // investors, the agent, the exchange and the platform's admin read no account's contacts (at most a deletion)
       for (const d of devices.slice(4)) expect(got(d), d.name).toEqual([]);
+
+      // a suspension takes effect on the stream at once: the viewer's socket closes and hears nothing more
+      const viewer = devices[1]!;
+      const { rows } = await t.server.db.query<{ id: string }>(
+        `select ua.id from app_public.users_accounts ua join app_public.user_emails e on e.user_id = ua.user_id
+         where e.email = 'issuer-viewer@demo.test' and ua.account_id = $1`,
+        [northwind],
+      );
+      const suspended = await issuer.client.graphql(
+        `mutation ($id: UUID!) { updateUsersAccountById(input: { id: $id, patch: { status: "suspended" } }) {
+           usersAccount { id status } } }`,
+        { id: rows[0]!.id },
+      );
+      expect(suspended.errors).toBeUndefined();
+      await until(() => viewer.closed, "the suspended viewer's socket closed");
+      const heard = viewer.received.length;
+      const after = await issuer.client.graphql<{ bulkCustomers: { customers: Array<{ id: string }> } }>(BULK, {
+        contacts: [contact("after-suspension")],
+      });
+      const afterId = after.data!.bulkCustomers.customers[0]!.id;
+      await until(() => has(issuer, afterId), "the issuer's contact after the suspension");
+      expect(viewer.received.length).toBe(heard);
     } finally {
       for (const d of devices) d.close();
     }
