@@ -3,7 +3,7 @@
 // section says so instead of showing stale keys or queueing a change.
 
 import { useState } from "react";
-import { css } from "../../../styled-system/css";
+import { OnlineReadStatus } from "../../app/OnlineReadStatus.tsx";
 import { useViewer } from "../../app/viewer.ts";
 import { serverRefusalText } from "../../data/graphql.ts";
 import { formatDate } from "../../domain/format.ts";
@@ -12,12 +12,9 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorBlock,
   ListRow,
   ListRows,
-  LoadingIndicator,
   mutedText,
-  Note,
   StatusBadge,
   toast,
 } from "../../ui/index.ts";
@@ -62,16 +59,7 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
       }
     >
       <p className={mutedText}>{personal ? T.personalIntro : T.intro}</p>
-      {state.status === "offline" && <Note>{T.needsNetwork}</Note>}
-      {state.status === "loading" && <LoadingIndicator label={T.loading} />}
-      {state.status === "failed" && (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2", alignItems: "flex-start" })}>
-          <ErrorBlock text={T.loadFailed} />
-          <Button size="sm" variant="outline" onClick={reload}>
-            {T.retry}
-          </Button>
-        </div>
-      )}
+      <OnlineReadStatus state={state} texts={T} onRetry={reload} />
       {ready && (
         <>
           {!canWrite && <p className={mutedText}>{T.readOnly}</p>}

@@ -3,7 +3,7 @@
 // server and the log is the server's, so offline the section says so instead of showing stale or queued changes.
 
 import { useState } from "react";
-import { css } from "../../../styled-system/css";
+import { OnlineReadStatus } from "../../app/OnlineReadStatus.tsx";
 import { useViewer } from "../../app/viewer.ts";
 import { serverRefusalText } from "../../data/graphql.ts";
 import {
@@ -11,12 +11,9 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorBlock,
   ListRow,
   ListRows,
-  LoadingIndicator,
   mutedText,
-  Note,
   SectionTitle,
   toast,
 } from "../../ui/index.ts";
@@ -73,16 +70,7 @@ export function WebhooksSection() {
       }
     >
       <p className={mutedText}>{WEBHOOKS_TEXT.intro}</p>
-      {state.status === "offline" && <Note>{WEBHOOKS_TEXT.needsNetwork}</Note>}
-      {state.status === "loading" && <LoadingIndicator label={WEBHOOKS_TEXT.loading} />}
-      {state.status === "failed" && (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2", alignItems: "flex-start" })}>
-          <ErrorBlock text={WEBHOOKS_TEXT.loadFailed} />
-          <Button size="sm" variant="outline" onClick={reload}>
-            {WEBHOOKS_TEXT.retry}
-          </Button>
-        </div>
-      )}
+      <OnlineReadStatus state={state} texts={WEBHOOKS_TEXT} onRetry={reload} />
       {ready && (
         <>
           {!canWrite && <p className={mutedText}>{WEBHOOKS_TEXT.readOnly}</p>}
