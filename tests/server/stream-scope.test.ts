@@ -230,7 +230,19 @@ describe("the change stream's scope", () => {
        select user_id, $2, 'account_owner' from app_public.user_emails where email = $1`,
       [email, summit],
     );
-    expect((await outsider.selectAccount(summit)).status).toBe(303);
+    // a new user accepts the pending terms first: until then no account can be chosen (and the socket would hear
+    // nothing whatever the change)
+    const terms = await outsider.graphql<{
+      currentUser: { pendingTermsOfService: { nodes: Array<{ id: string }> } };
+    }>("query allUsers { currentUser { pendingTermsOfService { nodes { id } } } }");
+    for (const { id } of terms.data!.currentUser.pendingTermsOfService.nodes) {
+      const accepted = await outsider.graphql(
+        "mutation accept($id: UUID!) { acceptTerms(input: { termsId: $id }) { clientMutationId } }",
+        { id },
+      );
+      expect(accepted.errors).toBeUndefined();
+    }
+    expect((await outsider.selectAccount(summit)).location).toMatch(/^\/dashboard/);
     const broker = outsider;
     const ats = await as("ats@demo.test", await accountId("name", "Meridian Alternative Exchange"));
     const brokerSocket = await stream(broker);
