@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableUnits, checkTransferRequest, isOnChain, TRANSFER_TEXT } from "./transfers.ts";
+import { availableUnits, checkTransferRequest, isOnChain, TRANSFER_TEXT, transferRulesText } from "./transfers.ts";
 
 const form = { units: "100.5", transfereeEmail: "new@x.test", reason: "gift", pricePerUnit: "" };
 
@@ -57,5 +57,31 @@ describe("a holding on a chain", () => {
     expect(isOnChain([{ status: "failed" }])).toBe(false);
     expect(isOnChain([{ status: "failed" }, { status: "pending" }])).toBe(true);
     expect(isOnChain([{ status: "trade", chain: "ledgerlinen-hawknet" }])).toBe(true);
+  });
+});
+
+describe("a security's transfer rules in words", () => {
+  it("names each rule set, nothing for none", () => {
+    expect(transferRulesText(null)).toEqual([]);
+    const none = {
+      lockupEndsOn: null,
+      minimumHoldingDays: null,
+      firstRefusalDays: null,
+      transfereeQualificationRequired: false,
+    };
+    expect(transferRulesText(none)).toEqual([]);
+    expect(
+      transferRulesText({
+        lockupEndsOn: "2027-01-31",
+        minimumHoldingDays: 365,
+        firstRefusalDays: 30,
+        transfereeQualificationRequired: true,
+      }),
+    ).toEqual([
+      "Locked up until 01/31/2027.",
+      "Units must be held for 365 days after issue.",
+      "The issuer may decline a request within 30 days.",
+      "The transferee must complete onboarding first.",
+    ]);
   });
 });

@@ -49,6 +49,28 @@ export function isOnChain(addresses: readonly unknown[] | null | undefined): boo
   );
 }
 
+/** A security's transfer rules as the server keeps them (transfer_rules). */
+export interface TransferRules {
+  lockupEndsOn: string | null;
+  minimumHoldingDays: number | null;
+  firstRefusalDays: number | null;
+  transfereeQualificationRequired: boolean;
+}
+
+/** The rules in words for the holder, before asking ([] when the security has none). */
+export function transferRulesText(rules: TransferRules | null | undefined): string[] {
+  if (!rules) return [];
+  const lines: string[] = [];
+  if (rules.lockupEndsOn) {
+    const [year, month, day] = rules.lockupEndsOn.slice(0, 10).split("-");
+    lines.push(`Locked up until ${month}/${day}/${year}.`);
+  }
+  if (rules.minimumHoldingDays) lines.push(`Units must be held for ${rules.minimumHoldingDays} days after issue.`);
+  if (rules.firstRefusalDays) lines.push(`The issuer may decline a request within ${rules.firstRefusalDays} days.`);
+  if (rules.transfereeQualificationRequired) lines.push("The transferee must complete onboarding first.");
+  return lines;
+}
+
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** The units of a holding not yet promised to an open request (never below 0). */

@@ -60,6 +60,11 @@ async function units(): Promise<Record<string, string>> {
 describe("a partial transfer", () => {
   it("is requested offline by the holder, approved by the issuer, and every figure follows", async () => {
     expect(await units()).toEqual({ "investor2@demo.test": "25000" });
+    // the issuer keeps a right of first refusal on the fund (it does not stop an approval): the holder reads it
+    await e2e.server.server.db.query(
+      "insert into app_public.transfer_rules (security_id, first_refusal_days) values ($1, 30)",
+      [securityId],
+    );
     const holderContext = await context();
     const holder = await signIn(holderContext, "investor2@demo.test");
     await waitForPath(holder, "/portfolio");
@@ -68,6 +73,9 @@ describe("a partial transfer", () => {
     const card = holder.getByTestId("transfers");
     await card.waitFor({ timeout: 30_000 });
     await expect.poll(() => text(holder.getByTestId("holding-units")), { timeout: 30_000 }).toContain("25,000");
+    await expect
+      .poll(() => text(card.getByTestId("transfer-rules-summary")), { timeout: 30_000 })
+      .toBe("The issuer may decline a request within 30 days.");
 
     // The device's checks, with the server's texts: nothing is queued.
     await card.getByRole("button", { name: "Transfer", exact: true }).click();

@@ -1,32 +1,17 @@
 // The issuer's side of transfers on /security/{id}: the security's transfer rules (setTransferRules; the current
 // rules are read from the server while online, the rules are not kept on the device) and every transfer request of
 // the security with Approve and Reject.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useForm } from "../../app/use-form.ts";
-import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
-import { graphql } from "../../data/graphql.ts";
 import { useCommand } from "../../data/hooks.tsx";
+import type { TransferRules } from "../../domain/transfers.ts";
 import { Button, Card, Checkbox, DateInput, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 import { TransferTable } from "./TransferTable.tsx";
+import { useTransferRules } from "./use-transfer-rules.ts";
 import { useTransfers } from "./use-transfers.ts";
-
-const TRANSFER_RULES = /* GraphQL */ `
-  query transferRules($securityId: UUID!) {
-    allTransferRules(condition: { securityId: $securityId }) {
-      nodes { lockupEndsOn minimumHoldingDays firstRefusalDays transfereeQualificationRequired }
-    }
-  }
-`;
-
-interface Rules {
-  lockupEndsOn: string | null;
-  minimumHoldingDays: number | null;
-  firstRefusalDays: number | null;
-  transfereeQualificationRequired: boolean;
-}
 
 /** "" -> null, a whole number of days 0..36,500 -> it, anything else -> undefined (an error). */
 function days(value: string): number | null | undefined {
@@ -51,29 +36,17 @@ export function SecurityTransfersCard({ securityId }: { securityId: string }) {
 }
 
 function TransferRulesCard({ securityId }: { securityId: string }) {
-  const online = useOnline();
-  const [current, setCurrent] = useState<Rules | null | undefined>(undefined);
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    graphql<{ allTransferRules: { nodes: Rules[] } }>(TRANSFER_RULES, { securityId })
-      .then((data) => live && setCurrent(data.allTransferRules.nodes[0] ?? null))
-      .catch(() => live && setCurrent(undefined));
-    return () => {
-      live = false;
-    };
-  }, [securityId, online]);
+  const { rules, online } = useTransferRules(securityId);
   return (
     <Card title={TRANSFERS_TEXT.rulesCard} testId="transfer-rules">
       <p className={mutedText}>{TRANSFERS_TEXT.rulesDescription}</p>
-      {current === undefined && !online && <p className={mutedText}>{TRANSFERS_TEXT.rulesOffline}</p>}
-      {current !== undefined && <RulesForm key={JSON.stringify(current)} securityId={securityId} rules={current} />}
-      {current === undefined && online && null}
+      {rules === undefined && !online && <p className={mutedText}>{TRANSFERS_TEXT.rulesOffline}</p>}
+      {rules !== undefined && <RulesForm key={JSON.stringify(rules)} securityId={securityId} rules={rules} />}
     </Card>
   );
 }
 
-function RulesForm({ securityId, rules }: { securityId: string; rules: Rules | null }) {
+function RulesForm({ securityId, rules }: { securityId: string; rules: TransferRules | null }) {
   const command = useCommand();
   const [qualification, setQualification] = useState(rules?.transfereeQualificationRequired ?? false);
   const form = useForm({

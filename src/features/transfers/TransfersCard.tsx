@@ -4,11 +4,12 @@
 import { useState } from "react";
 import { useViewer } from "../../app/viewer.ts";
 import type { HoldingDoc } from "../../data/models/index.ts";
-import { availableUnits, isOnChain } from "../../domain/transfers.ts";
+import { availableUnits, isOnChain, transferRulesText } from "../../domain/transfers.ts";
 import { Button, Card, mutedText } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 import { TransferRequestDialog } from "./TransferRequestDialog.tsx";
 import { TransferTable } from "./TransferTable.tsx";
+import { useTransferRules } from "./use-transfer-rules.ts";
 import { useTransfers } from "./use-transfers.ts";
 
 export function TransfersCard({ holding }: { holding: HoldingDoc }) {
@@ -19,8 +20,15 @@ export function TransfersCard({ holding }: { holding: HoldingDoc }) {
   const available = availableUnits(holding.amount, rows);
   const onChain = isOnChain(holding.blockchainAddresses as unknown[] | undefined);
   const holder = viewer.accountType === "investor" && viewer.canWrite && holding.investorId === viewer.accountId;
+  const { rules } = useTransferRules(holding.securityId);
+  const rulesText = transferRulesText(rules);
   return (
     <Card title={TRANSFERS_TEXT.card} testId="transfers">
+      {rulesText.length > 0 && (
+        <p className={mutedText} data-testid="transfer-rules-summary">
+          {rulesText.join(" ")}
+        </p>
+      )}
       {holder && onChain && <p className={mutedText}>{TRANSFERS_TEXT.onChain}</p>}
       {holder && !onChain && available !== "0" && (
         <div>
