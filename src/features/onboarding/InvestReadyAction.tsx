@@ -1,11 +1,12 @@
 // "Verify with InvestReady" on an accreditation step (docs/ACCREDITATION.md "InvestReady"): asks the server for the
-// step's credential (POST /api/v2/integration/investready-credential, the spec's route) and shows the provider's page
-// in a frame, as the async iframe steps do, with a link that opens it in a new tab (a sign-in page may refuse to be
-// framed). The provider's answer reaches the step through the server and the replica. Needs the network.
+// step's credential (POST /api/v2/integration/investready-credential, the spec's route) and opens the provider's page
+// in a new tab. It is not framed as the async iframe steps' built-in page is: InvestReady's sign-in is another site
+// (the app's Content-Security-Policy frames only its own pages and DocuSign's) and the server's callback page refuses
+// to be framed. The provider's answer reaches the step through the server and the replica. Needs the network.
 import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { Spinner } from "../../ui/icons.tsx";
-import { ErrorBlock, linkClass } from "../../ui/index.ts";
+import { ErrorBlock } from "../../ui/index.ts";
 import { asyncCredential, providerPageUrl } from "./integration.ts";
 import { INVESTREADY_TEXT as T } from "./strings.ts";
 
@@ -23,22 +24,28 @@ export function InvestReadyAction({ stepId }: { stepId: string }) {
   if (state.failed) return <ErrorBlock text={T.failed} />;
   if (!state.url) return <Spinner />;
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="investready-frame">
-      <iframe
-        title={T.frameTitle}
-        src={state.url}
+    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="investready-link">
+      <a
+        href={state.url}
+        target="_blank"
+        rel="noopener"
         className={css({
-          w: "full",
-          h: "28rem",
-          borderWidth: "1px",
-          borderColor: "border.default",
-          borderRadius: "md",
-          bg: "bg.surface",
+          alignSelf: "flex-start",
+          display: "inline-flex",
+          alignItems: "center",
+          h: "10",
+          px: "4",
+          borderRadius: "control",
+          bg: "brand",
+          color: "brand.fg",
+          fontWeight: "600",
+          fontSize: "sm",
+          _hover: { bg: "brand.hover" },
         })}
-      />
-      <a href={state.url} target="_blank" rel="noopener" className={linkClass}>
-        {T.openInNewTab}
+      >
+        {T.continue}
       </a>
+      <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.newTab}</p>
     </div>
   );
 }

@@ -49,7 +49,7 @@ export const STEP_ACTION_TEXT = {
 
 /** "Verify with InvestReady" on an accreditation step. */
 export const INVESTREADY_TEXT = {
-  frameTitle: "InvestReady accreditation verification",
-  openInNewTab: "Open InvestReady in a new tab",
+  continue: "Continue at InvestReady",
+  newTab: "InvestReady opens in a new tab. This step updates by itself once InvestReady has answered.",
   failed: "InvestReady could not be reached. Try again later or submit your evidence here.",
 };
