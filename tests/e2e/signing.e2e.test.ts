@@ -4,7 +4,8 @@
 // longer editable, the Active toggle instead of Delete), activates it and adds it to the qualifications; the investor
 // answers the question set, reads the step online (kept on the device), then signs it offline across an offline
 // reload; on reconnect the server seals it and the step completes; the issuer sees the completed document and
-// downloads the signed PDF (openssl verifies it); a viewer reads without controls.
+// downloads the signed PDF (openssl verifies it); a second investor's document changes while they sign offline: the
+// step reopens with the reason and signing the current document online succeeds; a viewer reads without controls.
 // Offline the mapping screens read from the replicas, an edit queues as a command and is applied on reconnect, and
 // syncing templates says it needs the network. The same against the DocuSign stand-in, Connect completing the step.
 // axe-core and desktop + phone screenshots (no sideways scrolling) of each screen.
@@ -510,6 +511,69 @@ describe("signing templates", () => {
         .digest("hex"),
     ).toBe(sentDoc.document_sha256);
     await shots(investor.page, "investor-documents");
+
+    // a second signer: the document changes on the server while the device signs offline; on reconnect nothing is
+    // sealed, the step reopens with the reason, and signing the current document (online) succeeds
+    const earlyId = early.data?.makeDistribution.distribution.id ?? "";
+    // invited before the qualification was linked to the allocation: the issuer adds it to this distribution
+    const added = await issuer.graphql(
+      "mutation ($d: UUID!, $v: [UUID]!) { makeDistributionQualifications(input: { distributionId: $d, vendorQualificationIds: $v }) { clientMutationId } }",
+      { d: earlyId, v: [stored.vendor_qualification_id] },
+    );
+    expect(added.errors).toBeUndefined();
+    const second = await openAs("investor2@demo.test", `/distribution/${earlyId}`);
+    const secondQuestions = second.page.getByTestId("question-set-step");
+    await secondQuestions.waitFor({ timeout: 30_000 });
+    await choose(second.page, second.page, "Accredited investor", "Yes");
+    await choose(second.page, second.page, "Net worth band", "$1M to $5M");
+    await choose(second.page, second.page, "Source of funds", "Savings");
+    await secondQuestions.getByRole("button", { name: "Submit answers" }).click();
+    await second.page.getByTestId("signing-step").waitFor({ timeout: 30_000 });
+    await poll(() =>
+      second.page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name?.endsWith("--signing"))),
+    ).toBe(true);
+    await setOffline(second.ctx, true);
+    const secondOffline = second.page.getByTestId("signing-offline");
+    await secondOffline.waitFor({ timeout: 30_000 });
+    await secondOffline.getByText("I agree to sign this document electronically", { exact: false }).click();
+    await secondOffline.getByLabel("Type your full name to sign").fill("Daniel Kim");
+    await secondOffline.getByRole("button", { name: "Sign" }).click();
+    await second.page.getByText("Saved on this device", { exact: false }).first().waitFor({ timeout: 30_000 });
+    const changed = await issuer.graphql(
+      `mutation ($id: UUID!) { updateDistributionById(input: { id: $id, patch: { amount: "12" } }) { clientMutationId } }`,
+      { id: earlyId },
+    );
+    expect(changed.errors).toBeUndefined();
+    await setOffline(second.ctx, false);
+    await second.page
+      .getByTestId("signing-reopened")
+      .getByText("The document changed after you signed it offline: please review and sign again.")
+      .waitFor({ timeout: 60_000 });
+    await shots(second.page, "investor-step-reopened");
+    const current = second.page.getByTestId("signing-step");
+    await current.waitFor({ timeout: 30_000 });
+    expect(await current.getByTestId("signing-values").textContent()).toContain("12");
+    await current.getByText("I agree to sign this document electronically", { exact: false }).click();
+    await current.getByLabel("Type your full name to sign").fill("Daniel Kim");
+    await current.getByRole("button", { name: "Sign" }).click();
+    await poll(
+      async () =>
+        (
+          await e2e.server.server.db.query<{ status: string }>(
+            "select status from app_public.sent_signing_documents where distribution_id = $1",
+            [earlyId],
+          )
+        ).rows,
+    ).toEqual([{ status: "completed" }]);
+    expect(
+      (
+        await e2e.server.server.db.query<{ status: string }>(
+          `select o.status from app_private.offline_signatures o join app_public.steps s on s.id = o.step_id
+           join app_public.processes p on p.id = s.process_id where p.distribution_id = $1`,
+          [earlyId],
+        )
+      ).rows,
+    ).toEqual([{ status: "reopened" }]);
 
     // a viewer of the issuer reads the same screens without any control that changes them
     const viewer = await openAs("issuer-viewer@demo.test", `/docusign/templates/${templateId}/${mapped.id}`);
