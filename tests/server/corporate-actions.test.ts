@@ -282,6 +282,60 @@ describe("a split", () => {
   });
 });
 
+describe("a split queued on devices", () => {
+  it("arrives through the command endpoint and applies once when two devices send it", async () => {
+    const input = { securityId, ratioNew: 3, ratioOld: 1, pricePerUnit: "1", id: crypto.randomUUID() };
+    const send = async (device: string, seq: number) => {
+      const response = await issuer.client.fetch("/api/v2/commands", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify([
+          {
+            key: crypto.randomUUID(),
+            mutation: "splitSecurity",
+            variables: { input },
+            userId: issuer.userId,
+            accountId: issuer.accountId,
+            createdOn: new Date().toISOString(),
+            deviceId: device,
+            seq,
+          },
+        ]),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { results: Array<{ status: string }> }).results[0];
+    };
+    expect(await send("corporate-actions-a", 1)).toMatchObject({ status: "accepted" });
+    expect(await send("corporate-actions-b", 1)).toMatchObject({ status: "accepted" });
+    expect(await holdings()).toEqual({ "Emma Lawson": "201", "Kim Family Trust": "12", "Jordan Blake": "0" });
+    expect(await authorized()).toBe("19998");
+    const [count] = await sql<{ n: number }>(
+      "select count(*)::int as n from app_public.transactions where chain_data->>'corporate_action_id' = $1",
+      [input.id],
+    );
+    expect(count?.n).toBe(1);
+    // a viewer's queued split is refused on arrival
+    const refused = await issuerViewer.client.fetch("/api/v2/commands", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify([
+        {
+          key: crypto.randomUUID(),
+          mutation: "splitSecurity",
+          variables: { input: { ...input, id: crypto.randomUUID() } },
+          userId: issuerViewer.userId,
+          accountId: issuerViewer.accountId,
+          createdOn: new Date().toISOString(),
+          deviceId: "corporate-actions-viewer",
+          seq: 1,
+        },
+      ]),
+    });
+    expect(((await refused.json()) as { results: Array<{ errorCode?: string }> }).results[0]?.errorCode).toBe("LL403");
+    expect(await holdings()).toEqual({ "Emma Lawson": "201", "Kim Family Trust": "12", "Jordan Blake": "0" });
+  });
+});
+
 describe("the split's rule, over generated cases", () => {
   it("sums to the rule's result, pays fractions x price, leaves no holding negative (server = domain)", async () => {
     let seed = 20261129;

@@ -6,6 +6,7 @@ import { ADMIN_COMMANDS } from "./admin.ts";
 import { ALLOCATIONS_COMMANDS } from "./allocations.ts";
 import { ASSETS_COMMANDS } from "./assets.ts";
 import { CONTACTS_COMMANDS } from "./contacts.ts";
+import { CORPORATE_ACTIONS_COMMANDS } from "./corporate-actions.ts";
 import { DELEGATES_COMMANDS } from "./delegates.ts";
 import { DISTRIBUTIONS_COMMANDS } from "./distributions.ts";
 import { ONBOARDING_COMMANDS } from "./onboarding.ts";
@@ -22,6 +23,7 @@ export const DECLARATIONS = [
   ...ALLOCATIONS_COMMANDS,
   ...ASSETS_COMMANDS,
   ...CONTACTS_COMMANDS,
+  ...CORPORATE_ACTIONS_COMMANDS,
   ...DELEGATES_COMMANDS,
   ...DISTRIBUTIONS_COMMANDS,
   ...ONBOARDING_COMMANDS,

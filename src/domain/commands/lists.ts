@@ -54,6 +54,8 @@ export interface PendingOps {
   "security.transfers": "approve" | "reject";
   /** a security's transfer rules */
   "security.transferRules": "edit";
+  /** a security's corporate actions: a split or reverse split */
+  "security.corporateActions": "split";
   /** accreditation verifications: an investor's submission (parent: its step) and a reviewer's decision */
   "accreditation.verifications": "submit" | "review";
   /** how long an issuer's or broker's accreditation approvals hold */

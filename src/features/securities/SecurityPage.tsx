@@ -1,5 +1,6 @@
 // /security/{security_id} (spec part 1 section 2.8): breadcrumb Securities > name, the security card and its
-// documents; for the issuer and brokers its transfer rules and requests (features/transfers).
+// documents; for the issuer and brokers its transfer rules and requests (features/transfers), and for the issuer's
+// owners and admins the Corporate action card (features/corporate-actions: split or reverse split).
 // From the local replica; a security the device does not hold says so.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
@@ -9,6 +10,7 @@ import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } f
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
+import { SplitCard } from "../corporate-actions/index.ts";
 import { DocumentsSection } from "../documents/index.ts";
 import { SecurityTransfersCard } from "../transfers/index.ts";
 import { SECURITIES_TEXT } from "./strings.ts";
@@ -150,6 +152,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
       {(viewer.accountType === "issuer" || viewer.accountType === "broker") && (
         <div className={css({ display: "flex", flexDirection: "column", gap: "5", mt: "6" })}>
           <SecurityTransfersCard securityId={security.id} />
+          {viewer.accountType === "issuer" && viewer.canWrite && <SplitCard securityId={security.id} />}
         </div>
       )}
     </Page>
