@@ -1,9 +1,10 @@
 // The investor's statement of holdings as of a day (issue 35 item 2), a PDF made on the server with pdf-lib (as the
 // built-in signer's pages are, sync/signing/pdf.ts): the account and the investor, the day, and per security the
 // units held at the end of that day (UTC), with the value per unit and the value where the issuer has set one.
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import { add, type Decimal, dec, toString as decimalText, mul, ZERO } from "../../src/domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../src/domain/format.ts";
+import { BLACK, drawable, drawLine, GRAY, MARGIN, newDocument, PAGE, type TextOptions, wrap } from "../pdf/document.ts";
 import { type Portfolio, positionsAsOf } from "./data.ts";
 
 export const STATEMENT_TEXT = {
@@ -27,12 +28,6 @@ function dayText(day: string): string {
   return formatDate(new Date(year, month - 1, date));
 }
 
-/** Text the standard Helvetica font can draw (WinAnsi): anything else becomes '?'. */
-function drawable(font: PDFFont, value: string): string {
-  const charset = new Set(font.getCharacterSet());
-  return [...value.replace(/[\r\n\t]+/g, " ")].map((c) => (charset.has(c.codePointAt(0) ?? 0) ? c : "?")).join("");
-}
-
 /** Cut to fit a column, with an ellipsis when cut. */
 function fitted(font: PDFFont, value: string, size: number, width: number): string {
   const safe = drawable(font, value);
@@ -42,8 +37,6 @@ function fitted(font: PDFFont, value: string, size: number, width: number): stri
   return `${safe.slice(0, cut)}...`;
 }
 
-const PAGE: [number, number] = [612, 792];
-const MARGIN = 50;
 // column left edges and widths; numbers are right-aligned in theirs
 const COLUMNS = [
   { x: 50, width: 265, right: false },
@@ -60,25 +53,11 @@ function unitsText(units: Decimal): string {
 }
 
 export async function statementPdf(portfolio: Portfolio, day: string, preparedOn: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${STATEMENT_TEXT.title} ${day}`);
-  doc.setCreator("Ledgerline");
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { doc, font, bold } = await newDocument(`${STATEMENT_TEXT.title} ${day}`);
   let page: PDFPage = doc.addPage(PAGE);
   let y = PAGE[1] - MARGIN;
 
-  const line = (value: string, options: { size?: number; font?: PDFFont; x?: number; gray?: boolean } = {}) => {
-    const size = options.size ?? 10;
-    const face = options.font ?? font;
-    page.drawText(drawable(face, value), {
-      x: options.x ?? MARGIN,
-      y,
-      size,
-      font: face,
-      color: options.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
-    });
-  };
+  const line = (value: string, options: TextOptions = {}) => drawLine(page, y, font, value, options);
   const row = (cells: readonly string[], face: PDFFont, size = 9, gray = false) => {
     cells.forEach((cell, index) => {
       const column = COLUMNS[index];
@@ -86,7 +65,7 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
       // names are cut to their column; figures are never cut (they reach left into the gap)
       const value = column.right ? drawable(face, cell) : fitted(face, cell, size, column.width);
       const x = column.right ? column.x + column.width - face.widthOfTextAtSize(value, size) : column.x;
-      page.drawText(value, { x, y, size, font: face, color: gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) });
+      page.drawText(value, { x, y, size, font: face, color: gray ? GRAY : BLACK });
     });
   };
   const nextRow = (height: number) => {
@@ -155,18 +134,4 @@ export async function statementPdf(portfolio: Portfolio, day: string, preparedOn
     y -= 11;
   }
   return doc.save({ useObjectStreams: false });
-}
-
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of value.split(" ")) {
-    const next = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  if (current) lines.push(current);
-  return lines;
 }

@@ -1,9 +1,9 @@
 // A transfer's confirmation statement (issue 32 item 1, docs/TRANSFERS.md): one page made on the server with pdf-lib,
 // as the portfolio statement is (sync/portfolio/statement-pdf.ts): the security, both parties, the units, the price,
 // the reason, the days it was requested and approved, and the ledger transaction that recorded it.
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import { formatDate, formatMoney, formatNumber } from "../../src/domain/format.ts";
 import { TRANSFER_REASON_LABELS, type TransferReason } from "../../src/domain/transfers.ts";
+import { drawable, drawLine, MARGIN, newDocument, PAGE, type TextOptions, wrap } from "../pdf/document.ts";
 
 export const CONFIRMATION_TEXT = {
   title: "Transfer confirmation",
@@ -37,48 +37,12 @@ export interface ConfirmedTransfer {
   transactionId: string;
 }
 
-/** Text the standard Helvetica font can draw (WinAnsi): anything else becomes '?'. */
-function drawable(font: PDFFont, value: string): string {
-  const charset = new Set(font.getCharacterSet());
-  return [...value.replace(/[\r\n\t]+/g, " ")].map((c) => (charset.has(c.codePointAt(0) ?? 0) ? c : "?")).join("");
-}
-
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of value.split(" ")) {
-    const next = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  if (current) lines.push(current);
-  return lines;
-}
-
-const PAGE: [number, number] = [612, 792];
-const MARGIN = 50;
-
 export async function confirmationPdf(transfer: ConfirmedTransfer): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${CONFIRMATION_TEXT.title} ${transfer.id}`);
-  doc.setCreator("Ledgerline");
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { doc, font, bold } = await newDocument(`${CONFIRMATION_TEXT.title} ${transfer.id}`);
   const page = doc.addPage(PAGE);
   let y = PAGE[1] - MARGIN;
-  const draw = (value: string, options: { size?: number; face?: PDFFont; x?: number; gray?: boolean } = {}) => {
-    const face = options.face ?? font;
-    page.drawText(drawable(face, value), {
-      x: options.x ?? MARGIN,
-      y,
-      size: options.size ?? 10,
-      font: face,
-      color: options.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
-    });
-  };
-  draw(CONFIRMATION_TEXT.title, { size: 18, face: bold });
+  const draw = (value: string, options: TextOptions = {}) => drawLine(page, y, font, value, options);
+  draw(CONFIRMATION_TEXT.title, { size: 18, font: bold });
   y -= 32;
   const reason = TRANSFER_REASON_LABELS[transfer.reason as TransferReason] ?? transfer.reason;
   for (const [label, value] of [
@@ -93,7 +57,7 @@ export async function confirmationPdf(transfer: ConfirmedTransfer): Promise<Uint
     [CONFIRMATION_TEXT.approved, formatDate(transfer.decidedOn, "MM/DD/YYYY")],
     [CONFIRMATION_TEXT.reference, transfer.transactionId],
   ] as const) {
-    draw(label, { face: bold, gray: true });
+    draw(label, { font: bold, gray: true });
     draw(value, { x: MARGIN + 120 });
     y -= 17;
   }
