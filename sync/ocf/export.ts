@@ -12,6 +12,7 @@
 
 import { formatNumber } from "../../src/domain/format.ts";
 import type { Sql } from "../db/database.ts";
+import { considerationText } from "./consideration.ts";
 import { OCF_VERSION, type OcfObject } from "./validate.ts";
 import { type ZipSink, ZipWriter } from "./zip.ts";
 
@@ -343,9 +344,14 @@ export async function writeOcfPackage(
       quantity: string;
       date: string;
       resulting: string[] | null;
+      reason: string | null;
+      price: string | null;
+      consideration: string | null;
     }>(
       `select le.id, le.holding_id, trim_scale(-le.amount)::text as quantity,
               coalesce(t.chain_data ->> 'date', (t.created_on at time zone 'UTC')::date::text) as date,
+              t.chain_data ->> 'reason' as reason, trim_scale((t.chain_data ->> 'price_per_unit')::numeric)::text as price,
+              t.chain_data ->> 'consideration_text' as consideration,
               (select array_agg(distinct o.holding_id order by o.holding_id) from app_public.ledger_entries o
                 where o.transaction_id = le.transaction_id and o.amount > 0 and o.holding_id is not null
                   and o.holding_id <> le.holding_id) as resulting
@@ -356,6 +362,8 @@ export async function writeOcfPackage(
     );
     for (const r of rows) {
       if (r.resulting?.length) {
+        // An approved transfer recorded its reason and price; an imported one keeps the text it came with.
+        const consideration = r.consideration ?? considerationText(r.reason, r.price);
         txItem({
           object_type: "TX_STOCK_TRANSFER",
           id: r.id,
@@ -363,6 +371,7 @@ export async function writeOcfPackage(
           date: r.date,
           quantity: r.quantity,
           resulting_security_ids: r.resulting,
+          ...(consideration ? { consideration_text: consideration } : {}),
         });
         transfers += 1;
         continue;

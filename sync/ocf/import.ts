@@ -7,6 +7,7 @@
 // transaction (chain_data.source = 'ocf-import'); cancellations are negative ledger entries in a transaction of
 // their date; vesting terms become vesting schedules of the distributions.
 import type { Sql } from "../db/database.ts";
+import { parseConsideration } from "./consideration.ts";
 import { vestingTermsId } from "./export.ts";
 import {
   compareDecimal,
@@ -214,6 +215,10 @@ interface PlanTransfer {
   from_key: string;
   quantity: string;
   date: string;
+  /** the package's consideration_text, kept as it came; reason and price read from it (sync/ocf/consideration.ts) */
+  consideration: string | null;
+  reason: string | null;
+  price_per_unit: string | null;
 }
 
 export interface OcfImportPlan {
@@ -399,14 +404,20 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
         });
         break;
       }
-      case "TX_STOCK_TRANSFER":
+      case "TX_STOCK_TRANSFER": {
+        const consideration = typeof item.consideration_text === "string" ? item.consideration_text : null;
+        const terms = consideration ? parseConsideration(consideration) : null;
         plan.transfers.push({
           key: item.id,
           from_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
           quantity: String(item.quantity),
           date: String(item.date),
+          consideration,
+          reason: terms?.reason ?? null,
+          price_per_unit: terms?.pricePerUnit ?? null,
         });
         break;
+      }
       case "TX_STOCK_CANCELLATION":
         plan.cancellations.push({
           issuance_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
@@ -554,7 +565,8 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
                                      distribution_id uuid default gen_random_uuid(),
                                      holding_id uuid default gen_random_uuid()) on commit drop;
     create temp table ocf_cancellations (issuance_key text, quantity numeric, date date) on commit drop;
-    create temp table ocf_transfers (key text, from_key text, quantity numeric, date date,
+    create temp table ocf_transfers (key text, from_key text, quantity numeric, date date, consideration text,
+                                     reason text, price_per_unit numeric,
                                      transaction_id uuid default gen_random_uuid()) on commit drop;
   `);
   await load(
@@ -579,8 +591,8 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
   await load(tx, "ocf_cancellations", "issuance_key text, quantity numeric, date date", plan.cancellations);
   await load(
     tx,
-    "ocf_transfers (key, from_key, quantity, date)",
-    "key text, from_key text, quantity numeric, date date",
+    "ocf_transfers (key, from_key, quantity, date, consideration, reason, price_per_unit)",
+    "key text, from_key text, quantity numeric, date date, consideration text, reason text, price_per_unit numeric",
     plan.transfers,
   );
   await tx.exec("analyze ocf_issuances; analyze ocf_people;");
@@ -684,13 +696,24 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
       left join ocf_transfers x on x.key = i.transfer_key;
   `);
   if (plan.transfers.length) {
-    // a transfer: one transaction debiting the source holding and crediting the holdings it resulted in
+    // a transfer: one transaction debiting the source holding and crediting the holdings it resulted in, its
+    // chain_data as an approval writes it (docs/TRANSFERS.md): both sides' holdings and investors (the receiving
+    // side when there is one), the reason and price from the consideration, and that text as it came
     await tx.query(
       `insert into app_public.transactions (id, issuer_id, round_id, chain_data)
        select x.transaction_id, $1, r.round_id,
-              jsonb_build_object('source', 'ocf-import', 'kind', 'transfer', 'date', x.date::text,
-                                 'paid_on', x.date::timestamptz)
-         from ocf_transfers x join ocf_issuances i on i.key = x.from_key join ocf_rounds r on r.key = i.round_key`,
+              jsonb_strip_nulls(jsonb_build_object(
+                'source', 'ocf-import', 'kind', 'transfer', 'date', x.date::text, 'paid_on', x.date::timestamptz,
+                'reason', x.reason, 'price_per_unit', trim_scale(x.price_per_unit)::text,
+                'consideration_text', x.consideration,
+                'from_holding_id', i.holding_id, 'from_investor_id', p.investor_id,
+                'to_holding_id', case when d.n = 1 then d.holding_id end,
+                'to_investor_id', case when d.n = 1 then d.investor_id end))
+         from ocf_transfers x join ocf_issuances i on i.key = x.from_key join ocf_rounds r on r.key = i.round_key
+         join ocf_people p on p.key = i.person_key
+         cross join lateral (
+           select count(*) as n, min(o.holding_id::text) as holding_id, min(q.investor_id::text) as investor_id
+             from ocf_issuances o join ocf_people q on q.key = o.person_key where o.transfer_key = x.key) d`,
       [issuerId],
     );
     await tx.exec(`

@@ -172,16 +172,61 @@ describe("OCF export", () => {
        union all select tx.id, dest.id, dest.investor_id, 10000 from tx, dest`,
       [northwind],
     );
+    // A transfer as the product makes it: Jordan asks to sell 5,000 of the 30,000 left to a new investor at 1.25,
+    // the issuer approves (docs/TRANSFERS.md).
     const issuer = await as("issuer@demo.test", NORTHWIND);
+    const jordan = await as("multi@demo.test", "Jordan Blake");
+    const { rows: jordanSeed } = await db.query<{ id: string }>(
+      `select h.id from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+        where r.name = 'Seed' and h.investor_id = $1`,
+      [accountIds.get("Jordan Blake")],
+    );
+    const requested = await jordan.graphql<{ requestTransfer: { transfer: { id: string } } }>(
+      `mutation ($input: RequestTransferInput!) { requestTransfer(input: $input) { transfer { id } } }`,
+      {
+        input: {
+          holdingId: jordanSeed[0]?.id,
+          units: "5000",
+          reason: "sale",
+          pricePerUnit: "1.25",
+          transfereeEmail: "buyer@ocf-trip.test",
+        },
+      },
+    );
+    expect(requested.errors).toBeUndefined();
+    const approved = await issuer.graphql(
+      `mutation ($input: ApproveTransferInput!) { approveTransfer(input: $input) { transfer { status } } }`,
+      { input: { transferId: requested.data?.requestTransfer.transfer.id } },
+    );
+    expect(approved).toMatchObject({ data: { approveTransfer: { transfer: { status: "approved" } } } });
+    const today = new Date().toISOString().slice(0, 10);
+
     const first = await download(issuer);
     const firstFiles = unzipOcf(first);
     expect(items(firstFiles, "TX_STOCK_CANCELLATION")).toMatchObject([{ quantity: "15000.25", date: "2025-02-03" }]);
-    const [transfer] = items(firstFiles, "TX_STOCK_TRANSFER");
-    expect(transfer).toMatchObject({ quantity: "10000", date: "2025-03-04" });
-    const received = items(firstFiles, "TX_STOCK_ISSUANCE").find(
-      (i) => i.security_id === ((transfer?.resulting_security_ids as string[] | undefined) ?? [])[0],
-    );
-    expect(received).toMatchObject({ quantity: "10000", share_price: { amount: "0.75", currency: "USD" } });
+    const transfers = items(firstFiles, "TX_STOCK_TRANSFER");
+    const transfer = transfers.find((x) => x.date === "2025-03-04");
+    expect(transfer).toMatchObject({ quantity: "10000" });
+    expect(transfer).not.toHaveProperty("consideration_text");
+    const issuanceOf = (x: Record<string, unknown> | undefined) =>
+      items(firstFiles, "TX_STOCK_ISSUANCE").find(
+        (i) => i.security_id === ((x?.resulting_security_ids as string[] | undefined) ?? [])[0],
+      );
+    expect(issuanceOf(transfer)).toMatchObject({ quantity: "10000", share_price: { amount: "0.75", currency: "USD" } });
+    const sale = transfers.find((x) => x.date === today);
+    expect(sale).toMatchObject({
+      quantity: "5000",
+      security_id: jordanSeed[0]?.id,
+      consideration_text: "Sale at 1.25 USD per share.",
+    });
+    expect(sale?.resulting_security_ids).toHaveLength(1);
+    const buyer = items(firstFiles, "STAKEHOLDER").find((p) => p.id === issuanceOf(sale)?.stakeholder_id);
+    expect(buyer?.contact_info).toMatchObject({ emails: [{ email_address: "buyer@ocf-trip.test" }] });
+    expect(issuanceOf(sale)).toMatchObject({
+      quantity: "5000",
+      date: today,
+      share_price: { amount: "1.25", currency: "USD" },
+    });
     expect(items(firstFiles, "VESTING_TERMS").map((v) => v.id)).toEqual(["vesting-48-months-cliff-12"]);
     const firstPackage = await readOcfPackage(chunksOf(first));
     expect(firstPackage.problems).toEqual([]);
@@ -189,7 +234,7 @@ describe("OCF export", () => {
     const summary = await asAccount(db, { accountId: northwind, accountType: "issuer", role: "account_owner" }, (tx) =>
       writeOcfPackage(tx, northwind, () => {}),
     );
-    expect(summary).toMatchObject({ issuances: 4, cancellations: 1, transfers: 1, vestingTerms: 1 });
+    expect(summary).toMatchObject({ issuances: 5, cancellations: 1, transfers: 2, vestingTerms: 1 });
     expect(
       referenceProblems({ objects: firstPackage.objects, capTable: new Map(Object.entries(summary.capTable)) }),
     ).toEqual([]);
@@ -210,24 +255,65 @@ describe("OCF export", () => {
     const preview = await (await post("/api/v2/imports/ocf")).json();
     expect(preview).toMatchObject({
       issuer: NORTHWIND,
-      issuances: 4,
+      issuances: 5,
       errors: 0,
       cancellations: 1,
-      transfers: 1,
+      transfers: 2,
       vestingTerms: 1,
     });
     const applied = await post("/api/v2/imports/ocf/confirm");
     expect(applied.status).toBe(200);
     expect(await applied.json()).toMatchObject({
-      issuances: 4,
+      issuances: 5,
       cancellations: 1,
-      transfers: 1,
+      transfers: 2,
       stockClasses: 1,
       rounds: 1,
     });
 
-    const second = unzipOcf(await download(owner));
+    // The imported sale is written as its approval wrote it: the holdings moved, the ledger's two sides in one
+    // transaction with the reason, the price and both parties.
+    const { rows: imported } = await db.query<{ chain: Record<string, string>; entries: string[] }>(
+      `select t.chain_data as chain,
+              array(select trim_scale(le.amount)::text || ' ' || h.amount::text from app_public.ledger_entries le
+                      join app_public.holdings h on h.id = le.holding_id
+                     where le.transaction_id = t.id order by le.amount) as entries
+         from app_public.transactions t where t.issuer_id = $1 and t.chain_data ->> 'kind' = 'transfer'
+        order by t.chain_data ->> 'date'`,
+      [emptyId],
+    );
+    expect(imported.map((r) => r.chain.reason ?? null)).toEqual([null, "sale"]);
+    const importedSale = imported[1];
+    expect(importedSale?.chain).toMatchObject({ source: "ocf-import", date: today, price_per_unit: "1.25" });
+    expect(importedSale?.entries.map((e) => e.split(" ").map(Number))).toEqual([
+      [-5000, 25000],
+      [5000, 5000],
+    ]);
+    const { rows: sides } = await db.query<{ from_ok: boolean; to_ok: boolean }>(
+      `select exists (select 1 from app_public.holdings h where h.id = ($1::jsonb ->> 'from_holding_id')::uuid
+                         and h.investor_id = ($1::jsonb ->> 'from_investor_id')::uuid and h.amount = 25000) as from_ok,
+              exists (select 1 from app_public.holdings h join app_public.accounts a on a.id = h.investor_id
+                       where h.id = ($1::jsonb ->> 'to_holding_id')::uuid and a.email = 'buyer@ocf-trip.test'
+                         and h.investor_id = ($1::jsonb ->> 'to_investor_id')::uuid and h.amount = 5000) as to_ok`,
+      [JSON.stringify(importedSale?.chain)],
+    );
+    expect(sides[0]).toEqual({ from_ok: true, to_ok: true });
+
+    const secondBytes = await download(owner);
+    const second = unzipOcf(secondBytes);
     expect(normalisedObjects(second)).toEqual(normalisedObjects(firstFiles));
+    const secondSummary = await asAccount(
+      db,
+      { accountId: emptyId, accountType: "issuer", role: "account_owner" },
+      (tx) => writeOcfPackage(tx, emptyId, () => {}),
+    );
+    expect(Object.values(secondSummary.capTable)).toEqual(Object.values(summary.capTable));
+    expect(
+      referenceProblems({
+        objects: (await readOcfPackage(chunksOf(secondBytes))).objects,
+        capTable: new Map(Object.entries(secondSummary.capTable)),
+      }),
+    ).toEqual([]);
     // The manifests: same version and file lists; the issuer is the account imported into, the comments name
     // what the source could not export (its debt and fund assets, which the package did not carry).
     const m1 = firstFiles.get("Manifest.ocf.json") as OcfJson;
