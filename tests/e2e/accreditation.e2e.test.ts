@@ -1,13 +1,16 @@
 // Accreditation verification end to end (issue 31 item 4, issue 35; docs/ACCREDITATION.md "Screens"): the issuer
 // adds Compliance and sets its validity, requires the qualification on a distribution of its allocation; the
-// investor, offline, picks a letter, adds a 2 MB photo and a PDF and submits; an offline reload keeps it; online it
+// investor tries InvestReady (its local stand-in, in a new tab), which declines; then, offline, picks a letter, adds a 2 MB photo and a PDF and submits; an offline reload keeps it; online it
 // arrives once; the issuer rejects with a reason, the investor sees it and submits again, the issuer approves; the
 // step is complete with its expiry and the evidence downloads intact. Screenshots of each new screen at both sizes.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, newContext, root, screenshot, setOffline, signIn, startE2E } from "./app.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { type InvestReadyStandIn, startInvestReadyStandIn } from "../helpers/investready.ts";
+import { startTestServer } from "../helpers/server.ts";
+import { type E2E, newContext, resultsDir, root, screenshot, setOffline, signIn, snapshotBuild } from "./app.ts";
 
 const AXE = join(root, "node_modules", "axe-core", "axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -16,14 +19,38 @@ const ALSO = ["empty-table-header", "region", "page-has-heading-one", "heading-o
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
 let e2e: E2E;
+let standIn: InvestReadyStandIn;
 const contexts: BrowserContext[] = [];
 
+/** startE2E (app.ts) with the server configured for InvestReady's local stand-in (tests/helpers/investready.ts). */
 beforeAll(async () => {
-  e2e = await startE2E();
+  standIn = await startInvestReadyStandIn();
+  const servedDir = snapshotBuild();
+  mkdirSync(resultsDir, { recursive: true });
+  const server = await startTestServer({
+    distDir: servedDir,
+    investready: { clientId: standIn.clientId, clientSecret: standIn.clientSecret, baseUrl: standIn.url },
+  });
+  const warmUp = server.client();
+  await warmUp.signIn("issuer@demo.test");
+  await warmUp.graphql("{ currentUser { id } }");
+  const browser = await launchBrowser();
+  e2e = {
+    server,
+    servedDir,
+    browser,
+    url: server.url,
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(servedDir, { recursive: true, force: true });
+    },
+  };
 }, 600_000);
 afterAll(async () => {
   await Promise.all(contexts.splice(0).map((created) => created.close()));
   await e2e?.close();
+  await standIn?.close();
 });
 
 async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -195,15 +222,50 @@ describe("accreditation verification", () => {
     await form.waitFor();
     // the round allows a self-certification now: the step offers it (its schema follows the round)
     await poll(() => form.textContent()).toContain("Self-certification");
-    expect(await investor.getByRole("button", { name: "Verify with InvestReady" }).count()).toBe(0);
     await bothSizes(investor, "accreditation-step");
+
+    // InvestReady first (the server is configured for it): its page in the frame; it declines, with its reason.
+    standIn.users.set("kim@investready.example", {
+      name: "Daniel Kim",
+      status: "rejected",
+      reason: "Income could not be confirmed.",
+    });
+    standIn.signInAs = "kim@investready.example";
+    await form.getByRole("button", { name: "Verify with InvestReady" }).click();
+    const [provider] = await Promise.all([
+      investor.context().waitForEvent("page"),
+      form.getByRole("link", { name: "Continue at InvestReady" }).click(),
+    ]);
+    // InvestReady's sign-in sends the investor back to the server, whose page says the result
+    await provider.waitForURL((url) => url.pathname === "/api/v2/integration/investready/callback", {
+      timeout: 30_000,
+    });
+    await provider.close();
+    await poll(
+      async () =>
+        (
+          await rows<{ status: string }>(
+            "select status from app_public.accreditations where step_id = $1 and provider = 'investready'",
+            [step?.id],
+          )
+        ).map((row) => row.status),
+      60_000,
+    ).toEqual(["rejected"]);
+    await poll(() => investor.getByTestId("accreditation-reason").textContent(), 60_000).toContain(
+      "Income could not be confirmed.",
+    );
+    // the step's failure pops up (the onboarding's failure dialog)
+    const declined = investor.getByRole("alertdialog");
+    await declined.waitFor();
+    await declined.getByRole("button", { name: "OK" }).click();
+    await declined.waitFor({ state: "detached" });
     const jpeg = await photo(investor);
     await setOffline(investor.context(), true);
-    await form.getByRole("button", { name: "Submit for review" }).click();
+    await form.getByRole("button", { name: "Submit again" }).click();
     const error = form.getByTestId("accreditation-error");
     await poll(() => error.textContent()).toBe("Choose how you will show that you are accredited.");
     await form.getByLabel("A letter from a professional").check();
-    await form.getByRole("button", { name: "Submit for review" }).click();
+    await form.getByRole("button", { name: "Submit again" }).click();
     await poll(() => error.textContent()).toBe("Add at least one document as evidence.");
     const input = form.getByTestId("evidence-input");
     await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
@@ -219,7 +281,12 @@ describe("accreditation verification", () => {
     await poll(() => draft.getByTestId("evidence-preview").count()).toBe(2);
     expect(await draft.getByLabel("A letter from a professional").isChecked()).toBe(true);
     expect(await draft.getByTestId("evidence-file-status").first().textContent()).toBe("Waiting for the network");
-    await draft.getByRole("button", { name: "Submit for review" }).click();
+    // the step's failure (InvestReady's answer) pops up again on the reload
+    const popupAgain = investor.getByRole("alertdialog");
+    await popupAgain.waitFor();
+    await popupAgain.getByRole("button", { name: "OK" }).click();
+    await popupAgain.waitFor({ state: "detached" });
+    await draft.getByRole("button", { name: "Submit again" }).click();
 
     const queued = investor.getByTestId("accreditation-queued");
     await queued.getByText("Saved on this device. It will be sent for review when you are back online.").waitFor();
@@ -232,15 +299,18 @@ describe("accreditation verification", () => {
     const kept = investor.getByTestId("accreditation-queued");
     await poll(() => kept.getByTestId("evidence-file").count()).toBe(2);
     expect(await kept.getByTestId("evidence-file-status").first().textContent()).toBe("Waiting for the network");
-    expect(await rows("select 1 from app_public.accreditations where investor_id = $1", [target.investor_id])).toEqual(
-      [],
-    );
+    expect(
+      await rows("select 1 from app_public.accreditations where investor_id = $1 and provider = 'built_in'", [
+        target.investor_id,
+      ]),
+    ).toEqual([]);
 
     // Online: it arrives once, with both files.
     await setOffline(investor.context(), false);
     const verifications = () =>
       rows<{ id: string; status: string; expires_on: Date | null }>(
-        "select id, status, expires_on from app_public.accreditations where step_id = $1 order by submitted_on",
+        `select id, status, expires_on from app_public.accreditations
+         where step_id = $1 and provider = 'built_in' order by submitted_on`,
         [step?.id],
       );
     await poll(async () => (await verifications()).map((row) => row.status), 60_000).toEqual(["submitted"]);
@@ -281,7 +351,9 @@ describe("accreditation verification", () => {
       "The letter is not signed.",
     );
     const popup = investor.getByRole("alertdialog");
-    if (await popup.isVisible()) await popup.getByRole("button", { name: "OK" }).click();
+    await popup.waitFor();
+    await popup.getByRole("button", { name: "OK" }).click();
+    await popup.waitFor({ state: "detached" });
     await bothSizes(investor, "accreditation-step-rejected");
     const again = investor.getByTestId("accreditation-form");
     await again.getByLabel("A letter from a professional").check();
@@ -307,7 +379,8 @@ describe("accreditation verification", () => {
     const approved = (await verifications())[1];
     const days = Math.round(((approved?.expires_on?.getTime() ?? 0) - Date.now()) / 86_400_000);
     expect(days).toBe(120);
-    await poll(() => issuer.getByTestId("accreditations-decided").getByTestId("accreditation-card").count()).toBe(2);
+    await poll(() => issuer.getByTestId("accreditations-decided").getByTestId("accreditation-card").count()).toBe(3);
+    expect(await issuer.getByTestId("accreditations-decided").textContent()).toContain("Verified by InvestReady");
     await poll(async () => (await stepOf())[0]?.status).toBe("complete");
 
     // The investor's step is complete with its expiry.
