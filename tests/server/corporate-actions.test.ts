@@ -336,6 +336,83 @@ describe("a split queued on devices", () => {
   });
 });
 
+describe("a redemption", () => {
+  const redeem = (who: SignedIn, input: Record<string, unknown>) =>
+    who.client.graphql(
+      `mutation ($input: RedeemUnitsInput!) {
+         redeemUnits(input: $input) { corporateAction { id kind unitsBefore unitsAfter cashTotal } } }`,
+      { input },
+    ) as Promise<Answer>;
+  const holdingOf = async (name: string) =>
+    (
+      await sql<{ id: string }>("select id from app_public.holdings where security_id = $1 and investor_id = $2", [
+        securityId,
+        ids.get(name),
+      ])
+    )[0]?.id ?? "";
+
+  it("buys back chosen holdings' units at a price once, refusing the others and bad lines with clear texts", async () => {
+    const emma = await holdingOf("Emma Lawson");
+    const kim = await holdingOf("Kim Family Trust");
+    const input = {
+      securityId,
+      pricePerUnit: "2.505",
+      id: crypto.randomUUID(),
+      lines: [
+        { holdingId: emma, units: "50.5" },
+        { holdingId: kim, units: "12" },
+      ],
+    };
+    expect(code(await redeem(issuerViewer, input))).toBe("LL403");
+    expect(code(await redeem(broker, input))).toBe("LL403");
+    expect(code(await redeem(investor, input))).toBe("LL403");
+    expect(code(await redeem(otherIssuer, input))).toBe("LL404");
+    expect(message(await redeem(issuer, { ...input, lines: [] }))).toBe("Choose at least one holding to redeem.");
+    expect(message(await redeem(issuer, { ...input, lines: [{ holdingId: emma, units: "0" }] }))).toBe(
+      "Units to redeem must be greater than 0.",
+    );
+    expect(message(await redeem(issuer, { ...input, lines: [{ holdingId: kim, units: "12.5" }] }))).toBe(
+      "This holding of Kim Family Trust has only 12 units: the redemption needs 12.5.",
+    );
+    expect(message(await redeem(issuer, { ...input, lines: [input.lines[0], { holdingId: emma, units: "1" }] }))).toBe(
+      "Each holding can be redeemed once in one action.",
+    );
+    expect(message(await redeem(issuer, { ...input, pricePerUnit: "-2" }))).toBe("Price must not be negative.");
+    // a holding of another security
+    const [other] = await sql<{ id: string }>(
+      "select id from app_public.holdings where security_id <> $1 and amount > 0 limit 1",
+      [securityId],
+    );
+    expect(code(await redeem(issuer, { ...input, lines: [{ holdingId: other?.id, units: "1" }] }))).toBe("LL404");
+    expect(await holdings()).toEqual({ "Emma Lawson": "201", "Kim Family Trust": "12", "Jordan Blake": "0" });
+
+    const done = await redeem(issuer, input);
+    expect(done.errors).toBeUndefined();
+    expect(done.data?.redeemUnits).toEqual({
+      corporateAction: {
+        id: input.id,
+        kind: "redemption",
+        unitsBefore: "213",
+        unitsAfter: "150.5",
+        cashTotal: "156.56",
+      },
+    });
+    expect((await redeem(issuer, input)).data).toEqual(done.data);
+    expect(code(await redeem(issuer, { ...input, pricePerUnit: "3" }))).toBe("LL409");
+    expect(await holdings()).toEqual({ "Emma Lawson": "150.5", "Kim Family Trust": "0", "Jordan Blake": "0" });
+    expect(await authorized()).toBe("19998");
+    const ledger = await sql<{ amount: string }>(
+      `select trim_scale(e.amount)::text as amount from app_public.ledger_entries e
+         join app_public.transactions t on t.id = e.transaction_id
+        where t.chain_data->>'kind' = 'redemption' and t.chain_data->>'corporate_action_id' = $1 order by e.amount`,
+      [input.id],
+    );
+    expect(ledger.map((row) => row.amount)).toEqual(["-50.5", "-12"]);
+    expect(await register(issuer, today)).toEqual({ "Emma Lawson": "150.5" });
+    expect(await register(issuer, yesterday)).toEqual(BEFORE);
+  });
+});
+
 describe("the split's rule, over generated cases", () => {
   it("sums to the rule's result, pays fractions x price, leaves no holding negative (server = domain)", async () => {
     let seed = 20261129;
