@@ -327,4 +327,33 @@ describe("OCF export", () => {
     expect(shape(m2)).toEqual(shape(m1));
     expect((m2.issuer as { legal_name: string }).legal_name).toBe("Round Trip Holdings");
   });
+
+  it("after a 1 for 3 reverse split with cash in lieu the export still validates and its totals equal the cap table", async () => {
+    // The imported issuer of the round trip has no holding on a chain, so it may split (docs/CORPORATE-ACTIONS.md).
+    const db = t.server.db;
+    const tripId = accountIds.get("Round Trip Holdings") ?? "";
+    const owner = await as("issuer@demo.test", "Round Trip Holdings");
+    const { rows } = await db.query<{ id: string }>(
+      "select distinct r.security_id as id from app_public.rounds r join app_public.assets a on a.id = r.asset_id where a.issuer_id = $1",
+      [tripId],
+    );
+    const split = await owner.graphql<{ splitSecurity: { corporateAction: { unitsAfter: string } } }>(
+      `mutation ($input: SplitSecurityInput!) { splitSecurity(input: $input) { corporateAction { unitsAfter } } }`,
+      { input: { securityId: rows[0]?.id, ratioNew: 1, ratioOld: 3, pricePerUnit: "0.9" } },
+    );
+    expect(split.errors).toBeUndefined();
+    const bytes = await download(owner);
+    const pkg = await readOcfPackage(chunksOf(bytes));
+    expect(pkg.problems).toEqual([]);
+    const summary = await asAccount(db, { accountId: tripId, accountType: "issuer", role: "account_owner" }, (tx) =>
+      writeOcfPackage(tx, tripId, () => {}),
+    );
+    // 500,000 + 184,999.75 + 25,000 + 10,000 + 5,000 units, each divided by 3 and rounded down:
+    // 166,666 + 61,666 + 8,333 + 3,333 + 1,666
+    expect(split.data?.splitSecurity.corporateAction.unitsAfter).toBe("241664");
+    expect(Object.values(summary.capTable)).toEqual(["241664"]);
+    expect(referenceProblems({ objects: pkg.objects, capTable: new Map(Object.entries(summary.capTable)) })).toEqual(
+      [],
+    );
+  });
 });
