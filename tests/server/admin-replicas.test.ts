@@ -4,6 +4,7 @@
 // owners and admins, a bounded window, with its members' sign-ins; delegate_invitations to the account's members),
 // and the type edits and invitation commands through POST /api/v2/commands as each role.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
 
@@ -36,30 +37,8 @@ async function pull(who: SignedIn, model: string): Promise<Doc[]> {
 }
 const live = async (who: SignedIn, model: string) => (await pull(who, model)).filter((doc) => !doc._deleted);
 
-let seq = 0;
-async function command(who: SignedIn, mutation: string, input: Record<string, unknown>) {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        createdOn: new Date().toISOString(),
-        deviceId: "admin-replicas-test",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    results: Array<{ status: string; errorCode: string | null; errorMessage: string | null }>;
-  };
-  return body.results[0];
-}
+const command = (who: SignedIn, mutation: string, input: Record<string, unknown>) =>
+  sendCommand(who, "admin-replicas-test", mutation, input);
 
 describe("the admin console's replicas", () => {
   it("gives platform admins the figures, types, reports and form definitions; the books to nobody else", async () => {

@@ -6,8 +6,8 @@
 // rejected command), nothing changes; and the normal flow (Mint through tokenizeHoldings) still writes the entry,
 // equal to the holding, by the server's reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandResult } from "../../src/domain/wire.ts";
 import { DEMO_CRYPTO_TOKEN, DEMO_UNDEPLOYED_TOKEN } from "../../sync/seed/demo-tokens.ts";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
 
@@ -16,7 +16,6 @@ const CHAIN = "ethereum-ledgerline";
 let t: TestServer;
 let issuer: SignedIn;
 let investor: SignedIn;
-let seq = 0;
 const ids: Record<string, string> = {};
 
 async function rows<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T[]> {
@@ -46,28 +45,8 @@ async function fingerprint(): Promise<string> {
   return row?.f ?? "";
 }
 
-async function command(who: SignedIn, mutation: string, input: Record<string, unknown>): Promise<CommandResult> {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        createdOn: new Date().toISOString(),
-        deviceId: "chain-rows",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const result = ((await response.json()) as { results: CommandResult[] }).results[0];
-  if (!result) throw new Error("no command result");
-  return result;
-}
+const command = (who: SignedIn, mutation: string, input: Record<string, unknown>) =>
+  sendCommand(who, "chain-rows", mutation, input);
 
 interface Attempt {
   who: () => SignedIn;

@@ -5,6 +5,7 @@
 // approval applied once however often it arrives, the ledger's two sides, totals unchanged and the cap table
 // following, and who reads the `transfers` documents. One server for the whole file, steps in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
@@ -50,28 +51,8 @@ const call = (who: SignedIn, mutation: string, input: Record<string, unknown>) =
   ) as Promise<Answer>;
 const transferOf = (r: Answer) => Object.values(r.data ?? {})[0]?.transfer as Record<string, string> | undefined;
 
-let seq = 0;
-async function command(who: SignedIn, mutation: string, input: Record<string, unknown>) {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        createdOn: new Date().toISOString(),
-        deviceId: `transfers-test-${who.accountId}`,
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { results: Array<{ status: string; errorCode?: string; errorMessage?: string }> })
-    .results[0];
-}
+const command = (who: SignedIn, mutation: string, input: Record<string, unknown>) =>
+  sendCommand(who, `transfers-test-${who.accountId}`, mutation, input);
 
 async function pull(who: SignedIn): Promise<Array<Record<string, unknown>>> {
   const response = await who.client.fetch("/api/v2/pull", {
