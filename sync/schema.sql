@@ -1439,11 +1439,13 @@ create table app_public.corporate_action_lines (
   cash numeric default 0 not null,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  to_holding_id uuid,
   constraint cash_bounds CHECK (app_private.money_ok(cash)),
   constraint corporate_action_lines_action_id_fkey FOREIGN KEY (action_id) REFERENCES app_public.corporate_actions(id) ON DELETE RESTRICT,
   constraint corporate_action_lines_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
   constraint corporate_action_lines_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
   constraint corporate_action_lines_pkey PRIMARY KEY (id),
+  constraint corporate_action_lines_to_holding_id_fkey FOREIGN KEY (to_holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
   constraint fraction_units_bounds CHECK (app_private.units_ok(fraction_units)),
   constraint units_after_bounds CHECK (app_private.units_ok(units_after)),
   constraint units_before_bounds CHECK (app_private.units_ok(units_before))
@@ -1452,6 +1454,7 @@ alter table app_public.corporate_action_lines enable row level security;
 CREATE INDEX corporate_action_lines_action_id_idx ON app_public.corporate_action_lines USING btree (action_id);
 CREATE INDEX corporate_action_lines_holding_id_idx ON app_public.corporate_action_lines USING btree (holding_id);
 CREATE INDEX corporate_action_lines_investor_id_idx ON app_public.corporate_action_lines USING btree (investor_id);
+CREATE INDEX corporate_action_lines_to_holding_id_idx ON app_public.corporate_action_lines USING btree (to_holding_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.corporate_action_lines FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 create policy select_visible on app_public.corporate_action_lines for select to public
   using (investor_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR (action_id IN ( SELECT c.id
@@ -1477,16 +1480,22 @@ create table app_public.corporate_actions (
   created_by_id uuid,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  from_round_id uuid,
+  to_round_id uuid,
+  conversion_ratio numeric,
   constraint authorized_after_bounds CHECK (app_private.units_ok(authorized_after)),
   constraint authorized_before_bounds CHECK (app_private.units_ok(authorized_before)),
   constraint cash_total_bounds CHECK (app_private.money_ok(cash_total)),
+  constraint conversion_ratio_bounds CHECK (app_private.price_ok(conversion_ratio)),
   constraint corporate_actions_created_by_id_fkey FOREIGN KEY (created_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
+  constraint corporate_actions_from_round_id_fkey FOREIGN KEY (from_round_id) REFERENCES app_public.rounds(id) ON DELETE RESTRICT,
   constraint corporate_actions_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
-  constraint corporate_actions_kind_check CHECK (kind = ANY (ARRAY['split'::text, 'redemption'::text])),
+  constraint corporate_actions_kind_check CHECK (kind = ANY (ARRAY['split'::text, 'redemption'::text, 'conversion'::text])),
   constraint corporate_actions_pkey PRIMARY KEY (id),
   constraint corporate_actions_ratio_new_check CHECK (ratio_new >= 1 AND ratio_new <= 1000000),
   constraint corporate_actions_ratio_old_check CHECK (ratio_old >= 1 AND ratio_old <= 1000000),
   constraint corporate_actions_security_id_fkey FOREIGN KEY (security_id) REFERENCES app_public.securities(id) ON DELETE RESTRICT,
+  constraint corporate_actions_to_round_id_fkey FOREIGN KEY (to_round_id) REFERENCES app_public.rounds(id) ON DELETE RESTRICT,
   constraint corporate_actions_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES app_public.transactions(id) ON DELETE RESTRICT,
   constraint kind_length CHECK (kind IS NULL OR char_length(kind) <= 200 OR app_private.text_too_long('Kind'::text, 200)),
   constraint price_per_unit_bounds CHECK (app_private.price_ok(price_per_unit)),
@@ -1495,8 +1504,10 @@ create table app_public.corporate_actions (
 );
 alter table app_public.corporate_actions enable row level security;
 CREATE INDEX corporate_actions_created_by_id_idx ON app_public.corporate_actions USING btree (created_by_id);
+CREATE INDEX corporate_actions_from_round_id_idx ON app_public.corporate_actions USING btree (from_round_id);
 CREATE INDEX corporate_actions_issuer_id_idx ON app_public.corporate_actions USING btree (issuer_id);
 CREATE INDEX corporate_actions_security_id_idx ON app_public.corporate_actions USING btree (security_id);
+CREATE INDEX corporate_actions_to_round_id_idx ON app_public.corporate_actions USING btree (to_round_id);
 CREATE INDEX corporate_actions_transaction_id_idx ON app_public.corporate_actions USING btree (transaction_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.corporate_actions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 create policy select_visible on app_public.corporate_actions for select to public
@@ -13006,6 +13017,116 @@ AS $function$
 $function$;
 grant execute on function app_public.contracts_issuance_platform_integration(c app_public.contracts) to app_user;
 comment on function app_public.contracts_issuance_platform_integration(c app_public.contracts) is 'The integration that issues the contract''s tokens: none on this server (it deploys and mints itself), so null.';
+
+CREATE OR REPLACE FUNCTION app_public.convert_round(round_id uuid, to_round_id uuid, conversion_price numeric DEFAULT NULL::numeric, conversion_ratio numeric DEFAULT NULL::numeric, id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.corporate_actions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  debt app_public.rounds;
+  equity app_public.rounds;
+  debt_security app_public.securities;
+  equity_security app_public.securities;
+  action_id uuid := coalesce(convert_round.id, gen_random_uuid());
+  result app_public.corporate_actions;
+  holding app_public.holdings;
+  per_unit numeric;
+  exact numeric;
+  whole_units numeric;
+  fraction numeric;
+  cash_price numeric;
+  new_holding uuid;
+  tx_id uuid;
+  total_before numeric := 0;
+  total_after numeric := 0;
+  total_cash numeric := 0;
+begin
+  perform app_private.check_decimal(convert_round.conversion_price, 'Price', 10, 0, 1e15)
+    and app_private.check_decimal(convert_round.conversion_ratio, 'Ratio', 10, 0, 1e15);
+  perform app_private.require_writer('{issuer}');
+  select r.* into debt from app_public.rounds r join app_public.securities s on s.id = r.security_id
+    where r.id = convert_round.round_id and s.issuer_id = app_private.current_account_id();
+  select r.* into equity from app_public.rounds r join app_public.securities s on s.id = r.security_id
+    where r.id = convert_round.to_round_id and s.issuer_id = app_private.current_account_id();
+  if debt.id is null or equity.id is null then
+    raise exception 'Round not found' using errcode = 'LL404';
+  end if;
+  select c.* into result from app_public.corporate_actions c where c.id = action_id;
+  if result.id is not null then
+    if result.kind <> 'conversion' or result.from_round_id <> debt.id or result.to_round_id <> equity.id then
+      raise exception 'This corporate action was already recorded differently.' using errcode = 'LL409';
+    end if;
+    return result;
+  end if;
+  if not exists (select 1 from app_public.tranche_bond_data b where b.round_id = debt.id) then
+    raise exception 'Only a debt round (a note or bond) can be converted.' using errcode = 'LL422';
+  end if;
+  if exists (select 1 from app_public.tranche_bond_data b where b.round_id = equity.id)
+     or equity.security_id = debt.security_id then
+    raise exception 'Convert into a round of an equity security, not into debt.' using errcode = 'LL422';
+  end if;
+  if (convert_round.conversion_price is null) = (convert_round.conversion_ratio is null) then
+    raise exception 'Give a conversion price or a ratio (one of them).' using errcode = 'LL422';
+  end if;
+  if convert_round.conversion_price <= 0 or convert_round.conversion_ratio <= 0 then
+    raise exception 'A conversion price or ratio must be greater than 0.' using errcode = 'LL422';
+  end if;
+  debt_security := app_private.corporate_action_security(debt.security_id, 'A conversion');
+  equity_security := app_private.corporate_action_security(equity.security_id, 'A conversion');
+  cash_price := coalesce(convert_round.conversion_price, equity.price);
+
+  insert into app_public.transactions (issuer_id, round_id, chain_data)
+    values (debt_security.issuer_id, debt.id,
+            jsonb_build_object('kind', 'conversion', 'corporate_action_id', action_id, 'from_round_id', debt.id,
+                               'to_round_id', equity.id,
+                               'conversion_price', trim_scale(convert_round.conversion_price)::text,
+                               'conversion_ratio', trim_scale(convert_round.conversion_ratio)::text))
+    returning transactions.id into tx_id;
+  insert into app_public.corporate_actions (id, security_id, issuer_id, kind, price_per_unit, units_before, units_after,
+                                            cash_total, authorized_before, authorized_after, transaction_id,
+                                            created_by_id, from_round_id, to_round_id, conversion_ratio)
+    values (action_id, debt_security.id, debt_security.issuer_id, 'conversion', cash_price, 0, 0, 0,
+            equity_security.total, equity_security.total, tx_id, app_private.current_user_id(), debt.id, equity.id,
+            convert_round.conversion_ratio);
+  for holding in select h.* from app_public.holdings h where h.round_id = debt.id and h.amount > 0
+                   order by h.issued_on, h.id for update loop
+    per_unit := coalesce(convert_round.conversion_ratio,
+                         coalesce(holding.purchase_price, debt.price) / convert_round.conversion_price);
+    -- exact to 12 decimals, rounded down; the fraction to the units' 6 decimals, rounded down
+    exact := trunc(holding.amount * per_unit, 12);
+    whole_units := trunc(exact);
+    fraction := trim_scale(trunc(exact - whole_units, 6));
+    new_holding := null;
+    if whole_units > 0 then
+      new_holding := gen_random_uuid();
+      insert into app_public.holdings (id, security_id, round_id, investor_id, amount, purchase_price, issued_on)
+        values (new_holding, equity.security_id, equity.id, holding.investor_id, whole_units,
+                coalesce(convert_round.conversion_price, equity.price), now());
+      insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+        values (tx_id, new_holding, holding.investor_id, whole_units);
+    end if;
+    insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
+      values (tx_id, holding.id, holding.investor_id, -holding.amount);
+    update app_public.holdings h set amount = 0 where h.id = holding.id;
+    insert into app_public.corporate_action_lines (action_id, holding_id, investor_id, units_before, units_after,
+                                                   fraction_units, cash, to_holding_id)
+      values (action_id, holding.id, holding.investor_id, holding.amount, whole_units, fraction,
+              round(fraction * cash_price, 2), new_holding);
+    total_before := total_before + holding.amount;
+    total_after := total_after + whole_units;
+    total_cash := total_cash + round(fraction * cash_price, 2);
+  end loop;
+  update app_public.corporate_actions c
+     set units_before = total_before, units_after = total_after, cash_total = total_cash
+   where c.id = action_id
+  returning * into result;
+  return result;
+end
+$function$;
+grant execute on function app_public.convert_round(round_id uuid, to_round_id uuid, conversion_price numeric, conversion_ratio numeric, id uuid) to app_user;
+comment on function app_public.convert_round(round_id uuid, to_round_id uuid, conversion_price numeric, conversion_ratio numeric, id uuid) is 'Converts every holding of the issuer''s debt round into whole units of an equity round at a conversion price or ratio, the fraction paid as cash in lieu; the debt holdings go to 0. The same id twice applies once.';
 
 CREATE OR REPLACE FUNCTION app_public.create_account_integration(integration_id uuid)
  RETURNS app_public.account_integrations

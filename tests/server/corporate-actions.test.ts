@@ -413,6 +413,97 @@ describe("a redemption", () => {
   });
 });
 
+describe("a conversion", () => {
+  const convert = (who: SignedIn, input: Record<string, unknown>) =>
+    who.client.graphql(
+      `mutation ($input: ConvertRoundInput!) {
+         convertRound(input: $input) { corporateAction { id kind unitsBefore unitsAfter cashTotal } } }`,
+      { input },
+    ) as Promise<Answer>;
+
+  it("turns a debt round's holdings into whole equity units once, the fraction paid as cash in lieu", async () => {
+    // a note of the issuer's: its own security and round with bond data, two holders at 1 per unit of principal
+    const [note] = await sql<{ id: string }>(
+      "insert into app_public.securities (issuer_id, name, total) values ($1, 'Northwind Convertible Notes', 5000) returning id",
+      [ids.get(ISSUER)],
+    );
+    const [debt] = await sql<{ id: string }>(
+      `insert into app_public.rounds (asset_id, security_id, name, terms_url, price, opens_on, closes_on, status, total)
+       select asset_id, $1, 'Notes', 'https://northwind.example/notes', 1, '2024-01-01', '2024-12-31', 'closed', 5000
+         from app_public.rounds where id = $2 returning id`,
+      [note?.id, roundId],
+    );
+    await sql("insert into app_public.tranche_bond_data (round_id, term, coupon) values ($1, 2, 5)", [debt?.id]);
+    for (const [name, amount] of [
+      ["Emma Lawson", "1000"],
+      ["Kim Family Trust", "250.5"],
+    ] as const) {
+      const [tx] = await sql<{ id: string }>(
+        "insert into app_public.transactions (issuer_id, round_id, created_on) values ($1, $2, '2024-06-01') returning id",
+        [ids.get(ISSUER), debt?.id],
+      );
+      const [holding] = await sql<{ id: string }>(
+        `insert into app_public.holdings (security_id, round_id, investor_id, amount, purchase_price, issued_on)
+         values ($1, $2, $3, $4, 1, '2024-06-01') returning id`,
+        [note?.id, debt?.id, ids.get(name), amount],
+      );
+      await sql(
+        `insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount, created_on)
+         values ($1, $2, $3, $4, '2024-06-01')`,
+        [tx?.id, holding?.id, ids.get(name), amount],
+      );
+    }
+    const input = { roundId: debt?.id, toRoundId: roundId, conversionPrice: "0.8", id: crypto.randomUUID() };
+    expect(code(await convert(issuerViewer, input))).toBe("LL403");
+    expect(code(await convert(broker, input))).toBe("LL403");
+    expect(code(await convert(investor, input))).toBe("LL403");
+    expect(code(await convert(otherIssuer, input))).toBe("LL404");
+    expect(message(await convert(issuer, { ...input, conversionRatio: "2" }))).toBe(
+      "Give a conversion price or a ratio (one of them).",
+    );
+    expect(message(await convert(issuer, { ...input, conversionPrice: "0" }))).toBe(
+      "A conversion price or ratio must be greater than 0.",
+    );
+    expect(message(await convert(issuer, { ...input, roundId, toRoundId: debt?.id }))).toBe(
+      "Only a debt round (a note or bond) can be converted.",
+    );
+    const done = await convert(issuer, input);
+    expect(done.errors).toBeUndefined();
+    expect(done.data?.convertRound).toEqual({
+      corporateAction: {
+        id: input.id,
+        kind: "conversion",
+        unitsBefore: "1250.5",
+        unitsAfter: "1563",
+        cashTotal: "0.10",
+      },
+    });
+    expect((await convert(issuer, input)).data).toEqual(done.data);
+    const lines = await sql<{ name: string; before: string; after: string; cash: string; held: string }>(
+      `select a.name, trim_scale(l.units_before)::text as before, trim_scale(l.units_after)::text as after,
+              l.cash::text as cash, trim_scale(h.amount)::text as held
+         from app_public.corporate_action_lines l join app_public.accounts a on a.id = l.investor_id
+         join app_public.holdings h on h.id = l.to_holding_id where l.action_id = $1 order by a.name`,
+      [input.id],
+    );
+    expect(lines).toEqual([
+      { name: "Emma Lawson", before: "1000", after: "1250", cash: "0.00", held: "1250" },
+      { name: "Kim Family Trust", before: "250.5", after: "313", cash: "0.10", held: "313" },
+    ]);
+    const [left] = await sql<{ total: string }>(
+      "select trim_scale(sum(amount))::text as total from app_public.holdings where round_id = $1",
+      [debt?.id],
+    );
+    expect(left?.total).toBe("0");
+    const [ledger] = await sql<{ entries: number; total: string }>(
+      `select count(*)::int as entries, trim_scale(sum(e.amount))::text as total from app_public.ledger_entries e
+         join app_public.transactions t on t.id = e.transaction_id where t.chain_data->>'corporate_action_id' = $1`,
+      [input.id],
+    );
+    expect(ledger).toEqual({ entries: 4, total: "312.5" });
+  });
+});
+
 describe("the split's rule, over generated cases", () => {
   it("sums to the rule's result, pays fractions x price, leaves no holding negative (server = domain)", async () => {
     let seed = 20261129;
