@@ -16,6 +16,7 @@ import {
   utcDay,
 } from "../../src/domain/register.ts";
 import type { Sql } from "../db/database.ts";
+import { type CapTableRow, toCapTableLine } from "./cap-table-rows.ts";
 
 export type RegisterAnswer =
   | { ok: true; fileName: string; csv: CsvText }
@@ -37,30 +38,12 @@ export function registerReaders(name: string): readonly string[] {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface LineRow {
-  investor: string | null;
-  investor_email: string | null;
-  asset: string | null;
-  round: string | null;
-  security: string | null;
-  units: string;
-  purchase_price: string | null;
-  issued_on: string | Date | null;
+interface LineRow extends CapTableRow {
   paid_on: string | Date | null;
 }
 
 function toLine(r: LineRow): RegisterLine {
-  return {
-    investor: r.investor ?? "",
-    investorEmail: r.investor_email ?? "",
-    asset: r.asset ?? "",
-    round: r.round ?? "",
-    security: r.security ?? "",
-    units: r.units,
-    purchasePrice: r.purchase_price ?? "",
-    issuedOn: utcDay(r.issued_on),
-    paidOn: r.paid_on instanceof Date ? utcDay(r.paid_on) : (r.paid_on ?? ""),
-  };
+  return { ...toCapTableLine(r), paidOn: r.paid_on instanceof Date ? utcDay(r.paid_on) : (r.paid_on ?? "") };
 }
 
 const LINE_COLUMNS = `investor, investor_email, asset, round, security, trim_scale(units)::text as units,

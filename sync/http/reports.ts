@@ -4,7 +4,7 @@
 // written by the same functions the device uses offline (src/domain/reports.ts), so both files are identical.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CSV_CONTENT_TYPE, type CsvText, toCsv } from "../../src/domain/csv.ts";
-import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv, reportDay } from "../../src/domain/reports.ts";
+import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv } from "../../src/domain/reports.ts";
 import type { Database, Sql } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
 import { ocfExportSummary, writeOcfPackage } from "../ocf/export.ts";
@@ -26,6 +26,7 @@ import {
   userWithEmail,
 } from "../ocf/new-issuer.ts";
 import { OCF_LIMITS, type ZipLimits } from "../ocf/zip.ts";
+import { type CapTableRow, toCapTableLine } from "./cap-table-rows.ts";
 import { isRegisterReport, registerReaders, registerReport } from "./register.ts";
 import { isCrossSite, sendJson } from "./respond.ts";
 
@@ -75,16 +76,7 @@ async function asSession<T>(db: Database, session: SessionClaims, fn: (tx: Sql) 
 
 /** Issued holdings the account sees, without zero, negative or allocation-owned entries. */
 async function capTableLines(tx: Sql): Promise<CapTableLine[]> {
-  const { rows } = await tx.query<{
-    investor: string | null;
-    investor_email: string | null;
-    asset: string | null;
-    round: string | null;
-    security: string | null;
-    units: string;
-    purchase_price: string | null;
-    issued_on: string | Date | null;
-  }>(
+  const { rows } = await tx.query<CapTableRow>(
     `select inv.name as investor, inv.email as investor_email, a.name as asset, r.name as round, s.name as security,
             h.amount::text as units, coalesce(h.purchase_price, r.price)::text as purchase_price, h.issued_on
        from app_public.holdings h
@@ -95,16 +87,7 @@ async function capTableLines(tx: Sql): Promise<CapTableLine[]> {
       where h.amount > 0
         and h.investor_id not in (select al.owner_id from app_public.allocations al)`,
   );
-  return rows.map((r) => ({
-    investor: r.investor ?? "",
-    investorEmail: r.investor_email ?? "",
-    asset: r.asset ?? "",
-    round: r.round ?? "",
-    security: r.security ?? "",
-    units: r.units,
-    purchasePrice: r.purchase_price ?? "",
-    issuedOn: reportDay(r.issued_on instanceof Date ? r.issued_on.toISOString() : r.issued_on),
-  }));
+  return rows.map(toCapTableLine);
 }
 
 async function contactLines(tx: Sql): Promise<ContactLine[]> {
