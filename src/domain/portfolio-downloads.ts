@@ -1,6 +1,7 @@
 // The investor's portfolio downloads (issue 35 item 2): where they are served and the one rule for a statement's
 // date, shared by the server (which refuses a bad date with this text) and the screen (which says it before asking).
 // Pure: "today" is passed in, as the UTC day, because the server's holdings are dated in UTC.
+import { calendarDay } from "./calendar-day.ts";
 
 export const PORTFOLIO_OFX_PATH = "/api/v2/portfolio/portfolio.ofx";
 export const PORTFOLIO_STATEMENT_PATH = "/api/v2/portfolio/statement.pdf";
@@ -14,18 +15,12 @@ export const STATEMENT_DATE_TEXT = {
 
 export type StatementDateCheck = { ok: true; date: string } | { ok: false; message: string };
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A statement's date: a real calendar day, YYYY-MM-DD, from 1900 up to today (UTC, given as YYYY-MM-DD). */
 export function checkStatementDate(text: string | null | undefined, today: string): StatementDateCheck {
   const value = (text ?? "").trim();
   if (!value) return { ok: false, message: STATEMENT_DATE_TEXT.required };
-  const match = DAY.exec(value);
-  if (!match) return { ok: false, message: STATEMENT_DATE_TEXT.format };
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return { ok: false, message: STATEMENT_DATE_TEXT.format };
+  const year = calendarDay(value)?.year;
+  if (year === undefined) return { ok: false, message: STATEMENT_DATE_TEXT.format };
   if (year < 1900) return { ok: false, message: STATEMENT_DATE_TEXT.tooEarly };
   if (value > today) return { ok: false, message: STATEMENT_DATE_TEXT.future };
   return { ok: true, date: value };

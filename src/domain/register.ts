@@ -3,6 +3,7 @@
 // rebuilds the lines in SQL (sync/database/register/10_register.sql); the device rebuilds the same lines from its
 // holdings and transactions replicas with registerPositions below, by the same rule for the day an entry counts from.
 // Both write the files through these functions, so the server's download and the device's offline file are alike.
+import { calendarDay } from "./calendar-day.ts";
 import { type CsvText, toCsv } from "./csv.ts";
 import {
   add,
@@ -39,12 +40,8 @@ function nextDay(day: string): string {
 export function parseAsOf(text: string | null | undefined, today: string): AsOfResult {
   const value = (text ?? "").trim();
   if (!value) return { ok: false, message: AS_OF_TEXT.required };
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return { ok: false, message: AS_OF_TEXT.invalid };
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return { ok: false, message: AS_OF_TEXT.invalid };
+  const year = calendarDay(value)?.year;
+  if (year === undefined) return { ok: false, message: AS_OF_TEXT.invalid };
   if (year < 1900 || year > 2199) return { ok: false, message: AS_OF_TEXT.range };
   if (value > nextDay(today)) return { ok: false, message: AS_OF_TEXT.future };
   return { ok: true, day: value };
