@@ -556,6 +556,12 @@ const NOT_EXERCISED: Record<string, string> = {
   requestTransfer:
     "transfers.units_bounds / price_per_unit_bounds, reason one of four (tests/server/transfers.test.ts)",
   rejectTransfer: "transfers.rejection_reason_length (5,000), a reason required (tests/server/transfers.test.ts)",
+  // corporate actions (docs/CORPORATE-ACTIONS.md): bad ratios, prices, units and lines refused with their texts and
+  // nothing written in tests/server/corporate-actions.test.ts
+  splitSecurity:
+    "ratios 1..1,000,000 and unequal, price required, not negative, 6 decimals (corporate-actions.test.ts)",
+  redeemUnits: "lines required, units > 0 and whole, a holding once, price not negative (corporate-actions.test.ts)",
+  convertRound: "a ratio or a price, > 0, from a debt round to an equity round (corporate-actions.test.ts)",
 };
 
 /** A mutation's family: updateAssetById, updateAsset and updateAssetByName are one (same table, same patch). */
