@@ -556,6 +556,11 @@ const NOT_EXERCISED: Record<string, string> = {
   requestTransfer:
     "transfers.units_bounds / price_per_unit_bounds, reason one of four (tests/server/transfers.test.ts)",
   rejectTransfer: "transfers.rejection_reason_length (5,000), a reason required (tests/server/transfers.test.ts)",
+  // accreditation (docs/ACCREDITATION.md): bad methods, evidence names and types, missing evidence and reasons
+  // refused with their texts and nothing written in tests/server/accreditation.test.ts
+  submitAccreditation:
+    "method one of four, evidence names (500) and types, evidence required (tests/server/accreditation.test.ts)",
+  reviewAccreditation: "accreditations.reason_length (2,000), a reason required to reject (accreditation.test.ts)",
   // corporate actions (docs/CORPORATE-ACTIONS.md): bad ratios, prices, units and lines refused with their texts and
   // nothing written in tests/server/corporate-actions.test.ts
   splitSecurity:

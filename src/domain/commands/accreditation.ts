@@ -48,7 +48,10 @@ export const ACCREDITATION_COMMANDS = [
         ? { id: input.accountId, patch: { accreditationValidDays: input.validDays } }
         : null,
     ),
-    describe: (input) => `Accreditations stay valid ${String(input.validDays)} days`,
+    describe: (input) =>
+      typeof input.validDays === "number"
+        ? `Accreditations stay valid ${input.validDays} days`
+        : "Set how long accreditations stay valid",
     sample: { input: { accountId: id(19), validDays: 180 } },
   }),
 ] as const;
