@@ -15486,6 +15486,7 @@ begin
       or exists (select 1 from jsonb_each(field_values) v where jsonb_typeof(v.value) <> 'string') then
     raise exception 'The signed document''s record is not valid: sign again.' using errcode = 'LL422';
   end if;
+  perform app_private.check_date(signed_at_device);
   if signed_at_device > now() + interval '1 day' then
     raise exception 'The device''s clock is ahead: check its date and time, then sign again.' using errcode = 'LL422';
   end if;
