@@ -3,7 +3,8 @@
 // storage, a presigned POST to the bucket: the file goes there directly, and the server is then told to look for it
 // (POST /api/v2/uploads/<key>/complete), which marks the upload uploaded or failed for every device.
 // uploadQueuedFile is the file queue's attempt (file-queue.ts): the device's own slot key, resumed without sending twice.
-import { isLogoFileName } from "../domain/logos.ts";
+import { ACCREDITATION_MESSAGES, evidencePlace } from "../domain/accreditation.ts";
+import { logoPlace } from "../domain/logos.ts";
 import { MESSAGES } from "../domain/messages.ts";
 import type { QueuedFile, UploadAttempt } from "./file-queue.ts";
 import { GraphqlError, graphql } from "./graphql.ts";
@@ -54,6 +55,14 @@ const UPLOAD_STATUS = "query fileUploadStatus($key: UUID!) { fileUploadStatus(ke
 const KEYED_LOCATION = `mutation makeFileLocation($fileName: String!, $key: UUID, $contentHash: String) {
   makeFileLocation(input: { fileName: $fileName, key: $key, contentHash: $contentHash }) { fileLocation { url fields } } }`;
 
+/** What a refused file is told, by the place it was chosen for: a logo, an accreditation's evidence, a document. */
+export function refusalTexts(file: Pick<QueuedFile, "place" | "name">): { tooLarge: string; type: string } {
+  if (file.place.startsWith(evidencePlace("")))
+    return { tooLarge: ACCREDITATION_MESSAGES.evidenceTooLarge, type: ACCREDITATION_MESSAGES.evidenceType };
+  if (file.place.startsWith(logoPlace(""))) return { tooLarge: MESSAGES.logoTooLarge, type: MESSAGES.logoType };
+  return { tooLarge: MESSAGES.uploadTooLarge, type: MESSAGES.uploadFileTypes };
+}
+
 /**
  * One attempt at a queued file (src/data/file-queue.ts): done when the server already has it (an earlier attempt's
  * answer was cut off) or takes it now; retry on a network failure, an expired or failed slot (asking the location
@@ -73,9 +82,9 @@ export async function uploadQueuedFile(file: QueuedFile): Promise<UploadAttempt>
       new File([file.blob], file.name, { type: file.type }),
     );
     if (posted.ok) return "done";
-    const logo = isLogoFileName(file.name);
-    if (posted.status === 413) return { failed: logo ? MESSAGES.logoTooLarge : MESSAGES.uploadTooLarge };
-    if (posted.status === 422) return { failed: logo ? MESSAGES.logoType : MESSAGES.uploadFileTypes };
+    const refused = refusalTexts(file);
+    if (posted.status === 413) return { failed: refused.tooLarge };
+    if (posted.status === 422) return { failed: refused.type };
     if (posted.status === 404) return { failed: MESSAGES.uploadUnknown };
     return "retry";
   } catch (error) {

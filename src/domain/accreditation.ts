@@ -14,7 +14,7 @@ export const ACCREDITATION_MESSAGES = {
   evidenceRequired: "Add at least one document as evidence.",
   reasonRequired: "A reason is required to reject.",
   methodRequired: "Choose how you will show that you are accredited.",
-  selfCertificationNotAllowed: "This offering does not accept a self-certification.",
+  selfCertificationNotAllowed: "Self-certification is not allowed for this round.",
   evidenceType: "Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).",
   evidenceTooLarge: "Error: File is larger than 100MB",
   validDays: "Enter a whole number of days from 1 to 3650.",
