@@ -79,6 +79,15 @@ describe("text is not cut where there is room (1440 px)", () => {
     }
   });
 
+  it("on a 1366 px laptop the issuer's top bar shows every link, none behind the list's edge", async () => {
+    const page = await signIn(await context(), "issuer@demo.test");
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Contacts" }).waitFor();
+    await page.getByTestId("sync-status").waitFor();
+    expect(await cut(nav)).toEqual([]);
+  });
+
   it("portfolio rows show the whole issuer and asset names; the holdings grid its whole headers", async () => {
     const investor = await signIn(await context(), "investor@demo.test");
     const issuerCells = investor.locator(".ag-row .ag-cell[col-id=issuer]");

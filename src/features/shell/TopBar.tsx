@@ -49,7 +49,9 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
         className={css({
           display: "flex",
           alignItems: "center",
-          gap: { base: "3", md: "8" },
+          // Between md and xl the seven links of an issuer, the sync badge and the account's name share a laptop's
+          // 1280-1366 px: tighter gaps there, so no link hides behind the scrolling list's edge.
+          gap: { base: "3", md: "4", xl: "8" },
           h: "16",
           px: { base: "4", md: "8" },
           maxW: "100rem",
@@ -99,7 +101,7 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
                     className={css({
                       display: "flex",
                       alignItems: "center",
-                      px: "3",
+                      px: { base: "2", xl: "3" },
                       fontSize: "sm",
                       fontWeight: "500",
                       color: "whiteAlpha.800",
