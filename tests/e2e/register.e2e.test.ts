@@ -69,7 +69,11 @@ describe("the register on the Reports page", () => {
     await expect.poll(() => page.getByText(AS_OF_TEXT.future).isVisible()).toBe(true);
     expect(downloads).toBe(0);
 
-    // offline: the device makes the same as-of file from its ledger entries; the control report needs the server
+    // offline: the device makes the same as-of file from its ledger entries (once its first sync holds them); the
+    // control report needs the server
+    await expect
+      .poll(async () => (await page.getByTestId("sync-status").textContent())?.trim(), { timeout: 60_000 })
+      .toBe("Synced");
     await setOffline(context, true);
     await expect
       .poll(() => control.getByText("The control report is made by the server").isVisible(), { timeout: 20_000 })
