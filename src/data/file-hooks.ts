@@ -25,6 +25,11 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
   undo?: { mutation: U; variables: VariablesOf<U> };
   /** The place's own check of the file before anything is kept (default: a document's type and size). */
   check?: (file: File) => Promise<string | null>;
+  /**
+   * The server reads the uploaded file when it applies the command (an import, a signing template): the command
+   * waits in the outbox until the file is uploaded. Default false (a document's command makes its slot itself).
+   */
+  holdsCommand?: boolean;
 }): Promise<QueuedFile> {
   const data = await currentLocalData();
   if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
@@ -35,6 +40,7 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
     commandKey,
     undo: options.undo ? { mutation: options.undo.mutation, variables: options.undo.variables } : null,
     check: options.check,
+    holdsCommand: options.holdsCommand ?? false,
     queueCommand: (slotKey) => data.outbox.enqueue(options.mutation, options.variables(slotKey), { key: commandKey }),
   });
 }

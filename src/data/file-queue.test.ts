@@ -8,6 +8,7 @@ import {
   createFileSender,
   type FileQueue,
   FileRefusedError,
+  heldCommandKeys,
   openFileQueue,
   type QueuedFile,
   StorageFullError,
@@ -144,6 +145,27 @@ describe("the file queue", () => {
     sender.stop();
     const [file] = await queue.list();
     expect(file).toMatchObject({ status: "failed", attempts: 3, error: MESSAGES.uploadTooLarge });
+  });
+
+  it("holds a command that reads its file until the file is uploaded or refused, and says when it settled", async () => {
+    const queue = open();
+    await queue.add({ file: pdf("a", "A.pdf"), place: "p", commandKey: "document" });
+    await queue.add({ file: pdf("b", "B.pdf"), place: "p", commandKey: "import", holdsCommand: true });
+    await queue.add({ file: pdf("c", "C.pdf"), place: "p", commandKey: "template", holdsCommand: true });
+    expect([...(await heldCommandKeys(queue))].sort()).toEqual(["import", "template"]);
+    const settled: string[] = [];
+    const sender = createFileSender({
+      queue,
+      upload: async (file) => (file.name === "C.pdf" ? { failed: MESSAGES.uploadFileTypes } : "done"),
+      onSettled: (file) => settled.push(file.name),
+      exclusive: (_, run) => run(),
+    });
+    sender.start();
+    for (let i = 0; i < 100 && settled.length < 3; i++) await wait(5);
+    sender.stop();
+    expect(settled).toEqual(["A.pdf", "B.pdf", "C.pdf"]);
+    expect(await heldCommandKeys(queue)).toEqual(new Set()); // uploaded, or refused: the server says why
+    expect((await queue.list()).map((file) => [file.name, file.status])).toEqual([["C.pdf", "failed"]]);
   });
 
   it("frees the file on discard", async () => {

@@ -8,7 +8,9 @@
 // slot every time, reopened after a cut), POSTs it (postFile: the server's route or the presigned POST), and removes
 // the entry, which frees the Blob. Transient failures retry with the outbox's backoff; a refusal marks it failed.
 // Nothing is half-kept: the entry is one put in one transaction, and a full device storage (QuotaExceededError)
-// leaves nothing behind (StorageFullError).
+// leaves nothing behind (StorageFullError). A command the server can only apply to an uploaded file (an import that
+// reads it, a signing template) is held in the outbox while its file waits (`holdsCommand`, heldCommandKeys): the
+// sender sends it once the file is uploaded, and the commands queued after it are not held up.
 import { Dexie, liveQuery, type Table } from "dexie";
 import { Observable } from "rxjs";
 import { fileExtension, isAcceptedFile, MAX_UPLOAD_BYTES } from "../domain/documents.ts";
@@ -30,6 +32,8 @@ export interface QueuedFile {
   /** the outbox command it belongs to (its key), and what undoes that command once sent */
   commandKey: string | null;
   undo: { mutation: string; variables: Record<string, unknown> } | null;
+  /** the command reads the uploaded file on the server: the outbox holds it while the file waits */
+  holdsCommand?: boolean;
   status: "waiting" | "failed";
   attempts: number;
   error: string | null;
@@ -88,6 +92,8 @@ export interface FileQueue {
     id?: string;
     commandKey?: string | null;
     undo?: QueuedFile["undo"];
+    /** The command reads the uploaded file: it is held in the outbox until the file is uploaded. */
+    holdsCommand?: boolean;
     queueCommand?: (slotKey: string) => Promise<unknown>;
     /** The place's own check of the file (a logo: an image by its content, 1 MB); by default a document's. */
     check?: (file: File) => Promise<string | null>;
@@ -118,7 +124,7 @@ export function openFileQueue(
   };
   return {
     name,
-    async add({ file, place, id, commandKey = null, undo = null, queueCommand, check }) {
+    async add({ file, place, id, commandKey = null, undo = null, holdsCommand = false, queueCommand, check }) {
       const problem = check ? await check(file) : checkFile(file);
       if (problem) throw new FileRefusedError(problem);
       const entry: QueuedFile = {
@@ -132,6 +138,7 @@ export function openFileQueue(
         place,
         commandKey,
         undo,
+        holdsCommand,
         status: "waiting",
         attempts: 0,
         error: null,
@@ -174,6 +181,17 @@ export function openFileQueue(
   };
 }
 
+/**
+ * The outbox commands held until their file is uploaded: those of waiting files that hold their command. A refused
+ * file no longer holds it (the server then refuses the command with its reason, shown where it was made).
+ */
+export async function heldCommandKeys(queue: Pick<FileQueue, "list">): Promise<ReadonlySet<string>> {
+  const held = new Set<string>();
+  for (const file of await queue.list())
+    if (file.status === "waiting" && file.holdsCommand && file.commandKey) held.add(file.commandKey);
+  return held;
+}
+
 /** What one upload attempt came to. */
 export type UploadAttempt = "done" | "retry" | { failed: string };
 
@@ -183,6 +201,8 @@ export interface FileSenderOptions {
   isOnline?: () => boolean;
   onlineEvents?: (listener: (online: boolean) => void) => () => void;
   backoff?: BackoffOptions;
+  /** After a file stopped waiting (uploaded and removed, or refused): a command held for it can go now. */
+  onSettled?: (file: QueuedFile) => void;
   /** Runs one file's attempt while no other tab does (default: the Web Locks API when there is one). */
   exclusive?: (id: string, run: () => Promise<void>) => Promise<void>;
 }
@@ -233,6 +253,7 @@ export function createFileSender(options: FileSenderOptions): FileSender {
         if (outcome === "done") {
           backoff.reset();
           await options.queue.remove(current.id);
+          options.onSettled?.(current);
         } else if (outcome === "retry") {
           retry = true;
           await options.queue.update(current.id, { attempts: current.attempts + 1 });
@@ -242,6 +263,7 @@ export function createFileSender(options: FileSenderOptions): FileSender {
             attempts: current.attempts + 1,
             error: outcome.failed,
           });
+          options.onSettled?.(current);
         }
       });
       if (retry) {

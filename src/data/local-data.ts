@@ -16,6 +16,7 @@ import {
   createFileSender,
   type FileQueue,
   filesDatabaseName,
+  heldCommandKeys,
   openFileQueue,
   type QueuedFile,
   type UploadAttempt,
@@ -124,6 +125,14 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
       purging = false;
     }
   };
+  // Files chosen for uploads wait in their own IndexedDB database and go when online (docs/REPLICATION.md "Files
+  // chosen offline"), each tab sending (one tab at a time per file, by a Web Lock).
+  const files =
+    options.files !== undefined
+      ? options.files
+      : typeof indexedDB === "undefined"
+        ? null
+        : openFileQueue(filesDatabaseName(LOCAL_INDEXEDDB_PREFIX, options.userId, options.accountId));
   const outbox = createOutbox({
     collection: db.outbox,
     userId: options.userId,
@@ -140,22 +149,18 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     // harmless (the server applies a key once and answers every delivery the same), and so is writing the same
     // answer twice into the shared outbox.
     isSender: () => true,
+    // An import or template that reads its uploaded file waits for it (file-queue.ts heldCommandKeys).
+    held: files ? () => heldCommandKeys(files) : undefined,
     // Accepted commands changed server rows: pull now (they leave the outbox after that pull, purgeFresh).
     onAccepted: () => replication.reSync(),
   });
 
-  // Files chosen for uploads wait in their own IndexedDB database and go when online (docs/REPLICATION.md "Files
-  // chosen offline"), each tab sending (one tab at a time per file, by a Web Lock).
-  const files =
-    options.files !== undefined
-      ? options.files
-      : typeof indexedDB === "undefined"
-        ? null
-        : openFileQueue(filesDatabaseName(LOCAL_INDEXEDDB_PREFIX, options.userId, options.accountId));
   const fileSender = files
     ? createFileSender({
         queue: files,
         upload: options.uploadFile ?? uploadQueuedFile,
+        // a command held for the file can go now (refused: the server then says why it cannot apply it)
+        onSettled: () => void outbox.flush(),
         backoff: options.backoff,
         isOnline: options.isOnline ?? (net ? () => net.online() : undefined),
         onlineEvents: net ? (listener) => net.subscribe((state) => listener(state === "online")) : undefined,

@@ -41,6 +41,8 @@ interface OutboxOptions {
    * others store commands in the shared outbox and leave the sending to it.
    */
   isSender?: () => boolean;
+  /** The keys of pending commands held back while their file waits on the device (outbox/sender.ts). */
+  held?: () => Promise<ReadonlySet<string>>;
   /** commands per request (default and most: 200, what the server takes) */
   batchSize?: number;
   backoff?: BackoffOptions;
@@ -104,6 +106,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     setState,
     isOnline: options.isOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false),
     isSender: options.isSender ?? (() => true),
+    held: options.held,
     batchSize: options.batchSize ?? MAX_COMMANDS_PER_REQUEST,
     onAccepted: options.onAccepted,
     now: options.now ?? (() => new Date()),

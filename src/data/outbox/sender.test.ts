@@ -76,7 +76,13 @@ afterEach(() => {
 
 function setup(
   script: Script,
-  options: { count?: number; online?: () => boolean; isSender?: () => boolean; noticeMs?: number } = {},
+  options: {
+    count?: number;
+    online?: () => boolean;
+    isSender?: () => boolean;
+    noticeMs?: number;
+    held?: () => Promise<ReadonlySet<string>>;
+  } = {},
 ) {
   const { store, commands, failOnce } = fakeStore(options.count ?? 5);
   const sent: WireCommand[][] = [];
@@ -93,6 +99,7 @@ function setup(
     setState: (patch) => Object.assign(state, patch),
     isOnline: options.online ?? (() => true),
     isSender: options.isSender ?? (() => true),
+    held: options.held,
     batchSize: 2,
     onAccepted: (keys) => notices.push(keys),
     acceptedNoticeMs: options.noticeMs ?? 0,
@@ -111,6 +118,22 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe("outbox sender", () => {
+  it("holds a command whose file waits, sends the others in order, and sends it once the file is uploaded", async () => {
+    const waitingFiles = new Set(["key-1", "key-3"]);
+    const { sender, sent, state, commands } = setup(accepted, { held: async () => new Set(waitingFiles) });
+    await sender.flush();
+    expect(sent.map((batch) => batch.map((c) => c.seq))).toEqual([[2, 4], [5]]);
+    expect(commands.filter((c) => c.status === "pending").map((c) => c.id)).toEqual(["key-1", "key-3"]);
+    expect(state.paused).toBeNull();
+    waitingFiles.delete("key-3"); // its file was uploaded
+    await sender.flush();
+    expect(sent.map((batch) => batch.map((c) => c.seq))).toEqual([[2, 4], [5], [3]]);
+    waitingFiles.clear();
+    await sender.flush();
+    expect(sent.at(-1)?.map((c) => c.seq)).toEqual([1]);
+    expect(commands.every((c) => c.status === "accepted")).toBe(true);
+  });
+
   it("sends pending commands in order, in batches, until none is left", async () => {
     const { sender, sent, state, commands } = setup(accepted);
     await sender.flush();

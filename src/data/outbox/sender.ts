@@ -3,7 +3,8 @@
 // are sent anyway). Transient failures (no network, HTTP 5xx, a request the server only partly answered) keep the
 // commands pending and retry after the backoff's delay; an expired session (401/403) or a session of another user
 // or account ("refused") pauses the sender until resume(). One drain runs at a time: a flush asked for while one
-// runs makes it drain again when it ends.
+// runs makes it drain again when it ends. A command held for its file (`held`: an import that reads the uploaded
+// file, src/data/file-queue.ts) stays pending and is passed over until the file is uploaded; the rest go.
 import { MAX_COMMANDS_PER_REQUEST, type WireCommand } from "../../domain/wire.ts";
 import type { OutboxCommand } from "../models/outbox.ts";
 import type { Backoff } from "./backoff.ts";
@@ -29,6 +30,11 @@ interface SenderOptions {
   setState: (patch: Partial<SenderState>) => void;
   isOnline: () => boolean;
   isSender: () => boolean;
+  /**
+   * The keys of pending commands that must not be sent yet (their file is still on the device); read after the
+   * batch, so a command stored after its file is always seen held. Default: none.
+   */
+  held?: () => Promise<ReadonlySet<string>>;
   /** commands per request (at most MAX_COMMANDS_PER_REQUEST) */
   batchSize: number;
   /** after accepted commands (at most every acceptedNoticeMs while a queue drains, and once at its end) */
@@ -102,12 +108,22 @@ export function createSender(options: SenderOptions): Sender {
     options.onAccepted?.(keys);
   }
 
+  async function sendable(limit: number): Promise<OutboxCommand[]> {
+    if (!options.held) return store.pendingBatch(limit);
+    // Room for the held ones, then held asked again: a file is kept before its command is stored, so any command
+    // of this batch that waits for a file is in the second answer.
+    const before = await options.held();
+    const batch = await store.pendingBatch(limit + before.size);
+    const held = await options.held();
+    return batch.filter((command) => !held.has(command.id)).slice(0, limit);
+  }
+
   async function drain(): Promise<void> {
     while (!stopped) {
       if (!isSender()) return;
       if (unauthorized) return setState({ paused: "unauthorized" });
       if (!isOnline()) return setState({ paused: "offline", nextRetryOn: null });
-      const batch = await store.pendingBatch(batchSize);
+      const batch = await sendable(batchSize);
       if (batch.length === 0) return setState({ paused: null, nextRetryOn: null });
       setState({ paused: null, nextRetryOn: null });
       const outcome = await send(batch.map(wire));
