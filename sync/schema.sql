@@ -244,14 +244,21 @@ create table app_private.chain_jobs (
   failure text,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  transfer_id uuid,
+  from_holding_id uuid,
+  from_address text,
   constraint chain_jobs_contract_id_fkey FOREIGN KEY (contract_id) REFERENCES app_public.contracts(id) ON DELETE CASCADE,
+  constraint chain_jobs_from_holding_id_fkey FOREIGN KEY (from_holding_id) REFERENCES app_public.holdings(id) ON DELETE CASCADE,
   constraint chain_jobs_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE CASCADE,
-  constraint chain_jobs_kind_check CHECK (kind = ANY (ARRAY['deploy'::text, 'mint'::text])),
+  constraint chain_jobs_kind_check CHECK (kind = ANY (ARRAY['deploy'::text, 'mint'::text, 'transfer'::text])),
   constraint chain_jobs_pkey PRIMARY KEY (id),
-  constraint chain_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'signed'::text, 'done'::text, 'failed'::text]))
+  constraint chain_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'signed'::text, 'done'::text, 'failed'::text])),
+  constraint chain_jobs_transfer_id_fkey FOREIGN KEY (transfer_id) REFERENCES app_public.transfers(id) ON DELETE CASCADE
 );
+CREATE INDEX chain_jobs_from_holding_id_idx ON app_private.chain_jobs USING btree (from_holding_id) WHERE (from_holding_id IS NOT NULL);
 CREATE UNIQUE INDEX chain_jobs_mint_once_idx ON app_private.chain_jobs USING btree (contract_id, holding_id) WHERE (kind = 'mint'::text);
 CREATE INDEX chain_jobs_open_idx ON app_private.chain_jobs USING btree (chain, status) WHERE (status = ANY (ARRAY['queued'::text, 'signed'::text]));
+CREATE UNIQUE INDEX chain_jobs_transfer_once_idx ON app_private.chain_jobs USING btree (transfer_id) WHERE (kind = 'transfer'::text);
 
 create table app_private.chain_keys (
   chain text not null,
@@ -461,8 +468,10 @@ create table app_private.offline_signatures (
   sealed_on timestamp with time zone,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  in_person_session_id uuid,
   constraint offline_signatures_field_values_check CHECK (jsonb_typeof(field_values) = 'object'::text),
   constraint offline_signatures_fingerprint_check CHECK (fingerprint ~ '^[0-9a-f]{64}$'::text),
+  constraint offline_signatures_in_person_session_id_fkey FOREIGN KEY (in_person_session_id) REFERENCES app_public.in_person_sessions(id) ON DELETE SET NULL,
   constraint offline_signatures_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint offline_signatures_pkey PRIMARY KEY (id),
   constraint offline_signatures_status_check CHECK (status = ANY (ARRAY['received'::text, 'sealed'::text, 'reopened'::text])),
@@ -471,6 +480,7 @@ create table app_private.offline_signatures (
   constraint offline_signatures_typed_name_check CHECK (length(typed_name) >= 1 AND length(typed_name) <= 200),
   constraint offline_signatures_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
+CREATE INDEX offline_signatures_in_person_session_id_idx ON app_private.offline_signatures USING btree (in_person_session_id);
 CREATE INDEX offline_signatures_received ON app_private.offline_signatures USING btree (received_on) WHERE (status = 'received'::text);
 CREATE UNIQUE INDEX offline_signatures_waiting ON app_private.offline_signatures USING btree (step_id) WHERE (status = 'received'::text);
 
@@ -893,8 +903,10 @@ create table app_public.accreditations (
   provider_reference text,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  in_person_session_id uuid,
   constraint accreditations_decided_by_id_fkey FOREIGN KEY (decided_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint accreditations_distribution_id_fkey FOREIGN KEY (distribution_id) REFERENCES app_public.distributions(id) ON DELETE SET NULL,
+  constraint accreditations_in_person_session_id_fkey FOREIGN KEY (in_person_session_id) REFERENCES app_public.in_person_sessions(id) ON DELETE SET NULL,
   constraint accreditations_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint accreditations_method_check CHECK (method = ANY (ARRAY['letter'::text, 'income'::text, 'net_worth'::text, 'self_certification'::text, 'investready'::text])),
   constraint accreditations_pkey PRIMARY KEY (id),
@@ -916,6 +928,7 @@ create table app_public.accreditations (
 alter table app_public.accreditations enable row level security;
 CREATE INDEX accreditations_decided_by_id_idx ON app_public.accreditations USING btree (decided_by_id);
 CREATE INDEX accreditations_distribution_id_idx ON app_public.accreditations USING btree (distribution_id);
+CREATE INDEX accreditations_in_person_session_id_idx ON app_public.accreditations USING btree (in_person_session_id);
 CREATE INDEX accreditations_investor_id_idx ON app_public.accreditations USING btree (investor_id, decided_on);
 CREATE INDEX accreditations_reviewer_account_id_idx ON app_public.accreditations USING btree (reviewer_account_id, submitted_on);
 CREATE INDEX accreditations_round_id_idx ON app_public.accreditations USING btree (round_id);
@@ -2112,6 +2125,45 @@ comment on table app_public.holdings is '@omit create,update,delete
 Created by makeTaRequestDistributionIssuances.';
 comment on column app_public.holdings.paid_out_dividends is 'The sum of the dividends paid out on the holding (kept from dividend_payments).';
 
+create table app_public.in_person_sessions (
+  id uuid default gen_random_uuid() not null,
+  distribution_id uuid not null,
+  investor_id uuid not null,
+  host_user_id uuid not null,
+  host_account_id uuid not null,
+  device_label text,
+  started_at_device timestamp with time zone not null,
+  received_at timestamp with time zone default now() not null,
+  ended_at_device timestamp with time zone,
+  end_received_at timestamp with time zone,
+  mailed_on timestamp with time zone,
+  created_on timestamp with time zone default now() not null,
+  updated_on timestamp with time zone default now() not null,
+  constraint device_label_length CHECK (device_label IS NULL OR char_length(device_label) <= 200 OR app_private.text_too_long('Device'::text, 200)),
+  constraint end_received_at_bounds CHECK (app_private.check_date(end_received_at)),
+  constraint ended_at_device_bounds CHECK (app_private.check_date(ended_at_device)),
+  constraint in_person_sessions_distribution_id_fkey FOREIGN KEY (distribution_id) REFERENCES app_public.distributions(id) ON DELETE CASCADE,
+  constraint in_person_sessions_host_account_id_fkey FOREIGN KEY (host_account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint in_person_sessions_host_user_id_fkey FOREIGN KEY (host_user_id) REFERENCES app_public.users(id) ON DELETE CASCADE,
+  constraint in_person_sessions_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint in_person_sessions_pkey PRIMARY KEY (id),
+  constraint mailed_on_bounds CHECK (app_private.check_date(mailed_on)),
+  constraint received_at_bounds CHECK (app_private.check_date(received_at)),
+  constraint started_at_device_bounds CHECK (app_private.check_date(started_at_device))
+);
+alter table app_public.in_person_sessions enable row level security;
+CREATE INDEX in_person_sessions_distribution_id_idx ON app_public.in_person_sessions USING btree (distribution_id);
+CREATE INDEX in_person_sessions_host_account_id_idx ON app_public.in_person_sessions USING btree (host_account_id);
+CREATE INDEX in_person_sessions_host_user_id_idx ON app_public.in_person_sessions USING btree (host_user_id);
+CREATE INDEX in_person_sessions_investor_id_idx ON app_public.in_person_sessions USING btree (investor_id);
+CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.in_person_sessions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
+CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.in_person_sessions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
+create policy select_own on app_public.in_person_sessions for select to public
+  using (host_account_id = app_private.current_account_id() OR investor_id = app_private.current_account_id() OR app_private.current_account_type() = 'admin'::text);
+grant select on table app_public.in_person_sessions to app_user;
+comment on table app_public.in_person_sessions is '@omit create,update,delete
+A session in which a broker or issuer hosted an investor on their own device: started by startInPersonSession, ended by endInPersonSession.';
+
 create table app_public.instanced_account_information (
   id uuid default gen_random_uuid() not null,
   account_id uuid not null,
@@ -3092,9 +3144,15 @@ create table app_public.steps (
   completed_on timestamp with time zone,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  in_person_session_id uuid,
+  done_at_device timestamp with time zone,
+  in_person_received_at timestamp with time zone,
   constraint completed_on_bounds CHECK (app_private.check_date(completed_on)),
+  constraint done_at_device_bounds CHECK (app_private.check_date(done_at_device)),
+  constraint in_person_received_at_bounds CHECK (app_private.check_date(in_person_received_at)),
   constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
   constraint steps_distribution_qualification_id_fkey FOREIGN KEY (distribution_qualification_id) REFERENCES app_public.distribution_qualifications(id) ON DELETE CASCADE,
+  constraint steps_in_person_session_id_fkey FOREIGN KEY (in_person_session_id) REFERENCES app_public.in_person_sessions(id) ON DELETE SET NULL,
   constraint steps_output_data_check CHECK (jsonb_typeof(output_data) = 'object'::text),
   constraint steps_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES app_public.steps(id) ON DELETE CASCADE,
   constraint steps_pkey PRIMARY KEY (id),
@@ -3109,6 +3167,7 @@ create table app_public.steps (
 );
 alter table app_public.steps enable row level security;
 CREATE INDEX steps_dq_idx ON app_public.steps USING btree (distribution_qualification_id);
+CREATE INDEX steps_in_person_session_id_idx ON app_public.steps USING btree (in_person_session_id);
 CREATE INDEX steps_parent_id_idx ON app_public.steps USING btree (parent_id);
 CREATE INDEX steps_process_id_idx ON app_public.steps USING btree (process_id, parent_id, "order");
 CREATE TRIGGER _005_form_definition BEFORE INSERT ON app_public.steps FOR EACH ROW EXECUTE FUNCTION app_private.tg__steps_form_definition();
@@ -3124,6 +3183,12 @@ create policy select_visible on app_public.steps for select to public
 grant select on table app_public.steps to app_user;
 comment on table app_public.steps is '@omit create,update,delete
 A step of an onboarding process; written by completeStep and the providers.';
+comment on column app_public.steps.done_at_device is '@behavior -insert -update
+When the step was done, by the hosting device''s clock (in-person sessions).';
+comment on column app_public.steps.in_person_received_at is '@behavior -insert -update
+When the server received the step done in an in-person session.';
+comment on column app_public.steps.in_person_session_id is '@behavior -insert -update
+The in-person session the step was done in (hosted on a broker''s or issuer''s device).';
 
 create table app_public.terms_acceptances (
   id uuid default gen_random_uuid() not null,
@@ -3330,12 +3395,22 @@ create table app_public.transfers (
   new_holding_id uuid,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  chain text,
+  chain_status text,
+  chain_failure text,
+  chain_tx_hash text,
+  chain_block_number bigint,
+  constraint chain_failure_length CHECK (chain_failure IS NULL OR char_length(chain_failure) <= 2000 OR app_private.text_too_long('Failure'::text, 2000)),
+  constraint chain_length CHECK (chain IS NULL OR char_length(chain) <= 200 OR app_private.text_too_long('Chain'::text, 200)),
+  constraint chain_status_length CHECK (chain_status IS NULL OR char_length(chain_status) <= 200 OR app_private.text_too_long('Chain status'::text, 200)),
+  constraint chain_tx_hash_length CHECK (chain_tx_hash IS NULL OR char_length(chain_tx_hash) <= 200 OR app_private.text_too_long('Chain tx hash'::text, 200)),
   constraint decided_on_bounds CHECK (app_private.check_date(decided_on)),
   constraint price_per_unit_bounds CHECK (app_private.price_ok(price_per_unit)),
   constraint reason_length CHECK (reason IS NULL OR char_length(reason) <= 200 OR app_private.text_too_long('Reason'::text, 200)),
   constraint rejection_reason_length CHECK (rejection_reason IS NULL OR char_length(rejection_reason) <= 5000 OR app_private.text_too_long('Reason'::text, 5000)),
   constraint requested_on_bounds CHECK (app_private.check_date(requested_on)),
   constraint status_length CHECK (status IS NULL OR char_length(status) <= 200 OR app_private.text_too_long('Status'::text, 200)),
+  constraint transfers_chain_status_check CHECK (chain_status = ANY (ARRAY['queued'::text, 'pending'::text, 'done'::text, 'failed'::text])),
   constraint transfers_decided_by_account_id_fkey FOREIGN KEY (decided_by_account_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
   constraint transfers_decided_by_id_fkey FOREIGN KEY (decided_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint transfers_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
@@ -4639,6 +4714,20 @@ end
 $function$;
 grant execute on function app_private.check_decimal(value numeric, label text, max_scale integer, lowest numeric, highest numeric, highest_included boolean) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.check_device_time(at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  perform app_private.check_date(at);
+  if at > now() + interval '1 day' then
+    raise exception 'The device''s clock is ahead: check its date and time, then try again.' using errcode = 'LL422';
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.check_form_schema(step_type text, schema jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -4878,11 +4967,8 @@ declare
   transferee_account app_public.accounts;
   free_on date;
 begin
-  if exists (select 1 from app_public.holding_blockchain_addresses x
-             where x.holding_id = holding.id and x.status <> 'failed') then
-    raise exception 'Transfers of tokenized holdings are not supported yet: this holding of % is on the chain.',
-      security_name using errcode = 'LL422';
-  end if;
+  -- a tokenized holding moves on its chain too: refused when it cannot (15_chain.sql says why)
+  perform app_private.transfer_chain_plan(holding, transferee, null, with_qualification);
   select r.* into rules from app_public.transfer_rules r where r.security_id = holding.security_id;
   if rules.id is null then
     return;
@@ -5071,6 +5157,51 @@ AS $function$
     returning 1
   )
   select count(*) from doomed
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.complete_step_as(investor uuid, blob jsonb, step_id uuid, expected_parent uuid, parent_only boolean)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  step app_public.steps;
+  process app_public.processes;
+  answers jsonb;
+begin
+  select s.* into step from app_public.steps s where s.id = complete_step_as.step_id for update;
+  select p.* into process from app_public.processes p where p.id = step.process_id;
+  if step.id is null or investor is null or process.investor_id is distinct from investor then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  if expected_parent is not null and step.parent_id is distinct from expected_parent then
+    raise exception 'This step is not part of the given parent step.' using errcode = 'LL422';
+  end if;
+  if parent_only and not exists (select 1 from app_public.steps c where c.parent_id = step.id) then
+    raise exception 'This step has no nested steps.' using errcode = 'LL422';
+  end if;
+  if exists (select 1 from app_public.steps c where c.parent_id = step.id and c.status <> 'complete') then
+    raise exception 'Please complete the nested steps first.' using errcode = 'LL422';
+  end if;
+  perform app_private.require_actionable(step);
+  if step.type in ('link', 'iframe', 'async_iframe') then
+    raise exception 'This step is completed through its provider.' using errcode = 'LL422';
+  end if;
+  if step.type in ('form', 'encrypted_form') then
+    answers := app_private.validate_step_blob(step.schema, blob);
+    insert into app_private.step_submissions (step_id, data) values (step.id, answers);
+  elsif step.type = 'signing' then
+    -- signed through POST /api/v2/signing/steps/{id}/sign or the provider (sync/database/signing/10_signing.sql)
+    perform app_private.signing_step_signed(step);
+  elsif step.type = 'payment' then
+    -- completed when the payment arrives (sync/database/payments/30_payment_step.sql)
+    raise exception 'This step is complete once your payment arrives.' using errcode = 'LL422';
+  elsif step.type not in ('button', 'custom') then
+    raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
+  end if;
+  return app_private.finish_step(step);
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.contact_email_taken(account_id uuid, email text, except_id uuid)
@@ -6637,6 +6768,28 @@ CREATE OR REPLACE FUNCTION app_private.hash_token(token text)
  SET search_path TO 'pg_catalog'
 AS $function$ select encode(sha256(convert_to(token, 'UTF8')), 'hex') $function$;
 
+CREATE OR REPLACE FUNCTION app_private.hosted_session(session_id uuid)
+ RETURNS app_public.in_person_sessions
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  session app_public.in_person_sessions;
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  select s.* into session from app_public.in_person_sessions s where s.id = hosted_session.session_id;
+  if session.id is null or session.host_user_id is distinct from app_private.current_user_id()
+      or session.host_account_id is distinct from app_private.current_account_id()
+      or not app_private.may_host_distribution(session.distribution_id) then
+    perform app_private.in_person_refused();
+  end if;
+  return session;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.import_customers(contacts jsonb)
  RETURNS SETOF app_public.customers
  LANGUAGE plpgsql
@@ -6729,6 +6882,18 @@ AS $function$
         where jsonb_typeof(item -> f) not in ('string', 'number', 'null') order by n limit 1))
   $function$;
 
+CREATE OR REPLACE FUNCTION app_private.in_person_refused()
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  raise exception 'You can no longer manage this investor''s distribution, so what was done with them on this device was not applied.'
+    using errcode = 'LL403';
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.insert_addresses(addresses jsonb, account uuid, party uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -6814,43 +6979,9 @@ CREATE OR REPLACE FUNCTION app_private.investor_complete_step(blob jsonb, step_i
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-declare
-  step app_public.steps;
-  process app_public.processes;
-  answers jsonb;
 begin
   perform app_private.require_writer('{investor}');
-  select s.* into step from app_public.steps s where s.id = investor_complete_step.step_id for update;
-  select p.* into process from app_public.processes p where p.id = step.process_id;
-  if step.id is null or process.investor_id is distinct from app_private.current_account_id() then
-    raise exception 'Step not found' using errcode = 'LL404';
-  end if;
-  if expected_parent is not null and step.parent_id is distinct from expected_parent then
-    raise exception 'This step is not part of the given parent step.' using errcode = 'LL422';
-  end if;
-  if parent_only and not exists (select 1 from app_public.steps c where c.parent_id = step.id) then
-    raise exception 'This step has no nested steps.' using errcode = 'LL422';
-  end if;
-  if exists (select 1 from app_public.steps c where c.parent_id = step.id and c.status <> 'complete') then
-    raise exception 'Please complete the nested steps first.' using errcode = 'LL422';
-  end if;
-  perform app_private.require_actionable(step);
-  if step.type in ('link', 'iframe', 'async_iframe') then
-    raise exception 'This step is completed through its provider.' using errcode = 'LL422';
-  end if;
-  if step.type in ('form', 'encrypted_form') then
-    answers := app_private.validate_step_blob(step.schema, blob);
-    insert into app_private.step_submissions (step_id, data) values (step.id, answers);
-  elsif step.type = 'signing' then
-    -- signed through POST /api/v2/signing/steps/{id}/sign or the provider (sync/database/signing/10_signing.sql)
-    perform app_private.signing_step_signed(step);
-  elsif step.type = 'payment' then
-    -- completed when the payment arrives (sync/database/payments/30_payment_step.sql)
-    raise exception 'This step is complete once your payment arrives.' using errcode = 'LL422';
-  elsif step.type not in ('button', 'custom') then
-    raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
-  end if;
-  return app_private.finish_step(step);
+  return app_private.complete_step_as(app_private.current_account_id(), blob, step_id, expected_parent, parent_only);
 end;
 $function$;
 grant execute on function app_private.investor_complete_step(blob jsonb, step_id uuid, expected_parent uuid, parent_only boolean) to app_user;
@@ -7651,6 +7782,33 @@ CREATE OR REPLACE FUNCTION app_private.mapped_template_locked(mapped_id uuid)
  SET search_path TO 'pg_catalog', 'app_public'
 AS $function$ select coalesce((select m.locked from app_public.mapped_signing_templates m where m.id = mapped_id), false) $function$;
 grant execute on function app_private.mapped_template_locked(mapped_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.mark_step_in_person(step_id uuid, session_id uuid, done_at_device timestamp with time zone)
+ RETURNS app_public.steps
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  update app_public.steps s set in_person_session_id = mark_step_in_person.session_id,
+      done_at_device = mark_step_in_person.done_at_device, in_person_received_at = now()
+    where s.id = mark_step_in_person.step_id
+    returning *
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.may_host_distribution(distribution uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select app_private.current_user_id() is not null and app_private.can_write()
+    and app_private.current_account_type() in ('issuer', 'broker')
+    and exists (
+      select 1 from app_public.distributions d
+      where d.id = may_host_distribution.distribution
+        and (d.allocation_id in (select app_private.editable_allocation_ids())
+             or d.allocation_id in (select app_private.issuer_status_allocation_ids())))
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.member_account_ids()
  RETURNS SETOF uuid
@@ -8464,6 +8622,23 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.queue_in_person_mail(session_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  session app_public.in_person_sessions;
+begin
+  update app_public.in_person_sessions s set mailed_on = now()
+    where s.id = queue_in_person_mail.session_id and s.mailed_on is null returning * into session;
+  if session.id is null then
+    return;
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.queue_trade_job(kind text, account_id uuid, trade_id uuid, pending text[])
  RETURNS void
  LANGUAGE plpgsql
@@ -8498,6 +8673,23 @@ begin
               || '</p>')
     returning id into mail_id;
   perform pg_notify('mail_outbox', mail_id::text);
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.queue_transfer_on_chain(transfer app_public.transfers, plan jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  insert into app_private.chain_jobs (kind, chain, contract_id, holding_id, from_holding_id, transfer_id, address,
+                                      from_address, amount)
+    values ('transfer', plan ->> 'chain', (plan ->> 'contract_id')::uuid, transfer.new_holding_id, transfer.holding_id,
+            transfer.id, plan ->> 'to_address', plan ->> 'from_address', transfer.units)
+    on conflict (transfer_id) where kind = 'transfer' do nothing;
+  update app_public.transfers t set chain = plan ->> 'chain', chain_status = 'queued'
+    where t.id = transfer.id and t.chain_status is null;
+  perform app_private.wake_chain_jobs(plan ->> 'chain');
 end
 $function$;
 
@@ -9459,6 +9651,27 @@ AS $function$
 $function$;
 grant execute on function app_private.sees_transaction(issuer_id uuid, broker_id uuid, broker_round boolean, own_entry boolean, reader_id uuid, reader_type text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.session_step(session app_public.in_person_sessions, step_id uuid)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  step app_public.steps;
+begin
+  select s.* into step from app_public.steps s
+    join app_public.processes p on p.id = s.process_id
+    where s.id = session_step.step_id and p.distribution_id = session.distribution_id
+      and p.investor_id = session.investor_id
+    for update of s;
+  if step.id is null then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  return step;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.set_accreditation_provider(investready boolean)
  RETURNS void
  LANGUAGE plpgsql
@@ -10039,8 +10252,7 @@ begin
   if app_private.current_account_id() is null then
     raise exception 'Not signed in to an account' using errcode = 'LL401';
   end if;
-  if not exists (select 1 from app_private.replicated_models m where m.model = stream_documents.model)
-     or model = any (app_private.ready_models()) then
+  if not exists (select 1 from app_private.replicated_models m where m.model = stream_documents.model) then
     raise exception 'No stream documents for the read model %', model using errcode = 'LL404';
   end if;
   ids := app_private.stream_change_ids(model, change_txid);
@@ -12230,6 +12442,83 @@ AS $function$
 $function$;
 grant execute on function app_private.transaction_documents_of(visible uuid[], policies boolean) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.transfer_chain_plan(holding app_public.holdings, transferee uuid, units numeric, at_approval boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  security_name text := (select s.name from app_public.securities s where s.id = holding.security_id);
+  incoming app_private.chain_jobs;
+  contract app_public.contracts;
+  token_precision integer;
+  any_chain text;
+  setting app_private.chain_settings;
+  from_address text;
+  to_address text;
+begin
+  select j.* into incoming from app_private.chain_jobs j
+    where j.kind = 'transfer' and j.holding_id = holding.id and j.status <> 'done'
+    order by j.created_on desc limit 1;
+  if incoming.status = 'failed' then
+    raise exception 'The units of this holding of % did not move on the chain: the issuer retries that transfer first.',
+      security_name using errcode = 'LL422';
+  elsif incoming.id is not null
+      or exists (select 1 from app_public.holding_blockchain_addresses x
+                 where x.holding_id = holding.id and x.status = 'pending') then
+    raise exception 'The tokens of this holding of % are still on their way on the chain: try again once they are recorded.',
+      security_name using errcode = 'LL422';
+  end if;
+  select x.chain into any_chain from app_public.holding_blockchain_addresses x
+    where x.holding_id = holding.id and x.status = 'trade' order by x.created_on, x.id limit 1;
+  if any_chain is null then
+    return null;
+  end if;
+
+  -- the current contract of the round's token on a chain the holding's tokens are on
+  select c.* into contract
+    from app_public.tokens t cross join lateral app_private.current_contract(t.id) c
+    where t.round_id = holding.round_id and c.contract_address is not null
+      and c.status in ('deployed', 'issuing', 'issued')
+      and exists (select 1 from app_public.holding_blockchain_addresses x
+                  where x.holding_id = holding.id and x.status = 'trade' and x.chain = c.chain)
+    order by t.created_on, t.id limit 1;
+  select t.precision into token_precision from app_public.tokens t where t.id = contract.token_id;
+  select s.* into setting from app_private.chain_settings s where s.chain = coalesce(contract.chain, any_chain);
+  if not coalesce(setting.enabled, false) then
+    raise exception 'This holding of % is on %, which is not connected to this server: its units cannot be transferred until the platform administrator connects it.',
+      security_name, app_private.chain_label(coalesce(contract.chain, any_chain)) using errcode = 'LL422';
+  end if;
+  if contract.id is null or contract.chain like 'tezos%' then
+    -- tokens on a contract that is no longer the token's, or on Tezos: no forced transfer from here yet
+    raise exception 'Transfers of tokenized holdings are not supported yet: this holding of % is on the chain.',
+      security_name using errcode = 'LL422';
+  end if;
+  if units is not null and scale(trim_scale(units)) > token_precision then
+    raise exception 'The token of % has % decimals: % units cannot move on the chain.', security_name,
+      token_precision, app_private.transfer_units(units) using errcode = 'LL422';
+  end if;
+
+  select b.address into from_address
+    from app_public.holding_blockchain_addresses x join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+    where x.holding_id = holding.id and x.status = 'trade' and x.chain = contract.chain
+    order by x.created_on, x.id limit 1;
+  if at_approval then
+    -- the transferee's wallet on that chain (its oldest, as a mint picks it)
+    select b.address into to_address from app_public.blockchain_addresses b
+      where b.account_id = transferee and b.chain = contract.chain order by b.created_on, b.id limit 1;
+    if to_address is null then
+      raise exception '% has no wallet address on %: the units of % move on the chain, so the transferee adds an address in their wallet before this transfer can be approved.',
+        (select a.name from app_public.accounts a where a.id = transferee), app_private.chain_label(contract.chain),
+        security_name using errcode = 'LL422';
+    end if;
+  end if;
+  return jsonb_build_object('chain', contract.chain, 'contract_id', contract.id, 'from_address', from_address,
+                            'to_address', to_address);
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.transfer_day(day date)
  RETURNS text
  LANGUAGE sql
@@ -12657,6 +12946,7 @@ declare
   tx_id uuid;
   security_name text;
   body text;
+  chain_plan jsonb;
 begin
   if transfer.status = 'approved' then
     -- a second approval (another device, another admin) applies nothing
@@ -12670,6 +12960,7 @@ begin
     raise exception 'This holding has only % units left: the transfer needs %.',
       app_private.transfer_units(holding.amount), app_private.transfer_units(transfer.units) using errcode = 'LL422';
   end if;
+  chain_plan := app_private.transfer_chain_plan(holding, transfer.transferee_id, transfer.units, true);
 
   insert into app_public.transactions (issuer_id, round_id, broker_id, chain_data)
     values (transfer.issuer_id, transfer.round_id,
@@ -12691,6 +12982,11 @@ begin
         decided_by_account_id = app_private.current_account_id(), transaction_id = tx_id, new_holding_id = new_holding
     where t.id = transfer.id
     returning * into transfer;
+  if chain_plan is not null then
+    -- the tokens follow through the token's controller (sync/chain/transfer-jobs.ts), once
+    perform app_private.queue_transfer_on_chain(transfer, chain_plan);
+    select t.* into transfer from app_public.transfers t where t.id = transfer.id;
+  end if;
 
   select s.name into security_name from app_public.securities s where s.id = holding.security_id;
   body := 'The transfer of ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name || ' from '
@@ -12706,7 +13002,7 @@ begin
 end
 $function$;
 grant execute on function app_public.approve_transfer(transfer_id uuid) to app_user;
-comment on function app_public.approve_transfer(transfer_id uuid) is 'Approves an open transfer request after checking every rule again: the units move, the ledger records both sides, both parties are told. A second approval changes nothing.';
+comment on function app_public.approve_transfer(transfer_id uuid) is 'Approves an open transfer request after checking every rule again: the units move, the ledger records both sides, both parties are told; a tokenized holding''s tokens follow on its chain (a forced transfer, queued once). A second approval changes nothing.';
 
 CREATE OR REPLACE FUNCTION app_public.audit_events_account_name(e app_public.audit_events)
  RETURNS text
@@ -12971,6 +13267,27 @@ AS $function$ select * from app_private.investor_complete_step(blob, step_id, nu
 grant execute on function app_public.complete_step(blob jsonb, step_id uuid) to app_user;
 comment on function app_public.complete_step(blob jsonb, step_id uuid) is 'Completes the current step of the investor''s process.';
 
+CREATE OR REPLACE FUNCTION app_public.complete_step_in_person(session_id uuid, step_id uuid, blob jsonb, done_at_device timestamp with time zone, parent_step_id uuid DEFAULT NULL::uuid, parent_only boolean DEFAULT NULL::boolean)
+ RETURNS app_public.steps
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  session app_public.in_person_sessions := app_private.hosted_session(complete_step_in_person.session_id);
+  step app_public.steps := app_private.session_step(session, complete_step_in_person.step_id);
+begin
+  if done_at_device is null then
+    raise exception 'The time the step was done is required.' using errcode = 'LL422';
+  end if;
+  perform app_private.check_device_time(done_at_device);
+  perform app_private.complete_step_as(session.investor_id, blob, step.id, parent_step_id, coalesce(parent_only, false));
+  return app_private.mark_step_in_person(step.id, session.id, done_at_device);
+end;
+$function$;
+grant execute on function app_public.complete_step_in_person(session_id uuid, step_id uuid, blob jsonb, done_at_device timestamp with time zone, parent_step_id uuid, parent_only boolean) to app_user;
+comment on function app_public.complete_step_in_person(session_id uuid, step_id uuid, blob jsonb, done_at_device timestamp with time zone, parent_step_id uuid, parent_only boolean) is 'Completes a step of an in-person session''s investor, as completeStep (or completeChildStep with parentStepId, completeParentStep with parentOnly) would for the investor, hosted by the signed-in user.';
+
 CREATE OR REPLACE FUNCTION app_public.confirm_payment_funds(id uuid)
  RETURNS app_public.payment_trades
  LANGUAGE plpgsql
@@ -13032,7 +13349,6 @@ declare
   action_id uuid := coalesce(convert_round.id, gen_random_uuid());
   result app_public.corporate_actions;
   holding app_public.holdings;
-  per_unit numeric;
   exact numeric;
   whole_units numeric;
   fraction numeric;
@@ -13092,10 +13408,12 @@ begin
             convert_round.conversion_ratio);
   for holding in select h.* from app_public.holdings h where h.round_id = debt.id and h.amount > 0
                    order by h.issued_on, h.id for update loop
-    per_unit := coalesce(convert_round.conversion_ratio,
-                         coalesce(holding.purchase_price, debt.price) / convert_round.conversion_price);
-    -- exact to 12 decimals, rounded down; the fraction to the units' 6 decimals, rounded down
-    exact := trunc(holding.amount * per_unit, 12);
+    -- exact to 12 decimals, rounded down (the principal multiplied before the one division, so 3 units of 1 at a
+    -- price of 3 are exactly 1 unit, as convertHolding on the device computes); the fraction to 6 decimals, down
+    exact := trunc(case when convert_round.conversion_ratio is not null
+                        then holding.amount * convert_round.conversion_ratio
+                        else holding.amount * coalesce(holding.purchase_price, debt.price)
+                             / convert_round.conversion_price end, 12);
     whole_units := trunc(exact);
     fraction := trim_scale(trunc(exact - whole_units, 6));
     new_holding := null;
@@ -13673,6 +13991,32 @@ end;
 $function$;
 grant execute on function app_public.edit_document_sharing_option(id uuid, type text, from_account_type text, to_role text, name text) to app_user;
 comment on function app_public.edit_document_sharing_option(id uuid, type text, from_account_type text, to_role text, name text) is 'Edits a document sharing option: its name always, its type and roles while no shared document uses it (admins only).';
+
+CREATE OR REPLACE FUNCTION app_public.end_in_person_session(id uuid, ended_at_device timestamp with time zone)
+ RETURNS app_public.in_person_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  session app_public.in_person_sessions := app_private.hosted_session(end_in_person_session.id);
+begin
+  if ended_at_device is null then
+    raise exception 'The session''s end time is required.' using errcode = 'LL422';
+  end if;
+  perform app_private.check_device_time(ended_at_device);
+  if session.end_received_at is not null then
+    return session;
+  end if;
+  update app_public.in_person_sessions s set ended_at_device = end_in_person_session.ended_at_device,
+      end_received_at = now()
+    where s.id = session.id returning * into session;
+  perform app_private.queue_in_person_mail(session.id);
+  return session;
+end;
+$function$;
+grant execute on function app_public.end_in_person_session(id uuid, ended_at_device timestamp with time zone) to app_user;
+comment on function app_public.end_in_person_session(id uuid, ended_at_device timestamp with time zone) is 'Ends an in-person session; the investor then receives one mail with what they signed in it and, when no one holds their account yet, the link to claim it.';
 
 CREATE OR REPLACE FUNCTION app_public.file_upload_status(key uuid)
  RETURNS text
@@ -15162,6 +15506,41 @@ $function$;
 grant execute on function app_public.resend_webhook_delivery(delivery_id uuid) to app_user;
 comment on function app_public.resend_webhook_delivery(delivery_id uuid) is 'Sends a webhook delivery again (owners and admins): queued now, retried for a day on failure.';
 
+CREATE OR REPLACE FUNCTION app_public.retry_transfer_on_chain(transfer_id uuid)
+ RETURNS app_public.transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  transfer app_public.transfers := app_private.decided_transfer(retry_transfer_on_chain.transfer_id);
+  job app_private.chain_jobs;
+begin
+  select j.* into job from app_private.chain_jobs j
+    where j.kind = 'transfer' and j.transfer_id = transfer.id for update;
+  if job.id is null then
+    raise exception 'This transfer has nothing to move on the chain.' using errcode = 'LL409';
+  end if;
+  if job.status <> 'failed' then
+    -- queued, on its way or done: a second retry (another device, another admin) changes nothing
+    return transfer;
+  end if;
+  perform app_private.check_token_chain(job.chain);
+  update app_private.chain_jobs j
+    set status = 'queued', nonce = null, raw_tx = null, tx_hash = null, block_number = null, failure = null,
+        updated_on = now()
+    where j.id = job.id;
+  update app_public.transfers t
+    set chain_status = 'queued', chain_failure = null, chain_tx_hash = null, chain_block_number = null
+    where t.id = transfer.id
+    returning * into transfer;
+  perform app_private.wake_chain_jobs(job.chain);
+  return transfer;
+end
+$function$;
+grant execute on function app_public.retry_transfer_on_chain(transfer_id uuid) to app_user;
+comment on function app_public.retry_transfer_on_chain(transfer_id uuid) is 'Sends an approved transfer of tokenized units to the chain again after the chain refused it (the issuer''s owners and admins, or a managing broker). Once queued or done, changes nothing.';
+
 CREATE OR REPLACE FUNCTION app_public.review_accreditation(accreditation_id uuid, approve boolean, reason text DEFAULT NULL::text)
  RETURNS app_public.accreditations
  LANGUAGE plpgsql
@@ -15453,37 +15832,53 @@ comment on function app_public.setup_account(account_name text, attestation bool
 @nullable formation_date
 Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
 
-CREATE OR REPLACE FUNCTION app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone)
+CREATE OR REPLACE FUNCTION app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone, session_id uuid DEFAULT NULL::uuid)
  RETURNS app_public.steps
  LANGUAGE plpgsql
- STRICT SECURITY DEFINER
+ SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 declare
   context jsonb;
   step app_public.steps;
   provider text;
-  name text := regexp_replace(btrim(typed_name), '\s+', ' ', 'g');
+  name text := regexp_replace(btrim(coalesce(typed_name, '')), '\s+', ' ', 'g');
   this_session app_private.sessions;
+  hosted app_public.in_person_sessions;
+  investor uuid;
 begin
-  -- the signer: the step's investor (not a viewer), as the online signing route checks
-  if app_private.current_account_role() = 'account_viewer' then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
+  if sign_step_offline.session_id is not null then
+    -- signed by the investor in an in-person session on the host's device (docs/IN-PERSON.md)
+    hosted := app_private.hosted_session(sign_step_offline.session_id);
+    perform app_private.session_step(hosted, sign_step_offline.step_id);
+    investor := hosted.investor_id;
+  else
+    -- the signer: the step's investor (not a viewer), as the online signing route checks
+    if app_private.current_account_role() = 'account_viewer' then
+      raise exception 'Operation not allowed' using errcode = 'LL403';
+    end if;
+    if app_private.current_account_type() is distinct from 'investor' or app_private.current_user_id() is null then
+      raise exception 'Step not found' using errcode = 'LL404';
+    end if;
+    investor := app_private.current_account_id();
   end if;
-  if app_private.current_account_type() is distinct from 'investor' or app_private.current_user_id() is null then
+  if sign_step_offline.step_id is null then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
-  context := app_private.signing_step_context(sign_step_offline.step_id, app_private.current_account_id());
+  context := app_private.signing_step_context(sign_step_offline.step_id, investor);
   select s.* into step from app_public.steps s where s.id = sign_step_offline.step_id for update;
-  if not consent then
+  if not coalesce(consent, false) then
     raise exception 'Consent is required.' using errcode = 'LL422';
   end if;
   if name = '' or length(name) > 200 then
     raise exception 'Type your full name to sign.' using errcode = 'LL422';
   end if;
-  if fingerprint !~ '^[0-9a-f]{64}$' or template_hash !~ '^[0-9a-f]{64}$' or jsonb_typeof(field_values) <> 'object'
-      or length(field_values::text) > 65536
+  if coalesce(fingerprint, '') !~ '^[0-9a-f]{64}$' or coalesce(template_hash, '') !~ '^[0-9a-f]{64}$'
+      or jsonb_typeof(field_values) is distinct from 'object' or length(field_values::text) > 65536
       or exists (select 1 from jsonb_each(field_values) v where jsonb_typeof(v.value) <> 'string') then
+    raise exception 'The signed document''s record is not valid: sign again.' using errcode = 'LL422';
+  end if;
+  if signed_at_device is null then
     raise exception 'The signed document''s record is not valid: sign again.' using errcode = 'LL422';
   end if;
   perform app_private.check_date(signed_at_device);
@@ -15500,18 +15895,23 @@ begin
   perform app_private.require_actionable(step);
   select s.* into this_session from app_private.sessions s where s.id = app_private.current_session_id();
   insert into app_private.offline_signatures (step_id, investor_id, user_id, fingerprint, template_sha256,
-                                              field_values, typed_name, signed_at_device, ip, user_agent)
+                                              field_values, typed_name, signed_at_device, ip, user_agent,
+                                              in_person_session_id)
     values (step.id, (context ->> 'investorId')::uuid, app_private.current_user_id(), fingerprint, template_hash,
-            field_values, name, signed_at_device, left(this_session.ip, 100), left(this_session.user_agent, 500));
+            field_values, name, signed_at_device, left(this_session.ip, 100), left(this_session.user_agent, 500),
+            hosted.id);
   update app_public.steps s set status = 'processing', output_data = s.output_data - 'error'
     where s.id = step.id returning * into step;
+  if hosted.id is not null then
+    step := app_private.mark_step_in_person(step.id, hosted.id, signed_at_device);
+  end if;
   perform app_private.refresh_process(step.process_id);
   perform app_private.wake_signing_jobs();
   return step;
 end;
 $function$;
-grant execute on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone) to app_user;
-comment on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone) is 'Signs a built-in signing step with what the device showed offline (the fingerprint of the template and values); the server seals it when they are still current, else the step reopens with the reason.';
+grant execute on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone, session_id uuid) to app_user;
+comment on function app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone, session_id uuid) is 'Signs a built-in signing step with what the device showed offline (the fingerprint of the template and values); the server seals it when they are still current, else the step reopens with the reason. With sessionId, the investor signs in an in-person session hosted by the signed-in user.';
 
 CREATE OR REPLACE FUNCTION app_public.split_preview(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric)
  RETURNS SETOF app_public.corporate_action_preview_line
@@ -15614,6 +16014,53 @@ $function$;
 grant execute on function app_public.split_security(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric, id uuid) to app_user;
 comment on function app_public.split_security(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric, id uuid) is 'Splits (or reverse splits) the issuer''s security: every holding becomes ratio_new units for every ratio_old, rounded down to whole units, the fraction paid as cash in lieu at the price; the authorized units follow the ratio. The same id twice applies once.';
 
+CREATE OR REPLACE FUNCTION app_public.start_in_person_session(id uuid, distribution_id uuid, started_at_device timestamp with time zone, device_label text DEFAULT NULL::text)
+ RETURNS app_public.in_person_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  existing app_public.in_person_sessions;
+  session app_public.in_person_sessions;
+  investor uuid;
+  label text := nullif(regexp_replace(btrim(coalesce(device_label, '')), '\s+', ' ', 'g'), '');
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if start_in_person_session.id is null or start_in_person_session.distribution_id is null
+      or not app_private.may_host_distribution(start_in_person_session.distribution_id) then
+    perform app_private.in_person_refused();
+  end if;
+  select s.* into existing from app_public.in_person_sessions s where s.id = start_in_person_session.id;
+  if existing.id is not null then
+    if existing.host_user_id = app_private.current_user_id()
+        and existing.distribution_id = start_in_person_session.distribution_id then
+      return existing;
+    end if;
+    raise exception 'This session was already started.' using errcode = 'LL409';
+  end if;
+  if started_at_device is null then
+    raise exception 'The session''s start time is required.' using errcode = 'LL422';
+  end if;
+  perform app_private.check_device_time(started_at_device);
+  if length(label) > 200 then
+    raise exception 'Device: at most 200 characters.' using errcode = 'LL422';
+  end if;
+  select d.investor_id into investor from app_public.distributions d where d.id = start_in_person_session.distribution_id;
+  insert into app_public.in_person_sessions (id, distribution_id, investor_id, host_user_id, host_account_id,
+                                             device_label, started_at_device)
+    values (start_in_person_session.id, start_in_person_session.distribution_id, investor,
+            app_private.current_user_id(), app_private.current_account_id(), label, started_at_device)
+    returning * into session;
+  perform app_private.record_document_change('distributions', session.distribution_id);
+  return session;
+end;
+$function$;
+grant execute on function app_public.start_in_person_session(id uuid, distribution_id uuid, started_at_device timestamp with time zone, device_label text) to app_user;
+comment on function app_public.start_in_person_session(id uuid, distribution_id uuid, started_at_device timestamp with time zone, device_label text) is 'Starts an in-person session: the signed-in broker or issuer, who may manage the distribution, hosts its investor on this device. The same id twice starts it once.';
+
 CREATE OR REPLACE FUNCTION app_public.step_answers(step_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -15663,7 +16110,7 @@ $function$;
 grant execute on function app_public.steps_dynamic_data(s app_public.steps) to app_user;
 comment on function app_public.steps_dynamic_data(s app_public.steps) is 'The step''s data of the moment: title, current (its process''s current step), retriesLeft, error, link.';
 
-CREATE OR REPLACE FUNCTION app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[] DEFAULT NULL::uuid[], evidence_names text[] DEFAULT NULL::text[])
+CREATE OR REPLACE FUNCTION app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[] DEFAULT NULL::uuid[], evidence_names text[] DEFAULT NULL::text[], session_id uuid DEFAULT NULL::uuid, done_at_device timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS app_public.accreditations
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -15679,14 +16126,26 @@ declare
   slot app_private.upload_slots;
   file_name text;
   i integer;
+  hosted app_public.in_person_sessions;
 begin
-  perform app_private.require_writer('{investor}');
+  if submit_accreditation.session_id is not null then
+    -- submitted by the investor in an in-person session on the host's device (docs/IN-PERSON.md); the evidence
+    -- files are the host's uploads
+    hosted := app_private.hosted_session(submit_accreditation.session_id);
+    if submit_accreditation.done_at_device is null then
+      raise exception 'The time the step was done is required.' using errcode = 'LL422';
+    end if;
+    perform app_private.check_device_time(submit_accreditation.done_at_device);
+  else
+    perform app_private.require_writer('{investor}');
+  end if;
   if submit_accreditation.accreditation_id is null or submit_accreditation.step_id is null then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
   select s.* into step from app_public.steps s where s.id = submit_accreditation.step_id for update;
   select p.* into process from app_public.processes p where p.id = step.process_id;
-  if step.id is null or process.investor_id is distinct from app_private.current_account_id() then
+  if step.id is null or process.investor_id is distinct from coalesce(hosted.investor_id, app_private.current_account_id())
+      or (hosted.id is not null and process.distribution_id is distinct from hosted.distribution_id) then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
   select a.* into existing from app_public.accreditations a where a.id = submit_accreditation.accreditation_id;
@@ -15725,13 +16184,15 @@ begin
   end if;
 
   insert into app_public.accreditations (id, investor_id, reviewer_account_id, step_id, distribution_id, round_id,
-                                         method, status, submitted_by_id, decided_on, decided_by_id)
+                                         method, status, submitted_by_id, decided_on, decided_by_id,
+                                         in_person_session_id)
     values (submit_accreditation.accreditation_id, process.investor_id, reviewer, step.id, process.distribution_id,
             round.id, submit_accreditation.method,
             case when submit_accreditation.method = 'self_certification' then 'self_certified' else 'submitted' end,
             app_private.current_user_id(),
             case when submit_accreditation.method = 'self_certification' then now() end,
-            case when submit_accreditation.method = 'self_certification' then app_private.current_user_id() end)
+            case when submit_accreditation.method = 'self_certification' then app_private.current_user_id() end,
+            hosted.id)
     returning * into result;
 
   for i in 1 .. coalesce(cardinality(evidence_keys), 0) loop
@@ -15757,6 +16218,9 @@ begin
       on conflict on constraint accreditation_evidence_accreditation_id_file_key_key do nothing;
   end loop;
 
+  if hosted.id is not null then
+    step := app_private.mark_step_in_person(step.id, hosted.id, submit_accreditation.done_at_device);
+  end if;
   if result.status = 'self_certified' then
     update app_public.steps s set output_data = (s.output_data - 'error') || jsonb_build_object('accreditationId', result.id)
       where s.id = step.id returning * into step;
@@ -15770,8 +16234,8 @@ begin
   return result;
 end;
 $function$;
-grant execute on function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[], evidence_names text[]) to app_user;
-comment on function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[], evidence_names text[]) is 'The investor submits an accreditation verification for an accreditation step: method letter, income, net_worth (each with at least one evidence file: the upload slot keys and file names) or self_certification (where the round allows it, completing the step at once).';
+grant execute on function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[], evidence_names text[], session_id uuid, done_at_device timestamp with time zone) to app_user;
+comment on function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[], evidence_names text[], session_id uuid, done_at_device timestamp with time zone) is 'The investor submits an accreditation verification for an accreditation step: method letter, income, net_worth (each with at least one evidence file: the upload slot keys and file names) or self_certification (where the round allows it, completing the step at once). With sessionId and doneAtDevice, the investor submits it in an in-person session hosted by the signed-in user.';
 
 CREATE OR REPLACE FUNCTION app_public.swap_token_chain(token_id uuid, chain text)
  RETURNS app_public.contracts
@@ -15850,6 +16314,9 @@ begin
     select 'mint', contract.chain, contract.id, h.id, h.amount
     from app_public.holdings h
     where h.id = any (holding_ids) and h.amount > 0
+      -- a transferee's holding gets its tokens by the transfer's forced transfer, never a second mint
+      and not exists (select 1 from app_private.chain_jobs t
+                      where t.kind = 'transfer' and t.contract_id = contract.id and t.holding_id = h.id)
     on conflict (contract_id, holding_id) where kind = 'mint' do nothing;
   get diagnostics queued = row_count;
   if queued > 0 then

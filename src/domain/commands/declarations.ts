@@ -9,6 +9,7 @@ import { CONTACTS_COMMANDS } from "./contacts.ts";
 import { CORPORATE_ACTIONS_COMMANDS } from "./corporate-actions.ts";
 import { DELEGATES_COMMANDS } from "./delegates.ts";
 import { DISTRIBUTIONS_COMMANDS } from "./distributions.ts";
+import { IN_PERSON_COMMANDS } from "./in-person.ts";
 import { ONBOARDING_COMMANDS } from "./onboarding.ts";
 import { PAYMENTS_COMMANDS } from "./payments.ts";
 import { QUESTIONS_COMMANDS } from "./questions.ts";
@@ -26,6 +27,7 @@ export const DECLARATIONS = [
   ...CORPORATE_ACTIONS_COMMANDS,
   ...DELEGATES_COMMANDS,
   ...DISTRIBUTIONS_COMMANDS,
+  ...IN_PERSON_COMMANDS,
   ...ONBOARDING_COMMANDS,
   ...PAYMENTS_COMMANDS,
   ...QUESTIONS_COMMANDS,

@@ -83,12 +83,35 @@ const CompleteStepInput = v.strictObject(
   },
   "must be an object with the fields of CompleteStepInput",
 );
+const CompleteStepInPersonInput = v.strictObject(
+  {
+    blob: S.JSON,
+    clientMutationId: v.nullish(S.String),
+    doneAtDevice: S.Datetime,
+    parentOnly: v.nullish(S.Boolean),
+    parentStepId: v.nullish(S.UUID),
+    sessionId: S.UUID,
+    stepId: S.UUID,
+  },
+  "must be an object with the fields of CompleteStepInPersonInput",
+);
 const ConfirmPaymentFundsInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
     id: S.UUID,
   },
   "must be an object with the fields of ConfirmPaymentFundsInput",
+);
+const ConvertRoundInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    conversionPrice: v.nullish(S.BigFloat),
+    conversionRatio: v.nullish(S.BigFloat),
+    id: v.nullish(S.UUID),
+    roundId: S.UUID,
+    toRoundId: S.UUID,
+  },
+  "must be an object with the fields of ConvertRoundInput",
 );
 const CreateAccountIntegrationInput = v.strictObject(
   {
@@ -590,6 +613,14 @@ const EditDocumentSharingOptionInput = v.strictObject(
   },
   "must be an object with the fields of EditDocumentSharingOptionInput",
 );
+const EndInPersonSessionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    endedAtDevice: S.Datetime,
+    id: S.UUID,
+  },
+  "must be an object with the fields of EndInPersonSessionInput",
+);
 const MakeAllocationOfferingLinkInput = v.strictObject(
   {
     agentEmail: v.nullish(S.String),
@@ -798,6 +829,23 @@ const NorthCapitalSyncInput = v.strictObject(
   },
   "must be an object with the fields of NorthCapitalSyncInput",
 );
+const RedemptionLineInput = v.strictObject(
+  {
+    holdingId: v.nullish(S.UUID),
+    units: v.nullish(S.BigFloat),
+  },
+  "must be an object with the fields of RedemptionLineInput",
+);
+const RedeemUnitsInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    id: v.nullish(S.UUID),
+    lines: v.array(v.nullish(RedemptionLineInput), "must be a list"),
+    pricePerUnit: S.BigFloat,
+    securityId: S.UUID,
+  },
+  "must be an object with the fields of RedeemUnitsInput",
+);
 const RejectTransferInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -826,6 +874,13 @@ const ResendDelegateInvitationInput = v.strictObject(
     id: S.UUID,
   },
   "must be an object with the fields of ResendDelegateInvitationInput",
+);
+const RetryTransferOnChainInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    transferId: S.UUID,
+  },
+  "must be an object with the fields of RetryTransferOnChainInput",
 );
 const ReviewAccreditationInput = v.strictObject(
   {
@@ -893,6 +948,7 @@ const SignStepOfflineInput = v.strictObject(
     consent: S.Boolean,
     fieldValues: S.JSON,
     fingerprint: S.String,
+    sessionId: v.nullish(S.UUID),
     signedAtDevice: S.Datetime,
     stepId: S.UUID,
     templateHash: S.String,
@@ -911,13 +967,25 @@ const SplitSecurityInput = v.strictObject(
   },
   "must be an object with the fields of SplitSecurityInput",
 );
+const StartInPersonSessionInput = v.strictObject(
+  {
+    clientMutationId: v.nullish(S.String),
+    deviceLabel: v.nullish(S.String),
+    distributionId: S.UUID,
+    id: S.UUID,
+    startedAtDevice: S.Datetime,
+  },
+  "must be an object with the fields of StartInPersonSessionInput",
+);
 const SubmitAccreditationInput = v.strictObject(
   {
     accreditationId: S.UUID,
     clientMutationId: v.nullish(S.String),
+    doneAtDevice: v.nullish(S.Datetime),
     evidenceKeys: v.nullish(v.array(v.nullish(S.UUID), "must be a list")),
     evidenceNames: v.nullish(v.array(v.nullish(S.String), "must be a list")),
     method: S.String,
+    sessionId: v.nullish(S.UUID),
     stepId: S.UUID,
   },
   "must be an object with the fields of SubmitAccreditationInput",
@@ -1501,7 +1569,9 @@ export const VARIABLES = {
   completeChildStep: v.object({ input: CompleteChildStepInput }, "must be an object"),
   completeParentStep: v.object({ input: CompleteParentStepInput }, "must be an object"),
   completeStep: v.object({ input: CompleteStepInput }, "must be an object"),
+  completeStepInPerson: v.object({ input: CompleteStepInPersonInput }, "must be an object"),
   confirmPaymentFunds: v.object({ input: ConfirmPaymentFundsInput }, "must be an object"),
+  convertRound: v.object({ input: ConvertRoundInput }, "must be an object"),
   createAccountIntegration: v.object({ input: CreateAccountIntegrationInput }, "must be an object"),
   createAllocation: v.object({ input: CreateAllocationInput }, "must be an object"),
   createAllocationAnnotation: v.object({ input: CreateAllocationAnnotationInput }, "must be an object"),
@@ -1548,6 +1618,7 @@ export const VARIABLES = {
   deployContract: v.object({ input: DeployContractInput }, "must be an object"),
   docusignSyncTemplateList: v.object({ input: DocusignSyncTemplateListInput }, "must be an object"),
   editDocumentSharingOption: v.object({ input: EditDocumentSharingOptionInput }, "must be an object"),
+  endInPersonSession: v.object({ input: EndInPersonSessionInput }, "must be an object"),
   makeAllocationOfferingLink: v.object({ input: MakeAllocationOfferingLinkInput }, "must be an object"),
   makeBlockchainAddress: v.object({ input: MakeBlockchainAddressInput }, "must be an object"),
   makeCustomer: v.object({ input: MakeCustomerInput }, "must be an object"),
@@ -1568,9 +1639,11 @@ export const VARIABLES = {
   mapPaymentInstrument: v.object({ input: MapPaymentInstrumentInput }, "must be an object"),
   mapPaymentIssuer: v.object({ input: MapPaymentIssuerInput }, "must be an object"),
   northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
+  redeemUnits: v.object({ input: RedeemUnitsInput }, "must be an object"),
   rejectTransfer: v.object({ input: RejectTransferInput }, "must be an object"),
   requestTransfer: v.object({ input: RequestTransferInput }, "must be an object"),
   resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
+  retryTransferOnChain: v.object({ input: RetryTransferOnChainInput }, "must be an object"),
   reviewAccreditation: v.object({ input: ReviewAccreditationInput }, "must be an object"),
   revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
   setAccountLogo: v.object({ input: SetAccountLogoInput }, "must be an object"),
@@ -1580,6 +1653,7 @@ export const VARIABLES = {
   setTransferRules: v.object({ input: SetTransferRulesInput }, "must be an object"),
   signStepOffline: v.object({ input: SignStepOfflineInput }, "must be an object"),
   splitSecurity: v.object({ input: SplitSecurityInput }, "must be an object"),
+  startInPersonSession: v.object({ input: StartInPersonSessionInput }, "must be an object"),
   submitAccreditation: v.object({ input: SubmitAccreditationInput }, "must be an object"),
   swapTokenChain: v.object({ input: SwapTokenChainInput }, "must be an object"),
   tokenizeHoldings: v.object({ input: TokenizeHoldingsInput }, "must be an object"),

@@ -194,7 +194,7 @@ revoke all on function app_private.upload_slot_purpose(uuid) from public;
 
 -- The investor's submission (queued offline; the client makes accreditation_id, so a second arrival of the same
 -- verification answers the first and changes nothing).
-create or replace function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[] default null, evidence_names text[] default null)
+create or replace function app_public.submit_accreditation(accreditation_id uuid, step_id uuid, method text, evidence_keys uuid[] default null, evidence_names text[] default null, session_id uuid default null, done_at_device timestamptz default null)
   returns app_public.accreditations
   language plpgsql
   volatile security definer
@@ -210,14 +210,26 @@ declare
   slot app_private.upload_slots;
   file_name text;
   i integer;
+  hosted app_public.in_person_sessions;
 begin
-  perform app_private.require_writer('{investor}');
+  if submit_accreditation.session_id is not null then
+    -- submitted by the investor in an in-person session on the host's device (docs/IN-PERSON.md); the evidence
+    -- files are the host's uploads
+    hosted := app_private.hosted_session(submit_accreditation.session_id);
+    if submit_accreditation.done_at_device is null then
+      raise exception 'The time the step was done is required.' using errcode = 'LL422';
+    end if;
+    perform app_private.check_device_time(submit_accreditation.done_at_device);
+  else
+    perform app_private.require_writer('{investor}');
+  end if;
   if submit_accreditation.accreditation_id is null or submit_accreditation.step_id is null then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
   select s.* into step from app_public.steps s where s.id = submit_accreditation.step_id for update;
   select p.* into process from app_public.processes p where p.id = step.process_id;
-  if step.id is null or process.investor_id is distinct from app_private.current_account_id() then
+  if step.id is null or process.investor_id is distinct from coalesce(hosted.investor_id, app_private.current_account_id())
+      or (hosted.id is not null and process.distribution_id is distinct from hosted.distribution_id) then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
   select a.* into existing from app_public.accreditations a where a.id = submit_accreditation.accreditation_id;
@@ -256,13 +268,15 @@ begin
   end if;
 
   insert into app_public.accreditations (id, investor_id, reviewer_account_id, step_id, distribution_id, round_id,
-                                         method, status, submitted_by_id, decided_on, decided_by_id)
+                                         method, status, submitted_by_id, decided_on, decided_by_id,
+                                         in_person_session_id)
     values (submit_accreditation.accreditation_id, process.investor_id, reviewer, step.id, process.distribution_id,
             round.id, submit_accreditation.method,
             case when submit_accreditation.method = 'self_certification' then 'self_certified' else 'submitted' end,
             app_private.current_user_id(),
             case when submit_accreditation.method = 'self_certification' then now() end,
-            case when submit_accreditation.method = 'self_certification' then app_private.current_user_id() end)
+            case when submit_accreditation.method = 'self_certification' then app_private.current_user_id() end,
+            hosted.id)
     returning * into result;
 
   for i in 1 .. coalesce(cardinality(evidence_keys), 0) loop
@@ -288,6 +302,9 @@ begin
       on conflict on constraint accreditation_evidence_accreditation_id_file_key_key do nothing;
   end loop;
 
+  if hosted.id is not null then
+    step := app_private.mark_step_in_person(step.id, hosted.id, submit_accreditation.done_at_device);
+  end if;
   if result.status = 'self_certified' then
     update app_public.steps s set output_data = (s.output_data - 'error') || jsonb_build_object('accreditationId', result.id)
       where s.id = step.id returning * into step;
@@ -301,9 +318,9 @@ begin
   return result;
 end;
 $function$;
-grant execute on function app_public.submit_accreditation(uuid, uuid, text, uuid[], text[]) to app_user;
-comment on function app_public.submit_accreditation(uuid, uuid, text, uuid[], text[]) is
-  'The investor submits an accreditation verification for an accreditation step: method letter, income, net_worth (each with at least one evidence file: the upload slot keys and file names) or self_certification (where the round allows it, completing the step at once).';
+grant execute on function app_public.submit_accreditation(uuid, uuid, text, uuid[], text[], uuid, timestamptz) to app_user;
+comment on function app_public.submit_accreditation(uuid, uuid, text, uuid[], text[], uuid, timestamptz) is
+  'The investor submits an accreditation verification for an accreditation step: method letter, income, net_worth (each with at least one evidence file: the upload slot keys and file names) or self_certification (where the round allows it, completing the step at once). With sessionId and doneAtDevice, the investor submits it in an in-person session hosted by the signed-in user.';
 
 -- A decision on a submitted verification, by a reviewer or by InvestReady: the verification, its step (complete on
 -- approval; failed with the reason on rejection, so the investor may submit again within the step's retry limit) and

@@ -153,7 +153,10 @@ begin
 end;
 $function$;
 
-create or replace function app_private.investor_complete_step(blob jsonb, step_id uuid, expected_parent uuid, parent_only boolean)
+-- Completes a step of the given investor's process (the investor's own commands below, and an in-person session's
+-- completeStepInPerson, sync/database/in-person/10_sessions.sql, whose host the caller checked first). Internal: the
+-- caller decides who the investor is.
+create or replace function app_private.complete_step_as(investor uuid, blob jsonb, step_id uuid, expected_parent uuid, parent_only boolean)
   returns app_public.steps
   language plpgsql
   security definer
@@ -164,10 +167,9 @@ declare
   process app_public.processes;
   answers jsonb;
 begin
-  perform app_private.require_writer('{investor}');
-  select s.* into step from app_public.steps s where s.id = investor_complete_step.step_id for update;
+  select s.* into step from app_public.steps s where s.id = complete_step_as.step_id for update;
   select p.* into process from app_public.processes p where p.id = step.process_id;
-  if step.id is null or process.investor_id is distinct from app_private.current_account_id() then
+  if step.id is null or investor is null or process.investor_id is distinct from investor then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
   if expected_parent is not null and step.parent_id is distinct from expected_parent then
@@ -196,6 +198,20 @@ begin
     raise exception 'Please contact your issuer to learn how to complete your investment.' using errcode = 'LL422';
   end if;
   return app_private.finish_step(step);
+end;
+$function$;
+revoke all on function app_private.complete_step_as(uuid,jsonb,uuid,uuid,boolean) from public;
+
+-- The investor's own completion: a writer of an investor account, on their own process.
+create or replace function app_private.investor_complete_step(blob jsonb, step_id uuid, expected_parent uuid, parent_only boolean)
+  returns app_public.steps
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+begin
+  perform app_private.require_writer('{investor}');
+  return app_private.complete_step_as(app_private.current_account_id(), blob, step_id, expected_parent, parent_only);
 end;
 $function$;
 grant execute on function app_private.investor_complete_step(jsonb,uuid,uuid,boolean) to app_user;

@@ -11,38 +11,55 @@ create or replace function app_public.sign_step_offline(
   field_values jsonb,
   typed_name text,
   consent boolean,
-  signed_at_device timestamptz
+  signed_at_device timestamptz,
+  session_id uuid default null
 )
   returns app_public.steps
   language plpgsql
-  strict volatile security definer
+  volatile security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 declare
   context jsonb;
   step app_public.steps;
   provider text;
-  name text := regexp_replace(btrim(typed_name), '\s+', ' ', 'g');
+  name text := regexp_replace(btrim(coalesce(typed_name, '')), '\s+', ' ', 'g');
   this_session app_private.sessions;
+  hosted app_public.in_person_sessions;
+  investor uuid;
 begin
-  -- the signer: the step's investor (not a viewer), as the online signing route checks
-  if app_private.current_account_role() = 'account_viewer' then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
+  if sign_step_offline.session_id is not null then
+    -- signed by the investor in an in-person session on the host's device (docs/IN-PERSON.md)
+    hosted := app_private.hosted_session(sign_step_offline.session_id);
+    perform app_private.session_step(hosted, sign_step_offline.step_id);
+    investor := hosted.investor_id;
+  else
+    -- the signer: the step's investor (not a viewer), as the online signing route checks
+    if app_private.current_account_role() = 'account_viewer' then
+      raise exception 'Operation not allowed' using errcode = 'LL403';
+    end if;
+    if app_private.current_account_type() is distinct from 'investor' or app_private.current_user_id() is null then
+      raise exception 'Step not found' using errcode = 'LL404';
+    end if;
+    investor := app_private.current_account_id();
   end if;
-  if app_private.current_account_type() is distinct from 'investor' or app_private.current_user_id() is null then
+  if sign_step_offline.step_id is null then
     raise exception 'Step not found' using errcode = 'LL404';
   end if;
-  context := app_private.signing_step_context(sign_step_offline.step_id, app_private.current_account_id());
+  context := app_private.signing_step_context(sign_step_offline.step_id, investor);
   select s.* into step from app_public.steps s where s.id = sign_step_offline.step_id for update;
-  if not consent then
+  if not coalesce(consent, false) then
     raise exception 'Consent is required.' using errcode = 'LL422';
   end if;
   if name = '' or length(name) > 200 then
     raise exception 'Type your full name to sign.' using errcode = 'LL422';
   end if;
-  if fingerprint !~ '^[0-9a-f]{64}$' or template_hash !~ '^[0-9a-f]{64}$' or jsonb_typeof(field_values) <> 'object'
-      or length(field_values::text) > 65536
+  if coalesce(fingerprint, '') !~ '^[0-9a-f]{64}$' or coalesce(template_hash, '') !~ '^[0-9a-f]{64}$'
+      or jsonb_typeof(field_values) is distinct from 'object' or length(field_values::text) > 65536
       or exists (select 1 from jsonb_each(field_values) v where jsonb_typeof(v.value) <> 'string') then
+    raise exception 'The signed document''s record is not valid: sign again.' using errcode = 'LL422';
+  end if;
+  if signed_at_device is null then
     raise exception 'The signed document''s record is not valid: sign again.' using errcode = 'LL422';
   end if;
   perform app_private.check_date(signed_at_device);
@@ -59,19 +76,24 @@ begin
   perform app_private.require_actionable(step);
   select s.* into this_session from app_private.sessions s where s.id = app_private.current_session_id();
   insert into app_private.offline_signatures (step_id, investor_id, user_id, fingerprint, template_sha256,
-                                              field_values, typed_name, signed_at_device, ip, user_agent)
+                                              field_values, typed_name, signed_at_device, ip, user_agent,
+                                              in_person_session_id)
     values (step.id, (context ->> 'investorId')::uuid, app_private.current_user_id(), fingerprint, template_hash,
-            field_values, name, signed_at_device, left(this_session.ip, 100), left(this_session.user_agent, 500));
+            field_values, name, signed_at_device, left(this_session.ip, 100), left(this_session.user_agent, 500),
+            hosted.id);
   update app_public.steps s set status = 'processing', output_data = s.output_data - 'error'
     where s.id = step.id returning * into step;
+  if hosted.id is not null then
+    step := app_private.mark_step_in_person(step.id, hosted.id, signed_at_device);
+  end if;
   perform app_private.refresh_process(step.process_id);
   perform app_private.wake_signing_jobs();
   return step;
 end;
 $function$;
-grant execute on function app_public.sign_step_offline(uuid, text, text, jsonb, text, boolean, timestamptz) to app_user;
-comment on function app_public.sign_step_offline(uuid, text, text, jsonb, text, boolean, timestamptz) is
-  'Signs a built-in signing step with what the device showed offline (the fingerprint of the template and values); the server seals it when they are still current, else the step reopens with the reason.';
+grant execute on function app_public.sign_step_offline(uuid, text, text, jsonb, text, boolean, timestamptz, uuid) to app_user;
+comment on function app_public.sign_step_offline(uuid, text, text, jsonb, text, boolean, timestamptz, uuid) is
+  'Signs a built-in signing step with what the device showed offline (the fingerprint of the template and values); the server seals it when they are still current, else the step reopens with the reason. With sessionId, the investor signs in an in-person session hosted by the signed-in user.';
 
 -- The runner sealed the document (its sent document inserted in the same transaction): the step completes.
 create or replace function app_private.offline_signature_sealed(signature_id uuid)
