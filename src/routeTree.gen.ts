@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root.tsx";
 import { Route as IndexRouteImport } from "./routes/index.tsx";
 import { Route as SplatRouteImport } from "./routes/$.tsx";
 import { Route as AppRouteImport } from "./routes/_app.tsx";
+import { Route as InPersonRouteImport } from "./routes/_inPerson.tsx";
 import { Route as AccountRoleRouteImport } from "./routes/account-role.tsx";
 import { Route as LoginRouteImport } from "./routes/login.tsx";
 import { Route as AppAdminRouteImport } from "./routes/_app/_admin.tsx";
@@ -56,6 +57,7 @@ import { Route as AppSettingsActivityRouteImport } from "./routes/_app/settings/
 import { Route as AppSettingsDelegatesRouteImport } from "./routes/_app/settings/delegates.tsx";
 import { Route as AppTestGraphqlRouteImport } from "./routes/_app/test/graphql.tsx";
 import { Route as AppTestWsRouteImport } from "./routes/_app/test/ws.tsx";
+import { Route as InPersonInPersonSessionIdRouteImport } from "./routes/_inPerson/in-person.$sessionId.tsx";
 import { Route as AppAdminAdminIndexRouteImport } from "./routes/_app/_admin/admin/index.tsx";
 import { Route as AppAdminAdminFormsRouteImport } from "./routes/_app/_admin/admin/forms.tsx";
 import { Route as AppAdminAdminReportsRouteImport } from "./routes/_app/_admin/admin/reports.tsx";
@@ -91,6 +93,10 @@ const SplatRoute = SplatRouteImport.update({
 } as any);
 const AppRoute = AppRouteImport.update({
   id: "/_app",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const InPersonRoute = InPersonRouteImport.update({
+  id: "/_inPerson",
   getParentRoute: () => rootRouteImport,
 } as any);
 const AccountRoleRoute = AccountRoleRouteImport.update({
@@ -303,6 +309,12 @@ const AppTestWsRoute = AppTestWsRouteImport.update({
   path: "/test/ws",
   getParentRoute: () => AppRoute,
 } as any);
+const InPersonInPersonSessionIdRoute =
+  InPersonInPersonSessionIdRouteImport.update({
+    id: "/in-person/$sessionId",
+    path: "/in-person/$sessionId",
+    getParentRoute: () => InPersonRoute,
+  } as any);
 const AppAdminAdminIndexRoute = AppAdminAdminIndexRouteImport.update({
   id: "/admin/",
   path: "/admin/",
@@ -468,6 +480,7 @@ export interface FileRoutesByFullPath {
   "/settings/delegates": typeof AppSettingsDelegatesRoute;
   "/test/graphql": typeof AppTestGraphqlRoute;
   "/test/ws": typeof AppTestWsRoute;
+  "/in-person/$sessionId": typeof InPersonInPersonSessionIdRoute;
   "/settings/": typeof AppSettingsIndexRoute;
   "/admin/forms": typeof AppAdminAdminFormsRoute;
   "/admin/reports": typeof AppAdminAdminReportsRoute;
@@ -524,6 +537,7 @@ export interface FileRoutesByTo {
   "/settings/delegates": typeof AppSettingsDelegatesRoute;
   "/test/graphql": typeof AppTestGraphqlRoute;
   "/test/ws": typeof AppTestWsRoute;
+  "/in-person/$sessionId": typeof InPersonInPersonSessionIdRoute;
   "/admin/forms": typeof AppAdminAdminFormsRoute;
   "/admin/reports": typeof AppAdminAdminReportsRoute;
   "/admin/types": typeof AppAdminAdminTypesRoute;
@@ -552,6 +566,7 @@ export interface FileRoutesById {
   "/": typeof IndexRoute;
   "/$": typeof SplatRoute;
   "/_app": typeof AppRouteWithChildren;
+  "/_inPerson": typeof InPersonRouteWithChildren;
   "/account-role": typeof AccountRoleRoute;
   "/login": typeof LoginRoute;
   "/_app/_admin": typeof AppAdminRouteWithChildren;
@@ -595,6 +610,7 @@ export interface FileRoutesById {
   "/_app/settings/delegates": typeof AppSettingsDelegatesRoute;
   "/_app/test/graphql": typeof AppTestGraphqlRoute;
   "/_app/test/ws": typeof AppTestWsRoute;
+  "/_inPerson/in-person/$sessionId": typeof InPersonInPersonSessionIdRoute;
   "/_app/settings/": typeof AppSettingsIndexRoute;
   "/_app/_admin/admin/forms": typeof AppAdminAdminFormsRoute;
   "/_app/_admin/admin/reports": typeof AppAdminAdminReportsRoute;
@@ -653,6 +669,7 @@ export interface FileRouteTypes {
     | "/settings/delegates"
     | "/test/graphql"
     | "/test/ws"
+    | "/in-person/$sessionId"
     | "/settings/"
     | "/admin/forms"
     | "/admin/reports"
@@ -709,6 +726,7 @@ export interface FileRouteTypes {
     | "/settings/delegates"
     | "/test/graphql"
     | "/test/ws"
+    | "/in-person/$sessionId"
     | "/admin/forms"
     | "/admin/reports"
     | "/admin/types"
@@ -736,6 +754,7 @@ export interface FileRouteTypes {
     | "/"
     | "/$"
     | "/_app"
+    | "/_inPerson"
     | "/account-role"
     | "/login"
     | "/_app/_admin"
@@ -779,6 +798,7 @@ export interface FileRouteTypes {
     | "/_app/settings/delegates"
     | "/_app/test/graphql"
     | "/_app/test/ws"
+    | "/_inPerson/in-person/$sessionId"
     | "/_app/settings/"
     | "/_app/_admin/admin/forms"
     | "/_app/_admin/admin/reports"
@@ -808,6 +828,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   SplatRoute: typeof SplatRoute;
   AppRoute: typeof AppRouteWithChildren;
+  InPersonRoute: typeof InPersonRouteWithChildren;
   AccountRoleRoute: typeof AccountRoleRoute;
   LoginRoute: typeof LoginRoute;
   AccountClaimRoute: typeof AccountClaimRoute;
@@ -834,6 +855,13 @@ declare module "@tanstack/react-router" {
       path: "";
       fullPath: "/";
       preLoaderRoute: typeof AppRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/_inPerson": {
+      id: "/_inPerson";
+      path: "";
+      fullPath: "/";
+      preLoaderRoute: typeof InPersonRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/account-role": {
@@ -1143,6 +1171,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/test/ws";
       preLoaderRoute: typeof AppTestWsRouteImport;
       parentRoute: typeof AppRoute;
+    };
+    "/_inPerson/in-person/$sessionId": {
+      id: "/_inPerson/in-person/$sessionId";
+      path: "/in-person/$sessionId";
+      fullPath: "/in-person/$sessionId";
+      preLoaderRoute: typeof InPersonInPersonSessionIdRouteImport;
+      parentRoute: typeof InPersonRoute;
     };
     "/_app/_admin/admin/": {
       id: "/_app/_admin/admin/";
@@ -1589,10 +1624,23 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
+interface InPersonRouteChildren {
+  InPersonInPersonSessionIdRoute: typeof InPersonInPersonSessionIdRoute;
+}
+
+const InPersonRouteChildren: InPersonRouteChildren = {
+  InPersonInPersonSessionIdRoute: InPersonInPersonSessionIdRoute,
+};
+
+const InPersonRouteWithChildren = InPersonRoute._addFileChildren(
+  InPersonRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
+  InPersonRoute: InPersonRouteWithChildren,
   AccountRoleRoute: AccountRoleRoute,
   LoginRoute: LoginRoute,
   AccountClaimRoute: AccountClaimRoute,

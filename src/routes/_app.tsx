@@ -1,12 +1,16 @@
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { requireSession } from "../app/guards.ts";
 import { LocalDataProvider, openLocalDataLater } from "../data/LocalDataProvider.tsx";
+import { openSessionFor } from "../features/in-person/index.ts";
 import { AppShell } from "../features/shell/index.ts";
 
-// Every signed-in screen: needs a session with a chosen account, and renders inside the shell.
+// Every signed-in screen: needs a session with a chosen account, and renders inside the shell. While an in-person
+// session is open on this device (the investor holds it), every screen goes back to its focused screen.
 export const Route = createFileRoute("/_app")({
   beforeLoad: async () => {
     const context = await requireSession();
+    const inPerson = openSessionFor(context.session.user?.id, context.session.account?.id);
+    if (inPerson) throw redirect({ to: "/in-person/$sessionId", params: { sessionId: inPerson.id }, replace: true });
     startLocalData(context.session.user?.id, context.session.account?.id);
     return context;
   },

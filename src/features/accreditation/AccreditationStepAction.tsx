@@ -5,6 +5,7 @@
 // "Verify with InvestReady" is offered only when the step's schema says the server is configured for it.
 import { type ReactNode, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { hostedInput, useHostedSession } from "../../app/hosted-session.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useQueuedFiles } from "../../data/file-hooks.ts";
 import {
@@ -121,6 +122,7 @@ function DraftForm({
   const [busy, setBusy] = useState(false);
   const [showProvider, setShowProvider] = useState(false);
   const online = useOnline();
+  const hosted = useHostedSession();
   const self = method === "self_certification";
   const needsEvidence = method !== null && !self;
   const setMethod = (value: string) => update((current) => ({ ...current, method: value }));
@@ -161,7 +163,12 @@ function DraftForm({
     if (problem || !method) return;
     setBusy(true);
     try {
-      await queueSubmission({ stepId: step.id, method, files: self ? [] : files });
+      await queueSubmission({
+        stepId: step.id,
+        method,
+        files: self ? [] : files,
+        hosted: hosted ? hostedInput(hosted) : null,
+      });
       if (self) await Promise.all(files.map((file) => dropEvidence(file.key).catch(() => undefined)));
       await clear();
     } catch {

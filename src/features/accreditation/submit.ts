@@ -34,6 +34,8 @@ export async function queueSubmission(options: {
   stepId: string;
   method: string;
   files: readonly EvidenceFile[];
+  /** in an in-person session: the session and the device's time (app/hosted-session.ts hostedInput) */
+  hosted?: { sessionId: string; doneAtDevice: string } | null;
 }): Promise<{ accreditationId: string }> {
   const data = await currentLocalData();
   if (!data) throw new Error("No local data is open: sign in and pick an account first.");
@@ -48,6 +50,7 @@ export async function queueSubmission(options: {
         method: options.method,
         evidenceKeys: options.files.map((file) => file.key),
         evidenceNames: options.files.map((file) => file.name),
+        ...(options.hosted ?? {}),
       },
     },
     { key: commandKey },

@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { distributionQualificationLabel } from "../../domain/allocations.ts";
 import { EmptyState } from "../../ui/index.ts";
 import { DistributionAccreditation } from "../accreditation/index.ts";
+import { InPersonCard } from "../in-person/index.ts";
 import { CustomFields } from "./DistributionCustomFields.tsx";
 import { Overview } from "./DistributionOverview.tsx";
 import { Payments } from "./DistributionPayments.tsx";
@@ -34,6 +35,7 @@ export function DistributionTab({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <Overview distribution={distribution} canEdit={canEdit && !locked} canDelete={canEdit} locked={locked} />
+      <InPersonCard distribution={distribution} canManage={canEdit && !locked} />
       <DistributionAccreditation distributionId={distribution.id} />
       <QualificationsCard
         kind="distribution"

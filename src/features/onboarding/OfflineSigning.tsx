@@ -5,6 +5,7 @@
 // with the reason when the document changed meanwhile. StepAction shows the queued signature while it waits.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useHostedSession } from "../../app/hosted-session.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { KeptSigningStep } from "../../data/signing-offline.ts";
 import { type StepDoc, stepTitle } from "../../domain/onboarding.ts";
@@ -23,6 +24,8 @@ function valuesAt(kept: KeptSigningStep, moment: Date): Record<string, string> {
 
 export function OfflineSigning({ step, kept }: { step: StepDoc; kept: KeptSigningStep }) {
   const command = useCommand();
+  // in an in-person session the signature is the investor's, hosted by the signed-in user (the server checks both)
+  const hosted = useHostedSession();
   const [shownAt] = useState(() => new Date());
   const shown = useMemo(() => valuesAt(kept, shownAt), [kept, shownAt]);
   const documentUrl = useMemo(() => (kept.template ? URL.createObjectURL(kept.template) : null), [kept.template]);
@@ -43,6 +46,7 @@ export function OfflineSigning({ step, kept }: { step: StepDoc; kept: KeptSignin
         typedName,
         consent: true,
         signedAtDevice: signedAt.toISOString(),
+        ...(hosted ? { sessionId: hosted.id } : {}),
       },
     });
   }

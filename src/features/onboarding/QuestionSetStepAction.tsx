@@ -5,6 +5,7 @@
 // are kept encrypted on the server as the investor's qualification answers.
 import { type FormEvent, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useHostedSession } from "../../app/hosted-session.ts";
 import { useModel } from "../../data/hooks.tsx";
 import {
   type FormValues,
@@ -30,9 +31,11 @@ interface Props {
 
 export function QuestionSetStepAction(props: Props) {
   const answers = useModel("qualification_answers");
+  // in person the device is the host's: its answers are the host's own, never offered to the investor
+  const hosted = useHostedSession();
   if (answers.loading) return null;
   // Mounted once the answers are on the device, so the first values are the last answers.
-  return <QuestionSetForm {...props} answers={answers.rows as unknown as QualificationAnswer[]} />;
+  return <QuestionSetForm {...props} answers={hosted ? [] : (answers.rows as unknown as QualificationAnswer[])} />;
 }
 
 function QuestionSetForm({ step, hasChildren, command, answers }: Props & { answers: QualificationAnswer[] }) {

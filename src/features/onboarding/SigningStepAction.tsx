@@ -9,6 +9,7 @@
 // and signs when it is opened; the step completes when the document is signed.
 import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useHostedSession } from "../../app/hosted-session.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useLocalData } from "../../data/hooks.tsx";
 import {
@@ -51,7 +52,11 @@ export function SigningStepAction({ step }: { step: StepDoc }) {
 
 function SigningByConnection({ step }: { step: StepDoc }) {
   const online = useOnline();
+  const hosted = useHostedSession();
   const signingType = (step.schema as { signingType?: string } | undefined)?.signingType ?? "inline";
+  // in person the document is always signed from what the device keeps, as a queued command naming the session
+  // (the live signature is the signed-in user's own); online the device first keeps the current document
+  if (hosted) return online ? <HostedSigning step={step} /> : <KeptSigning step={step} />;
   if (!online) return <KeptSigning step={step} />;
   if (signingType === "email") {
     return (
@@ -87,6 +92,46 @@ function KeptSigning({ step }: { step: StepDoc }) {
   );
 }
 
+/** In person and online: keeps the current document on the device, then signs it as offline (KeptSigning). */
+function HostedSigning({ step }: { step: StepDoc }) {
+  const data = useLocalData();
+  const [kept, setKept] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a reopened step (retryCount) keeps the current document again
+  useEffect(() => {
+    let live = true;
+    if (!data) return;
+    keepSigningForOffline(data.userId, data.accountId, step.id)
+      .catch(() => undefined)
+      .finally(() => live && setKept((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [data, step.id, step.retryCount]);
+  if (kept === 0) return <Spinner />;
+  return <KeptSigning key={kept} step={step} />;
+}
+
+/**
+ * Reads a signing step from the server and keeps it on the device for signing offline (the host's device prepares an
+ * in-person session's signing steps this way while online: features/in-person). False when not kept.
+ */
+export async function keepSigningForOffline(userId: string, accountId: string, stepId: string): Promise<boolean> {
+  const session = await signingSession(stepId);
+  if (session.signed) return false;
+  return keepSession(userId, accountId, stepId, session);
+}
+
+function keepSession(userId: string, accountId: string, stepId: string, session: SigningSession) {
+  return keepSigningStep(userId, accountId, {
+    stepId,
+    provider: session.provider,
+    documentName: session.documentName,
+    fields: session.fields.map((f) => ({ name: f.name, value: f.value, signingDate: Boolean(f.signingDate) })),
+    templateSha256: session.templateSha256 ?? null,
+    templateUrl: session.provider === "builtin" ? signingTemplateUrl(stepId) : null,
+  });
+}
+
 /** Online: keeps what the device needs to sign this step offline later (the template file and the values). */
 function useKeepForOffline(step: StepDoc, session: SigningSession | null) {
   const data = useLocalData();
@@ -96,14 +141,7 @@ function useKeepForOffline(step: StepDoc, session: SigningSession | null) {
       forgetSigningStep(data.userId, data.accountId, step.id).catch(() => {});
       return;
     }
-    keepSigningStep(data.userId, data.accountId, {
-      stepId: step.id,
-      provider: session.provider,
-      documentName: session.documentName,
-      fields: session.fields.map((f) => ({ name: f.name, value: f.value, signingDate: Boolean(f.signingDate) })),
-      templateSha256: session.templateSha256 ?? null,
-      templateUrl: session.provider === "builtin" ? signingTemplateUrl(step.id) : null,
-    }).catch(() => {
+    keepSession(data.userId, data.accountId, step.id, session).catch(() => {
       // not kept (storage full, a cut connection): the step then needs the network, and says so offline
     });
   }, [data, session, step.id]);

@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
+import { useHostedSession } from "../../app/hosted-session.ts";
 import {
   childSteps,
   currentStep,
@@ -70,6 +71,8 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
 
 /** `verified`: the process's accreditation steps, whose outcome (an approval's expiry) stays in view. */
 function Congratulations({ verified }: { verified: StepDoc[] }) {
+  // in person the device goes back to its host (the focused screen's Hand back), not to a portfolio
+  const hosted = useHostedSession();
   return (
     <section
       data-testid="step-process"
@@ -108,12 +111,14 @@ function Congratulations({ verified }: { verified: StepDoc[] }) {
       {verified.map((step) => (
         <AccreditationOutcome key={step.id} step={step} />
       ))}
-      <Link
-        to="/portfolio"
-        className={css({ mt: "2", color: "fg.link", fontWeight: "600", textDecoration: "underline" })}
-      >
-        {ONBOARDING_PAGE_TEXT.goToPortfolio}
-      </Link>
+      {!hosted && (
+        <Link
+          to="/portfolio"
+          className={css({ mt: "2", color: "fg.link", fontWeight: "600", textDecoration: "underline" })}
+        >
+          {ONBOARDING_PAGE_TEXT.goToPortfolio}
+        </Link>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // The investor's onboarding: the distribution page, the step process and every step type's action.
 // The feature's public entry: other features and routes import it from here only (docs/CLIENT.md "Structure").
 export { DistributionPage } from "./DistributionPage.tsx";
+export { keepSigningForOffline } from "./SigningStepAction.tsx";
 export { StepAction, StepPreviewContext } from "./StepAction.tsx";
-export { StepHeader } from "./StepProcess.tsx";
+export { StepHeader, StepProcess } from "./StepProcess.tsx";

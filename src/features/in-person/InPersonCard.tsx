@@ -1,0 +1,218 @@
+// The distribution's "With the investor" card (issue 31 item 1; docs/CLIENT.md "In-person sessions"): the steps of the
+// investor's process, each done in person saying with whom and when (the device's time, then the server's once it is
+// received), and for the owners and admins who manage it "Complete with the investor": the host sets a code, the
+// session starts as a queued command (startInPersonSession, works offline) and is kept on the device, and the
+// focused screen opens. While online, the card keeps the process's signing steps on the device so that they can be
+// signed in person with no network later.
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
+import { useCommand } from "../../data/hooks.tsx";
+import { processOfDistribution } from "../../data/models/steps.ts";
+import { codeError, hashCode, IN_PERSON_TEXT, inPersonText } from "../../domain/in-person.ts";
+import { childSteps, type StepDoc, stepTitle, topSteps } from "../../domain/onboarding.ts";
+import { Button, Card, Dialog, ErrorBlock, mutedText, ScrollRegion, TextField, tableClass } from "../../ui/index.ts";
+import { keepSigningForOffline } from "../onboarding/index.ts";
+import { inPersonOf, openStepIds } from "./hosted-steps.ts";
+import { forgetSession, saveSession } from "./session-store.ts";
+import { IN_PERSON_CARD_TEXT as T } from "./strings.ts";
+
+export interface InPersonDistribution {
+  id: string;
+  allocationId: string;
+  investorId: string;
+  name?: string | null;
+  investor?: { name?: string | null; setup?: boolean | null } | null;
+  process?: unknown;
+}
+
+export function InPersonCard({ distribution, canManage }: { distribution: InPersonDistribution; canManage: boolean }) {
+  const process = processOfDistribution(distribution);
+  const investorName = distribution.investor?.name ?? distribution.name ?? "";
+  const open = openStepIds(process);
+  const [asking, setAsking] = useState(false);
+  useKeepSigningSteps(canManage ? (process?.steps ?? []) : []);
+  return (
+    <Card
+      title={T.title}
+      testId="in-person"
+      actions={
+        canManage && open.length > 0 ? (
+          <Button size="sm" onClick={() => setAsking(true)}>
+            {T.start}
+          </Button>
+        ) : undefined
+      }
+    >
+      {canManage && open.length > 0 && <p className={mutedText}>{T.intro(investorName)}</p>}
+      {!process ? <p className={mutedText}>{T.stepsNotSynced}</p> : <StepList steps={process.steps} />}
+      {process && open.length === 0 && <p className={mutedText}>{T.noOpenSteps}</p>}
+      {asking && process && (
+        <StartDialog
+          distribution={distribution}
+          investorName={investorName}
+          stepIds={open}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </Card>
+  );
+}
+
+function StepList({ steps }: { steps: StepDoc[] }) {
+  const process = { steps };
+  const rows = topSteps(process).flatMap((top) => [top, ...childSteps(process, top.id)]);
+  if (rows.length === 0) return null;
+  return (
+    <ScrollRegion label={T.steps}>
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            <th>{T.step}</th>
+            <th>{T.status}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((step) => {
+            const mark = inPersonOf(step);
+            return (
+              <tr key={step.id} data-testid="in-person-step">
+                <td className={css({ fontWeight: "600", pl: step.parentId ? "6" : undefined })}>{stepTitle(step)}</td>
+                <td>
+                  {step.status === "complete" ? T.complete : T.open}
+                  {mark && (
+                    <span
+                      className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}
+                      data-testid="in-person-mark"
+                    >
+                      {inPersonText(mark)}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** While online, keeps the open signing steps on the device, so they can be signed in person with no network. */
+function useKeepSigningSteps(steps: readonly StepDoc[]) {
+  const viewer = useViewer();
+  const online = useOnline();
+  const userId = viewer.session.user?.id;
+  const signing = steps
+    .filter((s) => s.type === "signing" && s.status !== "complete")
+    .map((s) => s.id)
+    .join(",");
+  useEffect(() => {
+    if (!online || !userId || !signing) return;
+    for (const stepId of signing.split(",")) {
+      keepSigningForOffline(userId, viewer.accountId, stepId).catch(() => undefined);
+    }
+  }, [online, userId, viewer.accountId, signing]);
+}
+
+function StartDialog({
+  distribution,
+  investorName,
+  stepIds,
+  onClose,
+}: {
+  distribution: InPersonDistribution;
+  investorName: string;
+  stepIds: string[];
+  onClose: () => void;
+}) {
+  const viewer = useViewer();
+  const command = useCommand();
+  const navigate = useNavigate();
+  const [code, setCode] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [errors, setErrors] = useState<{ code?: string; repeat?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function start(event?: FormEvent) {
+    event?.preventDefault();
+    const found = {
+      code: codeError(code) ?? undefined,
+      repeat: code === repeat ? undefined : IN_PERSON_TEXT.codesDiffer,
+    };
+    setErrors(found);
+    if (found.code || found.repeat) return;
+    const userId = viewer.session.user?.id;
+    if (!userId) return;
+    setBusy(true);
+    const id = newId();
+    try {
+      const startedAtDevice = new Date().toISOString();
+      // kept first: the focused screen opens from it, and a reload finds it
+      saveSession({
+        id,
+        userId,
+        accountId: viewer.accountId,
+        distributionId: distribution.id,
+        allocationId: distribution.allocationId,
+        investorId: distribution.investorId,
+        investorName,
+        stepIds,
+        code: await hashCode(code),
+        startedAtDevice,
+      });
+      await command("startInPersonSession", { input: { id, distributionId: distribution.id, startedAtDevice } });
+      await navigate({ to: "/in-person/$sessionId", params: { sessionId: id } });
+    } catch (failure) {
+      forgetSession({ id, userId, accountId: viewer.accountId });
+      setErrors({ form: failure instanceof Error ? failure.message : String(failure) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={T.codeTitle}
+      description={T.codeDescription}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button onClick={() => start()} loading={busy}>
+            {T.begin}
+          </Button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={start} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+        <TextField
+          label={T.code}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={code}
+          onChange={(event) => setCode(event.target.value.trim())}
+          error={errors.code}
+        />
+        <TextField
+          label={T.repeat}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={repeat}
+          onChange={(event) => setRepeat(event.target.value.trim())}
+          error={errors.repeat}
+        />
+        {errors.form && <ErrorBlock text={errors.form} />}
+        {/* Enter in a field submits */}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}
