@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { validate } from "../domain/assets.ts";
 import { MESSAGES } from "../domain/messages.ts";
-import { runForm } from "./use-form.ts";
+import { dateFields, runForm, textFields } from "./use-form.ts";
 
 const Schema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty("Name is required.")),
@@ -43,5 +43,27 @@ describe("runForm (the dialogs' form helper)", () => {
       () => {},
     );
     expect(outcome).toEqual({ status: "failed", errors: { form: MESSAGES.defaultError } });
+  });
+});
+
+describe("textFields and dateFields (a field bound to a form's value)", () => {
+  it("gives a text field its name, value, setter and message", () => {
+    const set = vi.fn((key: "name" | "total") => (value: string) => `${key}=${value}`);
+    const field = textFields({ name: "Notes", total: null }, { total: "Total is required." }, set);
+    const name = field("name");
+    expect(name).toMatchObject({ name: "name", value: "Notes", error: undefined });
+    const total = field("total");
+    expect(total).toMatchObject({ name: "total", value: "", error: "Total is required." });
+    expect(total.onValueChange("5")).toBe("total=5");
+  });
+
+  it("gives a date input null for no day and its setter", () => {
+    const changed: (string | null)[] = [];
+    const field = dateFields({ opensOn: null, closesOn: "2026-01-31" }, {}, () => (value) => changed.push(value));
+    expect(field("opensOn")).toMatchObject({ name: "opensOn", value: null });
+    const closes = field("closesOn");
+    expect(closes.value).toBe("2026-01-31");
+    closes.onChange(null);
+    expect(changed).toEqual([null]);
   });
 });

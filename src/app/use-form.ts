@@ -27,6 +27,27 @@ export async function runForm<V, T>(
   }
 }
 
+/**
+ * Binds text fields to a form's values: `<TextField label={…} {...field("name")} />` gives the field its name, value,
+ * setter and message, which each form would otherwise write out field by field.
+ */
+export function textFields<K extends string>(
+  values: { [key in K]?: string | null },
+  errors: FieldErrors,
+  set: (key: K) => (value: string) => void,
+) {
+  return (key: K) => ({ name: key, value: values[key] ?? "", onValueChange: set(key), error: errors[key] });
+}
+
+/** The same for a DateInput, whose value is null when cleared. */
+export function dateFields<K extends string>(
+  values: { [key in K]?: string | null },
+  errors: FieldErrors,
+  set: (key: K) => (value: string | null) => void,
+) {
+  return (key: K) => ({ name: key, value: values[key] ?? null, onChange: set(key), error: errors[key] });
+}
+
 export function useForm<V extends Record<string, string | null>, T>({
   initial,
   check,
@@ -60,5 +81,8 @@ export function useForm<V extends Record<string, string | null>, T>({
     void save();
   }
 
-  return { values, errors, saving, set, setNullable, save, onSubmit };
+  const field = textFields<keyof V & string>(values, errors, set);
+  const dateField = dateFields<keyof V & string>(values, errors, setNullable);
+
+  return { values, errors, saving, set, setNullable, field, dateField, save, onSubmit };
 }

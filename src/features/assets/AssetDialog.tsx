@@ -42,7 +42,7 @@ export function AssetDialog({
     },
     onDone: onClose,
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, field } = form;
 
   return (
     <FormDialog
@@ -53,23 +53,10 @@ export function AssetDialog({
       onClose={onClose}
     >
       <div className={fullRow}>
-        <TextField
-          label={ASSET_DIALOG_TEXT.name}
-          name="name"
-          value={values.name}
-          onValueChange={set("name")}
-          error={errors.name}
-        />
+        <TextField label={ASSET_DIALOG_TEXT.name} {...field("name")} />
       </div>
       <div className={fullRow}>
-        <TextField
-          label={ASSET_DIALOG_TEXT.authorizedTotal}
-          name="authorizedTotal"
-          kind="number"
-          value={values.authorizedTotal}
-          onValueChange={set("authorizedTotal")}
-          error={errors.authorizedTotal}
-        />
+        <TextField label={ASSET_DIALOG_TEXT.authorizedTotal} kind="number" {...field("authorizedTotal")} />
       </div>
       <div>
         <Select

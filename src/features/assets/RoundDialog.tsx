@@ -102,7 +102,7 @@ export function RoundDialog({
     },
     onDone: onClose,
   });
-  const { values, errors, set, setNullable: setDay } = form;
+  const { values, errors, set, field, dateField } = form;
 
   return (
     <FormDialog
@@ -114,72 +114,19 @@ export function RoundDialog({
       onClose={onClose}
     >
       <div className={fullRow}>
-        <TextField
-          label={ROUND_DIALOG_TEXT.name}
-          name="name"
-          value={values.name}
-          onValueChange={set("name")}
-          error={errors.name}
-        />
+        <TextField label={ROUND_DIALOG_TEXT.name} {...field("name")} />
       </div>
-      <DateInput
-        label={ROUND_DIALOG_TEXT.opensOn}
-        name="opensOn"
-        value={values.opensOn}
-        onChange={setDay("opensOn")}
-        error={errors.opensOn}
-      />
-      <DateInput
-        label={ROUND_DIALOG_TEXT.closesOn}
-        name="closesOn"
-        value={values.closesOn}
-        onChange={setDay("closesOn")}
-        error={errors.closesOn}
-      />
+      <DateInput label={ROUND_DIALOG_TEXT.opensOn} {...dateField("opensOn")} />
+      <DateInput label={ROUND_DIALOG_TEXT.closesOn} {...dateField("closesOn")} />
       <div className={fullRow}>
-        <TextField
-          label={ROUND_DIALOG_TEXT.termsUrl}
-          name="termsUrl"
-          kind="url"
-          value={values.termsUrl}
-          onValueChange={set("termsUrl")}
-          error={errors.termsUrl}
-        />
+        <TextField label={ROUND_DIALOG_TEXT.termsUrl} kind="url" {...field("termsUrl")} />
       </div>
-      <TextField
-        label={ROUND_DIALOG_TEXT.price}
-        name="price"
-        kind="number"
-        value={values.price}
-        onValueChange={set("price")}
-        error={errors.price}
-      />
-      <TextField
-        label={ROUND_DIALOG_TEXT.total}
-        name="total"
-        kind="number"
-        value={values.total}
-        onValueChange={set("total")}
-        error={errors.total}
-      />
+      <TextField label={ROUND_DIALOG_TEXT.price} kind="number" {...field("price")} />
+      <TextField label={ROUND_DIALOG_TEXT.total} kind="number" {...field("total")} />
       {debt && (
         <>
-          <TextField
-            label={ROUND_DIALOG_TEXT.coupon}
-            name="coupon"
-            kind="number"
-            value={values.coupon}
-            onValueChange={set("coupon")}
-            error={errors.coupon}
-          />
-          <TextField
-            label={ROUND_DIALOG_TEXT.term}
-            name="term"
-            kind="number"
-            value={values.term}
-            onValueChange={set("term")}
-            error={errors.term}
-          />
+          <TextField label={ROUND_DIALOG_TEXT.coupon} kind="number" {...field("coupon")} />
+          <TextField label={ROUND_DIALOG_TEXT.term} kind="number" {...field("term")} />
         </>
       )}
       <div>
@@ -204,14 +151,7 @@ export function RoundDialog({
         </div>
       )}
       {security && (
-        <TextField
-          label={ROUND_DIALOG_TEXT.latestPrice(security.name)}
-          name="unitValue"
-          kind="number"
-          value={values.unitValue}
-          onValueChange={set("unitValue")}
-          error={errors.unitValue}
-        />
+        <TextField label={ROUND_DIALOG_TEXT.latestPrice(security.name)} kind="number" {...field("unitValue")} />
       )}
     </FormDialog>
   );

@@ -19,7 +19,7 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
     },
     onDone: onClose,
   });
-  const { values, errors, set } = form;
+  const { values, set, field } = form;
 
   return (
     <FormDialog
@@ -30,22 +30,9 @@ export function SecurityDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <div className={fullRow}>
-        <TextField
-          label={SECURITY_DIALOG_TEXT.name}
-          name="name"
-          value={values.name}
-          onValueChange={set("name")}
-          error={errors.name}
-        />
+        <TextField label={SECURITY_DIALOG_TEXT.name} {...field("name")} />
       </div>
-      <TextField
-        label={SECURITY_DIALOG_TEXT.total}
-        name="total"
-        kind="number"
-        value={values.total}
-        onValueChange={set("total")}
-        error={errors.total}
-      />
+      <TextField label={SECURITY_DIALOG_TEXT.total} kind="number" {...field("total")} />
       <TextField
         label={SECURITY_DIALOG_TEXT.symbol}
         name="symbol"

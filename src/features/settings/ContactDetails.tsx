@@ -4,6 +4,7 @@
 // else (tests/server/account-settings.test.ts).
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { textFields } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Fact, FormGrid, SyncMark, TextField, toast } from "../../ui/index.ts";
@@ -84,6 +85,7 @@ function ContactForm({ account, onDone }: { account: AccountContact; onDone: () 
   const [values, setValues] = useState<Details>(() => detailsOf(account));
   const [errors, setErrors] = useState<Errors<Details>>({});
   const set = (key: keyof Details) => (value: string) => setValues((previous) => ({ ...previous, [key]: value }));
+  const field = textFields(values, errors, set);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,33 +103,10 @@ function ContactForm({ account, onDone }: { account: AccountContact; onDone: () 
   return (
     <form onSubmit={submit} noValidate data-testid="contact-form">
       <FormGrid>
-        <TextField
-          label={SETTINGS_TEXT.email}
-          type="email"
-          value={values.email}
-          onValueChange={set("email")}
-          error={errors.email}
-        />
-        <TextField
-          label={SETTINGS_TEXT.url}
-          kind="url"
-          value={values.url}
-          onValueChange={set("url")}
-          error={errors.url}
-        />
-        <TextField
-          label={SETTINGS_TEXT.supportEmail}
-          type="email"
-          value={values.supportEmail}
-          onValueChange={set("supportEmail")}
-          error={errors.supportEmail}
-        />
-        <TextField
-          label={SETTINGS_TEXT.twitterHandle}
-          value={values.twitterHandle}
-          onValueChange={set("twitterHandle")}
-          error={errors.twitterHandle}
-        />
+        <TextField label={SETTINGS_TEXT.email} type="email" {...field("email")} />
+        <TextField label={SETTINGS_TEXT.url} kind="url" {...field("url")} />
+        <TextField label={SETTINGS_TEXT.supportEmail} type="email" {...field("supportEmail")} />
+        <TextField label={SETTINGS_TEXT.twitterHandle} {...field("twitterHandle")} />
       </FormGrid>
       <SaveOrCancel onCancel={onDone} />
     </form>

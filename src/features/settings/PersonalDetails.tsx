@@ -6,6 +6,7 @@
 // replica's value); viewers read. Parties are read-only here: they are entered in account setup.
 import { type FormEvent, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { textFields } from "../../app/use-form.ts";
 import { useCommand, useDocument } from "../../data/hooks.tsx";
 import type { AccountParty, LocatedAddress } from "../../data/models/account-details.ts";
 import type { PendingMark } from "../../data/pending.ts";
@@ -164,6 +165,7 @@ function AddressForm({ address, onDone }: { address: Address; onDone: () => void
   const [values, setValues] = useState<AddressFields>(address);
   const [errors, setErrors] = useState<Errors<AddressFields>>({});
   const set = (key: keyof AddressFields) => (value: string) => setValues((previous) => ({ ...previous, [key]: value }));
+  const field = textFields(values, errors, set);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -181,31 +183,11 @@ function AddressForm({ address, onDone }: { address: Address; onDone: () => void
   return (
     <form onSubmit={submit} noValidate data-testid="address-form">
       <FormGrid>
-        <TextField
-          label={SETTINGS_TEXT.lineOne}
-          value={values.lineOne}
-          onValueChange={set("lineOne")}
-          error={errors.lineOne}
-        />
-        <TextField
-          label={SETTINGS_TEXT.lineTwo}
-          value={values.lineTwo}
-          onValueChange={set("lineTwo")}
-          error={errors.lineTwo}
-        />
-        <TextField label={SETTINGS_TEXT.city} value={values.city} onValueChange={set("city")} error={errors.city} />
-        <TextField
-          label={SETTINGS_TEXT.province}
-          value={values.province}
-          onValueChange={set("province")}
-          error={errors.province}
-        />
-        <TextField
-          label={SETTINGS_TEXT.postalCode}
-          value={values.postalCode}
-          onValueChange={set("postalCode")}
-          error={errors.postalCode}
-        />
+        <TextField label={SETTINGS_TEXT.lineOne} {...field("lineOne")} />
+        <TextField label={SETTINGS_TEXT.lineTwo} {...field("lineTwo")} />
+        <TextField label={SETTINGS_TEXT.city} {...field("city")} />
+        <TextField label={SETTINGS_TEXT.province} {...field("province")} />
+        <TextField label={SETTINGS_TEXT.postalCode} {...field("postalCode")} />
       </FormGrid>
       <SaveOrCancel onCancel={onDone} />
     </form>

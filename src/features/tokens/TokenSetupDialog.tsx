@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { textFields } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { Button, Dialog, Fact, FieldError, mutedText, Select, TextField, toast } from "../../ui/index.ts";
 import { ChainReasons, chainOptions } from "./ChainReasons.tsx";
@@ -65,6 +66,7 @@ export function TokenSetupDialog({
     setValues((current) => ({ ...current, [key]: value ?? "" }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
+  const field = textFields(values, errors, set);
   const next = () => {
     const found = validateToken(values, blocked);
     setErrors(found);
@@ -128,19 +130,8 @@ export function TokenSetupDialog({
           className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "2" })}
           data-testid="token-form"
         >
-          <TextField
-            label={TOKEN_TEXT.name}
-            value={values.name}
-            onValueChange={set("name")}
-            error={errors.name}
-            autoFocus
-          />
-          <TextField
-            label={TOKEN_TEXT.symbol}
-            value={values.symbol}
-            onValueChange={set("symbol")}
-            error={errors.symbol}
-          />
+          <TextField label={TOKEN_TEXT.name} {...field("name")} autoFocus />
+          <TextField label={TOKEN_TEXT.symbol} {...field("symbol")} />
           <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
             <Select
               label={TOKEN_TEXT.chain}
