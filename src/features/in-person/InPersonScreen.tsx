@@ -13,9 +13,9 @@ import { useCommand, useDocument } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeMatches, IN_PERSON_TEXT } from "../../domain/in-person.ts";
 import { Button, Dialog, EmptyState, Loading, Note, Page, TextField } from "../../ui/index.ts";
-import { StepProcess } from "../onboarding/index.ts";
+import { StepProcess, useStepCommands } from "../onboarding/index.ts";
 import { PaymentTargetContext } from "../payments/index.ts";
-import { sessionProcess } from "./hosted-steps.ts";
+import { sessionProcess, withQueuedDone } from "./hosted-steps.ts";
 import { forgetSession, type InPersonSession, openSessionFor } from "./session-store.ts";
 import { FOCUSED_TEXT as T } from "./strings.ts";
 
@@ -62,8 +62,12 @@ function Focused({ session }: { session: InPersonSession }) {
   const blocker = useBlocker({ shouldBlockFn: () => !released.current, withResolver: true, enableBeforeUnload: false });
   const asking = handingBack || blocker.status === "blocked";
 
+  const queued = useStepCommands();
   const process = processOfDistribution(distribution);
-  const shown = process ? sessionProcess(process, session.stepIds) : null;
+  const shown = useMemo(
+    () => (process ? withQueuedDone(sessionProcess(process, session.stepIds), queued) : null),
+    [process, session.stepIds, queued],
+  );
   const payment = distribution
     ? {
         distributionId: distribution.id,

@@ -14,6 +14,26 @@ export function sessionProcess(process: ProcessDoc, stepIds: readonly string[]):
   };
 }
 
+/**
+ * The process as the focused screen walks it: a step whose completion waits in the outbox (or was taken but not yet
+ * seen back) counts as done, so that with no network the investor goes on to the next step instead of waiting at
+ * this one; a refused one stays open with its reason (StepAction shows it).
+ */
+export function withQueuedDone(
+  process: ProcessDoc,
+  queued: ReadonlyMap<string, { status: "pending" | "accepted" | "rejected" }>,
+): ProcessDoc {
+  return {
+    ...process,
+    steps: process.steps.map((step) => {
+      const status = queued.get(step.id)?.status;
+      return step.status !== "complete" && (status === "pending" || status === "accepted")
+        ? { ...step, status: "complete" }
+        : step;
+    }),
+  };
+}
+
 /** The steps open now (not complete), the session's steps when it starts. */
 export function openStepIds(process: ProcessDoc | null): string[] {
   return (process?.steps ?? []).filter((s) => s.status !== "complete" && !s.parentId).map((s) => s.id);

@@ -4,3 +4,4 @@ export { DistributionPage } from "./DistributionPage.tsx";
 export { keepSigningForOffline } from "./SigningStepAction.tsx";
 export { StepAction, StepPreviewContext } from "./StepAction.tsx";
 export { StepHeader, StepProcess } from "./StepProcess.tsx";
+export { type StepCommand, useStepCommands } from "./use-step-commands.ts";
