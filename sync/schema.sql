@@ -1257,7 +1257,7 @@ create table app_public.audit_events (
   updated_on timestamp with time zone default now() not null,
   constraint action_length CHECK (action IS NULL OR char_length(action) <= 200 OR app_private.text_too_long('Action'::text, 200)),
   constraint audit_events_details_check CHECK (jsonb_typeof(details) = 'object'::text),
-  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['command'::text, 'sign_in'::text, 'account_switch'::text, 'membership'::text, 'ownership_transfer'::text, 'accreditation'::text])),
+  constraint audit_events_kind_check CHECK (kind = ANY (ARRAY['command'::text, 'sign_in'::text, 'account_switch'::text, 'membership'::text, 'ownership_transfer'::text, 'accreditation'::text, 'in_person'::text])),
   constraint audit_events_pkey PRIMARY KEY (id),
   constraint device_id_length CHECK (device_id IS NULL OR char_length(device_id) <= 200 OR app_private.text_too_long('Device id'::text, 200)),
   constraint ip_length CHECK (ip IS NULL OR char_length(ip) <= 200 OR app_private.text_too_long('Ip'::text, 200)),
@@ -4462,6 +4462,25 @@ AS $function$
   select array(select ua.account_id from app_public.users_accounts ua where ua.id = doc_id)
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.audit_in_person(session_id uuid, action text, details jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  insert into app_public.audit_events (kind, action, user_id, account_id, session_id, details)
+  select 'in_person', audit_in_person.action, s.host_user_id, s.investor_id, app_private.current_session_id(),
+         jsonb_build_object('inPersonSessionId', s.id, 'distributionId', s.distribution_id,
+                            'hostAccountId', s.host_account_id, 'hostAccountName', a.name,
+                            'hostName', nullif(btrim(u.first_name || ' ' || u.last_name), ''),
+                            'deviceLabel', s.device_label)
+           || coalesce(audit_in_person.details, '{}'::jsonb)
+  from app_public.in_person_sessions s
+  join app_public.accounts a on a.id = s.host_account_id
+  join app_public.users u on u.id = s.host_user_id
+  where s.id = audit_in_person.session_id
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.audit_redacted(mutation text, variables jsonb)
  RETURNS jsonb
  LANGUAGE sql
@@ -6790,6 +6809,34 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.hosted_signing_step_context(step_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  process app_public.processes;
+begin
+  select p.* into process from app_public.steps s join app_public.processes p on p.id = s.process_id
+    where s.id = hosted_signing_step_context.step_id;
+  if process.id is null or not app_private.may_host_distribution(process.distribution_id) then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  return app_private.signing_step_context(hosted_signing_step_context.step_id, process.investor_id);
+end;
+$function$;
+grant execute on function app_private.hosted_signing_step_context(step_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.html_text(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select replace(replace(replace(replace(coalesce(value, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.import_customers(contacts jsonb)
  RETURNS SETOF app_public.customers
  LANGUAGE plpgsql
@@ -6881,6 +6928,21 @@ AS $function$
          from unnest(numbers) with ordinality as t(f, n)
         where jsonb_typeof(item -> f) not in ('string', 'number', 'null') order by n limit 1))
   $function$;
+
+CREATE OR REPLACE FUNCTION app_private.in_person_host(session_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select jsonb_build_object('sessionId', s.id, 'userId', u.id,
+                            'name', coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), 'A user'),
+                            'accountId', a.id, 'accountName', a.name, 'deviceLabel', s.device_label)
+  from app_public.in_person_sessions s
+  join app_public.users u on u.id = s.host_user_id
+  join app_public.accounts a on a.id = s.host_account_id
+  where s.id = in_person_host.session_id
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.in_person_refused()
  RETURNS void
@@ -7785,14 +7847,22 @@ grant execute on function app_private.mapped_template_locked(mapped_id uuid) to 
 
 CREATE OR REPLACE FUNCTION app_private.mark_step_in_person(step_id uuid, session_id uuid, done_at_device timestamp with time zone)
  RETURNS app_public.steps
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
+declare
+  step app_public.steps;
+begin
   update app_public.steps s set in_person_session_id = mark_step_in_person.session_id,
       done_at_device = mark_step_in_person.done_at_device, in_person_received_at = now()
     where s.id = mark_step_in_person.step_id
-    returning *
+    returning * into step;
+  perform app_private.audit_in_person(mark_step_in_person.session_id, 'completed a step in person',
+    jsonb_build_object('stepId', step.id, 'step', app_private.step_title(step), 'stepType', step.type,
+                       'doneAtDevice', mark_step_in_person.done_at_device));
+  return step;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.may_host_distribution(distribution uuid)
@@ -7930,6 +8000,8 @@ begin
   update app_private.offline_signatures o set status = 'reopened', reason = left(offline_signature_reopened.reason, 1000),
       updated_on = now()
     where o.id = signature_id and o.status = 'received' returning * into signature;
+  -- signed in an in-person session that has ended: its mail may go now, saying what was not sealed
+  perform app_private.queue_in_person_mail(signature.in_person_session_id);
   select s.* into step from app_public.steps s where s.id = signature.step_id for update;
   if step.id is null or step.status <> 'processing' then
     return step;
@@ -7961,7 +8033,10 @@ begin
   if step.status <> 'processing' then
     raise exception 'The step changed while the signature waited: please review and sign again.' using errcode = 'LL409';
   end if;
-  return app_private.finish_step(step);
+  step := app_private.finish_step(step);
+  -- signed in an in-person session that has ended: its mail may go now (docs/IN-PERSON.md)
+  perform app_private.queue_in_person_mail(signature.in_person_session_id);
+  return step;
 end;
 $function$;
 
@@ -8333,6 +8408,9 @@ AS $function$
                                         case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
                                           then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
                       from jsonb_each(to_jsonb(st)) e)
+                     -- who did the step in person (sync/database/in-person/10_sessions.sql), or null
+                     || jsonb_build_object('inPerson', app_private.step_in_person(st.in_person_session_id,
+                          st.done_at_device, st.in_person_received_at))
                      order by st.parent_id nulls first, st."order", st.created_on, st.id) as docs
     from app_public.steps st, step_shape s
     where st.process_id in (select p.id from processes p)
@@ -8623,19 +8701,96 @@ end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.queue_in_person_mail(session_id uuid)
- RETURNS void
+ RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 declare
   session app_public.in_person_sessions;
+  investor app_public.accounts;
+  host_name text;
+  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail's).
+  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  claimable boolean;
+  lines text[];
+  html_lines text[];
+  mail_id uuid;
 begin
-  update app_public.in_person_sessions s set mailed_on = now()
-    where s.id = queue_in_person_mail.session_id and s.mailed_on is null returning * into session;
+  select s.* into session from app_public.in_person_sessions s
+    where s.id = queue_in_person_mail.session_id and s.end_received_at is not null and s.mailed_on is null
+      and not exists (select 1 from app_private.offline_signatures o
+                      where o.in_person_session_id = s.id and o.status = 'received')
+    for update;
   if session.id is null then
-    return;
+    return null;
   end if;
+  update app_public.in_person_sessions s set mailed_on = now() where s.id = session.id;
+  select a.* into investor from app_public.accounts a where a.id = session.investor_id;
+  if not app_private.is_mail_address(investor.email) then
+    return null;
+  end if;
+  select coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), a.name) || ' (' || a.name || ')'
+    into host_name
+    from app_public.users u, app_public.accounts a
+    where u.id = session.host_user_id and a.id = session.host_account_id;
+  claimable := not exists (select 1 from app_public.users_accounts ua
+                           where ua.account_id = investor.id and ua.status = 'active');
+  -- the session's documents: sealed (a download link) or not (the reason)
+  select coalesce(array_agg(t.line order by t.n), '{}'), coalesce(array_agg(t.html order by t.n), '{}')
+    into lines, html_lines
+  from (
+    select o.received_on as n,
+           case when o.status = 'sealed' and d.id is not null
+             then '- ' || coalesce(m.name, 'A document') || ': signed. Download it after signing in: {{origin}}' || d.document_uri
+             else '- ' || coalesce(m.name, 'A document') || ': not signed (' || coalesce(o.reason, 'it changed before it was sealed')
+                  || '). You can sign it again after signing in.' end as line,
+           case when o.status = 'sealed' and d.id is not null
+             then '<li>' || app_private.html_text(coalesce(m.name, 'A document')) || ': signed. <a href="{{origin}}' || d.document_uri
+                  || '">Download it</a> after signing in.</li>'
+             else '<li>' || app_private.html_text(coalesce(m.name, 'A document')) || ': not signed ('
+                  || app_private.html_text(coalesce(o.reason, 'it changed before it was sealed'))
+                  || '). You can sign it again after signing in.</li>' end as html
+    from app_private.offline_signatures o
+    join app_public.steps st on st.id = o.step_id
+    left join app_public.mapped_signing_templates m on m.id = (st.schema ->> 'mappedSigningTemplateId')::uuid
+    left join app_public.sent_signing_documents d on d.id = o.id
+    where o.in_person_session_id = session.id
+  ) t;
+  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+  values (
+    'in_person_session',
+    investor.email,
+    'Your copy of what you signed with ' || host_name,
+    'You completed your investment steps in person with ' || host_name || ' on their device.' || chr(10) || chr(10)
+      || case when cardinality(lines) > 0
+           then 'What you signed:' || chr(10) || array_to_string(lines, chr(10)) || chr(10) || chr(10)
+           else 'You signed no documents in this session.' || chr(10) || chr(10) end
+      || case when claimable
+           then 'Claim your account within 30 days to sign in and follow your investment (sign up first if you have '
+                || 'no Ledgerline sign-in yet):' || chr(10) || '{{origin}}/authenticate/claim?token=' || token
+                || chr(10) || chr(10)
+           else '' end
+      || 'If you did not meet ' || host_name || ', tell them or your issuer.',
+    '<p>You completed your investment steps in person with ' || app_private.html_text(host_name)
+      || ' on their device.</p>'
+      || case when cardinality(html_lines) > 0
+           then '<p>What you signed:</p><ul>' || array_to_string(html_lines, '') || '</ul>'
+           else '<p>You signed no documents in this session.</p>' end
+      || case when claimable
+           then '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Claim your account</a> within 30 '
+                || 'days to sign in and follow your investment (sign up first if you have no Ledgerline sign-in '
+                || 'yet).</p>'
+           else '' end
+      || '<p>If you did not meet ' || app_private.html_text(host_name) || ', tell them or your issuer.</p>'
+  )
+  returning id into mail_id;
+  if claimable then
+    insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
+    values (app_private.hash_token(token), investor.email, mail_id, session.host_user_id, now() + interval '30 days');
+  end if;
+  perform pg_notify('mail_outbox', mail_id::text);
+  return mail_id;
 end;
 $function$;
 
@@ -10198,6 +10353,22 @@ AS $function$
                                            (select app_private.current_account_type()))
   $function$;
 grant execute on function app_private.staff_transaction_ids() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.step_in_person(session_id uuid, done_at_device timestamp with time zone, received_at timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select jsonb_build_object('hostName', nullif(btrim(u.first_name || ' ' || u.last_name), ''),
+                            'hostAccountName', a.name, 'doneAtDevice', step_in_person.done_at_device,
+                            'receivedAt', step_in_person.received_at)
+  from app_public.in_person_sessions s
+  join app_public.users u on u.id = s.host_user_id
+  join app_public.accounts a on a.id = s.host_account_id
+  where s.id = step_in_person.session_id
+$function$;
+grant execute on function app_private.step_in_person(session_id uuid, done_at_device timestamp with time zone, received_at timestamp with time zone) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.step_question_set(step_schema jsonb, dq uuid)
  RETURNS uuid
@@ -14011,6 +14182,8 @@ begin
   update app_public.in_person_sessions s set ended_at_device = end_in_person_session.ended_at_device,
       end_received_at = now()
     where s.id = session.id returning * into session;
+  perform app_private.audit_in_person(session.id, 'ended an in-person session',
+    jsonb_build_object('endedAtDevice', session.ended_at_device));
   perform app_private.queue_in_person_mail(session.id);
   return session;
 end;
@@ -16054,6 +16227,8 @@ begin
     values (start_in_person_session.id, start_in_person_session.distribution_id, investor,
             app_private.current_user_id(), app_private.current_account_id(), label, started_at_device)
     returning * into session;
+  perform app_private.audit_in_person(session.id, 'started an in-person session',
+    jsonb_build_object('startedAtDevice', session.started_at_device));
   perform app_private.record_document_change('distributions', session.distribution_id);
   return session;
 end;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { availableUnits, checkTransferRequest, isOnChain, TRANSFER_TEXT, transferRulesText } from "./transfers.ts";
+import {
+  availableUnits,
+  checkTransferRequest,
+  TRANSFER_TEXT,
+  tokensOnTheirWay,
+  transferRulesText,
+} from "./transfers.ts";
 
 const form = { units: "100.5", transfereeEmail: "new@x.test", reason: "gift", pricePerUnit: "" };
 
@@ -50,13 +56,13 @@ describe("the units a holding has left to transfer", () => {
   });
 });
 
-describe("a holding on a chain", () => {
-  it("is one with any chain registration that did not fail", () => {
-    expect(isOnChain([])).toBe(false);
-    expect(isOnChain(null)).toBe(false);
-    expect(isOnChain([{ status: "failed" }])).toBe(false);
-    expect(isOnChain([{ status: "failed" }, { status: "pending" }])).toBe(true);
-    expect(isOnChain([{ status: "trade", chain: "ledgerlinen-hawknet" }])).toBe(true);
+describe("a holding whose tokens are on their way", () => {
+  it("is one with a chain registration still pending", () => {
+    expect(tokensOnTheirWay([])).toBe(false);
+    expect(tokensOnTheirWay(null)).toBe(false);
+    expect(tokensOnTheirWay([{ status: "failed" }])).toBe(false);
+    expect(tokensOnTheirWay([{ status: "trade", chain: "ethereum-ledgerline" }])).toBe(false);
+    expect(tokensOnTheirWay([{ status: "failed" }, { status: "pending" }])).toBe(true);
   });
 });
 

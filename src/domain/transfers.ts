@@ -39,13 +39,15 @@ export const transferConfirmationPath = (transferId: string) =>
   TRANSFER_CONFIRMATION_PATH.replace("{transferId}", encodeURIComponent(transferId));
 
 /**
- * Whether a holding is registered on a chain (any address not failed, as check_transfer_rules asks): such a holding
- * cannot be transferred yet, so the screen does not offer it.
+ * Whether a holding's tokens are still on their way on a chain (a mint or an incoming transfer signed, not yet in a
+ * block: an address `pending`, as transfer_chain_plan asks): the server refuses to move such a holding until the
+ * chain records them, so the screen does not offer it. A holding whose tokens are on the chain is offered: its
+ * transfer moves them too, and the server says why when its chain cannot.
  */
-export function isOnChain(addresses: readonly unknown[] | null | undefined): boolean {
+export function tokensOnTheirWay(addresses: readonly unknown[] | null | undefined): boolean {
   return (addresses ?? []).some(
     (address) =>
-      typeof address === "object" && address !== null && (address as { status?: unknown }).status !== "failed",
+      typeof address === "object" && address !== null && (address as { status?: unknown }).status === "pending",
   );
 }
 

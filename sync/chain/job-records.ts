@@ -9,7 +9,7 @@ import type { Sql } from "../db/database.ts";
 /** A row of app_private.chain_jobs as both chains' runners read it. */
 export interface JobRow {
   id: string;
-  kind: "deploy" | "mint";
+  kind: "deploy" | "mint" | "transfer";
   chain: string;
   contract_id: string;
   holding_id: string | null;
@@ -19,6 +19,8 @@ export interface JobRow {
   nonce: string | null;
   raw_tx: string | null;
   tx_hash: string | null;
+  /** a transfer's: the address the units leave (`address` is where they go; sync/chain/transfer-jobs.ts) */
+  from_address?: string | null;
 }
 
 export interface SignedJob {

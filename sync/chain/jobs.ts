@@ -1,4 +1,5 @@
-// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts and mints holdings queued by the token
+// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts, mints holdings and moves transferred
+// tokens (transfer-jobs.ts) queued by the token and transfer
 // commands in app_private.chain_jobs, one chain at a time, in order.
 //
 // Durability: a job's transaction is signed and stored with its nonce and hash (status `signed`) before it is sent.
@@ -32,6 +33,7 @@ import {
 } from "./job-records.ts";
 import type { ChainBackend } from "./provider.ts";
 import type { TezosBackend } from "./tezos.ts";
+import { prepareTransfers, recordTransfersFinished, recordTransfersSigned, TRANSFER_GAS } from "./transfer-jobs.ts";
 
 export const TOKEN_INTERFACE = new Interface(artifact.abi as never);
 const DEPLOY_GAS = 3_000_000n;
@@ -191,7 +193,61 @@ export class JobRunner {
       await this.signMints(backend, mints.rows);
       return true;
     }
+    // approved transfers of tokenized holdings, after the mints (a transferor's tokens are minted first)
+    const transfers = await this.db.query<JobRow>(
+      `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = 'transfer'
+        order by created_on, id limit $2`,
+      [chain, batch],
+    );
+    if (transfers.rows.length > 0) {
+      const backend = await this.options.backend(chain);
+      await this.signTransfers(backend, transfers.rows);
+      return true;
+    }
     return false;
+  }
+
+  /** Transfer: forceTransfer(from, to, units) through the operator's controller role, one transaction per job. */
+  private async signTransfers(backend: ChainBackend, jobs: JobRow[]): Promise<void> {
+    const { ready, failed } = await prepareTransfers(this.db, backend.chain, jobs, async (address) => {
+      const code = await backend.provider.send("eth_getCode", [address.toLowerCase(), "latest"]).catch(() => "0x");
+      return code !== "0x";
+    });
+    const fees = await this.fees(backend);
+    const chainId = (await backend.provider.getNetwork()).chainId;
+    let nonce = await this.nextNonce(backend);
+    const signed: SignedJob[] = [];
+    for (const job of ready) {
+      const raw = await backend.operator.signTransaction({
+        type: 2,
+        chainId,
+        nonce,
+        to: job.contract.toLowerCase(),
+        data: TOKEN_INTERFACE.encodeFunctionData("forceTransfer", [job.from, job.to, job.units]),
+        gasLimit: TRANSFER_GAS,
+        ...fees,
+      });
+      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address: job.address, addressId: job.addressId });
+      nonce += 1;
+    }
+    await this.db.transaction(async (tx) => {
+      await recordFailedJobs(tx, failed);
+      await recordTransfersFinished(
+        tx,
+        failed.map((f) => ({ id: f.id, ok: false, block: null, failure: f.failure })),
+      );
+      // the transferee's holding shows its address on the chain at once, pending until the transfer is in a block
+      await recordSignedJobs(tx, signed);
+      await recordTransfersSigned(tx, signed);
+    });
+    if (signed.length === 0) return;
+    if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
+    if (this.stopped) return;
+    const { rows } = await this.db.query<JobRow>(
+      "select * from app_private.chain_jobs where id = any ($1::uuid[]) order by nonce",
+      [signed.map((s) => s.id)],
+    );
+    await this.settleSigned(backend, rows);
   }
 
   private async fees(backend: ChainBackend): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
@@ -486,10 +542,18 @@ export class JobRunner {
       });
     }
     for (const outcome of outcomes.filter((o) => o.job.kind === "deploy")) await this.finishDeploy(outcome);
-    const mints = outcomes.filter((o) => o.job.kind === "mint");
+    // a transfer finishes as a mint does (its job, the transferee's holding address, the ledger from the chain),
+    // and its request row follows
+    const mints = outcomes.filter((o) => o.job.kind === "mint" || o.job.kind === "transfer");
     if (mints.length === 0) return;
     await this.db.transaction(async (tx) => {
       const rows = mints.map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure }));
+      await recordTransfersFinished(
+        tx,
+        mints
+          .filter((o) => o.job.kind === "transfer")
+          .map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure })),
+      );
       await tx.query(
         `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
                 block_number = x.block, failure = x.failure, updated_on = now()

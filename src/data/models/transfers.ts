@@ -7,7 +7,8 @@ import { decimal, keyword, optionalDecimal, optionalText, optionalUuid, text, ti
 export const transferSchema = toTypedRxJsonSchema({
   title: "transfers",
   description: "A transfer request of a holding's units to another investor, and its decision.",
-  version: 0,
+  // 1: the chain's side of a tokenized holding's transfer (chain, chainStatus, chainFailure)
+  version: 1,
   primaryKey: "id",
   type: "object",
   properties: {
@@ -26,6 +27,9 @@ export const transferSchema = toTypedRxJsonSchema({
     decidedOn: { type: ["string", "null"] },
     rejectionReason: optionalText,
     newHoldingId: optionalUuid,
+    chain: optionalText,
+    chainStatus: optionalText,
+    chainFailure: optionalText,
     securityName: text,
     requesterName: text,
     transfereeName: text,

@@ -1,7 +1,8 @@
 // Transfers between holders (features/transfers; docs/TRANSFERS.md): the issuer's transfer rules per security, the
-// holder's request and its cancellation, the issuer's (or managing broker's) approval or rejection. Each command
-// declared once: name, effect on the device, description, sample (command.ts). The server re-checks every rule when
-// a queued command arrives; an approval that arrives twice applies once.
+// holder's request and its cancellation, the issuer's (or managing broker's) approval or rejection, and the retry of
+// an approved tokenized transfer the chain refused. Each command declared once: name, effect on the device,
+// description, sample (command.ts). The server re-checks every rule when a queued command arrives; an approval that
+// arrives twice applies once.
 
 import { command, sampleId as id } from "./command.ts";
 import { amountText, named } from "./describe.ts";
@@ -60,5 +61,12 @@ export const TRANSFERS_COMMANDS = [
     effect: pendingIn("security.transfers", "reject", (input) => ({ id: textOf(input.transferId), row: input })),
     describe: () => "Reject a transfer",
     sample: { input: { transferId: id(90), reason: "The issuer buys these units." } },
+  }),
+  command({
+    name: "retryTransferOnChain",
+    // the request's chain status follows from the server (queued again, then the chain's answer)
+    effect: null,
+    describe: () => "Retry a transfer on the chain",
+    sample: { input: { transferId: id(90) } },
   }),
 ] as const;

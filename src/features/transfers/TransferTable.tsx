@@ -1,7 +1,8 @@
 // A table of transfer requests (a holding's, or a security's for its issuer): date, from, to, units, price, status
 // with its sync mark, and the actions the viewer may take on an open request: the holder cancels its own, the issuer's
-// (or managing broker's) owners and admins approve or reject with a reason. Every action is a queued command; a row
-// with a queued decision shows its mark instead of the buttons until the server answers.
+// (or managing broker's) owners and admins approve or reject with a reason, and retry a tokenized holding's transfer
+// the chain refused (its state and reason under the status). Every action is a queued command; a row with a queued
+// decision shows its mark instead of the buttons until the server answers.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useForm } from "../../app/use-form.ts";
@@ -35,6 +36,9 @@ export interface TransferRow {
   pricePerUnit?: string | null;
   status: string;
   rejectionReason?: string | null;
+  /** a tokenized holding's move on its chain: queued, pending, done or failed (with the chain's reason) */
+  chainStatus?: string | null;
+  chainFailure?: string | null;
   /** a queued command touching the row (its request, decision or cancellation) */
   mark?: PendingMark | null;
 }
@@ -60,6 +64,10 @@ export function TransferTable({
   const approve = async (transferId: string) => {
     await command("approveTransfer", { input: { transferId } });
     toast.success(TRANSFERS_TEXT.approved);
+  };
+  const retry = async (transferId: string) => {
+    await command("retryTransferOnChain", { input: { transferId } });
+    toast.success(TRANSFERS_TEXT.retried);
   };
   const cancel = async (transferId: string) => {
     await command("cancelTransfer", { input: { transferId } });
@@ -100,6 +108,18 @@ export function TransferTable({
                         {row.rejectionReason}
                       </span>
                     )}
+                    {row.chainStatus && (
+                      <span
+                        className={css({
+                          display: "block",
+                          fontSize: "xs",
+                          color: row.chainStatus === "failed" ? "danger" : "fg.muted",
+                        })}
+                        data-testid="transfer-chain-status"
+                      >
+                        {TRANSFERS_TEXT.chainStatus(row.chainStatus, row.chainFailure)}
+                      </span>
+                    )}
                     <SyncMark mark={row.mark} />
                   </td>
                   <td>
@@ -117,6 +137,11 @@ export function TransferTable({
                       <a href={transferConfirmationPath(row.id)} download className={linkClass}>
                         {TRANSFERS_TEXT.confirmation}
                       </a>
+                    )}
+                    {row.chainStatus === "failed" && decides && (
+                      <Button size="sm" variant="outline" onClick={() => void retry(row.id)}>
+                        {TRANSFERS_TEXT.retryOnChain}
+                      </Button>
                     )}
                     {open && ownRequest && (
                       <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>

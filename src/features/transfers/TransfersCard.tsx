@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useViewer } from "../../app/viewer.ts";
 import type { HoldingDoc } from "../../data/models/index.ts";
-import { availableUnits, isOnChain, transferRulesText } from "../../domain/transfers.ts";
+import { availableUnits, tokensOnTheirWay, transferRulesText } from "../../domain/transfers.ts";
 import { Button, Card, mutedText } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 import { TransferRequestDialog } from "./TransferRequestDialog.tsx";
@@ -18,7 +18,7 @@ export function TransfersCard({ holding }: { holding: HoldingDoc }) {
   const filter = useState(() => ({ holdingId: holding.id }))[0];
   const { rows } = useTransfers(filter, viewer.session.account?.name ?? "");
   const available = availableUnits(holding.amount, rows);
-  const onChain = isOnChain(holding.blockchainAddresses as unknown[] | undefined);
+  const onTheirWay = tokensOnTheirWay(holding.blockchainAddresses as unknown[] | undefined);
   const holder = viewer.accountType === "investor" && viewer.canWrite && holding.investorId === viewer.accountId;
   const { rules } = useTransferRules(holding.securityId);
   const rulesText = transferRulesText(rules);
@@ -29,8 +29,8 @@ export function TransfersCard({ holding }: { holding: HoldingDoc }) {
           {rulesText.join(" ")}
         </p>
       )}
-      {holder && onChain && <p className={mutedText}>{TRANSFERS_TEXT.onChain}</p>}
-      {holder && !onChain && available !== "0" && (
+      {holder && onTheirWay && <p className={mutedText}>{TRANSFERS_TEXT.onTheirWay}</p>}
+      {holder && !onTheirWay && available !== "0" && (
         <div>
           <Button onClick={() => setRequesting(true)}>{TRANSFERS_TEXT.transfer}</Button>
         </div>

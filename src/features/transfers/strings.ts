@@ -4,7 +4,8 @@ export const TRANSFERS_TEXT = {
   card: "Transfers",
   requestsCard: "Transfer requests",
   transfer: "Transfer",
-  onChain: "This holding is on a chain: tokenized holdings cannot be transferred here yet.",
+  onTheirWay:
+    "This holding's tokens are still on their way on the chain: it can be transferred once they are recorded.",
   requestTitle: "Transfer units",
   requestDescription:
     "Ask the issuer to move some or all units of this holding to another investor. Someone without an account is invited by email.",
@@ -30,6 +31,14 @@ export const TRANSFERS_TEXT = {
   cancelRequest: "Cancel request",
   cancelled: "Transfer request cancelled",
   confirmation: "Confirmation (PDF)",
+  chainStatus: (status: string, failure?: string | null) =>
+    status === "done"
+      ? "Tokens moved on the chain."
+      : status === "failed"
+        ? `The chain refused to move the tokens${failure ? `: ${failure}` : "."}`
+        : "Tokens moving on the chain…",
+  retryOnChain: "Retry on the chain",
+  retried: "Sent to the chain again",
   requestedOn: "Requested",
   from: "From",
   to: "To",

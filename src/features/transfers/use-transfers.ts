@@ -53,6 +53,8 @@ export function useTransfers(
         pricePerUnit: doc.pricePerUnit ?? null,
         status: doc.status,
         rejectionReason: doc.rejectionReason ?? null,
+        chainStatus: doc.chainStatus ?? null,
+        chainFailure: doc.chainFailure ?? null,
         mark: marks.get(doc.id) ?? null,
       })),
     ];

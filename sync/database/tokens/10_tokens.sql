@@ -258,6 +258,9 @@ begin
     select 'mint', contract.chain, contract.id, h.id, h.amount
     from app_public.holdings h
     where h.id = any (holding_ids) and h.amount > 0
+      -- a transferee's holding gets its tokens by the transfer's forced transfer, never a second mint
+      and not exists (select 1 from app_private.chain_jobs t
+                      where t.kind = 'transfer' and t.contract_id = contract.id and t.holding_id = h.id)
     on conflict (contract_id, holding_id) where kind = 'mint' do nothing;
   get diagnostics queued = row_count;
   if queued > 0 then

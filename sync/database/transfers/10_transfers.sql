@@ -3,7 +3,8 @@
 -- (approveTransfer, rejectTransfer; a broker on a round it manages). Each command is SECURITY DEFINER: it checks who
 -- acts first, then every rule, and writes nothing when one refuses. An approval re-checks every rule and, in its one
 -- transaction, moves the units (the holding split or emptied, a new holding for the transferee), writes one
--- transaction row and two ledger entries (the register rebuilds positions from them) and queues both parties' mails.
+-- transaction row and two ledger entries (the register rebuilds positions from them) and queues both parties' mails;
+-- a tokenized holding's tokens follow on the chain through a queued forced transfer (15_chain.sql).
 -- Every refusal names the rule that refused it.
 
 -- A day as the product writes it (MM/dd/yyyy).
@@ -23,7 +24,8 @@ create or replace function app_private.transfer_units(units numeric)
 as $function$ select trim_scale(units)::text $function$;
 
 -- The rules of the holding's security that refuse moving its units today, raised with the rule's text (LL422):
--- a holding on the chain, the lock-up, the minimum holding period and, when asked (at approval), the transferee's
+-- a tokenized holding whose tokens cannot move (transfer_chain_plan; at approval also a transferee without a wallet
+-- on that chain), the lock-up, the minimum holding period and, when asked (at approval), the transferee's
 -- qualification. The right of first refusal never refuses a transfer: it limits when the issuer may decline one.
 create or replace function app_private.check_transfer_rules(holding app_public.holdings, transferee uuid, with_qualification boolean)
   returns void
@@ -37,11 +39,8 @@ declare
   transferee_account app_public.accounts;
   free_on date;
 begin
-  if exists (select 1 from app_public.holding_blockchain_addresses x
-             where x.holding_id = holding.id and x.status <> 'failed') then
-    raise exception 'Transfers of tokenized holdings are not supported yet: this holding of % is on the chain.',
-      security_name using errcode = 'LL422';
-  end if;
+  -- a tokenized holding moves on its chain too: refused when it cannot (15_chain.sql says why)
+  perform app_private.transfer_chain_plan(holding, transferee, null, with_qualification);
   select r.* into rules from app_public.transfer_rules r where r.security_id = holding.security_id;
   if rules.id is null then
     return;
@@ -263,6 +262,7 @@ declare
   tx_id uuid;
   security_name text;
   body text;
+  chain_plan jsonb;
 begin
   if transfer.status = 'approved' then
     -- a second approval (another device, another admin) applies nothing
@@ -276,6 +276,7 @@ begin
     raise exception 'This holding has only % units left: the transfer needs %.',
       app_private.transfer_units(holding.amount), app_private.transfer_units(transfer.units) using errcode = 'LL422';
   end if;
+  chain_plan := app_private.transfer_chain_plan(holding, transfer.transferee_id, transfer.units, true);
 
   insert into app_public.transactions (issuer_id, round_id, broker_id, chain_data)
     values (transfer.issuer_id, transfer.round_id,
@@ -297,6 +298,11 @@ begin
         decided_by_account_id = app_private.current_account_id(), transaction_id = tx_id, new_holding_id = new_holding
     where t.id = transfer.id
     returning * into transfer;
+  if chain_plan is not null then
+    -- the tokens follow through the token's controller (sync/chain/transfer-jobs.ts), once
+    perform app_private.queue_transfer_on_chain(transfer, chain_plan);
+    select t.* into transfer from app_public.transfers t where t.id = transfer.id;
+  end if;
 
   select s.name into security_name from app_public.securities s where s.id = holding.security_id;
   body := 'The transfer of ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name || ' from '
@@ -313,7 +319,7 @@ end
 $function$;
 
 comment on function app_public.approve_transfer(uuid) is
-  'Approves an open transfer request after checking every rule again: the units move, the ledger records both sides, both parties are told. A second approval changes nothing.';
+  'Approves an open transfer request after checking every rule again: the units move, the ledger records both sides, both parties are told; a tokenized holding''s tokens follow on its chain (a forced transfer, queued once). A second approval changes nothing.';
 grant execute on function app_public.approve_transfer(uuid) to app_user;
 
 create or replace function app_public.reject_transfer(transfer_id uuid, reason text)
