@@ -4,6 +4,7 @@
 // (POST /api/v2/uploads/<key>/complete), which marks the upload uploaded or failed for every device.
 // uploadQueuedFile is the file queue's attempt (file-queue.ts): the device's own slot key, resumed without sending twice.
 import { ACCREDITATION_MESSAGES, evidencePlace } from "../domain/accreditation.ts";
+import { importRefusalTexts } from "../domain/import-files.ts";
 import { logoPlace } from "../domain/logos.ts";
 import { MESSAGES } from "../domain/messages.ts";
 import type { QueuedFile, UploadAttempt } from "./file-queue.ts";
@@ -55,8 +56,13 @@ const UPLOAD_STATUS = "query fileUploadStatus($key: UUID!) { fileUploadStatus(ke
 const KEYED_LOCATION = `mutation makeFileLocation($fileName: String!, $key: UUID, $contentHash: String) {
   makeFileLocation(input: { fileName: $fileName, key: $key, contentHash: $contentHash }) { fileLocation { url fields } } }`;
 
-/** What a refused file is told, by the place it was chosen for: a logo, an accreditation's evidence, a document. */
+/**
+ * What a refused file is told, by the place it was chosen for: a logo, an accreditation's evidence, an import's
+ * file or a signing template, a document.
+ */
 export function refusalTexts(file: Pick<QueuedFile, "place" | "name">): { tooLarge: string; type: string } {
+  const imported = importRefusalTexts(file.place);
+  if (imported) return imported;
   if (file.place.startsWith(evidencePlace("")))
     return { tooLarge: ACCREDITATION_MESSAGES.evidenceTooLarge, type: ACCREDITATION_MESSAGES.evidenceType };
   if (file.place.startsWith(logoPlace(""))) return { tooLarge: MESSAGES.logoTooLarge, type: MESSAGES.logoType };

@@ -226,7 +226,7 @@ describe("offline", () => {
 });
 
 describe("offline import", () => {
-  it("queues the checked rows (no upload offline) and imports them once back online", async () => {
+  it("keeps the checked file on the device and imports it once back online (uploaded first, then read)", async () => {
     const { ctx, page } = await openContacts("issuer@demo.test");
     await page.getByTestId("contact-row").first().waitFor();
     await page.evaluate(async () => {
@@ -248,14 +248,16 @@ describe("offline import", () => {
     );
     await dialog.getByRole("button", { name: "Import" }).click();
     await dialog.waitFor({ state: "detached" });
-    expect(await page.getByTestId("import-pending").textContent()).toContain("Import of 2 contacts is waiting to sync");
+    expect(await page.getByTestId("import-pending").textContent()).toContain("Import of offline.csv (");
     expect(await serverContacts(first)).toEqual([]);
 
     await setOffline(ctx, false);
     await poll(async () => (await serverContacts(first)).length + (await serverContacts(second)).length).toBe(2);
     await rowOf(page, first).waitFor();
     await page.getByTestId("import-pending").waitFor({ state: "detached" });
-    expect(await uploadedFiles("offline.csv")).toEqual([]);
+    expect(await uploadedFiles("offline.csv")).toEqual([
+      { status: "uploaded", content: ["Contact Name,Email", `Off Ada,${first}`, `Off Alan,${second}`].join("\n") },
+    ]);
   });
 });
 

@@ -1,17 +1,19 @@
 // CSV import (spec part 1 section 2.10): the file is read and checked on the device (papaparse, the server's rules
-// and texts), every bad row is named, and only a clean file is sent - as ONE bulkCustomers command, so the server
-// imports it whole or not at all. Online the file is uploaded and the command names it (the server reads and checks
-// it again); offline the command carries the rows and waits for the network (import-file.ts). The example file needs
-// the server.
+// and texts), every bad row is named, and only a clean file is sent - as ONE bulkCustomers command naming the
+// uploaded file, so the server reads and checks it again and imports it whole or not at all. Online or not, the file
+// is kept in the device's file queue (src/data/file-hooks.ts) and the command waits in the outbox until the file is
+// uploaded (issue 31 item 3): offline it survives reloads and goes once on reconnect. The example file needs the
+// server.
 import { type ChangeEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
-import { useCommand } from "../../data/hooks.tsx";
+import { useViewer } from "../../app/viewer.ts";
+import { FileRefusedError, queueUpload } from "../../data/file-hooks.ts";
 import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/contacts.ts";
+import { contactsFileProblem, contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { decodeTextFile } from "../../domain/text-file.ts";
 import { Button, Dialog } from "../../ui/index.ts";
-import { planImport } from "./import-file.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
@@ -25,7 +27,7 @@ export function ImportContactsDialog({
   existingEmails: readonly string[];
   onClose: () => void;
 }) {
-  const command = useCommand();
+  const { accountId } = useViewer();
   const online = useOnline();
   const [checked, setChecked] = useState<Checked | null>(null);
   const [sending, setSending] = useState(false);
@@ -35,6 +37,8 @@ export function ImportContactsDialog({
     const file = event.target.files?.[0];
     setFailure(null);
     if (!file) return setChecked(null);
+    const problem = contactsFileProblem(file);
+    if (problem) return setChecked({ file, rows: [], errors: [problem], note: null });
     // The bytes are decoded as the server decodes the upload (src/domain/text-file.ts): never lossy UTF-8.
     const decoded = decodeTextFile(await file.arrayBuffer());
     if (!decoded.ok) return setChecked({ file, rows: [], errors: [decoded.message], note: null });
@@ -52,10 +56,18 @@ export function ImportContactsDialog({
     setSending(true);
     setFailure(null);
     try {
-      const plan = await planImport(checked.file, checked.rows, online);
-      if (!plan.ok) return setFailure(plan.message);
-      await command("bulkCustomers", plan.variables);
+      await queueUpload({
+        file: checked.file,
+        place: contactsImportPlace(accountId),
+        mutation: "bulkCustomers",
+        variables: (slotKey) => ({ input: { fileName: slotKey } }),
+        holdsCommand: true,
+        check: async (file) => contactsFileProblem(file),
+      });
       onClose();
+    } catch (error) {
+      // FileRefusedError (and StorageFullError) carry the text to show; nothing was kept
+      setFailure(error instanceof FileRefusedError ? error.message : MESSAGES.defaultError);
     } finally {
       setSending(false);
     }

@@ -1,15 +1,29 @@
 // Imports still in the outbox: waiting to sync (offline, or just sent), or refused by the server with every bad row
-// named.
+// named. An import's file waits on the device until it is uploaded (the command waits behind it): the line names the
+// file and its size, says when the file itself was refused, and Discard gives up both (the file's space freed).
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
+import { discardQueuedFile, type QueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { useLocalData } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
+import { contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button } from "../../ui/index.ts";
+import { Button, toast } from "../../ui/index.ts";
+import { formatFileSize } from "../documents/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 
-/** "Import of 3 contacts ..." for the rows form; the fileName form names no count (the server reads the file). */
-function importTitle(variables: unknown, rejected: boolean): string {
+/**
+ * "Import of 3 contacts ..." for the rows form; the fileName form names its file while it waits on the device, and
+ * no count (the server reads the file).
+ */
+function importTitle(variables: unknown, rejected: boolean, file: QueuedFile | undefined): string {
   const contacts = (variables as { input?: { contacts?: unknown[] } } | null)?.input?.contacts;
+  if (file) {
+    const size = formatFileSize(file.size);
+    return rejected || file.status === "failed"
+      ? CONTACTS_TEXT.importFileRefused(file.name, size)
+      : CONTACTS_TEXT.importFileWaiting(file.name, size);
+  }
   if (!Array.isArray(contacts)) return rejected ? MESSAGES.importFileRefused : MESSAGES.importFileWaiting;
   return rejected ? CONTACTS_TEXT.importRefused(contacts.length) : CONTACTS_TEXT.importWaiting(contacts.length);
 }
@@ -17,12 +31,17 @@ function importTitle(variables: unknown, rejected: boolean): string {
 export function ImportStatus() {
   const queued = usePending("contacts.imports");
   const data = useLocalData();
+  const { accountId } = useViewer();
+  const files = useQueuedFiles(contactsImportPlace(accountId));
   const imports = queued.map((entry) => entry.command).filter((command) => command.status !== "accepted");
   if (imports.length === 0) return null;
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3", mb: "4" })}>
       {imports.map((command) => {
-        const rejected = command.status === "rejected";
+        const file = files.find((waiting) => waiting.commandKey === command.id);
+        const fileRefused = file?.status === "failed";
+        const rejected = command.status === "rejected" || fileRefused;
+        const reasons = fileRefused ? file.error : rejected ? command.errorMessage : null;
         return (
           <div
             key={command.id}
@@ -43,19 +62,30 @@ export function ImportStatus() {
             })}
           >
             <div>
-              <p className={css({ fontWeight: "700" })}>{importTitle(command.variables, rejected)}</p>
-              {rejected && command.errorMessage && (
+              <p className={css({ fontWeight: "700" })}>{importTitle(command.variables, rejected, file)}</p>
+              {reasons && (
                 <ul className={css({ listStyle: "disc", pl: "5", mt: "1" })}>
-                  {command.errorMessage.split("\n").map((line) => (
+                  {reasons.split("\n").map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
               )}
             </div>
-            {rejected && (
-              <Button size="sm" variant="outline" onClick={() => data?.outbox.discard(command.id)}>
-                {CONTACTS_TEXT.dismiss}
+            {file ? (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={CONTACTS_TEXT.discardLabel(file.name)}
+                onClick={() => discardQueuedFile(file.id).catch((error: Error) => toast.error(error.message))}
+              >
+                {CONTACTS_TEXT.discard}
               </Button>
+            ) : (
+              rejected && (
+                <Button size="sm" variant="outline" onClick={() => data?.outbox.discard(command.id)}>
+                  {CONTACTS_TEXT.dismiss}
+                </Button>
+              )
             )}
           </div>
         );

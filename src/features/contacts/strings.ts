@@ -35,4 +35,7 @@ export const CONTACTS_TEXT = {
   dismiss: "Dismiss",
   importRefused: (count: number) => `Import of ${count} contacts was refused`,
   importWaiting: (count: number) => `Import of ${count} contacts is waiting to sync`,
+  importFileWaiting: (name: string, size: string) => `Import of ${name} (${size}) is waiting to sync`,
+  importFileRefused: (name: string, size: string) => `Import of ${name} (${size}) was refused`,
+  discardLabel: (name: string) => `Discard the import of ${name}`,
 };

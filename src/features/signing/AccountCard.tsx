@@ -1,9 +1,14 @@
 // The signing page's account card: the signing account with 'Sync template list' (needs the network) and the upload
-// of a PDF template (the built-in provider).
+// of a PDF template (the built-in provider), which can be chosen offline: the PDF waits on the device (listed with
+// its name, size and a preview) and the template is made once it is uploaded.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useViewer } from "../../app/viewer.ts";
+import { FileRefusedError } from "../../data/file-hooks.ts";
 import { formatDate } from "../../domain/format.ts";
+import { signingTemplatePlace } from "../../domain/import-files.ts";
 import { Button, Card, ErrorBlock, Fact, Note } from "../../ui/index.ts";
+import { WaitingUploads } from "../documents/index.ts";
 import { LIST_FORMAT } from "./signing-link.ts";
 import { SIGNING_TEXT as T } from "./strings.ts";
 import type { SigningData } from "./use-signing.ts";
@@ -42,8 +47,9 @@ export function AccountCard({ data, online, canWrite }: { data: SigningData; onl
 }
 
 function UploadTemplate({ upload, online }: { upload: (file: File) => Promise<void>; online: boolean }) {
+  const { accountId } = useViewer();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
       <label
@@ -56,7 +62,7 @@ function UploadTemplate({ upload, online }: { upload: (file: File) => Promise<vo
         id="signing-template-file"
         type="file"
         accept="application/pdf,.pdf"
-        disabled={!online || busy}
+        disabled={busy}
         className={css({
           fontSize: "sm",
           maxW: "full",
@@ -79,19 +85,20 @@ function UploadTemplate({ upload, online }: { upload: (file: File) => Promise<vo
           event.target.value = "";
           if (!file) return;
           setBusy(true);
-          setFailed(false);
+          setFailed(null);
           try {
             await upload(file);
-          } catch {
-            setFailed(true);
+          } catch (error) {
+            setFailed(error instanceof FileRefusedError ? error.message : T.uploadFailed);
           } finally {
             setBusy(false);
           }
         }}
       />
       <Note>{busy ? T.uploading : T.uploadHint}</Note>
-      {failed && <ErrorBlock text={T.uploadFailed} />}
-      {!online && <Note testId="upload-needs-network">{T.uploadNeedsNetwork}</Note>}
+      {failed && <ErrorBlock text={failed} />}
+      {!online && <Note testId="upload-offline">{T.uploadOffline}</Note>}
+      <WaitingUploads place={signingTemplatePlace(accountId)} online={online} />
     </div>
   );
 }

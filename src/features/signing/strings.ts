@@ -30,7 +30,7 @@ export const SIGNING_TEXT = {
   uploadTemplate: "Upload a PDF template",
   uploadHint: "A PDF with form fields: roles and fields are read from the field names.",
   uploading: "Uploading…",
-  uploadNeedsNetwork: "Uploading a template needs the network: you are offline.",
+  uploadOffline: "You are offline: a template chosen now is kept on this device and added when you reconnect.",
   uploadFailed: "The template could not be uploaded.",
 
   // mapped template

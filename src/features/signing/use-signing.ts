@@ -5,10 +5,11 @@
 // declarations (src/domain/commands/signing.ts) put them on the signing pending lists, and this hook lays the queued
 // ones (pending, or accepted and not yet replicated) over the rows they touch, and marks each touched row (pending,
 // syncing, refused). Syncing the template
-// list and uploading a template need the network (the screens disable them offline).
+// list needs the network (the screen disables it offline); a template's PDF can be chosen offline: it waits in the
+// device's file queue and createSigningTemplate waits behind it until it is uploaded (issue 31 item 3).
 import { useCallback, useMemo } from "react";
 import { useViewer } from "../../app/viewer.ts";
-import { GraphqlError, graphql } from "../../data/graphql.ts";
+import { queueUpload } from "../../data/file-hooks.ts";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import type {
   MappedSigningTemplateDoc,
@@ -23,9 +24,8 @@ import type {
   SigningTemplate,
 } from "../../data/models/signing-accounts.ts";
 import { type PendingEntry, usePending } from "../../data/pending-hooks.ts";
-import { postFile } from "../../data/upload-file.ts";
 import type { PendingOps } from "../../domain/commands/lists.ts";
-import { MESSAGES } from "../../domain/messages.ts";
+import { signingTemplatePlace, templateFileProblem } from "../../domain/import-files.ts";
 import { pickableMappingFields } from "./signing-rules.ts";
 import type {
   MappedTemplateView,
@@ -62,7 +62,7 @@ export interface SigningData {
   /** The newest queued `op` of this account on row `id` of a signing list, with its mark. */
   markOf<L extends SigningList>(list: L, op: PendingOps[L], id: string): Mark | null;
   sync(): Promise<unknown>;
-  /** Built-in provider: upload a PDF template (needs the network); null when the provider has no upload. */
+  /** Built-in provider: upload a PDF template (kept on the device until uploaded); null when it has no upload. */
   upload: ((file: File) => Promise<void>) | null;
   /** The filled PDF with mock values, null when the provider has none. */
   previewUrl: ((mappedTemplateId: string) => string) | null;
@@ -314,26 +314,20 @@ export function useSigning(): SigningData {
   );
   const upload = useCallback(
     async (file: File) => {
-      const made = await graphql<{
-        makeFileLocation: { fileLocation: { url: string; fields: Record<string, string> } };
-      }>(
-        `mutation makeFileLocation($fileName: String!) {
-          makeFileLocation(input: { fileName: $fileName }) { fileLocation { url fields } } }`,
-        { fileName: file.name },
-      ).catch((error: unknown) => {
-        throw new Error(
-          error instanceof GraphqlError ? (error.errors[0]?.message ?? MESSAGES.defaultError) : MESSAGES.defaultError,
-        );
-      });
-      const location = made.makeFileLocation.fileLocation;
-      const posted = await postFile(location, file);
-      const key = location.fields.key;
-      if (!posted.ok || !key) throw new Error(posted.status === 413 ? MESSAGES.uploadTooLarge : MESSAGES.uploadUnknown);
-      await send("createSigningTemplate", {
-        input: { id: crypto.randomUUID(), fileKey: key, name: file.name.replace(/\.pdf$/i, "") },
+      // Kept on the device (checked: a PDF of at most 100 MB), uploaded when online; the template is made once the
+      // server has the file. Throws FileRefusedError / StorageFullError with the text to show, nothing kept.
+      await queueUpload({
+        file,
+        place: signingTemplatePlace(accountId),
+        mutation: "createSigningTemplate",
+        variables: (slotKey) => ({
+          input: { id: crypto.randomUUID(), fileKey: slotKey, name: file.name.replace(/\.pdf$/i, "") },
+        }),
+        holdsCommand: true,
+        check: async (chosen) => templateFileProblem(chosen),
       });
     },
-    [send],
+    [accountId],
   );
 
   return {
