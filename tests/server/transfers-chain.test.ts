@@ -3,8 +3,9 @@
 // controller (forceTransfer), both balances read from the chain and the cap table entries equal to them; the chain
 // move applied once across a replayed approval and a restart of the job runner; a transferee without a wallet on the
 // chain refused with what is missing; a viewer, an investor and another issuer refused; a transfer the chain refuses
-// shown failed with its reason, the transferee's holding not transferable meanwhile, and retried; a holding on a chain
-// this server is not connected to refused saying so. One server for the whole file, steps in order.
+// shown failed with its reason, the transferee's holding not transferable meanwhile, and retried; a holding whose
+// mint is still queued refused until it is minted; a holding on a chain this server is not connected to refused
+// saying so. One server for the whole file, steps in order.
 import { type Interface, Interface as TokenInterface } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import artifact from "../../sync/chain/contracts/LedgerlineSecurityToken.json" with { type: "json" };
@@ -16,6 +17,7 @@ const CHAIN = "ethereum-ledgerline";
 const SECURITY = "Northwind Series A Preferred Stock";
 const EMMA = "Emma Lawson";
 const KIM = "Kim Family Trust";
+const JORDAN = "Jordan Blake";
 const ISSUER = "Northwind Renewables, Inc.";
 const OTHER_ISSUER = "Cascade Biotech Holdings";
 const token: Interface = new TokenInterface(artifact.abi as never);
@@ -67,6 +69,7 @@ let viewer: SignedIn;
 let otherIssuer: SignedIn;
 let emma: SignedIn;
 let kim: SignedIn;
+let jordan: SignedIn;
 let emmaSeed: string;
 let contract: string;
 let emmaAddress: string;
@@ -169,6 +172,7 @@ beforeAll(async () => {
   viewer = await as("issuer-viewer@demo.test", ISSUER);
   emma = await as("investor@demo.test", EMMA);
   kim = await as("investor2@demo.test", KIM);
+  jordan = await as("multi@demo.test", JORDAN);
   expect(
     (await t.client().signUp({ email: "cascade@transfers-chain.test", password: "cascade-password-1" })).status,
   ).toBe(200);
@@ -384,6 +388,41 @@ describe("a tokenized holding's transfer", () => {
     // a second retry changes nothing
     expect((await command(issuer, "retryTransferOnChain", { transferId: id })).errorMessage).toBeNull();
     expect((await jobsOf(id)).map((j) => j.status)).toEqual(["done"]);
+  }, 60_000);
+
+  it("waits while the holding's mint is queued, and moves once it is minted", async () => {
+    // Jordan's Seed units, left for Mint by the demo: queued now, not run until the runner is kicked below
+    const [seed] = await sql<{ id: string }>(
+      `select h.id from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+        where h.investor_id = $1 and r.name = 'Seed' order by h.created_on limit 1`,
+      [ids.get(JORDAN)],
+    );
+    const jordanSeed = seed?.id ?? "";
+    expect((await command(issuer, "tokenizeHoldings", { holdingIds: [jordanSeed] })).errorMessage).toBeNull();
+    const waiting = await call(jordan, "requestTransfer", {
+      holdingId: jordanSeed,
+      units: "1",
+      reason: "gift",
+      transfereeId: ids.get(KIM),
+    });
+    expect(message(waiting)).toBe(
+      `The tokens of this holding of ${SECURITY} are still on their way on the chain: try again once they are recorded.`,
+    );
+    await settle();
+    const [minted] = await sql<{ address: string }>(
+      `select b.address from app_public.holding_blockchain_addresses x
+         join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+        where x.holding_id = $1 and x.status = 'trade'`,
+      [jordanSeed],
+    );
+    const jordanBefore = await balanceOf(minted?.address ?? "");
+    const kimBefore = await balanceOf(kimAddress);
+    const id = await request("250", { transfereeId: ids.get(KIM) }, jordanSeed, jordan);
+    expect((await command(issuer, "approveTransfer", { transferId: id })).errorMessage).toBeNull();
+    await settle();
+    expect(await balanceOf(minted?.address ?? "")).toBe(jordanBefore - 25000n);
+    expect(await balanceOf(kimAddress)).toBe(kimBefore + 25000n);
+    await expectEntryEqualsChain(minted?.address ?? "");
   }, 60_000);
 
   it("of a holding on a chain this server is not connected to says so", async () => {

@@ -33,7 +33,10 @@ begin
       security_name using errcode = 'LL422';
   elsif incoming.id is not null
       or exists (select 1 from app_public.holding_blockchain_addresses x
-                 where x.holding_id = holding.id and x.status = 'pending') then
+                 where x.holding_id = holding.id and x.status = 'pending')
+      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has
+      or exists (select 1 from app_private.chain_jobs m
+                 where m.kind = 'mint' and m.holding_id = holding.id and m.status in ('queued', 'signed')) then
     raise exception 'The tokens of this holding of % are still on their way on the chain: try again once they are recorded.',
       security_name using errcode = 'LL422';
   end if;
