@@ -29,6 +29,17 @@ export interface OfflineEvidence {
   deviceId: string | null;
   /** What the device showed (src/domain/signing-fingerprint.ts), checked equal to what the server holds. */
   fingerprint: string;
+  /** Signed in an in-person session on the host's device (docs/IN-PERSON.md): the host, named on the audit page. */
+  host?: InPersonHost | null;
+}
+
+export interface InPersonHost {
+  sessionId: string;
+  userId: string;
+  name: string;
+  accountId: string;
+  accountName: string;
+  deviceLabel: string | null;
 }
 
 /** The template filled, the typed name in the investor's signature fields only. */
@@ -55,7 +66,8 @@ export async function signedDocument(
     consentText: "I agree to sign this document electronically.",
     typedName,
     signerAccountId: signer.accountId,
-    signerUserId: signer.userId,
+    // in person, the signed-in user is the host, not the signer
+    signerUserId: offline?.host ? null : signer.userId,
     signerEmail: signer.email,
     ip: input.ip,
     userAgent: input.userAgent,
@@ -70,18 +82,46 @@ export async function signedDocument(
           sealedOn: offline.sealedOn.toISOString(),
           deviceId: offline.deviceId,
           fingerprint: offline.fingerprint,
+          ...(offline.host
+            ? {
+                inPersonSessionId: offline.host.sessionId,
+                hostUserId: offline.host.userId,
+                hostName: offline.host.name,
+                hostAccountId: offline.host.accountId,
+                hostAccountName: offline.host.accountName,
+              }
+            : {}),
         }
       : {}),
   };
+  const host = offline?.host;
+  const device = offline?.deviceId ? `device ${offline.deviceId}` : null;
   const when = (date: Date) => `${date.toISOString()} (${formatDate(date)})`;
   const signedLines = offline
     ? [
-        {
-          label: "How",
-          value:
-            "Signed offline on the signer's device, which showed this document's template and values; the server sealed it after checking they had not changed.",
-        },
-        { label: "Where", value: offline.deviceId ? `Device ${offline.deviceId}` : "The signer's device" },
+        host
+          ? {
+              label: "How",
+              value:
+                "Signed in person by the signer on the host's device, which showed this document's template and values (with no network where needed); the server sealed it after checking they had not changed.",
+            }
+          : {
+              label: "How",
+              value:
+                "Signed offline on the signer's device, which showed this document's template and values; the server sealed it after checking they had not changed.",
+            },
+        ...(host
+          ? [
+              {
+                label: "Hosted by",
+                value: `${host.name} of ${host.accountName} (account ${host.accountId}, user ${host.userId}), signed in on the device`,
+              },
+              {
+                label: "Where",
+                value: `The host's device${host.deviceLabel ? ` "${host.deviceLabel}"` : ""}${device ? `, ${device}` : ""} (in-person session ${host.sessionId})`,
+              },
+            ]
+          : [{ label: "Where", value: device ? `Device ${offline.deviceId}` : "The signer's device" }]),
         { label: "Signed on the device (device time, UTC)", value: when(offline.signedOnDevice) },
         { label: "Received by the server (UTC)", value: when(offline.receivedOn) },
         { label: "Sealed by the server (UTC)", value: when(offline.sealedOn) },
@@ -96,7 +136,12 @@ export async function signedDocument(
       ];
   const audited = await appendAuditPage(filled, "Signature audit trail", [
     { label: "Document", value: `${mapping.name} (sent document ${sentId})` },
-    { label: "Signer", value: `${typedName} <${signer.email}> (account ${signer.accountId}, user ${signer.userId})` },
+    {
+      label: "Signer",
+      value: host
+        ? `${typedName} <${signer.email}> (account ${signer.accountId})`
+        : `${typedName} <${signer.email}> (account ${signer.accountId}, user ${signer.userId})`,
+    },
     { label: "Consent", value: "The signer agreed to sign this document electronically and typed their name." },
     ...signedLines,
     { label: "SHA-256 of the document before filling", value: beforeHash },

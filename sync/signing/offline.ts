@@ -10,7 +10,7 @@ import { signingFingerprint } from "../../src/domain/signing-fingerprint.ts";
 import type { Database } from "../db/database.ts";
 import type { FileStorage } from "../storage/index.ts";
 import { SIGNING_PATH } from "./answers.ts";
-import { signedDocument } from "./builtin.ts";
+import { type InPersonHost, signedDocument } from "./builtin.ts";
 import { readStored } from "./files.ts";
 import type { SigningKey } from "./keys.ts";
 import { sha256 } from "./pdf.ts";
@@ -28,6 +28,8 @@ interface Received {
   ip: string | null;
   user_agent: string | null;
   device_id: string | null;
+  /** signed in an in-person session (docs/IN-PERSON.md): its host */
+  host: InPersonHost | null;
 }
 
 interface Context {
@@ -93,6 +95,7 @@ export function offlineSigner(options: { db: Database; storage: FileStorage; key
         sealedOn: sealedAt,
         deviceId: signature.device_id,
         fingerprint: signature.fingerprint,
+        host: signature.host,
       },
     });
     if (!storage.write) return reopen(signature, "Signed documents need the server's local file storage.");
@@ -147,7 +150,8 @@ export function offlineSigner(options: { db: Database; storage: FileStorage; key
                where l.mutation = 'signStepOffline' and l.user_id = o.user_id
                  and l.variables -> 'input' ->> 'stepId' = o.step_id::text
                  and l.variables -> 'input' ->> 'fingerprint' = o.fingerprint
-               order by l.received_on desc limit 1) as device_id
+               order by l.received_on desc limit 1) as device_id,
+              app_private.in_person_host(o.in_person_session_id) as host
        from app_private.offline_signatures o where o.status = 'received' order by o.received_on limit 20`,
     );
     for (const signature of rows) {

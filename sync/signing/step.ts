@@ -53,14 +53,31 @@ interface SentRow {
 export function signingStep(deps: SigningDeps) {
   const { db, storage, docusign, key, origin } = deps;
 
-  async function stepContext(stepId: string, session: SessionClaims | null): Promise<StepContext> {
+  /**
+   * The step's signing context for its investor; with `hosted`, also for a broker or issuer who may host the
+   * investor in person (docs/IN-PERSON.md): they read what is signed and the template, to sign offline on their device.
+   */
+  async function stepContext(stepId: string, session: SessionClaims | null, hosted = false): Promise<StepContext> {
     if (!session?.accountId) fail(401, "LL401", "Not signed in");
-    if (session?.accountType !== "investor" || !UUID.test(stepId)) fail(404, "LL404", "Step not found");
+    if (!UUID.test(stepId)) fail(404, "LL404", "Step not found");
+    if (hosted && session?.accountType !== "investor") return hostedContext(stepId, session as SessionClaims);
+    if (session?.accountType !== "investor") fail(404, "LL404", "Step not found");
     const { rows } = await db.query<{ context: StepContext }>(
       "select app_private.signing_step_context($1, $2) as context",
       [stepId, session?.accountId],
     );
     return rows[0]?.context as StepContext;
+  }
+
+  async function hostedContext(stepId: string, session: SessionClaims): Promise<StepContext> {
+    return db.transaction(async (tx) => {
+      await sessionRole(tx, session);
+      const { rows } = await tx.query<{ context: StepContext }>(
+        "select app_private.hosted_signing_step_context($1) as context",
+        [stepId],
+      );
+      return rows[0]?.context as StepContext;
+    });
   }
 
   async function sentOf(stepId: string): Promise<SentRow | null> {
@@ -73,7 +90,7 @@ export function signingStep(deps: SigningDeps) {
   }
 
   async function session_(stepId: string, session: SessionClaims | null) {
-    const context = await stepContext(stepId, session);
+    const context = await stepContext(stepId, session, true);
     const mapping = await loadMapping(db, context.mappedSigningTemplateId);
     if (!mapping) return fail(404, "LL404", "Step not found");
     const data = await distributionValues(db, context.distributionId);
@@ -108,7 +125,7 @@ export function signingStep(deps: SigningDeps) {
   }
 
   async function preview(stepId: string, session: SessionClaims | null): Promise<Uint8Array> {
-    const context = await stepContext(stepId, session);
+    const context = await stepContext(stepId, session, true);
     const mapping = await loadMapping(db, context.mappedSigningTemplateId);
     if (!mapping) return fail(404, "LL404", "Step not found");
     const data = await distributionValues(db, context.distributionId);
@@ -117,7 +134,7 @@ export function signingStep(deps: SigningDeps) {
 
   /** The template file itself: what the device keeps to show and fingerprint when it signs offline. */
   async function template(stepId: string, session: SessionClaims | null): Promise<Uint8Array> {
-    const context = await stepContext(stepId, session);
+    const context = await stepContext(stepId, session, true);
     const mapping = await loadMapping(db, context.mappedSigningTemplateId);
     if (!mapping) return fail(404, "LL404", "Step not found");
     return templateBytes(mapping);

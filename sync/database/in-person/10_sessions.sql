@@ -102,17 +102,26 @@ end;
 $function$;
 revoke all on function app_private.check_device_time(timestamptz) from public;
 
--- Marks a step as done in the session: the device's time and the server's.
+-- Marks a step as done in the session (the device's time and the server's) and records it in the investor's audit
+-- trail: done by the investor, hosted by the signed-in user of the host's account.
 create or replace function app_private.mark_step_in_person(step_id uuid, session_id uuid, done_at_device timestamptz)
   returns app_public.steps
-  language sql
+  language plpgsql
   volatile security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
+declare
+  step app_public.steps;
+begin
   update app_public.steps s set in_person_session_id = mark_step_in_person.session_id,
       done_at_device = mark_step_in_person.done_at_device, in_person_received_at = now()
     where s.id = mark_step_in_person.step_id
-    returning *
+    returning * into step;
+  perform app_private.audit_in_person(mark_step_in_person.session_id, 'completed a step in person',
+    jsonb_build_object('stepId', step.id, 'step', app_private.step_title(step), 'stepType', step.type,
+                       'doneAtDevice', mark_step_in_person.done_at_device));
+  return step;
+end;
 $function$;
 revoke all on function app_private.mark_step_in_person(uuid, uuid, timestamptz) from public;
 
@@ -156,6 +165,8 @@ begin
     values (start_in_person_session.id, start_in_person_session.distribution_id, investor,
             app_private.current_user_id(), app_private.current_account_id(), label, started_at_device)
     returning * into session;
+  perform app_private.audit_in_person(session.id, 'started an in-person session',
+    jsonb_build_object('startedAtDevice', session.started_at_device));
   perform app_private.record_document_change('distributions', session.distribution_id);
   return session;
 end;
@@ -205,6 +216,8 @@ begin
   update app_public.in_person_sessions s set ended_at_device = end_in_person_session.ended_at_device,
       end_received_at = now()
     where s.id = session.id returning * into session;
+  perform app_private.audit_in_person(session.id, 'ended an in-person session',
+    jsonb_build_object('endedAtDevice', session.ended_at_device));
   perform app_private.queue_in_person_mail(session.id);
   return session;
 end;
@@ -213,21 +226,190 @@ grant execute on function app_public.end_in_person_session(uuid, timestamptz) to
 comment on function app_public.end_in_person_session(uuid, timestamptz) is
   'Ends an in-person session; the investor then receives one mail with what they signed in it and, when no one holds their account yet, the link to claim it.';
 
--- The investor's mail at the session's end, queued once per session.
+-- The investor's mail at the session's end (endInPersonSession), queued exactly once per session, once the session
+-- has ended and no signature made in it still waits to be sealed (the signing runner calls it again when it seals or
+-- reopens one): what they signed, with the link to download each sealed document after signing in, what was not
+-- sealed and why, and, when no one holds the investor's account yet, the link to claim it (a claim token as the
+-- claim mail's, sync/database/accounts/10_accounts.sql). No mail for an investor without a valid address.
 create or replace function app_private.queue_in_person_mail(session_id uuid)
-  returns void
+  returns uuid
   language plpgsql
   volatile security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 declare
   session app_public.in_person_sessions;
+  investor app_public.accounts;
+  host_name text;
+  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail's).
+  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  claimable boolean;
+  lines text[];
+  html_lines text[];
+  mail_id uuid;
 begin
-  update app_public.in_person_sessions s set mailed_on = now()
-    where s.id = queue_in_person_mail.session_id and s.mailed_on is null returning * into session;
+  select s.* into session from app_public.in_person_sessions s
+    where s.id = queue_in_person_mail.session_id and s.end_received_at is not null and s.mailed_on is null
+      and not exists (select 1 from app_private.offline_signatures o
+                      where o.in_person_session_id = s.id and o.status = 'received')
+    for update;
   if session.id is null then
-    return;
+    return null;
   end if;
+  update app_public.in_person_sessions s set mailed_on = now() where s.id = session.id;
+  select a.* into investor from app_public.accounts a where a.id = session.investor_id;
+  if not app_private.is_mail_address(investor.email) then
+    return null;
+  end if;
+  select coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), a.name) || ' (' || a.name || ')'
+    into host_name
+    from app_public.users u, app_public.accounts a
+    where u.id = session.host_user_id and a.id = session.host_account_id;
+  claimable := not exists (select 1 from app_public.users_accounts ua
+                           where ua.account_id = investor.id and ua.status = 'active');
+  -- the session's documents: sealed (a download link) or not (the reason)
+  select coalesce(array_agg(t.line order by t.n), '{}'), coalesce(array_agg(t.html order by t.n), '{}')
+    into lines, html_lines
+  from (
+    select o.received_on as n,
+           case when o.status = 'sealed' and d.id is not null
+             then '- ' || coalesce(m.name, 'A document') || ': signed. Download it after signing in: {{origin}}' || d.document_uri
+             else '- ' || coalesce(m.name, 'A document') || ': not signed (' || coalesce(o.reason, 'it changed before it was sealed')
+                  || '). You can sign it again after signing in.' end as line,
+           case when o.status = 'sealed' and d.id is not null
+             then '<li>' || app_private.html_text(coalesce(m.name, 'A document')) || ': signed. <a href="{{origin}}' || d.document_uri
+                  || '">Download it</a> after signing in.</li>'
+             else '<li>' || app_private.html_text(coalesce(m.name, 'A document')) || ': not signed ('
+                  || app_private.html_text(coalesce(o.reason, 'it changed before it was sealed'))
+                  || '). You can sign it again after signing in.</li>' end as html
+    from app_private.offline_signatures o
+    join app_public.steps st on st.id = o.step_id
+    left join app_public.mapped_signing_templates m on m.id = (st.schema ->> 'mappedSigningTemplateId')::uuid
+    left join app_public.sent_signing_documents d on d.id = o.id
+    where o.in_person_session_id = session.id
+  ) t;
+  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
+  values (
+    'in_person_session',
+    investor.email,
+    'Your copy of what you signed with ' || host_name,
+    'You completed your investment steps in person with ' || host_name || ' on their device.' || chr(10) || chr(10)
+      || case when cardinality(lines) > 0
+           then 'What you signed:' || chr(10) || array_to_string(lines, chr(10)) || chr(10) || chr(10)
+           else 'You signed no documents in this session.' || chr(10) || chr(10) end
+      || case when claimable
+           then 'Claim your account within 30 days to sign in and follow your investment (sign up first if you have '
+                || 'no Ledgerline sign-in yet):' || chr(10) || '{{origin}}/authenticate/claim?token=' || token
+                || chr(10) || chr(10)
+           else '' end
+      || 'If you did not meet ' || host_name || ', tell them or your issuer.',
+    '<p>You completed your investment steps in person with ' || app_private.html_text(host_name)
+      || ' on their device.</p>'
+      || case when cardinality(html_lines) > 0
+           then '<p>What you signed:</p><ul>' || array_to_string(html_lines, '') || '</ul>'
+           else '<p>You signed no documents in this session.</p>' end
+      || case when claimable
+           then '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Claim your account</a> within 30 '
+                || 'days to sign in and follow your investment (sign up first if you have no Ledgerline sign-in '
+                || 'yet).</p>'
+           else '' end
+      || '<p>If you did not meet ' || app_private.html_text(host_name) || ', tell them or your issuer.</p>'
+  )
+  returning id into mail_id;
+  if claimable then
+    insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
+    values (app_private.hash_token(token), investor.email, mail_id, session.host_user_id, now() + interval '30 days');
+  end if;
+  perform pg_notify('mail_outbox', mail_id::text);
+  return mail_id;
 end;
 $function$;
 revoke all on function app_private.queue_in_person_mail(uuid) from public;
+
+-- Text for a mail's HTML.
+create or replace function app_private.html_text(value text)
+  returns text
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+  select replace(replace(replace(replace(coalesce(value, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')
+$function$;
+
+-- A step's `inPerson` in the distributions read model (read-models/10_distributions.sql): the host's name and
+-- account, the device's time and the server's; null for a step the investor did themselves.
+create or replace function app_private.step_in_person(session_id uuid, done_at_device timestamptz, received_at timestamptz)
+  returns jsonb
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select jsonb_build_object('hostName', nullif(btrim(u.first_name || ' ' || u.last_name), ''),
+                            'hostAccountName', a.name, 'doneAtDevice', step_in_person.done_at_device,
+                            'receivedAt', step_in_person.received_at)
+  from app_public.in_person_sessions s
+  join app_public.users u on u.id = s.host_user_id
+  join app_public.accounts a on a.id = s.host_account_id
+  where s.id = step_in_person.session_id
+$function$;
+grant execute on function app_private.step_in_person(uuid, timestamptz, timestamptz) to app_user;
+
+-- The signing step's context for a host (sync/signing/step.ts): a broker or issuer who may host the step's investor
+-- reads what is signed and the template, to sign offline with them on the host's device; anyone else, not found.
+create or replace function app_private.hosted_signing_step_context(step_id uuid)
+  returns jsonb
+  language plpgsql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  process app_public.processes;
+begin
+  select p.* into process from app_public.steps s join app_public.processes p on p.id = s.process_id
+    where s.id = hosted_signing_step_context.step_id;
+  if process.id is null or not app_private.may_host_distribution(process.distribution_id) then
+    raise exception 'Step not found' using errcode = 'LL404';
+  end if;
+  return app_private.signing_step_context(hosted_signing_step_context.step_id, process.investor_id);
+end;
+$function$;
+grant execute on function app_private.hosted_signing_step_context(uuid) to app_user;
+
+-- The host of an in-person session as the sealed PDF's audit page names them (sync/signing/offline.ts), or null.
+create or replace function app_private.in_person_host(session_id uuid)
+  returns jsonb
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select jsonb_build_object('sessionId', s.id, 'userId', u.id,
+                            'name', coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), 'A user'),
+                            'accountId', a.id, 'accountName', a.name, 'deviceLabel', s.device_label)
+  from app_public.in_person_sessions s
+  join app_public.users u on u.id = s.host_user_id
+  join app_public.accounts a on a.id = s.host_account_id
+  where s.id = in_person_host.session_id
+$function$;
+revoke all on function app_private.in_person_host(uuid) from public;
+
+-- An entry of the investor's audit trail for what happened in the session: done by the investor (the event's account),
+-- hosted by the signed-in user (the event's user) of the host's account (its details).
+create or replace function app_private.audit_in_person(session_id uuid, action text, details jsonb)
+  returns void
+  language sql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  insert into app_public.audit_events (kind, action, user_id, account_id, session_id, details)
+  select 'in_person', audit_in_person.action, s.host_user_id, s.investor_id, app_private.current_session_id(),
+         jsonb_build_object('inPersonSessionId', s.id, 'distributionId', s.distribution_id,
+                            'hostAccountId', s.host_account_id, 'hostAccountName', a.name,
+                            'hostName', nullif(btrim(u.first_name || ' ' || u.last_name), ''),
+                            'deviceLabel', s.device_label)
+           || coalesce(audit_in_person.details, '{}'::jsonb)
+  from app_public.in_person_sessions s
+  join app_public.accounts a on a.id = s.host_account_id
+  join app_public.users u on u.id = s.host_user_id
+  where s.id = audit_in_person.session_id
+$function$;
+revoke all on function app_private.audit_in_person(uuid, text, jsonb) from public;

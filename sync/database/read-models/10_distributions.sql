@@ -155,6 +155,9 @@ as $function$
                                         case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
                                           then to_jsonb(e.value #>> '{}') else e.value end), '{}'::jsonb)
                       from jsonb_each(to_jsonb(st)) e)
+                     -- who did the step in person (sync/database/in-person/10_sessions.sql), or null
+                     || jsonb_build_object('inPerson', app_private.step_in_person(st.in_person_session_id,
+                          st.done_at_device, st.in_person_received_at))
                      order by st.parent_id nulls first, st."order", st.created_on, st.id) as docs
     from app_public.steps st, step_shape s
     where st.process_id in (select p.id from processes p)

@@ -115,7 +115,10 @@ begin
   if step.status <> 'processing' then
     raise exception 'The step changed while the signature waited: please review and sign again.' using errcode = 'LL409';
   end if;
-  return app_private.finish_step(step);
+  step := app_private.finish_step(step);
+  -- signed in an in-person session that has ended: its mail may go now (docs/IN-PERSON.md)
+  perform app_private.queue_in_person_mail(signature.in_person_session_id);
+  return step;
 end;
 $function$;
 revoke all on function app_private.offline_signature_sealed(uuid) from public;
@@ -134,6 +137,8 @@ begin
   update app_private.offline_signatures o set status = 'reopened', reason = left(offline_signature_reopened.reason, 1000),
       updated_on = now()
     where o.id = signature_id and o.status = 'received' returning * into signature;
+  -- signed in an in-person session that has ended: its mail may go now, saying what was not sealed
+  perform app_private.queue_in_person_mail(signature.in_person_session_id);
   select s.* into step from app_public.steps s where s.id = signature.step_id for update;
   if step.id is null or step.status <> 'processing' then
     return step;

@@ -1,0 +1,582 @@
+// In-person sessions with the client bypassed (issue 31 item 1; docs/IN-PERSON.md): plain commands to POST
+// /api/v2/commands. A broker who manages the allocation hosts a new investor on their device: the session starts
+// (another broker, a viewer and an investor are refused with the session's text, nothing recorded), a question set
+// completes as the investor (replayed once; a step of another distribution is not found), the host reads the signing
+// template and the investor signs offline in the session (sealed: openssl verifies, the audit page names the host and
+// both times), accreditation is submitted in person with evidence the host uploaded, and the end queues one mail with
+// the sealed document and the claim link. The round's issuer hosts too; a broker whose allocation was taken away
+// after the session started is refused on the next step, and nothing of it applies.
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUESTION_TYPES } from "../../src/domain/questions.ts";
+import { signingDate, signingFingerprint } from "../../src/domain/signing-fingerprint.ts";
+import type { CommandResult } from "../../src/domain/wire.ts";
+import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+import { templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
+
+const REFUSED =
+  "You can no longer manage this investor's distribution, so what was done with them on this device was not applied.";
+const ISSUER = "Northwind Renewables, Inc.";
+const BROKER = "Harborview Capital Markets LLC";
+const OTHER_BROKER = "Quayside Brokerage LLC";
+const COMPLIANCE = "7a000000-0000-4000-8000-000000000003";
+const WALK_IN = "walk-in@in-person.test";
+
+let t: TestServer;
+const ids = new Map<string, string>();
+
+interface Who {
+  client: TestClient;
+  userId: string;
+  accountId: string;
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ signing: { tickMs: 0, docusign: null } });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function accountIds(): Promise<void> {
+  const { rows } = await t.server.db.query<{ name: string; id: string }>("select name, id from app_public.accounts");
+  for (const row of rows) ids.set(row.name, row.id);
+}
+
+async function as(email: string, accountName: string): Promise<Who> {
+  const client = t.client();
+  expect((await client.signIn(email)).status).toBe(200);
+  expect((await client.selectAccount(ids.get(accountName) ?? "")).status).toBe(303);
+  const me = await client.graphql<{ currentUser: { id: string } }>("{ currentUser { id } }");
+  return { client, userId: me.data?.currentUser.id ?? "", accountId: ids.get(accountName) ?? "" };
+}
+
+async function ok<T>(client: TestClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const r = await client.graphql<T>(query, variables);
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data as T;
+}
+
+/** One command as the host's device sends it; the same key again is a replay. */
+async function send(
+  who: Who,
+  mutation: string,
+  input: Record<string, unknown>,
+  key: string = randomUUID(),
+): Promise<CommandResult> {
+  const response = await who.client.fetch("/api/v2/commands", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify([
+      {
+        key,
+        mutation,
+        variables: { input },
+        userId: who.userId,
+        accountId: who.accountId,
+        createdOn: new Date().toISOString(),
+        deviceId: "host-tablet",
+        seq: 1,
+      },
+    ]),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: CommandResult[] }).results[0] as CommandResult;
+}
+
+async function upload(who: Who, name: string, type: string, bytes: Uint8Array, key?: string): Promise<string> {
+  const located = await ok<{ makeFileLocation: { fileLocation: { url: string; fields: { key: string } } } }>(
+    who.client,
+    "mutation ($f: String!, $k: UUID) { makeFileLocation(input: { fileName: $f, key: $k }) { fileLocation { url fields } } }",
+    { f: name, k: key ?? null },
+  );
+  const where = located.makeFileLocation.fileLocation;
+  const form = new FormData();
+  form.set("key", where.fields.key);
+  form.set("file", new Blob([Buffer.from(bytes)], { type }), name);
+  expect((await who.client.fetch(where.url, { method: "POST", body: form })).status).toBe(201);
+  return where.fields.key;
+}
+
+interface StepRow {
+  id: string;
+  type: string;
+  status: string;
+  in_person_session_id: string | null;
+  done_at_device: Date | null;
+  in_person_received_at: Date | null;
+}
+
+async function stepsOf(distributionId: string): Promise<StepRow[]> {
+  const { rows } = await t.server.db.query<StepRow>(
+    `select s.id, s.type, s.status, s.in_person_session_id, s.done_at_device, s.in_person_received_at
+     from app_public.steps s join app_public.processes p on p.id = s.process_id
+     where p.distribution_id = $1 order by s."order"`,
+    [distributionId],
+  );
+  return rows;
+}
+
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await t.server.db.query<{ n: number }>(`select count(*)::int as n from (${sql}) x`, params);
+  return rows[0]?.n ?? 0;
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), "in-person-"));
+  try {
+    writeFileSync(join(dir, "signed.pdf"), pdf);
+    const run = spawnSync("pdftotext", [join(dir, "signed.pdf"), "-"], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    return run.stdout.replace(/\s+/g, " ");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("in-person sessions", () => {
+  let issuer: Who;
+  let broker: Who;
+  let walkIn = ""; // the new investor's distribution (no one holds the account)
+  let emmaDistribution = "";
+  const session = randomUUID();
+  const startKey = randomUUID();
+  const startedAt = new Date(Date.now() - 30 * 60 * 1000);
+
+  beforeAll(async () => {
+    await accountIds();
+    issuer = await as("issuer@demo.test", ISSUER);
+    broker = await as("broker@demo.test", BROKER);
+    // another broker, on the same round, held by the same person: a different account, not this allocation's
+    const { rows: other } = await t.server.db.query<{ id: string }>(
+      `with a as (insert into app_public.accounts (type, name, email, setup)
+                  values ('broker', $1, 'desk@quayside.example', true) returning id),
+            m as (insert into app_public.users_accounts (user_id, account_id, role)
+                  select $2, a.id, 'account_owner' from a)
+       select id from a`,
+      [OTHER_BROKER, broker.userId],
+    );
+    ids.set(OTHER_BROKER, other[0]?.id ?? "");
+
+    // the qualifications: a question set, a built-in signing template, accreditation (all the issuer's)
+    const setId = randomUUID();
+    const question = randomUUID();
+    await ok(
+      issuer.client,
+      "mutation ($q: OnboardingQuestionInput!) { createOnboardingQuestion(input: { onboardingQuestion: $q }) { onboardingQuestion { id } } }",
+      {
+        q: {
+          id: question,
+          name: "In person accredited",
+          description: "Accredited?",
+          errorMessage: "Answer Yes or No.",
+          typeId: QUESTION_TYPES.find((type) => type.name === "Yes / No")?.id,
+        },
+      },
+    );
+    await ok(
+      issuer.client,
+      'mutation ($id: UUID!) { createOnboardingQuestionSet(input: { onboardingQuestionSet: { id: $id, name: "Walk-in checks" } }) { onboardingQuestionSet { id } } }',
+      { id: setId },
+    );
+    await ok(
+      issuer.client,
+      "mutation ($j: OnboardingQuestionJoinInput!) { createOnboardingQuestionJoin(input: { onboardingQuestionJoin: $j }) { onboardingQuestionJoin { id } } }",
+      { j: { questionSetId: setId, questionId: question, executeOrder: 1 } },
+    );
+    const locked = await ok<{
+      updateOnboardingQuestionSetById: { onboardingQuestionSet: { vendorQualificationId: string } };
+    }>(
+      issuer.client,
+      "mutation ($id: UUID!) { updateOnboardingQuestionSetById(input: { id: $id, patch: { locked: true } }) { onboardingQuestionSet { vendorQualificationId } } }",
+      { id: setId },
+    );
+    const questionsQualification = locked.updateOnboardingQuestionSetById.onboardingQuestionSet.vendorQualificationId;
+
+    const fileKey = await upload(issuer, "subscription.pdf", "application/pdf", await templatePdf());
+    const created = await ok<{ createSigningTemplate: { signingTemplate: { id: string } } }>(
+      issuer.client,
+      `mutation ($k: UUID!) { createSigningTemplate(input: { fileKey: $k, name: "Subscription Agreement" }) {
+        signingTemplate { id } } }`,
+      { k: fileKey },
+    );
+    await t.server.signing.runDue();
+    const mapped = await ok<{ createMappedSigningTemplate: { mappedSigningTemplate: { id: string } } }>(
+      issuer.client,
+      `mutation ($t: UUID!) { createMappedSigningTemplate(input: { templateId: $t, name: "Walk-in subscription" }) {
+        mappedSigningTemplate { id } } }`,
+      { t: created.createSigningTemplate.signingTemplate.id },
+    );
+    const mappedId = mapped.createMappedSigningTemplate.mappedSigningTemplate.id;
+    const parts = await ok<{
+      allSigningRoles: { nodes: { id: string; name: string }[] };
+      allSigningFields: { nodes: { id: string; name: string }[] };
+    }>(
+      issuer.client,
+      `query ($id: UUID!) { allSigningRoles(condition: { mappedSigningTemplateId: $id }) { nodes { id name } }
+        allSigningFields(condition: { mappedSigningTemplateId: $id }) { nodes { id name } } }`,
+      { id: mappedId },
+    );
+    const role = (name: string) => parts.allSigningRoles.nodes.find((r) => r.name === name)?.id;
+    const field = (name: string) => parts.allSigningFields.nodes.find((f) => f.name === name)?.id;
+    const ROLE = `mutation ($id: UUID!, $p: SigningRolePatch!) { updateSigningRoleById(input: { id: $id, patch: $p }) { clientMutationId } }`;
+    const FIELD = `mutation ($id: UUID!, $p: SigningFieldPatch!) { updateSigningFieldById(input: { id: $id, patch: $p }) { clientMutationId } }`;
+    await ok(issuer.client, ROLE, { id: role("Investor"), p: { mapTo: "investor" } });
+    await ok(issuer.client, ROLE, { id: role("Issuer"), p: { mapTo: "issuer" } });
+    await ok(issuer.client, ROLE, { id: role("Witness"), p: { mapTo: "static", toName: "W", toEmail: "w@x.test" } });
+    await ok(issuer.client, FIELD, { id: field("Investor.name"), p: { mapTo: "investor.name" } });
+    await ok(issuer.client, FIELD, { id: field("Investor.units"), p: { mapTo: "distribution.amount" } });
+    const LOCK = `mutation ($id: UUID!, $p: MappedSigningTemplatePatch!) { updateMappedSigningTemplateById(input: { id: $id, patch: $p }) { clientMutationId } }`;
+    await ok(issuer.client, LOCK, { id: mappedId, p: { locked: true } });
+    await ok(issuer.client, LOCK, { id: mappedId, p: { active: true } });
+    const signingQualification = await ok<{
+      addMappedSigningTemplateToQualifications: { vendorQualification: { id: string } };
+    }>(
+      issuer.client,
+      "mutation ($id: UUID!) { addMappedSigningTemplateToQualifications(input: { id: $id }) { vendorQualification { id } } }",
+      { id: mappedId },
+    );
+    await ok(
+      issuer.client,
+      "mutation ($id: UUID!) { createAccountIntegration(input: { integrationId: $id }) { accountIntegration { status } } }",
+      { id: COMPLIANCE },
+    );
+    const { rows: accreditation } = await t.server.db.query<{ id: string }>(
+      "select id from app_public.vendor_qualifications where account_id = $1 and name = 'Accreditation verification'",
+      [ids.get(ISSUER)],
+    );
+
+    // the broker's own allocation on Series A (its invitation accepted) asks for the three, in order
+    const { rows: allocation } = await t.server.db.query<{ id: string }>(
+      `insert into app_public.allocations (round_id, owner_id, name, status, opens_on, closes_on)
+         select r.id, $1, 'Harborview walk-ins', 'open', now() - interval '1 day', now() + interval '30 days'
+         from app_public.rounds r join app_public.assets a on a.id = r.asset_id where r.name = 'Series A'
+       returning id`,
+      [ids.get(BROKER)],
+    );
+    const allocationId = allocation[0]?.id;
+    for (const [order, qualification] of [
+      [1, questionsQualification],
+      [2, signingQualification.addMappedSigningTemplateToQualifications.vendorQualification.id],
+      [3, accreditation[0]?.id],
+    ] as const) {
+      await t.server.db.query(
+        "insert into app_public.allocation_qualifications (allocation_id, vendor_qualification_id, execute_order) values ($1, $2, $3)",
+        [allocationId, qualification, order],
+      );
+    }
+    for (const [email, name] of [
+      [WALK_IN, "Wendy Walker"],
+      ["investor@demo.test", "Emma Lawson"],
+    ] as const) {
+      const made = await ok<{ makeDistribution: { distribution: { id: string } } }>(
+        broker.client,
+        `mutation ($a: UUID!, $e: String!, $n: String) { makeDistribution(input: { allocationId: $a, accountEmail: $e,
+          amount: "2500", name: $n }) { distribution { id } } }`,
+        { a: allocationId, e: email, n: name },
+      );
+      const id = made.makeDistribution.distribution.id;
+      await t.server.db.query("update app_public.distributions set status = 'open' where id = $1", [id]);
+      if (email === WALK_IN) walkIn = id;
+      else emmaDistribution = id;
+    }
+    expect((await stepsOf(walkIn)).map((s) => s.type)).toEqual(["encrypted_form", "signing", "accreditation"]);
+  }, 120_000);
+
+  it("refuses another broker, a viewer and an investor with the session's reason, and records nothing", async () => {
+    const start = { id: session, distributionId: walkIn, startedAtDevice: startedAt.toISOString() };
+    const other = await as("broker@demo.test", OTHER_BROKER);
+    const viewer = await as("multi@demo.test", BROKER); // a viewer of the hosting broker
+    const investor = await as("investor@demo.test", "Emma Lawson");
+    for (const who of [other, viewer, investor]) {
+      expect(await send(who, "startInPersonSession", start)).toMatchObject({
+        status: "rejected",
+        errorCode: "LL403",
+        errorMessage: REFUSED,
+      });
+    }
+    // a step of a session that never started is refused the same way
+    const [questions] = await stepsOf(walkIn);
+    expect(
+      await send(broker, "completeStepInPerson", {
+        sessionId: session,
+        stepId: questions?.id,
+        blob: {},
+        doneAtDevice: startedAt.toISOString(),
+      }),
+    ).toMatchObject({ status: "rejected", errorCode: "LL403", errorMessage: REFUSED });
+    expect(await count("select 1 from app_public.in_person_sessions")).toBe(0);
+    // the template for signing offline: only a host who may manage the distribution reads it
+    const [, signing] = await stepsOf(walkIn);
+    for (const who of [other, viewer, investor]) {
+      expect((await who.client.fetch(`/api/v2/signing/steps/${signing?.id}/template.pdf`)).status).toBe(404);
+    }
+  });
+
+  it("the broker hosts: a question set completes as the investor, once, with the device's and the server's times", async () => {
+    const start = {
+      id: session,
+      distributionId: walkIn,
+      startedAtDevice: startedAt.toISOString(),
+      deviceLabel: "Field tablet",
+    };
+    expect(await send(broker, "startInPersonSession", start, startKey)).toMatchObject({ status: "accepted" });
+    expect(await send(broker, "startInPersonSession", start, startKey)).toMatchObject({ status: "accepted" });
+    const { rows: sessions } = await t.server.db.query<Record<string, unknown>>(
+      "select investor_id, host_user_id, host_account_id, device_label from app_public.in_person_sessions",
+    );
+    const { rows: investor } = await t.server.db.query<{ id: string }>(
+      "select investor_id as id from app_public.distributions where id = $1",
+      [walkIn],
+    );
+    expect(sessions).toEqual([
+      {
+        investor_id: investor[0]?.id,
+        host_user_id: broker.userId,
+        host_account_id: broker.accountId,
+        device_label: "Field tablet",
+      },
+    ]);
+
+    const [questions] = await stepsOf(walkIn);
+    const doneAt = new Date(Date.now() - 20 * 60 * 1000);
+    // the question's key, as the step's schema names it
+    const { rows: schema } = await t.server.db.query<{ key: string }>(
+      "select schema -> 'fields' -> 0 ->> 'key' as key from app_public.steps where id = $1",
+      [questions?.id],
+    );
+    const answer = schema[0]?.key ?? "";
+    const complete = {
+      sessionId: session,
+      stepId: questions?.id,
+      blob: { [answer]: "Yes" },
+      doneAtDevice: doneAt.toISOString(),
+    };
+    // the investor's own checks: a wrong answer is refused with the question's text
+    expect(await send(broker, "completeStepInPerson", { ...complete, blob: { [answer]: "Maybe" } })).toMatchObject({
+      status: "rejected",
+      errorCode: "LL422",
+    });
+    // a step of another distribution is not the session's
+    const [emmaQuestions] = await stepsOf(emmaDistribution);
+    expect(await send(broker, "completeStepInPerson", { ...complete, stepId: emmaQuestions?.id })).toMatchObject({
+      status: "rejected",
+      errorCode: "LL404",
+      errorMessage: "Step not found",
+    });
+    // the session is the broker's: the same person in another account may not use it
+    const other = await as("broker@demo.test", OTHER_BROKER);
+    expect(await send(other, "completeStepInPerson", complete)).toMatchObject({ errorMessage: REFUSED });
+
+    const key = randomUUID();
+    expect(await send(broker, "completeStepInPerson", complete, key)).toMatchObject({ status: "accepted" });
+    expect(await send(broker, "completeStepInPerson", complete, key)).toMatchObject({ status: "accepted" });
+    const [done] = await stepsOf(walkIn);
+    expect(done).toMatchObject({ status: "complete", in_person_session_id: session, done_at_device: doneAt });
+    expect(done?.in_person_received_at).toBeInstanceOf(Date);
+    expect(await count("select 1 from app_private.step_submissions where step_id = $1", [questions?.id])).toBe(1);
+    // the answer is the investor's own account information
+    expect(
+      await count("select 1 from app_public.instanced_account_information where account_id = $1", [investor[0]?.id]),
+    ).toBeGreaterThan(0);
+    // the audit trail of the investor's account: done by the investor, hosted by the broker's user
+    const { rows: audit } = await t.server.db.query<{
+      action: string;
+      user_id: string;
+      details: Record<string, unknown>;
+    }>(
+      "select action, user_id, details from app_public.audit_events where kind = 'in_person' and account_id = $1 order by created_on",
+      [investor[0]?.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual(["started an in-person session", "completed a step in person"]);
+    expect(audit[1]).toMatchObject({
+      user_id: broker.userId,
+      details: { hostAccountName: BROKER, hostName: "Marcus Reed", stepId: questions?.id },
+    });
+    // the read model: the host's device shows who did the step, when on the device and when received
+    const response = await broker.client.fetch("/api/v2/pull", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "distributions", afterTxid: "0", afterSeq: "0", limit: 1000 }),
+    });
+    const documents = ((await response.json()) as { documents: Array<Record<string, unknown>> }).documents;
+    const document = documents.find((d) => d.id === walkIn) as { process: { steps: Array<Record<string, unknown>> } };
+    const step = document.process.steps.find((s) => s.id === questions?.id);
+    expect(step?.inPerson).toEqual({
+      hostName: "Marcus Reed",
+      hostAccountName: BROKER,
+      doneAtDevice: expect.stringMatching(/^\d{4}-/),
+      receivedAt: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(new Date(String(step?.inPerson && (step.inPerson as { doneAtDevice: string }).doneAtDevice))).toEqual(
+      doneAt,
+    );
+    expect(document.process.steps.find((s) => s.type === "signing")?.inPerson).toBeNull();
+  });
+
+  it("the investor signs offline on the host's device: sealed, verified, the audit page names the host and both times", async () => {
+    const [, signing] = await stepsOf(walkIn);
+    const held = (await (await broker.client.fetch(`/api/v2/signing/steps/${signing?.id}`)).json()) as {
+      templateSha256: string;
+      fields: { name: string; value: string; signingDate: boolean }[];
+    };
+    const template = await broker.client.fetch(`/api/v2/signing/steps/${signing?.id}/template.pdf`);
+    expect(template.status).toBe(200);
+    const signedAt = new Date(Date.now() - 10 * 60 * 1000);
+    const fieldValues = Object.fromEntries(
+      held.fields.map((f) => [f.name, f.signingDate ? signingDate(signedAt) : f.value]),
+    );
+    expect(fieldValues["Investor.name"]).toBe("Wendy Walker");
+    const input = {
+      stepId: signing?.id,
+      fingerprint: await signingFingerprint(held.templateSha256, fieldValues),
+      templateHash: held.templateSha256,
+      fieldValues,
+      typedName: "Wendy Walker",
+      consent: true,
+      signedAtDevice: signedAt.toISOString(),
+      sessionId: session,
+    };
+    // without the session, the broker is no signer
+    expect(await send(broker, "signStepOffline", { ...input, sessionId: undefined })).toMatchObject({
+      status: "rejected",
+      errorCode: "LL404",
+    });
+    expect(await send(broker, "signStepOffline", input)).toMatchObject({ status: "accepted" });
+    expect(await t.server.signing.runDue()).toBeGreaterThan(0);
+    const [, signed] = await stepsOf(walkIn);
+    expect(signed).toMatchObject({ status: "complete", in_person_session_id: session, done_at_device: signedAt });
+    const { rows: sent } = await t.server.db.query<{ id: string; document_uri: string; sealed: Date; received: Date }>(
+      `select d.id, d.document_uri, d.completed_on as sealed, o.received_on as received
+       from app_public.sent_signing_documents d join app_private.offline_signatures o on o.id = d.id
+       where d.step_id = $1`,
+      [signing?.id],
+    );
+    expect(sent.length).toBe(1);
+    const document = sent[0] as (typeof sent)[number];
+    const pdf = Buffer.from(await (await issuer.client.fetch(document.document_uri)).arrayBuffer());
+    expect(verifyWithOpenssl(pdf, t.server.signing.key.certificatePem).ok).toBe(true);
+    const text = pdfText(pdf);
+    expect(text).toContain("Hosted by");
+    expect(text).toContain(`Marcus Reed of ${BROKER}`);
+    expect(text).toContain("Field tablet");
+    expect(text).toContain(`Signed on the device (device time, UTC) ${signedAt.toISOString()}`);
+    expect(text).toContain(`Received by the server (UTC) ${document.received.toISOString()}`);
+    expect(text).toContain(`Sealed by the server (UTC) ${document.sealed.toISOString()}`);
+  });
+
+  it("accreditation is submitted in person, as the investor, with evidence the host uploaded", async () => {
+    const [, , accreditationStep] = await stepsOf(walkIn);
+    const evidence = await upload(broker, "cpa-letter.pdf", "application/pdf", await templatePdf());
+    const verification = randomUUID();
+    const doneAt = new Date(Date.now() - 5 * 60 * 1000);
+    const input = {
+      accreditationId: verification,
+      stepId: accreditationStep?.id,
+      method: "letter",
+      evidenceKeys: [evidence],
+      evidenceNames: ["cpa-letter.pdf"],
+      sessionId: session,
+      doneAtDevice: doneAt.toISOString(),
+    };
+    // without the session, a broker submits no accreditation
+    expect(await send(broker, "submitAccreditation", { ...input, sessionId: undefined })).toMatchObject({
+      status: "rejected",
+      errorCode: "LL403",
+    });
+    expect(await send(broker, "submitAccreditation", input)).toMatchObject({ status: "accepted" });
+    const { rows } = await t.server.db.query<Record<string, unknown>>(
+      `select a.investor_id = d.investor_id as investors, a.status, a.in_person_session_id,
+              (select count(*)::int from app_public.accreditation_evidence e where e.accreditation_id = a.id) as files
+       from app_public.accreditations a join app_public.distributions d on d.id = a.distribution_id where a.id = $1`,
+      [verification],
+    );
+    expect(rows).toEqual([{ investors: true, status: "submitted", in_person_session_id: session, files: 1 }]);
+    const [, , step] = await stepsOf(walkIn);
+    expect(step).toMatchObject({ status: "processing", in_person_session_id: session, done_at_device: doneAt });
+  });
+
+  it("the end queues one mail to the investor with the signed document and the link to claim the account", async () => {
+    const end = { id: session, endedAtDevice: new Date().toISOString() };
+    expect(await send(broker, "endInPersonSession", end)).toMatchObject({ status: "accepted" });
+    expect(await send(broker, "endInPersonSession", end)).toMatchObject({ status: "accepted" });
+    const { rows: mails } = await t.server.db.query<{ id: string; subject: string; text_body: string }>(
+      "select id, subject, text_body from app_private.mail_outbox where kind = 'in_person_session' and to_address = $1",
+      [WALK_IN],
+    );
+    expect(mails.length).toBe(1);
+    expect(mails[0]?.subject).toBe(`Your copy of what you signed with Marcus Reed (${BROKER})`);
+    const { rows: sent } = await t.server.db.query<{ document_uri: string }>(
+      `select d.document_uri from app_public.sent_signing_documents d join app_public.steps s on s.id = d.step_id
+       join app_public.processes p on p.id = s.process_id where p.distribution_id = $1`,
+      [walkIn],
+    );
+    expect(mails[0]?.text_body).toMatch(
+      new RegExp(`Walk-in subscription: signed\\. Download it after signing in: \\S+${sent[0]?.document_uri}`),
+    );
+    const token = /\/authenticate\/claim\?token=([0-9a-f]+)/.exec(mails[0]?.text_body ?? "")?.[1] ?? "";
+    const { rows: claims } = await t.server.db.query<{ email: string; mail_id: string }>(
+      "select email, mail_id from app_private.claim_tokens where token_hash = app_private.hash_token($1)",
+      [token],
+    );
+    expect(claims).toEqual([{ email: WALK_IN, mail_id: mails[0]?.id }]);
+  });
+
+  it("the issuer hosts too; a broker whose allocation was taken away is refused on the next step, nothing applied", async () => {
+    const brokerSession = randomUUID();
+    const at = new Date().toISOString();
+    expect(
+      await send(broker, "startInPersonSession", {
+        id: brokerSession,
+        distributionId: emmaDistribution,
+        startedAtDevice: at,
+      }),
+    ).toMatchObject({ status: "accepted" });
+    await t.server.db.query(
+      "update app_public.broker_allocations set status = 'rejected' where broker_id = $1 and status = 'accepted'",
+      [broker.accountId],
+    );
+    const [questions] = await stepsOf(emmaDistribution);
+    const { rows: schema } = await t.server.db.query<{ key: string }>(
+      "select schema -> 'fields' -> 0 ->> 'key' as key from app_public.steps where id = $1",
+      [questions?.id],
+    );
+    const complete = {
+      sessionId: brokerSession,
+      stepId: questions?.id,
+      blob: { [schema[0]?.key ?? ""]: "No" },
+      doneAtDevice: at,
+    };
+    expect(await send(broker, "completeStepInPerson", complete)).toMatchObject({
+      status: "rejected",
+      errorCode: "LL403",
+      errorMessage: REFUSED,
+    });
+    expect(await send(broker, "endInPersonSession", { id: brokerSession, endedAtDevice: at })).toMatchObject({
+      errorMessage: REFUSED,
+    });
+    expect((await stepsOf(emmaDistribution))[0]).toMatchObject({ status: "in_progress", in_person_session_id: null });
+    expect(await count("select 1 from app_private.step_submissions where step_id = $1", [questions?.id])).toBe(0);
+
+    // the round's issuer may host the same distribution
+    const issuerSession = randomUUID();
+    expect(
+      await send(issuer, "startInPersonSession", {
+        id: issuerSession,
+        distributionId: emmaDistribution,
+        startedAtDevice: at,
+      }),
+    ).toMatchObject({ status: "accepted" });
+    expect(await send(issuer, "completeStepInPerson", { ...complete, sessionId: issuerSession })).toMatchObject({
+      status: "accepted",
+    });
+    expect((await stepsOf(emmaDistribution))[0]).toMatchObject({
+      status: "complete",
+      in_person_session_id: issuerSession,
+    });
+  });
+});
