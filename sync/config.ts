@@ -34,6 +34,11 @@ export interface Config {
   mailLogFile: string | null;
   /** InvestReady for accreditation (INVESTREADY_CLIENT_ID, _CLIENT_SECRET, _BASE_URL); null: the built-in review only. */
   investready: InvestReadySettings | null;
+  /**
+   * The read models whose change-stream events carry their documents (LL_STREAM_DOCUMENTS: `all`, `none`, or names
+   * separated by commas; docs/SERVER.md "The change in the stream").
+   */
+  streamDocumentModels: readonly string[] | "all";
 }
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -85,6 +90,20 @@ export function readInvestReadySettings(env: NodeJS.ProcessEnv = process.env): I
   return { clientId, clientSecret, baseUrl: base };
 }
 
+/** LL_STREAM_DOCUMENTS when unset. */
+export const STREAM_DOCUMENTS_DEFAULT = "none";
+
+export function parseStreamDocuments(value: string | undefined): readonly string[] | "all" {
+  const setting = (nonEmpty(value) ?? STREAM_DOCUMENTS_DEFAULT).toLowerCase();
+  if (setting === "all") return "all";
+  if (setting === "none") return [];
+  const names = setting.split(",").map((name) => name.trim());
+  const wrong = names.find((name) => !/^[a-z_]+$/.test(name));
+  if (wrong !== undefined)
+    throw new Error(`LL_STREAM_DOCUMENTS must be all, none, or read model names separated by commas (got "${value}")`);
+  return names;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(projectDir, nonEmpty(env.DATA_DIR) ?? ".data/pglite");
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -103,5 +122,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: nonEmpty(env.PUBLIC_URL),
     mailLogFile: path.resolve(projectDir, nonEmpty(env.MAIL_LOG) ?? path.join(path.dirname(dataDir), "mail.log")),
     investready: readInvestReadySettings(env),
+    streamDocumentModels: parseStreamDocuments(env.LL_STREAM_DOCUMENTS),
   };
 }

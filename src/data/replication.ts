@@ -8,8 +8,10 @@
 // * first-load.ts: the first pull of an empty collection, written straight into storage (the storage's putPulled).
 // * progress.ts: the first sync's progress (collections done, documents received against the server's counts).
 // * freshness.ts: freshSince, from the send times of fetches that reached the end of the server's log.
-// * stream-resync.ts: ONE change stream for all collections (change-stream.ts); each `changes` event reSyncs the
-//   named collection, every (re)connect reSyncs them all; each reSync opens a new epoch of its collection.
+// * stream-resync.ts: ONE change stream for all collections (change-stream.ts); an event that carries its documents
+//   has them written by the collection's pull handler without a pull (collection-pull.ts `streamed`), any other event
+//   reSyncs the named collection, every (re)connect and a missed event reSync them all; each reSync opens a new epoch
+//   of its collection.
 // * A kind of the shared `records` collection (models/records.ts) is pulled like a collection of its own (its own
 //   replication state, checkpoint, first load and reSync, all named by the model), into `records`: its pages are
 //   turned into records (toRecord) before RxDB or the first load sees them.
@@ -18,12 +20,13 @@
 import { type RxCollection, type RxJsonSchema, now as rxdbNow, setCheckpoint } from "rxdb";
 import { type RxReplicationState, replicateRxCollection } from "rxdb/plugins/replication";
 import type { Observable } from "rxjs";
+import type { PullAnswer } from "../domain/wire.ts";
 import { type Bootstrapper, browserBootstrapper } from "./bootstrap/index.ts";
 import type { Connectivity } from "./connectivity.ts";
 import { type LocalDatabase, yieldToMain } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import { kindReplicationIdentifier, kindVersion, type RecordKind, toRecord } from "./models/records.ts";
-import { createCollectionPull } from "./replication/collection-pull.ts";
+import { type CollectionPull, createCollectionPull } from "./replication/collection-pull.ts";
 import { describeSyncFailure } from "./replication/failure.ts";
 import { createFreshness } from "./replication/freshness.ts";
 import { blankFields, type Checkpoint, createPageFetcher } from "./replication/page.ts";
@@ -89,6 +92,7 @@ export function startReplication(options: ReplicationOptions): Replication {
   const writeSize = wanted < batchSize && batchSize % wanted === 0 ? wanted : batchSize;
   const now = options.now ?? (() => new Date());
   const states = new Map<ReadModelName, RxReplicationState<unknown, Checkpoint>>();
+  const pulls = new Map<ReadModelName, CollectionPull>();
   // the read models this database holds (all of them in the app)
   const models = READ_MODEL_NAMES.filter((name) => name in db.collections || (isRecordKind(name) && db.records));
   const progress = createProgressTracker(models, now);
@@ -172,6 +176,7 @@ export function startReplication(options: ReplicationOptions): Replication {
       autoStart: false,
     });
     states.set(model, state);
+    pulls.set(model, pull);
     subscriptions.push(
       state.received$.subscribe(() => {
         pull.written();
@@ -191,6 +196,8 @@ export function startReplication(options: ReplicationOptions): Replication {
         busy.delete(model);
         // RxDB goes idle once the cycle's pages are written: a fetch of it that reached the end now counts
         freshness.cycleEnded(model);
+        // streamed documents that came during the cycle (RxDB dropped their reSync, or it was a pull): written now
+        if (pull.hasStreamed() && !stopped) state.reSync();
         // A pull cycle ended; RxDB reports failures on error$ before it goes idle.
         if (busy.size === 0) progress.allIdle(freshness.clean());
       }),
@@ -230,10 +237,23 @@ export function startReplication(options: ReplicationOptions): Replication {
       // progress then counts collections only
     });
 
+  /** Documents of the change stream, written without a pull (false: not taken, the caller pulls instead). */
+  const streamed = (model: ReadModelName, documents: PullAnswer["documents"]) => {
+    const pull = pulls.get(model);
+    const state = states.get(model);
+    const kind = isRecordKind(model) ? model : null;
+    const docs = kind ? documents.map((doc) => toRecord(kind, doc) as typeof doc) : documents;
+    if (!pull || !state || stopped || !pull.streamed(docs)) return false;
+    // a cycle of RxDB's own (not a reSync of ours: no new epoch, so the handler hands out the documents)
+    state.reSync();
+    return true;
+  };
+
   const stream = live
     ? startStreamReSync({
         transport,
         reSync,
+        streamed,
         onConnection: (connected) => progress.patch({ streamConnected: connected }),
         connectivity: options.connectivity ?? null,
       })

@@ -16,7 +16,8 @@ import { extendSchema, gql } from "postgraphile/utils";
 
 const CHANGES_CHANNEL = "app_changes";
 
-type ChangePayload = { t: string; id?: string; x?: string };
+/** A notification's payload, and on a socket's subscription its number there (`n`: 1, 2, ... per subscription). */
+type ChangePayload = { t: string; id?: string; x?: string; n?: number };
 
 interface Audience {
   everyone: boolean;
@@ -114,6 +115,15 @@ function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audien
   return question.answer.then((models) => (models ? (models.get(change.t) ?? NOBODY) : null));
 }
 
+/** The payload with its number on the subscription. */
+function numbered(payload: string, n: number): string {
+  try {
+    return JSON.stringify({ ...(JSON.parse(payload) as ChangePayload), n });
+  } catch {
+    return payload;
+  }
+}
+
 function modelOf(payload: string): unknown {
   try {
     return (JSON.parse(payload) as ChangePayload).t;
@@ -147,13 +157,17 @@ function scopedSubscriber(
   return {
     async subscribe(topic) {
       const source = (await subscriber.subscribe(topic)) as AsyncIterableIterator<string>;
+      // The subscription's events are numbered in the order they are sent (`n`): a device that sees a gap missed an
+      // event (dropped for a slow socket: docs/SERVER.md "Slow devices") and pulls.
+      let sent = 0;
       // A plain iterator, not an async generator: return() must reach the source at once (an unsubscribing
       // socket must not wait for the next notification to release its listener).
       const iterator: AsyncIterableIterator<string> = {
         async next() {
           for (;;) {
             const item = await source.next();
-            if (item.done || (await visible(item.value))) return item;
+            if (item.done) return item;
+            if (await visible(item.value)) return { done: false, value: numbered(item.value, ++sent) };
           }
         },
         return: (value?: unknown) => source.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
@@ -212,14 +226,17 @@ function documentsFor(
 
 export interface ChangesOptions {
   /**
-   * The read models whose events carry their documents (`documents`; issue 33 item 1, behind the server's setting:
-   * docs/SERVER.md "The change in the stream"); empty: every event is a notice, the device pulls.
+   * The read models whose events carry their documents (`documents`; issue 33 item 1, the server's setting
+   * LL_STREAM_DOCUMENTS: docs/SERVER.md "The change in the stream"), or "all"; empty: every event is a notice, the
+   * device pulls.
    */
-  documentModels?: readonly string[];
+  documentModels?: readonly string[] | "all";
 }
 
 export function makeChangesSubscriptionPlugin(options: ChangesOptions = {}): GraphileConfig.Plugin {
-  const documentModels = new Set(options.documentModels ?? []);
+  const all = options.documentModels === "all";
+  const named = new Set(all ? [] : (options.documentModels ?? []));
+  const carriesDocuments = (model: string) => all || named.has(model);
   return extendSchema({
     typeDefs: gql`
     """A row of a table changed (created, updated or soft-deleted). Query the row to see what changed."""
@@ -232,6 +249,10 @@ export function makeChangesSubscriptionPlugin(options: ChangesOptions = {}): Gra
       pull the table.
       """
       documents: JSON
+      """
+      The event's number on this subscription (1, 2, ...): a number skipped means an event was missed, so pull.
+      """
+      n: Int
     }
     extend type Subscription {
       changes: TableChange!
@@ -268,13 +289,16 @@ export function makeChangesSubscriptionPlugin(options: ChangesOptions = {}): Gra
           id($event) {
             return $event.get("id");
           },
+          n($event) {
+            return $event.get("n");
+          },
           documents($event) {
-            if (documentModels.size === 0) return constant(null);
+            if (!all && named.size === 0) return constant(null);
             return lambda(
               [$event, context().get("withPgClient"), context().get("pgSettings")],
               ([event, withPgClient, settings]) => {
                 const change = event as ChangePayload;
-                if (!documentModels.has(change.t)) return null;
+                if (!carriesDocuments(change.t)) return null;
                 return documentsFor(
                   withPgClient as unknown as WithPgClient,
                   settings as Record<string, string | undefined> | null,

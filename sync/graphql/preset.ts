@@ -33,7 +33,7 @@ interface PresetOptions {
   /** The server's own plugins that need its services (the file storage's upload locations). */
   plugins?: GraphileConfig.Plugin[];
   /** The read models whose change events carry their documents (changes.ts; none by default). */
-  streamDocumentModels?: readonly string[];
+  streamDocumentModels?: readonly string[] | "all";
 }
 
 const ProductionValidationPlugin: GraphileConfig.Plugin = {

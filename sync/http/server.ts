@@ -67,7 +67,7 @@ export interface StartOptions extends Partial<Config> {
    * The read models whose change-stream events carry their documents (issue 33 item 1, a pilot: docs/SERVER.md "The
    * change in the stream"); none by default.
    */
-  streamDocumentModels?: readonly string[];
+  streamDocumentModels?: readonly string[] | "all";
 }
 
 export interface RunningServer {

@@ -163,7 +163,13 @@ function resyncEventFor(text: string, streams: ReadonlySet<string>): { id: strin
     Object.entries(data).map(([field, value]) => [
       field,
       typeof value === "object" && value !== null
-        ? { ...value, table: STREAM_RESYNC_TABLE, ...("id" in value ? { id: null } : {}) }
+        ? {
+            ...value,
+            table: STREAM_RESYNC_TABLE,
+            ...("id" in value ? { id: null } : {}),
+            // the device pulls every model: the missed event's documents would only take room
+            ...("documents" in value ? { documents: null } : {}),
+          }
         : value,
     ]),
   );

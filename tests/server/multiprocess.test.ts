@@ -721,7 +721,7 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     const changes: string[] = [];
     const stream = openChangeStream({
       transport: { websocketUrl: url, webSocketImpl: impl as unknown as typeof globalThis.WebSocket },
-      onChange: (table) => changes.push(table),
+      onChange: ({ table }) => changes.push(table),
       onConnected: () => {
         connections += 1;
       },

@@ -1,11 +1,16 @@
 // The pull handler of one collection, driven as RxDB drives it, against a scripted server log: pages handed in
 // parts (the checkpoint moving with a page's last part), the next page prefetched and used once, a reSync's new
 // epoch always asking the server again, the wait for the previous part's write, failures left to RxDB's retry, and
-// an empty collection's first pull going to its first load (first-load.test.ts; RxDB memory storage).
+// an empty collection's first pull going to its first load (first-load.test.ts; RxDB memory storage); the change
+// stream's documents handed out by a cycle that is not a pull, with the checkpoint unchanged, after any pull asked for,
+// and written by RxDB's downstream under a change queued on the device.
 import { createRxDatabase, type RxCollection } from "rxdb";
+import { replicateRxCollection } from "rxdb/plugins/replication";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { describe, expect, it } from "vitest";
 import type { PullAnswer } from "../../domain/wire.ts";
+import type { OutboxCommand } from "../models/outbox.ts";
+import { overlayPending } from "../pending.ts";
 import { type CollectionPull, createCollectionPull } from "./collection-pull.ts";
 import type { Checkpoint, PageFetcher } from "./page.ts";
 
@@ -36,6 +41,34 @@ const ITEM_SCHEMA = {
   properties: { id: { type: "string", maxLength: 40 }, name: { type: "string" } },
   required: ["id", "name"],
 } as const;
+
+const CUSTOMER_SCHEMA = {
+  version: 0,
+  primaryKey: "id",
+  type: "object",
+  properties: { id: { type: "string", maxLength: 40 }, name: { type: "string" } },
+  required: ["id"],
+} as const;
+
+/** A command queued in the outbox (models/outbox.ts), not yet sent. */
+function outboxCommand(mutation: string, variables: Record<string, unknown>): OutboxCommand {
+  return {
+    id: crypto.randomUUID(),
+    mutation,
+    variables,
+    userId: "u",
+    accountId: "a",
+    deviceId: "d",
+    seq: 1,
+    createdOn: new Date(0).toISOString(),
+    status: "pending",
+    errorCode: null,
+    errorMessage: null,
+    attempts: 0,
+    answeredOn: null,
+    replaces: null,
+  };
+}
 
 const notEmpty = { count: () => ({ exec: async () => 1 }) } as unknown as RxCollection<unknown>;
 
@@ -96,10 +129,11 @@ describe("the pull of one collection", () => {
     const { got, checkpoint } = await cycle(pull, 2);
     expect(ids(got)).toEqual(log.docs.map((d) => d.id));
     expect(got.map((a) => a.checkpoint.seq)).toEqual([0, 4, 4, 8, 10, 10]);
-    expect(log.asked).toEqual([0, 4, 8, 10]);
+    // RxDB asks once more after a last part as long as its limit: the page that reached the end answers it (empty)
+    expect(log.asked).toEqual([0, 4, 8]);
     expect(checkpoint).toEqual({ txid: "1", seq: 10 });
     // only the fetches that reached the end of the log count for freshness
-    expect(reached).toEqual(["sent 3", "sent 4"]);
+    expect(reached).toEqual(["sent 3"]);
   });
 
   it("after a reSync asks the server again instead of using a prefetched page or a page's rest", async () => {
@@ -174,6 +208,108 @@ describe("the first pull of an empty collection", () => {
       pull.written();
       await pull.handler(answer.checkpoint, 2);
       expect(log.asked).toEqual([0, 4, 8, 10]);
+    } finally {
+      await db.remove();
+    }
+  });
+});
+
+describe("documents of the change stream", () => {
+  it("are taken once a pull reached the end, handed out with the checkpoint as it was, and wait for a pull asked for", async () => {
+    const log = serverLog(3);
+    const { pull, newEpoch } = pullOf(log.fetchPage);
+    expect(pull.streamed([{ id: "s1", name: "early" }]), "not before a pull reached the end of the log").toBe(false);
+    const { checkpoint } = await cycle(pull, 2);
+    expect(checkpoint).toEqual({ txid: "1", seq: 3 });
+    const asked = log.asked.length;
+    // two events, the second with a newer version of d001: three documents, the latest version of each, in parts
+    expect(
+      pull.streamed([
+        { id: "d001", name: "streamed 1" },
+        { id: "s1", name: "new" },
+      ]),
+    ).toBe(true);
+    expect(
+      pull.streamed([
+        { id: "d001", name: "streamed 2" },
+        { id: "s2", _deleted: true },
+      ]),
+    ).toBe(true);
+    expect(pull.hasStreamed()).toBe(true);
+    const streamed = await cycle(pull, 2, checkpoint);
+    expect(streamed.got.map((answer) => answer.documents)).toEqual([
+      [
+        { id: "s1", name: "new" },
+        { id: "d001", name: "streamed 2" },
+      ],
+      [{ id: "s2", _deleted: true }],
+    ]);
+    expect(streamed.got.map((answer) => answer.checkpoint)).toEqual([checkpoint, checkpoint]);
+    expect(log.asked.length, "no request to the server").toBe(asked);
+    expect(pull.hasStreamed()).toBe(false);
+    // a reSync asks for a pull: documents that arrive meanwhile wait until it reached the end, then are written
+    newEpoch();
+    log.docs.push({ id: "d003", name: "server 3" });
+    expect(pull.streamed([{ id: "d003", name: "streamed 3" }])).toBe(true);
+    const pulled = await cycle(pull, 2, checkpoint);
+    expect(ids(pulled.got)).toEqual(["d003"]);
+    expect(log.asked.at(-1)).toBe(3);
+    const after = await cycle(pull, 2, pulled.checkpoint);
+    expect(after.got.map((answer) => answer.documents)).toEqual([[{ id: "d003", name: "streamed 3" }]]);
+    expect(after.checkpoint).toEqual({ txid: "1", seq: 4 });
+  });
+
+  it("are written by RxDB's downstream as a pulled page is, never over a change queued on the device", async () => {
+    const db = await createRxDatabase({ name: `streamed-${crypto.randomUUID()}`, storage: getRxStorageMemory() });
+    try {
+      await db.addCollections({ items: { schema: CUSTOMER_SCHEMA } });
+      const collection = db.collections.items as unknown as RxCollection<unknown>;
+      const log = serverLog(3);
+      const { pull, newEpoch } = pullOf(log.fetchPage, { collection });
+      const state = replicateRxCollection<unknown, Checkpoint>({
+        collection,
+        replicationIdentifier: "streamed-test",
+        live: true,
+        waitForLeadership: false,
+        deletedField: "_deleted",
+        pull: { batchSize: 2, handler: pull.handler as never },
+      });
+      state.received$.subscribe(() => pull.written());
+      await state.awaitInitialReplication();
+      // the first load wrote the log; the next pull reaches its end
+      state.reSync();
+      await state.awaitInSync();
+      const asked = log.asked.length;
+      // the server's log grows (a pull would bring d003); a change to d001 is queued on the device (the outbox)
+      log.docs.push({ id: "d003", name: "server 3" });
+      const queued = outboxCommand("updateCustomerById", { input: { id: "d001", patch: { name: "queued name" } } });
+      expect(
+        pull.streamed([
+          { id: "d001", name: "streamed 1" },
+          { id: "d002", _deleted: true },
+        ]),
+      ).toBe(true);
+      state.reSync();
+      await state.awaitInSync();
+      const stored = (await collection.find().exec()).map((doc) => doc.toJSON() as { id: string; name: string });
+      expect(stored.map(({ id, name }) => ({ id, name }))).toEqual([
+        { id: "d000", name: "server 0" },
+        { id: "d001", name: "streamed 1" },
+      ]);
+      expect(log.asked.length, "written without a request").toBe(asked);
+      // the queued change still shows over the written document, as over a pulled one
+      const shown = overlayPending("customers", stored, [queued]);
+      expect(shown.find((row) => row.id === "d001")).toMatchObject({
+        name: "queued name",
+        _pending: { status: "pending" },
+      });
+      // the checkpoint did not move: the next pull asks after the last pulled change and brings d003
+      newEpoch();
+      state.reSync();
+      await state.awaitInSync();
+      expect(log.asked.slice(asked)).toEqual([3]);
+      expect((await collection.findOne("d003").exec())?.toJSON()).toMatchObject({ name: "server 3" });
+      await state.cancel();
     } finally {
       await db.remove();
     }

@@ -5,6 +5,12 @@
 // prefetched page, or the rest of a page, answers only the checkpoint it followed and only in the epoch it was
 // fetched in: RxDB drops a reSync that arrives while a pull is running once that pull asks for its next page, so
 // after a reSync the server is always asked again. The first pull of an empty collection is its first load.
+// Documents that came in the change stream (docs/REPLICATION.md "Stream") are handed to RxDB by the same handler, so
+// they take the pulled pages' write path (RxDB's downstream, the same conflict handling), with the checkpoint the
+// handler was called with: they never move it (an event's transaction may be above the pull's safe watermark). They
+// are handed out only in a cycle that is not a pull: when no reSync was asked for since the last fetch that reached
+// the end of the log; otherwise they wait for that pull and are written after it (a document the stream built after
+// the pull's snapshot must not be overwritten by the pull's older one).
 import type { RxCollection } from "rxdb";
 import type { PullAnswer } from "../../domain/wire.ts";
 import type { ReadModelName } from "../models/index.ts";
@@ -47,6 +53,13 @@ export interface CollectionPull {
   handler(checkpoint: Checkpoint | undefined, limit: number): Promise<PullAnswer>;
   /** RxDB wrote one document of this collection (its received$). */
   written(): void;
+  /**
+   * Documents of the change stream, to be written by the next cycle (a reSync of RxDB's replication, not a new
+   * epoch); false (nothing kept) until a pull of this collection has reached the end of the log: the device pulls.
+   */
+  streamed(documents: PullAnswer["documents"]): boolean;
+  /** Streamed documents wait to be written (start a cycle when the collection is idle). */
+  hasStreamed(): boolean;
 }
 
 const keyOf = (checkpoint: Checkpoint | undefined) => `${checkpoint?.txid ?? "0"}/${checkpoint?.seq ?? 0}`;
@@ -92,6 +105,11 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
       onWritten = done;
     });
   };
+  // the epoch of the latest fetch that reached the end of the log (-1: none yet): while it is the current epoch, a
+  // cycle is not a pull and hands out the streamed documents
+  let pulledEpoch = -1;
+  // streamed documents not yet handed to RxDB, by id (a later version replaces an earlier one)
+  const streamedDocs = new Map<string, PullAnswer["documents"][number]>();
   const handOut = (result: PullAnswer) => {
     writtenWhenHanded = result.documents.length > 0 ? written : -1;
     return result;
@@ -112,6 +130,13 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
 
   return {
     async handler(checkpoint, limit) {
+      if (pulledEpoch >= options.epochOf() && !(rest && rest.after === keyOf(checkpoint))) {
+        // not a pull: the streamed documents in parts, the checkpoint as it is (an empty part ends the cycle)
+        const documents = [...streamedDocs.values()].slice(0, limit);
+        for (const doc of documents) streamedDocs.delete(doc.id as string);
+        await previousPartWritten();
+        return handOut({ documents, checkpoint: checkpoint ?? { txid: "0", seq: 0 } });
+      }
       if (checkpoint === undefined) {
         const loaded = await firstLoad.pull(limit);
         if (loaded) {
@@ -137,7 +162,10 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
         ahead && ahead.epoch === epoch && ahead.after === after ? ahead.page : request(checkpoint, batchSize);
       // a failure here (also a prefetch's) is RxDB's to retry: it calls again, and that call asks the server afresh
       const pulled = await page;
-      if (pulled.documents.length < batchSize) options.reachedEnd(pulled.sentOn);
+      if (pulled.documents.length < batchSize) {
+        pulledEpoch = epoch;
+        options.reachedEnd(pulled.sentOn);
+      }
       if (pulled.documents.length >= batchSize && !options.stopped())
         prefetched = { epoch, after: keyOf(pulled.checkpoint), page: prefetch(pulled.checkpoint) };
       await previousPartWritten();
@@ -147,5 +175,15 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
       written++;
       onWritten?.();
     },
+    streamed(documents) {
+      if (pulledEpoch < 0) return false;
+      for (const doc of documents) {
+        const id = doc.id as string;
+        streamedDocs.delete(id);
+        streamedDocs.set(id, doc._deleted === true ? { ...blank, ...doc } : doc);
+      }
+      return true;
+    },
+    hasStreamed: () => streamedDocs.size > 0,
   };
 }

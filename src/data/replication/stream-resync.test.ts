@@ -1,11 +1,21 @@
 // From the change stream to pulls: a reSync opens a new epoch of each collection it pulls; a burst of notifications
-// pulls a model at most every interval (the last always followed by a pull); a (re)connection pulls every model.
+// pulls a model at most every interval (the last always followed by a pull); a (re)connection pulls every model; an
+// event's documents are written without a pull, a missed event pulls every model, and a model whose documents come in
+// the stream is still pulled every few minutes (its checkpoint).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_RESYNC_TABLE } from "../../domain/wire.ts";
 import type { openChangeStream } from "../change-stream.ts";
 import type { ReadModelName } from "../models/index.ts";
 import type { SyncTransport } from "../transport.ts";
-import { createReSync, STREAM_RESYNC_INTERVAL_MS, startStreamReSync, throttleReSync } from "./stream-resync.ts";
+import {
+  CHECKPOINT_PULL_MS,
+  createReSync,
+  STREAM_RESYNC_INTERVAL_MS,
+  startStreamReSync,
+  throttleReSync,
+} from "./stream-resync.ts";
+
+const notice = (table: string) => ({ table, documents: null, missed: false });
 
 function states(...models: ReadModelName[]) {
   const pulled: ReadModelName[] = [];
@@ -92,12 +102,12 @@ describe("stream pulls", () => {
     const on = handlers as unknown as Parameters<typeof openChangeStream>[0];
     on.onConnected();
     expect([connection, pulls]).toEqual([[true], ["all"]]);
-    on.onChange("holdings");
-    on.onChange("user_emails");
-    on.onChange("holdings");
+    on.onChange(notice("holdings"));
+    on.onChange(notice("user_emails"));
+    on.onChange(notice("holdings"));
     expect(pulls).toEqual(["all", "holdings"]);
     // the server dropped events this device did not read: it pulls every model
-    on.onChange(STREAM_RESYNC_TABLE);
+    on.onChange(notice(STREAM_RESYNC_TABLE));
     expect(pulls).toEqual(["all", "holdings", "all"]);
     on.onDisconnected?.();
     expect(connection).toEqual([true, false]);
@@ -105,6 +115,56 @@ describe("stream pulls", () => {
     expect(closed).toBe(true);
     vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS);
     expect(pulls, "the held-back pull is dropped on close").toEqual(["all", "holdings", "all"]);
+  });
+
+  it("writes an event's documents without a pull; a missed event pulls all; the checkpoint moves every few minutes", async () => {
+    let handlers: Parameters<typeof openChangeStream>[0] | null = null;
+    const open = ((options) => {
+      handlers = options;
+      return { client: null as never, close: async () => {} };
+    }) as typeof openChangeStream;
+    const pulls: Array<ReadModelName | "all"> = [];
+    const written: Array<[ReadModelName, string[]]> = [];
+    // the collection takes streamed documents once it has pulled (here: not transactions)
+    const stream = startStreamReSync({
+      transport: {} as SyncTransport,
+      reSync: (model) => pulls.push(model ?? "all"),
+      streamed: (model, documents) => {
+        if (model === "transactions") return false;
+        written.push([model, documents.map((doc) => doc.id as string)]);
+        return true;
+      },
+      onConnection: () => {},
+      open,
+    });
+    const on = handlers as unknown as Parameters<typeof openChangeStream>[0];
+    on.onConnected();
+    const docs = (...ids: string[]) => ids.map((id) => ({ id }));
+    on.onChange({ table: "holdings", documents: docs("h1"), missed: false });
+    on.onChange({ table: "holdings", documents: docs("h1", "h2"), missed: false });
+    expect(written).toEqual([
+      ["holdings", ["h1"]],
+      ["holdings", ["h1", "h2"]],
+    ]);
+    expect(pulls, "no pull for documents the stream brought").toEqual(["all"]);
+    // documents the collection did not take (it has not pulled yet): pulled instead
+    on.onChange({ table: "transactions", documents: docs("t1"), missed: false });
+    expect(pulls).toEqual(["all", "transactions"]);
+    // a gap in the events' numbers: something was missed, every model is pulled (the event's own documents too)
+    on.onChange({ table: "holdings", documents: docs("h3"), missed: true });
+    expect(pulls).toEqual(["all", "transactions", "all"]);
+    // while documents keep coming, a model is pulled again only after CHECKPOINT_PULL_MS
+    vi.advanceTimersByTime(CHECKPOINT_PULL_MS - 1_000);
+    on.onChange({ table: "holdings", documents: docs("h4"), missed: false });
+    expect(pulls).toEqual(["all", "transactions", "all"]);
+    vi.advanceTimersByTime(1_000);
+    on.onChange({ table: "holdings", documents: docs("h5"), missed: false });
+    expect(pulls).toEqual(["all", "transactions", "all", "holdings"]);
+    expect(written.at(-1)).toEqual(["holdings", ["h5"]]);
+    on.onChange({ table: "holdings", documents: docs("h6"), missed: false });
+    vi.advanceTimersByTime(STREAM_RESYNC_INTERVAL_MS);
+    expect(pulls, "and not again right after").toEqual(["all", "transactions", "all", "holdings"]);
+    await stream.close();
   });
 
   it("opens the stream only while online: none offline, closed on going offline, opened again on coming back", async () => {

@@ -1,8 +1,11 @@
-// From the live change stream to pulls (docs/REPLICATION.md "Stream"): each `changes` event reSyncs the named
-// collection (a burst pulls a model at most every STREAM_RESYNC_INTERVAL_MS, the last event always followed by a
-// pull), and every (re)connection reSyncs them all, as does the event that says the device fell behind (its table
-// STREAM_RESYNC_TABLE: the server dropped the events this device did not read, docs/SERVER.md "Slow devices"). Each reSync opens a new epoch of its collection: a page fetched
-// in an earlier epoch (a prefetch, the rest of a page) may not answer the pull the reSync starts.
+// From the live change stream to pulls (docs/REPLICATION.md "Stream"): an event that carries its documents has them
+// written without a pull (`streamed`; a model is still pulled at most every CHECKPOINT_PULL_MS while such events
+// arrive, which moves its checkpoint); any other `changes` event reSyncs the named collection (a burst pulls a model
+// at most every STREAM_RESYNC_INTERVAL_MS, the last event always followed by a pull), and every (re)connection
+// reSyncs them all, as do a missed event (a gap in the events' numbers) and the event that says the device fell
+// behind (its table STREAM_RESYNC_TABLE: the server dropped the events this device did not read, docs/SERVER.md "Slow
+// devices"). Each reSync opens a new epoch of its collection: a page fetched in an earlier epoch (a prefetch, the
+// rest of a page) may not answer the pull the reSync starts.
 import { STREAM_RESYNC_TABLE } from "../../domain/wire.ts";
 import { requestAccessCheck } from "../access-signal.ts";
 import { type ChangeStream, openChangeStream } from "../change-stream.ts";
@@ -12,6 +15,9 @@ import type { SyncTransport } from "../transport.ts";
 
 /** A burst of change notifications for one model pulls it at most this often (the last one always pulls). */
 export const STREAM_RESYNC_INTERVAL_MS = 300;
+
+/** While a model's documents come in the stream, it is still pulled at most this often (to move its checkpoint). */
+export const CHECKPOINT_PULL_MS = 3 * 60_000;
 
 export interface ReSync {
   /** Pull now (one collection, or all), in a new epoch of each. */
@@ -82,6 +88,8 @@ export function throttleReSync(
 interface StreamReSyncOptions {
   transport: SyncTransport;
   reSync: ReSync["reSync"];
+  /** Writes an event's documents without a pull; false when it did not take them (then the model is pulled). */
+  streamed?(model: ReadModelName, documents: Array<Record<string, unknown>>): boolean;
   /** the socket connected (true: after which everything was pulled again) or went down (false) */
   onConnection(connected: boolean): void;
   /** default: the graphql-ws change stream */
@@ -91,11 +99,25 @@ interface StreamReSyncOptions {
    * retries while offline), opened again when it says online (whose connection then pulls everything).
    */
   connectivity?: Pick<Connectivity, "online" | "subscribe"> | null;
+  /** default Date.now */
+  now?: () => number;
 }
 
 /** Opens the change stream and pulls what it announces; `close` ends both. */
 export function startStreamReSync(options: StreamReSyncOptions): { close(): Promise<void> } {
-  const throttle = throttleReSync((model) => options.reSync(model));
+  const now = options.now ?? Date.now;
+  // when this stream last asked for a pull of each model (a pull moves its checkpoint)
+  const pulledOn = new Map<ReadModelName, number>();
+  let allPulledOn = 0;
+  const pullAll = () => {
+    pulledOn.clear();
+    allPulledOn = now();
+    options.reSync();
+  };
+  const throttle = throttleReSync((model) => {
+    pulledOn.set(model, now());
+    options.reSync(model);
+  });
   const net = options.connectivity ?? null;
   let stream: ChangeStream | null = null;
   // closing a stream is asynchronous: the next one opens after it
@@ -105,13 +127,16 @@ export function startStreamReSync(options: StreamReSyncOptions): { close(): Prom
     if (stream || closed) return;
     stream = (options.open ?? openChangeStream)({
       transport: options.transport,
-      onChange: (table) => {
-        if (table === STREAM_RESYNC_TABLE) options.reSync();
-        else if (isReadModel(table)) throttle.changed(table);
+      onChange: ({ table, documents, missed }) => {
+        if (missed || table === STREAM_RESYNC_TABLE) return pullAll();
+        if (!isReadModel(table)) return;
+        if (!documents || !options.streamed?.(table, documents)) return throttle.changed(table);
+        // written without a pull; the checkpoint still moves every few minutes
+        if (now() - (pulledOn.get(table) ?? allPulledOn) >= CHECKPOINT_PULL_MS) throttle.changed(table);
       },
       onConnected: () => {
         options.onConnection(true);
-        options.reSync();
+        pullAll();
       },
       onDisconnected: () => {
         options.onConnection(false);
