@@ -1,56 +1,89 @@
-// The load bench (issue 21): N simulated devices against one server process and against two, on a throwaway
-// PostgreSQL cluster. Run by hand (minutes; not part of `npm test` or `npm run bench`):
+// The load bench (issues 21 and 33): N simulated devices against one server process and against two, on a throwaway
+// PostgreSQL cluster, in two cases: the single audience of issue 21 (most devices one issuer's) and a production-like
+// mix (many issuers, each with brokers and investors; an investor sees only its own documents). Run by hand (minutes;
+// not part of `npm test` or `npm run bench`), with the project's Node 24:
 //
-//   npx node bench/load.ts                   # 100, 500 and 1,000 devices on one process, then on two
-//   npx node bench/load.ts --devices 100 --processes 1 --no-write   (Node 24, as the npm scripts run)
+//   npx node bench/load.ts                       # 1,000, 2,000 and 5,000 devices, both cases, one and two processes
+//   npx node bench/load.ts --devices 1000 --processes 1 --case mix --no-write
+//   npx node bench/load.ts --stream-documents off,on   # each setup without, then with documents in the stream
 //
-// Each device is what the app runs, without a browser: a session (a real app_private.sessions row and its cookie,
-// made in bulk the way sign-in makes one: signing in 1,000 times would measure argon2, not the load), one graphql-ws
-// socket subscribed to the change stream (`subscription { changes { table } }`), and pulls (POST /api/v2/pull) of the
-// table an event names, from its own checkpoint, at most every 300 ms as the app's stream reSync does. 90% of the
-// devices belong to the issuer that makes the changes, 10% to a broker that must hear nothing of them.
+// Options: --devices (list), --processes (list of 1 and 2), --case (single,mix), --stream-documents (off, on, or
+// off,on: the servers' setting, and whether the devices ask for documents), --stream-models (the models whose
+// events carry documents with "on"; default customers, the one the server builds so far), --threads (the devices'
+// worker threads, default 2), --no-write (print, leave bench/RESULTS.md alone).
 //
-// Figures per setup and size:
-//   - propagation: from the send of a command (makeCustomer through POST /api/v2/commands on process 1) to each
-//     issuer device having the new row from its pull; p50 / p99 / max over 5 changes x every device, and how many
-//     devices did not have it within 10 s. The command's own answer time is given beside it (its commit is inside).
-//   - commands per second: every device sends one makeCustomer at once (its own session), the wall time until the
-//     last answer; answer time p50 / p99; failures.
-//   - memory per connected device: the server processes' resident memory with every device connected, subscribed
-//     and synced, minus before, over N (RSS, so garbage not yet collected counts: a rough figure).
-//   - broker devices told of the issuer's changes (must be 0).
-// "Keeps up" means: propagation p99 under 1 s, every device reached, no command failed. Two processes sit on one
-// database with the devices split between them (as a round-robin balancer would); changes reach the second process
-// through PostgreSQL's NOTIFY.
+// The servers are real processes (bench/lib/load-server.ts: what `node sync/main.ts` starts, in production mode, plus
+// the stream setting), the devices run in worker threads of this process (bench/lib/load-devices.ts), so the servers'
+// own CPU is read apart (/proc/<pid>/stat) from the devices'. Each device: a session (an app_private.sessions row
+// and its cookie, made in bulk the way sign-in makes one: signing in 5,000 times would measure argon2), one graphql-ws
+// socket on the change stream, and pulls of the models it keeps when an event names one (or documents applied from
+// the event, with the setting on).
 //
-// The table goes into bench/RESULTS.md between <!-- load:start --> and <!-- load:end --> (bench/lib/report.ts keeps
-// such sections when `npm run bench` rewrites the file).
+// Figures per case, setting, setup and size (bench/lib/load-report.ts writes the table):
+//   - propagation: from the send of a command (POST /api/v2/commands) to each device whose account may see the change
+//     holding the new version; p50 / p99 / max, and how many did not have it within 10 s;
+//   - commands: every sending device sends one makeCustomer at once; answer p50 / p99, per second, failures;
+//   - the servers' CPU per change and per command, the devices' CPU;
+//   - memory per connected device (after a full GC, bench/lib/heap-probe.ts; and RSS);
+//   - events outside the audience (must be 0); events with documents and notices.
+// "Keeps up": propagation p99 under 1 s, every device reached, no command failed.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
-import WebSocket from "ws";
 import { type PgCluster, startPgCluster } from "../tests/helpers/pg-cluster.ts";
+import type { CloseAnswer, DeviceSpec, LoadRequest, WatchAnswer } from "./lib/load-devices.ts";
+import { type MixGroup, seedMix } from "./lib/load-mix.ts";
+import { END, fmtMs, type LoadResult, markdown, START } from "./lib/load-report.ts";
 
 const projectDir = resolve(import.meta.dirname, "..");
 const RESULTS = join(import.meta.dirname, "RESULTS.md");
-const START = "<!-- load:start -->";
-const END = "<!-- load:end -->";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const at = argv.indexOf(`--${name}`);
   return at >= 0 && argv[at + 1] ? argv[at + 1]! : fallback;
 };
-const SIZES = option("devices", "100,500,1000").split(",").map(Number);
-const SETUPS = option("processes", "1,2").split(",").map(Number);
+const list = (name: string, fallback: string) =>
+  option(name, fallback)
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+const SIZES = list("devices", "1000,2000,5000").map(Number);
+const SETUPS = list("processes", "1,2").map(Number);
+// --runs 1x1000,2x2000: these (processes x devices) pairs only, instead of every size on every setup
+const PLAN = argv.includes("--runs")
+  ? list("runs", "").map((pair) => {
+      const [processes, devices] = pair.split("x").map(Number);
+      return { processes: processes!, devices: devices! };
+    })
+  : SETUPS.flatMap((processes) => SIZES.map((devices) => ({ processes, devices })));
+const CASES = list("case", "single,mix").map((c) => (c === "mix" ? "mix" : "single audience")) as LoadResult["case"][];
+const STREAM = list("stream-documents", "off").map((s) => (s === "on" ? "on" : "off")) as LoadResult["stream"][];
+const STREAM_MODELS = option("stream-models", "customers");
+const THREADS = Math.max(1, Number(option("threads", "2")));
 const WRITE = !argv.includes("--no-write");
-const CHANGES = 5;
+const SAVED = join(import.meta.dirname, "results", "load.json");
+const SINGLE_CHANGES = 5;
+const MIX_ROUNDS = 5;
+const MIX_GROUPS_PER_ROUND = 5;
 const REACH_TIMEOUT_MS = 10_000;
-const PULL_INTERVAL_MS = 300;
 const BROKER_SHARE = 0.1;
+// a mix group: the issuer's owner on 5 devices, 2 brokers on 2 each, 41 investors on one each
+const GROUP = { issuerDevices: 5, brokers: 2, brokerDevices: 2, investors: 41 };
+const GROUP_SIZE = GROUP.issuerDevices + GROUP.brokers * GROUP.brokerDevices + GROUP.investors;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const now = () => performance.timeOrigin + performance.now();
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
 
 // ---------------------------------------------------------------- server processes
 
@@ -60,33 +93,38 @@ interface Proc {
   exited: Promise<void>;
 }
 
-function startProcess(databaseUrl: string, dir: string, name: string, seed: boolean): Promise<Proc> {
+function startProcess(databaseUrl: string, dir: string, name: string, seed: boolean, models: string): Promise<Proc> {
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.GRAPHILE_ENV;
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "./bench/lib/heap-probe.ts", "sync/main.ts"], {
-    cwd: projectDir,
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      LL_ENCRYPTION_KEY: "load-bench-shared-key-0123456789abcdef",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DIST_DIR: dir,
-      MAIL_LOG: join(dir, `${name}-mail.log`),
-      FILES_DIR: join(dir, "files"),
-      LOAD_HEAP_PROBE_DIR: dir,
-      ...(seed ? { SEED_DEMO: "1" } : {}),
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "./bench/lib/heap-probe.ts", "bench/lib/load-server.ts"],
+    {
+      cwd: projectDir,
+      env: {
+        ...env,
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        LL_ENCRYPTION_KEY: "load-bench-shared-key-0123456789abcdef",
+        LL_STREAM_DOCUMENTS: models,
+        LOG_FORMAT: "text",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DIST_DIR: dir,
+        MAIL_LOG: join(dir, `${name}-mail.log`),
+        FILES_DIR: join(dir, "files"),
+        LOAD_HEAP_PROBE_DIR: dir,
+        ...(seed ? { SEED_DEMO: "1" } : {}),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-20_000);
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    out = (out + chunk.toString()).slice(-20_000);
-  });
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   return new Promise((done, fail) => {
     const timer = setInterval(() => {
@@ -102,11 +140,31 @@ function startProcess(databaseUrl: string, dir: string, name: string, seed: bool
   });
 }
 
+async function stopProcesses(procs: Proc[]): Promise<void> {
+  for (const proc of procs) {
+    proc.child.kill("SIGTERM");
+    await Promise.race([proc.exited, sleep(15_000)]);
+  }
+  procs.length = 0;
+}
+
 /** Resident memory of a process, bytes (Linux). */
 function rss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
+
+/** CPU time (user + system) a process has used, ms (Linux: /proc/<pid>/stat fields 14 and 15, in clock ticks). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+const serversCpu = (procs: Proc[]) => procs.reduce((sum, p) => sum + cpuMs(p.child.pid!), 0);
+const benchCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 /** What a server process retains after a full garbage collection: heap used + external (bench/lib/heap-probe.ts). */
 async function retained(proc: Proc, dir: string): Promise<number> {
@@ -123,326 +181,374 @@ async function retained(proc: Proc, dir: string): Promise<number> {
   throw new Error(`no heap probe from process ${proc.child.pid}`);
 }
 
-// ---------------------------------------------------------------- devices
+async function memory(procs: Proc[], dir: string): Promise<{ rss: number; heap: number }> {
+  let heap = 0;
+  for (const proc of procs) heap += await retained(proc, dir);
+  return { rss: procs.reduce((sum, p) => sum + rss(p.child.pid!), 0), heap };
+}
 
-interface Device {
-  kind: "issuer" | "broker";
+// ---------------------------------------------------------------- the devices' threads
+
+interface Threads {
+  ask<T>(thread: number, request: LoadRequest): Promise<T>;
+  all<T>(request: LoadRequest | ((thread: number) => LoadRequest)): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+function startThreads(count: number): Threads {
+  const workers = Array.from({ length: count }, () => new Worker(new URL("./lib/load-devices.ts", import.meta.url)));
+  let next = 0;
+  const waiting = new Map<number, { done(value: unknown): void; fail(error: Error): void }>();
+  for (const worker of workers) {
+    worker.on("message", (message: { id: number; value?: unknown; error?: string }) => {
+      const entry = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error) entry?.fail(new Error(message.error));
+      else entry?.done(message.value);
+    });
+    worker.on("error", (error) => {
+      for (const entry of waiting.values()) entry.fail(error);
+    });
+  }
+  const ask = <T>(thread: number, request: LoadRequest) =>
+    new Promise<T>((done, fail) => {
+      const id = ++next;
+      waiting.set(id, { done: done as (value: unknown) => void, fail });
+      workers[thread]!.postMessage({ id, request });
+    });
+  return {
+    ask,
+    all: <T>(request: LoadRequest | ((thread: number) => LoadRequest)) =>
+      Promise.all(workers.map((_, i) => ask<T>(i, typeof request === "function" ? request(i) : request))),
+    stop: async () => {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- commands from the bench
+
+interface Writer {
   cookie: string;
   userId: string;
   accountId: string;
   server: string;
-  socket: WebSocket;
-  checkpoint: { txid: string; seq: string };
-  /** Customer ids this device's pulls brought, with when. */
-  seen: Map<string, number>;
-  /** customers events heard. */
-  events: number;
-  pulling: boolean;
-  again: boolean;
-  lastPull: number;
-  errors: number;
-  errorKinds: Map<string, number>;
-  /** Set at the end of a measurement: no new pull starts. */
-  closed: boolean;
-}
-
-function failed(device: Device, kind: string): void {
-  device.errors++;
-  device.errorKinds.set(kind, (device.errorKinds.get(kind) ?? 0) + 1);
-}
-
-async function pull(device: Device): Promise<void> {
-  if (device.closed) return;
-  if (device.pulling) {
-    device.again = true;
-    return;
-  }
-  device.pulling = true;
-  try {
-    const wait = device.lastPull + PULL_INTERVAL_MS - Date.now();
-    if (wait > 0) await sleep(wait);
-    do {
-      device.again = false;
-      device.lastPull = Date.now();
-      for (;;) {
-        const response = await fetch(`${device.server}/api/v2/pull`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie: device.cookie },
-          body: JSON.stringify({
-            model: "customers",
-            afterTxid: device.checkpoint.txid,
-            afterSeq: device.checkpoint.seq,
-            limit: 1000,
-          }),
-        });
-        if (!response.ok) {
-          failed(device, `HTTP ${response.status}`);
-          await response.arrayBuffer();
-          break;
-        }
-        const page = (await response.json()) as {
-          documents: Array<{ id: string }>;
-          checkpoint: { txid: string; seq: number | string };
-        };
-        const now = Date.now();
-        for (const doc of page.documents) if (!device.seen.has(doc.id)) device.seen.set(doc.id, now);
-        device.checkpoint = { txid: String(page.checkpoint.txid), seq: String(page.checkpoint.seq) };
-        if (page.documents.length < 1000) break;
-      }
-    } while (device.again && !device.closed);
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    failed(device, cause?.code ?? cause?.message ?? String(error));
-  } finally {
-    device.pulling = false;
-  }
-}
-
-/** Connects, trying again (at most 3 times) when the handshake does not complete in 30 s. */
-async function connect(device: Device): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await connectOnce(device);
-    } catch (error) {
-      device.socket?.terminate();
-      if (attempt === 3) throw error;
-      failed(device, "websocket retried");
-    }
-  }
-}
-
-function connectOnce(device: Device): Promise<void> {
-  return new Promise((done, fail) => {
-    const socket = new WebSocket(`${device.server.replace(/^http/, "ws")}/wss/v1/`, "graphql-transport-ws", {
-      headers: { cookie: device.cookie },
-    });
-    device.socket = socket;
-    const timer = setTimeout(() => fail(new Error("websocket: no connection_ack in 30 s")), 30_000);
-    socket.on("error", (error) => {
-      clearTimeout(timer);
-      fail(error);
-    });
-    socket.on("open", () => socket.send(JSON.stringify({ type: "connection_init" })));
-    socket.on("message", (data) => {
-      const frame = JSON.parse(data.toString()) as {
-        type: string;
-        payload?: { data?: { changes?: { table?: string } } };
-      };
-      if (frame.type === "connection_ack") {
-        socket.send(
-          JSON.stringify({ id: "1", type: "subscribe", payload: { query: "subscription { changes { table } }" } }),
-        );
-        clearTimeout(timer);
-        done();
-      } else if (frame.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
-      else if (frame.type === "next" && frame.payload?.data?.changes?.table === "customers") {
-        device.events++;
-        void pull(device);
-      }
-    });
-  });
-}
-
-// ---------------------------------------------------------------- helpers
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function percentile(values: number[], p: number): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const fmtMs = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString("en-US")} ms` : "-");
-
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!, index);
-      }
-    }),
-  );
-  return results;
 }
 
 let seq = 0;
-function makeCustomer(device: { userId: string; accountId: string }, id: string) {
-  return {
+async function sendCommand(writer: Writer, mutation: string, input: object): Promise<{ ok: boolean; ms: number }> {
+  const command = {
     key: randomUUID(),
-    mutation: "makeCustomer",
-    variables: { input: { id, email: `load-${id}@load.test`, name: "Load Bench" } },
-    userId: device.userId,
-    accountId: device.accountId,
+    mutation,
+    variables: { input },
+    userId: writer.userId,
+    accountId: writer.accountId,
     createdOn: new Date().toISOString(),
-    deviceId: "load-bench",
+    deviceId: "load-bench-writer",
     seq: ++seq,
   };
-}
-
-async function sendCommand(
-  server: string,
-  cookie: string,
-  command: ReturnType<typeof makeCustomer>,
-): Promise<{ ok: boolean; ms: number }> {
   const started = performance.now();
   try {
-    const response = await fetch(`${server}/api/v2/commands`, {
+    const response = await fetch(`${writer.server}/api/v2/commands`, {
       method: "POST",
-      headers: { "content-type": "application/json", cookie },
+      headers: { "content-type": "application/json", cookie: writer.cookie },
       body: JSON.stringify([command]),
     });
-    const body = (await response.json()) as { results?: Array<{ status: string }> };
-    return { ok: response.ok && body.results?.[0]?.status === "accepted", ms: performance.now() - started };
-  } catch {
+    const body = (await response.json()) as { results?: Array<{ status: string; error?: unknown }> };
+    const ok = response.ok && body.results?.[0]?.status === "accepted";
+    if (!ok) console.error(`${mutation} not accepted: ${JSON.stringify(body).slice(0, 400)}`);
+    return { ok, ms: performance.now() - started };
+  } catch (error) {
+    console.error(`${mutation} failed: ${String(error)}`);
     return { ok: false, ms: performance.now() - started };
   }
 }
 
 // ---------------------------------------------------------------- one measurement
 
-interface Result {
-  processes: number;
-  devices: number;
-  connectMs: number;
-  propagationP50: number;
-  propagationP99: number;
-  propagationMax: number;
-  notReached: number;
-  commandAnswerMs: number;
-  commandsPerSecond: number;
-  commandP50: number;
-  commandP99: number;
-  commandFailures: number;
-  /** heap used + external after a full GC, growth per device */
-  bytesPerDevice: number;
-  rssPerDevice: number;
-  brokerEventsHeard: number;
-  pullErrors: number;
-  pullErrorKinds: Record<string, number>;
-  keepsUp: boolean;
-  why: string;
+interface Demo {
+  issuerUser: string;
+  issuerAccount: string;
+  brokerUser: string;
+  brokerAccount: string;
 }
 
-async function measure(
-  db: pg.Client,
-  procs: Proc[],
-  size: number,
-  ids: { issuerUser: string; issuerAccount: string; brokerUser: string; brokerAccount: string },
-  probeDir: string,
-): Promise<Result> {
-  // Sessions, as sign-in and account selection write them.
-  const devices: Device[] = [];
-  const hashes: string[] = [];
+/** A change the bench makes: who sends it, what, and which devices must then hold which version of a document. */
+interface Change {
+  writer: Writer;
+  mutation: string;
+  input: object;
+  key: string;
+  expect: number[];
+  /** What the change is, for the propagation by kind of change. */
+  label: string;
+}
+
+interface Placed {
+  specs: DeviceSpec[];
+  /** Per round, the changes and the devices no change of the round concerns (they must hear nothing). */
+  rounds: Array<{ changes: Change[]; quiet: Set<number> }>;
+}
+
+function session(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: createHash("sha256").update(token).digest("hex") };
+}
+
+function placeSingle(size: number, procs: Proc[], demo: Demo, tokens: Array<[string, string, string]>): Placed {
+  const specs: DeviceSpec[] = [];
   for (let i = 0; i < size; i++) {
     const broker = i % Math.round(1 / BROKER_SHARE) === 0;
-    const token = randomBytes(32).toString("base64url");
-    const userId = broker ? ids.brokerUser : ids.issuerUser;
-    const accountId = broker ? ids.brokerAccount : ids.issuerAccount;
-    await db.query(
-      `insert into app_private.sessions (token_hash, user_id, account_id, expires_on)
-       values ($1, $2, $3, now() + interval '1 day')`,
-      [createHash("sha256").update(token).digest("hex"), userId, accountId],
-    );
-    hashes.push(createHash("sha256").update(token).digest("hex"));
-    devices.push({
+    const { token, hash } = session();
+    const userId = broker ? demo.brokerUser : demo.issuerUser;
+    const accountId = broker ? demo.brokerAccount : demo.issuerAccount;
+    tokens.push([hash, userId, accountId]);
+    specs.push({
+      index: i,
       kind: broker ? "broker" : "issuer",
       cookie: `ll_session=${token}`,
       userId,
       accountId,
       server: procs[i % procs.length]!.url,
-      socket: null as unknown as WebSocket,
-      checkpoint: { txid: "0", seq: "0" },
-      seen: new Map(),
-      events: 0,
-      pulling: false,
-      again: false,
-      lastPull: 0,
-      errors: 0,
-      errorKinds: new Map(),
-      closed: false,
+      models: ["customers"],
+      sends: true,
     });
   }
-  // A tenth of the devices first (they warm the processes' code paths and caches), then the memory the others add.
-  const warm = devices.slice(0, Math.ceil(size / 10));
-  const rest = devices.slice(warm.length);
-  const connectStarted = performance.now();
-  await mapLimit(warm, 100, (device) => connect(device));
-  // Initial sync: every device pulls the customers it may see to the end.
-  await mapLimit(warm, 100, (device) => pull(device));
-  await sleep(2_000);
-  const before = procs.reduce((sum, p) => sum + rss(p.child.pid!), 0);
-  let heapBefore = 0;
-  for (const proc of procs) heapBefore += await retained(proc, probeDir);
-  await mapLimit(rest, 100, (device) => connect(device));
-  const connectMs = performance.now() - connectStarted;
-  await mapLimit(rest, 100, (device) => pull(device));
-  await sleep(2_000);
-  const after = procs.reduce((sum, p) => sum + rss(p.child.pid!), 0);
-  let heapAfter = 0;
-  for (const proc of procs) heapAfter += await retained(proc, probeDir);
-  const brokerEventsBefore = devices.filter((d) => d.kind === "broker").reduce((n, d) => n + d.events, 0);
+  const issuers = specs.filter((s) => s.kind === "issuer");
+  const writer = { ...issuers[0]!, server: procs[0]!.url };
+  const quiet = new Set(specs.filter((s) => s.kind === "broker").map((s) => s.index));
+  const rounds = Array.from({ length: SINGLE_CHANGES }, () => {
+    const id = randomUUID();
+    return {
+      changes: [
+        {
+          writer,
+          mutation: "makeCustomer",
+          input: { id, email: `load-${id}@load.test`, name: "Load Bench" },
+          key: `${id}|Load Bench`,
+          expect: issuers.map((s) => s.index),
+          label: "contact",
+        },
+      ],
+      quiet,
+    };
+  });
+  return { specs, rounds };
+}
 
-  // Propagation: one change at a time from a writer session on process 1.
-  const writer = devices.find((d) => d.kind === "issuer")!;
-  const issuerDevices = devices.filter((d) => d.kind === "issuer");
+function placeMix(size: number, procs: Proc[], groups: MixGroup[], tokens: Array<[string, string, string]>): Placed {
+  const specs: DeviceSpec[] = [];
+  const count = Math.ceil(size / GROUP_SIZE);
+  if (count > groups.length) throw new Error(`the mix seed has ${groups.length} groups, ${count} needed`);
+  const add = (group: number, kind: DeviceSpec["kind"], member: { userId: string; accountId: string }) => {
+    if (specs.length >= size) return null;
+    const { token, hash } = session();
+    tokens.push([hash, member.userId, member.accountId]);
+    const spec: DeviceSpec = {
+      index: specs.length,
+      kind,
+      cookie: `ll_session=${token}`,
+      userId: member.userId,
+      accountId: member.accountId,
+      server: procs[specs.length % procs.length]!.url,
+      models:
+        kind === "issuer" ? ["customers", "distributions"] : kind === "broker" ? ["customers"] : ["distributions"],
+      sends: kind !== "investor",
+    };
+    specs.push(spec);
+    return { ...spec, group };
+  };
+  const placed = Array.from({ length: count }, (_, g) => {
+    const group = groups[g]!;
+    const issuer = Array.from({ length: GROUP.issuerDevices }, () => add(g, "issuer", group.issuer));
+    const brokers = group.brokers
+      .slice(0, GROUP.brokers)
+      .map((broker) => Array.from({ length: GROUP.brokerDevices }, () => add(g, "broker", broker)));
+    const investors = group.investors.slice(0, GROUP.investors).map((investor) => ({
+      investor,
+      device: add(g, "investor", investor),
+    }));
+    return { group, issuer, brokers, investors };
+  });
+  const indices = (list: Array<{ index: number } | null>) => list.filter((d) => d !== null).map((d) => d!.index);
+  const rounds = Array.from({ length: MIX_ROUNDS }, (_, round) => {
+    const chosen = Array.from(
+      { length: Math.min(MIX_GROUPS_PER_ROUND, count) },
+      (_, k) => placed[(round * MIX_GROUPS_PER_ROUND + k) % count]!,
+    );
+    const changes: Change[] = [];
+    for (const [k, { group, issuer, brokers, investors }] of chosen.entries()) {
+      const issuerDevice = issuer[0];
+      if (!issuerDevice) continue;
+      const server = procs[k % procs.length]!.url;
+      const writer = {
+        cookie: issuerDevice.cookie,
+        userId: group.issuer.userId,
+        accountId: group.issuer.accountId,
+        server,
+      };
+      const id = randomUUID();
+      changes.push({
+        writer,
+        mutation: "makeCustomer",
+        input: { id, email: `load-${id}@load.test`, name: "Load Bench" },
+        key: `${id}|Load Bench`,
+        expect: indices(issuer),
+        label: "contact",
+      });
+      const target = investors.filter((i) => i.device)[round % Math.max(1, investors.length)];
+      if (target) {
+        const name = `Load rename ${round}-${randomUUID().slice(0, 8)}`;
+        changes.push({
+          writer,
+          mutation: "updateDistributionById",
+          input: { id: target.investor.distributionId, patch: { name } },
+          key: `${target.investor.distributionId}|${name}`,
+          expect: [...indices(issuer), target.device!.index],
+          label: "distribution",
+        });
+      }
+      const broker = brokers[0]?.filter((d) => d !== null) ?? [];
+      if (broker[0]) {
+        const brokerId = randomUUID();
+        changes.push({
+          writer: { cookie: broker[0].cookie, userId: broker[0].userId, accountId: broker[0].accountId, server },
+          mutation: "makeCustomer",
+          input: { id: brokerId, email: `load-${brokerId}@load.test`, name: "Load Bench" },
+          key: `${brokerId}|Load Bench`,
+          expect: indices(broker),
+          label: "broker's contact",
+        });
+      }
+    }
+    const concerned = new Set(chosen.map((c) => c.group));
+    const quiet = new Set(
+      placed
+        .filter((p) => !concerned.has(p.group))
+        .flatMap((p) => indices([...p.issuer, ...p.brokers.flat(), ...p.investors.map((i) => i.device)])),
+    );
+    return { changes, quiet };
+  });
+  return { specs, rounds };
+}
+
+async function measure(
+  db: pg.Client,
+  procs: Proc[],
+  threads: Threads,
+  kind: LoadResult["case"],
+  stream: LoadResult["stream"],
+  size: number,
+  demo: Demo,
+  groups: MixGroup[],
+  probeDir: string,
+): Promise<LoadResult> {
+  const loadStart = os.loadavg()[0]!;
+  const tokens: Array<[string, string, string]> = [];
+  const placed = kind === "mix" ? placeMix(size, procs, groups, tokens) : placeSingle(size, procs, demo, tokens);
+  // Sessions, as sign-in and account selection write them, in one statement.
+  await db.query(
+    `insert into app_private.sessions (token_hash, user_id, account_id, expires_on)
+     select h, u, a, now() + interval '1 day' from unnest($1::text[], $2::uuid[], $3::uuid[]) t(h, u, a)`,
+    [tokens.map((t) => t[0]), tokens.map((t) => t[1]), tokens.map((t) => t[2])],
+  );
+  const threadOf = (index: number) => index % THREADS;
+  const add = (specs: DeviceSpec[]) =>
+    threads.all((thread) => ({
+      op: "add",
+      devices: specs.filter((s) => threadOf(s.index) === thread),
+      documents: stream === "on",
+    }));
+  // A tenth of the devices first (they warm the processes' code paths and caches), then the memory the others add.
+  const warm = placed.specs.slice(0, Math.ceil(size / 10));
+  const rest = placed.specs.slice(warm.length);
+  await add(warm);
+  await sleep(2_000);
+  const before = await memory(procs, probeDir);
+  await add(rest);
+  await sleep(2_000);
+  const after = await memory(procs, probeDir);
+
+  // The changes, round after round; a round's changes are sent at once.
   const latencies: number[] = [];
   const answers: number[] = [];
   let notReached = 0;
-  for (let change = 0; change < CHANGES; change++) {
-    const id = randomUUID();
-    const sent = Date.now();
-    const answer = await sendCommand(procs[0]!.url, writer.cookie, makeCustomer(writer, id));
-    answers.push(answer.ms);
-    const deadline = sent + REACH_TIMEOUT_MS;
-    while (Date.now() < deadline && issuerDevices.some((d) => !d.seen.has(id))) await sleep(20);
-    for (const device of issuerDevices) {
-      const at = device.seen.get(id);
-      if (at === undefined) notReached++;
-      else latencies.push(at - sent);
+  let outsideEvents = 0;
+  let changes = 0;
+  const byKind = new Map<string, number[]>();
+  const serverCpuBefore = serversCpu(procs);
+  const benchCpuBefore = benchCpu();
+  for (const round of placed.rounds) {
+    await threads.all({ op: "mark" });
+    const sent = new Map<string, number>();
+    const labels = new Map(round.changes.map((change) => [change.key, change.label]));
+    const deadline = Date.now() + REACH_TIMEOUT_MS;
+    const answered = Promise.all(
+      round.changes.map((change) => {
+        sent.set(change.key, now());
+        return sendCommand(change.writer, change.mutation, change.input);
+      }),
+    );
+    const watched = await threads.all<WatchAnswer>((thread) => ({
+      op: "watch",
+      expect: Object.fromEntries(
+        round.changes.map((change) => [change.key, change.expect.filter((index) => threadOf(index) === thread)]),
+      ),
+      deadline,
+    }));
+    for (const answer of await answered) answers.push(answer.ms);
+    changes += round.changes.length;
+    for (const answer of watched) {
+      for (const [key, , at] of answer.times) {
+        if (at === null) notReached++;
+        else {
+          latencies.push(at - sent.get(key)!);
+          const label = labels.get(key)!;
+          byKind.set(label, [...(byKind.get(label) ?? []), at - sent.get(key)!]);
+        }
+      }
+      for (const [index, events] of Object.entries(answer.events))
+        if (round.quiet.has(Number(index))) outsideEvents += events;
     }
     await sleep(1_000);
   }
-  const brokerEventsHeard =
-    devices.filter((d) => d.kind === "broker").reduce((n, d) => n + d.events, 0) - brokerEventsBefore;
+  const serverCpuChanges = serversCpu(procs) - serverCpuBefore;
+  const devicesCpu = benchCpu() - benchCpuBefore;
 
-  // Commands: every device sends one at once, each through its own process.
+  // Commands: every sending device sends one at once, each through its own process.
+  const burstCpuBefore = serversCpu(procs);
   const burstStarted = performance.now();
-  const burst = await Promise.all(
-    devices.map((device) => sendCommand(device.server, device.cookie, makeCustomer(device, randomUUID()))),
-  );
+  const burst = (await threads.all<Array<{ ok: boolean; ms: number }>>({ op: "burst" })).flat();
   const burstMs = performance.now() - burstStarted;
+  const burstCpu = serversCpu(procs) - burstCpuBefore;
   // Let the pulls the burst set off settle before the sockets close.
   await sleep(3_000);
-
-  for (const device of devices) {
-    device.closed = true;
-    device.socket.terminate();
-  }
-  // The pulls under way finish before their sessions go.
-  while (devices.some((d) => d.pulling)) await sleep(50);
-  await db.query("delete from app_private.sessions where token_hash = any($1::text[])", [hashes]);
+  const closed = await threads.all<CloseAnswer>({ op: "close" });
+  await db.query("delete from app_private.sessions where token_hash = any($1::text[])", [tokens.map((t) => t[0])]);
   await sleep(2_000);
 
   const p99 = percentile(latencies, 99);
-  const failures = burst.filter((b) => !b.ok).length;
+  const commandFailures = burst.filter((b) => !b.ok).length;
   const reasons: string[] = [];
   if (!(p99 < 1_000)) reasons.push(`propagation p99 ${fmtMs(p99)}`);
   if (notReached) reasons.push(`${notReached} device-changes not reached in 10 s`);
-  if (failures) reasons.push(`${failures} commands failed`);
+  if (commandFailures) reasons.push(`${commandFailures} commands failed`);
+  const sum = (pick: (c: CloseAnswer) => number) => closed.reduce((n, c) => n + pick(c), 0);
   return {
+    case: kind,
+    stream,
     processes: procs.length,
     devices: size,
-    connectMs,
+    loadStart,
+    loadEnd: os.loadavg()[0]!,
+    changes,
     propagationP50: percentile(latencies, 50),
     propagationP99: p99,
-    propagationMax: Math.max(...latencies),
+    propagationMax: latencies.length ? Math.max(...latencies) : Number.NaN,
+    p99ByKind: Object.fromEntries([...byKind].map(([label, values]) => [label, percentile(values, 99)])),
     notReached,
     commandAnswerMs: percentile(answers, 50),
-    commandsPerSecond: (devices.length - failures) / (burstMs / 1000),
+    senders: burst.length,
     commandP50: percentile(
       burst.map((b) => b.ms),
       50,
@@ -451,15 +557,22 @@ async function measure(
       burst.map((b) => b.ms),
       99,
     ),
-    commandFailures: failures,
-    bytesPerDevice: (heapAfter - heapBefore) / Math.max(1, rest.length),
-    rssPerDevice: (after - before) / Math.max(1, rest.length),
-    brokerEventsHeard,
-    pullErrors: devices.reduce((n, d) => n + d.errors, 0),
-    pullErrorKinds: devices.reduce<Record<string, number>>((kinds, d) => {
-      for (const [kind, n] of d.errorKinds) kinds[kind] = (kinds[kind] ?? 0) + n;
+    commandsPerSecond: (burst.length - commandFailures) / (burstMs / 1000),
+    commandFailures,
+    serverCpuPerChangeMs: serverCpuChanges / Math.max(1, changes),
+    serverCpuPerCommandMs: burstCpu / Math.max(1, burst.length),
+    devicesCpuMs: devicesCpu,
+    bytesPerDevice: (after.heap - before.heap) / Math.max(1, rest.length),
+    rssPerDevice: (after.rss - before.rss) / Math.max(1, rest.length),
+    pulls: sum((c) => c.pulls),
+    pullErrors: sum((c) => c.pullErrors),
+    pullErrorKinds: closed.reduce<Record<string, number>>((kinds, c) => {
+      for (const [k, n] of Object.entries(c.errorKinds)) kinds[k] = (kinds[k] ?? 0) + n;
       return kinds;
     }, {}),
+    documentEvents: sum((c) => c.documentEvents),
+    noticeEvents: sum((c) => c.noticeEvents),
+    outsideEvents,
     keepsUp: reasons.length === 0,
     why: reasons.join("; "),
   };
@@ -467,14 +580,41 @@ async function measure(
 
 // ---------------------------------------------------------------- main
 
+/** Writes the section of bench/RESULTS.md (or prints it with --no-write). */
+function report(results: LoadResult[], startedOn: string, load: number[]): void {
+  const text = readFileSync(RESULTS, "utf8");
+  const at = text.indexOf(START);
+  const end = text.indexOf(END);
+  const section = markdown(results, startedOn, load, at >= 0 && end > at ? text.slice(at, end) : "");
+  console.log(section);
+  if (WRITE) {
+    const next =
+      at >= 0 && end > at
+        ? text.slice(0, at) + section + text.slice(end + END.length)
+        : `${text.trimEnd()}\n\n${section}\n`;
+    writeFileSync(RESULTS, next);
+  }
+}
+
 async function main(): Promise<void> {
+  if (argv.includes("--report")) {
+    // the rows an earlier (perhaps interrupted) run kept in bench/results/load.json, reported without running
+    const saved = JSON.parse(readFileSync(SAVED, "utf8")) as {
+      startedOn: string;
+      load: number[];
+      results: LoadResult[];
+    };
+    return report(saved.results, saved.startedOn, saved.load);
+  }
+  mkdirSync(join(import.meta.dirname, "results"), { recursive: true });
   const startedOn = new Date().toISOString();
   const load = os.loadavg();
   const dir = mkdtempSync(join(os.tmpdir(), "ledgerline-load-"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>load bench</title>");
   let cluster: PgCluster | null = null;
   const procs: Proc[] = [];
-  const results: Result[] = [];
+  const results: LoadResult[] = [];
+  const threads = startThreads(THREADS);
   // Interrupted: stop the servers and the cluster rather than leave them running.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -489,113 +629,72 @@ async function main(): Promise<void> {
     await admin.query("create database ledgerline_load");
     await admin.end();
     const databaseUrl = cluster.urlFor("ledgerline_load");
-    console.log("starting process 1 (migrates and seeds the demo data)");
-    procs.push(await startProcess(databaseUrl, dir, "p1", true));
+    let seeded = false;
+    let groups: MixGroup[] = [];
     const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    const one = async (sql: string) => ((await db.query(sql)).rows[0] as { id: string }).id;
-    const ids = {
-      issuerUser: await one(
-        "select user_id as id from app_public.user_emails where email = 'issuer@demo.test' and is_primary",
-      ),
-      issuerAccount: await one("select id from app_public.accounts where name = 'Northwind Renewables, Inc.'"),
-      brokerUser: await one(
-        "select user_id as id from app_public.user_emails where email = 'broker@demo.test' and is_primary",
-      ),
-      brokerAccount: await one("select id from app_public.accounts where name = 'Harborview Capital Markets LLC'"),
-    };
-    for (const setup of SETUPS) {
-      let started = false;
-      while (procs.length < setup) {
-        console.log(`starting process ${procs.length + 1}`);
-        procs.push(await startProcess(databaseUrl, dir, `p${procs.length + 1}`, false));
-        started = true;
-      }
-      if (started || setup === SETUPS[0]) {
-        // A fresh process compiles and fills its caches on its first requests: a round of 50 devices, not counted,
-        // so the first measured size does not pay for it (its memory figure would be noise).
-        console.log(`warming up ${setup} process(es) with 50 devices (not counted)`);
-        await measure(db, procs.slice(0, setup), 50, ids, dir);
-      }
-      for (const size of SIZES) {
-        console.log(`${setup} process(es), ${size} devices ...`);
-        const result = await measure(db, procs.slice(0, setup), size, ids, dir);
-        console.log(JSON.stringify(result));
-        results.push(result);
+    let demo: Demo | null = null;
+    for (const stream of STREAM) {
+      await stopProcesses(procs);
+      const models = stream === "on" ? STREAM_MODELS : "";
+      for (const setup of [...new Set(PLAN.map((p) => p.processes))]) {
+        let started = false;
+        while (procs.length < setup) {
+          console.log(`starting process ${procs.length + 1} (documents in the stream: ${models || "none"})`);
+          procs.push(await startProcess(databaseUrl, dir, `p${procs.length + 1}`, !seeded, models));
+          if (!seeded) {
+            seeded = true;
+            await db.connect();
+            const one = async (sql: string) => ((await db.query(sql)).rows[0] as { id: string }).id;
+            demo = {
+              issuerUser: await one(
+                "select user_id as id from app_public.user_emails where email = 'issuer@demo.test' and is_primary",
+              ),
+              issuerAccount: await one("select id from app_public.accounts where name = 'Northwind Renewables, Inc.'"),
+              brokerUser: await one(
+                "select user_id as id from app_public.user_emails where email = 'broker@demo.test' and is_primary",
+              ),
+              brokerAccount: await one(
+                "select id from app_public.accounts where name = 'Harborview Capital Markets LLC'",
+              ),
+            };
+            if (CASES.includes("mix")) {
+              const count = Math.ceil(Math.max(...PLAN.map((p) => p.devices)) / GROUP_SIZE);
+              console.log(
+                `seeding the mix: ${count} issuers, each with ${GROUP.brokers} brokers and ${GROUP.investors} investors`,
+              );
+              groups = await seedMix(databaseUrl, count, GROUP.investors, GROUP.brokers, (done) => {
+                if (done % 10 === 0) console.log(`  ${done} of ${count}`);
+              });
+            }
+          }
+          started = true;
+        }
+        const active = procs.slice(0, setup);
+        if (started) {
+          // A fresh process compiles and fills its caches on its first requests: a round of 50 devices of each
+          // case, not counted, so the first measured size does not pay for it.
+          console.log(`warming up ${setup} process(es) with 50 devices (not counted)`);
+          for (const kind of CASES) await measure(db, active, threads, kind, stream, 50, demo!, groups, dir);
+        }
+        for (const kind of CASES)
+          for (const { devices: size } of PLAN.filter((p) => p.processes === setup)) {
+            console.log(`${kind}, documents ${stream}, ${setup} process(es), ${size} devices ...`);
+            const result = await measure(db, active, threads, kind, stream, size, demo!, groups, dir);
+            console.log(JSON.stringify(result));
+            results.push(result);
+            // kept as it goes, so an interrupted run's rows can still be reported (--report)
+            writeFileSync(SAVED, JSON.stringify({ startedOn, load, results }, null, 1));
+          }
       }
     }
     await db.end();
   } finally {
-    for (const proc of procs) {
-      proc.child.kill("SIGTERM");
-      await Promise.race([proc.exited, sleep(15_000)]);
-    }
+    await threads.stop();
+    await stopProcesses(procs);
     await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const section = markdown(results, startedOn, load);
-  console.log(section);
-  if (WRITE) {
-    const text = readFileSync(RESULTS, "utf8");
-    const at = text.indexOf(START);
-    const end = text.indexOf(END);
-    const next =
-      at >= 0 && end > at
-        ? text.slice(0, at) + section + text.slice(end + END.length)
-        : `${text.trimEnd()}\n\n${section}\n`;
-    writeFileSync(RESULTS, next);
-  }
-}
-
-function markdown(results: Result[], startedOn: string, load: number[]): string {
-  const rows = results.map(
-    (r) =>
-      `| ${r.processes} | ${r.devices.toLocaleString("en-US")} | ${fmtMs(r.propagationP50)} | ${fmtMs(r.propagationP99)} | ${fmtMs(r.propagationMax)} | ${r.notReached} | ${fmtMs(r.commandAnswerMs)} | ${Math.round(r.commandsPerSecond)} | ${fmtMs(r.commandP50)} / ${fmtMs(r.commandP99)} | ${r.commandFailures} | ${(r.bytesPerDevice / 1024).toFixed(1)} KiB (RSS ${(r.rssPerDevice / 1024).toFixed(0)} KiB) | ${r.pullErrors}${
-        r.pullErrors
-          ? ` (${Object.entries(r.pullErrorKinds)
-              .map(([k, n]) => `${k}: ${n}`)
-              .join(", ")})`
-          : ""
-      } | ${r.brokerEventsHeard} | ${r.keepsUp ? "yes" : `**no**: ${r.why}`} |`,
-  );
-  const limits = [1, 2].map((n) => {
-    const mine = results.filter((r) => r.processes === n);
-    if (!mine.length) return null;
-    const first = mine.find((r) => !r.keepsUp);
-    return first
-      ? `${n} process${n > 1 ? "es" : ""}: stops keeping up at ${first.devices.toLocaleString("en-US")} devices (${first.why})`
-      : `${n} process${n > 1 ? "es" : ""}: keeps up at every size measured (up to ${Math.max(...mine.map((r) => r.devices)).toLocaleString("en-US")} devices; larger sizes not measured)`;
-  });
-  return [
-    START,
-    "## Load: devices on one and two server processes (bench/load.ts)",
-    "",
-    `Run by hand with \`npx node bench/load.ts\` on ${startedOn}: a throwaway PostgreSQL cluster (fsync off), server processes ` +
-      `in production mode, the simulated devices in the bench's own process on the same machine (${os.cpus().length} cores, ` +
-      `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load average at the start ${load.map((l) => l.toFixed(2)).join(" / ")}). ` +
-      "Each device: a session, a change-stream websocket, pulls of what the stream names (at most every 300 ms); 90% " +
-      "issuer devices, 10% broker devices. Propagation: from a command's send to each issuer device having the row " +
-      "(5 changes x every device). Commands: every device sends one at once. Memory: what the server processes retain " +
-      "after a full garbage collection (heap used + external, bench/lib/heap-probe.ts), and their RSS, per connected " +
-      "device (the first tenth of the devices connect first and warm the processes; the growth the other nine tenths " +
-      "add, over their number). Broker events: change-stream events the broker devices got during the issuer's 5 changes.",
-    "",
-    ...(load[0]! > os.cpus().length || os.loadavg()[0]! > os.cpus().length
-      ? [
-          `The machine was loaded by other work during this run (load average ${load[0]!.toFixed(1)} at the start, ` +
-            `${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores), and the simulated devices share ` +
-            "those cores with the servers: the figures are lower bounds of what the setup holds on its own machine.",
-        ]
-      : []),
-    "",
-    "| Processes | Devices | Propagation p50 | p99 | max | Not reached (10 s) | Command answer | Commands/s (all at once) | Command p50 / p99 | Failed | Memory per device | Failed pulls | Broker events of issuer changes | Keeps up |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...rows,
-    "",
-    ...limits.filter(Boolean).map((line) => `- ${line}`),
-    "",
-    END,
-  ].join("\n");
+  report(results, startedOn, load);
 }
 
 await main();
