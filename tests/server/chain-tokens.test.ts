@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../src/domain/wire.ts";
 import artifact from "../../sync/chain/contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import { EMBEDDED_CHAIN_ID } from "../../sync/chain/embedded.ts";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
 
@@ -22,7 +23,6 @@ let investor: SignedIn;
 let jordan: SignedIn;
 let roundId: string;
 let holdingIds: string[];
-let seq = 0;
 
 async function rows<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T[]> {
   return (await t.server.db.query<T>(sql, values)).rows;
@@ -50,26 +50,8 @@ async function gql(who: SignedIn, mutation: string, input: Record<string, unknow
 }
 
 /** One command through the device's endpoint. */
-async function command(who: SignedIn, mutation: string, input: Record<string, unknown>): Promise<CommandResult> {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        deviceId: "chain-tokens",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const result = ((await response.json()) as { results: CommandResult[] }).results[0];
-  if (!result) throw new Error("no result");
-  return result;
+function command(who: SignedIn, mutation: string, input: Record<string, unknown>): Promise<CommandResult> {
+  return sendCommand(who, "chain-tokens", mutation, input);
 }
 
 /** Everything a token command may write, as one fingerprint. */

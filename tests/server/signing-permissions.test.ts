@@ -2,17 +2,11 @@
 // viewer, a broker and an investor. Only owners and admins of the account that owns the rows change them; a locked
 // mapped template refuses every edit but Active and is never deleted; a refused command leaves nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
+import { type CommandSender, sendCommand } from "../helpers/commands.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
 const ids = new Map<string, string>();
-let seq = 0;
-
-interface Who {
-  client: TestClient;
-  userId: string;
-  accountId: string;
-}
 
 beforeAll(async () => {
   t = await startTestServer({ signing: { tickMs: 0, docusign: null } });
@@ -23,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function as(email: string, accountName: string): Promise<Who> {
+async function as(email: string, accountName: string): Promise<CommandSender> {
   const client = t.client();
   expect((await client.signIn(email)).status).toBe(200);
   const accountId = ids.get(accountName) ?? "";
@@ -35,36 +29,16 @@ async function as(email: string, accountName: string): Promise<Who> {
   return { client, userId: rows[0]?.user_id ?? "", accountId };
 }
 
-async function run(who: Who, mutation: string, input: Record<string, unknown>) {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        createdOn: new Date().toISOString(),
-        deviceId: "signing-permissions-test",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    results: { status: string; errorCode: string | null; errorMessage: string | null }[];
-  };
-  const result = body.results[0];
-  return result?.status === "accepted" ? "accepted" : `${result?.errorCode} ${result?.errorMessage ?? ""}`.trim();
+async function run(who: CommandSender, mutation: string, input: Record<string, unknown>) {
+  const result = await sendCommand(who, "signing-permissions-test", mutation, input);
+  return result.status === "accepted" ? "accepted" : `${result.errorCode} ${result.errorMessage ?? ""}`.trim();
 }
 
 describe("signing commands by role", () => {
-  let owner: Who;
-  let viewer: Who;
-  let broker: Who;
-  let investor: Who;
+  let owner: CommandSender;
+  let viewer: CommandSender;
+  let broker: CommandSender;
+  let investor: CommandSender;
   let templateId = "";
   let signingAccountId = "";
 
