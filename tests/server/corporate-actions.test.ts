@@ -3,10 +3,13 @@
 // prices, a tokenized security refused, a 2-for-1 split and a 1-for-3 reverse split with cash in lieu leaving every
 // holding, ledger entry, total and authorized figure right, the same action applied once however often it arrives,
 // the register as of the day before showing the old figures; and a property test over generated holdings and ratios
-// (the server's rule against the domain's, both exact). One server for the whole file, steps in order.
+// (the server's rule against the domain's, both exact); a redemption and a conversion queued by devices as the cards
+// send them (applied once, a viewer's and a bad line's refused with the reason the card shows; the conversion's
+// arithmetic equal to the device's convertHolding). One server for the whole file, steps in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { splitHolding } from "../../src/domain/corporate-actions.ts";
+import { convertHolding, splitHolding } from "../../src/domain/corporate-actions.ts";
 import { add, dec, toString as decimalText, mul, sub, ZERO } from "../../src/domain/decimal.ts";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
@@ -556,5 +559,93 @@ describe("the split's rule, over generated cases", () => {
       });
       expect(decimalText(after)).toBe(decimalText(rule));
     }
+  });
+});
+
+describe("a redemption and a conversion queued on devices (the cards' commands)", () => {
+  it("apply once on arrival, and a viewer's or a bad line's arrival is refused with its reason", async () => {
+    // a security and a note of their own: Emma holds 40 units, Jordan 3 units of a note at 1 per unit
+    const holdingIn = async (name: string, units: string, bond: boolean) => {
+      const [security] = await sql<{ id: string }>(
+        "insert into app_public.securities (issuer_id, name, total) values ($1, $2, 1000) returning id",
+        [ids.get(ISSUER), `Queued ${bond ? "Note" : "Stock"} ${crypto.randomUUID()}`],
+      );
+      const [round] = await sql<{ id: string }>(
+        `insert into app_public.rounds (asset_id, security_id, name, terms_url, price, opens_on, closes_on, status, total)
+         select asset_id, $1, 'Queued', 'https://northwind.example/q', 1, '2024-01-01', '2024-12-31', 'closed', 1000
+           from app_public.rounds where id = $2 returning id`,
+        [security?.id, roundId],
+      );
+      if (bond)
+        await sql("insert into app_public.tranche_bond_data (round_id, term, coupon) values ($1, 1, 1)", [round?.id]);
+      const [holding] = await sql<{ id: string }>(
+        `insert into app_public.holdings (security_id, round_id, investor_id, amount, purchase_price, issued_on)
+         values ($1, $2, $3, $4, 1, '2024-06-01') returning id`,
+        [security?.id, round?.id, ids.get(name), units],
+      );
+      return { securityId: security?.id ?? "", roundId: round?.id ?? "", holdingId: holding?.id ?? "" };
+    };
+    const amountOf = async (holdingId: string) =>
+      (
+        await sql<{ a: string }>("select trim_scale(amount)::text as a from app_public.holdings where id = $1", [
+          holdingId,
+        ])
+      )[0]?.a;
+    const stock = await holdingIn("Emma Lawson", "40", false);
+    const note = await holdingIn("Jordan Blake", "3", true);
+
+    const redemption = {
+      id: crypto.randomUUID(),
+      securityId: stock.securityId,
+      pricePerUnit: "2.5",
+      lines: [{ holdingId: stock.holdingId, units: "15" }],
+    };
+    expect(await sendCommand(issuerViewer, "ca-viewer", "redeemUnits", redemption)).toMatchObject({
+      status: "rejected",
+      errorCode: "LL403",
+    });
+    expect(
+      await sendCommand(issuer, "ca-a", "redeemUnits", {
+        ...redemption,
+        id: crypto.randomUUID(),
+        lines: [{ holdingId: stock.holdingId, units: "41" }],
+      }),
+    ).toMatchObject({
+      status: "rejected",
+      errorMessage: "This holding of Emma Lawson has only 40 units: the redemption needs 41.",
+    });
+    expect(await amountOf(stock.holdingId)).toBe("40");
+    expect(await sendCommand(issuer, "ca-a", "redeemUnits", redemption)).toMatchObject({ status: "accepted" });
+    expect(await sendCommand(issuer, "ca-b", "redeemUnits", redemption)).toMatchObject({ status: "accepted" });
+    expect(await amountOf(stock.holdingId)).toBe("25");
+
+    // three note units of 1 at a conversion price of 3 are exactly one unit (the principal is multiplied first)
+    const conversion = {
+      id: crypto.randomUUID(),
+      roundId: note.roundId,
+      toRoundId: stock.roundId,
+      conversionPrice: "3",
+    };
+    expect(await sendCommand(issuerViewer, "ca-viewer", "convertRound", conversion)).toMatchObject({
+      errorCode: "LL403",
+    });
+    expect(await sendCommand(issuer, "ca-a", "convertRound", conversion)).toMatchObject({ status: "accepted" });
+    expect(await sendCommand(issuer, "ca-b", "convertRound", conversion)).toMatchObject({ status: "accepted" });
+    const lines = await sql<{ after: string; fraction: string; cash: string }>(
+      `select trim_scale(units_after)::text as after, trim_scale(fraction_units)::text as fraction,
+              trim_scale(cash)::text as cash
+         from app_public.corporate_action_lines where action_id = $1`,
+      [conversion.id],
+    );
+    const expected = convertHolding(dec("3"), dec("1"), { price: dec("3") }, dec("3"));
+    expect(lines).toEqual([
+      {
+        after: decimalText(expected.unitsAfter),
+        fraction: decimalText(expected.fractionUnits),
+        cash: decimalText(expected.cash),
+      },
+    ]);
+    expect(lines[0]?.after).toBe("1");
+    expect(await amountOf(note.holdingId)).toBe("0");
   });
 });

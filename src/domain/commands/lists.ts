@@ -54,8 +54,10 @@ export interface PendingOps {
   "security.transfers": "approve" | "reject";
   /** a security's transfer rules */
   "security.transferRules": "edit";
-  /** a security's corporate actions: a split or reverse split */
-  "security.corporateActions": "split";
+  /** a security's corporate actions: a split or reverse split, a redemption (buyback) */
+  "security.corporateActions": "split" | "redeem";
+  /** a debt round's conversion into an equity round */
+  "round.corporateActions": "convert";
   /** accreditation verifications: an investor's submission (parent: its step) and a reviewer's decision */
   "accreditation.verifications": "submit" | "review";
   /** how long an issuer's or broker's accreditation approvals hold */

@@ -1,3 +1,4 @@
-// Corporate actions (docs/CORPORATE-ACTIONS.md): the security page's Corporate action card (split or reverse split,
-// preview, confirm). The feature's public entry (docs/CLIENT.md "Structure").
-export { SplitCard } from "./SplitCard.tsx";
+// Corporate actions (docs/CORPORATE-ACTIONS.md): the security page's cards (split or reverse split, redemption,
+// a note's conversion into equity), each with its preview and confirm. The feature's public entry
+// (docs/CLIENT.md "Structure").
+export { CorporateActions } from "./CorporateActions.tsx";

@@ -25,3 +25,54 @@ export const CORPORATE_ACTIONS_TEXT = {
   waiting: "A split is waiting to sync.",
   onChain: "This security is tokenized: a split is not possible while the chain cannot be kept equal to the ledger.",
 } as const;
+
+export const REDEMPTION_TEXT = {
+  card: "Redemption",
+  description:
+    "Buy back units from chosen holders at a price per unit. Type the units to buy back beside each holding; leave the others blank.",
+  holder: "Holder",
+  round: "Round",
+  held: "Units held",
+  units: "Units to buy back",
+  unitsOf: (holder: string, round: string) => `Units to buy back from ${holder} (${round})`,
+  price: "Price per unit",
+  preview: "Preview redemption",
+  previewTitle: (price: string) => `Buy back at ${price} per unit`,
+  cash: "Cash paid",
+  confirm: "Confirm redemption",
+  back: "Change",
+  noHoldings: "No holdings of this security.",
+  queued: "Redemption saved: it applies when the server receives it.",
+  queuedOffline: "Saved on this device: the redemption is sent when you are back online.",
+  waiting: "A redemption is waiting to sync.",
+  onChain:
+    "This security is tokenized: a redemption is not possible while the chain cannot be kept equal to the ledger.",
+} as const;
+
+export const CONVERSION_TEXT = {
+  card: "Conversion into equity",
+  description:
+    "Convert every holding of this note into units of an equity round, at a conversion price or a ratio. Whole units are issued; the fraction left over is paid as cash in lieu.",
+  debtRound: "Note round",
+  equityRound: "Convert into",
+  choose: "Choose a round",
+  chooseEquity: "Choose the equity round to convert into.",
+  by: "Convert at",
+  byPrice: "A conversion price",
+  byRatio: "A ratio",
+  price: "Conversion price per unit",
+  priceHint: "Each holding's principal divided by this price gives its units",
+  ratio: "Units for each note unit",
+  ratioHint: "Each note unit becomes this many units",
+  preview: "Preview conversion",
+  before: "Note units",
+  after: "Units after",
+  cash: "Cash in lieu",
+  confirm: "Confirm conversion",
+  back: "Change",
+  noHoldings: "No holdings of this note.",
+  queued: "Conversion saved: it applies when the server receives it.",
+  queuedOffline: "Saved on this device: the conversion is sent when you are back online.",
+  waiting: "A conversion is waiting to sync.",
+  onChain: "This note is tokenized: a conversion is not possible while the chain cannot be kept equal to the ledger.",
+} as const;

@@ -10,7 +10,7 @@ import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } f
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
-import { SplitCard } from "../corporate-actions/index.ts";
+import { CorporateActions } from "../corporate-actions/index.ts";
 import { DocumentsSection } from "../documents/index.ts";
 import { SecurityTransfersCard } from "../transfers/index.ts";
 import { SECURITIES_TEXT } from "./strings.ts";
@@ -152,7 +152,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
       {(viewer.accountType === "issuer" || viewer.accountType === "broker") && (
         <div className={css({ display: "flex", flexDirection: "column", gap: "5", mt: "6" })}>
           <SecurityTransfersCard securityId={security.id} />
-          {viewer.accountType === "issuer" && viewer.canWrite && <SplitCard securityId={security.id} />}
+          {viewer.accountType === "issuer" && viewer.canWrite && <CorporateActions securityId={security.id} />}
         </div>
       )}
     </Page>

@@ -18,7 +18,6 @@ declare
   action_id uuid := coalesce(convert_round.id, gen_random_uuid());
   result app_public.corporate_actions;
   holding app_public.holdings;
-  per_unit numeric;
   exact numeric;
   whole_units numeric;
   fraction numeric;
@@ -78,10 +77,12 @@ begin
             convert_round.conversion_ratio);
   for holding in select h.* from app_public.holdings h where h.round_id = debt.id and h.amount > 0
                    order by h.issued_on, h.id for update loop
-    per_unit := coalesce(convert_round.conversion_ratio,
-                         coalesce(holding.purchase_price, debt.price) / convert_round.conversion_price);
-    -- exact to 12 decimals, rounded down; the fraction to the units' 6 decimals, rounded down
-    exact := trunc(holding.amount * per_unit, 12);
+    -- exact to 12 decimals, rounded down (the principal multiplied before the one division, so 3 units of 1 at a
+    -- price of 3 are exactly 1 unit, as convertHolding on the device computes); the fraction to 6 decimals, down
+    exact := trunc(case when convert_round.conversion_ratio is not null
+                        then holding.amount * convert_round.conversion_ratio
+                        else holding.amount * coalesce(holding.purchase_price, debt.price)
+                             / convert_round.conversion_price end, 12);
     whole_units := trunc(exact);
     fraction := trim_scale(trunc(exact - whole_units, 6));
     new_holding := null;

@@ -1,0 +1,164 @@
+// The issuer's conversion card on the page of a debt security (a note or bond: a round with bond data): its holdings
+// converted into units of an equity round at a conversion price or a ratio. The preview is the domain's rule (the
+// server's arithmetic) over the debt round's holdings on the device: each holder's debt units before, the equity
+// units after, the fraction paid as cash in lieu. Confirm queues convertRound like every write.
+import { useMemo, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
+import { useOnline } from "../../app/useOnline.ts";
+import { useCommand, useModel } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
+import { type ConversionTerms, conversionProblem, convertHolding } from "../../domain/corporate-actions.ts";
+import { dec, toString as decimalText, ZERO } from "../../domain/decimal.ts";
+import { Button, Card, FieldError, FormGrid, mutedText, Select, TextField, toast } from "../../ui/index.ts";
+import { ActionStatus } from "./ActionStatus.tsx";
+import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
+import { CONVERSION_TEXT as TEXT } from "./strings.ts";
+import { useSecurityHoldings } from "./use-security-holdings.ts";
+
+type By = "price" | "ratio";
+interface Draft {
+  roundId: string;
+  toRoundId: string;
+  by: By;
+  value: string;
+}
+
+export function ConversionCard({ securityId }: { securityId: string }) {
+  const online = useOnline();
+  const command = useCommand();
+  const allRounds = useModel(
+    "rounds",
+    useMemo(() => ({}), []),
+  );
+  const { held, onChain } = useSecurityHoldings(securityId);
+  const debtRounds = allRounds.rows.filter((round) => round.securityId === securityId && round.trancheBondData);
+  const equityRounds = allRounds.rows.filter(
+    (round) => round.securityId && round.securityId !== securityId && !round.trancheBondData,
+  );
+  const [roundId, setRoundId] = useState<string | null>(null);
+  const [toRoundId, setToRoundId] = useState<string | null>(null);
+  const [by, setBy] = useState<By>("price");
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const debtId = roundId ?? debtRounds[0]?.id ?? null;
+  const conversions = usePending("round.corporateActions", debtId ?? undefined).filter(
+    (entry) => entry.op === "convert",
+  );
+  if (debtRounds.length === 0) return null;
+
+  const lines: PreviewLine[] = [];
+  if (draft) {
+    const debt = debtRounds.find((round) => round.id === draft.roundId);
+    const equity = equityRounds.find((round) => round.id === draft.toRoundId);
+    const terms: ConversionTerms = draft.by === "ratio" ? { ratio: dec(draft.value) } : { price: dec(draft.value) };
+    const cashPrice = draft.by === "price" ? dec(draft.value) : equity?.price ? dec(equity.price) : ZERO;
+    for (const row of held.filter((holding) => holding.roundId === draft.roundId)) {
+      const principal = dec(row.purchasePrice ?? debt?.price ?? "0");
+      const line = convertHolding(row.amount, principal, terms, cashPrice);
+      lines.push({ ...row, before: row.amount, after: line.unitsAfter, fraction: line.fractionUnits, cash: line.cash });
+    }
+  }
+
+  const roundLabel = (round: (typeof allRounds.rows)[number]) =>
+    round.security?.name ? `${round.name} (${round.security.name})` : round.name;
+  const preview = () => {
+    const problem = !toRoundId ? TEXT.chooseEquity : conversionProblem(by, value);
+    setError(problem);
+    if (problem || !debtId || !toRoundId) return;
+    setDraft({ roundId: debtId, toRoundId, by, value: decimalText(dec(value)) });
+  };
+  const confirm = async () => {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      await command("convertRound", {
+        input: {
+          id: newId(),
+          roundId: draft.roundId,
+          toRoundId: draft.toRoundId,
+          ...(draft.by === "price" ? { conversionPrice: draft.value } : { conversionRatio: draft.value }),
+        },
+      });
+      toast.success(online ? TEXT.queued : TEXT.queuedOffline);
+      setDraft(null);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={TEXT.card} testId="conversion">
+      <p className={mutedText}>{TEXT.description}</p>
+      <ActionStatus entries={conversions} waiting={TEXT.waiting} />
+      {onChain ? (
+        <p className={mutedText}>{TEXT.onChain}</p>
+      ) : draft === null ? (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+          <FormGrid columns={2}>
+            {debtRounds.length > 1 && (
+              <Select
+                label={TEXT.debtRound}
+                options={debtRounds.map((round) => ({ value: round.id, label: round.name }))}
+                value={debtId}
+                onChange={setRoundId}
+              />
+            )}
+            <Select
+              label={TEXT.equityRound}
+              options={equityRounds.map((round) => ({ value: round.id, label: roundLabel(round) }))}
+              value={toRoundId}
+              onChange={setToRoundId}
+              placeholder={TEXT.choose}
+            />
+            <Select
+              label={TEXT.by}
+              options={[
+                { value: "price", label: TEXT.byPrice },
+                { value: "ratio", label: TEXT.byRatio },
+              ]}
+              value={by}
+              onChange={(next) => setBy(next === "ratio" ? "ratio" : "price")}
+            />
+            <TextField
+              label={by === "price" ? TEXT.price : TEXT.ratio}
+              hint={by === "price" ? TEXT.priceHint : TEXT.ratioHint}
+              kind="number"
+              value={value}
+              onValueChange={setValue}
+            />
+          </FormGrid>
+          <FieldError text={error ?? undefined} />
+          <div>
+            <Button onClick={preview}>{TEXT.preview}</Button>
+          </div>
+        </div>
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+          {lines.length === 0 ? (
+            <p className={mutedText}>{TEXT.noHoldings}</p>
+          ) : (
+            <PreviewTable
+              lines={lines}
+              label={TEXT.card}
+              testId="conversion-preview"
+              beforeLabel={TEXT.before}
+              afterLabel={TEXT.after}
+              cashLabel={TEXT.cash}
+            />
+          )}
+          <div className={css({ display: "flex", gap: "3" })}>
+            <Button onClick={confirm} loading={saving} disabled={lines.length === 0}>
+              {TEXT.confirm}
+            </Button>
+            <Button variant="outline" onClick={() => setDraft(null)}>
+              {TEXT.back}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+// The issuer's redemption card on /security/{id}: a buyback of units from chosen holders at a price. The issuer
+// types the units to buy back beside each holding, the preview shows every chosen holder's units before and after
+// and the cash paid (the domain's rule, the server's arithmetic), and Confirm queues redeemUnits like every write:
+// offline it waits in the outbox, and the server checks every line again when it arrives.
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { input as inputRecipe } from "../../../styled-system/recipes";
+import { newId } from "../../app/new-id.ts";
+import { useOnline } from "../../app/useOnline.ts";
+import { useCommand } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
+import { numberTyping } from "../../domain/assets.ts";
+import { redeemHolding, redemptionProblem } from "../../domain/corporate-actions.ts";
+import { dec, toString as decimalText } from "../../domain/decimal.ts";
+import { formatMoney, formatNumber } from "../../domain/format.ts";
+import {
+  Button,
+  Card,
+  FieldError,
+  FormGrid,
+  mutedText,
+  ScrollRegion,
+  TextField,
+  tableClass,
+  toast,
+} from "../../ui/index.ts";
+import { ActionStatus } from "./ActionStatus.tsx";
+import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
+import { REDEMPTION_TEXT as TEXT } from "./strings.ts";
+import { useSecurityHoldings } from "./use-security-holdings.ts";
+
+interface Draft {
+  price: string;
+  lines: { holdingId: string; units: string }[];
+}
+
+export function RedemptionCard({ securityId }: { securityId: string }) {
+  const online = useOnline();
+  const command = useCommand();
+  const redemptions = usePending("security.corporateActions", securityId).filter((entry) => entry.op === "redeem");
+  const { held, onChain } = useSecurityHoldings(securityId);
+  const [units, setUnits] = useState<Record<string, string>>({});
+  const [price, setPrice] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const lines: PreviewLine[] = [];
+  for (const chosen of draft?.lines ?? []) {
+    const row = held.find((holding) => holding.id === chosen.holdingId);
+    if (!row || !draft) continue;
+    const line = redeemHolding(row.amount, dec(chosen.units), dec(draft.price));
+    lines.push({ ...row, before: row.amount, after: line.unitsAfter, cash: line.cash });
+  }
+
+  const preview = () => {
+    const problem = redemptionProblem(
+      held.map((row) => ({ holder: row.holder, amount: row.amount, units: units[row.id] ?? "" })),
+      price,
+    );
+    setError(problem);
+    if (problem) return;
+    setDraft({
+      price: decimalText(dec(price)),
+      lines: held
+        .filter((row) => (units[row.id] ?? "").trim() !== "")
+        .map((row) => ({ holdingId: row.id, units: decimalText(dec(units[row.id] ?? "")) })),
+    });
+  };
+  const confirm = async () => {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      await command("redeemUnits", {
+        input: { id: newId(), securityId, pricePerUnit: draft.price, lines: draft.lines },
+      });
+      toast.success(online ? TEXT.queued : TEXT.queuedOffline);
+      setDraft(null);
+      setUnits({});
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={TEXT.card} testId="redemption">
+      <p className={mutedText}>{TEXT.description}</p>
+      <ActionStatus entries={redemptions} waiting={TEXT.waiting} />
+      {onChain ? (
+        <p className={mutedText}>{TEXT.onChain}</p>
+      ) : held.length === 0 ? (
+        <p className={mutedText}>{TEXT.noHoldings}</p>
+      ) : draft === null ? (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+          <ScrollRegion label={TEXT.card}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th>{TEXT.holder}</th>
+                  <th>{TEXT.round}</th>
+                  <th className="num">{TEXT.held}</th>
+                  <th className="num">{TEXT.units}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {held.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.holder}</td>
+                    <td>{row.round}</td>
+                    <td className="num">{formatNumber(decimalText(row.amount), 6)}</td>
+                    <td className="num">
+                      <input
+                        className={inputRecipe()}
+                        inputMode="decimal"
+                        aria-label={TEXT.unitsOf(row.holder, row.round)}
+                        value={units[row.id] ?? ""}
+                        onChange={(event) =>
+                          setUnits((all) => ({ ...all, [row.id]: numberTyping(event.target.value) }))
+                        }
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <FormGrid columns={3}>
+            <TextField label={TEXT.price} kind="number" value={price} onValueChange={setPrice} />
+          </FormGrid>
+          <FieldError text={error ?? undefined} />
+          <div>
+            <Button onClick={preview}>{TEXT.preview}</Button>
+          </div>
+        </div>
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+          <h3 className={css({ fontWeight: "600" })}>{TEXT.previewTitle(formatMoney(draft.price))}</h3>
+          <PreviewTable lines={lines} label={TEXT.card} testId="redemption-preview" cashLabel={TEXT.cash} />
+          <div className={css({ display: "flex", gap: "3" })}>
+            <Button onClick={confirm} loading={saving}>
+              {TEXT.confirm}
+            </Button>
+            <Button variant="outline" onClick={() => setDraft(null)}>
+              {TEXT.back}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
