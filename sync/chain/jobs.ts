@@ -1,6 +1,6 @@
-// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts, mints holdings and moves transferred
-// tokens (transfer-jobs.ts) queued by the token and transfer
-// commands in app_private.chain_jobs, one chain at a time, in order.
+// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts, mints holdings and moves the tokens of
+// approved transfers (transfer-jobs.ts), queued by the token and transfer commands in app_private.chain_jobs, one
+// chain at a time, in order.
 //
 // Durability: a job's transaction is signed and stored with its nonce and hash (status `signed`) before it is sent.
 // After a stop, `signed` jobs come first: a mined one is finished from its receipt, an unmined one is sent again (the
