@@ -75,12 +75,31 @@ trailer << /Root 1 0 R >>
 %%EOF
 `);
 
-/** A JPEG of 2 MB: its start marker, then bytes (the device and the server check the first bytes). */
-function idPhoto(): Buffer {
-  const bytes = Buffer.alloc(2 * 1024 * 1024);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + 7) % 251;
-  bytes.set([0xff, 0xd8, 0xff, 0xe0], 0);
-  return bytes;
+/** A real JPEG drawn by the browser (an ID card's colours), padded after its end marker to 2 MB. */
+async function idPhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 160;
+    canvas.height = 100;
+    const context = canvas.getContext("2d");
+    if (context) {
+      context.fillStyle = "#e8eef7";
+      context.fillRect(0, 0, 160, 100);
+      context.fillStyle = "#13294b";
+      context.fillRect(10, 10, 50, 60);
+      context.fillRect(70, 20, 80, 8);
+      context.fillRect(70, 40, 60, 8);
+    }
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    const bytes = new Uint8Array(await (blob as Blob).arrayBuffer());
+    let text = "";
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  const jpeg = Buffer.from(base64, "base64");
+  const padding = Buffer.alloc(2 * 1024 * 1024 - jpeg.length);
+  for (let i = 0; i < padding.length; i++) padding[i] = (i * 7919) % 251;
+  return Buffer.concat([jpeg, padding]);
 }
 
 /**
@@ -287,6 +306,17 @@ describe("an in-person session with no network", () => {
     const questions = page.getByTestId("question-set-step");
     await questions.waitFor({ timeout: 30_000 });
     await shots(page, "focused");
+    // the back button asks for the host's code; a wrong one keeps the screen
+    await page.goBack();
+    const asked = page.getByRole("alertdialog", { name: "Hand the device back" });
+    await asked.waitFor();
+    await asked.getByLabel("Host's code").fill("1111");
+    await asked.getByRole("button", { name: "Leave" }).click();
+    await asked.getByText("That code is not right. The investor stays on this screen.").waitFor();
+    await shots(page, "hand-back");
+    await asked.getByRole("button", { name: "Stay" }).click();
+    await asked.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe(sessionPath);
     await choose(page, "Accredited investor", "Yes");
     await choose(page, "Source of funds", "Savings");
     await questions.getByRole("button", { name: "Submit answers" }).click();
@@ -307,7 +337,7 @@ describe("an in-person session with no network", () => {
     await accreditation.waitFor({ timeout: 30_000 });
     await accreditation.getByLabel("A letter from a professional").check();
     const evidence = accreditation.getByTestId("evidence-input");
-    const photo = idPhoto();
+    const photo = await idPhoto(page);
     await evidence.setInputFiles({ name: "ID photo.jpg", mimeType: "image/jpeg", buffer: photo });
     await evidence.setInputFiles({ name: "CPA letter.pdf", mimeType: "application/pdf", buffer: LETTER });
     await poll(() => accreditation.getByTestId("evidence-file").count()).toBe(2);
@@ -327,17 +357,9 @@ describe("an in-person session with no network", () => {
     expect((await stepsOf(distributionId)).map((s) => s.status)).not.toContain("complete");
     expect(await rows("select 1 from app_public.in_person_sessions")).toEqual([]);
 
-    // leaving: the back button and Hand back ask for the code; a wrong one keeps the screen
-    await page.goBack().catch(() => undefined);
-    const handBack = page.getByRole("alertdialog", { name: "Hand the device back" });
-    await handBack.waitFor();
-    await handBack.getByLabel("Host's code").fill("1111");
-    await handBack.getByRole("button", { name: "Leave" }).click();
-    await handBack.getByText("That code is not right. The investor stays on this screen.").waitFor();
-    await shots(page, "hand-back");
-    await handBack.getByRole("button", { name: "Stay" }).click();
-    expect(new URL(page.url()).pathname).toBe(sessionPath);
+    // Hand back asks for the code
     await page.getByRole("button", { name: "Hand back" }).click();
+    const handBack = page.getByRole("alertdialog", { name: "Hand the device back" });
     await handBack.getByLabel("Host's code").fill("4821");
     await handBack.getByRole("button", { name: "Leave" }).click();
     await page.waitForURL((url) => url.pathname === `/distribute-allocation/${allocationId}/distribution`, {

@@ -36,18 +36,13 @@ export function InPersonCard({ distribution, canManage }: { distribution: InPers
   const [asking, setAsking] = useState(false);
   useKeepSigningSteps(canManage ? (process?.steps ?? []) : []);
   return (
-    <Card
-      title={T.title}
-      testId="in-person"
-      actions={
-        canManage && open.length > 0 ? (
-          <Button size="sm" onClick={() => setAsking(true)}>
-            {T.start}
-          </Button>
-        ) : undefined
-      }
-    >
-      {canManage && open.length > 0 && <p className={mutedText}>{T.intro(investorName)}</p>}
+    <Card title={T.title} testId="in-person">
+      {canManage && open.length > 0 && (
+        <div className={css({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: "3" })}>
+          <p className={mutedText}>{T.intro(investorName)}</p>
+          <Button onClick={() => setAsking(true)}>{T.start}</Button>
+        </div>
+      )}
       {!process ? <p className={mutedText}>{T.stepsNotSynced}</p> : <StepList steps={process.steps} />}
       {process && open.length === 0 && <p className={mutedText}>{T.noOpenSteps}</p>}
       {asking && process && (
