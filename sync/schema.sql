@@ -3524,6 +3524,7 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _060_owner_locked BEFORE INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__owner_locked();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _700_suspension_ends_sessions AFTER UPDATE OF status ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__suspension_ends_sessions();
+CREATE TRIGGER _710_membership_change_closes_sockets AFTER DELETE OR UPDATE OF role ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__membership_change_closes_sockets();
 CREATE TRIGGER _900_audit AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__audit_memberships();
 CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_users_accounts__changes();
 CREATE TRIGGER _900_changes_users_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.users_accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('users_accounts', 'id', 'account_id');
@@ -4733,20 +4734,6 @@ end
 $function$;
 grant execute on function app_private.check_decimal(value numeric, label text, max_scale integer, lowest numeric, highest numeric, highest_included boolean) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.check_device_time(at timestamp with time zone)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO 'pg_catalog', 'app_private'
-AS $function$
-begin
-  perform app_private.check_date(at);
-  if at > now() + interval '1 day' then
-    raise exception 'The device''s clock is ahead: check its date and time, then try again.' using errcode = 'LL422';
-  end if;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.check_form_schema(step_type text, schema jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -4815,12 +4802,7 @@ declare
 begin
   select * into result from app_public.payment_accounts p
   where p.id = payment_account_id and p.id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Payment account not found.' using errcode = 'LL404';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_own_row(found, 'Payment account not found.');
   return result;
 end;
 $function$;
@@ -4881,12 +4863,7 @@ declare
 begin
   select * into result from app_public.signing_accounts s
   where s.id = signing_account_id and s.id in (select app_private.own_signing_account_ids());
-  if not found then
-    raise exception 'Signing account not found.' using errcode = 'LL404';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_own_row(found, 'Signing account not found.');
   return result;
 end;
 $function$;
@@ -5571,6 +5548,19 @@ begin
 end
 $function$;
 grant execute on function app_private.delete_document(doc_type text, document_id uuid) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.device_time_not_ahead(at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if at > now() + interval '1 day' then
+    raise exception 'The device''s clock is ahead: check its date and time, then try again.' using errcode = 'LL422';
+  end if;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.distribution_children(ids uuid[])
  RETURNS TABLE(distribution_id uuid, prices jsonb, payments jsonb, annotations jsonb, custom_fields jsonb, vesting_schedule jsonb)
@@ -9540,6 +9530,23 @@ end
 $function$;
 grant execute on function app_private.require_logo_writer(account_id uuid) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.require_own_row(found boolean, not_found text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if not found then
+    raise exception '%', not_found using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_own_row(found boolean, not_found text) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.require_platform_admin()
  RETURNS void
  LANGUAGE plpgsql
@@ -12503,6 +12510,28 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__membership_change_closes_sockets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+declare
+  member app_public.users_accounts := case when tg_op = 'DELETE' then old else new end;
+  sockets uuid[];
+begin
+  if tg_op = 'UPDATE' and new.role is not distinct from old.role then
+    return null;
+  end if;
+  select array_agg(s.id) into sockets from app_private.sessions s
+   where s.account_id = member.account_id and s.user_id = member.user_id;
+  if cardinality(sockets) > 0 then
+    perform pg_notify('sessions_ended', json_build_object('sessions', sockets)::text);
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__owner_kept()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -13081,12 +13110,7 @@ begin
   select * into mapped from app_public.mapped_signing_templates m
   where m.id = add_mapped_signing_template_to_qualifications.id
     and m.id in (select app_private.own_mapped_signing_template_ids());
-  if not found then
-    raise exception 'Mapped template not found.' using errcode = 'LL404';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_own_row(found, 'Mapped template not found.');
   if not mapped.locked or not mapped.active or mapped.deleted then
     raise exception 'Only a locked and active mapped template can be added to qualifications.' using errcode = 'LL409';
   end if;
@@ -13454,7 +13478,8 @@ begin
   if done_at_device is null then
     raise exception 'The time the step was done is required.' using errcode = 'LL422';
   end if;
-  perform app_private.check_device_time(done_at_device);
+  perform app_private.check_date(done_at_device);
+  perform app_private.device_time_not_ahead(done_at_device);
   perform app_private.complete_step_as(session.investor_id, blob, step.id, parent_step_id, coalesce(parent_only, false));
   return app_private.mark_step_in_person(step.id, session.id, done_at_device);
 end;
@@ -14178,7 +14203,8 @@ begin
   if ended_at_device is null then
     raise exception 'The session''s end time is required.' using errcode = 'LL422';
   end if;
-  perform app_private.check_device_time(ended_at_device);
+  perform app_private.check_date(ended_at_device);
+  perform app_private.device_time_not_ahead(ended_at_device);
   if session.end_received_at is not null then
     return session;
   end if;
@@ -16220,7 +16246,8 @@ begin
   if started_at_device is null then
     raise exception 'The session''s start time is required.' using errcode = 'LL422';
   end if;
-  perform app_private.check_device_time(started_at_device);
+  perform app_private.check_date(started_at_device);
+  perform app_private.device_time_not_ahead(started_at_device);
   if length(label) > 200 then
     raise exception 'Device: at most 200 characters.' using errcode = 'LL422';
   end if;
@@ -16313,7 +16340,8 @@ begin
     if submit_accreditation.done_at_device is null then
       raise exception 'The time the step was done is required.' using errcode = 'LL422';
     end if;
-    perform app_private.check_device_time(submit_accreditation.done_at_device);
+    perform app_private.check_date(submit_accreditation.done_at_device);
+    perform app_private.device_time_not_ahead(submit_accreditation.done_at_device);
   else
     perform app_private.require_writer('{investor}');
   end if;

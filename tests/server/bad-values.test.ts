@@ -459,6 +459,14 @@ const NOT_EXERCISED: Record<string, string> = {
   sendClaimAccountEmail: "stores nothing the caller writes (an e-mail is looked up)",
   signStepOffline:
     "the fingerprint and the template's hash are 64 hex digits, the typed name 1 to 200 characters, the values texts and the device's time at most a day ahead, each refused LL422 with nothing kept (tests/server/signing-offline.test.ts)",
+  // in-person sessions (docs/IN-PERSON.md): the device's times are dates (check_date) at most a day ahead, each
+  // refused LL422 with nothing kept; the step's answers are checked as completeStep's (tests/server/in-person.test.ts)
+  startInPersonSession:
+    "in_person_sessions.device_label_length (200) and started_at_device_bounds; only a host who may manage the distribution (tests/server/in-person.test.ts)",
+  completeStepInPerson:
+    "the blob is checked against the step's schema as completeStep's; the device's time is a date at most a day ahead (tests/server/in-person.test.ts)",
+  endInPersonSession:
+    "the device's time is a date at most a day ahead; only the session's host (tests/server/in-person.test.ts)",
   transferOwnership:
     "takes one e-mail, held to the address pattern and 254 characters ('A valid email is required.', tests/server/delegates-rules.test.ts); a valid one would move the demo issuer's ownership under the other cases",
 

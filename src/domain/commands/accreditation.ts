@@ -20,7 +20,9 @@ export const ACCREDITATION_COMMANDS = [
         : null,
     ),
     describe: (input) =>
-      `Submit accreditation (${METHODS[typeof input.method === "string" ? input.method : ""] ?? "verification"})`,
+      `Submit accreditation (${METHODS[typeof input.method === "string" ? input.method : ""] ?? "verification"})${
+        input.sessionId ? " with the investor" : ""
+      }`,
     sample: {
       input: {
         accreditationId: id(90),

@@ -62,7 +62,8 @@ export const SIGNING_COMMANDS = [
         ? { id: input.stepId, row: isRecord(input.fieldValues) ? { signed: input.fieldValues } : {} }
         : null,
     ),
-    describe: () => "Sign a document",
+    // with sessionId: signed by the investor in an in-person session on the host's device (docs/IN-PERSON.md)
+    describe: (input) => (input.sessionId ? "Sign a document with the investor" : "Sign a document"),
     sample: {
       input: {
         stepId: id(2),

@@ -21,6 +21,16 @@ describe("command descriptions", () => {
     ).toBe("Invite inv@x.test for 12,000.00 units");
     expect(describeCommand("makeRound", { input: { name: "Seed" } })).toBe("Create round Seed");
     expect(describeCommand("tokenizeHoldings", { input: { holdingIds: ["a", "b"] } })).toBe("Tokenize 2 holdings");
+    // in-person sessions (docs/IN-PERSON.md): what the host's device did with the investor
+    expect(describeCommand("completeStepInPerson", { input: { sessionId: "s", stepId: "x", blob: {} } })).toBe(
+      "Complete an onboarding step with the investor",
+    );
+    expect(describeCommand("signStepOffline", { input: { sessionId: "s", stepId: "x" } })).toBe(
+      "Sign a document with the investor",
+    );
+    expect(describeCommand("submitAccreditation", { input: { sessionId: "s", method: "letter" } })).toBe(
+      "Submit accreditation (a letter) with the investor",
+    );
   });
 
   it("has a description for every command, never its API name, even without input", () => {

@@ -219,7 +219,8 @@ begin
     if submit_accreditation.done_at_device is null then
       raise exception 'The time the step was done is required.' using errcode = 'LL422';
     end if;
-    perform app_private.check_device_time(submit_accreditation.done_at_device);
+    perform app_private.check_date(submit_accreditation.done_at_device);
+    perform app_private.device_time_not_ahead(submit_accreditation.done_at_device);
   else
     perform app_private.require_writer('{investor}');
   end if;

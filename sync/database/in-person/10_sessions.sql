@@ -86,21 +86,21 @@ end;
 $function$;
 revoke all on function app_private.session_step(app_public.in_person_sessions, uuid) from public;
 
--- A time read from the device: a real date, and not ahead of the server's clock by more than a day.
-create or replace function app_private.check_device_time(at timestamptz)
+-- A time read from the device (checked a real date first, app_private.check_date): not ahead of the server's clock
+-- by more than a day.
+create or replace function app_private.device_time_not_ahead(at timestamptz)
   returns void
   language plpgsql
   stable
-  set search_path to 'pg_catalog', 'app_private'
+  set search_path to 'pg_catalog'
 as $function$
 begin
-  perform app_private.check_date(at);
   if at > now() + interval '1 day' then
     raise exception 'The device''s clock is ahead: check its date and time, then try again.' using errcode = 'LL422';
   end if;
 end;
 $function$;
-revoke all on function app_private.check_device_time(timestamptz) from public;
+revoke all on function app_private.device_time_not_ahead(timestamptz) from public;
 
 -- Marks a step as done in the session (the device's time and the server's) and records it in the investor's audit
 -- trail: done by the investor, hosted by the signed-in user of the host's account.
@@ -155,7 +155,8 @@ begin
   if started_at_device is null then
     raise exception 'The session''s start time is required.' using errcode = 'LL422';
   end if;
-  perform app_private.check_device_time(started_at_device);
+  perform app_private.check_date(started_at_device);
+  perform app_private.device_time_not_ahead(started_at_device);
   if length(label) > 200 then
     raise exception 'Device: at most 200 characters.' using errcode = 'LL422';
   end if;
@@ -188,7 +189,8 @@ begin
   if done_at_device is null then
     raise exception 'The time the step was done is required.' using errcode = 'LL422';
   end if;
-  perform app_private.check_device_time(done_at_device);
+  perform app_private.check_date(done_at_device);
+  perform app_private.device_time_not_ahead(done_at_device);
   perform app_private.complete_step_as(session.investor_id, blob, step.id, parent_step_id, coalesce(parent_only, false));
   return app_private.mark_step_in_person(step.id, session.id, done_at_device);
 end;
@@ -209,7 +211,8 @@ begin
   if ended_at_device is null then
     raise exception 'The session''s end time is required.' using errcode = 'LL422';
   end if;
-  perform app_private.check_device_time(ended_at_device);
+  perform app_private.check_date(ended_at_device);
+  perform app_private.device_time_not_ahead(ended_at_device);
   if session.end_received_at is not null then
     return session;
   end if;
