@@ -4802,7 +4802,7 @@ declare
 begin
   select * into result from app_public.payment_accounts p
   where p.id = payment_account_id and p.id in (select app_private.own_payment_account_ids());
-  perform app_private.require_own_row(found, 'Payment account not found.');
+  perform app_private.require_own_row_found(found, 'Payment account not found.');
   return result;
 end;
 $function$;
@@ -4863,7 +4863,7 @@ declare
 begin
   select * into result from app_public.signing_accounts s
   where s.id = signing_account_id and s.id in (select app_private.own_signing_account_ids());
-  perform app_private.require_own_row(found, 'Signing account not found.');
+  perform app_private.require_own_row_found(found, 'Signing account not found.');
   return result;
 end;
 $function$;
@@ -9530,14 +9530,14 @@ end
 $function$;
 grant execute on function app_private.require_logo_writer(account_id uuid) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.require_own_row(found boolean, not_found text)
+CREATE OR REPLACE FUNCTION app_private.require_own_row_found(row_found boolean, not_found text)
  RETURNS void
  LANGUAGE plpgsql
  STABLE
  SET search_path TO 'pg_catalog', 'app_private'
 AS $function$
 begin
-  if not found then
+  if not row_found then
     raise exception '%', not_found using errcode = 'LL404';
   end if;
   if not app_private.can_write() then
@@ -9545,7 +9545,7 @@ begin
   end if;
 end
 $function$;
-grant execute on function app_private.require_own_row(found boolean, not_found text) to app_user;
+grant execute on function app_private.require_own_row_found(row_found boolean, not_found text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.require_platform_admin()
  RETURNS void
@@ -13110,7 +13110,7 @@ begin
   select * into mapped from app_public.mapped_signing_templates m
   where m.id = add_mapped_signing_template_to_qualifications.id
     and m.id in (select app_private.own_mapped_signing_template_ids());
-  perform app_private.require_own_row(found, 'Mapped template not found.');
+  perform app_private.require_own_row_found(found, 'Mapped template not found.');
   if not mapped.locked or not mapped.active or mapped.deleted then
     raise exception 'Only a locked and active mapped template can be added to qualifications.' using errcode = 'LL409';
   end if;
@@ -16259,7 +16259,6 @@ begin
     returning * into session;
   perform app_private.audit_in_person(session.id, 'started an in-person session',
     jsonb_build_object('startedAtDevice', session.started_at_device));
-  perform app_private.record_document_change('distributions', session.distribution_id);
   return session;
 end;
 $function$;

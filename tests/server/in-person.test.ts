@@ -578,5 +578,62 @@ describe("in-person sessions", () => {
       status: "complete",
       in_person_session_id: issuerSession,
     });
+
+    // the issuer's session ends before its signature is sealed: the mail waits for the seal, then goes once, without
+    // a claim link (Emma holds her account)
+    const [, signing] = await stepsOf(emmaDistribution);
+    const held = (await (await issuer.client.fetch(`/api/v2/signing/steps/${signing?.id}`)).json()) as {
+      templateSha256: string;
+      fields: { name: string; value: string; signingDate: boolean }[];
+    };
+    const signedAt = new Date();
+    const fieldValues = Object.fromEntries(
+      held.fields.map((f) => [f.name, f.signingDate ? signingDate(signedAt) : f.value]),
+    );
+    const signature = {
+      stepId: signing?.id,
+      fingerprint: await signingFingerprint(held.templateSha256, fieldValues),
+      templateHash: held.templateSha256,
+      fieldValues,
+      typedName: "Emma Lawson",
+      consent: true,
+      signedAtDevice: signedAt.toISOString(),
+      sessionId: issuerSession,
+    };
+    expect(await send(issuer, "signStepOffline", signature)).toMatchObject({ status: "accepted" });
+    expect(await send(issuer, "endInPersonSession", { id: issuerSession, endedAtDevice: at })).toMatchObject({
+      status: "accepted",
+    });
+    const mails = () =>
+      t.server.db.query<{ text_body: string }>(
+        "select text_body from app_private.mail_outbox where kind = 'in_person_session' and to_address = 'investor@demo.test'",
+      );
+    expect((await mails()).rows).toEqual([]);
+    await t.server.signing.runDue();
+    expect((await stepsOf(emmaDistribution))[1]).toMatchObject({
+      status: "complete",
+      in_person_session_id: issuerSession,
+    });
+    const sent = (await mails()).rows;
+    expect(sent.length).toBe(1);
+    expect(sent[0]?.text_body).toContain("Walk-in subscription: signed.");
+    expect(sent[0]?.text_body).not.toContain("/authenticate/claim");
+    await t.server.signing.runDue();
+    expect((await mails()).rows.length).toBe(1);
+
+    // who reads the sessions: the host's account and the investor, no one else
+    const read = async (who: Who) =>
+      (
+        await ok<{ allInPersonSessions: { nodes: { id: string }[] } }>(
+          who.client,
+          "{ allInPersonSessions { nodes { id } } }",
+        )
+      ).allInPersonSessions.nodes
+        .map((n) => n.id)
+        .sort();
+    expect(await read(await as("investor@demo.test", "Emma Lawson"))).toEqual([brokerSession, issuerSession].sort());
+    expect(await read(issuer)).toEqual([issuerSession]);
+    expect(await read(broker)).toEqual([session, brokerSession].sort());
+    expect(await read(await as("broker@demo.test", OTHER_BROKER))).toEqual([]);
   });
 });

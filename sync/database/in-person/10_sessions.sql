@@ -168,7 +168,6 @@ begin
     returning * into session;
   perform app_private.audit_in_person(session.id, 'started an in-person session',
     jsonb_build_object('startedAtDevice', session.started_at_device));
-  perform app_private.record_document_change('distributions', session.distribution_id);
   return session;
 end;
 $function$;
