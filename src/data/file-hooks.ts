@@ -45,6 +45,21 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
   });
 }
 
+/**
+ * Keeps a file on the device for a screen that sends it itself once online (an OCF package the server reads through
+ * its own route): checked, hashed, one transaction, never uploaded by the file sender; `useQueuedFiles` lists it
+ * (status kept) across reloads and `discardQueuedFile` frees it. Throws FileRefusedError / StorageFullError.
+ */
+export async function keepFile(options: {
+  file: File;
+  place: string;
+  check: (file: File) => Promise<string | null>;
+}): Promise<QueuedFile> {
+  const data = await currentLocalData();
+  if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
+  return data.files.add({ file: options.file, place: options.place, check: options.check, keepOnly: true });
+}
+
 /** Gives a queued file up: its command dropped (or undone once sent), the entry and its Blob removed. */
 export async function discardQueuedFile(id: string): Promise<void> {
   const data = await currentLocalData();

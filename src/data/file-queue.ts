@@ -34,7 +34,8 @@ export interface QueuedFile {
   undo: { mutation: string; variables: Record<string, unknown> } | null;
   /** the command reads the uploaded file on the server: the outbox holds it while the file waits */
   holdsCommand?: boolean;
-  status: "waiting" | "failed";
+  /** waiting: to be uploaded; failed: refused; kept: held for a screen that sends it itself (never uploaded here) */
+  status: "waiting" | "failed" | "kept";
   attempts: number;
   error: string | null;
   createdOn: string;
@@ -94,6 +95,8 @@ export interface FileQueue {
     undo?: QueuedFile["undo"];
     /** The command reads the uploaded file: it is held in the outbox until the file is uploaded. */
     holdsCommand?: boolean;
+    /** Keep it only (status kept): the screen that chose it sends it itself once online (an OCF package). */
+    keepOnly?: boolean;
     queueCommand?: (slotKey: string) => Promise<unknown>;
     /** The place's own check of the file (a logo: an image by its content, 1 MB); by default a document's. */
     check?: (file: File) => Promise<string | null>;
@@ -124,7 +127,17 @@ export function openFileQueue(
   };
   return {
     name,
-    async add({ file, place, id, commandKey = null, undo = null, holdsCommand = false, queueCommand, check }) {
+    async add({
+      file,
+      place,
+      id,
+      commandKey = null,
+      undo = null,
+      holdsCommand = false,
+      keepOnly,
+      queueCommand,
+      check,
+    }) {
       const problem = check ? await check(file) : checkFile(file);
       if (problem) throw new FileRefusedError(problem);
       const entry: QueuedFile = {
@@ -139,7 +152,7 @@ export function openFileQueue(
         commandKey,
         undo,
         holdsCommand,
-        status: "waiting",
+        status: keepOnly ? "kept" : "waiting",
         attempts: 0,
         error: null,
         createdOn: new Date().toISOString(),

@@ -1,7 +1,8 @@
-// Imports chosen offline (issue 31, item 3): with no network an issuer imports a contacts CSV (checked on the device)
-// and adds a signing template PDF; both wait on the device (the file with its name and size, the PDF previewed), the
-// server has neither, and they survive an offline reload. Back online each file is uploaded once and then its
-// command applied once (the contacts read from the uploaded file, the template made of it).
+// Imports chosen offline (issue 31, item 3): with no network an issuer imports a contacts CSV (checked on the device),
+// chooses an OCF package and adds a signing template PDF; they wait on the device (the file with its name and size,
+// the PDF previewed), the server has none of them, and they survive offline page loads and a reload. Back online each
+// file is uploaded once and then its command applied once (the contacts read from the uploaded file, the template
+// made of it), and the kept package is previewed by the server by itself.
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, serviceWorkerReady, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
@@ -33,7 +34,7 @@ async function count(sql: string, values: unknown[]): Promise<number> {
 }
 
 describe("imports chosen offline", () => {
-  it("a contacts CSV and a signing template wait on the device across an offline reload, then apply once", async () => {
+  it("a contacts CSV, an OCF package and a signing template wait on the device across an offline reload, then apply once", async () => {
     const context = await newContext(e2e.browser, e2e.url);
     contexts.push(context);
     const page = await signIn(context, "issuer@demo.test");
@@ -44,6 +45,7 @@ describe("imports chosen offline", () => {
     await page.getByTestId("signing-account").getByRole("button", { name: "Sync template list" }).waitFor();
     await page.goto("/contacts");
     await page.getByTestId("contact-row").first().waitFor();
+    const ocfZip = await (await page.request.get("/api/v2/reports/ocf")).body(); // this issuer's own package
 
     await setOffline(context, true);
     const stamp = Date.now();
@@ -60,7 +62,16 @@ describe("imports chosen offline", () => {
     const pendingImport = page.getByTestId("import-pending");
     expect(await pendingImport.textContent()).toContain(`Import of field.csv (${csv.length} B) is waiting to sync`);
 
-    await page.goto("/docusign/templates"); // an offline page load, served by the service worker
+    // an OCF package: the server reads it, so it is only kept (offline page loads, served by the service worker)
+    await page.goto("/reports");
+    const ocf = page.getByTestId("ocf-import");
+    await ocf.getByTestId("ocf-kept-offline").waitFor();
+    await ocf
+      .getByTestId("ocf-file")
+      .setInputFiles({ name: "field-captable.zip", mimeType: "application/zip", buffer: ocfZip });
+    await ocf.getByTestId("ocf-kept").getByText("field-captable.zip").waitFor();
+
+    await page.goto("/docusign/templates");
     const account = page.getByTestId("signing-account");
     await account.getByTestId("upload-offline").waitFor();
     const templateName = `Field Subscription ${stamp}`;
@@ -105,6 +116,12 @@ describe("imports chosen offline", () => {
         template?.key,
       ]),
     ).toBe(1);
+    // the package kept across the offline page loads is read by the server now: its preview shows by itself
+    await page.goto("/reports");
+    await page.getByTestId("ocf-import").getByTestId("ocf-preview").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("ocf-kept").textContent()).toContain(`field-captable.zip (`);
+    await page.getByRole("button", { name: "Discard field-captable.zip" }).click();
+    await page.getByTestId("ocf-kept").waitFor({ state: "detached" });
     // nothing left waiting on the device
     await page.goto("/docusign/templates");
     await page.getByTestId("signing-templates").getByRole("link", { name: templateName }).waitFor({ timeout: 30_000 });

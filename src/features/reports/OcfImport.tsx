@@ -3,9 +3,17 @@
 // one transaction. Only owners and admins of an issuer see this card; the server checks the same.
 // With `newIssuer` (the admin home): the card also asks for the new issuer's owner e-mail and an optional account
 // name, and the import creates that issuer (POST ...?newIssuer=1&ownerEmail=...&accountName=...).
-import { useState } from "react";
+// Offline (issue 31 item 3; the issuer's card): a package chosen is kept on the device (the file queue, status kept:
+// the server reads it through this route, not as an upload), shown with its name and size across reloads, and when
+// the network returns the preview runs by itself; the import is then confirmed as online. Imported or discarded, the
+// kept file is freed. The admin's new-issuer import stays online only (its owner and name are asked at the time).
+import { useEffect, useMemo, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
+import { useViewer } from "../../app/viewer.ts";
+import { discardQueuedFile, FileRefusedError, keepFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { formatDate, formatInteger, formatNumber } from "../../domain/format.ts";
+import { ocfFileProblem, ocfImportPlace } from "../../domain/import-files.ts";
 import {
   Button,
   Card,
@@ -16,7 +24,9 @@ import {
   ScrollRegion,
   TextField,
   tableClass,
+  toast,
 } from "../../ui/index.ts";
+import { formatFileSize } from "../documents/index.ts";
 import { ADMIN_OCF_TEXT, OCF_TEXT } from "./strings.ts";
 
 interface Problem {
@@ -82,7 +92,17 @@ const numberCell = css({
 });
 
 export function OcfImport({ onImported, newIssuer = false }: { onImported?: () => void; newIssuer?: boolean }) {
-  const [file, setFile] = useState<File | null>(null);
+  const online = useOnline();
+  const { accountId } = useViewer();
+  const keptFiles = useQueuedFiles(ocfImportPlace(accountId));
+  const kept = newIssuer ? undefined : keptFiles.find((queued) => queued.status === "kept");
+  const [chosen, setChosen] = useState<File | null>(null);
+  // the chosen file, else the one kept on the device (after a reload)
+  const file = useMemo(
+    () => chosen ?? (kept ? new File([kept.blob], kept.name, { type: kept.type }) : null),
+    [chosen, kept],
+  );
+  const previewedKept = useRef<string | null>(null);
   const [ownerEmail, setOwnerEmail] = useState("");
   const [accountName, setAccountName] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -107,7 +127,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
     return `${path}?${query}`;
   };
 
-  const runPreview = async () => {
+  const runPreview = async (file: File | null) => {
     if (!file) return;
     reset();
     if (newIssuer && !ownerEmail.trim()) {
@@ -144,6 +164,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
       }
       const result = body as unknown as Result;
       setPreview(null);
+      if (kept) await discardQueuedFile(kept.id);
       const created = result.newIssuer;
       setDone(
         created
@@ -159,6 +180,29 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
       setError(OCF_TEXT.failed);
     } finally {
       setBusy(false);
+    }
+  };
+
+  // Back online with a package kept on the device: the server reads it now (the preview), once per kept file.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the network or the kept file changes
+  useEffect(() => {
+    if (!online || !kept || chosen || previewedKept.current === kept.id) return;
+    previewedKept.current = kept.id;
+    void runPreview(file);
+  }, [online, kept, chosen]);
+
+  const choose = async (next: File | null) => {
+    reset();
+    if (kept) await discardQueuedFile(kept.id).catch(() => undefined);
+    setChosen(next);
+    if (!next || online || newIssuer) return;
+    try {
+      await keepFile({ file: next, place: ocfImportPlace(accountId), check: async (picked) => ocfFileProblem(picked) });
+      previewedKept.current = null;
+      setChosen(null); // shown from the device from now on
+    } catch (problem) {
+      setChosen(null);
+      setError(problem instanceof FileRefusedError ? problem.message : OCF_TEXT.failed);
     }
   };
 
@@ -207,15 +251,40 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
           file={file}
           disabled={busy}
           testId="ocf-file"
-          onFile={(chosen) => {
-            setFile(chosen);
-            reset();
-          }}
+          onFile={(next) => void choose(next)}
         />
-        <Button variant="outline" onClick={runPreview} disabled={!file || busy} loading={busy && !preview}>
+        <Button
+          variant="outline"
+          onClick={() => runPreview(file)}
+          disabled={!file || busy || !online}
+          loading={busy && !preview}
+        >
           {OCF_TEXT.preview}
         </Button>
       </div>
+      {!online && !newIssuer && (
+        <p className={mutedText} data-testid="ocf-kept-offline">
+          {OCF_TEXT.keptOffline}
+        </p>
+      )}
+      {kept && (
+        <div className={css({ display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap" })}>
+          <p className={mutedText} data-testid="ocf-kept">
+            {OCF_TEXT.kept(kept.name, formatFileSize(kept.size))}
+          </p>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={OCF_TEXT.discardLabel(kept.name)}
+            onClick={() => {
+              reset();
+              discardQueuedFile(kept.id).catch((problem: Error) => toast.error(problem.message));
+            }}
+          >
+            {OCF_TEXT.discard}
+          </Button>
+        </div>
+      )}
       {busy && !preview && (
         <p className={mutedText} role="status">
           {OCF_TEXT.previewing}

@@ -226,7 +226,7 @@ export function ReportsPage() {
           ))}
           {issuer && <ControlCard online={online} download={download} />}
           {issuer && <OcfCard online={online} version={ocfVersion} />}
-          {issuer && viewer.canWrite && online && <OcfImport onImported={() => setOcfVersion((v) => v + 1)} />}
+          {issuer && viewer.canWrite && <OcfImport onImported={() => setOcfVersion((v) => v + 1)} />}
         </div>
       )}
     </Page>

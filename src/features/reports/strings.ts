@@ -84,6 +84,11 @@ export const OCF_TEXT = {
   imported: (issuances: number, stakeholders: number, classes: number) =>
     `Imported ${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"} for ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"} in ${classes} stock class${classes === 1 ? "" : "es"}.`,
   failed: "The package could not be read.",
+  keptOffline:
+    "You are offline. The package is kept on this device: when you reconnect the server reads it and the preview shows here, then you import it.",
+  kept: (name: string, size: string) => `Kept on this device: ${name} (${size}).`,
+  discard: "Discard",
+  discardLabel: (name: string) => `Discard ${name}`,
 };
 
 /** The admin home's card that creates an issuer from an OCF package (OcfImport with `newIssuer`). */
