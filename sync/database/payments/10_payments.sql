@@ -54,12 +54,7 @@ declare
 begin
   select * into result from app_public.payment_accounts p
   where p.id = payment_account_id and p.id in (select app_private.own_payment_account_ids());
-  if not found then
-    raise exception 'Payment account not found.' using errcode = 'LL404';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_own_row_found(found, 'Payment account not found.');
   return result;
 end;
 $function$;

@@ -55,6 +55,26 @@ end
 $function$;
 grant execute on function app_private.require_writer(text[]) to app_user;
 
+-- The end of a check that reads one of the session's own rows for a change (its payment or signing account, a mapped
+-- template): row_found is the caller's FOUND after reading the row (a parameter named `found` would be hidden by this
+-- function's own FOUND); then the session must be able to write (not a viewer).
+create or replace function app_private.require_own_row_found(row_found boolean, not_found text)
+  returns void
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+begin
+  if not row_found then
+    raise exception '%', not_found using errcode = 'LL404';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_own_row_found(boolean, text) to app_user;
+
 create or replace function app_public."current_user"()
   returns app_public.users
   language sql

@@ -366,12 +366,7 @@ declare
 begin
   select * into result from app_public.signing_accounts s
   where s.id = signing_account_id and s.id in (select app_private.own_signing_account_ids());
-  if not found then
-    raise exception 'Signing account not found.' using errcode = 'LL404';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_own_row_found(found, 'Signing account not found.');
   return result;
 end;
 $function$;
@@ -570,12 +565,7 @@ begin
   select * into mapped from app_public.mapped_signing_templates m
   where m.id = add_mapped_signing_template_to_qualifications.id
     and m.id in (select app_private.own_mapped_signing_template_ids());
-  if not found then
-    raise exception 'Mapped template not found.' using errcode = 'LL404';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_own_row_found(found, 'Mapped template not found.');
   if not mapped.locked or not mapped.active or mapped.deleted then
     raise exception 'Only a locked and active mapped template can be added to qualifications.' using errcode = 'LL409';
   end if;
