@@ -1,26 +1,21 @@
 // The `account_details` read model (a kind of `records`, parent accountId; server:
 // sync/database/accounts/30_account_details.sql): the addresses and parties of the reader's own account, which the
 // Account details panel shows an investor (spec part 1 section 6), offline too. One document per account (its id).
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { list, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { kindSchema, list, uuid } from "./fields.ts";
 
-export const accountDetailsSchema = toTypedRxJsonSchema({
+export const accountDetailsSchema = kindSchema({
   title: "account_details",
   description: "The addresses and parties of an account (the Account details panel).",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     accountId: uuid,
     addresses: list,
     parties: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "accountId", "createdOn", "updatedOn"],
   indexes: ["accountId", "createdOn"],
-} as const);
+});
 
 export type AccountDetailsDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof accountDetailsSchema>;
 

@@ -2,17 +2,14 @@
 // one document per accreditation verification, read by the investor's account and the reviewer's (the issuer or
 // broker whose qualification asked): who, which round and step, the method, the status (expired once its expiry date
 // has passed), the reviewer's reason, the dates and the evidence files with their upload status.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, optionalText, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { keyword, kindSchema, optionalText, optionalUuid, text, timestamp, uuid } from "./fields.ts";
 
-export const accreditationSchema = toTypedRxJsonSchema({
+export const accreditationSchema = kindSchema({
   title: "accreditations",
   description: "An investor's accreditation verification, its decision and its evidence files.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     investorId: uuid,
     investorName: text,
     reviewerAccountId: uuid,
@@ -38,12 +35,10 @@ export const accreditationSchema = toTypedRxJsonSchema({
         properties: { key: uuid, name: text, size: { type: ["number", "null"] }, status: keyword },
       },
     },
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "investorId", "reviewerAccountId", "method", "status", "createdOn"],
   indexes: ["createdOn"],
-} as const);
+});
 
 export type AccreditationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof accreditationSchema>;
 

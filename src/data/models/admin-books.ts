@@ -2,23 +2,18 @@
 // "Offline"): six documents replicated to platform admins only, each the answer of an admin function: `figures`
 // (platformFigures), `types` (referenceTypes) and the reports `accounts`, `commands`, `mail` and `sync`
 // (platformReport rows). The admin home, Types and Reports read them offline.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { keyword, kindSchema } from "./fields.ts";
 
-export const platformBookSchema = toTypedRxJsonSchema({
+export const platformBookSchema = kindSchema({
   title: "platform_books",
   description: "One of the platform's books for admins: figures, types or a report (data as the server made it).",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     name: keyword,
     data: { type: ["object", "array", "null"] },
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "name", "createdOn", "updatedOn"],
-} as const);
+});
 
 export type PlatformBookDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof platformBookSchema>;

@@ -30,3 +30,26 @@ export const accountSummary = {
     type: keyword,
   },
 } as const;
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * The schema of a kind (a small read model stored in `records`, records.ts): every kind's document has an `id` (its
+ * primary key) and the server's `createdOn` and `updatedOn`, which this adds to the kind's own fields. `required` lists
+ * what a blank tombstone of the kind must hold; the kind's version is its schema version (records.ts kindVersion).
+ */
+export function kindSchema<
+  const P extends Record<string, unknown>,
+  const R extends readonly string[],
+  const V extends number,
+  const I extends readonly string[] = never,
+>(kind: { title: string; description: string; version: V; properties: P; required: R; indexes?: I }) {
+  return {
+    ...kind,
+    primaryKey: "id" as const,
+    type: "object" as const,
+    properties: { id: uuid, ...kind.properties, createdOn: timestamp, updatedOn: timestamp } as Flat<
+      { id: typeof uuid } & P & { createdOn: typeof timestamp; updatedOn: typeof timestamp }
+    >,
+  };
+}

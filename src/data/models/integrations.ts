@@ -2,17 +2,14 @@
 // docs/PAYMENTS.md): every integration an account may add, with the reader's own account integration and its
 // process (current step and short steps), for payment processing the account's payment account id, whether the
 // integration is available on this server (and why not), and for signing which signer the account uses.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { flag, keyword, object, optionalText, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { flag, keyword, kindSchema, object, optionalText, text } from "./fields.ts";
 
-export const integrationSchema = toTypedRxJsonSchema({
+export const integrationSchema = kindSchema({
   title: "integrations",
   description: "An integration (type, service, partner) with the reader's account integration and its process.",
   version: 1,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     type: keyword,
     service: text,
     description: optionalText,
@@ -24,12 +21,10 @@ export const integrationSchema = toTypedRxJsonSchema({
     unavailableReason: optionalText,
     /** Signing: the reader's signing account's provider ({provider: builtin | docusign, name}) */
     signingProvider: object,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "type", "service", "createdOn", "updatedOn"],
   indexes: ["createdOn"],
-} as const);
+});
 
 export type IntegrationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof integrationSchema>;
 

@@ -1,17 +1,14 @@
 // The `mapped_signing_templates` read model (a kind of `records`, parent signingTemplateId; server:
 // sync/database/signing/20_read_models.sql, docs/SIGNING.md): a mapped template with its roles and fields (the
 // mapping), its question sets and the state of the template it was copied from. Only the account's members receive it.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { flag, keyword, list, object, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { flag, keyword, kindSchema, list, object, optionalUuid, text, timestamp, uuid } from "./fields.ts";
 
-export const mappedSigningTemplateSchema = toTypedRxJsonSchema({
+export const mappedSigningTemplateSchema = kindSchema({
   title: "mapped_signing_templates",
   description: "A mapped signing template with its roles, fields and question sets.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     signingTemplateId: uuid,
     accountId: uuid,
     name: text,
@@ -27,12 +24,10 @@ export const mappedSigningTemplateSchema = toTypedRxJsonSchema({
     roles: list,
     fields: list,
     questionSets: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "signingTemplateId", "accountId", "createdOn", "updatedOn"],
   indexes: ["signingTemplateId", "createdOn"],
-} as const);
+});
 
 export type MappedSigningTemplateDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof mappedSigningTemplateSchema>;
 

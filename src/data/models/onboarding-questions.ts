@@ -1,29 +1,24 @@
 // The question-set read models (kinds of `records`; server: sync/database/questions/20_read_models.sql,
 // docs/QUESTIONS.md): an issuer's or broker's question sets with their questions in execute order, and its
 // questions with their type, regex and the sets they are in. Only the account's own members receive them.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { flag, keyword, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { flag, keyword, kindSchema, optionalUuid, text, uuid } from "./fields.ts";
 
-export const onboardingQuestionSetSchema = toTypedRxJsonSchema({
+export const onboardingQuestionSetSchema = kindSchema({
   title: "onboarding_question_sets",
   description: "A question set with its questions in execute order.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     accountId: uuid,
     name: text,
     active: flag,
     locked: flag,
     vendorQualificationId: optionalUuid,
     questions: { type: "array", items: { type: "object" } },
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "accountId", "createdOn", "updatedOn"],
   indexes: ["accountId", "createdOn"],
-} as const);
+});
 
 export type OnboardingQuestionSetDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof onboardingQuestionSetSchema>;
 
@@ -38,14 +33,11 @@ export interface QuestionSetEntry {
   typeId: string;
 }
 
-export const onboardingQuestionSchema = toTypedRxJsonSchema({
+export const onboardingQuestionSchema = kindSchema({
   title: "onboarding_questions",
   description: "An onboarding question with its type and regex.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     accountId: uuid,
     name: text,
     description: text,
@@ -57,11 +49,9 @@ export const onboardingQuestionSchema = toTypedRxJsonSchema({
     options: { type: "array", items: { type: "string" } },
     setIds: { type: "array", items: { type: "string" } },
     locked: flag,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "accountId", "createdOn", "updatedOn"],
   indexes: ["accountId", "createdOn"],
-} as const);
+});
 
 export type OnboardingQuestionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof onboardingQuestionSchema>;

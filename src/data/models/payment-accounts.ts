@@ -1,17 +1,14 @@
 // The `payment_accounts` read model (a kind of `records`; server: sync/database/payments/20_read_models.sql,
 // docs/PAYMENTS.md): the account's payment account at its provider with the provider's issuers and offerings as last
 // synced (and their mappings) and the trades of its investors' payments. Only the account's own members receive it.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, list, optionalText, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { keyword, kindSchema, list, optionalText, text, uuid } from "./fields.ts";
 
-export const paymentAccountSchema = toTypedRxJsonSchema({
+export const paymentAccountSchema = kindSchema({
   title: "payment_accounts",
   description: "A payment account with its provider issuers, offerings (instruments) and trades.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     accountId: uuid,
     provider: keyword,
     providerName: text,
@@ -21,12 +18,10 @@ export const paymentAccountSchema = toTypedRxJsonSchema({
     issuers: list,
     instruments: list,
     trades: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "accountId", "createdOn", "updatedOn"],
   indexes: ["accountId", "createdOn"],
-} as const);
+});
 
 export type PaymentAccountDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof paymentAccountSchema>;
 

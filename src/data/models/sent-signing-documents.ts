@@ -2,17 +2,14 @@
 // sync/database/signing/20_read_models.sql, docs/SIGNING.md): a document sent for signature in an onboarding step,
 // its status and, once signed, the signed PDF (documentUri: GET it with the session). The issuer (owner of the mapped
 // template) and the investor it was sent to receive it.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, object, optionalText, optionalUuid, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { keyword, kindSchema, object, optionalText, optionalUuid, uuid } from "./fields.ts";
 
-export const sentSigningDocumentSchema = toTypedRxJsonSchema({
+export const sentSigningDocumentSchema = kindSchema({
   title: "sent_signing_documents",
   description: "A document sent for signature, with its status and the signed PDF.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     mappedSigningTemplateId: uuid,
     stepId: optionalUuid,
     distributionId: optionalUuid,
@@ -28,11 +25,9 @@ export const sentSigningDocumentSchema = toTypedRxJsonSchema({
     documentId: optionalText,
     documentUri: optionalText,
     documentSha256: optionalText,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "mappedSigningTemplateId", "sentToId", "createdOn", "updatedOn"],
   indexes: ["mappedSigningTemplateId", "createdOn"],
-} as const);
+});
 
 export type SentSigningDocumentDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof sentSigningDocumentSchema>;

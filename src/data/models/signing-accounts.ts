@@ -2,17 +2,14 @@
 // docs/SIGNING.md): the account's signing account at its provider (built-in or DocuSign) with its templates as last
 // synced (each with its documents) and the choices a role or field may be mapped to. Only the account's members
 // receive it.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, list, optionalText, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { keyword, kindSchema, list, optionalText, text, uuid } from "./fields.ts";
 
-export const signingAccountSchema = toTypedRxJsonSchema({
+export const signingAccountSchema = kindSchema({
   title: "signing_accounts",
   description: "A signing account with its templates and the mapping choices.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     accountId: uuid,
     provider: keyword,
     name: text,
@@ -22,12 +19,10 @@ export const signingAccountSchema = toTypedRxJsonSchema({
     templates: list,
     mappingRoles: list,
     mappingFields: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "accountId", "createdOn", "updatedOn"],
   indexes: ["accountId", "createdOn"],
-} as const);
+});
 
 export type SigningAccountDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof signingAccountSchema>;
 

@@ -1,17 +1,14 @@
 // The `tokens` read model (a kind of `records`, parent roundId; server: sync/database/tokens/20_read_model.sql,
 // docs/CHAIN.md): a round's token with its contracts (newest first: [0] is the current one), its cap table entries
 // (the Stakeholder Ledger, read from the chain: amount, address, block) and its holdings' mint status per chain.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { decimal, keyword, list, optionalDecimal, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { decimal, keyword, kindSchema, list, optionalDecimal, text, uuid } from "./fields.ts";
 
-export const tokenSchema = toTypedRxJsonSchema({
+export const tokenSchema = kindSchema({
   title: "tokens",
   description: "A round's token: contracts on chains, cap table entries (from the chain) and mint status per holding.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     roundId: uuid,
     name: text,
     symbol: text,
@@ -25,12 +22,10 @@ export const tokenSchema = toTypedRxJsonSchema({
     contracts: list,
     capTableEntries: list,
     holdings: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "roundId", "createdOn", "updatedOn"],
   indexes: ["roundId", "createdOn"],
-} as const);
+});
 
 export type TokenDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof tokenSchema>;
 

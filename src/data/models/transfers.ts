@@ -1,18 +1,25 @@
 // The `transfers` read model (a kind of `records`, parent holdingId; server: sync/database/transfers/20_read_model.sql,
 // docs/TRANSFERS.md): a request to transfer units of a holding to another investor and its decision, with the names
 // people read. Read by the holder who asked, the transferee, the issuer and the brokers managing the round.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { decimal, keyword, optionalDecimal, optionalText, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import {
+  decimal,
+  keyword,
+  kindSchema,
+  optionalDecimal,
+  optionalText,
+  optionalUuid,
+  text,
+  timestamp,
+  uuid,
+} from "./fields.ts";
 
-export const transferSchema = toTypedRxJsonSchema({
+export const transferSchema = kindSchema({
   title: "transfers",
   description: "A transfer request of a holding's units to another investor, and its decision.",
   // 1: the chain's side of a tokenized holding's transfer (chain, chainStatus, chainFailure)
   version: 1,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     holdingId: uuid,
     securityId: uuid,
     roundId: uuid,
@@ -33,11 +40,9 @@ export const transferSchema = toTypedRxJsonSchema({
     securityName: text,
     requesterName: text,
     transfereeName: text,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "holdingId", "requesterId", "transfereeId", "units", "status", "createdOn", "updatedOn"],
   indexes: ["holdingId", "createdOn"],
-} as const);
+});
 
 export type TransferDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof transferSchema>;

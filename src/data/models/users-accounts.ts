@@ -1,28 +1,23 @@
 // The `users_accounts` read model (a kind of `records`, parent accountId; server:
 // sync/database/delegates/20_read_model.sql, docs/PERMISSIONS.md "Delegates"): every membership of the account (the
 // Delegates tab: owner, admins, viewers; active or suspended) with its user's name, status and emails.
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, object, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { keyword, kindSchema, object, uuid } from "./fields.ts";
 
-export const usersAccountSchema = toTypedRxJsonSchema({
+export const usersAccountSchema = kindSchema({
   title: "users_accounts",
   description: "A membership of the account (a delegate): role, status and the user with their emails.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     accountId: uuid,
     userId: uuid,
     role: keyword,
     status: keyword,
     user: object,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
   required: ["id", "accountId", "userId", "role", "status", "createdOn", "updatedOn"],
   indexes: ["accountId", "createdOn"],
-} as const);
+});
 
 export type UsersAccountDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof usersAccountSchema>;
 
