@@ -2,6 +2,7 @@
 // cookie jar: signIn, selectAccount, graphql, ws (graphql-ws over `ws`, authenticated by the session cookie).
 import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
+import { parseStreamDocuments } from "../../sync/config.ts";
 import type { RunningServer, StartOptions } from "../../sync/http/server.ts";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -41,7 +42,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   // Grafast reads GRAPHILE_ENV when it loads: import the server only after setting it.
   process.env.GRAPHILE_ENV ??= "development";
   const { startServer } = await import("../../sync/http/server.ts");
-  const server = await startServer({ mode: "test", port: 0, dataDir: null, seedDemo: true, ...options });
+  // LL_STREAM_DOCUMENTS set for a test run puts the change stream's documents on in every server it starts
+  // (docs/SERVER.md "The change in the stream"); a test's own option wins
+  const streamed = process.env.LL_STREAM_DOCUMENTS
+    ? { streamDocumentModels: parseStreamDocuments(process.env.LL_STREAM_DOCUMENTS) }
+    : {};
+  const server = await startServer({ mode: "test", port: 0, dataDir: null, seedDemo: true, ...streamed, ...options });
   return {
     url: server.url,
     server,

@@ -74,6 +74,36 @@ $function$;
 create or replace trigger _700_suspension_ends_sessions after update of status on app_public.users_accounts
   for each row execute function app_private.tg_users_accounts__suspension_ends_sessions();
 
+-- A member removed from an account, or whose role in it changed, keeps their sessions (every request reads the
+-- membership again: a removed member's session has no account, a changed role counts on the next request), but not
+-- their websockets: a socket's claims (account, type, role: what the change stream builds documents for) were read
+-- when it connected. So the sockets of those sessions are closed at once (the `sessions_ended` notification, which
+-- only closes sockets: sync/http/session-revocations.ts); the device reconnects under the membership as it is now.
+create or replace function app_private.tg_users_accounts__membership_change_closes_sockets()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+declare
+  member app_public.users_accounts := case when tg_op = 'DELETE' then old else new end;
+  sockets uuid[];
+begin
+  if tg_op = 'UPDATE' and new.role is not distinct from old.role then
+    return null;
+  end if;
+  select array_agg(s.id) into sockets from app_private.sessions s
+   where s.account_id = member.account_id and s.user_id = member.user_id;
+  if cardinality(sockets) > 0 then
+    perform pg_notify('sessions_ended', json_build_object('sessions', sockets)::text);
+  end if;
+  return null;
+end
+$function$;
+
+create or replace trigger _710_membership_change_closes_sockets after update of role or delete on app_public.users_accounts
+  for each row execute function app_private.tg_users_accounts__membership_change_closes_sockets();
+
 -- An account that had an owner still has one when the transaction commits (a transfer demotes, then promotes).
 create or replace function app_private.tg_users_accounts__owner_kept()
   returns trigger
