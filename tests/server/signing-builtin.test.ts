@@ -205,7 +205,7 @@ describe("the built-in signer in onboarding", () => {
     stepId = steps.rows[0]?.id as string;
   });
 
-  it("the investor reads what to sign; others cannot", async () => {
+  it("the investor (and a host who may manage the distribution) reads what to sign; others cannot", async () => {
     const session = await emma.fetch(`/api/v2/signing/steps/${stepId}`);
     expect(session.status).toBe(200);
     const body = (await session.json()) as {
@@ -225,9 +225,11 @@ describe("the built-in signer in onboarding", () => {
     const preview = await emma.fetch(body.documentUrl);
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("application/pdf");
-    for (const other of [daniel, issuer, broker]) {
+    for (const other of [daniel, broker]) {
       expect((await other.fetch(`/api/v2/signing/steps/${stepId}`)).status).toBe(404);
     }
+    // the issuer managing the distribution may host the investor in person (docs/IN-PERSON.md): it reads the step too
+    expect((await issuer.fetch(`/api/v2/signing/steps/${stepId}`)).status).toBe(200);
     expect(
       (
         await emma.graphql(`mutation ($s: UUID!) { completeStep(input: { blob: "{}", stepId: $s }) { step { id } } }`, {
@@ -248,6 +250,10 @@ describe("the built-in signer in onboarding", () => {
     expect(noName.status).toBe(422);
     expect(
       (await daniel.fetch(`/api/v2/signing/steps/${stepId}/sign`, json({ consent: true, typedName: "Daniel" }))).status,
+    ).toBe(404);
+    // a host reads the step but never signs online: the investor does, or signs offline in the session
+    expect(
+      (await issuer.fetch(`/api/v2/signing/steps/${stepId}/sign`, json({ consent: true, typedName: "Olivia" }))).status,
     ).toBe(404);
     const { rows } = await t.server.db.query("select 1 from app_public.sent_signing_documents where step_id = $1", [
       stepId,
