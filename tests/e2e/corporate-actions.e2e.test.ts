@@ -1,7 +1,9 @@
 // A reverse split in a real browser against the real server (issue 32 item 2, docs/CORPORATE-ACTIONS.md): the
 // issuer, offline, previews a 1-for-3 reverse split of the fund on the security page (the device's checks give the
 // server's texts first; the preview shows the holder's units before and after and the cash in lieu), confirms it,
-// and on reconnect the server applies it once: the holding and the authorized units follow.
+// and on reconnect the server applies it once: the holding and the authorized units follow. Then a redemption from the
+// same card's neighbour: the device's own check, a buyback queued offline and applied on reconnect, and a second one
+// the server refuses (the first left too few units), its reason shown on the card.
 import type { BrowserContext, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, serviceWorkerReady, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
@@ -81,5 +83,45 @@ describe("a reverse split", () => {
         units: "8333",
         total: String(Math.floor(Number(before?.total) / 3)),
       });
+  });
+
+  it("then a redemption: the device's check, two buybacks queued offline, the second refused by the server with its reason", async () => {
+    const issuer = context.pages()[0];
+    if (!issuer) throw new Error("the issuer's page is gone");
+    const card = issuer.getByTestId("redemption");
+    const kim = card.getByLabel("Units to buy back from Kim Family Trust", { exact: false });
+    // the reverse split has reached the device: the card lists the 8,333 units
+    await expect.poll(() => text(card), { timeout: 30_000 }).toContain("8,333");
+    await setOffline(context, true);
+    await kim.fill("9000");
+    await card.getByLabel("Price per unit").fill("2");
+    await card.getByRole("button", { name: "Preview redemption" }).click();
+    await expect
+      .poll(() => text(card.getByRole("alert")))
+      .toBe("This holding of Kim Family Trust has only 8333 units: the redemption needs 9000.");
+    await kim.fill("333");
+    await card.getByRole("button", { name: "Preview redemption" }).click();
+    const row = card.getByTestId("redemption-preview").locator("tbody tr").first();
+    const cells = await row.locator("td").allTextContents();
+    expect(cells.map((cell) => cell.trim())).toEqual([
+      "Kim Family Trust",
+      "First Close",
+      "8,333.00",
+      "8,000.00",
+      "$666.00",
+    ]);
+    await card.getByRole("button", { name: "Confirm redemption" }).click();
+    await expect.poll(() => text(card)).toContain("A redemption is waiting to sync.");
+    // a second buyback the device still allows (it holds 8,333 until the first is applied), the server will not
+    await kim.fill("8100");
+    await card.getByRole("button", { name: "Preview redemption" }).click();
+    await card.getByRole("button", { name: "Confirm redemption" }).click();
+    expect((await figures())?.units).toBe("8333");
+
+    await setOffline(context, false);
+    await expect
+      .poll(() => text(card.getByTestId("action-status")), { timeout: 60_000 })
+      .toContain("This holding of Kim Family Trust has only 8000 units: the redemption needs 8100.");
+    expect((await figures())?.units).toBe("8000");
   });
 });
