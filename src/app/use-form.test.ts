@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { validate } from "../domain/assets.ts";
 import { MESSAGES } from "../domain/messages.ts";
-import { dateFields, runForm, textFields } from "./use-form.ts";
+import { choiceFields, dateFields, runForm, textFields } from "./use-form.ts";
 
 const Schema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty("Name is required.")),
@@ -46,7 +46,7 @@ describe("runForm (the dialogs' form helper)", () => {
   });
 });
 
-describe("textFields and dateFields (a field bound to a form's value)", () => {
+describe("textFields, dateFields and choiceFields (a field bound to a form's value)", () => {
   it("gives a text field its name, value, setter and message", () => {
     const set = vi.fn((key: "name" | "total") => (value: string) => `${key}=${value}`);
     const field = textFields({ name: "Notes", total: null }, { total: "Total is required." }, set);
@@ -65,5 +65,14 @@ describe("textFields and dateFields (a field bound to a form's value)", () => {
     expect(closes.value).toBe("2026-01-31");
     closes.onChange(null);
     expect(changed).toEqual([null]);
+  });
+
+  it("gives a select null for nothing chosen, its setter and message", () => {
+    const set = vi.fn((key: "status" | "type") => (value: string | null) => `${key}=${value}`);
+    const field = choiceFields({ status: "", type: "equity" }, { status: "Status is required." }, set);
+    const status = field("status");
+    expect(status).toMatchObject({ name: "status", value: null, error: "Status is required." });
+    expect(field("type")).toMatchObject({ name: "type", value: "equity", error: undefined });
+    expect(status.onChange(null)).toBe("status=null");
   });
 });

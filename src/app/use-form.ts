@@ -48,6 +48,15 @@ export function dateFields<K extends string>(
   return (key: K) => ({ name: key, value: values[key] ?? null, onChange: set(key), error: errors[key] });
 }
 
+/** The same for a SelectField, whose value is null when nothing is chosen (a cleared select sets ""). */
+export function choiceFields<K extends string>(
+  values: { [key in K]?: string | null },
+  errors: FieldErrors,
+  set: (key: K) => (value: string | null) => void,
+) {
+  return (key: K) => ({ name: key, value: values[key] || null, onChange: set(key), error: errors[key] });
+}
+
 export function useForm<V extends Record<string, string | null>, T>({
   initial,
   check,
@@ -83,6 +92,7 @@ export function useForm<V extends Record<string, string | null>, T>({
 
   const field = textFields<keyof V & string>(values, errors, set);
   const dateField = dateFields<keyof V & string>(values, errors, setNullable);
+  const choiceField = choiceFields<keyof V & string>(values, errors, set);
 
-  return { values, errors, saving, set, setNullable, field, dateField, save, onSubmit };
+  return { values, errors, saving, set, setNullable, field, dateField, choiceField, save, onSubmit };
 }

@@ -1,9 +1,10 @@
 import { Portal } from "@ark-ui/react/portal";
 import { Select as ArkSelect, createListCollection } from "@ark-ui/react/select";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { select } from "../../styled-system/recipes";
 import { MESSAGES } from "../domain/messages.ts";
 import { CheckIcon, ChevronDownIcon } from "./icons.tsx";
+import { FieldError } from "./TextField.tsx";
 
 export interface SelectOption {
   label: string;
@@ -62,5 +63,21 @@ export function Select({ label, options, value, onChange, placeholder = "Selectâ
       </Portal>
       <ArkSelect.HiddenSelect />
     </ArkSelect.Root>
+  );
+}
+
+/** A Select in a form: the select, its error line under it, then any note (`children`), in one block of the form. */
+export function SelectField({
+  error,
+  className,
+  children,
+  ...select
+}: SelectProps & { error?: string; className?: string; children?: ReactNode }) {
+  return (
+    <div className={className}>
+      <Select {...select} />
+      <FieldError text={error} />
+      {children}
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export { Page, PageHeader } from "./Page.tsx";
 export { Panels } from "./Panels.tsx";
 export { ScrollRegion } from "./ScrollRegion.tsx";
 export { SecretText } from "./SecretText.tsx";
-export { Select } from "./Select.tsx";
+export { Select, SelectField } from "./Select.tsx";
 export { Switch } from "./Switch.tsx";
 export { type LinkTab, LinkTabs, TabStrip, Tabs } from "./Tabs.tsx";
 export { FieldError, FormGrid, formGrid, fullRow, TextField } from "./TextField.tsx";

@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { serverRefusalText } from "../../data/graphql.ts";
 import { apiKeyError } from "../../domain/api-keys.ts";
-import { Button, Dialog, FieldError, FormDialog, fullRow, SecretText, Select, TextField } from "../../ui/index.ts";
+import { Button, Dialog, FormDialog, fullRow, SecretText, SelectField, TextField } from "../../ui/index.ts";
 import { API_KEYS_TEXT as T } from "./strings.ts";
 
 export function CreateKeyDialog({
@@ -64,16 +64,15 @@ export function CreateKeyDialog({
         <TextField label={T.name} value={name} error={errors.name} onValueChange={setName} autoFocus />
       </div>
       {!personal && (
-        <div className={fullRow}>
-          <Select
-            label={T.role}
-            name="role"
-            value={role}
-            onChange={setRole}
-            options={["admin", "viewer"].map((value) => ({ value, label: T.roles[value] ?? value }))}
-          />
-          <FieldError text={errors.role} />
-        </div>
+        <SelectField
+          className={fullRow}
+          label={T.role}
+          name="role"
+          value={role}
+          onChange={setRole}
+          options={["admin", "viewer"].map((value) => ({ value, label: T.roles[value] ?? value }))}
+          error={errors.role}
+        />
       )}
     </FormDialog>
   );

@@ -6,7 +6,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import type { AssetDoc } from "../../data/models/index.ts";
 import { AssetFormSchema, changedFields, STATUS_LABELS, STATUSES, validate } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { FieldError, FormDialog, fullRow, Select, TextField } from "../../ui/index.ts";
+import { FormDialog, fullRow, SelectField, TextField } from "../../ui/index.ts";
 import type { AssetType } from "./asset-types.ts";
 import { ASSET_DIALOG_TEXT, DIALOG_BUTTONS } from "./strings.ts";
 
@@ -42,7 +42,7 @@ export function AssetDialog({
     },
     onDone: onClose,
   });
-  const { values, errors, set, field } = form;
+  const { field, choiceField } = form;
 
   return (
     <FormDialog
@@ -58,28 +58,15 @@ export function AssetDialog({
       <div className={fullRow}>
         <TextField label={ASSET_DIALOG_TEXT.authorizedTotal} kind="number" {...field("authorizedTotal")} />
       </div>
-      <div>
-        <Select
-          label={ASSET_DIALOG_TEXT.type}
-          name="type"
-          options={assetTypes.map((t) => ({ value: t.type, label: t.name }))}
-          value={values.type || null}
-          onChange={set("type")}
-          disabled={Boolean(asset)}
-        />
-        <FieldError text={errors.type} />
+      <SelectField
+        label={ASSET_DIALOG_TEXT.type}
+        options={assetTypes.map((t) => ({ value: t.type, label: t.name }))}
+        disabled={Boolean(asset)}
+        {...choiceField("type")}
+      >
         {asset && <p className={css({ fontSize: "xs", color: "fg.subtle", mt: "1" })}>{ASSET_DIALOG_TEXT.typeFixed}</p>}
-      </div>
-      <div>
-        <Select
-          label={ASSET_DIALOG_TEXT.status}
-          name="status"
-          options={STATUS_OPTIONS}
-          value={values.status || null}
-          onChange={set("status")}
-        />
-        <FieldError text={errors.status} />
-      </div>
+      </SelectField>
+      <SelectField label={ASSET_DIALOG_TEXT.status} options={STATUS_OPTIONS} {...choiceField("status")} />
     </FormDialog>
   );
 }

@@ -17,7 +17,7 @@ import {
   validateRound,
 } from "../../domain/assets.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { DateInput, FieldError, FormDialog, fullRow, Select, Switch, TextField } from "../../ui/index.ts";
+import { DateInput, FormDialog, fullRow, SelectField, Switch, TextField } from "../../ui/index.ts";
 import { DIALOG_BUTTONS, ROUND_DIALOG_TEXT } from "./strings.ts";
 
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
@@ -102,7 +102,7 @@ export function RoundDialog({
     },
     onDone: onClose,
   });
-  const { values, errors, set, field, dateField } = form;
+  const { field, dateField, choiceField } = form;
 
   return (
     <FormDialog
@@ -129,16 +129,7 @@ export function RoundDialog({
           <TextField label={ROUND_DIALOG_TEXT.term} kind="number" {...field("term")} />
         </>
       )}
-      <div>
-        <Select
-          label={ROUND_DIALOG_TEXT.status}
-          name="status"
-          options={STATUS_OPTIONS}
-          value={values.status || null}
-          onChange={set("status")}
-        />
-        <FieldError text={errors.status} />
-      </div>
+      <SelectField label={ROUND_DIALOG_TEXT.status} options={STATUS_OPTIONS} {...choiceField("status")} />
       {round && (
         <div className={cx(fullRow, css({ display: "flex", flexDirection: "column", gap: "2" }))}>
           <Switch checked={accreditationRequired} onChange={setAccreditationRequired}>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { UsersAccountDoc } from "../../data/models/index.ts";
-import { Button, Dialog, FieldError, FormGrid, Select, TextField, toast } from "../../ui/index.ts";
+import { Button, Dialog, FormGrid, SelectField, TextField, toast } from "../../ui/index.ts";
 import {
   checkDelegate,
   type DelegateErrors,
@@ -93,20 +93,23 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
               />
             </>
           )}
-          <div className={field}>
-            <Select label={DELEGATES_TEXT.role} options={ROLE_OPTIONS} value={values.role} onChange={set("role")} />
-            <FieldError text={errors.role} />
-          </div>
+          <SelectField
+            className={field}
+            label={DELEGATES_TEXT.role}
+            options={ROLE_OPTIONS}
+            value={values.role}
+            onChange={set("role")}
+            error={errors.role}
+          />
           {mode === "edit" && (
-            <div className={field}>
-              <Select
-                label={DELEGATES_TEXT.status}
-                options={STATUS_OPTIONS}
-                value={values.status}
-                onChange={set("status")}
-              />
-              <FieldError text={errors.status} />
-            </div>
+            <SelectField
+              className={field}
+              label={DELEGATES_TEXT.status}
+              options={STATUS_OPTIONS}
+              value={values.status}
+              onChange={set("status")}
+              error={errors.status}
+            />
           )}
         </FormGrid>
         <div className={css({ display: "flex", gap: "2", mt: "5", justifyContent: "flex-end" })}>

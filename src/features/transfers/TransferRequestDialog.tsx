@@ -7,7 +7,7 @@ import { useForm } from "../../app/use-form.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { checkTransferRequest, TRANSFER_REASON_LABELS, TRANSFER_REASONS } from "../../domain/transfers.ts";
-import { FieldError, FormDialog, Select, TextField, toast } from "../../ui/index.ts";
+import { FormDialog, SelectField, TextField, toast } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 
 const REASON_OPTIONS = TRANSFER_REASONS.map((value) => ({ value, label: TRANSFER_REASON_LABELS[value] }));
@@ -56,34 +56,16 @@ export function TransferRequestDialog({
       <TextField
         label={TRANSFERS_TEXT.units}
         kind="number"
-        value={form.values.units}
-        onValueChange={form.set("units")}
         hint={TRANSFERS_TEXT.unitsHint(available)}
-        error={form.errors.units}
+        {...form.field("units")}
       />
-      <TextField
-        label={TRANSFERS_TEXT.transfereeEmail}
-        type="email"
-        value={form.values.transfereeEmail}
-        onValueChange={form.set("transfereeEmail")}
-        error={form.errors.transfereeEmail}
-      />
-      <div>
-        <Select
-          label={TRANSFERS_TEXT.reason}
-          options={REASON_OPTIONS}
-          value={form.values.reason || null}
-          onChange={form.set("reason")}
-        />
-        <FieldError text={form.errors.reason} />
-      </div>
+      <TextField label={TRANSFERS_TEXT.transfereeEmail} type="email" {...form.field("transfereeEmail")} />
+      <SelectField label={TRANSFERS_TEXT.reason} options={REASON_OPTIONS} {...form.choiceField("reason")} />
       <TextField
         label={TRANSFERS_TEXT.pricePerUnit}
         kind="number"
-        value={form.values.pricePerUnit}
-        onValueChange={form.set("pricePerUnit")}
         hint={TRANSFERS_TEXT.pricePerUnitHint}
-        error={form.errors.pricePerUnit}
+        {...form.field("pricePerUnit")}
       />
     </FormDialog>
   );
