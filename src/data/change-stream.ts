@@ -1,5 +1,5 @@
-// The live change stream: one graphql-ws connection to /wss/v1/ subscribed to `changes { table }` (the server relays
-// LISTEN/NOTIFY on channel app_changes). It never gives up: unlimited retries with capped exponential backoff,
+// The live change stream: one graphql-ws connection to /wss/v1/ subscribed to `changes { table n documents }` (the
+// server relays LISTEN/NOTIFY on channel app_changes). It never gives up: unlimited retries with capped exponential backoff,
 // keep-alive pings so a half-open connection is noticed, and a fresh subscription whenever the server ends one.
 // RxDB's built-in stream gives up after 5 retries and has no keep-alive, after which replication silently stops;
 // this client says what changed (with the changed documents where the server sends them), "(re)connected", and
