@@ -62,10 +62,33 @@ function vitest(project: string): Step {
   };
 }
 
-function counts(report: string): { passed: number; failed: number } {
-  if (!existsSync(report)) return { passed: 0, failed: 0 };
-  const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
-  return { passed: json.numPassedTests, failed: json.numFailedTests };
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function readReport(report: string): Report | null {
+  return existsSync(report) ? (JSON.parse(readFileSync(report, "utf8")) as Report) : null;
+}
+
+/** The failed tests of a report, a line each (file, test, the failure's first line), for the end of the output. */
+function failures(report: Report): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) {
+      const first = (test.failureMessages?.[0] ?? "").split("\n")[0]?.slice(0, 300);
+      lines.push(`  ${path} > ${test.fullName}: ${first}`);
+    }
+    if (failed.length === 0 && file.message) lines.push(`  ${path}: ${file.message.split("\n")[0]?.slice(0, 300)}`);
+  }
+  return lines;
 }
 
 rmSync(results, { recursive: true, force: true });
@@ -84,6 +107,7 @@ const steps: Step[] = [
 let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
+const failedTests: string[] = [];
 for (const step of steps) {
   if (step.name === "e2e tests" && !browserReady) {
     failedSteps.push(step.name);
@@ -92,14 +116,16 @@ for (const step of steps) {
   }
   console.log(`\n=== ${step.name}: ${step.command.join(" ")}`);
   const status = run(step.command);
-  if (step.report) {
-    const c = counts(step.report);
-    passed += c.passed;
-    failed += c.failed;
+  const report = step.report ? readReport(step.report) : null;
+  if (report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    failedTests.push(...failures(report));
   }
   if (status !== 0) failedSteps.push(step.name);
 }
 
+if (failedTests.length > 0) console.error(`\nFailed tests:\n${failedTests.join("\n")}`);
 if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
