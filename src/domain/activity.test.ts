@@ -134,6 +134,30 @@ describe("activity sentences", () => {
     expect(owner.sentence).toBe("Emma Lawson made dee@x.test the owner");
   });
 
+  it("an in-person step is the investor's, hosted by the user of the host's account, at the device's time", () => {
+    const line = activityLine({
+      kind: "in_person",
+      action: "completed a step in person",
+      actor: "Marcus Reed <broker@demo.test>",
+      details: {
+        step: "Walk-in checks",
+        hostAccountName: "Harborview Capital Markets LLC",
+        deviceLabel: "Field tablet",
+        doneAtDevice: "2026-03-04T15:20:00.000Z",
+        stepId: "00000000-0000-4000-8000-000000000002",
+      },
+    });
+    expect(line.sentence).toBe(
+      "Completed “Walk-in checks” in person, hosted by Marcus Reed of Harborview Capital Markets LLC",
+    );
+    expect(line.details.map((d) => d.label)).toEqual(["Device", "On the device's clock"]);
+    expect(line.details[1]?.value).toMatch(/^Mar 0[45] 2026 \d{1,2}:\d{2}[ap]m$/);
+    expect(
+      activityLine({ kind: "in_person", action: "started an in-person session", actor: "Marcus Reed", details: {} })
+        .sentence,
+    ).toBe("Marcus Reed started an in-person session on their device");
+  });
+
   it("sign-ins and switches", () => {
     expect(activityLine({ kind: "sign_in", action: "signed in", actor: emma, details: {} }).sentence).toBe(
       "Emma Lawson signed in",

@@ -131,9 +131,33 @@ export function activityLine(event: ActivityEvent, nameOf: NameOf = () => null):
       return membershipLine(event, who, details);
     case "command":
       return commandLine(event.action, who, details, nameOf);
+    case "in_person":
+      return inPersonLine(event.action, who, details);
     default:
       return { sentence: `${who}: ${capitalise(words(event.action))}`, details: [] };
   }
+}
+
+/**
+ * What happened in an in-person session (docs/IN-PERSON.md), in the investor's account: done by the investor, hosted
+ * by the event's user of the host's account, at the device's time.
+ */
+function inPersonLine(action: string, who: string, details: Record<string, unknown>): ActivityLine {
+  const account = text(details.hostAccountName);
+  const host = account ? `${who} of ${account}` : who;
+  const list: ActivityDetail[] = [];
+  const device = text(details.deviceLabel);
+  if (device) list.push({ label: "Device", value: device });
+  const at = text(details.doneAtDevice) ?? text(details.startedAtDevice) ?? text(details.endedAtDevice);
+  if (at) list.push({ label: "On the device's clock", value: formatDate(at, "MMM DD YYYY h:mma") });
+  const step = text(details.step);
+  if (action === "completed a step in person")
+    return { sentence: `Completed ${step ? `“${step}”` : "a step"} in person, hosted by ${host}`, details: list };
+  if (action === "started an in-person session")
+    return { sentence: `${host} started an in-person session on their device`, details: list };
+  if (action === "ended an in-person session")
+    return { sentence: `${host} ended the in-person session`, details: list };
+  return { sentence: `${host}: ${capitalise(words(action))}`, details: list };
 }
 
 function membershipLine(event: ActivityEvent, who: string, details: Record<string, unknown>): ActivityLine {

@@ -42,6 +42,7 @@ export const AUDIT_TEXT = {
     account_switch: "Account switches",
     membership: "Membership changes",
     ownership_transfer: "Ownership transfers",
+    in_person: "In-person sessions",
   } as Record<string, string>,
   otherKind: "Other",
   kindFilter: "Show",
