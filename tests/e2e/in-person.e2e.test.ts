@@ -17,8 +17,9 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evidenceDownloadPath } from "../../src/domain/accreditation.ts";
+import { MESSAGES } from "../../src/domain/messages.ts";
 import type { TestClient } from "../helpers/server.ts";
-import { templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
+import { TEMPLATE_FIELDS, templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
 import { type E2E, newContext, screenshot, serviceWorkerReady, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
@@ -106,7 +107,7 @@ async function idPhoto(page: Page): Promise<Buffer> {
  * The broker's allocation "Harborview Placement" asks, in order, for a question set, a built-in signature and
  * accreditation (the broker's own qualifications), and the broker invites a new investor. Returns the ids.
  */
-async function brokerRound(): Promise<{ allocationId: string; distributionId: string }> {
+async function brokerRound(): Promise<{ allocationId: string; templateId: string; invite: Invite }> {
   const [broker] = await rows<{ id: string }>("select id from app_public.accounts where name = $1", [BROKER]);
   const brokerId = broker?.id ?? "";
   const client = e2e.server.client();
@@ -224,14 +225,79 @@ async function brokerRound(): Promise<{ allocationId: string; distributionId: st
       { a: allocationId, v: qualification, o: order + 1 },
     );
   }
-  const made = await ok<{ makeDistribution: { distribution: { id: string } } }>(
-    client,
-    `mutation ($a: UUID!) { makeDistribution(input: { allocationId: $a, accountEmail: "rosa.diaz@walk-in.example",
-      name: "${INVESTOR}", amount: "1200" }) { distribution { id } } }`,
-    { a: allocationId },
-  );
-  return { allocationId, distributionId: made.makeDistribution.distribution.id };
+  const invite: Invite = async (email, name) => {
+    const made = await ok<{ makeDistribution: { distribution: { id: string } } }>(
+      client,
+      `mutation ($a: UUID!, $e: String!, $n: String!) { makeDistribution(input: { allocationId: $a, accountEmail: $e,
+        name: $n, amount: "1200" }) { distribution { id } } }`,
+      { a: allocationId, e: email, n: name },
+    );
+    return made.makeDistribution.distribution.id;
+  };
+  return { allocationId, templateId: template.createSigningTemplate.signingTemplate.id, invite };
 }
+
+type Invite = (email: string, name: string) => Promise<string>;
+
+/** The signing steps the device keeps for signing offline (data/signing-offline.ts), by id. */
+function keptSigningSteps(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const found = (await indexedDB.databases()).find((d) => d.name?.endsWith("--signing"));
+    if (!found?.name) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(found.name as string);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const keys = await new Promise<string[]>((resolve) => {
+      const request = db.transaction("steps").objectStore("steps").getAllKeys();
+      request.onsuccess = () => resolve(request.result.map(String));
+    });
+    db.close();
+    return keys;
+  });
+}
+
+/** "Complete with the investor" on the distribution tab, the host's code, then the focused screen's address. */
+async function handOver(page: Page, code: string): Promise<string> {
+  await page.getByTestId("in-person").getByRole("button", { name: "Complete with the investor" }).click();
+  const dialog = page.getByRole("dialog", { name: "Set a code to take the device back" });
+  await dialog.getByLabel("Code (4 to 6 digits)").fill(code);
+  await dialog.getByLabel("The code again").fill(code);
+  await dialog.getByRole("button", { name: "Hand over the device" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/in-person/"), { timeout: 30_000 });
+  return new URL(page.url()).pathname;
+}
+
+/** Hand back with the host's code: the distribution tab again. */
+async function handBack(page: Page, code: string, allocationId: string): Promise<void> {
+  await page.getByRole("button", { name: "Hand back" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Hand the device back" });
+  await dialog.getByLabel("Host's code").fill(code);
+  await dialog.getByRole("button", { name: "Leave" }).click();
+  await page.waitForURL((url) => url.pathname === `/distribute-allocation/${allocationId}/distribution`, {
+    timeout: 30_000,
+  });
+}
+
+async function signHere(page: Page, name: string): Promise<void> {
+  const signing = page.getByTestId("signing-offline");
+  await signing.waitFor({ timeout: 30_000 });
+  await signing.getByText("I agree to sign this document electronically", { exact: false }).click();
+  await signing.getByLabel("Type your full name to sign").fill(name);
+  await signing.getByRole("button", { name: "Sign" }).click();
+}
+
+async function answerQuestions(page: Page): Promise<void> {
+  const questions = page.getByTestId("question-set-step");
+  await questions.waitFor({ timeout: 30_000 });
+  await choose(page, "Accredited investor", "Yes");
+  await choose(page, "Source of funds", "Savings");
+  await questions.getByRole("button", { name: "Submit answers" }).click();
+}
+
+let round: Awaited<ReturnType<typeof brokerRound>> | null = null;
+let broker: BrowserContext | null = null;
 
 async function stepsOf(distributionId: string) {
   return rows<{ id: string; type: string; status: string; in_person_session_id: string | null }>(
@@ -244,11 +310,14 @@ async function stepsOf(distributionId: string) {
 
 describe("an in-person session with no network", () => {
   it("the broker hands the device to a new investor, who completes every step offline; all arrives once", async () => {
-    const { allocationId, distributionId } = await brokerRound();
+    round = await brokerRound();
+    const { allocationId } = round;
+    const distributionId = await round.invite("rosa.diaz@walk-in.example", INVESTOR);
     expect((await stepsOf(distributionId)).map((s) => s.type)).toEqual(["encrypted_form", "signing", "accreditation"]);
 
     const ctx = await newContext(e2e.browser, e2e.url);
     contexts.push(ctx);
+    broker = ctx;
     const first = await signIn(ctx, "broker@demo.test");
     let page = await ctx.newPage();
     await first.close();
@@ -258,23 +327,8 @@ describe("an in-person session with no network", () => {
     await poll(() => card.getByTestId("in-person-step").count(), 60_000).toBe(3);
     // online, the device keeps the signing step's document for later (the template file and the values)
     await serviceWorkerReady(page);
-    await poll(() =>
-      page.evaluate(async () => {
-        const found = (await indexedDB.databases()).find((d) => d.name?.endsWith("--signing"));
-        if (!found?.name) return 0;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open(found.name as string);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        const count = await new Promise<number>((resolve) => {
-          const request = db.transaction("steps").objectStore("steps").count();
-          request.onsuccess = () => resolve(request.result);
-        });
-        db.close();
-        return count;
-      }),
-    ).toBe(1);
+    const signingStepId = (await stepsOf(distributionId)).find((s) => s.type === "signing")?.id;
+    await poll(() => keptSigningSteps(page)).toEqual([signingStepId]);
 
     // no network from here
     await setOffline(ctx, true);
@@ -357,14 +411,12 @@ describe("an in-person session with no network", () => {
     expect((await stepsOf(distributionId)).map((s) => s.status)).not.toContain("complete");
     expect(await rows("select 1 from app_public.in_person_sessions")).toEqual([]);
 
-    // Hand back asks for the code
-    await page.getByRole("button", { name: "Hand back" }).click();
-    const handBack = page.getByRole("alertdialog", { name: "Hand the device back" });
-    await handBack.getByLabel("Host's code").fill("4821");
-    await handBack.getByRole("button", { name: "Leave" }).click();
-    await page.waitForURL((url) => url.pathname === `/distribute-allocation/${allocationId}/distribution`, {
-      timeout: 30_000,
-    });
+    // Hand back with the host's code; the broker records the investor's payment, still offline
+    await handBack(page, "4821", allocationId);
+    const payments = page.getByTestId("payments");
+    await payments.getByLabel("Payment Amount").fill("1500");
+    await payments.getByRole("button", { name: "Add Payment" }).click();
+    await payments.getByTestId("payment-row").filter({ hasText: "$1,500.00" }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("ll.inPerson.")))).toEqual(
       [],
     );
@@ -378,15 +430,26 @@ describe("an in-person session with no network", () => {
       );
     await poll(async () => (await sessions()).map((s) => [s.host, s.ended]), 60_000).toEqual([["Marcus Reed", true]]);
     const sessionId = (await sessions())[0]?.id;
+    await poll(
+      async () =>
+        (
+          await rows<{ amount: string }>(
+            "select amount::text as amount from app_public.distribution_payments where distribution_id = $1",
+            [distributionId],
+          )
+        ).map((r) => r.amount),
+      60_000,
+    ).toEqual(["1500"]);
+    // (the accreditation step waits for its review)
     await poll(async () => (await stepsOf(distributionId)).map((s) => s.status), 60_000).toEqual([
       "complete",
       "complete",
-      "processing",
+      "in_progress",
     ]);
     expect((await stepsOf(distributionId)).map((s) => s.in_person_session_id)).toEqual([sessionId, sessionId, null]);
     const verifications = await rows<{ id: string; status: string; in_person_session_id: string | null }>(
       `select a.id, a.status, a.in_person_session_id from app_public.accreditations a
-       where a.step_id = (select id from app_public.steps s join app_public.processes p on p.id = s.process_id
+       where a.step_id = (select s.id from app_public.steps s join app_public.processes p on p.id = s.process_id
                           where p.distribution_id = $1 and s.type = 'accreditation')`,
       [distributionId],
     );
@@ -442,11 +505,105 @@ describe("an in-person session with no network", () => {
       rmSync(dir, { recursive: true, force: true });
     }
 
+    // the broker reviews the evidence and approves: every step of the distribution is complete, each once
+    const reviewer = e2e.server.client();
+    await reviewer.signIn("broker@demo.test");
+    const [brokerAccount] = await rows<{ id: string }>("select id from app_public.accounts where name = $1", [BROKER]);
+    await reviewer.selectAccount(brokerAccount?.id ?? "");
+    await ok(
+      reviewer,
+      "mutation ($id: UUID!) { reviewAccreditation(input: { accreditationId: $id, approve: true }) { clientMutationId } }",
+      { id: verifications[0]?.id },
+    );
+    await poll(async () => (await stepsOf(distributionId)).map((s) => s.status), 60_000).toEqual([
+      "complete",
+      "complete",
+      "complete",
+    ]);
+    expect(
+      await rows("select 1 from app_public.sent_signing_documents where distribution_id = $1", [distributionId]),
+    ).toHaveLength(1);
+    expect(
+      await rows(
+        "select 1 from app_public.accreditations where investor_id = (select investor_id from app_public.distributions where id = $1)",
+        [distributionId],
+      ),
+    ).toHaveLength(1);
+
     // the distribution's step list says who did each step in person, and when (the device's, then the server's)
     await page.goto(distributionPath);
     const marks = page.getByTestId("in-person").getByTestId("in-person-mark");
-    await poll(() => marks.count(), 60_000).toBe(2);
+    await poll(() => marks.count(), 60_000).toBeGreaterThanOrEqual(2);
     await poll(() => marks.first().textContent(), 60_000).toMatch(/^Done with Marcus Reed .* on .*, received /);
     await shots(page, "distribution");
   }, 240_000);
+
+  it("the template changes on the server while the device is offline: nothing sealed, the step reopens, signing again seals", async () => {
+    if (!round || !broker) throw new Error("the first scenario sets up the round and the broker's browser");
+    const { allocationId, templateId } = round;
+    const distributionId = await round.invite("sam.lee@walk-in.example", "Sam Lee");
+    const page = await broker.newPage();
+    await setOffline(broker, false);
+    await page.goto(`/distribute-allocation/${allocationId}/distribution?distribution=${distributionId}`);
+    await poll(() => page.getByTestId("in-person").getByTestId("in-person-step").count(), 60_000).toBe(3);
+    // the first investor's signed document is no longer kept; this one's is
+    await poll(() => keptSigningSteps(page)).toEqual([(await stepsOf(distributionId))[1]?.id]);
+
+    await setOffline(broker, true);
+    await handOver(page, "5150");
+    await answerQuestions(page);
+    await signHere(page, "Sam Lee");
+    await page.getByTestId("accreditation-form").waitFor({ timeout: 30_000 });
+    // meanwhile the broker's template file changes on the server
+    const client = e2e.server.client();
+    await client.signIn("broker@demo.test");
+    const [account] = await rows<{ id: string }>("select id from app_public.accounts where name = $1", [BROKER]);
+    await client.selectAccount(account?.id ?? "");
+    const located = await ok<{ makeFileLocation: { fileLocation: { url: string; fields: { key: string } } } }>(
+      client,
+      `mutation { makeFileLocation(input: { fileName: "subscription-v2.pdf" }) { fileLocation { url fields } } }`,
+    );
+    const where = located.makeFileLocation.fileLocation;
+    const form = new FormData();
+    form.set("key", where.fields.key);
+    const edited = await templatePdf([...TEMPLATE_FIELDS, "Investor.note"]);
+    form.set("file", new Blob([Buffer.from(edited)], { type: "application/pdf" }), "subscription-v2.pdf");
+    expect((await client.fetch(where.url, { method: "POST", body: form })).status).toBe(201);
+    await rows("update app_public.signing_templates set file_key = $2 where id = $1", [templateId, where.fields.key]);
+    await handBack(page, "5150", allocationId);
+
+    // reconnect: the answers apply; the signature is not sealed and the step reopens with the reason
+    await setOffline(broker, false);
+    const signingStep = async () => (await stepsOf(distributionId)).find((s) => s.type === "signing");
+    await poll(async () => (await stepsOf(distributionId)).map((s) => s.status), 60_000).toEqual([
+      "complete",
+      "in_progress",
+      "in_progress",
+    ]);
+    const [reopened] = await rows<{ error: string | null }>(
+      "select output_data ->> 'error' as error from app_public.steps where id = $1",
+      [(await signingStep())?.id],
+    );
+    expect(reopened?.error).toBe(MESSAGES.offlineSigningChanged);
+    expect(
+      await rows("select 1 from app_public.sent_signing_documents where distribution_id = $1", [distributionId]),
+    ).toEqual([]);
+
+    // with the investor again (online): the step says why, the current document is signed and sealed
+    await page.reload();
+    await poll(() => page.getByTestId("in-person").getByTestId("in-person-step").count(), 60_000).toBe(3);
+    await handOver(page, "5150");
+    await page.getByTestId("signing-reopened").getByText(MESSAGES.offlineSigningChanged).waitFor({ timeout: 30_000 });
+    await shots(page, "reopened");
+    await signHere(page, "Sam Lee");
+    await page.getByTestId("accreditation-form").waitFor({ timeout: 30_000 });
+    await handBack(page, "5150", allocationId);
+    await poll(async () => (await signingStep())?.status, 60_000).toBe("complete");
+    const [sealed] = await rows<{ document_uri: string }>(
+      "select document_uri from app_public.sent_signing_documents where distribution_id = $1 and status = 'completed'",
+      [distributionId],
+    );
+    const pdf = Buffer.from(await (await page.request.get(sealed?.document_uri ?? "")).body());
+    expect(verifyWithOpenssl(pdf, e2e.server.server.signing.key.certificatePem).ok).toBe(true);
+  }, 180_000);
 });

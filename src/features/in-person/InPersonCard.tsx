@@ -12,6 +12,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
+import { forgetSigningStep } from "../../data/signing-offline.ts";
 import { codeError, hashCode, IN_PERSON_TEXT, inPersonText } from "../../domain/in-person.ts";
 import { childSteps, type StepDoc, stepTitle, topSteps } from "../../domain/onboarding.ts";
 import { Button, Card, Dialog, ErrorBlock, mutedText, ScrollRegion, TextField, tableClass } from "../../ui/index.ts";
@@ -96,19 +97,24 @@ function StepList({ steps }: { steps: StepDoc[] }) {
   );
 }
 
-/** While online, keeps the open signing steps on the device, so they can be signed in person with no network. */
+/**
+ * While online, keeps the open signing steps on the device, so they can be signed in person with no network; a
+ * signed one (complete) is forgotten, so the host's device holds no investor's document longer than it needs.
+ */
 function useKeepSigningSteps(steps: readonly StepDoc[]) {
   const viewer = useViewer();
   const online = useOnline();
   const userId = viewer.session.user?.id;
   const signing = steps
-    .filter((s) => s.type === "signing" && s.status !== "complete")
-    .map((s) => s.id)
+    .filter((s) => s.type === "signing" && s.status !== "processing")
+    .map((s) => `${s.id}:${s.status === "complete" ? "done" : "open"}`)
     .join(",");
   useEffect(() => {
-    if (!online || !userId || !signing) return;
-    for (const stepId of signing.split(",")) {
-      keepSigningForOffline(userId, viewer.accountId, stepId).catch(() => undefined);
+    if (!userId || !signing) return;
+    for (const entry of signing.split(",")) {
+      const [stepId = "", state] = entry.split(":");
+      if (state === "done") forgetSigningStep(userId, viewer.accountId, stepId).catch(() => undefined);
+      else if (online) keepSigningForOffline(userId, viewer.accountId, stepId).catch(() => undefined);
     }
   }, [online, userId, viewer.accountId, signing]);
 }

@@ -43,7 +43,7 @@ function Ended() {
       <EmptyState text={T.ended} />
       <p className={css({ mt: "4" })}>
         <a href="/" className={css({ color: "fg.link", textDecoration: "underline", fontWeight: "600" })}>
-          {T.backToDistribution}
+          {T.home}
         </a>
       </p>
     </Page>

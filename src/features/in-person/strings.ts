@@ -32,7 +32,7 @@ export const FOCUSED_TEXT = {
   confirm: "Leave",
   stay: "Stay",
   ended: "This session is not open on this device.",
-  backToDistribution: "Back to the distribution",
+  home: "Go to your home page",
   accountDetails: (investor: string) =>
     `Account details: ${investor} completes these on their own device. Once this session reaches the server they receive a mail with the link to claim their account and a copy of what they signed.`,
   notOnDevice: "This investor's steps are not on this device yet.",

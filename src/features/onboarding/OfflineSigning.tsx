@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useHostedSession } from "../../app/hosted-session.ts";
-import { useCommand } from "../../data/hooks.tsx";
-import type { KeptSigningStep } from "../../data/signing-offline.ts";
+import { useCommand, useLocalData } from "../../data/hooks.tsx";
+import { forgetSigningStep, type KeptSigningStep } from "../../data/signing-offline.ts";
 import { type StepDoc, stepTitle } from "../../domain/onboarding.ts";
 import { sha256Hex, signingDate, signingFingerprint } from "../../domain/signing-fingerprint.ts";
 import { linkClass } from "../../ui/index.ts";
@@ -26,6 +26,7 @@ export function OfflineSigning({ step, kept }: { step: StepDoc; kept: KeptSignin
   const command = useCommand();
   // in an in-person session the signature is the investor's, hosted by the signed-in user (the server checks both)
   const hosted = useHostedSession();
+  const data = useLocalData();
   const [shownAt] = useState(() => new Date());
   const shown = useMemo(() => valuesAt(kept, shownAt), [kept, shownAt]);
   const documentUrl = useMemo(() => (kept.template ? URL.createObjectURL(kept.template) : null), [kept.template]);
@@ -49,6 +50,8 @@ export function OfflineSigning({ step, kept }: { step: StepDoc; kept: KeptSignin
         ...(hosted ? { sessionId: hosted.id } : {}),
       },
     });
+    // the host's device keeps no investor's document once it is signed (signing again reads it afresh, online)
+    if (hosted && data) await forgetSigningStep(data.userId, data.accountId, step.id).catch(() => undefined);
   }
 
   return (
