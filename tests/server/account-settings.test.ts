@@ -3,6 +3,7 @@
 // refused through GraphQL and through POST /api/v2/commands, and the refusal changes nothing. The personal data
 // (SSN last 4, addresses, parties) reads only to the account's members (docs/PERMISSIONS.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
 
 let t: TestServer;
@@ -44,34 +45,9 @@ async function as(email: string, accountName: string): Promise<Session> {
   return { client, userId, accountId: idOf(accountName) };
 }
 
-let seq = 0;
 /** The mutation as the device's outbox sends it. */
-async function command(
-  who: Session,
-  mutation: string,
-  variables: Record<string, unknown>,
-): Promise<{ status: string; errorCode: string | null }> {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables,
-        userId: who.userId,
-        accountId: who.accountId,
-        createdOn: new Date().toISOString(),
-        deviceId: "account-settings-test",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { results: Array<{ status: string; errorCode: string | null }> };
-  const result = body.results[0];
-  if (!result) throw new Error("no command result");
-  return result;
+function command(who: Session, mutation: string, variables: { input: Record<string, unknown> }) {
+  return sendCommand(who, "account-settings-test", mutation, variables.input);
 }
 
 const UPDATE_ACCOUNT = `mutation ($id: UUID!, $patch: AccountPatch!) {
