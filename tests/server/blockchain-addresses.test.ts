@@ -6,6 +6,7 @@
 // the holdings minted to each (a custodial address appears once the investor's first holding is minted).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../src/domain/wire.ts";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
 
@@ -17,32 +18,13 @@ let owner: SignedIn;
 let other: SignedIn;
 let viewer: SignedIn;
 let issuer: SignedIn;
-let seq = 0;
 
 async function rows<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T[]> {
   return (await t.server.db.query<T>(sql, values)).rows;
 }
 
-async function command(who: SignedIn, input: Record<string, unknown>): Promise<CommandResult> {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation: "makeBlockchainAddress",
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        deviceId: "blockchain-addresses",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const result = ((await response.json()) as { results: CommandResult[] }).results[0];
-  if (!result) throw new Error("no result");
-  return result;
+function command(who: SignedIn, input: Record<string, unknown>): Promise<CommandResult> {
+  return sendCommand(who, "blockchain-addresses", "makeBlockchainAddress", input);
 }
 
 async function addresses(): Promise<string> {
