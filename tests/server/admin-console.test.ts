@@ -4,6 +4,7 @@
 // from; admin edits run as typed commands through POST /api/v2/commands.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandResult } from "../../src/domain/wire.ts";
+import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type SignedIn, signInAs } from "../sync/harness.ts";
 
@@ -19,27 +20,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-let seq = 0;
-async function command(who: SignedIn, mutation: string, input: Record<string, unknown>): Promise<CommandResult> {
-  const response = await who.client.fetch("/api/v2/commands", {
-    method: "POST",
-    headers: { "content-type": "application/json", "user-agent": "admin-console-test" },
-    body: JSON.stringify([
-      {
-        key: crypto.randomUUID(),
-        mutation,
-        variables: { input },
-        userId: who.userId,
-        accountId: who.accountId,
-        createdOn: new Date().toISOString(),
-        deviceId: "admin-console-test",
-        seq: ++seq,
-      },
-    ]),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { results: CommandResult[] };
-  return body.results[0] as CommandResult;
+function command(who: SignedIn, mutation: string, input: Record<string, unknown>): Promise<CommandResult> {
+  return sendCommand(who, "admin-console-test", mutation, input);
 }
 
 const KYC_SCHEMA = {
