@@ -27,7 +27,7 @@
 //   - memory per connected device (after a full GC, bench/lib/heap-probe.ts; and RSS);
 //   - events outside the audience (must be 0); events with documents and notices.
 // "Keeps up": propagation p99 under 1 s, every device reached, no command failed.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -421,7 +421,12 @@ function placeMix(size: number, procs: Proc[], groups: MixGroup[], tokens: Array
         });
       }
     }
-    const concerned = new Set(chosen.map((c) => c.group));
+    // the previous round's groups are not quiet either: a change of it may still be arriving (late, past its 10 s)
+    const previous = Array.from(
+      { length: round > 0 ? Math.min(MIX_GROUPS_PER_ROUND, count) : 0 },
+      (_, k) => placed[((round - 1) * MIX_GROUPS_PER_ROUND + k) % count]!.group,
+    );
+    const concerned = new Set([...chosen.map((c) => c.group), ...previous]);
     const quiet = new Set(
       placed
         .filter((p) => !concerned.has(p.group))
@@ -474,6 +479,7 @@ async function measure(
   const answers: number[] = [];
   let notReached = 0;
   let outsideEvents = 0;
+  const outsideTables: Record<string, number> = {};
   let changes = 0;
   const byKind = new Map<string, number[]>();
   const serverCpuBefore = serversCpu(procs);
@@ -507,8 +513,12 @@ async function measure(
           byKind.set(label, [...(byKind.get(label) ?? []), at - sent.get(key)!]);
         }
       }
-      for (const [index, events] of Object.entries(answer.events))
-        if (round.quiet.has(Number(index))) outsideEvents += events;
+      for (const [index, tables] of Object.entries(answer.events))
+        if (round.quiet.has(Number(index)))
+          for (const [table, n] of Object.entries(tables)) {
+            outsideEvents += n;
+            outsideTables[table] = (outsideTables[table] ?? 0) + n;
+          }
     }
     await sleep(1_000);
   }
@@ -573,6 +583,7 @@ async function measure(
     documentEvents: sum((c) => c.documentEvents),
     noticeEvents: sum((c) => c.noticeEvents),
     outsideEvents,
+    outsideTables,
     keepsUp: reasons.length === 0,
     why: reasons.join("; "),
   };
@@ -580,12 +591,43 @@ async function measure(
 
 // ---------------------------------------------------------------- main
 
+/** The load section of a RESULTS.md text ("" when it has none). */
+function sectionOf(text: string): string {
+  const at = text.indexOf(START);
+  const end = text.indexOf(END);
+  return at >= 0 && end > at ? text.slice(at, end) : "";
+}
+
+/**
+ * The section this run's figures are compared with: the file's, unless it is this run's own (written by --report
+ * before), then the last committed one of another run (git history of bench/RESULTS.md).
+ */
+function previousSection(text: string, startedOn: string): string {
+  const current = sectionOf(text);
+  if (!current.includes(startedOn)) return current;
+  try {
+    const commits = execFileSync("git", ["log", "--format=%H", "-n", "50", "--", "bench/RESULTS.md"], {
+      cwd: projectDir,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter(Boolean);
+    for (const commit of commits) {
+      const old = sectionOf(
+        execFileSync("git", ["show", `${commit}:bench/RESULTS.md`], { cwd: projectDir, encoding: "utf8" }),
+      );
+      if (old && !old.includes(startedOn)) return old;
+    }
+  } catch {}
+  return "";
+}
+
 /** Writes the section of bench/RESULTS.md (or prints it with --no-write). */
 function report(results: LoadResult[], startedOn: string, load: number[]): void {
   const text = readFileSync(RESULTS, "utf8");
   const at = text.indexOf(START);
   const end = text.indexOf(END);
-  const section = markdown(results, startedOn, load, at >= 0 && end > at ? text.slice(at, end) : "");
+  const section = markdown(results, startedOn, load, previousSection(text, startedOn));
   console.log(section);
   if (WRITE) {
     const next =

@@ -40,8 +40,8 @@ export type LoadRequest =
 export interface WatchAnswer {
   /** [version key, device index, when it first held it (epoch ms) or null]. */
   times: Array<[string, number, number | null]>;
-  /** Stream events each device heard since the last mark, by device index (devices that heard any). */
-  events: Record<number, number>;
+  /** Stream events each device heard since the last mark, by table, by device index (devices that heard any). */
+  events: Record<number, Record<string, number>>;
 }
 
 export interface CloseAnswer {
@@ -73,7 +73,7 @@ class Device {
   readonly pulling = new Map<string, Promise<void>>();
   readonly again = new Set<string>();
   readonly lastPull = new Map<string, number>();
-  eventsSinceMark = 0;
+  eventsSinceMark = new Map<string, number>();
   closed = false;
 
   constructor(spec: DeviceSpec) {
@@ -180,9 +180,9 @@ function connectOnce(device: Device): Promise<void> {
         done();
       } else if (frame.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
       else if (frame.type === "next") {
-        device.eventsSinceMark++;
         const change = frame.payload?.data?.changes;
         const table = change?.table ?? "";
+        device.eventsSinceMark.set(table, (device.eventsSinceMark.get(table) ?? 0) + 1);
         if (!device.spec.models.includes(table)) return;
         if (change?.documents) {
           stats.documentEvents++;
@@ -230,8 +230,9 @@ async function watch(expect: Record<string, number[]>, deadline: number): Promis
       const device = byIndex.get(index);
       if (device) times.push([key, index, device.seen.get(key) ?? null]);
     }
-  const events: Record<number, number> = {};
-  for (const device of devices) if (device.eventsSinceMark) events[device.spec.index] = device.eventsSinceMark;
+  const events: WatchAnswer["events"] = {};
+  for (const device of devices)
+    if (device.eventsSinceMark.size) events[device.spec.index] = Object.fromEntries(device.eventsSinceMark);
   return { times, events };
 }
 
@@ -292,7 +293,7 @@ async function answer(request: LoadRequest): Promise<unknown> {
       return null;
     }
     case "mark":
-      for (const device of devices) device.eventsSinceMark = 0;
+      for (const device of devices) device.eventsSinceMark.clear();
       return null;
     case "watch":
       return watch(request.expect, request.deadline);

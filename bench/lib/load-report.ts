@@ -42,6 +42,8 @@ export interface LoadResult {
   noticeEvents: number;
   /** Stream events heard by devices outside every audience of the changes (must be 0). */
   outsideEvents: number;
+  /** Those events by table. */
+  outsideTables?: Record<string, number>;
   keepsUp: boolean;
   why: string;
 }
@@ -154,7 +156,13 @@ function row(r: LoadResult, previous: Map<string, Map<string, string>>): string 
         : ""
     })`,
     "Events with documents / notices": `${r.documentEvents.toLocaleString("en-US")} / ${r.noticeEvents.toLocaleString("en-US")}`,
-    "Events outside the audience": String(r.outsideEvents),
+    "Events outside the audience": `${r.outsideEvents}${
+      r.outsideEvents && Object.keys(r.outsideTables ?? {}).length
+        ? ` (${Object.entries(r.outsideTables ?? {})
+            .map(([table, n]) => `${table} ${n}`)
+            .join(", ")})`
+        : ""
+    }`,
     "Keeps up": r.keepsUp ? "yes" : `**no**: ${r.why}`,
   };
   const before = previous.get([r.case, r.stream, r.processes, r.devices].join("/"));
@@ -162,6 +170,28 @@ function row(r: LoadResult, previous: Map<string, Map<string, string>>): string 
     const old = before?.get(header);
     return COMPARED.has(header) && old && old !== "-" ? `${values[header]} (was ${old})` : values[header];
   }).join(" | ")} |`;
+}
+
+/** The replaced section's rows this run did not measure, kept in a line each (their figures would be lost). */
+function notMeasured(
+  results: LoadResult[],
+  previous: { on: string; rows: Map<string, Map<string, string>> },
+): string[] {
+  const measured = new Set(results.map((r) => [r.case, r.stream, r.processes, r.devices].join("/")));
+  const kept = [...previous.rows].filter(([key]) => !measured.has(key));
+  if (!kept.length) return [];
+  return [
+    `Rows of the replaced section (${previous.on}) this run did not measure:`,
+    "",
+    ...kept.map(
+      ([, row]) =>
+        `- ${row.get("Case") ?? "single audience"}, documents ${row.get("Stream documents") ?? "off"}, ` +
+        `${row.get("Processes")} process(es), ${row.get("Devices")} devices: propagation p50 ${row.get("Propagation p50")}, ` +
+        `p99 ${row.get("p99")}, not reached ${row.get("Not reached (10 s)")}, command p50 / p99 ${row.get("Command p50 / p99")}, ` +
+        `${row.get("Commands/s (all at once)")} commands/s, memory per device ${row.get("Memory per device")}.`,
+    ),
+    "",
+  ];
 }
 
 export function markdown(results: LoadResult[], startedOn: string, load: number[], oldSection: string): string {
@@ -195,8 +225,9 @@ export function markdown(results: LoadResult[], startedOn: string, load: number[
       "each) and 41 investors (one device each, its own distribution); 5 rounds, each with 3 changes in each of 5 " +
       "groups at once: the issuer adds a contact (its devices), renames one investor's distribution (its devices and " +
       "that investor's), a broker adds a contact (that broker's devices); the issuers' and brokers' devices send a " +
-      "command at once. Events outside the audience: stream events heard during the changes by devices of no group " +
-      "(or, single audience, by the broker's devices) that a change concerned (must be 0). Servers' CPU: user + " +
+      "command at once. Events outside the audience: stream events heard during a round by devices of the groups " +
+      "neither it nor the round before concerned (a late change of the round before may still arrive), or, single " +
+      "audience, by the broker's devices, by table (must be 0). Servers' CPU: user + " +
       "system time of the server processes (/proc) during the rounds of changes over the number of changes (a " +
       "single-audience change reaches 90% of the devices, a mix change 1 to 6), and during the burst over the " +
       "number of commands. Devices' CPU: the bench process's (the devices' threads and the main thread) during the " +
@@ -205,6 +236,9 @@ export function markdown(results: LoadResult[], startedOn: string, load: number[
     `| ${HEADERS.join(" | ")} |`,
     `| ${HEADERS.map(() => "---").join(" | ")} |`,
     ...results.map((r) => row(r, previous.rows)),
+    "",
+    ...notMeasured(results, previous),
+    'What a run on a loaded machine means, and how to run the full set: bench/README.md "Issue 33 item 5".',
     "",
     "Targets (issue 33; figures, not timed tests):",
     "",
