@@ -6,7 +6,7 @@
 // stakeholders; equity assets -> stock classes; rounds of equity assets with issued holdings -> financings;
 // holdings of equity assets -> stock issuances (quantity from the holding's issuance ledger entries, price, date,
 // stakeholder, class, vesting terms); negative ledger entries -> stock transfers (when the same transaction credits
-// other holdings) or cancellations; vesting schedules -> vesting terms. Numbers are PostgreSQL numeric text
+// other holdings), repurchases (a redemption's) or cancellations; vesting schedules -> vesting terms. Numbers are PostgreSQL numeric text
 // (trim_scale), never JavaScript numbers. Debt and fund assets have no OCF schema: they are listed in the
 // manifest's comments and the summary.
 
@@ -26,6 +26,8 @@ export interface OcfExportSummary {
   issuances: number;
   cancellations: number;
   transfers: number;
+  /** redemptions (buybacks) as TX_STOCK_REPURCHASE */
+  repurchases: number;
   vestingTerms: number;
   /** what OCF cannot express, one sentence each */
   omitted: string[];
@@ -277,6 +279,7 @@ export async function writeOcfPackage(
   let issuances = 0;
   let cancellations = 0;
   let transfers = 0;
+  let repurchases = 0;
   let fileNumber = 0;
   let current: ReturnType<ZipWriter["file"]> | null = null;
   let inFile = 0;
@@ -337,9 +340,11 @@ export async function writeOcfPackage(
     after = rows[rows.length - 1]?.id ?? after;
   }
   {
-    // A negative entry is a transfer when the same transaction credits other holdings, else a cancellation.
+    // A negative entry is a transfer when the same transaction credits other holdings, a repurchase when its
+    // transaction is a redemption (docs/CORPORATE-ACTIONS.md), else a cancellation.
     const { rows } = await tx.query<{
       id: string;
+      kind: string | null;
       holding_id: string;
       quantity: string;
       date: string;
@@ -350,7 +355,7 @@ export async function writeOcfPackage(
     }>(
       `select le.id, le.holding_id, trim_scale(-le.amount)::text as quantity,
               coalesce(t.chain_data ->> 'date', (t.created_on at time zone 'UTC')::date::text) as date,
-              t.chain_data ->> 'reason' as reason, trim_scale((t.chain_data ->> 'price_per_unit')::numeric)::text as price,
+              t.chain_data ->> 'kind' as kind, t.chain_data ->> 'reason' as reason, trim_scale((t.chain_data ->> 'price_per_unit')::numeric)::text as price,
               t.chain_data ->> 'consideration_text' as consideration,
               (select array_agg(distinct o.holding_id order by o.holding_id) from app_public.ledger_entries o
                 where o.transaction_id = le.transaction_id and o.amount > 0 and o.holding_id is not null
@@ -374,6 +379,18 @@ export async function writeOcfPackage(
           ...(consideration ? { consideration_text: consideration } : {}),
         });
         transfers += 1;
+        continue;
+      }
+      if (r.kind === "redemption") {
+        txItem({
+          object_type: "TX_STOCK_REPURCHASE",
+          id: r.id,
+          security_id: r.holding_id,
+          date: r.date,
+          quantity: r.quantity,
+          price: { amount: r.price ?? "0", currency: "USD" },
+        });
+        repurchases += 1;
         continue;
       }
       txItem({
@@ -429,6 +446,7 @@ export async function writeOcfPackage(
     issuances,
     cancellations,
     transfers,
+    repurchases,
     vestingTerms: terms.length,
     omitted: notes,
     capTable: Object.fromEntries(capTable),

@@ -5,7 +5,7 @@
 // transaction, all or nothing: assets and securities from stock classes, rounds with an allocation from financings,
 // and per issuance a closed, issued distribution, its holding and its ledger entry in the round's import
 // transaction (chain_data.source = 'ocf-import'); cancellations are negative ledger entries in a transaction of
-// their date; vesting terms become vesting schedules of the distributions.
+// their date, repurchases the same in a redemption's transaction of their date and price; vesting terms become vesting schedules of the distributions.
 import type { Sql } from "../db/database.ts";
 import { parseConsideration } from "./consideration.ts";
 import { vestingTermsId } from "./export.ts";
@@ -209,6 +209,8 @@ interface PlanCancellation {
   issuance_key: string;
   quantity: string;
   date: string;
+  /** a repurchase's price per unit (it becomes a redemption); null for a cancellation */
+  price: string | null;
 }
 interface PlanTransfer {
   key: string;
@@ -241,6 +243,7 @@ export interface OcfPreview {
   units: string;
   cancellations: number;
   transfers: number;
+  repurchases: number;
   vestingTerms: number;
   problems: OcfProblem[];
   errors: number;
@@ -254,6 +257,7 @@ const SUPPORTED = new Set([
   "TX_STOCK_ISSUANCE",
   "TX_STOCK_CANCELLATION",
   "TX_STOCK_TRANSFER",
+  "TX_STOCK_REPURCHASE",
 ]);
 
 /** Reads a monthly schedule (cliff and length in months) from vesting conditions, or null. */
@@ -327,7 +331,11 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
   const transferOf = new Map<string, string>();
   for (const { item } of pkg.objects) {
     if (item.object_type === "TX_STOCK_ISSUANCE") issuanceKeyBySecurity.set(String(item.security_id), item.id);
-    if (item.object_type === "TX_STOCK_CANCELLATION" || item.object_type === "TX_STOCK_TRANSFER") {
+    if (
+      item.object_type === "TX_STOCK_CANCELLATION" ||
+      item.object_type === "TX_STOCK_TRANSFER" ||
+      item.object_type === "TX_STOCK_REPURCHASE"
+    ) {
       const list = cancelled.get(String(item.security_id)) ?? [];
       list.push(String(item.quantity));
       cancelled.set(String(item.security_id), list);
@@ -419,10 +427,15 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
         break;
       }
       case "TX_STOCK_CANCELLATION":
+      case "TX_STOCK_REPURCHASE":
         plan.cancellations.push({
           issuance_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
           quantity: String(item.quantity),
           date: String(item.date),
+          price:
+            item.object_type === "TX_STOCK_REPURCHASE"
+              ? String((item.price as { amount?: string } | undefined)?.amount ?? "0")
+              : null,
         });
         break;
     }
@@ -509,8 +522,9 @@ export async function previewImport(tx: Sql, issuerId: string | null, pkg: OcfPa
     }),
     issuances: plan.issuances.length,
     units: sumDecimals(plan.issuances.map((i) => i.remaining)),
-    cancellations: plan.cancellations.length,
+    cancellations: plan.cancellations.filter((c) => c.price === null).length,
     transfers: plan.transfers.length,
+    repurchases: plan.cancellations.filter((c) => c.price !== null).length,
     vestingTerms: pkg.objects.filter((o) => o.item.object_type === "VESTING_TERMS").length,
     problems: problems.slice(0, 500),
     errors: problems.filter((p) => p.severity === "error").length,
@@ -525,6 +539,7 @@ export interface OcfImportResult {
   issuances: number;
   cancellations: number;
   transfers: number;
+  repurchases: number;
 }
 
 const BATCH = 10_000;
@@ -564,7 +579,7 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
                                      transfer_key text,
                                      distribution_id uuid default gen_random_uuid(),
                                      holding_id uuid default gen_random_uuid()) on commit drop;
-    create temp table ocf_cancellations (issuance_key text, quantity numeric, date date) on commit drop;
+    create temp table ocf_cancellations (issuance_key text, quantity numeric, date date, price numeric) on commit drop;
     create temp table ocf_transfers (key text, from_key text, quantity numeric, date date, consideration text,
                                      reason text, price_per_unit numeric,
                                      transaction_id uuid default gen_random_uuid()) on commit drop;
@@ -588,7 +603,12 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
     "key text, person_key text, class_key text, round_key text, quantity numeric, remaining numeric, price numeric, date date, periods int, cliff int, transfer_key text",
     plan.issuances,
   );
-  await load(tx, "ocf_cancellations", "issuance_key text, quantity numeric, date date", plan.cancellations);
+  await load(
+    tx,
+    "ocf_cancellations",
+    "issuance_key text, quantity numeric, date date, price numeric",
+    plan.cancellations,
+  );
   await load(
     tx,
     "ocf_transfers (key, from_key, quantity, date, consideration, reason, price_per_unit)",
@@ -725,16 +745,18 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
   if (plan.cancellations.length) {
     await tx.query(
       `with days as (
-         select d.date, gen_random_uuid() as id from (select distinct date from ocf_cancellations) d
+         select d.date, d.price, gen_random_uuid() as id from (select distinct date, price from ocf_cancellations) d
        ), txs as (
+         -- a repurchase is a redemption at its price (the export writes it back as TX_STOCK_REPURCHASE)
          insert into app_public.transactions (id, issuer_id, chain_data)
-         select id, $1, jsonb_build_object('source', 'ocf-import', 'kind', 'cancellation', 'date', date::text,
-                                           'paid_on', date::timestamptz)
+         select id, $1, jsonb_strip_nulls(jsonb_build_object(
+                  'source', 'ocf-import', 'kind', case when price is null then 'cancellation' else 'redemption' end,
+                  'date', date::text, 'paid_on', date::timestamptz, 'price_per_unit', trim_scale(price)::text))
            from days returning id
        )
        insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
        select d.id, i.holding_id, p.investor_id, -x.quantity
-         from ocf_cancellations x join days d on d.date = x.date
+         from ocf_cancellations x join days d on d.date = x.date and d.price is not distinct from x.price
          join ocf_issuances i on i.key = x.issuance_key join ocf_people p on p.key = i.person_key
         where (select count(*) from txs) >= 0`,
       [issuerId],
@@ -753,8 +775,9 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
     stockClasses: plan.classes.length,
     rounds: plan.rounds.length,
     issuances: plan.issuances.length,
-    cancellations: plan.cancellations.length,
+    cancellations: plan.cancellations.filter((c) => c.price === null).length,
     transfers: plan.transfers.length,
+    repurchases: plan.cancellations.filter((c) => c.price !== null).length,
   };
 }
 

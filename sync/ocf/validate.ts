@@ -203,7 +203,7 @@ export interface ReferenceInput {
 /**
  * The checks the schemas miss: duplicate ids, references to ids that do not exist (stakeholder, stock class,
  * vesting terms, financing issuances, security ids of cancellations and transfers), negative quantities and
- * prices, and (with a cap table) issuance totals per stock class equal to it.
+ * prices, and (with a cap table) issuance totals per stock class, less cancellations, transfers and repurchases, equal to it.
  */
 export function referenceProblems(input: ReferenceInput): OcfProblem[] {
   const problems: OcfProblem[] = [];
@@ -290,7 +290,9 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
           severity: "error",
         });
       } else if (
-        (item.object_type === "TX_STOCK_CANCELLATION" || item.object_type === "TX_STOCK_TRANSFER") &&
+        (item.object_type === "TX_STOCK_CANCELLATION" ||
+          item.object_type === "TX_STOCK_TRANSFER" ||
+          item.object_type === "TX_STOCK_REPURCHASE") &&
         typeof item.quantity === "string"
       ) {
         const classId = String(security.item.stock_class_id);

@@ -137,6 +137,7 @@ describe("OCF import", () => {
       issuances: 2,
       cancellations: 1,
       transfers: 0,
+      repurchases: 0,
     });
     const after = await footprint();
     expect(after.holdings).toBe((before.holdings ?? 0) + 2);

@@ -46,6 +46,8 @@ interface Preview {
   units: string;
   cancellations: number;
   transfers: number;
+  /** buybacks (redemptions); absent in a preview from a server before them */
+  repurchases?: number;
   vestingTerms: number;
   problems: Problem[];
   errors: number;
@@ -334,6 +336,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
             <Fact label={OCF_TEXT.units}>{formatNumber(preview.units)}</Fact>
             <Fact label={OCF_TEXT.cancellations}>{formatInteger(preview.cancellations)}</Fact>
             <Fact label={OCF_TEXT.transfers}>{formatInteger(preview.transfers)}</Fact>
+            <Fact label={OCF_TEXT.repurchases}>{formatInteger(preview.repurchases ?? 0)}</Fact>
             <Fact label={OCF_TEXT.vestingTerms}>{formatInteger(preview.vestingTerms)}</Fact>
           </dl>
           {preview.stockClasses.length > 0 && (

@@ -38,7 +38,7 @@ export const CONTROL_TEXT = {
 export const OCF_TEXT = {
   title: "OCF package",
   description:
-    "Your cap table as an Open Cap Format 1.2.0 package (zip): stakeholders, stock classes, financings, issuances, cancellations and vesting terms.",
+    "Your cap table as an Open Cap Format 1.2.0 package (zip): stakeholders, stock classes, financings, issuances, cancellations, transfers, buybacks and vesting terms.",
   offline: "The OCF package is made by the server: connect to download it.",
   summary: (issuances: number, stakeholders: number, classes: number) =>
     `${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"}, ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"}, ${classes} stock class${classes === 1 ? "" : "es"}`,
@@ -62,6 +62,7 @@ export const OCF_TEXT = {
   units: "Units",
   cancellations: "Cancellations",
   transfers: "Transfers",
+  repurchases: "Buybacks",
   vestingTerms: "Vesting terms",
   stockClasses: "Stock classes",
   financings: "Financings",
