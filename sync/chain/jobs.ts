@@ -67,18 +67,35 @@ export interface RunnerOptions {
   leads?: () => boolean;
 }
 
-/** The chain's reason for a revert, from the revert data: a custom error with its arguments, or Error(string). */
+/**
+ * The token's refusals in words for the issuer who reads them beside a failed mint or transfer (the contract's own
+ * errors and OpenZeppelin's it inherits); any other error keeps its name after a plain sentence.
+ */
+const REVERT_TEXTS: Record<string, (args: readonly unknown[]) => string> = {
+  NotAllowlisted: ([account]) => `The address ${String(account)} is not on the token's list of allowed holders.`,
+  EnforcedPause: () => "The token is paused: no units move until it is resumed.",
+  AccessControlUnauthorizedAccount: ([account]) =>
+    `The platform's key ${String(account)} is no longer allowed to do this on the token (its role was taken away).`,
+  ERC20InsufficientBalance: ([sender, balance, needed]) =>
+    `The address ${String(sender)} holds ${String(balance)} token units, fewer than the ${String(needed)} to move.`,
+  ERC20InvalidReceiver: ([receiver]) => `The tokens cannot go to the address ${String(receiver)}.`,
+  BatchLengthMismatch: ([accounts, amounts]) =>
+    `The batch named ${String(accounts)} addresses for ${String(amounts)} amounts.`,
+};
+
+/** The chain's reason for a revert, from the revert data: a custom error in words, or Error(string). */
 export function revertReason(data: string | null | undefined): string {
-  if (!data || data === "0x") return "The transaction was reverted.";
+  if (!data || data === "0x") return "The chain refused the transaction without giving a reason.";
   let parsed: ErrorDescription | null = null;
   try {
     parsed = TOKEN_INTERFACE.parseError(data);
   } catch {
     parsed = null;
   }
-  if (!parsed) return `The transaction was reverted (${data.slice(0, 10)}).`;
+  if (!parsed) return "The chain refused the transaction with a reason this server does not know.";
   if (parsed.name === "Error") return String(parsed.args[0]);
-  return `${parsed.name}(${parsed.args.map((a) => String(a)).join(", ")})`;
+  const text = REVERT_TEXTS[parsed.name];
+  return text ? text([...parsed.args]) : `The chain refused the transaction (${parsed.name}).`;
 }
 
 export class JobRunner {

@@ -419,11 +419,14 @@ describe("a token from setup to the ledger on the embedded chain", () => {
       "select status, failure, block_number from app_public.holding_blockchain_addresses where holding_id = $1",
       [late?.id],
     );
-    expect(link).toMatchObject({ status: "failed", failure: "EnforcedPause()" });
+    expect(link).toMatchObject({
+      status: "failed",
+      failure: "The token is paused: no units move until it is resumed.",
+    });
     expect(link?.block_number).toBeGreaterThan(0);
     const contract = await contractOf(tokenId);
     expect(contract.status).toBe("issued");
-    expect(contract.failure).toBe("1 holding was not minted: EnforcedPause()");
+    expect(contract.failure).toBe("1 holding was not minted: The token is paused: no units move until it is resumed.");
     // the ledger still equals the chain: Emma's balance did not move
     const provider = rpc(issuer);
     const [emma] = await rows<{ address: string; amount: string }>(
