@@ -450,6 +450,20 @@ create table app_private.migrations (
   constraint migrations_pkey PRIMARY KEY (name)
 );
 
+create table app_private.ocf_import_keys (
+  idempotency_key uuid not null,
+  user_id uuid not null,
+  account_id uuid not null,
+  result jsonb,
+  created_on timestamp with time zone default now() not null,
+  constraint ocf_import_keys_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
+  constraint ocf_import_keys_pkey PRIMARY KEY (idempotency_key),
+  constraint ocf_import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
+);
+CREATE INDEX ocf_import_keys_account_id_idx ON app_private.ocf_import_keys USING btree (account_id);
+CREATE INDEX ocf_import_keys_user_id_idx ON app_private.ocf_import_keys USING btree (user_id);
+comment on table app_private.ocf_import_keys is 'Idempotency keys of OCF import confirms: who confirmed, for which account, and the answer given.';
+
 create table app_private.offline_signatures (
   id uuid default gen_random_uuid() not null,
   step_id uuid not null,
@@ -5078,6 +5092,29 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.claim_ocf_import_key(confirm_key uuid, confirmed_by uuid, confirmed_for uuid)
+ RETURNS TABLE(claimed boolean, same_request boolean, answer jsonb)
+ LANGUAGE plpgsql
+ STRICT
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  known app_private.ocf_import_keys;
+begin
+  insert into app_private.ocf_import_keys (idempotency_key, user_id, account_id)
+    values (confirm_key, confirmed_by, confirmed_for)
+    on conflict (idempotency_key) do nothing;
+  if found then
+    return query select true, true, null::jsonb;
+    return;
+  end if;
+  -- a new statement, so it sees the row the other transaction committed
+  select k.* into strict known from app_private.ocf_import_keys k where k.idempotency_key = confirm_key;
+  return query select false, known.user_id = confirmed_by and known.account_id = confirmed_for, known.result;
+end
+$function$;
+comment on function app_private.claim_ocf_import_key(confirm_key uuid, confirmed_by uuid, confirmed_for uuid) is 'Takes an OCF import confirm''s idempotency key, or answers who took it and the answer recorded.';
+
 CREATE OR REPLACE FUNCTION app_private.claim_payment_jobs(runner text, lease_seconds integer, max_jobs integer)
  RETURNS SETOF app_private.payment_jobs
  LANGUAGE sql
@@ -9222,6 +9259,16 @@ begin
   perform pg_notify('app_changes', json_build_object('t', model, 'x', pg_current_xact_id()::text)::text);
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.record_ocf_import_key(confirm_key uuid, answer jsonb)
+ RETURNS void
+ LANGUAGE sql
+ STRICT
+ SET search_path TO 'pg_catalog'
+AS $function$
+  update app_private.ocf_import_keys set result = answer where idempotency_key = confirm_key;
+$function$;
+comment on function app_private.record_ocf_import_key(confirm_key uuid, answer jsonb) is 'Records the answer of the OCF import confirm that holds this idempotency key.';
 
 CREATE OR REPLACE FUNCTION app_private.record_round_changes(round_id uuid, accounts uuid[])
  RETURNS void

@@ -7,6 +7,7 @@ import { CSV_CONTENT_TYPE, type CsvText, toCsv } from "../../src/domain/csv.ts";
 import { type CapTableLine, type ContactLine, capTableCsv, contactsCsv } from "../../src/domain/reports.ts";
 import type { Database, Sql } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
+import { claimConfirmKey, confirmKeyOf, recordConfirmKey } from "../ocf/confirm-once.ts";
 import { ocfExportSummary, writeOcfPackage } from "../ocf/export.ts";
 import {
   applyImport,
@@ -210,6 +211,9 @@ function packageRefusal(res: ServerResponse, error: OcfPackageError, status = 42
  * With `?newIssuer=1&ownerEmail=...[&accountName=...]`: a platform admin's import that creates a new issuer
  * (app_private.require_writer('{admin}')); confirm creates the account, its owner's membership or invitation and
  * the import in one transaction.
+ * Confirm with an `Idempotency-Key` header (a UUID; the app always sends one) is applied once per key: a repeat by
+ * the same user for the same account answers the recorded answer, another user's key is refused (409); without the
+ * header a confirm imports as it always did (sync/ocf/confirm-once.ts).
  */
 async function handleOcfImport(
   req: IncomingMessage,
@@ -238,6 +242,8 @@ async function handleOcfImport(
       throw error;
     }
   }
+  const confirmKey = path === OCF_IMPORT_PATH ? { key: null } : confirmKeyOf(req);
+  if ("error" in confirmKey) return refuse(res, 400, "LL400", confirmKey.error);
   const limits = ocfLimits();
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limits.maxCompressedBytes) {
@@ -281,21 +287,39 @@ async function handleOcfImport(
       problems: problems.slice(0, 500),
     });
   }
+  const importPackage = async (tx: Sql) => {
+    if (!newIssuer) return applyImport(tx, issuerId, pkg);
+    const created = await createIssuerForImport(tx, newIssuer, pkg, session.userId);
+    const applied = await applyImport(tx, created.id, pkg);
+    return {
+      ...applied,
+      newIssuer: { id: created.id, name: created.name, ownerEmail: created.ownerEmail, invited: created.invited },
+    };
+  };
+  const key = confirmKey.key;
   try {
-    const result = await context.db.transaction(async (tx) => {
+    const outcome = await context.db.transaction(async (tx) => {
       await sessionRole(tx, session);
       // the session must be allowed to write the issuer's data; the ledger itself is written as the owner
       await tx.query("select app_private.require_writer($1)", [writerTypes]);
       await tx.query("reset role");
-      if (!newIssuer) return applyImport(tx, issuerId, pkg);
-      const created = await createIssuerForImport(tx, newIssuer, pkg, session.userId);
-      const applied = await applyImport(tx, created.id, pkg);
-      return {
-        ...applied,
-        newIssuer: { id: created.id, name: created.name, ownerEmail: created.ownerEmail, invited: created.invited },
-      };
+      // a confirm repeated with its key (its answer was lost) gets the first answer; nothing is imported again
+      const claim = key ? await claimConfirmKey(tx, key, session.userId, issuerId) : ({ kind: "claimed" } as const);
+      if (claim.kind !== "claimed") return claim;
+      const answer = await importPackage(tx);
+      if (key) await recordConfirmKey(tx, key, answer);
+      return { kind: "imported" as const, answer };
     });
-    return sendJson(res, 200, result);
+    if (outcome.kind === "conflict") {
+      return refuse(
+        res,
+        409,
+        "LL409",
+        "This confirmation was already used for another import. Choose the package again and import it.",
+      );
+    }
+    if (outcome.kind === "repeat") res.setHeader("Idempotent-Replayed", "true");
+    return sendJson(res, 200, outcome.answer);
   } catch (error) {
     if (error instanceof OcfPackageError) return packageRefusal(res, error);
     const code = (error as { code?: string }).code;

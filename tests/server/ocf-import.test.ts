@@ -217,6 +217,90 @@ describe("OCF import", () => {
     }
   });
 
+  it("applies a confirm once per Idempotency-Key: a repeat answers the same, another user's key is refused", async () => {
+    const owner = await as("issuer@demo.test", "Import Target Corp");
+    /** The package with its stock class renamed, so each import here is told apart from the others. */
+    const packageOf = (className: string) => {
+      const files = smallPackage();
+      const classes = (files["StockClasses.ocf.json"]?.items ?? []) as Record<string, unknown>[];
+      classes[0] = { ...classes[0], name: className };
+      return buildPackage(files);
+    };
+    const confirm = (client: TestClient, zip: Uint8Array, key?: string) =>
+      post(client, "/api/v2/imports/ocf/confirm", zip, {
+        headers: { "content-type": "application/zip", ...(key ? { "idempotency-key": key } : {}) },
+      });
+    const imported = async (className: string) => {
+      const { rows } = await t.server.db.query<{ holdings: number; entries: number }>(
+        `select count(distinct h.id)::int as holdings, count(le.id)::int as entries
+           from app_public.holdings h join app_public.rounds r on r.id = h.round_id
+           join app_public.assets a on a.id = r.asset_id
+           left join app_public.ledger_entries le on le.holding_id = h.id
+          where a.name = $1 and a.issuer_id = $2`,
+        [className, targetId],
+      );
+      return rows[0];
+    };
+
+    // The answer is lost and the person clicks Import again: the same key, one import, the same answer.
+    const key = crypto.randomUUID();
+    const zip = packageOf("Once Robotics Common");
+    const first = await confirm(owner, zip, key);
+    expect(first.status).toBe(200);
+    const answer = await first.json();
+    expect(answer).toMatchObject({ stakeholders: 2, issuances: 2, cancellations: 1 });
+    const once = await imported("Once Robotics Common");
+    expect(once?.holdings).toBe(2);
+    const before = await footprint();
+    const again = await confirm(owner, zip, key.toUpperCase());
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toEqual(answer);
+    expect(await imported("Once Robotics Common")).toEqual(once);
+    expect(await footprint()).toEqual(before);
+
+    // Two confirms with one key at the same time: one import, both answered alike.
+    const racedKey = crypto.randomUUID();
+    const racedZip = packageOf("Raced Robotics Common");
+    const raced = await Promise.all([confirm(owner, racedZip, racedKey), confirm(owner, racedZip, racedKey)]);
+    expect(raced.map((response) => response.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(raced.map((response) => response.json()));
+    expect(a).toEqual(b);
+    expect((await imported("Raced Robotics Common"))?.holdings).toBe(2);
+
+    // Another user's key, on the account that user may import into: refused, nothing written.
+    const second = await t.server.db.query<{ id: string }>(
+      `with a as (insert into app_public.accounts (type, name, email, setup)
+                  values ('issuer', 'Second Target Corp', 'target@second-target.example', true) returning id),
+       m as (insert into app_public.users_accounts (user_id, account_id, role)
+             select ue.user_id, a.id, 'account_admin' from a, app_public.user_emails ue
+              where ue.email = 'issuer-viewer@demo.test')
+       select id from a`,
+    );
+    accountIds.set("Second Target Corp", second.rows[0]?.id ?? "");
+    const otherUser = await as("issuer-viewer@demo.test", "Second Target Corp");
+    const stillBefore = await footprint();
+    const taken = await confirm(otherUser, zip, key);
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).errors[0].message).toBe(
+      "This confirmation was already used for another import. Choose the package again and import it.",
+    );
+    // a malformed key is refused before anything is read
+    const malformed = await confirm(otherUser, zip, "not-a-uuid");
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).errors[0].message).toBe("The Idempotency-Key header must be a UUID.");
+    expect(await footprint()).toEqual(stillBefore);
+    // with a key of its own the same user imports into its account
+    expect((await confirm(otherUser, zip, crypto.randomUUID())).status).toBe(200);
+    expect((await footprint()).holdings).toBe((stillBefore.holdings ?? 0) + 2);
+
+    // Without the header (an older client) every confirm imports, as before.
+    const plain = packageOf("Plain Robotics Common");
+    expect((await confirm(owner, plain)).status).toBe(200);
+    expect((await confirm(owner, plain)).status).toBe(200);
+    expect((await imported("Plain Robotics Common"))?.holdings).toBe(4);
+  });
+
   it("refuses a viewer, an investor, a broker and another issuer's owner acting on this issuer: nothing written", async () => {
     const zip = buildPackage(smallPackage());
     const before = await footprint();

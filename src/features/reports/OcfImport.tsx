@@ -7,8 +7,11 @@
 // the server reads it through this route, not as an upload), shown with its name and size across reloads, and when
 // the network returns the preview runs by itself; the import is then confirmed as online. Imported or discarded, the
 // kept file is freed. The admin's new-issuer import stays online only (its owner and name are asked at the time).
+// Import sends an idempotency key made at the first click and reused by every retry of that confirm, so an answer
+// lost on the way back and a second click import the package once (docs/OCF.md "Confirm once").
 import { useEffect, useMemo, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { newId } from "../../app/new-id.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { discardQueuedFile, FileRefusedError, keepFile, useQueuedFiles } from "../../data/file-hooks.ts";
@@ -62,10 +65,14 @@ interface Result {
   newIssuer?: { id: string; name: string; ownerEmail: string; invited: boolean };
 }
 
-async function send(path: string, file: File): Promise<{ ok: boolean; body: Record<string, unknown> }> {
+async function send(
+  path: string,
+  file: File,
+  idempotencyKey?: string,
+): Promise<{ ok: boolean; body: Record<string, unknown> }> {
   const response = await fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/zip" },
+    headers: { "content-type": "application/zip", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
     body: file,
     credentials: "same-origin",
   });
@@ -113,8 +120,11 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // this preview's confirm: made at the first click on Import, the same for every retry, new with the next preview
+  const confirmKey = useRef<string | null>(null);
 
   const reset = () => {
+    confirmKey.current = null;
     setPreview(null);
     setProblems([]);
     setError(null);
@@ -158,7 +168,8 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
     setBusy(true);
     setError(null);
     try {
-      const { ok, body } = await send(pathOf("/api/v2/imports/ocf/confirm"), file);
+      confirmKey.current ??= newId();
+      const { ok, body } = await send(pathOf("/api/v2/imports/ocf/confirm"), file, confirmKey.current);
       if (!ok) {
         setError(errorText(body));
         if (Array.isArray(body.problems)) setProblems(body.problems as Problem[]);
