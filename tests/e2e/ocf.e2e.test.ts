@@ -126,6 +126,21 @@ describe("OCF package", () => {
     );
     expect(before.rows[0]?.n).toBe(0);
     await shots(importer, "ocf-import-preview");
+    // The first confirm reaches the server but its answer is lost: the card says it failed, and the second click
+    // sends the same idempotency key, so the package is imported once (docs/OCF.md "Confirm once").
+    const confirmPath = "**/api/v2/imports/ocf/confirm";
+    const keys: string[] = [];
+    await importer.route(confirmPath, async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      await route.fetch();
+      await route.abort("failed");
+    });
+    await panel.getByRole("button", { name: "Import", exact: true }).click();
+    await expect.poll(() => panel.getByRole("alert").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await importer.unroute(confirmPath);
+    importer.on("request", (request) => {
+      if (request.url().includes("/api/v2/imports/ocf/confirm")) keys.push(request.headers()["idempotency-key"] ?? "");
+    });
     await panel.getByRole("button", { name: "Import", exact: true }).click();
     await expect
       .poll(() => panel.getByTestId("ocf-imported").textContent(), { timeout: 30_000 })
@@ -140,6 +155,9 @@ describe("OCF package", () => {
          join app_public.accounts ac on ac.id = a.issuer_id where ac.name = 'Importer Robotics Inc.'`,
     );
     expect(after.rows[0]).toEqual({ n: 3, units: "740000" });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
 
     // 3. A bad package: the preview lists the problem with its file, and Import stays disabled; nothing written.
     const badPath = join(resultsDir, "ocf-bad.zip");
