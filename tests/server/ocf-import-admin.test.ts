@@ -236,6 +236,26 @@ describe("OCF import by an admin into a new issuer", () => {
     for (const row of imported) expect(holdings.has(row.holding)).toBe(true);
   });
 
+  it("creates the new issuer once when the confirm is repeated with its Idempotency-Key", async () => {
+    const admin = await as("admin@demo.test", "Ledgerline Operations");
+    const path = newIssuerPath("/api/v2/imports/ocf/confirm", "twice@new-issuer.example", "Twice Holdings");
+    const zip = packageNamed("Twice");
+    const key = crypto.randomUUID();
+    const first = await post(admin, path, zip, { "idempotency-key": key });
+    expect(first.status).toBe(200);
+    const answer = await first.json();
+    expect(answer.newIssuer).toMatchObject({ name: "Twice Holdings", invited: true });
+    const before = await footprint();
+    const again = await post(admin, path, zip, { "idempotency-key": key });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect(await footprint()).toEqual(before);
+    const { rows } = await t.server.db.query<{ n: number }>(
+      "select count(*)::int as n from app_public.accounts where name = 'Twice Holdings'",
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it("refuses an issuer owner, an investor and a signed-out request, leaving nothing", async () => {
     const zip = packageNamed("Refused");
     const before = await footprint();
