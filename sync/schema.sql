@@ -678,10 +678,12 @@ create table app_private.upload_slots (
   updated_on timestamp with time zone default now() not null,
   content text,
   content_hash text,
+  purpose text,
   constraint upload_slots_account_id_fkey FOREIGN KEY (account_id) REFERENCES app_public.accounts(id) ON DELETE CASCADE,
   constraint upload_slots_content_hash_check CHECK (content_hash ~ '^[0-9a-f]{64}$'::text),
   constraint upload_slots_extension_check CHECK (extension = ANY (ARRAY['csv'::text, 'tsv'::text, 'pdf'::text, 'xls'::text, 'txt'::text, 'png'::text, 'jpg'::text, 'jpeg'::text, 'webp'::text, 'heic'::text])),
   constraint upload_slots_pkey PRIMARY KEY (key),
+  constraint upload_slots_purpose_check CHECK (purpose = ANY (ARRAY['evidence'::text, 'logo'::text, 'document'::text])),
   constraint upload_slots_status_check CHECK (status = ANY (ARRAY['pending'::text, 'uploaded'::text, 'failed'::text])),
   constraint upload_slots_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_public.users(id) ON DELETE CASCADE
 );
@@ -5417,7 +5419,7 @@ CREATE OR REPLACE FUNCTION app_private.current_child_step(parent uuid)
 AS $function$
   select s.* from app_public.steps s
   where s.parent_id = parent and s.status <> 'complete'
-  order by s."order", s.created_on, s.id limit 1
+  order by app_private.step_waits_for_seal(s), s."order", s.created_on, s.id limit 1
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.current_contract(token_id uuid)
@@ -5445,7 +5447,7 @@ CREATE OR REPLACE FUNCTION app_private.current_top_step(process uuid)
 AS $function$
   select s.* from app_public.steps s
   where s.process_id = process and s.parent_id is null and s.status <> 'complete'
-  order by s."order", s.created_on, s.id limit 1
+  order by app_private.step_waits_for_seal(s), s."order", s.created_on, s.id limit 1
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.current_user_id()
@@ -10448,6 +10450,16 @@ AS $function$
                   nullif(step.schema ->> 'title', ''), 'Step ' || step."order")
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.step_waits_for_seal(step app_public.steps)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select step.status = 'processing' and step.type = 'signing'
+    and exists (select 1 from app_private.offline_signatures o where o.step_id = step.id and o.status = 'received')
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.stream_change_ids(model text, change_txid xid8)
  RETURNS uuid[]
  LANGUAGE sql
@@ -12835,6 +12847,8 @@ CREATE OR REPLACE FUNCTION app_private.upload_slot_purpose(key uuid)
 AS $function$
   select case
     when exists (select 1 from app_public.accreditation_evidence e where e.file_key = s.key) then 'evidence'
+    when exists (select 1 from app_public.accounts a where a.logo_key = s.key) then 'logo'
+    when s.purpose is not null then s.purpose
     when s.extension = 'heic' then 'evidence'
     when app_private.is_logo_extension(s.extension)
          and not exists (select 1 from app_public.accounts a where a.logo_key = s.key)
@@ -14654,7 +14668,7 @@ $function$;
 grant execute on function app_public.make_document_sharing_option(type text, from_account_type text, to_role text, name text, id uuid) to app_user;
 comment on function app_public.make_document_sharing_option(type text, from_account_type text, to_role text, name text, id uuid) is 'Adds a document sharing option (admins only).';
 
-CREATE OR REPLACE FUNCTION app_public.make_file_location(file_name text, key uuid DEFAULT NULL::uuid, content_hash text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION app_public.make_file_location(file_name text, key uuid DEFAULT NULL::uuid, content_hash text DEFAULT NULL::text, purpose text DEFAULT NULL::text)
  RETURNS app_public.file_location
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -14678,6 +14692,16 @@ begin
   if content_hash is not null and content_hash !~ '^[0-9a-f]{64}$' then
     raise exception 'Content hash: the SHA-256 of the file in 64 lowercase hex digits.' using errcode = 'LL422';
   end if;
+  -- what the device says the file is for (migration 1981; app_private.upload_slot_purpose): kept on the slot
+  if make_file_location.purpose is not null and make_file_location.purpose not in ('evidence', 'logo', 'document') then
+    raise exception 'A file is evidence, a logo or a document.' using errcode = 'LL422';
+  end if;
+  if make_file_location.purpose = 'evidence' and not app_private.is_evidence_extension(ext) then
+    raise exception 'Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).' using errcode = 'LL422';
+  end if;
+  if make_file_location.purpose = 'logo' and not app_private.is_logo_extension(ext) then
+    raise exception 'A logo must be a PNG, JPEG or WebP image.' using errcode = 'LL422';
+  end if;
   if make_file_location.key is not null then
     -- The device's own key (a file chosen offline): the same slot every time it asks, made on first use. Asking
     -- again for a slot that failed or expired unused (an upload cut off) opens it again for the same file.
@@ -14693,6 +14717,9 @@ begin
         update app_public.documents d set upload_status = 'pending'
           where d.file_key = existing.key::text and d.upload_status <> 'pending';
       end if;
+      if make_file_location.purpose is not null then
+        update app_private.upload_slots s set purpose = make_file_location.purpose where s.key = existing.key;
+      end if;
       slot := existing.key;
     end if;
   elsif content_hash is not null then
@@ -14705,15 +14732,16 @@ begin
       limit 1;
   end if;
   if slot is null then
-    insert into app_private.upload_slots (key, user_id, account_id, file_name, extension, content_hash)
+    insert into app_private.upload_slots (key, user_id, account_id, file_name, extension, content_hash, purpose)
       values (coalesce(make_file_location.key, gen_random_uuid()), app_private.current_user_id(),
-              app_private.current_account_id(), trim(file_name), ext, make_file_location.content_hash)
+              app_private.current_account_id(), trim(file_name), ext, make_file_location.content_hash,
+              make_file_location.purpose)
       returning upload_slots.key into slot;
   end if;
   return row(app_private.upload_location(slot) ->> 'url', app_private.upload_location(slot) -> 'fields')::app_public.file_location;
 end
 $function$;
-grant execute on function app_public.make_file_location(file_name text, key uuid, content_hash text) to app_user;
+grant execute on function app_public.make_file_location(file_name text, key uuid, content_hash text, purpose text) to app_user;
 
 CREATE OR REPLACE FUNCTION app_public.make_form_definition(key text, name text, step_type text, render_attributes jsonb, schema jsonb, id uuid DEFAULT NULL::uuid)
  RETURNS app_public.form_definitions

@@ -4,7 +4,7 @@
 // and the file's space is freed.
 import { useEffect, useState } from "react";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
-import type { QueuedFile } from "./file-queue.ts";
+import type { FilePurpose, QueuedFile } from "./file-queue.ts";
 import { useLocalData } from "./hooks.tsx";
 import { currentLocalData } from "./local-data.ts";
 
@@ -20,6 +20,8 @@ export { FileRefusedError, StorageFullError } from "./file-queue.ts";
 export async function queueUpload<N extends CommandName, U extends CommandName>(options: {
   file: File;
   place: string;
+  /** what the file is for, sent with its upload (QueuedFile.purpose) */
+  purpose?: FilePurpose;
   mutation: N;
   variables: (slotKey: string) => VariablesOf<N>;
   undo?: { mutation: U; variables: VariablesOf<U> };
@@ -37,6 +39,7 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
   return data.files.add({
     file: options.file,
     place: options.place,
+    ...(options.purpose ? { purpose: options.purpose } : {}),
     commandKey,
     undo: options.undo ? { mutation: options.undo.mutation, variables: options.undo.variables } : null,
     check: options.check,

@@ -18,6 +18,9 @@ import { MESSAGES } from "../domain/messages.ts";
 import { type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
 import { isStorageFull } from "./storage-full.ts";
 
+/** What a file is for, as makeFileLocation takes it (app_private.upload_slot_purpose). */
+export type FilePurpose = "evidence" | "logo" | "document";
+
 export interface QueuedFile {
   /** the upload slot's key, made on the device (the server makes the slot on first use) */
   id: string;
@@ -29,6 +32,11 @@ export interface QueuedFile {
   blob: Blob;
   /** where it was chosen (e.g. "security:<id>"): the screen lists its waiting files there */
   place: string;
+  /**
+   * What the file is for, sent when its upload slot is asked for (the server checks it by that: evidence up to
+   * 100 MB, a logo 1 MB); unset, the server infers it (a host's photo of evidence would be taken for a logo).
+   */
+  purpose?: FilePurpose;
   /** the outbox command it belongs to (its key), and what undoes that command once sent */
   commandKey: string | null;
   undo: { mutation: string; variables: Record<string, unknown> } | null;
@@ -90,6 +98,8 @@ export interface FileQueue {
   add(options: {
     file: File;
     place: string;
+    /** what the file is for (QueuedFile.purpose) */
+    purpose?: FilePurpose;
     id?: string;
     commandKey?: string | null;
     undo?: QueuedFile["undo"];
@@ -130,6 +140,7 @@ export function openFileQueue(
     async add({
       file,
       place,
+      purpose,
       id,
       commandKey = null,
       undo = null,
@@ -149,6 +160,7 @@ export function openFileQueue(
         // A Blob of its own (a File from an <input> may point at a file the user later moves or deletes).
         blob: new Blob([await file.arrayBuffer()], { type: file.type }),
         place,
+        ...(purpose ? { purpose } : {}),
         commandKey,
         undo,
         holdsCommand,

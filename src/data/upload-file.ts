@@ -53,8 +53,9 @@ export async function postFile(location: UploadLocation, file: File): Promise<Po
 }
 
 const UPLOAD_STATUS = "query fileUploadStatus($key: UUID!) { fileUploadStatus(key: $key) }";
-const KEYED_LOCATION = `mutation makeFileLocation($fileName: String!, $key: UUID, $contentHash: String) {
-  makeFileLocation(input: { fileName: $fileName, key: $key, contentHash: $contentHash }) { fileLocation { url fields } } }`;
+const KEYED_LOCATION = `mutation makeFileLocation($fileName: String!, $key: UUID, $contentHash: String, $purpose: String) {
+  makeFileLocation(input: { fileName: $fileName, key: $key, contentHash: $contentHash, purpose: $purpose }) {
+    fileLocation { url fields } } }`;
 
 /**
  * What a refused file is told, by the place it was chosen for: a logo, an accreditation's evidence, an import's
@@ -82,6 +83,7 @@ export async function uploadQueuedFile(file: QueuedFile): Promise<UploadAttempt>
       fileName: file.name,
       key: file.id,
       contentHash: file.sha256,
+      purpose: file.purpose ?? null,
     });
     const posted = await postFile(
       made.makeFileLocation.fileLocation,

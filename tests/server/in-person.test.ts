@@ -2,8 +2,10 @@
 // /api/v2/commands. A broker who manages the allocation hosts a new investor on their device: the session starts
 // (another broker, a viewer and an investor are refused with the session's text, nothing recorded), a question set
 // completes as the investor (replayed once; a step of another distribution is not found), the host reads the signing
-// template and the investor signs offline in the session (sealed: openssl verifies, the audit page names the host and
-// both times), accreditation is submitted in person with evidence the host uploaded, and the end queues one mail with
+// template and the investor signs offline in the session and submits accreditation in the same request (both taken:
+// the step waiting for its seal counts as done for the order; sealed: openssl verifies, the audit page names the host
+// and both times), the evidence a 2 MB photo the host uploaded saying it is evidence (without saying, a broker's
+// image is still taken for a logo and held to 1 MB), and the end queues one mail with
 // the sealed document and the claim link. The round's issuer hosts too; a broker whose allocation was taken away
 // after the session started is refused on the next step, and nothing of it applies.
 import { spawnSync } from "node:child_process";
@@ -88,18 +90,60 @@ async function send(
   return ((await response.json()) as { results: CommandResult[] }).results[0] as CommandResult;
 }
 
-async function upload(who: Who, name: string, type: string, bytes: Uint8Array, key?: string): Promise<string> {
+/** Asks for an upload slot (saying what the file is for, or not: an older device) and posts the file to it. */
+async function post(
+  who: Who,
+  name: string,
+  type: string,
+  bytes: Uint8Array,
+  purpose: string | null = null,
+): Promise<{ key: string; status: number }> {
   const located = await ok<{ makeFileLocation: { fileLocation: { url: string; fields: { key: string } } } }>(
     who.client,
-    "mutation ($f: String!, $k: UUID) { makeFileLocation(input: { fileName: $f, key: $k }) { fileLocation { url fields } } }",
-    { f: name, k: key ?? null },
+    "mutation ($f: String!, $p: String) { makeFileLocation(input: { fileName: $f, purpose: $p }) { fileLocation { url fields } } }",
+    { f: name, p: purpose },
   );
   const where = located.makeFileLocation.fileLocation;
   const form = new FormData();
   form.set("key", where.fields.key);
   form.set("file", new Blob([Buffer.from(bytes)], { type }), name);
-  expect((await who.client.fetch(where.url, { method: "POST", body: form })).status).toBe(201);
-  return where.fields.key;
+  return { key: where.fields.key, status: (await who.client.fetch(where.url, { method: "POST", body: form })).status };
+}
+
+async function upload(who: Who, name: string, type: string, bytes: Uint8Array, purpose?: string): Promise<string> {
+  const posted = await post(who, name, type, bytes, purpose ?? null);
+  expect(posted.status).toBe(201);
+  return posted.key;
+}
+
+/** A 2 MB JPEG (its first bytes say so): a phone's photo of an ID. */
+function photo(): Uint8Array {
+  const bytes = new Uint8Array(2 * 1024 * 1024).fill(0x20);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+  return bytes;
+}
+
+/** Several commands in one request, in order, as a device sends its outbox after reconnecting. */
+async function sendAll(who: Who, commands: { mutation: string; input: Record<string, unknown> }[]) {
+  const createdOn = new Date().toISOString();
+  const response = await who.client.fetch("/api/v2/commands", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(
+      commands.map((c, i) => ({
+        key: randomUUID(),
+        mutation: c.mutation,
+        variables: { input: c.input },
+        userId: who.userId,
+        accountId: who.accountId,
+        createdOn,
+        deviceId: "host-tablet",
+        seq: i + 1,
+      })),
+    ),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: CommandResult[] }).results;
 }
 
 interface StepRow {
@@ -418,8 +462,12 @@ describe("in-person sessions", () => {
     expect(document.process.steps.find((s) => s.type === "signing")?.inPerson).toBeNull();
   });
 
-  it("the investor signs offline on the host's device: sealed, verified, the audit page names the host and both times", async () => {
-    const [, signing] = await stepsOf(walkIn);
+  const verification = randomUUID();
+  const accreditationDoneAt = new Date(Date.now() - 5 * 60 * 1000);
+  let idPhoto = "";
+
+  it("the investor signs offline and submits accreditation in one request: both taken, then sealed and verified, the audit page names the host and both times", async () => {
+    const [, signing, accreditationStep] = await stepsOf(walkIn);
     const held = (await (await broker.client.fetch(`/api/v2/signing/steps/${signing?.id}`)).json()) as {
       templateSha256: string;
       fields: { name: string; value: string; signingDate: boolean }[];
@@ -446,10 +494,39 @@ describe("in-person sessions", () => {
       status: "rejected",
       errorCode: "LL404",
     });
-    expect(await send(broker, "signStepOffline", input)).toMatchObject({ status: "accepted" });
+    // the host's device took the evidence offline: a 2 MB photo it says is evidence (not a logo of the broker's)
+    idPhoto = await upload(broker, "ID photo.jpg", "image/jpeg", photo(), "evidence");
+    const evidence = await upload(broker, "cpa-letter.pdf", "application/pdf", await templatePdf(), "evidence");
+    const accreditation = {
+      accreditationId: verification,
+      stepId: accreditationStep?.id,
+      method: "letter",
+      evidenceKeys: [evidence, idPhoto],
+      evidenceNames: ["cpa-letter.pdf", "ID photo.jpg"],
+      sessionId: session,
+      doneAtDevice: accreditationDoneAt.toISOString(),
+    };
+    // the outbox after reconnecting: the signature and the next step's answer in one request, both taken (the step
+    // waiting for its seal counts as done for the order)
+    const results = await sendAll(broker, [
+      { mutation: "signStepOffline", input },
+      { mutation: "submitAccreditation", input: accreditation },
+    ]);
+    expect(results.map((r) => [r.status, r.errorMessage ?? null])).toEqual([
+      ["accepted", null],
+      ["accepted", null],
+    ]);
+    expect((await stepsOf(walkIn)).slice(1).map((s) => s.status)).toEqual(["processing", "processing"]);
+    // the seal then completes the signing step; the accreditation waits for its review
     expect(await t.server.signing.runDue()).toBeGreaterThan(0);
-    const [, signed] = await stepsOf(walkIn);
+    const [, signed, submitted] = await stepsOf(walkIn);
     expect(signed).toMatchObject({ status: "complete", in_person_session_id: session, done_at_device: signedAt });
+    expect(submitted).toMatchObject({ status: "processing", in_person_session_id: session });
+    const { rows: process } = await t.server.db.query<{ status: string; current: boolean }>(
+      `select p.status, p.current_step_id = $2 as current from app_public.processes p where p.distribution_id = $1`,
+      [walkIn, accreditationStep?.id],
+    );
+    expect(process).toEqual([{ status: "processing", current: true }]);
     const { rows: sent } = await t.server.db.query<{ id: string; document_uri: string; sealed: Date; received: Date }>(
       `select d.id, d.document_uri, d.completed_on as sealed, o.received_on as received
        from app_public.sent_signing_documents d join app_private.offline_signatures o on o.id = d.id
@@ -469,35 +546,57 @@ describe("in-person sessions", () => {
     expect(text).toContain(`Sealed by the server (UTC) ${document.sealed.toISOString()}`);
   });
 
-  it("accreditation is submitted in person, as the investor, with evidence the host uploaded", async () => {
+  it("the hosted submission's evidence is the host's photo, kept as evidence; without saying, a broker's image is a logo", async () => {
     const [, , accreditationStep] = await stepsOf(walkIn);
-    const evidence = await upload(broker, "cpa-letter.pdf", "application/pdf", await templatePdf());
-    const verification = randomUUID();
-    const doneAt = new Date(Date.now() - 5 * 60 * 1000);
-    const input = {
-      accreditationId: verification,
-      stepId: accreditationStep?.id,
-      method: "letter",
-      evidenceKeys: [evidence],
-      evidenceNames: ["cpa-letter.pdf"],
-      sessionId: session,
-      doneAtDevice: doneAt.toISOString(),
-    };
     // without the session, a broker submits no accreditation
-    expect(await send(broker, "submitAccreditation", { ...input, sessionId: undefined })).toMatchObject({
-      status: "rejected",
-      errorCode: "LL403",
-    });
-    expect(await send(broker, "submitAccreditation", input)).toMatchObject({ status: "accepted" });
+    expect(
+      await send(broker, "submitAccreditation", {
+        accreditationId: randomUUID(),
+        stepId: accreditationStep?.id,
+        method: "letter",
+        evidenceKeys: [idPhoto],
+        evidenceNames: ["ID photo.jpg"],
+        doneAtDevice: accreditationDoneAt.toISOString(),
+      }),
+    ).toMatchObject({ status: "rejected", errorCode: "LL403" });
     const { rows } = await t.server.db.query<Record<string, unknown>>(
       `select a.investor_id = d.investor_id as investors, a.status, a.in_person_session_id,
-              (select count(*)::int from app_public.accreditation_evidence e where e.accreditation_id = a.id) as files
+              (select array_agg(e.name order by e.position) from app_public.accreditation_evidence e
+                where e.accreditation_id = a.id) as files,
+              (select s.size::int from app_private.upload_slots s where s.key = $2) as photo_size,
+              app_private.upload_slot_purpose($2) as purpose
        from app_public.accreditations a join app_public.distributions d on d.id = a.distribution_id where a.id = $1`,
-      [verification],
+      [verification, idPhoto],
     );
-    expect(rows).toEqual([{ investors: true, status: "submitted", in_person_session_id: session, files: 1 }]);
-    const [, , step] = await stepsOf(walkIn);
-    expect(step).toMatchObject({ status: "processing", in_person_session_id: session, done_at_device: doneAt });
+    expect(rows).toEqual([
+      {
+        investors: true,
+        status: "submitted",
+        in_person_session_id: session,
+        files: ["cpa-letter.pdf", "ID photo.jpg"],
+        photo_size: 2 * 1024 * 1024,
+        purpose: "evidence",
+      },
+    ]);
+    expect(await stepsOf(walkIn).then((steps) => steps[2])).toMatchObject({
+      status: "processing",
+      in_person_session_id: session,
+      done_at_device: accreditationDoneAt,
+    });
+    // evidence is still checked as evidence: a file that is no image or PDF, said to be evidence, is refused
+    expect((await post(broker, "ID photo.jpg", "image/jpeg", new Uint8Array(64).fill(0x41), "evidence")).status).toBe(
+      422,
+    );
+    const wrong = await broker.client.graphql(
+      'mutation { makeFileLocation(input: { fileName: "notes.csv", purpose: "evidence" }) { fileLocation { url } } }',
+    );
+    expect(wrong.errors?.[0]?.message).toBe("Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).");
+    const odd = await broker.client.graphql(
+      'mutation { makeFileLocation(input: { fileName: "a.jpg", purpose: "selfie" }) { fileLocation { url } } }',
+    );
+    expect(odd.errors?.[0]?.message).toBe("A file is evidence, a logo or a document.");
+    // an older device that does not say: a broker's image is taken for a logo, held to 1 MB as before
+    expect((await post(broker, "ID photo.jpg", "image/jpeg", photo())).status).toBe(413);
   });
 
   it("the end queues one mail to the investor with the signed document and the link to claim the account", async () => {

@@ -17,7 +17,7 @@ export async function evidenceCheck(file: File): Promise<string | null> {
 export async function keepEvidence(stepId: string, file: File): Promise<QueuedFile> {
   const data = await currentLocalData();
   if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
-  return data.files.add({ file, place: evidencePlace(stepId), check: evidenceCheck });
+  return data.files.add({ file, place: evidencePlace(stepId), purpose: "evidence", check: evidenceCheck });
 }
 
 /** Gives a chosen file up (its space freed; one already uploaded stays unused on the server). */

@@ -44,6 +44,7 @@ export function LogoSettings({ account, canEdit }: { account: AccountLogoFields;
       await queueUpload({
         file,
         place,
+        purpose: "logo",
         mutation: "setAccountLogo",
         variables: (fileKey) => ({ input: { accountId: account.id, fileKey, fileName: file.name } }),
         check: checkLogoFile,

@@ -171,8 +171,10 @@ as $function$ select lower(coalesce(extension, '')) in ('pdf', 'png', 'jpg', 'jp
 grant execute on function app_private.is_evidence_extension(text) to app_user;
 
 -- What an upload slot's file is, for the upload route's checks (sync/http/uploads.ts): 'evidence' (named by a
--- verification, a HEIC photo, or an image an investor account uploads that is no account's logo: an investor's
--- evidence may reach the server before its submitAccreditation), 'logo' (another image: 1 MB), else 'document'.
+-- verification), 'logo' (an account's logo: 1 MB), else what the device said when it asked for the slot
+-- (makeFileLocation's purpose, migration 1981: a host's photo of an investor's evidence in an in-person session is
+-- evidence), else, for older devices, inferred: 'evidence' (a HEIC photo, or an image an investor account uploads:
+-- an investor's evidence may reach the server before its submitAccreditation), 'logo' (another image), 'document'.
 create or replace function app_private.upload_slot_purpose(key uuid)
   returns text
   language sql
@@ -181,6 +183,8 @@ create or replace function app_private.upload_slot_purpose(key uuid)
 as $function$
   select case
     when exists (select 1 from app_public.accreditation_evidence e where e.file_key = s.key) then 'evidence'
+    when exists (select 1 from app_public.accounts a where a.logo_key = s.key) then 'logo'
+    when s.purpose is not null then s.purpose
     when s.extension = 'heic' then 'evidence'
     when app_private.is_logo_extension(s.extension)
          and not exists (select 1 from app_public.accounts a where a.logo_key = s.key)

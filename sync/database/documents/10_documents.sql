@@ -158,7 +158,7 @@ as $function$
 $function$;
 grant execute on function app_public.documents_download_url(app_public.documents) to app_user;
 
-create or replace function app_public.make_file_location(file_name text, key uuid DEFAULT NULL::uuid, content_hash text DEFAULT NULL::text)
+create or replace function app_public.make_file_location(file_name text, key uuid DEFAULT NULL::uuid, content_hash text DEFAULT NULL::text, purpose text DEFAULT NULL::text)
   returns app_public.file_location
   language plpgsql
   security definer
@@ -182,6 +182,16 @@ begin
   if content_hash is not null and content_hash !~ '^[0-9a-f]{64}$' then
     raise exception 'Content hash: the SHA-256 of the file in 64 lowercase hex digits.' using errcode = 'LL422';
   end if;
+  -- what the device says the file is for (migration 1981; app_private.upload_slot_purpose): kept on the slot
+  if make_file_location.purpose is not null and make_file_location.purpose not in ('evidence', 'logo', 'document') then
+    raise exception 'A file is evidence, a logo or a document.' using errcode = 'LL422';
+  end if;
+  if make_file_location.purpose = 'evidence' and not app_private.is_evidence_extension(ext) then
+    raise exception 'Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).' using errcode = 'LL422';
+  end if;
+  if make_file_location.purpose = 'logo' and not app_private.is_logo_extension(ext) then
+    raise exception 'A logo must be a PNG, JPEG or WebP image.' using errcode = 'LL422';
+  end if;
   if make_file_location.key is not null then
     -- The device's own key (a file chosen offline): the same slot every time it asks, made on first use. Asking
     -- again for a slot that failed or expired unused (an upload cut off) opens it again for the same file.
@@ -197,6 +207,9 @@ begin
         update app_public.documents d set upload_status = 'pending'
           where d.file_key = existing.key::text and d.upload_status <> 'pending';
       end if;
+      if make_file_location.purpose is not null then
+        update app_private.upload_slots s set purpose = make_file_location.purpose where s.key = existing.key;
+      end if;
       slot := existing.key;
     end if;
   elsif content_hash is not null then
@@ -209,15 +222,16 @@ begin
       limit 1;
   end if;
   if slot is null then
-    insert into app_private.upload_slots (key, user_id, account_id, file_name, extension, content_hash)
+    insert into app_private.upload_slots (key, user_id, account_id, file_name, extension, content_hash, purpose)
       values (coalesce(make_file_location.key, gen_random_uuid()), app_private.current_user_id(),
-              app_private.current_account_id(), trim(file_name), ext, make_file_location.content_hash)
+              app_private.current_account_id(), trim(file_name), ext, make_file_location.content_hash,
+              make_file_location.purpose)
       returning upload_slots.key into slot;
   end if;
   return row(app_private.upload_location(slot) ->> 'url', app_private.upload_location(slot) -> 'fields')::app_public.file_location;
 end
 $function$;
-grant execute on function app_public.make_file_location(text,uuid,text) to app_user;
+grant execute on function app_public.make_file_location(text,uuid,text,text) to app_user;
 
 create or replace function app_public.file_upload_status(key uuid)
   returns text

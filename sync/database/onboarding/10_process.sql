@@ -78,6 +78,23 @@ as $function$
     and exists (select 1 from movable m join app_public.steps p on p.id = m.id where p."order" <= others.last)
 $function$;
 
+-- A step signed offline whose seal is pending (app_private.offline_signatures 'received', the step 'processing';
+-- sync/database/signing/30_offline.sql) counts as done for the process's order: the current step is the first step
+-- not complete and not waiting for its seal, so the investor's next answers (queued in the same batch, or given
+-- offline after signing) are taken. Only when every open step waits for its seal is the current step the first of
+-- those (the process is then 'processing', never complete). A seal that finds the document changed reopens the
+-- signing step, which is the current step again; the steps done meanwhile stay done.
+create or replace function app_private.step_waits_for_seal(step app_public.steps)
+  returns boolean
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select step.status = 'processing' and step.type = 'signing'
+    and exists (select 1 from app_private.offline_signatures o where o.step_id = step.id and o.status = 'received')
+$function$;
+revoke all on function app_private.step_waits_for_seal(app_public.steps) from public;
+
 create or replace function app_private.current_child_step(parent uuid)
   returns app_public.steps
   language sql
@@ -86,7 +103,7 @@ create or replace function app_private.current_child_step(parent uuid)
 as $function$
   select s.* from app_public.steps s
   where s.parent_id = parent and s.status <> 'complete'
-  order by s."order", s.created_on, s.id limit 1
+  order by app_private.step_waits_for_seal(s), s."order", s.created_on, s.id limit 1
 $function$;
 
 create or replace function app_private.current_top_step(process uuid)
@@ -97,7 +114,7 @@ create or replace function app_private.current_top_step(process uuid)
 as $function$
   select s.* from app_public.steps s
   where s.process_id = process and s.parent_id is null and s.status <> 'complete'
-  order by s."order", s.created_on, s.id limit 1
+  order by app_private.step_waits_for_seal(s), s."order", s.created_on, s.id limit 1
 $function$;
 
 create or replace function app_private.finish_step(step app_public.steps)
