@@ -5,18 +5,21 @@
 // to 6 digits), hands the device over: the focused screen has no navigation and shows the investor's steps in order;
 // the investor answers the question set, signs, and gives a 2 MB photo of an ID and a PDF letter as evidence; two
 // offline reloads and a closed tab (a new page in the same context) lose nothing and stay on the focused screen; the
-// back button and Hand back ask for the code (a wrong one keeps the screen). On reconnect the session, the answers,
-// the signature and the broker's payment arrive once as the investor's, hosted by the broker: the sealed PDF verifies
-// with openssl (one changed byte fails), its audit page names the host with both times (pdftotext), and the
-// distribution's step list says "Done with <host> on <device time>, received <server time>". Not checked yet: the
-// hosted accreditation submission's arrival and its evidence downloads (in the run of 2026-11-29 it had not reached
-// the server within 60 s). Desktop and 390 px screenshots of each screen.
+// back button and Hand back ask for the code (a wrong one keeps the screen). On reconnect every step arrives once as
+// the investor's, hosted by the broker (the accreditation submitted right behind the offline signature is taken while
+// the signature waits for its seal; the 2 MB photo the broker's device uploads is evidence, not a logo): the sealed
+// PDF verifies with openssl (one changed byte fails), its audit page names the host with both times (pdftotext), the
+// evidence downloads intact, the broker's approval completes every step once, and the distribution's step list says
+// "Done with <host> on <device time>, received <server time>". Desktop and 390 px screenshots of each screen. Then the
+// template changes on the server while the device is offline: nothing sealed, the step reopens, signing again seals.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evidenceDownloadPath } from "../../src/domain/accreditation.ts";
 import { MESSAGES } from "../../src/domain/messages.ts";
 import type { TestClient } from "../helpers/server.ts";
 import { TEMPLATE_FIELDS, templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
@@ -440,13 +443,57 @@ describe("an in-person session with no network", () => {
         ).map((r) => r.amount),
       60_000,
     ).toEqual(["1500"]);
-    // (the accreditation step waits for its review)
+    // the signature is sealed; the accreditation step, submitted in the same batch, waits for its review
     await poll(async () => (await stepsOf(distributionId)).map((s) => s.status), 60_000).toEqual([
       "complete",
       "complete",
-      "in_progress",
+      "processing",
     ]);
-    expect((await stepsOf(distributionId)).map((s) => s.in_person_session_id)).toEqual([sessionId, sessionId, null]);
+    expect((await stepsOf(distributionId)).map((s) => s.in_person_session_id)).toEqual([
+      sessionId,
+      sessionId,
+      sessionId,
+    ]);
+    const verificationsOf = () =>
+      rows<{ id: string; status: string; in_person_session_id: string | null }>(
+        `select a.id, a.status, a.in_person_session_id from app_public.accreditations a
+       where a.step_id = (select s.id from app_public.steps s join app_public.processes p on p.id = s.process_id
+                          where p.distribution_id = $1 and s.type = 'accreditation')`,
+        [distributionId],
+      );
+    // the submission waits on the device until its files are uploaded (the file queue holds it), then arrives once
+    await poll(async () => (await verificationsOf()).map((v) => [v.status, v.in_person_session_id]), 60_000).toEqual([
+      ["submitted", sessionId],
+    ]);
+    const verifications = await verificationsOf();
+
+    // the evidence arrives intact
+    const files = await rows<{ name: string; file_key: string }>(
+      "select name, file_key from app_public.accreditation_evidence where accreditation_id = $1 order by position",
+      [verifications[0]?.id],
+    );
+    expect(files.map((f) => f.name)).toEqual(["ID photo.jpg", "CPA letter.pdf"]);
+    const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+    await poll(
+      async () =>
+        (
+          await rows<{ status: string }>(
+            `select s.status from app_public.accreditation_evidence e
+             join app_private.upload_slots s on s.key = e.file_key where e.accreditation_id = $1`,
+            [verifications[0]?.id],
+          )
+        ).map((row) => row.status),
+      60_000,
+    ).toEqual(["uploaded", "uploaded"]);
+    for (const [file, bytes] of [
+      [files[0], photo],
+      [files[1], LETTER],
+    ] as const) {
+      const response = await page.request.get(evidenceDownloadPath(verifications[0]?.id ?? "", file?.file_key ?? ""));
+      expect(response.status()).toBe(200);
+      expect(sha(await response.body())).toBe(sha(bytes));
+    }
+
     // the sealed PDF: openssl verifies it, one changed byte fails, the audit page names the host and both times
     const [sent] = await rows<{ document_uri: string }>(
       "select document_uri from app_public.sent_signing_documents where distribution_id = $1 and status = 'completed'",
@@ -469,6 +516,31 @@ describe("an in-person session with no network", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+
+    // the broker reviews the evidence and approves: every step of the distribution is complete, each once
+    const reviewer = e2e.server.client();
+    await reviewer.signIn("broker@demo.test");
+    const [brokerAccount] = await rows<{ id: string }>("select id from app_public.accounts where name = $1", [BROKER]);
+    await reviewer.selectAccount(brokerAccount?.id ?? "");
+    await ok(
+      reviewer,
+      "mutation ($id: UUID!) { reviewAccreditation(input: { accreditationId: $id, approve: true }) { clientMutationId } }",
+      { id: verifications[0]?.id },
+    );
+    await poll(async () => (await stepsOf(distributionId)).map((s) => s.status), 60_000).toEqual([
+      "complete",
+      "complete",
+      "complete",
+    ]);
+    expect(
+      await rows("select 1 from app_public.sent_signing_documents where distribution_id = $1", [distributionId]),
+    ).toHaveLength(1);
+    expect(
+      await rows(
+        "select 1 from app_public.accreditations where investor_id = (select investor_id from app_public.distributions where id = $1)",
+        [distributionId],
+      ),
+    ).toHaveLength(1);
 
     // the distribution's step list says who did each step in person, and when (the device's, then the server's)
     await page.goto(distributionPath);
