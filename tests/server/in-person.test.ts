@@ -7,7 +7,9 @@
 // and both times), the evidence a 2 MB photo the host uploaded saying it is evidence (without saying, a broker's
 // image is still taken for a logo and held to 1 MB), and the end queues one mail with
 // the sealed document and the claim link. The round's issuer hosts too; a broker whose allocation was taken away
-// after the session started is refused on the next step, and nothing of it applies.
+// after the session started is refused on the next step, and nothing of it applies. An investor on their own device
+// signs offline and submits accreditation in one request (both taken); the document changed meanwhile, so the seal
+// reopens only the signing step (the current step again; the accreditation stays submitted) and signing again seals.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +20,7 @@ import { QUESTION_TYPES } from "../../src/domain/questions.ts";
 import { signingDate, signingFingerprint } from "../../src/domain/signing-fingerprint.ts";
 import type { CommandResult } from "../../src/domain/wire.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
-import { templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
+import { TEMPLATE_FIELDS, templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
 
 const REFUSED =
   "You can no longer manage this investor's distribution, so what was done with them on this device was not applied.";
@@ -187,6 +189,7 @@ describe("in-person sessions", () => {
   let broker: Who;
   let walkIn = ""; // the new investor's distribution (no one holds the account)
   let emmaDistribution = "";
+  let allocationId = "";
   const session = randomUUID();
   const startKey = randomUUID();
   const startedAt = new Date(Date.now() - 30 * 60 * 1000);
@@ -302,7 +305,7 @@ describe("in-person sessions", () => {
        returning id`,
       [ids.get(BROKER)],
     );
-    const allocationId = allocation[0]?.id;
+    allocationId = allocation[0]?.id ?? "";
     for (const [order, qualification] of [
       [1, questionsQualification],
       [2, signingQualification.addMappedSigningTemplateToQualifications.vendorQualification.id],
@@ -734,5 +737,103 @@ describe("in-person sessions", () => {
     expect(await read(issuer)).toEqual([issuerSession]);
     expect(await read(broker)).toEqual([session, brokerSession].sort());
     expect(await read(await as("broker@demo.test", OTHER_BROKER))).toEqual([]);
+  });
+
+  it("an investor on their own device signs offline and answers the next step in one request; a changed document reopens only the signing", async () => {
+    // a third investor of the same allocation (the broker, invited again, invites them), on their own device
+    await t.server.db.query(
+      "update app_public.broker_allocations set status = 'accepted' where broker_id = $1 and status = 'rejected'",
+      [broker.accountId],
+    );
+    const made = await ok<{ makeDistribution: { distribution: { id: string } } }>(
+      broker.client,
+      `mutation ($a: UUID!) { makeDistribution(input: { allocationId: $a, accountEmail: "investor2@demo.test",
+        amount: "1000" }) { distribution { id } } }`,
+      { a: allocationId },
+    );
+    const distributionId = made.makeDistribution.distribution.id;
+    await t.server.db.query("update app_public.distributions set status = 'open' where id = $1", [distributionId]);
+    const kim = await as("investor2@demo.test", "Kim Family Trust");
+    const [questions, signing, accreditationStep] = await stepsOf(distributionId);
+    const { rows: schema } = await t.server.db.query<{ key: string }>(
+      "select schema -> 'fields' -> 0 ->> 'key' as key from app_public.steps where id = $1",
+      [questions?.id],
+    );
+    expect(
+      await send(kim, "completeStep", { stepId: questions?.id, blob: { [schema[0]?.key ?? ""]: "Yes" } }),
+    ).toMatchObject({ status: "accepted" });
+    const held = (await (await kim.client.fetch(`/api/v2/signing/steps/${signing?.id}`)).json()) as {
+      templateSha256: string;
+      fields: { name: string; value: string; signingDate: boolean }[];
+    };
+    const signature = async (at: Date, shown: typeof held) => {
+      const fieldValues = Object.fromEntries(
+        shown.fields.map((f) => [f.name, f.signingDate ? signingDate(at) : f.value]),
+      );
+      return {
+        stepId: signing?.id,
+        fingerprint: await signingFingerprint(shown.templateSha256, fieldValues),
+        templateHash: shown.templateSha256,
+        fieldValues,
+        typedName: "Daniel Kim",
+        consent: true,
+        signedAtDevice: at.toISOString(),
+      };
+    };
+    // the template's file changes on the server while the device is offline (after it showed the document)
+    const { rows: template } = await t.server.db.query<{ id: string }>(
+      `select (s.schema ->> 'mappedSigningTemplateId') as id from app_public.steps s where s.id = $1`,
+      [signing?.id],
+    );
+    await t.server.db.query(
+      `update app_public.signing_templates set file_key = $2
+        where id = (select signing_template_id from app_public.mapped_signing_templates where id = $1)`,
+      [
+        template[0]?.id,
+        await upload(issuer, "edited.pdf", "application/pdf", await templatePdf([...TEMPLATE_FIELDS, "Investor.note"])),
+      ],
+    );
+    const letter = await upload(kim, "letter.pdf", "application/pdf", await templatePdf(), "evidence");
+    const verification = randomUUID();
+    const results = await sendAll(kim, [
+      { mutation: "signStepOffline", input: await signature(new Date(), held) },
+      {
+        mutation: "submitAccreditation",
+        input: {
+          accreditationId: verification,
+          stepId: accreditationStep?.id,
+          method: "letter",
+          evidenceKeys: [letter],
+          evidenceNames: ["letter.pdf"],
+        },
+      },
+    ]);
+    expect(results.map((r) => [r.status, r.errorMessage ?? null])).toEqual([
+      ["accepted", null],
+      ["accepted", null],
+    ]);
+    // the seal finds the document changed: nothing sealed, the signing step is the current step again with its reason;
+    // the accreditation submitted meanwhile stays submitted
+    await t.server.signing.runDue();
+    const process = () =>
+      t.server.db.query<{ status: string; current: string }>(
+        "select status, current_step_id as current from app_public.processes where distribution_id = $1",
+        [distributionId],
+      );
+    expect((await stepsOf(distributionId)).map((s) => s.status)).toEqual(["complete", "in_progress", "processing"]);
+    expect((await process()).rows).toEqual([{ status: "in_progress", current: signing?.id }]);
+    const { rows: submitted } = await t.server.db.query<{ status: string }>(
+      "select status from app_public.accreditations where id = $1",
+      [verification],
+    );
+    expect(submitted).toEqual([{ status: "submitted" }]);
+    // signing again what is current seals; the accreditation is not redone
+    const again = (await (await kim.client.fetch(`/api/v2/signing/steps/${signing?.id}`)).json()) as typeof held;
+    expect(await send(kim, "signStepOffline", await signature(new Date(), again))).toMatchObject({
+      status: "accepted",
+    });
+    await t.server.signing.runDue();
+    expect((await stepsOf(distributionId)).map((s) => s.status)).toEqual(["complete", "complete", "processing"]);
+    expect((await process()).rows).toEqual([{ status: "processing", current: accreditationStep?.id }]);
   });
 });
