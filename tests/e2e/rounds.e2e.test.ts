@@ -391,7 +391,7 @@ describe("grids, capitalization and reports", () => {
     });
     await page.waitForTimeout(1500); // let the replicas settle before the network goes
     await setOffline(ctx, true);
-    await page.getByText("You are offline").waitFor();
+    await page.getByText("You are offline: reports are made on this device").waitFor();
     const [offline] = await Promise.all([
       page.waitForEvent("download"),
       page.getByTestId("report-cap-table").getByRole("button", { name: "Download" }).click(),
