@@ -136,7 +136,11 @@ describe("OCF package", () => {
       await route.abort("failed");
     });
     await panel.getByRole("button", { name: "Import", exact: true }).click();
-    await expect.poll(() => panel.getByRole("alert").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => panel.getByRole("alert").textContent(), { timeout: 30_000 })
+      .toBe(
+        "The import's answer did not arrive (the network failed). Import again: a package is never imported twice.",
+      );
     await importer.unroute(confirmPath);
     importer.on("request", (request) => {
       if (request.url().includes("/api/v2/imports/ocf/confirm")) keys.push(request.headers()["idempotency-key"] ?? "");

@@ -190,7 +190,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
       );
       onImported?.();
     } catch {
-      setError(OCF_TEXT.failed);
+      setError(OCF_TEXT.confirmFailed);
     } finally {
       setBusy(false);
     }

@@ -85,6 +85,8 @@ export const OCF_TEXT = {
   imported: (issuances: number, stakeholders: number, classes: number) =>
     `Imported ${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"} for ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"} in ${classes} stock class${classes === 1 ? "" : "es"}.`,
   failed: "The package could not be read.",
+  confirmFailed:
+    "The import's answer did not arrive (the network failed). Import again: a package is never imported twice.",
   keptOffline:
     "You are offline. The package is kept on this device: when you reconnect the server reads it and the preview shows here, then you import it.",
   kept: (name: string, size: string) => `Kept on this device: ${name} (${size}).`,
