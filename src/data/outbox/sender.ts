@@ -58,6 +58,8 @@ export interface Sender {
 
 /** While a queue drains, onAccepted is called at most this often (and once when it is drained). */
 const ACCEPTED_NOTICE_MS = 2_000;
+/** How soon a sender that left commands held for their files looks again (while any are held). */
+const HELD_LOOK_AGAIN_MS = 2_000;
 
 function wire(command: OutboxCommand): WireCommand {
   return {
@@ -84,6 +86,11 @@ export function createSender(options: SenderOptions): Sender {
   let again = false;
   let acceptedKeys: string[] = [];
   let lastAcceptedNotice = 0;
+  // Commands held for their files were left out of the last batch: the sender looks again shortly, so a held command
+  // goes once its file is uploaded even when the file sender's notice (onSettled) came while this sender could not
+  // act on it (seen in tests/e2e/imports-offline.e2e.test.ts: a template's command left waiting after its upload).
+  let heldLeft = false;
+  let heldTimer: ReturnType<typeof setTimeout> | null = null;
 
   function clearRetry() {
     if (retryTimer) clearTimeout(retryTimer);
@@ -98,6 +105,14 @@ export function createSender(options: SenderOptions): Sender {
       retryTimer = null;
       void flush();
     }, delay);
+  }
+
+  function lookAgainForHeld() {
+    if (heldTimer || stopped) return;
+    heldTimer = setTimeout(() => {
+      heldTimer = null;
+      void flush();
+    }, HELD_LOOK_AGAIN_MS);
   }
 
   function noticeAccepted() {
@@ -115,7 +130,9 @@ export function createSender(options: SenderOptions): Sender {
     const before = await options.held();
     const batch = await store.pendingBatch(limit + before.size);
     const held = await options.held();
-    return batch.filter((command) => !held.has(command.id)).slice(0, limit);
+    const sendable = batch.filter((command) => !held.has(command.id));
+    heldLeft = sendable.length < batch.length;
+    return sendable.slice(0, limit);
   }
 
   async function drain(): Promise<void> {
@@ -124,7 +141,10 @@ export function createSender(options: SenderOptions): Sender {
       if (unauthorized) return setState({ paused: "unauthorized" });
       if (!isOnline()) return setState({ paused: "offline", nextRetryOn: null });
       const batch = await sendable(batchSize);
-      if (batch.length === 0) return setState({ paused: null, nextRetryOn: null });
+      if (batch.length === 0) {
+        if (heldLeft) lookAgainForHeld();
+        return setState({ paused: null, nextRetryOn: null });
+      }
       setState({ paused: null, nextRetryOn: null });
       const outcome = await send(batch.map(wire));
       if (stopped) return;
@@ -195,6 +215,8 @@ export function createSender(options: SenderOptions): Sender {
     stop() {
       stopped = true;
       clearRetry();
+      if (heldTimer) clearTimeout(heldTimer);
+      heldTimer = null;
     },
     start() {
       stopped = false;
