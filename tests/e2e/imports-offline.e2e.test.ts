@@ -109,10 +109,9 @@ describe("imports chosen offline", () => {
       [`${templateName}.pdf`, "uploaded"],
       ["field.csv", "uploaded"],
     ]);
-    await poll(
-      () => count("select 1 from app_public.signing_templates where name = $1", [templateName]),
-      90_000,
-    ).toBe(1);
+    await poll(() => count("select 1 from app_public.signing_templates where name = $1", [templateName]), 90_000).toBe(
+      1,
+    );
     // the package kept across the offline page loads is read by the server now: its preview shows by itself
     await page.goto("/reports");
     await page.getByTestId("ocf-import").getByTestId("ocf-preview").waitFor({ timeout: 30_000 });
