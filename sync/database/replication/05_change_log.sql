@@ -48,6 +48,32 @@ begin
 end;
 $function$;
 
+-- The ledger entries a statement inserted, as one change per transaction (its audience and the entries' investors
+-- computed once). A row trigger recorded one change per entry, each computing the transaction's whole audience, so
+-- a corporate action's statement of 50,000 entries wrote 50,000 changes of up to 50,000 accounts each (quadratic:
+-- a split across 50,000 holdings did not end in 9 minutes; bench/corporate-actions.ts).
+create or replace function app_private.record_ledger_changes()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_private', 'app_public'
+as $function$
+declare
+  written record;
+begin
+  for written in
+    select a.transaction_id, coalesce(array_agg(distinct a.investor_id) filter (where a.investor_id is not null),
+                                      '{}') as investors
+      from added a
+     where a.transaction_id is not null
+     group by a.transaction_id
+  loop
+    perform app_private.record_document_change('transactions', written.transaction_id, written.investors);
+  end loop;
+  return null;
+end;
+$function$;
+
 create or replace function app_private.record_document_change(model text, doc_id uuid, extra_audience uuid[] DEFAULT '{}'::uuid[])
   returns void
   language plpgsql
@@ -215,7 +241,9 @@ CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE
 CREATE OR REPLACE TRIGGER _900_changes_customers AFTER INSERT OR DELETE OR UPDATE ON app_public.customers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('customers', 'id', 'account_id', 'investor_id');
 CREATE OR REPLACE TRIGGER _900_changes_broker_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.broker_allocations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('broker_allocations', 'id', 'broker_id');
 CREATE OR REPLACE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.transactions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'id', 'issuer_id', 'broker_id');
-CREATE OR REPLACE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
+-- A transaction's ledger entries: one change per transaction a statement wrote to (record_ledger_changes, above).
+CREATE OR REPLACE TRIGGER _900_changes_transactions AFTER INSERT ON app_public.ledger_entries REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.record_ledger_changes();
+CREATE OR REPLACE TRIGGER _901_changes_transactions AFTER DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
 CREATE OR REPLACE TRIGGER _900_changes_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.documents FOR EACH ROW EXECUTE FUNCTION app_private.record_change('documents', 'id', 'uploaded_by_id');
 CREATE OR REPLACE TRIGGER _900_changes_documents AFTER INSERT OR DELETE OR UPDATE ON app_public.document_sharings FOR EACH ROW EXECUTE FUNCTION app_private.record_change('documents', 'document_id');
 CREATE OR REPLACE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('accounts', 'id');
