@@ -6,12 +6,15 @@
 // stakeholders; equity assets -> stock classes; rounds of equity assets with issued holdings -> financings;
 // holdings of equity assets -> stock issuances (quantity from the holding's issuance ledger entries, price, date,
 // stakeholder, class, vesting terms); negative ledger entries -> stock transfers (when the same transaction credits
-// other holdings), repurchases (a redemption's) or cancellations; vesting schedules -> vesting terms. Numbers are PostgreSQL numeric text
+// other holdings), repurchases (a redemption's) or cancellations; a split -> TX_STOCK_CLASS_SPLIT with its cash in
+// lieu as repurchases, a note's conversion -> TX_CONVERTIBLE_ISSUANCE and TX_CONVERTIBLE_CONVERSION (actions-export.ts);
+// every transaction in the order it happened; vesting schedules -> vesting terms. Numbers are PostgreSQL numeric text
 // (trim_scale), never JavaScript numbers. Debt and fund assets have no OCF schema: they are listed in the
 // manifest's comments and the summary.
 
 import { formatNumber } from "../../src/domain/format.ts";
 import type { Sql } from "../db/database.ts";
+import { AT, conversions, eventKey, exactSplits, type OcfEvent } from "./actions-export.ts";
 import { considerationText } from "./consideration.ts";
 import { OCF_VERSION, type OcfObject } from "./validate.ts";
 import { type ZipSink, ZipWriter } from "./zip.ts";
@@ -26,8 +29,12 @@ export interface OcfExportSummary {
   issuances: number;
   cancellations: number;
   transfers: number;
-  /** redemptions (buybacks) as TX_STOCK_REPURCHASE */
+  /** redemptions (buybacks) and a split's cash in lieu as TX_STOCK_REPURCHASE */
   repurchases: number;
+  /** splits written as TX_STOCK_CLASS_SPLIT (the others are in the ledger's form: issuance units, cancellations) */
+  splits: number;
+  /** notes converted: TX_CONVERTIBLE_CONVERSION (each with its TX_CONVERTIBLE_ISSUANCE) */
+  conversions: number;
   vestingTerms: number;
   /** what OCF cannot express, one sentence each */
   omitted: string[];
@@ -48,7 +55,7 @@ export function idPrefix(name: string): string {
 
 const EQUITY_HOLDINGS = `
   select h.id, h.investor_id, h.round_id, h.distribution_id, a.id as class_id, h.amount, h.issued_on,
-         coalesce(h.purchase_price, r.price) as price
+         coalesce(h.purchase_price, r.price) as price, h.created_on
     from app_public.holdings h
     join app_public.rounds r on r.id = h.round_id
     join app_public.assets a on a.id = r.asset_id
@@ -207,26 +214,36 @@ interface IssuanceRow {
   quantity: string;
   price: string;
   date: string;
+  at: string;
   periods: number | null;
   cliff: number | null;
 }
 
 async function omitted(tx: Sql, issuerId: string): Promise<string[]> {
-  const { rows } = await tx.query<{ name: string; type: string; holdings: number; units: string }>(
-    `select a.name, a.type, count(h.id)::int as holdings, coalesce(trim_scale(sum(h.amount)), 0)::text as units
+  // a note's holdings that converted are written as convertibles (actions-export.ts), not counted here
+  const { rows } = await tx.query<{ name: string; type: string; holdings: number; units: string; converted: number }>(
+    `select a.name, a.type, count(h.id) filter (where not h.converted)::int as holdings,
+            coalesce(trim_scale(sum(h.amount) filter (where not h.converted)), 0)::text as units,
+            count(h.id) filter (where h.converted)::int as converted
        from app_public.assets a
        left join app_public.rounds r on r.asset_id = a.id
-       left join app_public.holdings h on h.round_id = r.id
+       left join (select h.*, exists (select 1 from app_public.ledger_entries le
+                                        join app_public.transactions t on t.id = le.transaction_id
+                                       where le.holding_id = h.id and le.amount < 0
+                                         and t.chain_data ->> 'kind' = 'conversion') as converted
+                    from app_public.holdings h) h on h.round_id = r.id
         and h.investor_id not in (select al.owner_id from app_public.allocations al)
       where a.issuer_id = $1 and a.type <> 'equity'
       group by a.id order by a.name`,
     [issuerId],
   );
-  return rows.map(
-    (r) =>
-      `Not exported: ${r.type} asset "${r.name}" with ${r.holdings} holding${r.holdings === 1 ? "" : "s"} ` +
-      `(${formatNumber(r.units)} units): ${r.type === "debt" ? "OCF 1.2.0 has no schema for plain debt" : "OCF 1.2.0 has no schema for fund or LLC units"}.`,
-  );
+  return rows
+    .filter((r) => r.holdings > 0 || r.converted === 0)
+    .map(
+      (r) =>
+        `Not exported: ${r.type} asset "${r.name}" with ${r.holdings} holding${r.holdings === 1 ? "" : "s"} ` +
+        `(${formatNumber(r.units)} units): ${r.type === "debt" ? "OCF 1.2.0 has no schema for plain debt" : "OCF 1.2.0 has no schema for fund or LLC units"}.`,
+    );
 }
 
 /**
@@ -261,10 +278,12 @@ export async function writeOcfPackage(
   writeItems("Stakeholders.ocf.json", "OCF_STAKEHOLDERS_FILE", people);
   const classes = await stockClasses(tx, issuerId);
   writeItems("StockClasses.ocf.json", "OCF_STOCK_CLASSES_FILE", classes);
-  const rounds = await financings(tx, issuerId);
+  // notes that converted are convertibles of OCF: their rounds are financings too
+  const converted = await conversions(tx, issuerId);
+  const rounds = [...(await financings(tx, issuerId)), ...converted.financings];
   writeItems("Financings.ocf.json", "OCF_FINANCINGS_FILE", rounds);
 
-  // Issuances in pages (keyset on id), then cancellations, in files of TRANSACTIONS_PER_FILE items.
+  // Transactions in files of TRANSACTIONS_PER_FILE items, in the order they happened (below).
   const vesting = new Map<string, OcfObject>();
   const capTable = new Map<string, string>();
   {
@@ -280,6 +299,8 @@ export async function writeOcfPackage(
   let cancellations = 0;
   let transfers = 0;
   let repurchases = 0;
+  let splitCount = 0;
+  let conversionCount = 0;
   let fileNumber = 0;
   let current: ReturnType<ZipWriter["file"]> | null = null;
   let inFile = 0;
@@ -298,22 +319,148 @@ export async function writeOcfPackage(
     current.write(JSON.stringify(item));
     inFile += 1;
   };
-  let after = "00000000-0000-0000-0000-000000000000";
+  // Every transaction in the order it happened (the day, then the time the product recorded it), so a split and
+  // another transaction of the same day keep their order: issuances in pages (keyset on that order), merged with
+  // the rest (negative ledger entries, splits, conversions), which are read whole.
+  const splits = await exactSplits(tx, issuerId, EQUITY_HOLDINGS);
+  const others: OcfEvent[] = [...splits.events, ...converted.events];
+  {
+    // A negative entry is a transfer when the same transaction credits other holdings, a repurchase when its
+    // transaction is a redemption (docs/CORPORATE-ACTIONS.md), else a cancellation; the entries of a split written
+    // as TX_STOCK_CLASS_SPLIT are that split.
+    const { rows } = await tx.query<{
+      id: string;
+      kind: string | null;
+      holding_id: string;
+      quantity: string;
+      date: string;
+      at: string;
+      resulting: string[] | null;
+      reason: string | null;
+      price: string | null;
+      consideration: string | null;
+    }>(
+      `select le.id, le.holding_id, trim_scale(-le.amount)::text as quantity,
+              coalesce(t.chain_data ->> 'date', (t.created_on at time zone 'UTC')::date::text) as date,
+              ${AT("le.created_on")} as at,
+              t.chain_data ->> 'kind' as kind, t.chain_data ->> 'reason' as reason, trim_scale((t.chain_data ->> 'price_per_unit')::numeric)::text as price,
+              t.chain_data ->> 'consideration_text' as consideration,
+              (select array_agg(distinct o.holding_id order by o.holding_id) from app_public.ledger_entries o
+                where o.transaction_id = le.transaction_id and o.amount > 0 and o.holding_id is not null
+                  and o.holding_id <> le.holding_id) as resulting
+         from app_public.ledger_entries le join app_public.transactions t on t.id = le.transaction_id
+        where le.amount < 0 and le.holding_id in (select x.id from (${EQUITY_HOLDINGS}) x)
+          and not (le.transaction_id = any($2::uuid[]))
+        order by le.id`,
+      [issuerId, splits.transactionIds],
+    );
+    for (const r of rows) {
+      const key = eventKey(r.date, r.at, 1, r.id);
+      if (r.resulting?.length) {
+        // An approved transfer recorded its reason and price; an imported one keeps the text it came with.
+        const consideration = r.consideration ?? considerationText(r.reason, r.price);
+        others.push({
+          key,
+          items: [
+            {
+              object_type: "TX_STOCK_TRANSFER",
+              id: r.id,
+              security_id: r.holding_id,
+              date: r.date,
+              quantity: r.quantity,
+              resulting_security_ids: r.resulting,
+              ...(consideration ? { consideration_text: consideration } : {}),
+            },
+          ],
+        });
+        continue;
+      }
+      if (r.kind === "redemption") {
+        others.push({
+          key,
+          items: [
+            {
+              object_type: "TX_STOCK_REPURCHASE",
+              id: r.id,
+              security_id: r.holding_id,
+              date: r.date,
+              quantity: r.quantity,
+              price: { amount: r.price ?? "0", currency: "USD" },
+            },
+          ],
+        });
+        continue;
+      }
+      others.push({
+        key,
+        items: [
+          {
+            object_type: "TX_STOCK_CANCELLATION",
+            id: r.id,
+            security_id: r.holding_id,
+            date: r.date,
+            quantity: r.quantity,
+            reason_text: "Cancelled in the Ledgerline ledger.",
+          },
+        ],
+      });
+    }
+  }
+  others.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let next = 0;
+  const writeOthersBefore = (key: string | null) => {
+    while (next < others.length && (key === null || (others[next] as OcfEvent).key < key)) {
+      for (const item of (others[next] as OcfEvent).items) {
+        txItem(item);
+        switch (item.object_type) {
+          case "TX_STOCK_TRANSFER":
+            transfers += 1;
+            break;
+          case "TX_STOCK_REPURCHASE":
+            repurchases += 1;
+            break;
+          case "TX_STOCK_CANCELLATION":
+            cancellations += 1;
+            break;
+          case "TX_STOCK_CLASS_SPLIT":
+            splitCount += 1;
+            break;
+          case "TX_CONVERTIBLE_CONVERSION":
+            conversionCount += 1;
+            break;
+        }
+      }
+      next += 1;
+    }
+  };
+  // An issuance's units: those it was issued with (its positive ledger entries outside the splits written as
+  // TX_STOCK_CLASS_SPLIT, plus what it holds beyond its ledger entries: a holding written without them).
+  let cursor: [string, string, string] = [
+    "0001-01-01",
+    "0001-01-01T00:00:00.000000",
+    "00000000-0000-0000-0000-000000000000",
+  ];
   for (;;) {
     const { rows } = await tx.query<IssuanceRow>(
-      `select x.id, x.investor_id, x.class_id,
-              trim_scale(coalesce((select sum(le.amount) from app_public.ledger_entries le
-                                    where le.holding_id = x.id and le.amount > 0), x.amount))::text as quantity,
-              trim_scale(coalesce(x.price, 0))::text as price, (x.issued_on at time zone 'UTC')::date::text as date,
+      `select x.id, x.investor_id, x.class_id, x.date, x.at,
+              trim_scale(x.amount
+                - coalesce((select sum(le.amount) from app_public.ledger_entries le where le.holding_id = x.id), 0)
+                + coalesce((select sum(le.amount) from app_public.ledger_entries le
+                             where le.holding_id = x.id and le.amount > 0
+                               and not (le.transaction_id = any($5::uuid[]))), 0))::text as quantity,
+              trim_scale(coalesce(x.price, 0))::text as price,
               coalesce(vd.periods, va.periods) as periods, coalesce(vd.cliff, va.cliff) as cliff
-         from (${EQUITY_HOLDINGS} and h.id > $2::uuid) x
+         from (select e.*, (e.issued_on at time zone 'UTC')::date::text as date, ${AT("e.created_on")} as at
+                 from (${EQUITY_HOLDINGS}) e) x
          left join app_public.distributions d on d.id = x.distribution_id
          left join app_public.vesting_schedules vd on vd.distribution_id = d.id
          left join app_public.vesting_schedules va on va.allocation_id = d.allocation_id
-        order by x.id limit ${TRANSACTIONS_PER_FILE}`,
-      [issuerId, after],
+        where (x.date, x.at, x.id) > ($2::text, $3::text, $4::uuid)
+        order by x.date, x.at, x.id limit ${TRANSACTIONS_PER_FILE}`,
+      [issuerId, cursor[0], cursor[1], cursor[2], splits.transactionIds],
     );
     for (const r of rows) {
+      writeOthersBefore(eventKey(r.date, r.at, 0, r.id));
       let vestingId: string | undefined;
       if (r.periods != null && r.cliff != null) {
         vestingId = vestingTermsId(r.periods, r.cliff);
@@ -336,74 +483,11 @@ export async function writeOcfPackage(
       issuances += 1;
     }
     await drained();
-    if (rows.length < TRANSACTIONS_PER_FILE) break;
-    after = rows[rows.length - 1]?.id ?? after;
+    const last = rows[rows.length - 1];
+    if (rows.length < TRANSACTIONS_PER_FILE || !last) break;
+    cursor = [last.date, last.at, last.id];
   }
-  {
-    // A negative entry is a transfer when the same transaction credits other holdings, a repurchase when its
-    // transaction is a redemption (docs/CORPORATE-ACTIONS.md), else a cancellation.
-    const { rows } = await tx.query<{
-      id: string;
-      kind: string | null;
-      holding_id: string;
-      quantity: string;
-      date: string;
-      resulting: string[] | null;
-      reason: string | null;
-      price: string | null;
-      consideration: string | null;
-    }>(
-      `select le.id, le.holding_id, trim_scale(-le.amount)::text as quantity,
-              coalesce(t.chain_data ->> 'date', (t.created_on at time zone 'UTC')::date::text) as date,
-              t.chain_data ->> 'kind' as kind, t.chain_data ->> 'reason' as reason, trim_scale((t.chain_data ->> 'price_per_unit')::numeric)::text as price,
-              t.chain_data ->> 'consideration_text' as consideration,
-              (select array_agg(distinct o.holding_id order by o.holding_id) from app_public.ledger_entries o
-                where o.transaction_id = le.transaction_id and o.amount > 0 and o.holding_id is not null
-                  and o.holding_id <> le.holding_id) as resulting
-         from app_public.ledger_entries le join app_public.transactions t on t.id = le.transaction_id
-        where le.amount < 0 and le.holding_id in (select x.id from (${EQUITY_HOLDINGS}) x)
-        order by le.id`,
-      [issuerId],
-    );
-    for (const r of rows) {
-      if (r.resulting?.length) {
-        // An approved transfer recorded its reason and price; an imported one keeps the text it came with.
-        const consideration = r.consideration ?? considerationText(r.reason, r.price);
-        txItem({
-          object_type: "TX_STOCK_TRANSFER",
-          id: r.id,
-          security_id: r.holding_id,
-          date: r.date,
-          quantity: r.quantity,
-          resulting_security_ids: r.resulting,
-          ...(consideration ? { consideration_text: consideration } : {}),
-        });
-        transfers += 1;
-        continue;
-      }
-      if (r.kind === "redemption") {
-        txItem({
-          object_type: "TX_STOCK_REPURCHASE",
-          id: r.id,
-          security_id: r.holding_id,
-          date: r.date,
-          quantity: r.quantity,
-          price: { amount: r.price ?? "0", currency: "USD" },
-        });
-        repurchases += 1;
-        continue;
-      }
-      txItem({
-        object_type: "TX_STOCK_CANCELLATION",
-        id: r.id,
-        security_id: r.holding_id,
-        date: r.date,
-        quantity: r.quantity,
-        reason_text: "Cancelled in the Ledgerline ledger.",
-      });
-      cancellations += 1;
-    }
-  }
+  writeOthersBefore(null);
   if (current) {
     (current as ReturnType<ZipWriter["file"]>).write("\n]}\n");
     files.push({
@@ -447,6 +531,8 @@ export async function writeOcfPackage(
     cancellations,
     transfers,
     repurchases,
+    splits: splitCount,
+    conversions: conversionCount,
     vestingTerms: terms.length,
     omitted: notes,
     capTable: Object.fromEntries(capTable),

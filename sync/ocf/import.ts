@@ -5,8 +5,19 @@
 // transaction, all or nothing: assets and securities from stock classes, rounds with an allocation from financings,
 // and per issuance a closed, issued distribution, its holding and its ledger entry in the round's import
 // transaction (chain_data.source = 'ocf-import'); cancellations are negative ledger entries in a transaction of
-// their date, repurchases the same in a redemption's transaction of their date and price; vesting terms become vesting schedules of the distributions.
+// their date, repurchases the same in a redemption's transaction of their date and price; splits and notes' conversions
+// as the product records them (actions-import.ts, actions-apply.ts); vesting terms become vesting schedules of the
+// distributions.
 import type { Sql } from "../db/database.ts";
+import { applyConversionActions, applyNotes, applySplits } from "./actions-apply.ts";
+import {
+  type PlanConversion,
+  type PlanConvertible,
+  type PlanDebtRound,
+  type PlanSplit,
+  type PlanSplitLine,
+  planActions,
+} from "./actions-import.ts";
 import { parseConsideration } from "./consideration.ts";
 import { vestingTermsId } from "./export.ts";
 import {
@@ -204,6 +215,10 @@ interface PlanIssuance {
   cliff: number | null;
   /** the transfer this issuance resulted from (its ledger entry is in the transfer's transaction) */
   transfer_key: string | null;
+  /** the conversion of a note it resulted from (its ledger entry is in the conversion's transaction) */
+  conversion_key: string | null;
+  /** its place in the package's order of transactions (the import records them in that order) */
+  seq: number;
 }
 interface PlanCancellation {
   issuance_key: string;
@@ -211,6 +226,7 @@ interface PlanCancellation {
   date: string;
   /** a repurchase's price per unit (it becomes a redemption); null for a cancellation */
   price: string | null;
+  seq: number;
 }
 interface PlanTransfer {
   key: string;
@@ -221,6 +237,7 @@ interface PlanTransfer {
   consideration: string | null;
   reason: string | null;
   price_per_unit: string | null;
+  seq: number;
 }
 
 export interface OcfImportPlan {
@@ -230,6 +247,11 @@ export interface OcfImportPlan {
   issuances: PlanIssuance[];
   cancellations: PlanCancellation[];
   transfers: PlanTransfer[];
+  splits: PlanSplit[];
+  splitLines: PlanSplitLine[];
+  debtRounds: PlanDebtRound[];
+  convertibles: PlanConvertible[];
+  conversions: PlanConversion[];
 }
 
 export interface OcfPreview {
@@ -244,6 +266,10 @@ export interface OcfPreview {
   cancellations: number;
   transfers: number;
   repurchases: number;
+  /** stock class splits (their cash in lieu is theirs, not counted as repurchases) */
+  splits: number;
+  /** notes converted into stock */
+  conversions: number;
   vestingTerms: number;
   problems: OcfProblem[];
   errors: number;
@@ -258,6 +284,9 @@ const SUPPORTED = new Set([
   "TX_STOCK_CANCELLATION",
   "TX_STOCK_TRANSFER",
   "TX_STOCK_REPURCHASE",
+  "TX_STOCK_CLASS_SPLIT",
+  "TX_CONVERTIBLE_ISSUANCE",
+  "TX_CONVERTIBLE_CONVERSION",
 ]);
 
 /** Reads a monthly schedule (cliff and length in months) from vesting conditions, or null. */
@@ -295,11 +324,25 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
     issuances: [],
     cancellations: [],
     transfers: [],
+    splits: [],
+    splitLines: [],
+    debtRounds: [],
+    convertibles: [],
+    conversions: [],
   };
+  // notes that converted are imported with their conversion; a convertible that did not is not
+  const convertedNotes = new Set(
+    pkg.objects
+      .filter((o) => o.item.object_type === "TX_CONVERTIBLE_CONVERSION")
+      .map((o) => String(o.item.security_id)),
+  );
   const vesting = new Map<string, { periods: number; cliff: number } | null>();
   const financingOf = new Map<string, OcfObject>();
   for (const { file, item } of pkg.objects) {
-    if (!SUPPORTED.has(item.object_type)) {
+    if (
+      !SUPPORTED.has(item.object_type) ||
+      (item.object_type === "TX_CONVERTIBLE_ISSUANCE" && !convertedNotes.has(String(item.security_id)))
+    ) {
       problems.push({
         file,
         objectId: item.id,
@@ -324,22 +367,22 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
       for (const id of (item.issuance_ids as string[]) ?? []) if (!financingOf.has(id)) financingOf.set(id, item);
     }
   }
-  // Units leaving each security (cancellations and transfers), the issuance of each security, and the transfer
-  // each resulting security came from: all known before the issuances are mapped, whatever the objects' order.
-  const cancelled = new Map<string, string[]>();
+  // The units each security ends with (the transactions replayed in order, splits as this product makes them:
+  // actions-import.ts), the issuance of each security, and the transfer each resulting security came from: all
+  // known before the issuances are mapped, whatever the objects' order.
+  const actions = planActions(pkg.objects);
+  problems.push(...actions.problems);
+  Object.assign(plan, {
+    splits: actions.splits,
+    splitLines: actions.splitLines,
+    debtRounds: actions.debtRounds,
+    convertibles: actions.convertibles,
+    conversions: actions.conversions,
+  });
   const issuanceKeyBySecurity = new Map<string, string>();
   const transferOf = new Map<string, string>();
   for (const { item } of pkg.objects) {
     if (item.object_type === "TX_STOCK_ISSUANCE") issuanceKeyBySecurity.set(String(item.security_id), item.id);
-    if (
-      item.object_type === "TX_STOCK_CANCELLATION" ||
-      item.object_type === "TX_STOCK_TRANSFER" ||
-      item.object_type === "TX_STOCK_REPURCHASE"
-    ) {
-      const list = cancelled.get(String(item.security_id)) ?? [];
-      list.push(String(item.quantity));
-      cancelled.set(String(item.security_id), list);
-    }
     if (item.object_type === "TX_STOCK_TRANSFER") {
       for (const id of (item.resulting_security_ids as string[] | undefined) ?? []) transferOf.set(id, item.id);
     }
@@ -372,13 +415,12 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
         const financing = financingOf.get(item.id);
         const roundKey = financing ? financing.id : `class:${String(item.stock_class_id)}`;
         const quantity = String(item.quantity);
-        const cancelledUnits = sumDecimals(cancelled.get(String(item.security_id)) ?? []);
-        const remaining = sumDecimals([quantity, `-${cancelledUnits}`]);
+        const remaining = actions.remaining.get(String(item.security_id)) ?? quantity;
         if (compareDecimal(remaining, "0") < 0) {
           problems.push({
             file,
             objectId: item.id,
-            message: `Cancellations of ${cancelledUnits} exceed the issued ${quantity}.`,
+            message: `Cancellations of ${sumDecimals([quantity, `-${remaining}`])} exceed the issued ${quantity}.`,
             severity: "error",
           });
         }
@@ -409,6 +451,8 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
           periods: schedule?.periods ?? null,
           cliff: schedule?.cliff ?? null,
           transfer_key: transferOf.get(String(item.security_id)) ?? null,
+          conversion_key: actions.conversionOf.get(String(item.security_id)) ?? null,
+          seq: actions.seq.get(item.id) ?? 0,
         });
         break;
       }
@@ -423,11 +467,13 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
           consideration,
           reason: terms?.reason ?? null,
           price_per_unit: terms?.pricePerUnit ?? null,
+          seq: actions.seq.get(item.id) ?? 0,
         });
         break;
       }
       case "TX_STOCK_CANCELLATION":
       case "TX_STOCK_REPURCHASE":
+        if (actions.cashInLieu.has(item.id)) break; // the split's cash in lieu (planActions)
         plan.cancellations.push({
           issuance_key: issuanceKeyBySecurity.get(String(item.security_id)) ?? String(item.security_id),
           quantity: String(item.quantity),
@@ -436,6 +482,7 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
             item.object_type === "TX_STOCK_REPURCHASE"
               ? String((item.price as { amount?: string } | undefined)?.amount ?? "0")
               : null,
+          seq: actions.seq.get(item.id) ?? 0,
         });
         break;
     }
@@ -525,6 +572,8 @@ export async function previewImport(tx: Sql, issuerId: string | null, pkg: OcfPa
     cancellations: plan.cancellations.filter((c) => c.price === null).length,
     transfers: plan.transfers.length,
     repurchases: plan.cancellations.filter((c) => c.price !== null).length,
+    splits: plan.splits.length,
+    conversions: plan.conversions.length,
     vestingTerms: pkg.objects.filter((o) => o.item.object_type === "VESTING_TERMS").length,
     problems: problems.slice(0, 500),
     errors: problems.filter((p) => p.severity === "error").length,
@@ -540,6 +589,8 @@ export interface OcfImportResult {
   cancellations: number;
   transfers: number;
   repurchases: number;
+  splits: number;
+  conversions: number;
 }
 
 const BATCH = 10_000;
@@ -576,13 +627,28 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
                                   transaction_id uuid default gen_random_uuid()) on commit drop;
     create temp table ocf_issuances (key text, person_key text, class_key text, round_key text, quantity numeric,
                                      remaining numeric, price numeric, date date, periods int, cliff int,
-                                     transfer_key text,
+                                     transfer_key text, conversion_key text, seq int,
                                      distribution_id uuid default gen_random_uuid(),
                                      holding_id uuid default gen_random_uuid()) on commit drop;
-    create temp table ocf_cancellations (issuance_key text, quantity numeric, date date, price numeric) on commit drop;
+    create temp table ocf_cancellations (issuance_key text, quantity numeric, date date, price numeric, seq int)
+      on commit drop;
     create temp table ocf_transfers (key text, from_key text, quantity numeric, date date, consideration text,
-                                     reason text, price_per_unit numeric,
+                                     reason text, price_per_unit numeric, seq int,
                                      transaction_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_splits (key text, class_key text, date date, ratio_new int, ratio_old int, price numeric,
+                                  seq int, transaction_id uuid default gen_random_uuid(),
+                                  action_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_split_lines (split_key text, issuance_key text, before numeric, after numeric,
+                                       fraction numeric, cash numeric) on commit drop;
+    create temp table ocf_debt_rounds (key text, name text, date date, asset_id uuid default gen_random_uuid(),
+                                       security_id uuid default gen_random_uuid(),
+                                       round_id uuid default gen_random_uuid(),
+                                       transaction_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_convertibles (key text, person_key text, round_key text, units numeric, investment numeric,
+                                        date date, seq int, holding_id uuid default gen_random_uuid()) on commit drop;
+    create temp table ocf_conversions (key text, group_key text, convertible_key text, date date, seq int,
+                                       price numeric, ratio numeric, to_issuance_key text, transaction_id uuid,
+                                       action_id uuid) on commit drop;
   `);
   await load(
     tx,
@@ -599,22 +665,54 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
   );
   await load(
     tx,
-    "ocf_issuances (key, person_key, class_key, round_key, quantity, remaining, price, date, periods, cliff, transfer_key)",
-    "key text, person_key text, class_key text, round_key text, quantity numeric, remaining numeric, price numeric, date date, periods int, cliff int, transfer_key text",
+    "ocf_issuances (key, person_key, class_key, round_key, quantity, remaining, price, date, periods, cliff, transfer_key, conversion_key, seq)",
+    "key text, person_key text, class_key text, round_key text, quantity numeric, remaining numeric, price numeric, date date, periods int, cliff int, transfer_key text, conversion_key text, seq int",
     plan.issuances,
   );
   await load(
     tx,
     "ocf_cancellations",
-    "issuance_key text, quantity numeric, date date, price numeric",
+    "issuance_key text, quantity numeric, date date, price numeric, seq int",
     plan.cancellations,
   );
   await load(
     tx,
-    "ocf_transfers (key, from_key, quantity, date, consideration, reason, price_per_unit)",
-    "key text, from_key text, quantity numeric, date date, consideration text, reason text, price_per_unit numeric",
+    "ocf_transfers (key, from_key, quantity, date, consideration, reason, price_per_unit, seq)",
+    "key text, from_key text, quantity numeric, date date, consideration text, reason text, price_per_unit numeric, seq int",
     plan.transfers,
   );
+  await load(
+    tx,
+    "ocf_splits (key, class_key, date, ratio_new, ratio_old, price, seq)",
+    "key text, class_key text, date date, ratio_new int, ratio_old int, price numeric, seq int",
+    plan.splits,
+  );
+  await load(
+    tx,
+    "ocf_split_lines",
+    "split_key text, issuance_key text, before numeric, after numeric, fraction numeric, cash numeric",
+    plan.splitLines,
+  );
+  await load(tx, "ocf_debt_rounds (key, name, date)", "key text, name text, date date", plan.debtRounds);
+  await load(
+    tx,
+    "ocf_convertibles (key, person_key, round_key, units, investment, date, seq)",
+    "key text, person_key text, round_key text, units numeric, investment numeric, date date, seq int",
+    plan.convertibles,
+  );
+  await load(
+    tx,
+    "ocf_conversions (key, group_key, convertible_key, date, seq, price, ratio, to_issuance_key)",
+    "key text, group_key text, convertible_key text, date date, seq int, price numeric, ratio numeric, to_issuance_key text",
+    plan.conversions,
+  );
+  // one transaction and action per group of conversions (a day, a note round, the terms), as convertRound records
+  await tx.exec(`
+    update ocf_conversions c set transaction_id = g.transaction_id, action_id = g.action_id
+      from (select group_key, gen_random_uuid() as transaction_id, gen_random_uuid() as action_id
+              from ocf_conversions group by group_key) g
+     where g.group_key = c.group_key;
+  `);
   await tx.exec("analyze ocf_issuances; analyze ocf_people;");
 
   // Row triggers (replication audiences, timestamps, mail, onboarding) would run once per imported row and grow
@@ -703,24 +801,32 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
        from ocf_rounds r`,
     [issuerId],
   );
+  if (plan.conversions.length) await applyNotes(tx, issuerId);
   await tx.exec(`
+    -- each recorded at its place in the package's order (a microsecond apart), so the next export writes the
+    -- transactions of one day in the same order
     insert into app_public.holdings (id, security_id, round_id, investor_id, distribution_id, amount, purchase_price,
-                                     issued_on)
+                                     issued_on, created_on)
     select i.holding_id, c.security_id, r.round_id, p.investor_id,
-           case when i.quantity > 0 then i.distribution_id end, i.remaining, i.price, i.date::timestamptz
+           case when i.quantity > 0 then i.distribution_id end, i.remaining, i.price, i.date::timestamptz,
+           now() + i.seq * interval '1 microsecond'
       from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_classes c on c.key = r.class_key
       join ocf_people p on p.key = i.person_key;
-    insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
-    select coalesce(x.transaction_id, r.transaction_id), i.holding_id, p.investor_id, i.quantity
+    insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount, created_on)
+    select coalesce(x.transaction_id, v.transaction_id, r.transaction_id), i.holding_id, p.investor_id, i.quantity,
+           now() + i.seq * interval '1 microsecond'
       from ocf_issuances i join ocf_rounds r on r.key = i.round_key join ocf_people p on p.key = i.person_key
-      left join ocf_transfers x on x.key = i.transfer_key;
+      left join ocf_transfers x on x.key = i.transfer_key
+      left join ocf_conversions v on v.key = i.conversion_key;
   `);
+  if (plan.splits.length) await applySplits(tx, issuerId);
+  if (plan.conversions.length) await applyConversionActions(tx, issuerId);
   if (plan.transfers.length) {
     // a transfer: one transaction debiting the source holding and crediting the holdings it resulted in, its
     // chain_data as an approval writes it (docs/TRANSFERS.md): both sides' holdings and investors (the receiving
     // side when there is one), the reason and price from the consideration, and that text as it came
     await tx.query(
-      `insert into app_public.transactions (id, issuer_id, round_id, chain_data)
+      `insert into app_public.transactions (id, issuer_id, round_id, chain_data, created_on)
        select x.transaction_id, $1, r.round_id,
               jsonb_strip_nulls(jsonb_build_object(
                 'source', 'ocf-import', 'kind', 'transfer', 'date', x.date::text, 'paid_on', x.date::timestamptz,
@@ -728,7 +834,8 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
                 'consideration_text', x.consideration,
                 'from_holding_id', i.holding_id, 'from_investor_id', p.investor_id,
                 'to_holding_id', case when d.n = 1 then d.holding_id end,
-                'to_investor_id', case when d.n = 1 then d.investor_id end))
+                'to_investor_id', case when d.n = 1 then d.investor_id end)),
+              now() + x.seq * interval '1 microsecond'
          from ocf_transfers x join ocf_issuances i on i.key = x.from_key join ocf_rounds r on r.key = i.round_key
          join ocf_people p on p.key = i.person_key
          cross join lateral (
@@ -737,8 +844,8 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
       [issuerId],
     );
     await tx.exec(`
-      insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
-      select x.transaction_id, i.holding_id, p.investor_id, -x.quantity
+      insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount, created_on)
+      select x.transaction_id, i.holding_id, p.investor_id, -x.quantity, now() + x.seq * interval '1 microsecond'
         from ocf_transfers x join ocf_issuances i on i.key = x.from_key join ocf_people p on p.key = i.person_key;
     `);
   }
@@ -754,8 +861,8 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
                   'date', date::text, 'paid_on', date::timestamptz, 'price_per_unit', trim_scale(price)::text))
            from days returning id
        )
-       insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
-       select d.id, i.holding_id, p.investor_id, -x.quantity
+       insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount, created_on)
+       select d.id, i.holding_id, p.investor_id, -x.quantity, now() + x.seq * interval '1 microsecond'
          from ocf_cancellations x join days d on d.date = x.date and d.price is not distinct from x.price
          join ocf_issuances i on i.key = x.issuance_key join ocf_people p on p.key = i.person_key
         where (select count(*) from txs) >= 0`,
@@ -778,6 +885,8 @@ export async function applyImport(tx: Sql, issuerId: string, pkg: OcfPackage): P
     cancellations: plan.cancellations.filter((c) => c.price === null).length,
     transfers: plan.transfers.length,
     repurchases: plan.cancellations.filter((c) => c.price !== null).length,
+    splits: plan.splits.length,
+    conversions: plan.conversions.length,
   };
 }
 
@@ -816,8 +925,16 @@ async function recordChanges(tx: Sql, issuerId: string): Promise<void> {
      union all select 'allocations', r.allocation_id, array[$1::uuid] || coalesce(ri.investors, '{}')
        from ocf_rounds r left join round_investors ri on ri.round_key = r.key
      union all select 'transactions', le.transaction_id, array[$1::uuid] || array_agg(distinct le.investor_id)
-       from app_public.ledger_entries le where le.holding_id in (select holding_id from ocf_issuances)
+       from app_public.ledger_entries le
+      where le.holding_id in (select holding_id from ocf_issuances union all select holding_id from ocf_convertibles)
       group by le.transaction_id
+     union all select m.model, m.id, array[$1::uuid] || coalesce(n.investors, '{}')
+       from ocf_debt_rounds d
+       left join (select c.round_key, array_agg(distinct p.investor_id) as investors from ocf_convertibles c
+                    join ocf_people p on p.key = c.person_key group by c.round_key) n on n.round_key = d.key
+       cross join lateral (values ('assets', d.asset_id), ('securities', d.security_id), ('rounds', d.round_id)) m(model, id)
+     union all select 'holdings', c.holding_id, array[$1::uuid, p.investor_id]
+       from ocf_convertibles c join ocf_people p on p.key = c.person_key
      union all select 'distributions', i.distribution_id, array[$1::uuid, p.investor_id]
        from ocf_issuances i join ocf_people p on p.key = i.person_key where i.quantity > 0
      union all select 'holdings', i.holding_id, array[$1::uuid, p.investor_id]

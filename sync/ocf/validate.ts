@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { add, compare, type Fraction, fromDecimal, mul, sub, toDecimal, ZERO } from "./rational.ts";
 
 export const OCF_VERSION = "1.2.0";
 export const SCHEMA_DIR = fileURLToPath(new URL("./schema/", import.meta.url));
@@ -209,6 +210,7 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
   const problems: OcfProblem[] = [];
   const byId = new Map<string, { file: string; item: OcfObject }>();
   const securities = new Map<string, { file: string; item: OcfObject }>();
+  const convertibles = new Map<string, { file: string; item: OcfObject }>();
   for (const entry of input.objects) {
     const id = entry.item.id;
     const seen = byId.get(id);
@@ -224,6 +226,9 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
     byId.set(id, entry);
     if (entry.item.object_type === "TX_STOCK_ISSUANCE" && typeof entry.item.security_id === "string") {
       securities.set(entry.item.security_id, entry);
+    }
+    if (entry.item.object_type === "TX_CONVERTIBLE_ISSUANCE" && typeof entry.item.security_id === "string") {
+      convertibles.set(entry.item.security_id, entry);
     }
   }
   const expect = (entry: { file: string; item: OcfObject }, field: string, type: string | string[]) => {
@@ -264,6 +269,28 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
       const list = issued.get(classId) ?? [];
       if (typeof item.quantity === "string") list.push(item.quantity);
       issued.set(classId, list);
+    }
+    if (item.object_type === "TX_STOCK_CLASS_SPLIT") expect(entry, "stock_class_id", "STOCK_CLASS");
+    if (item.object_type === "TX_CONVERTIBLE_ISSUANCE") expect(entry, "stakeholder_id", STAKEHOLDER);
+    if (item.object_type === "TX_CONVERTIBLE_CONVERSION") {
+      if (typeof item.security_id !== "string" || !convertibles.has(item.security_id)) {
+        problems.push({
+          file: entry.file,
+          objectId: item.id,
+          message: `security_id ${String(item.security_id)} does not name a convertible issuance in the package.`,
+          severity: "error",
+        });
+      }
+      for (const id of (item.resulting_security_ids as string[] | undefined) ?? []) {
+        if (!securities.has(id)) {
+          problems.push({
+            file: entry.file,
+            objectId: item.id,
+            message: `resulting_security_ids names ${id}, which is not the security of a stock issuance in the package.`,
+            severity: "error",
+          });
+        }
+      }
     }
     if (item.object_type === "FINANCING") {
       for (const id of (item.issuance_ids as string[] | undefined) ?? []) {
@@ -315,11 +342,13 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
     }
   }
   if (input.capTable) {
-    const classes = new Set([...issued.keys(), ...input.capTable.keys()]);
+    const totals = replayTotals(input.objects);
+    const classes = new Set([...totals.keys(), ...issued.keys(), ...input.capTable.keys()]);
     for (const classId of classes) {
-      const total = sumDecimals(issued.get(classId) ?? []);
+      const exact = totals.get(classId) ?? ZERO;
+      const total = toDecimal(exact, 12) ?? `${exact.n}/${exact.d}`;
       const expected = input.capTable.get(classId) ?? "0";
-      if (compareDecimal(total, expected) !== 0) {
+      if (compare(exact, fromDecimal(expected)) !== 0) {
         problems.push({
           file: byId.get(classId)?.file ?? "StockClasses.ocf.json",
           objectId: classId,
@@ -330,4 +359,54 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
     }
   }
   return problems;
+}
+
+/**
+ * Units outstanding per stock class after replaying the package's stock transactions in the order they happened
+ * (date, then their order in the files, as OCF reads them): an issuance sets its security's units, a cancellation,
+ * transfer or repurchase takes units off it, a stock class split multiplies every security of its class by
+ * numerator / denominator. Exact fractions (a 1 for 3 split leaves thirds until its cash in lieu is taken off).
+ */
+export function replayTotals(objects: { item: OcfObject }[]): Map<string, Fraction> {
+  const units = new Map<string, Fraction>();
+  const classOf = new Map<string, string>();
+  const decimal = (value: unknown): Fraction | null =>
+    typeof value === "string" && /^[+-]?[0-9]+(\.[0-9]+)?$/.test(value) ? fromDecimal(value) : null;
+  for (const { item } of inOrder(objects)) {
+    const security = String(item.security_id);
+    switch (item.object_type) {
+      case "TX_STOCK_ISSUANCE":
+        units.set(security, decimal(item.quantity) ?? ZERO);
+        classOf.set(security, String(item.stock_class_id));
+        break;
+      case "TX_STOCK_CANCELLATION":
+      case "TX_STOCK_TRANSFER":
+      case "TX_STOCK_REPURCHASE":
+        units.set(security, sub(units.get(security) ?? ZERO, decimal(item.quantity) ?? ZERO));
+        break;
+      case "TX_STOCK_CLASS_SPLIT": {
+        const ratio = item.split_ratio as { numerator?: unknown; denominator?: unknown } | undefined;
+        const numerator = decimal(ratio?.numerator);
+        const denominator = decimal(ratio?.denominator);
+        if (!numerator || !denominator || denominator.n === 0n) break;
+        const factor = mul(numerator, { n: denominator.d, d: denominator.n });
+        for (const [id, classId] of classOf) {
+          if (classId === item.stock_class_id) units.set(id, mul(units.get(id) ?? ZERO, factor));
+        }
+        break;
+      }
+    }
+  }
+  const totals = new Map<string, Fraction>();
+  for (const [id, classId] of classOf) totals.set(classId, add(totals.get(classId) ?? ZERO, units.get(id) ?? ZERO));
+  return totals;
+}
+
+/** A package's transactions in the order they happened: by date, then in their order in the files. */
+export function inOrder<T extends { item: OcfObject }>(objects: T[]): T[] {
+  return objects
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => /^TX_/.test(entry.item.object_type) && typeof entry.item.date === "string")
+    .sort((a, b) => String(a.entry.item.date).localeCompare(String(b.entry.item.date)) || a.index - b.index)
+    .map(({ entry }) => entry);
 }

@@ -164,7 +164,15 @@ export function smallPackage(): Record<string, OcfJson> {
   };
 }
 
-const ID_KEYS = new Set(["id", "security_id", "custom_id", "stakeholder_id", "stock_class_id", "vesting_terms_id"]);
+const ID_KEYS = new Set([
+  "id",
+  "security_id",
+  "custom_id",
+  "stakeholder_id",
+  "stock_class_id",
+  "vesting_terms_id",
+  "converts_to_stock_class_id",
+]);
 
 /**
  * A package's objects with every id replaced by a stable label (its position among the sorted objects of its

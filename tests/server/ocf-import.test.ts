@@ -138,6 +138,8 @@ describe("OCF import", () => {
       cancellations: 1,
       transfers: 0,
       repurchases: 0,
+      splits: 0,
+      conversions: 0,
     });
     const after = await footprint();
     expect(after.holdings).toBe((before.holdings ?? 0) + 2);
