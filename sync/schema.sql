@@ -247,14 +247,17 @@ create table app_private.chain_jobs (
   transfer_id uuid,
   from_holding_id uuid,
   from_address text,
+  corporate_action_id uuid,
   constraint chain_jobs_contract_id_fkey FOREIGN KEY (contract_id) REFERENCES app_public.contracts(id) ON DELETE CASCADE,
+  constraint chain_jobs_corporate_action_id_fkey FOREIGN KEY (corporate_action_id) REFERENCES app_public.corporate_actions(id) ON DELETE CASCADE,
   constraint chain_jobs_from_holding_id_fkey FOREIGN KEY (from_holding_id) REFERENCES app_public.holdings(id) ON DELETE CASCADE,
   constraint chain_jobs_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE CASCADE,
-  constraint chain_jobs_kind_check CHECK (kind = ANY (ARRAY['deploy'::text, 'mint'::text, 'transfer'::text])),
+  constraint chain_jobs_kind_check CHECK (kind = ANY (ARRAY['deploy'::text, 'mint'::text, 'transfer'::text, 'action_mint'::text, 'action_burn'::text])),
   constraint chain_jobs_pkey PRIMARY KEY (id),
   constraint chain_jobs_status_check CHECK (status = ANY (ARRAY['queued'::text, 'signed'::text, 'done'::text, 'failed'::text])),
   constraint chain_jobs_transfer_id_fkey FOREIGN KEY (transfer_id) REFERENCES app_public.transfers(id) ON DELETE CASCADE
 );
+CREATE UNIQUE INDEX chain_jobs_action_once_idx ON app_private.chain_jobs USING btree (corporate_action_id, holding_id) WHERE (corporate_action_id IS NOT NULL);
 CREATE INDEX chain_jobs_from_holding_id_idx ON app_private.chain_jobs USING btree (from_holding_id) WHERE (from_holding_id IS NOT NULL);
 CREATE UNIQUE INDEX chain_jobs_mint_once_idx ON app_private.chain_jobs USING btree (contract_id, holding_id) WHERE (kind = 'mint'::text);
 CREATE INDEX chain_jobs_open_idx ON app_private.chain_jobs USING btree (chain, status) WHERE (status = ANY (ARRAY['queued'::text, 'signed'::text]));
@@ -664,6 +667,18 @@ create table app_private.step_submissions (
 CREATE INDEX step_submissions_step_id_idx ON app_private.step_submissions USING btree (step_id);
 CREATE TRIGGER _200_seal BEFORE INSERT OR UPDATE ON app_private.step_submissions FOR EACH ROW EXECUTE FUNCTION app_private.tg_step_submissions__seal();
 CREATE TRIGGER _500_question_answers AFTER INSERT ON app_private.step_submissions FOR EACH ROW EXECUTE FUNCTION app_private.tg_step_submissions__question_answers();
+
+create table app_private.stream_builds (
+  txid xid8 not null,
+  model text not null,
+  reader text not null,
+  docs text not null,
+  builds integer default 1 not null,
+  created_on timestamp with time zone default now() not null,
+  constraint stream_builds_pkey PRIMARY KEY (txid, model, reader)
+);
+CREATE INDEX stream_builds_created_on_idx ON app_private.stream_builds USING btree (created_on);
+comment on table app_private.stream_builds is 'The change stream''s documents of one transaction, model and reader, built once for every server process.';
 
 create table app_private.upload_slots (
   key uuid default gen_random_uuid() not null,
@@ -1512,10 +1527,17 @@ create table app_public.corporate_actions (
   from_round_id uuid,
   to_round_id uuid,
   conversion_ratio numeric,
+  chain text,
+  chain_status text,
+  chain_failure text,
   constraint authorized_after_bounds CHECK (app_private.units_ok(authorized_after)),
   constraint authorized_before_bounds CHECK (app_private.units_ok(authorized_before)),
   constraint cash_total_bounds CHECK (app_private.money_ok(cash_total)),
+  constraint chain_failure_length CHECK (chain_failure IS NULL OR char_length(chain_failure) <= 2000 OR app_private.text_too_long('Failure'::text, 2000)),
+  constraint chain_length CHECK (chain IS NULL OR char_length(chain) <= 200 OR app_private.text_too_long('Chain'::text, 200)),
+  constraint chain_status_length CHECK (chain_status IS NULL OR char_length(chain_status) <= 200 OR app_private.text_too_long('Chain status'::text, 200)),
   constraint conversion_ratio_bounds CHECK (app_private.price_ok(conversion_ratio)),
+  constraint corporate_actions_chain_status_check CHECK (chain_status = ANY (ARRAY['queued'::text, 'pending'::text, 'done'::text, 'failed'::text])),
   constraint corporate_actions_created_by_id_fkey FOREIGN KEY (created_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
   constraint corporate_actions_from_round_id_fkey FOREIGN KEY (from_round_id) REFERENCES app_public.rounds(id) ON DELETE RESTRICT,
   constraint corporate_actions_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
@@ -2155,6 +2177,10 @@ create table app_public.in_person_sessions (
   mailed_on timestamp with time zone,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  account_set_up_at_device timestamp with time zone,
+  account_set_up_received_at timestamp with time zone,
+  constraint account_set_up_at_device_bounds CHECK (app_private.check_date(account_set_up_at_device)),
+  constraint account_set_up_received_at_bounds CHECK (app_private.check_date(account_set_up_received_at)),
   constraint device_label_length CHECK (device_label IS NULL OR char_length(device_label) <= 200 OR app_private.text_too_long('Device'::text, 200)),
   constraint end_received_at_bounds CHECK (app_private.check_date(end_received_at)),
   constraint ended_at_device_bounds CHECK (app_private.check_date(ended_at_device)),
@@ -2179,6 +2205,8 @@ create policy select_own on app_public.in_person_sessions for select to public
 grant select on table app_public.in_person_sessions to app_user;
 comment on table app_public.in_person_sessions is '@omit create,update,delete
 A session in which a broker or issuer hosted an investor on their own device: started by startInPersonSession, ended by endInPersonSession.';
+comment on column app_public.in_person_sessions.account_set_up_at_device is 'When the investor''s account details were completed in the session, by the hosting device''s clock.';
+comment on column app_public.in_person_sessions.account_set_up_received_at is 'When the server received the account details completed in the session.';
 
 create table app_public.instanced_account_information (
   id uuid default gen_random_uuid() not null,
@@ -2296,7 +2324,8 @@ CREATE INDEX ledger_entries_investor_id_idx ON app_public.ledger_entries USING b
 CREATE INDEX ledger_entries_transaction_id_idx ON app_public.ledger_entries USING btree (transaction_id);
 CREATE TRIGGER _010_append_only BEFORE DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__append_only();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_transactions AFTER INSERT OR DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
+CREATE TRIGGER _900_changes_transactions AFTER INSERT ON app_public.ledger_entries REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.record_ledger_changes();
+CREATE TRIGGER _901_changes_transactions AFTER DELETE OR UPDATE ON app_public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transactions', 'transaction_id', 'investor_id');
 create policy select_visible on app_public.ledger_entries for select to public
   using (app_private.sees_ledger_entry(investor_id, (transaction_id IN ( SELECT app_private.staff_transaction_ids() AS staff_transaction_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
 grant select on table app_public.ledger_entries to app_user;
@@ -4665,17 +4694,46 @@ CREATE OR REPLACE FUNCTION app_private.check_corporate_action(security app_publi
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 begin
-  if exists (select 1 from app_public.holdings h join app_public.holding_blockchain_addresses x on x.holding_id = h.id
-              where h.security_id = security.id and x.status <> 'failed')
-     or exists (select 1 from app_public.tokens t join app_public.rounds r on r.id = t.round_id
-                 where r.security_id = security.id and t.status not in ('not_deployed', 'system_only')) then
-    raise exception '% of % is not possible while it is tokenized: the chain cannot yet be kept equal to the ledger.',
-      action, security.name using errcode = 'LL422';
-  end if;
+  perform app_private.check_corporate_action_chain(security, action);
   if exists (select 1 from app_public.transfers t where t.security_id = security.id and t.status = 'open') then
     raise exception 'Decide the open transfer requests of % first: their units would no longer match.', security.name
       using errcode = 'LL422';
   end if;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_corporate_action_chain(security app_public.securities, action text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  holding app_public.holdings;
+begin
+  if exists (select 1 from app_private.chain_jobs j join app_public.holdings h
+               on h.id = j.holding_id or h.id = j.from_holding_id
+              where h.security_id = security.id and j.kind <> 'deploy' and j.status in ('queued', 'signed'))
+     or exists (select 1 from app_public.holdings h join app_public.holding_blockchain_addresses x on x.holding_id = h.id
+                 where h.security_id = security.id and x.status = 'pending' and not app_private.hidden_chain(x.chain)) then
+    raise exception 'The tokens of % are still on their way on the chain: try again once they are recorded.',
+      security.name using errcode = 'LL422';
+  end if;
+  if exists (select 1 from app_private.chain_jobs j join app_public.holdings h
+               on h.id = j.holding_id or h.id = j.from_holding_id
+              where h.security_id = security.id and j.status = 'failed'
+                and j.kind in ('transfer', 'action_mint', 'action_burn')) then
+    raise exception 'The chain has not yet followed an earlier change of %: retry it on the chain first.',
+      security.name using errcode = 'LL422';
+  end if;
+  for holding in
+    select h.* from app_public.holdings h
+     where h.security_id = security.id
+       and exists (select 1 from app_public.holding_blockchain_addresses x
+                    where x.holding_id = h.id and x.status = 'trade' and not app_private.hidden_chain(x.chain))
+  loop
+    perform app_private.holding_chain_position(holding, action);
+  end loop;
 end
 $function$;
 
@@ -6816,6 +6874,64 @@ CREATE OR REPLACE FUNCTION app_private.hash_token(token text)
  SET search_path TO 'pg_catalog'
 AS $function$ select encode(sha256(convert_to(token, 'UTF8')), 'hex') $function$;
 
+CREATE OR REPLACE FUNCTION app_private.hidden_chain(chain text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$ select chain = 'ledgerlinen-hawknet' $function$;
+
+CREATE OR REPLACE FUNCTION app_private.holding_chain_position(holding app_public.holdings, action text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  security_name text := (select s.name from app_public.securities s where s.id = holding.security_id);
+  any_chain text;
+  contract app_public.contracts;
+  setting app_private.chain_settings;
+  place jsonb;
+begin
+  select x.chain into any_chain from app_public.holding_blockchain_addresses x
+    where x.holding_id = holding.id and x.status = 'trade' and not app_private.hidden_chain(x.chain)
+    order by x.created_on, x.id limit 1;
+  if any_chain is null then
+    return null;
+  end if;
+  select c.* into contract
+    from app_public.tokens t cross join lateral app_private.current_contract(t.id) c
+    where t.round_id = holding.round_id and c.contract_address is not null
+      and c.status in ('deployed', 'issuing', 'issued')
+      and exists (select 1 from app_public.holding_blockchain_addresses x
+                  where x.holding_id = holding.id and x.status = 'trade' and x.chain = c.chain)
+    order by t.created_on, t.id limit 1;
+  select s.* into setting from app_private.chain_settings s where s.chain = coalesce(contract.chain, any_chain);
+  if not coalesce(setting.enabled, false) then
+    raise exception '% of % is not possible while its units are on %, which is not connected to this server: the platform administrator connects it first.',
+      action, security_name, app_private.chain_label(coalesce(contract.chain, any_chain)) using errcode = 'LL422';
+  end if;
+  if coalesce(contract.chain, any_chain) like 'tezos%' then
+    raise exception '% of % is not possible while its units are on Tezos: the chain cannot follow it there yet.',
+      action, security_name using errcode = 'LL422';
+  end if;
+  if contract.id is null then
+    raise exception '% of % is not possible while some of its units are on a contract that is no longer the token''s (after Swap Chain).',
+      action, security_name using errcode = 'LL422';
+  end if;
+  select jsonb_build_object('chain', contract.chain, 'contract_id', contract.id, 'address', b.address,
+                            'precision', t.precision)
+    into place
+    from app_public.holding_blockchain_addresses x
+    join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+    join app_public.tokens t on t.id = contract.token_id
+    where x.holding_id = holding.id and x.status = 'trade' and x.chain = contract.chain
+    order by x.created_on, x.id limit 1;
+  return place;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.hosted_session(session_id uuid)
  RETURNS app_public.in_person_sessions
  LANGUAGE plpgsql
@@ -8647,6 +8763,88 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.queue_corporate_action_on_chain(action_id uuid)
+ RETURNS app_public.corporate_actions
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  action app_public.corporate_actions;
+  verb text;
+  line record;
+  place jsonb;
+  delta numeric;
+  contract app_public.contracts;
+  chains text[] := '{}';
+  chain_name text;
+begin
+  select c.* into action from app_public.corporate_actions c where c.id = action_id;
+  verb := case action.kind when 'split' then 'A split' when 'redemption' then 'A redemption' else 'A conversion' end;
+  for line in
+    select l.units_before, l.units_after, l.to_holding_id, h as holding, s.name as security_name
+      from app_public.corporate_action_lines l
+      join app_public.holdings h on h.id = l.holding_id
+      join app_public.securities s on s.id = h.security_id
+     where l.action_id = action.id
+       -- only what can touch a chain (a split of 50,000 holdings on the ledger alone reads no more)
+       and (l.to_holding_id is not null
+            or exists (select 1 from app_public.holding_blockchain_addresses x
+                        where x.holding_id = l.holding_id and x.status = 'trade' and not app_private.hidden_chain(x.chain)))
+     order by l.created_on, l.id
+  loop
+    -- a conversion's line: the note's holding goes to 0, units_after counts the new equity units
+    delta := case when action.kind = 'conversion' then -line.units_before else line.units_after - line.units_before end;
+    place := app_private.holding_chain_position(line.holding, verb);
+    if place is not null and delta <> 0 then
+      if scale(trim_scale(delta)) > (place ->> 'precision')::integer then
+        raise exception 'The token of % has % decimals: % units cannot change on the chain.', line.security_name,
+          place ->> 'precision', trim_scale(abs(delta))::text using errcode = 'LL422';
+      end if;
+      insert into app_private.chain_jobs (kind, chain, contract_id, holding_id, address, amount, corporate_action_id)
+        values (case when delta > 0 then 'action_mint' else 'action_burn' end, place ->> 'chain',
+                (place ->> 'contract_id')::uuid, (line.holding).id, place ->> 'address', abs(delta), action.id)
+        on conflict (corporate_action_id, holding_id) where corporate_action_id is not null do nothing;
+      chains := chains || (place ->> 'chain');
+    end if;
+    if line.to_holding_id is not null then
+      -- the new equity holding, minted when its round's token is deployed (else a later Mint mints it)
+      select c.* into contract
+        from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
+        cross join lateral app_private.current_contract(t.id) c
+        where h.id = line.to_holding_id and c.status in ('deployed', 'issuing', 'issued')
+          and not app_private.hidden_chain(c.chain)
+        order by t.created_on, t.id limit 1;
+      if contract.id is not null then
+        if not coalesce((select s.enabled from app_private.chain_settings s where s.chain = contract.chain), false) then
+          raise exception '% of % is not possible while its units are on %, which is not connected to this server: the platform administrator connects it first.',
+            verb, (select s.name from app_public.securities s join app_public.holdings h on h.security_id = s.id
+                    where h.id = line.to_holding_id), app_private.chain_label(contract.chain) using errcode = 'LL422';
+        end if;
+        insert into app_private.chain_jobs (kind, chain, contract_id, holding_id, amount, corporate_action_id)
+          select 'mint', contract.chain, contract.id, h.id, h.amount, action.id
+            from app_public.holdings h where h.id = line.to_holding_id and h.amount > 0
+          on conflict (contract_id, holding_id) where kind = 'mint' do nothing;
+        if found then
+          update app_public.contracts c set status = 'issuing', failure = null where c.id = contract.id;
+          update app_public.tokens t set status = 'issuing'
+            where t.id = contract.token_id and (app_private.current_contract(t.id)).id = contract.id;
+          chains := chains || contract.chain;
+        end if;
+      end if;
+    end if;
+  end loop;
+  if cardinality(chains) > 0 then
+    update app_public.corporate_actions c set chain = chains[1] where c.id = action.id;
+    perform app_private.refresh_corporate_action_chain(array[action.id]);
+    foreach chain_name in array (select array_agg(distinct x) from unnest(chains) x) loop
+      perform app_private.wake_chain_jobs(chain_name);
+    end loop;
+  end if;
+  select c.* into action from app_public.corporate_actions c where c.id = action_id;
+  return action;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.queue_delegate_invitation(account uuid, party uuid, email text, invited_by uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -9262,6 +9460,28 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.record_ledger_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  written record;
+begin
+  for written in
+    select a.transaction_id, coalesce(array_agg(distinct a.investor_id) filter (where a.investor_id is not null),
+                                      '{}') as investors
+      from added a
+     where a.transaction_id is not null
+     group by a.transaction_id
+  loop
+    perform app_private.record_document_change('transactions', written.transaction_id, written.investors);
+  end loop;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.record_ocf_import_key(confirm_key uuid, answer jsonb)
  RETURNS void
  LANGUAGE sql
@@ -9299,6 +9519,31 @@ AS $function$
         join app_public.allocations al on al.id = d.allocation_id
       where al.round_id = refresh_accreditation_steps.round_id))
     and s.schema is distinct from app_private.accreditation_step_schema(s.id, s.distribution_qualification_id, s.process_id)
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.refresh_corporate_action_chain(action_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  update app_public.corporate_actions a
+     set chain_status = k.status, chain_failure = k.failure
+    from (select j.corporate_action_id as id,
+                 case when count(*) filter (where j.status = 'failed') > 0 then 'failed'
+                      when count(*) filter (where j.status = 'done') = count(*) then 'done'
+                      when count(*) filter (where j.status = 'signed' or j.status = 'done') > 0 then 'pending'
+                      else 'queued' end as status,
+                 case when count(*) filter (where j.status = 'failed') > 0
+                      then left(count(*) filter (where j.status = 'failed')
+                                || case when count(*) filter (where j.status = 'failed') = 1
+                                        then ' holding did' else ' holdings did' end
+                                || ' not change on the chain: '
+                                || (array_agg(j.failure order by j.updated_on desc)
+                                      filter (where j.status = 'failed'))[1], 2000) end as failure
+            from app_private.chain_jobs j
+           where j.corporate_action_id = any (action_ids)
+           group by j.corporate_action_id) k
+   where a.id = k.id
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.refresh_process(process uuid)
@@ -9746,6 +9991,31 @@ AS $function$
 $function$;
 grant execute on function app_private.row_documents(rows_json jsonb, tbl regclass) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.row_policies(tbl regclass, read_name text, write_name text, writes text[], readable text, writable text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog'
+AS $function$
+declare
+  op text;
+begin
+  execute format('drop policy if exists %I on %s', 'select_' || read_name, tbl);
+  execute format('create policy %I on %s for select using (%s)', 'select_' || read_name, tbl, readable);
+  foreach op in array writes loop
+    if op not in ('insert', 'update', 'delete') then
+      raise exception 'row_policies: % is not insert, update or delete', op;
+    end if;
+    execute format('drop policy if exists %I on %s', op || '_' || write_name, tbl);
+    execute format('create policy %I on %s for %s %s', op || '_' || write_name, tbl, op,
+      case op
+        when 'insert' then format('with check (%s)', writable)
+        when 'update' then format('using (%s) with check (%s)', readable, writable)
+        when 'delete' then format('using (%s)', writable)
+      end);
+  end loop;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.seal(data jsonb)
  RETURNS bytea
  LANGUAGE plpgsql
@@ -9898,7 +10168,7 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION app_private.set_up_investor_account(investor_account uuid, account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text, delegates_allowed boolean)
  RETURNS app_public.accounts
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -9918,9 +10188,8 @@ declare
   party_count integer := coalesce(jsonb_array_length(case when jsonb_typeof(parties) = 'array' then parties end), 0);
   delegate uuid;
 begin
-  select a.* into account from app_public.accounts a where a.id = app_private.current_account_id();
-  if account.id is null or account.type <> 'investor' or not app_private.can_write()
-      or app_private.current_account_role() not in ('account_owner', 'account_admin') then
+  select a.* into account from app_public.accounts a where a.id = set_up_investor_account.investor_account for update;
+  if account.id is null or account.type <> 'investor' then
     perform app_private.setup_error(1300, 'Operation not allowed');
   end if;
   if account.setup then
@@ -9929,7 +10198,7 @@ begin
   if attestation is not true then
     perform app_private.setup_error(1302, 'Please accept the attestation to proceed.');
   end if;
-  select t.* into kind from app_public.investor_account_types t where t.type = setup_account.type;
+  select t.* into kind from app_public.investor_account_types t where t.type = set_up_investor_account.type;
   if kind.type is null then
     perform app_private.setup_error(1303, 'Investor type is required.');
   end if;
@@ -9954,6 +10223,9 @@ begin
     end if;
     if nullif(party ->> 'email', '') is not null and party ->> 'email' !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       perform app_private.setup_error(1318, 'Please enter a valid email address.');
+    end if;
+    if not delegates_allowed and coalesce((party ->> 'allowLogin')::boolean, false) then
+      perform app_private.setup_error(1318, 'A delegate can be added by the investor from their own account, not in person.');
     end if;
     if (party ->> 'dateOfBirth') is not null and (party ->> 'dateOfBirth')::timestamptz::date > current_date then
       perform app_private.setup_error(1311, 'Date of birth must not be in the future.');
@@ -10020,6 +10292,25 @@ begin
     end if;
   end loop;
   return account;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
+ RETURNS app_public.accounts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  account app_public.accounts;
+begin
+  select a.* into account from app_public.accounts a where a.id = app_private.current_account_id();
+  if account.id is null or account.type <> 'investor' or not app_private.can_write()
+      or app_private.current_account_role() not in ('account_owner', 'account_admin') then
+    perform app_private.setup_error(1300, 'Operation not allowed');
+  end if;
+  return app_private.set_up_investor_account(account.id, account_name, attestation, tax_id, type, formation_date,
+                                             addresses, parties, phone, true);
 end;
 $function$;
 grant execute on function app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) to app_user;
@@ -10460,6 +10751,33 @@ AS $function$
     and exists (select 1 from app_private.offline_signatures o where o.step_id = step.id and o.status = 'received')
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.stream_build_keep(model text, change_txid xid8, docs text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  delete from app_private.stream_builds b
+  where (b.txid, b.model, b.reader) in (
+    select o.txid, o.model, o.reader from app_private.stream_builds o
+    where o.created_on < now() - interval '2 minutes' limit 1000 for update skip locked);
+  insert into app_private.stream_builds (txid, model, reader, docs)
+  values (change_txid, stream_build_keep.model, app_private.stream_reader_key(), docs)
+  on conflict (txid, model, reader) do update set builds = stream_builds.builds + 1, docs = excluded.docs;
+$function$;
+grant execute on function app_private.stream_build_keep(model text, change_txid xid8, docs text) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.stream_build_taken(model text, change_txid xid8)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select b.docs from app_private.stream_builds b
+  where b.txid = change_txid and b.model = stream_build_taken.model and b.reader = app_private.stream_reader_key()
+$function$;
+grant execute on function app_private.stream_build_taken(model text, change_txid xid8) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.stream_change_ids(model text, change_txid xid8)
  RETURNS uuid[]
  LANGUAGE sql
@@ -10506,6 +10824,41 @@ begin
 end;
 $function$;
 grant execute on function app_private.stream_documents(model text, change_txid xid8) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.stream_documents_shared(model text, change_txid xid8)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  docs text := app_private.stream_build_taken(model, change_txid);
+begin
+  if docs is not null then
+    return docs;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended(
+    concat_ws('/', 'stream_build', model, change_txid::text, app_private.stream_reader_key()), 0));
+  docs := app_private.stream_build_taken(model, change_txid);
+  if docs is not null then
+    return docs;
+  end if;
+  docs := app_private.stream_documents(model, change_txid);
+  perform app_private.stream_build_keep(model, change_txid, docs);
+  return docs;
+end;
+$function$;
+grant execute on function app_private.stream_documents_shared(model text, change_txid xid8) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.stream_reader_key()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+  select concat_ws('/', app_private.current_user_id(), app_private.current_account_id(),
+                   app_private.current_account_type(), app_private.current_account_role())
+$function$;
+grant execute on function app_private.stream_reader_key() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.sync_payment_qualification(instrument_id uuid)
  RETURNS void
@@ -12726,9 +13079,11 @@ begin
   elsif incoming.id is not null
       or exists (select 1 from app_public.holding_blockchain_addresses x
                  where x.holding_id = holding.id and x.status = 'pending')
-      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has
+      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has;
+      -- likewise a corporate action's mint or burn of the holding not in a block yet
       or exists (select 1 from app_private.chain_jobs m
-                 where m.kind = 'mint' and m.holding_id = holding.id and m.status in ('queued', 'signed')) then
+                 where m.kind in ('mint', 'action_mint', 'action_burn') and m.holding_id = holding.id
+                   and m.status in ('queued', 'signed')) then
     raise exception 'The tokens of this holding of % are still on their way on the chain: try again once they are recorded.',
       security_name using errcode = 'LL422';
   end if;
@@ -13700,7 +14055,8 @@ begin
      set units_before = total_before, units_after = total_after, cash_total = total_cash
    where c.id = action_id
   returning * into result;
-  return result;
+  -- the note's tokens burned and the new equity units minted where tokenized, queued in this transaction (40_chain.sql)
+  return app_private.queue_corporate_action_on_chain(result.id);
 end
 $function$;
 grant execute on function app_public.convert_round(round_id uuid, to_round_id uuid, conversion_price numeric, conversion_ratio numeric, id uuid) to app_user;
@@ -15342,7 +15698,8 @@ begin
       from unnest(redeem_units.lines) l join app_public.holdings h on h.id = l.holding_id;
   update app_public.holdings h set amount = h.amount - l.units
     from unnest(redeem_units.lines) l where h.id = l.holding_id;
-  return result;
+  -- the units bought back burned on the chain where they are tokenized, queued in this transaction (40_chain.sql)
+  return app_private.queue_corporate_action_on_chain(result.id);
 end
 $function$;
 grant execute on function app_public.redeem_units(security_id uuid, lines app_public.redemption_line[], price_per_unit numeric, id uuid) to app_user;
@@ -15783,6 +16140,45 @@ $function$;
 grant execute on function app_public.resend_webhook_delivery(delivery_id uuid) to app_user;
 comment on function app_public.resend_webhook_delivery(delivery_id uuid) is 'Sends a webhook delivery again (owners and admins): queued now, retried for a day on failure.';
 
+CREATE OR REPLACE FUNCTION app_public.retry_corporate_action_on_chain(action_id uuid)
+ RETURNS app_public.corporate_actions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  action app_public.corporate_actions;
+  chain_name text;
+begin
+  perform app_private.require_writer('{issuer}');
+  select c.* into action from app_public.corporate_actions c
+    where c.id = retry_corporate_action_on_chain.action_id and c.issuer_id = app_private.current_account_id()
+    for update;
+  if action.id is null then
+    raise exception 'Corporate action not found' using errcode = 'LL404';
+  end if;
+  if not exists (select 1 from app_private.chain_jobs j where j.corporate_action_id = action.id) then
+    raise exception 'This corporate action has nothing to change on the chain.' using errcode = 'LL409';
+  end if;
+  -- queued, on its way or done: a second retry (another device, another admin) changes nothing
+  for chain_name in
+    select distinct j.chain from app_private.chain_jobs j where j.corporate_action_id = action.id and j.status = 'failed'
+  loop
+    perform app_private.check_token_chain(chain_name);
+    update app_private.chain_jobs j
+      set status = 'queued', nonce = null, raw_tx = null, tx_hash = null, block_number = null, failure = null,
+          updated_on = now()
+      where j.corporate_action_id = action.id and j.status = 'failed' and j.chain = chain_name;
+    perform app_private.wake_chain_jobs(chain_name);
+  end loop;
+  perform app_private.refresh_corporate_action_chain(array[action.id]);
+  select c.* into action from app_public.corporate_actions c where c.id = action.id;
+  return action;
+end
+$function$;
+grant execute on function app_public.retry_corporate_action_on_chain(action_id uuid) to app_user;
+comment on function app_public.retry_corporate_action_on_chain(action_id uuid) is 'Sends the chain''s side of a corporate action again after the chain refused some of it (the issuer''s owners and admins). Once queued or done, changes nothing.';
+
 CREATE OR REPLACE FUNCTION app_public.retry_transfer_on_chain(transfer_id uuid)
  RETURNS app_public.transfers
  LANGUAGE plpgsql
@@ -16109,6 +16505,38 @@ comment on function app_public.setup_account(account_name text, attestation bool
 @nullable formation_date
 Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
 
+CREATE OR REPLACE FUNCTION app_public.setup_account_in_person(session_id uuid, done_at_device timestamp with time zone, account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
+ RETURNS app_public.in_person_sessions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  session app_public.in_person_sessions := app_private.hosted_session(setup_account_in_person.session_id);
+  account app_public.accounts;
+begin
+  if done_at_device is null then
+    raise exception 'The time the step was done is required.' using errcode = 'LL422';
+  end if;
+  perform app_private.check_date(done_at_device);
+  perform app_private.device_time_not_ahead(done_at_device);
+  perform app_private.setup_account_input_check(formation_date, addresses, parties);
+  account := app_private.set_up_investor_account(session.investor_id, account_name, attestation, tax_id, type,
+                                                  formation_date, addresses, parties, phone, false);
+  update app_public.in_person_sessions s
+     set account_set_up_at_device = setup_account_in_person.done_at_device, account_set_up_received_at = now()
+   where s.id = session.id
+  returning * into session;
+  perform app_private.audit_in_person(session.id, 'set up the account in person',
+    jsonb_build_object('doneAtDevice', setup_account_in_person.done_at_device, 'investorType', account.investor_type));
+  return session;
+end;
+$function$;
+grant execute on function app_public.setup_account_in_person(session_id uuid, done_at_device timestamp with time zone, account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) to app_user;
+comment on function app_public.setup_account_in_person(session_id uuid, done_at_device timestamp with time zone, account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text) is '@nullable account_name
+@nullable formation_date
+Sets up an in-person session''s investor account, as setupAccount would for the investor (the same rules and messages; no delegate), hosted by the signed-in user.';
+
 CREATE OR REPLACE FUNCTION app_public.sign_step_offline(step_id uuid, fingerprint text, template_hash text, field_values jsonb, typed_name text, consent boolean, signed_at_device timestamp with time zone, session_id uuid DEFAULT NULL::uuid)
  RETURNS app_public.steps
  LANGUAGE plpgsql
@@ -16285,7 +16713,8 @@ begin
    where l.action_id = result.id and h.id = l.holding_id and l.units_after <> l.units_before;
   -- The authorized units follow the ratio (rounded down to whole units, as every holding is).
   update app_public.securities s set total = result.authorized_after where s.id = security.id;
-  return result;
+  -- a tokenized holding's change on the chain, queued in this transaction (40_chain.sql)
+  return app_private.queue_corporate_action_on_chain(result.id);
 end
 $function$;
 grant execute on function app_public.split_security(security_id uuid, ratio_new integer, ratio_old integer, price_per_unit numeric, id uuid) to app_user;

@@ -9,7 +9,7 @@ import type { Sql } from "../db/database.ts";
 /** A row of app_private.chain_jobs as both chains' runners read it. */
 export interface JobRow {
   id: string;
-  kind: "deploy" | "mint" | "transfer";
+  kind: "deploy" | "mint" | "transfer" | "action_mint" | "action_burn";
   chain: string;
   contract_id: string;
   holding_id: string | null;
@@ -21,6 +21,8 @@ export interface JobRow {
   tx_hash: string | null;
   /** a transfer's: the address the units leave (`address` is where they go; sync/chain/transfer-jobs.ts) */
   from_address?: string | null;
+  /** a corporate action's job (its own kinds, or a conversion's mint of a new holding; sync/chain/action-jobs.ts) */
+  corporate_action_id?: string | null;
 }
 
 export interface SignedJob {
@@ -73,6 +75,10 @@ export async function recordSignedJobs(tx: Sql, signed: readonly SignedJob[]): P
        do update set status = 'pending', tx_hash = excluded.tx_hash, failure = null, block_number = null`,
     [JSON.stringify(signed.map((s) => ({ id: s.id, hash: s.hash, address_id: s.addressId })))],
   );
+  await refreshCorporateActions(
+    tx,
+    signed.map((s) => s.id),
+  );
 }
 
 /** Records the jobs that failed before they were sent, inside the caller's transaction (nothing when there are none). */
@@ -82,6 +88,10 @@ export async function recordFailedJobs(tx: Sql, failed: readonly FailedJob[]): P
     `update app_private.chain_jobs j set status = 'failed', failure = x.failure, updated_on = now()
        from jsonb_to_recordset($1::jsonb) as x(id uuid, failure text) where j.id = x.id`,
     [JSON.stringify(failed.map((f) => ({ id: f.id, failure: f.failure })))],
+  );
+  await refreshCorporateActions(
+    tx,
+    failed.map((f) => f.id),
   );
   const known = failed
     .filter((f) => f.addressId)
@@ -122,5 +132,16 @@ export async function updateContractStatus(db: Sql, contractId: string): Promise
      )
      update app_public.tokens t set status = u.status from updated u where t.id = u.token_id and u.current`,
     [contractId],
+  );
+}
+
+/** The chain state of the corporate actions these jobs belong to (docs/CORPORATE-ACTIONS.md "On the chain"). */
+export async function refreshCorporateActions(tx: Sql, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await tx.query(
+    `select app_private.refresh_corporate_action_chain(array_agg(distinct j.corporate_action_id))
+       from app_private.chain_jobs j where j.id = any ($1::uuid[]) and j.corporate_action_id is not null
+     having count(*) > 0`,
+    [jobIds],
   );
 }

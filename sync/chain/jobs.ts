@@ -1,6 +1,6 @@
-// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts, mints holdings and moves the tokens of
-// approved transfers (transfer-jobs.ts), queued by the token and transfer commands in app_private.chain_jobs, one
-// chain at a time, in order.
+// The durable chain job runner (docs/CHAIN.md "Jobs"): deploys contracts, mints holdings, moves the tokens of
+// approved transfers (transfer-jobs.ts) and mints or burns what corporate actions change (action-jobs.ts), queued by
+// the token, transfer and corporate action commands in app_private.chain_jobs, one chain at a time, in order.
 //
 // Durability: a job's transaction is signed and stored with its nonce and hash (status `signed`) before it is sent.
 // After a stop, `signed` jobs come first: a mined one is finished from its receipt, an unmined one is sent again (the
@@ -20,6 +20,7 @@ import {
   Wallet,
 } from "ethers";
 import type { Database } from "../db/database.ts";
+import { ACTION_GAS, prepareActionJobs, recordActionJobsFinished, recordActionJobsSigned } from "./action-jobs.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import {
   CONTRACT_NOT_DEPLOYED,
@@ -28,6 +29,7 @@ import {
   mintUnits,
   recordFailedJobs,
   recordSignedJobs,
+  refreshCorporateActions,
   type SignedJob,
   updateContractStatus,
 } from "./job-records.ts";
@@ -221,7 +223,59 @@ export class JobRunner {
       await this.signTransfers(backend, transfers.rows);
       return true;
     }
+    // corporate actions' mints and burns, last (a transferred holding's units are where the action finds them)
+    const actions = await this.db.query<JobRow>(
+      `select * from app_private.chain_jobs where chain = $1 and status = 'queued'
+          and kind in ('action_mint', 'action_burn')
+        order by created_on, id limit $2`,
+      [chain, batch],
+    );
+    if (actions.rows.length > 0) {
+      const backend = await this.options.backend(chain);
+      await this.signActions(backend, actions.rows);
+      return true;
+    }
     return false;
+  }
+
+  /** A corporate action's change: issue(address, units) or forceBurn(address, units), one transaction per job. */
+  private async signActions(backend: ChainBackend, jobs: JobRow[]): Promise<void> {
+    const { ready, failed } = await prepareActionJobs(this.db, backend.chain, jobs, (address) =>
+      backend.provider.send("eth_getCode", [address.toLowerCase(), "latest"]).catch(() => "0x"),
+    );
+    const fees = await this.fees(backend);
+    const chainId = (await backend.provider.getNetwork()).chainId;
+    let nonce = await this.nextNonce(backend);
+    const signed: SignedJob[] = [];
+    for (const job of ready) {
+      const raw = await backend.operator.signTransaction({
+        type: 2,
+        chainId,
+        nonce,
+        to: job.contract.toLowerCase(),
+        data: TOKEN_INTERFACE.encodeFunctionData(job.fn, [job.address, job.units]),
+        gasLimit: ACTION_GAS,
+        ...fees,
+      });
+      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address: job.address, addressId: "" });
+      nonce += 1;
+    }
+    await this.db.transaction(async (tx) => {
+      await recordFailedJobs(tx, failed);
+      await recordActionJobsSigned(tx, signed);
+      await refreshCorporateActions(
+        tx,
+        signed.map((s) => s.id),
+      );
+    });
+    if (signed.length === 0) return;
+    if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
+    if (this.stopped) return;
+    const { rows } = await this.db.query<JobRow>(
+      "select * from app_private.chain_jobs where id = any ($1::uuid[]) order by nonce",
+      [signed.map((s) => s.id)],
+    );
+    await this.settleSigned(backend, rows);
   }
 
   /** Transfer: forceTransfer(from, to, units) through the operator's controller role, one transaction per job. */
@@ -562,36 +616,49 @@ export class JobRunner {
     // a transfer finishes as a mint does (its job, the transferee's holding address, the ledger from the chain),
     // and its request row follows
     const mints = outcomes.filter((o) => o.job.kind === "mint" || o.job.kind === "transfer");
-    if (mints.length === 0) return;
+    // a corporate action's mint or burn changes no holding's address row: its job, then the action's state
+    const actions = outcomes.filter((o) => o.job.kind === "action_mint" || o.job.kind === "action_burn");
+    if (mints.length + actions.length === 0) return;
     await this.db.transaction(async (tx) => {
       const rows = mints.map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure }));
-      await recordTransfersFinished(
+      await recordActionJobsFinished(
         tx,
-        mints
-          .filter((o) => o.job.kind === "transfer")
-          .map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure })),
+        actions.map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure })),
       );
-      await tx.query(
-        `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
-                block_number = x.block, failure = x.failure, updated_on = now()
-           from jsonb_to_recordset($1::jsonb) as x(id uuid, ok boolean, block bigint, failure text) where j.id = x.id`,
-        [JSON.stringify(rows)],
-      );
-      await tx.query(
-        `update app_public.holding_blockchain_addresses x
-            set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block, failure = left(r.failure, 2000),
-                tx_hash = j.tx_hash
-           from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
-           join app_private.chain_jobs j on j.id = r.id
-           join app_public.blockchain_addresses b on b.chain = j.chain and lower(b.address) = lower(j.address)
-          where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
-        [JSON.stringify(rows)],
+      if (rows.length > 0) {
+        await recordTransfersFinished(
+          tx,
+          mints
+            .filter((o) => o.job.kind === "transfer")
+            .map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure })),
+        );
+        await tx.query(
+          `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
+                  block_number = x.block, failure = x.failure, updated_on = now()
+             from jsonb_to_recordset($1::jsonb) as x(id uuid, ok boolean, block bigint, failure text) where j.id = x.id`,
+          [JSON.stringify(rows)],
+        );
+        await tx.query(
+          `update app_public.holding_blockchain_addresses x
+              set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block, failure = left(r.failure, 2000),
+                  tx_hash = j.tx_hash
+             from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
+             join app_private.chain_jobs j on j.id = r.id
+             join app_public.blockchain_addresses b on b.chain = j.chain and lower(b.address) = lower(j.address)
+            where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
+          [JSON.stringify(rows)],
+        );
+      }
+      await refreshCorporateActions(
+        tx,
+        [...mints, ...actions].map((o) => o.job.id),
       );
     });
-    const contracts = [...new Set(mints.map((o) => o.job.contract_id))];
+    const changed = [...mints, ...actions];
+    const contracts = [...new Set(changed.map((o) => o.job.contract_id))];
     for (const contractId of contracts) {
       const seen = new Set<RawReceipt>();
-      const logs = mints
+      const logs = changed
         .filter(
           (o) => o.job.contract_id === contractId && o.ok && o.receipt && !seen.has(o.receipt) && seen.add(o.receipt),
         )

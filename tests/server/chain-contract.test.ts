@@ -1,8 +1,8 @@
 // The project's security token (sync/chain/contracts/LedgerlineSecurityToken.sol, docs/CHAIN.md "Contract"): the
 // committed ABI and bytecode are what solc 0.8.28 makes of the source today, and the contract does what a transfer
 // agent needs on the embedded chain: only allowlisted addresses hold or receive it, the issuer may pause it, the
-// transfer controller forces a transfer (clawback) even while paused, and roles are enforced; a reverted transaction
-// is mined with status 0 and its reason decodes.
+// transfer controller forces a transfer (clawback) and a burn even while paused, and roles are enforced; a reverted
+// transaction is mined with status 0 and its reason decodes.
 import { readFileSync } from "node:fs";
 import { ContractFactory, type HDNodeWallet, Interface, JsonRpcApiProvider, Network, Wallet } from "ethers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -97,7 +97,7 @@ describe("the security token on the embedded chain", () => {
     expect(await read("balanceOf", [investorB.address])).toBe(10n);
   });
 
-  it("pause stops transfers and issues; the transfer controller still forces a transfer (clawback)", async () => {
+  it("pause stops transfers and issues; the transfer controller still forces a transfer (clawback) and a burn", async () => {
     await send(abi.encodeFunctionData("pause", []));
     const a = investorA.connect(provider);
     const paused = await send(abi.encodeFunctionData("transfer", [investorB.address, 1n]), a);
@@ -111,6 +111,14 @@ describe("the security token on the embedded chain", () => {
     expect(clawback.status).toBe("0x1");
     expect(await read("balanceOf", [investorB.address])).toBe(0n);
     expect(await read("balanceOf", [operator.address])).toBe(10n);
+    // the controller burns what a corporate action takes away: past the pause and the allowlist, never the balance
+    const tooMuch = await send(abi.encodeFunctionData("forceBurn", [operator.address, 11n]));
+    expect([tooMuch.status, revertReason(tooMuch.revertData)]).toEqual([
+      "0x0",
+      `The address ${operator.address} holds 10 token units, fewer than the 11 to move.`,
+    ]);
+    expect((await send(abi.encodeFunctionData("forceBurn", [operator.address, 10n]))).status).toBe("0x1");
+    expect(await read("balanceOf", [operator.address])).toBe(0n);
     await send(abi.encodeFunctionData("unpause", []));
   });
 
@@ -121,6 +129,7 @@ describe("the security token on the embedded chain", () => {
       abi.encodeFunctionData("setAllowed", [investorB.address, true]),
       abi.encodeFunctionData("pause", []),
       abi.encodeFunctionData("forceTransfer", [investorB.address, investorA.address, 1n]),
+      abi.encodeFunctionData("forceBurn", [investorA.address, 1n]),
     ]) {
       const receipt = await send(data, a);
       expect(receipt.status).toBe("0x0");
@@ -128,7 +137,8 @@ describe("the security token on the embedded chain", () => {
         `The platform's key ${investorA.address} is no longer allowed to do this on the token (its role was taken away).`,
       );
     }
-    expect(await read("totalSupply", [])).toBe(100n);
+    // 100 issued, the 10 clawed back burned
+    expect(await read("totalSupply", [])).toBe(90n);
   });
 
   it("a chain opened again from its stored blocks has the same state", async () => {

@@ -1,6 +1,6 @@
 // Corporate actions with the client bypassed (issue 32 item 2; docs/CORPORATE-ACTIONS.md): who may preview and split
 // a security (and who is refused: a viewer, another issuer, a broker, an investor), the texts of bad ratios and
-// prices, a tokenized security refused, a 2-for-1 split and a 1-for-3 reverse split with cash in lieu leaving every
+// prices, a security whose tokens are still on their way to the chain refused, a 2-for-1 split and a 1-for-3 reverse split with cash in lieu leaving every
 // holding, ledger entry, total and authorized figure right, the same action applied once however often it arrives,
 // the register as of the day before showing the old figures; and a property test over generated holdings and ratios
 // (the server's rule against the domain's, both exact); a redemption and a conversion queued by devices as the cards
@@ -186,7 +186,7 @@ describe("a split", () => {
     expect(await sql("select 1 from app_public.corporate_actions")).toEqual([]);
   });
 
-  it("refuses bad ratios and prices with clear texts, and a tokenized security", async () => {
+  it("refuses bad ratios and prices with clear texts, and a security whose tokens are on their way", async () => {
     const base = { securityId, ratioNew: 2, ratioOld: 1, pricePerUnit: "1" };
     const ratioText = "A ratio is two whole numbers from 1 to 1,000,000, such as 2 for 1.";
     expect(message(await split(issuer, { ...base, ratioNew: 0 }))).toBe(ratioText);
@@ -200,16 +200,21 @@ describe("a split", () => {
     expect(message(await split(issuer, { ...base, pricePerUnit: "0.00000000001" }))).toBe(
       "Price can have at most 10 decimal places.",
     );
-    // a deployed token on the security's round: the chain could not follow
-    const [token] = await sql<{ id: string }>(
-      "insert into app_public.tokens (round_id, name, symbol, status) values ($1, 'NWC', 'NWC', 'deployed') returning id",
-      [roundId],
+    // a holding whose tokens are still on their way to the chain: the chain could not follow yet
+    // (tests/server/corporate-actions-chain.test.ts keeps a tokenized security's chain equal to its ledger)
+    const [pending] = await sql<{ id: string }>(
+      `insert into app_public.holding_blockchain_addresses (holding_id, blockchain_address_id, status, chain)
+       select h.id, b.id, 'pending', b.chain from app_public.holdings h
+         join app_public.blockchain_addresses b on b.account_id = h.investor_id and b.chain = 'ethereum-ledgerline'
+        where h.security_id = $1 and h.investor_id = $2 order by b.created_on limit 1 returning id`,
+      [securityId, ids.get("Emma Lawson")],
     );
-    const tokenized =
-      "A split of Northwind Common Stock is not possible while it is tokenized: the chain cannot yet be kept equal to the ledger.";
-    expect(message(await split(issuer, base))).toBe(tokenized);
-    expect(message(await preview(issuer, base))).toBe(tokenized);
-    await sql("delete from app_public.tokens where id = $1", [token?.id]);
+    expect(pending?.id).toBeTruthy();
+    const onTheirWay =
+      "The tokens of Northwind Common Stock are still on their way on the chain: try again once they are recorded.";
+    expect(message(await split(issuer, base))).toBe(onTheirWay);
+    expect(message(await preview(issuer, base))).toBe(onTheirWay);
+    await sql("delete from app_public.holding_blockchain_addresses where id = $1", [pending?.id]);
     expect(await holdings()).toEqual(BEFORE);
     expect(await authorized()).toBe("10000");
     expect(await sql("select 1 from app_public.corporate_actions")).toEqual([]);

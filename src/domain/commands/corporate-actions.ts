@@ -43,4 +43,11 @@ export const CORPORATE_ACTIONS_COMMANDS = [
     describe: () => "Convert a note into equity",
     sample: { input: { id: id(97), roundId: id(8), toRoundId: id(9), conversionPrice: "0.8" } },
   }),
+  command({
+    name: "retryCorporateActionOnChain",
+    // the action's chain state follows from the server (queued again, then the chain's answer)
+    effect: null,
+    describe: () => "Retry a corporate action on the chain",
+    sample: { input: { actionId: id(98) } },
+  }),
 ] as const;

@@ -875,6 +875,13 @@ const ResendDelegateInvitationInput = v.strictObject(
   },
   "must be an object with the fields of ResendDelegateInvitationInput",
 );
+const RetryCorporateActionOnChainInput = v.strictObject(
+  {
+    actionId: S.UUID,
+    clientMutationId: v.nullish(S.String),
+  },
+  "must be an object with the fields of RetryCorporateActionOnChainInput",
+);
 const RetryTransferOnChainInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -941,6 +948,22 @@ const SetTransferRulesInput = v.strictObject(
     transfereeQualificationRequired: v.nullish(S.Boolean),
   },
   "must be an object with the fields of SetTransferRulesInput",
+);
+const SetupAccountInPersonInput = v.strictObject(
+  {
+    accountName: v.nullish(S.String),
+    addresses: S.JSON,
+    attestation: S.Boolean,
+    clientMutationId: v.nullish(S.String),
+    doneAtDevice: S.Datetime,
+    formationDate: v.nullish(S.Datetime),
+    parties: S.JSON,
+    phone: v.nullish(S.String),
+    sessionId: S.UUID,
+    taxId: S.String,
+    type: S.String,
+  },
+  "must be an object with the fields of SetupAccountInPersonInput",
 );
 const SignStepOfflineInput = v.strictObject(
   {
@@ -1643,6 +1666,7 @@ export const VARIABLES = {
   rejectTransfer: v.object({ input: RejectTransferInput }, "must be an object"),
   requestTransfer: v.object({ input: RequestTransferInput }, "must be an object"),
   resendDelegateInvitation: v.object({ input: ResendDelegateInvitationInput }, "must be an object"),
+  retryCorporateActionOnChain: v.object({ input: RetryCorporateActionOnChainInput }, "must be an object"),
   retryTransferOnChain: v.object({ input: RetryTransferOnChainInput }, "must be an object"),
   reviewAccreditation: v.object({ input: ReviewAccreditationInput }, "must be an object"),
   revokeDelegateInvitation: v.object({ input: RevokeDelegateInvitationInput }, "must be an object"),
@@ -1651,6 +1675,7 @@ export const VARIABLES = {
   setAccreditationValidity: v.object({ input: SetAccreditationValidityInput }, "must be an object"),
   setAssetTypeAccountingType: v.object({ input: SetAssetTypeAccountingTypeInput }, "must be an object"),
   setTransferRules: v.object({ input: SetTransferRulesInput }, "must be an object"),
+  setupAccountInPerson: v.object({ input: SetupAccountInPersonInput }, "must be an object"),
   signStepOffline: v.object({ input: SignStepOfflineInput }, "must be an object"),
   splitSecurity: v.object({ input: SplitSecurityInput }, "must be an object"),
   startInPersonSession: v.object({ input: StartInPersonSessionInput }, "must be an object"),

@@ -93,9 +93,8 @@ export function ConversionCard({ securityId }: { securityId: string }) {
     <Card title={TEXT.card} testId="conversion">
       <p className={mutedText}>{TEXT.description}</p>
       <ActionStatus entries={conversions} waiting={TEXT.waiting} />
-      {onChain ? (
-        <p className={mutedText}>{TEXT.onChain}</p>
-      ) : draft === null ? (
+      {onChain ? <p className={mutedText}>{TEXT.onChain}</p> : null}
+      {draft === null ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
           <FormGrid columns={2}>
             {debtRounds.length > 1 && (

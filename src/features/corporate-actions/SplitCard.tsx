@@ -71,9 +71,8 @@ export function SplitCard({ securityId }: { securityId: string }) {
     <Card title={TEXT.card} testId="corporate-action">
       <p className={mutedText}>{TEXT.description}</p>
       <ActionStatus entries={splits} waiting={TEXT.waiting} />
-      {onChain ? (
-        <p className={mutedText}>{TEXT.onChain}</p>
-      ) : draft === null ? (
+      {onChain ? <p className={mutedText}>{TEXT.onChain}</p> : null}
+      {draft === null ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
           <FormGrid columns={3}>
             <TextField label={TEXT.ratioNew} kind="integer" value={ratioNew} onValueChange={setRatioNew} />

@@ -23,7 +23,8 @@ export const CORPORATE_ACTIONS_TEXT = {
   queued: "Split saved: it applies to every holding when the server receives it.",
   queuedOffline: "Saved on this device: the split is sent when you are back online.",
   waiting: "A split is waiting to sync.",
-  onChain: "This security is tokenized: a split is not possible while the chain cannot be kept equal to the ledger.",
+  onChain:
+    "This security is tokenized: once the server applies the split, the chain follows. New units are minted to each holder's address and units taken away are burned.",
 } as const;
 
 export const REDEMPTION_TEXT = {
@@ -46,7 +47,7 @@ export const REDEMPTION_TEXT = {
   queuedOffline: "Saved on this device: the redemption is sent when you are back online.",
   waiting: "A redemption is waiting to sync.",
   onChain:
-    "This security is tokenized: a redemption is not possible while the chain cannot be kept equal to the ledger.",
+    "This security is tokenized: once the server applies the redemption, the units bought back are burned on the chain.",
 } as const;
 
 export const CONVERSION_TEXT = {
@@ -74,5 +75,23 @@ export const CONVERSION_TEXT = {
   queued: "Conversion saved: it applies when the server receives it.",
   queuedOffline: "Saved on this device: the conversion is sent when you are back online.",
   waiting: "A conversion is waiting to sync.",
-  onChain: "This note is tokenized: a conversion is not possible while the chain cannot be kept equal to the ledger.",
+  onChain:
+    "This note is tokenized: once the server applies the conversion, the note's tokens are burned, and the new units are minted where their round is tokenized.",
+} as const;
+
+export const CHAIN_TEXT = {
+  card: "On the chain",
+  description:
+    "The token balances follow each corporate action: new units are minted to each holder's address and units taken away are burned.",
+  offline: "The chain's state shows when you are online.",
+  none: "No corporate action has changed the tokens yet.",
+  kinds: { split: "Split of", redemption: "Redemption of", conversion: "Conversion of" },
+  status: {
+    queued: "waiting for the chain",
+    pending: "on its way on the chain",
+    done: "the balances follow",
+    failed: "the chain refused it",
+  },
+  retry: "Retry on the chain",
+  retried: "Sent to the chain again.",
 } as const;

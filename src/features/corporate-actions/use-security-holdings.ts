@@ -1,5 +1,5 @@
 // The holdings of a security on the device as the corporate action cards list them: above 0 units, with the holder's
-// and the round's names, and whether any is registered on a chain (the server then refuses every corporate action).
+// and the round's names, and whether any is registered on a chain (the cards then say that the chain follows).
 import { useMemo } from "react";
 import { useModel } from "../../data/hooks.tsx";
 import { type Decimal, dec } from "../../domain/decimal.ts";

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The Ledgerline security token (docs/CHAIN.md): an ERC-20 whose balances are the cap table of one round's token.
 // Transfer restrictions: only allowlisted investor addresses may hold or receive it; the issuer may pause every
-// transfer; a transfer controller may force a transfer (clawback, escheatment, reassignment on death), as a transfer
-// agent must. Built on OpenZeppelin Contracts 5 (ERC20, Pausable, AccessControl); compiled by
-// sync/chain/contracts/build.ts into LedgerlineSecurityToken.json (committed; nothing compiles at run time).
+// transfer; a transfer controller may force a transfer (clawback, escheatment, reassignment on death) and burn the
+// units a corporate action takes away (a reverse split's rounding, a redemption, a conversion), as a transfer agent
+// must. Built on OpenZeppelin Contracts 5 (ERC20, Pausable, AccessControl); compiled by sync/chain/contracts/build.ts
+// into LedgerlineSecurityToken.json (committed; nothing compiles at run time).
 pragma solidity 0.8.28;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
@@ -85,6 +86,15 @@ contract LedgerlineSecurityToken is ERC20, Pausable, AccessControl {
         _transfer(from, to, amount);
         _forcing = false;
         emit ForcedTransfer(_msgSender(), from, to, amount);
+    }
+
+    /// The transfer agent's forced burn (a reverse split's rounding, units bought back or converted away): bypasses
+    /// the allowlist and the pause, never the balance.
+    function forceBurn(address from, uint256 amount) external onlyRole(TRANSFER_CONTROLLER_ROLE) {
+        _forcing = true;
+        _burn(from, amount);
+        _forcing = false;
+        emit ForcedTransfer(_msgSender(), from, address(0), amount);
     }
 
     function pause() external onlyRole(PAUSER_ROLE) {

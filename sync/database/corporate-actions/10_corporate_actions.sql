@@ -23,9 +23,10 @@ as $function$
                / 1000000 * price, 2)
 $function$;
 
--- What refuses any corporate action on a security today: a tokenized security (the chain cannot be kept equal yet:
--- there is no forced split or burn through the token's controller) and open transfer requests (their units would no
--- longer match). LL422 with the reason; the preview shows it before the issuer confirms.
+-- What refuses any corporate action on a security: what its tokens' chain cannot follow (40_chain.sql: tokens still
+-- on their way, an earlier change the chain refused, a chain not connected, Tezos, a swapped contract) and open
+-- transfer requests (their units would no longer match). LL422 with the reason; the preview shows it before the issuer
+-- confirms.
 create or replace function app_private.check_corporate_action(security app_public.securities, action text)
   returns void
   language plpgsql
@@ -33,13 +34,7 @@ create or replace function app_private.check_corporate_action(security app_publi
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 begin
-  if exists (select 1 from app_public.holdings h join app_public.holding_blockchain_addresses x on x.holding_id = h.id
-              where h.security_id = security.id and x.status <> 'failed')
-     or exists (select 1 from app_public.tokens t join app_public.rounds r on r.id = t.round_id
-                 where r.security_id = security.id and t.status not in ('not_deployed', 'system_only')) then
-    raise exception '% of % is not possible while it is tokenized: the chain cannot yet be kept equal to the ledger.',
-      action, security.name using errcode = 'LL422';
-  end if;
+  perform app_private.check_corporate_action_chain(security, action);
   if exists (select 1 from app_public.transfers t where t.security_id = security.id and t.status = 'open') then
     raise exception 'Decide the open transfer requests of % first: their units would no longer match.', security.name
       using errcode = 'LL422';
@@ -223,7 +218,8 @@ begin
    where l.action_id = result.id and h.id = l.holding_id and l.units_after <> l.units_before;
   -- The authorized units follow the ratio (rounded down to whole units, as every holding is).
   update app_public.securities s set total = result.authorized_after where s.id = security.id;
-  return result;
+  -- a tokenized holding's change on the chain, queued in this transaction (40_chain.sql)
+  return app_private.queue_corporate_action_on_chain(result.id);
 end
 $function$;
 

@@ -74,7 +74,8 @@ begin
       from unnest(redeem_units.lines) l join app_public.holdings h on h.id = l.holding_id;
   update app_public.holdings h set amount = h.amount - l.units
     from unnest(redeem_units.lines) l where h.id = l.holding_id;
-  return result;
+  -- the units bought back burned on the chain where they are tokenized, queued in this transaction (40_chain.sql)
+  return app_private.queue_corporate_action_on_chain(result.id);
 end
 $function$;
 

@@ -109,7 +109,8 @@ begin
      set units_before = total_before, units_after = total_after, cash_total = total_cash
    where c.id = action_id
   returning * into result;
-  return result;
+  -- the note's tokens burned and the new equity units minted where tokenized, queued in this transaction (40_chain.sql)
+  return app_private.queue_corporate_action_on_chain(result.id);
 end
 $function$;
 

@@ -34,9 +34,11 @@ begin
   elsif incoming.id is not null
       or exists (select 1 from app_public.holding_blockchain_addresses x
                  where x.holding_id = holding.id and x.status = 'pending')
-      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has
+      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has;
+      -- likewise a corporate action's mint or burn of the holding not in a block yet
       or exists (select 1 from app_private.chain_jobs m
-                 where m.kind = 'mint' and m.holding_id = holding.id and m.status in ('queued', 'signed')) then
+                 where m.kind in ('mint', 'action_mint', 'action_burn') and m.holding_id = holding.id
+                   and m.status in ('queued', 'signed')) then
     raise exception 'The tokens of this holding of % are still on their way on the chain: try again once they are recorded.',
       security_name using errcode = 'LL422';
   end if;
