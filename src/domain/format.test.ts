@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatPrecise,
   formatRole,
+  formatUnits,
   formatUnitsFloor,
   initials,
   ordinal,
@@ -41,6 +42,17 @@ describe("formatNumber (0,0.00 with up to 7 decimals)", () => {
     expect(formatNumber(undefined)).toBe("");
     expect(formatNumber("abc")).toBe("");
     expect(formatNumber("")).toBe("");
+  });
+});
+
+describe("formatUnits", () => {
+  it("shows whole units without decimals and a fraction with its digits", () => {
+    expect(formatUnits("8333")).toBe("8,333");
+    expect(formatUnits("8333.000000")).toBe("8,333");
+    expect(formatUnits("250.5")).toBe("250.50");
+    expect(formatUnits("0.333333", 6)).toBe("0.333333");
+    expect(formatUnits("0.9999999", 6)).toBe("0.999999");
+    expect(formatUnits(null)).toBe("");
   });
 });
 

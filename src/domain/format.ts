@@ -1,5 +1,5 @@
 // Display formatting (spec part 1 section 9). Pure: no clock, no locale lookups; dates format in local time.
-import { type Decimal, parseDecimal, round, toFixed } from "./decimal.ts";
+import { type Decimal, isWhole, parseDecimal, round, toFixed } from "./decimal.ts";
 
 const EMPTY = "";
 
@@ -35,6 +35,16 @@ export function formatNumber(value: DecimalInput | null | undefined, maxDecimals
 export function formatInteger(value: DecimalInput | null | undefined): string {
   const parsed = toDecimal(value);
   return parsed ? fixed(parsed, 0, 0) : EMPTY;
+}
+
+/**
+ * Units as the portfolio shows them: a whole number without decimals ("8,333"), a fraction with 2 to `maxDecimals`
+ * ("250.50", "0.333333"); never rounded up to a whole unit the holder does not have.
+ */
+export function formatUnits(value: DecimalInput | null | undefined, maxDecimals = 7): string {
+  const parsed = toDecimal(value);
+  if (!parsed) return EMPTY;
+  return isWhole(parsed) ? fixed(parsed, 0, 0) : fixed(parsed, Math.min(2, maxDecimals), maxDecimals, true, "down");
 }
 
 /** Whole units, truncated (wallet amounts are floored): "12.9" -> "12". */

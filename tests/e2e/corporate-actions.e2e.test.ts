@@ -3,7 +3,9 @@
 // server's texts first; the preview shows the holder's units before and after and the cash in lieu), confirms it,
 // and on reconnect the server applies it once: the holding and the authorized units follow. Then a redemption from the
 // same card's neighbour: the device's own check, a buyback queued offline and applied on reconnect, and a second one
-// the server refuses (the first left too few units), its reason shown on the card.
+// the server refuses (the first left too few units), its reason shown on the card. Last, a note converts into the
+// fund's units on the note's page: previewed (note units, units after, fraction, cash in lieu), confirmed, applied by
+// the server, and the holdings follow.
 import type { BrowserContext, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, serviceWorkerReady, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
@@ -103,13 +105,7 @@ describe("a reverse split", () => {
     await card.getByRole("button", { name: "Preview redemption" }).click();
     const row = card.getByTestId("redemption-preview").locator("tbody tr").first();
     const cells = await row.locator("td").allTextContents();
-    expect(cells.map((cell) => cell.trim())).toEqual([
-      "Kim Family Trust",
-      "First Close",
-      "8,333.00",
-      "8,000.00",
-      "$666.00",
-    ]);
+    expect(cells.map((cell) => cell.trim())).toEqual(["Kim Family Trust", "First Close", "8,333", "8,000", "$666.00"]);
     await card.getByRole("button", { name: "Confirm redemption" }).click();
     await expect.poll(() => text(card)).toContain("A redemption is waiting to sync.");
     // a second buyback the device still allows (it holds 8,333 until the first is applied), the server will not
@@ -123,5 +119,93 @@ describe("a reverse split", () => {
       .poll(() => text(card.getByTestId("action-status")), { timeout: 60_000 })
       .toContain("This holding of Kim Family Trust has only 8000 units: the redemption needs 8100.");
     expect((await figures())?.units).toBe("8000");
+  });
+
+  it("last, a note converts into the fund's units on the note's page, and the holdings follow", async () => {
+    const issuer = context.pages()[0];
+    if (!issuer) throw new Error("the issuer's page is gone");
+    // a convertible note of the issuer's, not on a chain: its own security and a round with bond data, two holders at
+    // 1 of principal per unit (as an issuance writes them: a transaction, the holding, its ledger entry)
+    const one = async (sql: string, params: unknown[]) =>
+      ((await e2e.server.server.db.query<{ id: string }>(sql, params)).rows[0]?.id ?? "") as string;
+    const issuerId = await one("select issuer_id as id from app_public.securities where id = $1", [securityId]);
+    const noteId = await one(
+      "insert into app_public.securities (issuer_id, name, total) values ($1, 'Northwind Convertible Notes', 5000) returning id",
+      [issuerId],
+    );
+    const debtId = await one(
+      `insert into app_public.rounds (asset_id, security_id, name, terms_url, price, opens_on, closes_on, status, total)
+       select asset_id, $1, 'Notes 2024', 'https://northwind.example/notes', 1, '2024-01-01', '2024-12-31', 'closed', 5000
+         from app_public.rounds where name = 'Tranche A' returning id`,
+      [noteId],
+    );
+    await e2e.server.server.db.query(
+      "insert into app_public.tranche_bond_data (round_id, term, coupon) values ($1, 2, 5)",
+      [debtId],
+    );
+    for (const [email, amount] of [
+      ["investor@demo.test", "1000"],
+      ["investor2@demo.test", "250.5"],
+    ] as const) {
+      const investorId = await one("select id from app_public.accounts where email = $1", [email]);
+      const tx = await one(
+        "insert into app_public.transactions (issuer_id, round_id, created_on) values ($1, $2, '2024-06-01') returning id",
+        [issuerId, debtId],
+      );
+      const holding = await one(
+        `insert into app_public.holdings (security_id, round_id, investor_id, amount, purchase_price, issued_on)
+         values ($1, $2, $3, $4, 1, '2024-06-01') returning id`,
+        [noteId, debtId, investorId, amount],
+      );
+      await e2e.server.server.db.query(
+        `insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount, created_on)
+         values ($1, $2, $3, $4, '2024-06-01')`,
+        [tx, holding, investorId, amount],
+      );
+    }
+
+    await issuer.goto(`/security/${noteId}`);
+    const card = issuer.getByTestId("conversion");
+    await card.waitFor({ timeout: 30_000 });
+    await card.getByRole("combobox", { name: "Convert into" }).click();
+    await issuer.getByRole("option", { name: /^First Close/ }).click();
+    await card.getByLabel("Conversion price per unit").fill("0.8");
+    await card.getByRole("button", { name: "Preview conversion" }).click();
+    const rows = card.getByTestId("conversion-preview").locator("tbody tr");
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+    const cells = async (index: number) =>
+      (await rows.nth(index).locator("td, th").allTextContents()).map((c) => c.trim());
+    const lines = [await cells(0), await cells(1)].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    // 1,000 x 1 / 0.8 = 1,250 units; 250.5 / 0.8 = 313.125: 313 units and 0.125 paid at 0.8 = $0.10
+    expect(lines).toEqual([
+      ["Emma Lawson", "Notes 2024", "1,000", "1,250", "0", "$0.00"],
+      ["Kim Family Trust", "Notes 2024", "250.50", "313", "0.125", "$0.10"],
+    ]);
+    expect(await cells(2)).toEqual(["Total", "", "1,250.50", "1,563", "", "$0.10"]);
+    await card.getByRole("button", { name: "Confirm conversion" }).click();
+
+    // applied by the server once: the note holdings are at 0, the fund's new holdings carry the whole units
+    const held = async () =>
+      (
+        await e2e.server.server.db.query<{ name: string; security: string; amount: string }>(
+          `select a.name, s.name as security, trim_scale(h.amount)::text as amount
+             from app_public.holdings h join app_public.accounts a on a.id = h.investor_id
+             join app_public.securities s on s.id = h.security_id
+            where h.security_id in ($1, $2) and a.email in ('investor@demo.test', 'investor2@demo.test')`,
+          [noteId, securityId],
+        )
+      ).rows
+        .map((row) => `${row.security === "Northwind Convertible Notes" ? "note" : "fund"} ${row.name} ${row.amount}`)
+        .sort();
+    await expect
+      .poll(held, { timeout: 60_000 })
+      .toEqual([
+        "fund Emma Lawson 1250",
+        "fund Kim Family Trust 313",
+        "fund Kim Family Trust 8000",
+        "note Emma Lawson 0",
+        "note Kim Family Trust 0",
+      ]);
+    await expect.poll(() => text(card), { timeout: 60_000 }).not.toContain("A conversion is waiting to sync.");
   });
 });

@@ -2,7 +2,7 @@
 // and conversion cards show before the issuer confirms. The lines come from the domain's rules
 // (src/domain/corporate-actions.ts), so the preview is what the server will write.
 import { add, type Decimal, toString as decimalText, ZERO } from "../../domain/decimal.ts";
-import { formatMoney, formatNumber } from "../../domain/format.ts";
+import { formatMoney, formatUnits } from "../../domain/format.ts";
 import { ScrollRegion, tableClass } from "../../ui/index.ts";
 import { CORPORATE_ACTIONS_TEXT as TEXT } from "./strings.ts";
 
@@ -17,7 +17,7 @@ export interface PreviewLine {
   cash: Decimal;
 }
 
-const units = (value: Decimal) => formatNumber(decimalText(value), 6);
+const units = (value: Decimal) => formatUnits(value, 6);
 const total = (lines: readonly PreviewLine[], pick: (line: PreviewLine) => Decimal) =>
   lines.reduce((sum, line) => add(sum, pick(line)), ZERO);
 

@@ -12,7 +12,7 @@ import { usePending } from "../../data/pending-hooks.ts";
 import { numberTyping } from "../../domain/assets.ts";
 import { redeemHolding, redemptionProblem } from "../../domain/corporate-actions.ts";
 import { dec, toString as decimalText } from "../../domain/decimal.ts";
-import { formatMoney, formatNumber } from "../../domain/format.ts";
+import { formatMoney, formatUnits } from "../../domain/format.ts";
 import {
   Button,
   Card,
@@ -86,9 +86,8 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
     <Card title={TEXT.card} testId="redemption">
       <p className={mutedText}>{TEXT.description}</p>
       <ActionStatus entries={redemptions} waiting={TEXT.waiting} />
-      {onChain ? (
-        <p className={mutedText}>{TEXT.onChain}</p>
-      ) : held.length === 0 ? (
+      {onChain ? <p className={mutedText}>{TEXT.onChain}</p> : null}
+      {held.length === 0 ? (
         <p className={mutedText}>{TEXT.noHoldings}</p>
       ) : draft === null ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
@@ -107,7 +106,7 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
                   <tr key={row.id}>
                     <td>{row.holder}</td>
                     <td>{row.round}</td>
-                    <td className="num">{formatNumber(decimalText(row.amount), 6)}</td>
+                    <td className="num">{formatUnits(row.amount, 6)}</td>
                     <td className="num">
                       <input
                         className={inputRecipe()}
