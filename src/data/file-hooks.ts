@@ -1,12 +1,13 @@
 // What a screen uses to upload a file, online or not (file-queue.ts; docs/CLIENT.md "Uploads"): queueUpload keeps
 // the file and queues the command that names it, useQueuedFiles lists a place's waiting files (name, size, the Blob
-// for a preview), discardQueuedFile gives one up: its command is dropped while it waits, or undone once it was sent,
-// and the file's space is freed.
+// for a preview), retryQueuedFile sends a refused file again (the same one, or another in its slot) without touching
+// its command, discardQueuedFile gives one up: its command is dropped while it waits, or undone once it was sent, and
+// the file's space is freed.
 import { useEffect, useState } from "react";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
 import type { FilePurpose, QueuedFile } from "./file-queue.ts";
 import { useLocalData } from "./hooks.tsx";
-import { currentLocalData } from "./local-data.ts";
+import { currentLocalData, openingLocalData } from "./local-data.ts";
 
 export type { QueuedFile } from "./file-queue.ts";
 export { FileRefusedError, StorageFullError } from "./file-queue.ts";
@@ -33,18 +34,33 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
    */
   holdsCommand?: boolean;
 }): Promise<QueuedFile> {
-  const data = await currentLocalData();
+  const data = await openingLocalData();
   if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
   const commandKey = crypto.randomUUID();
+  const slotKey = crypto.randomUUID();
+  const variables = options.variables(slotKey);
+  const holdsCommand = options.holdsCommand ?? false;
   return data.files.add({
     file: options.file,
     place: options.place,
     ...(options.purpose ? { purpose: options.purpose } : {}),
+    id: slotKey,
     commandKey,
     undo: options.undo ? { mutation: options.undo.mutation, variables: options.undo.variables } : null,
     check: options.check,
-    holdsCommand: options.holdsCommand ?? false,
-    queueCommand: (slotKey) => data.outbox.enqueue(options.mutation, options.variables(slotKey), { key: commandKey }),
+    holdsCommand,
+    // kept with the file: queued again should the page close before the outbox has stored it
+    ...(holdsCommand
+      ? { command: { mutation: options.mutation, variables: variables as Record<string, unknown> } }
+      : {}),
+    queueCommand: async () => {
+      try {
+        await data.outbox.enqueue(options.mutation, variables, { key: commandKey });
+      } catch (error) {
+        // another tab opening meanwhile may have queued it from the file already (requeueLostCommands): same key
+        if (!(await data.outbox.commands()).some((stored) => stored.id === commandKey)) throw error;
+      }
+    },
   });
 }
 
@@ -58,7 +74,7 @@ export async function keepFile(options: {
   place: string;
   check: (file: File) => Promise<string | null>;
 }): Promise<QueuedFile> {
-  const data = await currentLocalData();
+  const data = await openingLocalData();
   if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
   return data.files.add({ file: options.file, place: options.place, check: options.check, keepOnly: true });
 }
@@ -68,6 +84,10 @@ export async function discardQueuedFile(id: string): Promise<void> {
   const data = await currentLocalData();
   const entry = await data?.files?.get(id);
   if (!data?.files || !entry) return;
+  // Its copy of a held command goes first: a page closed before the end leaves a file that nothing queues again
+  // (requeueLostCommands), shown with Discard. The file goes last: until then it holds its command, which is never
+  // sent to be refused for want of it.
+  if (entry.command) await data.files.update(id, { command: undefined });
   if (entry.commandKey) {
     const command = (await data.outbox.commands()).find((stored) => stored.id === entry.commandKey);
     if (command && command.status !== "accepted") await data.outbox.discard(command.id);
@@ -77,8 +97,38 @@ export async function discardQueuedFile(id: string): Promise<void> {
   await data.files.remove(id);
 }
 
-/** The waiting (and refused) files chosen at this place, oldest first, live. */
-export function useQueuedFiles(place: string): QueuedFile[] {
+/**
+ * A refused file is sent again where it was refused: the same file (`file` omitted) or another one (checked by the
+ * place's `check`, by default a document's) in the same upload slot, so its command, which names the slot, and every
+ * other part stay as they are. A command already refused by the server for want of the file is queued again.
+ * Throws FileRefusedError / StorageFullError with the text to show, the entry unchanged.
+ */
+export async function retryQueuedFile(
+  id: string,
+  replacement?: { file: File; check?: (file: File) => Promise<string | null> },
+): Promise<void> {
+  const data = await openingLocalData();
+  if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
+  const entry = await data.files.get(id);
+  if (!entry) return;
+  // An entry of an earlier release let its command go when the file was refused: the server refused it too. It is
+  // queued again (a new key) and held behind the file.
+  const command = entry.commandKey
+    ? (await data.outbox.commands()).find((stored) => stored.id === entry.commandKey)
+    : undefined;
+  if (replacement) await data.files.replace(id, replacement.file, replacement.check);
+  else await data.files.retry(id);
+  if (entry.holdsCommand && command?.status === "rejected") {
+    // the file names the new key before the command is stored, so the command is held from its first read
+    const key = crypto.randomUUID();
+    await data.files.update(id, { commandKey: key });
+    await data.outbox.enqueue(command.mutation as CommandName, command.variables as VariablesOf<CommandName>, { key });
+    await data.outbox.discard(command.id);
+  }
+}
+
+/** The waiting (and refused) files chosen at this place (or anywhere), oldest first, live. */
+export function useQueuedFiles(place?: string): QueuedFile[] {
   const data = useLocalData();
   const [rows, setRows] = useState<QueuedFile[]>([]);
   useEffect(() => {

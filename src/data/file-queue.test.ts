@@ -1,6 +1,8 @@
 // The durable file queue on fake-indexeddb: a file kept across a re-open, refused before anything is kept (type,
 // 100 MB, a full device: nothing half-written), uploaded exactly once when an attempt's answer was cut off, retried
-// with backoff, and a discard that frees the file.
+// with backoff (each file its own: the others go meanwhile), a refused file tried again or replaced in its slot while
+// its command stays held, a held command queued again when the page closed before storing it, and a discard that
+// frees the file.
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../domain/messages.ts";
@@ -9,8 +11,10 @@ import {
   type FileQueue,
   FileRefusedError,
   heldCommandKeys,
+  heldCommands,
   openFileQueue,
   type QueuedFile,
+  requeueLostCommands,
   StorageFullError,
   sha256Hex,
   type UploadAttempt,
@@ -147,7 +151,7 @@ describe("the file queue", () => {
     expect(file).toMatchObject({ status: "failed", attempts: 3, error: MESSAGES.uploadTooLarge });
   });
 
-  it("holds a command that reads its file until the file is uploaded or refused, and says when it settled", async () => {
+  it("holds a command that reads its file until the file is uploaded (a refused file keeps it), and says when it settled", async () => {
     const queue = open();
     await queue.add({ file: pdf("a", "A.pdf"), place: "p", commandKey: "document" });
     await queue.add({ file: pdf("b", "B.pdf"), place: "p", commandKey: "import", holdsCommand: true });
@@ -164,8 +168,114 @@ describe("the file queue", () => {
     for (let i = 0; i < 100 && settled.length < 3; i++) await wait(5);
     sender.stop();
     expect(settled).toEqual(["A.pdf", "B.pdf", "C.pdf"]);
-    expect(await heldCommandKeys(queue)).toEqual(new Set()); // uploaded, or refused: the server says why
+    // uploaded: its command goes; refused: its command stays held until the file is tried again, replaced or discarded
+    expect(await heldCommandKeys(queue)).toEqual(new Set(["template"]));
+    const [refused] = await queue.list();
+    expect(await heldCommands(queue)).toEqual(new Map([["template", [refused!.id]]]));
     expect((await queue.list()).map((file) => [file.name, file.status])).toEqual([["C.pdf", "failed"]]);
+  });
+
+  it("sends the other files while one waits for its retry", async () => {
+    const queue = open();
+    await queue.add({ file: pdf("a", "A.pdf"), place: "p" });
+    await queue.add({ file: pdf("b", "B.pdf"), place: "p" });
+    const tries: string[] = [];
+    let aFails = true;
+    const sender = createFileSender({
+      queue,
+      upload: async (file) => {
+        tries.push(file.name);
+        return file.name === "A.pdf" && aFails ? "retry" : "done";
+      },
+      backoff: { initialMs: 300, maxMs: 300 },
+      exclusive: (_, run) => run(),
+    });
+    sender.start();
+    for (let i = 0; i < 100 && (await queue.list()).length > 1; i++) await wait(5);
+    // B went while A waits for its retry (300 ms at least half of it)
+    expect((await queue.list()).map((file) => file.name)).toEqual(["A.pdf"]);
+    expect(tries).toEqual(["A.pdf", "B.pdf"]);
+    aFails = false;
+    for (let i = 0; i < 200 && (await queue.list()).length > 0; i++) await wait(5);
+    sender.stop();
+    expect(await queue.list()).toEqual([]);
+    expect(tries).toEqual(["A.pdf", "B.pdf", "A.pdf"]);
+  });
+
+  it("tries a refused file again, or another file in its slot, its command held all along", async () => {
+    const queue = open();
+    const kept = await queue.add({ file: pdf("a", "A.pdf"), place: "p", commandKey: "import", holdsCommand: true });
+    const uploaded = new Map<string, string>();
+    let refuse = 2;
+    const sender = createFileSender({
+      queue,
+      upload: async (file) => {
+        if (refuse-- > 0) return { failed: MESSAGES.uploadFileTypes };
+        uploaded.set(file.id, `${file.name}: ${await file.blob.text()}`);
+        return "done";
+      },
+      exclusive: (_, run) => run(),
+    });
+    sender.start();
+    for (let i = 0; i < 100 && (await queue.get(kept.id))?.status !== "failed"; i++) await wait(5);
+    expect(await queue.get(kept.id)).toMatchObject({ status: "failed", error: MESSAGES.uploadFileTypes });
+    expect(await heldCommandKeys(queue)).toEqual(new Set(["import"]));
+
+    await queue.retry(kept.id); // the same file again: refused again
+    void sender.flush(); // in a browser the queue's live list tells the sender (Dexie's liveQuery is silent here)
+    for (let i = 0; i < 100 && refuse > 0; i++) await wait(5);
+    for (let i = 0; i < 100 && (await queue.get(kept.id))?.status !== "failed"; i++) await wait(5);
+    expect(await heldCommandKeys(queue)).toEqual(new Set(["import"]));
+
+    // another file, checked first: a wrong one is refused with the entry unchanged
+    await expect(queue.replace(kept.id, new File(["x"], "photo.exe"))).rejects.toThrow(MESSAGES.uploadFileTypes);
+    expect(await queue.get(kept.id)).toMatchObject({ name: "A.pdf", status: "failed" });
+    const replaced = await queue.replace(kept.id, pdf("b", "B.pdf"));
+    expect(replaced).toMatchObject({ id: kept.id, name: "B.pdf", commandKey: "import", status: "waiting" });
+    expect(replaced.sha256).toBe(await sha256Hex(new Blob(["b"])));
+    void sender.flush();
+    for (let i = 0; i < 100 && (await queue.list()).length > 0; i++) await wait(5);
+    sender.stop();
+    expect(uploaded).toEqual(new Map([[kept.id, "B.pdf: b"]])); // in the same slot, the command unchanged
+    expect(await heldCommandKeys(queue)).toEqual(new Set());
+  });
+
+  it("looks again at a file another tab was sending", async () => {
+    const queue = open();
+    await queue.add({ file: pdf(), place: "p" });
+    let otherTab = true;
+    const sender = createFileSender({
+      queue,
+      upload: async () => "done",
+      backoff: { initialMs: 20, maxMs: 20 },
+      // the other tab holds the file's lock once, then closes before it is done
+      exclusive: async (_, run) => {
+        if (otherTab) otherTab = false;
+        else await run();
+      },
+    });
+    sender.start();
+    for (let i = 0; i < 100 && (await queue.list()).length > 0; i++) await wait(5);
+    sender.stop();
+    expect(otherTab).toBe(false);
+    expect(await queue.list()).toEqual([]);
+  });
+
+  it("queues again the held command of a file whose page closed before storing it, and no other", async () => {
+    const queue = open();
+    const command = { mutation: "createSigningTemplate", variables: { input: { id: "t", fileKey: "k", name: "T" } } };
+    await queue.add({ file: pdf("a", "A.pdf"), place: "p", commandKey: "lost", holdsCommand: true, command });
+    await queue.add({ file: pdf("b", "B.pdf"), place: "p", commandKey: "stored", holdsCommand: true, command });
+    await queue.add({ file: pdf("c", "C.pdf"), place: "p", commandKey: "document" }); // its command is not held
+    const queued: [string, unknown, string][] = [];
+    const outbox = {
+      commands: async () => [{ id: "stored" }],
+      enqueue: async (mutation: string, variables: unknown, options: { key: string }) => {
+        queued.push([mutation, variables, options.key]);
+      },
+    };
+    expect(await requeueLostCommands(queue, outbox)).toEqual(["lost"]);
+    expect(queued).toEqual([["createSigningTemplate", command.variables, "lost"]]);
   });
 
   it("frees the file on discard", async () => {

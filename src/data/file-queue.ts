@@ -9,13 +9,17 @@
 // the entry, which frees the Blob. Transient failures retry with the outbox's backoff; a refusal marks it failed.
 // Nothing is half-kept: the entry is one put in one transaction, and a full device storage (QuotaExceededError)
 // leaves nothing behind (StorageFullError). A command the server can only apply to an uploaded file (an import that
-// reads it, a signing template) is held in the outbox while its file waits (`holdsCommand`, heldCommandKeys): the
-// sender sends it once the file is uploaded, and the commands queued after it are not held up.
+// reads it, a signing template) is held in the outbox while its file waits or was refused (`holdsCommand`,
+// heldCommands): the sender sends it once the file is uploaded, and only the commands that name its record or its
+// file wait behind it (outbox/order.ts). A refused file is tried again, or replaced by another file in the same slot
+// (retry, replace), where it was refused: its command and everything else stay as they are. Each waiting file has
+// its own backoff: one that waits for its retry does not hold up the others.
 import { Dexie, liveQuery, type Table } from "dexie";
 import { Observable } from "rxjs";
 import { fileExtension, isAcceptedFile, MAX_UPLOAD_BYTES } from "../domain/documents.ts";
 import { MESSAGES } from "../domain/messages.ts";
-import { type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
+import { type Backoff, type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
+import type { HeldCommands } from "./outbox/order.ts";
 import { isStorageFull } from "./storage-full.ts";
 
 /** What a file is for, as makeFileLocation takes it (app_private.upload_slot_purpose). */
@@ -42,6 +46,12 @@ export interface QueuedFile {
   undo: { mutation: string; variables: Record<string, unknown> } | null;
   /** the command reads the uploaded file on the server: the outbox holds it while the file waits */
   holdsCommand?: boolean;
+  /**
+   * The held command itself, kept with its file: the file is stored before its command, so a page closed in between
+   * (a reload right after choosing) leaves the file without its command; it is queued again from here
+   * (requeueLostCommands).
+   */
+  command?: { mutation: string; variables: Record<string, unknown> };
   /** waiting: to be uploaded; failed: refused; kept: held for a screen that sends it itself (never uploaded here) */
   status: "waiting" | "failed" | "kept";
   attempts: number;
@@ -52,6 +62,9 @@ export interface QueuedFile {
 /** The text shown when the device's storage cannot keep the file (nothing of it was kept). */
 export const STORAGE_FULL_MESSAGE =
   "Device storage is full: the file was not kept. Free some space on this device and choose it again.";
+
+/** A refused file replaced after it left the device (discarded in another tab meanwhile). */
+export const FILE_GONE_MESSAGE = "This file is no longer on this device: choose it again.";
 
 export class FileRefusedError extends Error {
   constructor(message: string) {
@@ -105,6 +118,8 @@ export interface FileQueue {
     undo?: QueuedFile["undo"];
     /** The command reads the uploaded file: it is held in the outbox until the file is uploaded. */
     holdsCommand?: boolean;
+    /** The held command (QueuedFile.command), queued again if the page closes before queueCommand stored it. */
+    command?: QueuedFile["command"];
     /** Keep it only (status kept): the screen that chose it sends it itself once online (an OCF package). */
     keepOnly?: boolean;
     queueCommand?: (slotKey: string) => Promise<unknown>;
@@ -117,6 +132,14 @@ export interface FileQueue {
   /** The same, live (across tabs too). */
   list$(place?: string): Observable<QueuedFile[]>;
   update(id: string, changes: Partial<QueuedFile>): Promise<void>;
+  /** A refused file waits again (the same file, the same slot): the sender tries it at once. */
+  retry(id: string): Promise<void>;
+  /**
+   * Another file in a refused (or waiting) file's place and slot: checked like a new one (`check`, by default a
+   * document's), hashed and kept in one write, then waiting; the command naming the slot stays as it is. Throws
+   * FileRefusedError / StorageFullError with the entry unchanged.
+   */
+  replace(id: string, file: File, check?: (file: File) => Promise<string | null>): Promise<QueuedFile>;
   /** Removes the entry and its Blob. */
   remove(id: string): Promise<void>;
   close(): void;
@@ -145,6 +168,7 @@ export function openFileQueue(
       commandKey = null,
       undo = null,
       holdsCommand = false,
+      command,
       keepOnly,
       queueCommand,
       check,
@@ -164,6 +188,7 @@ export function openFileQueue(
         commandKey,
         undo,
         holdsCommand,
+        ...(command ? { command } : {}),
         status: keepOnly ? "kept" : "waiting",
         attempts: 0,
         error: null,
@@ -199,6 +224,33 @@ export function openFileQueue(
     async update(id, changes) {
       await db.files.update(id, changes);
     },
+    async retry(id) {
+      await db.files.update(id, { status: "waiting", error: null, attempts: 0 });
+    },
+    async replace(id, file, check) {
+      const problem = check ? await check(file) : checkFile(file);
+      if (problem) throw new FileRefusedError(problem);
+      const current = await db.files.get(id);
+      if (!current) throw new FileRefusedError(FILE_GONE_MESSAGE);
+      const entry: QueuedFile = {
+        ...current,
+        sha256: await sha256Hex(file),
+        name: file.name,
+        type: file.type || "application/octet-stream",
+        size: file.size,
+        blob: new Blob([await file.arrayBuffer()], { type: file.type }),
+        status: current.status === "kept" ? "kept" : "waiting",
+        attempts: 0,
+        error: null,
+      };
+      try {
+        await db.transaction("rw", db.files, () => db.files.put(entry));
+      } catch (error) {
+        if (isStorageFull(error)) throw new StorageFullError(error);
+        throw error;
+      }
+      return entry;
+    },
     async remove(id) {
       await db.files.delete(id);
     },
@@ -207,14 +259,57 @@ export function openFileQueue(
 }
 
 /**
- * The outbox commands held until their file is uploaded: those of waiting files that hold their command. A refused
- * file no longer holds it (the server then refuses the command with its reason, shown where it was made).
+ * The outbox commands held until their file is uploaded, with the keys of the files each waits for: those of waiting
+ * or refused files that hold their command. A refused file keeps holding it: it is tried again or replaced where it
+ * was refused (or discarded with its command), and the command goes once the file is uploaded.
  */
-export async function heldCommandKeys(queue: Pick<FileQueue, "list">): Promise<ReadonlySet<string>> {
-  const held = new Set<string>();
+export async function heldCommands(queue: Pick<FileQueue, "list">): Promise<HeldCommands> {
+  const held = new Map<string, string[]>();
   for (const file of await queue.list())
-    if (file.status === "waiting" && file.holdsCommand && file.commandKey) held.add(file.commandKey);
+    if (holdsItsCommand(file) && file.commandKey)
+      held.set(file.commandKey, [...(held.get(file.commandKey) ?? []), file.id]);
   return held;
+}
+
+/** The file entries that hold their command (waiting, or refused and to be tried again). */
+export function holdsItsCommand(file: QueuedFile): boolean {
+  return (file.status === "waiting" || file.status === "failed") && Boolean(file.holdsCommand && file.commandKey);
+}
+
+/**
+ * Queues again, with its own key, the held command of a file whose command the outbox does not have: the page closed
+ * after the file was kept and before its command was stored (tests/e2e/imports-offline.e2e.test.ts reloads right
+ * after choosing a template). Such a command cannot have been sent: it is held while its file is on the device.
+ * Returns the keys queued again.
+ */
+export async function requeueLostCommands(
+  queue: Pick<FileQueue, "list">,
+  outbox: {
+    commands(): Promise<readonly { id: string }[]>;
+    enqueue(mutation: string, variables: Record<string, unknown>, options: { key: string }): Promise<unknown>;
+  },
+): Promise<string[]> {
+  const files = (await queue.list()).filter((file) => holdsItsCommand(file) && file.command);
+  if (files.length === 0) return [];
+  const stored = new Set((await outbox.commands()).map((command) => command.id));
+  const requeued: string[] = [];
+  for (const file of files) {
+    const key = file.commandKey as string;
+    if (stored.has(key) || !file.command) continue;
+    try {
+      await outbox.enqueue(file.command.mutation, file.command.variables, { key });
+      requeued.push(key);
+    } catch (error) {
+      // a command of an older version that no longer fits its schema: the file stays, shown with Discard
+      console.error("a file's command could not be queued again:", error);
+    }
+  }
+  return requeued;
+}
+
+/** The keys of the commands heldCommands holds. */
+export async function heldCommandKeys(queue: Pick<FileQueue, "list">): Promise<ReadonlySet<string>> {
+  return new Set((await heldCommands(queue)).keys());
 }
 
 /** What one upload attempt came to. */
@@ -251,9 +346,12 @@ function webLock(id: string, run: () => Promise<void>): Promise<void> {
 }
 
 export function createFileSender(options: FileSenderOptions): FileSender {
-  const backoff = createBackoff(options.backoff ?? DEFAULT_BACKOFF);
+  const backoffOptions = options.backoff ?? DEFAULT_BACKOFF;
   const isOnline = options.isOnline ?? (() => true);
   const exclusive = options.exclusive ?? webLock;
+  // Each file's own retry: when it may be tried next and its backoff. A file waiting for its retry is passed over,
+  // the others are sent meanwhile; the timer wakes the sender for the earliest retry.
+  const retries = new Map<string, { at: number; backoff: Backoff; sha256: string }>();
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
@@ -261,40 +359,69 @@ export function createFileSender(options: FileSenderOptions): FileSender {
   let unsubscribe: (() => void) | null = null;
   let subscription: { unsubscribe(): void } | null = null;
 
-  async function pass(): Promise<void> {
-    for (const file of await options.queue.list()) {
-      if (stopped || !isOnline()) return;
-      if (file.status !== "waiting") continue;
-      let retry = false;
-      await exclusive(file.id, async () => {
-        const current = await options.queue.get(file.id);
-        if (current?.status !== "waiting") return; // discarded or done meanwhile
-        let outcome: UploadAttempt;
-        try {
-          outcome = await options.upload(current);
-        } catch {
-          outcome = "retry";
-        }
-        if (outcome === "done") {
-          backoff.reset();
-          await options.queue.remove(current.id);
-          options.onSettled?.(current);
-        } else if (outcome === "retry") {
-          retry = true;
-          await options.queue.update(current.id, { attempts: current.attempts + 1 });
-        } else {
-          await options.queue.update(current.id, {
-            status: "failed",
-            attempts: current.attempts + 1,
-            error: outcome.failed,
-          });
-          options.onSettled?.(current);
-        }
-      });
-      if (retry) {
-        if (!stopped && !timer) timer = setTimeout(kick, backoff.next());
+  function later(file: QueuedFile): void {
+    const known = retries.get(file.id);
+    const entry =
+      known?.sha256 === file.sha256 ? known : { at: 0, backoff: createBackoff(backoffOptions), sha256: file.sha256 };
+    entry.at = Date.now() + entry.backoff.next();
+    retries.set(file.id, entry);
+  }
+
+  function wakeForRetries(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (stopped || retries.size === 0) return;
+    const earliest = Math.min(...[...retries.values()].map((entry) => entry.at));
+    timer = setTimeout(kick, Math.max(0, earliest - Date.now()));
+  }
+
+  async function attempt(file: QueuedFile): Promise<void> {
+    let tried = false;
+    await exclusive(file.id, async () => {
+      tried = true;
+      const current = await options.queue.get(file.id);
+      if (current?.status !== "waiting") {
+        retries.delete(file.id); // discarded or done meanwhile
         return;
       }
+      let outcome: UploadAttempt;
+      try {
+        outcome = await options.upload(current);
+      } catch {
+        outcome = "retry";
+      }
+      if (outcome === "done") {
+        retries.delete(current.id);
+        await options.queue.remove(current.id);
+        options.onSettled?.(current);
+      } else if (outcome === "retry") {
+        later(current);
+        await options.queue.update(current.id, { attempts: current.attempts + 1 });
+      } else {
+        retries.delete(current.id);
+        await options.queue.update(current.id, {
+          status: "failed",
+          attempts: current.attempts + 1,
+          error: outcome.failed,
+        });
+        options.onSettled?.(current);
+      }
+    });
+    // Another tab is sending it: look again later (that tab may close before it is done).
+    if (!tried) later(file);
+  }
+
+  async function pass(): Promise<void> {
+    const files = await options.queue.list();
+    // a file no longer waiting, or replaced by another file, has no retry pending
+    const waiting = new Map(files.filter((file) => file.status === "waiting").map((file) => [file.id, file.sha256]));
+    for (const [id, retry] of retries) if (waiting.get(id) !== retry.sha256) retries.delete(id);
+    for (const file of files) {
+      if (stopped || !isOnline()) return;
+      if (file.status !== "waiting") continue;
+      const retry = retries.get(file.id);
+      if (retry && retry.at > Date.now()) continue;
+      await attempt(file);
     }
   }
 
@@ -315,9 +442,10 @@ export function createFileSender(options: FileSenderOptions): FileSender {
         do {
           again = false;
           await pass();
-        } while (again && !stopped && !timer);
+        } while (again && !stopped);
       } finally {
         running = null;
+        wakeForRetries();
       }
     })();
     return running;
@@ -330,18 +458,18 @@ export function createFileSender(options: FileSenderOptions): FileSender {
       unsubscribe =
         options.onlineEvents?.((online) => {
           if (online) {
-            backoff.reset();
+            retries.clear(); // the network is back: every file is tried at once
             kick();
           }
         }) ?? null;
-      // A file added (here or in another tab) is tried at once.
+      // A file added, tried again or replaced (here or in another tab) is tried at once.
       let known = "";
       subscription = options.queue.list$().subscribe((rows) => {
         const waiting = rows
           .filter((row) => row.status === "waiting")
-          .map((row) => row.id)
+          .map((row) => `${row.id}:${row.sha256}`)
           .join();
-        if (waiting && waiting !== known && !timer) void flush();
+        if (waiting && waiting !== known) void flush();
         known = waiting;
       });
       void flush();

@@ -16,9 +16,11 @@ import {
   createFileSender,
   type FileQueue,
   filesDatabaseName,
-  heldCommandKeys,
+  heldCommands,
+  holdsItsCommand,
   openFileQueue,
   type QueuedFile,
+  requeueLostCommands,
   type UploadAttempt,
 } from "./file-queue.ts";
 import type { ReadModelName } from "./models/index.ts";
@@ -149,8 +151,9 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     // harmless (the server applies a key once and answers every delivery the same), and so is writing the same
     // answer twice into the shared outbox.
     isSender: () => true,
-    // An import or template that reads its uploaded file waits for it (file-queue.ts heldCommandKeys).
-    held: files ? () => heldCommandKeys(files) : undefined,
+    // An import or template that reads its uploaded file waits for it, and so do the commands that name its record or
+    // its file (file-queue.ts heldCommands, outbox/order.ts).
+    held: files ? () => heldCommands(files) : undefined,
     // Accepted commands changed server rows: pull now (they leave the outbox after that pull, purgeFresh).
     onAccepted: () => replication.reSync(),
   });
@@ -159,8 +162,6 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     ? createFileSender({
         queue: files,
         upload: options.uploadFile ?? uploadQueuedFile,
-        // a command held for the file can go now (refused: the server then says why it cannot apply it)
-        onSettled: () => void outbox.flush(),
         backoff: options.backoff,
         isOnline: options.isOnline ?? (net ? () => net.online() : undefined),
         onlineEvents: net ? (listener) => net.subscribe((state) => listener(state === "online")) : undefined,
@@ -168,6 +169,25 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     : null;
 
   const subscriptions = [
+    // The outbox hears of every file that stops holding a command (uploaded, discarded, here or in another tab) from
+    // the file queue itself: the held commands may go now. Its answer is read after each change is written.
+    ...(files
+      ? [
+          files
+            .list$()
+            .pipe(
+              map((rows) =>
+                rows
+                  .filter(holdsItsCommand)
+                  .map((row) => `${row.commandKey}:${row.status}`)
+                  .sort()
+                  .join(),
+              ),
+              distinctUntilChanged(),
+            )
+            .subscribe(() => void outbox.flush()),
+        ]
+      : []),
     outbox.state$.subscribe((state) =>
       status.update({ waiting: state.waiting, rejected: state.rejected, outboxPaused: state.paused }),
     ),
@@ -213,8 +233,6 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     window.addEventListener("online", onOnline);
     window.addEventListener("offline", onOffline);
   }
-  outbox.start();
-  fileSender?.start();
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
@@ -229,6 +247,20 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
       fileSender?.stop();
       await replication.stop();
     })());
+
+  outbox.start();
+  // A file kept without its held command (the page closed between the two) gets it back before any file is sent.
+  if (files)
+    void requeueLostCommands(files, {
+      commands: () => outbox.commands(),
+      enqueue: (mutation, variables, enqueueOptions) =>
+        outbox.enqueue(mutation as CommandName, variables as VariablesOf<CommandName>, enqueueOptions),
+    })
+      .catch((error) => console.error("a file's command could not be queued again:", error))
+      .finally(() => {
+        if (!stopped) fileSender?.start();
+      });
+  else fileSender?.start();
 
   return {
     userId: options.userId,
@@ -282,6 +314,17 @@ export async function openLocalDataFor(
 /** The open local data, if any (null before sign-in or while switching accounts). */
 export async function currentLocalData(): Promise<LocalData | null> {
   return current ? current.catch(() => null) : null;
+}
+
+/**
+ * The open local data, waiting up to `ms` for the one the page is about to open: after a page load the shell opens it
+ * once the first screen has painted, and a file chosen at once (an OCF package right after an offline reload) must be
+ * kept, not refused for want of a database.
+ */
+export async function openingLocalData(ms = 15_000): Promise<LocalData | null> {
+  const deadline = Date.now() + ms;
+  while (!current && !signedOut && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return currentLocalData();
 }
 
 /** Closes and deletes the open local data if it is this user's and account's (the account was lost: account-access.ts). */

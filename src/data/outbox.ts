@@ -19,6 +19,7 @@ import { MAX_COMMANDS_PER_REQUEST } from "../domain/wire.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
 import { type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
 import type { SendCommands } from "./outbox/command-sender.ts";
+import type { HeldCommands } from "./outbox/order.ts";
 import { createSender, type SenderState } from "./outbox/sender.ts";
 import { createOutboxStore, type OutboxCollection, type OutboxCounts } from "./outbox/store.ts";
 
@@ -41,8 +42,11 @@ interface OutboxOptions {
    * others store commands in the shared outbox and leave the sending to it.
    */
   isSender?: () => boolean;
-  /** The keys of pending commands held back while their file waits on the device (outbox/sender.ts). */
-  held?: () => Promise<ReadonlySet<string>>;
+  /**
+   * The pending commands held back while their file waits on the device, with their files' keys (outbox/sender.ts;
+   * the commands naming their records or files wait too: outbox/order.ts).
+   */
+  held?: () => Promise<HeldCommands>;
   /** commands per request (default and most: 200, what the server takes) */
   batchSize?: number;
   backoff?: BackoffOptions;

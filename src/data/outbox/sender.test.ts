@@ -7,6 +7,7 @@ import type { CommandResult, WireCommand } from "../../domain/wire.ts";
 import type { OutboxCommand } from "../models/outbox.ts";
 import { createBackoff } from "./backoff.ts";
 import type { SendOutcome } from "./command-sender.ts";
+import type { HeldCommands } from "./order.ts";
 import { createSender, type Sender, type SenderState } from "./sender.ts";
 import type { OutboxStore } from "./store.ts";
 
@@ -81,7 +82,7 @@ function setup(
     online?: () => boolean;
     isSender?: () => boolean;
     noticeMs?: number;
-    held?: () => Promise<ReadonlySet<string>>;
+    held?: () => Promise<HeldCommands>;
   } = {},
 ) {
   const { store, commands, failOnce } = fakeStore(options.count ?? 5);
@@ -109,6 +110,9 @@ function setup(
   return { sender, sent, state, notices, commands, backoff, failOnce };
 }
 
+/** Each held command's files (the fake store's keys stand for both). */
+const heldFor = (keys: ReadonlySet<string>): HeldCommands => new Map([...keys].map((key) => [key, [`file-of-${key}`]]));
+
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (!check()) {
@@ -120,7 +124,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 describe("outbox sender", () => {
   it("holds a command whose file waits, sends the others in order, and sends it once the file is uploaded", async () => {
     const waitingFiles = new Set(["key-1", "key-3"]);
-    const { sender, sent, state, commands } = setup(accepted, { held: async () => new Set(waitingFiles) });
+    const { sender, sent, state, commands } = setup(accepted, { held: async () => heldFor(waitingFiles) });
     await sender.flush();
     expect(sent.map((batch) => batch.map((c) => c.seq))).toEqual([[2, 4], [5]]);
     expect(commands.filter((c) => c.status === "pending").map((c) => c.id)).toEqual(["key-1", "key-3"]);
@@ -131,6 +135,24 @@ describe("outbox sender", () => {
     waitingFiles.clear();
     await sender.flush();
     expect(sent.at(-1)?.map((c) => c.seq)).toEqual([1]);
+    expect(commands.every((c) => c.status === "accepted")).toBe(true);
+  });
+
+  it("holds the later commands that name a held command's record or file, and sends the unrelated ones past them", async () => {
+    const waitingFiles = new Set(["key-1"]);
+    const { sender, sent, commands } = setup(accepted, { count: 8, held: async () => heldFor(waitingFiles) });
+    // key-1 makes template tpl-1 from its file; key-2..key-5 name it, its file or each other; key-6..key-8 do not
+    commands[0]!.variables = { input: { id: "tpl-1", fileKey: "slot-1" } };
+    commands[1]!.variables = { input: { id: "map-1", templateId: "tpl-1" } };
+    commands[2]!.variables = { input: { id: "role-1", patch: { mappedTemplateId: "map-1" } } };
+    commands[3]!.variables = { input: { files: ["file-of-key-1"] } };
+    commands[4]!.variables = { input: { id: "map-1", patch: { name: "Renamed" } } };
+    await sender.flush();
+    // four commands waiting behind the file fill the first windows: the sender reads further for the unrelated ones
+    expect(sent.map((batch) => batch.map((c) => c.seq))).toEqual([[6, 7], [8]]);
+    waitingFiles.clear(); // the file is uploaded: the held command, then those behind it, in order
+    await sender.flush();
+    expect(sent.map((batch) => batch.map((c) => c.seq))).toEqual([[6, 7], [8], [1, 2], [3, 4], [5]]);
     expect(commands.every((c) => c.status === "accepted")).toBe(true);
   });
 

@@ -4,11 +4,13 @@
 // commands pending and retry after the backoff's delay; an expired session (401/403) or a session of another user
 // or account ("refused") pauses the sender until resume(). One drain runs at a time: a flush asked for while one
 // runs makes it drain again when it ends. A command held for its file (`held`: an import that reads the uploaded
-// file, src/data/file-queue.ts) stays pending and is passed over until the file is uploaded; the rest go.
+// file, src/data/file-queue.ts) stays pending and is passed over until the file is uploaded, and so does a later
+// command that names its record or its file (order.ts); the rest go.
 import { MAX_COMMANDS_PER_REQUEST, type WireCommand } from "../../domain/wire.ts";
 import type { OutboxCommand } from "../models/outbox.ts";
 import type { Backoff } from "./backoff.ts";
 import type { SendCommands } from "./command-sender.ts";
+import { type HeldCommands, waitingCommands } from "./order.ts";
 import type { OutboxStore } from "./store.ts";
 
 export type OutboxPause = null | "offline" | "retrying" | "unauthorized";
@@ -31,10 +33,11 @@ interface SenderOptions {
   isOnline: () => boolean;
   isSender: () => boolean;
   /**
-   * The keys of pending commands that must not be sent yet (their file is still on the device); read after the
-   * batch, so a command stored after its file is always seen held. Default: none.
+   * The pending commands that must not be sent yet (their file is still on the device), with the keys of the files
+   * each waits for; read after the batch, so a command stored after its file is always seen held. The commands that
+   * name their records or files wait too (order.ts). Default: none.
    */
-  held?: () => Promise<ReadonlySet<string>>;
+  held?: () => Promise<HeldCommands>;
   /** commands per request (at most MAX_COMMANDS_PER_REQUEST) */
   batchSize: number;
   /** after accepted commands (at most every acceptedNoticeMs while a queue drains, and once at its end) */
@@ -58,8 +61,6 @@ export interface Sender {
 
 /** While a queue drains, onAccepted is called at most this often (and once when it is drained). */
 const ACCEPTED_NOTICE_MS = 2_000;
-/** How soon a sender that left commands held for their files looks again (while any are held). */
-const HELD_LOOK_AGAIN_MS = 2_000;
 
 function wire(command: OutboxCommand): WireCommand {
   return {
@@ -86,11 +87,6 @@ export function createSender(options: SenderOptions): Sender {
   let again = false;
   let acceptedKeys: string[] = [];
   let lastAcceptedNotice = 0;
-  // Commands held for their files were left out of the last batch: the sender looks again shortly, so a held command
-  // goes once its file is uploaded even when the file sender's notice (onSettled) came while this sender could not
-  // act on it (seen in tests/e2e/imports-offline.e2e.test.ts: a template's command left waiting after its upload).
-  let heldLeft = false;
-  let heldTimer: ReturnType<typeof setTimeout> | null = null;
 
   function clearRetry() {
     if (retryTimer) clearTimeout(retryTimer);
@@ -107,14 +103,6 @@ export function createSender(options: SenderOptions): Sender {
     }, delay);
   }
 
-  function lookAgainForHeld() {
-    if (heldTimer || stopped) return;
-    heldTimer = setTimeout(() => {
-      heldTimer = null;
-      void flush();
-    }, HELD_LOOK_AGAIN_MS);
-  }
-
   function noticeAccepted() {
     if (acceptedKeys.length === 0) return;
     const keys = acceptedKeys;
@@ -128,11 +116,15 @@ export function createSender(options: SenderOptions): Sender {
     // Room for the held ones, then held asked again: a file is kept before its command is stored, so any command
     // of this batch that waits for a file is in the second answer.
     const before = await options.held();
-    const batch = await store.pendingBatch(limit + before.size);
-    const held = await options.held();
-    const sendable = batch.filter((command) => !held.has(command.id));
-    heldLeft = sendable.length < batch.length;
-    return sendable.slice(0, limit);
+    let span = limit + before.size;
+    for (;;) {
+      const batch = await store.pendingBatch(span);
+      const waiting = waitingCommands(batch, await options.held());
+      const sendable = batch.filter((command) => !waiting.has(command.id));
+      // Commands waiting behind a file may fill the span read: read further, so unrelated commands after them still go.
+      if (sendable.length >= limit || batch.length < span) return sendable.slice(0, limit);
+      span *= 2;
+    }
   }
 
   async function drain(): Promise<void> {
@@ -141,10 +133,7 @@ export function createSender(options: SenderOptions): Sender {
       if (unauthorized) return setState({ paused: "unauthorized" });
       if (!isOnline()) return setState({ paused: "offline", nextRetryOn: null });
       const batch = await sendable(batchSize);
-      if (batch.length === 0) {
-        if (heldLeft) lookAgainForHeld();
-        return setState({ paused: null, nextRetryOn: null });
-      }
+      if (batch.length === 0) return setState({ paused: null, nextRetryOn: null });
       setState({ paused: null, nextRetryOn: null });
       const outcome = await send(batch.map(wire));
       if (stopped) return;
@@ -215,8 +204,6 @@ export function createSender(options: SenderOptions): Sender {
     stop() {
       stopped = true;
       clearRetry();
-      if (heldTimer) clearTimeout(heldTimer);
-      heldTimer = null;
     },
     start() {
       stopped = false;

@@ -7,6 +7,8 @@ import { count, edit, named, text } from "./describe.ts";
 import { makeCustomerEffect, makeIssuerAccountEffect } from "./effects.ts";
 import { pendingIn } from "./lists.ts";
 
+const SLOT_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const CONTACTS_COMMANDS = [
   command({
     name: "makeCustomer",
@@ -17,9 +19,11 @@ export const CONTACTS_COMMANDS = [
   command({
     name: "bulkCustomers",
     effect: pendingIn("contacts.imports", "import", (input) => ({ row: input })),
+    // A file chosen on the device is named by its upload slot's key: the sync review puts the file's name in its place
+    // while the file is on the device; after that "a file", never the key.
     describe: (input) =>
       text(input.fileName)
-        ? named("Import contacts from", input.fileName)
+        ? named("Import contacts from", SLOT_KEY.test(String(input.fileName)) ? "a file" : input.fileName)
         : `Import ${count(input.contacts, "contact")}`,
     sample: { input: { fileName: "c.csv", contacts: [{ email: "c@x.test", name: "C" }] } },
   }),

@@ -21,6 +21,13 @@ describe("command descriptions", () => {
     ).toBe("Invite inv@x.test for 12,000.00 units");
     expect(describeCommand("makeRound", { input: { name: "Seed" } })).toBe("Create round Seed");
     expect(describeCommand("tokenizeHoldings", { input: { holdingIds: ["a", "b"] } })).toBe("Tokenize 2 holdings");
+    // a contacts file chosen on the device is named by its slot's key: never shown (the sync review names the file)
+    expect(describeCommand("bulkCustomers", { input: { fileName: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" } })).toBe(
+      "Import contacts from a file",
+    );
+    expect(describeCommand("bulkCustomers", { input: { fileName: "field.csv" } })).toBe(
+      "Import contacts from field.csv",
+    );
     // in-person sessions (docs/IN-PERSON.md): what the host's device did with the investor
     expect(describeCommand("completeStepInPerson", { input: { sessionId: "s", stepId: "x", blob: {} } })).toBe(
       "Complete an onboarding step with the investor",

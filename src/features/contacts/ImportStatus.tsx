@@ -1,15 +1,16 @@
 // Imports still in the outbox: waiting to sync (offline, or just sent), or refused by the server with every bad row
 // named. An import's file waits on the device until it is uploaded (the command waits behind it): the line names the
-// file and its size, says when the file itself was refused, and Discard gives up both (the file's space freed).
+// file and its size, says when the file itself was refused (then Try again, or Choose another file in its place, the
+// import kept as it is), and Discard gives up both (the file's space freed).
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { discardQueuedFile, type QueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { useLocalData } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
-import { contactsImportPlace } from "../../domain/import-files.ts";
+import { contactsFileProblem, contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, toast } from "../../ui/index.ts";
-import { formatFileSize } from "../documents/index.ts";
+import { formatFileSize, RefusedFileActions } from "../documents/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 /**
@@ -72,14 +73,19 @@ export function ImportStatus() {
               )}
             </div>
             {file ? (
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={CONTACTS_TEXT.discardLabel(file.name)}
-                onClick={() => discardQueuedFile(file.id).catch((error: Error) => toast.error(error.message))}
-              >
-                {CONTACTS_TEXT.discard}
-              </Button>
+              <div className={css({ display: "flex", gap: "2", flexWrap: "wrap", justifyContent: "flex-end" })}>
+                {fileRefused && (
+                  <RefusedFileActions file={file} accept=".csv,text/csv" check={async (f) => contactsFileProblem(f)} />
+                )}
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={CONTACTS_TEXT.discardLabel(file.name)}
+                  onClick={() => discardQueuedFile(file.id).catch((error: Error) => toast.error(error.message))}
+                >
+                  {CONTACTS_TEXT.discard}
+                </Button>
+              </div>
             ) : (
               rejected && (
                 <Button size="sm" variant="outline" onClick={() => data?.outbox.discard(command.id)}>

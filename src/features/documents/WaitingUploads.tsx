@@ -1,9 +1,11 @@
 // The files chosen here that wait on the device for the network (src/data/file-queue.ts): name, size, a preview of
-// an image or a PDF, whether it waits or was refused, and Discard (the document's command dropped or undone, the
-// file's space freed). Kept across reloads and a closed tab; each leaves the list once uploaded.
+// an image or a PDF, whether it waits or was refused (then Try again or Choose another file, RefusedFileActions), and
+// Discard (the document's command dropped or undone, the file's space freed). Kept across reloads and a closed tab;
+// each leaves the list once uploaded.
 import { css } from "../../../styled-system/css";
 import { discardQueuedFile, type QueuedFile, useObjectUrl, useQueuedFiles } from "../../data/file-hooks.ts";
 import { Button, SectionTitle, toast } from "../../ui/index.ts";
+import { RefusedFileActions } from "./RefusedFileActions.tsx";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 
 export function formatFileSize(bytes: number): string {
@@ -31,7 +33,18 @@ function Preview({ file }: { file: QueuedFile }) {
   );
 }
 
-export function WaitingUploads({ place, online }: { place: string; online: boolean }) {
+export function WaitingUploads({
+  place,
+  online,
+  accept,
+  check,
+}: {
+  place: string;
+  online: boolean;
+  /** what another file chosen for a refused one may be (the chooser's types, and the place's check) */
+  accept?: string;
+  check?: (file: File) => Promise<string | null>;
+}) {
   const files = useQueuedFiles(place);
   if (files.length === 0) return null;
   return (
@@ -56,6 +69,7 @@ export function WaitingUploads({ place, online }: { place: string; online: boole
                     : DOCUMENTS_TEXT.waitingForNetwork}
               </span>
             </div>
+            {file.status === "failed" && <RefusedFileActions file={file} accept={accept} check={check} />}
             <Button
               variant="outline"
               aria-label={DOCUMENTS_TEXT.discardLabel(file.name)}

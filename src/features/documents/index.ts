@@ -2,4 +2,5 @@
 // The feature's public entry: other features and routes import it from here only (docs/CLIENT.md "Structure").
 export { DocumentsSection } from "./DocumentsSection.tsx";
 export { DocumentsTable } from "./DocumentsTable.tsx";
+export { RefusedFileActions } from "./RefusedFileActions.tsx";
 export { formatFileSize, WaitingUploads } from "./WaitingUploads.tsx";

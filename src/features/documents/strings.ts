@@ -32,5 +32,9 @@ export const DOCUMENTS_TEXT = {
   uploading: "Uploading when online",
   discard: "Discard",
   discardLabel: (name: string) => `Discard ${name}`,
+  tryAgain: "Try again",
+  tryAgainLabel: (name: string) => `Try ${name} again`,
+  chooseAnother: "Choose another file",
+  chooseAnotherLabel: (name: string) => `Choose another file instead of ${name}`,
   previewLabel: (name: string) => `Preview of ${name}`,
 };

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { afterFirstScreen } from "../../data/first-screen.ts";
-import { pendingCommandCount } from "../../data/outbox-status.ts";
+import { unsentWork } from "../../data/outbox-status.ts";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
@@ -26,11 +26,12 @@ const LiveAccountAvatar = lazy(() =>
 export function AccountMenu({ session }: { session: Session | null }) {
   const account = session?.account ?? null;
   const options = menuOptions(account?.type, Boolean(session?.user));
-  // Commands still waiting in the outbox would be deleted with the local data: ask first.
-  const [waiting, setWaiting] = useState(0);
+  // Commands still waiting in the outbox and files not uploaded yet would be deleted with the local data: ask first.
+  const [unsent, setUnsent] = useState({ changes: 0, files: 0 });
+  const waiting = unsent.changes + unsent.files;
   const requestLogout = async () => {
-    const count = await pendingCommandCount().catch(() => 0);
-    if (count > 0) setWaiting(count);
+    const work = await unsentWork().catch(() => ({ changes: 0, files: 0 }));
+    if (work.changes + work.files > 0) setUnsent(work);
     else await logout();
   };
   return (
@@ -93,14 +94,14 @@ export function AccountMenu({ session }: { session: Session | null }) {
       <Dialog
         open={waiting > 0}
         onOpenChange={(open) => {
-          if (!open) setWaiting(0);
+          if (!open) setUnsent({ changes: 0, files: 0 });
         }}
         role="alertdialog"
         title={MESSAGES.logoutDiscardTitle}
-        description={SHELL_TEXT.logoutWaiting(waiting)}
+        description={SHELL_TEXT.logoutWaiting(unsent.changes, unsent.files)}
         footer={
           <>
-            <Button variant="outline" onClick={() => setWaiting(0)}>
+            <Button variant="outline" onClick={() => setUnsent({ changes: 0, files: 0 })}>
               {MESSAGES.logoutKeepWorking}
             </Button>
             <Button variant="danger" onClick={() => void logout()}>

@@ -13,8 +13,14 @@ export const SHELL_TEXT = {
   menu: "Menu",
   accountMenu: "Account menu",
   /** The sign-out dialog's description when changes are still waiting in the outbox. */
-  logoutWaiting: (waiting: number) =>
-    `${waiting === 1 ? "1 change" : `${waiting} changes`} made on this device ${waiting === 1 ? "has" : "have"} not reached the server yet. Signing out deletes ${waiting === 1 ? "it" : "them"} from this device.`,
+  logoutWaiting: (changes: number, files = 0) => {
+    const said = [
+      changes > 0 ? (changes === 1 ? "1 change" : `${changes} changes`) : null,
+      files > 0 ? (files === 1 ? "1 file" : `${files} files`) : null,
+    ].filter(Boolean);
+    const one = changes + files === 1;
+    return `${said.join(" and ")} made on this device ${one ? "has" : "have"} not reached the server yet. Signing out deletes ${one ? "it" : "them"} from this device.`;
+  },
   copyright: (year: number) => `© ${year} Ledgerline. All rights reserved.`,
   legalAndSupport: "Legal and support",
   terms: "Terms",

@@ -6,7 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { FileRefusedError } from "../../data/file-hooks.ts";
 import { formatDate } from "../../domain/format.ts";
-import { signingTemplatePlace } from "../../domain/import-files.ts";
+import { signingTemplatePlace, templateFileProblem } from "../../domain/import-files.ts";
 import { Button, Card, ErrorBlock, Fact, Note } from "../../ui/index.ts";
 import { WaitingUploads } from "../documents/index.ts";
 import { LIST_FORMAT } from "./signing-link.ts";
@@ -98,7 +98,12 @@ function UploadTemplate({ upload, online }: { upload: (file: File) => Promise<vo
       <Note>{busy ? T.uploading : T.uploadHint}</Note>
       {failed && <ErrorBlock text={failed} />}
       {!online && <Note testId="upload-offline">{T.uploadOffline}</Note>}
-      <WaitingUploads place={signingTemplatePlace(accountId)} online={online} />
+      <WaitingUploads
+        place={signingTemplatePlace(accountId)}
+        online={online}
+        accept="application/pdf,.pdf"
+        check={async (file) => templateFileProblem(file)}
+      />
     </div>
   );
 }

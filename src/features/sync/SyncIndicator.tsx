@@ -1,8 +1,11 @@
 // The top bar's sync status: online or offline, changes waiting, the last successful sync, first-sync progress and
 // rejected changes, with a review dialog where each rejected change can be resent or discarded, and, when its kind has
 // a form (editors.tsx), edited: the form opens with the values sent and the reason, and sends a corrected command.
+// The files still on the device are listed by name with their change (or on their own), a refused one with its reason
+// and Try again / Choose another file (QueuedFileLine.tsx).
 import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { discardQueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { useLocalData, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { useSyncStatus } from "../../data/use-sync-status.ts";
@@ -13,6 +16,7 @@ import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
 import { OfflineIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
 import { commandEditor, commandInput } from "./editors.tsx";
+import { QueuedFileLine, withFileNames } from "./QueuedFileLine.tsx";
 import { SYNC_STATUS_TEXT, SYNC_TEXT } from "./strings.ts";
 
 const TONES: Record<SyncTone, { bg: string; color: string }> = {
@@ -103,19 +107,27 @@ function SyncReview({
   const { rows } = useOutbox();
   const [busy, setBusy] = useState<string | null>(null);
   const visible = rows.filter((command) => command.status !== "accepted");
+  const files = useQueuedFiles();
+  const filesOf = (key: string) => files.filter((file) => file.commandKey === key);
+  const shownKeys = new Set(visible.map((command) => command.id));
+  const filesOnTheirOwn = files.filter((file) => !file.commandKey || !shownKeys.has(file.commandKey));
   const act = async (command: OutboxCommand, action: "resend" | "discard") => {
     if (!data) return;
     setBusy(command.id);
     try {
       if (action === "resend") await data.outbox.resend(command.id);
-      else await data.outbox.discard(command.id);
+      else {
+        // its files go with it (their space freed), so none is left holding a command that is gone
+        for (const file of files.filter((queued) => queued.commandKey === command.id)) await discardQueuedFile(file.id);
+        await data.outbox.discard(command.id);
+      }
     } finally {
       setBusy(null);
     }
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={SYNC_TEXT.title} description={detail}>
-      {visible.length === 0 ? (
+      {visible.length === 0 && filesOnTheirOwn.length === 0 ? (
         <EmptyState text={MESSAGES.syncNothingWaiting} />
       ) : (
         <ul
@@ -131,7 +143,7 @@ function SyncReview({
             >
               <div className={css({ display: "flex", justifyContent: "space-between", gap: "3" })}>
                 <strong data-testid="outbox-command-title">
-                  {describeCommand(command.mutation, command.variables)}
+                  {describeCommand(command.mutation, withFileNames(command.variables, filesOf(command.id)))}
                 </strong>
                 <span className={css({ color: command.status === "rejected" ? "red.700" : "fg.muted" })}>
                   {STATUS_TEXT[command.status] ?? command.status}
@@ -146,6 +158,9 @@ function SyncReview({
                 {SYNC_TEXT.madePrefix}
                 {formatDate(command.createdOn, "MMM Do YYYY")}
               </div>
+              {filesOf(command.id).map((file) => (
+                <QueuedFileLine key={file.id} file={file} />
+              ))}
               {command.status === "rejected" && (
                 <>
                   <p role="alert" className={css({ mt: "2", color: "red.800" })}>
@@ -179,6 +194,15 @@ function SyncReview({
                   </div>
                 </>
               )}
+            </li>
+          ))}
+          {filesOnTheirOwn.map((file) => (
+            <li
+              key={file.id}
+              aria-label={SYNC_TEXT.filesOnTheirOwn}
+              className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "md", p: "3", fontSize: "sm" })}
+            >
+              <QueuedFileLine file={file} />
             </li>
           ))}
         </ul>

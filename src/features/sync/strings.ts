@@ -11,6 +11,12 @@ export const SYNC_TEXT = {
   discard: "Discard",
   resend: "Resend",
   edit: "Edit",
+  /** A file of a change (or one on its own) that is still on this device, by name and size. */
+  fileWaiting: (name: string, size: string) => `${name} (${size}) is waiting on this device to upload.`,
+  fileRefused: (name: string, size: string) => `${name} (${size}) was refused:`,
+  fileKept: (name: string, size: string) => `${name} (${size}) is kept on this device.`,
+  filesOnTheirOwn: "Files on this device",
+  discardFileLabel: (name: string) => `Discard ${name}`,
 };
 
 /** A queued change's status, by outbox status. */
