@@ -20,6 +20,7 @@ import {
 } from "./actions-import.ts";
 import { parseConsideration } from "./consideration.ts";
 import { vestingTermsId } from "./export.ts";
+import { fromDecimal, sub, toDecimal } from "./rational.ts";
 import {
   compareDecimal,
   FILE_LISTS,
@@ -420,7 +421,7 @@ export function mapPackage(pkg: OcfPackage): { plan: OcfImportPlan; problems: Oc
           problems.push({
             file,
             objectId: item.id,
-            message: `Cancellations of ${sumDecimals([quantity, `-${remaining}`])} exceed the issued ${quantity}.`,
+            message: `Cancellations of ${toDecimal(sub(fromDecimal(quantity), fromDecimal(remaining))) ?? remaining} exceed the issued ${quantity}.`,
             severity: "error",
           });
         }
