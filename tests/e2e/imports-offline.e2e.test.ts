@@ -1,8 +1,11 @@
 // Imports chosen offline (issue 31, item 3): with no network an issuer imports a contacts CSV (checked on the device),
 // chooses an OCF package and adds a signing template PDF; they wait on the device (the file with its name and size,
-// the PDF previewed), the server has none of them, and they survive offline page loads and a reload. Back online each
-// file is uploaded once and then its command applied once (the contacts read from the uploaded file, the template
-// made of it), and the kept package is previewed by the server by itself.
+// the PDF previewed), the server has none of them, and they survive offline page loads and a reload (the reload comes
+// right after the template is chosen: its command is not lost). The sync review names the files, never their keys, and
+// signing out warns of the waiting changes and the kept package. Back online each file is uploaded once and then its
+// command applied once (the contacts read from the uploaded file, the template made of it); the template's PDF is
+// refused by the server at first: the reason shows where it was chosen, its command waits (nothing refused for want
+// of it), and "Try again" sends it; the kept package is previewed by the server by itself.
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, newContext, serviceWorkerReady, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
@@ -93,11 +96,64 @@ describe("imports chosen offline", () => {
     expect(await count("select 1 from app_public.customers where email = any($1)", [emails])).toBe(0);
     expect(await count("select 1 from app_public.signing_templates where name = $1", [templateName])).toBe(0);
 
+    // the sync review names each change's file and the kept package by name, never by the upload's key
+    await page.getByTestId("sync-status").click();
+    const review = page.getByRole("dialog", { name: "Sync status" });
+    await review.getByText("Import contacts from field.csv").waitFor();
+    await review.getByText(`Add signing template ${templateName}`).waitFor();
+    await review.getByText(/field-captable\.zip \(.+\) is kept on this device\./).waitFor();
+    expect(await review.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
+    await page.keyboard.press("Escape");
+    await review.waitFor({ state: "detached" });
+    // signing out would delete them: it asks first, and counts the package kept without a change
+    await page.getByTestId("account-menu").click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm
+      .getByText("2 changes and 1 file made on this device have not reached the server yet.", { exact: false })
+      .waitFor();
+    await confirm.getByRole("button", { name: "Keep working" }).click();
+    await confirm.waitFor({ state: "detached" });
+
+    // the server refuses the template's PDF (as it would a file it cannot take) until the person tries again
+    let refusing = true;
+    let refusals = 0;
+    await context.route("**/api/v2/uploads/*", async (route) => {
+      const key = new URL(route.request().url()).pathname.split("/").pop() ?? "";
+      const slot = await e2e.server.server.db
+        .query<{ file_name: string }>("select file_name from app_private.upload_slots where key::text = $1", [key])
+        .then(
+          ({ rows }) => rows[0]?.file_name,
+          () => undefined,
+        );
+      const refuse = refusing && slot === `${templateName}.pdf`;
+      if (refuse) refusals++;
+      // a request cut by a page load cannot be answered: nothing to do
+      await (refuse
+        ? route.fulfill({
+            status: 422,
+            contentType: "application/json",
+            body: JSON.stringify({ errors: [{ message: "refused", extensions: { code: "LL422" } }] }),
+          })
+        : route.continue()
+      ).catch(() => undefined);
+    });
+
     await setOffline(context, false);
     await poll(() => count("select 1 from app_public.customers where email = any($1)", [emails]), 60_000).toBe(2);
     await pendingImport.waitFor({ state: "detached", timeout: 30_000 });
     await page.getByTestId("contact-row").filter({ hasText: emails[0] }).waitFor();
-    // each file uploaded once (the PDF after a retry at times), then the template made once its file is there
+    // the refused PDF shows its reason where it was chosen; its template waits, and "Try again" sends it
+    await page.goto("/docusign/templates");
+    const refused = page.getByTestId("waiting-upload").filter({ hasText: `${templateName}.pdf` });
+    await poll(() => refused.getByTestId("waiting-upload-status").textContent(), 60_000).toBe(
+      "A signing template must be a PDF.",
+    );
+    expect(refusals).toBeGreaterThan(0);
+    expect(await count("select 1 from app_public.signing_templates where name = $1", [templateName])).toBe(0);
+    refusing = false;
+    await refused.getByRole("button", { name: `Try ${templateName}.pdf again` }).click();
+    // each file uploaded once, then the template made once its file is there
     const slots = () =>
       e2e.server.server.db
         .query<{ file_name: string; status: string }>(
