@@ -1,8 +1,10 @@
 // The route's early read (early-read.ts) on RxDB's own Dexie storage over fake-indexeddb: the documents RxDB stored,
-// read without RxDB, handed out only for the same user and account, schema and an empty outbox, and adopted by the
-// live query (live-query.ts `initial`) with what was written after the read.
+// read without RxDB, handed out only for the same user and account, schema and an outbox its own marker says is empty
+// (outbox-marker.ts: the outbox's database is never opened), and adopted by the live query (live-query.ts `initial`)
+// with what was written after the read.
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
+import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { localStorageFor } from "./database.ts";
 import {
@@ -18,6 +20,11 @@ import {
 } from "./early-read.ts";
 import { liveDocs$ } from "./live-query.ts";
 import { COLLECTION_MODELS, type HoldingDoc, OUTBOX_SCHEMA } from "./models/index.ts";
+import { createOutbox, type Outbox, type OutboxCollection } from "./outbox.ts";
+import { outboxKnownEmpty, outboxMarkerKey } from "./outbox-marker.ts";
+
+// the outbox keeps its sequence counter in a local document (database.ts adds the plugin in the app)
+addRxPlugin(RxDBLocalDocumentsPlugin);
 
 const USER = "8d0f0a52-0000-4000-8000-000000000001";
 const ACCOUNT = "8d0f0a52-0000-4000-8000-0000000000a1";
@@ -26,12 +33,18 @@ const DATABASE = localDatabaseName(USER, ACCOUNT);
 
 let factory: IDBFactory;
 const open: RxDatabase[] = [];
+const outboxes: Outbox[] = [];
+let storageFails = false;
 
 beforeEach(() => {
   factory = new IDBFactory();
   const store = new Map<string, string>();
+  storageFails = false;
   vi.stubGlobal("localStorage", {
-    getItem: (key: string) => store.get(key) ?? null,
+    getItem: (key: string) => {
+      if (storageFails) throw new Error("SecurityError");
+      return store.get(key) ?? null;
+    },
     setItem: (key: string, value: string) => void store.set(key, value),
     removeItem: (key: string) => void store.delete(key),
   });
@@ -39,6 +52,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   discardEarlyRead();
+  for (const outbox of outboxes.splice(0)) outbox.stop();
   for (const db of open.splice(0)) await db.close();
   vi.unstubAllGlobals();
 });
@@ -54,8 +68,11 @@ const holding = (n: number): HoldingDoc => ({
   updatedOn: "2026-01-01T00:00:00Z",
 });
 
-/** The app's database of this user and account, as database.ts opens it (its own storage), with holdings and outbox. */
-async function openDatabase(userId = USER, accountId = ACCOUNT) {
+/**
+ * The app's database of this user and account, as database.ts opens it (its own storage), with holdings and outbox;
+ * `withOutbox`: the app's outbox on it, started as local-data.ts starts it (it notes whether it holds commands).
+ */
+async function openDatabase(userId = USER, accountId = ACCOUNT, withOutbox = true) {
   const db = await createRxDatabase<{ holdings: RxCollection<HoldingDoc>; outbox: RxCollection }>({
     name: localDatabaseName(userId, accountId),
     storage: localStorageFor({ indexedDB: factory, IDBKeyRange }),
@@ -69,11 +86,32 @@ async function openDatabase(userId = USER, accountId = ACCOUNT) {
   });
   // what hooks.tsx notes once the app has opened a database
   noteSchemaOpened(db.name, "holdings", COLLECTION_MODELS.holdings);
-  return db;
+  const outbox = withOutbox ? await startOutbox(db.outbox as unknown as OutboxCollection, userId, accountId) : null;
+  return Object.assign(db, { app: { outbox } });
 }
 
-async function closeDatabase(db: { close(): Promise<unknown> }) {
-  open.splice(open.indexOf(db as RxDatabase), 1);
+async function startOutbox(collection: OutboxCollection, userId: string, accountId: string): Promise<Outbox> {
+  const outbox = createOutbox({
+    collection,
+    userId,
+    accountId,
+    deviceId: "device",
+    send: async () => ({ kind: "offline" }) as never,
+    isOnline: () => false,
+    onlineEvents: () => () => {},
+  });
+  outboxes.push(outbox);
+  // its check of the storage at start writes the marker (taken away first, to wait for this start's)
+  const key = outboxMarkerKey(collection.database.name);
+  localStorage.removeItem(key);
+  outbox.start();
+  await vi.waitFor(() => expect(localStorage.getItem(key)).not.toBeNull());
+  return outbox;
+}
+
+async function closeDatabase(db: { close(): Promise<unknown>; app?: { outbox: Outbox | null } }) {
+  db.app?.outbox?.stop();
+  open.splice(open.indexOf(db as unknown as RxDatabase), 1);
   await db.close();
 }
 
@@ -81,7 +119,6 @@ describe("the early read of /holdings", () => {
   it("names the collections' schema versions the app uses", () => {
     for (const name of EARLY_READS["/holdings"] ?? [])
       expect(EARLY_READ_VERSIONS[name], name).toBe(COLLECTION_MODELS[name as keyof typeof COLLECTION_MODELS].version);
-    expect(EARLY_READ_VERSIONS.outbox).toBe(OUTBOX_SCHEMA.version);
   });
 
   it("reads what RxDB stored, and the live query adopts the same documents and follows later writes", async () => {
@@ -140,11 +177,36 @@ describe("the early read of /holdings", () => {
 
     // a queued command: the screen's overlay of pending commands needs the live query
     const withOutbox = await openDatabase();
-    await withOutbox.outbox.insert({
+    const queued = await withOutbox.app.outbox?.enqueue("makeCustomer", { input: { email: "a@x.test" } });
+    expect(outboxKnownEmpty(DATABASE)).toBe(false);
+    await closeDatabase(withOutbox);
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
+    expect(await earlyCollection(DATABASE, "holdings", COLLECTION_MODELS.holdings)).toBeNull();
+
+    // the next start still finds it; once discarded, the outbox is empty again and the read is used
+    const again = await openDatabase();
+    expect(outboxKnownEmpty(DATABASE)).toBe(false);
+    await again.app.outbox?.discard(queued?.id ?? "");
+    expect(outboxKnownEmpty(DATABASE)).toBe(true);
+    await closeDatabase(again);
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
+    expect((await earlyCollection(DATABASE, "holdings", COLLECTION_MODELS.holdings))?.docs).toHaveLength(2);
+
+    // an unreadable marker: the outbox may hold commands
+    storageFails = true;
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
+    expect(await earlyCollection(DATABASE, "holdings", COLLECTION_MODELS.holdings)).toBeNull();
+  });
+
+  it("is not used on a device whose outbox holds commands from before the outbox kept its marker", async () => {
+    // today's release: holdings and a queued command, and no marker (nothing wrote one)
+    const db = await openDatabase(USER, ACCOUNT, false);
+    await db.holdings.bulkInsert([holding(1), holding(2)]);
+    await db.outbox.insert({
       id: "00000000-0000-4000-8000-00000000c001",
       seq: 1,
       mutation: "makeCustomer",
-      variables: {},
+      variables: { input: { email: "a@x.test" } },
       userId: USER,
       accountId: ACCOUNT,
       deviceId: "device",
@@ -152,7 +214,16 @@ describe("the early read of /holdings", () => {
       attempts: 0,
       createdOn: "2026-01-01T00:00:00Z",
     } as never);
-    await closeDatabase(withOutbox);
+    await closeDatabase(db);
+    expect(localStorage.getItem(outboxMarkerKey(DATABASE))).toBeNull();
+    startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
+    expect(await earlyCollection(DATABASE, "holdings", COLLECTION_MODELS.holdings)).toBeNull();
+
+    // the new release starts its outbox: it finds the command, so the read stays unused on the next load
+    const upgraded = await openDatabase();
+    expect(outboxKnownEmpty(DATABASE)).toBe(false);
+    expect((await upgraded.app.outbox?.commands())?.map((command) => command.status)).toEqual(["pending"]);
+    await closeDatabase(upgraded);
     startEarlyRead("/holdings", { factory, session: { userId: USER, accountId: ACCOUNT } });
     expect(await earlyCollection(DATABASE, "holdings", COLLECTION_MODELS.holdings)).toBeNull();
   });

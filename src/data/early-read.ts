@@ -3,8 +3,7 @@
 //
 // It reads the read models' own storage (storage/format.ts, the format this app owns): each collection is an IndexedDB
 // database `ll-store-ll-<user>-<account>--<schema version>--<collection>` whose `docs` store holds the documents,
-// keyed by the primary key; the outbox stays in RxDB's Dexie storage (`rxdb-dexie-...--outbox`). One getAll per collection, started
-// at once for the route's collections, gives the documents in primary-key order: the order of the screens' live query
+// keyed by the primary key. One getAll per collection, started at once for the route's collections, gives the documents in primary-key order: the order of the screens' live query
 // without a sort (`{}`), which is what they ask for.
 //
 // Nothing read here shows unless every guard agrees:
@@ -16,14 +15,17 @@
 //     passes the app's schema, and the read is used only if that version matches AND the app opened this collection
 //     with exactly this schema before (a fingerprint kept in localStorage once RxDB has opened it: noteSchemaOpened).
 //     A changed schema is dropped and pulled again by RxDB (schema-upgrade.ts): its old documents never show.
-//   * the outbox: when the outbox holds any command, the read is not used (the screens overlay queued commands on
-//     their rows, pending.ts; the ordinary live query shows them).
+//   * the outbox: unless the outbox's own marker says it holds no command (outbox-marker.ts, a localStorage key the
+//     outbox writes as it adds and removes commands; missing or unreadable: it may hold some), the read is not used
+//     (the screens overlay queued commands on their rows, pending.ts; the ordinary live query shows them). The
+//     outbox's database (RxDB's format) is never opened here.
 //   * a database that does not exist is never created (its open is aborted in onupgradeneeded).
 // Once RxDB has opened the database, the live query of the same collection adopts the read's documents (the same
 // objects, so the screen's rows and AG Grid's row nodes stay as they are) and applies only what was written after
 // it (live-query.ts, `initial`): one read of the collection per page load, one full render of the grid.
 // Kept free of RxDB and of the schemas: this module is part of the entry script.
 
+import { outboxKnownEmpty } from "./outbox-marker.ts";
 import { SESSION_STORAGE_KEY } from "./session.ts";
 import { storeName } from "./storage/format.ts";
 
@@ -37,7 +39,6 @@ export const EARLY_READ_VERSIONS: Readonly<Record<string, number>> = {
   holdings: 0,
   securities: 0,
   rounds: 0,
-  outbox: 0,
 };
 
 /** How long an early read waits to be taken before it is dropped (a screen that never asked). */
@@ -65,7 +66,7 @@ interface EarlyRead {
   /** the schema fingerprints kept when the read started (noteSchemaOpened) */
   fingerprints: Record<string, string | null>;
   collections: Map<string, Promise<EarlyCollection | null>>;
-  /** whether the outbox holds no command (null: could not tell) */
+  /** whether the outbox is known to hold no command (its marker, read when the read started) */
   outboxEmpty: Promise<boolean>;
   timer: ReturnType<typeof setTimeout> | null;
 }
@@ -199,9 +200,8 @@ export function startEarlyRead(
   if (!session) return;
   discardEarlyRead();
   const database = localDatabaseName(session.userId, session.accountId);
-  // the read models live in the app's own storage (storage/format.ts), the outbox in RxDB's Dexie storage
+  // the read models live in the app's own storage (storage/format.ts)
   const storeOf = (collection: string) => storeName(database, EARLY_READ_VERSIONS[collection] ?? 0, collection);
-  const outboxStore = `rxdb-dexie-${database}--${EARLY_READ_VERSIONS.outbox ?? 0}--outbox`;
   performanceMark("ll:early-read:start");
   const read: EarlyRead = {
     database,
@@ -218,9 +218,7 @@ export function startEarlyRead(
         }),
       ]),
     ),
-    outboxEmpty: readDocs(factory, outboxStore).then((stored) =>
-      stored ? stored.every((doc) => doc._deleted === "1" || doc._deleted === true) : false,
-    ),
+    outboxEmpty: Promise.resolve(outboxKnownEmpty(database)),
     timer: null,
   };
   read.timer = setTimeout(() => {

@@ -263,13 +263,22 @@ describe("liveDocs$", () => {
     }
   });
 
-  it("queries with a limit use RxDB's live query", async () => {
+  it("queries with a limit read the storage and follow writes of what they match or show", async () => {
     const collection = await items();
     await collection.bulkInsert([
       { id: "a", group: "x", rank: 1 },
       { id: "b", group: "x", rank: 2 },
     ]);
-    const rows = await firstValueFrom(liveDocs$(collection, { sort: [{ rank: "desc" }], limit: 1 }));
-    expect(rows).toEqual([{ id: "b", group: "x", rank: 2 }]);
+    const live = record(liveDocs$(collection, { selector: { group: "x" }, sort: [{ rank: "desc" }], limit: 1 }));
+    expect(await live.next(1)).toEqual([{ id: "b", group: "x", rank: 2 }]);
+    // a document the query does not match changes nothing (no read, no emission)
+    await collection.insert({ id: "y", group: "y", rank: 9 });
+    await collection.insert({ id: "c", group: "x", rank: 3 });
+    expect(await live.next(2)).toEqual([{ id: "c", group: "x", rank: 3 }]);
+    // the shown document leaves the group: the next one takes its place
+    await collection.findOne("c").patch({ group: "y" });
+    expect(await live.next(3)).toEqual([{ id: "b", group: "x", rank: 2 }]);
+    expect(live.emissions).toHaveLength(3);
+    live.subscription.unsubscribe();
   });
 });

@@ -17,24 +17,26 @@
 //     document (WeakMap) and AG Grid skips unchanged rows; documents are shared, not deep copies: read-only;
 //   * emissions are coalesced: a burst of events (a pulled batch, a bulk write) gives one emission, and
 //     `interval()` can space them (the hooks space them by ~1 s during the first sync of a large account).
-// Queries with `limit` or `skip` use RxDB's live query (small results by construction).
+// Queries with `limit` or `skip` (small results by construction) are read from the storage again after a write that
+// may change them.
 //
 // Documents stored without change events (the bootstrap's Web Worker writes a model's pages without announcing each
 // one, src/data/bootstrap/): once the model is complete the page calls announceStored(collection), and every tab's
 // live queries of that collection re-read it once (a document changed since the last read replaces its entry, one no
-// longer stored leaves), and RxDB's own cached queries of it run again at their next use.
+// longer stored leaves). Nothing here uses RxDB's query cache, whose cached queries would not run again without a
+// change event: other reads of a read model go through stored-reads.ts for the same reason.
 import {
   getChangedDocumentsSince,
   getQueryMatcher,
   getSortComparator,
   type MangoQuery,
   normalizeMangoQuery,
-  prepareQuery,
   type RxCollection,
   type RxDocumentData,
 } from "rxdb";
-import { map, merge as mergeObservables, Observable, Subject, switchMap } from "rxjs";
+import { Observable, Subject } from "rxjs";
 import { LedgerStorageInstance } from "./storage/instance.ts";
+import { findStored, leanDocument, storageQuery } from "./stored-reads.ts";
 
 type Raw = RxDocumentData<Record<string, unknown>>;
 type Lean = Record<string, unknown>;
@@ -65,19 +67,13 @@ interface LiveQueryOptions {
   initial?: Promise<InitialDocs | null>;
 }
 
-/** A stored document as the screens see it: without RxDB's meta fields (like RxDocument.toJSON()). */
-function leanDocument(raw: Raw): Lean {
-  const { _meta, _rev, _attachments, _deleted, ...doc } = raw as Raw & { _attachments?: unknown };
-  return doc;
-}
-
 /**
  * Every stored document of a collection (not deleted), in a few reads where the storage allows it: the read models'
  * own storage (src/data/storage) reads its table in primary-key order in parts of a few thousand documents (one
  * IndexedDB getAll each: one task per part, against a cursor walked document by document by a storage query). Any
  * other storage (RxDB's Dexie storage for the outbox, memory in tests) answers through its query.
  */
-async function readAll(collection: RxCollection, prepared: ReturnType<typeof prepareQuery>): Promise<Raw[]> {
+async function readAll(collection: RxCollection, prepared: ReturnType<typeof storageQuery>): Promise<Raw[]> {
   const own = collection.internalStorageInstance;
   if (own instanceof LedgerStorageInstance) return own.readAll();
   const result = await collection.storageInstance.query(prepared as never);
@@ -92,7 +88,6 @@ function hasSelector(query: MangoQuery<unknown>): boolean {
 
 const STORED_CHANNEL = "ll-stored";
 const storedNotices = new Map<string, Subject<void>>();
-const followed = new Map<string, Set<RxCollection>>();
 let storedChannel: BroadcastChannel | null | undefined;
 
 const storedKey = (collection: RxCollection) => `${collection.database.name}/${collection.name}`;
@@ -119,50 +114,24 @@ function noticeChannel(): BroadcastChannel | null {
   return storedChannel;
 }
 
-/**
- * RxDB's cached queries of the collection run again at their next use (a query whose last run saw no change event
- * since would answer from its cache: `count().exec()` would still say 0 after a bootstrap).
- */
-function staleRxQueries(collection: RxCollection) {
-  const cache = (collection as unknown as { _queryCache?: { _map?: Map<string, { _latestChangeEvent?: number }> } })
-    ._queryCache?._map;
-  for (const query of cache?.values() ?? []) {
-    if (typeof query._latestChangeEvent === "number") query._latestChangeEvent = -1;
-  }
-}
-
 function storedHere(key: string) {
-  for (const collection of followed.get(key) ?? []) staleRxQueries(collection);
   storedNotices.get(key)?.next();
 }
 
 /**
- * This tab takes other tabs' notices for `collection` (its RxDB queries and live queries); the bootstrap calls it for
- * each model it may load. Ends when the collection closes.
+ * This tab takes other tabs' notices for `collection` (its live queries re-read it); the bootstrap calls it for each
+ * model it may load.
  */
-export function followStoredNotices(collection: RxCollection): void {
+export function followStoredNotices(_collection: RxCollection): void {
   noticeChannel();
-  const key = storedKey(collection);
-  let set = followed.get(key);
-  if (!set) {
-    set = new Set();
-    followed.set(key, set);
-  }
-  if (set.has(collection)) return;
-  set.add(collection);
-  const own = set;
-  collection.onClose?.push(() => {
-    own.delete(collection);
-  });
 }
 
 /**
  * Documents of `collection` were stored without change events (by another storage instance: the bootstrap's worker):
- * this tab's and the other tabs' live queries of it re-read it, and RxDB's cached queries of it run again.
+ * this tab's and the other tabs' live queries of it re-read it.
  */
 export function announceStored(collection: RxCollection): void {
   const key = storedKey(collection);
-  staleRxQueries(collection);
   storedNotices.get(key)?.next();
   noticeChannel()?.postMessage({ key });
 }
@@ -195,22 +164,15 @@ export function liveDocs$<T>(
   options: LiveQueryOptions = {},
 ): Observable<T[]> {
   const anyCollection = collection as unknown as RxCollection;
-  if (query.limit !== undefined || query.skip !== undefined) {
-    const found = collection.find(query);
-    // documents stored without events: RxDB's query runs again (announceStored made its cached result stale)
-    const again = storedNotices$(anyCollection).pipe(switchMap(() => found.exec()));
-    return mergeObservables(found.$, again).pipe(map((docs) => docs.map((doc) => doc.toJSON() as T)));
-  }
+  if (query.limit !== undefined || query.skip !== undefined)
+    return windowDocs$(anyCollection, query as MangoQuery<Record<string, unknown>>) as Observable<T[]>;
   const interval = options.interval ?? (() => 0);
   const schema = anyCollection.schema.jsonSchema;
   const primary = anyCollection.schema.primaryPath as string;
   const normalized = normalizeMangoQuery(schema, query as MangoQuery<Record<string, unknown>>);
   const matcher = getQueryMatcher(schema, normalized);
   const comparator = getSortComparator(schema, normalized);
-  const storageQuery = structuredClone(normalized);
-  (storageQuery.selector as Record<string, unknown>)._deleted = { $eq: false };
-  if (storageQuery.index) storageQuery.index.unshift("_deleted");
-  const prepared = prepareQuery(schema, storageQuery);
+  const prepared = storageQuery(anyCollection, query as MangoQuery<Record<string, unknown>>);
   const fastRead = !hasSelector(query);
 
   return new Observable<T[]>((subscriber) => {
@@ -416,6 +378,53 @@ export function liveDocs$<T>(
       closed = true;
       if (timer !== null) clearTimeout(timer);
       subscription.unsubscribe();
+      notices.unsubscribe();
+    };
+  });
+}
+
+/**
+ * A query with `limit` or `skip`: read from the storage, and read again after a write that may change it (of a
+ * document it matches now, or showed) or a notice of documents stored without events.
+ */
+function windowDocs$(collection: RxCollection, query: MangoQuery<Record<string, unknown>>): Observable<Lean[]> {
+  const schema = collection.schema.jsonSchema;
+  const primary = collection.schema.primaryPath as string;
+  const matcher = getQueryMatcher(schema, normalizeMangoQuery(schema, query));
+  return new Observable<Lean[]>((subscriber) => {
+    let shown = new Set<string>();
+    let reading = false;
+    let again = false;
+    let closed = false;
+    const read = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const docs = await findStored(collection, query);
+          if (closed) return;
+          shown = new Set(docs.map((doc) => doc[primary] as string));
+          subscriber.next(docs);
+        } while (again && !closed);
+      } catch (error) {
+        subscriber.error(error);
+      } finally {
+        reading = false;
+      }
+    };
+    const events = collection.eventBulks$.subscribe((bulk) => {
+      if (bulk.isLocal) return;
+      if (bulk.events.some((event) => shown.has(event.documentId) || matcher(event.documentData as never))) void read();
+    });
+    const notices = storedNotices$(collection).subscribe(() => void read());
+    void read();
+    return () => {
+      closed = true;
+      events.unsubscribe();
       notices.unsubscribe();
     };
   });

@@ -12,6 +12,8 @@
 // never sent under anyone else.
 // The parts, each with its own tests: outbox/store.ts (the durable store and its sequence numbers),
 // outbox/sender.ts (the sender loop), outbox/backoff.ts (retry delays), outbox/command-sender.ts (the request).
+// Beside the commands, a marker of the app's own says whether the outbox may hold any (outbox-marker.ts: written
+// here, around each add and after each removal; the entry script's early read takes it instead of opening the outbox).
 
 import { BehaviorSubject, type Observable } from "rxjs";
 import { assertCommand, type CommandName, type VariablesOf } from "../domain/commands/catalogue.ts";
@@ -22,6 +24,8 @@ import type { SendCommands } from "./outbox/command-sender.ts";
 import type { HeldCommands } from "./outbox/order.ts";
 import { createSender, type SenderState } from "./outbox/sender.ts";
 import { createOutboxStore, type OutboxCollection, type OutboxCounts } from "./outbox/store.ts";
+import { noteOutboxIfEmpty, noteOutboxMayHold } from "./outbox-marker.ts";
+import { countStored } from "./stored-reads.ts";
 
 export { commandSender, type SendOutcome } from "./outbox/command-sender.ts";
 export type { OutboxCollection } from "./outbox/store.ts";
@@ -115,6 +119,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     onAccepted: options.onAccepted,
     now: options.now ?? (() => new Date()),
   });
+  // the marker (outbox-marker.ts): "may hold" around each add, "empty" re-checked after removals and at start
+  const database = (options.collection as Partial<OutboxCollection>).database?.name;
+  const mayHold = () => {
+    if (database) noteOutboxMayHold(database);
+  };
+  const checkEmpty = () =>
+    database ? noteOutboxIfEmpty(database, () => countStored(options.collection)).catch(() => {}) : Promise.resolve();
   const goOnline = () => sender.online();
   const goOffline = () => sender.offline();
   let stopEvents: (() => void) | null = null;
@@ -128,24 +139,35 @@ export function createOutbox(options: OutboxOptions): Outbox {
       } catch (error) {
         return Promise.reject(error);
       }
+      mayHold();
       return store
         .add(mutation, variables as Record<string, unknown>, enqueueOptions.key ?? crypto.randomUUID())
         .then((command) => {
+          mayHold();
           void sender.flush();
           return command;
         });
     },
     flush: () => sender.flush(),
     async resend(key, variables) {
+      mayHold();
       const command = await store.replace(key, (previous) => {
         if (variables) assertCommand(previous.mutation, variables);
         return variables ?? (previous.variables as Record<string, unknown>);
       });
+      mayHold();
       void sender.flush();
       return command;
     },
-    discard: (key) => store.discard(key),
-    purgeAccepted: (answeredBefore) => store.purgeAccepted(answeredBefore),
+    async discard(key) {
+      await store.discard(key);
+      await checkEmpty();
+    },
+    async purgeAccepted(answeredBefore) {
+      const purged = await store.purgeAccepted(answeredBefore);
+      if (purged > 0) await checkEmpty();
+      return purged;
+    },
     waitingCount: () => store.waitingCount(),
     commands: () => store.commands(),
     start() {
@@ -155,6 +177,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         window.addEventListener("offline", goOffline);
       }
       sender.start();
+      void checkEmpty();
     },
     stop() {
       sender.stop();

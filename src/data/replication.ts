@@ -33,6 +33,7 @@ import { blankFields, type Checkpoint, createPageFetcher } from "./replication/p
 import { createProgressTracker, fetchExpectedCounts, type SyncProgress } from "./replication/progress.ts";
 import { createReSync, startStreamReSync } from "./replication/stream-resync.ts";
 import { isStorageFull } from "./storage-full.ts";
+import { countStored, removeStored } from "./stored-reads.ts";
 import type { SyncTransport } from "./transport.ts";
 
 export const PULL_BATCH_SIZE = 500;
@@ -288,8 +289,9 @@ function collectionOf(db: LocalDatabase, model: ReadModelName): RxCollection<unk
 
 /** How many documents of a read model the device holds (a kind counts its own records). */
 function storedCount(db: LocalDatabase, model: ReadModelName): Promise<number> {
+  // from the storage, not RxDB's query cache: the bootstrap stores documents without change events (stored-reads.ts)
   const collection = collectionOf(db, model) as unknown as RxCollection;
-  return (isRecordKind(model) ? collection.count({ selector: { recordKind: model } }) : collection.count()).exec();
+  return countStored(collection, isRecordKind(model) ? { selector: { recordKind: model } } : {});
 }
 
 /**
@@ -298,6 +300,6 @@ function storedCount(db: LocalDatabase, model: ReadModelName): Promise<number> {
  * none is left (the first load's condition).
  */
 async function kindIsEmpty(db: LocalDatabase, kind: RecordKind): Promise<boolean> {
-  await db.records.find({ selector: { recordKind: kind, recordVersion: { $ne: kindVersion(kind) } } }).remove();
+  await removeStored(db.records, { selector: { recordKind: kind, recordVersion: { $ne: kindVersion(kind) } } });
   return (await storedCount(db, kind)) === 0;
 }

@@ -1,9 +1,9 @@
 // The bootstrap's worker writes a model's pages without change events (worker.ts: its storage instance is not
 // multi-instance, putPulled without a context); the page is told once the model has ended (index.ts,
 // live-query.ts announceStored). On fake-indexeddb with the read models' own storage: a screen's live query (its
-// first read and its re-read through the storage's readAll) and RxDB's own
-// cached query see nothing of the silent writes until the one notice, then all of them; the bootstrapper gives that
-// notice once per model, after its last page, not once per page.
+// first read and its re-read through the storage's readAll) and a windowed one (limit) see nothing of the silent
+// writes until the one notice, then all of them, while a count read from the storage (stored-reads.ts, not RxDB's
+// query cache) sees them at once; the bootstrapper gives that notice once per model, after its last page.
 import { IDBKeyRange as FakeKeyRange, indexedDB as fakeIndexedDB } from "fake-indexeddb";
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorageInstance } from "rxdb";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -11,6 +11,7 @@ import type { LocalDatabase } from "../database.ts";
 import { announceStored, liveDocs$, storedNotices$ } from "../live-query.ts";
 import { getLedgerStorage } from "../storage/dexie-storage.ts";
 import { LedgerStorageInstance } from "../storage/instance.ts";
+import { countStored, findStored } from "../stored-reads.ts";
 import { type BootstrapRunner, createBootstrapper, type MarkerStore } from "./index.ts";
 
 const storage = () => getLedgerStorage({ indexedDB: fakeIndexedDB, IDBKeyRange: FakeKeyRange });
@@ -89,16 +90,18 @@ function follow<T>(source: ReturnType<typeof liveDocs$<T>>) {
 }
 
 describe("documents stored without events, announced once", () => {
-  it("a live query and RxDB's cached count see them only after the notice, then all of them", async () => {
+  it("a live query sees them only after the notice, then all of them; the storage's count at once", async () => {
     const collection = await holdings();
     await collection.insert({ id: "a-local", roundId: "r2", amount: "5" });
     // the live queries read the collection through the storage's own bulk read (its first read, its re-read)
     const bulkReads = vi.spyOn(LedgerStorageInstance.prototype, "readAll");
     const all = follow(liveDocs$(collection));
     const round1 = follow(liveDocs$(collection, { selector: { roundId: "r1" }, sort: [{ id: "desc" }] }));
+    const firstTwo = follow(liveDocs$(collection, { sort: [{ id: "asc" }], limit: 2 }));
     await all.until((rows) => rows.length === 1);
     await round1.until((rows) => rows.length === 0);
-    expect(await collection.count().exec()).toBe(1);
+    await firstTwo.until((rows) => rows.length === 1);
+    expect(await countStored(collection)).toBe(1);
 
     const write = await silentWriter(collection);
     await write(page(0, 300));
@@ -107,7 +110,13 @@ describe("documents stored without events, announced once", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(all.latest()?.length).toBe(1);
     expect(round1.latest()?.length).toBe(0);
-    expect(await collection.count().exec()).toBe(1);
+    expect(firstTwo.latest()?.map((doc) => doc.id)).toEqual(["a-local"]);
+    // what reads the storage (the replication's emptiness checks) sees them at once
+    expect(await countStored(collection)).toBe(501);
+    expect(await countStored(collection, { selector: { roundId: "r2" } })).toBe(201);
+    expect((await findStored(collection, { sort: [{ id: "asc" }], limit: 1 })).map((doc) => doc.id)).toEqual([
+      "a-local",
+    ]);
 
     expect(bulkReads).toHaveBeenCalledTimes(2);
     announceStored(collection as unknown as RxCollection);
@@ -117,7 +126,7 @@ describe("documents stored without events, announced once", () => {
     const inRound = await round1.until((docs) => docs.length === 300);
     expect(inRound[0]?.id).toBe("h00299");
     expect(inRound.every((doc) => doc.roundId === "r1")).toBe(true);
-    expect(await collection.count().exec()).toBe(501);
+    expect((await firstTwo.until((docs) => docs.length === 2)).map((doc) => doc.id)).toEqual(["a-local", "h00000"]);
     expect(bulkReads).toHaveBeenCalledTimes(4);
     bulkReads.mockRestore();
 
@@ -128,6 +137,7 @@ describe("documents stored without events, announced once", () => {
     expect(after.find((doc) => doc.id === "h00000")).toBe(before);
     all.subscription.unsubscribe();
     round1.subscription.unsubscribe();
+    firstTwo.subscription.unsubscribe();
   });
 
   it("the bootstrapper tells the page once per model, after its last page (not once per page)", async () => {

@@ -17,6 +17,7 @@ import { announceStored, followStoredNotices } from "../live-query.ts";
 import type { ReadModelName } from "../models/index.ts";
 import { type BootstrapOutcome, type FirstLoadBootstrap, writeDirect } from "../replication/first-load.ts";
 import { isRoutedStorage } from "../storage/routed.ts";
+import { findStored } from "../stored-reads.ts";
 import type { SyncTransport } from "../transport.ts";
 import { type LoadModelResult, loadModel } from "./load.ts";
 import type { WorkerJob, WorkerMessage } from "./protocol.ts";
@@ -174,13 +175,14 @@ export function createBootstrapper(options: BootstrapperOptions): Bootstrapper {
           return lock(`ll-bootstrap:${db.name}:${model}`, () =>
             slot(async () => {
               const marker = store.get(markerName);
-              const one = marker?.done ? await collection.findOne().exec() : null;
+              // from the storage: another tab's worker stored the model without change events (stored-reads.ts)
+              const [one] = marker?.done ? await findStored(collection as RxCollection<unknown>, { limit: 1 }) : [];
               if (marker?.done && one) {
                 // loaded meanwhile by another tab (it held the lock): its checkpoint, with a stored document for RxDB
                 return {
                   complete: true,
                   checkpoint: marker.done,
-                  last: [(one as unknown as { toJSON(): Record<string, unknown> }).toJSON()],
+                  last: [one as Record<string, unknown>],
                 };
               }
               let written = 0;

@@ -4,7 +4,7 @@
 // an empty collection's first pull going to its first load (first-load.test.ts; RxDB memory storage); the change
 // stream's documents handed out by a cycle that is not a pull, with the checkpoint unchanged, after any pull asked for,
 // and written by RxDB's downstream under a change queued on the device.
-import { createRxDatabase, type RxCollection } from "rxdb";
+import { createRxDatabase, fillWithDefaultSettings, type RxCollection } from "rxdb";
 import { replicateRxCollection } from "rxdb/plugins/replication";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { describe, expect, it } from "vitest";
@@ -70,7 +70,18 @@ function outboxCommand(mutation: string, variables: Record<string, unknown>): Ou
   };
 }
 
-const notEmpty = { count: () => ({ exec: async () => 1 }) } as unknown as RxCollection<unknown>;
+/** A collection holding one document, as its storage counts (stored-reads.ts countStored). */
+const notEmpty = {
+  schema: {
+    jsonSchema: fillWithDefaultSettings({
+      version: 0,
+      primaryKey: "id",
+      type: "object",
+      properties: { id: { type: "string", maxLength: 40 } },
+    }),
+  },
+  storageInstance: { count: async () => ({ count: 1, mode: "fast" }) },
+} as unknown as RxCollection<unknown>;
 
 function pullOf(
   fetchPage: PageFetcher,

@@ -9,6 +9,7 @@ import { createRevision, type RxCollection, type RxStorageInstance, now as rxdbN
 import type { PullAnswer } from "../../domain/wire.ts";
 import type { ReadModelName } from "../models/index.ts";
 import { LedgerStorageInstance } from "../storage/instance.ts";
+import { countStored } from "../stored-reads.ts";
 import type { Checkpoint, Fetched } from "./page.ts";
 
 type Documents = PullAnswer["documents"];
@@ -155,7 +156,7 @@ export function createFirstLoad(options: FirstLoadOptions): FirstLoad {
     async pull(limit) {
       if (load === null) return null;
       if (load === undefined) {
-        const empty = options.isEmpty ? await options.isEmpty() : (await collection.count().exec()) === 0;
+        const empty = options.isEmpty ? await options.isEmpty() : (await countStored(collection)) === 0;
         const resumes = !empty && options.bootstrap ? await options.bootstrap.pending() : false;
         load = empty || resumes ? { checkpoint: undefined, lastPart: [] } : null;
       }

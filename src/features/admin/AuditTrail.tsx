@@ -9,6 +9,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useLocalData, useModel } from "../../data/hooks.tsx";
+import { removeStored } from "../../data/stored-reads.ts";
 import { type ActivityLine, activityLine, actorParts, emailParts } from "../../domain/activity.ts";
 import { formatDate } from "../../domain/format.ts";
 import {
@@ -46,7 +47,7 @@ export function AuditTrail({ scope, fileName }: { scope: "platform" | "account";
   // the server keeps the latest AUDIT_LIMIT on devices: what fell out of the window leaves this device too
   useEffect(() => {
     if (!oldest || !data) return;
-    void data.db.records.find({ selector: { recordKind: "audit_events", createdOn: { $lt: oldest } } }).remove();
+    void removeStored(data.db.records, { selector: { recordKind: "audit_events", createdOn: { $lt: oldest } } });
   }, [oldest, data]);
   const [older, setOlder] = useState<{ events: AuditEvent[]; loading: boolean; error: string | null; done: boolean }>({
     events: [],
