@@ -11,6 +11,7 @@
 //   helper (add_timestamps, add_write_guard, add_viewer_guard) that a migration calls;
 // - every object a code file defines is in the migrated database;
 // - every function bridge-0741.sql keeps is defined by an early file (sync/database/schema/).
+// A call of app_private.row_policies counts as defining the policies it makes (tests/helpers/sql-definitions.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,7 +92,8 @@ describe("every function, view, policy and trigger in exactly one file", () => {
         CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
         CREATE OR REPLACE FUNCTION app_private.check_date(value date DEFAULT NULL::date)
         execute format('create trigger _100_timestamps before insert or update on %s
-          for each row execute function app_private.tg__timestamps()', tbl);`),
+          for each row execute function app_private.tg__timestamps()', tbl);
+        select app_private.row_policies('app_public.r', 'visible', 'editable', '{delete,update}', $$true$$, $$true$$);`),
     ).toEqual([
       { kind: "function", name: "app_private.f", args: "a int" },
       { kind: "function", name: "app_public.g", args: "" },
@@ -101,6 +103,9 @@ describe("every function, view, policy and trigger in exactly one file", () => {
       { kind: "policy", name: "app_public.t.p" },
       { kind: "trigger", name: "app_public.t._100_x" },
       { kind: "trigger", name: "app_public.accounts._100_timestamps" },
+      { kind: "policy", name: "app_public.r.select_visible" },
+      { kind: "policy", name: "app_public.r.delete_editable" },
+      { kind: "policy", name: "app_public.r.update_editable" },
     ]);
     expect(
       renames(`

@@ -2,6 +2,9 @@
 // schema-qualified name (overloads together), policies and triggers by schema.table.name. Comments are left out.
 // Upper or lower case alike, so pg_dump's `CREATE TRIGGER x BEFORE ... ON app_public.t` is read too; a trigger made
 // inside a string (`execute format('create trigger _100_timestamps ... on %s', tbl)`) names no table and is not.
+// A call of app_private.row_policies (sync/database/policies/10_row_policies.sql) defines the policies it makes:
+// `select app_private.row_policies('app_public.t', 'visible', 'editable', '{delete,insert,update}', ...)` makes
+// app_public.t's select_visible, delete_editable, insert_editable and update_editable.
 
 type Kind = "function" | "view" | "policy" | "trigger";
 
@@ -34,6 +37,20 @@ function balanced(text: string, open: number): string {
   return text.slice(open + 1);
 }
 
+const ROW_POLICIES = /\bapp_private\.row_policies\(\s*'([\w.]+)'\s*,\s*'(\w+)'\s*,\s*'(\w+)'\s*,\s*'\{([\w,\s]*)\}'/gi;
+
+/** The policies a call of app_private.row_policies makes: select_<read>, and <write>_<write name> for each write. */
+function rowPolicies(text: string): Definition[] {
+  return [...text.matchAll(ROW_POLICIES)].flatMap(([, table = "", read, write, writes = ""]) => [
+    { kind: "policy" as const, name: `${table}.select_${read}`.toLowerCase() },
+    ...writes
+      .split(",")
+      .map((op) => op.trim())
+      .filter(Boolean)
+      .map((op) => ({ kind: "policy" as const, name: `${table}.${op}_${write}`.toLowerCase() })),
+  ]);
+}
+
 export function definitions(sql: string): Definition[] {
   const text = sql.replace(/--[^\n]*/g, "");
   const found: Definition[] = [];
@@ -50,6 +67,7 @@ export function definitions(sql: string): Definition[] {
       found.push(definition);
     }
   }
+  found.push(...rowPolicies(text));
   return found;
 }
 
