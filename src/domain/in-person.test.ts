@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeError, codeMatches, hashCode, IN_PERSON_TEXT, inPersonText } from "./in-person.ts";
+import { codeError, codeMatches, hashCode, IN_PERSON_TEXT, inPersonText, mayHostInPerson } from "./in-person.ts";
 
 describe("the host's code", () => {
   it("is 4 to 6 digits", () => {
@@ -34,5 +34,24 @@ describe("a step done in person", () => {
     expect(inPersonText({ hostName: "Ben Broker", doneAtDevice: done, receivedAt: received })).toBe(
       "Done with Ben Broker on Nov 29 2026 2:05pm, received Nov 29 2026 4:40pm",
     );
+  });
+});
+
+describe("who may host an in-person session, as the server decides", () => {
+  const owner = (accountType: string, role = "account_admin") => ({ accountId: "me", accountType, role });
+  it("the allocation's broker or issuer, and the round's issuer on a broker's allocation; never a viewer", () => {
+    expect(mayHostInPerson(owner("broker"), { ownerId: "me" }, { issuerId: "issuer" })).toBe(true);
+    expect(mayHostInPerson(owner("issuer", "account_owner"), { ownerId: "me" }, { issuerId: "me" })).toBe(true);
+    // the round's issuer on a broker's allocation
+    expect(mayHostInPerson(owner("issuer"), { ownerId: "broker" }, { issuerId: "me" })).toBe(true);
+    // not theirs
+    expect(mayHostInPerson(owner("broker"), { ownerId: "other" }, { issuerId: "issuer" })).toBe(false);
+    expect(mayHostInPerson(owner("issuer"), { ownerId: "broker" }, { issuerId: "another issuer" })).toBe(false);
+    expect(mayHostInPerson(owner("issuer"), { ownerId: "broker" }, null)).toBe(false);
+    // a viewer, an investor, an agent
+    expect(mayHostInPerson(owner("issuer", "account_viewer"), { ownerId: "broker" }, { issuerId: "me" })).toBe(false);
+    expect(mayHostInPerson(owner("broker", "account_viewer"), { ownerId: "me" }, null)).toBe(false);
+    expect(mayHostInPerson(owner("investor"), { ownerId: "me" }, { issuerId: "me" })).toBe(false);
+    expect(mayHostInPerson(owner("agent"), { ownerId: "me" }, { issuerId: "me" })).toBe(false);
   });
 });

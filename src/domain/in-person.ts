@@ -2,6 +2,7 @@
 // screen, and the words the distribution's step list uses for a step done in person. Pure: the code is kept on the
 // device only as a salted PBKDF2 hash (WebCrypto), so the record in storage does not give it away at a glance.
 
+import { canWrite } from "./access.ts";
 import { formatDate } from "./format.ts";
 
 export const IN_PERSON_TEXT = {
@@ -68,4 +69,22 @@ export function inPersonText(mark: InPersonMark): string {
   const host = [mark.hostName, mark.hostAccountName ? `(${mark.hostAccountName})` : null].filter(Boolean).join(" ");
   const done = `Done with ${host || "the host"} on ${formatDate(mark.doneAtDevice, WHEN)}`;
   return mark.receivedAt ? `${done}, received ${formatDate(mark.receivedAt, WHEN)}` : done;
+}
+
+/**
+ * Whether the viewer may host an in-person session on an allocation's distributions, as the server decides
+ * (app_private.may_host_distribution, docs/IN-PERSON.md "The checks"): an owner or admin (never a viewer) of the
+ * broker or issuer account that owns the allocation, or of the issuer whose asset the round is, a broker's
+ * allocation included. The server also checks that a broker's invitation to the round still stands.
+ */
+export function mayHostInPerson(
+  viewer: { accountId: string; accountType: string; role: string },
+  allocation: { ownerId: string },
+  asset: { issuerId?: string | null } | null | undefined,
+): boolean {
+  if (!canWrite(viewer.role) || !viewer.accountId) return false;
+  if (viewer.accountType === "issuer" && asset?.issuerId === viewer.accountId) return true;
+  return (
+    (viewer.accountType === "issuer" || viewer.accountType === "broker") && allocation.ownerId === viewer.accountId
+  );
 }

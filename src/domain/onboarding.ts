@@ -146,6 +146,27 @@ interface CurrentStep {
   child: StepDoc | null;
 }
 
+/**
+ * The process as a device walks it with no network: a step whose completion waits in the outbox (or was taken but not
+ * yet seen back) counts as done, so that the investor goes on to the next step instead of waiting at this one (the
+ * in-person focused screen, and the investor's own device offline); a refused one stays open with its reason
+ * (StepAction shows it).
+ */
+export function withQueuedDone(
+  process: ProcessDoc,
+  queued: ReadonlyMap<string, { status: "pending" | "accepted" | "rejected" }>,
+): ProcessDoc {
+  return {
+    ...process,
+    steps: process.steps.map((step) => {
+      const status = queued.get(step.id)?.status;
+      return step.status !== "complete" && (status === "pending" || status === "accepted")
+        ? { ...step, status: "complete" }
+        : step;
+    }),
+  };
+}
+
 /** The first top-level step not complete, and inside it the first nested step not complete (as the server does). */
 export function currentStep(process: Pick<ProcessDoc, "steps">): CurrentStep {
   const top = topSteps(process).find((step) => step.status !== "complete") ?? null;

@@ -91,6 +91,7 @@ const REQUIRED: Record<string, string> = {
   "makeIssuerAccount.companyEmail": MESSAGES.emailRequired,
   "createMappedSigningTemplate.name": MESSAGES.templateNameRequired,
   "setupAccount.attestation": MESSAGES.attestation,
+  "setupAccountInPerson.attestation": MESSAGES.attestation,
 };
 
 /** The spec's texts for an input field whatever object holds it (names with one meaning in the API). */

@@ -1,7 +1,9 @@
 // In-person sessions with the client bypassed (issue 31 item 1; docs/IN-PERSON.md): plain commands to POST
 // /api/v2/commands. A broker who manages the allocation hosts a new investor on their device: the session starts
 // (another broker, a viewer and an investor are refused with the session's text, nothing recorded), a question set
-// completes as the investor (replayed once; a step of another distribution is not found), the host reads the signing
+// completes as the investor (replayed once; a step of another distribution is not found), the account details set up
+// the investor's account as their own setup would (no delegate; both times kept; no personal value in clear in the
+// command log or the audit trail; no one signed in to it), the host reads the signing
 // template and the investor signs offline in the session and submits accreditation in the same request (both taken:
 // the step waiting for its seal counts as done for the order; sealed: openssl verifies, the audit page names the host
 // and both times), the evidence a 2 MB photo the host uploaded saying it is evidence (without saying, a broker's
@@ -465,6 +467,134 @@ describe("in-person sessions", () => {
     expect(document.process.steps.find((s) => s.type === "signing")?.inPerson).toBeNull();
   });
 
+  it("the account details: set up as the investor's own setup would, hosted, with both times and no clear personal value", async () => {
+    const { rows: investor } = await t.server.db.query<{ id: string }>(
+      "select investor_id as id from app_public.distributions where id = $1",
+      [walkIn],
+    );
+    const investorId = investor[0]?.id ?? "";
+    const doneAt = new Date(Date.now() - 25 * 60 * 1000);
+    const details = {
+      sessionId: session,
+      doneAtDevice: doneAt.toISOString(),
+      accountName: "Wendy Walker",
+      attestation: true,
+      taxId: "321-54-9876",
+      type: "Individual",
+      formationDate: "1984-07-09T00:00:00.000Z",
+      addresses: [
+        {
+          type: "primary",
+          lineOne: "48 Quarry Lane",
+          city: "Portland",
+          province: "OR",
+          postalCode: "97209",
+          countryId: 840,
+        },
+      ],
+      parties: [
+        {
+          firstName: "Wendy",
+          lastName: "Walker",
+          dateOfBirth: "1984-07-09T00:00:00.000Z",
+          taxId: "321-54-9876",
+          usCitizen: true,
+          isPrimary: true,
+          role: "Individual",
+        },
+      ],
+      phone: "+1 503 555 0142",
+    };
+    // refused: the same person in another account (the session's reason), a delegate (only the investor adds one),
+    // the investor's own rules (a tax id), a clock a week ahead; nothing applied
+    const other = await as("broker@demo.test", OTHER_BROKER);
+    expect(await send(other, "setupAccountInPerson", details)).toMatchObject({
+      status: "rejected",
+      errorCode: "LL403",
+      errorMessage: REFUSED,
+    });
+    const delegate = { ...details.parties[0], email: "broker@demo.test", allowLogin: true };
+    expect(await send(broker, "setupAccountInPerson", { ...details, parties: [delegate] })).toMatchObject({
+      status: "rejected",
+      errorCode: "LL422",
+      errorMessage: "1318 A delegate can be added by the investor from their own account, not in person.",
+    });
+    expect(await send(broker, "setupAccountInPerson", { ...details, taxId: " " })).toMatchObject({
+      status: "rejected",
+      errorMessage: "1312 Tax ID is required. If not applicable, enter 000",
+    });
+    const ahead = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+    expect(await send(broker, "setupAccountInPerson", { ...details, doneAtDevice: ahead })).toMatchObject({
+      status: "rejected",
+      errorMessage: "The device's clock is ahead: check its date and time, then try again.",
+    });
+    const account = async () =>
+      (
+        await t.server.db.query<Record<string, unknown>>(
+          `select a.name, a.setup, a.investor_type, p.tax_short, p.date_of_birth::text as born
+           from app_public.accounts a left join app_private.account_personal_data p on p.account_id = a.id
+           where a.id = $1`,
+          [investorId],
+        )
+      ).rows[0];
+    expect(await account()).toMatchObject({ setup: false });
+
+    // taken once (the same key again answers the same), as the investor's own setup would have set it up
+    const key = randomUUID();
+    expect(await send(broker, "setupAccountInPerson", details, key)).toMatchObject({ status: "accepted" });
+    expect(await send(broker, "setupAccountInPerson", details, key)).toMatchObject({ status: "accepted" });
+    expect(await account()).toEqual({
+      name: "Wendy Walker",
+      setup: true,
+      investor_type: "Individual",
+      tax_short: "9876",
+      born: "1984-07-09",
+    });
+    expect(await count("select 1 from app_public.account_addresses where account_id = $1", [investorId])).toBe(2);
+    expect(await count("select 1 from app_public.parties where account_id = $1", [investorId])).toBe(1);
+    // the investor's account is signed in nowhere: no one holds it (the end's mail carries the claim link)
+    expect(await count("select 1 from app_public.users_accounts where account_id = $1", [investorId])).toBe(0);
+    // a second time: the investor's own rule
+    expect(await send(broker, "setupAccountInPerson", details)).toMatchObject({
+      status: "rejected",
+      errorMessage: "1301 This account is already set up.",
+    });
+    // the session keeps the device's time and the server's
+    const { rows: times } = await t.server.db.query<{ at: Date; received: Date | null }>(
+      "select account_set_up_at_device as at, account_set_up_received_at as received from app_public.in_person_sessions where id = $1",
+      [session],
+    );
+    expect(times[0]?.at).toEqual(doneAt);
+    expect(times[0]?.received).toBeInstanceOf(Date);
+    // the investor's trail: done in person, hosted by the broker's user
+    const { rows: audit } = await t.server.db.query<{ user_id: string; details: Record<string, unknown> }>(
+      "select user_id, details from app_public.audit_events where kind = 'in_person' and account_id = $1 and action = 'set up the account in person'",
+      [investorId],
+    );
+    expect(audit).toEqual([
+      {
+        user_id: broker.userId,
+        details: expect.objectContaining({
+          hostAccountName: BROKER,
+          hostName: "Marcus Reed",
+          investorType: "Individual",
+        }),
+      },
+    ]);
+    expect(new Date(String(audit[0]?.details.doneAtDevice))).toEqual(doneAt);
+    // no personal value in clear: not in the command log, not in any audit event (the host's or the investor's)
+    const { rows: kept } = await t.server.db.query<{ text: string }>(
+      `select coalesce((select jsonb_agg(variables)::text from app_private.command_log where mutation = 'setupAccountInPerson'), '')
+           || coalesce((select jsonb_agg(details)::text from app_public.audit_events where account_id in ($1, $2)), '') as text`,
+      [investorId, broker.accountId],
+    );
+    const text = kept[0]?.text ?? "";
+    expect(text).toContain('"taxId": "9876"'); // the command was logged, its tax id as its last four
+    for (const clear of ["321-54-9876", "321549876", "1984-07-09", "48 Quarry Lane", "97209", "555 0142"]) {
+      expect(text, clear).not.toContain(clear);
+    }
+  });
+
   const verification = randomUUID();
   const accreditationDoneAt = new Date(Date.now() - 5 * 60 * 1000);
   let idPhoto = "";
@@ -661,10 +791,29 @@ describe("in-person sessions", () => {
     expect(await send(broker, "endInPersonSession", { id: brokerSession, endedAtDevice: at })).toMatchObject({
       errorMessage: REFUSED,
     });
+    expect(
+      await send(broker, "setupAccountInPerson", {
+        sessionId: brokerSession,
+        doneAtDevice: at,
+        attestation: true,
+        taxId: "000",
+        type: "Individual",
+        addresses: [],
+        parties: [],
+      }),
+    ).toMatchObject({ status: "rejected", errorCode: "LL403", errorMessage: REFUSED });
     expect((await stepsOf(emmaDistribution))[0]).toMatchObject({ status: "in_progress", in_person_session_id: null });
     expect(await count("select 1 from app_private.step_submissions where step_id = $1", [questions?.id])).toBe(0);
 
-    // the round's issuer may host the same distribution
+    // the round's issuer may host the same distribution (the broker's allocation); the issuer's viewer may not
+    const issuerViewer = await as("issuer-viewer@demo.test", ISSUER);
+    expect(
+      await send(issuerViewer, "startInPersonSession", {
+        id: randomUUID(),
+        distributionId: emmaDistribution,
+        startedAtDevice: at,
+      }),
+    ).toMatchObject({ status: "rejected", errorCode: "LL403", errorMessage: REFUSED });
     const issuerSession = randomUUID();
     expect(
       await send(issuer, "startInPersonSession", {

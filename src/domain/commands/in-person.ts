@@ -24,6 +24,38 @@ export const IN_PERSON_COMMANDS = [
     },
   }),
   command({
+    name: "setupAccountInPerson",
+    // by the session: the focused screen shows the details as done (or refused, with the reason) meanwhile. The
+    // details themselves stay in the outbox only, never in a list a screen shows.
+    effect: pendingIn("inPerson.accountSetup", "setup", (input) =>
+      typeof input.sessionId === "string" ? { id: input.sessionId } : null,
+    ),
+    describe: () => "Complete the account details with the investor",
+    sample: {
+      input: {
+        sessionId: id(95),
+        doneAtDevice: SAMPLE_WHEN,
+        accountName: "Ann Lee",
+        attestation: true,
+        taxId: "123-45-6789",
+        type: "Individual",
+        formationDate: "1980-05-01T00:00:00.000Z",
+        addresses: [
+          {
+            type: "primary",
+            lineOne: "1 Main St",
+            city: "Austin",
+            province: "TX",
+            postalCode: "78701",
+            countryId: 840,
+          },
+        ],
+        parties: [{ firstName: "Ann", lastName: "Lee", dateOfBirth: "1980-05-01T00:00:00.000Z", taxId: "123-45-6789" }],
+        phone: null,
+      },
+    },
+  }),
+  command({
     name: "endInPersonSession",
     effect: null,
     describe: () => "End the session with the investor",

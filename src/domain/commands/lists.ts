@@ -62,6 +62,8 @@ export interface PendingOps {
   "accreditation.verifications": "submit" | "review";
   /** how long an issuer's or broker's accreditation approvals hold */
   "account.accreditationValidity": "set";
+  /** an investor's account details completed in an in-person session (by the session's id) */
+  "inPerson.accountSetup": "setup";
 }
 
 export type PendingList = keyof PendingOps;

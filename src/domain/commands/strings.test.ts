@@ -32,6 +32,9 @@ describe("command descriptions", () => {
     expect(describeCommand("completeStepInPerson", { input: { sessionId: "s", stepId: "x", blob: {} } })).toBe(
       "Complete an onboarding step with the investor",
     );
+    expect(describeCommand("setupAccountInPerson", { input: { sessionId: "s", taxId: "123-45-6789" } })).toBe(
+      "Complete the account details with the investor",
+    );
     expect(describeCommand("signStepOffline", { input: { sessionId: "s", stepId: "x" } })).toBe(
       "Sign a document with the investor",
     );

@@ -1,13 +1,18 @@
 // The Account Setup form (spec part 1 section 2.6): investor type, account details (the person's own details for
 // Individual and Sole Proprietorship types), address, phone, additional parties for the other types, attestation.
 // It submits only when every section is valid; setupAccount needs the server now, so the form says so offline.
+// In an in-person session (app/hosted-session.ts) the same form is the investor's on the host's device: it starts
+// empty (not with the host's name), offers no delegate (only the investor adds one, from their own account), and
+// queues setupAccountInPerson, which works offline once the form's lists are on the device (reference-data.ts).
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
+import { hostedInput, useHostedSession } from "../../app/hosted-session.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { GraphqlError, graphql } from "../../data/graphql.ts";
+import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import { invalidateSession, loadSession } from "../../data/session.ts";
 import {
   canAddParties,
@@ -52,23 +57,40 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
+/**
+ * `refused` (in person): the queued details the server refused, with its reason: the form shows the reason and sends
+ * the corrected details in their place.
+ */
+export function AccountSetupForm({
+  onDone,
+  refused,
+}: {
+  onDone?: () => void;
+  refused?: { key: string; message: string | null } | null;
+}) {
   const { session } = useViewer();
   const router = useRouter();
   const online = useOnline();
-  const { data: reference, failed } = useSetupReferenceData(online);
-  const [draft, setDraft] = useState<SetupDraft>(() => emptyDraft(session.user ?? {}));
+  const hosted = useHostedSession();
+  const command = useCommand();
+  const data = useLocalData();
+  const { data: reference, failed } = useSetupReferenceData(online, hosted !== null);
+  const [draft, setDraft] = useState<SetupDraft>(() => emptyDraft(hosted ? {} : (session.user ?? {})));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(
+    refused?.message ? (setupErrorText(refused.message) ?? refused.message) : null,
+  );
   const [saving, setSaving] = useState(false);
   const type = useMemo(() => reference?.types.find((t) => t.type === draft.type), [reference, draft.type]);
   const stateCodes = useMemo(() => reference?.states.map((s) => s.code) ?? [], [reference]);
   const person = usesPersonDetails(type);
 
-  if (!online) {
+  if (!online && !(hosted && reference)) {
     return (
       <div className={cx(card(), css({ p: "6" }))} data-testid="setup-offline">
-        <p className={css({ fontWeight: "600" })}>{ACCOUNT_SETUP_TEXT.needsConnection}</p>
+        <p className={css({ fontWeight: "600" })}>
+          {hosted ? ACCOUNT_SETUP_TEXT.needsConnectionOnce : ACCOUNT_SETUP_TEXT.needsConnection}
+        </p>
         <p className={css({ fontSize: "sm", color: "fg.muted", mt: "1" })}>{MESSAGES.offlineAction}</p>
       </div>
     );
@@ -90,6 +112,17 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
     setErrors(found);
     if (Object.keys(found).length > 0 || !type) return;
     setSaving(true);
+    if (hosted) {
+      try {
+        const input = { ...hostedInput(hosted), ...setupPayload(draft, type, today()) };
+        if (refused && data) await data.outbox.resend(refused.key, { input });
+        else await command("setupAccountInPerson", { input });
+        onDone?.();
+      } finally {
+        setSaving(false);
+      }
+      return;
+    }
     try {
       await graphql(SETUP_ACCOUNT, { ...setupPayload(draft, type, today()) });
       invalidateSession();
@@ -226,7 +259,9 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
       {canAddParties(type) && (
         <Section title={ACCOUNT_SETUP_TEXT.additionalParties}>
           {draft.parties.length === 0 && (
-            <p className={css({ fontSize: "sm", color: "fg.muted" })}>{ACCOUNT_SETUP_TEXT.partiesIntro}</p>
+            <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+              {hosted ? ACCOUNT_SETUP_TEXT.partiesIntroInPerson : ACCOUNT_SETUP_TEXT.partiesIntro}
+            </p>
           )}
           {draft.parties.map((party, index) => {
             const partyErrors = within(errors, `parties.${index}`);
@@ -292,11 +327,16 @@ export function AccountSetupForm({ onDone }: { onDone?: () => void }) {
                   <Checkbox checked={party.usCitizen} onChange={(checked) => setParty(index, { usCitizen: checked })}>
                     {ACCOUNT_SETUP_TEXT.usCitizen}
                   </Checkbox>
-                  <Checkbox checked={party.allowLogin} onChange={(checked) => setParty(index, { allowLogin: checked })}>
-                    {ACCOUNT_SETUP_TEXT.addAsDelegate}
-                  </Checkbox>
+                  {!hosted && (
+                    <Checkbox
+                      checked={party.allowLogin}
+                      onChange={(checked) => setParty(index, { allowLogin: checked })}
+                    >
+                      {ACCOUNT_SETUP_TEXT.addAsDelegate}
+                    </Checkbox>
+                  )}
                 </div>
-                {party.allowLogin && (
+                {party.allowLogin && !hosted && (
                   <p className={css({ fontSize: "xs", color: "fg.muted" })}>{ACCOUNT_SETUP_TEXT.delegateHint}</p>
                 )}
                 <div>

@@ -1,6 +1,10 @@
-// The lists account setup needs from the server now: investor account types (sorted by type), countries and the US
-// states and territories. Setup is online only (the screen says so offline), so these are plain queries.
+// The lists account setup needs from the server: investor account types (sorted by type), countries and the US
+// states and territories. The investor's own setup is online only (the screen says so offline), so these are plain
+// queries; the last answer is also kept on the device (localStorage: reference lists, nothing personal) so that the
+// account details can be completed in an in-person session with no network (docs/CLIENT.md "In-person sessions"):
+// the host's distribution screen fetches them while online (useKeepSetupReferenceData).
 import { useEffect, useState } from "react";
+import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { type InvestorType, sortInvestorTypes, UNITED_STATES_ID } from "../../domain/account-setup.ts";
 
@@ -30,32 +34,73 @@ interface Answer {
   allCountryProvinces: { nodes: Array<{ code: string; name: string }> };
 }
 
-export function useSetupReferenceData(online: boolean): { data: SetupReferenceData | null; failed: boolean } {
-  const [state, setState] = useState<{ data: SetupReferenceData | null; failed: boolean }>({
-    data: null,
+const KEPT = "ll.setupReferenceData.v1";
+
+function keptData(): SetupReferenceData | null {
+  try {
+    const raw = typeof localStorage === "undefined" ? null : localStorage.getItem(KEPT);
+    const data = raw ? (JSON.parse(raw) as SetupReferenceData) : null;
+    return data && Array.isArray(data.types) && Array.isArray(data.countries) && Array.isArray(data.states)
+      ? data
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchReferenceData(): Promise<SetupReferenceData> {
+  const answer = await graphql<Answer>(QUERY);
+  const data = {
+    types: sortInvestorTypes(answer.allInvestorAccountTypes.nodes),
+    countries: answer.allCountries.nodes,
+    states: answer.allCountryProvinces.nodes,
+  };
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(data));
+  } catch {
+    // a full storage: the lists are fetched again next time
+  }
+  return data;
+}
+
+/**
+ * The lists, fetched while online. With `kept`, the copy kept on the device answers first (and alone offline): the
+ * in-person form's lists.
+ */
+export function useSetupReferenceData(
+  online: boolean,
+  kept = false,
+): { data: SetupReferenceData | null; failed: boolean } {
+  const [state, setState] = useState<{ data: SetupReferenceData | null; failed: boolean }>(() => ({
+    data: kept ? keptData() : null,
     failed: false,
-  });
+  }));
   useEffect(() => {
     if (!online || state.data) return;
     let live = true;
-    graphql<Answer>(QUERY)
-      .then((answer) => {
-        if (!live) return;
-        setState({
-          data: {
-            types: sortInvestorTypes(answer.allInvestorAccountTypes.nodes),
-            countries: answer.allCountries.nodes,
-            states: answer.allCountryProvinces.nodes,
-          },
-          failed: false,
-        });
-      })
+    fetchReferenceData()
+      .then((data) => live && setState({ data, failed: false }))
       .catch(() => live && setState({ data: null, failed: true }));
     return () => {
       live = false;
     };
   }, [online, state.data]);
   return state;
+}
+
+// set once the lists were asked for in this page load (useKeepSetupReferenceData)
+let keepRequested = false;
+
+/** Keeps the lists on the device while online (a host's screen before an in-person session); once per page load. */
+export function useKeepSetupReferenceData(wanted: boolean): void {
+  const online = useOnline();
+  useEffect(() => {
+    if (!wanted || !online || keepRequested) return;
+    keepRequested = true;
+    fetchReferenceData().catch(() => {
+      keepRequested = false;
+    });
+  }, [wanted, online]);
 }
 
 export const SETUP_ACCOUNT = /* GraphQL */ `

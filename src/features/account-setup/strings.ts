@@ -35,6 +35,8 @@ export const ACCOUNT_SETUP_TEXT = {
   mailingDifferent: "My mailing address is different",
   partiesIntro:
     "Trustees, officers, partners or beneficiaries of the account. A party added as a delegate may sign in to this account.",
+  partiesIntroInPerson:
+    "Trustees, officers, partners or beneficiaries of the account. Delegates who may sign in are added later, from the investor's own account.",
   addAsDelegate: "Add as Delegate",
   delegateHint:
     "A delegate can sign in to this account. Someone without a Ledgerline sign-in gets an invitation by email once the account is set up.",
@@ -43,6 +45,8 @@ export const ACCOUNT_SETUP_TEXT = {
   attest: "I attest that the information I provided is true, correct and complete.",
   setUpAccount: "Set up account",
   needsConnection: "Account setup needs a connection.",
+  needsConnectionOnce:
+    "The account details form is not on this device yet: it needs a connection once. The other steps work without one.",
   setUpYourAccount: "Set up your account",
   panelIntro: "Before the onboarding steps of this investment, tell us who is investing.",
   goToPortfolio: "Go to your portfolio",

@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { ALLOCATION_STATUS_LABELS, canEditAllocation, canEditLinks } from "../../domain/allocations.ts";
+import { mayHostInPerson } from "../../domain/in-person.ts";
 import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
 import { AllocationTab } from "./AllocationTab.tsx";
 import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
@@ -84,6 +85,7 @@ export function AllocationPage({
             distribution={current}
             canEdit={canEdit}
             isOwner={isOwner}
+            canHostInPerson={mayHostInPerson(actor, allocation, asset)}
             roundClosesOn={round?.closesOn ?? null}
             qualificationChoices={vendorQualificationsOf(allocation)}
           />

@@ -21,12 +21,15 @@ export function DistributionTab({
   distribution,
   canEdit,
   isOwner,
+  canHostInPerson = false,
   roundClosesOn,
   qualificationChoices = [],
 }: {
   distribution: Distribution | null;
   canEdit: boolean;
   isOwner: boolean;
+  /** may start an in-person session with the investor (domain/in-person.ts mayHostInPerson: the server's rule) */
+  canHostInPerson?: boolean;
   roundClosesOn: string | null;
   qualificationChoices?: readonly QualificationChoice[];
 }) {
@@ -35,7 +38,7 @@ export function DistributionTab({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
       <Overview distribution={distribution} canEdit={canEdit && !locked} canDelete={canEdit} locked={locked} />
-      <InPersonCard distribution={distribution} canManage={canEdit && !locked} />
+      <InPersonCard distribution={distribution} canManage={canHostInPerson} />
       <DistributionAccreditation distributionId={distribution.id} />
       <QualificationsCard
         kind="distribution"

@@ -3,20 +3,19 @@
 // received), and for the owners and admins who manage it "Complete with the investor": the host sets a code, the
 // session starts as a queued command (startInPersonSession, works offline) and is kept on the device, and the
 // focused screen opens. While online, the card keeps the process's signing steps on the device so that they can be
-// signed in person with no network later.
+// signed in person with no network later, and, for an investor not set up yet, the account details form's lists.
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
-import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
-import { forgetSigningStep } from "../../data/signing-offline.ts";
 import { codeError, hashCode, IN_PERSON_TEXT, inPersonText } from "../../domain/in-person.ts";
 import { childSteps, type StepDoc, stepTitle, topSteps } from "../../domain/onboarding.ts";
 import { Button, Card, Dialog, ErrorBlock, mutedText, ScrollRegion, TextField, tableClass } from "../../ui/index.ts";
-import { keepSigningForOffline } from "../onboarding/index.ts";
+import { useKeepSetupReferenceData } from "../account-setup/index.ts";
+import { useKeepSigningSteps } from "../onboarding/index.ts";
 import { inPersonOf, openStepIds } from "./hosted-steps.ts";
 import { forgetSession, saveSession } from "./session-store.ts";
 import { IN_PERSON_CARD_TEXT as T } from "./strings.ts";
@@ -35,17 +34,19 @@ export function InPersonCard({ distribution, canManage }: { distribution: InPers
   const investorName = distribution.investor?.name ?? distribution.name ?? "";
   const open = openStepIds(process);
   const [asking, setAsking] = useState(false);
+  const accountNotSetUp = distribution.investor?.setup === false;
   useKeepSigningSteps(canManage ? (process?.steps ?? []) : []);
+  useKeepSetupReferenceData(canManage && accountNotSetUp);
   return (
     <Card title={T.title} testId="in-person">
-      {canManage && open.length > 0 && (
+      {canManage && (open.length > 0 || accountNotSetUp) && (
         <div className={css({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: "3" })}>
           <p className={mutedText}>{T.intro(investorName)}</p>
           <Button onClick={() => setAsking(true)}>{T.start}</Button>
         </div>
       )}
       {!process ? <p className={mutedText}>{T.stepsNotSynced}</p> : <StepList steps={process.steps} />}
-      {process && open.length === 0 && <p className={mutedText}>{T.noOpenSteps}</p>}
+      {process && open.length === 0 && !accountNotSetUp && <p className={mutedText}>{T.noOpenSteps}</p>}
       {asking && process && (
         <StartDialog
           distribution={distribution}
@@ -95,28 +96,6 @@ function StepList({ steps }: { steps: StepDoc[] }) {
       </table>
     </ScrollRegion>
   );
-}
-
-/**
- * While online, keeps the open signing steps on the device, so they can be signed in person with no network; a
- * signed one (complete) is forgotten, so the host's device holds no investor's document longer than it needs.
- */
-function useKeepSigningSteps(steps: readonly StepDoc[]) {
-  const viewer = useViewer();
-  const online = useOnline();
-  const userId = viewer.session.user?.id;
-  const signing = steps
-    .filter((s) => s.type === "signing" && s.status !== "processing")
-    .map((s) => `${s.id}:${s.status === "complete" ? "done" : "open"}`)
-    .join(",");
-  useEffect(() => {
-    if (!userId || !signing) return;
-    for (const entry of signing.split(",")) {
-      const [stepId = "", state] = entry.split(":");
-      if (state === "done") forgetSigningStep(userId, viewer.accountId, stepId).catch(() => undefined);
-      else if (online) keepSigningForOffline(userId, viewer.accountId, stepId).catch(() => undefined);
-    }
-  }, [online, userId, viewer.accountId, signing]);
 }
 
 function StartDialog({

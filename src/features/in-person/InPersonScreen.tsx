@@ -1,7 +1,8 @@
 // The focused screen of an in-person session (issue 31 item 1; docs/CLIENT.md "In-person sessions"): the host's
 // device in the investor's hands. No navigation: the investor's name, their steps open when the session started, in
 // order, through the onboarding's own step screens (StepProcess) inside HostedSessionContext, so each queues the
-// hosted command (completeStepInPerson, signStepOffline and submitAccreditation naming the session). It reads the
+// hosted command (completeStepInPerson, signStepOffline and submitAccreditation naming the session), after the account
+// details while the investor's account is not set up (AccountDetailsStep: setupAccountInPerson). It reads the
 // local replicas only and works offline. Leaving it, by "Hand back" or by navigating away, asks for the host's code
 // (a wrong code keeps the screen); then the end is queued (endInPersonSession) and the session forgotten.
 import { useBlocker, useNavigate } from "@tanstack/react-router";
@@ -12,10 +13,12 @@ import { useOnline } from "../../app/useOnline.ts";
 import { useCommand, useDocument } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeMatches, IN_PERSON_TEXT } from "../../domain/in-person.ts";
+import { withQueuedDone } from "../../domain/onboarding.ts";
 import { Button, Dialog, EmptyState, Loading, Note, Page, TextField } from "../../ui/index.ts";
 import { StepProcess, useStepCommands } from "../onboarding/index.ts";
 import { PaymentTargetContext } from "../payments/index.ts";
-import { sessionProcess, withQueuedDone } from "./hosted-steps.ts";
+import { AccountDetailsStep } from "./AccountDetailsStep.tsx";
+import { sessionProcess } from "./hosted-steps.ts";
 import { forgetSession, type InPersonSession, openSessionFor } from "./session-store.ts";
 import { FOCUSED_TEXT as T } from "./strings.ts";
 
@@ -122,14 +125,7 @@ function Focused({ session }: { session: InPersonSession }) {
             <Note>{T.offline}</Note>
           </div>
         )}
-        {accountNotSetUp && (
-          <p
-            className={css({ fontSize: "sm", mb: "4", p: "4", bg: "bg.subtle", borderRadius: "md" })}
-            data-testid="in-person-account"
-          >
-            {T.accountDetails(session.investorName)}
-          </p>
-        )}
+        {accountNotSetUp && <AccountDetailsStep session={session} />}
         <Loading loading={distribution === undefined}>
           {shown ? (
             <PaymentTargetContext.Provider value={payment}>

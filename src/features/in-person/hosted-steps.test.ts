@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ProcessDoc, StepDoc } from "../../domain/onboarding.ts";
-import { inPersonOf, openStepIds, sessionProcess, withQueuedDone } from "./hosted-steps.ts";
+import { type ProcessDoc, type StepDoc, withQueuedDone } from "../../domain/onboarding.ts";
+import { inPersonOf, openStepIds, sessionProcess } from "./hosted-steps.ts";
 
 const step = (id: string, order: number, status: string, parentId: string | null = null) =>
   ({ id, order, status, parentId, type: "custom" }) as unknown as StepDoc;

@@ -1,5 +1,6 @@
 // What the focused screen shows of the distribution's process: the steps open when the session started (and their
 // nested steps), in the process's order, as they are now; and the steps done in person, for the host's step list.
+// A step whose completion waits in the outbox counts as done there: withQueuedDone (domain/onboarding.ts).
 
 import type { InPersonMark } from "../../domain/in-person.ts";
 import type { ProcessDoc, StepDoc } from "../../domain/onboarding.ts";
@@ -11,26 +12,6 @@ export function sessionProcess(process: ProcessDoc, stepIds: readonly string[]):
   return {
     ...process,
     steps: process.steps.filter((s) => kept.has(s.id) || (s.parentId != null && kept.has(s.parentId))),
-  };
-}
-
-/**
- * The process as the focused screen walks it: a step whose completion waits in the outbox (or was taken but not yet
- * seen back) counts as done, so that with no network the investor goes on to the next step instead of waiting at
- * this one; a refused one stays open with its reason (StepAction shows it).
- */
-export function withQueuedDone(
-  process: ProcessDoc,
-  queued: ReadonlyMap<string, { status: "pending" | "accepted" | "rejected" }>,
-): ProcessDoc {
-  return {
-    ...process,
-    steps: process.steps.map((step) => {
-      const status = queued.get(step.id)?.status;
-      return step.status !== "complete" && (status === "pending" || status === "accepted")
-        ? { ...step, status: "complete" }
-        : step;
-    }),
   };
 }
 

@@ -17,6 +17,8 @@ export interface InPersonSession {
   stepIds: string[];
   code: CodeHash;
   startedAtDevice: string;
+  /** the account details were queued (setupAccountInPerson): done for the screen, also once the outbox let go of it */
+  accountDetailsQueued?: boolean;
 }
 
 const keyFor = (userId: string, accountId: string) => `ll.inPerson.${userId}.${accountId}`;

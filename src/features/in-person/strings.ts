@@ -33,7 +33,10 @@ export const FOCUSED_TEXT = {
   stay: "Stay",
   ended: "This session is not open on this device.",
   home: "Go to your home page",
+  accountDetailsTitle: "Account details",
   accountDetails: (investor: string) =>
-    `Account details: ${investor} completes these on their own device. Once this session reaches the server they receive a mail with the link to claim their account and a copy of what they signed.`,
+    `Who is investing: ${investor}'s details, as the law requires. They are kept on this device and sent when it is online.`,
+  accountDetailsDone: (investor: string) =>
+    `Account details done. After this session, ${investor} receives a mail with the link to claim their account and a copy of what they signed.`,
   notOnDevice: "This investor's steps are not on this device yet.",
 };

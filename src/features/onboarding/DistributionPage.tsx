@@ -1,12 +1,17 @@
 // /distribution/{distribution_id} (spec part 2, distribution page): breadcrumb Investor Onboarding, the invest card
 // in view mode on the left, and on the right the step process when the investor account is set up, otherwise the
 // account setup. Everything comes from the local replicas (the process travels inside the distribution document),
-// so the page renders offline and follows the server live.
+// so the page renders offline and follows the server live. Offline, a step whose completion waits in the outbox counts
+// as done (withQueuedDone), so the investor goes on to the next one; while online the process's signing steps are kept
+// on the device (useKeepSigningSteps), so a step never shown online can still be signed with no network.
+import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { useOnline } from "../../app/useOnline.ts";
 import { useDocument } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { totalValue } from "../../domain/capital.ts";
 import { toString as decimalText } from "../../domain/decimal.ts";
+import { withQueuedDone } from "../../domain/onboarding.ts";
 import { distributionStage, stageTone } from "../../domain/portfolio-status.ts";
 import { Breadcrumb, EmptyState, Loading, Page } from "../../ui/index.ts";
 import { AccountSetupPanel, useAccountSetUp } from "../account-setup/index.ts";
@@ -14,6 +19,8 @@ import { InvestCard } from "../invest/index.ts";
 import { InvestorPayment, PaymentTargetContext } from "../payments/index.ts";
 import { StepProcess } from "./StepProcess.tsx";
 import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
+import { useKeepSigningSteps } from "./use-keep-signing-steps.ts";
+import { useStepCommands } from "./use-step-commands.ts";
 
 /** useDocument needs an id to query (an undefined selector value breaks the query): this one matches nothing. */
 const NO_ID = "-";
@@ -24,7 +31,14 @@ export function DistributionPage({ distributionId }: { distributionId: string })
   const asset = useDocument("assets", round?.assetId ?? NO_ID);
   const issuer = useDocument("accounts", asset?.issuerId ?? NO_ID);
   const setUp = useAccountSetUp();
-  const process = processOfDistribution(distribution);
+  const online = useOnline();
+  const queued = useStepCommands();
+  const stored = processOfDistribution(distribution);
+  const process = useMemo(
+    () => (stored && !online ? withQueuedDone(stored, queued) : stored),
+    [stored, online, queued],
+  );
+  useKeepSigningSteps(setUp ? (stored?.steps ?? []) : []);
   const price = distribution?.purchasePrice ?? round?.price ?? null;
   const stage = distribution ? distributionStage(distribution) : null;
   // the payment is a step of the process where the offering was mapped before onboarding ended; otherwise (and

@@ -4,4 +4,5 @@ export { DistributionPage } from "./DistributionPage.tsx";
 export { keepSigningForOffline } from "./SigningStepAction.tsx";
 export { StepAction, StepPreviewContext } from "./StepAction.tsx";
 export { StepHeader, StepProcess } from "./StepProcess.tsx";
+export { useKeepSigningSteps } from "./use-keep-signing-steps.ts";
 export { type StepCommand, useStepCommands } from "./use-step-commands.ts";

@@ -37,6 +37,33 @@ create or replace function app_private.setup_account(account_name text, attestat
 as $function$
 declare
   account app_public.accounts;
+begin
+  select a.* into account from app_public.accounts a where a.id = app_private.current_account_id();
+  if account.id is null or account.type <> 'investor' or not app_private.can_write()
+      or app_private.current_account_role() not in ('account_owner', 'account_admin') then
+    perform app_private.setup_error(1300, 'Operation not allowed');
+  end if;
+  return app_private.set_up_investor_account(account.id, account_name, attestation, tax_id, type, formation_date,
+                                             addresses, parties, phone, true);
+end;
+$function$;
+
+comment on function app_private.setup_account(text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text) is
+  'Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
+grant execute on function app_private.setup_account(text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text) to app_user;
+
+-- The body of account setup for an investor account the caller was checked to act for: the investor's own
+-- setupAccount (above) and setupAccountInPerson (sync/database/in-person/20_account_setup.sql, whose host was checked
+-- first). Not granted: it takes any account. Without delegates_allowed (in person), a party may not be added as a
+-- delegate: that gives a sign-in to the investor's account, which only the investor decides, on their own device.
+create or replace function app_private.set_up_investor_account(investor_account uuid, account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text, delegates_allowed boolean)
+  returns app_public.accounts
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+declare
+  account app_public.accounts;
   kind app_public.investor_account_types;
   clean_addresses jsonb;
   party jsonb;
@@ -49,9 +76,8 @@ declare
   party_count integer := coalesce(jsonb_array_length(case when jsonb_typeof(parties) = 'array' then parties end), 0);
   delegate uuid;
 begin
-  select a.* into account from app_public.accounts a where a.id = app_private.current_account_id();
-  if account.id is null or account.type <> 'investor' or not app_private.can_write()
-      or app_private.current_account_role() not in ('account_owner', 'account_admin') then
+  select a.* into account from app_public.accounts a where a.id = set_up_investor_account.investor_account for update;
+  if account.id is null or account.type <> 'investor' then
     perform app_private.setup_error(1300, 'Operation not allowed');
   end if;
   if account.setup then
@@ -60,7 +86,7 @@ begin
   if attestation is not true then
     perform app_private.setup_error(1302, 'Please accept the attestation to proceed.');
   end if;
-  select t.* into kind from app_public.investor_account_types t where t.type = setup_account.type;
+  select t.* into kind from app_public.investor_account_types t where t.type = set_up_investor_account.type;
   if kind.type is null then
     perform app_private.setup_error(1303, 'Investor type is required.');
   end if;
@@ -85,6 +111,9 @@ begin
     end if;
     if nullif(party ->> 'email', '') is not null and party ->> 'email' !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
       perform app_private.setup_error(1318, 'Please enter a valid email address.');
+    end if;
+    if not delegates_allowed and coalesce((party ->> 'allowLogin')::boolean, false) then
+      perform app_private.setup_error(1318, 'A delegate can be added by the investor from their own account, not in person.');
     end if;
     if (party ->> 'dateOfBirth') is not null and (party ->> 'dateOfBirth')::timestamptz::date > current_date then
       perform app_private.setup_error(1311, 'Date of birth must not be in the future.');
@@ -153,10 +182,7 @@ begin
   return account;
 end;
 $function$;
-
-comment on function app_private.setup_account(text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text) is
-  'Sets up the selected investor account (spec part 1 section 2.6); refusals carry the codes 1300-1304 and 1310-1318.';
-grant execute on function app_private.setup_account(text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text) to app_user;
+revoke all on function app_private.set_up_investor_account(uuid,text,boolean,text,text,timestamp with time zone,jsonb,jsonb,text,boolean) from public;
 
 create or replace function app_private.setup_account_input_check(formation_date timestamp with time zone, addresses jsonb, parties jsonb)
   returns void
