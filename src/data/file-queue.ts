@@ -2,12 +2,12 @@
 // is checked on the device (type, 100 MB), hashed (SHA-256) and kept in IndexedDB, a Dexie database of its own beside
 // the outbox (`rxdb-dexie-ll-<userId>-<accountId>--files`, so sign-out and a lost membership delete it with the
 // account's other databases). The command it belongs to (e.g. makeSecurityDocument naming the file's slot key) is
-// queued in the outbox right after, so the row shows at once through the pending overlay. The sender (below) uploads
-// each waiting file when online: it asks what became of the slot (fileUploadStatus: a file whose answer was cut off
-// is not sent again), asks the location for the device's own key and the content hash (makeFileLocation, the same
-// slot every time, reopened after a cut), POSTs it (postFile: the server's route or the presigned POST), and removes
-// the entry, which frees the Blob. Transient failures retry with the outbox's backoff; a refusal marks it failed.
-// Nothing is half-kept: the entry is one put in one transaction, and a full device storage (QuotaExceededError)
+// queued in the outbox right after, so the row shows at once through the pending overlay. The sender (file-sender.ts)
+// uploads each waiting file when online: it asks what became of the slot (fileUploadStatus: a file whose answer was
+// cut off is not sent again), asks the location for the device's own key and the content hash (makeFileLocation, the
+// same slot every time, reopened after a cut), POSTs it (postFile: the server's route or the presigned POST), and
+// removes the entry, which frees the Blob. Transient failures retry with the outbox's backoff; a refusal marks it
+// failed. Nothing is half-kept: the entry is one put in one transaction, and a full device storage (QuotaExceededError)
 // leaves nothing behind (StorageFullError). A command the server can only apply to an uploaded file (an import that
 // reads it, a signing template) is held in the outbox while its file waits or was refused (`holdsCommand`,
 // heldCommands): the sender sends it once the file is uploaded, and only the commands that name its record or its
@@ -18,7 +18,6 @@ import { Dexie, liveQuery, type Table } from "dexie";
 import { Observable } from "rxjs";
 import { fileExtension, isAcceptedFile, MAX_UPLOAD_BYTES } from "../domain/documents.ts";
 import { MESSAGES } from "../domain/messages.ts";
-import { type Backoff, type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
 import type { HeldCommands } from "./outbox/order.ts";
 import { isStorageFull } from "./storage-full.ts";
 
@@ -312,175 +311,9 @@ export async function heldCommandKeys(queue: Pick<FileQueue, "list">): Promise<R
   return new Set((await heldCommands(queue)).keys());
 }
 
-/** What one upload attempt came to. */
-export type UploadAttempt = "done" | "retry" | { failed: string };
-
-export interface FileSenderOptions {
-  queue: FileQueue;
-  upload: (file: QueuedFile) => Promise<UploadAttempt>;
-  isOnline?: () => boolean;
-  onlineEvents?: (listener: (online: boolean) => void) => () => void;
-  backoff?: BackoffOptions;
-  /** After a file stopped waiting (uploaded and removed, or refused): a command held for it can go now. */
-  onSettled?: (file: QueuedFile) => void;
-  /** Runs one file's attempt while no other tab does (default: the Web Locks API when there is one). */
-  exclusive?: (id: string, run: () => Promise<void>) => Promise<void>;
-}
-
-export interface FileSender {
-  start(): void;
-  /** Uploads what waits; resolves when nothing waits or the sender has to wait (offline, backing off). */
-  flush(): Promise<void>;
-  stop(): void;
-}
-
-function webLock(id: string, run: () => Promise<void>): Promise<void> {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (!locks) return run();
-  // Another tab uploading the same file: leave it to that tab.
-  return locks
-    .request(`ll-upload-${id}`, { ifAvailable: true }, async (lock) => {
-      if (lock) await run();
-    })
-    .then(() => undefined);
-}
-
-export function createFileSender(options: FileSenderOptions): FileSender {
-  const backoffOptions = options.backoff ?? DEFAULT_BACKOFF;
-  const isOnline = options.isOnline ?? (() => true);
-  const exclusive = options.exclusive ?? webLock;
-  // Each file's own retry: when it may be tried next and its backoff. A file waiting for its retry is passed over,
-  // the others are sent meanwhile; the timer wakes the sender for the earliest retry.
-  const retries = new Map<string, { at: number; backoff: Backoff; sha256: string }>();
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let unsubscribe: (() => void) | null = null;
-  let subscription: { unsubscribe(): void } | null = null;
-
-  function later(file: QueuedFile): void {
-    const known = retries.get(file.id);
-    const entry =
-      known?.sha256 === file.sha256 ? known : { at: 0, backoff: createBackoff(backoffOptions), sha256: file.sha256 };
-    entry.at = Date.now() + entry.backoff.next();
-    retries.set(file.id, entry);
-  }
-
-  function wakeForRetries(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (stopped || retries.size === 0) return;
-    const earliest = Math.min(...[...retries.values()].map((entry) => entry.at));
-    timer = setTimeout(kick, Math.max(0, earliest - Date.now()));
-  }
-
-  async function attempt(file: QueuedFile): Promise<void> {
-    let tried = false;
-    await exclusive(file.id, async () => {
-      tried = true;
-      const current = await options.queue.get(file.id);
-      if (current?.status !== "waiting") {
-        retries.delete(file.id); // discarded or done meanwhile
-        return;
-      }
-      let outcome: UploadAttempt;
-      try {
-        outcome = await options.upload(current);
-      } catch {
-        outcome = "retry";
-      }
-      if (outcome === "done") {
-        retries.delete(current.id);
-        await options.queue.remove(current.id);
-        options.onSettled?.(current);
-      } else if (outcome === "retry") {
-        later(current);
-        await options.queue.update(current.id, { attempts: current.attempts + 1 });
-      } else {
-        retries.delete(current.id);
-        await options.queue.update(current.id, {
-          status: "failed",
-          attempts: current.attempts + 1,
-          error: outcome.failed,
-        });
-        options.onSettled?.(current);
-      }
-    });
-    // Another tab is sending it: look again later (that tab may close before it is done).
-    if (!tried) later(file);
-  }
-
-  async function pass(): Promise<void> {
-    const files = await options.queue.list();
-    // a file no longer waiting, or replaced by another file, has no retry pending
-    const waiting = new Map(files.filter((file) => file.status === "waiting").map((file) => [file.id, file.sha256]));
-    for (const [id, retry] of retries) if (waiting.get(id) !== retry.sha256) retries.delete(id);
-    for (const file of files) {
-      if (stopped || !isOnline()) return;
-      if (file.status !== "waiting") continue;
-      const retry = retries.get(file.id);
-      if (retry && retry.at > Date.now()) continue;
-      await attempt(file);
-    }
-  }
-
-  function kick(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    void flush();
-  }
-
-  function flush(): Promise<void> {
-    if (stopped || !isOnline()) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again && !stopped);
-      } finally {
-        running = null;
-        wakeForRetries();
-      }
-    })();
-    return running;
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      unsubscribe =
-        options.onlineEvents?.((online) => {
-          if (online) {
-            retries.clear(); // the network is back: every file is tried at once
-            kick();
-          }
-        }) ?? null;
-      // A file added, tried again or replaced (here or in another tab) is tried at once.
-      let known = "";
-      subscription = options.queue.list$().subscribe((rows) => {
-        const waiting = rows
-          .filter((row) => row.status === "waiting")
-          .map((row) => `${row.id}:${row.sha256}`)
-          .join();
-        if (waiting && waiting !== known) void flush();
-        known = waiting;
-      });
-      void flush();
-    },
-    flush,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      unsubscribe?.();
-      subscription?.unsubscribe();
-    },
-  };
-}
+export {
+  createFileSender,
+  type FileSender,
+  type FileSenderOptions,
+  type UploadAttempt,
+} from "./file-sender.ts";
