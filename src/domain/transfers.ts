@@ -20,6 +20,8 @@ export const TRANSFER_STATUS_LABELS: Record<string, string> = {
   approved: "Approved",
   rejected: "Rejected",
   cancelled: "Cancelled",
+  /** a request this device queued that the server refused (never stored) */
+  refused: "Refused",
 };
 
 /** The server's texts the form gives before queueing (the same words, so a refusal reads the same either way). */

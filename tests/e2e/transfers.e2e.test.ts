@@ -2,8 +2,15 @@
 // Trust asks, offline, to transfer part of its fund holding to a new investor by e-mail (the device's checks give the
 // server's texts first; the request waits with its mark and is sent once on reconnect); the issuer approves it on the
 // security page; both holdings, the ledger and the holder's screen follow, and the total is unchanged.
+// Then a tokenized holding (Emma Lawson's Seed units, minted on the embedded chain): her request inside the
+// security's lock-up is refused with the rule on her screen; once the lock-up is lifted she asks again for a person
+// with no account, who signs up, claims the account from the invitation mail, sets it up and adds a wallet address;
+// the issuer approves on the security page and both holdings, the cap table, the ledger and the token balances on
+// the chain follow (the chain's forced transfer, docs/TRANSFERS.md "On the chain").
+import { Interface, Wallet } from "ethers";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import artifact from "../../sync/chain/contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import {
   type E2E,
   newContext,
@@ -144,5 +151,222 @@ describe("a partial transfer", () => {
     const download = holder.waitForEvent("download");
     await card.getByRole("link", { name: "Confirmation (PDF)" }).click();
     expect((await download).suggestedFilename()).toMatch(/^ledgerline-transfer-.+\.pdf$/);
+  });
+
+  it("of a tokenized holding: refused in a lock-up, then to a new investor who onboards; the chain follows", async () => {
+    const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => {
+      const { rows } = await e2e.server.server.db.query<T>(sql, params);
+      if (!rows[0]) throw new Error(`no row: ${sql}`);
+      return rows[0];
+    };
+    const CHAIN = "ethereum-ledgerline";
+    const NEWCOMER = "newcomer@transfers.test";
+    const seed = await one<{ id: string; security_id: string; amount: string; address: string; contract: string }>(
+      `select h.id, h.security_id, trim_scale(h.amount)::text as amount, b.address, c.contract_address as contract
+         from app_public.holdings h join app_public.accounts a on a.id = h.investor_id
+         join app_public.rounds r on r.id = h.round_id
+         join app_public.holding_blockchain_addresses x on x.holding_id = h.id and x.status = 'trade' and x.chain = $1
+         join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+         join app_public.tokens k on k.round_id = r.id join app_public.contracts c on c.token_id = k.id and c.chain = $1
+        where a.email = 'investor@demo.test' and r.name = 'Seed' and c.contract_address like '0x%'`,
+      [CHAIN],
+    );
+    expect(seed.amount).toBe("200000");
+    const token = new Interface(artifact.abi as never);
+    const provider = (await e2e.server.server.chain.backend(CHAIN)).provider;
+    const balanceOf = async (address: string) =>
+      token.decodeFunctionResult(
+        "balanceOf",
+        await provider.call({ to: seed.contract, data: token.encodeFunctionData("balanceOf", [address]) }),
+      )[0] as bigint;
+    const emmaBefore = await balanceOf(seed.address);
+
+    // The issuer locks the security up until next year and asks for qualified transferees (through the API).
+    const issuerApi = e2e.server.client();
+    await issuerApi.signIn("issuer@demo.test");
+    const issuerAccount = await one<{ id: string }>(
+      "select id from app_public.accounts where name = 'Northwind Renewables, Inc.'",
+    );
+    await issuerApi.selectAccount(issuerAccount.id);
+    const setRules = (lockupEndsOn: string | null) =>
+      issuerApi.graphql(
+        `mutation($input: SetTransferRulesInput!) { setTransferRules(input: $input) { clientMutationId } }`,
+        { input: { securityId: seed.security_id, lockupEndsOn, transfereeQualificationRequired: true } },
+      );
+    const lockupEnds = `${new Date().getUTCFullYear() + 1}-06-30`;
+    expect((await setRules(lockupEnds)).errors).toBeUndefined();
+
+    // Emma asks inside the lock-up: her request is refused with the rule, on her screen.
+    const emmaContext = await context();
+    const emma = await signIn(emmaContext, "investor@demo.test");
+    await waitForPath(emma, "/portfolio");
+    await emma.goto(`/holding/${seed.id}`);
+    const card = emma.getByTestId("transfers");
+    await expect
+      .poll(() => text(card.getByTestId("transfer-rules-summary")), { timeout: 30_000 })
+      .toContain(`Locked up until 06/30/${lockupEnds.slice(0, 4)}.`);
+    const requestTransfer = async () => {
+      await card.getByRole("button", { name: "Transfer", exact: true }).click();
+      const dialog = emma.getByRole("dialog", { name: "Transfer units" });
+      // (a refused request promises no units)
+      await dialog.getByText("Up to 200000 units").waitFor();
+      await dialog.getByLabel("Units to transfer").fill("50000.5");
+      await dialog.getByLabel("Transferee's email").fill(NEWCOMER);
+      await dialog.getByRole("combobox", { name: "Reason" }).click();
+      await emma.getByRole("option", { name: "Gift" }).click();
+      await dialog.getByRole("button", { name: "Request transfer" }).click();
+      await dialog.waitFor({ state: "detached" });
+    };
+    await requestTransfer();
+    await expect
+      .poll(() => text(card.getByTestId("rejected-mark")), { timeout: 60_000 })
+      .toBe(
+        `Not saved: Transfers of Northwind Series A Preferred Stock are locked up until 06/30/${lockupEnds.slice(0, 4)}.`,
+      );
+    await screenshot(emma, "transfer-refused-lockup");
+    const { rows: none } = await e2e.server.server.db.query(
+      "select 1 from app_public.transfers where holding_id = $1",
+      [seed.id],
+    );
+    expect(none).toEqual([]);
+
+    // The lock-up is lifted; she asks again: the request waits for the issuer, the newcomer is invited by mail.
+    expect((await setRules(null)).errors).toBeUndefined();
+    expect(await text(card.getByTestId("transfer-row"))).toContain("Refused");
+    await requestTransfer();
+    const open = card.getByTestId("transfer-row").filter({ hasText: "Waiting for the issuer" });
+    await expect.poll(() => open.count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => open.getByTestId("pending-mark").count(), { timeout: 60_000 }).toBe(0);
+    const request = await one<{ id: string; transferee_id: string }>(
+      "select id, transferee_id from app_public.transfers where holding_id = $1 and status = 'open'",
+      [seed.id],
+    );
+    // Not approvable yet: the newcomer has no wallet on the token's chain (nor a finished onboarding).
+    const early = await issuerApi.graphql(
+      "mutation($id: UUID!) { approveTransfer(input: {transferId: $id}) { clientMutationId } }",
+      { id: request.id },
+    );
+    expect(early.errors?.[0]?.message).toContain("has no wallet address on");
+    const mail = await one<{ text_body: string }>(
+      "select text_body from app_private.mail_outbox where to_address = $1 and kind = 'claim_account'",
+      [NEWCOMER],
+    );
+    const claimPath = /\/authenticate\/claim\?token=[0-9a-f]+/.exec(mail.text_body)?.[0] ?? "";
+    expect(claimPath).not.toBe("");
+
+    // The newcomer signs up, claims the account from the mail's link, sets it up and adds a wallet address.
+    const newcomerContext = await context();
+    const newcomer = await newcomerContext.newPage();
+    await newcomer.goto("/authenticate/login");
+    await newcomer.locator("#signup-first-name").fill("Noor");
+    await newcomer.locator("#signup-last-name").fill("Haddad");
+    await newcomer.locator("#signup-email").fill(NEWCOMER);
+    await newcomer.locator("#signup-password").fill("newcomer-password-1");
+    await newcomer.getByRole("button", { name: "Create account" }).click();
+    await newcomer.waitForURL((url) => !url.pathname.startsWith("/authenticate"), { timeout: 30_000 });
+    await e2e.server.server.db.query(
+      `insert into app_public.terms_acceptances (terms_id, user_id)
+       select t.id, e.user_id from app_public.terms_of_service t, app_public.user_emails e
+        where t.active and e.email = $1 on conflict do nothing`,
+      [NEWCOMER],
+    );
+    await newcomer.goto(claimPath);
+    await newcomer.waitForURL((url) => url.pathname === "/account/claim", { timeout: 30_000 });
+    expect(new URL(newcomer.url()).searchParams.get("status")).toBe("complete");
+    await newcomer.goto(`/authenticate/role/${request.transferee_id}`);
+    await waitForPath(newcomer, "/portfolio");
+    await newcomer.getByTestId("setup-link").getByRole("link", { name: "Set Up Account" }).click();
+    await waitForPath(newcomer, "/account/setup");
+    await newcomer.getByRole("combobox", { name: "Investor type" }).click();
+    await newcomer.getByRole("option", { name: "Individual", exact: true }).click();
+    await newcomer.getByLabel("First name").fill("Noor");
+    await newcomer.getByLabel("Last name").fill("Haddad");
+    await newcomer.getByLabel("Date of birth").fill("03/14/1985");
+    await newcomer.getByLabel("SSN / Tax ID").fill("123-45-6789");
+    await newcomer.getByLabel("Phone").fill("+1 503 555 0142");
+    await newcomer.getByLabel("Street address").fill("40 Alder St");
+    await newcomer.getByLabel("City").fill("Portland");
+    await newcomer.getByRole("combobox", { name: "State" }).click();
+    await newcomer.getByRole("option", { name: "Oregon", exact: true }).click();
+    await newcomer.getByLabel("Postal code").fill("97205");
+    await newcomer.getByText("I attest that the information I provided is true, correct and complete.").click();
+    await newcomer.getByRole("button", { name: "Set up account" }).click();
+    await newcomer.getByText("Thank you for setting up your account!").waitFor({ timeout: 30_000 });
+    await newcomer.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
+    await waitForPath(newcomer, "/wallet");
+    const walletRow = newcomer.locator(`[data-testid="wallet-address"][data-chain="${CHAIN}"]`);
+    await walletRow.getByRole("button", { name: "Use my own address" }).click();
+    const own = newcomer.getByRole("dialog", { name: "Use my own address" });
+    const newcomerAddress = Wallet.createRandom().address;
+    await own.getByLabel("Address").fill(newcomerAddress);
+    await own.getByRole("button", { name: "Save" }).click();
+    await own.waitFor({ state: "detached" });
+    await expect
+      .poll(() => text(walletRow.getByTestId("wallet-address-kind")), { timeout: 60_000 })
+      .toBe("Your own address");
+
+    // The issuer approves on the security page: the ledger at once, the tokens through the chain's forced transfer.
+    const issuer = await signIn(await context(), "issuer@demo.test");
+    await waitForPath(issuer, "/dashboard");
+    await issuer.goto(`/security/${seed.security_id}`);
+    const row = issuer.getByTestId("security-transfers").getByTestId("transfer-row");
+    await expect.poll(() => text(row), { timeout: 30_000 }).toContain("Emma Lawson");
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => text(row), { timeout: 90_000 }).toContain("Tokens moved on the chain.");
+    expect(await text(row)).toContain("Approved");
+    await screenshot(issuer, "transfer-tokenized-approved");
+
+    // Both holdings, the ledger, the token balances and the cap table follow.
+    const moved = await one<{ new_holding_id: string; chain_status: string }>(
+      "select new_holding_id, chain_status from app_public.transfers where id = $1",
+      [request.id],
+    );
+    expect(moved.chain_status).toBe("done");
+    const { rows: holdings } = await e2e.server.server.db.query<{ id: string; amount: string }>(
+      "select id, trim_scale(amount)::text as amount from app_public.holdings where id in ($1, $2) order by holdings.amount",
+      [seed.id, moved.new_holding_id],
+    );
+    expect(holdings).toEqual([
+      { id: moved.new_holding_id, amount: "50000.5" },
+      { id: seed.id, amount: "149999.5" },
+    ]);
+    const { rows: entries } = await e2e.server.server.db.query<{ amount: string }>(
+      `select trim_scale(e.amount)::text as amount from app_public.ledger_entries e
+         join app_public.transactions x on x.id = e.transaction_id
+        where x.chain_data ->> 'transfer_id' = $1 order by e.amount`,
+      [request.id],
+    );
+    expect(entries.map((e) => e.amount)).toEqual(["-50000.5", "50000.5"]);
+    // the token has 2 decimals: 50,000.5 units are 5,000,050 of its smallest unit
+    expect(await balanceOf(seed.address)).toBe(emmaBefore - 5_000_050n);
+    expect(await balanceOf(newcomerAddress)).toBe(5_000_050n);
+    const { rows: chainTable } = await e2e.server.server.db.query<{ address: string; amount: string }>(
+      `select lower(b.address) as address, trim_scale(e.amount)::text as amount from app_public.cap_table_entries e
+         join app_public.blockchain_addresses b on b.id = e.blockchain_address_id
+         join app_public.contracts c on c.token_id = e.token_id
+        where lower(c.contract_address) = lower($1) and lower(b.address) in (lower($2), lower($3))
+        order by e.amount`,
+      [seed.contract, seed.address, newcomerAddress],
+    );
+    expect(chainTable).toEqual([
+      { address: newcomerAddress.toLowerCase(), amount: "50000.5" },
+      { address: seed.address.toLowerCase(), amount: "149999.5" },
+    ]);
+    const capTable = await issuerApi.fetch("/api/v2/reports/cap-table");
+    const seedLines = (await capTable.text())
+      .split("\r\n")
+      .map((line) => line.split(","))
+      .filter((cells) => cells[3] === "Seed" && ["investor@demo.test", NEWCOMER].includes(cells[1] ?? ""))
+      .map((cells) => `${cells[1]} ${Number(cells[5])}`)
+      .sort();
+    expect(seedLines).toEqual([`investor@demo.test 149999.5`, `${NEWCOMER} 50000.5`]);
+
+    // Both holders' screens follow through the pull.
+    await expect.poll(() => text(emma.getByTestId("holding-units")), { timeout: 60_000 }).toContain("149,999.5");
+    await newcomer.goto(`/holding/${moved.new_holding_id}`);
+    await expect.poll(() => text(newcomer.getByTestId("holding-units")), { timeout: 60_000 }).toContain("50,000.5");
+    await expect
+      .poll(() => text(newcomer.getByTestId("transfers").getByTestId("transfer-row")), { timeout: 30_000 })
+      .toContain("Approved");
   });
 });

@@ -1,6 +1,7 @@
-// The transfer requests a screen shows: the stored `transfers` documents (a holding's, or a security's) with this
-// device's queued commands applied: a request not yet applied appears as a row with its mark, a queued decision or
-// cancellation marks its row (the buttons go until the server answers).
+// The transfer requests a screen shows: the stored `transfers` documents (a holding's, with the transfer it came by,
+// or a security's) with this device's queued commands applied: a request not yet applied appears as a row with its
+// mark (one the server refused as Refused, promising no units), a queued decision or cancellation marks its row (the
+// buttons go until the server answers).
 import { useMemo } from "react";
 import { useModel } from "../../data/hooks.tsx";
 import type { TransferDoc } from "../../data/models/index.ts";
@@ -20,8 +21,18 @@ export function useTransfers(
   loading: boolean;
 } {
   const query = useMemo(() => ({ selector: filter, sort: [{ createdOn: "desc" as const }] }), [filter]);
-  const { rows: docs, loading } = useModel("transfers", query);
+  const { rows: requested, loading } = useModel("transfers", query);
   const holdingId = "holdingId" in filter ? filter.holdingId : undefined;
+  // a holding that came by a transfer shows that transfer too: its transferee reads it there
+  const incomingQuery = useMemo(
+    () => ({ selector: { newHoldingId: holdingId ?? "-" }, sort: [{ createdOn: "desc" as const }] }),
+    [holdingId],
+  );
+  const incoming = useModel("transfers", incomingQuery);
+  const docs = useMemo(() => {
+    const own = new Set(requested.map((doc) => doc.id));
+    return [...requested, ...incoming.rows.filter((doc) => !own.has(doc.id))];
+  }, [requested, incoming.rows]);
   const requests = usePending("holding.transfers", holdingId);
   const decisions = usePending("security.transfers");
   const rows = useMemo(() => {
@@ -38,7 +49,8 @@ export function useTransfers(
         units: text(entry.row?.units),
         pricePerUnit: text(entry.row?.pricePerUnit) || null,
         transfereeName: text(entry.row?.transfereeEmail),
-        status: "open",
+        // refused by the server on arrival: it promises no units (availableUnits counts open requests only)
+        status: entry.mark.status === "rejected" ? "refused" : "open",
         mark: entry.mark,
       }));
     return [
