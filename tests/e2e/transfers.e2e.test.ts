@@ -311,8 +311,19 @@ describe("a partial transfer", () => {
     await issuer.goto(`/security/${seed.security_id}`);
     const row = issuer.getByTestId("security-transfers").getByTestId("transfer-row");
     await expect.poll(() => text(row), { timeout: 30_000 }).toContain("Emma Lawson");
+    // a lock-up that started meanwhile refuses the approval with its rule, beside the request; lifted, it goes through
+    expect((await setRules(lockupEnds)).errors).toBeUndefined();
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect
+      .poll(() => text(row.getByTestId("rejected-mark")), { timeout: 60_000 })
+      .toBe(
+        `Not saved: Transfers of Northwind Series A Preferred Stock are locked up until 06/30/${lockupEnds.slice(0, 4)}.`,
+      );
+    expect(await text(row)).toContain("Waiting for the issuer");
+    expect((await setRules(null)).errors).toBeUndefined();
     await row.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => text(row), { timeout: 90_000 }).toContain("Tokens moved on the chain.");
+    expect(await text(row)).not.toContain("Not saved");
     expect(await text(row)).toContain("Approved");
     await screenshot(issuer, "transfer-tokenized-approved");
 

@@ -91,7 +91,8 @@ export function TransferTable({
           </thead>
           <tbody>
             {rows.map((row) => {
-              const open = row.status === "open" && !row.mark;
+              // a decision the server refused (its reason beside the status) can be made again
+              const open = row.status === "open" && (!row.mark || row.mark.status === "rejected");
               const ownRequest =
                 viewer.accountType === "investor" && viewer.canWrite && row.requesterId === viewer.accountId;
               return (

@@ -38,7 +38,10 @@ export function useTransfers(
   const rows = useMemo(() => {
     const marks = new Map<string, PendingMark>();
     for (const entry of [...requests, ...decisions]) {
-      if (entry.id && entry.op !== "add" && entry.mark.status !== "accepted") marks.set(entry.id, entry.mark);
+      if (!entry.id || entry.op === "add") continue;
+      // a later decision the server took replaces an earlier one it refused (a lock-up since lifted)
+      if (entry.mark.status === "accepted") marks.delete(entry.id);
+      else marks.set(entry.id, entry.mark);
     }
     const stored = new Set(docs.map((doc) => doc.id));
     const queued: TransferRow[] = requests
@@ -67,7 +70,8 @@ export function useTransfers(
         rejectionReason: doc.rejectionReason ?? null,
         chainStatus: doc.chainStatus ?? null,
         chainFailure: doc.chainFailure ?? null,
-        mark: marks.get(doc.id) ?? null,
+        // a refused decision on a request decided since is no longer news
+        mark: doc.status !== "open" && marks.get(doc.id)?.status === "rejected" ? null : (marks.get(doc.id) ?? null),
       })),
     ];
   }, [docs, requests, decisions, requesterName]);
