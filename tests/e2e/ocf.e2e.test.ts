@@ -71,7 +71,10 @@ describe("OCF package", () => {
     // 1. Export: the card next to Cap Table and Contacts, with the summary, and the download.
     const issuer = await openReports("issuer@demo.test");
     const card = issuer.getByTestId("report-ocf");
-    await expect.poll(() => card.getByRole("heading", { name: "OCF package" }).isVisible()).toBe(true);
+    // the card shows once the reports page has read the session and the device's data: seconds under load
+    await expect
+      .poll(() => card.getByRole("heading", { name: "OCF package" }).isVisible(), { timeout: 30_000 })
+      .toBe(true);
     await expect
       .poll(() => issuer.getByTestId("ocf-summary").textContent(), { timeout: 20_000 })
       .toContain("3 issuances, 5 stakeholders, 1 stock class");

@@ -15,90 +15,20 @@ import { newId } from "../../app/new-id.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { discardQueuedFile, FileRefusedError, keepFile, useQueuedFiles } from "../../data/file-hooks.ts";
-import { formatDate, formatInteger, formatNumber } from "../../domain/format.ts";
 import { ocfFileProblem, ocfImportPlace } from "../../domain/import-files.ts";
-import {
-  Button,
-  Card,
-  ErrorBlock,
-  Fact,
-  FileButton,
-  mutedText,
-  ScrollRegion,
-  TextField,
-  tableClass,
-  toast,
-} from "../../ui/index.ts";
+import { Button, Card, ErrorBlock, FileButton, mutedText, TextField, toast } from "../../ui/index.ts";
 import { formatFileSize } from "../documents/index.ts";
+import { OcfPreview, OcfProblems } from "./OcfPreview.tsx";
+import {
+  CONFIRM_PATH,
+  errorText,
+  PREVIEW_PATH,
+  type Preview,
+  type Problem,
+  type Result,
+  sendPackage,
+} from "./ocf-import-request.ts";
 import { ADMIN_OCF_TEXT, OCF_TEXT } from "./strings.ts";
-
-interface Problem {
-  file: string;
-  objectId: string | null;
-  message: string;
-  severity: "error" | "warning";
-}
-
-interface Preview {
-  issuer: string | null;
-  asOf: string | null;
-  stakeholders: { total: number; matchedContacts: number; newContacts: number };
-  stockClasses: { name: string; authorized: string; issuances: number; units: string }[];
-  financings: { name: string; date: string; issuances: number; units: string }[];
-  issuances: number;
-  units: string;
-  cancellations: number;
-  transfers: number;
-  /** buybacks (redemptions); absent in a preview from a server before them */
-  repurchases?: number;
-  vestingTerms: number;
-  problems: Problem[];
-  errors: number;
-  /** The admin's import: the issuer it creates; `nameTaken` when an issuer of that name exists already. */
-  newIssuer?: { name: string; ownerEmail: string; ownerExists: boolean; nameTaken?: boolean };
-}
-
-interface Result {
-  stakeholders: number;
-  stockClasses: number;
-  issuances: number;
-  newIssuer?: { id: string; name: string; ownerEmail: string; invited: boolean };
-}
-
-async function send(
-  path: string,
-  file: File,
-  idempotencyKey?: string,
-): Promise<{ ok: boolean; body: Record<string, unknown> }> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/zip", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
-    body: file,
-    credentials: "same-origin",
-  });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: response.ok, body };
-}
-
-function errorText(body: Record<string, unknown>): string {
-  const errors = body.errors as { message?: string }[] | undefined;
-  return (Array.isArray(errors) && errors[0]?.message) || OCF_TEXT.failed;
-}
-
-const cell = css({
-  textAlign: "left",
-  p: "2",
-  borderBottomWidth: "1px",
-  borderColor: "border.subtle",
-  verticalAlign: "top",
-});
-const numberCell = css({
-  textAlign: "right",
-  p: "2",
-  borderBottomWidth: "1px",
-  borderColor: "border.subtle",
-  fontVariantNumeric: "tabular-nums",
-});
 
 export function OcfImport({ onImported, newIssuer = false }: { onImported?: () => void; newIssuer?: boolean }) {
   const online = useOnline();
@@ -149,7 +79,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
     setEmailError(null);
     setBusy(true);
     try {
-      const { ok, body } = await send(pathOf("/api/v2/imports/ocf"), file);
+      const { ok, body } = await sendPackage(pathOf(PREVIEW_PATH), file);
       if (!ok) {
         setError(errorText(body));
         return;
@@ -169,7 +99,7 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
     setError(null);
     try {
       confirmKey.current ??= newId();
-      const { ok, body } = await send(pathOf("/api/v2/imports/ocf/confirm"), file, confirmKey.current);
+      const { ok, body } = await sendPackage(pathOf(CONFIRM_PATH), file, confirmKey.current);
       if (!ok) {
         setError(errorText(body));
         if (Array.isArray(body.problems)) setProblems(body.problems as Problem[]);
@@ -309,138 +239,8 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
           {done}
         </p>
       )}
-      {preview && (
-        <div data-testid="ocf-preview" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          <h3 className={css({ fontWeight: "700" })}>{OCF_TEXT.previewTitle}</h3>
-          <dl
-            className={css({
-              display: "grid",
-              gridTemplateColumns: { base: "1fr 1fr", md: "repeat(4, 1fr)" },
-              gap: "4",
-            })}
-          >
-            {preview.newIssuer && (
-              <Fact label={ADMIN_OCF_TEXT.newIssuer} testId="ocf-preview-new-issuer">
-                {preview.newIssuer.name || "-"}
-              </Fact>
-            )}
-            {preview.newIssuer && (
-              <Fact label={ADMIN_OCF_TEXT.owner} testId="ocf-preview-owner">
-                {preview.newIssuer.ownerExists
-                  ? ADMIN_OCF_TEXT.ownerExists(preview.newIssuer.ownerEmail)
-                  : ADMIN_OCF_TEXT.ownerInvited(preview.newIssuer.ownerEmail)}
-              </Fact>
-            )}
-            <Fact label={OCF_TEXT.packageIssuer}>{preview.issuer ?? "-"}</Fact>
-            <Fact label={OCF_TEXT.asOf}>{formatDate(preview.asOf) || "-"}</Fact>
-            <Fact label={OCF_TEXT.stakeholders} testId="ocf-preview-stakeholders">
-              {formatInteger(preview.stakeholders.total)} (
-              {(newIssuer ? ADMIN_OCF_TEXT.stakeholdersDetail : OCF_TEXT.stakeholdersDetail)(
-                preview.stakeholders.matchedContacts,
-                preview.stakeholders.newContacts,
-              )}
-              )
-            </Fact>
-            <Fact label={OCF_TEXT.issuances} testId="ocf-preview-issuances">
-              {formatInteger(preview.issuances)}
-            </Fact>
-            <Fact label={OCF_TEXT.units}>{formatNumber(preview.units)}</Fact>
-            <Fact label={OCF_TEXT.cancellations}>{formatInteger(preview.cancellations)}</Fact>
-            <Fact label={OCF_TEXT.transfers}>{formatInteger(preview.transfers)}</Fact>
-            <Fact label={OCF_TEXT.repurchases}>{formatInteger(preview.repurchases ?? 0)}</Fact>
-            <Fact label={OCF_TEXT.vestingTerms}>{formatInteger(preview.vestingTerms)}</Fact>
-          </dl>
-          {preview.stockClasses.length > 0 && (
-            <ScrollRegion label={OCF_TEXT.stockClasses}>
-              <table className={tableClass} aria-label={OCF_TEXT.stockClasses}>
-                <thead>
-                  <tr>
-                    <th className={cell}>{OCF_TEXT.className}</th>
-                    <th className={numberCell}>{OCF_TEXT.authorized}</th>
-                    <th className={numberCell}>{OCF_TEXT.count}</th>
-                    <th className={numberCell}>{OCF_TEXT.units}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.stockClasses.map((c) => (
-                    <tr key={c.name}>
-                      <td className={cell}>{c.name}</td>
-                      <td className={numberCell}>{formatNumber(c.authorized)}</td>
-                      <td className={numberCell}>{formatInteger(c.issuances)}</td>
-                      <td className={numberCell}>{formatNumber(c.units)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          )}
-          {preview.financings.length > 0 && (
-            <ScrollRegion label={OCF_TEXT.financings}>
-              <table className={tableClass} aria-label={OCF_TEXT.financings}>
-                <thead>
-                  <tr>
-                    <th className={cell}>{OCF_TEXT.financingName}</th>
-                    <th className={cell}>{OCF_TEXT.date}</th>
-                    <th className={numberCell}>{OCF_TEXT.count}</th>
-                    <th className={numberCell}>{OCF_TEXT.units}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.financings.map((f) => (
-                    <tr key={`${f.name}-${f.date}`}>
-                      <td className={cell}>{f.name}</td>
-                      <td className={cell}>{formatDate(f.date)}</td>
-                      <td className={numberCell}>{formatInteger(f.issuances)}</td>
-                      <td className={numberCell}>{formatNumber(f.units)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          )}
-        </div>
-      )}
-      {(preview || problems.length > 0) && (
-        <div data-testid="ocf-problems" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <h3 className={css({ fontWeight: "700" })}>{OCF_TEXT.problems}</h3>
-          {problems.length === 0 ? (
-            <p className={mutedText}>{OCF_TEXT.noProblems}</p>
-          ) : (
-            <div>
-              <ul aria-label={OCF_TEXT.problems} className={css({ display: "flex", flexDirection: "column" })}>
-                {problems.map((p) => (
-                  <li
-                    key={`${p.severity}|${p.file}|${p.objectId}|${p.message}`}
-                    className={css({
-                      display: "flex",
-                      flexDirection: "column",
-                      gap: "0.5",
-                      py: "2",
-                      borderBottomWidth: "1px",
-                      borderColor: "border.subtle",
-                      fontSize: "sm",
-                    })}
-                  >
-                    <span className={css({ fontWeight: "600", overflowWrap: "anywhere" })}>
-                      <span className={css({ color: p.severity === "error" ? "danger" : "fg.muted" })}>
-                        {p.severity === "error" ? OCF_TEXT.error : OCF_TEXT.warning}
-                      </span>
-                      {" · "}
-                      {p.file}
-                      {p.objectId ? ` · ${p.objectId}` : ""}
-                    </span>
-                    {/* the problem quotes the package itself (its files, object ids and OCF field names) */}
-                    <span data-identifier className={css({ overflowWrap: "anywhere" })}>
-                      {p.message}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              {problems.length >= 500 && <p className={mutedText}>{OCF_TEXT.moreProblems(problems.length)}</p>}
-            </div>
-          )}
-        </div>
-      )}
+      {preview && <OcfPreview preview={preview} newIssuer={newIssuer} />}
+      {(preview || problems.length > 0) && <OcfProblems problems={problems} />}
       {preview?.newIssuer?.nameTaken && (
         <p
           role="alert"
