@@ -5,7 +5,8 @@
 // and totalSupply equal to their total; the split replayed from another device applies once; a redemption burns
 // exactly the units bought back; a viewer, a broker and another issuer refused (GraphQL and the command endpoint,
 // nothing written, nothing queued); a burn the chain refuses shown failed with its reason, the next action refused
-// until the issuer retries, and the retry burning once. One server for the whole file, steps in order.
+// until the issuer retries, and the retry burning once; the demo's tokenized note converted into the Seed round, its
+// tokens burned and the new units minted. One server for the whole file, steps in order.
 import { type Interface, Interface as TokenInterface } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import artifact from "../../sync/chain/contracts/LedgerlineSecurityToken.json" with { type: "json" };
@@ -415,5 +416,52 @@ describe("a corporate action on a tokenized security", () => {
     await settle();
     expect((await actionJobs(id)).map((j) => j.status)).toEqual(["done"]);
     await expectChainEqualsLedger();
+  }, 90_000);
+
+  it("a tokenized note converted into the tokenized Seed round: its tokens burned, the new units minted", async () => {
+    // the demo's Green Note Token on Tranche A (Emma's 25 notes minted, precision 0) into the Seed round's token
+    const [note] = await sql<{ round_id: string; holding_id: string; contract: string; address: string }>(
+      `select r.id as round_id, h.id as holding_id, c.contract_address as contract, lower(b.address) as address
+         from app_public.tokens k join app_public.rounds r on r.id = k.round_id
+         join app_public.contracts c on c.token_id = k.id and c.chain = $1
+         join app_public.holdings h on h.round_id = r.id and h.amount > 0
+         join app_public.holding_blockchain_addresses x on x.holding_id = h.id and x.status = 'trade' and x.chain = $1
+         join app_public.blockchain_addresses b on b.id = x.blockchain_address_id
+        where k.name = 'Green Note Token'`,
+      [CHAIN],
+    );
+    const chain = (await t.server.chain.backend(CHAIN)).provider;
+    const noteRead = async (fn: string, args: unknown[] = []) =>
+      token.decodeFunctionResult(
+        fn,
+        await chain.call({ to: note?.contract, data: token.encodeFunctionData(fn, args) }),
+      )[0] as bigint;
+    expect(await noteRead("balanceOf", [note?.address])).toBe(25n);
+    const supplyBefore = await noteRead("totalSupply");
+    const id = crypto.randomUUID();
+    const converted = await command(issuer, "convertRound", {
+      id,
+      roundId: note?.round_id,
+      toRoundId: seedRoundId,
+      conversionPrice: "0.5",
+    });
+    expect(converted.errorMessage).toBeNull();
+    const [line] = await sql<{ units_after: string; to_holding_id: string }>(
+      "select trim_scale(units_after)::text as units_after, to_holding_id from app_public.corporate_action_lines where action_id = $1",
+      [id],
+    );
+    expect(line?.units_after).toBe("50000");
+    expect((await actionJobs(id)).map((j) => `${j.kind} ${j.amount}`)).toEqual(["action_burn 25", "mint 50000"]);
+    await settle();
+    // the notes are gone from the chain, the new units are there: the Seed round's chain equals its ledger
+    expect(await noteRead("balanceOf", [note?.address])).toBe(0n);
+    expect(await noteRead("totalSupply")).toBe(supplyBefore - 25n);
+    const [minted] = await sql<{ status: string }>(
+      "select status from app_public.holding_blockchain_addresses where holding_id = $1",
+      [line?.to_holding_id],
+    );
+    expect(minted?.status).toBe("trade");
+    await expectChainEqualsLedger();
+    expect((await actionRow(id))?.chain_status).toBe("done");
   }, 90_000);
 });
