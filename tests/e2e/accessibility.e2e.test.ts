@@ -6,16 +6,9 @@
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, resultsDir, root, signIn, startE2E } from "./app.ts";
+import { type E2E, resultsDir, signIn, startE2E } from "./app.ts";
+import { axeFindings, type Violation } from "./axe.ts";
 import { expectPeopleText } from "./visible-text.ts";
-
-const AXE = join(root, "node_modules", "axe-core", "axe.min.js");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-/**
- * Best-practice rules (axe rates them moderate or minor) that issue 22 found and fixed: held at zero as well. Headers
- * of expand, action and checkbox columns need a name; every popup sits in a landmark; one h1; headings in order.
- */
-const ALSO = ["empty-table-header", "region", "page-has-heading-one", "heading-order", "landmark-one-main"];
 
 let e2e: E2E;
 
@@ -27,38 +20,6 @@ async function one(text: string, params: unknown[] = []): Promise<string> {
   const row = (await sql<{ id: string }>(text, params))[0];
   if (!row) throw new Error(`no row for ${text}`);
   return row.id;
-}
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the page as it is now; returns its serious and critical violations. */
-async function audit(page: Page, within?: string[]): Promise<Violation[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(
-    async ({ tags, within }) => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-      const axe = (window as any).axe;
-      const run = await axe.run(within ? { include: within.map((selector) => [selector]) } : document, {
-        runOnly: { type: "tag", values: [...tags, "best-practice"] },
-        resultTypes: ["violations"],
-      });
-      return (
-        run.violations as Array<{
-          id: string;
-          impact: string;
-          help: string;
-          nodes: Array<{ target: unknown[] }>;
-        }>
-      ).map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-    },
-    { tags: TAGS, within },
-  );
-  return result.filter((v) => v.impact === "serious" || v.impact === "critical" || ALSO.includes(v.id));
 }
 
 /**
@@ -151,7 +112,7 @@ async function auditAccount(context: BrowserContext, email: string, screens: Scr
   await settled(page);
   const found: Array<{ screen: string; violation: Violation }> = [];
   const check = async (screen: string, within?: string[]) => {
-    for (const violation of await audit(page, within)) found.push({ screen, violation });
+    for (const violation of await axeFindings(page, { within })) found.push({ screen, violation });
     // people's words on every screen of the walk (issue 37: no API identifiers, visible-text.ts)
     await expectPeopleText(page, screen);
   };
@@ -414,12 +375,12 @@ describe("axe: no serious or critical WCAG 2.2 AA violation on any screen", () =
       const page = await context.newPage();
       await page.goto("/login");
       await page.getByRole("link", { name: "Sign in / Sign up" }).waitFor();
-      for (const violation of await audit(page)) found.push({ screen: "/login", violation });
+      for (const violation of await axeFindings(page)) found.push({ screen: "/login", violation });
       const multi = await signIn(context, "multi@demo.test");
       await multi.waitForURL((url) => url.pathname === "/account-role");
       await multi.getByRole("heading", { level: 1 }).waitFor();
       await multi.waitForTimeout(300);
-      for (const violation of await audit(multi)) found.push({ screen: "/account-role", violation });
+      for (const violation of await axeFindings(multi)) found.push({ screen: "/account-role", violation });
       const lines = report(found);
       expect(lines, lines.join("\n")).toEqual([]);
     } finally {

@@ -3,18 +3,14 @@
 // investor tries InvestReady (its local stand-in, in a new tab), which declines; then, offline, picks a letter, adds a 2 MB photo and a PDF and submits; an offline reload keeps it; online it
 // arrives once; the issuer rejects with a reason, the investor sees it and submits again, the issuer approves; the
 // step is complete with its expiry and the evidence downloads intact. Screenshots of each new screen at both sizes.
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, rmSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../helpers/browser.ts";
 import { type InvestReadyStandIn, startInvestReadyStandIn } from "../helpers/investready.ts";
 import { startTestServer } from "../helpers/server.ts";
-import { type E2E, newContext, resultsDir, root, screenshot, setOffline, signIn, snapshotBuild } from "./app.ts";
-
-const AXE = join(root, "node_modules", "axe-core", "axe.min.js");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const ALSO = ["empty-table-header", "region", "page-has-heading-one", "heading-order", "landmark-one-main"];
+import { type E2E, newContext, resultsDir, screenshot, setOffline, signIn, snapshotBuild } from "./app.ts";
+import { axeLines } from "./axe.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
@@ -68,39 +64,15 @@ async function openAs(email: string, path: string): Promise<Page> {
   return page;
 }
 
-/** axe-core's serious and critical WCAG 2.2 AA findings and the best-practice rules the app holds at zero. */
-async function audit(page: Page): Promise<string[]> {
-  // evaluated through the DevTools protocol: the app's Content-Security-Policy refuses an injected script tag
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${readFileSync(AXE, "utf8")}\n;void 0`);
-  const found = await page.evaluate(async (tags) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-    const axe = (window as any).axe;
-    const run = await axe.run(document, {
-      runOnly: { type: "tag", values: [...tags, "best-practice"] },
-      resultTypes: ["violations"],
-    });
-    return (run.violations as Array<{ id: string; impact: string; help: string; nodes: { target: unknown[] }[] }>).map(
-      (v) => ({
-        id: v.id,
-        impact: v.impact,
-        text: `${v.id} (${v.impact}) ${v.help} @ ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
-      }),
-    );
-  }, TAGS);
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical" || ALSO.includes(v.id))
-    .map((v) => v.text);
-}
-
 /** The screen at 1440x900 and 390x844: screenshots, no sideways scroll on the phone, nothing axe objects to. */
 async function bothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, `${name}-1440`);
-  expect(await audit(page)).toEqual([]);
+  expect(await axeLines(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${name}-390`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await audit(page)).toEqual([]);
+  expect(await axeLines(page)).toEqual([]);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

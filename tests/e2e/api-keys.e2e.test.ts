@@ -3,12 +3,11 @@
 // page and copies it from the dialog that shows it once; this test uses the key with plain fetch (a GraphQL read as
 // the issuer, no cookie); the owner revokes it on the page and the same fetch gets 401. Offline the section says it
 // needs the network. The investor's Portfolio card opens the page of the personal key.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_TEXT } from "../../sync/http/api-keys.ts";
-import { type E2E, newContext, root, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { axeLines } from "./axe.ts";
 import { expectPeopleText } from "./visible-text.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
@@ -23,29 +22,6 @@ afterAll(async () => {
   await context?.close();
   await e2e?.close();
 });
-
-const AXE = readFileSync(join(root, "node_modules", "axe-core", "axe.min.js"), "utf8");
-
-/** axe-core on the page as it is now (the rules of tests/e2e/accessibility.e2e.test.ts): its serious findings. */
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is evaluated into the page as a global.
-    const run = await (window as any).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-      resultTypes: ["violations"],
-    });
-    return (run.violations as Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }>).map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-  const also = ["empty-table-header", "region", "page-has-heading-one", "heading-order", "landmark-one-main"];
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical" || also.includes(v.id))
-    .map((v) => `${new URL(page.url()).pathname}: ${v.id} @ ${v.targets.join(", ")}`);
-}
 
 async function withKey(key: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(new URL("/api/v2/graphql", e2e.url), {
@@ -104,7 +80,7 @@ describe("API keys in the browser", () => {
     await page.reload();
     await poll(async () => (await row.textContent()) ?? "").toContain("last used");
     await expectPeopleText(page);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeLines(page)).toEqual([]);
 
     // revoke on the page: the same request is refused
     await row.getByRole("button", { name: "Revoke" }).click();
@@ -149,7 +125,7 @@ describe("API keys in the browser", () => {
       const used = await withKey(key);
       expect(used.body).toEqual({ data: { currentAccount: { name: "Emma Lawson" } } });
       await expectPeopleText(page);
-      expect(await axe(page)).toEqual([]);
+      expect(await axeLines(page)).toEqual([]);
     } finally {
       await investorContext.close();
     }

@@ -9,8 +9,6 @@
 // Offline the mapping screens read from the replicas, an edit queues as a command and is applied on reconnect, and
 // syncing templates says it needs the network. The same against the DocuSign stand-in, Connect completing the step.
 // axe-core and desktop + phone screenshots (no sideways scrolling) of each screen.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +16,8 @@ import { docusignProvider } from "../../sync/signing/docusign.ts";
 import { type DocusignStandIn, startDocusignStandIn } from "../helpers/docusign.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { verifyWithOpenssl } from "../helpers/signing-pdf.ts";
-import { type E2E, newContext, root, screenshot, setOffline, signIn, startE2E } from "./app.ts";
+import { type E2E, newContext, screenshot, setOffline, signIn, startE2E } from "./app.ts";
+import { axeLines } from "./axe.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
@@ -49,38 +48,12 @@ async function openAs(email: string, path: string): Promise<{ page: Page; ctx: B
   return { page, ctx };
 }
 
-const AXE = readFileSync(join(root, "node_modules", "axe-core", "axe.min.js"), "utf8");
-
-/** axe-core on the page as it is now (the rules of tests/e2e/accessibility.e2e.test.ts): its serious findings. */
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  expect(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run)).toBe(
-    "function",
-  );
-  const found = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is evaluated into the page as a global.
-    const run = await (window as any).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-      resultTypes: ["violations"],
-    });
-    return (run.violations as Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }>).map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-  const also = ["empty-table-header", "region", "page-has-heading-one", "heading-order", "landmark-one-main"];
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical" || also.includes(v.id))
-    .map((v) => `${new URL(page.url()).pathname}: ${v.id} @ ${v.targets.join(", ")}`);
-}
-
 /** Desktop and phone screenshots of the page as it is now (and no accessibility finding on it). */
 async function shots(page: Page, name: string): Promise<void> {
   // From the top: axe's target-size rule counts a control scrolled under the sticky top bar as obscured, wherever the
   // last fill or click left the page.
   await page.evaluate(() => window.scrollTo(0, 0));
-  expect(await axe(page)).toEqual([]);
+  expect(await axeLines(page)).toEqual([]);
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, `signing-${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -3,38 +3,18 @@
 // delivery the receiver refused in the delivery log with its answer, sends it again, and the receiver gets it signed
 // with that secret (verified here) while the log turns to Delivered. Offline the section says it needs the network.
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_HEADERS } from "../../src/domain/webhooks.ts";
-import { type E2E, newContext, root, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { type E2E, newContext, setOffline, signIn, startE2E, waitForPath } from "./app.ts";
+import { axeFindings } from "./axe.ts";
 import { expectPeopleText } from "./visible-text.ts";
 
-const AXE = join(root, "node_modules", "axe-core", "axe.min.js");
-
 /** axe-core's serious and critical WCAG 2.2 AA violations inside the given element (as the accessibility walk). */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  // evaluated rather than added as a script tag: the app's Content Security Policy refuses inline scripts
-  if (!(await page.evaluate(() => "axe" in window)))
-    await page.evaluate(`${readFileSync(AXE, "utf8")}\n;window.axe = axe;`);
-  return page.evaluate(async (within) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-    const axe = (window as any).axe;
-    const run = await axe.run(
-      { include: [[within]] },
-      {
-        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-        resultTypes: ["violations"],
-      },
-    );
-    return (run.violations as Array<{ id: string; impact: string }>)
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => v.id);
-  }, selector);
-}
+const axeIds = async (page: Page, selector: string) =>
+  (await axeFindings(page, { within: [selector], bestPractice: false })).map((v) => v.id);
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
@@ -92,7 +72,7 @@ describe("webhooks in the browser", () => {
     await dialog.getByText("Distribution changed").click();
     await dialog.getByRole("button", { name: "Add" }).click();
     await dialog.getByText("Enter an address that starts with https://", { exact: false }).waitFor();
-    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await axeIds(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel("URL").fill(receiverUrl);
     await dialog.getByRole("button", { name: "Add" }).click();
     const secretDialog = page.getByRole("dialog", { name: "Your signing secret" });
@@ -132,7 +112,7 @@ describe("webhooks in the browser", () => {
     expect(JSON.parse(second?.body ?? "{}")).toMatchObject({ type: "distribution.changed" });
     await poll(() => row.textContent()).toContain("Delivered");
     expect(await row.textContent()).toContain("Answered 200: thanks");
-    expect(await seriousViolations(page, '[data-testid="webhooks-section"]')).toEqual([]);
+    expect(await axeIds(page, '[data-testid="webhooks-section"]')).toEqual([]);
 
     // offline, the section says it needs the network
     await setOffline(context, true);
