@@ -3,9 +3,10 @@
 // invites a new investor (no user yet) while online, so the device holds the steps and the signing document, then the
 // network goes (the relay cut and the browser offline). The broker starts "Complete with the investor" (a code of 4
 // to 6 digits), hands the device over: the focused screen has no navigation and shows the investor's steps in order;
-// the investor answers the question set, signs, and gives a 2 MB photo of an ID and a PDF letter as evidence; two
-// offline reloads and a closed tab (a new page in the same context) lose nothing and stay on the focused screen; the
-// back button and Hand back ask for the code (a wrong one keeps the screen). On reconnect every step arrives once as
+// the investor gives their account details (the onboarding's own form, from lists the device kept), answers the
+// question set, signs, and gives a 2 MB photo of an ID and a PDF letter as evidence; two offline reloads and a closed
+// tab (a new page in the same context) lose nothing and stay on the focused screen; the back button and Hand back ask
+// for the code (a wrong one keeps the screen). On reconnect the account is set up and every step arrives once as
 // the investor's, hosted by the broker (the accreditation submitted right behind the offline signature is taken while
 // the signature waits for its seal; the 2 MB photo the broker's device uploads is evidence, not a logo): the sealed
 // PDF verifies with openssl (one changed byte fails), its audit page names the host with both times (pdftotext), the
@@ -21,16 +22,24 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evidenceDownloadPath } from "../../src/domain/accreditation.ts";
 import { MESSAGES } from "../../src/domain/messages.ts";
-import type { TestClient } from "../helpers/server.ts";
+import {
+  answerQuestions,
+  BROKER,
+  brokerRound,
+  choose,
+  idPhoto,
+  keptSigningSteps,
+  LETTER,
+  ok,
+  rowsOf,
+  signHere,
+  stepsOf as stepsIn,
+} from "../helpers/in-person-e2e.ts";
 import { TEMPLATE_FIELDS, templatePdf, verifyWithOpenssl } from "../helpers/signing-pdf.ts";
 import { type E2E, newContext, screenshot, serviceWorkerReady, setOffline, signIn, startE2E } from "./app.ts";
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 200 });
 
-const BROKER = "Harborview Capital Markets LLC";
-const COMPLIANCE = "7a000000-0000-4000-8000-000000000003";
-const YES_NO = "7b000000-0000-4000-8000-000000000003";
-const CHOICE = "7b000000-0000-4000-8000-000000000007";
 const INVESTOR = "Rosa Diaz";
 
 let e2e: E2E;
@@ -44,15 +53,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await e2e.server.server.db.query<T>(sql, params)).rows;
-}
-
-async function ok<T>(client: TestClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const r = await client.graphql<T>(query, variables);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
+const rows = <T>(sql: string, params: unknown[] = []): Promise<T[]> => rowsOf<T>(e2e, sql, params);
 
 /** Desktop and phone screenshots of the page as it is now; no sideways scrolling on the phone. */
 async function shots(page: Page, name: string): Promise<void> {
@@ -64,201 +65,6 @@ async function shots(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await screenshot(page, `in-person-${name}-phone`);
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-const LETTER = Buffer.from(`%PDF-1.4
-1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
-2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
-3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj
-trailer << /Root 1 0 R >>
-%%EOF
-`);
-
-/** A real JPEG drawn by the browser (an ID card's colours), padded after its end marker to 2 MB. */
-async function idPhoto(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 160;
-    canvas.height = 100;
-    const context = canvas.getContext("2d");
-    if (context) {
-      context.fillStyle = "#e8eef7";
-      context.fillRect(0, 0, 160, 100);
-      context.fillStyle = "#13294b";
-      context.fillRect(10, 10, 50, 60);
-      context.fillRect(70, 20, 80, 8);
-      context.fillRect(70, 40, 60, 8);
-    }
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
-    const bytes = new Uint8Array(await (blob as Blob).arrayBuffer());
-    let text = "";
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  const jpeg = Buffer.from(base64, "base64");
-  const padding = Buffer.alloc(2 * 1024 * 1024 - jpeg.length);
-  for (let i = 0; i < padding.length; i++) padding[i] = (i * 7919) % 251;
-  return Buffer.concat([jpeg, padding]);
-}
-
-/**
- * The broker's allocation "Harborview Placement" asks, in order, for a question set, a built-in signature and
- * accreditation (the broker's own qualifications), and the broker invites a new investor. Returns the ids.
- */
-async function brokerRound(): Promise<{ allocationId: string; templateId: string; invite: Invite }> {
-  const [broker] = await rows<{ id: string }>("select id from app_public.accounts where name = $1", [BROKER]);
-  const brokerId = broker?.id ?? "";
-  const client = e2e.server.client();
-  await client.signIn("broker@demo.test");
-  await client.selectAccount(brokerId);
-
-  // a question set of the broker's, locked (which makes it a qualification), as the demo's issuer has one
-  const [set] = await rows<{ id: string }>(
-    "insert into app_public.onboarding_question_sets (account_id, name) values ($1, 'Harborview questions') returning id",
-    [brokerId],
-  );
-  const questions = [
-    ["Accredited investor", "Are you an accredited investor?", "Please answer Yes or No.", YES_NO, []],
-    [
-      "Source of funds",
-      "Where the money comes from.",
-      "Please choose the source of funds.",
-      CHOICE,
-      ["Savings", "Other"],
-    ],
-  ] as const;
-  for (const [index, [name, description, errorMessage, typeId, options]] of questions.entries()) {
-    const [question] = await rows<{ id: string }>(
-      `insert into app_public.onboarding_questions (account_id, name, description, error_message, type_id, options)
-       values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
-      [brokerId, name, description, errorMessage, typeId, JSON.stringify(options)],
-    );
-    await rows(
-      "insert into app_public.onboarding_question_joins (question_set_id, question_id, execute_order) values ($1, $2, $3)",
-      [set?.id, question?.id, index + 1],
-    );
-  }
-  const [locked] = await rows<{ vendor_qualification_id: string }>(
-    "update app_public.onboarding_question_sets set locked = true, active = true where id = $1 returning vendor_qualification_id",
-    [set?.id],
-  );
-
-  // a built-in signing template, mapped, locked, active, a qualification (as tests/server/signing-offline.test.ts)
-  const located = await ok<{ makeFileLocation: { fileLocation: { url: string; fields: { key: string } } } }>(
-    client,
-    `mutation { makeFileLocation(input: { fileName: "subscription.pdf" }) { fileLocation { url fields } } }`,
-  );
-  const where = located.makeFileLocation.fileLocation;
-  const form = new FormData();
-  form.set("key", where.fields.key);
-  form.set("file", new Blob([Buffer.from(await templatePdf())], { type: "application/pdf" }), "subscription.pdf");
-  expect((await client.fetch(where.url, { method: "POST", body: form })).status).toBe(201);
-  const template = await ok<{ createSigningTemplate: { signingTemplate: { id: string } } }>(
-    client,
-    `mutation ($k: UUID!) { createSigningTemplate(input: { fileKey: $k, name: "Placement agreement" }) { signingTemplate { id } } }`,
-    { k: where.fields.key },
-  );
-  await e2e.server.server.signing.runDue();
-  const mapped = await ok<{ createMappedSigningTemplate: { mappedSigningTemplate: { id: string } } }>(
-    client,
-    `mutation ($t: UUID!) { createMappedSigningTemplate(input: { templateId: $t, name: "Placement" }) { mappedSigningTemplate { id } } }`,
-    { t: template.createSigningTemplate.signingTemplate.id },
-  );
-  const mappedId = mapped.createMappedSigningTemplate.mappedSigningTemplate.id;
-  const parts = await ok<{
-    allSigningRoles: { nodes: { id: string; name: string }[] };
-    allSigningFields: { nodes: { id: string; name: string }[] };
-  }>(
-    client,
-    `query ($id: UUID!) { allSigningRoles(condition: { mappedSigningTemplateId: $id }) { nodes { id name } }
-      allSigningFields(condition: { mappedSigningTemplateId: $id }) { nodes { id name } } }`,
-    { id: mappedId },
-  );
-  const role = (name: string) => parts.allSigningRoles.nodes.find((r) => r.name === name)?.id;
-  const field = (name: string) => parts.allSigningFields.nodes.find((f) => f.name === name)?.id;
-  const ROLE = `mutation ($id: UUID!, $p: SigningRolePatch!) { updateSigningRoleById(input: { id: $id, patch: $p }) { clientMutationId } }`;
-  const FIELD = `mutation ($id: UUID!, $p: SigningFieldPatch!) { updateSigningFieldById(input: { id: $id, patch: $p }) { clientMutationId } }`;
-  await ok(client, ROLE, { id: role("Investor"), p: { mapTo: "investor" } });
-  await ok(client, ROLE, { id: role("Issuer"), p: { mapTo: "issuer" } });
-  await ok(client, ROLE, { id: role("Witness"), p: { mapTo: "static", toName: "W", toEmail: "w@x.test" } });
-  await ok(client, FIELD, { id: field("Investor.name"), p: { mapTo: "investor.name" } });
-  await ok(client, FIELD, { id: field("Investor.units"), p: { mapTo: "distribution.amount" } });
-  await ok(client, FIELD, { id: field("company"), p: { mapTo: "static", value: "Harborview" } });
-  const PATCH = `mutation ($id: UUID!, $p: MappedSigningTemplatePatch!) { updateMappedSigningTemplateById(input: { id: $id, patch: $p }) { clientMutationId } }`;
-  await ok(client, PATCH, { id: mappedId, p: { locked: true } });
-  await ok(client, PATCH, { id: mappedId, p: { active: true } });
-  const signing = await ok<{ addMappedSigningTemplateToQualifications: { vendorQualification: { id: string } } }>(
-    client,
-    `mutation ($id: UUID!) { addMappedSigningTemplateToQualifications(input: { id: $id }) { vendorQualification { id } } }`,
-    { id: mappedId },
-  );
-
-  // the Compliance integration: its accreditation qualification
-  await ok(
-    client,
-    "mutation ($id: UUID!) { createAccountIntegration(input: { integrationId: $id }) { clientMutationId } }",
-    {
-      id: COMPLIANCE,
-    },
-  );
-  const [accreditation] = await rows<{ id: string }>(
-    "select id from app_public.vendor_qualifications where account_id = $1 and name = 'Accreditation verification'",
-    [brokerId],
-  );
-
-  const [allocation] = await rows<{ id: string }>(
-    "select id from app_public.allocations where owner_id = $1 and name = 'Harborview Placement'",
-    [brokerId],
-  );
-  const allocationId = allocation?.id ?? "";
-  for (const [order, qualification] of [
-    locked?.vendor_qualification_id,
-    signing.addMappedSigningTemplateToQualifications.vendorQualification.id,
-    accreditation?.id,
-  ].entries()) {
-    await ok(
-      client,
-      `mutation ($a: UUID!, $v: UUID!, $o: Int!) { createAllocationQualification(input: { allocationQualification: {
-        allocationId: $a, vendorQualificationId: $v, executeOrder: $o } }) { clientMutationId } }`,
-      { a: allocationId, v: qualification, o: order + 1 },
-    );
-  }
-  const invite: Invite = async (email, name) => {
-    const made = await ok<{ makeDistribution: { distribution: { id: string } } }>(
-      client,
-      `mutation ($a: UUID!, $e: String!, $n: String!) { makeDistribution(input: { allocationId: $a, accountEmail: $e,
-        name: $n, amount: "1200" }) { distribution { id } } }`,
-      { a: allocationId, e: email, n: name },
-    );
-    return made.makeDistribution.distribution.id;
-  };
-  return { allocationId, templateId: template.createSigningTemplate.signingTemplate.id, invite };
-}
-
-type Invite = (email: string, name: string) => Promise<string>;
-
-/** The signing steps the device keeps for signing offline (data/signing-offline.ts), by id. */
-function keptSigningSteps(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const found = (await indexedDB.databases()).find((d) => d.name?.endsWith("--signing"));
-    if (!found?.name) return [];
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(found.name as string);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const keys = await new Promise<string[]>((resolve) => {
-      const request = db.transaction("steps").objectStore("steps").getAllKeys();
-      request.onsuccess = () => resolve(request.result.map(String));
-    });
-    db.close();
-    return keys;
-  });
 }
 
 /** "Complete with the investor" on the distribution tab, the host's code, then the focused screen's address. */
@@ -283,37 +89,14 @@ async function handBack(page: Page, code: string, allocationId: string): Promise
   });
 }
 
-async function signHere(page: Page, name: string): Promise<void> {
-  const signing = page.getByTestId("signing-offline");
-  await signing.waitFor({ timeout: 30_000 });
-  await signing.getByText("I agree to sign this document electronically", { exact: false }).click();
-  await signing.getByLabel("Type your full name to sign").fill(name);
-  await signing.getByRole("button", { name: "Sign" }).click();
-}
-
-async function answerQuestions(page: Page): Promise<void> {
-  const questions = page.getByTestId("question-set-step");
-  await questions.waitFor({ timeout: 30_000 });
-  await choose(page, "Accredited investor", "Yes");
-  await choose(page, "Source of funds", "Savings");
-  await questions.getByRole("button", { name: "Submit answers" }).click();
-}
-
 let round: Awaited<ReturnType<typeof brokerRound>> | null = null;
 let broker: BrowserContext | null = null;
 
-async function stepsOf(distributionId: string) {
-  return rows<{ id: string; type: string; status: string; in_person_session_id: string | null }>(
-    `select s.id, s.type, s.status, s.in_person_session_id from app_public.steps s
-     join app_public.processes p on p.id = s.process_id where p.distribution_id = $1 and s.parent_id is null
-     order by s."order"`,
-    [distributionId],
-  );
-}
+const stepsOf = (distributionId: string) => stepsIn(e2e, distributionId);
 
 describe("an in-person session with no network", () => {
   it("the broker hands the device to a new investor, who completes every step offline; all arrives once", async () => {
-    round = await brokerRound();
+    round = await brokerRound(e2e);
     const { allocationId } = round;
     const distributionId = await round.invite("rosa.diaz@walk-in.example", INVESTOR);
     expect((await stepsOf(distributionId)).map((s) => s.type)).toEqual(["encrypted_form", "signing", "accreditation"]);
@@ -374,6 +157,22 @@ describe("an in-person session with no network", () => {
     await asked.getByRole("button", { name: "Stay" }).click();
     await asked.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe(sessionPath);
+    // the account details first, offline, in the onboarding's own form (its lists kept while online)
+    const details = page.getByTestId("in-person-account");
+    await choose(page, "Investor type", "Individual");
+    expect(await details.getByLabel("First name").inputValue()).toBe("");
+    await details.getByLabel("First name").fill("Rosa");
+    await details.getByLabel("Last name").fill("Diaz");
+    await details.getByLabel("Date of birth").fill("03/14/1985");
+    await details.getByLabel("SSN / Tax ID").fill("321-54-9876");
+    await details.getByLabel("Phone").fill("+1 503 555 0142");
+    await details.getByLabel("Street address").fill("48 Quarry Lane");
+    await details.getByLabel("City").fill("Portland");
+    await choose(page, "State", "Oregon");
+    await details.getByLabel("Postal code").fill("97209");
+    await details.getByText("I attest that the information I provided is true, correct and complete.").click();
+    await details.getByRole("button", { name: "Set up account" }).click();
+    await details.getByTestId("in-person-account-done").waitFor({ timeout: 30_000 });
     await choose(page, "Accredited investor", "Yes");
     await choose(page, "Source of funds", "Savings");
     await questions.getByRole("button", { name: "Submit answers" }).click();
@@ -433,6 +232,19 @@ describe("an in-person session with no network", () => {
       );
     await poll(async () => (await sessions()).map((s) => [s.host, s.ended]), 60_000).toEqual([["Marcus Reed", true]]);
     const sessionId = (await sessions())[0]?.id;
+    // the account details: the investor's account set up, hosted, with both times; the tax id as its last four
+    await poll(
+      async () =>
+        (
+          await rows<{ name: string; setup: boolean; tax_short: string; at_device: boolean; received: boolean }>(
+            `select a.name, a.setup, p.tax_short, s.account_set_up_at_device is not null as at_device,
+                    s.account_set_up_received_at is not null as received
+             from app_public.in_person_sessions s join app_public.accounts a on a.id = s.investor_id
+             left join app_private.account_personal_data p on p.account_id = a.id`,
+          )
+        )[0],
+      60_000,
+    ).toEqual({ name: INVESTOR, setup: true, tax_short: "9876", at_device: true, received: true });
     await poll(
       async () =>
         (

@@ -57,25 +57,35 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/**
- * `refused` (in person): the queued details the server refused, with its reason: the form shows the reason and sends
- * the corrected details in their place.
- */
-export function AccountSetupForm({
+interface SetupFormProps {
+  onDone?: () => void;
+  /** in person: the queued details the server refused, with its reason, shown and sent again corrected in their place */
+  refused?: { key: string; message: string | null } | null;
+}
+
+/** The signed-in investor's own form, their name filled in. */
+export function AccountSetupForm(props: SetupFormProps) {
+  const { session } = useViewer();
+  return <SetupForm {...props} person={session.user ?? {}} />;
+}
+
+/** The form in an in-person session (its route has no signed-in investor): empty. */
+export function HostedAccountSetupForm(props: SetupFormProps) {
+  return <SetupForm {...props} person={{}} />;
+}
+
+function SetupForm({
   onDone,
   refused,
-}: {
-  onDone?: () => void;
-  refused?: { key: string; message: string | null } | null;
-}) {
-  const { session } = useViewer();
+  person: initialPerson,
+}: SetupFormProps & { person: { firstName?: string | null; lastName?: string | null } }) {
   const router = useRouter();
   const online = useOnline();
   const hosted = useHostedSession();
   const command = useCommand();
   const data = useLocalData();
   const { data: reference, failed } = useSetupReferenceData(online, hosted !== null);
-  const [draft, setDraft] = useState<SetupDraft>(() => emptyDraft(hosted ? {} : (session.user ?? {})));
+  const [draft, setDraft] = useState<SetupDraft>(() => emptyDraft(initialPerson));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(
     refused?.message ? (setupErrorText(refused.message) ?? refused.message) : null,

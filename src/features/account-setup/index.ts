@@ -2,7 +2,7 @@
 // step), its panel, the link to it, and the lists it needs kept on the device.
 // The feature's public entry: other features and routes import it from here only (docs/CLIENT.md "Structure").
 
-export { AccountSetupForm } from "./AccountSetupForm.tsx";
+export { HostedAccountSetupForm } from "./AccountSetupForm.tsx";
 export { AccountSetupPage, useAccountSetUp } from "./AccountSetupPage.tsx";
 export { AccountSetupPanel } from "./AccountSetupPanel.tsx";
 export { useKeepSetupReferenceData } from "./reference-data.ts";

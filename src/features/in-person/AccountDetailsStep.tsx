@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { usePending } from "../../data/pending-hooks.ts";
-import { AccountSetupForm } from "../account-setup/index.ts";
+import { HostedAccountSetupForm } from "../account-setup/index.ts";
 import { type InPersonSession, saveSession } from "./session-store.ts";
 import { FOCUSED_TEXT as T } from "./strings.ts";
 
@@ -33,7 +33,7 @@ export function AccountDetailsStep({ session }: { session: InPersonSession }) {
       ) : (
         <>
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.accountDetails(investorName)}</p>
-          <AccountSetupForm
+          <HostedAccountSetupForm
             key={last?.id ?? "new"}
             refused={last ? { key: last.id, message: last.errorMessage ?? null } : null}
             onDone={() => {
