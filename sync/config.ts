@@ -91,7 +91,7 @@ export function readInvestReadySettings(env: NodeJS.ProcessEnv = process.env): I
 }
 
 /** LL_STREAM_DOCUMENTS when unset. */
-export const STREAM_DOCUMENTS_DEFAULT = "none";
+export const STREAM_DOCUMENTS_DEFAULT = "all";
 
 export function parseStreamDocuments(value: string | undefined): readonly string[] | "all" {
   const setting = (nonEmpty(value) ?? STREAM_DOCUMENTS_DEFAULT).toLowerCase();

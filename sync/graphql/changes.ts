@@ -186,12 +186,14 @@ const builds = new WeakMap<object, Map<string, Promise<unknown[] | null>>>();
 /**
  * The documents of the change for the socket's reader (app_private.stream_documents under its claims), built once per
  * transaction, model and reader (user, account, account type, role: what the pull's answer depends on) in this
- * process, whatever the number of the reader's sockets; null when they could not be built (the device pulls).
+ * process, whatever the number of the reader's sockets, and with `shared` once across the processes on the database
+ * (app_private.stream_documents_shared); null when they could not be built (the device pulls).
  */
 function documentsFor(
   withPgClient: WithPgClient,
   settings: Record<string, string | undefined> | null,
   change: ChangePayload,
+  shared: boolean,
 ): Promise<unknown[] | null> | null {
   if (!change.x || !settings?.["jwt.claims.account_id"]) return null;
   const reader = ["user_id", "account_id", "account_type", "role"].map(
@@ -208,7 +210,9 @@ function documentsFor(
     build = (async () => {
       const { rows } = (await withPgClient(settings as Record<string, string>, (client) =>
         client.query({
-          text: "select app_private.stream_documents($1, $2::xid8) as docs",
+          text: shared
+            ? "select app_private.stream_documents_shared($1, $2::xid8) as docs"
+            : "select app_private.stream_documents($1, $2::xid8) as docs",
           values: [change.t, change.x],
         }),
       )) as { rows: Array<{ docs: string }> };
@@ -231,12 +235,19 @@ export interface ChangesOptions {
    * device pulls.
    */
   documentModels?: readonly string[] | "all";
+  /**
+   * Several server processes may share the database (PostgreSQL): a reader's documents of a change are built once
+   * across them (app_private.stream_documents_shared: the first builder keeps the text, the others read it; issue 33
+   * item 4). Off on PGlite, where the process is the only one.
+   */
+  sharedBuilds?: boolean;
 }
 
 export function makeChangesSubscriptionPlugin(options: ChangesOptions = {}): GraphileConfig.Plugin {
   const all = options.documentModels === "all";
   const named = new Set(all ? [] : (options.documentModels ?? []));
   const carriesDocuments = (model: string) => all || named.has(model);
+  const shared = options.sharedBuilds ?? false;
   return extendSchema({
     typeDefs: gql`
     """A row of a table changed (created, updated or soft-deleted). Query the row to see what changed."""
@@ -303,6 +314,7 @@ export function makeChangesSubscriptionPlugin(options: ChangesOptions = {}): Gra
                   withPgClient as unknown as WithPgClient,
                   settings as Record<string, string | undefined> | null,
                   change,
+                  shared,
                 );
               },
             );

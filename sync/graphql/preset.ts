@@ -34,6 +34,8 @@ interface PresetOptions {
   plugins?: GraphileConfig.Plugin[];
   /** The read models whose change events carry their documents (changes.ts; none by default). */
   streamDocumentModels?: readonly string[] | "all";
+  /** Whether other server processes may share the database: the stream's documents are then built once across them. */
+  sharedStreamBuilds?: boolean;
 }
 
 const ProductionValidationPlugin: GraphileConfig.Plugin = {
@@ -60,6 +62,7 @@ export function makePreset({
   production,
   plugins = [],
   streamDocumentModels = [],
+  sharedStreamBuilds = false,
 }: PresetOptions): GraphileConfig.Preset {
   installTextTimestamptz();
   return {
@@ -70,7 +73,7 @@ export function makePreset({
       PostGraphileConnectionFilterPreset,
     ],
     plugins: [
-      makeChangesSubscriptionPlugin({ documentModels: streamDocumentModels }),
+      makeChangesSubscriptionPlugin({ documentModels: streamDocumentModels, sharedBuilds: sharedStreamBuilds }),
       AffectedRowPlugin,
       InputChecksPlugin,
       RequiredArgumentsPlugin,

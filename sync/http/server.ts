@@ -9,7 +9,7 @@ import { grafserv } from "postgraphile/grafserv/node";
 import { accreditationRoutes } from "../accreditation/routes.ts";
 import { prepareAccreditationService } from "../accreditation/service.ts";
 import type { ChainService, ChainServiceOptions } from "../chain/service.ts";
-import type { Config } from "../config.ts";
+import { type Config, parseStreamDocuments } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
@@ -64,8 +64,8 @@ export interface StartOptions extends Partial<Config> {
   /** The websockets' keep-alive ping interval (ms, default 12,000): a socket that misses a pong is dropped. */
   websocketKeepAliveMs?: number;
   /**
-   * The read models whose change-stream events carry their documents (issue 33 item 1, a pilot: docs/SERVER.md "The
-   * change in the stream"); none by default.
+   * The read models whose change-stream events carry their documents (issue 33 item 1: docs/SERVER.md "The change in
+   * the stream"); LL_STREAM_DOCUMENTS's default (every model) when not given.
    */
   streamDocumentModels?: readonly string[] | "all";
 }
@@ -161,7 +161,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       pgService: database.pgService,
       production,
       plugins: [makeStoragePlugin(storage, db)],
-      streamDocumentModels: options.streamDocumentModels,
+      streamDocumentModels: options.streamDocumentModels ?? parseStreamDocuments(undefined),
+      sharedStreamBuilds: db.kind === "postgres",
     }),
   );
   const serv = pgl.createServ(grafserv);

@@ -42,8 +42,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   // Grafast reads GRAPHILE_ENV when it loads: import the server only after setting it.
   process.env.GRAPHILE_ENV ??= "development";
   const { startServer } = await import("../../sync/http/server.ts");
-  // LL_STREAM_DOCUMENTS set for a test run puts the change stream's documents on in every server it starts
-  // (docs/SERVER.md "The change in the stream"); a test's own option wins
+  // LL_STREAM_DOCUMENTS set for a test run decides the change stream's documents in every server it starts (all
+  // models when unset, as for the server; docs/SERVER.md "The change in the stream"); a test's own option wins
   const streamed = process.env.LL_STREAM_DOCUMENTS
     ? { streamDocumentModels: parseStreamDocuments(process.env.LL_STREAM_DOCUMENTS) }
     : {};

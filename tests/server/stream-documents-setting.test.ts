@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { parseStreamDocuments, readConfig } from "../../sync/config.ts";
 
 describe("LL_STREAM_DOCUMENTS", () => {
-  it("reads all, none and a list of read models; none when unset", () => {
-    expect(readConfig({}).streamDocumentModels).toEqual([]);
+  it("reads all, none and a list of read models; all when unset", () => {
+    expect(readConfig({}).streamDocumentModels).toBe("all");
+    expect(readConfig({ LL_STREAM_DOCUMENTS: "" }).streamDocumentModels).toBe("all");
     expect(parseStreamDocuments("all")).toBe("all");
     expect(parseStreamDocuments(" ALL ")).toBe("all");
     expect(parseStreamDocuments("none")).toEqual([]);

@@ -58,3 +58,76 @@ begin
 end;
 $$;
 grant execute on function app_private.stream_documents(text, xid8) to app_user;
+
+-- Several server processes on one PostgreSQL (issue 33 item 4): each process hears every change and serves its own
+-- sockets, but a reader's documents of a change are built once, whichever process builds them first. The reader key
+-- is what the pull's answer depends on (the policies and builders read nothing else of the session).
+create or replace function app_private.stream_reader_key()
+  returns text
+  language sql
+  stable
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select concat_ws('/', app_private.current_user_id(), app_private.current_account_id(),
+                   app_private.current_account_type(), app_private.current_account_role())
+$function$;
+grant execute on function app_private.stream_reader_key() to app_user;
+
+-- The documents another process built for the caller's own reader key (app_private.stream_builds, 2040), or null.
+create or replace function app_private.stream_build_taken(model text, change_txid xid8)
+  returns text
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  select b.docs from app_private.stream_builds b
+  where b.txid = change_txid and b.model = stream_build_taken.model and b.reader = app_private.stream_reader_key()
+$function$;
+grant execute on function app_private.stream_build_taken(text, xid8) to app_user;
+
+-- Keeps the documents the caller built, under its own reader key, and drops builds older than two minutes (no
+-- process asks for a change that old: a notification is answered within seconds or the device pulls). A key built
+-- again (only should a build have run outside the lock) counts one more build.
+create or replace function app_private.stream_build_keep(model text, change_txid xid8, docs text)
+  returns void
+  language sql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private'
+as $function$
+  delete from app_private.stream_builds b
+  where (b.txid, b.model, b.reader) in (
+    select o.txid, o.model, o.reader from app_private.stream_builds o
+    where o.created_on < now() - interval '2 minutes' limit 1000 for update skip locked);
+  insert into app_private.stream_builds (txid, model, reader, docs)
+  values (change_txid, stream_build_keep.model, app_private.stream_reader_key(), docs)
+  on conflict (txid, model, reader) do update set builds = stream_builds.builds + 1, docs = excluded.docs;
+$function$;
+grant execute on function app_private.stream_build_keep(text, xid8, text) to app_user;
+
+-- stream_documents built once across processes: the text another process kept, else, under a transaction-scoped
+-- advisory lock on (model, txid, reader key), the text kept meanwhile (the lock's holder committed it before
+-- releasing the lock; each statement here reads with a new snapshot) or a build of our own, kept for the others.
+-- Security invoker: the build runs under the caller's role and claims, as stream_documents.
+create or replace function app_private.stream_documents_shared(model text, change_txid xid8)
+  returns text
+  language plpgsql volatile security invoker
+  set search_path = pg_catalog, app_public, app_private
+as $$
+declare
+  docs text := app_private.stream_build_taken(model, change_txid);
+begin
+  if docs is not null then
+    return docs;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended(
+    concat_ws('/', 'stream_build', model, change_txid::text, app_private.stream_reader_key()), 0));
+  docs := app_private.stream_build_taken(model, change_txid);
+  if docs is not null then
+    return docs;
+  end if;
+  docs := app_private.stream_documents(model, change_txid);
+  perform app_private.stream_build_keep(model, change_txid, docs);
+  return docs;
+end;
+$$;
+grant execute on function app_private.stream_documents_shared(text, xid8) to app_user;
