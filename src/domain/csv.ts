@@ -18,6 +18,8 @@
 
 /** The Content-Type of every CSV the product sends or saves. */
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+/** What a file chooser for a CSV accepts. */
+export const CSV_FILE_ACCEPT = ".csv,text/csv";
 
 /** Text that came out of toCsv (the only way to make one), so a download cannot be fed a hand-built CSV. */
 export type CsvText = string & { readonly __csv: unique symbol };

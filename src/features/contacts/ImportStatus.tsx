@@ -7,6 +7,7 @@ import { useViewer } from "../../app/viewer.ts";
 import { discardQueuedFile, type QueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { useLocalData } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
+import { CSV_FILE_ACCEPT } from "../../domain/csv.ts";
 import { contactsFileProblem, contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, toast } from "../../ui/index.ts";
@@ -75,7 +76,11 @@ export function ImportStatus() {
             {file ? (
               <div className={css({ display: "flex", gap: "2", flexWrap: "wrap", justifyContent: "flex-end" })}>
                 {fileRefused && (
-                  <RefusedFileActions file={file} accept=".csv,text/csv" check={async (f) => contactsFileProblem(f)} />
+                  <RefusedFileActions
+                    file={file}
+                    accept={CSV_FILE_ACCEPT}
+                    check={async (f) => contactsFileProblem(f)}
+                  />
                 )}
                 <Button
                   size="sm"
