@@ -467,6 +467,8 @@ const NOT_EXERCISED: Record<string, string> = {
     "the blob is checked against the step's schema as completeStep's; the device's time is a date at most a day ahead (tests/server/in-person.test.ts)",
   endInPersonSession:
     "the device's time is a date at most a day ahead; only the session's host (tests/server/in-person.test.ts)",
+  setupAccountInPerson:
+    "setupAccount's own checks and body (setupAccount is exercised here: the same texts, bounds and nothing written); the device's time is a date at most a day ahead; only the session's host (tests/server/in-person.test.ts)",
   transferOwnership:
     "takes one e-mail, held to the address pattern and 254 characters ('A valid email is required.', tests/server/delegates-rules.test.ts); a valid one would move the demo issuer's ownership under the other cases",
 
@@ -845,6 +847,7 @@ const SPEC_REQUIRED: Record<string, string> = {
   "makeDelegate.role": "Role is required.",
   "transferOwnership.email": "A valid email is required.",
   "setupAccount.attestation": "Please accept the attestation to proceed.",
+  "setupAccountInPerson.attestation": "Please accept the attestation to proceed.",
   "makeIssuerAccount.companyName": "Name is required.",
   "makeIssuerAccount.companyEmail": "Email is required.",
 };
