@@ -8,7 +8,8 @@
 // letter as evidence, a second offline reload keeps them, and she submits. Nothing reaches the server until the
 // network returns; then each part arrives once, in order: the sealed PDF verifies with openssl (one changed byte
 // fails), the files download intact, and after the broker's approval the issuer's replica of the distribution has
-// every step complete, each once.
+// every step complete, each once. The round's issuer is offered "Complete with the investor" on the broker's
+// allocation too.
 import { createHash } from "node:crypto";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +49,7 @@ const rows = <T>(sql: string, params: unknown[] = []): Promise<T[]> => rowsOf<T>
 
 describe("an investor on their own phone with no network", () => {
   it("answers, signs and gives evidence offline across two reloads; on reconnect each part arrives once", async () => {
-    const { invite } = await brokerRound(e2e);
+    const { allocationId, invite } = await brokerRound(e2e);
     const distributionId = await invite("investor@demo.test", INVESTOR);
     const steps = await stepsOf(e2e, distributionId);
     expect(steps.map((s) => s.type)).toEqual(["encrypted_form", "signing", "accreditation"]);
@@ -186,5 +187,17 @@ describe("an investor on their own phone with no network", () => {
       await rows("select 1 from app_public.sent_signing_documents where distribution_id = $1", [distributionId]),
     ).toHaveLength(1);
     expect(await rows("select 1 from app_public.accreditations where step_id = $1", [steps[2]?.id])).toHaveLength(1);
+
+    // the round's issuer may host an in-person session on the broker's allocation too (issue 31 item 2): its
+    // distribution tab offers it for an investor with open steps
+    const walkIn = await invite("lee.park@walk-in.example", "Lee Park");
+    const issuerContext = await newContext(e2e.browser, e2e.url);
+    contexts.push(issuerContext);
+    const issuerPage = await signIn(issuerContext, "issuer@demo.test");
+    await issuerPage.goto(`/distribute-allocation/${allocationId}/distribution?distribution=${walkIn}`);
+    await issuerPage
+      .getByTestId("in-person")
+      .getByRole("button", { name: "Complete with the investor" })
+      .waitFor({ timeout: 60_000 });
   }, 180_000);
 });
