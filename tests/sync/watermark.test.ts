@@ -138,7 +138,14 @@ describe.runIf(pgClusterAvailable)("on PostgreSQL: out-of-order commits and comm
     await admin.connect();
     await admin.query("create database ledgerline_watermark_test");
     await admin.end();
-    t = await startTestServer({ databaseUrl: cluster.urlFor("ledgerline_watermark_test"), seedDemo: true });
+    // The stream's events without documents: this describes the pull's watermark, and a document carried by the
+    // stream is applied without moving the device's checkpoint (docs/REPLICATION.md), so with documents the device
+    // would show the short transaction's row early, by design, while its next pull still starts before the long one.
+    t = await startTestServer({
+      databaseUrl: cluster.urlFor("ledgerline_watermark_test"),
+      seedDemo: true,
+      streamDocumentModels: [],
+    });
     issuer = await signInAs(t.client(), "issuer@demo.test");
     longTx = new pg.Client({ connectionString: cluster.urlFor("ledgerline_watermark_test") });
     await longTx.connect();
