@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
 import { useHostedSession } from "../../app/hosted-session.ts";
+import { useOnline } from "../../app/useOnline.ts";
 import {
   childSteps,
   currentStep,
@@ -25,7 +26,7 @@ import { Button, Dialog } from "../../ui/index.ts";
 import { AccreditationOutcome } from "../accreditation/index.ts";
 import { StepAction } from "./StepAction.tsx";
 import { StepBar } from "./StepBar.tsx";
-import { ONBOARDING_PAGE_TEXT } from "./strings.ts";
+import { ONBOARDING_PAGE_TEXT, STEP_ACTION_TEXT } from "./strings.ts";
 import { useStepCommands } from "./use-step-commands.ts";
 
 /**
@@ -37,6 +38,11 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
   const { top: current } = currentStep(process);
   // null follows the current step as the process advances; an id is a step the investor picked on purpose.
   const [pickedId, setPickedId] = useState<string | null>(null);
+  // Offline, a step whose completion waits on this device counts as done (withQueuedDone) and the investor goes on:
+  // what was saved here is said above the next step.
+  const commands = useStepCommands();
+  const online = useOnline();
+  const savedHere = online ? [] : process.steps.filter((step) => commands.get(step.id)?.status === "pending");
 
   if (tops.length === 0) {
     return (
@@ -47,11 +53,19 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
       </section>
     );
   }
-  if (!current) return <Congratulations verified={tops.filter((step) => step.type === "accreditation")} />;
+  if (!current) {
+    return (
+      <>
+        <SavedHere steps={savedHere} />
+        <Congratulations verified={tops.filter((step) => step.type === "accreditation")} />
+      </>
+    );
+  }
 
   const selected = tops.find((step) => step.id === pickedId) ?? current;
   return (
     <section data-testid="step-process" className={css({ minW: 0, flex: "1" })}>
+      <SavedHere steps={savedHere} />
       <StepBar
         process={process}
         selectedId={selected.id}
@@ -66,6 +80,21 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
         onGoToCurrent={() => setPickedId(null)}
       />
     </section>
+  );
+}
+
+/** The steps whose completion waits on this device (offline), named above the next step or the last screen. */
+function SavedHere({ steps }: { steps: StepDoc[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <div
+      role="status"
+      data-testid="step-queued"
+      className={css({ p: "4", mb: "4", bg: "bg.subtle", borderRadius: "md", fontSize: "sm" })}
+    >
+      <p className={css({ fontWeight: "600" })}>{steps.map((step) => stepTitle(step)).join(", ")}</p>
+      <p>{STEP_ACTION_TEXT.savedOffline}</p>
+    </div>
   );
 }
 
