@@ -8,6 +8,7 @@
 import type { RxStorage } from "rxdb";
 import { distinctUntilChanged, map } from "rxjs";
 import type { CommandName, VariablesOf } from "../domain/commands/catalogue.ts";
+import { createAcceptedPurge } from "./accepted-purge.ts";
 import { type Connectivity, gatedTransport, connectivity as pageConnectivity } from "./connectivity.ts";
 import type { LocalDatabase } from "./database.ts";
 import { LOCAL_INDEXEDDB_PREFIX, openLocalDatabase } from "./database.ts";
@@ -112,21 +113,14 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
   mark("ll:local-data:opened");
   const replication = startReplication({ db, transport, retryTime: options.retryTime, connectivity: net });
 
-  // An accepted command stays in the outbox (its effect overlaid on the replicas, pending.ts) until a pull that
-  // started after the server's answer has ended: only then do the replicas surely show it.
-  let purging = false;
-  const purgeFresh = async () => {
-    const freshSince = replication.freshSince();
-    if (purging || freshSince === null) return;
-    purging = true;
-    try {
-      await outbox.purgeAccepted(freshSince);
-    } catch {
-      // the next pull tries again
-    } finally {
-      purging = false;
-    }
-  };
+  // An accepted command stays in the outbox until a pull that started after the server's answer has ended
+  // (accepted-purge.ts).
+  const acceptedPurge = createAcceptedPurge({
+    freshSince: () => replication.freshSince(),
+    purge: (answeredBefore) => outbox.purgeAccepted(answeredBefore),
+    hasAccepted: async () => (await outbox.commands()).some((command) => command.status === "accepted"),
+    reSync: () => replication.reSync(),
+  });
   // Files chosen for uploads wait in their own IndexedDB database and go when online (docs/REPLICATION.md "Files
   // chosen offline"), each tab sending (one tab at a time per file, by a Web Lock).
   const files =
@@ -154,8 +148,8 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
     // An import or template that reads its uploaded file waits for it, and so do the commands that name its record or
     // its file (file-queue.ts heldCommands, outbox/order.ts).
     held: files ? () => heldCommands(files) : undefined,
-    // Accepted commands changed server rows: pull now (they leave the outbox after that pull, purgeFresh).
-    onAccepted: () => replication.reSync(),
+    // Accepted commands changed server rows: pull now (they leave the outbox after that pull).
+    onAccepted: () => acceptedPurge.accepted(),
   });
 
   const fileSender = files
@@ -196,7 +190,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
         map((progress) => progress.lastSyncedOn),
         distinctUntilChanged(),
       )
-      .subscribe(() => void purgeFresh()),
+      .subscribe(() => void acceptedPurge.pulled()),
     replication.progress$
       .pipe(
         map((progress) => progress.lastSyncedOn),
@@ -244,6 +238,7 @@ export async function startLocalData(options: StartLocalDataOptions): Promise<Lo
       }
       for (const subscription of subscriptions) subscription.unsubscribe();
       outbox.stop();
+      acceptedPurge.stop();
       fileSender?.stop();
       await replication.stop();
     })());

@@ -19,6 +19,7 @@ import { BehaviorSubject, type Observable } from "rxjs";
 import { assertCommand, type CommandName, type VariablesOf } from "../domain/commands/catalogue.ts";
 import { MAX_COMMANDS_PER_REQUEST } from "../domain/wire.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
+import { orderedNow } from "./ordered-clock.ts";
 import { type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
 import type { SendCommands } from "./outbox/command-sender.ts";
 import type { HeldCommands } from "./outbox/order.ts";
@@ -117,7 +118,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     held: options.held,
     batchSize: options.batchSize ?? MAX_COMMANDS_PER_REQUEST,
     onAccepted: options.onAccepted,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? orderedNow,
   });
   // the marker (outbox-marker.ts): "may hold" around each add, "empty" re-checked after removals and at start
   const database = (options.collection as Partial<OutboxCollection>).database?.name;

@@ -26,6 +26,7 @@ import type { Connectivity } from "./connectivity.ts";
 import { type LocalDatabase, yieldToMain } from "./database.ts";
 import { isRecordKind, READ_MODEL_NAMES, READ_MODELS, type ReadModelName } from "./models/index.ts";
 import { kindReplicationIdentifier, kindVersion, type RecordKind, toRecord } from "./models/records.ts";
+import { orderedNow } from "./ordered-clock.ts";
 import { type CollectionPull, createCollectionPull } from "./replication/collection-pull.ts";
 import { describeSyncFailure } from "./replication/failure.ts";
 import { createFreshness } from "./replication/freshness.ts";
@@ -91,7 +92,7 @@ export function startReplication(options: ReplicationOptions): Replication {
   const wanted = Math.max(1, options.writeSize ?? WRITE_BATCH_SIZE);
   // RxDB ends a pull cycle at the first part shorter than its batch size: parts must divide the page
   const writeSize = wanted < batchSize && batchSize % wanted === 0 ? wanted : batchSize;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? orderedNow;
   const states = new Map<ReadModelName, RxReplicationState<unknown, Checkpoint>>();
   const pulls = new Map<ReadModelName, CollectionPull>();
   // the read models this database holds (all of them in the app)

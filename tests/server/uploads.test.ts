@@ -369,6 +369,28 @@ describe("a file chosen offline (the device's own slot key and the content's SHA
       { name: "Early", securityId: security, fileKey: earlyKey, id: crypto.randomUUID() },
     );
     expect(late.data!.makeSecurityDocument.documentUpload.uploadStatus).toBe("uploaded");
+
+    // A file refused before its document arrives (over the limit): the document says the upload failed, and the
+    // device's next attempt at a file opens the slot again for both.
+    process.env.UPLOAD_MAX_BYTES = "1024";
+    const refusedKey = crypto.randomUUID();
+    try {
+      const refused = await keyed(issuer, { fileName: "Refused.csv", key: refusedKey, contentHash: hash("e") });
+      expect((await upload(issuer, refused, "Refused.csv", "x".repeat(8_000))).status).toBe(413);
+    } finally {
+      delete process.env.UPLOAD_MAX_BYTES;
+    }
+    expect(await status(issuer, refusedKey)).toBe("failed");
+    const refusedDocument = crypto.randomUUID();
+    const after = await issuer.graphql<{ makeSecurityDocument: { documentUpload: { uploadStatus: string } } }>(
+      MAKE_WITH_ID,
+      { name: "Refused", securityId: security, fileKey: refusedKey, id: refusedDocument },
+    );
+    expect(after.errors).toBeUndefined();
+    expect(after.data!.makeSecurityDocument.documentUpload.uploadStatus).toBe("failed");
+    expect(await documentRow(refusedDocument)).toMatchObject({ upload_status: "failed" });
+    await keyed(issuer, { fileName: "Refused.pdf", key: refusedKey, contentHash: hash("f") });
+    expect(await documentRow(refusedDocument)).toMatchObject({ upload_status: "pending" });
   });
 
   it("reopens a slot whose upload failed or expired; another user's key is not found; a bad hash is refused", async () => {
