@@ -7904,8 +7904,13 @@ begin
       on conflict do nothing;
   end loop;
 
-  -- A key the device made (a file chosen offline, uploaded before or after this command) names the same slot.
-  key := (app_public.make_file_location(trim(make_document.name) || '.' || ext, key)).fields ->> 'key';
+  -- A key the device made (a file chosen offline, uploaded before or after this command) names the same slot: made
+  -- here when the file has not asked for it yet, and otherwise taken as it is. A slot whose file the server refused
+  -- stays failed (only the device's next attempt at a file opens it again), so the document says the upload failed
+  -- whichever of the file and this command arrived first.
+  if key is null or app_public.file_upload_status(key) is null then
+    key := (app_public.make_file_location(trim(make_document.name) || '.' || ext, key)).fields ->> 'key';
+  end if;
   status := app_private.attach_upload(document_id, key);
   return row(document_id, status, app_private.upload_location(key))::app_public.document_upload;
 end
