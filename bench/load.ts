@@ -7,9 +7,9 @@
 //   npx node bench/load.ts --devices 1000 --processes 1 --case mix --no-write
 //   npx node bench/load.ts --stream-documents off,on   # each setup without, then with documents in the stream
 //
-// Options: --devices (list), --processes (list of 1 and 2), --case (single,mix), --stream-documents (off, on, or
-// off,on: the servers' setting, and whether the devices ask for documents), --stream-models (the models whose
-// events carry documents with "on"; default customers, the one the server builds so far), --threads (the devices'
+// Options: --devices (list), --processes (list of 1 and 2), --case (single,mix), --stream-documents (on, the
+// product's default, off, or off,on: the servers' setting, and whether the devices ask for documents),
+// --stream-models (the models whose events carry documents with "on"; default all, as the product), --threads (the devices'
 // worker threads, default 2), --no-write (print, leave bench/RESULTS.md alone).
 //
 // The servers are real processes (bench/lib/load-server.ts: what `node sync/main.ts` starts, in production mode, plus
@@ -62,8 +62,8 @@ const PLAN = argv.includes("--runs")
     })
   : SETUPS.flatMap((processes) => SIZES.map((devices) => ({ processes, devices })));
 const CASES = list("case", "single,mix").map((c) => (c === "mix" ? "mix" : "single audience")) as LoadResult["case"][];
-const STREAM = list("stream-documents", "off").map((s) => (s === "on" ? "on" : "off")) as LoadResult["stream"][];
-const STREAM_MODELS = option("stream-models", "customers");
+const STREAM = list("stream-documents", "on").map((s) => (s === "on" ? "on" : "off")) as LoadResult["stream"][];
+const STREAM_MODELS = option("stream-models", "all");
 const THREADS = Math.max(1, Number(option("threads", "2")));
 const WRITE = !argv.includes("--no-write");
 const SAVED = join(import.meta.dirname, "results", "load.json");
@@ -677,7 +677,7 @@ async function main(): Promise<void> {
     let demo: Demo | null = null;
     for (const stream of STREAM) {
       await stopProcesses(procs);
-      const models = stream === "on" ? STREAM_MODELS : "";
+      const models = stream === "on" ? STREAM_MODELS : "none";
       for (const setup of [...new Set(PLAN.map((p) => p.processes))]) {
         let started = false;
         while (procs.length < setup) {

@@ -1,27 +1,22 @@
 // A server process of bench/load.ts: what `node sync/main.ts` starts (sync/config.ts from the environment, production
-// mode, the real startServer), plus the one setting the product's entry does not read from the environment yet: the
-// read models whose change-stream events carry their documents (StartOptions.streamDocumentModels, docs/SERVER.md
-// "The change in the stream"), from LL_STREAM_DOCUMENTS (a comma list of models; unset or empty: none). It prints
-// "running at <url>" when it listens and closes cleanly on SIGTERM, as sync/main.ts does.
+// mode, the real startServer), with the product's own default for the documents in the change stream
+// (LL_STREAM_DOCUMENTS: all when unset, `none` for the notices-only case; docs/SERVER.md "The change in the stream").
+// It prints "running at <url>" when it listens and closes cleanly on SIGTERM, as sync/main.ts does.
 import { readConfig } from "../../sync/config.ts";
 
 const config = readConfig();
 // Grafast reads GRAPHILE_ENV when it loads, so set it before the server's modules are imported (as sync/main.ts does).
 process.env.GRAPHILE_ENV ??= config.mode === "production" ? "production" : "development";
 const { startServer } = await import("../../sync/http/server.ts");
-const streamDocumentModels = (process.env.LL_STREAM_DOCUMENTS ?? "")
-  .split(",")
-  .map((model) => model.trim())
-  .filter(Boolean);
+const { streamDocumentModels } = config;
 const server = await startServer({
   ...config,
   dataDir: config.databaseUrl ? null : config.dataDir,
   seedDemo: process.env.SEED_DEMO === "1" ? true : undefined,
-  streamDocumentModels,
   mailLog: () => {},
 });
 console.log(
-  `load bench server running at ${server.url} (documents in the stream: ${streamDocumentModels.join(", ") || "none"})`,
+  `load bench server running at ${server.url} (documents in the stream: ${streamDocumentModels === "all" ? "all" : streamDocumentModels.join(", ") || "none"})`,
 );
 
 let stopping = false;
