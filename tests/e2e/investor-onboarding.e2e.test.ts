@@ -110,6 +110,7 @@ describe("the seeded onboarding process", () => {
     await expectStep(page, "Tax identification");
 
     // encrypted_form filled offline: kept on the device, applied on reconnect
+    const completeBefore = await bar.getByRole("button").filter({ hasText: "Complete" }).count();
     await setOffline(ctx, true);
     await page.getByLabel("SSN / ITIN").fill("12345");
     await page.getByRole("button", { name: "Submit securely" }).click();
@@ -124,6 +125,9 @@ describe("the seeded onboarding process", () => {
     // the saved step counts as done on this device, so the investor goes on to the next one
     expect(await page.getByTestId("step-queued").textContent()).toContain("Tax identification");
     expect(await stepTitle(page).textContent()).toBe("Subscription agreement");
+    // the step bar says where the saved step is: on this device, not complete yet
+    expect(await bar.getByRole("button").filter({ hasText: "Saved on this device" }).count()).toBe(1);
+    expect(await bar.getByRole("button").filter({ hasText: "Complete" }).count()).toBe(completeBefore);
     await setOffline(ctx, false);
     await expectStep(page, "Subscription agreement");
 

@@ -19,11 +19,14 @@ export function StepBar({
   selectedId,
   currentId,
   onSelect,
+  savedIds,
 }: {
   process: ProcessDoc;
   selectedId: string | null;
   currentId: string | null;
   onSelect: (step: StepDoc) => void;
+  /** steps that count as done because their completion waits on this device (offline): said so, not "Complete" */
+  savedIds?: ReadonlySet<string>;
 }) {
   const steps = topSteps(process);
   const { position, total } = progressPosition(process);
@@ -112,6 +115,7 @@ export function StepBar({
           const selected = step.id === selectedId || (selectedId === null && index === selectedIndex);
           const current = step.id === currentId;
           const done = step.status === "complete";
+          const saved = done && (savedIds?.has(step.id) ?? false);
           const failed = step.status === "failed" || step.status === "retry_limit" || step.status === "restart";
           return (
             <li
@@ -129,7 +133,7 @@ export function StepBar({
                 onClick={() => onSelect(step)}
                 aria-current={current ? "step" : undefined}
                 aria-pressed={selected}
-                data-status={step.status}
+                data-status={saved ? "saved" : step.status}
                 className={css({
                   w: "full",
                   display: "flex",
@@ -161,14 +165,22 @@ export function StepBar({
                     borderWidth: "2px",
                   })}
                   style={{
-                    background: done ? "var(--colors-success)" : current ? "var(--colors-brand)" : "transparent",
-                    borderColor: done
-                      ? "var(--colors-success)"
-                      : failed
-                        ? "var(--colors-danger)"
+                    background: saved
+                      ? "var(--colors-fg-muted)"
+                      : done
+                        ? "var(--colors-success)"
                         : current
                           ? "var(--colors-brand)"
-                          : "var(--colors-border-strong)",
+                          : "transparent",
+                    borderColor: saved
+                      ? "var(--colors-fg-muted)"
+                      : done
+                        ? "var(--colors-success)"
+                        : failed
+                          ? "var(--colors-danger)"
+                          : current
+                            ? "var(--colors-brand)"
+                            : "var(--colors-border-strong)",
                     color: done || current ? "white" : failed ? "var(--colors-danger)" : "var(--colors-fg-muted)",
                   }}
                 >
@@ -187,13 +199,15 @@ export function StepBar({
                     {stepBarTitle(step)}
                   </span>
                   <span className={css({ fontSize: "xs", color: failed ? "danger" : "fg.muted" })}>
-                    {done
-                      ? ONBOARDING_PAGE_TEXT.complete
-                      : current
-                        ? ONBOARDING_PAGE_TEXT.currentStep
-                        : failed
-                          ? ONBOARDING_PAGE_TEXT.needsAttention
-                          : ONBOARDING_PAGE_TEXT.notStarted}
+                    {saved
+                      ? ONBOARDING_PAGE_TEXT.savedOnDevice
+                      : done
+                        ? ONBOARDING_PAGE_TEXT.complete
+                        : current
+                          ? ONBOARDING_PAGE_TEXT.currentStep
+                          : failed
+                            ? ONBOARDING_PAGE_TEXT.needsAttention
+                            : ONBOARDING_PAGE_TEXT.notStarted}
                   </span>
                 </span>
               </button>

@@ -71,6 +71,7 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
         selectedId={selected.id}
         currentId={current.id}
         onSelect={(step) => setPickedId(step.id === current.id ? null : step.id)}
+        savedIds={new Set(savedHere.map((step) => step.id))}
       />
       <StepPanel
         key={selected.id}

@@ -19,6 +19,8 @@ export const ONBOARDING_PAGE_TEXT = {
   onboardingSteps: "Onboarding steps",
   onboardingProgress: "Onboarding progress",
   complete: "Complete",
+  /** a step whose completion waits on this device (offline) */
+  savedOnDevice: "Saved on this device",
   currentStep: "Current step",
   needsAttention: "Needs attention",
   notStarted: "Not started",
