@@ -866,6 +866,7 @@ CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_pub
 CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__embedded();
 CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'types', 'accounts', 'sync');
 CREATE TRIGGER _910_signing_account AFTER INSERT ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__signing_account();
+CREATE TRIGGER _910_transfer_onboarding AFTER UPDATE OF setup ON app_public.accounts FOR EACH ROW WHEN (old.setup IS DISTINCT FROM new.setup) EXECUTE FUNCTION app_private.tg_accounts__transfer_onboarding();
 CREATE TRIGGER _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (new.tax_short IS NOT NULL OR new.date_of_birth IS NOT NULL OR new.type = 'investor'::text AND new.formation_date IS NOT NULL) EXECUTE FUNCTION app_private.tg_accounts__personal_data_private();
 create policy select_visible on app_public.accounts for select to public
   using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
@@ -2813,6 +2814,7 @@ alter table app_public.processes enable row level security;
 CREATE INDEX processes_investor_id_idx ON app_public.processes USING btree (investor_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.processes FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_distributions AFTER INSERT OR DELETE OR UPDATE ON app_public.processes FOR EACH ROW EXECUTE FUNCTION app_private.record_change('distributions', 'distribution_id');
+CREATE TRIGGER _910_transfer_onboarding AFTER UPDATE OF status ON app_public.processes FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION app_private.tg_processes__transfer_onboarding();
 create policy select_visible on app_public.processes for select to public
   using ((distribution_id IN ( SELECT d.id
    FROM app_public.distributions d)));
@@ -3445,6 +3447,7 @@ create table app_public.transfers (
   chain_failure text,
   chain_tx_hash text,
   chain_block_number bigint,
+  onboarding_distribution_id uuid,
   constraint chain_failure_length CHECK (chain_failure IS NULL OR char_length(chain_failure) <= 2000 OR app_private.text_too_long('Failure'::text, 2000)),
   constraint chain_length CHECK (chain IS NULL OR char_length(chain) <= 200 OR app_private.text_too_long('Chain'::text, 200)),
   constraint chain_status_length CHECK (chain_status IS NULL OR char_length(chain_status) <= 200 OR app_private.text_too_long('Chain status'::text, 200)),
@@ -3461,6 +3464,7 @@ create table app_public.transfers (
   constraint transfers_holding_id_fkey FOREIGN KEY (holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
   constraint transfers_issuer_id_fkey FOREIGN KEY (issuer_id) REFERENCES app_public.accounts(id) ON DELETE RESTRICT,
   constraint transfers_new_holding_id_fkey FOREIGN KEY (new_holding_id) REFERENCES app_public.holdings(id) ON DELETE RESTRICT,
+  constraint transfers_onboarding_distribution_id_fkey FOREIGN KEY (onboarding_distribution_id) REFERENCES app_public.distributions(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
   constraint transfers_pkey PRIMARY KEY (id),
   constraint transfers_reason_check CHECK (reason = ANY (ARRAY['sale'::text, 'gift'::text, 'estate'::text, 'other'::text])),
   constraint transfers_requested_by_id_fkey FOREIGN KEY (requested_by_id) REFERENCES app_public.users(id) ON DELETE SET NULL,
@@ -3479,6 +3483,7 @@ CREATE INDEX transfers_decided_by_id_idx ON app_public.transfers USING btree (de
 CREATE INDEX transfers_holding_id_idx ON app_public.transfers USING btree (holding_id);
 CREATE INDEX transfers_issuer_id_idx ON app_public.transfers USING btree (issuer_id);
 CREATE INDEX transfers_new_holding_id_idx ON app_public.transfers USING btree (new_holding_id);
+CREATE INDEX transfers_onboarding_distribution_id_idx ON app_public.transfers USING btree (onboarding_distribution_id) WHERE (onboarding_distribution_id IS NOT NULL);
 CREATE INDEX transfers_requested_by_id_idx ON app_public.transfers USING btree (requested_by_id);
 CREATE INDEX transfers_requester_id_idx ON app_public.transfers USING btree (requester_id);
 CREATE INDEX transfers_round_id_idx ON app_public.transfers USING btree (round_id);
@@ -5060,6 +5065,12 @@ begin
       raise exception 'Transfers of % need a qualified transferee: % has not completed onboarding yet.', security_name,
         transferee_account.name using errcode = 'LL422';
     end if;
+    -- the round's own onboarding too: a distribution of theirs in the round with every step complete (12_onboarding.sql)
+    if not app_private.onboarded_in_round(transferee, holding.round_id) then
+      raise exception 'Transfers of % need a qualified transferee: % has not completed the onboarding of the % round yet.',
+        security_name, transferee_account.name, (select r.name from app_public.rounds r where r.id = holding.round_id)
+        using errcode = 'LL422';
+    end if;
   end if;
 end
 $function$;
@@ -6581,7 +6592,8 @@ AS $function$
   select t.id, app_private.live_document(
     app_private.row_document(to_jsonb(t), 'app_public.transfers')
     || jsonb_build_object('securityName', l.security_name, 'requesterName', l.requester_name,
-                          'transfereeName', l.transferee_name))
+                          'transfereeName', l.transferee_name,
+                          'waitsForTransfereeOnboarding', app_private.transfer_waits_for_onboarding(t)))
   from app_public.transfers t
   left join app_private.transfer_labels(ids) l on l.id = t.id
   where t.id = any (ids)
@@ -7429,6 +7441,15 @@ AS $function$
 $function$;
 grant execute on function app_private.is_transaction_staff(issuer_id uuid, broker_id uuid, broker_round boolean, reader_id uuid, reader_type text) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.is_transfer_distribution(distribution_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select exists (select 1 from app_public.transfers t where t.onboarding_distribution_id = $1)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.is_webhook_reader(account_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -8190,6 +8211,20 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.onboarded_in_round(investor uuid, round uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select not exists (select 1 from app_public.allocations al where al.round_id = $2)
+    or exists (
+      select 1 from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+      where d.investor_id = $1 and al.round_id = $2
+        and not exists (select 1 from app_public.processes p join app_public.steps s on s.process_id = p.id
+                        where p.distribution_id = d.id and s.status <> 'complete'))
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.open_offering(offering uuid)
  RETURNS app_public.allocations
  LANGUAGE sql
@@ -8209,6 +8244,76 @@ AS $function$
   select s.* from app_public.steps s join app_public.processes p on p.id = s.process_id
   where p.distribution_id = open_payment_step.distribution_id and s.type = 'payment' and s.status <> 'complete'
   order by s."order", s.id limit 1
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.open_transfer_onboarding(transfer_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  transfer app_public.transfers;
+  allocation uuid;
+  investor app_public.accounts;
+  price numeric;
+  distribution uuid := gen_random_uuid();
+  round_name text;
+  security_name text;
+  holder_name text;
+begin
+  select t.* into transfer from app_public.transfers t where t.id = open_transfer_onboarding.transfer_id for update;
+  if transfer.status is distinct from 'open' or transfer.onboarding_distribution_id is not null
+     or not coalesce((select r.transferee_qualification_required from app_public.transfer_rules r
+                      where r.security_id = transfer.security_id), false)
+     or exists (select 1 from app_public.distributions d join app_public.allocations al on al.id = d.allocation_id
+                where d.investor_id = transfer.transferee_id and al.round_id = transfer.round_id) then
+    return null;
+  end if;
+  select d.allocation_id into allocation from app_public.holdings h
+    join app_public.distributions d on d.id = h.distribution_id
+    where h.id = transfer.holding_id;
+  if allocation is null then
+    select al.id into allocation from app_public.allocations al where al.round_id = transfer.round_id
+      order by (al.owner_id = transfer.issuer_id) desc, al.created_on, al.id limit 1;
+  end if;
+  if allocation is null then
+    return null;
+  end if;
+  select a.* into investor from app_public.accounts a where a.id = transfer.transferee_id;
+  price := coalesce(transfer.price_per_unit, (select r.price from app_public.rounds r where r.id = transfer.round_id));
+  -- named first, so the distribution's own triggers know it is a transfer's (no payment, no invitation)
+  update app_public.transfers t set onboarding_distribution_id = distribution where t.id = transfer.id;
+  insert into app_public.distributions (id, allocation_id, investor_id, name, amount, status, purchase_price)
+    values (distribution, allocation, investor.id, left(coalesce(investor.contact_name, investor.name), 200),
+            transfer.units, 'open', price);
+  insert into app_public.distribution_prices (distribution_id, currency_id, price, is_purchase)
+    values (distribution, 1, price, true);
+  -- a round whose process has no step is complete at once, as a finished process closes its distribution
+  update app_public.distributions d set status = 'closed'
+    where d.id = distribution
+      and not exists (select 1 from app_public.processes p join app_public.steps s on s.process_id = p.id
+                      where p.distribution_id = d.id and s.status <> 'complete');
+  if investor.email is not null then
+    insert into app_public.customers (account_id, investor_id, email, name)
+      select al.owner_id, investor.id, investor.email, coalesce(investor.contact_name, investor.name)
+      from app_public.allocations al where al.id = allocation
+      on conflict do nothing;
+  end if;
+
+  select r.name into round_name from app_public.rounds r where r.id = transfer.round_id;
+  select s.name into security_name from app_public.securities s where s.id = transfer.security_id;
+  select a.name into holder_name from app_public.accounts a where a.id = transfer.requester_id;
+  if not app_private.onboarded_in_round(investor.id, transfer.round_id) then
+    perform app_private.queue_transfer_mail(investor.id, 'transfer_onboarding',
+      'Complete your onboarding to receive ' || security_name,
+      holder_name || ' asked to transfer ' || app_private.transfer_units(transfer.units) || ' units of '
+        || security_name || ' to you. Before the issuer can approve it, complete the onboarding of the ' || round_name
+        || ' round (no payment is due for units you receive by transfer):' || chr(10)
+        || '{{origin}}/distribution/' || distribution::text);
+  end if;
+  return distribution;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.own_address_ids(writable boolean)
@@ -10915,6 +11020,7 @@ begin
     select d.id, qualification, 1000 from app_public.distributions d
       join app_public.allocations al on al.id = d.allocation_id
     where al.round_id = instrument.round_id and not d.locked and d.status in ('drafted', 'open')
+      and not app_private.is_transfer_distribution(d.id)
       and not exists (select 1 from app_public.steps s join app_public.processes p on p.id = s.process_id
                       where p.distribution_id = d.id and s.type = 'payment')
     on conflict do nothing;
@@ -11540,6 +11646,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.tg_accounts__transfer_onboarding()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  perform app_private.record_document_change('transfers', t.id)
+  from app_public.transfers t where t.transferee_id = new.id and t.status = 'open';
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.tg_allocations__dates_ordered()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -11927,7 +12046,8 @@ declare
 begin
   select al.* into allocation from app_public.allocations al where al.id = new.allocation_id;
   wanted := app_private.invitation_wanted(allocation.id, allocation.owner_id);
-  if not wanted then
+  -- a transferee's distribution is no invitation to invest: the transfer mails its link (transfers/12_onboarding.sql)
+  if not wanted or app_private.is_transfer_distribution(new.id) then
     return new;
   end if;
   select a.* into investor from app_public.accounts a where a.id = new.investor_id;
@@ -11974,6 +12094,8 @@ begin
     from app_public.allocation_qualifications q
     join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id and v.active
     where q.allocation_id = new.allocation_id
+      -- units received by transfer are paid to their holder, not the issuer (transfers/12_onboarding.sql)
+      and not (app_private.pays(v.steps) and app_private.is_transfer_distribution(new.id))
     on conflict do nothing;
   perform app_private.build_process(new.id);
   return null;
@@ -12446,6 +12568,22 @@ begin
     raise exception 'Paid on must not be in the future.' using errcode = 'LL422';
   end if;
   return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.tg_processes__transfer_onboarding()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+begin
+  perform app_private.record_document_change('transfers', t.id)
+  from app_public.transfers t
+  join app_public.distributions d on d.id = new.distribution_id
+  join app_public.allocations al on al.id = d.allocation_id
+  where t.transferee_id = new.investor_id and t.round_id = al.round_id and t.status = 'open';
+  return null;
 end
 $function$;
 
@@ -13172,6 +13310,20 @@ CREATE OR REPLACE FUNCTION app_private.transfer_units(units numeric)
  IMMUTABLE
  SET search_path TO 'pg_catalog'
 AS $function$ select trim_scale(units)::text $function$;
+
+CREATE OR REPLACE FUNCTION app_private.transfer_waits_for_onboarding(transfer app_public.transfers)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select transfer.status = 'open'
+    and coalesce((select r.transferee_qualification_required from app_public.transfer_rules r
+                  where r.security_id = transfer.security_id), false)
+    and not (coalesce((select a.setup from app_public.accounts a where a.id = transfer.transferee_id), false)
+             and app_private.onboarded_in_round(transfer.transferee_id, transfer.round_id))
+$function$;
+grant execute on function app_private.transfer_waits_for_onboarding(transfer app_public.transfers) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.units_ok(value numeric)
  RETURNS boolean
@@ -15260,6 +15412,10 @@ begin
       raise exception 'Distribution is locked: %', coalesce(distribution.name, distribution.id::text)
         using errcode = 'LL423';
     end if;
+    if app_private.is_transfer_distribution(distribution.id) then
+      raise exception 'The units of % come by transfer: they are recorded when the transfer is approved, not issued.',
+        coalesce(distribution.name, distribution.id::text) using errcode = 'LL422';
+    end if;
     if distribution.status <> 'closed' then
       raise exception 'Only closed distributions can be issued: %', coalesce(distribution.name, distribution.id::text)
         using errcode = 'LL422';
@@ -16054,6 +16210,9 @@ begin
     'A transfer of ' || security_name || ' waits for your review',
     holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
       || '. Approve or reject it on the security''s page in Ledgerline.');
+  -- when the security asks for a qualified transferee: the round's onboarding, with its own mail and link
+  perform app_private.open_transfer_onboarding(result.id);
+  select t.* into result from app_public.transfers t where t.id = result.id;
   if not exists (select 1 from app_public.users_accounts ua where ua.account_id = transferee) then
     perform app_private.queue_claim_mail((select a.email from app_public.accounts a where a.id = transferee),
                                          app_private.current_user_id());
@@ -16486,6 +16645,12 @@ begin
           first_refusal_days = excluded.first_refusal_days,
           transferee_qualification_required = excluded.transferee_qualification_required
     returning r.* into result;
+  -- the transferees of open requests onboard in the round (12_onboarding.sql); the requests say whether they wait
+  perform app_private.open_transfer_onboarding(t.id) from app_public.transfers t
+    where t.security_id = set_transfer_rules.security_id and t.status = 'open' and result.transferee_qualification_required
+    order by t.requested_on, t.id;
+  perform app_private.record_document_change('transfers', t.id) from app_public.transfers t
+    where t.security_id = set_transfer_rules.security_id and t.status = 'open';
   return result;
 end
 $function$;

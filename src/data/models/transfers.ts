@@ -1,6 +1,7 @@
 // The `transfers` read model (a kind of `records`, parent holdingId; server: sync/database/transfers/20_read_model.sql,
 // docs/TRANSFERS.md): a request to transfer units of a holding to another investor and its decision, with the names
-// people read. Read by the holder who asked, the transferee, the issuer and the brokers managing the round.
+// people read, and whether an open request waits for its transferee's onboarding in the round. Read by the holder who
+// asked, the transferee, the issuer and the brokers managing the round.
 import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
 import {
   decimal,
@@ -18,7 +19,8 @@ export const transferSchema = kindSchema({
   title: "transfers",
   description: "A transfer request of a holding's units to another investor, and its decision.",
   // 1: the chain's side of a tokenized holding's transfer (chain, chainStatus, chainFailure)
-  version: 1,
+  // 2: waitsForTransfereeOnboarding (the security's qualification rule, the round's steps not complete)
+  version: 2,
   properties: {
     holdingId: uuid,
     securityId: uuid,
@@ -40,6 +42,7 @@ export const transferSchema = kindSchema({
     securityName: text,
     requesterName: text,
     transfereeName: text,
+    waitsForTransfereeOnboarding: { type: ["boolean", "null"] },
   },
   required: ["id", "holdingId", "requesterId", "transfereeId", "units", "status", "createdOn", "updatedOn"],
   indexes: ["holdingId", "createdOn"],

@@ -35,6 +35,8 @@ export interface TransferRow {
   units: string;
   pricePerUnit?: string | null;
   status: string;
+  /** an open request the security's qualification rule holds until the transferee completes the round's onboarding */
+  waitsForTransfereeOnboarding?: boolean;
   rejectionReason?: string | null;
   /** a tokenized holding's move on its chain: queued, pending, done or failed (with the chain's reason) */
   chainStatus?: string | null;
@@ -104,6 +106,14 @@ export function TransferTable({
                   <td className="num">{row.pricePerUnit ? formatMoney(row.pricePerUnit) : ""}</td>
                   <td>
                     <StatusBadge label={TRANSFER_STATUS_LABELS[row.status] ?? row.status} />
+                    {row.status === "open" && row.waitsForTransfereeOnboarding && (
+                      <span
+                        className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}
+                        data-testid="transfer-onboarding"
+                      >
+                        {TRANSFERS_TEXT.waitsForOnboarding(row.transfereeName ?? "")}
+                      </span>
+                    )}
                     {row.rejectionReason && (
                       <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
                         {row.rejectionReason}

@@ -37,6 +37,8 @@ export const TRANSFERS_TEXT = {
       : status === "failed"
         ? `The chain refused to move the tokens${failure ? `: ${failure}` : "."}`
         : "Tokens moving on the chain…",
+  waitsForOnboarding: (transferee: string) =>
+    `Waiting for ${transferee || "the transferee"} to complete onboarding in the round before it can be approved.`,
   retryOnChain: "Retry on the chain",
   retried: "Sent to the chain again",
   requestedOn: "Requested",

@@ -67,6 +67,7 @@ export function useTransfers(
         units: doc.units,
         pricePerUnit: doc.pricePerUnit ?? null,
         status: doc.status,
+        waitsForTransfereeOnboarding: doc.waitsForTransfereeOnboarding === true,
         rejectionReason: doc.rejectionReason ?? null,
         chainStatus: doc.chainStatus ?? null,
         chainFailure: doc.chainFailure ?? null,

@@ -265,7 +265,8 @@ declare
 begin
   select al.* into allocation from app_public.allocations al where al.id = new.allocation_id;
   wanted := app_private.invitation_wanted(allocation.id, allocation.owner_id);
-  if not wanted then
+  -- a transferee's distribution is no invitation to invest: the transfer mails its link (transfers/12_onboarding.sql)
+  if not wanted or app_private.is_transfer_distribution(new.id) then
     return new;
   end if;
   select a.* into investor from app_public.accounts a where a.id = new.investor_id;
@@ -417,6 +418,10 @@ begin
     if distribution.locked then
       raise exception 'Distribution is locked: %', coalesce(distribution.name, distribution.id::text)
         using errcode = 'LL423';
+    end if;
+    if app_private.is_transfer_distribution(distribution.id) then
+      raise exception 'The units of % come by transfer: they are recorded when the transfer is approved, not issued.',
+        coalesce(distribution.name, distribution.id::text) using errcode = 'LL422';
     end if;
     if distribution.status <> 'closed' then
       raise exception 'Only closed distributions can be issued: %', coalesce(distribution.name, distribution.id::text)

@@ -402,6 +402,8 @@ begin
     from app_public.allocation_qualifications q
     join app_public.vendor_qualifications v on v.id = q.vendor_qualification_id and v.active
     where q.allocation_id = new.allocation_id
+      -- units received by transfer are paid to their holder, not the issuer (transfers/12_onboarding.sql)
+      and not (app_private.pays(v.steps) and app_private.is_transfer_distribution(new.id))
     on conflict do nothing;
   perform app_private.build_process(new.id);
   return null;

@@ -56,6 +56,7 @@ begin
     select d.id, qualification, 1000 from app_public.distributions d
       join app_public.allocations al on al.id = d.allocation_id
     where al.round_id = instrument.round_id and not d.locked and d.status in ('drafted', 'open')
+      and not app_private.is_transfer_distribution(d.id)
       and not exists (select 1 from app_public.steps s join app_public.processes p on p.id = s.process_id
                       where p.distribution_id = d.id and s.type = 'payment')
     on conflict do nothing;

@@ -26,7 +26,8 @@ as $function$ select trim_scale(units)::text $function$;
 -- The rules of the holding's security that refuse moving its units today, raised with the rule's text (LL422):
 -- a tokenized holding whose tokens cannot move (transfer_chain_plan; at approval also a transferee without a wallet
 -- on that chain), the lock-up, the minimum holding period and, when asked (at approval), the transferee's
--- qualification. The right of first refusal never refuses a transfer: it limits when the issuer may decline one.
+-- qualification (account setup, then the round's onboarding steps). The right of first refusal never refuses a
+-- transfer: it limits when the issuer may decline one.
 create or replace function app_private.check_transfer_rules(holding app_public.holdings, transferee uuid, with_qualification boolean)
   returns void
   language plpgsql
@@ -61,6 +62,12 @@ begin
     if not coalesce(transferee_account.setup, false) then
       raise exception 'Transfers of % need a qualified transferee: % has not completed onboarding yet.', security_name,
         transferee_account.name using errcode = 'LL422';
+    end if;
+    -- the round's own onboarding too: a distribution of theirs in the round with every step complete (12_onboarding.sql)
+    if not app_private.onboarded_in_round(transferee, holding.round_id) then
+      raise exception 'Transfers of % need a qualified transferee: % has not completed the onboarding of the % round yet.',
+        security_name, transferee_account.name, (select r.name from app_public.rounds r where r.id = holding.round_id)
+        using errcode = 'LL422';
     end if;
   end if;
 end
@@ -118,6 +125,12 @@ begin
           first_refusal_days = excluded.first_refusal_days,
           transferee_qualification_required = excluded.transferee_qualification_required
     returning r.* into result;
+  -- the transferees of open requests onboard in the round (12_onboarding.sql); the requests say whether they wait
+  perform app_private.open_transfer_onboarding(t.id) from app_public.transfers t
+    where t.security_id = set_transfer_rules.security_id and t.status = 'open' and result.transferee_qualification_required
+    order by t.requested_on, t.id;
+  perform app_private.record_document_change('transfers', t.id) from app_public.transfers t
+    where t.security_id = set_transfer_rules.security_id and t.status = 'open';
   return result;
 end
 $function$;
@@ -215,6 +228,9 @@ begin
     'A transfer of ' || security_name || ' waits for your review',
     holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
       || '. Approve or reject it on the security''s page in Ledgerline.');
+  -- when the security asks for a qualified transferee: the round's onboarding, with its own mail and link
+  perform app_private.open_transfer_onboarding(result.id);
+  select t.* into result from app_public.transfers t where t.id = result.id;
   if not exists (select 1 from app_public.users_accounts ua where ua.account_id = transferee) then
     perform app_private.queue_claim_mail((select a.email from app_public.accounts a where a.id = transferee),
                                          app_private.current_user_id());

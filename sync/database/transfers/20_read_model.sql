@@ -1,7 +1,8 @@
 -- The `transfers` read model (a kind of the device's `records` collection, parent holdingId; docs/TRANSFERS.md):
--- one document per transfer request, the row with the names people read (security, holder, transferee). Built under
--- the reader's row-level security (policies/10_transfers.sql); the names come from transfer_labels for the requests
--- the reader may read. Audience: the holder, the transferee, the issuer and the brokers managing the round.
+-- one document per transfer request, the row with the names people read (security, holder, transferee) and whether
+-- an open request waits for its transferee's onboarding (12_onboarding.sql, which also says when that changes).
+-- Built under the reader's row-level security (policies/10_transfers.sql); the names come from transfer_labels for
+-- the requests the reader may read. Audience: the holder, the transferee, the issuer and the brokers managing the round.
 
 create or replace function app_private.transfer_labels(ids uuid[])
   returns table(id uuid, security_name text, requester_name text, transferee_name text)
@@ -30,7 +31,8 @@ as $function$
   select t.id, app_private.live_document(
     app_private.row_document(to_jsonb(t), 'app_public.transfers')
     || jsonb_build_object('securityName', l.security_name, 'requesterName', l.requester_name,
-                          'transfereeName', l.transferee_name))
+                          'transfereeName', l.transferee_name,
+                          'waitsForTransfereeOnboarding', app_private.transfer_waits_for_onboarding(t)))
   from app_public.transfers t
   left join app_private.transfer_labels(ids) l on l.id = t.id
   where t.id = any (ids)
