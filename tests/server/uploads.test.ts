@@ -389,8 +389,18 @@ describe("a file chosen offline (the device's own slot key and the content's SHA
     expect(after.errors).toBeUndefined();
     expect(after.data!.makeSecurityDocument.documentUpload.uploadStatus).toBe("failed");
     expect(await documentRow(refusedDocument)).toMatchObject({ upload_status: "failed" });
-    await keyed(issuer, { fileName: "Refused.pdf", key: refusedKey, contentHash: hash("f") });
+    // Another file chosen in its place (a PDF): the slot and the document take its type, and it downloads as such.
+    const inPlace = await keyed(issuer, { fileName: "Refused.pdf", key: refusedKey, contentHash: hash("f") });
     expect(await documentRow(refusedDocument)).toMatchObject({ upload_status: "pending" });
+    expect((await upload(issuer, inPlace, "Refused.pdf", "%PDF-1.4 in its place")).status).toBe(201);
+    const { rows: refusedRows } = await t.server.db.query<{ extension: string; upload_status: string }>(
+      "select extension, upload_status from app_public.documents where id = $1",
+      [refusedDocument],
+    );
+    expect(refusedRows[0]).toEqual({ extension: "pdf", upload_status: "uploaded" });
+    const download = await issuer.fetch(`/api/v2/documents/${refusedDocument}/download`);
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(await download.text()).toBe("%PDF-1.4 in its place");
   });
 
   it("reopens a slot whose upload failed or expired; another user's key is not found; a bad hash is refused", async () => {

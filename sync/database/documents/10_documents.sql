@@ -199,7 +199,9 @@ begin
   end if;
   if make_file_location.key is not null then
     -- The device's own key (a file chosen offline): the same slot every time it asks, made on first use. Asking
-    -- again for a slot that failed or expired unused (an upload cut off) opens it again for the same file.
+    -- again for a slot that failed or expired unused (an upload cut off, or another file chosen in place of a refused
+    -- one) opens it again for the file asked for now: its name, type and content, and the documents naming the slot
+    -- take that file's type.
     select s.* into existing from app_private.upload_slots s where s.key = make_file_location.key for update;
     if existing.key is not null then
       if existing.user_id <> app_private.current_user_id() or existing.account_id <> app_private.current_account_id() then
@@ -207,10 +209,14 @@ begin
       end if;
       if existing.status = 'failed' or (existing.status = 'pending' and existing.expires_on < now()) then
         update app_private.upload_slots s set status = 'pending', size = null, content = null,
-                                              expires_on = now() + interval '1 hour'
+                                              expires_on = now() + interval '1 hour',
+                                              file_name = trim(make_file_location.file_name), extension = ext,
+                                              content_hash = coalesce(make_file_location.content_hash, s.content_hash)
           where s.key = existing.key;
-        update app_public.documents d set upload_status = 'pending'
-          where d.file_key = existing.key::text and d.upload_status <> 'pending';
+        update app_public.documents d
+           set upload_status = 'pending',
+               extension = case when ext in ('csv', 'tsv', 'pdf', 'xls', 'txt') then ext else d.extension end
+          where d.file_key = existing.key::text;
       end if;
       if make_file_location.purpose is not null then
         update app_private.upload_slots s set purpose = make_file_location.purpose where s.key = existing.key;
