@@ -4,8 +4,9 @@
 // security page; both holdings, the ledger and the holder's screen follow, and the total is unchanged.
 // Then a tokenized holding (Emma Lawson's Seed units, minted on the embedded chain): her request inside the
 // security's lock-up is refused with the rule on her screen; once the lock-up is lifted she asks again for a person
-// with no account, who signs up, claims the account from the invitation mail, sets it up and adds a wallet address;
-// the issuer approves on the security page and both holdings, the cap table, the ledger and the token balances on
+// with no account, who signs up, claims the account from the invitation mail, sets it up, adds a wallet address and
+// completes the Seed round's onboarding step (the qualification rule, while the issuer's card says the request waits
+// for it); the issuer approves on the security page and both holdings, the cap table, the ledger and the token balances on
 // the chain follow (the chain's forced transfer, docs/TRANSFERS.md "On the chain").
 import { Interface, Wallet } from "ethers";
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -180,6 +181,23 @@ describe("a partial transfer", () => {
         await provider.call({ to: seed.contract, data: token.encodeFunctionData("balanceOf", [address]) }),
       )[0] as bigint;
     const emmaBefore = await balanceOf(seed.address);
+    // The Seed round asks its investors to go through a welcome step from now on (a transferee too).
+    await e2e.server.server.db.query(
+      `with q as (insert into app_public.vendor_qualifications (account_id, name, steps)
+                  select al.owner_id, 'Seed welcome', $1::jsonb from app_public.allocations al
+                   where al.name = 'Seed Allocation' returning id, account_id)
+       insert into app_public.allocation_qualifications (allocation_id, vendor_qualification_id, execute_order)
+       select al.id, q.id, 1 from q, app_public.allocations al where al.name = 'Seed Allocation'`,
+      [
+        JSON.stringify([
+          {
+            type: "custom",
+            renderAttributes: { progressBarTitle: "Welcome", title: "Welcome to the Seed round" },
+            schema: { text: "Continue" },
+          },
+        ]),
+      ],
+    );
 
     // The issuer locks the security up until next year and asks for qualified transferees (through the API).
     const issuerApi = e2e.server.client();
@@ -305,12 +323,38 @@ describe("a partial transfer", () => {
       .poll(() => text(walletRow.getByTestId("wallet-address-kind")), { timeout: 60_000 })
       .toBe("Your own address");
 
-    // The issuer approves on the security page: the ledger at once, the tokens through the chain's forced transfer.
+    // Not approvable before the newcomer completes the Seed round's onboarding: the issuer's card says it waits.
+    const unqualified = await issuerApi.graphql(
+      "mutation($id: UUID!) { approveTransfer(input: {transferId: $id}) { clientMutationId } }",
+      { id: request.id },
+    );
+    expect(unqualified.errors?.[0]?.message).toMatch(
+      /^Transfers of Northwind Series A Preferred Stock need a qualified transferee: .+ has not completed the onboarding of the Seed round yet\.$/,
+    );
     const issuer = await signIn(await context(), "issuer@demo.test");
     await waitForPath(issuer, "/dashboard");
     await issuer.goto(`/security/${seed.security_id}`);
     const row = issuer.getByTestId("security-transfers").getByTestId("transfer-row");
     await expect.poll(() => text(row), { timeout: 30_000 }).toContain("Emma Lawson");
+    await expect
+      .poll(() => text(row.getByTestId("transfer-onboarding")), { timeout: 30_000 })
+      .toMatch(/^Waiting for .+ to complete onboarding in the round before it can be approved\.$/);
+    // The newcomer opens the round's onboarding from the mail and completes its step (no payment: units by transfer).
+    const onboardingMail = await one<{ text_body: string }>(
+      "select text_body from app_private.mail_outbox where to_address = $1 and kind = 'transfer_onboarding'",
+      [NEWCOMER],
+    );
+    const onboardingPath = /\/distribution\/[0-9a-f-]{36}/.exec(onboardingMail.text_body)?.[0] ?? "";
+    expect(onboardingPath).not.toBe("");
+    await newcomer.goto(onboardingPath);
+    await expect
+      .poll(() => newcomer.getByTestId("step-title").textContent(), { timeout: 30_000 })
+      .toBe("Welcome to the Seed round");
+    await newcomer.getByRole("button", { name: "Continue" }).click();
+    await screenshot(newcomer, "transfer-transferee-onboarded");
+    await expect.poll(() => row.getByTestId("transfer-onboarding").count(), { timeout: 60_000 }).toBe(0);
+
+    // The issuer approves on the security page: the ledger at once, the tokens through the chain's forced transfer.
     // a lock-up that started meanwhile refuses the approval with its rule, beside the request; lifted, it goes through
     expect((await setRules(lockupEnds)).errors).toBeUndefined();
     await row.getByRole("button", { name: "Approve" }).click();
