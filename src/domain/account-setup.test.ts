@@ -56,6 +56,8 @@ describe("account setup rules", () => {
       attestation: "Please accept the attestation to proceed.",
     });
     expect(setupErrors(draft({ phone: "+0 12" }), individual, TODAY).phone).toBeDefined();
+    // a phone is optional, as on the server
+    expect(setupErrors(draft({ phone: "" }), individual, TODAY)).toEqual({});
     expect(setupErrors(draft({ dateOfBirth: "2026-11-23" }), individual, TODAY)).toEqual({
       dateOfBirth: "Date of birth must not be in the future.",
     });

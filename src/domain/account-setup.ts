@@ -202,7 +202,8 @@ export function setupErrors(
     }
   }
   if (!draft.taxId.trim()) errors.taxId = "Tax ID is required.";
-  if (!v.safeParse(PhoneSchema, draft.phone).success) {
+  // optional, as the server has it (setupAccount keeps a phone only when one is given); checked when given
+  if (draft.phone.trim() !== "" && !v.safeParse(PhoneSchema, draft.phone).success) {
     errors.phone = "Enter the phone number in international form, e.g. +1 503 555 0100.";
   }
   for (const [key, message] of Object.entries(addressErrors(draft.address, provinces)))

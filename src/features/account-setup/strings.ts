@@ -9,7 +9,7 @@ export const ACCOUNT_SETUP_TEXT = {
   accountName: "Account name",
   formationDate: "Formation date",
   jointAccountsAreFormed: "Joint accounts are formed today.",
-  phone: "Phone",
+  phone: "Phone (optional)",
   address: "Address",
   primaryAddress: "Primary address",
   mailingAddress: "Mailing address",
