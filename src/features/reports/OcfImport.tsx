@@ -116,7 +116,13 @@ export function OcfImport({ onImported, newIssuer = false }: { onImported?: () =
                 ? ADMIN_OCF_TEXT.ownerInvitedDone(created.ownerEmail)
                 : ADMIN_OCF_TEXT.ownerAdded(created.ownerEmail)
             }`
-          : OCF_TEXT.imported(result.issuances, result.stakeholders, result.stockClasses),
+          : OCF_TEXT.imported(
+              result.issuances,
+              result.stakeholders,
+              result.stockClasses,
+              result.splits,
+              result.conversions,
+            ),
       );
       onImported?.();
     } catch {

@@ -65,6 +65,12 @@ export function OcfPreview({ preview, newIssuer }: { preview: Preview; newIssuer
         <Fact label={OCF_TEXT.cancellations}>{formatInteger(preview.cancellations)}</Fact>
         <Fact label={OCF_TEXT.transfers}>{formatInteger(preview.transfers)}</Fact>
         <Fact label={OCF_TEXT.repurchases}>{formatInteger(preview.repurchases ?? 0)}</Fact>
+        <Fact label={OCF_TEXT.splits} testId="ocf-preview-splits">
+          {formatInteger(preview.splits ?? 0)}
+        </Fact>
+        <Fact label={OCF_TEXT.conversions} testId="ocf-preview-conversions">
+          {formatInteger(preview.conversions ?? 0)}
+        </Fact>
         <Fact label={OCF_TEXT.vestingTerms}>{formatInteger(preview.vestingTerms)}</Fact>
       </dl>
       <SummaryTable

@@ -21,6 +21,9 @@ export interface Preview {
   transfers: number;
   /** buybacks (redemptions); absent in a preview from a server before them */
   repurchases?: number;
+  /** stock class splits and notes converted into stock (sync/ocf/import.ts); absent from a server before them */
+  splits?: number;
+  conversions?: number;
   vestingTerms: number;
   problems: Problem[];
   errors: number;
@@ -32,6 +35,8 @@ export interface Result {
   stakeholders: number;
   stockClasses: number;
   issuances: number;
+  splits?: number;
+  conversions?: number;
   newIssuer?: { id: string; name: string; ownerEmail: string; invited: boolean };
 }
 

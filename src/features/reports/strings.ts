@@ -63,6 +63,8 @@ export const OCF_TEXT = {
   cancellations: "Cancellations",
   transfers: "Transfers",
   repurchases: "Buybacks",
+  splits: "Splits",
+  conversions: "Conversions",
   vestingTerms: "Vesting terms",
   stockClasses: "Stock classes",
   financings: "Financings",
@@ -82,8 +84,8 @@ export const OCF_TEXT = {
   blocked: (errors: number) =>
     `${errors.toLocaleString("en-US")} problem${errors === 1 ? "" : "s"} must be fixed in the package before it can be imported.`,
   moreProblems: (shown: number) => `Showing the first ${shown} problems.`,
-  imported: (issuances: number, stakeholders: number, classes: number) =>
-    `Imported ${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"} for ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"} in ${classes} stock class${classes === 1 ? "" : "es"}.`,
+  imported: (issuances: number, stakeholders: number, classes: number, splits = 0, conversions = 0) =>
+    `Imported ${issuances.toLocaleString("en-US")} issuance${issuances === 1 ? "" : "s"} for ${stakeholders.toLocaleString("en-US")} stakeholder${stakeholders === 1 ? "" : "s"} in ${classes} stock class${classes === 1 ? "" : "es"}${importedActions(splits, conversions)}.`,
   failed: "The package could not be read.",
   confirmFailed:
     "The import's answer did not arrive (the network failed). Import again: a package is never imported twice.",
@@ -93,6 +95,15 @@ export const OCF_TEXT = {
   discard: "Discard",
   discardLabel: (name: string) => `Discard ${name}`,
 };
+
+/** The corporate actions an import recorded, in words (nothing when it recorded none). */
+function importedActions(splits: number, conversions: number): string {
+  const parts = [
+    splits > 0 ? `${splits.toLocaleString("en-US")} split${splits === 1 ? "" : "s"}` : "",
+    conversions > 0 ? `${conversions.toLocaleString("en-US")} conversion${conversions === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? `, with ${parts.join(" and ")}` : "";
+}
 
 /** The admin home's card that creates an issuer from an OCF package (OcfImport with `newIssuer`). */
 export const ADMIN_OCF_TEXT = {
