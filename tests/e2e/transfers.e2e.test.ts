@@ -350,6 +350,12 @@ describe("a partial transfer", () => {
     await expect
       .poll(() => newcomer.getByTestId("step-title").textContent(), { timeout: 30_000 })
       .toBe("Welcome to the Seed round");
+    // the card says where the units come from and asks for no payment (no total)
+    expect(await text(newcomer.getByTestId("invest-by-transfer"))).toBe(
+      "These units come to you by transfer from Emma Lawson. Complete the steps so the issuer can approve the transfer; no payment is due to the issuer.",
+    );
+    expect(await text(newcomer.getByTestId("invest-units"))).toBe("50,000.50");
+    expect(await newcomer.getByTestId("invest-total").count()).toBe(0);
     await newcomer.getByRole("button", { name: "Continue" }).click();
     await screenshot(newcomer, "transfer-transferee-onboarded");
     await expect.poll(() => row.getByTestId("transfer-onboarding").count(), { timeout: 60_000 }).toBe(0);

@@ -19,7 +19,8 @@ export const transferSchema = kindSchema({
   title: "transfers",
   description: "A transfer request of a holding's units to another investor, and its decision.",
   // 1: the chain's side of a tokenized holding's transfer (chain, chainStatus, chainFailure)
-  // 2: waitsForTransfereeOnboarding (the security's qualification rule, the round's steps not complete)
+  // 2: the transferee's onboarding: the distribution the request made for them (onboardingDistributionId) and
+  //    waitsForTransfereeOnboarding (the security's qualification rule, the round's steps not complete)
   version: 2,
   properties: {
     holdingId: uuid,
@@ -36,6 +37,7 @@ export const transferSchema = kindSchema({
     decidedOn: { type: ["string", "null"] },
     rejectionReason: optionalText,
     newHoldingId: optionalUuid,
+    onboardingDistributionId: optionalUuid,
     chain: optionalText,
     chainStatus: optionalText,
     chainFailure: optionalText,

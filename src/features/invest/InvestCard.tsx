@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge, card } from "../../../styled-system/recipes";
-import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts";
+import { formatMoney, formatNumber, formatUnits } from "../../domain/format.ts";
 import { INVEST_TEXT } from "./strings.ts";
 
 interface InvestCardProps {
@@ -87,7 +87,7 @@ export function InvestCard({
           <>
             <dt className={css({ color: "fg.muted" })}>{INVEST_TEXT.units}</dt>
             <dd className={css({ fontWeight: "600", textAlign: "right" })} data-testid="invest-units">
-              {formatInteger(units)}
+              {formatUnits(units)}
             </dd>
           </>
         )}

@@ -3,11 +3,12 @@
 // account setup. Everything comes from the local replicas (the process travels inside the distribution document),
 // so the page renders offline and follows the server live. Offline, a step whose completion waits in the outbox counts
 // as done (withQueuedDone), so the investor goes on to the next one; while online the process's signing steps are kept
-// on the device (useKeepSigningSteps), so a step never shown online can still be signed with no network.
+// on the device (useKeepSigningSteps), so a step never shown online can still be signed with no network. A
+// distribution a transfer request made for its transferee says so, with no total and no payment to make.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
-import { useDocument } from "../../data/hooks.tsx";
+import { useDocument, useModel } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { totalValue } from "../../domain/capital.ts";
 import { toString as decimalText } from "../../domain/decimal.ts";
@@ -33,6 +34,10 @@ export function DistributionPage({ distributionId }: { distributionId: string })
   const setUp = useAccountSetUp();
   const online = useOnline();
   const queued = useStepCommands();
+  const byTransfer = useModel(
+    "transfers",
+    useMemo(() => ({ selector: { onboardingDistributionId: distributionId } }), [distributionId]),
+  ).rows[0];
   const stored = processOfDistribution(distribution);
   const process = useMemo(
     () => (stored && !online ? withQueuedDone(stored, queued) : stored),
@@ -76,13 +81,19 @@ export function DistributionPage({ distributionId }: { distributionId: string })
               className={round?.name}
               price={price}
               units={distribution.amount}
-              total={price ? decimalText(totalValue(distribution.amount, price)) : null}
+              total={price && !byTransfer ? decimalText(totalValue(distribution.amount, price)) : null}
               status={
                 stage
                   ? { label: stage, tone: stageTone(stage) }
                   : { label: ONBOARDING_PAGE_TEXT.issued, tone: "success" }
               }
-            />
+            >
+              {byTransfer && (
+                <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="invest-by-transfer">
+                  {ONBOARDING_PAGE_TEXT.byTransfer(byTransfer.requesterName ?? "")}
+                </p>
+              )}
+            </InvestCard>
             <div className={css({ flex: "1", minW: 0, w: "full" })}>
               {setUp ? (
                 process ? (
@@ -90,7 +101,9 @@ export function DistributionPage({ distributionId }: { distributionId: string })
                     <PaymentTargetContext.Provider value={payment}>
                       <StepProcess process={process} onboarding={stage === "Onboarding"} />
                     </PaymentTargetContext.Provider>
-                    {!distribution.locked && !paymentStepOpen && payment && <InvestorPayment {...payment} />}
+                    {!distribution.locked && !paymentStepOpen && !byTransfer && payment && (
+                      <InvestorPayment {...payment} />
+                    )}
                   </div>
                 ) : (
                   <EmptyState text={ONBOARDING_PAGE_TEXT.stepsNotSynced} />
