@@ -10405,6 +10405,37 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.settle_transfer_onboarding(transfer app_public.transfers)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  successor uuid;
+begin
+  if transfer.onboarding_distribution_id is null then
+    return;
+  end if;
+  if transfer.status = 'approved' then
+    update app_public.distributions d set locked = true, issuance_status = 'issued'
+      where d.id = transfer.onboarding_distribution_id and not d.locked;
+    return;
+  end if;
+  select t.id into successor from app_public.transfers t
+    where t.status = 'open' and t.transferee_id = transfer.transferee_id and t.round_id = transfer.round_id
+      and t.id <> transfer.id and t.onboarding_distribution_id is null
+    order by t.requested_on, t.id limit 1;
+  update app_public.transfers t set onboarding_distribution_id = null where t.id = transfer.id;
+  if successor is not null then
+    update app_public.transfers t set onboarding_distribution_id = transfer.onboarding_distribution_id
+      where t.id = successor;
+  else
+    delete from app_public.distributions d where d.id = transfer.onboarding_distribution_id and not d.locked;
+  end if;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.setup_account(account_name text, attestation boolean, tax_id text, type text, formation_date timestamp with time zone, addresses jsonb, parties jsonb, phone text DEFAULT NULL::text)
  RETURNS app_public.accounts
  LANGUAGE plpgsql
@@ -13742,8 +13773,11 @@ begin
                                'from_investor_id', transfer.requester_id, 'to_investor_id', transfer.transferee_id))
     returning id into tx_id;
   update app_public.holdings h set amount = h.amount - transfer.units where h.id = holding.id;
-  insert into app_public.holdings (id, security_id, round_id, investor_id, amount, purchase_price, issued_on)
-    values (new_holding, holding.security_id, holding.round_id, transfer.transferee_id, transfer.units,
+  -- the transferee's onboarding distribution, when the request made one, is the new holding's (12_onboarding.sql)
+  insert into app_public.holdings (id, security_id, round_id, investor_id, distribution_id, amount, purchase_price,
+                                   issued_on)
+    values (new_holding, holding.security_id, holding.round_id, transfer.transferee_id,
+            transfer.onboarding_distribution_id, transfer.units,
             coalesce(transfer.price_per_unit, holding.purchase_price), now());
   insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
     values (tx_id, holding.id, transfer.requester_id, -transfer.units),
@@ -13753,6 +13787,7 @@ begin
         decided_by_account_id = app_private.current_account_id(), transaction_id = tx_id, new_holding_id = new_holding
     where t.id = transfer.id
     returning * into transfer;
+  perform app_private.settle_transfer_onboarding(transfer);
   if chain_plan is not null then
     -- the tokens follow through the token's controller (sync/chain/transfer-jobs.ts), once
     perform app_private.queue_transfer_on_chain(transfer, chain_plan);
@@ -13958,6 +13993,8 @@ begin
                                     decided_by_account_id = app_private.current_account_id()
     where t.id = transfer.id
     returning * into transfer;
+  perform app_private.settle_transfer_onboarding(transfer);
+  select t.* into transfer from app_public.transfers t where t.id = transfer.id;
   return transfer;
 end
 $function$;
@@ -16095,6 +16132,8 @@ begin
         decided_by_account_id = app_private.current_account_id(), rejection_reason = trim(reject_transfer.reason)
     where t.id = transfer.id
     returning * into transfer;
+  perform app_private.settle_transfer_onboarding(transfer);
+  select t.* into transfer from app_public.transfers t where t.id = transfer.id;
   perform app_private.queue_transfer_mail(transfer.requester_id, 'transfer_rejected',
     'Transfer rejected: ' || security_name,
     'Your request to transfer ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name

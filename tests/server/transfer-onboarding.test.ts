@@ -1,8 +1,9 @@
 // The transferee's onboarding in the holding's round (issue 32 item 1, docs/TRANSFERS.md "The transferee's
 // onboarding") with the client bypassed: when the security asks for qualified transferees, a request makes the
 // transferee one distribution in the round (the round's steps, no payment, no invitation to invest, never issued),
-// the approval is refused until account setup and every step are complete and accepted after; a transferee already
-// onboarded in the round is approved at once; without the rule nothing is asked. One server, steps in order.
+// the approval is refused until account setup and every step are complete and accepted after (the distribution then
+// the new holding's); a cancelled or rejected request's distribution goes to another open request or is removed; a
+// transferee already onboarded in the round is approved at once; without the rule nothing is asked. One server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendCommand } from "../helpers/commands.ts";
 import { startTestServer, type TestClient, type TestServer } from "../helpers/server.ts";
@@ -16,6 +17,7 @@ const JORDAN = "Jordan Blake";
 const EMMA = "Emma Lawson";
 const NEWCOMER = "onboarding-newcomer@transfers.test";
 const LATECOMER = "onboarding-latecomer@transfers.test";
+const LATER = "onboarding-later@transfers.test";
 const UNRULED = "onboarding-unruled@transfers.test";
 
 interface SignedIn {
@@ -208,23 +210,47 @@ describe("with the qualification rule", () => {
       false,
     );
 
-    expect(transferOf(await call(issuer, "approveTransfer", { transferId }))?.status).toBe("approved");
-    const [holding] = await sql<{ amount: string }>(
-      "select trim_scale(amount)::text as amount from app_public.holdings where investor_id = $1",
-      [newcomerId],
-    );
-    expect(holding?.amount).toBe("100.5");
-  });
-
-  it("never issues the transferee's distribution: its units came by the transfer", async () => {
-    const answer = await issuer.client.graphql(
+    // never issued: its units come by the transfer
+    const issuance = await issuer.client.graphql(
       "mutation ($ids: [UUID]!) { makeTaRequestDistributionIssuances(input: { distributionIds: $ids }) { clientMutationId } }",
       { ids: [distributionId] },
     );
-    expect(answer.errors?.[0]?.message).toBe(
+    expect(issuance.errors?.[0]?.message).toBe(
       `The units of ${NEWCOMER} come by transfer: they are recorded when the transfer is approved, not issued.`,
     );
     expect(await sql("select 1 from app_public.holdings where distribution_id = $1", [distributionId])).toEqual([]);
+
+    expect(transferOf(await call(issuer, "approveTransfer", { transferId }))?.status).toBe("approved");
+    // the distribution is the new holding's, locked and issued: the transferee's portfolio lists the units once
+    const [holding] = await sql<{ amount: string; distribution_id: string }>(
+      "select trim_scale(amount)::text as amount, distribution_id from app_public.holdings where investor_id = $1",
+      [newcomerId],
+    );
+    expect(holding).toEqual({ amount: "100.5", distribution_id: distributionId });
+    expect(
+      await sql("select locked, issuance_status from app_public.distributions where id = $1", [distributionId]),
+    ).toEqual([{ locked: true, issuance_status: "issued" }]);
+  });
+
+  it("hands a cancelled or rejected request's distribution to another open request, else removes it", async () => {
+    const first = await request({ transfereeEmail: LATECOMER }, "2");
+    const second = await request({ transfereeEmail: LATECOMER }, "1");
+    const latecomerId = await accountOf(LATECOMER);
+    const [made] = await seedDistributions(latecomerId);
+    expect(await seedDistributions(latecomerId)).toHaveLength(1);
+    const keeper = async () =>
+      (
+        await sql<{ id: string }>("select id from app_public.transfers where onboarding_distribution_id = $1", [
+          made?.id,
+        ])
+      ).map((row) => row.id);
+    expect(await keeper()).toEqual([first]);
+    expect(transferOf(await call(jordan, "cancelTransfer", { transferId: first }))?.status).toBe("cancelled");
+    expect(await keeper()).toEqual([second]);
+    expect(transferOf(await call(issuer, "rejectTransfer", { transferId: second, reason: "Not now." }))?.status).toBe(
+      "rejected",
+    );
+    expect(await seedDistributions(latecomerId)).toEqual([]);
   });
 
   it("approves at once a transferee already onboarded in the round, with no second distribution", async () => {
@@ -238,15 +264,15 @@ describe("with the qualification rule", () => {
 
   it("onboards the transferees of requests made before the rule was set, once it is set", async () => {
     await call(issuer, "setTransferRules", { securityId });
-    const late = await request({ transfereeEmail: LATECOMER }, "3");
-    const latecomerId = await accountOf(LATECOMER);
+    const late = await request({ transfereeEmail: LATER }, "3");
+    const latecomerId = await accountOf(LATER);
     expect(await seedDistributions(latecomerId)).toEqual([]);
     await call(issuer, "setTransferRules", { securityId, transfereeQualificationRequired: true });
     await call(issuer, "setTransferRules", { securityId, transfereeQualificationRequired: true });
     expect(await seedDistributions(latecomerId)).toHaveLength(1);
     await sql("update app_public.accounts set setup = true where id = $1", [latecomerId]);
     expect(message(await call(issuer, "approveTransfer", { transferId: late }))).toBe(
-      `Transfers of ${SECURITY} need a qualified transferee: ${LATECOMER} has not completed the onboarding of the Seed round yet.`,
+      `Transfers of ${SECURITY} need a qualified transferee: ${LATER} has not completed the onboarding of the Seed round yet.`,
     );
     await call(issuer, "setTransferRules", { securityId });
   });

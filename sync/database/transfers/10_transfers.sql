@@ -303,8 +303,11 @@ begin
                                'from_investor_id', transfer.requester_id, 'to_investor_id', transfer.transferee_id))
     returning id into tx_id;
   update app_public.holdings h set amount = h.amount - transfer.units where h.id = holding.id;
-  insert into app_public.holdings (id, security_id, round_id, investor_id, amount, purchase_price, issued_on)
-    values (new_holding, holding.security_id, holding.round_id, transfer.transferee_id, transfer.units,
+  -- the transferee's onboarding distribution, when the request made one, is the new holding's (12_onboarding.sql)
+  insert into app_public.holdings (id, security_id, round_id, investor_id, distribution_id, amount, purchase_price,
+                                   issued_on)
+    values (new_holding, holding.security_id, holding.round_id, transfer.transferee_id,
+            transfer.onboarding_distribution_id, transfer.units,
             coalesce(transfer.price_per_unit, holding.purchase_price), now());
   insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
     values (tx_id, holding.id, transfer.requester_id, -transfer.units),
@@ -314,6 +317,7 @@ begin
         decided_by_account_id = app_private.current_account_id(), transaction_id = tx_id, new_holding_id = new_holding
     where t.id = transfer.id
     returning * into transfer;
+  perform app_private.settle_transfer_onboarding(transfer);
   if chain_plan is not null then
     -- the tokens follow through the token's controller (sync/chain/transfer-jobs.ts), once
     perform app_private.queue_transfer_on_chain(transfer, chain_plan);
@@ -380,6 +384,8 @@ begin
         decided_by_account_id = app_private.current_account_id(), rejection_reason = trim(reject_transfer.reason)
     where t.id = transfer.id
     returning * into transfer;
+  perform app_private.settle_transfer_onboarding(transfer);
+  select t.* into transfer from app_public.transfers t where t.id = transfer.id;
   perform app_private.queue_transfer_mail(transfer.requester_id, 'transfer_rejected',
     'Transfer rejected: ' || security_name,
     'Your request to transfer ' || app_private.transfer_units(transfer.units) || ' units of ' || security_name
@@ -418,6 +424,8 @@ begin
                                     decided_by_account_id = app_private.current_account_id()
     where t.id = transfer.id
     returning * into transfer;
+  perform app_private.settle_transfer_onboarding(transfer);
+  select t.* into transfer from app_public.transfers t where t.id = transfer.id;
   return transfer;
 end
 $function$;

@@ -128,6 +128,42 @@ end
 $function$;
 revoke all on function app_private.open_transfer_onboarding(uuid) from public;
 
+-- A decided request's distribution follows it. Approved: the distribution is the new holding's (approve_transfer sets
+-- the holding's distribution_id), locked and issued as an issuance leaves one, so the transferee's portfolio lists
+-- the units once. Rejected or cancelled: another open request to the transferee in the round takes it over; else it
+-- is removed (nothing was paid on it), so no pending investment stays on the transferee's portfolio.
+create or replace function app_private.settle_transfer_onboarding(transfer app_public.transfers)
+  returns void
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+declare
+  successor uuid;
+begin
+  if transfer.onboarding_distribution_id is null then
+    return;
+  end if;
+  if transfer.status = 'approved' then
+    update app_public.distributions d set locked = true, issuance_status = 'issued'
+      where d.id = transfer.onboarding_distribution_id and not d.locked;
+    return;
+  end if;
+  select t.id into successor from app_public.transfers t
+    where t.status = 'open' and t.transferee_id = transfer.transferee_id and t.round_id = transfer.round_id
+      and t.id <> transfer.id and t.onboarding_distribution_id is null
+    order by t.requested_on, t.id limit 1;
+  update app_public.transfers t set onboarding_distribution_id = null where t.id = transfer.id;
+  if successor is not null then
+    update app_public.transfers t set onboarding_distribution_id = transfer.onboarding_distribution_id
+      where t.id = successor;
+  else
+    delete from app_public.distributions d where d.id = transfer.onboarding_distribution_id and not d.locked;
+  end if;
+end
+$function$;
+revoke all on function app_private.settle_transfer_onboarding(app_public.transfers) from public;
+
 -- The issuer's card reads whether a request waits for its transferee's onboarding: the open requests to an investor
 -- say so again when that investor's process or account setup moves.
 create or replace function app_private.tg_processes__transfer_onboarding()
