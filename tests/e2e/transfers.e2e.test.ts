@@ -5,8 +5,8 @@
 // Then a tokenized holding (Emma Lawson's Seed units, minted on the embedded chain): her request inside the
 // security's lock-up is refused with the rule on her screen; once the lock-up is lifted she asks again for a person
 // with no account, who signs up, claims the account from the invitation mail, sets it up, adds a wallet address and
-// completes the Seed round's onboarding step (the qualification rule, while the issuer's card says the request waits
-// for it); the issuer approves on the security page and both holdings, the cap table, the ledger and the token balances on
+// completes the Seed round's onboarding step offline (the qualification rule, while the issuer's card says the
+// request waits for it); the issuer approves on the security page and both holdings, the cap table, the ledger and the token balances on
 // the chain follow (the chain's forced transfer, docs/TRANSFERS.md "On the chain").
 import { Interface, Wallet } from "ethers";
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -356,8 +356,17 @@ describe("a partial transfer", () => {
     );
     expect(await text(newcomer.getByTestId("invest-units"))).toBe("50,000.50");
     expect(await newcomer.getByTestId("invest-total").count()).toBe(0);
+    // completed offline, as any investor may: saved on the device, sent on reconnect, and only then approvable
+    await serviceWorkerReady(newcomer);
+    await setOffline(newcomerContext, true);
     await newcomer.getByRole("button", { name: "Continue" }).click();
-    await screenshot(newcomer, "transfer-transferee-onboarded");
+    await newcomer.getByText("Saved on this device", { exact: false }).first().waitFor({ timeout: 30_000 });
+    expect(await text(newcomer.getByTestId("step-process"))).toContain(
+      "Your onboarding is finished; the issuer can now approve the transfer.",
+    );
+    await screenshot(newcomer, "transfer-transferee-onboarded-offline");
+    expect(await row.getByTestId("transfer-onboarding").count()).toBe(1);
+    await setOffline(newcomerContext, false);
     await expect.poll(() => row.getByTestId("transfer-onboarding").count(), { timeout: 60_000 }).toBe(0);
 
     // The issuer approves on the security page: the ledger at once, the tokens through the chain's forced transfer.

@@ -99,7 +99,11 @@ export function DistributionPage({ distributionId }: { distributionId: string })
                 process ? (
                   <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
                     <PaymentTargetContext.Provider value={payment}>
-                      <StepProcess process={process} onboarding={stage === "Onboarding"} />
+                      <StepProcess
+                        process={process}
+                        onboarding={stage === "Onboarding"}
+                        finished={byTransfer ? ONBOARDING_PAGE_TEXT.finishedByTransfer : ONBOARDING_PAGE_TEXT.finished}
+                      />
                     </PaymentTargetContext.Provider>
                     {!distribution.locked && !paymentStepOpen && !byTransfer && payment && (
                       <InvestorPayment {...payment} />

@@ -31,9 +31,18 @@ import { useStepCommands } from "./use-step-commands.ts";
 
 /**
  * `onboarding`: the distribution is still in onboarding (shown as Onboarding); with no steps yet its steps are being
- * made, which the investor is told instead of "No further action is required".
+ * made, which the investor is told instead of "No further action is required". `finished`: what comes after the
+ * last step (the issuer issues the investment, or approves the transfer the distribution was made for).
  */
-export function StepProcess({ process, onboarding = false }: { process: ProcessDoc; onboarding?: boolean }) {
+export function StepProcess({
+  process,
+  onboarding = false,
+  finished = ONBOARDING_PAGE_TEXT.finished,
+}: {
+  process: ProcessDoc;
+  onboarding?: boolean;
+  finished?: string;
+}) {
   const tops = useMemo(() => topSteps(process), [process]);
   const { top: current } = currentStep(process);
   // null follows the current step as the process advances; an id is a step the investor picked on purpose.
@@ -57,7 +66,7 @@ export function StepProcess({ process, onboarding = false }: { process: ProcessD
     return (
       <>
         <SavedHere steps={savedHere} />
-        <Congratulations verified={tops.filter((step) => step.type === "accreditation")} />
+        <Congratulations verified={tops.filter((step) => step.type === "accreditation")} finished={finished} />
       </>
     );
   }
@@ -100,7 +109,7 @@ function SavedHere({ steps }: { steps: StepDoc[] }) {
 }
 
 /** `verified`: the process's accreditation steps, whose outcome (an approval's expiry) stays in view. */
-function Congratulations({ verified }: { verified: StepDoc[] }) {
+function Congratulations({ verified, finished }: { verified: StepDoc[]; finished: string }) {
   // in person the device goes back to its host (the focused screen's Hand back), not to a portfolio
   const hosted = useHostedSession();
   return (
@@ -136,7 +145,7 @@ function Congratulations({ verified }: { verified: StepDoc[] }) {
       <h2 className={css({ fontSize: "2xl", fontWeight: "700" })}>{ONBOARDING_TEXTS.congratulations}</h2>
       <p className={css({ color: "fg.muted", maxW: "28rem" })}>
         {ONBOARDING_TEXTS.processComplete}
-        {ONBOARDING_PAGE_TEXT.finished}
+        {finished}
       </p>
       {verified.map((step) => (
         <AccreditationOutcome key={step.id} step={step} />

@@ -11,6 +11,8 @@ export const ONBOARDING_PAGE_TEXT = {
   issued: "Issued",
   /** Follows ONBOARDING_TEXTS.processComplete. */
   finished: " Your onboarding is finished; the issuer will review and issue your investment.",
+  /** Follows ONBOARDING_TEXTS.processComplete on a transferee's distribution. */
+  finishedByTransfer: " Your onboarding is finished; the issuer can now approve the transfer.",
   /** On a distribution a transfer request made for its transferee (docs/TRANSFERS.md "The transferee's onboarding"). */
   byTransfer: (holder: string) =>
     `These units come to you by transfer from ${holder || "their holder"}. Complete the steps so the issuer can approve the transfer; no payment is due to the issuer.`,
