@@ -6893,6 +6893,22 @@ CREATE OR REPLACE FUNCTION app_private.hidden_chain(chain text)
  SET search_path TO 'pg_catalog'
 AS $function$ select chain = 'ledgerlinen-hawknet' $function$;
 
+CREATE OR REPLACE FUNCTION app_private.holding_action_on_chain(holding_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  select jsonb_build_object(
+           'action', case a.kind when 'split' then case when a.ratio_new < a.ratio_old then 'reverse split' else 'split' end
+                                 else a.kind end,
+           'status', case when j.status = 'failed' then 'failed' else 'pending' end)
+    from app_private.chain_jobs j join app_public.corporate_actions a on a.id = j.corporate_action_id
+   where j.holding_id = holding_action_on_chain.holding_id and j.status <> 'done'
+   order by j.status = 'failed' desc, j.created_on desc
+   limit 1
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.holding_chain_position(holding app_public.holdings, action text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -13243,7 +13259,15 @@ declare
   setting app_private.chain_settings;
   from_address text;
   to_address text;
+  action jsonb := app_private.holding_action_on_chain(holding.id);
 begin
+  if action ->> 'status' = 'failed' then
+    raise exception 'The % did not reach the chain for this holding of %: the issuer retries it on the chain first.',
+      action ->> 'action', security_name using errcode = 'LL422';
+  elsif action is not null then
+    raise exception 'The units of this holding of % are still changing on the chain after the %: try again once it is recorded.',
+      security_name, action ->> 'action' using errcode = 'LL422';
+  end if;
   select j.* into incoming from app_private.chain_jobs j
     where j.kind = 'transfer' and j.holding_id = holding.id and j.status <> 'done'
     order by j.created_on desc limit 1;
@@ -13253,8 +13277,7 @@ begin
   elsif incoming.id is not null
       or exists (select 1 from app_public.holding_blockchain_addresses x
                  where x.holding_id = holding.id and x.status = 'pending')
-      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has;
-      -- likewise a corporate action's mint or burn of the holding not in a block yet
+      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has
       or exists (select 1 from app_private.chain_jobs m
                  where m.kind in ('mint', 'action_mint', 'action_burn') and m.holding_id = holding.id
                    and m.status in ('queued', 'signed')) then

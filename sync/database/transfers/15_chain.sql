@@ -3,11 +3,34 @@
 -- controller key, run by sync/chain/transfer-jobs.ts) and the issuer's retry of a transfer the chain refused. The
 -- ledger moves at approval; the chain's rows (holding addresses, cap table entries) follow only from the chain.
 
+-- The corporate action whose chain job on this holding is not done, in words: {action, status} with action 'split',
+-- 'reverse split', 'redemption' or 'conversion' and status 'failed' (refused by the chain) or 'pending' (queued or
+-- on its way), a failed one first; null when none. A split, redemption or conversion changes the ledger at once and
+-- the chain after (corporate-actions/40_chain.sql): until then the chain holds other units than the ledger.
+create or replace function app_private.holding_action_on_chain(holding_id uuid)
+  returns jsonb
+  language sql
+  stable
+  set search_path to 'pg_catalog', 'app_public', 'app_private'
+as $function$
+  select jsonb_build_object(
+           'action', case a.kind when 'split' then case when a.ratio_new < a.ratio_old then 'reverse split' else 'split' end
+                                 else a.kind end,
+           'status', case when j.status = 'failed' then 'failed' else 'pending' end)
+    from app_private.chain_jobs j join app_public.corporate_actions a on a.id = j.corporate_action_id
+   where j.holding_id = holding_action_on_chain.holding_id and j.status <> 'done'
+   order by j.status = 'failed' desc, j.created_on desc
+   limit 1
+$function$;
+
 -- How a holding's units move: null when the holding is not on a chain (the ledger alone), else the plan
--- {chain, contract_id, from_address, to_address} of its forced transfer. Refusals (LL422) name what stops it: tokens
--- still on their way (a mint or an incoming transfer not recorded yet), an incoming transfer the chain refused, a
--- chain this server is not connected to, a chain or contract the product cannot move tokens on yet, units finer than
--- the token's precision and, at approval, a transferee without a wallet address on that chain.
+-- {chain, contract_id, from_address, to_address} of its forced transfer. Refusals (LL422) name what stops it: a
+-- corporate action's change of the holding not on the chain yet (queued, on its way, or refused by the chain until the
+-- issuer retries it), tokens still on their way (a mint or an incoming transfer not recorded yet), an incoming
+-- transfer the chain refused, a chain this server is not connected to, a chain or contract the product cannot move
+-- tokens on yet, units finer than the token's precision and, at approval, a transferee without a wallet address on
+-- that chain. Only the source holding is checked: an approval always gives the transferee a new holding, which no
+-- corporate action has touched.
 create or replace function app_private.transfer_chain_plan(holding app_public.holdings, transferee uuid, units numeric,
     at_approval boolean)
   returns jsonb
@@ -24,7 +47,15 @@ declare
   setting app_private.chain_settings;
   from_address text;
   to_address text;
+  action jsonb := app_private.holding_action_on_chain(holding.id);
 begin
+  if action ->> 'status' = 'failed' then
+    raise exception 'The % did not reach the chain for this holding of %: the issuer retries it on the chain first.',
+      action ->> 'action', security_name using errcode = 'LL422';
+  elsif action is not null then
+    raise exception 'The units of this holding of % are still changing on the chain after the %: try again once it is recorded.',
+      security_name, action ->> 'action' using errcode = 'LL422';
+  end if;
   select j.* into incoming from app_private.chain_jobs j
     where j.kind = 'transfer' and j.holding_id = holding.id and j.status <> 'done'
     order by j.created_on desc limit 1;
@@ -34,8 +65,7 @@ begin
   elsif incoming.id is not null
       or exists (select 1 from app_public.holding_blockchain_addresses x
                  where x.holding_id = holding.id and x.status = 'pending')
-      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has;
-      -- likewise a corporate action's mint or burn of the holding not in a block yet
+      -- a mint queued with the holding's units of now: moving them first would mint units the holder no longer has
       or exists (select 1 from app_private.chain_jobs m
                  where m.kind in ('mint', 'action_mint', 'action_burn') and m.holding_id = holding.id
                    and m.status in ('queued', 'signed')) then
