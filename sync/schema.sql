@@ -6142,7 +6142,8 @@ AS $function$
   allocations as (
     select al.id, jsonb_build_object('id', al.id, 'name', al.name, 'roundId', al.round_id, 'ownerId', al.owner_id) as doc
     from app_public.allocations al
-    where al.id in (select p.allocation_id from page p))
+    where al.id in (select p.allocation_id from page p)),
+  by_transfer as (select x.id from app_private.transfer_distribution_ids_among(ids) as x(id))
   select d.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
@@ -6162,6 +6163,7 @@ AS $function$
       'allocation', allocations.doc,
       'process', process.doc,
       'qualifications', coalesce(l.docs, '[]'::jsonb),
+      'byTransfer', d.id in (select b.id from by_transfer b),
       '_deleted', false)
   from page d
     cross join shape s
@@ -13339,6 +13341,16 @@ CREATE OR REPLACE FUNCTION app_private.transfer_day(day date)
  IMMUTABLE
  SET search_path TO 'pg_catalog'
 AS $function$ select to_char(day, 'MM/DD/YYYY') $function$;
+
+CREATE OR REPLACE FUNCTION app_private.transfer_distribution_ids_among(ids uuid[])
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public'
+AS $function$
+  select distinct t.onboarding_distribution_id from app_public.transfers t where t.onboarding_distribution_id = any (ids)
+$function$;
+grant execute on function app_private.transfer_distribution_ids_among(ids uuid[]) to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.transfer_labels(ids uuid[])
  RETURNS TABLE(id uuid, security_name text, requester_name text, transferee_name text)

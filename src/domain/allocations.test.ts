@@ -82,6 +82,17 @@ describe("allocation rules", () => {
     expect(decimalText(s.units)).toBe("1000000.3");
   });
 
+  it("leaves a distribution that came by transfer out of the count and the units", () => {
+    const s = distributionSummary([
+      { amount: "100", byTransfer: false },
+      { amount: "2.5" },
+      { amount: "40", byTransfer: true },
+    ]);
+    expect(s.count).toBe(2);
+    expect(decimalText(s.units)).toBe("102.5");
+    expect(distributionSummary([{ amount: "40", byTransfer: true }]).count).toBe(0);
+  });
+
   it("qualification labels", () => {
     expect(qualificationLabel(0, 0, false)).toBe("No Qualifications");
     expect(qualificationLabel(0, 3, false)).toBe("Not Started");
@@ -153,5 +164,21 @@ describe("cap table and capital", () => {
     expect(decimalText(result.committed)).toBe("50003.75");
     expect(decimalText(result.paidIn)).toBe("10000.5");
     expect(decimalText(result.expected)).toBe("40003.25");
+  });
+
+  it("incoming capital: a distribution by transfer owes nothing and stays out of the totals", () => {
+    const sold = { id: "1", amount: "40000", paidInCapital: "10000.50" };
+    const before = incomingCapital([sold], "1.25");
+    const after = incomingCapital([sold, { id: "2", amount: "800", paidInCapital: null, byTransfer: true }], "1.25");
+    expect(after.rows).toHaveLength(2);
+    const transferred = after.rows[1]!;
+    expect(transferred.byTransfer).toBe(true);
+    expect(decimalText(transferred.units)).toBe("800");
+    expect(decimalText(transferred.committed)).toBe("0");
+    expect(decimalText(transferred.expected)).toBe("0");
+    expect(decimalText(after.committed)).toBe(decimalText(before.committed));
+    expect(decimalText(after.committed)).toBe("50000");
+    expect(decimalText(after.paidIn)).toBe("10000.5");
+    expect(decimalText(after.expected)).toBe("39999.5");
   });
 });

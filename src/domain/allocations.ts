@@ -140,9 +140,21 @@ export function planBulkUpdate(targets: readonly BulkTarget[], status: string): 
   return plan;
 }
 
-/** Right-pane summary: DISTRIBUTIONS (count) and UNITS (sum of amounts). */
-export function distributionSummary(rows: readonly { amount: string }[]): { count: number; units: Decimal } {
-  return { count: rows.length, units: sum(rows.map((r) => dec(r.amount))) };
+/**
+ * Whether a distribution came by transfer: made for a transfer request's transferee (the read model's byTransfer).
+ * Its units move from another holder; the issuer neither sells nor issues them and no payment is owed on it, so a
+ * round's and an allocation's totals leave it out.
+ */
+export const isByTransfer = (distribution: { byTransfer?: boolean | null }): boolean =>
+  distribution.byTransfer === true;
+
+/** Right-pane summary: DISTRIBUTIONS (count) and UNITS (sum of amounts) of the issuer's own, not by transfer. */
+export function distributionSummary(rows: readonly { amount: string; byTransfer?: boolean | null }[]): {
+  count: number;
+  units: Decimal;
+} {
+  const sold = rows.filter((r) => !isByTransfer(r));
+  return { count: sold.length, units: sum(sold.map((r) => dec(r.amount))) };
 }
 
 /** Qualification label: Finished, Not Finished, No Qualifications, Not Started, or 'n of total'. */
@@ -293,22 +305,35 @@ interface IncomingCapitalRow {
   committed: Decimal;
   paidIn: Decimal;
   expected: Decimal;
+  /** came by transfer: nothing committed or expected, and left out of the totals */
+  byTransfer: boolean;
 }
 
-/** Incoming capital of a round: committed = units x price, expected = committed - paid in. */
+/**
+ * Incoming capital of a round: committed = units x price, expected = committed - paid in. A distribution that came by
+ * transfer is listed with nothing committed or expected (no payment is owed to the issuer) and left out of the totals.
+ */
 export function incomingCapital(
-  distributions: readonly { id: string; amount: string; paidInCapital?: string | null }[],
+  distributions: readonly {
+    id: string;
+    amount: string;
+    paidInCapital?: string | null;
+    byTransfer?: boolean | null;
+  }[],
   roundPrice: string,
 ): { rows: IncomingCapitalRow[]; committed: Decimal; paidIn: Decimal; expected: Decimal } {
   const rows = distributions.map((d) => {
-    const committed = committedCapital(d.amount, roundPrice);
+    const byTransfer = isByTransfer(d);
+    const committed = byTransfer ? ZERO : committedCapital(d.amount, roundPrice);
     const paidIn = dec(d.paidInCapital ?? "0");
-    return { id: d.id, units: dec(d.amount), committed, paidIn, expected: expectedCapital(committed, paidIn) };
+    const expected = byTransfer ? ZERO : expectedCapital(committed, paidIn);
+    return { id: d.id, units: dec(d.amount), committed, paidIn, expected, byTransfer };
   });
+  const counted = rows.filter((r) => !r.byTransfer);
   return {
     rows,
-    committed: sum(rows.map((r) => r.committed)),
-    paidIn: sum(rows.map((r) => r.paidIn)),
-    expected: sum(rows.map((r) => r.expected)),
+    committed: sum(counted.map((r) => r.committed)),
+    paidIn: sum(counted.map((r) => r.paidIn)),
+    expected: sum(counted.map((r) => r.expected)),
   };
 }

@@ -15,8 +15,9 @@ import {
 export const distributionSchema = toTypedRxJsonSchema({
   title: "distributions",
   description:
-    "An investor's distribution with its prices, payments, annotations, custom fields, vesting schedule, onboarding process and steps, investor summary and allocation summary ({id, name, roundId}).",
-  version: 0,
+    "An investor's distribution with its prices, payments, annotations, custom fields, vesting schedule, onboarding process and steps, investor summary, allocation summary ({id, name, roundId}) and whether it came by transfer.",
+  // 1: byTransfer (made for a transfer's transferee: the round's totals leave it out)
+  version: 1,
   primaryKey: "id",
   type: "object",
   properties: {
@@ -36,6 +37,9 @@ export const distributionSchema = toTypedRxJsonSchema({
     vestingSchedule: object,
     /** the onboarding process with its steps (sync/database/onboarding/10_process.sql: process_document) */
     process: object,
+    /** made for a transfer request's transferee (sync/database/read-models/10_distributions.sql): units moving between
+     * holders, not sold by the issuer, so the round's totals leave it out and no payment is owed on it */
+    byTransfer: flag,
     investor: accountSummary,
     allocation: {
       type: ["object", "null"],

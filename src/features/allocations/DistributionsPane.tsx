@@ -1,4 +1,5 @@
-// The allocation page's right pane: its distributions with the DISTRIBUTIONS and UNITS summary, each with its
+// The allocation page's right pane: its distributions with the DISTRIBUTIONS and UNITS summary (of the allocation's
+// own: one that came by transfer is listed, marked, and left out of it), each with its
 // qualifications label (Finished, Not Finished, No Qualifications, Not Started or 'n of total') and status, row
 // selection (used by the bulk tabs) and the CSV import. An investor is named by its account, as on the cap table and
 // the buyers list (a distribution's own name is the contact name typed at invitation, used until the account is known).
@@ -9,6 +10,7 @@ import {
   distributionQualificationLabel,
   distributionStatusLabel,
   distributionSummary,
+  isByTransfer,
 } from "../../domain/allocations.ts";
 import { formatNumber } from "../../domain/format.ts";
 import {
@@ -22,6 +24,7 @@ import {
   SyncMark,
   tableClass,
 } from "../../ui/index.ts";
+import { ByTransferMark } from "./ByTransferMark.tsx";
 import { CsvImport } from "./CsvImport.tsx";
 import { DISTRIBUTIONS_PANE_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
@@ -158,6 +161,7 @@ const DistributionRow = memo(function DistributionRow({
             {d.investor?.email}
           </div>
         )}
+        {isByTransfer(d) && <ByTransferMark />}
         <div className={cx(narrowOnly, css({ fontSize: "xs", color: "fg.muted" }))}>
           {DISTRIBUTIONS_PANE_TEXT.unitsInline(formatNumber(d.amount))}
         </div>

@@ -81,6 +81,15 @@ export const ALLOCATION_PAGE_TEXT = {
 };
 
 /** The Distributions pane. */
+/**
+ * A distribution made for a transfer's transferee (the units come from another holder): marked in every list that
+ * shows it; the round's and the allocation's totals leave it out.
+ */
+export const BY_TRANSFER_TEXT = {
+  mark: "By transfer",
+  noPayment: "No payment owed",
+};
+
 export const DISTRIBUTIONS_PANE_TEXT = {
   title: "Distributions",
   distributions: "DISTRIBUTIONS",

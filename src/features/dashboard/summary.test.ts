@@ -23,6 +23,17 @@ const base = {
 };
 
 describe("dashboardSummary (spec part 1 section 2.11)", () => {
+  it("does not count a distribution that came by transfer", () => {
+    const before = dashboardSummary({ ...base, accountType: "issuer" });
+    const after = dashboardSummary({
+      ...base,
+      accountType: "issuer",
+      distributions: [...base.distributions, { byTransfer: true }, { byTransfer: false }],
+    });
+    expect(before.distributionCount).toBe(4);
+    expect(after.distributionCount).toBe(5);
+  });
+
   it("an issuer: closed rounds, brokers, All Holdings, exact capital, the limits", () => {
     const summary = dashboardSummary({ ...base, accountType: "issuer" });
     expect(summary.roundStatus).toBe("closed");

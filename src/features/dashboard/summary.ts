@@ -1,6 +1,7 @@
 // The dashboard's figures (spec part 1 sections 2.11 and 9), computed from replica documents: pure, exact, tested.
 // Issuers count closed rounds and list brokers; everyone else counts active rounds and lists issuers. At most 3
 // assets, 3 accounts and 5 transactions.
+import { isByTransfer } from "../../domain/allocations.ts";
 import { add, type dec, toString as decimalText, isPositive, mul, parseDecimal, ZERO } from "../../domain/decimal.ts";
 
 const DASHBOARD_LIMITS = { assets: 3, accounts: 3, transactions: 5 } as const;
@@ -10,7 +11,7 @@ interface DashboardInput {
   rounds: readonly { status: string }[];
   holdings: readonly { amount: string; purchasePrice?: string | null }[];
   customers: readonly { investorId?: string | null }[];
-  distributions: readonly unknown[];
+  distributions: readonly { byTransfer?: boolean | null }[];
   accounts: readonly { id: string; type: string; name: string; createdOn?: string }[];
   assets: readonly { id: string; createdOn: string }[];
   transactions: readonly { id: string; createdOn: string; chainData?: unknown }[];
@@ -22,6 +23,7 @@ interface DashboardSummary {
   /** Issued capital: units x purchase price over the holdings on the device (exact decimal string). */
   capitalRaised: string;
   investorsEngaged: number;
+  /** The distributions the issuer's rounds sold, not those that came by transfer (units moving between holders). */
   distributionCount: number;
   /** Issuers only ("All Holdings"); null for others. */
   holdingCount: number | null;
@@ -100,7 +102,7 @@ export function dashboardSummary(input: DashboardInput): DashboardSummary {
     roundCount: input.rounds.filter((round) => round.status === roundStatus).length,
     capitalRaised: decimalText(capital),
     investorsEngaged: new Set(input.customers.map((customer, index) => customer.investorId ?? `row-${index}`)).size,
-    distributionCount: input.distributions.length,
+    distributionCount: input.distributions.reduce((count, d) => (isByTransfer(d) ? count : count + 1), 0),
     holdingCount: issuer ? heldCount : null,
     accountsType,
     accounts: firstInOrder(

@@ -1,5 +1,5 @@
 // Buyers of the round: every distribution (and its holding once issued), filterable by name, sortable by units and
-// value, with a status dropdown per row for whoever may change it (the round's issuer, or the allocation's owner;
+// value (none for one that came by transfer, marked so), with a status dropdown per row for whoever may change it (the round's issuer, or the allocation's owner;
 // never a viewer; never a locked or issued distribution). The change is a command: queued offline, marked pending.
 // Issued rows link to the holding.
 import { Link } from "@tanstack/react-router";
@@ -7,13 +7,13 @@ import { memo, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
-import { distributionStatusLabel } from "../../domain/allocations.ts";
+import { distributionStatusLabel, isByTransfer } from "../../domain/allocations.ts";
 import { committedCapital } from "../../domain/capital.ts";
-import { compare, type Decimal, dec } from "../../domain/decimal.ts";
+import { compare, type Decimal, dec, ZERO } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, linkClass, mutedText, Select, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
-import { DISTRIBUTION_STATUS_OPTIONS } from "../allocations/index.ts";
+import { ByTransferMark, DISTRIBUTION_STATUS_OPTIONS } from "../allocations/index.ts";
 import { BUYERS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 type SortKey = "units" | "value";
@@ -127,7 +127,9 @@ const dec0 = (text: string | null | undefined) => dec(text ?? "0");
 interface BuyerRowData {
   d: Distribution;
   label: string;
+  /** committed capital: none for a distribution that came by transfer (no payment is owed to the issuer) */
   value: Decimal;
+  byTransfer: boolean;
   units: Decimal;
   /** investor name, distribution name and email, lower case (the search box's haystack) */
   text: string;
@@ -148,10 +150,12 @@ function derivedRows(price: string): (d: Distribution) => BuyerRowData {
   return (d) => {
     let row = byDocument.get(d);
     if (!row) {
+      const byTransfer = isByTransfer(d);
       row = {
         d,
         label: distributionStatusLabel(d),
-        value: committedCapital(d.amount, d.purchasePrice ?? price),
+        value: byTransfer ? ZERO : committedCapital(d.amount, d.purchasePrice ?? price),
+        byTransfer,
         units: dec0(d.amount),
         text: `${d.investor?.name ?? ""} ${d.name ?? ""} ${d.investor?.email ?? ""}`.toLowerCase(),
       };
@@ -163,7 +167,7 @@ function derivedRows(price: string): (d: Distribution) => BuyerRowData {
 
 /** One buyer; rendered again only when its own distribution, holding or permission changed. */
 const BuyerRow = memo(function BuyerRow({
-  row: { d, label, value },
+  row: { d, label, value, byTransfer },
   holding,
   canChange,
 }: {
@@ -177,6 +181,7 @@ const BuyerRow = memo(function BuyerRow({
       <td>
         <div className={css({ fontWeight: "600" })}>{d.investor?.name ?? d.name}</div>
         <div className={css({ fontSize: "xs", color: "fg.muted" })}>{d.investor?.email}</div>
+        {byTransfer && <ByTransferMark />}
       </td>
       <td>{d.allocation?.name}</td>
       <td className="num">
@@ -188,7 +193,7 @@ const BuyerRow = memo(function BuyerRow({
           formatNumber(d.amount)
         )}
       </td>
-      <td className="num">{formatMoney(value)}</td>
+      <td className="num">{byTransfer ? ROUND_TEXT.none : formatMoney(value)}</td>
       <td>
         <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
           {canChange ? (

@@ -1,5 +1,6 @@
 // The round's cap table: issued holdings ('Issued', or the chain they are on when it is not the product's private
-// network) and closed distributions waiting for issuance ('Not Issued').
+// network) and closed distributions waiting for issuance ('Not Issued'; not one that came by transfer: the server never
+// issues it, its units arrive by the transfer's approval).
 // Editors select closed distributions and Issue them (makeTaRequestDistributionIssuances: each becomes a holding
 // with a transaction and ledger entries). Zero, negative and allocation-owned entries are left out.
 import { Link } from "@tanstack/react-router";
@@ -7,7 +8,7 @@ import { memo, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
-import { capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
+import { capTableHoldings, isByTransfer, stakeholderSummary } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
@@ -52,7 +53,11 @@ export function CapTable({
   const issuable = useMemo(
     () =>
       distributions.filter(
-        (d) => d.status === "closed" && !d.locked && isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!),
+        (d) =>
+          d.status === "closed" &&
+          !d.locked &&
+          !isByTransfer(d) &&
+          isPositive(parseDecimal(d.amount) ?? parseDecimal("0")!),
       ),
     [distributions],
   );

@@ -1,5 +1,6 @@
 // Capital management (issuer): the Recent Capital Summary, incoming capital per distribution (committed = units x
-// price, expected = committed - paid in) and the round's capital deployments.
+// price, expected = committed - paid in; one that came by transfer owes nothing and stays out of the totals) and the
+// round's capital deployments.
 import { css } from "../../../styled-system/css";
 import type { HoldingDoc, RoundDoc } from "../../data/models/index.ts";
 import { incomingCapital } from "../../domain/allocations.ts";
@@ -7,7 +8,7 @@ import { remainingCapital, totalValue } from "../../domain/capital.ts";
 import { sum } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { Card, mutedText, ScrollRegion, Stat, StatRow, tableClass } from "../../ui/index.ts";
-import type { Distribution } from "../allocations/index.ts";
+import { ByTransferMark, type Distribution } from "../allocations/index.ts";
 import { CAPITAL_TEXT, ROUND_TEXT } from "./strings.ts";
 
 interface Deployment {
@@ -86,12 +87,15 @@ export function CapitalView({
                   const d = byId.get(r.id);
                   return (
                     <tr key={r.id}>
-                      <td>{d?.investor?.name ?? d?.name}</td>
+                      <td>
+                        {d?.investor?.name ?? d?.name}
+                        {r.byTransfer && <ByTransferMark />}
+                      </td>
                       <td>{d?.allocation?.name}</td>
                       <td className="num">{formatNumber(r.units)}</td>
-                      <td className="num">{formatMoney(r.committed)}</td>
+                      <td className="num">{r.byTransfer ? ROUND_TEXT.none : formatMoney(r.committed)}</td>
                       <td className="num">{formatMoney(r.paidIn)}</td>
-                      <td className="num">{formatMoney(r.expected)}</td>
+                      <td className="num">{r.byTransfer ? ROUND_TEXT.none : formatMoney(r.expected)}</td>
                     </tr>
                   );
                 })}

@@ -1,6 +1,7 @@
 -- The distributions read model (RxDB collection "distributions"): one document per distribution the reader may
 -- see, with its prices (never for agents), payments, paid-in capital, annotations, custom fields, vesting schedule,
--- investor and allocation summaries, onboarding process (with its steps) and qualification lists. Built for a page
+-- investor and allocation summaries, onboarding process (with its steps), qualification lists and whether it came by
+-- transfer (byTransfer). Built for a page
 -- of ids at once: the *_among helpers (security definer) read a page's children once, for the distributions of the
 -- page the reader may see (visible_distribution_ids_among: the distributions' select policy's rule, sees_distribution
 -- of policies/00_rules.sql, for a page of ids); the *_of helpers read the children of given distributions, with
@@ -232,6 +233,21 @@ as $function$
 $function$;
 grant execute on function app_private.distribution_qualification_lists_among(uuid[]) to app_user;
 
+-- Which of the given distributions a transfer request made for its transferee (transfers.onboarding_distribution_id,
+-- transfers/12_onboarding.sql; it stays the new holding's distribution after the approval). Their units move between
+-- holders: no capital raised and no units issued by the issuer, so the round's totals leave them out (docs/CLIENT.md
+-- "Round page"). Security definer: a reader who sees the distribution need not see the request (a broker of the
+-- round), and the flag says nothing more about it.
+create or replace function app_private.transfer_distribution_ids_among(ids uuid[])
+  returns setof uuid
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog', 'app_public'
+as $function$
+  select distinct t.onboarding_distribution_id from app_public.transfers t where t.onboarding_distribution_id = any (ids)
+$function$;
+grant execute on function app_private.transfer_distribution_ids_among(uuid[]) to app_user;
+
 create or replace function app_private.docs_distributions(ids uuid[])
   returns table(id uuid, doc jsonb)
   language sql
@@ -260,7 +276,8 @@ as $function$
   allocations as (
     select al.id, jsonb_build_object('id', al.id, 'name', al.name, 'roundId', al.round_id, 'ownerId', al.owner_id) as doc
     from app_public.allocations al
-    where al.id in (select p.allocation_id from page p))
+    where al.id in (select p.allocation_id from page p)),
+  by_transfer as (select x.id from app_private.transfer_distribution_ids_among(ids) as x(id))
   select d.id,
     (select coalesce(jsonb_object_agg(coalesce(s.keys ->> e.key, app_private.camel_case(e.key)),
                        case when jsonb_typeof(e.value) = 'number' and e.key = any (s.numerics)
@@ -280,6 +297,7 @@ as $function$
       'allocation', allocations.doc,
       'process', process.doc,
       'qualifications', coalesce(l.docs, '[]'::jsonb),
+      'byTransfer', d.id in (select b.id from by_transfer b),
       '_deleted', false)
   from page d
     cross join shape s
