@@ -16,8 +16,10 @@ export const distributionSchema = toTypedRxJsonSchema({
   title: "distributions",
   description:
     "An investor's distribution with its prices, payments, annotations, custom fields, vesting schedule, onboarding process and steps, investor summary, allocation summary ({id, name, roundId}) and whether it came by transfer.",
-  // 1: byTransfer (made for a transfer's transferee: the round's totals leave it out)
-  version: 1,
+  // Stays 0: a collection of its own changes its schema at the same version (byTransfer added): a device holding
+  // the older schema drops the collection and pulls it again (schema-upgrade.ts). A higher version would need RxDB's
+  // migration plugin, which the app does not load: opening the database would fail.
+  version: 0,
   primaryKey: "id",
   type: "object",
   properties: {
