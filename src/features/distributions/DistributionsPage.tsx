@@ -1,15 +1,15 @@
 // /distributions (issuer, broker, agent): the distributions report in the DataGrid, compact by default, with CSV
-// export. Rows come from the local replica (fast at 50,000 rows); agents get no prices, from the server already,
+// export (a distribution that came by transfer is marked in its status). Rows come from the local replica (fast at 50,000 rows); agents get no prices, from the server already,
 // and the price columns are left out of their grid.
 import { useMemo, useState } from "react";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
-import { distributionStatusLabel } from "../../domain/allocations.ts";
+import { distributionStatusLabel, isByTransfer } from "../../domain/allocations.ts";
 import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName } from "../../ui/DataGrid.tsx";
 import { Page, PageHeader, PHONE_QUERY, useMediaQuery } from "../../ui/index.ts";
-import type { Distribution } from "../allocations/index.ts";
+import { BY_TRANSFER_TEXT, type Distribution } from "../allocations/index.ts";
 import { DISTRIBUTIONS_TEXT } from "./strings.ts";
 
 interface DistributionRow {
@@ -41,7 +41,8 @@ function distributionRowsCache() {
   };
 }
 
-function distributionRow(d: Distribution, withPrices: boolean): DistributionRow {
+/** One distribution's row; one that came by transfer says so beside its status (in the grid and its CSV). */
+export function distributionRow(d: Distribution, withPrices: boolean): DistributionRow {
   return {
     id: d.id,
     investor: d.investor?.name ?? d.name ?? "",
@@ -50,7 +51,7 @@ function distributionRow(d: Distribution, withPrices: boolean): DistributionRow 
     units: d.amount,
     price: withPrices ? (d.purchasePrice ?? null) : null,
     paidIn: d.paidInCapital ?? null,
-    status: distributionStatusLabel(d),
+    status: isByTransfer(d) ? `${distributionStatusLabel(d)} · ${BY_TRANSFER_TEXT.mark}` : distributionStatusLabel(d),
     createdOn: d.createdOn ?? null,
   };
 }
