@@ -15307,6 +15307,10 @@ begin
            set upload_status = 'pending',
                extension = case when ext in ('csv', 'tsv', 'pdf', 'xls', 'txt') then ext else d.extension end
           where d.file_key = existing.key::text;
+      elsif existing.status = 'pending' and (existing.file_name, existing.extension) is distinct from (trim(file_name), ext) then
+        -- made by the command that names it (it came first, with the name it knows): the file's own name from now on
+        update app_private.upload_slots s set file_name = trim(make_file_location.file_name), extension = ext
+          where s.key = existing.key;
       end if;
       if make_file_location.purpose is not null then
         update app_private.upload_slots s set purpose = make_file_location.purpose where s.key = existing.key;
@@ -16265,9 +16269,13 @@ begin
   end if;
   perform app_private.check_transfer_rules(holding, transferee, false);
 
-  -- The device's file keys (chosen offline, uploaded before or after this command) name the caller's slots.
+  -- The device's file keys (chosen offline, uploaded before or after this command) name the caller's slots: made
+  -- here for a file that has not asked yet (its own name replaces this one when it does), else taken as they are
+  -- (a refused file's slot stays failed, as for documents).
   foreach key in array coalesce(request_transfer.document_keys, '{}') loop
-    perform app_public.make_file_location('Transfer document.pdf', key);
+    if app_public.file_upload_status(key) is null then
+      perform app_public.make_file_location('Transfer document.pdf', key);
+    end if;
   end loop;
 
   insert into app_public.transfers (id, holding_id, security_id, round_id, issuer_id, requester_id, requested_by_id,
@@ -16275,7 +16283,9 @@ begin
     select coalesce(request_transfer.id, gen_random_uuid()), holding.id, holding.security_id, holding.round_id,
            s.issuer_id, holding.investor_id, app_private.current_user_id(), transferee, request_transfer.units,
            request_transfer.reason, request_transfer.price_per_unit,
-           array(select distinct k from unnest(coalesce(request_transfer.document_keys, '{}')) k)
+           -- each key once, in the order the holder chose the files
+           array(select u.k from unnest(coalesce(request_transfer.document_keys, '{}')) with ordinality u(k, n)
+                  group by u.k order by min(u.n))
     from app_public.securities s where s.id = holding.security_id
     returning * into result;
 
@@ -17371,6 +17381,21 @@ end
 $function$;
 grant execute on function app_public.transfer_ownership(email text) to app_user;
 comment on function app_public.transfer_ownership(email text) is 'The owner hands the selected account to a member (or invites someone to take it); the old owner becomes an admin and both sign in again.';
+
+CREATE OR REPLACE FUNCTION app_public.transfers_documents(t app_public.transfers)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+  -- the slots' names: the row itself came through the caller's row-level security
+  select coalesce(jsonb_agg(jsonb_build_object('key', s.key, 'name', s.file_name, 'uploaded', s.status = 'uploaded')
+                            order by array_position(t.document_keys, s.key)), '[]'::jsonb)
+    from app_private.upload_slots s
+   where s.key = any(t.document_keys)
+$function$;
+grant execute on function app_public.transfers_documents(t app_public.transfers) to app_user;
+comment on function app_public.transfers_documents(t app_public.transfers) is 'The request''s documents: each file''s key, name and whether it has arrived.';
 
 CREATE OR REPLACE FUNCTION app_public.unwind_payment_trade(id uuid)
  RETURNS app_public.payment_trades

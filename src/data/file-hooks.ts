@@ -10,7 +10,7 @@ import { useLocalData } from "./hooks.tsx";
 import { currentLocalData, openingLocalData } from "./local-data.ts";
 
 export type { QueuedFile } from "./file-queue.ts";
-export { FileRefusedError, StorageFullError } from "./file-queue.ts";
+export { checkFile, FileRefusedError, StorageFullError } from "./file-queue.ts";
 
 /**
  * Keeps the file on the device (checked, hashed, one transaction), then queues `mutation` with the variables made
@@ -62,6 +62,30 @@ export async function queueUpload<N extends CommandName, U extends CommandName>(
       }
     },
   });
+}
+
+/**
+ * Keeps several files on the device, then queues one command naming all their upload slot keys (a transfer request
+ * and its documents): each file is uploaded once online by the file sender, and the command makes the slots it names
+ * that have not asked yet. A file refused by the check (a document's type and size) keeps none of the others and
+ * queues nothing. Throws FileRefusedError / StorageFullError with the text to show.
+ */
+export async function queueUploadsWith<N extends CommandName>(options: {
+  files: readonly File[];
+  place: string;
+  mutation: N;
+  variables: (slotKeys: string[]) => VariablesOf<N>;
+}): Promise<void> {
+  const data = await openingLocalData();
+  if (!data?.files) throw new Error("No local data is open: sign in and pick an account first.");
+  const kept: string[] = [];
+  try {
+    for (const file of options.files) kept.push((await data.files.add({ file, place: options.place })).id);
+  } catch (error) {
+    for (const id of kept) await data.files.remove(id);
+    throw error;
+  }
+  await data.outbox.enqueue(options.mutation, options.variables(kept));
 }
 
 /**

@@ -40,6 +40,10 @@ export const TRANSFER_CONFIRMATION_PATH = "/api/v2/transfers/{transferId}/confir
 export const transferConfirmationPath = (transferId: string) =>
   TRANSFER_CONFIRMATION_PATH.replace("{transferId}", encodeURIComponent(transferId));
 
+/** One of a transfer request's documents (sync/http/uploads.ts), to whoever reads the request. */
+export const transferDocumentPath = (transferId: string, key: string) =>
+  `/api/v2/documents/transfers/${encodeURIComponent(transferId)}/${encodeURIComponent(key)}`;
+
 /**
  * Whether a holding's tokens are still on their way on a chain (a mint or an incoming transfer signed, not yet in a
  * block: an address `pending`, as transfer_chain_plan asks): the server refuses to move such a holding until the

@@ -114,7 +114,10 @@ export function fileRoutes(options: { db: Database; storage: FileStorage }): Rou
       "/api/v2/uploads/*",
       "`POST {key}`: a file into the session's upload slot (local storage); `POST {key}/complete`: an object-storage upload confirmed",
     ),
-    uploads("/api/v2/documents/*", "`GET {id}/download`: a document's file, under row-level security"),
+    uploads(
+      "/api/v2/documents/*",
+      "`GET {id}/download`: a document's file, under row-level security; `GET transfers/{transferId}/{key}`: a transfer request's document",
+    ),
     {
       method: "GET",
       answersOtherMethods: true,

@@ -8,6 +8,8 @@
 //   POST /api/v2/uploads/<key>/complete  after the device POSTed the file elsewhere (object storage): the server
 //                                        looks for it and marks the slot uploaded (200) or failed (409).
 //   GET  /api/v2/documents/<id>/download the file of an uploaded document the session's account may read (RLS).
+//   GET  /api/v2/documents/transfers/<transferId>/<key>
+//                                        one of a transfer request's documents, to whoever reads the request (RLS).
 //
 // Files are kept by the storage in use (sync/storage/: a local directory by default, or S3-compatible object
 // storage). A refused upload marks the slot and every document naming it "failed", so the device shows "Upload
@@ -263,8 +265,8 @@ function importText(bytes: Buffer): string | null {
   return decoded.ok ? decoded.text : null;
 }
 
-/** Reads the document as the session's account would through GraphQL: role app_user, its claims, RLS. */
-async function readableDocument(db: Database, session: SessionClaims, id: string) {
+/** Runs `read` as the session's account would through GraphQL: role app_user, its claims, RLS. */
+async function asSession<T>(db: Database, session: SessionClaims, read: (tx: Sql) => Promise<T>): Promise<T> {
   return db.transaction(async (tx: Sql) => {
     await tx.query(
       `select set_config('jwt.claims.session_id', $1, true), set_config('jwt.claims.user_id', $2, true),
@@ -279,6 +281,13 @@ async function readableDocument(db: Database, session: SessionClaims, id: string
       ],
     );
     await tx.query("set local role app_user");
+    return read(tx);
+  });
+}
+
+/** The document as the session's account reads it (RLS), or null. */
+async function readableDocument(db: Database, session: SessionClaims, id: string) {
+  return asSession(db, session, async (tx) => {
     const { rows } = await tx.query<{
       name: string;
       extension: string;
@@ -289,16 +298,47 @@ async function readableDocument(db: Database, session: SessionClaims, id: string
   });
 }
 
+/**
+ * One of a transfer request's documents (docs/TRANSFERS.md "Documents"), when the session's account reads the
+ * request (RLS) and the key is one of its documents: the file's name, type and upload status; else null.
+ */
+async function readableTransferDocument(db: Database, session: SessionClaims, transferId: string, key: string) {
+  const named = await asSession(db, session, async (tx) => {
+    const { rows } = await tx.query(
+      "select 1 from app_public.transfers where id = $1 and $2::uuid = any(document_keys)",
+      [transferId, key],
+    );
+    return rows.length > 0;
+  });
+  if (!named) return null;
+  const { rows } = await db.query<{ file_name: string; extension: string; status: string }>(
+    "select file_name, extension, status from app_private.upload_slots where key = $1",
+    [key],
+  );
+  const slot = rows[0];
+  if (!slot) return null;
+  const dot = slot.file_name.lastIndexOf(".");
+  return {
+    name: dot > 0 ? slot.file_name.slice(0, dot) : slot.file_name,
+    extension: slot.extension,
+    upload_status: slot.status,
+    fileKey: key,
+  };
+}
+
 async function handleDownload(
   req: IncomingMessage,
   res: ServerResponse,
   id: string,
   context: UploadContext,
+  transferId: string | null = null,
 ): Promise<void> {
   const session = context.session;
   if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
-  const document = await readableDocument(context.db, session, id);
+  const document = transferId
+    ? await readableTransferDocument(context.db, session, transferId, id)
+    : await readableDocument(context.db, session, id);
   if (!document) return refuse(res, 404, "LL404", "Document not found");
   if (document.upload_status !== "uploaded" || !document.fileKey || !SAFE_KEY.test(document.fileKey)) {
     return refuse(res, 409, "LL409", "The document is not uploaded");
@@ -321,7 +361,10 @@ async function handleDownload(
   file.body.pipe(res);
 }
 
-/** Routes /api/v2/uploads/<key>, /api/v2/uploads/<key>/complete and /api/v2/documents/<id>/download. */
+/**
+ * Routes /api/v2/uploads/<key>, /api/v2/uploads/<key>/complete, /api/v2/documents/<id>/download and a transfer
+ * request's document, /api/v2/documents/transfers/<transferId>/<key>.
+ */
 export async function handleUploads(
   req: IncomingMessage,
   res: ServerResponse,
@@ -335,6 +378,9 @@ export async function handleUploads(
     if (!UUID.test(key)) return refuse(res, 404, "LL404", "Upload location not found");
     return completing ? handleComplete(req, res, key, context) : handleUpload(req, res, key, context);
   }
+  const transfer = /^\/api\/v2\/documents\/transfers\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/i.exec(path);
+  if (transfer?.[1] && transfer[2] && UUID.test(transfer[1]) && UUID.test(transfer[2]))
+    return handleDownload(req, res, transfer[2], context, transfer[1]);
   const match = /^\/api\/v2\/documents\/([0-9a-f-]{36})\/download$/i.exec(path);
   if (!match?.[1] || !UUID.test(match[1])) return refuse(res, 404, "LL404", "Not found");
   return handleDownload(req, res, match[1], context);

@@ -8,6 +8,7 @@
 // completes the Seed round's onboarding step offline (the qualification rule, while the issuer's card says the
 // request waits for it); the issuer approves on the security page and both holdings, the cap table, the ledger and the token balances on
 // the chain follow (the chain's forced transfer, docs/TRANSFERS.md "On the chain").
+import { readFileSync } from "node:fs";
 import { Interface, Wallet } from "ethers";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -101,11 +102,24 @@ describe("a partial transfer", () => {
     await dialog.getByLabel("Units to transfer").fill("10000.5");
     await dialog.getByRole("combobox", { name: "Reason" }).click();
     await holder.getByRole("option", { name: "Gift" }).click();
+    // a supporting document, kept on the device with the request (a wrong type first: the device's check)
+    const documents = dialog.getByLabel("Supporting documents (optional)");
+    await documents.setInputFiles({ name: "Gift.png", mimeType: "image/png", buffer: Buffer.from("png") });
+    await dialog.getByRole("button", { name: "Request transfer" }).click();
+    await dialog.getByText("Only csv, tsv, pdf, xls and txt files can be uploaded.").waitFor();
+    await documents.setInputFiles({
+      name: "Gift letter.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 gift letter"),
+    });
     await dialog.getByRole("button", { name: "Request transfer" }).click();
     await dialog.waitFor({ state: "detached" });
     const pending = card.getByTestId("transfer-row").filter({ has: holder.getByTestId("pending-mark") });
     await expect.poll(() => pending.count(), { timeout: 10_000 }).toBe(1);
     expect(await text(pending)).toContain("10,000.5");
+    expect(await text(pending.getByTestId("transfer-documents"))).toBe(
+      "Gift letter.pdf: waiting to upload from this device",
+    );
     await screenshot(holder, "transfer-requested-offline");
     const { rows: none } = await e2e.server.server.db.query("select 1 from app_public.transfers");
     expect(none).toEqual([]);
@@ -128,6 +142,16 @@ describe("a partial transfer", () => {
     const requestsCard = issuer.getByTestId("security-transfers");
     await requestsCard.getByTestId("transfer-row").waitFor({ timeout: 30_000 });
     expect(await text(requestsCard.getByTestId("transfer-row"))).toContain("Kim Family Trust");
+    // the holder's document, uploaded once on reconnect, downloads from the request's row
+    const letter = requestsCard.getByRole("link", { name: "Gift letter.pdf" });
+    await letter.waitFor({ timeout: 30_000 });
+    const [file] = await Promise.all([issuer.waitForEvent("download"), letter.click()]);
+    expect(file.suggestedFilename()).toBe("Gift letter.pdf");
+    expect(readFileSync((await file.path()) as string, "utf8")).toBe("%PDF-1.4 gift letter");
+    const { rows: slots } = await e2e.server.server.db.query<{ n: number }>(
+      "select count(*)::int as n from app_private.upload_slots where file_name = 'Gift letter.pdf'",
+    );
+    expect(slots).toEqual([{ n: 1 }]);
     await requestsCard.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => text(requestsCard.getByTestId("transfer-row")), { timeout: 60_000 }).toContain("Approved");
     await screenshot(issuer, "transfer-approved");

@@ -25,6 +25,7 @@ import {
   toast,
 } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
+import { TransferDocuments } from "./TransferDocuments.tsx";
 
 export interface TransferRow {
   id: string;
@@ -132,6 +133,7 @@ export function TransferTable({
                       </span>
                     )}
                     <SyncMark mark={row.mark} />
+                    <TransferDocuments transferId={row.id} synced={Boolean(row.requestedOn)} />
                   </td>
                   <td>
                     {open && decides && (

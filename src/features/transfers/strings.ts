@@ -31,6 +31,13 @@ export const TRANSFERS_TEXT = {
   cancelRequest: "Cancel request",
   cancelled: "Transfer request cancelled",
   confirmation: "Confirmation (PDF)",
+  documents: "Documents",
+  documentsField: "Supporting documents (optional)",
+  documentsHint:
+    "A signed agreement, a gift letter or other papers for the issuer: PDF, CSV, TSV, XLS or TXT, up to 100 MB each.",
+  documentWaiting: "waiting to upload from this device",
+  documentRefused: "not uploaded",
+  documentNotArrived: "not uploaded yet",
   chainStatus: (status: string, failure?: string | null) =>
     status === "done"
       ? "Tokens moved on the chain."

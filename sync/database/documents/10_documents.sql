@@ -217,6 +217,10 @@ begin
            set upload_status = 'pending',
                extension = case when ext in ('csv', 'tsv', 'pdf', 'xls', 'txt') then ext else d.extension end
           where d.file_key = existing.key::text;
+      elsif existing.status = 'pending' and (existing.file_name, existing.extension) is distinct from (trim(file_name), ext) then
+        -- made by the command that names it (it came first, with the name it knows): the file's own name from now on
+        update app_private.upload_slots s set file_name = trim(make_file_location.file_name), extension = ext
+          where s.key = existing.key;
       end if;
       if make_file_location.purpose is not null then
         update app_private.upload_slots s set purpose = make_file_location.purpose where s.key = existing.key;

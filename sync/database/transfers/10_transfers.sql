@@ -203,9 +203,13 @@ begin
   end if;
   perform app_private.check_transfer_rules(holding, transferee, false);
 
-  -- The device's file keys (chosen offline, uploaded before or after this command) name the caller's slots.
+  -- The device's file keys (chosen offline, uploaded before or after this command) name the caller's slots: made
+  -- here for a file that has not asked yet (its own name replaces this one when it does), else taken as they are
+  -- (a refused file's slot stays failed, as for documents).
   foreach key in array coalesce(request_transfer.document_keys, '{}') loop
-    perform app_public.make_file_location('Transfer document.pdf', key);
+    if app_public.file_upload_status(key) is null then
+      perform app_public.make_file_location('Transfer document.pdf', key);
+    end if;
   end loop;
 
   insert into app_public.transfers (id, holding_id, security_id, round_id, issuer_id, requester_id, requested_by_id,
@@ -213,7 +217,9 @@ begin
     select coalesce(request_transfer.id, gen_random_uuid()), holding.id, holding.security_id, holding.round_id,
            s.issuer_id, holding.investor_id, app_private.current_user_id(), transferee, request_transfer.units,
            request_transfer.reason, request_transfer.price_per_unit,
-           array(select distinct k from unnest(coalesce(request_transfer.document_keys, '{}')) k)
+           -- each key once, in the order the holder chose the files
+           array(select u.k from unnest(coalesce(request_transfer.document_keys, '{}')) with ordinality u(k, n)
+                  group by u.k order by min(u.n))
     from app_public.securities s where s.id = holding.security_id
     returning * into result;
 
