@@ -1,6 +1,6 @@
 // Empty and error blocks. Texts come from the catalogue (src/domain/messages.ts) or from describeError().
 import type { ReactNode } from "react";
-import { css } from "../../styled-system/css";
+import { css, cx } from "../../styled-system/css";
 import { MESSAGES } from "../domain/messages.ts";
 
 export function EmptyState({ text = MESSAGES.noneFound, children }: { text?: string; children?: ReactNode }) {
@@ -25,21 +25,37 @@ export function EmptyState({ text = MESSAGES.noneFound, children }: { text?: str
   );
 }
 
-export function ErrorBlock({ text = MESSAGES.defaultError }: { text?: string }) {
+/** A refusal or failure in red; `children` in place of the one-line `text` for a longer account (a list). */
+export function ErrorBlock({
+  text = MESSAGES.defaultError,
+  children,
+  testId,
+  className,
+}: {
+  text?: string;
+  children?: ReactNode;
+  testId?: string;
+  /** Where it sits or how high it grows (a long list scrolls). */
+  className?: string;
+}) {
   return (
     <div
       role="alert"
-      className={css({
-        p: "4",
-        borderRadius: "md",
-        bg: "danger.subtle",
-        color: "danger",
-        fontSize: "sm",
-        borderWidth: "1px",
-        borderColor: "red.200",
-      })}
+      data-testid={testId}
+      className={cx(
+        css({
+          p: "4",
+          borderRadius: "md",
+          bg: "danger.subtle",
+          color: "danger",
+          fontSize: "sm",
+          borderWidth: "1px",
+          borderColor: "red.200",
+        }),
+        className,
+      )}
     >
-      {text}
+      {children ?? text}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/
 import { contactsFileProblem, contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { decodeTextFile } from "../../domain/text-file.ts";
-import { Button, Dialog } from "../../ui/index.ts";
+import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
@@ -117,28 +117,14 @@ export function ImportContactsDialog({
           )}
         </div>
         {checked && checked.errors.length > 0 && (
-          <div
-            role="alert"
-            data-testid="import-errors"
-            className={css({
-              p: "4",
-              borderRadius: "md",
-              bg: "danger.subtle",
-              color: "danger",
-              fontSize: "sm",
-              borderWidth: "1px",
-              borderColor: "red.200",
-              maxH: "14rem",
-              overflowY: "auto",
-            })}
-          >
+          <ErrorBlock testId="import-errors" className={css({ maxH: "14rem", overflowY: "auto" })}>
             <p className={css({ fontWeight: "700", mb: "2" })}>{CONTACTS_TEXT.cannotImport(checked.file.name)}</p>
             <ul className={css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1" })}>
               {checked.errors.map((error) => (
                 <li key={error}>{error}</li>
               ))}
             </ul>
-          </div>
+          </ErrorBlock>
         )}
         {ready && (
           <p className={css({ fontSize: "sm", color: "success", fontWeight: "600" })} data-testid="import-ready">

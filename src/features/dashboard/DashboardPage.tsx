@@ -7,8 +7,8 @@
 // already holds the account, the figures show at once and follow the catch-up live.
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { css } from "../../../styled-system/css";
-import { badge } from "../../../styled-system/recipes";
+import { css, cx } from "../../../styled-system/css";
+import { badge, card } from "../../../styled-system/recipes";
 import { PathLink } from "../../app/links.tsx";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
@@ -49,17 +49,15 @@ function FirstSyncProgress() {
   return (
     <div
       data-testid="dashboard-first-sync"
-      className={css({
-        p: "6",
-        bg: "bg.surface",
-        borderWidth: "1px",
-        borderColor: "border.default",
-        borderRadius: "card",
-        boxShadow: "card",
-        display: "flex",
-        flexDirection: "column",
-        gap: "3",
-      })}
+      className={cx(
+        card(),
+        css({
+          p: "6",
+          display: "flex",
+          flexDirection: "column",
+          gap: "3",
+        }),
+      )}
     >
       <p className={css({ fontWeight: "700" })}>{DASHBOARD_TEXT.syncing(percent)}</p>
       <div
@@ -315,21 +313,19 @@ function Tile({ to, label, value }: { to: string; label: string; value: string }
     <Link
       to={to as "/"}
       data-testid="dashboard-tile"
-      className={css({
-        display: "flex",
-        flexDirection: "column",
-        gap: "2",
-        p: "5",
-        bg: "bg.surface",
-        borderWidth: "1px",
-        borderColor: "border.default",
-        borderRadius: "card",
-        boxShadow: "card",
-        textDecoration: "none",
-        color: "fg.default",
-        transition: "border-color 120ms, box-shadow 120ms",
-        _hover: { borderColor: "brand.muted", boxShadow: "0 4px 14px rgba(15, 35, 70, 0.08)" },
-      })}
+      className={cx(
+        card(),
+        css({
+          display: "flex",
+          flexDirection: "column",
+          gap: "2",
+          p: "5",
+          textDecoration: "none",
+          color: "fg.default",
+          transition: "border-color 120ms, box-shadow 120ms",
+          _hover: { borderColor: "brand.muted", boxShadow: "0 4px 14px rgba(15, 35, 70, 0.08)" },
+        }),
+      )}
     >
       <span
         className={css({

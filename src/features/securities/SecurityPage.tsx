@@ -4,6 +4,7 @@
 // From the local replica; a security the device does not hold says so.
 import { useMemo } from "react";
 import { css } from "../../../styled-system/css";
+import { card } from "../../../styled-system/recipes";
 import { useViewer } from "../../app/viewer.ts";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
@@ -78,18 +79,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   return (
     <Page>
       <Breadcrumb items={[securitiesCrumb(viewer.accountType), { display: security.name, active: true }]} />
-      <section
-        aria-label={SECURITIES_TEXT.security}
-        data-testid="security-card"
-        className={css({
-          bg: "bg.surface",
-          borderWidth: "1px",
-          borderColor: "border.default",
-          borderRadius: "card",
-          boxShadow: "card",
-          p: "6",
-        })}
-      >
+      <section aria-label={SECURITIES_TEXT.security} data-testid="security-card" className={card()}>
         <div
           className={css({
             display: "flex",

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { css } from "../../../styled-system/css";
-import { badge } from "../../../styled-system/recipes";
+import { css, cx } from "../../../styled-system/css";
+import { badge, card } from "../../../styled-system/recipes";
 import { type AccountChoice, selectableAccounts } from "../../domain/account-choice.ts";
 import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { spaceUnderscores } from "../../domain/format.ts";
@@ -40,22 +40,20 @@ export function AccountSelection({ accounts, roleFilter }: { accounts: AccountCh
               <a
                 href={`/authenticate/role/${encodeURIComponent(choice.account.id)}${search}`}
                 data-testid="account-card"
-                className={css({
-                  display: "flex",
-                  alignItems: "center",
-                  gap: "4",
-                  p: "5",
-                  h: "full",
-                  bg: "bg.surface",
-                  borderWidth: "1px",
-                  borderColor: "border.default",
-                  borderRadius: "card",
-                  boxShadow: "card",
-                  textDecoration: "none",
-                  color: "fg.default",
-                  transition: "border-color 120ms, box-shadow 120ms, transform 120ms",
-                  _hover: { borderColor: "navy.200", boxShadow: "popover", transform: "translateY(-1px)" },
-                })}
+                className={cx(
+                  card(),
+                  css({
+                    display: "flex",
+                    alignItems: "center",
+                    gap: "4",
+                    p: "5",
+                    h: "full",
+                    textDecoration: "none",
+                    color: "fg.default",
+                    transition: "border-color 120ms, box-shadow 120ms, transform 120ms",
+                    _hover: { borderColor: "navy.200", boxShadow: "popover", transform: "translateY(-1px)" },
+                  }),
+                )}
               >
                 <AccountLogo account={choice.account} />
                 <span className={css({ display: "flex", flexDirection: "column", gap: "1.5", minW: 0 })}>

@@ -2,8 +2,8 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import * as v from "valibot";
-import { css } from "../../../styled-system/css";
-import { input } from "../../../styled-system/recipes";
+import { css, cx } from "../../../styled-system/css";
+import { card, input } from "../../../styled-system/recipes";
 import { resendEmail, sendClaimAccountEmail } from "../../data/accounts.ts";
 import { graphql, NetworkError } from "../../data/graphql.ts";
 import { type ClaimStatus, claimStatus, RESEND_REDIRECT_MS, type ResendState } from "../../domain/claim.ts";
@@ -27,16 +27,15 @@ function ClaimCard({ title, children }: { title: string; children: ReactNode }) 
     >
       <section
         data-testid="claim"
-        className={css({
-          w: "full",
-          maxW: "30rem",
-          bg: "bg.surface",
-          borderWidth: "1px",
-          borderColor: "border.default",
-          borderRadius: "xl",
-          boxShadow: "card",
-          p: { base: "6", sm: "10" },
-        })}
+        className={cx(
+          card(),
+          css({
+            w: "full",
+            maxW: "30rem",
+            borderRadius: "xl",
+            p: { base: "6", sm: "10" },
+          }),
+        )}
       >
         <h1 className={css({ fontSize: "xl", fontWeight: "700", mb: "4", letterSpacing: "-0.01em" })}>{title}</h1>
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", fontSize: "sm", color: "fg.muted" })}>

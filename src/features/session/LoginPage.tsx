@@ -1,6 +1,7 @@
 // /login: one button to the server's sign-in page, carrying the current query string (spec part 2, claim/login).
 import { useLocation } from "@tanstack/react-router";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
+import { card } from "../../../styled-system/recipes";
 import { withSafeNext } from "../../domain/redirect.ts";
 import { ButtonLink } from "../../ui/Button.tsx";
 import { LogoMark, PublicShell } from "../shell/index.ts";
@@ -15,17 +16,16 @@ export function LoginPage() {
       >
         <section
           aria-labelledby="login-title"
-          className={css({
-            w: "full",
-            maxW: "26rem",
-            bg: "bg.surface",
-            borderWidth: "1px",
-            borderColor: "border.default",
-            borderRadius: "xl",
-            boxShadow: "card",
-            p: { base: "8", sm: "10" },
-            textAlign: "center",
-          })}
+          className={cx(
+            card(),
+            css({
+              w: "full",
+              maxW: "26rem",
+              borderRadius: "xl",
+              p: { base: "8", sm: "10" },
+              textAlign: "center",
+            }),
+          )}
         >
           <div className={css({ display: "inline-flex", p: "2", borderRadius: "xl", bg: "brand", mb: "6" })}>
             <LogoMark size={40} />

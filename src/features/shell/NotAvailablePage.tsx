@@ -1,5 +1,6 @@
 // Placeholder for screens whose issue has not landed (spec: "This feature is not available").
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
+import { card } from "../../../styled-system/recipes";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Page, PageHeader } from "../../ui/index.ts";
 
@@ -16,16 +17,14 @@ export function NotAvailable() {
   return (
     <div
       data-testid="not-available"
-      className={css({
-        bg: "bg.surface",
-        borderWidth: "1px",
-        borderColor: "border.default",
-        borderRadius: "card",
-        boxShadow: "card",
-        px: "6",
-        py: "16",
-        textAlign: "center",
-      })}
+      className={cx(
+        card(),
+        css({
+          px: "6",
+          py: "16",
+          textAlign: "center",
+        }),
+      )}
     >
       <p className={css({ fontSize: "md", fontWeight: "600", color: "fg.default" })}>{MESSAGES.notAvailable}</p>
     </div>
