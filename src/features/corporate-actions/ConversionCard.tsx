@@ -3,15 +3,13 @@
 // server's arithmetic) over the debt round's holdings on the device: each holder's debt units before, the equity
 // units after, the fraction paid as cash in lieu. Confirm queues convertRound like every write.
 import { useMemo, useState } from "react";
-import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
-import { useOnline } from "../../app/useOnline.ts";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
 import { type ConversionTerms, conversionProblem, convertHolding } from "../../domain/corporate-actions.ts";
 import { dec, toString as decimalText, ZERO } from "../../domain/decimal.ts";
-import { Button, Card, FieldError, FormGrid, mutedText, Select, TextField, toast } from "../../ui/index.ts";
-import { ActionStatus } from "./ActionStatus.tsx";
+import { FormGrid, mutedText, Select, TextField } from "../../ui/index.ts";
+import { ActionCard, ActionForm, ActionPreview, useActionDraft } from "./ActionCard.tsx";
 import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
 import { CONVERSION_TEXT as TEXT } from "./strings.ts";
 import { useSecurityHoldings } from "./use-security-holdings.ts";
@@ -25,7 +23,6 @@ interface Draft {
 }
 
 export function ConversionCard({ securityId }: { securityId: string }) {
-  const online = useOnline();
   const command = useCommand();
   const allRounds = useModel(
     "rounds",
@@ -41,8 +38,7 @@ export function ConversionCard({ securityId }: { securityId: string }) {
   const [by, setBy] = useState<By>("price");
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { draft, setDraft, saving, confirm } = useActionDraft<Draft>(TEXT);
   const debtId = roundId ?? debtRounds[0]?.id ?? null;
   const conversions = usePending("round.corporateActions", debtId ?? undefined).filter(
     (entry) => entry.op === "convert",
@@ -70,32 +66,20 @@ export function ConversionCard({ securityId }: { securityId: string }) {
     if (problem || !debtId || !toRoundId) return;
     setDraft({ roundId: debtId, toRoundId, by, value: decimalText(dec(value)) });
   };
-  const confirm = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await command("convertRound", {
-        input: {
-          id: newId(),
-          roundId: draft.roundId,
-          toRoundId: draft.toRoundId,
-          ...(draft.by === "price" ? { conversionPrice: draft.value } : { conversionRatio: draft.value }),
-        },
-      });
-      toast.success(online ? TEXT.queued : TEXT.queuedOffline);
-      setDraft(null);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const send = (chosen: Draft) =>
+    command("convertRound", {
+      input: {
+        id: newId(),
+        roundId: chosen.roundId,
+        toRoundId: chosen.toRoundId,
+        ...(chosen.by === "price" ? { conversionPrice: chosen.value } : { conversionRatio: chosen.value }),
+      },
+    });
 
   return (
-    <Card title={TEXT.card} testId="conversion">
-      <p className={mutedText}>{TEXT.description}</p>
-      <ActionStatus entries={conversions} waiting={TEXT.waiting} />
-      {onChain ? <p className={mutedText}>{TEXT.onChain}</p> : null}
+    <ActionCard text={TEXT} testId="conversion" entries={conversions} onChain={onChain}>
       {draft === null ? (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+        <ActionForm text={TEXT} error={error} onPreview={preview}>
           <FormGrid columns={2}>
             {debtRounds.length > 1 && (
               <Select
@@ -129,13 +113,15 @@ export function ConversionCard({ securityId }: { securityId: string }) {
               onValueChange={setValue}
             />
           </FormGrid>
-          <FieldError text={error ?? undefined} />
-          <div>
-            <Button onClick={preview}>{TEXT.preview}</Button>
-          </div>
-        </div>
+        </ActionForm>
       ) : (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+        <ActionPreview
+          text={TEXT}
+          saving={saving}
+          disabled={lines.length === 0}
+          onConfirm={() => void confirm(send)}
+          onBack={() => setDraft(null)}
+        >
           {lines.length === 0 ? (
             <p className={mutedText}>{TEXT.noHoldings}</p>
           ) : (
@@ -148,16 +134,8 @@ export function ConversionCard({ securityId }: { securityId: string }) {
               cashLabel={TEXT.cash}
             />
           )}
-          <div className={css({ display: "flex", gap: "3" })}>
-            <Button onClick={confirm} loading={saving} disabled={lines.length === 0}>
-              {TEXT.confirm}
-            </Button>
-            <Button variant="outline" onClick={() => setDraft(null)}>
-              {TEXT.back}
-            </Button>
-          </div>
-        </div>
+        </ActionPreview>
       )}
-    </Card>
+    </ActionCard>
   );
 }

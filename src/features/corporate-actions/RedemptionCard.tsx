@@ -3,28 +3,16 @@
 // and the cash paid (the domain's rule, the server's arithmetic), and Confirm queues redeemUnits like every write:
 // offline it waits in the outbox, and the server checks every line again when it arrives.
 import { useState } from "react";
-import { css } from "../../../styled-system/css";
 import { input as inputRecipe } from "../../../styled-system/recipes";
 import { newId } from "../../app/new-id.ts";
-import { useOnline } from "../../app/useOnline.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
 import { numberTyping } from "../../domain/assets.ts";
 import { redeemHolding, redemptionProblem } from "../../domain/corporate-actions.ts";
 import { dec, toString as decimalText } from "../../domain/decimal.ts";
 import { formatMoney, formatUnits } from "../../domain/format.ts";
-import {
-  Button,
-  Card,
-  FieldError,
-  FormGrid,
-  mutedText,
-  ScrollRegion,
-  TextField,
-  tableClass,
-  toast,
-} from "../../ui/index.ts";
-import { ActionStatus } from "./ActionStatus.tsx";
+import { FormGrid, mutedText, ScrollRegion, TextField, tableClass } from "../../ui/index.ts";
+import { ActionCard, ActionForm, ActionPreview, useActionDraft } from "./ActionCard.tsx";
 import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
 import { REDEMPTION_TEXT as TEXT } from "./strings.ts";
 import { useSecurityHoldings } from "./use-security-holdings.ts";
@@ -35,15 +23,13 @@ interface Draft {
 }
 
 export function RedemptionCard({ securityId }: { securityId: string }) {
-  const online = useOnline();
   const command = useCommand();
   const redemptions = usePending("security.corporateActions", securityId).filter((entry) => entry.op === "redeem");
   const { held, onChain } = useSecurityHoldings(securityId);
   const [units, setUnits] = useState<Record<string, string>>({});
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { draft, setDraft, saving, confirm } = useActionDraft<Draft>(TEXT);
 
   const lines: PreviewLine[] = [];
   for (const chosen of draft?.lines ?? []) {
@@ -67,30 +53,19 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
         .map((row) => ({ holdingId: row.id, units: decimalText(dec(units[row.id] ?? "")) })),
     });
   };
-  const confirm = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await command("redeemUnits", {
-        input: { id: newId(), securityId, pricePerUnit: draft.price, lines: draft.lines },
-      });
-      toast.success(online ? TEXT.queued : TEXT.queuedOffline);
-      setDraft(null);
-      setUnits({});
-    } finally {
-      setSaving(false);
-    }
+  const send = async (chosen: Draft) => {
+    await command("redeemUnits", {
+      input: { id: newId(), securityId, pricePerUnit: chosen.price, lines: chosen.lines },
+    });
+    setUnits({});
   };
 
   return (
-    <Card title={TEXT.card} testId="redemption">
-      <p className={mutedText}>{TEXT.description}</p>
-      <ActionStatus entries={redemptions} waiting={TEXT.waiting} />
-      {onChain ? <p className={mutedText}>{TEXT.onChain}</p> : null}
+    <ActionCard text={TEXT} testId="redemption" entries={redemptions} onChain={onChain}>
       {held.length === 0 ? (
         <p className={mutedText}>{TEXT.noHoldings}</p>
       ) : draft === null ? (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+        <ActionForm text={TEXT} error={error} onPreview={preview}>
           <ScrollRegion label={TEXT.card}>
             <table className={tableClass}>
               <thead>
@@ -126,25 +101,18 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
           <FormGrid columns={3}>
             <TextField label={TEXT.price} kind="number" value={price} onValueChange={setPrice} />
           </FormGrid>
-          <FieldError text={error ?? undefined} />
-          <div>
-            <Button onClick={preview}>{TEXT.preview}</Button>
-          </div>
-        </div>
+        </ActionForm>
       ) : (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
-          <h3 className={css({ fontWeight: "600" })}>{TEXT.previewTitle(formatMoney(draft.price))}</h3>
+        <ActionPreview
+          text={TEXT}
+          title={TEXT.previewTitle(formatMoney(draft.price))}
+          saving={saving}
+          onConfirm={() => void confirm(send)}
+          onBack={() => setDraft(null)}
+        >
           <PreviewTable lines={lines} label={TEXT.card} testId="redemption-preview" cashLabel={TEXT.cash} />
-          <div className={css({ display: "flex", gap: "3" })}>
-            <Button onClick={confirm} loading={saving}>
-              {TEXT.confirm}
-            </Button>
-            <Button variant="outline" onClick={() => setDraft(null)}>
-              {TEXT.back}
-            </Button>
-          </div>
-        </div>
+        </ActionPreview>
       )}
-    </Card>
+    </ActionCard>
   );
 }

@@ -2,15 +2,13 @@
 // (src/domain/corporate-actions.ts, the server's own arithmetic) applied to the holdings on the device, so it works
 // offline; Confirm queues splitSecurity like every write and the server checks everything again.
 import { useState } from "react";
-import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
-import { useOnline } from "../../app/useOnline.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
 import { splitHolding, splitProblem } from "../../domain/corporate-actions.ts";
 import { dec } from "../../domain/decimal.ts";
-import { Button, Card, FieldError, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
-import { ActionStatus } from "./ActionStatus.tsx";
+import { FormGrid, mutedText, TextField } from "../../ui/index.ts";
+import { ActionCard, ActionForm, ActionPreview, useActionDraft } from "./ActionCard.tsx";
 import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
 import { CORPORATE_ACTIONS_TEXT as TEXT } from "./strings.ts";
 import { useSecurityHoldings } from "./use-security-holdings.ts";
@@ -24,7 +22,6 @@ interface Draft {
 const whole = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN);
 
 export function SplitCard({ securityId }: { securityId: string }) {
-  const online = useOnline();
   const command = useCommand();
   const splits = usePending("security.corporateActions", securityId).filter((entry) => entry.op === "split");
   const { held, onChain } = useSecurityHoldings(securityId);
@@ -32,8 +29,7 @@ export function SplitCard({ securityId }: { securityId: string }) {
   const [ratioOld, setRatioOld] = useState("1");
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { draft, setDraft, saving, confirm } = useActionDraft<Draft>(TEXT);
 
   const lines: PreviewLine[] = draft
     ? held.map((row) => {
@@ -47,61 +43,43 @@ export function SplitCard({ securityId }: { securityId: string }) {
     setError(problem);
     if (!problem) setDraft({ ratioNew: whole(ratioNew), ratioOld: whole(ratioOld), price: price.trim() });
   };
-  const confirm = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await command("splitSecurity", {
-        input: {
-          id: newId(),
-          securityId,
-          ratioNew: draft.ratioNew,
-          ratioOld: draft.ratioOld,
-          pricePerUnit: draft.price,
-        },
-      });
-      toast.success(online ? TEXT.queued : TEXT.queuedOffline);
-      setDraft(null);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const send = (chosen: Draft) =>
+    command("splitSecurity", {
+      input: {
+        id: newId(),
+        securityId,
+        ratioNew: chosen.ratioNew,
+        ratioOld: chosen.ratioOld,
+        pricePerUnit: chosen.price,
+      },
+    });
 
   return (
-    <Card title={TEXT.card} testId="corporate-action">
-      <p className={mutedText}>{TEXT.description}</p>
-      <ActionStatus entries={splits} waiting={TEXT.waiting} />
-      {onChain ? <p className={mutedText}>{TEXT.onChain}</p> : null}
+    <ActionCard text={TEXT} testId="corporate-action" entries={splits} onChain={onChain}>
       {draft === null ? (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
+        <ActionForm text={TEXT} error={error} onPreview={preview}>
           <FormGrid columns={3}>
             <TextField label={TEXT.ratioNew} kind="integer" value={ratioNew} onValueChange={setRatioNew} />
             <TextField label={TEXT.ratioOld} kind="integer" value={ratioOld} onValueChange={setRatioOld} />
             <TextField label={TEXT.price} kind="number" value={price} onValueChange={setPrice} hint={TEXT.priceHint} />
           </FormGrid>
-          <FieldError text={error ?? undefined} />
-          <div>
-            <Button onClick={preview}>{TEXT.preview}</Button>
-          </div>
-        </div>
+        </ActionForm>
       ) : (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
-          <h3 className={css({ fontWeight: "600" })}>{TEXT.previewTitle(draft.ratioNew, draft.ratioOld)}</h3>
+        <ActionPreview
+          text={TEXT}
+          title={TEXT.previewTitle(draft.ratioNew, draft.ratioOld)}
+          saving={saving}
+          disabled={lines.length === 0}
+          onConfirm={() => void confirm(send)}
+          onBack={() => setDraft(null)}
+        >
           {lines.length === 0 ? (
             <p className={mutedText}>{TEXT.noHoldings}</p>
           ) : (
             <PreviewTable lines={lines} label={TEXT.card} testId="split-preview" />
           )}
-          <div className={css({ display: "flex", gap: "3" })}>
-            <Button onClick={confirm} loading={saving} disabled={lines.length === 0}>
-              {TEXT.confirm}
-            </Button>
-            <Button variant="outline" onClick={() => setDraft(null)}>
-              {TEXT.back}
-            </Button>
-          </div>
-        </div>
+        </ActionPreview>
       )}
-    </Card>
+    </ActionCard>
   );
 }
