@@ -25,7 +25,7 @@ interface StepRenderAttributes {
   message?: string;
 }
 
-interface StepField {
+export interface StepField {
   key: string;
   displayKey?: string;
   type?: string;

@@ -8,10 +8,6 @@ import { css } from "../../../styled-system/css";
 import { useHostedSession } from "../../app/hosted-session.ts";
 import { useModel } from "../../data/hooks.tsx";
 import {
-  type FormValues,
-  fieldKind,
-  fieldLabel,
-  fieldOptions,
   formBlob,
   formErrors,
   ONBOARDING_TEXTS,
@@ -20,7 +16,8 @@ import {
   stepTitle,
 } from "../../domain/onboarding.ts";
 import { prefilledValues, QUESTION_TEXTS, type QualificationAnswer } from "../../domain/questions.ts";
-import { Button, Select, TextField, toast } from "../../ui/index.ts";
+import { Button, toast } from "../../ui/index.ts";
+import { StepFields, useStepValues } from "./StepFields.tsx";
 import { type StepCommand, useCompleteStep } from "./use-step-commands.ts";
 
 interface Props {
@@ -41,11 +38,10 @@ export function QuestionSetStepAction(props: Props) {
 function QuestionSetForm({ step, hasChildren, command, answers }: Props & { answers: QualificationAnswer[] }) {
   const complete = useCompleteStep();
   const fields = useMemo(() => sortedFields(step.schema), [step.schema]);
-  const [values, setValues] = useState<FormValues>(() => ({
+  const { values, errors, setErrors, set } = useStepValues(() => ({
     ...prefilledValues(fields, answers),
     ...Object.fromEntries(Object.entries(command?.blob ?? {}).map(([key, value]) => [key, String(value ?? "")])),
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const prefilled = fields.some((field) => answers.some((a) => a.questionId === field.key));
 
@@ -64,11 +60,6 @@ function QuestionSetForm({ step, hasChildren, command, answers }: Props & { answ
     }
   }
 
-  const set = (key: string, value: string) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _removed, ...rest }) => rest);
-  };
-
   return (
     <form
       onSubmit={onSubmit}
@@ -82,44 +73,7 @@ function QuestionSetForm({ step, hasChildren, command, answers }: Props & { answ
           {QUESTION_TEXTS.answersAutofilled}
         </p>
       )}
-      <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
-        {fields.map((field) => {
-          const kind = fieldKind(field);
-          if (kind === "boolean" || kind === "select") {
-            return (
-              <div key={field.key} className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-                <Select
-                  label={fieldLabel(field)}
-                  name={field.key}
-                  options={fieldOptions(field)}
-                  value={values[field.key] || null}
-                  onChange={(value) => set(field.key, value ?? "")}
-                />
-                {errors[field.key] ? (
-                  <p className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })} role="alert">
-                    {errors[field.key]}
-                  </p>
-                ) : (
-                  field.message && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{field.message}</p>
-                )}
-              </div>
-            );
-          }
-          return (
-            <TextField
-              key={field.key}
-              label={fieldLabel(field)}
-              name={field.key}
-              autoComplete="off"
-              inputMode={kind === "integer" ? "numeric" : undefined}
-              value={values[field.key] ?? ""}
-              onChange={(event) => set(field.key, event.target.value)}
-              error={errors[field.key]}
-              hint={field.message}
-            />
-          );
-        })}
-      </div>
+      <StepFields fields={fields} values={values} errors={errors} set={set} selectHints />
       <div>
         <Button type="submit" loading={busy}>
           {step.schema?.text || "Submit answers"}

@@ -8,10 +8,6 @@ import { useOnline } from "../../app/useOnline.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import {
   asyncIframeError,
-  type FormValues,
-  fieldKind,
-  fieldLabel,
-  fieldOptions,
   formBlob,
   formErrors,
   isSafari,
@@ -23,13 +19,14 @@ import {
 } from "../../domain/onboarding.ts";
 import { isQuestionSetStep } from "../../domain/questions.ts";
 import { Spinner } from "../../ui/icons.tsx";
-import { Button, ErrorBlock, Select, TextField, toast } from "../../ui/index.ts";
+import { Button, ErrorBlock, toast } from "../../ui/index.ts";
 import { AccreditationStepAction } from "../accreditation/index.ts";
 import { PaymentStepAction } from "../payments/index.ts";
 import { InvestReadyAction } from "./InvestReadyAction.tsx";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
 import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";
+import { StepFields, useStepValues } from "./StepFields.tsx";
 import { STEP_ACTION_TEXT } from "./strings.ts";
 import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";
 
@@ -167,10 +164,9 @@ function ConfirmAction({ step, hasChildren, command }: ActionProps) {
 function FormAction({ step, hasChildren, command }: ActionProps) {
   const { busy, submit } = useSubmit(step, hasChildren, command);
   const fields = sortedFields(step.schema);
-  const [values, setValues] = useState<FormValues>(() =>
+  const { values, errors, setErrors, set } = useStepValues(() =>
     Object.fromEntries(Object.entries(command?.blob ?? {}).map(([key, value]) => [key, String(value ?? "")])),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const secret = step.type === "encrypted_form";
 
   async function onSubmit(event: FormEvent) {
@@ -181,14 +177,6 @@ function FormAction({ step, hasChildren, command }: ActionProps) {
     await submit(formBlob(step.schema, values));
   }
 
-  const set = (key: string, value: string) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => {
-      const { [key]: _removed, ...rest } = previous;
-      return rest;
-    });
-  };
-
   return (
     <form
       onSubmit={onSubmit}
@@ -197,43 +185,7 @@ function FormAction({ step, hasChildren, command }: ActionProps) {
       className={css({ display: "flex", flexDirection: "column", gap: "4" })}
     >
       {secret && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{STEP_ACTION_TEXT.secretHint}</p>}
-      <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
-        {fields.map((field) => {
-          const kind = fieldKind(field);
-          if (kind === "boolean" || kind === "select") {
-            return (
-              <div key={field.key} className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-                <Select
-                  label={fieldLabel(field)}
-                  name={field.key}
-                  options={fieldOptions(field)}
-                  value={values[field.key] || null}
-                  onChange={(value) => set(field.key, value ?? "")}
-                />
-                {errors[field.key] && (
-                  <p className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })} role="alert">
-                    {errors[field.key]}
-                  </p>
-                )}
-              </div>
-            );
-          }
-          return (
-            <TextField
-              key={field.key}
-              label={fieldLabel(field)}
-              name={field.key}
-              type={secret ? "password" : "text"}
-              autoComplete={secret ? "off" : undefined}
-              inputMode={kind === "integer" ? "numeric" : undefined}
-              value={values[field.key] ?? ""}
-              onChange={(event) => set(field.key, event.target.value)}
-              error={errors[field.key]}
-              hint={field.message}
-            />
-          );
-        })}
-      </div>
+      <StepFields fields={fields} values={values} errors={errors} set={set} secret={secret} />
       <div>
         <Button type="submit" loading={busy}>
           {step.schema?.text || STEP_ACTION_TEXT.submit}
