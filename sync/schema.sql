@@ -3403,14 +3403,17 @@ create table app_public.transfer_rules (
   transferee_qualification_required boolean default false not null,
   created_on timestamp with time zone default now() not null,
   updated_on timestamp with time zone default now() not null,
+  transfer_agent_id uuid,
   constraint lockup_ends_on_bounds CHECK (app_private.check_date(lockup_ends_on)),
   constraint transfer_rules_first_refusal_days_check CHECK (first_refusal_days >= 0 AND first_refusal_days <= 36500),
   constraint transfer_rules_minimum_holding_days_check CHECK (minimum_holding_days >= 0 AND minimum_holding_days <= 36500),
   constraint transfer_rules_pkey PRIMARY KEY (id),
   constraint transfer_rules_security_id_fkey FOREIGN KEY (security_id) REFERENCES app_public.securities(id) ON DELETE CASCADE,
-  constraint transfer_rules_security_id_key UNIQUE (security_id)
+  constraint transfer_rules_security_id_key UNIQUE (security_id),
+  constraint transfer_rules_transfer_agent_id_fkey FOREIGN KEY (transfer_agent_id) REFERENCES app_public.accounts(id) ON DELETE SET NULL
 );
 alter table app_public.transfer_rules enable row level security;
+CREATE INDEX transfer_rules_transfer_agent_id_idx ON app_public.transfer_rules USING btree (transfer_agent_id) WHERE (transfer_agent_id IS NOT NULL);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transfer_rules FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 create policy select_visible on app_public.transfer_rules for select to public
   using ((security_id IN ( SELECT s.id
@@ -3418,6 +3421,7 @@ create policy select_visible on app_public.transfer_rules for select to public
 grant select on table app_public.transfer_rules to app_user;
 comment on table app_public.transfer_rules is '@omit create,update,delete
 A security''s transfer rules: lock-up, minimum holding period, right of first refusal, transferee qualification (setTransferRules).';
+comment on column app_public.transfer_rules.transfer_agent_id is 'The agent account the issuer named to review the security''s transfer requests (nameTransferAgent); none: the issuer alone.';
 
 create table app_public.transfers (
   id uuid default gen_random_uuid() not null,
@@ -3493,7 +3497,7 @@ CREATE INDEX transfers_transferee_id_idx ON app_public.transfers USING btree (tr
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.transfers FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_transfers AFTER INSERT OR DELETE OR UPDATE ON app_public.transfers FOR EACH ROW EXECUTE FUNCTION app_private.record_change('transfers', 'id', 'requester_id', 'transferee_id', 'issuer_id');
 create policy select_visible on app_public.transfers for select to public
-  using (requester_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR transferee_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR issuer_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)));
+  using (requester_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR transferee_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR issuer_id = (( SELECT app_private.current_account_id() AS current_account_id)) OR (round_id IN ( SELECT app_private.broker_round_ids() AS broker_round_ids)) OR (security_id IN ( SELECT app_private.agent_security_ids() AS agent_security_ids)));
 grant select on table app_public.transfers to app_user;
 comment on table app_public.transfers is '@omit create,update,delete
 A request to transfer units of a holding to another investor, and its decision (requestTransfer, approveTransfer, rejectTransfer, cancelTransfer).';
@@ -4032,6 +4036,17 @@ AS $function$
   $function$;
 grant execute on function app_private.agent_allocation_ids() to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.agent_security_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+    select r.security_id from app_public.transfer_rules r
+    where r.transfer_agent_id = app_private.current_account_id() and app_private.current_account_type() = 'agent'
+  $function$;
+grant execute on function app_private.agent_security_ids() to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.applied_corporate_action(id uuid, security_id uuid, kind text)
  RETURNS app_public.corporate_actions
  LANGUAGE plpgsql
@@ -4484,6 +4499,11 @@ AS $function$
     union
     select ba.broker_id from app_public.transfers t
       join app_public.broker_allocations ba on ba.round_id = t.round_id and ba.status = 'accepted'
+    where t.id = doc_id
+    union
+    -- the security's transfer agent (05_agent.sql)
+    select r.transfer_agent_id from app_public.transfers t
+      join app_public.transfer_rules r on r.security_id = t.security_id and r.transfer_agent_id is not null
     where t.id = doc_id)
 $function$;
 
@@ -5609,13 +5629,18 @@ AS $function$
 declare
   result app_public.transfers;
 begin
-  perform app_private.require_writer('{issuer,broker}');
+  perform app_private.require_writer('{issuer,broker,agent}');
   select t.* into result from app_public.transfers t
     where t.id = transfer_id
       and ((app_private.current_account_type() = 'issuer' and t.issuer_id = app_private.current_account_id())
-           or t.round_id in (select app_private.broker_round_ids()))
+           or t.round_id in (select app_private.broker_round_ids())
+           or t.security_id in (select app_private.agent_security_ids()))
     for update;
   if result.id is null then
+    if app_private.current_account_type() = 'agent' and exists (select 1 from app_public.transfers t where t.id = transfer_id) then
+      raise exception 'Your account is not the transfer agent of this security (anymore): its issuer, or the agent it names, decides this request.'
+        using errcode = 'LL403';
+    end if;
     raise exception 'Transfer request not found' using errcode = 'LL404';
   end if;
   return result;
@@ -13366,7 +13391,8 @@ AS $function$
   where t.id = any (ids)
     and (t.requester_id = app_private.current_account_id() or t.transferee_id = app_private.current_account_id()
          or t.issuer_id = app_private.current_account_id()
-         or t.round_id in (select app_private.broker_round_ids()))
+         or t.round_id in (select app_private.broker_round_ids())
+         or t.security_id in (select app_private.agent_security_ids()))
 $function$;
 grant execute on function app_private.transfer_labels(ids uuid[]) to app_user;
 
@@ -15682,6 +15708,49 @@ grant execute on function app_public.map_payment_issuer(id uuid, issuer_id uuid)
 comment on function app_public.map_payment_issuer(id uuid, issuer_id uuid) is '@nullable issuer_id
 Maps a provider issuer to the account''s own issuer (null: unmaps it and its offerings).';
 
+CREATE OR REPLACE FUNCTION app_public.name_transfer_agent(security_id uuid, agent_id uuid DEFAULT NULL::uuid)
+ RETURNS app_public.transfer_rules
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  previous uuid;
+  result app_public.transfer_rules;
+begin
+  perform app_private.require_writer('{issuer}');
+  if not exists (select 1 from app_public.securities s
+                 where s.id = name_transfer_agent.security_id and s.issuer_id = app_private.current_account_id()) then
+    raise exception 'Security not found' using errcode = 'LL404';
+  end if;
+  if name_transfer_agent.agent_id is not null
+     and not exists (select 1 from app_public.accounts a where a.id = name_transfer_agent.agent_id and a.type = 'agent') then
+    raise exception 'No agent account has this id.' using errcode = 'LL422';
+  end if;
+  select r.transfer_agent_id into previous from app_public.transfer_rules r
+    where r.security_id = name_transfer_agent.security_id for update;
+  -- a security without rules gets a row naming the agent only: no rule, as before
+  insert into app_public.transfer_rules as r (security_id, transfer_agent_id)
+    values (name_transfer_agent.security_id, name_transfer_agent.agent_id)
+    on conflict on constraint transfer_rules_security_id_key do update
+      set transfer_agent_id = excluded.transfer_agent_id
+      where r.transfer_agent_id is distinct from excluded.transfer_agent_id
+    returning r.* into result;
+  if result.id is null then
+    -- the same agent again (another device, a replayed command): nothing changes
+    select r.* into result from app_public.transfer_rules r where r.security_id = name_transfer_agent.security_id;
+    return result;
+  end if;
+  -- the former agent's devices drop the security's requests, the new agent's receive them
+  perform app_private.record_document_change('transfers', t.id,
+                                             array_remove(array[previous, name_transfer_agent.agent_id], null))
+    from app_public.transfers t where t.security_id = name_transfer_agent.security_id;
+  return result;
+end
+$function$;
+grant execute on function app_public.name_transfer_agent(security_id uuid, agent_id uuid) to app_user;
+comment on function app_public.name_transfer_agent(security_id uuid, agent_id uuid) is 'Names the agent account that reviews a security''s transfer requests beside its issuer (the issuer''s owners and admins); without an agent, clears it.';
+
 CREATE OR REPLACE FUNCTION app_public.north_capital_sync(id uuid)
  RETURNS app_public.payment_accounts
  LANGUAGE plpgsql
@@ -16300,6 +16369,12 @@ begin
     'A transfer of ' || security_name || ' waits for your review',
     holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
       || '. Approve or reject it on the security''s page in Ledgerline.');
+  -- and the security's transfer agent, when the issuer named one (05_agent.sql)
+  perform app_private.queue_transfer_mail(r.transfer_agent_id, 'transfer_requested',
+    'A transfer of ' || security_name || ' waits for your review',
+    holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
+      || '. Approve or reject it on the Transfer requests page in Ledgerline.')
+    from app_public.transfer_rules r where r.security_id = holding.security_id and r.transfer_agent_id is not null;
   -- when the security asks for a qualified transferee: the round's onboarding, with its own mail and link
   perform app_private.open_transfer_onboarding(result.id);
   select t.* into result from app_public.transfers t where t.id = result.id;

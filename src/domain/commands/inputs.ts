@@ -822,6 +822,14 @@ const MapPaymentIssuerInput = v.strictObject(
   },
   "must be an object with the fields of MapPaymentIssuerInput",
 );
+const NameTransferAgentInput = v.strictObject(
+  {
+    agentId: v.nullish(S.UUID),
+    clientMutationId: v.nullish(S.String),
+    securityId: S.UUID,
+  },
+  "must be an object with the fields of NameTransferAgentInput",
+);
 const NorthCapitalSyncInput = v.strictObject(
   {
     clientMutationId: v.nullish(S.String),
@@ -1661,6 +1669,7 @@ export const VARIABLES = {
   makeTranche: v.object({ input: MakeTrancheInput }, "must be an object"),
   mapPaymentInstrument: v.object({ input: MapPaymentInstrumentInput }, "must be an object"),
   mapPaymentIssuer: v.object({ input: MapPaymentIssuerInput }, "must be an object"),
+  nameTransferAgent: v.object({ input: NameTransferAgentInput }, "must be an object"),
   northCapitalSync: v.object({ input: NorthCapitalSyncInput }, "must be an object"),
   redeemUnits: v.object({ input: RedeemUnitsInput }, "must be an object"),
   rejectTransfer: v.object({ input: RejectTransferInput }, "must be an object"),

@@ -52,8 +52,8 @@ export interface PendingOps {
   "holding.transfers": "add" | "cancel";
   /** the transfer requests an issuer decides */
   "security.transfers": "approve" | "reject";
-  /** a security's transfer rules */
-  "security.transferRules": "edit";
+  /** a security's transfer rules, and the transfer agent it names */
+  "security.transferRules": "edit" | "agent";
   /** a security's corporate actions: a split or reverse split, a redemption (buyback) */
   "security.corporateActions": "split" | "redeem";
   /** a debt round's conversion into an equity round */

@@ -1,7 +1,7 @@
-// Transfers between holders (features/transfers; docs/TRANSFERS.md): the issuer's transfer rules per security, the
-// holder's request and its cancellation, the issuer's (or managing broker's) approval or rejection, and the retry of
-// an approved tokenized transfer the chain refused. Each command declared once: name, effect on the device,
-// description, sample (command.ts). The server re-checks every rule when a queued command arrives; an approval that
+// Transfers between holders (features/transfers; docs/TRANSFERS.md): the issuer's transfer rules per security and the
+// transfer agent it names, the holder's request and its cancellation, the issuer's (or managing broker's, or the
+// transfer agent's) approval or rejection, and the retry of an approved tokenized transfer the chain refused. Each
+// command declared once: name, effect on the device, description, sample (command.ts). The server re-checks every rule when a queued command arrives; an approval that
 // arrives twice applies once.
 
 import { command, sampleId as id } from "./command.ts";
@@ -22,6 +22,13 @@ export const TRANSFERS_COMMANDS = [
         transfereeQualificationRequired: true,
       },
     },
+  }),
+  command({
+    name: "nameTransferAgent",
+    // the rules card shows the agent it waits to name (agentId null: none) until the server answers
+    effect: pendingIn("security.transferRules", "agent", (input) => ({ id: textOf(input.securityId), row: input })),
+    describe: () => "Name the transfer agent",
+    sample: { input: { securityId: id(5), agentId: id(6) } },
   }),
   command({
     name: "requestTransfer",

@@ -234,6 +234,12 @@ begin
     'A transfer of ' || security_name || ' waits for your review',
     holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
       || '. Approve or reject it on the security''s page in Ledgerline.');
+  -- and the security's transfer agent, when the issuer named one (05_agent.sql)
+  perform app_private.queue_transfer_mail(r.transfer_agent_id, 'transfer_requested',
+    'A transfer of ' || security_name || ' waits for your review',
+    holder_name || ' asked to transfer ' || app_private.transfer_units(result.units) || ' units of ' || security_name
+      || '. Approve or reject it on the Transfer requests page in Ledgerline.')
+    from app_public.transfer_rules r where r.security_id = holding.security_id and r.transfer_agent_id is not null;
   -- when the security asks for a qualified transferee: the round's onboarding, with its own mail and link
   perform app_private.open_transfer_onboarding(result.id);
   select t.* into result from app_public.transfers t where t.id = result.id;
@@ -249,7 +255,9 @@ comment on function app_public.request_transfer(uuid,numeric,text,uuid,text,nume
   'Asks the issuer to transfer some or all units of one of the investor''s holdings to another investor (an existing account, or a new one invited by email).';
 grant execute on function app_public.request_transfer(uuid,numeric,text,uuid,text,numeric,uuid[],uuid) to app_user;
 
--- The open request the acting issuer (or broker on its round) decides, locked; LL404 for any other.
+-- The open request the acting issuer (or broker on its round, or the security's transfer agent, 05_agent.sql)
+-- decides, locked; LL404 for any other. The agent is read as it is now: a decision queued by a former agent is
+-- refused with its own text.
 create or replace function app_private.decided_transfer(transfer_id uuid)
   returns app_public.transfers
   language plpgsql
@@ -258,13 +266,18 @@ as $function$
 declare
   result app_public.transfers;
 begin
-  perform app_private.require_writer('{issuer,broker}');
+  perform app_private.require_writer('{issuer,broker,agent}');
   select t.* into result from app_public.transfers t
     where t.id = transfer_id
       and ((app_private.current_account_type() = 'issuer' and t.issuer_id = app_private.current_account_id())
-           or t.round_id in (select app_private.broker_round_ids()))
+           or t.round_id in (select app_private.broker_round_ids())
+           or t.security_id in (select app_private.agent_security_ids()))
     for update;
   if result.id is null then
+    if app_private.current_account_type() = 'agent' and exists (select 1 from app_public.transfers t where t.id = transfer_id) then
+      raise exception 'Your account is not the transfer agent of this security (anymore): its issuer, or the agent it names, decides this request.'
+        using errcode = 'LL403';
+    end if;
     raise exception 'Transfer request not found' using errcode = 'LL404';
   end if;
   return result;

@@ -18,7 +18,8 @@ as $function$
   where t.id = any (ids)
     and (t.requester_id = app_private.current_account_id() or t.transferee_id = app_private.current_account_id()
          or t.issuer_id = app_private.current_account_id()
-         or t.round_id in (select app_private.broker_round_ids()))
+         or t.round_id in (select app_private.broker_round_ids())
+         or t.security_id in (select app_private.agent_security_ids()))
 $function$;
 grant execute on function app_private.transfer_labels(uuid[]) to app_user;
 
@@ -51,6 +52,11 @@ as $function$
     union
     select ba.broker_id from app_public.transfers t
       join app_public.broker_allocations ba on ba.round_id = t.round_id and ba.status = 'accepted'
+    where t.id = doc_id
+    union
+    -- the security's transfer agent (05_agent.sql)
+    select r.transfer_agent_id from app_public.transfers t
+      join app_public.transfer_rules r on r.security_id = t.security_id and r.transfer_agent_id is not null
     where t.id = doc_id)
 $function$;
 
