@@ -33,6 +33,7 @@ export interface DeviceSpec {
 export type LoadRequest =
   | { op: "add"; devices: DeviceSpec[]; documents: boolean }
   | { op: "mark" }
+  | { op: "lastEvent" }
   | { op: "watch"; expect: Record<string, number[]>; deadline: number }
   | { op: "burst" }
   | { op: "close" };
@@ -91,6 +92,8 @@ const stats: CloseAnswer = {
 };
 const devices: Device[] = [];
 let withDocuments = false;
+/** When a device of this thread last heard a stream event (epoch ms; 0 before any). */
+let lastEventAt = 0;
 let commandSeq = 0;
 
 function failed(kind: string): void {
@@ -182,6 +185,7 @@ function connectOnce(device: Device): Promise<void> {
       else if (frame.type === "next") {
         const change = frame.payload?.data?.changes;
         const table = change?.table ?? "";
+        lastEventAt = Date.now();
         device.eventsSinceMark.set(table, (device.eventsSinceMark.get(table) ?? 0) + 1);
         if (!device.spec.models.includes(table)) return;
         if (change?.documents) {
@@ -295,6 +299,8 @@ async function answer(request: LoadRequest): Promise<unknown> {
     case "mark":
       for (const device of devices) device.eventsSinceMark.clear();
       return null;
+    case "lastEvent":
+      return lastEventAt;
     case "watch":
       return watch(request.expect, request.deadline);
     case "burst":

@@ -14,19 +14,19 @@ import { jsonParse } from "postgraphile/@dataplan/json";
 import { constant, context, type GrafastSubscriber, lambda, listen } from "postgraphile/grafast";
 import { extendSchema, gql } from "postgraphile/utils";
 
-const CHANGES_CHANNEL = "app_changes";
+export const CHANGES_CHANNEL = "app_changes";
 
 /** A notification's payload, and on a socket's subscription its number there (`n`: 1, 2, ... per subscription). */
-type ChangePayload = { t: string; id?: string; x?: string; n?: number };
+export type ChangePayload = { t: string; id?: string; x?: string; n?: number };
 
-interface Audience {
+export interface Audience {
   everyone: boolean;
   accounts: Set<string>;
   types: Set<string>;
 }
 
 type Query = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
-type WithPgClient = (
+export type WithPgClient = (
   settings: Record<string, string> | null,
   callback: (client: { query: (q: { text: string; values?: unknown[] }) => Promise<{ rows: unknown[] }> }) => unknown,
 ) => Promise<unknown>;
@@ -83,7 +83,7 @@ function ask(withPgClient: WithPgClient, models: string[], txid: string): Promis
  * notified of so far (a transaction notifies once per model, all after its commit): its other notifications are
  * answered from that one query; a model not asked yet gets a query of its own (and is asked from then on).
  */
-function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audience | null> {
+export function audienceOf(withPgClient: WithPgClient, payload: string): Promise<Audience | null> {
   let change: ChangePayload;
   try {
     change = JSON.parse(payload) as ChangePayload;
@@ -132,27 +132,47 @@ function modelOf(payload: string): unknown {
   }
 }
 
+/** Who a socket's claims make its reader, as the pull's rule reads them (app_private.next_changes). */
+export interface Reader {
+  account: string | null;
+  type: string | null;
+  admin: boolean;
+  /** the pull's app_private.role_reads_model: an account's viewers read none of its audit trail */
+  readsAuditTrail: boolean;
+}
+
+export function readerOf(settings: Record<string, string | undefined> | null): Reader {
+  const type = settings?.["jwt.claims.account_type"] ?? null;
+  const role = settings?.["jwt.claims.role"] ?? null;
+  return {
+    account: settings?.["jwt.claims.account_id"] ?? null,
+    type,
+    admin: type === "admin",
+    readsAuditTrail: role === "account_owner" || role === "account_admin",
+  };
+}
+
+/** Whether the reader (not an admin, who hears everything) is in a change's audience; null: nobody hears it. */
+export function hears(reader: Reader, audience: Audience | null): boolean {
+  if (!audience) return false;
+  return (
+    audience.everyone ||
+    (reader.account !== null && audience.accounts.has(reader.account)) ||
+    (reader.type !== null && audience.types.has(reader.type))
+  );
+}
+
 /** The subscriber of one socket: the service's, with the notifications its account may not see left out. */
 function scopedSubscriber(
   subscriber: GrafastSubscriber<Record<string, string>>,
   withPgClient: WithPgClient,
   settings: Record<string, string | undefined> | null,
 ): GrafastSubscriber<Record<string, string>> {
-  const account = settings?.["jwt.claims.account_id"] ?? null;
-  const type = settings?.["jwt.claims.account_type"] ?? null;
-  // the pull's app_private.role_reads_model: an account's viewers read none of its audit trail
-  const role = settings?.["jwt.claims.role"] ?? null;
-  const readsAuditTrail = role === "account_owner" || role === "account_admin";
+  const reader = readerOf(settings);
   const visible = async (payload: string): Promise<boolean> => {
-    if (type === "admin") return true;
-    if (!readsAuditTrail && modelOf(payload) === "audit_events") return false;
-    const audience = await audienceOf(withPgClient, payload);
-    if (!audience) return false;
-    return (
-      audience.everyone ||
-      (account !== null && audience.accounts.has(account)) ||
-      (type !== null && audience.types.has(type))
-    );
+    if (reader.admin) return true;
+    if (!reader.readsAuditTrail && modelOf(payload) === "audit_events") return false;
+    return hears(reader, await audienceOf(withPgClient, payload));
   };
   return {
     async subscribe(topic) {
@@ -180,8 +200,13 @@ function scopedSubscriber(
   } as GrafastSubscriber<Record<string, string>>;
 }
 
-/** Per database (its withPgClient): each (transaction, model, reader) build of documents, shared by the reader's sockets. */
-const builds = new WeakMap<object, Map<string, Promise<unknown[] | null>>>();
+/** Per database (its withPgClient): each (transaction, model, reader) build of documents (their JSON text), shared by the reader's sockets. */
+const builds = new WeakMap<object, Map<string, Promise<string | null>>>();
+
+/** The reader key of a socket's claims: what the pull's answer depends on (user, account, account type, role). */
+export function readerKey(settings: Record<string, string | undefined> | null): string[] {
+  return ["user_id", "account_id", "account_type", "role"].map((claim) => settings?.[`jwt.claims.${claim}`] ?? "");
+}
 
 /**
  * The documents of the change for the socket's reader (app_private.stream_documents under its claims), built once per
@@ -189,17 +214,14 @@ const builds = new WeakMap<object, Map<string, Promise<unknown[] | null>>>();
  * process, whatever the number of the reader's sockets, and with `shared` once across the processes on the database
  * (app_private.stream_documents_shared); null when they could not be built (the device pulls).
  */
-function documentsFor(
+export function documentsText(
   withPgClient: WithPgClient,
   settings: Record<string, string | undefined> | null,
   change: ChangePayload,
   shared: boolean,
-): Promise<unknown[] | null> | null {
+): Promise<string | null> | null {
   if (!change.x || !settings?.["jwt.claims.account_id"]) return null;
-  const reader = ["user_id", "account_id", "account_type", "role"].map(
-    (claim) => settings[`jwt.claims.${claim}`] ?? "",
-  );
-  const key = JSON.stringify([change.x, change.t, ...reader]);
+  const key = JSON.stringify([change.x, change.t, ...readerKey(settings)]);
   let cache = builds.get(withPgClient);
   if (!cache) {
     cache = new Map();
@@ -215,8 +237,10 @@ function documentsFor(
             : "select app_private.stream_documents($1, $2::xid8) as docs",
           values: [change.t, change.x],
         }),
-      )) as { rows: Array<{ docs: string }> };
-      return JSON.parse(rows[0]!.docs) as unknown[];
+      )) as { rows: Array<{ docs: string | null }> };
+      const docs = rows[0]?.docs;
+      if (typeof docs !== "string") throw new Error("no documents text");
+      return docs;
     })().catch((error: unknown) => {
       console.error("change stream: the documents of a change could not be built:", error);
       return null;
@@ -226,6 +250,19 @@ function documentsFor(
     setTimeout(() => shared.delete(key), AUDIENCE_TTL_MS).unref?.();
   }
   return build;
+}
+
+/** documentsText's documents as values, for the GraphQL relay (the fan-out sends the text as it is). */
+function documentsFor(
+  withPgClient: WithPgClient,
+  settings: Record<string, string | undefined> | null,
+  change: ChangePayload,
+  shared: boolean,
+): Promise<unknown[] | null> | null {
+  return (
+    documentsText(withPgClient, settings, change, shared)?.then((text) => (text === null ? null : JSON.parse(text))) ??
+    null
+  );
 }
 
 export interface ChangesOptions {

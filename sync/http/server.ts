@@ -156,12 +156,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { seeded, storage } = await prepare(database, options);
   // The migrations this build expects (readiness: a database another build migrated back is not ready).
   const migrationNames = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name));
+  const streamDocumentModels = options.streamDocumentModels ?? parseStreamDocuments(undefined);
   const pgl = postgraphile(
     makePreset({
       pgService: database.pgService,
       production,
       plugins: [makeStoragePlugin(storage, db)],
-      streamDocumentModels: options.streamDocumentModels ?? parseStreamDocuments(undefined),
+      streamDocumentModels,
       sharedStreamBuilds: db.kind === "postgres",
     }),
   );
@@ -286,6 +287,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     sessionFor,
     draining: () => draining,
     keepAliveMs: options.websocketKeepAliveMs,
+    stream: { documentModels: streamDocumentModels, sharedBuilds: db.kind === "postgres" },
   });
 
   const { url, port } = await listener.listen(options.port ?? 0, options.host ?? "127.0.0.1");

@@ -5,9 +5,12 @@
 // graphql-ws runs on our own WebSocketServer (as grafserv's makeNodeUpgradeHandler, with the sockets kept) so a
 // shutdown can close each socket with SHUTDOWN_CLOSE, which tells the client to reconnect (to another process).
 // Every socket's sends go through its backlog (socket-backlog.ts): a device that does not read costs bounded memory.
+// The app's change-stream subscription is served by the fan-out (change-fanout.ts) rather than by graphql-ws and
+// grafast: the socket's messages are read here first, and a `subscribe` the fan-out recognises stays here.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { CloseCode, makeServer as makeGraphqlWsServer } from "graphql-ws";
+import { CloseCode, MessageType, makeServer as makeGraphqlWsServer } from "graphql-ws";
+import { withPgClientFromPgService } from "postgraphile/@dataplan/pg";
 import { makeGraphQLWSConfig } from "postgraphile/grafserv";
 import type { NodeGrafserv } from "postgraphile/grafserv/node";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -15,7 +18,9 @@ import { WEBSOCKET_PATH } from "../../src/domain/wire.ts";
 import type { Database } from "../db/database.ts";
 import type { OpenDatabase } from "../db/open.ts";
 import { resilientSubscription } from "../db/subscriptions.ts";
-import { attachSession } from "../graphql/settings.ts";
+import type { WithPgClient } from "../graphql/changes.ts";
+import { attachSession, pgSettingsFor } from "../graphql/settings.ts";
+import { type FanoutOptions, fastChangesSelection, startChangeFanout } from "./change-fanout.ts";
 import { startLiveUpdates } from "./live-updates.ts";
 import { SESSIONS_ENDED_CHANNEL, startSessionRevocations } from "./session-revocations.ts";
 import type { ResolvedSession } from "./sessions.ts";
@@ -37,6 +42,8 @@ export interface WebsocketOptions {
   draining: () => boolean;
   /** The keep-alive's ping interval (ms, default WEBSOCKET_KEEPALIVE_MS; tests of sockets that do not read). */
   keepAliveMs?: number;
+  /** The change stream's documents, as the GraphQL relay has them (changes.ts ChangesOptions). */
+  stream: Pick<FanoutOptions, "documentModels" | "sharedBuilds">;
 }
 
 export interface Websockets {
@@ -65,6 +72,13 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
       gates.get(ctx.extra.socket)?.streams.delete(id);
     },
   });
+  const fanout = startChangeFanout({
+    ...options.stream,
+    subscriber: database.pgService.pgSubscriber,
+    // one function for the process, so the relay's caches keyed by it hold across notifications
+    withPgClient: ((settings, callback) =>
+      withPgClientFromPgService(database.pgService as never, settings, callback as never)) as WithPgClient,
+  });
   const wsServer = new WebSocketServer({ noServer: true });
   const webSockets = new Set<WebSocket>();
   const liveUpdates = startLiveUpdates({
@@ -84,17 +98,22 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
       }
       const gate = gateChangeStream(backlogs.track(ws));
       gates.set(ws, gate);
+      const stream = fanoutOnSocket(ws, gate, session);
       const closed = graphqlWs.opened(
         {
           protocol: ws.protocol,
           // Resolves at once: the backlog, not graphql-ws waiting for the network, holds what the device has not
           // read (waiting would leave grafast queueing the subscription's events, unbounded).
-          send: async (data) => gate.send(data),
+          send: async (data) => {
+            stream.sent(data);
+            gate.send(data);
+          },
           close: (code, reason) => ws.close(code, reason),
           onMessage: (cb) =>
             ws.on("message", async (event) => {
               try {
-                await cb(event.toString());
+                const text = event.toString();
+                if (!stream.took(text)) await cb(text);
               } catch (error) {
                 try {
                   ws.close(CloseCode.InternalServerError, (error as Error).message);
@@ -108,9 +127,76 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
       );
       ws.once("close", (code, reason) => {
         webSockets.delete(ws);
+        stream.closed();
         void closed(code, reason.toString());
       });
     });
+  };
+
+  /**
+   * A socket's side of the fan-out: `took` keeps a graphql-ws `subscribe` of the change stream (once the connection
+   * is acknowledged, as graphql-ws requires) and its `complete`; `sent` watches graphql-ws's messages for the
+   * acknowledgement; `closed` removes the socket's subscriptions. An id in use (here or in graphql-ws) closes the
+   * socket with 4409, as graphql-ws does.
+   */
+  const fanoutOnSocket = (ws: WebSocket, gate: ChangeStreamGate, session: ResolvedSession) => {
+    let acknowledged = false;
+    const mine = new Map<string, () => void>();
+    const theirs = new Set<string>();
+    const settings = pgSettingsFor(session);
+    return {
+      sent(data: string) {
+        if (!acknowledged && data.includes(`"${MessageType.ConnectionAck}"`)) acknowledged = true;
+        // an operation graphql-ws ended frees its id
+        if (theirs.size > 0 && data.includes(`"${MessageType.Complete}"`)) {
+          try {
+            const { type, id } = JSON.parse(data) as { type?: unknown; id?: unknown };
+            if (type === MessageType.Complete && typeof id === "string") theirs.delete(id);
+          } catch {
+            // not JSON: nothing to free
+          }
+        }
+      },
+      took(text: string): boolean {
+        let message: { type?: unknown; id?: unknown; payload?: Record<string, unknown> };
+        try {
+          message = JSON.parse(text);
+        } catch {
+          return false;
+        }
+        const id = message.id;
+        if (typeof id !== "string") return false;
+        if (message.type === MessageType.Complete) {
+          const remove = mine.get(id);
+          if (!remove) {
+            theirs.delete(id);
+            return false;
+          }
+          remove();
+          mine.delete(id);
+          gate.streams.delete(id);
+          return true;
+        }
+        if (message.type !== MessageType.Subscribe || !acknowledged) return false;
+        if (mine.has(id) || theirs.has(id)) {
+          ws.close(CloseCode.SubscriberAlreadyExists, `Subscriber for ${id} already exists`);
+          return true;
+        }
+        const payload = message.payload ?? {};
+        const fields = fastChangesSelection(payload.query, payload.operationName, payload.variables);
+        if (!fields) {
+          theirs.add(id);
+          return false;
+        }
+        gate.streams.add(id);
+        mine.set(id, fanout.add(settings, { id, fields, send: (data) => gate.send(data) }));
+        return true;
+      },
+      closed() {
+        for (const remove of mine.values()) remove();
+        mine.clear();
+      },
+    };
   };
 
   // Sessions the database ends (a suspended member, an ownership transfer) lose their websockets at once.
@@ -146,6 +232,7 @@ export function serveWebsockets(server: Server, options: WebsocketOptions): Webs
       wsServer.close();
     },
     async stop() {
+      await fanout.stop();
       await revocations.stop();
       await liveUpdates.stop();
     },

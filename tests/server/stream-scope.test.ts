@@ -40,7 +40,11 @@ interface Socket {
 }
 
 /** A raw graphql-transport-ws socket with the session cookie, subscribed to the change stream. */
-async function stream(client: TestClient): Promise<Socket> {
+async function stream(
+  client: TestClient,
+  query = "subscription { changes { table id } }",
+  extra?: { onClose?: (code: number) => void },
+): Promise<Socket & { send(message: unknown): void }> {
   const socket = new WebSocket(`${t.url.replace(/^http/, "ws")}/wss/v1/`, "graphql-transport-ws", {
     headers: { cookie: `ll_session=${client.session}` },
   });
@@ -64,9 +68,8 @@ async function stream(client: TestClient): Promise<Socket> {
   });
   socket.send(JSON.stringify({ type: "connection_init" }));
   await ack;
-  socket.send(
-    JSON.stringify({ id: "1", type: "subscribe", payload: { query: "subscription { changes { table id } }" } }),
-  );
+  socket.on("close", (code) => extra?.onClose?.(code));
+  socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query } }));
   // The subscription is live once a change made now reaches it; give the server a moment to LISTEN.
   await new Promise((resolve) => setTimeout(resolve, 300));
   return {
@@ -77,6 +80,7 @@ async function stream(client: TestClient): Promise<Socket> {
         .filter((f) => f.type === "next")
         .map((f) => (f.payload as { data: { changes: { table: string } } }).data.changes.table),
     close: () => socket.close(),
+    send: (message) => socket.send(JSON.stringify(message)),
   };
 }
 
@@ -265,6 +269,51 @@ describe("the change stream's scope", () => {
     } finally {
       brokerSocket.close();
       atsSocket.close();
+    }
+  });
+
+  // The app's subscription is served by the fan-out (sync/http/change-fanout.ts), any other shape by GraphQL: both
+  // give a socket the same events.
+  it("the app's subscription and the same fields through GraphQL hear the same events, numbered alike", async () => {
+    const issuer = await as("issuer@demo.test", await accountId("name", "Northwind Renewables, Inc."));
+    const app = await stream(issuer, "subscription changes { changes { table n documents } }");
+    // an alias and a fragment: not the app's shape, so GraphQL serves it
+    const relayed = await stream(
+      issuer,
+      "subscription { c: changes { ...f } } fragment f on TableChange { table n documents }",
+    );
+    let closedWith: number | null = null;
+    const twice = await stream(issuer, "subscription { changes { table n } }", {
+      onClose: (code) => {
+        closedWith = code;
+      },
+    });
+    try {
+      const made = await issuer.graphql(BULK, { contacts: [contact("fanout")] });
+      expect(made.errors).toBeUndefined();
+      const customers = (socket: Socket, field: string) =>
+        socket.frames
+          .filter((f) => f.type === "next")
+          .map(
+            (f) =>
+              (f.payload as { data: Record<string, { table: string; n: number; documents: unknown }> }).data[field]!,
+          )
+          .filter((change) => change.table === "customers");
+      await until(() => customers(app, "changes").length > 0, "the app's subscription");
+      await until(() => customers(relayed, "c").length > 0, "the GraphQL subscription");
+      const [fromApp] = customers(app, "changes");
+      const [fromRelay] = customers(relayed, "c");
+      expect(fromApp!.documents).toEqual(fromRelay!.documents);
+      expect((fromApp!.documents as Array<{ name: string }>).map((d) => d.name)).toEqual(["Stream fanout"]);
+      expect(fromApp!.n).toBe(fromRelay!.n);
+      // a second subscription under an id in use closes the socket, as graphql-ws does
+      twice.send({ id: "1", type: "subscribe", payload: { query: "subscription { changes { table n } }" } });
+      await until(() => closedWith !== null, "the socket's close");
+      expect(closedWith).toBe(4409);
+    } finally {
+      app.close();
+      relayed.close();
+      twice.close();
     }
   });
 });

@@ -1,0 +1,222 @@
+// The change stream's fan-out (issue 33; docs/SERVER.md "The fan-out"): the app's subscription
+// `subscription { changes { table n documents } }` served without running GraphQL for each socket and event.
+// Through grafast every event of every socket ran the subscription's plan and serialised its documents again, about
+// 1.25 ms of the process's CPU per device reached (bench/RESULTS.md, sessions 17-18). Here the process listens once,
+// reads a notification's audience once (changes.ts audienceOf), builds the documents once per reader key (user,
+// account, account type, role: changes.ts documentsText, the same cache and builds as the relay) and writes each
+// socket's `next` message around the built JSON text: per device, one string and one send.
+//
+// Only a subscription this module recognises to the letter takes this path (an operation of one field `changes`
+// without alias, argument or directive, selecting some of table, id, n, documents and __typename without alias or
+// directive, with no variables); any other goes to graphql-ws and grafast as before, so what a client reads is the
+// same either way. What each socket hears is the relay's rule (changes.ts hears/readerOf), its events are numbered
+// per subscription (`n`), and they pass through the socket's gate (socket-backlog.ts), which drops them while the
+// device is behind and sends one resync event instead. After the LISTEN connection was lost and is back, every
+// subscription gets a resync event (a change may have been missed meanwhile), so its device pulls every model.
+import { Kind, type OperationDefinitionNode, parse, type SelectionNode } from "graphql";
+import type { GrafastSubscriber } from "postgraphile/grafast";
+import { STREAM_RESYNC_TABLE } from "../../src/domain/wire.ts";
+import { RESUBSCRIBED, resilientSubscription } from "../db/subscriptions.ts";
+import {
+  audienceOf,
+  CHANGES_CHANNEL,
+  type ChangePayload,
+  documentsText,
+  hears,
+  type Reader,
+  readerKey,
+  readerOf,
+  type WithPgClient,
+} from "../graphql/changes.ts";
+
+const FIELDS = new Set(["table", "id", "n", "documents", "__typename"]);
+
+/** The fields a recognised `changes` subscription selects, in its order; null: not one this module serves. */
+export function fastChangesSelection(query: unknown, operationName: unknown, variables: unknown): string[] | null {
+  if (typeof query !== "string" || query.length > 2_000) return null;
+  if (variables !== undefined && variables !== null && Object.keys(variables as object).length > 0) return null;
+  let document: ReturnType<typeof parse>;
+  try {
+    document = parse(query, { noLocation: true });
+  } catch {
+    return null;
+  }
+  if (document.definitions.length !== 1) return null;
+  const operation = document.definitions[0] as OperationDefinitionNode;
+  if (operation.kind !== Kind.OPERATION_DEFINITION || operation.operation !== "subscription") return null;
+  if (operation.variableDefinitions?.length || operation.directives?.length) return null;
+  if (operationName !== undefined && operationName !== null && operationName !== operation.name?.value) return null;
+  const [field, ...others] = operation.selectionSet.selections;
+  if (!field || others.length > 0 || !plainField(field) || field.name.value !== "changes") return null;
+  if (field.arguments?.length || !field.selectionSet) return null;
+  const selected: string[] = [];
+  for (const sub of field.selectionSet.selections) {
+    if (!plainField(sub) || sub.arguments?.length || sub.selectionSet || !FIELDS.has(sub.name.value)) return null;
+    if (!selected.includes(sub.name.value)) selected.push(sub.name.value);
+  }
+  return selected.length > 0 ? selected : null;
+}
+
+function plainField(node: SelectionNode): node is Extract<SelectionNode, { kind: Kind.FIELD }> {
+  return node.kind === Kind.FIELD && !node.alias && !node.directives?.length;
+}
+
+/** One socket's subscription on the fan-out. */
+export interface StreamSubscription {
+  id: string;
+  fields: string[];
+  /** The socket's sends (its gate). */
+  send(text: string): void;
+}
+
+interface Subscribed extends StreamSubscription {
+  sent: number;
+}
+
+/** The sockets of one reader key: the same claims, so the same audience and the same documents. */
+interface ReaderGroup {
+  settings: Record<string, string | undefined>;
+  reader: Reader;
+  subscriptions: Set<Subscribed>;
+  /** The group's sends, in the order of the notifications (builds run at once, sends wait for the earlier ones). */
+  queue: Promise<void>;
+}
+
+export interface ChangeFanout {
+  /** Adds a socket's subscription under its claims; returns its removal. */
+  add(settings: Record<string, string | undefined>, subscription: StreamSubscription): () => void;
+  stop(): Promise<void>;
+}
+
+export interface FanoutOptions {
+  subscriber: GrafastSubscriber | null | undefined;
+  withPgClient: WithPgClient;
+  /** The read models whose events carry documents, or "all" (changes.ts ChangesOptions). */
+  documentModels: readonly string[] | "all";
+  /** Builds shared across processes (PostgreSQL). */
+  sharedBuilds: boolean;
+}
+
+export function startChangeFanout(options: FanoutOptions): ChangeFanout {
+  const { withPgClient, sharedBuilds } = options;
+  const all = options.documentModels === "all";
+  const named = new Set(all ? [] : options.documentModels);
+  const carriesDocuments = (model: string) => all || named.has(model);
+  const groups = new Map<string, ReaderGroup>();
+  let listening: AsyncIterableIterator<unknown> | null = null;
+
+  const message = (subscription: Subscribed, change: ChangePayload, documents: string | null) => {
+    const parts = subscription.fields.map((field) => {
+      switch (field) {
+        case "table":
+          return `"table":${JSON.stringify(change.t)}`;
+        case "id":
+          return `"id":${change.id === undefined ? "null" : JSON.stringify(change.id)}`;
+        case "n":
+          return `"n":${subscription.sent}`;
+        case "documents":
+          return `"documents":${documents ?? "null"}`;
+        default:
+          return `"__typename":"TableChange"`;
+      }
+    });
+    return `{"id":${JSON.stringify(subscription.id)},"type":"next","payload":{"data":{"changes":{${parts.join(",")}}}}}`;
+  };
+
+  const notified = (payload: string) => {
+    if (groups.size === 0) return;
+    let change: ChangePayload;
+    try {
+      change = JSON.parse(payload) as ChangePayload;
+    } catch {
+      console.error("change stream: a notification that is not JSON:", payload);
+      return;
+    }
+    // read once for all the groups, and only when a group that is not an admin's may hear the change
+    let audience: ReturnType<typeof audienceOf> | null = null;
+    const audienceRead = () => {
+      audience ??= audienceOf(withPgClient, payload);
+      return audience;
+    };
+    for (const group of groups.values()) {
+      const { reader } = group;
+      if (!reader.admin && !reader.readsAuditTrail && change.t === "audit_events") continue;
+      const heard = reader.admin ? Promise.resolve(true) : audienceRead().then((read) => hears(reader, read));
+      // the build starts at once; the sends wait for the group's earlier ones, so they keep the notifications' order
+      const built = heard.then((yes) =>
+        yes && carriesDocuments(change.t) && asksDocuments(group)
+          ? documentsText(withPgClient, group.settings, change, sharedBuilds)
+          : null,
+      );
+      group.queue = group.queue
+        .then(async () => {
+          if (!(await heard)) return;
+          const documents = await built;
+          for (const subscription of group.subscriptions) {
+            subscription.sent++;
+            subscription.send(
+              message(subscription, change, subscription.fields.includes("documents") ? documents : null),
+            );
+          }
+        })
+        .catch(logged);
+    }
+  };
+
+  const resync = () => {
+    for (const group of groups.values())
+      group.queue = group.queue.then(() => {
+        for (const subscription of group.subscriptions) {
+          subscription.sent++;
+          subscription.send(message(subscription, { t: STREAM_RESYNC_TABLE }, null));
+        }
+      });
+  };
+
+  const listen = () => {
+    if (listening) return;
+    listening = resilientSubscription(options.subscriber, CHANGES_CHANNEL);
+    const source = listening;
+    if (!source) return;
+    void (async () => {
+      for await (const event of source) {
+        if (event === RESUBSCRIBED) resync();
+        else notified(String(event));
+      }
+    })().catch(logged);
+  };
+
+  // listening from the start: a subscription is live as soon as it is taken
+  listen();
+  return {
+    add(settings, subscription) {
+      const key = JSON.stringify(readerKey(settings));
+      let group = groups.get(key);
+      if (!group) {
+        group = { settings, reader: readerOf(settings), subscriptions: new Set(), queue: Promise.resolve() };
+        groups.set(key, group);
+      }
+      const entry: Subscribed = { ...subscription, sent: 0 };
+      group.subscriptions.add(entry);
+      const owner = group;
+      return () => {
+        owner.subscriptions.delete(entry);
+        if (owner.subscriptions.size === 0 && groups.get(key) === owner) groups.delete(key);
+      };
+    },
+    async stop() {
+      groups.clear();
+      await listening?.return?.();
+      listening = null;
+    },
+  };
+}
+
+function asksDocuments(group: ReaderGroup): boolean {
+  for (const subscription of group.subscriptions) if (subscription.fields.includes("documents")) return true;
+  return false;
+}
+
+function logged(error: unknown): void {
+  console.error("change stream: the fan-out failed:", error);
+}
