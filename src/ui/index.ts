@@ -18,6 +18,7 @@ export { EmptyState, ErrorBlock, Note } from "./Message.tsx";
 export { PHONE_QUERY, useMediaQuery } from "./media.ts";
 export { Page, PageHeader } from "./Page.tsx";
 export { Panels } from "./Panels.tsx";
+export { RowEditDelete, RowSaveCancel } from "./RowActions.tsx";
 export { ScrollRegion } from "./ScrollRegion.tsx";
 export { SecretText } from "./SecretText.tsx";
 export { Select, SelectField } from "./Select.tsx";

@@ -3,12 +3,20 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
-import type { PendingMark } from "../../data/pending.ts";
-import { usePendingChildren, usePendingEdits } from "../../data/pending-hooks.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Card, mutedText, SyncMark, TextField, tableClass } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  mutedText,
+  RowEditDelete,
+  RowSaveCancel,
+  SyncMark,
+  TextField,
+  tableClass,
+} from "../../ui/index.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
+import { useChildRows } from "./use-child-rows.ts";
 
 interface CustomField {
   id: string;
@@ -19,16 +27,15 @@ interface CustomField {
 export function CustomFields({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
   const command = useCommand();
   const fields = (distribution.customFields ?? []) as CustomField[];
-  const pending = usePendingChildren<CustomField>(
+  const { rows, editing, setEditing, editable } = useChildRows(
     "distribution.customFields",
     distribution.id,
-    fields.map((f) => f.id),
+    fields,
+    canEdit,
   );
-  const edited = usePendingEdits("distribution.customFields", fields);
   const [name, setName] = useState("");
   const [value, setValue] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [editing, setEditing] = useState<string | null>(null);
   const [editName, setEditName] = useState("");
   const [editValue, setEditValue] = useState("");
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
@@ -64,8 +71,6 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
     });
     setEditing(null);
   };
-  const rows = [...edited, ...pending.map((x) => ({ row: x.row as CustomField, mark: x.mark as PendingMark | null }))];
-  const editable = (id: string) => canEdit && fields.some((f) => f.id === id);
   return (
     <Card title={DISTRIBUTION_TEXT.customFields} testId="custom-fields">
       {rows.length === 0 ? (
@@ -93,14 +98,12 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                     />
                   </td>
                   <td className="num">
-                    <span className={css({ display: "inline-flex", gap: "1" })}>
-                      <Button size="sm" onClick={() => saveEdit(f.id)}>
-                        {DISTRIBUTION_TEXT.save}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                        {DISTRIBUTION_TEXT.cancel}
-                      </Button>
-                    </span>
+                    <RowSaveCancel
+                      saveLabel={DISTRIBUTION_TEXT.save}
+                      cancelLabel={DISTRIBUTION_TEXT.cancel}
+                      onSave={() => saveEdit(f.id)}
+                      onCancel={() => setEditing(null)}
+                    />
                   </td>
                 </tr>
               ) : (
@@ -111,27 +114,17 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                   </td>
                   <td className="num">
                     {editable(f.id) && (
-                      <span className={css({ display: "inline-flex", gap: "1" })}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => {
-                            setEditing(f.id);
-                            setEditName(f.name);
-                            setEditValue(f.value);
-                            setEditErrors({});
-                          }}
-                        >
-                          {DISTRIBUTION_TEXT.edit}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => command("deleteDistributionCustomFieldById", { input: { id: f.id } })}
-                        >
-                          {DISTRIBUTION_TEXT.delete}
-                        </Button>
-                      </span>
+                      <RowEditDelete
+                        editLabel={DISTRIBUTION_TEXT.edit}
+                        deleteLabel={DISTRIBUTION_TEXT.delete}
+                        onEdit={() => {
+                          setEditing(f.id);
+                          setEditName(f.name);
+                          setEditValue(f.value);
+                          setEditErrors({});
+                        }}
+                        onDelete={() => command("deleteDistributionCustomFieldById", { input: { id: f.id } })}
+                      />
                     )}
                   </td>
                 </tr>

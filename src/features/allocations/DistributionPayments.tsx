@@ -5,8 +5,6 @@ import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
-import type { PendingMark } from "../../data/pending.ts";
-import { usePendingChildren, usePendingEdits } from "../../data/pending-hooks.ts";
 import { fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
@@ -16,6 +14,8 @@ import {
   DateInput,
   FormGrid,
   mutedText,
+  RowEditDelete,
+  RowSaveCancel,
   SyncMark,
   TextField,
   tableClass,
@@ -23,6 +23,7 @@ import {
 } from "../../ui/index.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
 import type { Distribution } from "./use-allocation.ts";
+import { useChildRows } from "./use-child-rows.ts";
 
 export interface Payment {
   id: string;
@@ -34,16 +35,15 @@ export interface Payment {
 export function Payments({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
   const command = useCommand();
   const payments = (distribution.payments ?? []) as Payment[];
-  const pending = usePendingChildren<Payment>(
+  const { rows, editing, setEditing, editable } = useChildRows(
     "distribution.payments",
     distribution.id,
-    payments.map((p) => p.id),
+    payments,
+    canEdit,
   );
-  const edited = usePendingEdits("distribution.payments", payments);
   const [amount, setAmount] = useState("");
   const [paidOn, setPaidOn] = useState<string | null>(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [editing, setEditing] = useState<string | null>(null);
   const [editAmount, setEditAmount] = useState("");
   const [editPaidOn, setEditPaidOn] = useState<string | null>(null);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
@@ -84,8 +84,6 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
     setEditing(null);
     toast.success(DISTRIBUTION_TEXT.paymentSaved);
   };
-  const rows = [...edited, ...pending.map((x) => ({ row: x.row as Payment, mark: x.mark as PendingMark | null }))];
-  const editable = (id: string) => canEdit && payments.some((p) => p.id === id);
   return (
     <Card title={DISTRIBUTION_TEXT.payments} testId="payments">
       {rows.length === 0 ? (
@@ -126,14 +124,13 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                     </td>
                     <td className={wideOnly} />
                     <td className="num">
-                      <span className={stackedActions}>
-                        <Button size="sm" onClick={() => saveEdit(p.id)}>
-                          {DISTRIBUTION_TEXT.save}
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                          {DISTRIBUTION_TEXT.cancel}
-                        </Button>
-                      </span>
+                      <RowSaveCancel
+                        saveLabel={DISTRIBUTION_TEXT.save}
+                        cancelLabel={DISTRIBUTION_TEXT.cancel}
+                        onSave={() => saveEdit(p.id)}
+                        onCancel={() => setEditing(null)}
+                        className={stackedActions}
+                      />
                     </td>
                   </tr>
                 ) : (
@@ -150,18 +147,13 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                     {canEdit && (
                       <td className="num">
                         {editable(p.id) && (
-                          <span className={stackedActions}>
-                            <Button size="sm" variant="ghost" onClick={() => startEdit(p)}>
-                              {DISTRIBUTION_TEXT.edit}
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              onClick={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
-                            >
-                              {DISTRIBUTION_TEXT.delete}
-                            </Button>
-                          </span>
+                          <RowEditDelete
+                            editLabel={DISTRIBUTION_TEXT.edit}
+                            deleteLabel={DISTRIBUTION_TEXT.delete}
+                            onEdit={() => startEdit(p)}
+                            onDelete={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
+                            className={stackedActions}
+                          />
                         )}
                       </td>
                     )}
