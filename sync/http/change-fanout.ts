@@ -152,12 +152,9 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
         .then(async () => {
           if (!(await heard)) return;
           const documents = await built;
-          for (const subscription of group.subscriptions) {
-            subscription.sent++;
-            subscription.send(
-              message(subscription, change, subscription.fields.includes("documents") ? documents : null),
-            );
-          }
+          await sendAll(group, (subscription) =>
+            message(subscription, change, subscription.fields.includes("documents") ? documents : null),
+          );
         })
         .catch(logged);
     }
@@ -165,12 +162,9 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
 
   const resync = () => {
     for (const group of groups.values())
-      group.queue = group.queue.then(() => {
-        for (const subscription of group.subscriptions) {
-          subscription.sent++;
-          subscription.send(message(subscription, { t: STREAM_RESYNC_TABLE }, null));
-        }
-      });
+      group.queue = group.queue.then(() =>
+        sendAll(group, (subscription) => message(subscription, { t: STREAM_RESYNC_TABLE }, null)),
+      );
   };
 
   const listen = () => {
@@ -210,6 +204,24 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
       listening = null;
     },
   };
+}
+
+/** Sockets sent to between two turns of the event loop. */
+const SEND_SLICE = 200;
+
+/**
+ * Numbers and sends one event to each subscription of the group, yielding to the event loop before each slice of
+ * sends: a burst of changes to a large group is a chain of settled promises, which would otherwise run to its end
+ * before any request (a command, a pull) is read.
+ */
+async function sendAll(group: ReaderGroup, messageFor: (subscription: Subscribed) => string): Promise<void> {
+  let count = 0;
+  for (const subscription of [...group.subscriptions]) {
+    if (count++ % SEND_SLICE === 0) await new Promise((resume) => setImmediate(resume));
+    if (!group.subscriptions.has(subscription)) continue;
+    subscription.sent++;
+    subscription.send(messageFor(subscription));
+  }
 }
 
 function asksDocuments(group: ReaderGroup): boolean {
