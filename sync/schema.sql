@@ -4645,6 +4645,27 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.built_documents_text(model text, ids uuid[])
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  docs text;
+begin
+  execute format(
+    $q$
+      select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
+      from unnest($1) with ordinality as i(id, ord)
+      left join app_private.docs_%s($1) d on d.id = i.id
+    $q$, model)
+    into docs using ids;
+  return docs;
+end;
+$function$;
+grant execute on function app_private.built_documents_text(model text, ids uuid[]) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.bulk_customers_limit()
  RETURNS integer
  LANGUAGE sql
@@ -4832,6 +4853,21 @@ begin
 end
 $function$;
 grant execute on function app_private.check_decimal(value numeric, label text, max_scale integer, lowest numeric, highest numeric, highest_included boolean) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.check_device_time(at timestamp with time zone, missing text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if at is null then
+    raise exception '%', missing using errcode = 'LL422';
+  end if;
+  perform app_private.check_date(at);
+  perform app_private.device_time_not_ahead(at);
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_form_schema(step_type text, schema jsonb)
  RETURNS void
@@ -6664,6 +6700,27 @@ AS $function$
 $function$;
 grant execute on function app_private.document_shape(tbl regclass, OUT keys jsonb, OUT numerics text[]) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.editable_allocation(allocation_id uuid)
+ RETURNS app_public.allocations
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
+AS $function$
+declare
+  allocation app_public.allocations;
+begin
+  select al.* into allocation from app_public.allocations al
+    where al.id = editable_allocation.allocation_id and al.id in (select app_private.staff_allocation_ids());
+  if allocation.id is null then
+    raise exception 'Allocation not found' using errcode = 'LL404';
+  end if;
+  if allocation.id not in (select app_private.editable_allocation_ids()) then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  return allocation;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.editable_allocation_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -7645,15 +7702,7 @@ declare
   distribution app_public.distributions;
 begin
   perform app_private.require_writer('{issuer,broker}');
-  select al.* into allocation from app_public.allocations al
-    where al.id = make_distribution.allocation_id
-      and al.id in (select app_private.staff_allocation_ids());
-  if allocation.id is null then
-    raise exception 'Allocation not found' using errcode = 'LL404';
-  end if;
-  if allocation.id not in (select app_private.editable_allocation_ids()) then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  allocation := app_private.editable_allocation(make_distribution.allocation_id);
   clean_email := app_private.normalized_email(account_email, 'Email is required.');
   if make_distribution.amount is null then
     raise exception 'Amount is required.' using errcode = 'LL422';
@@ -7700,15 +7749,7 @@ declare
 begin
   perform app_private.require_writer('{issuer,broker}');
   me := app_private.current_account_id();
-  select al.* into allocation from app_public.allocations al
-    where al.id = make_distributions.allocation_id
-      and al.id in (select app_private.staff_allocation_ids());
-  if allocation.id is null then
-    raise exception 'Allocation not found' using errcode = 'LL404';
-  end if;
-  if allocation.id not in (select app_private.editable_allocation_ids()) then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  allocation := app_private.editable_allocation(make_distributions.allocation_id);
   if rows is null or jsonb_typeof(rows) <> 'array' or jsonb_array_length(rows) = 0 then
     raise exception 'Add at least one row.' using errcode = 'LL422';
   end if;
@@ -7933,12 +7974,7 @@ declare
   key uuid := make_document.file_key;
   status text;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_signed_in_writer();
   if trim(coalesce(make_document.name, '')) = '' then
     raise exception 'Name is required.' using errcode = 'LL422';
   end if;
@@ -8837,13 +8873,7 @@ begin
     end if;
     perform set_config('ledgerline.ready_missing', missing::text, true);
   elsif cardinality(batch.doc_ids) > 0 then
-    execute format(
-      $q$
-        select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
-        from unnest($1) with ordinality as i(id, ord)
-        left join app_private.docs_%s($1) d on d.id = i.id
-      $q$, model)
-      into docs using batch.doc_ids;
+    docs := app_private.built_documents_text(model, batch.doc_ids);
   end if;
   -- jsonb prints an object's keys shortest first: "documents" before "checkpoint", "seq" before "txid".
   return '{"documents": [' || coalesce(docs, '') || '], "checkpoint": '
@@ -8885,35 +8915,38 @@ AS $function$
     'schema', jsonb_build_object('title', set_name, 'text', 'Submit answers', 'questionSetId', set_id)))
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.queue_claim_mail(email text, requested_by uuid)
- RETURNS uuid
+CREATE OR REPLACE FUNCTION app_private.queue_claim_link(kind text, email text, subject text, text_before text, text_after text, html_before text, html_after text, requested_by uuid, OUT mail_id uuid, OUT token_id uuid)
+ RETURNS record
  LANGUAGE plpgsql
  SET search_path TO 'pg_catalog'
 AS $function$
 declare
-  -- Two v4 UUIDs: 244 random bits from the core generator (no pgcrypto on PGlite).
   token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
-  mail_id uuid;
+  link text := '{{origin}}/authenticate/claim?token=' || token;
 begin
   insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'claim_account',
-    email,
-    'Claim your account',
-    'Someone asked to claim the account registered with this email address.' || chr(10) || chr(10)
-      || 'Open this link within 7 days to claim it (you will be asked to sign in first):' || chr(10)
-      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
-      || 'If you did not ask for this, ignore this mail.',
-    '<p>Someone asked to claim the account registered with this email address.</p>'
-      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Claim the account</a> within 7 days '
-      || '(you will be asked to sign in first).</p><p>If you did not ask for this, ignore this mail.</p>'
-  )
+  values (kind, email, subject, text_before || link || text_after, html_before || link || html_after)
   returning id into mail_id;
   insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
-  values (app_private.hash_token(token), email, mail_id, requested_by, now() + interval '7 days');
+  values (app_private.hash_token(token), email, mail_id, requested_by, now() + interval '7 days')
+  returning id into token_id;
   perform pg_notify('mail_outbox', mail_id::text);
-  return mail_id;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.queue_claim_mail(email text, requested_by uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select (app_private.queue_claim_link('claim_account', email, 'Claim your account',
+    'Someone asked to claim the account registered with this email address.' || chr(10) || chr(10)
+      || 'Open this link within 7 days to claim it (you will be asked to sign in first):' || chr(10),
+    chr(10) || chr(10) || 'If you did not ask for this, ignore this mail.',
+    '<p>Someone asked to claim the account registered with this email address.</p><p><a href="',
+    '">Claim the account</a> within 7 days '
+      || '(you will be asked to sign in first).</p><p>If you did not ask for this, ignore this mail.</p>',
+    requested_by)).mail_id
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.queue_corporate_action_on_chain(action_id uuid)
@@ -9005,34 +9038,16 @@ CREATE OR REPLACE FUNCTION app_private.queue_delegate_invitation(account uuid, p
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 declare
-  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail of 0101).
-  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   account_name text := (select a.name from app_public.accounts a where a.id = account);
-  mail_id uuid;
-  token_id uuid;
+  sent record := app_private.queue_invitation_mail(account_name, email,
+    'You were added as a delegate of the investor account ' || account_name || '.',
+    '<p>You were added as a delegate of the investor account <strong>' || app_private.html_text(account_name)
+      || '</strong>.</p>',
+    invited_by);
 begin
-  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'delegate_invitation',
-    email,
-    'You are invited to ' || account_name || ' on Ledgerline',
-    'You were added as a delegate of the investor account ' || account_name || '.' || chr(10) || chr(10)
-      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10)
-      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
-      || 'If you did not expect this, ignore this mail.',
-    '<p>You were added as a delegate of the investor account <strong>'
-      || replace(replace(replace(account_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</strong>.</p>'
-      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Accept the invitation</a> within 7 days '
-      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>'
-  )
-  returning id into mail_id;
-  insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
-  values (app_private.hash_token(token), email, mail_id, invited_by, now() + interval '7 days')
-  returning id into token_id;
   insert into app_private.delegate_invitations (account_id, party_id, email, claim_token_id, invited_by)
-  values (account, party, email, token_id, invited_by);
-  perform pg_notify('mail_outbox', mail_id::text);
-  return mail_id;
+  values (account, party, email, sent.token_id, invited_by);
+  return sent.mail_id;
 end;
 $function$;
 
@@ -9043,40 +9058,19 @@ CREATE OR REPLACE FUNCTION app_private.queue_delegate_mail(account uuid, email t
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 declare
-  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail of 0101).
-  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   account_name text := (select a.name from app_public.accounts a where a.id = account);
   greeting text := 'Hello ' || coalesce(nullif(btrim(first_name), ''), 'there') || ',';
   what text := case when transfer
     then 'You are invited to become the owner of ' || account_name || ' on Ledgerline.'
     else 'You were added as a delegate (' || case when role = 'account_viewer' then 'Viewer' else 'Admin' end
       || ') of ' || account_name || ' on Ledgerline.' end;
-  mail_id uuid;
-  token_id uuid;
+  sent record := app_private.queue_invitation_mail(account_name, email, greeting || chr(10) || chr(10) || what,
+    '<p>' || app_private.html_text(greeting) || '</p><p>' || app_private.html_text(what) || '</p>', invited_by);
 begin
-  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'delegate_invitation',
-    email,
-    'You are invited to ' || account_name || ' on Ledgerline',
-    greeting || chr(10) || chr(10) || what || chr(10) || chr(10)
-      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10)
-      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
-      || 'If you did not expect this, ignore this mail.',
-    '<p>' || replace(replace(replace(greeting, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</p><p>'
-      || replace(replace(replace(what, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</p>'
-      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Accept the invitation</a> within 7 days '
-      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>'
-  )
-  returning id into mail_id;
-  insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
-  values (app_private.hash_token(token), email, mail_id, invited_by, now() + interval '7 days')
-  returning id into token_id;
   insert into app_private.delegate_invitations
     (account_id, party_id, email, role, claim_token_id, invited_by, first_name, last_name, transfer_ownership)
-  values (account, null, email, role, token_id, invited_by, first_name, last_name, transfer);
-  perform pg_notify('mail_outbox', mail_id::text);
-  return mail_id;
+  values (account, null, email, role, sent.token_id, invited_by, first_name, last_name, transfer);
+  return sent.mail_id;
 end
 $function$;
 
@@ -9172,6 +9166,22 @@ begin
   perform pg_notify('mail_outbox', mail_id::text);
   return mail_id;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.queue_invitation_mail(account_name text, email text, intro_text text, intro_html text, invited_by uuid, OUT mail_id uuid, OUT token_id uuid)
+ RETURNS record
+ LANGUAGE sql
+ SET search_path TO 'pg_catalog'
+AS $function$
+  select * from app_private.queue_claim_link('delegate_invitation', email,
+    'You are invited to ' || account_name || ' on Ledgerline',
+    intro_text || chr(10) || chr(10)
+      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10),
+    chr(10) || chr(10) || 'If you did not expect this, ignore this mail.',
+    intro_html || '<p><a href="',
+    '">Accept the invitation</a> within 7 days '
+      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>',
+    invited_by)
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.queue_trade_job(kind text, account_id uuid, trade_id uuid, pending text[])
@@ -9913,6 +9923,23 @@ AS $function$ select coalesce(current_setting('role', true), 'none') = 'app_user
 grant execute on function app_private.request_reader() to app_user;
 comment on function app_private.request_reader() is 'True while a request runs (role app_user), also inside SECURITY DEFINER functions, which change current_user only.';
 
+CREATE OR REPLACE FUNCTION app_private.require_account_type(account_type text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if app_private.current_account_type() is distinct from account_type then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_account_type(account_type text) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.require_actionable(step app_public.steps)
  RETURNS void
  LANGUAGE plpgsql
@@ -9966,11 +9993,9 @@ CREATE OR REPLACE FUNCTION app_private.require_logo_writer(account_id uuid)
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in_writer();
   -- Only the session's own account, by its owners and admins.
-  if account_id is distinct from app_private.current_account_id() or not app_private.can_write() then
+  if account_id is distinct from app_private.current_account_id() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
 end
@@ -10007,6 +10032,23 @@ begin
 end;
 $function$;
 grant execute on function app_private.require_platform_admin() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.require_signed_in_writer()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_signed_in_writer() to app_user;
 
 CREATE OR REPLACE FUNCTION app_private.require_slot_extension(extension text)
  RETURNS text
@@ -10056,10 +10098,8 @@ CREATE OR REPLACE FUNCTION app_private.require_writer(account_types text[])
  SET search_path TO 'pg_catalog', 'public', 'app_public', 'app_private'
 AS $function$
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if not app_private.can_write() or not (app_private.current_account_type() = any (account_types)) then
+  perform app_private.require_signed_in_writer();
+  if not (app_private.current_account_type() = any (account_types)) then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
 end
@@ -10996,13 +11036,7 @@ begin
   end if;
   ids := app_private.stream_change_ids(model, change_txid);
   if cardinality(ids) > 0 then
-    execute format(
-      $q$
-        select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
-        from unnest($1) with ordinality as i(id, ord)
-        left join app_private.docs_%s($1) d on d.id = i.id
-      $q$, model)
-      into docs using ids;
+    docs := app_private.built_documents_text(model, ids);
   end if;
   return '[' || coalesce(docs, '') || ']';
 end;
@@ -14146,11 +14180,7 @@ declare
   session app_public.in_person_sessions := app_private.hosted_session(complete_step_in_person.session_id);
   step app_public.steps := app_private.session_step(session, complete_step_in_person.step_id);
 begin
-  if done_at_device is null then
-    raise exception 'The time the step was done is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(done_at_device);
-  perform app_private.device_time_not_ahead(done_at_device);
+  perform app_private.check_device_time(done_at_device, 'The time the step was done is required.');
   perform app_private.complete_step_as(session.investor_id, blob, step.id, parent_step_id, coalesce(parent_only, false));
   return app_private.mark_step_in_person(step.id, session.id, done_at_device);
 end;
@@ -14872,11 +14902,7 @@ AS $function$
 declare
   session app_public.in_person_sessions := app_private.hosted_session(end_in_person_session.id);
 begin
-  if ended_at_device is null then
-    raise exception 'The session''s end time is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(ended_at_device);
-  perform app_private.device_time_not_ahead(ended_at_device);
+  perform app_private.check_device_time(ended_at_device, 'The session''s end time is required.');
   if session.end_received_at is not null then
     return session;
   end if;
@@ -15290,12 +15316,7 @@ declare
   existing app_private.upload_slots;
   ext text;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_signed_in_writer();
   if trim(coalesce(file_name, '')) = '' then
     raise exception 'File name is required.' using errcode = 'LL422';
   end if;
@@ -16084,12 +16105,7 @@ CREATE OR REPLACE FUNCTION app_public.register_control()
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if app_private.current_account_type() is distinct from 'issuer' then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_account_type('issuer');
   return query
   with own as (
     select s.id, s.name, s.total from app_public.securities s where s.issuer_id = app_private.current_account_id()
@@ -16850,11 +16866,7 @@ declare
   session app_public.in_person_sessions := app_private.hosted_session(setup_account_in_person.session_id);
   account app_public.accounts;
 begin
-  if done_at_device is null then
-    raise exception 'The time the step was done is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(done_at_device);
-  perform app_private.device_time_not_ahead(done_at_device);
+  perform app_private.check_device_time(done_at_device, 'The time the step was done is required.');
   perform app_private.setup_account_input_check(formation_date, addresses, parties);
   account := app_private.set_up_investor_account(session.investor_id, account_name, attestation, tax_id, type,
                                                   formation_date, addresses, parties, phone, false);
@@ -16963,12 +16975,7 @@ declare
   security app_public.securities;
 begin
   perform app_private.check_decimal(split_preview.price_per_unit, 'Price', 10, 0, 1e15);
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if app_private.current_account_type() is distinct from 'issuer' then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_account_type('issuer');
   select s.* into security from app_public.securities s
     where s.id = split_preview.security_id and s.issuer_id = app_private.current_account_id();
   if security.id is null then
@@ -17082,11 +17089,7 @@ begin
     end if;
     raise exception 'This session was already started.' using errcode = 'LL409';
   end if;
-  if started_at_device is null then
-    raise exception 'The session''s start time is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(started_at_device);
-  perform app_private.device_time_not_ahead(started_at_device);
+  perform app_private.check_device_time(started_at_device, 'The session''s start time is required.');
   if length(label) > 200 then
     raise exception 'Device: at most 200 characters.' using errcode = 'LL422';
   end if;
@@ -17175,11 +17178,7 @@ begin
     -- submitted by the investor in an in-person session on the host's device (docs/IN-PERSON.md); the evidence
     -- files are the host's uploads
     hosted := app_private.hosted_session(submit_accreditation.session_id);
-    if submit_accreditation.done_at_device is null then
-      raise exception 'The time the step was done is required.' using errcode = 'LL422';
-    end if;
-    perform app_private.check_date(submit_accreditation.done_at_device);
-    perform app_private.device_time_not_ahead(submit_accreditation.done_at_device);
+    perform app_private.check_device_time(submit_accreditation.done_at_device, 'The time the step was done is required.');
   else
     perform app_private.require_writer('{investor}');
   end if;

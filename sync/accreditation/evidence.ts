@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
-import { sendJson } from "../http/respond.ts";
+import { attachment, refuse, sendStoredFile } from "../http/respond.ts";
 import type { FileStorage } from "../storage/index.ts";
 
 export const ACCREDITATIONS_PREFIX = "/api/v2/accreditations/";
@@ -61,9 +61,6 @@ export async function uploadSlotPurpose(db: Database, key: string): Promise<"evi
   return purpose === "evidence" || purpose === "logo" ? purpose : "document";
 }
 
-const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
-
 /** The evidence file's name if the session may read that verification and it names this uploaded file. */
 async function readableEvidence(
   db: Database,
@@ -100,20 +97,11 @@ export async function handleEvidenceDownload(
   const file = await context.storage.read(key);
   if (!file) return refuse(res, 404, "LL404", "Not found");
   const extension = /\.([A-Za-z0-9]+)$/.exec(evidence.name)?.[1]?.toLowerCase() ?? "";
-  const safeName = evidence.name.replace(/[^\w. -]/g, "_");
-  res.writeHead(200, {
+  sendStoredFile(res, req.method, file, {
     "Content-Type": EXTENSION_TYPES[extension] ?? "application/octet-stream",
-    "Content-Length": file.size,
-    "Content-Disposition": `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(evidence.name)}`,
+    "Content-Disposition": attachment(evidence.name),
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
   });
-  if (req.method === "HEAD") {
-    file.body.destroy();
-    return void res.end();
-  }
-  file.body.on("error", () => res.destroy());
-  res.on("close", () => file.body.destroy());
-  file.body.pipe(res);
 }

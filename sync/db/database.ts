@@ -62,22 +62,25 @@ export function wrapPool(pool: pg.Pool): Database & { pool: pg.Pool } {
     kind: "postgres",
     pool,
     ...clientSql(pool),
-    async transaction<T>(fn: (tx: Sql) => Promise<T>) {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        const result = await fn(clientSql(client));
-        await client.query("commit");
-        return result;
-      } catch (error) {
-        await client.query("rollback").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) => poolTransaction(pool, (client) => fn(clientSql(client))),
     close: () => pool.end(),
   };
+}
+
+/** Runs fn on one connection of the pool between begin and commit; rolls back when fn throws. */
+export async function poolTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    const result = await fn(client);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /**

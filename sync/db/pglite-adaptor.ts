@@ -44,6 +44,22 @@ declare global {
 // held transaction of the commands endpoint does the same). An int8[] column is parsed by the instance's own int8
 // parser either way.
 const INT8 = 20;
+
+/** A PGlite result's int8 columns turned back into their text, in place (objects, or arrays with arrayMode). */
+export function int8AsText(
+  result: { fields: ReadonlyArray<{ name: string; dataTypeID: number }>; rows: unknown[] },
+  arrayMode: boolean | undefined,
+): void {
+  result.fields.forEach((field, index) => {
+    if (field.dataTypeID !== INT8) return;
+    const key: string | number = arrayMode ? index : field.name;
+    for (const row of result.rows as Array<Record<string | number, unknown>>) {
+      const value = row[key];
+      if (value !== null && value !== undefined) row[key] = String(value);
+    }
+  });
+}
+
 const arrayRows = { rowMode: "array" as const };
 
 function makeClient(tx: Transaction, depth: number): PgliteClient {
@@ -59,14 +75,7 @@ function makeClient(tx: Transaction, depth: number): PgliteClient {
     query<TData>({ text, values, arrayMode }: PgClientQuery): Promise<PgClientResult<TData>> {
       return enqueue(async () => {
         const result = await tx.query<TData>(text, values ?? [], arrayMode ? arrayRows : undefined);
-        result.fields.forEach((field, index) => {
-          if (field.dataTypeID !== INT8) return;
-          const key: string | number = arrayMode ? index : field.name;
-          for (const row of result.rows as Array<Record<string | number, unknown>>) {
-            const value = row[key];
-            if (value !== null && value !== undefined) row[key] = String(value);
-          }
-        });
+        int8AsText(result, arrayMode);
         return { rows: result.rows, rowCount: result.affectedRows ?? null };
       });
     },

@@ -20,6 +20,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from "postgraphile/graphql";
+import { restated, withoutSuggestions } from "./errors.ts";
 
 function depthOf(
   selectionSet: SelectionSetNode,
@@ -209,16 +210,7 @@ export function withoutSuggestionsRule(rule: ValidationRule): ValidationRule {
   return (context: ValidationContext) => {
     const quiet = Object.create(context) as ValidationContext;
     quiet.reportError = (error: GraphQLError) =>
-      context.reportError(
-        new GraphQLError(error.message.replace(/\s*Did you mean [^?]*\?/g, ""), {
-          nodes: error.nodes,
-          source: error.source,
-          positions: error.positions,
-          path: error.path,
-          originalError: error.originalError,
-          extensions: error.extensions,
-        }),
-      );
+      context.reportError(restated(error, withoutSuggestions(error.message), error.extensions));
     return rule(quiet);
   };
 }

@@ -34,15 +34,20 @@ interface DatabaseErrorLike {
   detail?: string;
 }
 
-function withCode(error: GraphQLError, message: string, code: string): GraphQLError {
+/** The error again, where it was (nodes, source, positions, path, cause), with another message and extensions. */
+export function restated(error: GraphQLError, message: string, extensions: GraphQLError["extensions"]): GraphQLError {
   return new GraphQLError(message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
     path: error.path,
     originalError: error.originalError,
-    extensions: { ...error.extensions, code },
+    extensions,
   });
+}
+
+function withCode(error: GraphQLError, message: string, code: string): GraphQLError {
+  return restated(error, message, { ...error.extensions, code });
 }
 
 /** ` Did you mean "allAssets", "asset"?` and the like, as graphql-js appends them. */
@@ -69,26 +74,12 @@ function inputCheckError(error: GraphQLError, check: InputCheck): GraphQLError {
   if (check.kind === "required") message = field ? requiredMessage(owner, field) : "A value is required.";
   else if (check.kind === "nul") message = field ? `${fieldLabel(field)}: ${NUL_TEXT}` : NUL_TEXT;
   else message = syntaxMessage(check.type, field);
-  return new GraphQLError(message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: { code: "LL422", ...(field ? { field } : {}) },
-  });
+  return restated(error, message, { code: "LL422", ...(field ? { field } : {}) });
 }
 
 /** LL422 with the field's text for a value graphql-js refused in the variables (required-values.ts). */
 function refused(error: GraphQLError, refusal: { field?: string; message: string }): GraphQLError {
-  return new GraphQLError(refusal.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: { code: "LL422", ...(refusal.field ? { field: refusal.field } : {}) },
-  });
+  return restated(error, refusal.message, { code: "LL422", ...(refusal.field ? { field: refusal.field } : {}) });
 }
 
 /** The coded answer for what PostgreSQL refused about the input, or null for anything else. */
@@ -180,12 +171,5 @@ export function makeMaskError(production: boolean): (error: GraphQLError) => Gra
 
 function withMessage(error: GraphQLError, message: string): GraphQLError {
   if (message === error.message) return error;
-  return new GraphQLError(message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: error.extensions,
-  });
+  return restated(error, message, error.extensions);
 }

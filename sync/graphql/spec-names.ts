@@ -38,32 +38,33 @@ const SPEC_INPUT_ALIASES: Record<string, Record<string, string>> = {
   DistributionPriceInput: { currency: "currencyId" },
 };
 
+/** The fields the spec names otherwise (aliases: spec name -> generated field), each the same field; null for none. */
+function specNamed<F extends { description?: string | null }>(
+  fields: Record<string, F>,
+  aliases: Record<string, string> | undefined,
+): Record<string, F> | null {
+  if (!aliases) return null;
+  const added: Record<string, F> = {};
+  for (const [alias, original] of Object.entries(aliases)) {
+    const field = fields[original];
+    if (!field || fields[alias]) continue;
+    added[alias] = { ...field, description: `The spec's name of \`${original}\` (the same field).` };
+  }
+  return added;
+}
+
 export const SpecNamesPlugin: GraphileConfig.Plugin = {
   name: "LedgerlineSpecNamesPlugin",
   version: "1.0.0",
   schema: {
     hooks: {
       GraphQLObjectType_fields(fields, build, context) {
-        const aliases = SPEC_ALIASES[context.Self.name];
-        if (!aliases) return fields;
-        const added: typeof fields = {};
-        for (const [alias, original] of Object.entries(aliases)) {
-          const field = fields[original];
-          if (!field || fields[alias]) continue;
-          added[alias] = { ...field, description: `The spec's name of \`${original}\` (the same field).` };
-        }
-        return build.extend(fields, added, `Spec names of ${context.Self.name}`);
+        const added = specNamed(fields, SPEC_ALIASES[context.Self.name]);
+        return added ? build.extend(fields, added, `Spec names of ${context.Self.name}`) : fields;
       },
       GraphQLInputObjectType_fields(fields, build, context) {
-        const aliases = SPEC_INPUT_ALIASES[context.Self.name];
-        if (!aliases) return fields;
-        const added: typeof fields = {};
-        for (const [alias, original] of Object.entries(aliases)) {
-          const field = fields[original];
-          if (!field || fields[alias]) continue;
-          added[alias] = { ...field, description: `The spec's name of \`${original}\` (the same field).` };
-        }
-        return build.extend(fields, added, `Spec input names of ${context.Self.name}`);
+        const added = specNamed(fields, SPEC_INPUT_ALIASES[context.Self.name]);
+        return added ? build.extend(fields, added, `Spec input names of ${context.Self.name}`) : fields;
       },
     },
   },

@@ -10,13 +10,10 @@ import { logoContentType } from "../../src/domain/logos.ts";
 import type { Database } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
 import type { FileStorage } from "../storage/index.ts";
-import { sendJson } from "./respond.ts";
+import { refuse } from "./respond.ts";
 
 export const LOGOS_PREFIX = "/api/v2/logos/";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 
 /** Whether the session may see an account whose logo is this uploaded slot. */
 async function visibleLogo(db: Database, session: SessionClaims, key: string): Promise<boolean> {

@@ -29,7 +29,7 @@ import {
 import { OCF_LIMITS, type ZipLimits } from "../ocf/zip.ts";
 import { type CapTableRow, toCapTableLine } from "./cap-table-rows.ts";
 import { isRegisterReport, registerReaders, registerReport } from "./register.ts";
-import { isCrossSite, sendJson } from "./respond.ts";
+import { isCrossSite, refuse, sendJson } from "./respond.ts";
 
 export const REPORTS_PATH = "/api/v2/reports/";
 export const OCF_IMPORT_PATH = "/api/v2/imports/ocf";
@@ -51,10 +51,6 @@ export function isReportsPath(path: string): boolean {
     path === OCF_IMPORT_PATH ||
     path === `${OCF_IMPORT_PATH}/confirm`
   );
-}
-
-function refuse(res: ServerResponse, status: number, code: string, message: string): void {
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 }
 
 /** Only CSV text made by toCsv (src/domain/csv.ts: formulas neutralised) is sent. */

@@ -1,5 +1,6 @@
 // Small helpers every route uses: security headers, JSON/HTML answers, redirects and bounded body reading.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { StoredFile } from "../storage/index.ts";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -52,6 +53,33 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
     "Cache-Control": "no-store",
   });
   res.end(text);
+}
+
+/** A refusal as every route answers one: `{errors: [{message, extensions: {code}}]}` with the HTTP status. */
+export function refuse(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+}
+
+/** `Content-Disposition` of a download named `name`: a plain fallback name (`safe`) and the exact name in UTF-8. */
+export function attachment(name: string, safe = name.replace(/[^\w. -]/g, "_")): string {
+  return `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A stored file as a 200 answer with these headers and its size; a HEAD request gets the headers only. */
+export function sendStoredFile(
+  res: ServerResponse,
+  method: string | undefined,
+  file: StoredFile,
+  headers: OutgoingHttpHeaders,
+): void {
+  res.writeHead(200, { ...headers, "Content-Length": file.size });
+  if (method === "HEAD") {
+    file.body.destroy();
+    return void res.end();
+  }
+  file.body.on("error", () => res.destroy());
+  res.on("close", () => file.body.destroy());
+  file.body.pipe(res);
 }
 
 export function sendHtml(res: ServerResponse, status: number, html: string): void {

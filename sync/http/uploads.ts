@@ -30,7 +30,7 @@ import { EVIDENCE_TYPE_MESSAGE, isEvidenceFile, uploadSlotPurpose } from "../acc
 import type { Database, Sql } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
 import { CONTENT_TYPES, type FileStorage, UPLOAD_EXTENSIONS, uploadLimit } from "../storage/index.ts";
-import { sendJson } from "./respond.ts";
+import { attachment, refuse, sendJson, sendStoredFile } from "./respond.ts";
 
 const UPLOADS_PREFIX = "/api/v2/uploads/";
 const DOCUMENTS_PREFIX = "/api/v2/documents/";
@@ -48,9 +48,6 @@ interface UploadContext {
 }
 
 export const isUploadPath = (path: string) => path.startsWith(UPLOADS_PREFIX) || path.startsWith(DOCUMENTS_PREFIX);
-
-const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 
 class TooLargeError extends Error {}
 
@@ -345,20 +342,11 @@ async function handleDownload(
   }
   const file = await context.storage.read(document.fileKey);
   if (!file) return refuse(res, 404, "LL404", "The file is missing");
-  const fileName = `${document.name}.${document.extension}`.replace(/[^\w. -]/g, "_");
-  res.writeHead(200, {
+  sendStoredFile(res, req.method, file, {
     "Content-Type": CONTENT_TYPES[document.extension] ?? "application/octet-stream",
-    "Content-Length": file.size,
-    "Content-Disposition": `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(`${document.name}.${document.extension}`)}`,
+    "Content-Disposition": attachment(`${document.name}.${document.extension}`),
     "Cache-Control": "private, no-store",
   });
-  if (req.method === "HEAD") {
-    file.body.destroy();
-    return void res.end();
-  }
-  file.body.on("error", () => res.destroy());
-  res.on("close", () => file.body.destroy());
-  file.body.pipe(res);
 }
 
 /**

@@ -231,28 +231,20 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
       convertibles.set(entry.item.security_id, entry);
     }
   }
+  const problem = (entry: { file: string; item: OcfObject }, message: string) =>
+    problems.push({ file: entry.file, objectId: entry.item.id, message, severity: "error" });
   const expect = (entry: { file: string; item: OcfObject }, field: string, type: string | string[]) => {
     const value = entry.item[field];
     if (typeof value !== "string") return;
     const target = byId.get(value);
     const types = Array.isArray(type) ? type : [type];
     if (!target || !types.includes(target.item.object_type)) {
-      problems.push({
-        file: entry.file,
-        objectId: entry.item.id,
-        message: `${field} ${value} does not name a ${types.join(" or ")} in the package.`,
-        severity: "error",
-      });
+      problem(entry, `${field} ${value} does not name a ${types.join(" or ")} in the package.`);
     }
   };
   const nonNegative = (entry: { file: string; item: OcfObject }, field: string, value: unknown) => {
     if (typeof value === "string" && /^[+-]?[0-9]+(\.[0-9]+)?$/.test(value) && compareDecimal(value, "0") < 0) {
-      problems.push({
-        file: entry.file,
-        objectId: entry.item.id,
-        message: `${field} must not be negative.`,
-        severity: "error",
-      });
+      problem(entry, `${field} must not be negative.`);
     }
   };
   const issued = new Map<string, string[]>();
@@ -274,21 +266,14 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
     if (item.object_type === "TX_CONVERTIBLE_ISSUANCE") expect(entry, "stakeholder_id", STAKEHOLDER);
     if (item.object_type === "TX_CONVERTIBLE_CONVERSION") {
       if (typeof item.security_id !== "string" || !convertibles.has(item.security_id)) {
-        problems.push({
-          file: entry.file,
-          objectId: item.id,
-          message: `security_id ${String(item.security_id)} does not name a convertible issuance in the package.`,
-          severity: "error",
-        });
+        problem(entry, `security_id ${String(item.security_id)} does not name a convertible issuance in the package.`);
       }
       for (const id of (item.resulting_security_ids as string[] | undefined) ?? []) {
         if (!securities.has(id)) {
-          problems.push({
-            file: entry.file,
-            objectId: item.id,
-            message: `resulting_security_ids names ${id}, which is not the security of a stock issuance in the package.`,
-            severity: "error",
-          });
+          problem(
+            entry,
+            `resulting_security_ids names ${id}, which is not the security of a stock issuance in the package.`,
+          );
         }
       }
     }
@@ -296,12 +281,7 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
       for (const id of (item.issuance_ids as string[] | undefined) ?? []) {
         const target = byId.get(id);
         if (!target || !/_ISSUANCE$/.test(target.item.object_type)) {
-          problems.push({
-            file: entry.file,
-            objectId: item.id,
-            message: `issuance_ids names ${id}, which is not an issuance in the package.`,
-            severity: "error",
-          });
+          problem(entry, `issuance_ids names ${id}, which is not an issuance in the package.`);
         }
       }
     }
@@ -310,12 +290,7 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
     ) {
       const security = typeof item.security_id === "string" ? securities.get(item.security_id) : undefined;
       if (!security) {
-        problems.push({
-          file: entry.file,
-          objectId: item.id,
-          message: `security_id ${String(item.security_id)} does not name a stock issuance in the package.`,
-          severity: "error",
-        });
+        problem(entry, `security_id ${String(item.security_id)} does not name a stock issuance in the package.`);
       } else if (
         (item.object_type === "TX_STOCK_CANCELLATION" ||
           item.object_type === "TX_STOCK_TRANSFER" ||
@@ -330,12 +305,10 @@ export function referenceProblems(input: ReferenceInput): OcfProblem[] {
       if (item.object_type === "TX_STOCK_TRANSFER") {
         for (const id of (item.resulting_security_ids as string[] | undefined) ?? []) {
           if (!securities.has(id)) {
-            problems.push({
-              file: entry.file,
-              objectId: item.id,
-              message: `resulting_security_ids names ${id}, which is not the security of a stock issuance in the package.`,
-              severity: "error",
-            });
+            problem(
+              entry,
+              `resulting_security_ids names ${id}, which is not the security of a stock issuance in the package.`,
+            );
           }
         }
       }

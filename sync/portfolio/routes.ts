@@ -9,7 +9,7 @@ import {
 } from "../../src/domain/portfolio-downloads.ts";
 import type { Database } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
-import { sendJson } from "../http/respond.ts";
+import { refuse } from "../http/respond.ts";
 import type { Route, RouteContext } from "../http/routes.ts";
 import { type Portfolio, readPortfolio } from "./data.ts";
 import { OFX_CONTENT_TYPE, ofxBytes, portfolioOfx } from "./ofx.ts";
@@ -19,10 +19,6 @@ export const PORTFOLIO_TEXT = {
   investorsOnly: "Portfolio downloads are for investor accounts: choose an investor account first.",
   useGet: "Use GET",
 } as const;
-
-function refuse(res: ServerResponse, status: number, code: string, message: string): void {
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
-}
 
 function send(res: ServerResponse, method: string | undefined, type: string, fileName: string, body: Uint8Array) {
   res.writeHead(200, {

@@ -5,7 +5,8 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { PgClient, PgClientQuery, PgClientResult, WithPgClient } from "postgraphile/@dataplan/pg";
-import { type Database, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
+import { type Database, poolTransaction, SET_LOCAL_SETTINGS, settingsParameter } from "../db/database.ts";
+import { int8AsText } from "../db/pglite-adaptor.ts";
 
 interface HeldTransaction {
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
@@ -25,12 +26,7 @@ type RawQuery = (
 
 type RawExec = (text: string) => Promise<void>;
 
-// node-postgres hands int8 to @dataplan/pg as a string. PGlite parses an int8 as a number within the safe integer
-// range and as a BigInt beyond it (both print exactly), so its int8 columns are turned back into their text after the
-// query. Not with PGlite's per-query `parsers` option: that copies the instance's whole parser table (an entry per type
-// and array type of the database, thousands) on every query, about 0.2 ms each (bench/README.md, issue 15 item 4).
-// (An int8[] column is parsed with the instance's own int8 parser either way.)
-const INT8 = 20;
+// int8 columns come back as text, as from node-postgres (int8AsText, sync/db/pglite-adaptor.ts).
 
 function held(raw: RawQuery, rawExec: RawExec): HeldTransaction {
   let depth = 0;
@@ -84,14 +80,7 @@ function pgliteRaw(tx: Transaction): RawQuery {
       values,
       arrayMode ? { rowMode: "array" as const } : undefined,
     );
-    result.fields.forEach((field, index) => {
-      if (field.dataTypeID !== INT8) return;
-      const key: string | number = arrayMode ? index : field.name;
-      for (const row of result.rows as Array<Record<string | number, unknown>>) {
-        const value = row[key];
-        if (value !== null && value !== undefined) row[key] = String(value);
-      }
-    });
+    int8AsText(result, arrayMode);
     return { rows: result.rows, rowCount: result.affectedRows ?? null };
   };
 }
@@ -134,17 +123,8 @@ export async function inTransaction<T>(
     });
   }
   const pool = (db as Database & { pool: pg.Pool }).pool;
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
+  return poolTransaction(pool, async (client) => {
     await client.query(SET_LOCAL_SETTINGS, [settingsParameter(settings)]);
-    const result = await fn(held(pgRaw(client), pgExec(client)));
-    await client.query("commit");
-    return result;
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return fn(held(pgRaw(client), pgExec(client)));
+  });
 }

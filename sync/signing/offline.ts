@@ -9,11 +9,11 @@ import { MESSAGES } from "../../src/domain/messages.ts";
 import { signingFingerprint } from "../../src/domain/signing-fingerprint.ts";
 import type { Database } from "../db/database.ts";
 import type { FileStorage } from "../storage/index.ts";
-import { SIGNING_PATH } from "./answers.ts";
 import { type InPersonHost, signedDocument } from "./builtin.ts";
 import { readStored } from "./files.ts";
 import type { SigningKey } from "./keys.ts";
 import { sha256 } from "./pdf.ts";
+import { recordSignedDocument } from "./signed-record.ts";
 import { distributionValues, fieldValues, loadMapping, shownValues } from "./values.ts";
 
 interface Received {
@@ -103,34 +103,19 @@ export function offlineSigner(options: { db: Database; storage: FileStorage; key
     await storage.write(fileKey, pdf);
     try {
       await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into app_public.sent_signing_documents (id, mapped_signing_template_id, step_id, distribution_id,
-             sent_to_id, provider, envelope_id, status, delivery, sent_on, completed_on, document_id, document_uri,
-             document_sha256)
-           values ($1::uuid, $2, $3, $4, $5, 'builtin', $1::text, 'completed', $6, $7::timestamptz, $8::timestamptz,
-             $9, $10, $11)`,
-          [
-            sentId,
-            mapping.mappedId,
-            signature.step_id,
-            context.distributionId,
-            signature.investor_id,
-            context.signingType,
-            signedOnDevice,
-            sealedAt,
-            fileKey,
-            `${SIGNING_PATH}sent-documents/${sentId}/download`,
-            sha256(pdf),
-          ],
-        );
-        await tx.query("insert into app_private.signing_audits (sent_signing_document_id, data) values ($1, $2)", [
-          sentId,
-          JSON.stringify(audit),
-        ]);
-        await tx.query(
-          "update app_public.sent_signing_documents set status = 'voided' where step_id = $1 and id <> $2 and status in ('created', 'sent', 'delivered')",
-          [signature.step_id, sentId],
-        );
+        await recordSignedDocument(tx, {
+          id: sentId,
+          mappedId: mapping.mappedId,
+          stepId: signature.step_id,
+          distributionId: context.distributionId,
+          investorId: signature.investor_id,
+          signingType: context.signingType,
+          sentOn: signedOnDevice,
+          completedOn: sealedAt,
+          fileKey,
+          pdf,
+          audit,
+        });
         await tx.query("select id from app_private.offline_signature_sealed($1)", [signature.id]);
       });
     } catch (error) {

@@ -11,7 +11,7 @@
 //   POST /api/v2/integration/docusign-link {stepId}     (through sync/http/integrations.ts) the embedded signing URL
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
-import { isCrossSite, mediaType, readBody, sendJson } from "../http/respond.ts";
+import { attachment, isCrossSite, mediaType, readBody, sendJson, sendStoredFile } from "../http/respond.ts";
 import type { Route, RouteContext } from "../http/routes.ts";
 import { asHttpError, fail, SIGNING_PATH, sendError, sendPdf, UUID } from "./answers.ts";
 import { verifyConnectSignature } from "./docusign.ts";
@@ -62,18 +62,11 @@ export function signingRoutes(deps: SigningDeps): Route[] {
     const file = await storage.read(row.document_id);
     if (!file) return fail(404, "LL404", "The file is missing");
     const name = `${row.name ?? "signed"} (signed).pdf`;
-    res.writeHead(200, {
+    sendStoredFile(res, method, file, {
       "Content-Type": "application/pdf",
-      "Content-Length": file.size,
-      "Content-Disposition": `attachment; filename="${name.replace(/[^\w. ()-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Disposition": attachment(name, name.replace(/[^\w. ()-]/g, "_")),
       "Cache-Control": "private, no-store",
     });
-    if (method === "HEAD") {
-      file.body.destroy();
-      res.end();
-      return;
-    }
-    file.body.pipe(res);
   }
 
   async function ownMapping(mappedId: string, session: SessionClaims | null): Promise<Mapping> {

@@ -14,6 +14,7 @@ import { readStored } from "./files.ts";
 import type { SigningKey } from "./keys.ts";
 import { fillDocument, sha256 } from "./pdf.ts";
 import type { SigningProviderApi } from "./provider.ts";
+import { recordSignedDocument, signedDocumentUri } from "./signed-record.ts";
 import { distributionValues, fieldValues, loadMapping, type Mapping, roleRecipient, shownValues } from "./values.ts";
 
 export interface SigningDeps {
@@ -184,36 +185,22 @@ export function signingStep(deps: SigningDeps) {
     const fileKey = `signing/${sentId}.pdf`;
     if (!storage.write) fail(501, "LL501", "Signed documents need the server's local file storage.");
     await storage.write?.(fileKey, signedPdf);
-    const documentUri = `${SIGNING_PATH}sent-documents/${sentId}/download`;
+    const documentUri = signedDocumentUri(sentId);
     try {
       await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into app_public.sent_signing_documents (id, mapped_signing_template_id, step_id, distribution_id,
-             sent_to_id, provider, envelope_id, status, delivery, sent_on, completed_on, document_id, document_uri,
-             document_sha256)
-           values ($1::uuid, $2, $3, $4, $5, 'builtin', $1::text, 'completed', $6, $7::timestamptz, $7::timestamptz, $8, $9, $10)`,
-          [
-            sentId,
-            mapping.mappedId,
-            stepId,
-            context.distributionId,
-            context.investorId,
-            context.signingType,
-            signedAt,
-            fileKey,
-            documentUri,
-            sha256(signedPdf),
-          ],
-        );
-        await tx.query("insert into app_private.signing_audits (sent_signing_document_id, data) values ($1, $2)", [
-          sentId,
-          JSON.stringify(audit),
-        ]);
-        // an e-mailed document that was waiting is now superseded by this one
-        await tx.query(
-          "update app_public.sent_signing_documents set status = 'voided' where step_id = $1 and id <> $2 and status in ('created', 'sent', 'delivered')",
-          [stepId, sentId],
-        );
+        await recordSignedDocument(tx, {
+          id: sentId,
+          mappedId: mapping.mappedId,
+          stepId,
+          distributionId: context.distributionId,
+          investorId: context.investorId,
+          signingType: context.signingType,
+          sentOn: signedAt,
+          completedOn: signedAt,
+          fileKey,
+          pdf: signedPdf,
+          audit,
+        });
         await sessionRole(tx, session as SessionClaims);
         await tx.query("select id from app_public.complete_step('{}'::jsonb, $1)", [stepId]);
       });

@@ -72,35 +72,72 @@ end
 $function$;
 grant execute on function app_private.normalized_email(text,text) to app_user;
 
-create or replace function app_private.queue_claim_mail(email text, requested_by uuid)
-  returns uuid
+-- A mail carrying a claim link (/authenticate/claim, 0101): a fresh token (two v4 UUIDs: 244 random bits from the
+-- core generator, no pgcrypto on PGlite), the mail in the outbox with the link between each body's two parts, the
+-- token's hash kept 7 days, the mail sender woken. The one place that knows how a claim link is made and kept.
+create or replace function app_private.queue_claim_link(
+  kind text, email text, subject text, text_before text, text_after text, html_before text, html_after text,
+  requested_by uuid, OUT mail_id uuid, OUT token_id uuid)
+  returns record
   language plpgsql
   set search_path to 'pg_catalog'
 as $function$
 declare
-  -- Two v4 UUIDs: 244 random bits from the core generator (no pgcrypto on PGlite).
   token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
-  mail_id uuid;
+  link text := '{{origin}}/authenticate/claim?token=' || token;
 begin
   insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'claim_account',
-    email,
-    'Claim your account',
-    'Someone asked to claim the account registered with this email address.' || chr(10) || chr(10)
-      || 'Open this link within 7 days to claim it (you will be asked to sign in first):' || chr(10)
-      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
-      || 'If you did not ask for this, ignore this mail.',
-    '<p>Someone asked to claim the account registered with this email address.</p>'
-      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Claim the account</a> within 7 days '
-      || '(you will be asked to sign in first).</p><p>If you did not ask for this, ignore this mail.</p>'
-  )
+  values (kind, email, subject, text_before || link || text_after, html_before || link || html_after)
   returning id into mail_id;
   insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
-  values (app_private.hash_token(token), email, mail_id, requested_by, now() + interval '7 days');
+  values (app_private.hash_token(token), email, mail_id, requested_by, now() + interval '7 days')
+  returning id into token_id;
   perform pg_notify('mail_outbox', mail_id::text);
-  return mail_id;
 end
+$function$;
+
+create or replace function app_private.queue_claim_mail(email text, requested_by uuid)
+  returns uuid
+  language sql
+  set search_path to 'pg_catalog'
+as $function$
+  select (app_private.queue_claim_link('claim_account', email, 'Claim your account',
+    'Someone asked to claim the account registered with this email address.' || chr(10) || chr(10)
+      || 'Open this link within 7 days to claim it (you will be asked to sign in first):' || chr(10),
+    chr(10) || chr(10) || 'If you did not ask for this, ignore this mail.',
+    '<p>Someone asked to claim the account registered with this email address.</p><p><a href="',
+    '">Claim the account</a> within 7 days '
+      || '(you will be asked to sign in first).</p><p>If you did not ask for this, ignore this mail.</p>',
+    requested_by)).mail_id
+$function$;
+
+-- An invitation to an account (a party's delegate invitation, makeDelegate, transferOwnership): the caller's intro
+-- (plain text and HTML), then the claim link that accepts it.
+create or replace function app_private.queue_invitation_mail(
+  account_name text, email text, intro_text text, intro_html text, invited_by uuid, OUT mail_id uuid, OUT token_id uuid)
+  returns record
+  language sql
+  set search_path to 'pg_catalog'
+as $function$
+  select * from app_private.queue_claim_link('delegate_invitation', email,
+    'You are invited to ' || account_name || ' on Ledgerline',
+    intro_text || chr(10) || chr(10)
+      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10),
+    chr(10) || chr(10) || 'If you did not expect this, ignore this mail.',
+    intro_html || '<p><a href="',
+    '">Accept the invitation</a> within 7 days '
+      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>',
+    invited_by)
+$function$;
+
+-- Text for a mail's HTML (names, intros): escaped, null as empty.
+create or replace function app_private.html_text(value text)
+  returns text
+  language sql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+  select replace(replace(replace(replace(coalesce(value, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')
 $function$;
 
 create or replace function app_private.queue_delegate_invitation(account uuid, party uuid, email text, invited_by uuid)
@@ -110,34 +147,16 @@ create or replace function app_private.queue_delegate_invitation(account uuid, p
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 declare
-  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail of 0101).
-  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   account_name text := (select a.name from app_public.accounts a where a.id = account);
-  mail_id uuid;
-  token_id uuid;
+  sent record := app_private.queue_invitation_mail(account_name, email,
+    'You were added as a delegate of the investor account ' || account_name || '.',
+    '<p>You were added as a delegate of the investor account <strong>' || app_private.html_text(account_name)
+      || '</strong>.</p>',
+    invited_by);
 begin
-  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'delegate_invitation',
-    email,
-    'You are invited to ' || account_name || ' on Ledgerline',
-    'You were added as a delegate of the investor account ' || account_name || '.' || chr(10) || chr(10)
-      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10)
-      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
-      || 'If you did not expect this, ignore this mail.',
-    '<p>You were added as a delegate of the investor account <strong>'
-      || replace(replace(replace(account_name, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</strong>.</p>'
-      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Accept the invitation</a> within 7 days '
-      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>'
-  )
-  returning id into mail_id;
-  insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
-  values (app_private.hash_token(token), email, mail_id, invited_by, now() + interval '7 days')
-  returning id into token_id;
   insert into app_private.delegate_invitations (account_id, party_id, email, claim_token_id, invited_by)
-  values (account, party, email, token_id, invited_by);
-  perform pg_notify('mail_outbox', mail_id::text);
-  return mail_id;
+  values (account, party, email, sent.token_id, invited_by);
+  return sent.mail_id;
 end;
 $function$;
 

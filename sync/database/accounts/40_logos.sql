@@ -48,11 +48,9 @@ create or replace function app_private.require_logo_writer(account_id uuid)
   set search_path to 'pg_catalog'
 as $function$
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in_writer();
   -- Only the session's own account, by its owners and admins.
-  if account_id is distinct from app_private.current_account_id() or not app_private.can_write() then
+  if account_id is distinct from app_private.current_account_id() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
 end

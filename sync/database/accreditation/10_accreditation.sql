@@ -220,11 +220,7 @@ begin
     -- submitted by the investor in an in-person session on the host's device (docs/IN-PERSON.md); the evidence
     -- files are the host's uploads
     hosted := app_private.hosted_session(submit_accreditation.session_id);
-    if submit_accreditation.done_at_device is null then
-      raise exception 'The time the step was done is required.' using errcode = 'LL422';
-    end if;
-    perform app_private.check_date(submit_accreditation.done_at_device);
-    perform app_private.device_time_not_ahead(submit_accreditation.done_at_device);
+    perform app_private.check_device_time(submit_accreditation.done_at_device, 'The time the step was done is required.');
   else
     perform app_private.require_writer('{investor}');
   end if;

@@ -111,12 +111,7 @@ declare
   security app_public.securities;
 begin
   perform app_private.check_decimal(split_preview.price_per_unit, 'Price', 10, 0, 1e15);
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if app_private.current_account_type() is distinct from 'issuer' then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_account_type('issuer');
   select s.* into security from app_public.securities s
     where s.id = split_preview.security_id and s.issuer_id = app_private.current_account_id();
   if security.id is null then

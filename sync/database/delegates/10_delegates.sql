@@ -169,40 +169,19 @@ create or replace function app_private.queue_delegate_mail(
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 declare
-  -- Two v4 UUIDs: 244 random bits from the core generator (as the claim mail of 0101).
-  token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   account_name text := (select a.name from app_public.accounts a where a.id = account);
   greeting text := 'Hello ' || coalesce(nullif(btrim(first_name), ''), 'there') || ',';
   what text := case when transfer
     then 'You are invited to become the owner of ' || account_name || ' on Ledgerline.'
     else 'You were added as a delegate (' || case when role = 'account_viewer' then 'Viewer' else 'Admin' end
       || ') of ' || account_name || ' on Ledgerline.' end;
-  mail_id uuid;
-  token_id uuid;
+  sent record := app_private.queue_invitation_mail(account_name, email, greeting || chr(10) || chr(10) || what,
+    '<p>' || app_private.html_text(greeting) || '</p><p>' || app_private.html_text(what) || '</p>', invited_by);
 begin
-  insert into app_private.mail_outbox (kind, to_address, subject, text_body, html_body)
-  values (
-    'delegate_invitation',
-    email,
-    'You are invited to ' || account_name || ' on Ledgerline',
-    greeting || chr(10) || chr(10) || what || chr(10) || chr(10)
-      || 'Open this link within 7 days to accept (sign up first if you have no Ledgerline sign-in yet):' || chr(10)
-      || '{{origin}}/authenticate/claim?token=' || token || chr(10) || chr(10)
-      || 'If you did not expect this, ignore this mail.',
-    '<p>' || replace(replace(replace(greeting, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</p><p>'
-      || replace(replace(replace(what, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</p>'
-      || '<p><a href="{{origin}}/authenticate/claim?token=' || token || '">Accept the invitation</a> within 7 days '
-      || '(sign up first if you have no Ledgerline sign-in yet).</p><p>If you did not expect this, ignore this mail.</p>'
-  )
-  returning id into mail_id;
-  insert into app_private.claim_tokens (token_hash, email, mail_id, requested_by, expires_on)
-  values (app_private.hash_token(token), email, mail_id, invited_by, now() + interval '7 days')
-  returning id into token_id;
   insert into app_private.delegate_invitations
     (account_id, party_id, email, role, claim_token_id, invited_by, first_name, last_name, transfer_ownership)
-  values (account, null, email, role, token_id, invited_by, first_name, last_name, transfer);
-  perform pg_notify('mail_outbox', mail_id::text);
-  return mail_id;
+  values (account, null, email, role, sent.token_id, invited_by, first_name, last_name, transfer);
+  return sent.mail_id;
 end
 $function$;
 

@@ -83,6 +83,29 @@ comment on function app_private.investor_make_distribution(uuid,numeric,uuid) is
   'Invests the selected investor account in an open offering (whole units).';
 grant execute on function app_private.investor_make_distribution(uuid,numeric,uuid) to app_user;
 
+-- The allocation a staff member of its issuer or broker adds distributions to: 'Allocation not found' (LL404) when
+-- the caller's account cannot see it, 'Operation not allowed' (LL403) when it may not change it.
+create or replace function app_private.editable_allocation(allocation_id uuid)
+  returns app_public.allocations
+  language plpgsql
+  stable security definer
+  set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
+as $function$
+declare
+  allocation app_public.allocations;
+begin
+  select al.* into allocation from app_public.allocations al
+    where al.id = editable_allocation.allocation_id and al.id in (select app_private.staff_allocation_ids());
+  if allocation.id is null then
+    raise exception 'Allocation not found' using errcode = 'LL404';
+  end if;
+  if allocation.id not in (select app_private.editable_allocation_ids()) then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+  return allocation;
+end;
+$function$;
+
 create or replace function app_private.make_distribution(allocation_id uuid, account_email text, amount numeric, name text DEFAULT NULL::text, id uuid DEFAULT NULL::uuid)
   returns app_public.distributions
   language plpgsql
@@ -97,15 +120,7 @@ declare
   distribution app_public.distributions;
 begin
   perform app_private.require_writer('{issuer,broker}');
-  select al.* into allocation from app_public.allocations al
-    where al.id = make_distribution.allocation_id
-      and al.id in (select app_private.staff_allocation_ids());
-  if allocation.id is null then
-    raise exception 'Allocation not found' using errcode = 'LL404';
-  end if;
-  if allocation.id not in (select app_private.editable_allocation_ids()) then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  allocation := app_private.editable_allocation(make_distribution.allocation_id);
   clean_email := app_private.normalized_email(account_email, 'Email is required.');
   if make_distribution.amount is null then
     raise exception 'Amount is required.' using errcode = 'LL422';

@@ -29,15 +29,7 @@ declare
 begin
   perform app_private.require_writer('{issuer,broker}');
   me := app_private.current_account_id();
-  select al.* into allocation from app_public.allocations al
-    where al.id = make_distributions.allocation_id
-      and al.id in (select app_private.staff_allocation_ids());
-  if allocation.id is null then
-    raise exception 'Allocation not found' using errcode = 'LL404';
-  end if;
-  if allocation.id not in (select app_private.editable_allocation_ids()) then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  allocation := app_private.editable_allocation(make_distributions.allocation_id);
   if rows is null or jsonb_typeof(rows) <> 'array' or jsonb_array_length(rows) = 0 then
     raise exception 'Add at least one row.' using errcode = 'LL422';
   end if;

@@ -70,12 +70,7 @@ declare
   key uuid := make_document.file_key;
   status text;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_signed_in_writer();
   if trim(coalesce(make_document.name, '')) = '' then
     raise exception 'Name is required.' using errcode = 'LL422';
   end if;
@@ -174,12 +169,7 @@ declare
   existing app_private.upload_slots;
   ext text;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if not app_private.can_write() then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_signed_in_writer();
   if trim(coalesce(file_name, '')) = '' then
     raise exception 'File name is required.' using errcode = 'LL422';
   end if;

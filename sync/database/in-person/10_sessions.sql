@@ -102,6 +102,24 @@ end;
 $function$;
 revoke all on function app_private.device_time_not_ahead(timestamptz) from public;
 
+-- A time the device says something happened at: `missing` (LL422) when absent, else a real date
+-- (app_private.check_date) not ahead of the server's clock (app_private.device_time_not_ahead).
+create or replace function app_private.check_device_time(at timestamptz, missing text)
+  returns void
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog'
+as $function$
+begin
+  if at is null then
+    raise exception '%', missing using errcode = 'LL422';
+  end if;
+  perform app_private.check_date(at);
+  perform app_private.device_time_not_ahead(at);
+end;
+$function$;
+revoke all on function app_private.check_device_time(timestamptz, text) from public;
+
 -- Marks a step as done in the session (the device's time and the server's) and records it in the investor's audit
 -- trail: done by the investor, hosted by the signed-in user of the host's account.
 create or replace function app_private.mark_step_in_person(step_id uuid, session_id uuid, done_at_device timestamptz)
@@ -152,11 +170,7 @@ begin
     end if;
     raise exception 'This session was already started.' using errcode = 'LL409';
   end if;
-  if started_at_device is null then
-    raise exception 'The session''s start time is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(started_at_device);
-  perform app_private.device_time_not_ahead(started_at_device);
+  perform app_private.check_device_time(started_at_device, 'The session''s start time is required.');
   if length(label) > 200 then
     raise exception 'Device: at most 200 characters.' using errcode = 'LL422';
   end if;
@@ -185,11 +199,7 @@ declare
   session app_public.in_person_sessions := app_private.hosted_session(complete_step_in_person.session_id);
   step app_public.steps := app_private.session_step(session, complete_step_in_person.step_id);
 begin
-  if done_at_device is null then
-    raise exception 'The time the step was done is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(done_at_device);
-  perform app_private.device_time_not_ahead(done_at_device);
+  perform app_private.check_device_time(done_at_device, 'The time the step was done is required.');
   perform app_private.complete_step_as(session.investor_id, blob, step.id, parent_step_id, coalesce(parent_only, false));
   return app_private.mark_step_in_person(step.id, session.id, done_at_device);
 end;
@@ -207,11 +217,7 @@ as $function$
 declare
   session app_public.in_person_sessions := app_private.hosted_session(end_in_person_session.id);
 begin
-  if ended_at_device is null then
-    raise exception 'The session''s end time is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(ended_at_device);
-  perform app_private.device_time_not_ahead(ended_at_device);
+  perform app_private.check_device_time(ended_at_device, 'The session''s end time is required.');
   if session.end_received_at is not null then
     return session;
   end if;
@@ -327,16 +333,6 @@ begin
 end;
 $function$;
 revoke all on function app_private.queue_in_person_mail(uuid) from public;
-
--- Text for a mail's HTML.
-create or replace function app_private.html_text(value text)
-  returns text
-  language sql
-  immutable
-  set search_path to 'pg_catalog'
-as $function$
-  select replace(replace(replace(replace(coalesce(value, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')
-$function$;
 
 -- A step's `inPerson` in the distributions read model (read-models/10_distributions.sql): the host's name and
 -- account, the device's time and the server's; null for a step the investor did themselves.

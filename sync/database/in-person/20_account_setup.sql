@@ -18,11 +18,7 @@ declare
   session app_public.in_person_sessions := app_private.hosted_session(setup_account_in_person.session_id);
   account app_public.accounts;
 begin
-  if done_at_device is null then
-    raise exception 'The time the step was done is required.' using errcode = 'LL422';
-  end if;
-  perform app_private.check_date(done_at_device);
-  perform app_private.device_time_not_ahead(done_at_device);
+  perform app_private.check_device_time(done_at_device, 'The time the step was done is required.');
   perform app_private.setup_account_input_check(formation_date, addresses, parties);
   account := app_private.set_up_investor_account(session.investor_id, account_name, attestation, tax_id, type,
                                                   formation_date, addresses, parties, phone, false);

@@ -137,12 +137,7 @@ create or replace function app_public.register_control()
   set search_path to 'pg_catalog'
 as $function$
 begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if app_private.current_account_type() is distinct from 'issuer' then
-    raise exception 'Operation not allowed' using errcode = 'LL403';
-  end if;
+  perform app_private.require_account_type('issuer');
   return query
   with own as (
     select s.id, s.name, s.total from app_public.securities s where s.issuer_id = app_private.current_account_id()

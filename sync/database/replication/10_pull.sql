@@ -13,6 +13,29 @@
 -- app_public.pull_documents (GraphQL pullDocuments) is the same answer as jsonb.
 -- Security invoker: the request's role and claims decide.
 
+-- The documents of these ids of `model` (a replicated model: the callers check), in the ids' order, built by
+-- app_private.docs_<model> under the reader's row-level security, one the reader cannot see as {id, _deleted: true};
+-- their texts joined by ', ', null for no ids. Shared by the pull and the change stream (50_stream_documents.sql).
+create or replace function app_private.built_documents_text(model text, ids uuid[])
+  returns text
+  language plpgsql stable security invoker
+  set search_path = pg_catalog, app_public, app_private
+as $$
+declare
+  docs text;
+begin
+  execute format(
+    $q$
+      select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
+      from unnest($1) with ordinality as i(id, ord)
+      left join app_private.docs_%s($1) d on d.id = i.id
+    $q$, model)
+    into docs using ids;
+  return docs;
+end;
+$$;
+grant execute on function app_private.built_documents_text(text, uuid[]) to app_user;
+
 create or replace function app_private.pull_documents_text(model text, after_txid text, after_seq bigint, lim integer)
   returns text
   language plpgsql stable security invoker
@@ -85,13 +108,7 @@ begin
     end if;
     perform set_config('ledgerline.ready_missing', missing::text, true);
   elsif cardinality(batch.doc_ids) > 0 then
-    execute format(
-      $q$
-        select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
-        from unnest($1) with ordinality as i(id, ord)
-        left join app_private.docs_%s($1) d on d.id = i.id
-      $q$, model)
-      into docs using batch.doc_ids;
+    docs := app_private.built_documents_text(model, batch.doc_ids);
   end if;
   -- jsonb prints an object's keys shortest first: "documents" before "checkpoint", "seq" before "txid".
   return '{"documents": [' || coalesce(docs, '') || '], "checkpoint": '

@@ -46,13 +46,7 @@ begin
   end if;
   ids := app_private.stream_change_ids(model, change_txid);
   if cardinality(ids) > 0 then
-    execute format(
-      $q$
-        select string_agg(coalesce(d.doc, jsonb_build_object('id', i.id, '_deleted', true))::text, ', ' order by i.ord)
-        from unnest($1) with ordinality as i(id, ord)
-        left join app_private.docs_%s($1) d on d.id = i.id
-      $q$, model)
-      into docs using ids;
+    docs := app_private.built_documents_text(model, ids);
   end if;
   return '[' || coalesce(docs, '') || ']';
 end;

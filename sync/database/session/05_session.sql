@@ -38,6 +38,26 @@ comment on function app_private.request_reader() is
   'True while a request runs (role app_user), also inside SECURITY DEFINER functions, which change current_user only.';
 grant execute on function app_private.request_reader() to app_user;
 
+-- Who may change anything: a signed-in user in an account ('Not signed in', LL401) who is not a viewer there
+-- ('Operation not allowed', LL403).
+create or replace function app_private.require_signed_in_writer()
+  returns void
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog'
+as $function$
+begin
+  if app_private.current_user_id() is null or app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if not app_private.can_write() then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_signed_in_writer() to app_user;
+
+-- A writer (above) in an account of one of these types.
 create or replace function app_private.require_writer(account_types text[])
   returns void
   language plpgsql
@@ -45,15 +65,32 @@ create or replace function app_private.require_writer(account_types text[])
   set search_path to 'pg_catalog', 'public', 'app_public', 'app_private'
 as $function$
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
-  if not app_private.can_write() or not (app_private.current_account_type() = any (account_types)) then
+  perform app_private.require_signed_in_writer();
+  if not (app_private.current_account_type() = any (account_types)) then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
 end
 $function$;
 grant execute on function app_private.require_writer(text[]) to app_user;
+
+-- A reader in an account of this type (viewers too): 'Not signed in' (LL401) without an account, else 'Operation not
+-- allowed' (LL403) in an account of another type.
+create or replace function app_private.require_account_type(account_type text)
+  returns void
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog'
+as $function$
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in' using errcode = 'LL401';
+  end if;
+  if app_private.current_account_type() is distinct from account_type then
+    raise exception 'Operation not allowed' using errcode = 'LL403';
+  end if;
+end
+$function$;
+grant execute on function app_private.require_account_type(text) to app_user;
 
 -- The end of a check that reads one of the session's own rows for a change (its payment or signing account, a mapped
 -- template): row_found is the caller's FOUND after reading the row (a parameter named `found` would be hidden by this
