@@ -16,6 +16,7 @@ import { Route as InPersonRouteImport } from "./routes/_inPerson.tsx";
 import { Route as AccountRoleRouteImport } from "./routes/account-role.tsx";
 import { Route as LoginRouteImport } from "./routes/login.tsx";
 import { Route as AppAdminRouteImport } from "./routes/_app/_admin.tsx";
+import { Route as AppAgentRouteImport } from "./routes/_app/_agent.tsx";
 import { Route as AppAgentBrokerIssuerRouteImport } from "./routes/_app/_agentBrokerIssuer.tsx";
 import { Route as AppAtsBrokerIssuerRouteImport } from "./routes/_app/_atsBrokerIssuer.tsx";
 import { Route as AppAtsIssuerRouteImport } from "./routes/_app/_atsIssuer.tsx";
@@ -29,6 +30,7 @@ import { Route as AppNonInvestorRouteImport } from "./routes/_app/_nonInvestor.t
 import { Route as AppVendorRouteImport } from "./routes/_app/_vendor.tsx";
 import { Route as AppSettingsRouteImport } from "./routes/_app/settings.tsx";
 import { Route as AccountClaimRouteImport } from "./routes/account/claim.tsx";
+import { Route as AppAgentTransferRequestsRouteImport } from "./routes/_app/_agent/transfer-requests.tsx";
 import { Route as AppAgentBrokerIssuerDistributionsRouteImport } from "./routes/_app/_agentBrokerIssuer/distributions.tsx";
 import { Route as AppAtsIssuerSecuritiesRouteImport } from "./routes/_app/_atsIssuer/securities.tsx";
 import { Route as AppBrokerIssuersRouteImport } from "./routes/_app/_broker/issuers.tsx";
@@ -113,6 +115,10 @@ const AppAdminRoute = AppAdminRouteImport.update({
   id: "/_admin",
   getParentRoute: () => AppRoute,
 } as any);
+const AppAgentRoute = AppAgentRouteImport.update({
+  id: "/_agent",
+  getParentRoute: () => AppRoute,
+} as any);
 const AppAgentBrokerIssuerRoute = AppAgentBrokerIssuerRouteImport.update({
   id: "/_agentBrokerIssuer",
   getParentRoute: () => AppRoute,
@@ -167,6 +173,12 @@ const AccountClaimRoute = AccountClaimRouteImport.update({
   path: "/account/claim",
   getParentRoute: () => rootRouteImport,
 } as any);
+const AppAgentTransferRequestsRoute =
+  AppAgentTransferRequestsRouteImport.update({
+    id: "/transfer-requests",
+    path: "/transfer-requests",
+    getParentRoute: () => AppAgentRoute,
+  } as any);
 const AppAgentBrokerIssuerDistributionsRoute =
   AppAgentBrokerIssuerDistributionsRouteImport.update({
     id: "/distributions",
@@ -455,6 +467,7 @@ export interface FileRoutesByFullPath {
   "/login": typeof LoginRoute;
   "/settings": typeof AppSettingsRouteWithChildren;
   "/account/claim": typeof AccountClaimRoute;
+  "/transfer-requests": typeof AppAgentTransferRequestsRoute;
   "/distributions": typeof AppAgentBrokerIssuerDistributionsRoute;
   "/securities": typeof AppAtsIssuerSecuritiesRoute;
   "/issuers": typeof AppBrokerIssuersRoute;
@@ -511,6 +524,7 @@ export interface FileRoutesByTo {
   "/account-role": typeof AccountRoleRoute;
   "/login": typeof LoginRoute;
   "/account/claim": typeof AccountClaimRoute;
+  "/transfer-requests": typeof AppAgentTransferRequestsRoute;
   "/distributions": typeof AppAgentBrokerIssuerDistributionsRoute;
   "/securities": typeof AppAtsIssuerSecuritiesRoute;
   "/issuers": typeof AppBrokerIssuersRoute;
@@ -570,6 +584,7 @@ export interface FileRoutesById {
   "/account-role": typeof AccountRoleRoute;
   "/login": typeof LoginRoute;
   "/_app/_admin": typeof AppAdminRouteWithChildren;
+  "/_app/_agent": typeof AppAgentRouteWithChildren;
   "/_app/_agentBrokerIssuer": typeof AppAgentBrokerIssuerRouteWithChildren;
   "/_app/_atsBrokerIssuer": typeof AppAtsBrokerIssuerRouteWithChildren;
   "/_app/_atsIssuer": typeof AppAtsIssuerRouteWithChildren;
@@ -583,6 +598,7 @@ export interface FileRoutesById {
   "/_app/_vendor": typeof AppVendorRouteWithChildren;
   "/_app/settings": typeof AppSettingsRouteWithChildren;
   "/account/claim": typeof AccountClaimRoute;
+  "/_app/_agent/transfer-requests": typeof AppAgentTransferRequestsRoute;
   "/_app/_agentBrokerIssuer/distributions": typeof AppAgentBrokerIssuerDistributionsRoute;
   "/_app/_atsIssuer/securities": typeof AppAtsIssuerSecuritiesRoute;
   "/_app/_broker/issuers": typeof AppBrokerIssuersRoute;
@@ -644,6 +660,7 @@ export interface FileRouteTypes {
     | "/login"
     | "/settings"
     | "/account/claim"
+    | "/transfer-requests"
     | "/distributions"
     | "/securities"
     | "/issuers"
@@ -700,6 +717,7 @@ export interface FileRouteTypes {
     | "/account-role"
     | "/login"
     | "/account/claim"
+    | "/transfer-requests"
     | "/distributions"
     | "/securities"
     | "/issuers"
@@ -758,6 +776,7 @@ export interface FileRouteTypes {
     | "/account-role"
     | "/login"
     | "/_app/_admin"
+    | "/_app/_agent"
     | "/_app/_agentBrokerIssuer"
     | "/_app/_atsBrokerIssuer"
     | "/_app/_atsIssuer"
@@ -771,6 +790,7 @@ export interface FileRouteTypes {
     | "/_app/_vendor"
     | "/_app/settings"
     | "/account/claim"
+    | "/_app/_agent/transfer-requests"
     | "/_app/_agentBrokerIssuer/distributions"
     | "/_app/_atsIssuer/securities"
     | "/_app/_broker/issuers"
@@ -885,6 +905,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppAdminRouteImport;
       parentRoute: typeof AppRoute;
     };
+    "/_app/_agent": {
+      id: "/_app/_agent";
+      path: "";
+      fullPath: "/";
+      preLoaderRoute: typeof AppAgentRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     "/_app/_agentBrokerIssuer": {
       id: "/_app/_agentBrokerIssuer";
       path: "";
@@ -975,6 +1002,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/account/claim";
       preLoaderRoute: typeof AccountClaimRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    "/_app/_agent/transfer-requests": {
+      id: "/_app/_agent/transfer-requests";
+      path: "/transfer-requests";
+      fullPath: "/transfer-requests";
+      preLoaderRoute: typeof AppAgentTransferRequestsRouteImport;
+      parentRoute: typeof AppAgentRoute;
     };
     "/_app/_agentBrokerIssuer/distributions": {
       id: "/_app/_agentBrokerIssuer/distributions";
@@ -1354,6 +1388,18 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
   AppAdminRouteChildren,
 );
 
+interface AppAgentRouteChildren {
+  AppAgentTransferRequestsRoute: typeof AppAgentTransferRequestsRoute;
+}
+
+const AppAgentRouteChildren: AppAgentRouteChildren = {
+  AppAgentTransferRequestsRoute: AppAgentTransferRequestsRoute,
+};
+
+const AppAgentRouteWithChildren = AppAgentRoute._addFileChildren(
+  AppAgentRouteChildren,
+);
+
 interface AppAgentBrokerIssuerRouteChildren {
   AppAgentBrokerIssuerDistributionsRoute: typeof AppAgentBrokerIssuerDistributionsRoute;
 }
@@ -1586,6 +1632,7 @@ const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren;
+  AppAgentRoute: typeof AppAgentRouteWithChildren;
   AppAgentBrokerIssuerRoute: typeof AppAgentBrokerIssuerRouteWithChildren;
   AppAtsBrokerIssuerRoute: typeof AppAtsBrokerIssuerRouteWithChildren;
   AppAtsIssuerRoute: typeof AppAtsIssuerRouteWithChildren;
@@ -1605,6 +1652,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
+  AppAgentRoute: AppAgentRouteWithChildren,
   AppAgentBrokerIssuerRoute: AppAgentBrokerIssuerRouteWithChildren,
   AppAtsBrokerIssuerRoute: AppAtsBrokerIssuerRouteWithChildren,
   AppAtsIssuerRoute: AppAtsIssuerRouteWithChildren,

@@ -11,7 +11,11 @@ const link = (label: string, to: string): NavLink => ({ label, to });
 
 export const NAV_LINKS: Record<AccountType, NavLink[]> = {
   admin: [link("Forms", "/admin/forms"), link("Reports", "/admin/reports"), link("Types", "/admin/types")],
-  agent: [link("Distributions", "/distributions"), link("Contacts", "/contacts")],
+  agent: [
+    link("Distributions", "/distributions"),
+    link("Transfer requests", "/transfer-requests"),
+    link("Contacts", "/contacts"),
+  ],
   ats: [link("Securities", "/securities"), link("Contacts", "/contacts")],
   investor: [link("Portfolio", "/portfolio"), link("Wallet", "/wallet"), link("Documents", "/investor-documents")],
   issuer: [

@@ -70,7 +70,12 @@ describe("sign-in lands on the home of the account type with its top-bar links",
       home: HOMES.investor,
       links: ["Portfolio", "Wallet", "Documents"],
     },
-    { email: "agent@demo.test", type: "Agent", home: HOMES.agent, links: ["Distributions", "Contacts"] },
+    {
+      email: "agent@demo.test",
+      type: "Agent",
+      home: HOMES.agent,
+      links: ["Distributions", "Transfer requests", "Contacts"],
+    },
     { email: "ats@demo.test", type: "ATS", home: HOMES.ats, links: ["Securities", "Contacts"] },
     { email: "admin@demo.test", type: "Admin", home: HOMES.admin, links: ["Forms", "Reports", "Types"] },
   ];

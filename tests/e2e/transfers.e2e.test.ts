@@ -2,6 +2,8 @@
 // Trust asks, offline, to transfer part of its fund holding to a new investor by e-mail (the device's checks give the
 // server's texts first; the request waits with its mark and is sent once on reconnect); the issuer approves it on the
 // security page; both holdings, the ledger and the holder's screen follow, and the total is unchanged.
+// The issuer then names the fund's transfer agent on the rules card, the holder asks again, and the agent approves
+// on its Transfer requests page; the holdings and the holder's screen follow.
 // Then a tokenized holding (Emma Lawson's Seed units, minted on the embedded chain): her request inside the
 // security's lock-up is refused with the rule on her screen; once the lock-up is lifted she asks again for a person
 // with no account, who signs up, claims the account from the invitation mail, sets it up, adds a wallet address and
@@ -176,6 +178,41 @@ describe("a partial transfer", () => {
     const download = holder.waitForEvent("download");
     await card.getByRole("link", { name: "Confirmation (PDF)" }).click();
     expect((await download).suggestedFilename()).toMatch(/^ledgerline-transfer-.+\.pdf$/);
+
+    // The issuer names the fund's transfer agent on the rules card; the agent approves the holder's next request on
+    // its Transfer requests page, and the holder's screen follows.
+    const agentCard = issuer.getByTestId("transfer-agent");
+    await agentCard.getByRole("combobox", { name: "Transfer agent" }).click();
+    await issuer.getByRole("option", { name: "Keystone Transfer Agents" }).click();
+    await agentCard.getByRole("button", { name: "Name agent" }).click();
+    await expect.poll(() => text(agentCard), { timeout: 30_000 }).toContain("Transfer agent: Keystone Transfer Agents");
+    await expect.poll(() => agentCard.getByTestId("pending-mark").count(), { timeout: 30_000 }).toBe(0);
+    await card.getByRole("button", { name: "Transfer", exact: true }).click();
+    await dialog.getByLabel("Units to transfer").fill("1000");
+    await dialog.getByLabel("Transferee's email").fill(NEW_HOLDER);
+    await dialog.getByRole("combobox", { name: "Reason" }).click();
+    await holder.getByRole("option", { name: "Gift" }).click();
+    await dialog.getByRole("button", { name: "Request transfer" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const agent = await signIn(await context(), "agent@demo.test");
+    await waitForPath(agent, "/distributions");
+    await agent.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transfer requests" }).click();
+    await waitForPath(agent, "/transfer-requests");
+    const agentRow = agent.getByTestId("agent-transfers").getByTestId("transfer-row").filter({ hasText: "1,000" });
+    await expect.poll(() => text(agentRow), { timeout: 60_000 }).toContain("Kim Family Trust");
+    await agentRow.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => text(agentRow), { timeout: 60_000 }).toContain("Approved");
+    await screenshot(agent, "transfer-approved-by-agent");
+    const { rows: held } = await e2e.server.server.db.query<{ email: string; amount: string }>(
+      `select a.email, sum(h.amount)::text as amount from app_public.holdings h
+         join app_public.accounts a on a.id = h.investor_id where h.security_id = $1 group by a.email order by a.email`,
+      [securityId],
+    );
+    expect(Object.fromEntries(held.map((row) => [row.email, row.amount]))).toEqual({
+      [NEW_HOLDER]: "11000.5",
+      "investor2@demo.test": "13999.5",
+    });
+    await expect.poll(() => text(holder.getByTestId("holding-units")), { timeout: 60_000 }).toContain("13,999.5");
   });
 
   it("of a tokenized holding: refused in a lock-up, then to a new investor who onboards; the chain follows", async () => {

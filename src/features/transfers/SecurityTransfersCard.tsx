@@ -1,14 +1,16 @@
 // The issuer's side of transfers on /security/{id}: the security's transfer rules (setTransferRules; the current
-// rules are read from the server while online, the rules are not kept on the device) and every transfer request of
-// the security with Approve and Reject.
+// rules are read from the server while online, the rules are not kept on the device) and its transfer agent
+// (nameTransferAgent), and every transfer request of the security with Approve and Reject.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useForm } from "../../app/use-form.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
+import { usePending } from "../../data/pending-hooks.ts";
 import type { TransferRules } from "../../domain/transfers.ts";
 import { Button, Card, Checkbox, DateInput, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
+import { TransferAgentForm } from "./TransferAgentForm.tsx";
 import { TransferTable } from "./TransferTable.tsx";
 import { useTransferRules } from "./use-transfer-rules.ts";
 import { useTransfers } from "./use-transfers.ts";
@@ -36,12 +38,20 @@ export function SecurityTransfersCard({ securityId }: { securityId: string }) {
 }
 
 function TransferRulesCard({ securityId }: { securityId: string }) {
-  const { rules, online } = useTransferRules(securityId);
+  // this device's queued choices of the agent: the rules are read again as each one's state changes
+  const queued = usePending("security.transferRules").filter(
+    (entry) => entry.op === "agent" && entry.id === securityId,
+  );
+  const { rules, online } = useTransferRules(securityId, queued.map((entry) => entry.mark.status).join());
+  const agent = rules?.transferAgentId ? { id: rules.transferAgentId, name: rules.transferAgent?.name ?? "" } : null;
   return (
     <Card title={TRANSFERS_TEXT.rulesCard} testId="transfer-rules">
       <p className={mutedText}>{TRANSFERS_TEXT.rulesDescription}</p>
       {rules === undefined && !online && <p className={mutedText}>{TRANSFERS_TEXT.rulesOffline}</p>}
       {rules !== undefined && <RulesForm key={JSON.stringify(rules)} securityId={securityId} rules={rules} />}
+      {rules !== undefined && (
+        <TransferAgentForm key={agent?.id ?? ""} securityId={securityId} agent={agent} queued={queued.at(-1)} />
+      )}
     </Card>
   );
 }

@@ -1,8 +1,9 @@
-// A table of transfer requests (a holding's, or a security's for its issuer): date, from, to, units, price, status
-// with its sync mark, and the actions the viewer may take on an open request: the holder cancels its own, the issuer's
-// (or managing broker's) owners and admins approve or reject with a reason, and retry a tokenized holding's transfer
-// the chain refused (its state and reason under the status). Every action is a queued command; a row with a queued
-// decision shows its mark instead of the buttons until the server answers.
+// A table of transfer requests (a holding's, or a security's for its issuer or transfer agent): date, from, to, units,
+// price, status with its sync mark, and the actions the viewer may take on an open request: the holder cancels its
+// own, the issuer's (or managing broker's, or the security's transfer agent's) owners and admins approve or reject
+// with a reason, and retry a tokenized holding's transfer the chain refused (its state and reason under the status).
+// Every action is a queued command; a row with a queued decision shows its mark instead of the buttons until the
+// server answers.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useForm } from "../../app/use-form.ts";
@@ -63,7 +64,10 @@ export function TransferTable({
   const command = useCommand();
   const online = useOnline();
   const [rejecting, setRejecting] = useState<string | null>(null);
-  const decides = (viewer.accountType === "issuer" || viewer.accountType === "broker") && viewer.canWrite;
+  // the security's transfer agent decides as its issuer does (the rows it reads are of securities it is named on)
+  const decides =
+    (viewer.accountType === "issuer" || viewer.accountType === "broker" || viewer.accountType === "agent") &&
+    viewer.canWrite;
   const approve = async (transferId: string) => {
     await command("approveTransfer", { input: { transferId } });
     toast.success(TRANSFERS_TEXT.approved);

@@ -67,4 +67,16 @@ export const TRANSFERS_TEXT = {
   rulesSaved: "Transfer rules saved",
   rulesOffline: "The current rules are shown when you are online.",
   daysError: "Enter a whole number of days up to 36,500.",
+  agentField: "Transfer agent",
+  noAgent: "None",
+  nameAgent: "Name agent",
+  agentSaved: "Transfer agent saved",
+  agentNamed: (name: string) => `Transfer agent: ${name}`,
+  agentNone: "No transfer agent: your owners and admins decide the requests.",
+  agentDescription:
+    "The agent account you name reviews the transfer requests of this security beside you: its owners and admins approve or reject them.",
+  agentPage: "Transfer requests",
+  agentPageDescription:
+    "The transfer requests of the securities whose issuers named you their transfer agent. Every rule of the security is checked again when you approve.",
+  agentPageNone: "No issuer has named you the transfer agent of a security yet.",
 } as const;

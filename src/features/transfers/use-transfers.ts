@@ -1,5 +1,5 @@
 // The transfer requests a screen shows: the stored `transfers` documents (a holding's, with the transfer it came by,
-// or a security's) with this device's queued commands applied: a request not yet applied appears as a row with its
+// a security's, or all of them) with this device's queued commands applied: a request not yet applied appears as a row with its
 // mark (one the server refused as Refused, promising no units), a queued decision or cancellation marks its row (the
 // buttons go until the server answers).
 import { useMemo } from "react";
@@ -12,7 +12,8 @@ import type { TransferRow } from "./TransferTable.tsx";
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 export function useTransfers(
-  filter: { holdingId: string } | { securityId: string },
+  /** a holding's, a security's, or every request on the device (the transfer agent's page: its securities' only) */
+  filter: { holdingId: string } | { securityId: string } | Record<string, never>,
   /** who asks for the queued requests (this device's account) */
   requesterName = "",
 ): {
