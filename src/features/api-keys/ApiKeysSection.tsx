@@ -3,21 +3,10 @@
 // section says so instead of showing stale keys or queueing a change.
 
 import { useState } from "react";
-import { OnlineReadStatus } from "../../app/OnlineReadStatus.tsx";
+import { OnlineSection, useServerAction } from "../../app/OnlineSection.tsx";
 import { useViewer } from "../../app/viewer.ts";
-import { serverRefusalText } from "../../data/graphql.ts";
 import { formatDate } from "../../domain/format.ts";
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ListRow,
-  ListRows,
-  mutedText,
-  StatusBadge,
-  toast,
-} from "../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, ListRow, ListRows, StatusBadge } from "../../ui/index.ts";
 import { CreateKeyDialog } from "./CreateKeyDialog.tsx";
 import { API_KEYS_TEXT as T } from "./strings.ts";
 import { type ApiKey, useApiKeys } from "./use-api-keys.ts";
@@ -29,45 +18,36 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
   const { state, reload, create, revoke } = useApiKeys();
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerAction();
 
-  async function confirmRevoke(key: ApiKey) {
-    setBusy(true);
-    try {
-      await revoke(key.id);
-      toast.success(T.revoked);
-      setRevoking(null);
-      reload();
-    } catch (error) {
-      toast.error(serverRefusalText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirmRevoke = (key: ApiKey) =>
+    run(
+      key.id,
+      () => revoke(key.id),
+      T.revoked,
+      () => {
+        setRevoking(null);
+        reload();
+      },
+    );
 
-  const ready = state.status === "ready";
   return (
-    <Card
-      title={personal ? T.personalTitle : T.title}
-      testId="api-keys-section"
-      actions={
-        canWrite && ready ? (
-          <Button size="sm" onClick={() => setAdding(true)}>
-            {T.add}
-          </Button>
-        ) : undefined
-      }
-    >
-      <p className={mutedText}>{personal ? T.personalIntro : T.intro}</p>
-      <OnlineReadStatus state={state} texts={T} onRetry={reload} />
-      {ready && (
-        <>
-          {!canWrite && <p className={mutedText}>{T.readOnly}</p>}
-          {state.keys.length === 0 ? (
+    <>
+      <OnlineSection
+        title={personal ? T.personalTitle : T.title}
+        testId="api-keys-section"
+        intro={personal ? T.personalIntro : T.intro}
+        texts={T}
+        state={state}
+        onRetry={reload}
+        onAdd={() => setAdding(true)}
+      >
+        {({ keys }) =>
+          keys.length === 0 ? (
             <EmptyState text={T.noKeys} />
           ) : (
             <ListRows>
-              {state.keys.map((key) => (
+              {keys.map((key) => (
                 <ListRow
                   key={key.id}
                   title={key.name}
@@ -87,9 +67,9 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
                 </ListRow>
               ))}
             </ListRows>
-          )}
-        </>
-      )}
+          )
+        }
+      </OnlineSection>
       {adding && (
         <CreateKeyDialog
           personal={personal}
@@ -106,11 +86,11 @@ export function ApiKeysSection({ personal = false }: { personal?: boolean }) {
           description={T.revokeDescription(revoking.name)}
           cancelLabel={T.cancel}
           confirmLabel={T.revokeConfirm}
-          busy={busy}
+          busy={busy === revoking.id}
           onCancel={() => setRevoking(null)}
           onConfirm={() => void confirmRevoke(revoking)}
         />
       )}
-    </Card>
+    </>
   );
 }

@@ -3,20 +3,9 @@
 // server and the log is the server's, so offline the section says so instead of showing stale or queued changes.
 
 import { useState } from "react";
-import { OnlineReadStatus } from "../../app/OnlineReadStatus.tsx";
+import { OnlineSection, useServerAction } from "../../app/OnlineSection.tsx";
 import { useViewer } from "../../app/viewer.ts";
-import { serverRefusalText } from "../../data/graphql.ts";
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ListRow,
-  ListRows,
-  mutedText,
-  SectionTitle,
-  toast,
-} from "../../ui/index.ts";
+import { Button, ConfirmDialog, EmptyState, ListRow, ListRows, SectionTitle } from "../../ui/index.ts";
 import { AddEndpointDialog } from "./AddEndpointDialog.tsx";
 import { DeliveryLog } from "./DeliveryLog.tsx";
 import { WEBHOOKS_TEXT } from "./strings.ts";
@@ -27,85 +16,66 @@ export function WebhooksSection() {
   const { state, reload, register, remove, resend } = useWebhooks();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useServerAction();
 
-  async function confirmRemove(endpoint: WebhookEndpoint) {
-    setBusy(endpoint.id);
-    try {
-      await remove(endpoint.id);
-      toast.success(WEBHOOKS_TEXT.removed);
-      setRemoving(null);
-      reload();
-    } catch (error) {
-      toast.error(serverRefusalText(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const confirmRemove = (endpoint: WebhookEndpoint) =>
+    run(
+      endpoint.id,
+      () => remove(endpoint.id),
+      WEBHOOKS_TEXT.removed,
+      () => {
+        setRemoving(null);
+        reload();
+      },
+    );
+  const sendAgain = (deliveryId: string) => run(deliveryId, () => resend(deliveryId), WEBHOOKS_TEXT.sentAgain, reload);
 
-  async function sendAgain(deliveryId: string) {
-    setBusy(deliveryId);
-    try {
-      await resend(deliveryId);
-      toast.success(WEBHOOKS_TEXT.sentAgain);
-      reload();
-    } catch (error) {
-      toast.error(serverRefusalText(error));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const ready = state.status === "ready";
   return (
-    <Card
-      title={WEBHOOKS_TEXT.title}
-      testId="webhooks-section"
-      actions={
-        canWrite && ready ? (
-          <Button size="sm" onClick={() => setAdding(true)}>
-            {WEBHOOKS_TEXT.add}
-          </Button>
-        ) : undefined
-      }
-    >
-      <p className={mutedText}>{WEBHOOKS_TEXT.intro}</p>
-      <OnlineReadStatus state={state} texts={WEBHOOKS_TEXT} onRetry={reload} />
-      {ready && (
-        <>
-          {!canWrite && <p className={mutedText}>{WEBHOOKS_TEXT.readOnly}</p>}
-          <SectionTitle>{WEBHOOKS_TEXT.endpoints}</SectionTitle>
-          {state.endpoints.length === 0 ? (
-            <EmptyState text={WEBHOOKS_TEXT.noEndpoints} />
-          ) : (
-            <ListRows>
-              {state.endpoints.map((endpoint) => (
-                <ListRow
-                  key={endpoint.id}
-                  title={endpoint.url}
-                  detail={endpoint.eventTypes
-                    .map((type) => WEBHOOKS_TEXT.eventLabels[type as keyof typeof WEBHOOKS_TEXT.eventLabels] ?? type)
-                    .join(", ")}
-                >
-                  {canWrite && (
-                    <Button size="sm" variant="outline" onClick={() => setRemoving(endpoint)}>
-                      {WEBHOOKS_TEXT.remove}
-                    </Button>
-                  )}
-                </ListRow>
-              ))}
-            </ListRows>
-          )}
-          <SectionTitle>{WEBHOOKS_TEXT.deliveries}</SectionTitle>
-          <DeliveryLog
-            deliveries={state.deliveries}
-            endpoints={state.endpoints}
-            canWrite={canWrite}
-            sending={busy}
-            onSendAgain={(id) => void sendAgain(id)}
-          />
-        </>
-      )}
+    <>
+      <OnlineSection
+        title={WEBHOOKS_TEXT.title}
+        testId="webhooks-section"
+        intro={WEBHOOKS_TEXT.intro}
+        texts={WEBHOOKS_TEXT}
+        state={state}
+        onRetry={reload}
+        onAdd={() => setAdding(true)}
+      >
+        {({ endpoints, deliveries }) => (
+          <>
+            <SectionTitle>{WEBHOOKS_TEXT.endpoints}</SectionTitle>
+            {endpoints.length === 0 ? (
+              <EmptyState text={WEBHOOKS_TEXT.noEndpoints} />
+            ) : (
+              <ListRows>
+                {endpoints.map((endpoint) => (
+                  <ListRow
+                    key={endpoint.id}
+                    title={endpoint.url}
+                    detail={endpoint.eventTypes
+                      .map((type) => WEBHOOKS_TEXT.eventLabels[type as keyof typeof WEBHOOKS_TEXT.eventLabels] ?? type)
+                      .join(", ")}
+                  >
+                    {canWrite && (
+                      <Button size="sm" variant="outline" onClick={() => setRemoving(endpoint)}>
+                        {WEBHOOKS_TEXT.remove}
+                      </Button>
+                    )}
+                  </ListRow>
+                ))}
+              </ListRows>
+            )}
+            <SectionTitle>{WEBHOOKS_TEXT.deliveries}</SectionTitle>
+            <DeliveryLog
+              deliveries={deliveries}
+              endpoints={endpoints}
+              canWrite={canWrite}
+              sending={busy}
+              onSendAgain={(id) => void sendAgain(id)}
+            />
+          </>
+        )}
+      </OnlineSection>
       {adding && (
         <AddEndpointDialog
           register={register}
@@ -126,6 +96,6 @@ export function WebhooksSection() {
           onConfirm={() => void confirmRemove(removing)}
         />
       )}
-    </Card>
+    </>
   );
 }
