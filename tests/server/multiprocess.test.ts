@@ -549,6 +549,16 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     const [leader] = await lockHolders(1);
     const target = procs.find((p) => p.name === leader) as Proc;
     const listenName = `ledgerline ${target.child.pid} listen`;
+    // the app's change stream on that process: told to pull everything once LISTEN is back (a change may be missed)
+    const { client } = await signedIn(target.url);
+    const { url, impl } = streamClient(target.url, client);
+    const tables: string[] = [];
+    const ws = createClient({ url, webSocketImpl: impl, retryAttempts: 0 });
+    ws.subscribe<{ changes: { table: string; n: number } }>(
+      { query: "subscription changes { changes { table n documents } }" },
+      { next: (value) => tables.push(value.data?.changes.table ?? ""), error: () => {}, complete: () => {} },
+    );
+    await new Promise((done) => setTimeout(done, 500));
     const killed = await admin.query<{ done: boolean }>(
       "select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = $1",
       [listenName],
@@ -576,6 +586,8 @@ describe.runIf(pgClusterAvailable)("several server processes on one PostgreSQL",
     // a NOTIFY reaches the mail runner again (its own timer would take a minute)
     const subjects = await queueMails("Listening again", 1);
     await waitFor("the mail after the LISTEN came back", () => smtp.accepted.includes(subjects[0] as string), 5_000);
+    await waitFor("the stream's resync event", () => tables.includes("*"), 5_000);
+    await ws.dispose();
   });
 
   it("writes one JSON line per request and event in production", () => {
