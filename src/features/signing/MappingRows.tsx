@@ -1,6 +1,6 @@
 // The mapping of a mapped template's roles and of a document's fields: a row per role or field with its mapping, its
 // Save (while unlocked) and its sync mark.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { Button, ListCard, Select, Tag, TextField } from "../../ui/index.ts";
 import { MarkNote } from "./MarkNote.tsx";
@@ -67,6 +67,82 @@ export function ErrorText({ text }: { text?: string }) {
   );
 }
 
+/** A role's or a field's row: its name and what it shows beside it, its fields, Save while it may be edited. */
+function MappingRow({
+  testId,
+  name,
+  beside,
+  mark,
+  editable,
+  changed,
+  onSave,
+  children,
+}: {
+  testId: string;
+  name: string;
+  /** After the name: the field's role, the mapping's tag. */
+  beside: ReactNode;
+  mark: ReturnType<SigningData["markOf"]>;
+  editable: boolean;
+  changed: boolean;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li className={editRowClass} data-testid={testId}>
+      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
+        <span className={css({ fontWeight: "600" })} data-testid="signing-name">
+          {name}
+        </span>
+        {beside}
+        <MarkNote mark={mark} />
+      </div>
+      <div className={editGridClass}>{children}</div>
+      {editable && (
+        <div>
+          <Button size="sm" disabled={!changed} onClick={onSave}>
+            {T.save}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The "Map to" choice with its error (once Save was tried) and the chosen mapping's description. */
+function MapToSelect({
+  name,
+  options,
+  value,
+  editable,
+  onChange,
+  error,
+  hint,
+}: {
+  name: string;
+  options: { label: string; value: string }[];
+  value: string | null;
+  editable: boolean;
+  onChange: (value: string | null) => void;
+  error?: string;
+  hint?: string | null;
+}) {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+      <Select
+        label={`${T.mapTo} (${name})`}
+        name="mapTo"
+        options={options}
+        value={value}
+        disabled={!editable}
+        onChange={onChange}
+      />
+      <ErrorText text={error} />
+      {hint && <Hint text={hint} />}
+    </div>
+  );
+}
+
 function RoleRow({ role, data, editable }: { role: SigningRoleView; data: SigningData; editable: boolean }) {
   const [mapTo, setMapTo] = useState(role.mapTo || NOT_MAPPED);
   const [toName, setToName] = useState(role.toName ?? "");
@@ -84,71 +160,58 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
   ];
   const hint = data.mappingRoles.find((r) => r.id === mapTo)?.description;
   return (
-    <li className={editRowClass} data-testid="signing-role">
-      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-        <span className={css({ fontWeight: "600" })} data-testid="signing-name">
-          {role.name}
-        </span>
-        {!role.mapTo || role.mapTo === NOT_MAPPED ? (
+    <MappingRow
+      testId="signing-role"
+      name={role.name}
+      beside={
+        !role.mapTo || role.mapTo === NOT_MAPPED ? (
           <Tag text={T.notMapped} />
         ) : (
           <Tag text={mappingLabel(role.mapTo)} tone={Object.keys(stored).length ? "neutral" : "success"} />
-        )}
-        <MarkNote mark={mark} />
-      </div>
-      <div className={editGridClass}>
-        <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-          <Select
-            label={`${T.mapTo} (${role.name})`}
-            name="mapTo"
-            options={options}
-            value={mapTo}
-            disabled={!editable}
-            onChange={(value) => setMapTo(value ?? NOT_MAPPED)}
-          />
-          <ErrorText text={shown ? errors.mapTo : undefined} />
-          {hint && <Hint text={hint} />}
-        </div>
-        <TextField
-          label={T.toName}
-          name="toName"
-          value={toName}
-          disabled={!editable}
-          error={shown ? errors.toName : undefined}
-          placeholder={isStatic ? undefined : "—"}
-          onValueChange={setToName}
-        />
-        <TextField
-          label={T.toEmail}
-          name="toEmail"
-          type="email"
-          value={toEmail}
-          disabled={!editable}
-          error={shown ? errors.toEmail : undefined}
-          placeholder={isStatic ? undefined : "—"}
-          onValueChange={setToEmail}
-        />
-      </div>
-      {editable && (
-        <div>
-          <Button
-            size="sm"
-            disabled={!changed}
-            onClick={() => {
-              setShown(true);
-              if (Object.keys(errors).length > 0) return;
-              void data.updateRole(role.id, {
-                mapTo,
-                toName: toName.trim() || null,
-                toEmail: toEmail.trim() || null,
-              });
-            }}
-          >
-            {T.save}
-          </Button>
-        </div>
-      )}
-    </li>
+        )
+      }
+      mark={mark}
+      editable={editable}
+      changed={changed}
+      onSave={() => {
+        setShown(true);
+        if (Object.keys(errors).length > 0) return;
+        void data.updateRole(role.id, {
+          mapTo,
+          toName: toName.trim() || null,
+          toEmail: toEmail.trim() || null,
+        });
+      }}
+    >
+      <MapToSelect
+        name={role.name}
+        options={options}
+        value={mapTo}
+        editable={editable}
+        onChange={(value) => setMapTo(value ?? NOT_MAPPED)}
+        error={shown ? errors.mapTo : undefined}
+        hint={hint}
+      />
+      <TextField
+        label={T.toName}
+        name="toName"
+        value={toName}
+        disabled={!editable}
+        error={shown ? errors.toName : undefined}
+        placeholder={isStatic ? undefined : "—"}
+        onValueChange={setToName}
+      />
+      <TextField
+        label={T.toEmail}
+        name="toEmail"
+        type="email"
+        value={toEmail}
+        disabled={!editable}
+        error={shown ? errors.toEmail : undefined}
+        placeholder={isStatic ? undefined : "—"}
+        onValueChange={setToEmail}
+      />
+    </MappingRow>
   );
 }
 
@@ -193,58 +256,47 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
     return found ? fieldLabel(found) : id;
   };
   return (
-    <li className={editRowClass} data-testid="signing-field">
-      <div className={css({ display: "flex", gap: "2", alignItems: "center", flexWrap: "wrap" })}>
-        <span className={css({ fontWeight: "600" })} data-testid="signing-name">
-          {field.name}
-        </span>
-        {field.role && <span className={css({ fontSize: "sm", color: "fg.muted" })}>{field.role}</span>}
-        {field.mapTo && field.mapTo !== NOT_MAPPED ? (
-          <Tag text={label(field.mapTo)} tone="success" />
-        ) : (
-          <Tag text={T.notMapped} />
-        )}
-        <MarkNote mark={mark} />
-      </div>
-      <div className={editGridClass}>
-        <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-          <Select
-            label={`${T.mapTo} (${field.name})`}
-            name="mapTo"
-            options={options}
-            value={mapTo || null}
-            disabled={!editable}
-            onChange={(next) => setMapTo(next ?? "")}
-          />
-          <ErrorText text={shown ? errors.mapTo : undefined} />
-          {hint && <Hint text={hint} />}
-        </div>
-        {needsValue && (
-          <TextField
-            label={T.value}
-            name="value"
-            value={value}
-            disabled={!editable}
-            error={shown ? errors.value : undefined}
-            onValueChange={setValue}
-          />
-        )}
-      </div>
-      {editable && (
-        <div>
-          <Button
-            size="sm"
-            disabled={!changed}
-            onClick={() => {
-              setShown(true);
-              if (Object.keys(errors).length > 0) return;
-              void data.updateField(field.id, { mapTo, value: needsValue ? value.trim() : null });
-            }}
-          >
-            {T.save}
-          </Button>
-        </div>
+    <MappingRow
+      testId="signing-field"
+      name={field.name}
+      beside={
+        <>
+          {field.role && <span className={css({ fontSize: "sm", color: "fg.muted" })}>{field.role}</span>}
+          {field.mapTo && field.mapTo !== NOT_MAPPED ? (
+            <Tag text={label(field.mapTo)} tone="success" />
+          ) : (
+            <Tag text={T.notMapped} />
+          )}
+        </>
+      }
+      mark={mark}
+      editable={editable}
+      changed={changed}
+      onSave={() => {
+        setShown(true);
+        if (Object.keys(errors).length > 0) return;
+        void data.updateField(field.id, { mapTo, value: needsValue ? value.trim() : null });
+      }}
+    >
+      <MapToSelect
+        name={field.name}
+        options={options}
+        value={mapTo || null}
+        editable={editable}
+        onChange={(next) => setMapTo(next ?? "")}
+        error={shown ? errors.mapTo : undefined}
+        hint={hint}
+      />
+      {needsValue && (
+        <TextField
+          label={T.value}
+          name="value"
+          value={value}
+          disabled={!editable}
+          error={shown ? errors.value : undefined}
+          onValueChange={setValue}
+        />
       )}
-    </li>
+    </MappingRow>
   );
 }
