@@ -296,6 +296,13 @@ async function changeTheRest(round: number, cast: Cast): Promise<void> {
     [cast.investor, cast.northwind],
   );
   const holding = holdings[0]!;
+  // the security's transfer agent (the demo's agent account) reads its requests too (docs/TRANSFERS.md)
+  await db.query(
+    `insert into app_public.transfer_rules (security_id, transfer_agent_id)
+     select $1, a.id from app_public.accounts a where a.name = 'Keystone Transfer Agents'
+     on conflict (security_id) do update set transfer_agent_id = excluded.transfer_agent_id`,
+    [holding.security_id],
+  );
   const { rows: transfers } = await db.query<{ id: string }>(
     `insert into app_public.transfers (holding_id, security_id, round_id, issuer_id, requester_id, transferee_id,
        units, reason) values ($1, $2, $3, $4, $5, $6, 1, 'gift') returning id`,
@@ -543,6 +550,9 @@ describe("documents in the change stream (every read model)", () => {
       // investors, the agent, the exchange and the platform's admin read no account's contacts (a deletion at most)
       for (const name of ["investor", "investor 2", "agent", "ats", "admin"])
         expect(got(byName(name)), name).toEqual([]);
+      // the security's transfer agent receives its transfer request (and, above, nothing its pull does not give it)
+      const requests = (d: Device) => (d.received.get("transfers") ?? []).filter((doc) => !doc._deleted).length;
+      expect(requests(byName("agent"))).toBeGreaterThan(0);
       // an account's viewers read none of its audit trail; its owner and admins do
       const events = (d: Device) => (d.received.get("audit_events") ?? []).filter((doc) => !doc._deleted).length;
       expect(events(byName("issuer viewer"))).toBe(0);
