@@ -1,6 +1,6 @@
 // Bulk operations on the rows selected in the right pane (bulk-update, bulk-annotate), bulk-invite from pasted
 // lines, and investors (bulk add from contacts). Viewers are refused with the spec's message.
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
@@ -23,6 +23,39 @@ function Refusal({ text }: { text: string }) {
     <p role="alert" className={css({ color: "danger", fontSize: "sm", fontWeight: "600" })}>
       {text}
     </p>
+  );
+}
+
+/** A bulk tab's card: the refusal (a viewer, or no right to edit), what it applies to, its field, its button. */
+function BulkCard({
+  title,
+  refusal,
+  intro,
+  actionLabel,
+  onApply,
+  nothingChosen = false,
+  children,
+}: {
+  title: string;
+  refusal: string | null;
+  intro: string;
+  actionLabel: string;
+  onApply: () => void;
+  /** No row to apply it to: the button is off. */
+  nothingChosen?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title}>
+      {refusal && <Refusal text={refusal} />}
+      <p className={mutedText}>{intro}</p>
+      {children}
+      <div>
+        <Button onClick={onApply} disabled={Boolean(refusal) || nothingChosen}>
+          {actionLabel}
+        </Button>
+      </div>
+    </Card>
   );
 }
 
@@ -61,9 +94,14 @@ export function BulkUpdateTab({
     );
   };
   return (
-    <Card title={BULK_TEXT.bulkUpdate}>
-      {refusal && <Refusal text={refusal} />}
-      <p className={mutedText}>{selected.length} selected in the distributions list.</p>
+    <BulkCard
+      title={BULK_TEXT.bulkUpdate}
+      refusal={refusal}
+      intro={`${selected.length} selected in the distributions list.`}
+      actionLabel={BULK_TEXT.updateStatus}
+      onApply={apply}
+      nothingChosen={selected.length === 0}
+    >
       <div className={css({ maxW: "xs" })}>
         <Select
           label={BULK_TEXT.status}
@@ -75,12 +113,7 @@ export function BulkUpdateTab({
         />
         {error && <span className={css({ fontSize: "xs", color: "danger" })}>{error}</span>}
       </div>
-      <div>
-        <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
-          {BULK_TEXT.updateStatus}
-        </Button>
-      </div>
-    </Card>
+    </BulkCard>
   );
 }
 
@@ -110,9 +143,14 @@ export function BulkAnnotateTab({
     setText("");
   };
   return (
-    <Card title={BULK_TEXT.bulkAnnotate}>
-      {refusal && <Refusal text={refusal} />}
-      <p className={mutedText}>{selected.length} selected in the distributions list.</p>
+    <BulkCard
+      title={BULK_TEXT.bulkAnnotate}
+      refusal={refusal}
+      intro={`${selected.length} selected in the distributions list.`}
+      actionLabel={BULK_TEXT.addNote}
+      onApply={apply}
+      nothingChosen={selected.length === 0}
+    >
       <TextField
         label={BULK_TEXT.note}
         value={text}
@@ -120,12 +158,7 @@ export function BulkAnnotateTab({
         error={error ?? undefined}
         disabled={Boolean(refusal)}
       />
-      <div>
-        <Button onClick={apply} disabled={Boolean(refusal) || selected.length === 0}>
-          {BULK_TEXT.addNote}
-        </Button>
-      </div>
-    </Card>
+    </BulkCard>
   );
 }
 
@@ -169,9 +202,13 @@ export function BulkInviteTab({
     setText("");
   };
   return (
-    <Card title={BULK_TEXT.bulkInvite}>
-      {refusal && <Refusal text={refusal} />}
-      <p className={mutedText}>{BULK_TEXT.inviteHint}</p>
+    <BulkCard
+      title={BULK_TEXT.bulkInvite}
+      refusal={refusal}
+      intro={BULK_TEXT.inviteHint}
+      actionLabel={BULK_TEXT.sendInvitations}
+      onApply={apply}
+    >
       <textarea
         aria-label={BULK_TEXT.investorsToInvite}
         className={css({
@@ -196,12 +233,7 @@ export function BulkInviteTab({
           ))}
         </ul>
       )}
-      <div>
-        <Button onClick={apply} disabled={Boolean(refusal)}>
-          {BULK_TEXT.sendInvitations}
-        </Button>
-      </div>
-    </Card>
+    </BulkCard>
   );
 }
 

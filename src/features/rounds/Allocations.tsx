@@ -3,7 +3,6 @@
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import * as v from "valibot";
-import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
@@ -20,7 +19,6 @@ import {
   Button,
   Card,
   DateInput,
-  Dialog,
   linkClass,
   mutedText,
   StatusBadge,
@@ -30,6 +28,7 @@ import {
   tableScroll,
 } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
+import { AddDialog } from "./AddDialog.tsx";
 import { ROUND_ALLOCATIONS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 export function Allocations({
@@ -149,31 +148,17 @@ export function Allocations({
           </table>
         </div>
       )}
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={ROUND_ALLOCATIONS_TEXT.addAllocation}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              {ROUND_TEXT.cancel}
-            </Button>
-            <Button onClick={add}>{ROUND_TEXT.add}</Button>
-          </>
-        }
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          <TextField
-            label={ROUND_TEXT.name}
-            name="allocationName"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
-          <DateInput label={ROUND_TEXT.opensOn} value={opensOn} onChange={setOpensOn} error={errors.opensOn} />
-          <DateInput label={ROUND_TEXT.closesOn} value={closesOn} onChange={setClosesOn} error={errors.closesOn} />
-        </div>
-      </Dialog>
+      <AddDialog open={open} onOpenChange={setOpen} title={ROUND_ALLOCATIONS_TEXT.addAllocation} onAdd={add}>
+        <TextField
+          label={ROUND_TEXT.name}
+          name="allocationName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <DateInput label={ROUND_TEXT.opensOn} value={opensOn} onChange={setOpensOn} error={errors.opensOn} />
+        <DateInput label={ROUND_TEXT.closesOn} value={closesOn} onChange={setClosesOn} error={errors.closesOn} />
+      </AddDialog>
     </Card>
   );
 }

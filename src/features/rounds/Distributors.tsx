@@ -12,7 +12,6 @@ import { formatNumber } from "../../domain/format.ts";
 import {
   Button,
   Card,
-  Dialog,
   mutedText,
   Select,
   StatusBadge,
@@ -21,6 +20,7 @@ import {
   tableClass,
   tableScroll,
 } from "../../ui/index.ts";
+import { AddDialog } from "./AddDialog.tsx";
 import { DISTRIBUTORS_TEXT, ROUND_TEXT } from "./strings.ts";
 
 interface BrokerOption {
@@ -125,34 +125,20 @@ export function Distributors({
           </table>
         </section>
       )}
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={DISTRIBUTORS_TEXT.addDistributor}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              {ROUND_TEXT.cancel}
-            </Button>
-            <Button onClick={add}>{ROUND_TEXT.add}</Button>
-          </>
-        }
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-          <Select
-            label={DISTRIBUTORS_TEXT.broker}
-            options={brokers.map((b) => ({ value: b.id, label: b.name }))}
-            value={brokerId}
-            onChange={setBrokerId}
-          />
-          {error && (
-            <span role="alert" className={css({ fontSize: "xs", color: "danger" })}>
-              {error}
-            </span>
-          )}
-          <TextField label={DISTRIBUTORS_TEXT.managedUnits} value={units} onChange={(e) => setUnits(e.target.value)} />
-        </div>
-      </Dialog>
+      <AddDialog open={open} onOpenChange={setOpen} title={DISTRIBUTORS_TEXT.addDistributor} onAdd={add}>
+        <Select
+          label={DISTRIBUTORS_TEXT.broker}
+          options={brokers.map((b) => ({ value: b.id, label: b.name }))}
+          value={brokerId}
+          onChange={setBrokerId}
+        />
+        {error && (
+          <span role="alert" className={css({ fontSize: "xs", color: "danger" })}>
+            {error}
+          </span>
+        )}
+        <TextField label={DISTRIBUTORS_TEXT.managedUnits} value={units} onChange={(e) => setUnits(e.target.value)} />
+      </AddDialog>
     </Card>
   );
 }
