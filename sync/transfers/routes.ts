@@ -1,6 +1,6 @@
 // A transfer's confirmation statement as a download (docs/TRANSFERS.md): GET /api/v2/transfers/{id}/confirmation.pdf
-// for whoever reads the transfer (its requester, its transferee, the issuer, a broker managing the round), read as the
-// session under row-level security; made once the transfer is approved.
+// for whoever reads the transfer (its requester, its transferee, the issuer, a broker managing the round, the
+// security's transfer agent), read as the session under row-level security; made once the transfer is approved.
 import type { ServerResponse } from "node:http";
 import { TRANSFER_CONFIRMATION_PATH } from "../../src/domain/transfers.ts";
 import type { Database } from "../db/database.ts";
@@ -57,7 +57,7 @@ export function transferRoutes(options: { db: Database }): Route[] {
       answersOtherMethods: true,
       path: TRANSFER_CONFIRMATION_PATH,
       access: "session",
-      doc: "An approved transfer's confirmation statement, a PDF, for its requester, its transferee, the issuer and a broker managing the round (docs/TRANSFERS.md); 404 for anyone else, 409 before approval; HEAD too, else 405",
+      doc: "An approved transfer's confirmation statement, a PDF, for its requester, its transferee, the issuer, a broker managing the round and the security's transfer agent (docs/TRANSFERS.md); 404 for anyone else, 409 before approval; HEAD too, else 405",
       async handle(req, res, context) {
         if (req.method !== "GET" && req.method !== "HEAD") {
           res.setHeader("Allow", "GET, HEAD");

@@ -1,7 +1,8 @@
 -- A transfer request's documents (issue 32 item 1, docs/TRANSFERS.md "Documents"): the files the holder chose in the
 -- Transfer dialog, kept by the request as upload slot keys (transfers.document_keys). Whoever reads the request
--- (its row-level security: the holder, the transferee, the security's issuer, a broker managing the round) reads
--- each file's name and whether it has arrived (Transfer.documents), and downloads it through
+-- (its row-level security: the holder, the transferee, the security's issuer, a broker managing the round, the
+-- security's transfer agent) reads each file's name and whether it has arrived (Transfer.documents), and downloads
+-- it through
 -- GET /api/v2/documents/transfers/{transferId}/{key} (sync/http/uploads.ts), which reads the request under the
 -- session's row-level security the same way.
 
