@@ -5,7 +5,8 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
-import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
+import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
+import { ContactFields } from "./ContactFields.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 export interface ContactDraft {
@@ -82,22 +83,7 @@ export function ContactDialog({
         className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}
       >
         {draft.reason && <ErrorBlock text={draft.reason} />}
-        <TextField
-          label={CONTACTS_TEXT.contactName}
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          autoFocus
-        />
-        <TextField
-          label={CONTACTS_TEXT.email}
-          name="email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <ContactFields name={name} email={email} onName={setName} onEmail={setEmail} errors={errors} autoFocus />
         {failure && <ErrorBlock text={failure} />}
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3", mt: "2" })}>
           <Button variant="outline" onClick={onClose}>

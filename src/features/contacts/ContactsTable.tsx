@@ -6,8 +6,9 @@ import { PathLink } from "../../app/links.tsx";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
-import { Button, EmptyState, ScrollRegion, SyncMark, TextField, tableStyles } from "../../ui/index.ts";
+import { Button, EmptyState, ScrollRegion, SyncMark, tableStyles } from "../../ui/index.ts";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
+import { ContactFields } from "./ContactFields.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 export interface ContactListRow {
@@ -171,22 +172,7 @@ function EditRow({ row, contacts, onDone }: { row: ContactListRow; contacts: Con
             alignItems: "start",
           })}
         >
-          <TextField
-            label={CONTACTS_TEXT.contactName}
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-            autoFocus
-          />
-          <TextField
-            label={CONTACTS_TEXT.email}
-            name="email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-          />
+          <ContactFields name={name} email={email} onName={setName} onEmail={setEmail} errors={errors} autoFocus />
           <div className={css({ display: "flex", gap: "2", pt: { base: "0", md: "7" } })}>
             <Button size="md" variant="outline" onClick={onDone}>
               {CONTACTS_TEXT.cancel}

@@ -6,8 +6,8 @@ import { useDocument, useLocalData, useModel } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, ErrorBlock, TextField } from "../../ui/index.ts";
-import { DUPLICATE_CONTACT } from "../contacts/index.ts";
+import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
+import { ContactFields, DUPLICATE_CONTACT } from "../contacts/index.ts";
 import type { CommandEditorProps } from "./editors.tsx";
 import { CONTACT_UPDATE_TEXT } from "./strings.ts";
 
@@ -70,21 +70,7 @@ export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
         className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}
       >
         <ErrorBlock text={command.errorMessage ?? MESSAGES.defaultError} />
-        <TextField
-          label={CONTACT_UPDATE_TEXT.contactName}
-          name="name"
-          value={shownName}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          label={CONTACT_UPDATE_TEXT.email}
-          name="email"
-          type="email"
-          value={shownEmail}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <ContactFields name={shownName} email={shownEmail} onName={setName} onEmail={setEmail} errors={errors} />
         {failure && <ErrorBlock text={failure} />}
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3" })}>
           <Button variant="outline" onClick={onClose}>

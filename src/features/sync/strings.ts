@@ -37,8 +37,6 @@ export const SYNC_EDITOR_TEXT = {
 /** The form that corrects a contact edit. */
 export const CONTACT_UPDATE_TEXT = {
   title: "Correct contact",
-  contactName: "Contact Name",
-  email: "Email",
   cancel: "Cancel",
   sendAgain: "Send again",
 };
