@@ -78,8 +78,17 @@ interface ReaderGroup {
   settings: Record<string, string | undefined>;
   reader: Reader;
   subscriptions: Set<Subscribed>;
-  /** The group's sends, in the order of the notifications (builds run at once, sends wait for the earlier ones). */
-  queue: Promise<void>;
+  /** The group's events not sent yet, in the order of the notifications (their builds run at once). */
+  waiting: Waiting[];
+  draining: boolean;
+}
+
+/** A notification on its way to a group, or (change null) the resync event after LISTEN came back. */
+interface Waiting {
+  change: ChangePayload | null;
+  heard: Promise<boolean>;
+  /** The documents' JSON text (null: none asked, or the build failed and the device pulls). */
+  built: Promise<string | null>;
 }
 
 export interface ChangeFanout {
@@ -148,23 +157,53 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
           ? documentsText(withPgClient, group.settings, change, sharedBuilds)
           : null,
       );
-      group.queue = group.queue
-        .then(async () => {
-          if (!(await heard)) return;
-          const documents = await built;
-          await sendAll(group, (subscription) =>
-            message(subscription, change, subscription.fields.includes("documents") ? documents : null),
-          );
-        })
-        .catch(logged);
+      queue(group, { change, heard, built });
     }
   };
 
   const resync = () => {
     for (const group of groups.values())
-      group.queue = group.queue.then(() =>
-        sendAll(group, (subscription) => message(subscription, { t: STREAM_RESYNC_TABLE }, null)),
-      );
+      queue(group, { change: null, heard: Promise.resolve(true), built: Promise.resolve(null) });
+  };
+
+  const queue = (group: ReaderGroup, item: Waiting) => {
+    group.waiting.push(item);
+    if (!group.draining) void drain(group).catch(logged);
+  };
+
+  /**
+   * Sends the group's waiting events in order. Changes of one table that wait one after the other (a burst of
+   * commands, an import; changes of the log, which name no row) go as one event: its documents are theirs, the later version of an id kept (the notifications
+   * come in commit order), at most MERGED_AT_MOST notifications each; a failed build makes the merged event a notice.
+   */
+  const drain = async (group: ReaderGroup) => {
+    group.draining = true;
+    try {
+      while (group.waiting.length > 0) {
+        const first = group.waiting.shift()!;
+        if (!first.change) {
+          await sendAll(group, (subscription) => message(subscription, { t: STREAM_RESYNC_TABLE }, null));
+          continue;
+        }
+        if (!(await first.heard)) continue;
+        const change = first.change;
+        const texts = [await first.built];
+        let merged = 1;
+        while (merged < MERGED_AT_MOST && mergeable(change) && sameTable(group.waiting[0]?.change, change)) {
+          const next = group.waiting.shift()!;
+          if (!(await next.heard)) continue;
+          texts.push(await next.built);
+          merged++;
+        }
+        const documents = merged === 1 ? texts[0]! : mergedDocuments(texts);
+        const sent: ChangePayload = merged === 1 ? change : { t: change.t };
+        await sendAll(group, (subscription) =>
+          message(subscription, sent, subscription.fields.includes("documents") ? documents : null),
+        );
+      }
+    } finally {
+      group.draining = false;
+    }
   };
 
   const listen = () => {
@@ -187,7 +226,7 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
       const key = JSON.stringify(readerKey(settings));
       let group = groups.get(key);
       if (!group) {
-        group = { settings, reader: readerOf(settings), subscriptions: new Set(), queue: Promise.resolve() };
+        group = { settings, reader: readerOf(settings), subscriptions: new Set(), waiting: [], draining: false };
         groups.set(key, group);
       }
       const entry: Subscribed = { ...subscription, sent: 0 };
@@ -204,6 +243,26 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
       listening = null;
     },
   };
+}
+
+/** A change of the log (a transaction's, naming no row) may go out merged with the next ones of its table. */
+const mergeable = (change: ChangePayload) => change.x !== undefined && change.id === undefined;
+const sameTable = (next: ChangePayload | null | undefined, change: ChangePayload) =>
+  next ? mergeable(next) && next.t === change.t : false;
+
+/** How many notifications of one table, waiting one after the other, one event may carry. */
+const MERGED_AT_MOST = 100;
+
+/** The documents of several builds of one table, in order, each id once at its last place; null if one failed. */
+export function mergedDocuments(texts: ReadonlyArray<string | null>): string | null {
+  if (texts.some((text) => text === null)) return null;
+  const byId = new Map<unknown, unknown>();
+  for (const text of texts)
+    for (const doc of JSON.parse(text!) as Array<{ id?: unknown }>) {
+      byId.delete(doc.id);
+      byId.set(doc.id, doc);
+    }
+  return JSON.stringify([...byId.values()]);
 }
 
 /** Sockets sent to between two turns of the event loop. */

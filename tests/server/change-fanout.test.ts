@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fastChangesSelection } from "../../sync/http/change-fanout.ts";
+import { fastChangesSelection, mergedDocuments } from "../../sync/http/change-fanout.ts";
 
 describe("the subscriptions the fan-out serves", () => {
   it("takes the app's subscription and any plain choice of the event's fields", () => {
@@ -33,5 +33,21 @@ describe("the subscriptions the fan-out serves", () => {
     expect(fastChangesSelection("subscription a { changes { table } }", "b", undefined)).toBeNull();
     expect(fastChangesSelection("subscription { changes { table } }", undefined, { x: 1 })).toBeNull();
     expect(fastChangesSelection(42, undefined, undefined)).toBeNull();
+  });
+});
+
+describe("events of one table merged for a burst", () => {
+  it("keeps each id once, at its last version and place, and makes a failed build a notice", () => {
+    const merged = mergedDocuments([
+      '[{"id": "a", "v": 1}, {"id": "b", "v": 1}]',
+      '[{"id": "c", "v": 1}]',
+      '[{"id": "a", "v": 2}, {"id": "b", "_deleted": true}]',
+    ]);
+    expect(JSON.parse(merged!)).toEqual([
+      { id: "c", v: 1 },
+      { id: "a", v: 2 },
+      { id: "b", _deleted: true },
+    ]);
+    expect(mergedDocuments(['[{"id": "a"}]', null])).toBeNull();
   });
 });
