@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
 import { attachment, refuse, sendStoredFile } from "../http/respond.ts";
-import type { FileStorage } from "../storage/index.ts";
+import type { FileRouteContext } from "../http/uploads.ts";
 
 export const ACCREDITATIONS_PREFIX = "/api/v2/accreditations/";
 export const EVIDENCE_TYPE_MESSAGE = "Evidence must be a PDF or an image (PNG, JPEG, WebP or HEIC).";
@@ -85,7 +85,7 @@ export async function handleEvidenceDownload(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  context: { db: Database; session: SessionClaims | null; storage: FileStorage },
+  context: FileRouteContext,
 ): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
   if (!context.session?.accountId) return refuse(res, 401, "LL401", "Not signed in");

@@ -17,7 +17,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AccreditationService, CALLBACK_PATH } from "../accreditation/service.ts";
 import type { Database } from "../db/database.ts";
 import type { SessionClaims } from "../graphql/settings.ts";
-import { isCrossSite, mediaType, readBody, sendHtml, sendJson } from "./respond.ts";
+import { isCrossSite, mediaType, readBody, refuse, sendHtml, sendJson } from "./respond.ts";
 
 const INTEGRATION_PREFIX = "/api/v2/integration/";
 const LOCAL_STEP_PATH = `${INTEGRATION_PREFIX}local-step/`;
@@ -142,7 +142,7 @@ export async function handleIntegrations(
     const answer = await accreditation.callback(url, originOf(req));
     return sendHtml(res, answer.status, investReadyPage(answer.message));
   }
-  if (!session) return sendJson(res, 401, { errors: [{ message: "Not signed in", extensions: { code: "LL401" } }] });
+  if (!session) return refuse(res, 401, "LL401", "Not signed in");
 
   if (
     req.method === "POST" &&
@@ -151,13 +151,13 @@ export async function handleIntegrations(
       path === `${INTEGRATION_PREFIX}investready-status`)
   ) {
     if (mediaType(req) !== "application/json" || isCrossSite(req)) {
-      return sendJson(res, 415, { errors: [{ message: "JSON only", extensions: { code: "LL400" } }] });
+      return refuse(res, 415, "LL400", "JSON only");
     }
     let stepId = "";
     try {
       stepId = String((JSON.parse(await readBody(req, 4096)) as { stepId?: unknown }).stepId ?? "");
     } catch {
-      return sendJson(res, 400, { errors: [{ message: "Malformed body", extensions: { code: "LL400" } }] });
+      return refuse(res, 400, "LL400", "Malformed body");
     }
     if (path.endsWith("docusign-link") && signingLink) {
       const signing = await signingLink(stepId, session);
@@ -169,14 +169,12 @@ export async function handleIntegrations(
     }
     if (path.endsWith("investready-status")) {
       const answer = accreditation ? await accreditation.refresh(stepId, session) : null;
-      return answer
-        ? sendJson(res, answer.status, answer.body)
-        : sendJson(res, 404, { errors: [{ message: "Step not found", extensions: { code: "LL404" } }] });
+      return answer ? sendJson(res, answer.status, answer.body) : refuse(res, 404, "LL404", "Step not found");
     }
     const step = await stepOf(db, stepId, session);
     const wanted = path.endsWith("docusign-link") ? ["link", "iframe"] : ["async_iframe"];
     if (!step || !wanted.includes(step.type)) {
-      return sendJson(res, 404, { errors: [{ message: "Step not found", extensions: { code: "LL404" } }] });
+      return refuse(res, 404, "LL404", "Step not found");
     }
     if (path.endsWith("docusign-link")) return sendJson(res, 200, { link: `${LOCAL_STEP_PATH}${step.id}` });
     return sendJson(res, 200, { token: randomBytes(16).toString("hex"), state: step.id });
@@ -250,5 +248,5 @@ export async function handleIntegrations(
       return sendHtml(res, 409, page(step, `<p>${escapeHtml(coded.message)}</p>`, "failed"));
     }
   }
-  return sendJson(res, 404, { errors: [{ message: "Not found", extensions: { code: "LL404" } }] });
+  return refuse(res, 404, "LL404", "Not found");
 }

@@ -9,8 +9,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { logoContentType } from "../../src/domain/logos.ts";
 import type { Database } from "../db/database.ts";
 import { type SessionClaims, sessionRole } from "../graphql/settings.ts";
-import type { FileStorage } from "../storage/index.ts";
 import { refuse } from "./respond.ts";
+import type { FileRouteContext } from "./uploads.ts";
 
 export const LOGOS_PREFIX = "/api/v2/logos/";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +31,7 @@ export async function handleLogo(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  context: { db: Database; session: SessionClaims | null; storage: FileStorage },
+  context: FileRouteContext,
 ): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "LL405", "Use GET");
   if (!context.session) return refuse(res, 401, "LL401", "Not signed in");

@@ -41,7 +41,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const SAFE_KEY = /^(?!.*\.\.)[\w-]+(\/[\w.-]+)*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface UploadContext {
+/** What the file routes (uploads, downloads, evidence files, logos) answer with. */
+export interface FileRouteContext {
   db: Database;
   session: SessionClaims | null;
   storage: FileStorage;
@@ -99,11 +100,9 @@ async function handleUpload(
   req: IncomingMessage,
   res: ServerResponse,
   key: string,
-  context: UploadContext,
+  session: SessionClaims,
+  context: FileRouteContext,
 ): Promise<void> {
-  const session = context.session;
-  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
-  if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
   // With object storage devices upload to the bucket (the location makeFileLocation names), never through here.
   if (context.storage.kind !== "local") {
     return refuse(res, 404, "LL404", "Files are uploaded to the location makeFileLocation names");
@@ -195,14 +194,11 @@ async function handleUpload(
  * session's or expired unused.
  */
 async function handleComplete(
-  req: IncomingMessage,
   res: ServerResponse,
   key: string,
-  context: UploadContext,
+  session: SessionClaims,
+  context: FileRouteContext,
 ): Promise<void> {
-  const session = context.session;
-  if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
-  if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
   const { rows } = await context.db.query<{ extension: string; status: string; expired: boolean; size: string | null }>(
     `select extension, status, expires_on < now() as expired, size from app_private.upload_slots
       where key = $1 and user_id = $2 and account_id = $3`,
@@ -327,7 +323,7 @@ async function handleDownload(
   req: IncomingMessage,
   res: ServerResponse,
   id: string,
-  context: UploadContext,
+  context: FileRouteContext,
   transferId: string | null = null,
 ): Promise<void> {
   const session = context.session;
@@ -357,14 +353,17 @@ export async function handleUploads(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  context: UploadContext,
+  context: FileRouteContext,
 ): Promise<void> {
   if (path.startsWith(UPLOADS_PREFIX)) {
     const rest = path.slice(UPLOADS_PREFIX.length);
     const completing = rest.endsWith("/complete");
     const key = completing ? rest.slice(0, -"/complete".length) : rest;
     if (!UUID.test(key)) return refuse(res, 404, "LL404", "Upload location not found");
-    return completing ? handleComplete(req, res, key, context) : handleUpload(req, res, key, context);
+    const session = context.session;
+    if (!session?.accountId) return refuse(res, 401, "LL401", "Not signed in");
+    if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
+    return completing ? handleComplete(res, key, session, context) : handleUpload(req, res, key, session, context);
   }
   const transfer = /^\/api\/v2\/documents\/transfers\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/i.exec(path);
   if (transfer?.[1] && transfer[2] && UUID.test(transfer[1]) && UUID.test(transfer[2]))

@@ -53,7 +53,13 @@ const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
 export function portfolioRoutes(options: { db: Database; now?: () => Date }): Route[] {
   const { db } = options;
   const now = options.now ?? (() => new Date());
-  const getOnly = (method: string | undefined) => method === "GET" || method === "HEAD";
+  /** Refuses anything but GET and HEAD (405 with Allow); true when it did. */
+  const refusedMethod = (method: string | undefined, res: ServerResponse) => {
+    if (method === "GET" || method === "HEAD") return false;
+    res.setHeader("Allow", "GET, HEAD");
+    refuse(res, 405, "LL405", PORTFOLIO_TEXT.useGet);
+    return true;
+  };
   return [
     {
       method: "GET",
@@ -62,10 +68,7 @@ export function portfolioRoutes(options: { db: Database; now?: () => Date }): Ro
       access: "session",
       doc: "The selected investor account's holdings and transactions as an OFX 1.0.2 investment statement (docs/API.md); HEAD too, else 405",
       async handle(req, res, context) {
-        if (!getOnly(req.method)) {
-          res.setHeader("Allow", "GET, HEAD");
-          return refuse(res, 405, "LL405", PORTFOLIO_TEXT.useGet);
-        }
+        if (refusedMethod(req.method, res)) return;
         const portfolio = await portfolioOf(db, res, context);
         if (!portfolio) return;
         const moment = now();
@@ -80,10 +83,7 @@ export function portfolioRoutes(options: { db: Database; now?: () => Date }): Ro
       access: "session",
       doc: "`?asOf=YYYY-MM-DD`: the selected investor account's statement of holdings on that day, a PDF (docs/API.md); 400 for a bad or future day; HEAD too, else 405",
       async handle(req, res, context) {
-        if (!getOnly(req.method)) {
-          res.setHeader("Allow", "GET, HEAD");
-          return refuse(res, 405, "LL405", PORTFOLIO_TEXT.useGet);
-        }
+        if (refusedMethod(req.method, res)) return;
         if (!isInvestor(context)) return refuse(res, 403, "LL403", PORTFOLIO_TEXT.investorsOnly);
         const today = utcDay(now());
         const day = checkStatementDate(context.url.searchParams.get("asOf"), today);

@@ -41,7 +41,7 @@ import { type Database, isTransientDatabaseError as isTransient, sqlState } from
 import { codedError, withoutSuggestions } from "../graphql/errors.ts";
 import { requiredInputMessage } from "../graphql/field-messages.ts";
 import { attachSession, pgSettingsFor, type SessionClaims } from "../graphql/settings.ts";
-import { BodyTooLargeError, readBody, sendJson } from "../http/respond.ts";
+import { BodyTooLargeError, readBody, refuse, sendJson } from "../http/respond.ts";
 import { type DirectCall, directCallFor } from "./direct-commands.ts";
 import { inTransaction } from "./held-transaction.ts";
 
@@ -442,17 +442,10 @@ export function createCommandHandler({
   }
 
   /** applySome, retried when a concurrent delivery of one of its keys committed first; database failures are transient. */
-  async function applyNext(
-    req: IncomingMessage,
-    res: ServerResponse,
-    session: SessionClaims,
-    commands: readonly Command[],
-    from: number,
-    answered: ReadonlyMap<string, CommandResult>,
-  ) {
+  async function applyNext(...batch: Parameters<typeof applySome>) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await applySome(req, res, session, commands, from, answered);
+        return await applySome(...batch);
       } catch (error) {
         // Another delivery of a key logged it first (PostgreSQL, keys not locked: see 0741), or the transaction was
         // chosen as a deadlock's victim (two requests' commands locking the same rows in another order): everything
@@ -465,13 +458,12 @@ export function createCommandHandler({
   }
 
   return async function handleCommands(req: IncomingMessage, res: ServerResponse, session: SessionClaims) {
-    if (req.method !== "POST")
-      return sendJson(res, 405, { errors: [{ message: "Use POST", extensions: { code: "LL405" } }] });
+    if (req.method !== "POST") return refuse(res, 405, "LL405", "Use POST");
     if (!session.accountId) {
-      return sendJson(res, 401, { errors: [{ message: "No account selected", extensions: { code: "LL401" } }] });
+      return refuse(res, 401, "LL401", "No account selected");
     }
     if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
-      return sendJson(res, 415, { errors: [{ message: "JSON only", extensions: { code: "LL415" } }] });
+      return refuse(res, 415, "LL415", "JSON only");
     }
     let body: unknown;
     try {
@@ -484,7 +476,7 @@ export function createCommandHandler({
     }
     const commands = parseCommands(body);
     if (typeof commands === "string") {
-      return sendJson(res, 400, { errors: [{ message: commands, extensions: { code: "LL422" } }] });
+      return refuse(res, 400, "LL422", commands);
     }
     attachSession(req, session);
     const results: CommandResult[] = [];
