@@ -142,14 +142,17 @@ const ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** A user who accepted the terms and owns one demo account (by its key). */
+const owner = (email: string, firstName: string, lastName: string, account: string): DemoUser => ({
+  email,
+  firstName,
+  lastName,
+  memberships: { [account]: "account_owner" },
+  acceptsTerms: true,
+});
+
 const USERS: DemoUser[] = [
-  {
-    email: "issuer@demo.test",
-    firstName: "Olivia",
-    lastName: "Hart",
-    memberships: { issuer: "account_owner" },
-    acceptsTerms: true,
-  },
+  owner("issuer@demo.test", "Olivia", "Hart", "issuer"),
   {
     email: "issuer-viewer@demo.test",
     firstName: "Sam",
@@ -157,55 +160,13 @@ const USERS: DemoUser[] = [
     memberships: { issuer: "account_viewer" },
     acceptsTerms: true,
   },
-  {
-    email: "broker@demo.test",
-    firstName: "Marcus",
-    lastName: "Reed",
-    memberships: { broker: "account_owner" },
-    acceptsTerms: true,
-  },
-  {
-    email: "investor@demo.test",
-    firstName: "Emma",
-    lastName: "Lawson",
-    memberships: { investor: "account_owner" },
-    acceptsTerms: true,
-  },
-  {
-    email: "investor2@demo.test",
-    firstName: "Daniel",
-    lastName: "Kim",
-    memberships: { investor2: "account_owner" },
-    acceptsTerms: true,
-  },
-  {
-    email: "newinvestor@demo.test",
-    firstName: "Priya",
-    lastName: "Shah",
-    memberships: { newinvestor: "account_owner" },
-    acceptsTerms: true,
-  },
-  {
-    email: "agent@demo.test",
-    firstName: "Laura",
-    lastName: "Chen",
-    memberships: { agent: "account_owner" },
-    acceptsTerms: true,
-  },
-  {
-    email: "ats@demo.test",
-    firstName: "Victor",
-    lastName: "Alvarez",
-    memberships: { ats: "account_owner" },
-    acceptsTerms: true,
-  },
-  {
-    email: "admin@demo.test",
-    firstName: "Ada",
-    lastName: "Morgan",
-    memberships: { admin: "account_owner" },
-    acceptsTerms: true,
-  },
+  owner("broker@demo.test", "Marcus", "Reed", "broker"),
+  owner("investor@demo.test", "Emma", "Lawson", "investor"),
+  owner("investor2@demo.test", "Daniel", "Kim", "investor2"),
+  owner("newinvestor@demo.test", "Priya", "Shah", "newinvestor"),
+  owner("agent@demo.test", "Laura", "Chen", "agent"),
+  owner("ats@demo.test", "Victor", "Alvarez", "ats"),
+  owner("admin@demo.test", "Ada", "Morgan", "admin"),
   {
     email: "multi@demo.test",
     firstName: "Jordan",
