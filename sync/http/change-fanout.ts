@@ -112,6 +112,7 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
   const named = new Set(all ? [] : options.documentModels);
   const carriesDocuments = (model: string) => all || named.has(model);
   const groups = new Map<string, ReaderGroup>();
+  const limited = limiter(STREAM_QUERIES_AT_ONCE);
   let listening: AsyncIterableIterator<unknown> | null = null;
 
   const message = (subscription: Subscribed, change: ChangePayload, documents: string | null) => {
@@ -144,7 +145,7 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
     // read once for all the groups, and only when a group that is not an admin's may hear the change
     let audience: ReturnType<typeof audienceOf> | null = null;
     const audienceRead = () => {
-      audience ??= audienceOf(withPgClient, payload);
+      audience ??= limited(() => audienceOf(withPgClient, payload));
       return audience;
     };
     for (const group of groups.values()) {
@@ -154,7 +155,7 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
       // the build starts at once; the sends wait for the group's earlier ones, so they keep the notifications' order
       const built = heard.then((yes) =>
         yes && carriesDocuments(change.t) && asksDocuments(group)
-          ? documentsText(withPgClient, group.settings, change, sharedBuilds)
+          ? limited(() => documentsText(withPgClient, group.settings, change, sharedBuilds) ?? Promise.resolve(null))
           : null,
       );
       queue(group, { change, heard, built });
@@ -249,6 +250,29 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
 const mergeable = (change: ChangePayload) => change.x !== undefined && change.id === undefined;
 const sameTable = (next: ChangePayload | null | undefined, change: ChangePayload) =>
   next ? mergeable(next) && next.t === change.t : false;
+
+/**
+ * The stream's questions to the database (audiences, builds) at once in a process: the pool's other connections stay
+ * for commands and pulls while a burst of changes is told (what waits here merges, below).
+ */
+const STREAM_QUERIES_AT_ONCE = 3;
+
+function limiter(most: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    // a finished question hands its place to the next one waiting
+    if (running >= most) await new Promise<void>((start) => waiting.push(start));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
 
 /** How many notifications of one table, waiting one after the other, one event may carry. */
 const MERGED_AT_MOST = 100;
