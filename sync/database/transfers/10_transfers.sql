@@ -267,6 +267,12 @@ declare
   result app_public.transfers;
 begin
   perform app_private.require_writer('{issuer,broker,agent}');
+  if app_private.current_account_type() = 'agent' then
+    -- the security's rules row held against a naming of another agent (or none) under way: that naming commits
+    -- first and the next statement reads it, or it waits for this decision
+    perform 1 from app_public.transfer_rules r
+      where r.security_id = (select t.security_id from app_public.transfers t where t.id = transfer_id) for share;
+  end if;
   select t.* into result from app_public.transfers t
     where t.id = transfer_id
       and ((app_private.current_account_type() = 'issuer' and t.issuer_id = app_private.current_account_id())
