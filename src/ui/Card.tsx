@@ -65,6 +65,22 @@ export function CardGrid({
   );
 }
 
+/** A record's facts (Fact) in a grid: one column on phones, `columns` from md (an account's, a transaction's). */
+export function Facts({ columns, children }: { columns: 3 | 4; children: ReactNode }) {
+  return (
+    <dl
+      className={css({
+        display: "grid",
+        gap: "5",
+        gridTemplateColumns: { base: "1fr", md: "repeat(var(--columns), minmax(0, 1fr))" },
+      })}
+      style={{ ["--columns" as string]: columns }}
+    >
+      {children}
+    </dl>
+  );
+}
+
 /** A label above a value (detail pages). */
 /** A dt/dd pair in its own div (the one grouping a <dl> allows: place it with `className`, never wrap it again). */
 export function Fact({

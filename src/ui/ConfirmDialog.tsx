@@ -1,8 +1,8 @@
 // The question before a change that cannot be taken back (revoke a key, remove an endpoint, delete a document or an
 // investor): an alert dialog with Cancel and the confirming (danger) button, asked the same way on every screen.
 import type { ReactNode } from "react";
-import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
+import { DialogButtons } from "./DialogButtons.tsx";
 
 interface ConfirmDialogProps {
   title: ReactNode;
@@ -35,14 +35,15 @@ export function ConfirmDialog({
       title={title}
       description={description}
       footer={
-        <>
-          <Button variant="outline" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button variant="danger" loading={busy} data-testid={confirmTestId} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          actionLabel={confirmLabel}
+          onAction={onConfirm}
+          busy={busy}
+          danger
+          actionTestId={confirmTestId}
+        />
       }
     />
   );

@@ -2,8 +2,8 @@
 // the submit button under them, the generic error across the grid, Enter submits. The dialog is shown while mounted:
 // the screen mounts it from a button and unmounts it on close; focus then goes back to that button.
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Button } from "./Button.tsx";
 import { Dialog } from "./Dialog.tsx";
+import { DialogButtons } from "./DialogButtons.tsx";
 import { ErrorBlock } from "./Message.tsx";
 import { formGrid, fullRow } from "./TextField.tsx";
 
@@ -43,14 +43,13 @@ export function FormDialog({
       description={description}
       finalFocus={() => (opener?.isConnected ? opener : null)}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {cancelLabel}
-          </Button>
-          <Button onClick={form.save} loading={form.saving}>
-            {submitLabel}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={cancelLabel}
+          onCancel={onClose}
+          actionLabel={submitLabel}
+          onAction={form.save}
+          busy={form.saving}
+        />
       }
     >
       <form noValidate className={formGrid} onSubmit={form.onSubmit}>

@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect } from "react";
 import { css } from "../../styled-system/css";
 import { screenCommitted } from "../data/first-screen.ts";
+import { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
+import { LoadingIndicator } from "./Loading.tsx";
+import { EmptyState } from "./Message.tsx";
 
 /** The content column of a screen. */
 export function Page({ children, maxWidth = "100rem" }: { children: ReactNode; maxWidth?: string }) {
@@ -43,5 +46,36 @@ export function PageHeader({ title, actions, children }: { title: string; action
       </div>
       {actions && <div className={css({ display: "flex", gap: "3" })}>{actions}</div>}
     </header>
+  );
+}
+
+/** A screen while its records load from the device. */
+export function LoadingPage() {
+  return (
+    <Page>
+      <LoadingIndicator />
+    </Page>
+  );
+}
+
+/** A screen whose record the device does not hold (or that has nothing to show): its title and why, with an
+ * optional way on (`children`, under the text). */
+export function EmptyPage({
+  title,
+  text,
+  breadcrumb,
+  children,
+}: {
+  title: string;
+  text: string;
+  breadcrumb?: BreadcrumbItem[];
+  children?: ReactNode;
+}) {
+  return (
+    <Page>
+      {breadcrumb && <Breadcrumb items={breadcrumb} />}
+      <PageHeader title={title} />
+      <EmptyState text={text}>{children}</EmptyState>
+    </Page>
   );
 }

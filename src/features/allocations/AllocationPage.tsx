@@ -6,7 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { ALLOCATION_STATUS_LABELS, canEditAllocation, canEditLinks } from "../../domain/allocations.ts";
 import { mayHostInPerson } from "../../domain/in-person.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
+import { Breadcrumb, EmptyPage, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
 import { AllocationTab } from "./AllocationTab.tsx";
 import { BulkAnnotateTab, BulkInviteTab, BulkUpdateTab, InvestorsTab } from "./BulkTabs.tsx";
 import { DistributionsPane } from "./DistributionsPane.tsx";
@@ -62,12 +62,7 @@ export function AllocationPage({
 
   if (loading) return <LoadingIndicator />;
   if (!allocation) {
-    return (
-      <Page>
-        <PageHeader title={ALLOCATION_PAGE_TEXT.allocation} />
-        <EmptyState text={ALLOCATION_PAGE_TEXT.noAllocations} />
-      </Page>
-    );
+    return <EmptyPage title={ALLOCATION_PAGE_TEXT.allocation} text={ALLOCATION_PAGE_TEXT.noAllocations} />;
   }
   const canEdit = canEditAllocation(actor, allocation);
   const isOwner = actor.accountId === allocation.ownerId;

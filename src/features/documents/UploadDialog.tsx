@@ -7,7 +7,7 @@ import { input } from "../../../styled-system/recipes";
 import { useOnline } from "../../app/useOnline.ts";
 import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Checkbox, Dialog, ErrorBlock, TextField, toast } from "../../ui/index.ts";
+import { Checkbox, Dialog, DialogButtons, ErrorBlock, TextField, toast } from "../../ui/index.ts";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 import { type AllowedShare, allowedShares, type DocumentType, queueDocument, queueMessage } from "./upload.ts";
 
@@ -73,14 +73,13 @@ export function UploadDialog({
       title={DOCUMENTS_TEXT.uploadDocument}
       description={DOCUMENTS_TEXT.csvTsvPdfXls}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {DOCUMENTS_TEXT.cancel}
-          </Button>
-          <Button onClick={upload} loading={uploading}>
-            {DOCUMENTS_TEXT.upload}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={DOCUMENTS_TEXT.cancel}
+          onCancel={onClose}
+          actionLabel={DOCUMENTS_TEXT.upload}
+          onAction={upload}
+          busy={uploading}
+        />
       }
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "2" })}>

@@ -11,7 +11,7 @@ import {
   Breadcrumb,
   type BreadcrumbItem,
   Card,
-  EmptyState,
+  EmptyPage,
   LoadingIndicator,
   mutedText,
   Page,
@@ -63,12 +63,7 @@ export function HoldingPage({ holdingId }: { holdingId: string }) {
 
   if (holding === undefined) return <LoadingIndicator />;
   if (!holding) {
-    return (
-      <Page>
-        <PageHeader title={HOLDINGS_TEXT.holding} />
-        <EmptyState text={HOLDINGS_TEXT.noHoldingsFound} />
-      </Page>
-    );
+    return <EmptyPage title={HOLDINGS_TEXT.holding} text={HOLDINGS_TEXT.noHoldingsFound} />;
   }
   const price = holding.purchasePrice ?? round?.price ?? null;
   const pct = security?.total ? percentOfRaise(holding.amount, security.total) : null;

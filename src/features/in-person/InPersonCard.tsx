@@ -13,9 +13,19 @@ import { useCommand } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeError, hashCode, IN_PERSON_TEXT, inPersonText } from "../../domain/in-person.ts";
 import { childSteps, type StepDoc, stepTitle, topSteps } from "../../domain/onboarding.ts";
-import { Button, Card, Dialog, ErrorBlock, mutedText, ScrollRegion, TextField, tableClass } from "../../ui/index.ts";
+import {
+  Button,
+  Card,
+  Dialog,
+  DialogButtons,
+  ErrorBlock,
+  mutedText,
+  ScrollRegion,
+  tableClass,
+} from "../../ui/index.ts";
 import { useKeepSetupReferenceData } from "../account-setup/index.ts";
 import { useKeepSigningSteps } from "../onboarding/index.ts";
+import { CodeField } from "./CodeField.tsx";
 import { inPersonOf, openStepIds } from "./hosted-steps.ts";
 import { forgetSession, saveSession } from "./session-store.ts";
 import { IN_PERSON_CARD_TEXT as T } from "./strings.ts";
@@ -160,35 +170,18 @@ function StartDialog({
       title={T.codeTitle}
       description={T.codeDescription}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button onClick={() => start()} loading={busy}>
-            {T.begin}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={T.cancel}
+          onCancel={onClose}
+          actionLabel={T.begin}
+          onAction={() => start()}
+          busy={busy}
+        />
       }
     >
       <form noValidate onSubmit={start} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-        <TextField
-          label={T.code}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={code}
-          onChange={(event) => setCode(event.target.value.trim())}
-          error={errors.code}
-        />
-        <TextField
-          label={T.repeat}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value.trim())}
-          error={errors.repeat}
-        />
+        <CodeField label={T.code} value={code} onValue={setCode} error={errors.code} />
+        <CodeField label={T.repeat} value={repeat} onValue={setRepeat} error={errors.repeat} />
         {errors.form && <ErrorBlock text={errors.form} />}
         {/* Enter in a field submits */}
         <button type="submit" hidden />

@@ -14,10 +14,11 @@ import { useCommand, useDocument } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeMatches, IN_PERSON_TEXT } from "../../domain/in-person.ts";
 import { withQueuedDone } from "../../domain/onboarding.ts";
-import { Button, Dialog, EmptyState, Loading, Note, Page, TextField } from "../../ui/index.ts";
+import { Button, Dialog, DialogButtons, EmptyState, Loading, Note, Page } from "../../ui/index.ts";
 import { StepProcess, useStepCommands } from "../onboarding/index.ts";
 import { PaymentTargetContext } from "../payments/index.ts";
 import { AccountDetailsStep } from "./AccountDetailsStep.tsx";
+import { CodeField } from "./CodeField.tsx";
 import { sessionProcess } from "./hosted-steps.ts";
 import { forgetSession, type InPersonSession, openSessionFor } from "./session-store.ts";
 import { FOCUSED_TEXT as T } from "./strings.ts";
@@ -184,25 +185,21 @@ function HandBackDialog({
       title={T.handBackTitle}
       description={T.handBackDescription}
       footer={
-        <>
-          <Button variant="outline" onClick={onStay}>
-            {T.stay}
-          </Button>
-          <Button onClick={() => submit()} loading={busy}>
-            {T.confirm}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={T.stay}
+          onCancel={onStay}
+          actionLabel={T.confirm}
+          onAction={() => submit()}
+          busy={busy}
+        />
       }
     >
       <form noValidate onSubmit={submit}>
-        <TextField
+        <CodeField
           label={T.code}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
           value={code}
-          onChange={(event) => {
-            setCode(event.target.value.trim());
+          onValue={(typed) => {
+            setCode(typed);
             setError(null);
           }}
           error={error ?? undefined}

@@ -20,6 +20,7 @@ import {
   LoadingIndicator,
   linkClass,
   StatusBadge,
+  StepPills,
   SyncMark,
 } from "../../ui/index.ts";
 import { ComplianceManage } from "./ComplianceManage.tsx";
@@ -230,28 +231,15 @@ function Process({ process }: { process: AccountIntegration["process"] }) {
           T.processComplete
         )}
       </p>
-      <ol aria-label={T.steps} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
-        {process.steps.map((step: IntegrationStep) => (
-          <li
-            key={step.order}
-            title={T.stepStatus[step.status]}
-            aria-current={step.status === "in_progress" ? "step" : undefined}
-            className={css({
-              fontSize: "xs",
-              fontWeight: "600",
-              px: "2",
-              py: "1",
-              borderRadius: "full",
-              borderWidth: "1px",
-              borderColor: step.status === "in_progress" ? "accent.default" : "border.default",
-              color: step.status === "complete" ? "fg.muted" : "fg.default",
-              textDecoration: step.status === "complete" ? "line-through" : "none",
-            })}
-          >
-            {step.order}. {step.title}
-          </li>
-        ))}
-      </ol>
+      <StepPills
+        label={T.steps}
+        steps={process.steps.map((step: IntegrationStep) => ({
+          key: step.order,
+          text: `${step.order}. ${step.title}`,
+          title: T.stepStatus[step.status],
+          state: step.status === "complete" ? "done" : step.status === "in_progress" ? "current" : "todo",
+        }))}
+      />
     </div>
   );
 }

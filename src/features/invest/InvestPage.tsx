@@ -14,7 +14,7 @@ import { formatInteger, formatMoney, formatNumber } from "../../domain/format.ts
 import type { InvestSearch } from "../../domain/invest-search.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Spinner } from "../../ui/icons.tsx";
-import { Breadcrumb, Button, Dialog, ErrorBlock, Page, TextField, toast } from "../../ui/index.ts";
+import { Breadcrumb, Button, Dialog, DialogButtons, ErrorBlock, Page, TextField, toast } from "../../ui/index.ts";
 import { InvestCard } from "./InvestCard.tsx";
 import { INVEST_TEXT } from "./strings.ts";
 
@@ -257,14 +257,14 @@ export function InvestPage({
             : undefined
         }
         footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={investing}>
-              {INVEST_TEXT.cancel}
-            </Button>
-            <Button onClick={invest} loading={investing}>
-              {INVEST_TEXT.confirm}
-            </Button>
-          </>
+          <DialogButtons
+            cancelLabel={INVEST_TEXT.cancel}
+            onCancel={() => setConfirming(false)}
+            cancelDisabled={investing}
+            actionLabel={INVEST_TEXT.confirm}
+            onAction={invest}
+            busy={investing}
+          />
         }
       />
     </Page>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import type { PaymentInstrument, PaymentIssuer } from "../../data/models/payment-accounts.ts";
-import { Button, Card, Fact, Note, Select, SyncMark } from "../../ui/index.ts";
+import { Button, Card, Fact, Note, Select, StepPills, SyncMark } from "../../ui/index.ts";
 import { PAYMENTS_TEXT as T } from "./strings.ts";
 
 /** A card's facts: a description list (dt/dd in a dl), one under the other. */
@@ -14,27 +14,14 @@ type Mark = Parameters<typeof SyncMark>[0]["mark"];
 
 function MappingProcess({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
-    <ol aria-label={T.mapping} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
-      {steps.map((step, index) => (
-        <li
-          key={step}
-          aria-current={index === current ? "step" : undefined}
-          className={css({
-            fontSize: "xs",
-            fontWeight: "600",
-            px: "2",
-            py: "1",
-            borderRadius: "full",
-            borderWidth: "1px",
-            borderColor: index === current ? "accent.default" : "border.default",
-            color: index < current ? "fg.muted" : "fg.default",
-            textDecoration: index < current ? "line-through" : "none",
-          })}
-        >
-          {index + 1}. {step}
-        </li>
-      ))}
-    </ol>
+    <StepPills
+      label={T.mapping}
+      steps={steps.map((step, index) => ({
+        key: step,
+        text: `${index + 1}. ${step}`,
+        state: index < current ? "done" : index === current ? "current" : "todo",
+      }))}
+    />
   );
 }
 

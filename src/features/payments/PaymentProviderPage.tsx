@@ -20,11 +20,11 @@ import {
   type BreadcrumbItem,
   Button,
   Card,
-  EmptyState,
+  EmptyPage,
   Fact,
   ListCard,
   ListRow,
-  LoadingIndicator,
+  LoadingPage,
   linkClass,
   Note,
   Page,
@@ -99,29 +99,23 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
   }, [rounds, assets, accountId]);
 
   if (loading) {
-    return (
-      <Page>
-        <LoadingIndicator />
-      </Page>
-    );
+    return <LoadingPage />;
   }
   if (!account) {
     return (
-      <Page>
-        <Breadcrumb
-          items={[
-            { display: T.integrations, link: "/settings/integrations" },
-            { display: T.provider, active: true },
-          ]}
-        />
-        <PageHeader title={T.provider} />
-        <EmptyState text={T.noAccount}>
-          {/* to the page of Integrations holding Payment processing */}
-          <Link to="/settings/integrations" search={{ type: "payment" }} className={linkClass}>
-            {T.toIntegrations}
-          </Link>
-        </EmptyState>
-      </Page>
+      <EmptyPage
+        title={T.provider}
+        text={T.noAccount}
+        breadcrumb={[
+          { display: T.integrations, link: "/settings/integrations" },
+          { display: T.provider, active: true },
+        ]}
+      >
+        {/* to the page of Integrations holding Payment processing */}
+        <Link to="/settings/integrations" search={{ type: "payment" }} className={linkClass}>
+          {T.toIntegrations}
+        </Link>
+      </EmptyPage>
     );
   }
 

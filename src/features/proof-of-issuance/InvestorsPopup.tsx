@@ -3,7 +3,7 @@
 // Download does (e.g. the Proof of Issuance of the chosen investor, ProofOfIssuanceDialog below).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
-import { Button, Checkbox, Dialog } from "../../ui/index.ts";
+import { Checkbox, Dialog, DialogButtons } from "../../ui/index.ts";
 import { PROOF_TEXT } from "./strings.ts";
 
 interface InvestorChoice {
@@ -53,14 +53,14 @@ export function InvestorsPopup({
       title={title}
       description={PROOF_TEXT.popupDescription}
       footer={
-        <>
-          <Button variant="outline" onClick={onCancel}>
-            {PROOF_TEXT.cancel}
-          </Button>
-          <Button onClick={download} disabled={!only} loading={busy}>
-            {PROOF_TEXT.download}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={PROOF_TEXT.cancel}
+          onCancel={onCancel}
+          actionLabel={PROOF_TEXT.download}
+          onAction={download}
+          busy={busy}
+          disabled={!only}
+        />
       }
     >
       <ul

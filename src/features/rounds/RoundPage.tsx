@@ -3,7 +3,7 @@
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { ALLOCATION_STATUS_LABELS } from "../../domain/allocations.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
+import { Breadcrumb, EmptyPage, LoadingIndicator, Page, PageHeader, StatusBadge, TabStrip } from "../../ui/index.ts";
 import { TokenView } from "../tokens/index.ts";
 import { Allocations } from "./Allocations.tsx";
 import { Buyers } from "./Buyers.tsx";
@@ -38,12 +38,7 @@ export function RoundPage({ roundId, view: requested }: { roundId: string; view:
 
   if (data.loading) return <LoadingIndicator />;
   if (!round) {
-    return (
-      <Page>
-        <PageHeader title={ROUND_TEXT.round} />
-        <EmptyState text={ROUND_TEXT.noRounds} />
-      </Page>
-    );
+    return <EmptyPage title={ROUND_TEXT.round} text={ROUND_TEXT.noRounds} />;
   }
   const isIssuerEditor = actor.accountType === "issuer" && actor.canWrite;
   // A broker that accepted to manage the round adds allocations and issues; the round's own fields are the

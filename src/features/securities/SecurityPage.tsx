@@ -10,7 +10,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { type ListingLike, latestValue, listingName, sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, LoadingIndicator, Page, SyncMark } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, LoadingPage, Page, SyncMark } from "../../ui/index.ts";
 import { CorporateActions } from "../corporate-actions/index.ts";
 import { DocumentsSection } from "../documents/index.ts";
 import { SecurityTransfersCard } from "../transfers/index.ts";
@@ -59,11 +59,7 @@ export function SecurityPage({ securityId }: { securityId: string }) {
   const rounds = useModel("rounds", roundsQuery);
   const issuers = useModel("accounts", { selector: { id: security?.issuerId ?? "" } });
   if (security === undefined) {
-    return (
-      <Page>
-        <LoadingIndicator />
-      </Page>
-    );
+    return <LoadingPage />;
   }
   if (security === null) {
     return (

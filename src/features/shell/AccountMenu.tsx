@@ -7,8 +7,8 @@ import { ACCOUNT_TYPE_LABELS } from "../../domain/accounts.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { type MenuOption, menuOptions } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
-import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
+import { DialogButtons } from "../../ui/DialogButtons.tsx";
 import { ChevronDownIcon } from "../../ui/icons.tsx";
 import { Menu } from "../../ui/Menu.tsx";
 import { logout } from "./logout.ts";
@@ -100,14 +100,13 @@ export function AccountMenu({ session }: { session: Session | null }) {
         title={MESSAGES.logoutDiscardTitle}
         description={SHELL_TEXT.logoutWaiting(unsent.changes, unsent.files)}
         footer={
-          <>
-            <Button variant="outline" onClick={() => setUnsent({ changes: 0, files: 0 })}>
-              {MESSAGES.logoutKeepWorking}
-            </Button>
-            <Button variant="danger" onClick={() => void logout()}>
-              {MESSAGES.logoutDiscardConfirm}
-            </Button>
-          </>
+          <DialogButtons
+            cancelLabel={MESSAGES.logoutKeepWorking}
+            onCancel={() => setUnsent({ changes: 0, files: 0 })}
+            actionLabel={MESSAGES.logoutDiscardConfirm}
+            onAction={() => void logout()}
+            danger
+          />
         }
       />
     </Menu.Root>

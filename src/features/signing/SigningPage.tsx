@@ -14,7 +14,7 @@ import {
   type BreadcrumbItem,
   Card,
   Fact,
-  LoadingIndicator,
+  LoadingPage,
   linkClass,
   Page,
   PageHeader,
@@ -34,11 +34,7 @@ export function SigningPage({ templateId, mappedTemplateId, documentId }: Signin
   const online = useOnline();
 
   if (data.loading) {
-    return (
-      <Page>
-        <LoadingIndicator />
-      </Page>
-    );
+    return <LoadingPage />;
   }
 
   const template = data.templates.find((t) => t.id === templateId);

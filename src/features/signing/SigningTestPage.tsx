@@ -8,10 +8,11 @@ import { useOnline } from "../../app/useOnline.ts";
 import {
   Breadcrumb,
   Card,
+  EmptyPage,
   EmptyState,
   Fact,
   ListRows,
-  LoadingIndicator,
+  LoadingPage,
   linkClass,
   Note,
   Page,
@@ -29,26 +30,20 @@ export function SigningTestPage({ templateId, mappedTemplateId }: { templateId: 
   const data = useSigning();
   const online = useOnline();
   if (data.loading) {
-    return (
-      <Page>
-        <LoadingIndicator />
-      </Page>
-    );
+    return <LoadingPage />;
   }
   const template = data.templates.find((t) => t.id === templateId);
   const mapped = data.mappedTemplates.find((m) => m.id === mappedTemplateId && m.signingTemplateId === templateId);
   if (!template || !mapped) {
     return (
-      <Page>
-        <Breadcrumb
-          items={[
-            { display: T.breadcrumb, link: "/docusign/templates" },
-            { display: T.test, active: true },
-          ]}
-        />
-        <PageHeader title={T.testTitle} />
-        <EmptyState text={T.noTemplates} />
-      </Page>
+      <EmptyPage
+        title={T.testTitle}
+        text={T.noTemplates}
+        breadcrumb={[
+          { display: T.breadcrumb, link: "/docusign/templates" },
+          { display: T.test, active: true },
+        ]}
+      />
     );
   }
   const documentName = (id: string | null) => template.documents.find((d) => d.id === id)?.name ?? "—";

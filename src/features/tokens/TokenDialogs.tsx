@@ -11,6 +11,25 @@ import { TOKEN_TEXT } from "./strings.ts";
 import { chainLabel, type MintCandidate } from "./token-rules.ts";
 import { type ChainOption, type TokenDoc, unavailableChains } from "./use-token.ts";
 
+/** A dialog's one command: queued (saving meanwhile), said in a toast, then the dialog closes; a failure toasts why. */
+function useQueueAndClose(onOpenChange: (open: boolean) => void) {
+  const [saving, setSaving] = useState(false);
+  const queue = async (queued: () => Promise<unknown>, done: string, reset?: () => void) => {
+    setSaving(true);
+    try {
+      await queued();
+      toast.success(done);
+      reset?.();
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, queue };
+}
+
 /** "Deploy Token?": deployContract for the token's current contract. */
 export function DeployDialog({
   open,
@@ -22,20 +41,11 @@ export function DeployDialog({
   token: TokenDoc;
 }) {
   const send = useCommand();
-  const [saving, setSaving] = useState(false);
+  const { saving, queue } = useQueueAndClose(onOpenChange);
   const contract = token.contracts?.[0];
   const deploy = async () => {
     if (!contract) return;
-    setSaving(true);
-    try {
-      await send("deployContract", { input: { contractId: contract.id } });
-      toast.success(TOKEN_TEXT.deployQueued);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
+    await queue(() => send("deployContract", { input: { contractId: contract.id } }), TOKEN_TEXT.deployQueued);
   };
   return (
     <Dialog
@@ -70,21 +80,15 @@ export function MintDialog({
 }) {
   const send = useCommand();
   const [unpicked, setUnpicked] = useState<Set<string>>(new Set());
-  const [saving, setSaving] = useState(false);
+  const { saving, queue } = useQueueAndClose(onOpenChange);
   const picked = candidates.filter((holding) => !unpicked.has(holding.id));
   const mint = async () => {
     if (picked.length === 0) return toast.error(TOKEN_TEXT.mintSelectOne);
-    setSaving(true);
-    try {
-      await send("tokenizeHoldings", { input: { holdingIds: picked.map((holding) => holding.id) } });
-      toast.success(TOKEN_TEXT.mintQueued(picked.length));
-      setUnpicked(new Set());
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
+    await queue(
+      () => send("tokenizeHoldings", { input: { holdingIds: picked.map((holding) => holding.id) } }),
+      TOKEN_TEXT.mintQueued(picked.length),
+      () => setUnpicked(new Set()),
+    );
   };
   const allPicked = picked.length === candidates.length;
   return (
@@ -176,7 +180,7 @@ export function SwapChainDialog({
   const current = token.contracts?.[0]?.chain ?? "";
   const [chain, setChain] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { saving, queue } = useQueueAndClose(onOpenChange);
   // no chain to move to: the dialog says so and offers nothing to choose (no dead end)
   const none = !chains.some((option) => option.chain !== current && option.enabled);
   const swap = async () => {
@@ -184,17 +188,11 @@ export function SwapChainDialog({
     if (!chain) return setError(TOKEN_TEXT.chainRequired);
     if (chain === current) return setError(TOKEN_TEXT.swapSame);
     if (unavailable[chain]) return setError(TOKEN_TEXT.chainUnavailable(unavailable[chain]));
-    setSaving(true);
-    try {
-      await send("swapTokenChain", { input: { tokenId: token.id, chain } });
-      toast.success(TOKEN_TEXT.swapQueued);
-      setChain(null);
-      onOpenChange(false);
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSaving(false);
-    }
+    await queue(
+      () => send("swapTokenChain", { input: { tokenId: token.id, chain } }),
+      TOKEN_TEXT.swapQueued,
+      () => setChain(null),
+    );
   };
   return (
     <Dialog

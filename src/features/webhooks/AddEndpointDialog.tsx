@@ -9,6 +9,7 @@ import {
   Button,
   Checkbox,
   Dialog,
+  DialogButtons,
   ErrorBlock,
   FieldError,
   formGrid,
@@ -85,14 +86,13 @@ export function AddEndpointDialog({
       description={WEBHOOKS_TEXT.addDescription}
       finalFocus={() => (opener?.isConnected ? opener : null)}
       footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {WEBHOOKS_TEXT.cancel}
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
-            {WEBHOOKS_TEXT.save}
-          </Button>
-        </>
+        <DialogButtons
+          cancelLabel={WEBHOOKS_TEXT.cancel}
+          onCancel={close}
+          actionLabel={WEBHOOKS_TEXT.save}
+          onAction={() => void save()}
+          busy={saving}
+        />
       }
     >
       <form
