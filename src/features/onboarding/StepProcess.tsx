@@ -162,6 +162,26 @@ function Congratulations({ verified, finished }: { verified: StepDoc[]; finished
   );
 }
 
+/** One of a step's notes under its title: About or Instructions. */
+function HeaderNote({ title, text }: { title: string; text: string }) {
+  return (
+    <div className={css({ bg: "bg.subtle", borderRadius: "md", p: "3" })}>
+      <h3
+        className={css({
+          fontSize: "xs",
+          fontWeight: "700",
+          color: "fg.muted",
+          textTransform: "uppercase",
+          letterSpacing: "0.06em",
+        })}
+      >
+        {title}
+      </h3>
+      <p className={css({ fontSize: "sm", mt: "1" })}>{text}</p>
+    </div>
+  );
+}
+
 /** The step's title, About and Instructions (also the admin's form preview, features/admin). */
 export function StepHeader({ step }: { step: StepDoc }) {
   const { about, instructions, message } = step.renderAttributes ?? {};
@@ -171,38 +191,8 @@ export function StepHeader({ step }: { step: StepDoc }) {
         {stepTitle(step)}
       </h2>
       <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "3" })}>
-        {about && (
-          <div className={css({ bg: "bg.subtle", borderRadius: "md", p: "3" })}>
-            <h3
-              className={css({
-                fontSize: "xs",
-                fontWeight: "700",
-                color: "fg.muted",
-                textTransform: "uppercase",
-                letterSpacing: "0.06em",
-              })}
-            >
-              {ONBOARDING_PAGE_TEXT.about}
-            </h3>
-            <p className={css({ fontSize: "sm", mt: "1" })}>{about}</p>
-          </div>
-        )}
-        {instructions && (
-          <div className={css({ bg: "bg.subtle", borderRadius: "md", p: "3" })}>
-            <h3
-              className={css({
-                fontSize: "xs",
-                fontWeight: "700",
-                color: "fg.muted",
-                textTransform: "uppercase",
-                letterSpacing: "0.06em",
-              })}
-            >
-              {ONBOARDING_PAGE_TEXT.instructions}
-            </h3>
-            <p className={css({ fontSize: "sm", mt: "1" })}>{instructions}</p>
-          </div>
-        )}
+        {about && <HeaderNote title={ONBOARDING_PAGE_TEXT.about} text={about} />}
+        {instructions && <HeaderNote title={ONBOARDING_PAGE_TEXT.instructions} text={instructions} />}
       </div>
       {message && <p className={css({ fontSize: "sm", color: "fg.muted" })}>{message}</p>}
     </header>
