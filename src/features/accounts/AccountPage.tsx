@@ -8,7 +8,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { AccountAvatar } from "../../ui/AccountAvatar.tsx";
-import { Card, EmptyState, Fact, Loading, Page, ScrollRegion, tableStyles } from "../../ui/index.ts";
+import { Card, EmptyState, Fact, Facts, Loading, Page, ScrollRegion, tableStyles } from "../../ui/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 type Jurisdiction = { alpha2?: string; alpha3?: string; name?: string } | null | undefined;
@@ -59,13 +59,7 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
               </div>
             </header>
             <Card>
-              <dl
-                className={css({
-                  display: "grid",
-                  gap: "5",
-                  gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" },
-                })}
-              >
+              <Facts columns={4}>
                 <Fact label={ACCOUNTS_TEXT.name} testId="account-name">
                   {account.name}
                 </Fact>
@@ -89,7 +83,7 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                     "—"
                   )}
                 </Fact>
-              </dl>
+              </Facts>
             </Card>
             {kind === "issuer" && (
               <Card title={ACCOUNTS_TEXT.assets}>

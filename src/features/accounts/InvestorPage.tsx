@@ -6,7 +6,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Card, EmptyState, Fact, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
+import { Card, EmptyState, Fact, Facts, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
@@ -54,20 +54,14 @@ export function InvestorPage({ investorId }: { investorId: string }) {
           <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
             <PageHeader title={account.name} />
             <Card>
-              <dl
-                className={css({
-                  display: "grid",
-                  gap: "5",
-                  gridTemplateColumns: { base: "1fr", md: "repeat(4, minmax(0, 1fr))" },
-                })}
-              >
+              <Facts columns={4}>
                 <Fact label={ACCOUNTS_TEXT.contactName}>{account.contactName ?? "—"}</Fact>
                 <Fact label={ACCOUNTS_TEXT.email}>{account.email ?? "—"}</Fact>
                 <Fact label={ACCOUNTS_TEXT.investorType}>{account.investorType ?? "—"}</Fact>
                 <Fact label={ACCOUNTS_TEXT.setup}>
                   {account.setup ? ACCOUNTS_TEXT.complete : ACCOUNTS_TEXT.notDone}
                 </Fact>
-              </dl>
+              </Facts>
             </Card>
             <h2 className={css({ fontSize: "lg", fontWeight: "700" })}>{ACCOUNTS_TEXT.holdings}</h2>
             {groups.length === 0 ? (

@@ -7,7 +7,7 @@ import { css } from "../../../styled-system/css";
 import { textFields } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
-import { Button, Fact, FormGrid, SyncMark, TextField, toast } from "../../ui/index.ts";
+import { Button, Fact, Facts, FormGrid, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { SaveOrCancel } from "./SaveOrCancel.tsx";
 import { checkContactDetails, contactPatch, type ContactDetails as Details, type Errors } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
@@ -41,13 +41,7 @@ export function ContactDetails({
 }) {
   const [editing, setEditing] = useState(false);
   const shown = (
-    <dl
-      className={css({
-        display: "grid",
-        gap: "5",
-        gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
-      })}
-    >
+    <Facts columns={3}>
       <Fact label={SETTINGS_TEXT.name}>{account.name}</Fact>
       <Fact label={SETTINGS_TEXT.email} testId="account-email">
         {account.email ?? SETTINGS_TEXT.none}
@@ -62,7 +56,7 @@ export function ContactDetails({
         {account.twitterHandle ? `${SETTINGS_TEXT.twitterPrefix}${account.twitterHandle}` : SETTINGS_TEXT.none}
       </Fact>
       {vendor && <Fact label={SETTINGS_TEXT.slug}>{account.slug ?? SETTINGS_TEXT.none}</Fact>}
-    </dl>
+    </Facts>
   );
   return (
     <>

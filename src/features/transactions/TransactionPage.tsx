@@ -6,7 +6,7 @@ import { accountPath, PathLink } from "../../app/links.tsx";
 import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, Card, CardGrid, EmptyState, Fact, Loading, Page, PageHeader } from "../../ui/index.ts";
+import { Breadcrumb, Card, CardGrid, EmptyState, Fact, Facts, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { ledgerEntries, paidOn, sanctionedBy, shortId } from "./ledger.ts";
 import { TRANSACTIONS_TEXT } from "./strings.ts";
 
@@ -38,13 +38,7 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
         ) : (
           <>
             <Card>
-              <dl
-                className={css({
-                  display: "grid",
-                  gap: "5",
-                  gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
-                })}
-              >
+              <Facts columns={3}>
                 <Fact label={TRANSACTIONS_TEXT.sanctionedByLabel} testId="sanctioned-by">
                   {sanctionedBy(transaction.brokerId, accountNames)}
                 </Fact>
@@ -55,7 +49,7 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
                   </span>
                 </Fact>
                 <Fact label={TRANSACTIONS_TEXT.paidOnLabel}>{formatDate(paidOn(transaction))}</Fact>
-              </dl>
+              </Facts>
             </Card>
             <h2 className={css({ fontSize: "lg", fontWeight: "700", mt: "8", mb: "4" })}>
               {TRANSACTIONS_TEXT.ledgerEntries}
