@@ -486,6 +486,7 @@ async function measure(
   let notReached = 0;
   let outsideEvents = 0;
   const outsideTables: Record<string, number> = {};
+  const outsideSamples: unknown[] = [];
   let changes = 0;
   const byKind = new Map<string, number[]>();
   const serverCpuBefore = serversCpu(procs);
@@ -527,13 +528,23 @@ async function measure(
         }
       }
       for (const [index, tables] of Object.entries(answer.events))
-        if (round.quiet.has(Number(index)))
+        if (round.quiet.has(Number(index))) {
           for (const [table, n] of Object.entries(tables)) {
             outsideEvents += n;
             outsideTables[table] = (outsideTables[table] ?? 0) + n;
           }
+          if (outsideSamples.length < 12) {
+            const spec = placed.specs[Number(index)];
+            outsideSamples.push({
+              device: Number(index),
+              account: spec?.accountId,
+              samples: answer.samples[Number(index)],
+            });
+          }
+        }
     }
   }
+  if (outsideSamples.length) console.log("events outside the audience, first ones:", JSON.stringify(outsideSamples));
   const serverCpuChanges = serversCpu(procs) - serverCpuBefore;
   const devicesCpu = benchCpu() - benchCpuBefore;
 

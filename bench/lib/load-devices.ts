@@ -43,6 +43,8 @@ export interface WatchAnswer {
   times: Array<[string, number, number | null]>;
   /** Stream events each device heard since the last mark, by table, by device index (devices that heard any). */
   events: Record<number, Record<string, number>>;
+  /** The first few of those events per device: table, number, documents' ids. */
+  samples: Record<number, Array<{ table: string; n: number | null; ids: string[] }>>;
 }
 
 export interface CloseAnswer {
@@ -75,6 +77,8 @@ class Device {
   readonly again = new Set<string>();
   readonly lastPull = new Map<string, number>();
   eventsSinceMark = new Map<string, number>();
+  /** The first events since the mark: table, the event's number and its documents' ids (to name what was heard). */
+  samplesSinceMark: Array<{ table: string; n: number | null; ids: string[] }> = [];
   closed = false;
 
   constructor(spec: DeviceSpec) {
@@ -187,6 +191,12 @@ function connectOnce(device: Device): Promise<void> {
         const table = change?.table ?? "";
         lastEventAt = Date.now();
         device.eventsSinceMark.set(table, (device.eventsSinceMark.get(table) ?? 0) + 1);
+        if (device.samplesSinceMark.length < 3)
+          device.samplesSinceMark.push({
+            table,
+            n: (change as { n?: number } | undefined)?.n ?? null,
+            ids: (change?.documents ?? []).slice(0, 3).map((doc) => doc.id),
+          });
         if (!device.spec.models.includes(table)) return;
         if (change?.documents) {
           stats.documentEvents++;
@@ -235,9 +245,13 @@ async function watch(expect: Record<string, number[]>, deadline: number): Promis
       if (device) times.push([key, index, device.seen.get(key) ?? null]);
     }
   const events: WatchAnswer["events"] = {};
+  const samples: WatchAnswer["samples"] = {};
   for (const device of devices)
-    if (device.eventsSinceMark.size) events[device.spec.index] = Object.fromEntries(device.eventsSinceMark);
-  return { times, events };
+    if (device.eventsSinceMark.size) {
+      events[device.spec.index] = Object.fromEntries(device.eventsSinceMark);
+      samples[device.spec.index] = device.samplesSinceMark;
+    }
+  return { times, events, samples };
 }
 
 /** Every sending device sends one makeCustomer at once, each through its own process and session. */
@@ -297,7 +311,10 @@ async function answer(request: LoadRequest): Promise<unknown> {
       return null;
     }
     case "mark":
-      for (const device of devices) device.eventsSinceMark.clear();
+      for (const device of devices) {
+        device.eventsSinceMark.clear();
+        device.samplesSinceMark = [];
+      }
       return null;
     case "lastEvent":
       return lastEventAt;
