@@ -30,7 +30,7 @@
 // "Keeps up": propagation p99 under 1 s, every device reached, no command failed.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -165,6 +165,23 @@ function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+/** Every postgres process's CPU time on the machine (the bench's cluster is the only one while it runs). */
+function databaseCpu(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime, stime, and the children's it waited for (backends that ended)
+      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 const serversCpu = (procs: Proc[]) => procs.reduce((sum, p) => sum + cpuMs(p.child.pid!), 0);
 const benchCpu = () => {
@@ -550,10 +567,12 @@ async function measure(
 
   // Commands: every sending device sends one at once, each through its own process.
   const burstCpuBefore = serversCpu(procs);
+  const burstDatabaseCpuBefore = databaseCpu();
   const burstStarted = performance.now();
   const burst = (await threads.all<Array<{ ok: boolean; ms: number }>>({ op: "burst" })).flat();
   const burstMs = performance.now() - burstStarted;
   const burstCpu = serversCpu(procs) - burstCpuBefore;
+  const burstDatabaseCpu = databaseCpu() - burstDatabaseCpuBefore;
   // Let the pulls the burst set off settle before the sockets close.
   await sleep(3_000);
   const closed = await threads.all<CloseAnswer>({ op: "close" });
@@ -594,6 +613,7 @@ async function measure(
     commandFailures,
     serverCpuPerChangeMs: serverCpuChanges / Math.max(1, changes),
     serverCpuPerCommandMs: burstCpu / Math.max(1, burst.length),
+    databaseCpuPerCommandMs: burstDatabaseCpu / Math.max(1, burst.length),
     devicesCpuMs: devicesCpu,
     bytesPerDevice: (after.heap - before.heap) / Math.max(1, rest.length),
     rssPerDevice: (after.rss - before.rss) / Math.max(1, rest.length),

@@ -30,6 +30,8 @@ export interface LoadResult {
   serverCpuPerChangeMs: number;
   /** The server processes' CPU time during the burst, per command. */
   serverCpuPerCommandMs: number;
+  /** PostgreSQL's CPU time (every postgres process on the machine) during the burst, per command. */
+  databaseCpuPerCommandMs?: number;
   /** The bench process's CPU time (the devices' threads and the main thread) during the propagation rounds. */
   devicesCpuMs: number;
   /** Heap used + external after a full GC, growth per device; RSS growth per device. */
@@ -145,7 +147,9 @@ function row(r: LoadResult, previous: Map<string, Map<string, string>>): string 
     "Command p50 / p99": `${fmtMs(r.commandP50)} / ${fmtMs(r.commandP99)}`,
     "Commands/s (all at once)": String(Math.round(r.commandsPerSecond)),
     Failed: String(r.commandFailures),
-    "Servers' CPU per change / per command": `${fmtMs(r.serverCpuPerChangeMs)} / ${fmtMs(r.serverCpuPerCommandMs)}`,
+    "Servers' CPU per change / per command":
+      `${fmtMs(r.serverCpuPerChangeMs)} / ${fmtMs(r.serverCpuPerCommandMs)}` +
+      (r.databaseCpuPerCommandMs === undefined ? "" : ` (PostgreSQL ${fmtMs(r.databaseCpuPerCommandMs)})`),
     "Devices' CPU (changes)": fmtMs(r.devicesCpuMs),
     "Memory per device": `${(r.bytesPerDevice / 1024).toFixed(1)} KiB (RSS ${(r.rssPerDevice / 1024).toFixed(0)} KiB)`,
     "Pulls (failed)": `${r.pulls.toLocaleString("en-US")} (${r.pullErrors}${
@@ -230,7 +234,7 @@ export function markdown(results: LoadResult[], startedOn: string, load: number[
       "audience, by the broker's devices, by table (must be 0). Servers' CPU: user + " +
       "system time of the server processes (/proc) during the rounds of changes over the number of changes (a " +
       "single-audience change reaches 90% of the devices, a mix change 1 to 6), and during the burst over the " +
-      "number of commands. Devices' CPU: the bench process's (the devices' threads and the main thread) during the " +
+      "number of commands; in brackets PostgreSQL's (every postgres process) during the burst per command. Devices' CPU: the bench process's (the devices' threads and the main thread) during the " +
       "rounds of changes. Command answer: p50 of the changes' own commands (their commit is inside the propagation).",
     "",
     `| ${HEADERS.join(" | ")} |`,

@@ -18,11 +18,11 @@ import type { GrafastSubscriber } from "postgraphile/grafast";
 import { STREAM_RESYNC_TABLE } from "../../src/domain/wire.ts";
 import { RESUBSCRIBED, resilientSubscription } from "../db/subscriptions.ts";
 import {
+  type Audience,
   audienceOf,
   CHANGES_CHANNEL,
   type ChangePayload,
   documentsText,
-  hears,
   type Reader,
   readerKey,
   readerOf,
@@ -83,10 +83,9 @@ interface ReaderGroup {
   draining: boolean;
 }
 
-/** A notification on its way to a group, or (change null) the resync event after LISTEN came back. */
+/** A notification a group hears, on its way, or (change null) the resync event after LISTEN came back. */
 interface Waiting {
   change: ChangePayload | null;
-  heard: Promise<boolean>;
   /** The documents' JSON text (null: none asked, or the build failed and the device pulls). */
   built: Promise<string | null>;
 }
@@ -133,6 +132,29 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
     return `{"id":${JSON.stringify(subscription.id)},"type":"next","payload":{"data":{"changes":{${parts.join(",")}}}}}`;
   };
 
+  // The groups that may hear a change, found through the audience rather than by asking every group (a mix of
+  // thousands of investors is thousands of groups): by account, by account type, and the admins' (who hear all).
+  const byAccount = new Map<string, Set<ReaderGroup>>();
+  const byType = new Map<string, Set<ReaderGroup>>();
+  const admins = new Set<ReaderGroup>();
+
+  const hearing = (change: ChangePayload, audience: Audience | null): Set<ReaderGroup> => {
+    const found = new Set<ReaderGroup>(admins);
+    if (audience?.everyone) for (const group of groups.values()) found.add(group);
+    else if (audience) {
+      for (const account of audience.accounts) for (const group of byAccount.get(account) ?? []) found.add(group);
+      for (const type of audience.types) for (const group of byType.get(type) ?? []) found.add(group);
+    }
+    // the pull's app_private.role_reads_model: an account's viewers read none of its audit trail
+    if (change.t === "audit_events")
+      for (const group of found) if (!group.reader.admin && !group.reader.readsAuditTrail) found.delete(group);
+    return found;
+  };
+
+  /** The notifications in the order they came, each with its audience being read (at once, cached per transaction). */
+  const notifications: Array<{ change: ChangePayload; audience: Promise<Audience | null> }> = [];
+  let dispatching = false;
+
   const notified = (payload: string) => {
     if (groups.size === 0) return;
     let change: ChangePayload;
@@ -142,29 +164,33 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
       console.error("change stream: a notification that is not JSON:", payload);
       return;
     }
-    // read once for all the groups, and only when a group that is not an admin's may hear the change
-    let audience: ReturnType<typeof audienceOf> | null = null;
-    const audienceRead = () => {
-      audience ??= limited(() => audienceOf(withPgClient, payload));
-      return audience;
-    };
-    for (const group of groups.values()) {
-      const { reader } = group;
-      if (!reader.admin && !reader.readsAuditTrail && change.t === "audit_events") continue;
-      const heard = reader.admin ? Promise.resolve(true) : audienceRead().then((read) => hears(reader, read));
-      // the build starts at once; the sends wait for the group's earlier ones, so they keep the notifications' order
-      const built = heard.then((yes) =>
-        yes && carriesDocuments(change.t) && asksDocuments(group)
-          ? limited(() => documentsText(withPgClient, group.settings, change, sharedBuilds) ?? Promise.resolve(null))
-          : null,
-      );
-      queue(group, { change, heard, built });
+    notifications.push({ change, audience: audienceOf(withPgClient, payload) });
+    if (!dispatching) void dispatch().catch(logged);
+  };
+
+  /** Hands each notification, in order, to the groups that hear it; each such group's build starts then. */
+  const dispatch = async () => {
+    dispatching = true;
+    try {
+      while (notifications.length > 0) {
+        const { change, audience } = notifications.shift()!;
+        for (const group of hearing(change, await audience)) {
+          const built =
+            carriesDocuments(change.t) && asksDocuments(group)
+              ? limited(
+                  () => documentsText(withPgClient, group.settings, change, sharedBuilds) ?? Promise.resolve(null),
+                )
+              : Promise.resolve(null);
+          queue(group, { change, built });
+        }
+      }
+    } finally {
+      dispatching = false;
     }
   };
 
   const resync = () => {
-    for (const group of groups.values())
-      queue(group, { change: null, heard: Promise.resolve(true), built: Promise.resolve(null) });
+    for (const group of groups.values()) queue(group, { change: null, built: Promise.resolve(null) });
   };
 
   const queue = (group: ReaderGroup, item: Waiting) => {
@@ -186,13 +212,11 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
           await sendAll(group, (subscription) => message(subscription, { t: STREAM_RESYNC_TABLE }, null));
           continue;
         }
-        if (!(await first.heard)) continue;
         const change = first.change;
         const texts = [await first.built];
         let merged = 1;
         while (merged < MERGED_AT_MOST && mergeable(change) && sameTable(group.waiting[0]?.change, change)) {
           const next = group.waiting.shift()!;
-          if (!(await next.heard)) continue;
           texts.push(await next.built);
           merged++;
         }
@@ -220,6 +244,26 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
     })().catch(logged);
   };
 
+  const index = (group: ReaderGroup, present: boolean) => {
+    const { reader } = group;
+    if (reader.admin) {
+      if (present) admins.add(group);
+      else admins.delete(group);
+      return;
+    }
+    for (const [map, key] of [
+      [byAccount, reader.account],
+      [byType, reader.type],
+    ] as const) {
+      if (key === null) continue;
+      const set = map.get(key) ?? new Set<ReaderGroup>();
+      if (present) set.add(group);
+      else set.delete(group);
+      if (set.size > 0) map.set(key, set);
+      else map.delete(key);
+    }
+  };
+
   // listening from the start: a subscription is live as soon as it is taken
   listen();
   return {
@@ -229,13 +273,17 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
       if (!group) {
         group = { settings, reader: readerOf(settings), subscriptions: new Set(), waiting: [], draining: false };
         groups.set(key, group);
+        index(group, true);
       }
       const entry: Subscribed = { ...subscription, sent: 0 };
       group.subscriptions.add(entry);
       const owner = group;
       return () => {
         owner.subscriptions.delete(entry);
-        if (owner.subscriptions.size === 0 && groups.get(key) === owner) groups.delete(key);
+        if (owner.subscriptions.size === 0 && groups.get(key) === owner) {
+          groups.delete(key);
+          index(owner, false);
+        }
       };
     },
     async stop() {
@@ -255,7 +303,7 @@ const sameTable = (next: ChangePayload | null | undefined, change: ChangePayload
  * The stream's questions to the database (audiences, builds) at once in a process: the pool's other connections stay
  * for commands and pulls while a burst of changes is told (what waits here merges, below).
  */
-const STREAM_QUERIES_AT_ONCE = 3;
+const STREAM_QUERIES_AT_ONCE = 6;
 
 function limiter(most: number): <T>(work: () => Promise<T>) => Promise<T> {
   let running = 0;
