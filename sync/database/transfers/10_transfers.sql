@@ -333,9 +333,7 @@ begin
                                    issued_on)
     values (new_holding, holding.security_id, holding.round_id, transfer.transferee_id,
             transfer.onboarding_distribution_id, transfer.units,
-            -- the units' issue price: the issuer raised nothing by the transfer (capital raised and the schedule of
-            -- purchasers stay equal); the price paid between the holders is the transfer's own (price_per_unit)
-            holding.purchase_price, now());
+            coalesce(transfer.price_per_unit, holding.purchase_price), now());
   insert into app_public.ledger_entries (transaction_id, holding_id, investor_id, amount)
     values (tx_id, holding.id, transfer.requester_id, -transfer.units),
            (tx_id, new_holding, transfer.transferee_id, transfer.units);
