@@ -29,6 +29,20 @@ describe.runIf(pgClusterAvailable)("the server on PostgreSQL (DATABASE_URL)", ()
     expect(rows[0]?.n).toBeGreaterThan(0);
   });
 
+  it("compiles no statement with JIT on its connections (docs/SERVER.md 'No JIT')", async () => {
+    // a read model's build, planned generically, passes jit_above_cost: compiling it cost 0.7 s a build
+    const { rows: server } = await t.server.db.query<{ jit: string }>("show jit");
+    expect(server[0]?.jit).toBe("off");
+    const admin = new pg.Client({ connectionString: cluster.urlFor("ledgerline_server_test") });
+    await admin.connect();
+    try {
+      const { rows: other } = await admin.query<{ jit: string }>("show jit");
+      expect(other[0]?.jit).toBe("on");
+    } finally {
+      await admin.end();
+    }
+  });
+
   it("signs in, selects an account and applies row-level security per request", async () => {
     const investor = t.client();
     expect((await investor.signIn("investor@demo.test")).status).toBe(200);
