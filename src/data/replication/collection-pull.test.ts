@@ -23,15 +23,18 @@ function serverLog(n: number, hook?: (after: number, call: number) => Promise<vo
     name: `server ${i}`,
   }));
   const asked: number[] = [];
+  // run once each, in order, by the next answers (after the request was made, before it is answered)
+  const hooks: Array<() => void> = [];
   const fetchPage: PageFetcher = async (_model, _blank, checkpoint, limit) => {
     const after = Number(checkpoint?.seq ?? 0);
     asked.push(after);
     const call = asked.length;
     await hook?.(after, call);
+    hooks.shift()?.();
     const page = docs.slice(after, after + limit);
     return { documents: page, checkpoint: { txid: "1", seq: after + page.length }, sentOn: `sent ${call}` };
   };
-  return { docs, asked, fetchPage };
+  return { docs, asked, hooks, fetchPage };
 }
 
 const ITEM_SCHEMA = {
@@ -260,14 +263,37 @@ describe("documents of the change stream", () => {
     expect(pull.hasStreamed()).toBe(false);
     // a reSync asks for a pull: documents that arrive meanwhile wait until it reached the end, then are written
     newEpoch();
-    log.docs.push({ id: "d003", name: "server 3" });
+    log.docs.push({ id: "d003", name: "server 3" }, { id: "d004", name: "server 4" }, { id: "d005", name: "server 5" });
     expect(pull.streamed([{ id: "d003", name: "streamed 3" }])).toBe(true);
+    log.hooks.push(() => {
+      // an event that arrives while the pull is on its way (its document may be newer than the pull's snapshot)
+      expect(pull.streamed([{ id: "d004", name: "streamed 4" }])).toBe(true);
+    });
     const pulled = await cycle(pull, 2, checkpoint);
-    expect(ids(pulled.got)).toEqual(["d003"]);
+    expect(ids(pulled.got)).toEqual(["d003", "d004", "d005"]);
     expect(log.asked.at(-1)).toBe(3);
     const after = await cycle(pull, 2, pulled.checkpoint);
-    expect(after.got.map((answer) => answer.documents)).toEqual([[{ id: "d003", name: "streamed 3" }]]);
-    expect(after.checkpoint).toEqual({ txid: "1", seq: 4 });
+    // d003 came before the pull was asked for: the page has it as new or newer, and it is not written again over the
+    // page's version (a change the stream did not carry would be undone); d004 came after: written after the page
+    expect(after.got.map((answer) => answer.documents)).toEqual([[{ id: "d004", name: "streamed 4" }]]);
+    expect(after.checkpoint).toEqual({ txid: "1", seq: 6 });
+  });
+
+  it("are not written over a newer version a later pull brought (a change committed while the stream reconnected)", async () => {
+    const log = serverLog(2);
+    const { pull, newEpoch } = pullOf(log.fetchPage);
+    const { checkpoint } = await cycle(pull, 2);
+    // the stream carries version 1 of d001, and before any cycle hands it out the device reconnects (a new epoch);
+    // version 2 is committed before the new subscription is made, so the stream never carries it: only the pull
+    expect(pull.streamed([{ id: "d001", name: "version 1" }])).toBe(true);
+    newEpoch();
+    log.docs[1] = { id: "d001", name: "version 2" };
+    log.docs.push({ id: "d001", name: "version 2" });
+    const pulled = await cycle(pull, 2, checkpoint);
+    expect(pulled.got.flatMap((answer) => answer.documents)).toEqual([{ id: "d001", name: "version 2" }]);
+    const after = await cycle(pull, 2, pulled.checkpoint);
+    expect(after.got.map((answer) => answer.documents)).toEqual([[]]);
+    expect(pull.hasStreamed()).toBe(false);
   });
 
   it("are written by RxDB's downstream as a pulled page is, never over a change queued on the device", async () => {

@@ -10,7 +10,8 @@
 // handler was called with: they never move it (an event's transaction may be above the pull's safe watermark). They
 // are handed out only in a cycle that is not a pull: when no reSync was asked for since the last fetch that reached
 // the end of the log; otherwise they wait for that pull and are written after it (a document the stream built after
-// the pull's snapshot must not be overwritten by the pull's older one).
+// the pull's snapshot must not be overwritten by the pull's older one), unless the pull's page holds the document and
+// it came before the pull was asked for (coveredBy).
 import type { RxCollection } from "rxdb";
 import type { PullAnswer } from "../../domain/wire.ts";
 import type { ReadModelName } from "../models/index.ts";
@@ -68,7 +69,7 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
   const { model, batchSize, blank } = options;
   const partWriteWaitMs = options.partWriteWaitMs ?? PART_WRITE_WAIT_MS;
   // the page asked for after the last full page of this cycle, before anyone asked for it
-  let prefetched: { epoch: number; after: string; page: Promise<Fetched> } | null = null;
+  let prefetched: { epoch: number; after: string; page: Promise<Fetched>; streamedUpTo: number } | null = null;
   // the parts of the current page not yet handed to RxDB (it asks for them with the page's starting checkpoint)
   let rest: { epoch: number; after: string; documents: PullAnswer["documents"]; checkpoint: Checkpoint } | null = null;
   const request = (checkpoint: Checkpoint | undefined, limit: number) =>
@@ -108,8 +109,22 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
   // the epoch of the latest fetch that reached the end of the log (-1: none yet): while it is the current epoch, a
   // cycle is not a pull and hands out the streamed documents
   let pulledEpoch = -1;
-  // streamed documents not yet handed to RxDB, by id (a later version replaces an earlier one)
-  const streamedDocs = new Map<string, PullAnswer["documents"][number]>();
+  // streamed documents not yet handed to RxDB, by id (a later version replaces an earlier one), each with the number
+  // of the stream's call that brought it
+  const streamedDocs = new Map<string, { doc: PullAnswer["documents"][number]; call: number }>();
+  let streamCalls = 0;
+  /**
+   * A page asked for after a streamed document came holds that document as new or newer (the stream sends a change
+   * once it is committed; the pull's snapshot is taken after it was asked for): such streamed documents are dropped,
+   * else they would be written after the page and undo a change the page brought (one the stream did not carry,
+   * such as a change committed while the device was reconnecting, before its subscription was made again).
+   */
+  const coveredBy = (page: Fetched, streamedUpTo: number) => {
+    for (const doc of page.documents) {
+      const waiting = streamedDocs.get(doc.id as string);
+      if (waiting && waiting.call <= streamedUpTo) streamedDocs.delete(doc.id as string);
+    }
+  };
   const handOut = (result: PullAnswer) => {
     writtenWhenHanded = result.documents.length > 0 ? written : -1;
     return result;
@@ -132,7 +147,7 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
     async handler(checkpoint, limit) {
       if (pulledEpoch >= options.epochOf() && !(rest && rest.after === keyOf(checkpoint))) {
         // not a pull: the streamed documents in parts, the checkpoint as it is (an empty part ends the cycle)
-        const documents = [...streamedDocs.values()].slice(0, limit);
+        const documents = [...streamedDocs.values()].slice(0, limit).map((waiting) => waiting.doc);
         for (const doc of documents) streamedDocs.delete(doc.id as string);
         await previousPartWritten();
         return handOut({ documents, checkpoint: checkpoint ?? { txid: "0", seq: 0 } });
@@ -158,16 +173,23 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
       rest = null;
       const ahead = prefetched;
       prefetched = null;
-      const page =
-        ahead && ahead.epoch === epoch && ahead.after === after ? ahead.page : request(checkpoint, batchSize);
+      const fromAhead = ahead && ahead.epoch === epoch && ahead.after === after;
+      const streamedUpTo = fromAhead ? ahead.streamedUpTo : streamCalls;
+      const page = fromAhead ? ahead.page : request(checkpoint, batchSize);
       // a failure here (also a prefetch's) is RxDB's to retry: it calls again, and that call asks the server afresh
       const pulled = await page;
+      coveredBy(pulled, streamedUpTo);
       if (pulled.documents.length < batchSize) {
         pulledEpoch = epoch;
         options.reachedEnd(pulled.sentOn);
       }
       if (pulled.documents.length >= batchSize && !options.stopped())
-        prefetched = { epoch, after: keyOf(pulled.checkpoint), page: prefetch(pulled.checkpoint) };
+        prefetched = {
+          epoch,
+          after: keyOf(pulled.checkpoint),
+          page: prefetch(pulled.checkpoint),
+          streamedUpTo: streamCalls,
+        };
       await previousPartWritten();
       return handOut(part(pulled, checkpoint, epoch, limit));
     },
@@ -177,10 +199,11 @@ export function createCollectionPull(options: CollectionPullOptions): Collection
     },
     streamed(documents) {
       if (pulledEpoch < 0) return false;
+      const call = ++streamCalls;
       for (const doc of documents) {
         const id = doc.id as string;
         streamedDocs.delete(id);
-        streamedDocs.set(id, doc._deleted === true ? { ...blank, ...doc } : doc);
+        streamedDocs.set(id, { doc: doc._deleted === true ? { ...blank, ...doc } : doc, call });
       }
       return true;
     },
