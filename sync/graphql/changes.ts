@@ -246,8 +246,8 @@ export function documentsText(
       return null;
     });
     cache.set(key, build);
-    const shared = cache;
-    setTimeout(() => shared.delete(key), AUDIENCE_TTL_MS).unref?.();
+    const kept = cache;
+    setTimeout(() => kept.delete(key), AUDIENCE_TTL_MS).unref?.();
   }
   return build;
 }

@@ -177,8 +177,11 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
         for (const group of hearing(change, await audience)) {
           const built =
             carriesDocuments(change.t) && asksDocuments(group)
-              ? limited(
-                  () => documentsText(withPgClient, group.settings, change, sharedBuilds) ?? Promise.resolve(null),
+              ? limited(() =>
+                  // a group whose sockets all left while its build waited for its turn builds nothing
+                  group.subscriptions.size === 0
+                    ? Promise.resolve(null)
+                    : (documentsText(withPgClient, group.settings, change, sharedBuilds) ?? Promise.resolve(null)),
                 )
               : Promise.resolve(null);
           queue(group, { change, built });
@@ -283,6 +286,8 @@ export function startChangeFanout(options: FanoutOptions): ChangeFanout {
         if (owner.subscriptions.size === 0 && groups.get(key) === owner) {
           groups.delete(key);
           index(owner, false);
+          // its events not sent yet go nowhere (their builds not started are skipped)
+          owner.waiting.length = 0;
         }
       };
     },
