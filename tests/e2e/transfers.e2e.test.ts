@@ -383,6 +383,20 @@ describe("a partial transfer", () => {
     await expect
       .poll(() => text(walletRow.getByTestId("wallet-address-kind")), { timeout: 60_000 })
       .toBe("Your own address");
+    // The row shows the address at once (the device's queued command); the approval below reads the server's, so
+    // wait for the command to be applied there (a CI run approved first and got the missing-address refusal).
+    await expect
+      .poll(
+        async () =>
+          (
+            await e2e.server.server.db.query(
+              "select 1 from app_public.blockchain_addresses where lower(address) = lower($1)",
+              [newcomerAddress],
+            )
+          ).rows.length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
 
     // Not approvable before the newcomer completes the Seed round's onboarding: the issuer's card says it waits.
     const unqualified = await issuerApi.graphql(
