@@ -6,6 +6,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { badge } from "../../../styled-system/recipes";
 import { PathLink } from "../../app/links.tsx";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
@@ -204,40 +205,29 @@ function Invitation({ invitation, canWrite }: { invitation: WithPending<BrokerAl
 
 function NewManagedAccount({ disabled }: { disabled: boolean }) {
   const command = useCommand();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
   const [errors, setErrors] = useState<ManagedAccountErrors>({});
+  const { values, field, reset } = useFormValues({ name: "", email: "" }, errors);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkManagedAccount({ name, email });
+    const checked = checkManagedAccount(values);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     await command("makeIssuerAccount", {
       input: { id: crypto.randomUUID(), companyName: checked.value.name, companyEmail: checked.value.email },
     });
-    setName("");
-    setEmail("");
+    reset();
   }
 
   return (
     <Card title={ACCOUNTS_TEXT.newManagedAccount} testId="new-managed-account">
       <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-        <TextField
-          label={ACCOUNTS_TEXT.name}
-          name="companyName"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          disabled={disabled}
-        />
+        <TextField label={ACCOUNTS_TEXT.name} {...field("name")} name="companyName" disabled={disabled} />
         <TextField
           label={ACCOUNTS_TEXT.email}
+          {...field("email")}
           name="companyEmail"
           type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
           disabled={disabled}
         />
         <Button type="submit" disabled={disabled}>

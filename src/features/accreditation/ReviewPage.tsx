@@ -185,13 +185,7 @@ function RejectDialog({ row, onClose }: { row: Verification; onClose: () => void
       onClose={onClose}
     >
       <div className={fullRow}>
-        <TextField
-          label={T.reasonLabel}
-          name="reason"
-          value={form.values.reason ?? ""}
-          onValueChange={form.set("reason")}
-          error={form.errors.reason}
-        />
+        <TextField label={T.reasonLabel} {...form.field("reason")} />
       </div>
     </FormDialog>
   );

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
 import {
@@ -33,20 +34,19 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
     fields,
     canEdit,
   );
-  const [name, setName] = useState("");
-  const [value, setValue] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [editName, setEditName] = useState("");
-  const [editValue, setEditValue] = useState("");
+  const added = useFormValues({ name: "", value: "" }, errors);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
-  const check = (n: string, val: string) => {
+  const edited = useFormValues({ name: "", value: "" }, editErrors);
+  const check = ({ name, value }: { name: string; value: string }) => {
     const next: Record<string, string> = {};
-    if (!n.trim()) next.name = MESSAGES.customFieldNameRequired;
-    if (!val.trim()) next.value = MESSAGES.customFieldValueRequired;
+    if (!name.trim()) next.name = MESSAGES.customFieldNameRequired;
+    if (!value.trim()) next.value = MESSAGES.customFieldValueRequired;
     return next;
   };
   const add = async () => {
-    const next = check(name, value);
+    const { name, value } = added.values;
+    const next = check(added.values);
     setErrors(next);
     if (Object.keys(next).length) return;
     await command("createDistributionCustomField", {
@@ -59,15 +59,14 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
         },
       },
     });
-    setName("");
-    setValue("");
+    added.reset();
   };
   const saveEdit = async (id: string) => {
-    const next = check(editName, editValue);
+    const next = check(edited.values);
     setEditErrors(next);
     if (Object.keys(next).length) return;
     await command("updateDistributionCustomFieldById", {
-      input: { id, patch: { name: editName.trim(), value: editValue.trim() } },
+      input: { id, patch: { name: edited.values.name.trim(), value: edited.values.value.trim() } },
     });
     setEditing(null);
   };
@@ -82,20 +81,10 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
               editing === f.id ? (
                 <tr key={f.id} data-testid="custom-field-row">
                   <td>
-                    <TextField
-                      label={DISTRIBUTION_TEXT.fieldName}
-                      value={editName}
-                      onChange={(e) => setEditName(e.target.value)}
-                      error={editErrors.name}
-                    />
+                    <TextField label={DISTRIBUTION_TEXT.fieldName} {...edited.field("name")} />
                   </td>
                   <td>
-                    <TextField
-                      label={DISTRIBUTION_TEXT.value}
-                      value={editValue}
-                      onChange={(e) => setEditValue(e.target.value)}
-                      error={editErrors.value}
-                    />
+                    <TextField label={DISTRIBUTION_TEXT.value} {...edited.field("value")} />
                   </td>
                   <td className="num">
                     <RowSaveCancel
@@ -119,8 +108,7 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
                         deleteLabel={DISTRIBUTION_TEXT.delete}
                         onEdit={() => {
                           setEditing(f.id);
-                          setEditName(f.name);
-                          setEditValue(f.value);
+                          edited.setValues({ name: f.name, value: f.value });
                           setEditErrors({});
                         }}
                         onDelete={() => command("deleteDistributionCustomFieldById", { input: { id: f.id } })}
@@ -135,18 +123,8 @@ export function CustomFields({ distribution, canEdit }: { distribution: Distribu
       )}
       {canEdit && (
         <div className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}>
-          <TextField
-            label={DISTRIBUTION_TEXT.fieldName}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
-          <TextField
-            label={DISTRIBUTION_TEXT.value}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={errors.value}
-          />
+          <TextField label={DISTRIBUTION_TEXT.fieldName} {...added.field("name")} />
+          <TextField label={DISTRIBUTION_TEXT.value} {...added.field("value")} />
           <Button variant="outline" onClick={add}>
             {DISTRIBUTION_TEXT.addField}
           </Button>

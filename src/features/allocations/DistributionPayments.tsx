@@ -4,6 +4,7 @@ import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { fieldErrors, PaymentSchema } from "../../domain/allocations.ts";
 import { formatDate, formatMoney } from "../../domain/format.ts";
@@ -32,6 +33,8 @@ export interface Payment {
   status?: string;
   currencyCode?: string;
 }
+type PaymentValues = { amount: string; paidOn: string | null };
+
 export function Payments({ distribution, canEdit }: { distribution: Distribution; canEdit: boolean }) {
   const command = useCommand();
   const payments = (distribution.payments ?? []) as Payment[];
@@ -41,14 +44,12 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
     payments,
     canEdit,
   );
-  const [amount, setAmount] = useState("");
-  const [paidOn, setPaidOn] = useState<string | null>(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [editAmount, setEditAmount] = useState("");
-  const [editPaidOn, setEditPaidOn] = useState<string | null>(null);
+  const added = useFormValues<PaymentValues>({ amount: "", paidOn: new Date().toISOString().slice(0, 10) }, errors);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
+  const edited = useFormValues<PaymentValues>({ amount: "", paidOn: null }, editErrors);
   const add = async () => {
-    const parsed = v.safeParse(PaymentSchema, { amount, paidOn: paidOn ?? "" });
+    const parsed = v.safeParse(PaymentSchema, { amount: added.values.amount, paidOn: added.values.paidOn ?? "" });
     if (!parsed.success) return setErrors(fieldErrors(parsed.issues));
     setErrors({});
     await command("createDistributionPayment", {
@@ -63,16 +64,15 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
       },
     });
     toast.success(DISTRIBUTION_TEXT.paymentRecorded);
-    setAmount("");
+    added.set("amount")("");
   };
   const startEdit = (p: Payment) => {
     setEditing(p.id);
-    setEditAmount(p.amount);
-    setEditPaidOn(p.paidOn ? p.paidOn.slice(0, 10) : null);
+    edited.setValues({ amount: p.amount, paidOn: p.paidOn ? p.paidOn.slice(0, 10) : null });
     setEditErrors({});
   };
   const saveEdit = async (id: string) => {
-    const parsed = v.safeParse(PaymentSchema, { amount: editAmount, paidOn: editPaidOn ?? "" });
+    const parsed = v.safeParse(PaymentSchema, { amount: edited.values.amount, paidOn: edited.values.paidOn ?? "" });
     if (!parsed.success) return setEditErrors(fieldErrors(parsed.issues));
     setEditErrors({});
     await command("updateDistributionPaymentById", {
@@ -105,21 +105,14 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
                 editing === p.id ? (
                   <tr key={p.id} data-testid="payment-row">
                     <td>
-                      <DateInput
-                        label={DISTRIBUTION_TEXT.paidOn}
-                        value={editPaidOn}
-                        onChange={setEditPaidOn}
-                        error={editErrors.paidOn}
-                      />
+                      <DateInput label={DISTRIBUTION_TEXT.paidOn} {...edited.dateField("paidOn")} />
                     </td>
                     <td>
                       <TextField
                         label={DISTRIBUTION_TEXT.paymentAmount}
+                        {...edited.field("amount")}
                         name="editPaymentAmount"
                         inputMode="decimal"
-                        value={editAmount}
-                        onChange={(e) => setEditAmount(e.target.value)}
-                        error={editErrors.amount}
                       />
                     </td>
                     <td className={wideOnly} />
@@ -169,13 +162,11 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
           <FormGrid columns={2}>
             <TextField
               label={DISTRIBUTION_TEXT.paymentAmount}
+              {...added.field("amount")}
               name="paymentAmount"
               inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              error={errors.amount}
             />
-            <DateInput label={DISTRIBUTION_TEXT.paidOn} value={paidOn} onChange={setPaidOn} error={errors.paidOn} />
+            <DateInput label={DISTRIBUTION_TEXT.paidOn} {...added.dateField("paidOn")} />
           </FormGrid>
           <div>
             <Button size="sm" onClick={add}>

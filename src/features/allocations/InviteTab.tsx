@@ -7,6 +7,7 @@ import { useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useCommand, useDocument, useLocalData } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
 import { fieldErrors, InviteSchema, PERMISSION_MESSAGES } from "../../domain/allocations.ts";
@@ -15,11 +16,11 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { Button, Card, Dialog, ErrorBlock, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
 import { INVITE_TEXT } from "./strings.ts";
 
-interface InvitationValues {
+type InvitationValues = {
   email: string;
   amount: string;
   name: string;
-}
+};
 
 const EMPTY: InvitationValues = { email: "", amount: "", name: "" };
 
@@ -42,10 +43,8 @@ function InvitationForm({
   onSend: (values: { email: string; amount: string; name: string | null }) => Promise<boolean>;
   children?: React.ReactNode;
 }) {
-  const [email, setEmail] = useState(initial.email);
-  const [amount, setAmount] = useState(initial.amount);
-  const [name, setName] = useState(initial.name);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, field, setValues } = useFormValues(initial, errors);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
@@ -54,7 +53,7 @@ function InvitationForm({
       toast.error(PERMISSION_MESSAGES.notAllowed);
       return;
     }
-    const parsed = v.safeParse(InviteSchema, { email, amount, name });
+    const parsed = v.safeParse(InviteSchema, values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.issues));
       return;
@@ -67,11 +66,7 @@ function InvitationForm({
         amount: parsed.output.amount.replaceAll(",", ""),
         name: parsed.output.name || null,
       });
-      if (stored) {
-        setEmail("");
-        setAmount("");
-        setName("");
-      }
+      if (stored) setValues(EMPTY);
     } finally {
       setSaving(false);
     }
@@ -85,31 +80,9 @@ function InvitationForm({
       noValidate
     >
       <FormGrid columns={columns}>
-        <TextField
-          label={INVITE_TEXT.email}
-          type="email"
-          name="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          disabled={!canEdit}
-        />
-        <TextField
-          label={INVITE_TEXT.amount}
-          name="amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={errors.amount}
-          disabled={!canEdit}
-        />
-        <TextField
-          label={INVITE_TEXT.contactName}
-          name="contactName"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          disabled={!canEdit}
-        />
+        <TextField label={INVITE_TEXT.email} type="email" {...field("email")} disabled={!canEdit} />
+        <TextField label={INVITE_TEXT.amount} {...field("amount")} inputMode="decimal" disabled={!canEdit} />
+        <TextField label={INVITE_TEXT.contactName} {...field("name")} name="contactName" disabled={!canEdit} />
       </FormGrid>
       {children}
       <div className={css({ display: "flex", justifyContent: "flex-end", gap: "3" })}>

@@ -1,5 +1,6 @@
 // A contact's two fields, its name and email, with their errors: the add dialog, the row edited in the list, and the
 // correction of a refused edit (features/sync).
+import { textFields } from "../../app/use-form.ts";
 import type { ContactErrors } from "../../domain/contacts.ts";
 import { TextField } from "../../ui/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
@@ -20,24 +21,11 @@ export function ContactFields({
   /** The name takes focus when shown. */
   autoFocus?: boolean;
 }) {
+  const field = textFields({ name, email }, errors, (key) => (key === "name" ? onName : onEmail));
   return (
     <>
-      <TextField
-        label={CONTACTS_TEXT.contactName}
-        name="name"
-        value={name}
-        onChange={(e) => onName(e.target.value)}
-        error={errors.name}
-        autoFocus={autoFocus}
-      />
-      <TextField
-        label={CONTACTS_TEXT.email}
-        name="email"
-        type="email"
-        value={email}
-        onChange={(e) => onEmail(e.target.value)}
-        error={errors.email}
-      />
+      <TextField label={CONTACTS_TEXT.contactName} {...field("name")} autoFocus={autoFocus} />
+      <TextField label={CONTACTS_TEXT.email} {...field("email")} type="email" />
     </>
   );
 }

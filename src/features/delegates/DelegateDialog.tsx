@@ -2,6 +2,7 @@
 // when it is Suspended) or edit (role and status: updateUsersAccountById). Queued commands: they work offline.
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { choiceFields, textFields } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { UsersAccountDoc } from "../../data/models/index.ts";
 import { Button, Dialog, FormGrid, SelectField, TextField, toast } from "../../ui/index.ts";
@@ -35,6 +36,8 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
     setValues((previous) => ({ ...previous, [key]: value }));
     setErrors((previous) => ({ ...previous, [key]: undefined }));
   };
+  const field = textFields(values, errors, set);
+  const choice = choiceFields(values, errors, set);
   const row = membership ? delegateRow(membership) : null;
 
   const submit = async (event: FormEvent) => {
@@ -69,46 +72,18 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
         <FormGrid>
           {mode === "create" && (
             <>
-              <TextField
-                label={DELEGATES_TEXT.firstName}
-                value={values.firstName}
-                onValueChange={set("firstName")}
-                error={errors.firstName}
-                autoComplete="off"
-              />
-              <TextField
-                label={DELEGATES_TEXT.lastName}
-                value={values.lastName}
-                onValueChange={set("lastName")}
-                error={errors.lastName}
-                autoComplete="off"
-              />
-              <TextField
-                label={DELEGATES_TEXT.email}
-                type="email"
-                value={values.email}
-                onValueChange={set("email")}
-                error={errors.email}
-                autoComplete="off"
-              />
+              <TextField label={DELEGATES_TEXT.firstName} {...field("firstName")} autoComplete="off" />
+              <TextField label={DELEGATES_TEXT.lastName} {...field("lastName")} autoComplete="off" />
+              <TextField label={DELEGATES_TEXT.email} type="email" {...field("email")} autoComplete="off" />
             </>
           )}
-          <SelectField
-            className={field}
-            label={DELEGATES_TEXT.role}
-            options={ROLE_OPTIONS}
-            value={values.role}
-            onChange={set("role")}
-            error={errors.role}
-          />
+          <SelectField className={column} label={DELEGATES_TEXT.role} options={ROLE_OPTIONS} {...choice("role")} />
           {mode === "edit" && (
             <SelectField
-              className={field}
+              className={column}
               label={DELEGATES_TEXT.status}
               options={STATUS_OPTIONS}
-              value={values.status}
-              onChange={set("status")}
-              error={errors.status}
+              {...choice("status")}
             />
           )}
         </FormGrid>
@@ -123,4 +98,4 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
   );
 }
 
-const field = css({ display: "flex", flexDirection: "column", gap: "3" });
+const column = css({ display: "flex", flexDirection: "column", gap: "3" });

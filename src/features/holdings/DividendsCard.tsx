@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { useCommand } from "../../data/hooks.tsx";
@@ -132,12 +133,14 @@ export function DividendsCard({ holding, canRecord }: { holding: HoldingDoc; can
 
 function RecordDividend({ holdingId }: { holdingId: string }) {
   const command = useCommand();
-  const [amount, setAmount] = useState("");
-  const [paidOn, setPaidOn] = useState<string | null>(() => utcToday(new Date()));
   const [errors, setErrors] = useState<DividendErrors>({});
+  const { values, set, field, dateField } = useFormValues<{ amount: string; paidOn: string | null }>(
+    { amount: "", paidOn: utcToday(new Date()) },
+    errors,
+  );
   const [saving, setSaving] = useState(false);
   const record = async () => {
-    const checked = checkDividend({ amount, paidOn }, utcToday(new Date()));
+    const checked = checkDividend(values, utcToday(new Date()));
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setSaving(true);
@@ -146,7 +149,7 @@ function RecordDividend({ holdingId }: { holdingId: string }) {
         input: { id: newId(), holdingId, amount: checked.amount, paidOn: checked.paidOn },
       });
       toast.success(MESSAGES.dividendRecorded);
-      setAmount("");
+      set("amount")("");
     } finally {
       setSaving(false);
     }
@@ -163,21 +166,8 @@ function RecordDividend({ holdingId }: { holdingId: string }) {
     >
       <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{HOLDINGS_TEXT.recordDividend}</h3>
       <FormGrid columns={2}>
-        <TextField
-          label={HOLDINGS_TEXT.amount}
-          name="dividendAmount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={errors.amount}
-        />
-        <DateInput
-          label={HOLDINGS_TEXT.paidOn}
-          name="dividendPaidOn"
-          value={paidOn}
-          onChange={setPaidOn}
-          error={errors.paidOn}
-        />
+        <TextField label={HOLDINGS_TEXT.amount} {...field("amount")} name="dividendAmount" inputMode="decimal" />
+        <DateInput label={HOLDINGS_TEXT.paidOn} {...dateField("paidOn")} name="dividendPaidOn" />
       </FormGrid>
       <div>
         <Button type="submit" size="sm" loading={saving}>

@@ -83,14 +83,7 @@ function ValidityDialog({ accountId, days, onClose }: { accountId: string; days:
       onClose={onClose}
     >
       <div className={fullRow}>
-        <TextField
-          label={T.validDays}
-          name="validDays"
-          kind="integer"
-          value={form.values.validDays ?? ""}
-          onValueChange={form.set("validDays")}
-          error={form.errors.validDays}
-        />
+        <TextField label={T.validDays} kind="integer" {...form.field("validDays")} />
       </div>
     </FormDialog>
   );
