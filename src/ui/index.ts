@@ -4,6 +4,7 @@ export { StatusBadge, SyncMark, Tag } from "./Badge.tsx";
 export { Breadcrumb, type BreadcrumbItem } from "./Breadcrumb.tsx";
 export { Button, ButtonLink, type ButtonProps } from "./Button.tsx";
 export { Card, CardGrid, Fact, Facts, SectionTitle, Stat, StatRow } from "./Card.tsx";
+export { CardTable, type CardTableColumn, type CardTableHeader } from "./CardTable.tsx";
 export { Checkbox } from "./Checkbox.tsx";
 export { Combobox } from "./Combobox.tsx";
 export { ConfirmDialog } from "./ConfirmDialog.tsx";

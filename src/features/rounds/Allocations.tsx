@@ -15,18 +15,7 @@ import {
   fieldErrors,
 } from "../../domain/allocations.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
-import {
-  Button,
-  Card,
-  DateInput,
-  linkClass,
-  mutedText,
-  StatusBadge,
-  SyncMark,
-  TextField,
-  tableClass,
-  tableScroll,
-} from "../../ui/index.ts";
+import { Button, Card, CardTable, DateInput, linkClass, StatusBadge, SyncMark, TextField } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
 import { AddDialog } from "./AddDialog.tsx";
 import { ROUND_ALLOCATIONS_TEXT, ROUND_TEXT } from "./strings.ts";
@@ -100,54 +89,44 @@ export function Allocations({
       }
       testId="allocations"
     >
-      {allocations.length === 0 ? (
-        <p className={mutedText}>{ROUND_ALLOCATIONS_TEXT.none}</p>
-      ) : (
-        <div className={tableScroll}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{ROUND_TEXT.allocation}</th>
-                <th>{ROUND_ALLOCATIONS_TEXT.owner}</th>
-                <th>{ROUND_ALLOCATIONS_TEXT.opens}</th>
-                <th>{ROUND_ALLOCATIONS_TEXT.closes}</th>
-                <th className="num">{ROUND_ALLOCATIONS_TEXT.distributions}</th>
-                <th className="num">{ROUND_TEXT.units}</th>
-                <th>{ROUND_TEXT.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {allocations.map((a) => {
-                const summary = summaries.get(a.id) ?? distributionSummary([]);
-                return (
-                  <tr key={a.id} data-testid="allocation-row">
-                    <td>
-                      <Link
-                        to="/distribute-allocation/$allocationId/{-$view}"
-                        params={{ allocationId: a.id, view: "allocation" }}
-                        className={linkClass}
-                      >
-                        {a.name}
-                      </Link>
-                    </td>
-                    <td>
-                      {a.owner?.name ?? (a.ownerId === actor.accountId ? ROUND_ALLOCATIONS_TEXT.you : ROUND_TEXT.none)}
-                    </td>
-                    <td>{formatDate(a.opensOn ?? null, "MM/DD/YYYY")}</td>
-                    <td>{formatDate(a.closesOn ?? null, "MM/DD/YYYY")}</td>
-                    <td className="num">{summary.count}</td>
-                    <td className="num">{formatNumber(summary.units)}</td>
-                    <td>
-                      <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} />{" "}
-                      <SyncMark mark={a._pending} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable
+        rows={allocations}
+        empty={ROUND_ALLOCATIONS_TEXT.none}
+        columns={[
+          ROUND_TEXT.allocation,
+          ROUND_ALLOCATIONS_TEXT.owner,
+          ROUND_ALLOCATIONS_TEXT.opens,
+          ROUND_ALLOCATIONS_TEXT.closes,
+          { title: ROUND_ALLOCATIONS_TEXT.distributions, num: true },
+          { title: ROUND_TEXT.units, num: true },
+          ROUND_TEXT.status,
+        ]}
+      >
+        {(a) => {
+          const summary = summaries.get(a.id) ?? distributionSummary([]);
+          return (
+            <tr key={a.id} data-testid="allocation-row">
+              <td>
+                <Link
+                  to="/distribute-allocation/$allocationId/{-$view}"
+                  params={{ allocationId: a.id, view: "allocation" }}
+                  className={linkClass}
+                >
+                  {a.name}
+                </Link>
+              </td>
+              <td>{a.owner?.name ?? (a.ownerId === actor.accountId ? ROUND_ALLOCATIONS_TEXT.you : ROUND_TEXT.none)}</td>
+              <td>{formatDate(a.opensOn ?? null, "MM/DD/YYYY")}</td>
+              <td>{formatDate(a.closesOn ?? null, "MM/DD/YYYY")}</td>
+              <td className="num">{summary.count}</td>
+              <td className="num">{formatNumber(summary.units)}</td>
+              <td>
+                <StatusBadge label={ALLOCATION_STATUS_LABELS[a.status] ?? a.status} /> <SyncMark mark={a._pending} />
+              </td>
+            </tr>
+          );
+        }}
+      </CardTable>
       <AddDialog open={open} onOpenChange={setOpen} title={ROUND_ALLOCATIONS_TEXT.addAllocation} onAdd={add}>
         <TextField
           label={ROUND_TEXT.name}

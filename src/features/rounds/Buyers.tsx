@@ -11,7 +11,7 @@ import { distributionStatusLabel, isByTransfer } from "../../domain/allocations.
 import { committedCapital } from "../../domain/capital.ts";
 import { compare, type Decimal, dec, ZERO } from "../../domain/decimal.ts";
 import { formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, linkClass, mutedText, Select, StatusBadge, SyncMark, tableClass, tableScroll } from "../../ui/index.ts";
+import { Card, CardTable, linkClass, Select, StatusBadge, SyncMark } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
 import { ByTransferMark, DISTRIBUTION_STATUS_OPTIONS } from "../allocations/index.ts";
 import { BUYERS_TEXT, ROUND_TEXT } from "./strings.ts";
@@ -48,6 +48,15 @@ export function Buyers({
   }, [distributions, search, status, sort, price]);
   const toggle = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : true }));
   const arrow = (key: SortKey) => (sort.key === key ? (sort.desc ? " ↓" : " ↑") : "");
+  // a figure's column header sorts by it
+  const sortHeader = (key: SortKey, title: string) => ({
+    title: (
+      <button type="button" className={sortButton} onClick={() => toggle(key)}>
+        {title}
+      </button>
+    ),
+    num: true,
+  });
   return (
     <Card title={BUYERS_TEXT.title} testId="buyers">
       <div className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}>
@@ -74,41 +83,26 @@ export function Buyers({
           <Select label={ROUND_TEXT.status} options={STATUS_FILTERS} value={status} onChange={setStatus} />
         </div>
       </div>
-      {rows.length === 0 ? (
-        <p className={mutedText}>{BUYERS_TEXT.none}</p>
-      ) : (
-        <div className={tableScroll}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{ROUND_TEXT.investor}</th>
-                <th>{ROUND_TEXT.allocation}</th>
-                <th className="num">
-                  <button type="button" className={sortButton} onClick={() => toggle("units")}>
-                    {BUYERS_TEXT.unitsSort(arrow("units"))}
-                  </button>
-                </th>
-                <th className="num">
-                  <button type="button" className={sortButton} onClick={() => toggle("value")}>
-                    {BUYERS_TEXT.valueSort(arrow("value"))}
-                  </button>
-                </th>
-                <th>{ROUND_TEXT.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <BuyerRow
-                  key={row.d.id}
-                  row={row}
-                  holding={holdingByDistribution.get(row.d.id)}
-                  canChange={canChangeStatus(row.d)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable
+        rows={rows}
+        empty={BUYERS_TEXT.none}
+        columns={[
+          ROUND_TEXT.investor,
+          ROUND_TEXT.allocation,
+          sortHeader("units", BUYERS_TEXT.unitsSort(arrow("units"))),
+          sortHeader("value", BUYERS_TEXT.valueSort(arrow("value"))),
+          ROUND_TEXT.status,
+        ]}
+      >
+        {(row) => (
+          <BuyerRow
+            key={row.d.id}
+            row={row}
+            holding={holdingByDistribution.get(row.d.id)}
+            canChange={canChangeStatus(row.d)}
+          />
+        )}
+      </CardTable>
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { incomingCapital } from "../../domain/allocations.ts";
 import { remainingCapital, totalValue } from "../../domain/capital.ts";
 import { sum } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { Card, mutedText, ScrollRegion, Stat, StatRow, tableClass } from "../../ui/index.ts";
+import { Card, CardTable, Stat, StatRow } from "../../ui/index.ts";
 import { ByTransferMark, type Distribution } from "../allocations/index.ts";
 import { CAPITAL_TEXT, ROUND_TEXT } from "./strings.ts";
 
@@ -67,68 +67,52 @@ export function CapitalView({
           <Stat label={CAPITAL_TEXT.paidIn} value={formatMoney(incoming.paidIn)} testId="incoming-paid" />
           <Stat label={CAPITAL_TEXT.expected} value={formatMoney(incoming.expected)} testId="incoming-expected" />
         </StatRow>
-        {incoming.rows.length === 0 ? (
-          <p className={mutedText}>{CAPITAL_TEXT.noDistributions}</p>
-        ) : (
-          <ScrollRegion label={CAPITAL_TEXT.incoming}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th>{ROUND_TEXT.investor}</th>
-                  <th>{ROUND_TEXT.allocation}</th>
-                  <th className="num">{ROUND_TEXT.units}</th>
-                  <th className="num">{CAPITAL_TEXT.committedColumn}</th>
-                  <th className="num">{CAPITAL_TEXT.paidInColumn}</th>
-                  <th className="num">{CAPITAL_TEXT.expectedColumn}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {incoming.rows.map((r) => {
-                  const d = byId.get(r.id);
-                  return (
-                    <tr key={r.id}>
-                      <td>
-                        {d?.investor?.name ?? d?.name}
-                        {r.byTransfer && <ByTransferMark />}
-                      </td>
-                      <td>{d?.allocation?.name}</td>
-                      <td className="num">{formatNumber(r.units)}</td>
-                      <td className="num">{r.byTransfer ? ROUND_TEXT.none : formatMoney(r.committed)}</td>
-                      <td className="num">{formatMoney(r.paidIn)}</td>
-                      <td className="num">{r.byTransfer ? ROUND_TEXT.none : formatMoney(r.expected)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <CardTable
+          rows={incoming.rows}
+          empty={CAPITAL_TEXT.noDistributions}
+          label={CAPITAL_TEXT.incoming}
+          columns={[
+            ROUND_TEXT.investor,
+            ROUND_TEXT.allocation,
+            { title: ROUND_TEXT.units, num: true },
+            { title: CAPITAL_TEXT.committedColumn, num: true },
+            { title: CAPITAL_TEXT.paidInColumn, num: true },
+            { title: CAPITAL_TEXT.expectedColumn, num: true },
+          ]}
+        >
+          {(r) => {
+            const d = byId.get(r.id);
+            return (
+              <tr key={r.id}>
+                <td>
+                  {d?.investor?.name ?? d?.name}
+                  {r.byTransfer && <ByTransferMark />}
+                </td>
+                <td>{d?.allocation?.name}</td>
+                <td className="num">{formatNumber(r.units)}</td>
+                <td className="num">{r.byTransfer ? ROUND_TEXT.none : formatMoney(r.committed)}</td>
+                <td className="num">{formatMoney(r.paidIn)}</td>
+                <td className="num">{r.byTransfer ? ROUND_TEXT.none : formatMoney(r.expected)}</td>
+              </tr>
+            );
+          }}
+        </CardTable>
       </Card>
       <Card title={CAPITAL_TEXT.deployments}>
-        {deployments.length === 0 ? (
-          <p className={mutedText}>{CAPITAL_TEXT.noDeployments}</p>
-        ) : (
-          <ScrollRegion label={CAPITAL_TEXT.deployments}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th>{CAPITAL_TEXT.deployedOn}</th>
-                  <th>{CAPITAL_TEXT.description}</th>
-                  <th className="num">{CAPITAL_TEXT.amount}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deployments.map((d) => (
-                  <tr key={d.id}>
-                    <td>{formatDate(d.deployedOn ?? null, "MM/DD/YYYY")}</td>
-                    <td>{d.description ?? "—"}</td>
-                    <td className="num">{formatMoney(d.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <CardTable
+          rows={deployments}
+          empty={CAPITAL_TEXT.noDeployments}
+          label={CAPITAL_TEXT.deployments}
+          columns={[CAPITAL_TEXT.deployedOn, CAPITAL_TEXT.description, { title: CAPITAL_TEXT.amount, num: true }]}
+        >
+          {(d) => (
+            <tr key={d.id}>
+              <td>{formatDate(d.deployedOn ?? null, "MM/DD/YYYY")}</td>
+              <td>{d.description ?? "—"}</td>
+              <td className="num">{formatMoney(d.amount)}</td>
+            </tr>
+          )}
+        </CardTable>
       </Card>
     </div>
   );

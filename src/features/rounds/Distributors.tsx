@@ -9,17 +9,7 @@ import { useCommand, useModel } from "../../data/hooks.tsx";
 import type { BrokerAllocationDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { formatNumber } from "../../domain/format.ts";
-import {
-  Button,
-  Card,
-  mutedText,
-  Select,
-  StatusBadge,
-  SyncMark,
-  TextField,
-  tableClass,
-  tableScroll,
-} from "../../ui/index.ts";
+import { Button, Card, CardTable, Select, StatusBadge, SyncMark, TextField } from "../../ui/index.ts";
 import { AddDialog } from "./AddDialog.tsx";
 import { DISTRIBUTORS_TEXT, ROUND_TEXT } from "./strings.ts";
 
@@ -95,36 +85,29 @@ export function Distributors({
       }
       testId="distributors"
     >
-      {brokerAllocations.length === 0 ? (
-        <p className={mutedText}>{DISTRIBUTORS_TEXT.none}</p>
-      ) : (
+      <CardTable
+        rows={brokerAllocations}
+        empty={DISTRIBUTORS_TEXT.none}
         // Scrolls sideways on a phone and holds nothing focusable: a named region in the tab order, so the keyboard
         // can scroll it (axe scrollable-region-focusable).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys.
-        <section className={tableScroll} tabIndex={0} aria-label={DISTRIBUTORS_TEXT.title}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{DISTRIBUTORS_TEXT.distributor}</th>
-                <th className="num">{DISTRIBUTORS_TEXT.managedUnits}</th>
-                <th>{ROUND_TEXT.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {brokerAllocations.map((b) => (
-                <tr key={b.id}>
-                  <td className={css({ fontWeight: "600" })}>{b.broker?.name ?? b.name}</td>
-                  <td className="num">{formatNumber(b.managedUnits)}</td>
-                  <td>
-                    <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} />{" "}
-                    <SyncMark mark={b._pending} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+        label={DISTRIBUTORS_TEXT.title}
+        columns={[
+          DISTRIBUTORS_TEXT.distributor,
+          { title: DISTRIBUTORS_TEXT.managedUnits, num: true },
+          ROUND_TEXT.status,
+        ]}
+      >
+        {(b) => (
+          <tr key={b.id}>
+            <td className={css({ fontWeight: "600" })}>{b.broker?.name ?? b.name}</td>
+            <td className="num">{formatNumber(b.managedUnits)}</td>
+            <td>
+              <StatusBadge label={b.status.charAt(0).toUpperCase() + b.status.slice(1)} />{" "}
+              <SyncMark mark={b._pending} />
+            </td>
+          </tr>
+        )}
+      </CardTable>
       <AddDialog open={open} onOpenChange={setOpen} title={DISTRIBUTORS_TEXT.addDistributor} onAdd={add}>
         <Select
           label={DISTRIBUTORS_TEXT.broker}
