@@ -13,8 +13,8 @@ export const accountDetailsSchema = kindSchema({
     addresses: list,
     parties: list,
   },
-  required: ["id", "accountId", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId"],
+  indexes: ["accountId"],
 });
 
 export type AccountDetailsDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof accountDetailsSchema>;

@@ -36,8 +36,9 @@ export const accreditationSchema = kindSchema({
       },
     },
   },
-  required: ["id", "investorId", "reviewerAccountId", "method", "status", "createdOn"],
-  indexes: ["createdOn"],
+  required: ["investorId", "reviewerAccountId", "method", "status"],
+  withUpdatedOn: false,
+  indexes: [],
 });
 
 export type AccreditationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof accreditationSchema>;

@@ -13,7 +13,7 @@ export const platformBookSchema = kindSchema({
     name: keyword,
     data: { type: ["object", "array", "null"] },
   },
-  required: ["id", "name", "createdOn", "updatedOn"],
+  required: ["name"],
 });
 
 export type PlatformBookDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof platformBookSchema>;

@@ -1,15 +1,22 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { accountSummary, keyword, list, object, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import {
+  accountSummary,
+  collectionSchema,
+  keyword,
+  list,
+  object,
+  optionalUuid,
+  text,
+  timestamp,
+  uuid,
+} from "./fields.ts";
 
-export const allocationSchema = toTypedRxJsonSchema({
+export const allocationSchema = collectionSchema({
   title: "allocations",
   description:
     "An allocation of a round, with annotations, vesting schedule, email preference (sendDistribution), offering links and owner.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     roundId: uuid,
     ownerId: uuid,
     name: text,
@@ -22,11 +29,9 @@ export const allocationSchema = toTypedRxJsonSchema({
     emailPreference: object,
     offeringLinks: list,
     owner: accountSummary,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "roundId", "ownerId", "name", "status", "createdOn", "updatedOn"],
+  required: ["roundId", "ownerId", "name", "status"],
   indexes: ["roundId", "createdOn"],
-} as const);
+});
 
 export type AllocationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof allocationSchema>;

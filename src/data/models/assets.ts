@@ -1,14 +1,11 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { decimal, keyword, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { collectionSchema, decimal, keyword, text, uuid } from "./fields.ts";
 
-export const assetSchema = toTypedRxJsonSchema({
+export const assetSchema = collectionSchema({
   title: "assets",
   description: "An issuer's asset, with its asset type (assetTypeByType: {type, accountingType}).",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     issuerId: uuid,
     name: text,
     type: keyword,
@@ -18,11 +15,9 @@ export const assetSchema = toTypedRxJsonSchema({
       type: ["object", "null"],
       properties: { type: text, accountingType: { type: ["string", "null"] } },
     },
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "issuerId", "name", "type", "status", "authorizedTotal", "createdOn", "updatedOn"],
+  required: ["issuerId", "name", "type", "status", "authorizedTotal"],
   indexes: ["createdOn"],
-} as const);
+});
 
 export type AssetDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof assetSchema>;

@@ -21,7 +21,8 @@ export const auditEventSchema = kindSchema({
     actor: optionalText,
     accountName: optionalText,
   },
-  required: ["id", "kind", "action", "createdOn"],
+  required: ["kind", "action"],
+  withUpdatedOn: false,
 });
 
 export type AuditEventDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof auditEventSchema>;

@@ -16,8 +16,8 @@ export const blockchainAddressSchema = kindSchema({
     custodial: flag,
     holdings: object,
   },
-  required: ["id", "accountId", "chain", "address", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId", "chain", "address"],
+  indexes: ["accountId"],
 });
 
 export type BlockchainAddressDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof blockchainAddressSchema>;

@@ -13,8 +13,8 @@ export const brokerAllocationSchema = kindSchema({
     status: keyword,
     broker: accountSummary,
   },
-  required: ["id", "roundId", "brokerId", "status", "createdOn", "updatedOn"],
-  indexes: ["roundId", "createdOn"],
+  required: ["roundId", "brokerId", "status"],
+  indexes: ["roundId"],
 });
 
 export type BrokerAllocationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof brokerAllocationSchema>;

@@ -18,7 +18,7 @@ export const delegateInvitationSchema = kindSchema({
     expiresOn: timestamp,
     invitedBy: optionalText,
   },
-  required: ["id", "accountId", "email", "role", "status", "expiresOn", "createdOn", "updatedOn"],
+  required: ["accountId", "email", "role", "status", "expiresOn"],
 });
 
 export type DelegateInvitationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof delegateInvitationSchema>;

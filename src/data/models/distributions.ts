@@ -1,6 +1,7 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
 import {
   accountSummary,
+  collectionSchema,
   decimal,
   flag,
   keyword,
@@ -8,11 +9,10 @@ import {
   object,
   optionalDecimal,
   optionalText,
-  timestamp,
   uuid,
 } from "./fields.ts";
 
-export const distributionSchema = toTypedRxJsonSchema({
+export const distributionSchema = collectionSchema({
   title: "distributions",
   description:
     "An investor's distribution with its prices, payments, annotations, custom fields, vesting schedule, onboarding process and steps, investor summary, allocation summary ({id, name, roundId}) and whether it came by transfer.",
@@ -20,10 +20,7 @@ export const distributionSchema = toTypedRxJsonSchema({
   // the older schema drops the collection and pulls it again (schema-upgrade.ts). A higher version would need RxDB's
   // migration plugin, which the app does not load: opening the database would fail.
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     allocationId: uuid,
     investorId: uuid,
     name: optionalText,
@@ -47,15 +44,13 @@ export const distributionSchema = toTypedRxJsonSchema({
       type: ["object", "null"],
       properties: { id: uuid, name: { type: "string" }, roundId: uuid },
     },
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "allocationId", "investorId", "amount", "status", "createdOn", "updatedOn"],
+  required: ["allocationId", "investorId", "amount", "status"],
   // No schema indexes: no query on the device uses one (the screens' live queries read the whole collection from
   // IndexedDB and filter in memory, live-query.ts; RxDB's own queries of it have no selector), and each index cost
   // every write of the first sync (bench/README.md "Issue 15 item 2: the initial sync (session 11)"). A device that
   // stored this collection with indexes drops and pulls it again (schema-upgrade.ts).
   indexes: [],
-} as const);
+});
 
 export type DistributionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof distributionSchema>;

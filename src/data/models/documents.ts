@@ -1,15 +1,12 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { keyword, list, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { collectionSchema, keyword, list, optionalUuid, text, uuid } from "./fields.ts";
 
-export const documentSchema = toTypedRxJsonSchema({
+export const documentSchema = collectionSchema({
   title: "documents",
   description:
     "A document of a security or a holding, with its sharings ({toRole, name}). Files download through the server.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     name: text,
     type: keyword,
     extension: keyword,
@@ -18,11 +15,9 @@ export const documentSchema = toTypedRxJsonSchema({
     securityId: optionalUuid,
     holdingId: optionalUuid,
     sharings: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "name", "type", "createdOn", "updatedOn"],
+  required: ["name", "type"],
   indexes: ["createdOn"],
-} as const);
+});
 
 export type DocumentDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof documentSchema>;

@@ -33,23 +33,80 @@ export const accountSummary = {
 
 type Flat<T> = { [K in keyof T]: T[K] };
 
+/** A model's own fields with those every read model's document has: `id` first, the server's stamps last. */
+type Stamped<P> = Flat<{ id: typeof uuid } & P & { createdOn: typeof timestamp; updatedOn: typeof timestamp }>;
+
+function stampedProperties<P extends Record<string, unknown>>(properties: P): Stamped<P> {
+  return { id: uuid, ...properties, createdOn: timestamp, updatedOn: timestamp } as Stamped<P>;
+}
+
+/** A model's own required fields with `id` first and the stamps last (`updatedOn` unless `withUpdatedOn` is false). */
+type StampedRequired<R extends readonly string[], U extends boolean> = U extends false
+  ? readonly ["id", ...R, "createdOn"]
+  : readonly ["id", ...R, "createdOn", "updatedOn"];
+
+function stampedRequired<R extends readonly string[], U extends boolean>(
+  required: R,
+  withUpdatedOn: U,
+): StampedRequired<R, U> {
+  const stamps = withUpdatedOn === false ? ["createdOn"] : ["createdOn", "updatedOn"];
+  return ["id", ...required, ...stamps] as unknown as StampedRequired<R, U>;
+}
+
+/**
+ * The schema of a read model with a collection of its own (index.ts COLLECTION_MODELS): every document has an `id`
+ * (its primary key) and the server's `createdOn` and `updatedOn`, which this adds to the model's own fields and to
+ * its own `required` fields (`id` first, the stamps last). The result is the RxDB collection schema as written out
+ * before (same keys in the same order): a different schema would drop the collection on every device.
+ */
+export function collectionSchema<
+  const P extends Record<string, unknown>,
+  const R extends readonly string[],
+  const V extends number,
+  const I extends readonly (string | readonly string[])[],
+>(model: { title: string; description: string; version: V; properties: P; required: R; indexes: I }) {
+  return {
+    title: model.title,
+    description: model.description,
+    version: model.version,
+    primaryKey: "id" as const,
+    type: "object" as const,
+    properties: stampedProperties(model.properties),
+    required: stampedRequired(model.required, true),
+    indexes: model.indexes,
+  };
+}
+
 /**
  * The schema of a kind (a small read model stored in `records`, records.ts): every kind's document has an `id` (its
- * primary key) and the server's `createdOn` and `updatedOn`, which this adds to the kind's own fields. `required` lists
- * what a blank tombstone of the kind must hold; the kind's version is its schema version (records.ts kindVersion).
+ * primary key) and the server's `createdOn` and `updatedOn`, which this adds to the kind's own fields. `required`
+ * lists the kind's own fields a blank tombstone of the kind must hold; this adds `id`, `createdOn` and `updatedOn`
+ * (not `updatedOn` where `withUpdatedOn` is false). `indexes` lists the fields an indexed kind is indexed by before
+ * `createdOn`, which this adds last (`[]`: by `createdOn` alone; no `indexes`: none). The kind's version is its schema
+ * version (records.ts kindVersion).
  */
 export function kindSchema<
   const P extends Record<string, unknown>,
   const R extends readonly string[],
   const V extends number,
   const I extends readonly string[] = never,
->(kind: { title: string; description: string; version: V; properties: P; required: R; indexes?: I }) {
+  const U extends boolean = true,
+>(kind: {
+  title: string;
+  description: string;
+  version: V;
+  properties: P;
+  required: R;
+  indexes?: I;
+  withUpdatedOn?: U;
+}) {
+  const { withUpdatedOn, ...schema } = kind;
   return {
-    ...kind,
+    ...schema,
+    required: stampedRequired(kind.required, (withUpdatedOn ?? true) as U),
+    ...(kind.indexes ? { indexes: [...kind.indexes, "createdOn"] as unknown as readonly [...I, "createdOn"] } : {}),
     primaryKey: "id" as const,
     type: "object" as const,
-    properties: { id: uuid, ...kind.properties, createdOn: timestamp, updatedOn: timestamp } as Flat<
-      { id: typeof uuid } & P & { createdOn: typeof timestamp; updatedOn: typeof timestamp }
-    >,
+    properties: stampedProperties(kind.properties),
   };
 }

@@ -15,7 +15,7 @@ export const formDefinitionSchema = kindSchema({
     renderAttributes: object,
     schema: object,
   },
-  required: ["id", "key", "version", "name", "stepType", "createdOn", "updatedOn"],
+  required: ["key", "version", "name", "stepType"],
 });
 
 export type FormDefinitionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof formDefinitionSchema>;

@@ -1,15 +1,21 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { accountSummary, decimal, list, optionalDecimal, optionalUuid, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import {
+  accountSummary,
+  collectionSchema,
+  decimal,
+  list,
+  optionalDecimal,
+  optionalUuid,
+  timestamp,
+  uuid,
+} from "./fields.ts";
 
-export const holdingSchema = toTypedRxJsonSchema({
+export const holdingSchema = collectionSchema({
   title: "holdings",
   description:
     "A holding of a security by an investor, with the investor summary, its blockchain addresses, the investor's token positions in its round and the sum of the dividends paid out on it.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     securityId: uuid,
     roundId: uuid,
     investorId: uuid,
@@ -24,15 +30,13 @@ export const holdingSchema = toTypedRxJsonSchema({
     tokens: list,
     /** the sum of the dividends paid out on the holding (sync/database/holdings/10_holdings.sql) */
     paidOutDividends: optionalDecimal,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "securityId", "roundId", "investorId", "amount", "createdOn", "updatedOn"],
+  required: ["securityId", "roundId", "investorId", "amount"],
   // No schema indexes: no query on the device uses one (the screens' live queries read the whole collection from
   // IndexedDB and filter in memory, live-query.ts; RxDB's own queries of it have no selector), and each index cost
   // every write of the first sync (bench/README.md "Issue 15 item 2: the initial sync (session 11)"). A device that
   // stored this collection with indexes drops and pulls it again (schema-upgrade.ts).
   indexes: [],
-} as const);
+});
 
 export type HoldingDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof holdingSchema>;

@@ -22,8 +22,8 @@ export const integrationSchema = kindSchema({
     /** Signing: the reader's signing account's provider ({provider: builtin | docusign, name}) */
     signingProvider: object,
   },
-  required: ["id", "type", "service", "createdOn", "updatedOn"],
-  indexes: ["createdOn"],
+  required: ["type", "service"],
+  indexes: [],
 });
 
 export type IntegrationDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof integrationSchema>;

@@ -25,8 +25,8 @@ export const mappedSigningTemplateSchema = kindSchema({
     fields: list,
     questionSets: list,
   },
-  required: ["id", "signingTemplateId", "accountId", "createdOn", "updatedOn"],
-  indexes: ["signingTemplateId", "createdOn"],
+  required: ["signingTemplateId", "accountId"],
+  indexes: ["signingTemplateId"],
 });
 
 export type MappedSigningTemplateDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof mappedSigningTemplateSchema>;

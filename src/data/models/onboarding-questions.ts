@@ -16,8 +16,8 @@ export const onboardingQuestionSetSchema = kindSchema({
     vendorQualificationId: optionalUuid,
     questions: { type: "array", items: { type: "object" } },
   },
-  required: ["id", "accountId", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId"],
+  indexes: ["accountId"],
 });
 
 export type OnboardingQuestionSetDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof onboardingQuestionSetSchema>;
@@ -50,8 +50,8 @@ export const onboardingQuestionSchema = kindSchema({
     setIds: { type: "array", items: { type: "string" } },
     locked: flag,
   },
-  required: ["id", "accountId", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId"],
+  indexes: ["accountId"],
 });
 
 export type OnboardingQuestionDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof onboardingQuestionSchema>;

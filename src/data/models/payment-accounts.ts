@@ -19,8 +19,8 @@ export const paymentAccountSchema = kindSchema({
     instruments: list,
     trades: list,
   },
-  required: ["id", "accountId", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId"],
+  indexes: ["accountId"],
 });
 
 export type PaymentAccountDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof paymentAccountSchema>;

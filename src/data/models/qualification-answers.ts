@@ -19,8 +19,8 @@ export const qualificationAnswerSchema = kindSchema({
     field: text,
     value: optionalText,
   },
-  required: ["id", "accountId", "vendorId", "questionId", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId", "vendorId", "questionId"],
+  indexes: ["accountId"],
 });
 
 export type QualificationAnswerDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof qualificationAnswerSchema>;

@@ -1,14 +1,11 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { decimal, keyword, list, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import { collectionSchema, decimal, keyword, list, optionalUuid, text, timestamp, uuid } from "./fields.ts";
 
-export const roundSchema = toTypedRxJsonSchema({
+export const roundSchema = collectionSchema({
   title: "rounds",
   description: "A round (offering) of an asset, with tranche bond data, its security summary and capital deployments.",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     assetId: uuid,
     name: text,
     opensOn: timestamp,
@@ -34,11 +31,9 @@ export const roundSchema = toTypedRxJsonSchema({
       },
     },
     capitalDeployments: list,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "assetId", "name", "status", "createdOn", "updatedOn"],
+  required: ["assetId", "name", "status"],
   indexes: ["assetId", "createdOn"],
-} as const);
+});
 
 export type RoundDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof roundSchema>;

@@ -1,14 +1,20 @@
-import { type ExtractDocumentTypeFromTypedRxJsonSchema, toTypedRxJsonSchema } from "rxdb";
-import { decimal, object, optionalDecimal, optionalText, optionalUuid, text, timestamp, uuid } from "./fields.ts";
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from "rxdb";
+import {
+  collectionSchema,
+  decimal,
+  object,
+  optionalDecimal,
+  optionalText,
+  optionalUuid,
+  text,
+  uuid,
+} from "./fields.ts";
 
-export const securitySchema = toTypedRxJsonSchema({
+export const securitySchema = collectionSchema({
   title: "securities",
   description: "A security with its listing ({id, exchangeId, exchange: {id, name, company}}).",
   version: 0,
-  primaryKey: "id",
-  type: "object",
   properties: {
-    id: uuid,
     issuerId: uuid,
     name: text,
     ticker: optionalText,
@@ -17,11 +23,9 @@ export const securitySchema = toTypedRxJsonSchema({
     unitValue: optionalDecimal,
     blockchainAddressId: optionalUuid,
     listing: object,
-    createdOn: timestamp,
-    updatedOn: timestamp,
   },
-  required: ["id", "issuerId", "name", "total", "createdOn", "updatedOn"],
+  required: ["issuerId", "name", "total"],
   indexes: ["createdOn"],
-} as const);
+});
 
 export type SecurityDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof securitySchema>;

@@ -26,8 +26,8 @@ export const sentSigningDocumentSchema = kindSchema({
     documentUri: optionalText,
     documentSha256: optionalText,
   },
-  required: ["id", "mappedSigningTemplateId", "sentToId", "createdOn", "updatedOn"],
-  indexes: ["mappedSigningTemplateId", "createdOn"],
+  required: ["mappedSigningTemplateId", "sentToId"],
+  indexes: ["mappedSigningTemplateId"],
 });
 
 export type SentSigningDocumentDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof sentSigningDocumentSchema>;

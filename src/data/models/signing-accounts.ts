@@ -20,8 +20,8 @@ export const signingAccountSchema = kindSchema({
     mappingRoles: list,
     mappingFields: list,
   },
-  required: ["id", "accountId", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId"],
+  indexes: ["accountId"],
 });
 
 export type SigningAccountDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof signingAccountSchema>;

@@ -23,8 +23,8 @@ export const tokenSchema = kindSchema({
     capTableEntries: list,
     holdings: list,
   },
-  required: ["id", "roundId", "createdOn", "updatedOn"],
-  indexes: ["roundId", "createdOn"],
+  required: ["roundId"],
+  indexes: ["roundId"],
 });
 
 export type TokenDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof tokenSchema>;

@@ -46,8 +46,8 @@ export const transferSchema = kindSchema({
     transfereeName: text,
     waitsForTransfereeOnboarding: { type: ["boolean", "null"] },
   },
-  required: ["id", "holdingId", "requesterId", "transfereeId", "units", "status", "createdOn", "updatedOn"],
-  indexes: ["holdingId", "createdOn"],
+  required: ["holdingId", "requesterId", "transfereeId", "units", "status"],
+  indexes: ["holdingId"],
 });
 
 export type TransferDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof transferSchema>;

@@ -15,8 +15,8 @@ export const usersAccountSchema = kindSchema({
     status: keyword,
     user: object,
   },
-  required: ["id", "accountId", "userId", "role", "status", "createdOn", "updatedOn"],
-  indexes: ["accountId", "createdOn"],
+  required: ["accountId", "userId", "role", "status"],
+  indexes: ["accountId"],
 });
 
 export type UsersAccountDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof usersAccountSchema>;
