@@ -7,6 +7,7 @@ import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
 import type { WireCommand } from "../domain/wire.ts";
 import { OUTBOX_SCHEMA } from "./models/index.ts";
+import { outboxCommand } from "./outbox/fixture.ts";
 import { commandSender, createOutbox, type Outbox, type OutboxCollection, type SendOutcome } from "./outbox.ts";
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
@@ -174,22 +175,16 @@ describe("outbox", () => {
 
   it("never sends commands of another user or account", async () => {
     const { outbox, collection, sent } = await setup(acceptAll);
-    await collection.insert({
-      id: "33333333-3333-4333-8333-333333333333",
-      mutation: "makeCustomer",
-      variables: {},
-      userId: "99999999-9999-4999-8999-999999999999",
-      accountId: ACCOUNT,
-      deviceId: "device-1",
-      seq: 1,
-      createdOn: new Date().toISOString(),
-      status: "pending",
-      errorCode: null,
-      errorMessage: null,
-      attempts: 0,
-      answeredOn: null,
-      replaces: null,
-    });
+    await collection.insert(
+      outboxCommand({
+        id: "33333333-3333-4333-8333-333333333333",
+        mutation: "makeCustomer",
+        userId: "99999999-9999-4999-8999-999999999999",
+        accountId: ACCOUNT,
+        deviceId: "device-1",
+        createdOn: new Date().toISOString(),
+      }),
+    );
     const mine = await outbox.enqueue("makeCustomer", { input: { email: "c@x.test" } });
     await outbox.flush();
     expect(sent.flat().map((command) => command.key)).toEqual([mine.id]);

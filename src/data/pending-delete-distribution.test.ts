@@ -5,28 +5,21 @@ import { describe, expect, it } from "vitest";
 import { assertCommand } from "../domain/commands/catalogue.ts";
 import { describeCommand } from "../domain/commands/strings.ts";
 import type { OutboxCommand } from "./models/outbox.ts";
+import { outboxCommand } from "./outbox/fixture.ts";
 import { commandEffect, overlayPending } from "./pending.ts";
 
 const ID = "00000000-0000-4000-8000-000000000d01";
 const OTHER = "00000000-0000-4000-8000-000000000d02";
 
 function removal(status: string, error: string | null = null): OutboxCommand {
-  return {
+  return outboxCommand({
     id: "00000000-0000-4000-8000-0000000000c1",
     mutation: "deleteDistributionById",
     variables: { input: { id: ID } },
-    userId: "u",
-    accountId: "a",
-    deviceId: "d",
-    seq: 1,
-    createdOn: new Date(0).toISOString(),
     status,
     errorCode: error ? "LL409" : null,
     errorMessage: error,
-    attempts: 0,
-    answeredOn: null,
-    replaces: null,
-  };
+  });
 }
 
 const rows = [

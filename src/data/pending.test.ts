@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OutboxCommand } from "./models/outbox.ts";
+import { outboxCommand } from "./outbox/fixture.ts";
 import { commandEffect, overlayPending } from "./pending.ts";
 
 let seq = 0;
@@ -10,23 +11,14 @@ function command(
   extra: Partial<OutboxCommand> = {},
 ): OutboxCommand {
   seq += 1;
-  return {
+  return outboxCommand({
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
     mutation,
     variables,
-    userId: "u",
-    accountId: "a",
-    deviceId: "d",
     seq,
-    createdOn: new Date(0).toISOString(),
     status,
-    errorCode: null,
-    errorMessage: null,
-    attempts: 0,
-    answeredOn: null,
-    replaces: null,
     ...extra,
-  };
+  });
 }
 
 const customer = (id: string, email: string) => ({ id, email, name: null, status: "active" });

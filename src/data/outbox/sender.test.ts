@@ -7,6 +7,7 @@ import type { CommandResult, WireCommand } from "../../domain/wire.ts";
 import type { OutboxCommand } from "../models/outbox.ts";
 import { createBackoff } from "./backoff.ts";
 import type { SendOutcome } from "./command-sender.ts";
+import { outboxCommand } from "./fixture.ts";
 import type { HeldCommands } from "./order.ts";
 import { createSender, type Sender, type SenderState } from "./sender.ts";
 import type { OutboxStore } from "./store.ts";
@@ -14,22 +15,15 @@ import type { OutboxStore } from "./store.ts";
 type Script = (commands: WireCommand[], call: number) => SendOutcome | Promise<SendOutcome>;
 
 function fakeStore(count: number) {
-  const commands: OutboxCommand[] = Array.from({ length: count }, (_, i) => ({
-    id: `key-${i + 1}`,
-    mutation: "makeCustomer",
-    variables: { input: { email: `c${i + 1}@x.test` } },
-    userId: "u",
-    accountId: "a",
-    deviceId: "d",
-    seq: i + 1,
-    createdOn: "2026-01-01T00:00:00.000Z",
-    status: "pending",
-    errorCode: null,
-    errorMessage: null,
-    attempts: 0,
-    answeredOn: null,
-    replaces: null,
-  }));
+  const commands: OutboxCommand[] = Array.from({ length: count }, (_, i) =>
+    outboxCommand({
+      id: `key-${i + 1}`,
+      mutation: "makeCustomer",
+      variables: { input: { email: `c${i + 1}@x.test` } },
+      seq: i + 1,
+      createdOn: "2026-01-01T00:00:00.000Z",
+    }),
+  );
   let failNext = false;
   const store: Pick<OutboxStore, "pendingBatch" | "record"> = {
     async pendingBatch(limit) {

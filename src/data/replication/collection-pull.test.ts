@@ -9,7 +9,7 @@ import { replicateRxCollection } from "rxdb/plugins/replication";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { describe, expect, it } from "vitest";
 import type { PullAnswer } from "../../domain/wire.ts";
-import type { OutboxCommand } from "../models/outbox.ts";
+import { outboxCommand } from "../outbox/fixture.ts";
 import { overlayPending } from "../pending.ts";
 import { type CollectionPull, createCollectionPull } from "./collection-pull.ts";
 import type { Checkpoint, PageFetcher } from "./page.ts";
@@ -54,24 +54,6 @@ const CUSTOMER_SCHEMA = {
 } as const;
 
 /** A command queued in the outbox (models/outbox.ts), not yet sent. */
-function outboxCommand(mutation: string, variables: Record<string, unknown>): OutboxCommand {
-  return {
-    id: crypto.randomUUID(),
-    mutation,
-    variables,
-    userId: "u",
-    accountId: "a",
-    deviceId: "d",
-    seq: 1,
-    createdOn: new Date(0).toISOString(),
-    status: "pending",
-    errorCode: null,
-    errorMessage: null,
-    attempts: 0,
-    answeredOn: null,
-    replaces: null,
-  };
-}
 
 /** A collection holding one document, as its storage counts (stored-reads.ts countStored). */
 const notEmpty = {
@@ -319,7 +301,10 @@ describe("documents of the change stream", () => {
       const asked = log.asked.length;
       // the server's log grows (a pull would bring d003); a change to d001 is queued on the device (the outbox)
       log.docs.push({ id: "d003", name: "server 3" });
-      const queued = outboxCommand("updateCustomerById", { input: { id: "d001", patch: { name: "queued name" } } });
+      const queued = outboxCommand({
+        mutation: "updateCustomerById",
+        variables: { input: { id: "d001", patch: { name: "queued name" } } },
+      });
       expect(
         pull.streamed([
           { id: "d001", name: "streamed 1" },
