@@ -108,6 +108,44 @@ export async function recordFailedJobs(tx: Sql, failed: readonly FailedJob[]): P
   );
 }
 
+/** A mint's outcome as it was read from its chain: in a block (`ok`) or failed, with the reason. */
+export interface FinishedMint {
+  id: string;
+  ok: boolean;
+  block: number | null;
+  failure: string | null;
+}
+
+/**
+ * Records mint jobs found in a block or failed, inside the caller's transaction: the job done or failed, and the
+ * holding's address on the chain shown in trade or failed. EVM addresses are matched whatever their case; Tezos
+ * addresses are case-sensitive (`exactAddress`).
+ */
+export async function recordMintsFinished(
+  tx: Sql,
+  mints: readonly FinishedMint[],
+  { exactAddress = false }: { exactAddress?: boolean } = {},
+): Promise<void> {
+  const rows = JSON.stringify(mints);
+  await tx.query(
+    `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
+            block_number = x.block, failure = x.failure, updated_on = now()
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, ok boolean, block bigint, failure text) where j.id = x.id`,
+    [rows],
+  );
+  const sameAddress = exactAddress ? "b.address = j.address" : "lower(b.address) = lower(j.address)";
+  await tx.query(
+    `update app_public.holding_blockchain_addresses x
+        set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block,
+            failure = left(r.failure, 2000), tx_hash = j.tx_hash
+       from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
+       join app_private.chain_jobs j on j.id = r.id
+       join app_public.blockchain_addresses b on b.chain = j.chain and ${sameAddress}
+      where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
+    [rows],
+  );
+}
+
 /**
  * A contract's and its token's status from its mint jobs: issuing while mints are open; then issued when any holding
  * is minted, else deployed; failures counted.

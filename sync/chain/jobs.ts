@@ -28,6 +28,7 @@ import {
   type JobRow,
   mintUnits,
   recordFailedJobs,
+  recordMintsFinished,
   recordSignedJobs,
   refreshCorporateActions,
   type SignedJob,
@@ -191,75 +192,50 @@ export class JobRunner {
       const backend = await this.options.backend(chain);
       return this.settleSigned(backend, signed.rows);
     }
-    const deploy = await this.db.query<JobRow>(
-      `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = 'deploy'
-        order by created_on, id limit 1`,
-      [chain],
-    );
-    const first = deploy.rows[0];
-    if (first) {
-      const backend = await this.options.backend(chain);
-      await this.signDeploy(backend, first);
-      return true;
-    }
-    const mints = await this.db.query<JobRow>(
-      `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = 'mint'
-        order by created_on, id limit $2`,
-      [chain, batch],
-    );
-    if (mints.rows.length > 0) {
-      const backend = await this.options.backend(chain);
-      await this.signMints(backend, mints.rows);
-      return true;
-    }
-    // approved transfers of tokenized holdings, after the mints (a transferor's tokens are minted first)
-    const transfers = await this.db.query<JobRow>(
-      `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = 'transfer'
-        order by created_on, id limit $2`,
-      [chain, batch],
-    );
-    if (transfers.rows.length > 0) {
-      const backend = await this.options.backend(chain);
-      await this.signTransfers(backend, transfers.rows);
-      return true;
-    }
-    // corporate actions' mints and burns, last (a transferred holding's units are where the action finds them)
-    const actions = await this.db.query<JobRow>(
-      `select * from app_private.chain_jobs where chain = $1 and status = 'queued'
-          and kind in ('action_mint', 'action_burn')
-        order by created_on, id limit $2`,
-      [chain, batch],
-    );
-    if (actions.rows.length > 0) {
-      const backend = await this.options.backend(chain);
-      await this.signActions(backend, actions.rows);
-      return true;
+    // the queued jobs, one kind at a time in this order: a contract is deployed before its mints, a transferor's
+    // tokens are minted before an approved transfer moves them, and corporate actions' mints and burns come last (a
+    // transferred holding's units are where the action finds them)
+    for (const stage of this.stages) {
+      const queued = await this.db.query<JobRow>(
+        `select * from app_private.chain_jobs where chain = $1 and status = 'queued' and kind = any($2::text[])
+          order by created_on, id limit $3`,
+        [chain, stage.kinds, stage.batch ? batch : 1],
+      );
+      if (queued.rows.length > 0) {
+        await stage.sign(await this.options.backend(chain), queued.rows);
+        return true;
+      }
     }
     return false;
   }
+
+  /** The queued jobs' kinds in the order they are signed, and how; a deploy goes alone. */
+  private readonly stages: Array<{
+    kinds: string[];
+    batch: boolean;
+    sign: (b: ChainBackend, jobs: JobRow[]) => Promise<void>;
+  }> = [
+    {
+      kinds: ["deploy"],
+      batch: false,
+      sign: (backend, [job]) => (job ? this.signDeploy(backend, job) : Promise.resolve()),
+    },
+    { kinds: ["mint"], batch: true, sign: (backend, jobs) => this.signMints(backend, jobs) },
+    { kinds: ["transfer"], batch: true, sign: (backend, jobs) => this.signTransfers(backend, jobs) },
+    { kinds: ["action_mint", "action_burn"], batch: true, sign: (backend, jobs) => this.signActions(backend, jobs) },
+  ];
 
   /** A corporate action's change: issue(address, units) or forceBurn(address, units), one transaction per job. */
   private async signActions(backend: ChainBackend, jobs: JobRow[]): Promise<void> {
     const { ready, failed } = await prepareActionJobs(this.db, backend.chain, jobs, (address) =>
       backend.provider.send("eth_getCode", [address.toLowerCase(), "latest"]).catch(() => "0x"),
     );
-    const fees = await this.fees(backend);
-    const chainId = (await backend.provider.getNetwork()).chainId;
-    let nonce = await this.nextNonce(backend);
-    const signed: SignedJob[] = [];
-    for (const job of ready) {
-      const raw = await backend.operator.signTransaction({
-        type: 2,
-        chainId,
-        nonce,
-        to: job.contract.toLowerCase(),
-        data: TOKEN_INTERFACE.encodeFunctionData(job.fn, [job.address, job.units]),
-        gasLimit: ACTION_GAS,
-        ...fees,
-      });
-      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address: job.address, addressId: "" });
-      nonce += 1;
-    }
+    const signed = await this.signEach(backend, ready, (job) => ({
+      data: TOKEN_INTERFACE.encodeFunctionData(job.fn, [job.address, job.units]),
+      gasLimit: ACTION_GAS,
+      address: job.address,
+      addressId: "",
+    }));
     await this.db.transaction(async (tx) => {
       await recordFailedJobs(tx, failed);
       await recordActionJobsSigned(tx, signed);
@@ -268,14 +244,7 @@ export class JobRunner {
         signed.map((s) => s.id),
       );
     });
-    if (signed.length === 0) return;
-    if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
-    if (this.stopped) return;
-    const { rows } = await this.db.query<JobRow>(
-      "select * from app_private.chain_jobs where id = any ($1::uuid[]) order by nonce",
-      [signed.map((s) => s.id)],
-    );
-    await this.settleSigned(backend, rows);
+    await this.sendSigned(backend, signed);
   }
 
   /** Transfer: forceTransfer(from, to, units) through the operator's controller role, one transaction per job. */
@@ -284,23 +253,12 @@ export class JobRunner {
       const code = await backend.provider.send("eth_getCode", [address.toLowerCase(), "latest"]).catch(() => "0x");
       return code !== "0x";
     });
-    const fees = await this.fees(backend);
-    const chainId = (await backend.provider.getNetwork()).chainId;
-    let nonce = await this.nextNonce(backend);
-    const signed: SignedJob[] = [];
-    for (const job of ready) {
-      const raw = await backend.operator.signTransaction({
-        type: 2,
-        chainId,
-        nonce,
-        to: job.contract.toLowerCase(),
-        data: TOKEN_INTERFACE.encodeFunctionData("forceTransfer", [job.from, job.to, job.units]),
-        gasLimit: TRANSFER_GAS,
-        ...fees,
-      });
-      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address: job.address, addressId: job.addressId });
-      nonce += 1;
-    }
+    const signed = await this.signEach(backend, ready, (job) => ({
+      data: TOKEN_INTERFACE.encodeFunctionData("forceTransfer", [job.from, job.to, job.units]),
+      gasLimit: TRANSFER_GAS,
+      address: job.address,
+      addressId: job.addressId,
+    }));
     await this.db.transaction(async (tx) => {
       await recordFailedJobs(tx, failed);
       await recordTransfersFinished(
@@ -311,6 +269,41 @@ export class JobRunner {
       await recordSignedJobs(tx, signed);
       await recordTransfersSigned(tx, signed);
     });
+    await this.sendSigned(backend, signed);
+  }
+
+  /**
+   * Signs one transaction per job to its contract, with the operator's next nonces in a row: what `call` says of each
+   * job (its call data, gas, and the address the job's holding is shown at).
+   */
+  private async signEach<T extends { id: string; contract: string }>(
+    backend: ChainBackend,
+    jobs: readonly T[],
+    call: (job: T) => { data: string; gasLimit: bigint; address: string; addressId: string },
+  ): Promise<SignedJob[]> {
+    const fees = await this.fees(backend);
+    const chainId = (await backend.provider.getNetwork()).chainId;
+    let nonce = await this.nextNonce(backend);
+    const signed: SignedJob[] = [];
+    for (const job of jobs) {
+      const { data, gasLimit, address, addressId } = call(job);
+      const raw = await backend.operator.signTransaction({
+        type: 2,
+        chainId,
+        nonce,
+        to: job.contract.toLowerCase(),
+        data,
+        gasLimit,
+        ...fees,
+      });
+      signed.push({ id: job.id, nonce, raw, hash: keccak256(raw), address, addressId });
+      nonce += 1;
+    }
+    return signed;
+  }
+
+  /** Sends the jobs just signed and follows them to their blocks, unless the runner was told to stop. */
+  private async sendSigned(backend: ChainBackend, signed: readonly SignedJob[]): Promise<void> {
     if (signed.length === 0) return;
     if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
     if (this.stopped) return;
@@ -468,14 +461,7 @@ export class JobRunner {
       await recordSignedJobs(tx, signed);
     });
     if (failed.length > 0) await updateContractStatus(this.db, jobs[0]?.contract_id ?? "");
-    if (signed.length === 0) return;
-    if (this.options.onSigned?.(signed.length, "signed") === "stop") this.stopped = true;
-    if (this.stopped) return;
-    const { rows } = await this.db.query<JobRow>(
-      "select * from app_private.chain_jobs where id = any ($1::uuid[]) order by nonce",
-      [signed.map((s) => s.id)],
-    );
-    await this.settleSigned(backend, rows);
+    await this.sendSigned(backend, signed);
   }
 
   /** The investors' addresses on the chain: a registered one, else a new custodial key (sealed at rest). */
@@ -632,22 +618,7 @@ export class JobRunner {
             .filter((o) => o.job.kind === "transfer")
             .map((o) => ({ id: o.job.id, ok: o.ok, block: o.block, failure: o.failure })),
         );
-        await tx.query(
-          `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
-                  block_number = x.block, failure = x.failure, updated_on = now()
-             from jsonb_to_recordset($1::jsonb) as x(id uuid, ok boolean, block bigint, failure text) where j.id = x.id`,
-          [JSON.stringify(rows)],
-        );
-        await tx.query(
-          `update app_public.holding_blockchain_addresses x
-              set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block, failure = left(r.failure, 2000),
-                  tx_hash = j.tx_hash
-             from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
-             join app_private.chain_jobs j on j.id = r.id
-             join app_public.blockchain_addresses b on b.chain = j.chain and lower(b.address) = lower(j.address)
-            where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
-          [JSON.stringify(rows)],
-        );
+        await recordMintsFinished(tx, rows);
       }
       await refreshCorporateActions(
         tx,

@@ -27,6 +27,7 @@ import {
   type JobRow,
   mintUnits,
   recordFailedJobs,
+  recordMintsFinished,
   recordSignedJobs,
   type SignedJob,
   updateContractStatus,
@@ -480,24 +481,7 @@ async function finishMints(
   mints: Array<{ job: JobRow; ok: boolean; level: number | null; failure: string | null }>,
 ): Promise<void> {
   const rows = mints.map((o) => ({ id: o.job.id, ok: o.ok, block: o.level, failure: o.failure }));
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `update app_private.chain_jobs j set status = case when x.ok then 'done' else 'failed' end,
-              block_number = x.block, failure = x.failure, updated_on = now()
-         from jsonb_to_recordset($1::jsonb) as x(id uuid, ok boolean, block bigint, failure text) where j.id = x.id`,
-      [JSON.stringify(rows)],
-    );
-    await tx.query(
-      `update app_public.holding_blockchain_addresses x
-          set status = case when r.ok then 'trade' else 'failed' end, block_number = r.block,
-              failure = left(r.failure, 2000), tx_hash = j.tx_hash
-         from jsonb_to_recordset($1::jsonb) as r(id uuid, ok boolean, block bigint, failure text)
-         join app_private.chain_jobs j on j.id = r.id
-         join app_public.blockchain_addresses b on b.chain = j.chain and b.address = j.address
-        where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
-      [JSON.stringify(rows)],
-    );
-  });
+  await db.transaction((tx) => recordMintsFinished(tx, rows, { exactAddress: true }));
   for (const contractId of new Set(mints.map((o) => o.job.contract_id))) {
     const changed = new Map<string, number>();
     for (const o of mints)
