@@ -1,9 +1,9 @@
 // Lean live queries (live-query.ts) on RxDB's memory storage: the same rows as RxDB's own query, following inserts,
 // updates and deletes, unchanged documents keeping their identity, bursts coalesced and spaced by the interval.
-import { createRxDatabase, type MangoQuery, type RxCollection, type RxDatabase } from "rxdb";
-import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
+import type { MangoQuery } from "rxdb";
 import { firstValueFrom } from "rxjs";
 import { afterEach, describe, expect, it } from "vitest";
+import { memoryCollection, removeMemoryDatabases, testSchema } from "./fixture.ts";
 import { liveDocs$ } from "./live-query.ts";
 
 interface Item {
@@ -13,33 +13,18 @@ interface Item {
   nested?: { label: string };
 }
 
-const SCHEMA = {
-  version: 0,
-  primaryKey: "id",
-  type: "object",
-  properties: {
-    id: { type: "string", maxLength: 40 },
+const SCHEMA = testSchema<Item>(
+  {
     group: { type: "string", maxLength: 10 },
     rank: { type: "integer", minimum: 0, maximum: 1_000_000, multipleOf: 1 },
     nested: { type: "object" },
   },
-  required: ["id", "group", "rank"],
-  indexes: ["group", "rank"],
-} as const;
+  { required: ["group", "rank"], indexes: ["group", "rank"] },
+);
 
-let counter = 0;
-const dbs: RxDatabase[] = [];
+const items = () => memoryCollection("live-query", "items", SCHEMA);
 
-async function items(): Promise<RxCollection<Item>> {
-  const db = await createRxDatabase({ name: `live-query-${++counter}`, storage: getRxStorageMemory() });
-  dbs.push(db);
-  await db.addCollections({ items: { schema: SCHEMA } });
-  return db.collections.items as unknown as RxCollection<Item>;
-}
-
-afterEach(async () => {
-  for (const db of dbs.splice(0)) await db.remove();
-});
+afterEach(removeMemoryDatabases);
 
 /** Collects every emission; `next()` waits for the following one. */
 function record<T>(source: ReturnType<typeof liveDocs$<T>>) {

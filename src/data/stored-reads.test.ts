@@ -1,9 +1,8 @@
 // Reads and removals straight from a collection's storage (stored-reads.ts) on RxDB's memory storage: the same
 // documents and counts as RxDB's own query, and a removal that is RxDB's own deletion (change events: a live query
 // follows it). Documents written without events: src/data/bootstrap/announce.test.ts.
-import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
-import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoryCollection, removeMemoryDatabases, testSchema } from "./fixture.ts";
 import { liveDocs$ } from "./live-query.ts";
 import { countStored, findStored, removeStored } from "./stored-reads.ts";
 
@@ -13,32 +12,17 @@ interface Item {
   rank: number;
 }
 
-const SCHEMA = {
-  version: 0,
-  primaryKey: "id",
-  type: "object",
-  properties: {
-    id: { type: "string", maxLength: 40 },
+const SCHEMA = testSchema<Item>(
+  {
     group: { type: "string", maxLength: 10 },
     rank: { type: "integer", minimum: 0, maximum: 1_000, multipleOf: 1 },
   },
-  required: ["id", "group", "rank"],
-  indexes: ["group"],
-} as const;
+  { required: ["group", "rank"], indexes: ["group"] },
+);
 
-let counter = 0;
-const dbs: RxDatabase[] = [];
+afterEach(removeMemoryDatabases);
 
-afterEach(async () => {
-  for (const db of dbs.splice(0)) await db.remove();
-});
-
-async function items(): Promise<RxCollection<Item>> {
-  const db = await createRxDatabase({ name: `stored-reads-${++counter}`, storage: getRxStorageMemory() });
-  dbs.push(db);
-  await db.addCollections({ items: { schema: SCHEMA } });
-  return db.collections.items as unknown as RxCollection<Item>;
-}
+const items = () => memoryCollection("stored-reads", "items", SCHEMA);
 
 describe("stored reads", () => {
   it("find, count and remove through the storage, as RxDB's own query would", async () => {

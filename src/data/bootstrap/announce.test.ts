@@ -4,17 +4,17 @@
 // first read and its re-read through the storage's readAll) and a windowed one (limit) see nothing of the silent
 // writes until the one notice, then all of them, while a count read from the storage (stored-reads.ts, not RxDB's
 // query cache) sees them at once; the bootstrapper gives that notice once per model, after its last page.
-import { IDBKeyRange as FakeKeyRange, indexedDB as fakeIndexedDB } from "fake-indexeddb";
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorageInstance } from "rxdb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LocalDatabase } from "../database.ts";
+import { testSchema } from "../fixture.ts";
 import { announceStored, liveDocs$, storedNotices$ } from "../live-query.ts";
-import { getLedgerStorage } from "../storage/dexie-storage.ts";
+import { ledgerStorage } from "../storage/fixture.ts";
 import { LedgerStorageInstance } from "../storage/instance.ts";
 import { countStored, findStored } from "../stored-reads.ts";
 import { type BootstrapRunner, createBootstrapper, type MarkerStore } from "./index.ts";
 
-const storage = () => getLedgerStorage({ indexedDB: fakeIndexedDB, IDBKeyRange: FakeKeyRange });
+const storage = ledgerStorage;
 let counter = 0;
 const dbs: RxDatabase[] = [];
 const instances: Array<RxStorageInstance<unknown, unknown, unknown>> = [];
@@ -35,18 +35,10 @@ async function holdings(): Promise<RxCollection<Holding>> {
   dbs.push(db);
   await db.addCollections({
     holdings: {
-      schema: {
-        version: 0,
-        primaryKey: "id",
-        type: "object",
-        properties: {
-          id: { type: "string", maxLength: 40 },
-          roundId: { type: "string", maxLength: 40 },
-          amount: { type: "string" },
-        },
-        required: ["id", "roundId"],
-        indexes: ["roundId"],
-      },
+      schema: testSchema(
+        { roundId: { type: "string", maxLength: 40 }, amount: { type: "string" } },
+        { required: ["roundId"], indexes: ["roundId"] },
+      ),
     },
   });
   return db.collections.holdings as unknown as RxCollection<Holding>;

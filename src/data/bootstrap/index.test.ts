@@ -5,6 +5,7 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LocalDatabase } from "../database.ts";
+import { testSchema } from "../fixture.ts";
 import { type BootstrapRunner, browserBootstrapper, createBootstrapper, type MarkerStore } from "./index.ts";
 import type { LoadModelResult } from "./load.ts";
 
@@ -20,13 +21,7 @@ async function collection(): Promise<RxCollection<unknown>> {
   db = await createRxDatabase({ name: `bootstrap-unit-${++counter}`, storage: getRxStorageMemory() });
   await db.addCollections({
     holdings: {
-      schema: {
-        version: 0,
-        primaryKey: "id",
-        type: "object",
-        properties: { id: { type: "string", maxLength: 40 }, amount: { type: "string" } },
-        required: ["id"],
-      },
+      schema: testSchema({ amount: { type: "string" } }),
     },
   });
   return db.collections.holdings as unknown as RxCollection<unknown>;

@@ -9,6 +9,7 @@ import { replicateRxCollection } from "rxdb/plugins/replication";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { describe, expect, it } from "vitest";
 import type { PullAnswer } from "../../domain/wire.ts";
+import { testSchema } from "../fixture.ts";
 import { outboxCommand } from "../outbox/fixture.ts";
 import { overlayPending } from "../pending.ts";
 import { type CollectionPull, createCollectionPull } from "./collection-pull.ts";
@@ -37,23 +38,9 @@ function serverLog(n: number, hook?: (after: number, call: number) => Promise<vo
   return { docs, asked, hooks, fetchPage };
 }
 
-const ITEM_SCHEMA = {
-  version: 0,
-  primaryKey: "id",
-  type: "object",
-  properties: { id: { type: "string", maxLength: 40 }, name: { type: "string" } },
-  required: ["id", "name"],
-} as const;
+const ITEM_SCHEMA = testSchema({ name: { type: "string" } }, { required: ["name"] });
 
-const CUSTOMER_SCHEMA = {
-  version: 0,
-  primaryKey: "id",
-  type: "object",
-  properties: { id: { type: "string", maxLength: 40 }, name: { type: "string" } },
-  required: ["id"],
-} as const;
-
-/** A command queued in the outbox (models/outbox.ts), not yet sent. */
+const CUSTOMER_SCHEMA = testSchema({ name: { type: "string" } });
 
 /** A collection holding one document, as its storage counts (stored-reads.ts countStored). */
 const notEmpty = {

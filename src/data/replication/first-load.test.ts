@@ -1,9 +1,9 @@
 // The first load of an empty collection: every page to the end of the server's log written straight into the
 // collection's storage (RxDB memory storage), the next page prefetched, RxDB handed the last document with the last
 // checkpoint, a failed page retried where it got to, the server's version over a stored one.
-import { createRxDatabase, type RxCollection, type RxDatabase } from "rxdb";
-import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
+import type { RxCollection } from "rxdb";
 import { afterEach, describe, expect, it } from "vitest";
+import { memoryCollection, removeMemoryDatabases, testSchema } from "../fixture.ts";
 import { createFirstLoad, type FirstLoadAnswer } from "./first-load.ts";
 import type { Checkpoint, Fetched } from "./page.ts";
 
@@ -29,27 +29,10 @@ function serverLog(n: number, hook?: (after: number, call: number) => Promise<vo
 const ids = (answer: FirstLoadAnswer | null) => answer?.documents.map((d) => d.id);
 
 describe("the first load", () => {
-  const opened: RxDatabase[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((db) => db.remove()));
-  });
+  afterEach(removeMemoryDatabases);
 
-  async function emptyCollection(): Promise<RxCollection<unknown>> {
-    const db = await createRxDatabase({ name: `first-load-${crypto.randomUUID()}`, storage: getRxStorageMemory() });
-    opened.push(db);
-    await db.addCollections({
-      items: {
-        schema: {
-          version: 0,
-          primaryKey: "id",
-          type: "object",
-          properties: { id: { type: "string", maxLength: 40 }, name: { type: "string" } },
-          required: ["id", "name"],
-        },
-      },
-    });
-    return db.collections.items as unknown as RxCollection<unknown>;
-  }
+  const emptyCollection = () =>
+    memoryCollection<unknown>("first-load", "items", testSchema({ name: { type: "string" } }, { required: ["name"] }));
 
   function loadOf(collection: RxCollection<unknown>, request: ReturnType<typeof serverLog>["request"]) {
     const reached: string[] = [];

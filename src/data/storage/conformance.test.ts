@@ -4,6 +4,7 @@
 import { IDBKeyRange as FakeKeyRange, indexedDB as fakeIndexedDB } from "fake-indexeddb";
 import { createRxDatabase, type RxStorage } from "rxdb";
 import { describe, expect, it } from "vitest";
+import { testSchema } from "../fixture.ts";
 import { doc, type Instance, ledgerStorage, openInstance, prepared, uniqueName } from "./fixture.ts";
 import { storeName } from "./format.ts";
 import type { LedgerStorageInstance } from "./instance.ts";
@@ -300,19 +301,13 @@ describe("ledger storage under RxDB", () => {
     });
     const { records } = await db.addCollections({
       records: {
-        schema: {
-          title: "records",
-          version: 0,
-          primaryKey: "id",
-          type: "object",
-          properties: {
-            id: { type: "string", maxLength: 40 },
+        schema: testSchema(
+          {
             kind: { type: "string", maxLength: 20 },
             rank: { type: "integer", minimum: 0, maximum: 1000, multipleOf: 1 },
           },
-          required: ["id", "kind", "rank"],
-          indexes: [["kind", "rank"]],
-        },
+          { title: "records", required: ["kind", "rank"], indexes: [["kind", "rank"]] },
+        ),
       },
     });
     if (!records) throw new Error("no collection");

@@ -8,29 +8,25 @@ import {
   normalizeMangoQuery,
   prepareQuery,
   type RxDocumentData,
-  type RxJsonSchema,
   type RxStorage,
   type RxStorageInstance,
 } from "rxdb";
+import { testSchema } from "../fixture.ts";
 import { getLedgerStorage } from "./dexie-storage.ts";
 
-export const schema = fillWithDefaultSettings({
-  title: "records",
-  version: 0,
-  primaryKey: "id",
-  type: "object",
-  properties: {
-    id: { type: "string", maxLength: 40 },
-    kind: { type: "string", maxLength: 20 },
-    parent: { type: "string", maxLength: 40 },
-    rank: { type: "integer", minimum: 0, maximum: 1000, multipleOf: 1 },
-    label: { type: "string" },
-    flag: { type: "boolean" },
-    nested: { type: "object" },
-  },
-  required: ["id", "kind", "parent", "rank"],
-  indexes: [["kind", "parent"], ["kind", "rank"], "rank"],
-} as RxJsonSchema<Record<string, unknown>>);
+export const schema = fillWithDefaultSettings(
+  testSchema(
+    {
+      kind: { type: "string", maxLength: 20 },
+      parent: { type: "string", maxLength: 40 },
+      rank: { type: "integer", minimum: 0, maximum: 1000, multipleOf: 1 },
+      label: { type: "string" },
+      flag: { type: "boolean" },
+      nested: { type: "object" },
+    },
+    { title: "records", required: ["kind", "parent", "rank"], indexes: [["kind", "parent"], ["kind", "rank"], "rank"] },
+  ),
+);
 
 export type Instance = RxStorageInstance<Record<string, unknown>, unknown, unknown>;
 
