@@ -7,7 +7,7 @@ import { css } from "../../../styled-system/css";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { answerCards, QUESTION_TEXTS, type QualificationAnswer } from "../../domain/questions.ts";
-import { Card, CardGrid, EmptyState, LoadingIndicator, tableClass } from "../../ui/index.ts";
+import { Card, CardGrid, CardTable, EmptyState, LoadingIndicator } from "../../ui/index.ts";
 import { QUALIFICATION_ANSWERS_TEXT as T } from "./strings.ts";
 
 export function QualificationAnswersPage() {
@@ -21,26 +21,20 @@ export function QualificationAnswersPage() {
       <CardGrid columns={2}>
         {cards.map((card) => (
           <Card key={card.vendorId} title={card.vendorName}>
-            <div className={css({ overflowX: "auto" })}>
-              <table className={tableClass} aria-label={T.answers(card.vendorName)}>
-                <thead>
-                  <tr>
-                    <th>{T.question}</th>
-                    <th>{T.answer}</th>
-                    <th className="num">{T.date}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {card.rows.map((row) => (
-                    <tr key={row.id}>
-                      <td className={css({ fontWeight: "600", overflowWrap: "anywhere" })}>{row.question}</td>
-                      <td className={css({ overflowWrap: "anywhere" })}>{row.answer}</td>
-                      <td className="num">{formatDate(row.answeredOn, "MM/dd/yyyy")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CardTable
+              rows={card.rows}
+              scrollClass={css({ overflowX: "auto" })}
+              tableLabel={T.answers(card.vendorName)}
+              columns={[T.question, T.answer, { title: T.date, num: true }]}
+            >
+              {(row) => (
+                <tr key={row.id}>
+                  <td className={css({ fontWeight: "600", overflowWrap: "anywhere" })}>{row.question}</td>
+                  <td className={css({ overflowWrap: "anywhere" })}>{row.answer}</td>
+                  <td className="num">{formatDate(row.answeredOn, "MM/dd/yyyy")}</td>
+                </tr>
+              )}
+            </CardTable>
           </Card>
         ))}
       </CardGrid>

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { QUESTION_TEXTS, questionType } from "../../domain/questions.ts";
-import { Button, Card, StatusBadge, SyncMark, Tooltip, tableClass } from "../../ui/index.ts";
+import { Button, Card, CardTable, StatusBadge, SyncMark, Tooltip } from "../../ui/index.ts";
 import { QuestionForm } from "./QuestionForm.tsx";
 import { QUESTIONS_TEXT as T } from "./strings.ts";
 import type { QuestionRow } from "./use-question-sets.ts";
@@ -17,75 +17,65 @@ export function QuestionsCard({ questions, canWrite }: { questions: QuestionRow[
       testId="questions"
       actions={canWrite && <Button onClick={() => setEditing("new")}>{T.newQuestion}</Button>}
     >
-      {questions.length === 0 ? (
-        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noQuestions}</p>
-      ) : (
-        <div className={css({ overflowX: "auto" })}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{T.name}</th>
-                <th className={css({ display: { base: "none", sm: "table-cell" } })}>{T.type}</th>
-                <th className={css({ display: { base: "none", md: "table-cell" } })}>{T.errorMessage}</th>
-                <th>
-                  <span className={css({ srOnly: true })}>{T.edit}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {questions.map((question) => {
-                const type = questionType(question.typeId);
-                return (
-                  <tr key={question.id}>
-                    <td>
-                      <div className={css({ fontWeight: "600", overflowWrap: "break-word" })}>
-                        {question.name}
-                        <SyncMark mark={question._pending} />
-                      </div>
-                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{question.description}</div>
-                      <div
-                        className={css({ fontSize: "xs", color: "fg.muted", display: { base: "block", sm: "none" } })}
-                      >
-                        {T.type}: {type?.name ?? question.typeName}
-                      </div>
-                      {(question.options ?? []).length > 0 && (
-                        <div className={css({ fontSize: "xs", color: "fg.muted" })}>
-                          {(question.options ?? []).join(" · ")}
-                        </div>
-                      )}
-                    </td>
-                    <td className={css({ whiteSpace: "nowrap", display: { base: "none", sm: "table-cell" } })}>
-                      {type?.regex ? (
-                        <Tooltip content={`${T.regex} ${type.regex}`}>
-                          <span>{type.name}</span>
-                        </Tooltip>
-                      ) : (
-                        (type?.name ?? question.typeName)
-                      )}
-                    </td>
-                    <td className={css({ display: { base: "none", md: "table-cell" }, fontSize: "sm" })}>
-                      {question.errorMessage}
-                    </td>
-                    <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
-                      {question.locked ? (
-                        <span title={QUESTION_TEXTS.questionLocked}>
-                          <StatusBadge label={T.inUse} />
-                        </span>
-                      ) : (
-                        canWrite && (
-                          <Button size="sm" variant="ghost" onClick={() => setEditing(question)}>
-                            {T.edit}
-                          </Button>
-                        )
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable
+        rows={questions}
+        empty={T.noQuestions}
+        scrollClass={css({ overflowX: "auto" })}
+        columns={[
+          T.name,
+          { title: T.type, className: css({ display: { base: "none", sm: "table-cell" } }) },
+          { title: T.errorMessage, className: css({ display: { base: "none", md: "table-cell" } }) },
+          { title: T.edit, hidden: true },
+        ]}
+      >
+        {(question) => {
+          const type = questionType(question.typeId);
+          return (
+            <tr key={question.id}>
+              <td>
+                <div className={css({ fontWeight: "600", overflowWrap: "break-word" })}>
+                  {question.name}
+                  <SyncMark mark={question._pending} />
+                </div>
+                <div className={css({ fontSize: "xs", color: "fg.muted" })}>{question.description}</div>
+                <div className={css({ fontSize: "xs", color: "fg.muted", display: { base: "block", sm: "none" } })}>
+                  {T.type}: {type?.name ?? question.typeName}
+                </div>
+                {(question.options ?? []).length > 0 && (
+                  <div className={css({ fontSize: "xs", color: "fg.muted" })}>
+                    {(question.options ?? []).join(" · ")}
+                  </div>
+                )}
+              </td>
+              <td className={css({ whiteSpace: "nowrap", display: { base: "none", sm: "table-cell" } })}>
+                {type?.regex ? (
+                  <Tooltip content={`${T.regex} ${type.regex}`}>
+                    <span>{type.name}</span>
+                  </Tooltip>
+                ) : (
+                  (type?.name ?? question.typeName)
+                )}
+              </td>
+              <td className={css({ display: { base: "none", md: "table-cell" }, fontSize: "sm" })}>
+                {question.errorMessage}
+              </td>
+              <td className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
+                {question.locked ? (
+                  <span title={QUESTION_TEXTS.questionLocked}>
+                    <StatusBadge label={T.inUse} />
+                  </span>
+                ) : (
+                  canWrite && (
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(question)}>
+                      {T.edit}
+                    </Button>
+                  )
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      </CardTable>
       {editing && (
         <QuestionForm
           question={editing === "new" ? null : editing}

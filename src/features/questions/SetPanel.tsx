@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { nextExecuteOrder, QUESTION_TEXTS, questionType, setNameError } from "../../domain/questions.ts";
-import { Button, Card, Select, Switch, SyncMark, tableClass } from "../../ui/index.ts";
+import { Button, Card, CardTable, Select, Switch, SyncMark } from "../../ui/index.ts";
 import { SetNameForm } from "./SetNameForm.tsx";
 import type { SetEntry } from "./set-entries.ts";
 import { QUESTIONS_TEXT as T } from "./strings.ts";
@@ -155,59 +155,50 @@ function SetQuestions({
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       <h3 className={css({ fontSize: "sm", fontWeight: "700" })}>{T.setQuestions}</h3>
-      {entries.length === 0 ? (
-        <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noSetQuestions}</p>
-      ) : (
-        <div className={css({ overflowX: "auto" })}>
-          <table className={tableClass} data-testid="set-questions">
-            <thead>
-              <tr>
-                <th className="num">{T.order}</th>
-                <th>{T.name}</th>
-                <th className={css({ display: { base: "none", sm: "table-cell" } })}>{T.type}</th>
-                {editable && (
-                  <th>
-                    <span className={css({ srOnly: true })}>{T.remove}</span>
-                  </th>
+      <CardTable
+        rows={entries}
+        empty={T.noSetQuestions}
+        scrollClass={css({ overflowX: "auto" })}
+        testId="set-questions"
+        columns={[
+          { title: T.order, num: true },
+          T.name,
+          { title: T.type, className: css({ display: { base: "none", sm: "table-cell" } }) },
+          editable && { title: T.remove, hidden: true },
+        ]}
+      >
+        {(entry) => (
+          <tr key={entry.joinId} className={css({ opacity: entry.removing ? 0.5 : 1 })}>
+            <td className="num">{entry.executeOrder}</td>
+            <td>
+              <div className={css({ fontWeight: "600" })}>
+                {entry.name}
+                <SyncMark mark={entry.mark} />
+              </div>
+              <div className={css({ fontSize: "xs", color: "fg.muted" })}>{entry.description}</div>
+              <div className={css({ fontSize: "xs", color: "fg.muted", display: { base: "block", sm: "none" } })}>
+                {T.type}: {questionType(entry.typeId)?.name ?? ""}
+              </div>
+            </td>
+            <td className={css({ whiteSpace: "nowrap", display: { base: "none", sm: "table-cell" } })}>
+              {questionType(entry.typeId)?.name ?? ""}
+            </td>
+            {editable && (
+              <td className={css({ textAlign: "right" })}>
+                {!entry.removing && !entry.mark && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => send("deleteOnboardingQuestionJoinById", { input: { id: entry.joinId } })}
+                  >
+                    {T.remove}
+                  </Button>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.joinId} className={css({ opacity: entry.removing ? 0.5 : 1 })}>
-                  <td className="num">{entry.executeOrder}</td>
-                  <td>
-                    <div className={css({ fontWeight: "600" })}>
-                      {entry.name}
-                      <SyncMark mark={entry.mark} />
-                    </div>
-                    <div className={css({ fontSize: "xs", color: "fg.muted" })}>{entry.description}</div>
-                    <div className={css({ fontSize: "xs", color: "fg.muted", display: { base: "block", sm: "none" } })}>
-                      {T.type}: {questionType(entry.typeId)?.name ?? ""}
-                    </div>
-                  </td>
-                  <td className={css({ whiteSpace: "nowrap", display: { base: "none", sm: "table-cell" } })}>
-                    {questionType(entry.typeId)?.name ?? ""}
-                  </td>
-                  {editable && (
-                    <td className={css({ textAlign: "right" })}>
-                      {!entry.removing && !entry.mark && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => send("deleteOnboardingQuestionJoinById", { input: { id: entry.joinId } })}
-                        >
-                          {T.remove}
-                        </Button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </td>
+            )}
+          </tr>
+        )}
+      </CardTable>
       {editable && (
         <form
           onSubmit={add}

@@ -6,7 +6,7 @@ import { css } from "../../../styled-system/css";
 import { graphql } from "../../data/graphql.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { type ControlLine, controlFindings, NO_FINDINGS } from "../../domain/register.ts";
-import { Button, Card, mutedText, ScrollRegion, tableClass } from "../../ui/index.ts";
+import { Button, Card, CardTable, mutedText } from "../../ui/index.ts";
 import { CONTROL_TEXT, REPORTS_TEXT } from "./strings.ts";
 
 const CONTROL_QUERY = `query registerControl { registerControl { nodes {
@@ -49,42 +49,39 @@ export function ControlCard({ online, download }: { online: boolean; download: (
         <p className={mutedText} role="alert">
           {CONTROL_TEXT.failed}
         </p>
-      ) : state.lines.length === 0 ? (
-        <p className={mutedText}>{CONTROL_TEXT.none}</p>
       ) : (
-        <ScrollRegion label={CONTROL_TEXT.title}>
-          <table className={tableClass} aria-label={CONTROL_TEXT.title}>
-            <thead>
-              <tr>
-                <th>{CONTROL_TEXT.security}</th>
-                <th className="num">{CONTROL_TEXT.authorized}</th>
-                <th className="num">{CONTROL_TEXT.issued}</th>
-                <th className="num">{CONTROL_TEXT.outstanding}</th>
-                <th className="num">{CONTROL_TEXT.holdings}</th>
-                <th className="num">{CONTROL_TEXT.onChain}</th>
-                <th>{CONTROL_TEXT.findings}</th>
+        <CardTable
+          rows={state.lines}
+          empty={CONTROL_TEXT.none}
+          label={CONTROL_TEXT.title}
+          tableLabel={CONTROL_TEXT.title}
+          columns={[
+            CONTROL_TEXT.security,
+            { title: CONTROL_TEXT.authorized, num: true },
+            { title: CONTROL_TEXT.issued, num: true },
+            { title: CONTROL_TEXT.outstanding, num: true },
+            { title: CONTROL_TEXT.holdings, num: true },
+            { title: CONTROL_TEXT.onChain, num: true },
+            CONTROL_TEXT.findings,
+          ]}
+        >
+          {(line) => {
+            const findings = controlFindings(line);
+            return (
+              <tr key={line.securityId} data-testid="control-row">
+                <td className={css({ fontWeight: "600" })}>{line.security}</td>
+                <td className="num">{formatNumber(line.authorized)}</td>
+                <td className="num">{formatNumber(line.issued)}</td>
+                <td className="num">{formatNumber(line.outstanding)}</td>
+                <td className="num">{formatNumber(line.holdings)}</td>
+                <td className="num">{line.onChain === null ? "" : formatNumber(line.onChain)}</td>
+                <td className={css({ color: findings.length ? "danger" : undefined })}>
+                  {findings.length ? findings.join(" ") : NO_FINDINGS}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {state.lines.map((line) => {
-                const findings = controlFindings(line);
-                return (
-                  <tr key={line.securityId} data-testid="control-row">
-                    <td className={css({ fontWeight: "600" })}>{line.security}</td>
-                    <td className="num">{formatNumber(line.authorized)}</td>
-                    <td className="num">{formatNumber(line.issued)}</td>
-                    <td className="num">{formatNumber(line.outstanding)}</td>
-                    <td className="num">{formatNumber(line.holdings)}</td>
-                    <td className="num">{line.onChain === null ? "" : formatNumber(line.onChain)}</td>
-                    <td className={css({ color: findings.length ? "danger" : undefined })}>
-                      {findings.length ? findings.join(" ") : NO_FINDINGS}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            );
+          }}
+        </CardTable>
       )}
     </Card>
   );

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatNumber } from "../../domain/format.ts";
-import { Button, Checkbox, Dialog, FieldError, mutedText, Select, tableClass, toast } from "../../ui/index.ts";
+import { Button, CardTable, Checkbox, Dialog, FieldError, Select, toast } from "../../ui/index.ts";
 import { ChainReasons, chainOptions } from "./ChainReasons.tsx";
 import { TOKEN_TEXT } from "./strings.ts";
 import { chainLabel, type MintCandidate } from "./token-rules.ts";
@@ -115,51 +115,48 @@ export function MintDialog({
         )
       }
     >
-      {candidates.length === 0 ? (
-        <p className={mutedText}>{TOKEN_TEXT.mintNone}</p>
-      ) : (
-        <div className={css({ overflowX: "auto", maxH: "50vh", mt: "2" })}>
-          <table className={tableClass} data-testid="mint-holdings">
-            <thead>
-              <tr>
-                <th>
-                  <Checkbox
-                    checked={allPicked}
-                    onChange={(on) => setUnpicked(on ? new Set() : new Set(candidates.map((holding) => holding.id)))}
-                  >
-                    <span className={css({ srOnly: true })}>{TOKEN_TEXT.mintSelectAll}</span>
-                  </Checkbox>
-                </th>
-                <th>{TOKEN_TEXT.investor}</th>
-                <th className="num">{TOKEN_TEXT.units}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {candidates.map((holding) => (
-                <tr key={holding.id}>
-                  <td>
-                    <Checkbox
-                      checked={!unpicked.has(holding.id)}
-                      onChange={(on) => {
-                        const next = new Set(unpicked);
-                        if (on) next.delete(holding.id);
-                        else next.add(holding.id);
-                        setUnpicked(next);
-                      }}
-                    >
-                      <span className={css({ srOnly: true })}>
-                        {TOKEN_TEXT.mintSelect(holding.investorName ?? holding.id)}
-                      </span>
-                    </Checkbox>
-                  </td>
-                  <td>{holding.investorName ?? "—"}</td>
-                  <td className="num">{formatNumber(holding.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable
+        rows={candidates}
+        empty={TOKEN_TEXT.mintNone}
+        scrollClass={css({ overflowX: "auto", maxH: "50vh", mt: "2" })}
+        testId="mint-holdings"
+        columns={[
+          {
+            title: (
+              <Checkbox
+                checked={allPicked}
+                onChange={(on) => setUnpicked(on ? new Set() : new Set(candidates.map((holding) => holding.id)))}
+              >
+                <span className={css({ srOnly: true })}>{TOKEN_TEXT.mintSelectAll}</span>
+              </Checkbox>
+            ),
+          },
+          TOKEN_TEXT.investor,
+          { title: TOKEN_TEXT.units, num: true },
+        ]}
+      >
+        {(holding) => (
+          <tr key={holding.id}>
+            <td>
+              <Checkbox
+                checked={!unpicked.has(holding.id)}
+                onChange={(on) => {
+                  const next = new Set(unpicked);
+                  if (on) next.delete(holding.id);
+                  else next.add(holding.id);
+                  setUnpicked(next);
+                }}
+              >
+                <span className={css({ srOnly: true })}>
+                  {TOKEN_TEXT.mintSelect(holding.investorName ?? holding.id)}
+                </span>
+              </Checkbox>
+            </td>
+            <td>{holding.investorName ?? "—"}</td>
+            <td className="num">{formatNumber(holding.amount)}</td>
+          </tr>
+        )}
+      </CardTable>
     </Dialog>
   );
 }

@@ -13,18 +13,7 @@ import type { PendingMark } from "../../data/pending.ts";
 import type { Viewer } from "../../domain/access.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
 import { TRANSFER_STATUS_LABELS, TRANSFER_TEXT, transferConfirmationPath } from "../../domain/transfers.ts";
-import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
-import {
-  Button,
-  FormDialog,
-  fullRow,
-  ScrollRegion,
-  StatusBadge,
-  SyncMark,
-  TextField,
-  tableClass,
-  toast,
-} from "../../ui/index.ts";
+import { Button, CardTable, FormDialog, fullRow, StatusBadge, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { TRANSFERS_TEXT } from "./strings.ts";
 import { TransferDocuments } from "./TransferDocuments.tsx";
 
@@ -80,98 +69,96 @@ export function TransferTable({
     await command("cancelTransfer", { input: { transferId } });
     toast.success(TRANSFERS_TEXT.cancelled);
   };
-  if (rows.length === 0) return <p className={css({ color: "fg.muted", fontSize: "sm" })}>{TRANSFERS_TEXT.none}</p>;
   return (
     <>
-      <ScrollRegion label={label}>
-        <table className={tableClass} data-testid={testId}>
-          <thead>
-            <tr>
-              <th>{TRANSFERS_TEXT.requestedOn}</th>
-              <th>{TRANSFERS_TEXT.from}</th>
-              <th>{TRANSFERS_TEXT.to}</th>
-              <th className="num">{TRANSFERS_TEXT.unitsColumn}</th>
-              <th className="num">{TRANSFERS_TEXT.price}</th>
-              <th>{TRANSFERS_TEXT.status}</th>
-              <HiddenHeader>{TRANSFERS_TEXT.actions}</HiddenHeader>
+      <CardTable
+        rows={rows}
+        empty={TRANSFERS_TEXT.none}
+        label={label}
+        testId={testId}
+        columns={[
+          TRANSFERS_TEXT.requestedOn,
+          TRANSFERS_TEXT.from,
+          TRANSFERS_TEXT.to,
+          { title: TRANSFERS_TEXT.unitsColumn, num: true },
+          { title: TRANSFERS_TEXT.price, num: true },
+          TRANSFERS_TEXT.status,
+          { title: TRANSFERS_TEXT.actions, hidden: true },
+        ]}
+      >
+        {(row) => {
+          // a decision the server refused (its reason beside the status) can be made again
+          const open = row.status === "open" && (!row.mark || row.mark.status === "rejected");
+          const ownRequest =
+            viewer.accountType === "investor" && viewer.canWrite && row.requesterId === viewer.accountId;
+          return (
+            <tr key={row.id} data-testid="transfer-row">
+              <td>{row.requestedOn ? formatDate(row.requestedOn, "MM/DD/YYYY") : TRANSFERS_TEXT.waiting}</td>
+              <td>{row.requesterName ?? ""}</td>
+              <td>{row.transfereeName ?? ""}</td>
+              <td className="num">{formatNumber(row.units)}</td>
+              <td className="num">{row.pricePerUnit ? formatMoney(row.pricePerUnit) : ""}</td>
+              <td>
+                <StatusBadge label={TRANSFER_STATUS_LABELS[row.status] ?? row.status} />
+                {row.status === "open" && row.waitsForTransfereeOnboarding && (
+                  <span
+                    className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}
+                    data-testid="transfer-onboarding"
+                  >
+                    {TRANSFERS_TEXT.waitsForOnboarding(row.transfereeName ?? "")}
+                  </span>
+                )}
+                {row.rejectionReason && (
+                  <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
+                    {row.rejectionReason}
+                  </span>
+                )}
+                {row.chainStatus && (
+                  <span
+                    className={css({
+                      display: "block",
+                      fontSize: "xs",
+                      color: row.chainStatus === "failed" ? "danger" : "fg.muted",
+                    })}
+                    data-testid="transfer-chain-status"
+                  >
+                    {TRANSFERS_TEXT.chainStatus(row.chainStatus, row.chainFailure)}
+                  </span>
+                )}
+                <SyncMark mark={row.mark} />
+                <TransferDocuments transferId={row.id} synced={Boolean(row.requestedOn)} />
+              </td>
+              <td>
+                {open && decides && (
+                  <span className={css({ display: "inline-flex", gap: "2" })}>
+                    <Button size="sm" onClick={() => void approve(row.id)}>
+                      {TRANSFERS_TEXT.approve}
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setRejecting(row.id)}>
+                      {TRANSFERS_TEXT.reject}
+                    </Button>
+                  </span>
+                )}
+                {row.status === "approved" && !row.mark && online && (
+                  <a href={transferConfirmationPath(row.id)} download className={linkClass}>
+                    {TRANSFERS_TEXT.confirmation}
+                  </a>
+                )}
+                {row.chainStatus === "failed" && decides && (
+                  <Button size="sm" variant="outline" onClick={() => void retry(row.id)}>
+                    {TRANSFERS_TEXT.retryOnChain}
+                  </Button>
+                )}
+                {open && ownRequest && (
+                  <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>
+                    {TRANSFERS_TEXT.cancelRequest}
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              // a decision the server refused (its reason beside the status) can be made again
-              const open = row.status === "open" && (!row.mark || row.mark.status === "rejected");
-              const ownRequest =
-                viewer.accountType === "investor" && viewer.canWrite && row.requesterId === viewer.accountId;
-              return (
-                <tr key={row.id} data-testid="transfer-row">
-                  <td>{row.requestedOn ? formatDate(row.requestedOn, "MM/DD/YYYY") : TRANSFERS_TEXT.waiting}</td>
-                  <td>{row.requesterName ?? ""}</td>
-                  <td>{row.transfereeName ?? ""}</td>
-                  <td className="num">{formatNumber(row.units)}</td>
-                  <td className="num">{row.pricePerUnit ? formatMoney(row.pricePerUnit) : ""}</td>
-                  <td>
-                    <StatusBadge label={TRANSFER_STATUS_LABELS[row.status] ?? row.status} />
-                    {row.status === "open" && row.waitsForTransfereeOnboarding && (
-                      <span
-                        className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}
-                        data-testid="transfer-onboarding"
-                      >
-                        {TRANSFERS_TEXT.waitsForOnboarding(row.transfereeName ?? "")}
-                      </span>
-                    )}
-                    {row.rejectionReason && (
-                      <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
-                        {row.rejectionReason}
-                      </span>
-                    )}
-                    {row.chainStatus && (
-                      <span
-                        className={css({
-                          display: "block",
-                          fontSize: "xs",
-                          color: row.chainStatus === "failed" ? "danger" : "fg.muted",
-                        })}
-                        data-testid="transfer-chain-status"
-                      >
-                        {TRANSFERS_TEXT.chainStatus(row.chainStatus, row.chainFailure)}
-                      </span>
-                    )}
-                    <SyncMark mark={row.mark} />
-                    <TransferDocuments transferId={row.id} synced={Boolean(row.requestedOn)} />
-                  </td>
-                  <td>
-                    {open && decides && (
-                      <span className={css({ display: "inline-flex", gap: "2" })}>
-                        <Button size="sm" onClick={() => void approve(row.id)}>
-                          {TRANSFERS_TEXT.approve}
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setRejecting(row.id)}>
-                          {TRANSFERS_TEXT.reject}
-                        </Button>
-                      </span>
-                    )}
-                    {row.status === "approved" && !row.mark && online && (
-                      <a href={transferConfirmationPath(row.id)} download className={linkClass}>
-                        {TRANSFERS_TEXT.confirmation}
-                      </a>
-                    )}
-                    {row.chainStatus === "failed" && decides && (
-                      <Button size="sm" variant="outline" onClick={() => void retry(row.id)}>
-                        {TRANSFERS_TEXT.retryOnChain}
-                      </Button>
-                    )}
-                    {open && ownRequest && (
-                      <Button size="sm" variant="outline" onClick={() => void cancel(row.id)}>
-                        {TRANSFERS_TEXT.cancelRequest}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          );
+        }}
+      </CardTable>
       {rejecting && <RejectDialog transferId={rejecting} onClose={() => setRejecting(null)} />}
     </>
   );
