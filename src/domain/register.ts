@@ -16,7 +16,7 @@ import {
   parseDecimal,
   ZERO,
 } from "./decimal.ts";
-import { type CapTableLine, capTableCsv } from "./reports.ts";
+import { byText, type CapTableLine, capTableCsv, HOLDING_COLUMNS, holdingCells } from "./reports.ts";
 
 export const AS_OF_TEXT = {
   required: "As of date is required.",
@@ -127,8 +127,6 @@ function entriesOf(transactions: readonly RegisterTransaction[]): Entry[] {
   return entries;
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Every holder's positive units per holding at the end of `asOf`, rebuilt from the ledger entries the device holds
  * (what the server's app_private.register_lines answers for the same rows). `issuedOn` gives each holding's issue date.
@@ -182,17 +180,7 @@ export interface RegisterLine extends CapTableLine {
   paidOn: string;
 }
 
-export const PURCHASERS_COLUMNS = [
-  "Investor",
-  "Investor Email",
-  "Asset",
-  "Round",
-  "Security",
-  "Units",
-  "Purchase Price",
-  "Capital",
-  "Paid On",
-] as const;
+export const PURCHASERS_COLUMNS = [...HOLDING_COLUMNS, "Capital", "Paid On"] as const;
 
 /** The cap table (and a holder's position) as of a date: the same columns as today's cap table. */
 export const registerCapTableCsv = (lines: readonly RegisterLine[]): CsvText => capTableCsv(lines);
@@ -205,13 +193,7 @@ export function purchasersCsv(lines: readonly RegisterLine[]): CsvText {
   return toCsv(
     PURCHASERS_COLUMNS,
     sorted.map((l) => [
-      l.investor,
-      l.investorEmail,
-      l.asset,
-      l.round,
-      l.security,
-      l.units,
-      l.purchasePrice,
+      ...holdingCells(l),
       l.purchasePrice ? decimalText(mul(dec(l.units), dec(l.purchasePrice))) : "",
       l.paidOn,
     ]),

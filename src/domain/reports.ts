@@ -3,7 +3,8 @@
 // order, exact decimal strings; written by toCsv (src/domain/csv.ts), which neutralises spreadsheet formulas.
 import { type CsvText, toCsv } from "./csv.ts";
 
-export const CAP_TABLE_COLUMNS = [
+/** Who holds what, how many and at what price: the first columns of the cap table and of the register's purchasers. */
+export const HOLDING_COLUMNS = [
   "Investor",
   "Investor Email",
   "Asset",
@@ -11,8 +12,8 @@ export const CAP_TABLE_COLUMNS = [
   "Security",
   "Units",
   "Purchase Price",
-  "Issued On",
 ] as const;
+export const CAP_TABLE_COLUMNS = [...HOLDING_COLUMNS, "Issued On"] as const;
 export const CONTACTS_COLUMNS = ["Contact Name", "Account Name", "Email"] as const;
 
 export interface CapTableLine {
@@ -36,7 +37,18 @@ function csv(header: readonly string[], lines: readonly (readonly string[])[]): 
   return toCsv(header, lines);
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A line's cells under HOLDING_COLUMNS. */
+export const holdingCells = (l: CapTableLine): string[] => [
+  l.investor,
+  l.investorEmail,
+  l.asset,
+  l.round,
+  l.security,
+  l.units,
+  l.purchasePrice,
+];
 
 export function capTableCsv(lines: readonly CapTableLine[]): CsvText {
   const sorted = [...lines].sort(
@@ -48,16 +60,7 @@ export function capTableCsv(lines: readonly CapTableLine[]): CsvText {
   );
   return csv(
     CAP_TABLE_COLUMNS,
-    sorted.map((l) => [
-      l.investor,
-      l.investorEmail,
-      l.asset,
-      l.round,
-      l.security,
-      l.units,
-      l.purchasePrice,
-      l.issuedOn,
-    ]),
+    sorted.map((l) => [...holdingCells(l), l.issuedOn]),
   );
 }
 
