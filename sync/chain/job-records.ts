@@ -4,7 +4,7 @@
 // that address shown failed); the contract's and token's status the mint jobs add up to. The checks both chains
 // make before signing a mint are here too, with the same texts.
 import { parseUnits } from "ethers";
-import type { Sql } from "../db/database.ts";
+import type { Database, Sql } from "../db/database.ts";
 
 /** A row of app_private.chain_jobs as both chains' runners read it. */
 export interface JobRow {
@@ -144,6 +144,85 @@ export async function recordMintsFinished(
       where x.holding_id = j.holding_id and x.blockchain_address_id = b.id`,
     [rows],
   );
+}
+
+/**
+ * Records a deploy job's outcome in one transaction: the job done or failed, the contract deployed at `address` or
+ * not deployed; when the contract is its token's current one, the token's status follows, and once deployed the
+ * token's ledger drops the entries on other chains' addresses (Swap Chain: the ledger follows the current chain).
+ */
+export async function recordDeployFinished(
+  db: Database,
+  job: JobRow,
+  outcome: { ok: boolean; block: number | null; failure: string | null; address: string | null },
+): Promise<void> {
+  const { ok } = outcome;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update app_private.chain_jobs set status = $2, block_number = $3, failure = $4, updated_on = now() where id = $1`,
+      [job.id, ok ? "done" : "failed", outcome.block, outcome.failure],
+    );
+    const { rows } = await tx.query<{ token_id: string; current: boolean }>(
+      `update app_public.contracts c
+          set status = $2, contract_address = case when $2 = 'deployed' then $3 else null end,
+              block_number = $4, tx_hash = $5, failure = left($6::text, 2000)
+        where c.id = $1
+        returning c.token_id, c.id = (app_private.current_contract(c.token_id)).id as current`,
+      [job.contract_id, ok ? "deployed" : "not_deployed", outcome.address, outcome.block, job.tx_hash, outcome.failure],
+    );
+    const contract = rows[0];
+    if (!contract?.current) return;
+    await tx.query("update app_public.tokens set status = $2 where id = $1", [
+      contract.token_id,
+      ok ? "deployed" : "not_deployed",
+    ]);
+    if (ok)
+      await tx.query(
+        `delete from app_public.cap_table_entries e using app_public.blockchain_addresses b
+          where e.token_id = $1 and b.id = e.blockchain_address_id and b.chain <> $2`,
+        [contract.token_id, job.chain],
+      );
+  });
+}
+
+/** An address's balance of a token as read from the chain, and the block it was read after. */
+export interface ChainBalance {
+  address: string;
+  amount: string;
+  block: number;
+}
+
+/**
+ * Writes balances read from the chain into the token's ledger (cap_table_entries), one transaction: an address's
+ * entry updated, or added for the address's investor. EVM addresses come lowercased and are matched whatever their
+ * case; Tezos addresses are case-sensitive (`exactAddress`).
+ */
+export async function recordBalances(
+  db: Database,
+  contract: { token_id: string; chain: string },
+  balances: readonly ChainBalance[],
+  { exactAddress = false }: { exactAddress?: boolean } = {},
+): Promise<void> {
+  const sameAddress = exactAddress ? "b.address = x.address" : "lower(b.address) = x.address";
+  const values = [contract.token_id, contract.chain, JSON.stringify(balances)];
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update app_public.cap_table_entries e set amount = x.amount, block_number = x.block
+         from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
+         join app_public.blockchain_addresses b on b.chain = $2 and ${sameAddress}
+        where e.token_id = $1 and e.blockchain_address_id = b.id`,
+      values,
+    );
+    await tx.query(
+      `insert into app_public.cap_table_entries (token_id, investor_id, blockchain_address_id, amount, block_number)
+       select $1, b.account_id, b.id, x.amount, x.block
+         from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
+         join app_public.blockchain_addresses b on b.chain = $2 and ${sameAddress}
+        where not exists (select 1 from app_public.cap_table_entries e
+                           where e.token_id = $1 and e.blockchain_address_id = b.id)`,
+      values,
+    );
+  });
 }
 
 /**

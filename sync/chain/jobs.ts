@@ -23,10 +23,13 @@ import type { Database } from "../db/database.ts";
 import { ACTION_GAS, prepareActionJobs, recordActionJobsFinished, recordActionJobsSigned } from "./action-jobs.ts";
 import artifact from "./contracts/LedgerlineSecurityToken.json" with { type: "json" };
 import {
+  type ChainBalance,
   CONTRACT_NOT_DEPLOYED,
   type FailedJob,
   type JobRow,
   mintUnits,
+  recordBalances,
+  recordDeployFinished,
   recordFailedJobs,
   recordMintsFinished,
   recordSignedJobs,
@@ -665,35 +668,9 @@ export class JobRunner {
     failure: string | null;
     receipt?: RawReceipt;
   }): Promise<void> {
-    const { job, ok } = outcome;
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `update app_private.chain_jobs set status = $2, block_number = $3, failure = $4, updated_on = now() where id = $1`,
-        [job.id, ok ? "done" : "failed", outcome.block, outcome.failure],
-      );
-      const address = outcome.receipt?.contractAddress ?? job.address;
-      const { rows } = await tx.query<{ token_id: string; current: boolean }>(
-        `update app_public.contracts c
-            set status = $2, contract_address = case when $2 = 'deployed' then $3 else null end,
-                block_number = $4, tx_hash = $5, failure = left($6::text, 2000)
-          where c.id = $1
-          returning c.token_id, c.id = (app_private.current_contract(c.token_id)).id as current`,
-        [job.contract_id, ok ? "deployed" : "not_deployed", address, outcome.block, job.tx_hash, outcome.failure],
-      );
-      const contract = rows[0];
-      if (!contract?.current) return;
-      await tx.query("update app_public.tokens set status = $2 where id = $1", [
-        contract.token_id,
-        ok ? "deployed" : "not_deployed",
-      ]);
-      if (ok) {
-        // Swap Chain: the ledger follows the token's current chain (entries on other chains' addresses go)
-        await tx.query(
-          `delete from app_public.cap_table_entries e using app_public.blockchain_addresses b
-            where e.token_id = $1 and b.id = e.blockchain_address_id and b.chain <> $2`,
-          [contract.token_id, job.chain],
-        );
-      }
+    await recordDeployFinished(this.db, outcome.job, {
+      ...outcome,
+      address: outcome.receipt?.contractAddress ?? outcome.job.address,
     });
   }
 
@@ -730,7 +707,7 @@ export class JobRunner {
       }
     }
     if (blocks.size === 0) return;
-    const balances: Array<{ address: string; amount: string; block: number }> = [];
+    const balances: ChainBalance[] = [];
     for (const [address, block] of blocks) {
       const data = await backend.provider.call({
         to: contract.contract_address,
@@ -739,24 +716,7 @@ export class JobRunner {
       const [balance] = TOKEN_INTERFACE.decodeFunctionResult("balanceOf", data) as unknown as [bigint];
       balances.push({ address, amount: formatUnits(balance, contract.precision), block });
     }
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `update app_public.cap_table_entries e set amount = x.amount, block_number = x.block
-           from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
-           join app_public.blockchain_addresses b on b.chain = $2 and lower(b.address) = x.address
-          where e.token_id = $1 and e.blockchain_address_id = b.id`,
-        [contract.token_id, contract.chain, JSON.stringify(balances)],
-      );
-      await tx.query(
-        `insert into app_public.cap_table_entries (token_id, investor_id, blockchain_address_id, amount, block_number)
-         select $1, b.account_id, b.id, x.amount, x.block
-           from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
-           join app_public.blockchain_addresses b on b.chain = $2 and lower(b.address) = x.address
-          where not exists (select 1 from app_public.cap_table_entries e
-                             where e.token_id = $1 and e.blockchain_address_id = b.id)`,
-        [contract.token_id, contract.chain, JSON.stringify(balances)],
-      );
-    });
+    await recordBalances(this.db, contract, balances);
   }
 }
 

@@ -22,10 +22,13 @@ import { formatUnits } from "ethers";
 import type { Database } from "../db/database.ts";
 import type { ChainConnection } from "./chains.ts";
 import {
+  type ChainBalance,
   CONTRACT_NOT_DEPLOYED,
   type FailedJob,
   type JobRow,
   mintUnits,
+  recordBalances,
+  recordDeployFinished,
   recordFailedJobs,
   recordMintsFinished,
   recordSignedJobs,
@@ -447,32 +450,7 @@ async function finishDeploy(
   level: number | null,
   failure: string | null,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `update app_private.chain_jobs set status = $2, block_number = $3, failure = $4, updated_on = now() where id = $1`,
-      [job.id, ok ? "done" : "failed", level, failure],
-    );
-    const { rows } = await tx.query<{ token_id: string; current: boolean }>(
-      `update app_public.contracts c
-          set status = $2, contract_address = case when $2 = 'deployed' then $3 else null end,
-              block_number = $4, tx_hash = $5, failure = left($6::text, 2000)
-        where c.id = $1
-        returning c.token_id, c.id = (app_private.current_contract(c.token_id)).id as current`,
-      [job.contract_id, ok ? "deployed" : "not_deployed", job.address, level, job.tx_hash, failure],
-    );
-    const contract = rows[0];
-    if (!contract?.current) return;
-    await tx.query("update app_public.tokens set status = $2 where id = $1", [
-      contract.token_id,
-      ok ? "deployed" : "not_deployed",
-    ]);
-    if (ok)
-      await tx.query(
-        `delete from app_public.cap_table_entries e using app_public.blockchain_addresses b
-          where e.token_id = $1 and b.id = e.blockchain_address_id and b.chain <> $2`,
-        [contract.token_id, job.chain],
-      );
-  });
+  await recordDeployFinished(db, job, { ok, block: level, failure, address: job.address });
 }
 
 async function finishMints(
@@ -530,27 +508,10 @@ async function reconcile(
   );
   const contract = rows[0];
   if (!contract?.contract_address || changed.size === 0) return;
-  const balances: Array<{ address: string; amount: string; block: number }> = [];
+  const balances: ChainBalance[] = [];
   for (const [address, block] of changed) {
     const units = await tezosBalance(backend, contract.contract_address, address);
     balances.push({ address, amount: formatUnits(units, contract.precision), block });
   }
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `update app_public.cap_table_entries e set amount = x.amount, block_number = x.block
-         from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
-         join app_public.blockchain_addresses b on b.chain = $2 and b.address = x.address
-        where e.token_id = $1 and e.blockchain_address_id = b.id`,
-      [contract.token_id, contract.chain, JSON.stringify(balances)],
-    );
-    await tx.query(
-      `insert into app_public.cap_table_entries (token_id, investor_id, blockchain_address_id, amount, block_number)
-       select $1, b.account_id, b.id, x.amount, x.block
-         from jsonb_to_recordset($3::jsonb) as x(address text, amount numeric, block bigint)
-         join app_public.blockchain_addresses b on b.chain = $2 and b.address = x.address
-        where not exists (select 1 from app_public.cap_table_entries e
-                           where e.token_id = $1 and e.blockchain_address_id = b.id)`,
-      [contract.token_id, contract.chain, JSON.stringify(balances)],
-    );
-  });
+  await recordBalances(db, contract, balances, { exactAddress: true });
 }
