@@ -13,6 +13,7 @@ export { Dialog } from "./Dialog.tsx";
 export { DialogButtons } from "./DialogButtons.tsx";
 export { FileButton } from "./FileButton.tsx";
 export { type DialogForm, FormDialog } from "./FormDialog.tsx";
+export { type FramedColumn, FramedTable } from "./FramedTable.tsx";
 export { ListCard, ListRow, ListRows, type RowLink } from "./List.tsx";
 export { Loading, LoadingIndicator } from "./Loading.tsx";
 export { Menu } from "./Menu.tsx";

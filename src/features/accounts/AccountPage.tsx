@@ -8,7 +8,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { AccountAvatar } from "../../ui/AccountAvatar.tsx";
-import { Card, EmptyState, Fact, Facts, Loading, Page, ScrollRegion, tableStyles } from "../../ui/index.ts";
+import { Card, EmptyState, Fact, Facts, FramedTable, Loading, Page } from "../../ui/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 type Jurisdiction = { alpha2?: string; alpha3?: string; name?: string } | null | undefined;
@@ -87,64 +87,41 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
             </Card>
             {kind === "issuer" && (
               <Card title={ACCOUNTS_TEXT.assets}>
-                {issuerAssets.length === 0 ? (
-                  <EmptyState text={MESSAGES.noAssets} />
-                ) : (
-                  <ScrollRegion label={ACCOUNTS_TEXT.assets}>
-                    <table className={tableStyles.table}>
-                      <thead>
-                        <tr>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.type}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.authorizedTotal}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {issuerAssets.map((asset) => (
-                          <tr key={asset.id}>
-                            <td className={tableStyles.td}>{asset.name}</td>
-                            <td className={tableStyles.td}>{asset.type}</td>
-                            <td className={tableStyles.td}>{asset.status}</td>
-                            <td className={tableStyles.td}>{formatNumber(asset.authorizedTotal)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </ScrollRegion>
-                )}
+                <FramedTable
+                  label={ACCOUNTS_TEXT.assets}
+                  empty={MESSAGES.noAssets}
+                  columns={[
+                    ACCOUNTS_TEXT.name,
+                    ACCOUNTS_TEXT.type,
+                    ACCOUNTS_TEXT.status,
+                    ACCOUNTS_TEXT.authorizedTotal,
+                  ]}
+                  rows={issuerAssets}
+                  cells={(asset) => [asset.name, asset.type, asset.status, formatNumber(asset.authorizedTotal)]}
+                />
               </Card>
             )}
             {kind === "distributor" && session.account?.type === "issuer" && (
               <Card title={ACCOUNTS_TEXT.roundInvitations}>
-                {brokerInvitations.length === 0 ? (
-                  <EmptyState text={MESSAGES.noneFound} />
-                ) : (
-                  <ScrollRegion label={ACCOUNTS_TEXT.roundInvitations}>
-                    <table className={tableStyles.table}>
-                      <thead>
-                        <tr>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.round}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.invitation}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.units}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.status}</th>
-                          <th className={tableStyles.th}>{ACCOUNTS_TEXT.sent}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {brokerInvitations.map((invitation) => (
-                          <tr key={invitation.id}>
-                            <td className={tableStyles.td}>{roundNames.get(invitation.roundId) ?? "—"}</td>
-                            <td className={tableStyles.td}>{invitation.name}</td>
-                            <td className={tableStyles.td}>{formatNumber(invitation.managedUnits)}</td>
-                            <td className={tableStyles.td}>{invitation.status}</td>
-                            <td className={tableStyles.td}>{formatDate(invitation.createdOn)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </ScrollRegion>
-                )}
+                <FramedTable
+                  label={ACCOUNTS_TEXT.roundInvitations}
+                  empty={MESSAGES.noneFound}
+                  columns={[
+                    ACCOUNTS_TEXT.round,
+                    ACCOUNTS_TEXT.invitation,
+                    ACCOUNTS_TEXT.units,
+                    ACCOUNTS_TEXT.status,
+                    ACCOUNTS_TEXT.sent,
+                  ]}
+                  rows={brokerInvitations}
+                  cells={(invitation) => [
+                    roundNames.get(invitation.roundId) ?? "—",
+                    invitation.name,
+                    formatNumber(invitation.managedUnits),
+                    invitation.status,
+                    formatDate(invitation.createdOn),
+                  ]}
+                />
               </Card>
             )}
           </div>

@@ -6,7 +6,7 @@ import { PathLink } from "../../app/links.tsx";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, Page, PageHeader, ScrollRegion, tableStyles } from "../../ui/index.ts";
+import { FramedTable, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
 export function DistributorsPage() {
@@ -24,42 +24,32 @@ export function DistributorsPage() {
     <Page>
       <PageHeader title={ACCOUNTS_TEXT.distributors} />
       <Loading loading={accounts.loading || invitations.loading}>
-        {brokers.length === 0 ? (
-          <EmptyState text={MESSAGES.noneFound} />
-        ) : (
-          <ScrollRegion label={ACCOUNTS_TEXT.distributors} className={tableStyles.wrap}>
-            <table className={tableStyles.table} data-testid="distributors-table">
-              <thead>
-                <tr>
-                  <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
-                  <th className={tableStyles.th}>{ACCOUNTS_TEXT.email}</th>
-                  <th className={tableStyles.th}>{ACCOUNTS_TEXT.roundInvitations}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {brokers.map((broker) => {
-                  const mine = invitations.rows.filter((invitation) => invitation.brokerId === broker.id);
-                  const accepted = mine.filter((invitation) => invitation.status === "accepted").length;
-                  return (
-                    <tr key={broker.id} data-testid="distributor-row">
-                      <td className={tableStyles.td}>
-                        <PathLink to={`/distributor/${broker.id}`}>{broker.name}</PathLink>
-                      </td>
-                      <td className={tableStyles.td}>{broker.email ?? ""}</td>
-                      <td className={tableStyles.td}>
-                        {mine.length === 0 ? (
-                          <span className={css({ color: "fg.subtle" })}>{ACCOUNTS_TEXT.none}</span>
-                        ) : (
-                          ACCOUNTS_TEXT.acceptedOf(accepted, mine.length)
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <FramedTable
+          label={ACCOUNTS_TEXT.distributors}
+          framed
+          empty={MESSAGES.noneFound}
+          testId="distributors-table"
+          columns={[ACCOUNTS_TEXT.name, ACCOUNTS_TEXT.email, ACCOUNTS_TEXT.roundInvitations]}
+          rows={brokers}
+          rowTestId="distributor-row"
+          cells={(broker) => {
+            const mine = invitations.rows.filter((invitation) => invitation.brokerId === broker.id);
+            const accepted = mine.filter((invitation) => invitation.status === "accepted").length;
+            return [
+              <PathLink key="name" to={`/distributor/${broker.id}`}>
+                {broker.name}
+              </PathLink>,
+              broker.email ?? "",
+              mine.length === 0 ? (
+                <span key="none" className={css({ color: "fg.subtle" })}>
+                  {ACCOUNTS_TEXT.none}
+                </span>
+              ) : (
+                ACCOUNTS_TEXT.acceptedOf(accepted, mine.length)
+              ),
+            ];
+          }}
+        />
       </Loading>
     </Page>
   );

@@ -6,7 +6,7 @@ import { useDocument, useModel } from "../../data/hooks.tsx";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Card, EmptyState, Fact, Facts, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
+import { Card, EmptyState, Fact, Facts, FramedTable, Loading, Page, PageHeader } from "../../ui/index.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/index.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
 
@@ -74,31 +74,15 @@ export function InvestorPage({ investorId }: { investorId: string }) {
                   title={group.name}
                   actions={<ProofOfIssuanceButton assetId={group.assetId} preselect={[investorId]} />}
                 >
-                  <table className={tableStyles.table}>
-                    <thead>
-                      <tr>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.round}</th>
-                        <th className={tableStyles.th}>{ACCOUNTS_TEXT.issuedOn}</th>
-                        <th className={tableStyles.th} style={{ textAlign: "right" }}>
-                          {ACCOUNTS_TEXT.units}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {group.rows.map((row) => (
-                        <tr key={row.id}>
-                          <td className={tableStyles.td}>{row.round}</td>
-                          <td className={tableStyles.td}>{formatDate(row.issuedOn)}</td>
-                          <td
-                            className={tableStyles.td}
-                            style={{ textAlign: "right", fontVariantNumeric: "tabular-nums" }}
-                          >
-                            {formatNumber(row.amount)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <FramedTable
+                    columns={[
+                      ACCOUNTS_TEXT.round,
+                      ACCOUNTS_TEXT.issuedOn,
+                      { title: ACCOUNTS_TEXT.units, align: "right" },
+                    ]}
+                    rows={group.rows}
+                    cells={(row) => [row.round, formatDate(row.issuedOn), formatNumber(row.amount)]}
+                  />
                 </Card>
               ))
             )}

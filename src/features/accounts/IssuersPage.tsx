@@ -18,13 +18,12 @@ import {
   Card,
   CardGrid,
   EmptyState,
+  FramedTable,
   Loading,
   Page,
   PageHeader,
-  ScrollRegion,
   SyncMark,
   TextField,
-  tableStyles,
 } from "../../ui/index.ts";
 import { checkManagedAccount, invitationGroups, type ManagedAccountErrors } from "./managed.ts";
 import { ACCOUNTS_TEXT } from "./strings.ts";
@@ -111,41 +110,23 @@ export function IssuersPage() {
               alignItems: "start",
             })}
           >
-            {managed.length === 0 ? (
-              <EmptyState text={MESSAGES.noneFound} />
-            ) : (
-              <ScrollRegion label={ACCOUNTS_TEXT.fullyManagedAccounts} className={tableStyles.wrap}>
-                <table className={tableStyles.table} data-testid="managed-accounts">
-                  <thead>
-                    <tr>
-                      <th className={tableStyles.th}>{ACCOUNTS_TEXT.name}</th>
-                      <th className={tableStyles.th}>{ACCOUNTS_TEXT.email}</th>
-                      <th className={tableStyles.th}>{ACCOUNTS_TEXT.created}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {managed.map((account) => (
-                      <tr key={account.id} data-testid="managed-account">
-                        <td className={tableStyles.td}>
-                          <span className={css({ display: "inline-flex", gap: "2", alignItems: "center" })}>
-                            {account._pending ? (
-                              account.name
-                            ) : (
-                              <PathLink to={`/issuer/${account.id}`}>{account.name}</PathLink>
-                            )}
-                            <SyncMark mark={account._pending} />
-                          </span>
-                        </td>
-                        <td className={tableStyles.td}>{account.email}</td>
-                        <td className={tableStyles.td}>
-                          {formatDate((account as { managedOn?: string }).managedOn ?? account.createdOn)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
-            )}
+            <FramedTable
+              label={ACCOUNTS_TEXT.fullyManagedAccounts}
+              framed
+              empty={MESSAGES.noneFound}
+              testId="managed-accounts"
+              columns={[ACCOUNTS_TEXT.name, ACCOUNTS_TEXT.email, ACCOUNTS_TEXT.created]}
+              rows={managed}
+              rowTestId="managed-account"
+              cells={(account) => [
+                <span key="name" className={css({ display: "inline-flex", gap: "2", alignItems: "center" })}>
+                  {account._pending ? account.name : <PathLink to={`/issuer/${account.id}`}>{account.name}</PathLink>}
+                  <SyncMark mark={account._pending} />
+                </span>,
+                account.email,
+                formatDate((account as { managedOn?: string }).managedOn ?? account.createdOn),
+              ]}
+            />
             <NewManagedAccount disabled={!canWrite} />
           </div>
         </section>

@@ -6,7 +6,7 @@ import { PathLink } from "../../app/links.tsx";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
-import { Button, EmptyState, ScrollRegion, SyncMark, tableStyles } from "../../ui/index.ts";
+import { Button, FramedTable, SyncMark, tableStyles } from "../../ui/index.ts";
 import { DUPLICATE_CONTACT } from "./ContactDialog.tsx";
 import { ContactFields } from "./ContactFields.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
@@ -37,38 +37,35 @@ export function ContactsTable({
   onFix: (row: ContactListRow) => void;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
-  if (contacts.length === 0) return <EmptyState text={emptyText} />;
   return (
-    <ScrollRegion label={CONTACTS_TEXT.contacts} className={tableStyles.wrap}>
-      <table className={tableStyles.table} data-testid="contacts-table">
-        <thead>
-          <tr>
-            <th className={tableStyles.th}>{CONTACTS_TEXT.contactName}</th>
-            <th className={tableStyles.th}>{CONTACTS_TEXT.accountName}</th>
-            <th className={tableStyles.th}>{CONTACTS_TEXT.email}</th>
-            <th className={tableStyles.th}>
-              <span className={css({ srOnly: true })}>{CONTACTS_TEXT.actions}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {contacts.map((row) =>
-            editing === row.id ? (
-              <EditRow key={row.id} row={row} contacts={contacts} onDone={() => setEditing(null)} />
-            ) : (
-              <ViewRow
-                key={row.id}
-                row={row}
-                canEdit={canEdit && editing === null}
-                linkAccount={linkAccounts}
-                onEdit={() => setEditing(row.id)}
-                onFix={() => onFix(row)}
-              />
-            ),
-          )}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <FramedTable
+      label={CONTACTS_TEXT.contacts}
+      framed
+      empty={emptyText}
+      testId="contacts-table"
+      columns={[
+        CONTACTS_TEXT.contactName,
+        CONTACTS_TEXT.accountName,
+        CONTACTS_TEXT.email,
+        { title: CONTACTS_TEXT.actions, hidden: true },
+      ]}
+      rows={contacts}
+    >
+      {(row) =>
+        editing === row.id ? (
+          <EditRow key={row.id} row={row} contacts={contacts} onDone={() => setEditing(null)} />
+        ) : (
+          <ViewRow
+            key={row.id}
+            row={row}
+            canEdit={canEdit && editing === null}
+            linkAccount={linkAccounts}
+            onEdit={() => setEditing(row.id)}
+            onFix={() => onFix(row)}
+          />
+        )
+      }
+    </FramedTable>
   );
 }
 
