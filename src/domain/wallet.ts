@@ -70,28 +70,21 @@ export function walletCards(tokens: readonly WalletToken[]): WalletCard[] {
     });
 }
 
-/** A token position embedded in a holding document (sync/database/read-models/10_holdings.sql). */
-interface HoldingTokenPosition {
-  id: string;
-  name: string;
-  symbol: string;
-  type: string;
-  status: string;
-  precision: number;
+/**
+ * A token position embedded in a holding document (sync/database/read-models/10_holdings.sql): a wallet token whose
+ * chain may be missing, with its round's and asset's names.
+ */
+interface HoldingTokenPosition extends Omit<WalletToken, "chain"> {
   chain?: string | null;
-  coinbaseBuyPriceUSD?: string | null;
-  coinbaseSellPriceUSD?: string | null;
-  coinbaseSpotPriceUSD?: string | null;
-  amount: string;
   roundName?: string | null;
   assetName?: string | null;
 }
 
+type HoldingToken = WalletToken & Pick<HoldingTokenPosition, "roundName" | "assetName">;
+
 /** The wallet's tokens from the investor's holding documents: two holdings in one round carry the same positions. */
-export function tokensOfHoldings(
-  holdings: readonly { tokens?: readonly unknown[] | null }[],
-): (WalletToken & { roundName?: string | null; assetName?: string | null })[] {
-  const byId = new Map<string, WalletToken & { roundName?: string | null; assetName?: string | null }>();
+export function tokensOfHoldings(holdings: readonly { tokens?: readonly unknown[] | null }[]): HoldingToken[] {
+  const byId = new Map<string, HoldingToken>();
   for (const holding of holdings) {
     for (const position of (holding.tokens ?? []) as HoldingTokenPosition[]) {
       if (!position?.id || byId.has(position.id)) continue;
