@@ -705,7 +705,7 @@ create table app_private.upload_slots (
 CREATE INDEX upload_slots_account_id_idx ON app_private.upload_slots USING btree (account_id);
 CREATE INDEX upload_slots_content_hash_idx ON app_private.upload_slots USING btree (user_id, account_id, content_hash) WHERE (content_hash IS NOT NULL);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_private.upload_slots FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_accreditations AFTER UPDATE OF status, size ON app_private.upload_slots FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.size IS DISTINCT FROM new.size) EXECUTE FUNCTION app_private.tg_upload_slots__accreditation_changes();
+CREATE TRIGGER _900_changes_accreditations AFTER UPDATE OF status, size ON app_private.upload_slots FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.size IS DISTINCT FROM new.size) EXECUTE FUNCTION app_private.record_related_changes('accreditations', 'key', 'select e.accreditation_id from app_public.accreditation_evidence e where e.file_key = any ($1)');
 
 create table app_private.user_secrets (
   user_id uuid not null,
@@ -866,7 +866,7 @@ CREATE TRIGGER _900_changes_accounts AFTER INSERT OR DELETE OR UPDATE ON app_pub
 CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__embedded();
 CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE ON app_public.accounts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures', 'types', 'accounts', 'sync');
 CREATE TRIGGER _910_signing_account AFTER INSERT ON app_public.accounts FOR EACH ROW EXECUTE FUNCTION app_private.tg_accounts__signing_account();
-CREATE TRIGGER _910_transfer_onboarding AFTER UPDATE OF setup ON app_public.accounts FOR EACH ROW WHEN (old.setup IS DISTINCT FROM new.setup) EXECUTE FUNCTION app_private.tg_accounts__transfer_onboarding();
+CREATE TRIGGER _910_transfer_onboarding AFTER UPDATE OF setup ON app_public.accounts FOR EACH ROW WHEN (old.setup IS DISTINCT FROM new.setup) EXECUTE FUNCTION app_private.record_related_changes('transfers', 'id', 'select t.id from app_public.transfers t where t.transferee_id = any ($1) and t.status = ''open''');
 CREATE TRIGGER _960_personal_data_private AFTER INSERT OR UPDATE ON app_public.accounts FOR EACH ROW WHEN (new.tax_short IS NOT NULL OR new.date_of_birth IS NOT NULL OR new.type = 'investor'::text AND new.formation_date IS NOT NULL) EXECUTE FUNCTION app_private.tg_accounts__personal_data_private();
 create policy select_visible on app_public.accounts for select to public
   using (app_private.sees_account(id, type, (id IN ( SELECT app_private.member_account_ids() AS member_account_ids)), (id IN ( SELECT app_private.related_account_ids() AS related_account_ids)), ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)));
@@ -1000,7 +1000,10 @@ create table app_public.addresses (
 alter table app_public.addresses enable row level security;
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write();
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_account_details AFTER UPDATE ON app_public.addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__account_details_changed();
+CREATE TRIGGER _900_changes_account_details AFTER UPDATE ON app_public.addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('account_details', 'id', 'select aa.account_id from app_public.account_addresses aa where aa.address_id = any ($1)
+      union
+      select p.account_id from app_public.party_addresses pa join app_public.parties p on p.id = pa.party_id
+       where pa.address_id = any ($1)');
 create policy select_own on app_public.addresses for select to public
   using ((id IN ( SELECT app_private.own_address_ids(false) AS own_address_ids)));
 create policy update_own on app_public.addresses for update to public
@@ -2114,7 +2117,8 @@ CREATE INDEX holding_blockchain_addresses_holding_id_idx ON app_public.holding_b
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'blockchain_address_id');
 CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
-CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg_holding_blockchain_addresses__token_documents();
+CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('tokens', 'holding_id', 'select distinct t.id from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
+      where h.id = any ($1)');
 create policy select_visible on app_public.holding_blockchain_addresses for select to public
   using ((holding_id IN ( SELECT holdings.id
    FROM app_public.holdings)));
@@ -2523,7 +2527,7 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_rules BEFORE INSERT OR UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_question_sets__rules();
 CREATE TRIGGER _900_changes_onboarding_question_sets AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_question_sets', 'id');
-CREATE TRIGGER _900_changes_onboarding_questions AFTER UPDATE ON app_public.onboarding_question_sets FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_question_sets__question_documents();
+CREATE TRIGGER _900_changes_onboarding_questions AFTER UPDATE ON app_public.onboarding_question_sets FOR EACH ROW WHEN (new.locked IS DISTINCT FROM old.locked) EXECUTE FUNCTION app_private.record_related_changes('onboarding_questions', 'id', 'select j.question_id from app_public.onboarding_question_joins j where j.question_set_id = any ($1)');
 create policy insert_own on app_public.onboarding_question_sets for insert to public
   with check (account_id = app_private.current_account_id());
 create policy select_own on app_public.onboarding_question_sets for select to public
@@ -2584,7 +2588,7 @@ CREATE INDEX onboarding_questions_type_id_idx ON app_public.onboarding_questions
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.onboarding_questions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _200_rules BEFORE INSERT OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_questions__rules();
-CREATE TRIGGER _900_changes_onboarding_question_sets AFTER UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.tg_onboarding_questions__set_documents();
+CREATE TRIGGER _900_changes_onboarding_question_sets AFTER UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('onboarding_question_sets', 'id', 'select j.question_set_id from app_public.onboarding_question_joins j where j.question_id = any ($1)');
 CREATE TRIGGER _900_changes_onboarding_questions AFTER INSERT OR DELETE OR UPDATE ON app_public.onboarding_questions FOR EACH ROW EXECUTE FUNCTION app_private.record_change('onboarding_questions', 'id');
 CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF type_id ON app_public.onboarding_questions FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('types');
 create policy insert_own on app_public.onboarding_questions for insert to public
@@ -2662,7 +2666,7 @@ create table app_public.party_addresses (
 alter table app_public.party_addresses enable row level security;
 CREATE INDEX party_addresses_address_id_idx ON app_public.party_addresses USING btree (address_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.party_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_account_details AFTER INSERT OR DELETE OR UPDATE ON app_public.party_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__account_details_changed();
+CREATE TRIGGER _900_changes_account_details AFTER INSERT OR DELETE OR UPDATE ON app_public.party_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('account_details', 'party_id', 'select p.account_id from app_public.parties p where p.id = any ($1)');
 create policy select_own on app_public.party_addresses for select to public
   using ((party_id IN ( SELECT parties.id
    FROM app_public.parties)));
@@ -3168,7 +3172,7 @@ create table app_public.signing_templates (
 alter table app_public.signing_templates enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _900_changes_signing_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.record_change('signing_accounts', 'signing_account_id');
-CREATE TRIGGER _910_changes_mapped_signing_templates AFTER DELETE OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.tg_signing_templates__mapped_documents();
+CREATE TRIGGER _910_changes_mapped_signing_templates AFTER DELETE OR UPDATE ON app_public.signing_templates FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('mapped_signing_templates', 'id', 'select m.id from app_public.mapped_signing_templates m where m.signing_template_id = any ($1)');
 create policy select_own on app_public.signing_templates for select to public
   using ((signing_account_id IN ( SELECT app_private.own_signing_account_ids() AS own_signing_account_ids)));
 grant select on table app_public.signing_templates to app_user;
@@ -3519,7 +3523,7 @@ alter table app_public.user_emails enable row level security;
 CREATE UNIQUE INDEX user_emails_email_key ON app_public.user_emails USING btree (lower(email));
 CREATE INDEX user_emails_user_id_idx ON app_public.user_emails USING btree (user_id);
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.user_emails FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_users_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.user_emails FOR EACH ROW EXECUTE FUNCTION app_private.tg_users__membership_documents();
+CREATE TRIGGER _900_changes_users_accounts AFTER INSERT OR DELETE OR UPDATE ON app_public.user_emails FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('users_accounts', 'user_id', 'select ua.id from app_public.users_accounts ua where ua.user_id = any ($1)');
 create policy select_own_and_delegates on app_public.user_emails for select to public
   using (user_id = app_private.current_user_id() OR (user_id IN ( SELECT app_private.account_user_ids() AS account_user_ids)));
 grant select on table app_public.user_emails to app_user;
@@ -3540,7 +3544,7 @@ create table app_public.users (
 );
 alter table app_public.users enable row level security;
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_users_accounts AFTER UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.tg_users__membership_documents();
+CREATE TRIGGER _900_changes_users_accounts AFTER UPDATE ON app_public.users FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('users_accounts', 'id', 'select ua.id from app_public.users_accounts ua where ua.user_id = any ($1)');
 CREATE TRIGGER _910_platform_books AFTER INSERT OR DELETE OR UPDATE OF status ON app_public.users FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__platform_books_changed('figures');
 create policy select_own_and_delegates on app_public.users for select to public
   using (id = app_private.current_user_id() OR (id IN ( SELECT app_private.account_user_ids() AS account_user_ids)));
@@ -3638,7 +3642,7 @@ alter table app_public.vendor_qualifications enable row level security;
 CREATE INDEX vendor_qualifications_account_id_idx ON app_public.vendor_qualifications USING btree (account_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.vendor_qualifications FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'broker');
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.vendor_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
-CREATE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.vendor_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_vendor_qualifications__changes();
+CREATE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.vendor_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('allocations', 'account_id', 'select al.id from app_public.allocations al where al.owner_id = any ($1)');
 create policy insert_own on app_public.vendor_qualifications for insert to public
   with check (account_id = app_private.current_account_id());
 create policy select_visible on app_public.vendor_qualifications for select to public
@@ -9661,6 +9665,29 @@ AS $function$
 $function$;
 comment on function app_private.record_ocf_import_key(confirm_key uuid, answer jsonb) is 'Records the answer of the OCF import confirm that holds this idempotency key.';
 
+CREATE OR REPLACE FUNCTION app_private.record_related_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_private', 'app_public'
+AS $function$
+declare
+  model text := tg_argv[0];
+  key_column text := tg_argv[1];
+  keys uuid[] := array[(case when tg_op <> 'DELETE' then to_jsonb(new) end ->> key_column)::uuid,
+                       (case when tg_op <> 'INSERT' then to_jsonb(old) end ->> key_column)::uuid];
+  doc uuid;
+begin
+  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+    return null;
+  end if;
+  for doc in execute tg_argv[2] using keys loop
+    perform app_private.record_document_change(model, doc);
+  end loop;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.record_round_changes(round_id uuid, accounts uuid[])
  RETURNS void
  LANGUAGE sql
@@ -11235,32 +11262,6 @@ end;
 $function$;
 comment on function app_private.tezos_address_ok(address text) is 'A Tezos tz1/tz2/tz3/KT1 address with a valid base58check checksum.';
 
-CREATE OR REPLACE FUNCTION app_private.tg__account_details_changed()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-declare
-  row_json jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
-  account uuid;
-begin
-  for account in
-    select p.account_id from app_public.parties p
-     where tg_table_name = 'party_addresses' and p.id = (row_json ->> 'party_id')::uuid
-    union
-    select aa.account_id from app_public.account_addresses aa
-     where tg_table_name = 'addresses' and aa.address_id = (row_json ->> 'id')::uuid
-    union
-    select p.account_id from app_public.party_addresses pa join app_public.parties p on p.id = pa.party_id
-     where tg_table_name = 'addresses' and pa.address_id = (row_json ->> 'id')::uuid
-  loop
-    perform app_private.record_document_change('account_details', account);
-  end loop;
-  return null;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg__append_only()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -11758,19 +11759,6 @@ begin
   end if;
   return null;
 end;
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.tg_accounts__transfer_onboarding()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-begin
-  perform app_private.record_document_change('transfers', t.id)
-  from app_public.transfers t where t.transferee_id = new.id and t.status = 'open';
-  return null;
-end
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_allocations__dates_ordered()
@@ -12293,28 +12281,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_holding_blockchain_addresses__token_documents()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-declare
-  token uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for token in
-    select distinct t.id from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
-    where h.id in (case when tg_op <> 'DELETE' then new.holding_id end, case when tg_op <> 'INSERT' then old.holding_id end)
-  loop
-    perform app_private.record_document_change('tokens', token);
-  end loop;
-  return null;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_holdings__accreditation()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -12486,21 +12452,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_onboarding_question_sets__question_documents()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-begin
-  if new.locked is distinct from old.locked then
-    perform app_private.record_document_change('onboarding_questions', j.question_id)
-    from app_public.onboarding_question_joins j where j.question_set_id = new.id;
-  end if;
-  return null;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_onboarding_question_sets__rules()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -12599,22 +12550,6 @@ begin
     raise exception 'Questions must have a unique name.' using errcode = 'LL409';
   end if;
   return new;
-end;
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.tg_onboarding_questions__set_documents()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  perform app_private.record_document_change('onboarding_question_sets', j.question_set_id)
-  from app_public.onboarding_question_joins j where j.question_id = new.id;
-  return null;
 end;
 $function$;
 
@@ -12852,28 +12787,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_signing_templates__mapped_documents()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-declare
-  mapped uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for mapped in
-    select m.id from app_public.mapped_signing_templates m
-    where m.signing_template_id in (case when tg_op <> 'DELETE' then new.id end, case when tg_op <> 'INSERT' then old.id end)
-  loop
-    perform app_private.record_document_change('mapped_signing_templates', mapped);
-  end loop;
-  return null;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_step_submissions__question_answers()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -13106,43 +13019,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_upload_slots__accreditation_changes()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-declare
-  verification uuid;
-begin
-  for verification in select e.accreditation_id from app_public.accreditation_evidence e where e.file_key = new.key loop
-    perform app_private.record_document_change('accreditations', verification);
-  end loop;
-  return null;
-end;
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.tg_users__membership_documents()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-declare
-  row_json jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
-  member uuid := (row_json ->> case when tg_table_name = 'users' then 'id' else 'user_id' end)::uuid;
-  membership uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for membership in select ua.id from app_public.users_accounts ua where ua.user_id = member loop
-    perform app_private.record_document_change('users_accounts', membership);
-  end loop;
-  return null;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_users_accounts__changes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -13249,20 +13125,6 @@ begin
   end if;
   return null;
 end
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.tg_vendor_qualifications__changes()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-begin
-  perform app_private.record_document_change('allocations', al.id)
-  from app_public.allocations al
-  where al.owner_id = case when tg_op = 'DELETE' then old.account_id else new.account_id end;
-  return null;
-end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.transaction_documents_among(ids uuid[])

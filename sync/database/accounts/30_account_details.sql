@@ -58,40 +58,19 @@ as $function$
   select array[doc_id]
 $function$;
 
--- A party's address, or an address: the documents of the accounts that use it.
-create or replace function app_private.tg__account_details_changed()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path to 'pg_catalog', 'app_public', 'app_private'
-as $function$
-declare
-  row_json jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
-  account uuid;
-begin
-  for account in
-    select p.account_id from app_public.parties p
-     where tg_table_name = 'party_addresses' and p.id = (row_json ->> 'party_id')::uuid
-    union
-    select aa.account_id from app_public.account_addresses aa
-     where tg_table_name = 'addresses' and aa.address_id = (row_json ->> 'id')::uuid
-    union
-    select p.account_id from app_public.party_addresses pa join app_public.parties p on p.id = pa.party_id
-     where tg_table_name = 'addresses' and pa.address_id = (row_json ->> 'id')::uuid
-  loop
-    perform app_private.record_document_change('account_details', account);
-  end loop;
-  return null;
-end
-$function$;
-
 create or replace trigger _900_changes_account_details after insert or update or delete
   on app_public.account_addresses
   for each row execute function app_private.record_change('account_details', 'account_id');
 create or replace trigger _900_changes_account_details after insert or update or delete on app_public.parties
   for each row execute function app_private.record_change('account_details', 'account_id');
+-- A party's address, or an address: the documents of the accounts that use it.
 create or replace trigger _900_changes_account_details after insert or update or delete
   on app_public.party_addresses
-  for each row execute function app_private.tg__account_details_changed();
+  for each row execute function app_private.record_related_changes('account_details', 'party_id',
+    $$select p.account_id from app_public.parties p where p.id = any ($1)$$);
 create or replace trigger _900_changes_account_details after update on app_public.addresses
-  for each row execute function app_private.tg__account_details_changed();
+  for each row execute function app_private.record_related_changes('account_details', 'id',
+    $$select aa.account_id from app_public.account_addresses aa where aa.address_id = any ($1)
+      union
+      select p.account_id from app_public.party_addresses pa join app_public.parties p on p.id = pa.party_id
+       where pa.address_id = any ($1)$$);

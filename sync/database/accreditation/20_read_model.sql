@@ -60,27 +60,12 @@ as $function$
                where a.id = doc_id)
 $function$;
 
--- An evidence file uploaded (or failed): its verification's document.
-create or replace function app_private.tg_upload_slots__accreditation_changes()
-  returns trigger
-  language plpgsql
-  volatile security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-declare
-  verification uuid;
-begin
-  for verification in select e.accreditation_id from app_public.accreditation_evidence e where e.file_key = new.key loop
-    perform app_private.record_document_change('accreditations', verification);
-  end loop;
-  return null;
-end;
-$function$;
-
 create or replace trigger _900_changes_accreditations after insert or update or delete on app_public.accreditations
   for each row execute function app_private.record_change('accreditations', 'id', 'investor_id', 'reviewer_account_id');
 create or replace trigger _900_changes_accreditations after insert or update or delete on app_public.accreditation_evidence
   for each row execute function app_private.record_change('accreditations', 'accreditation_id');
+-- An evidence file uploaded (or failed): its verification's document.
 create or replace trigger _900_changes_accreditations after update of status, size on app_private.upload_slots
   for each row when (old.status is distinct from new.status or old.size is distinct from new.size)
-  execute function app_private.tg_upload_slots__accreditation_changes();
+  execute function app_private.record_related_changes('accreditations', 'key',
+    $$select e.accreditation_id from app_public.accreditation_evidence e where e.file_key = any ($1)$$);

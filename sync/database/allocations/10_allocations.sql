@@ -118,20 +118,6 @@ begin
 end
 $function$;
 
-create or replace function app_private.tg_vendor_qualifications__changes()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path to 'pg_catalog', 'app_public', 'app_private'
-as $function$
-begin
-  perform app_private.record_document_change('allocations', al.id)
-  from app_public.allocations al
-  where al.owner_id = case when tg_op = 'DELETE' then old.account_id else new.account_id end;
-  return null;
-end;
-$function$;
-
 create or replace function app_public.bulk_allocation(allocation_id uuid, file_name text, rows app_public.allocation_row[])
   returns setof app_public.distributions
   language plpgsql
@@ -342,5 +328,7 @@ create or replace trigger _300_rules BEFORE INSERT OR UPDATE ON app_public.broke
 create or replace trigger _310_note_required BEFORE INSERT OR UPDATE ON app_public.distribution_annotations FOR EACH ROW
   execute function app_private.tg_annotations__note_required();
 
--- Where tg_vendor_qualifications__changes fires.
-CREATE OR REPLACE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.vendor_qualifications FOR EACH ROW EXECUTE FUNCTION app_private.tg_vendor_qualifications__changes();
+-- A vendor qualification changed: the documents of its account's allocations.
+create or replace trigger _900_changes_allocations after insert or update or delete on app_public.vendor_qualifications
+  for each row execute function app_private.record_related_changes('allocations', 'account_id',
+    $$select al.id from app_public.allocations al where al.owner_id = any ($1)$$);

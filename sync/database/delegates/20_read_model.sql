@@ -37,31 +37,12 @@ as $function$
   select array(select ua.account_id from app_public.users_accounts ua where ua.id = doc_id)
 $function$;
 
--- A user's name or emails changed: the documents of that user's memberships.
-create or replace function app_private.tg_users__membership_documents()
-  returns trigger
-  language plpgsql
-  volatile security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-declare
-  row_json jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
-  member uuid := (row_json ->> case when tg_table_name = 'users' then 'id' else 'user_id' end)::uuid;
-  membership uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for membership in select ua.id from app_public.users_accounts ua where ua.user_id = member loop
-    perform app_private.record_document_change('users_accounts', membership);
-  end loop;
-  return null;
-end;
-$function$;
-
 create or replace trigger _900_changes_users_accounts after insert or update or delete on app_public.users_accounts
   for each row execute function app_private.record_change('users_accounts', 'id', 'account_id');
+-- A user's name or emails changed: the documents of that user's memberships.
 create or replace trigger _900_changes_users_accounts after update on app_public.users
-  for each row execute function app_private.tg_users__membership_documents();
+  for each row execute function app_private.record_related_changes('users_accounts', 'id',
+    $$select ua.id from app_public.users_accounts ua where ua.user_id = any ($1)$$);
 create or replace trigger _900_changes_users_accounts after insert or update or delete on app_public.user_emails
-  for each row execute function app_private.tg_users__membership_documents();
+  for each row execute function app_private.record_related_changes('users_accounts', 'user_id',
+    $$select ua.id from app_public.users_accounts ua where ua.user_id = any ($1)$$);

@@ -92,53 +92,25 @@ as $function$
   select array(select i.account_id from app_public.instanced_account_information i where i.id = doc_id)
 $function$;
 
--- A question edited changes the documents of the sets it is in; a set locked changes its questions' `locked`.
-create or replace function app_private.tg_onboarding_questions__set_documents()
-  returns trigger
-  language plpgsql
-  volatile security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  perform app_private.record_document_change('onboarding_question_sets', j.question_set_id)
-  from app_public.onboarding_question_joins j where j.question_id = new.id;
-  return null;
-end;
-$function$;
-
-create or replace function app_private.tg_onboarding_question_sets__question_documents()
-  returns trigger
-  language plpgsql
-  volatile security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-begin
-  if new.locked is distinct from old.locked then
-    perform app_private.record_document_change('onboarding_questions', j.question_id)
-    from app_public.onboarding_question_joins j where j.question_set_id = new.id;
-  end if;
-  return null;
-end;
-$function$;
-
 create or replace trigger _900_changes_onboarding_question_sets after insert or update or delete
   on app_public.onboarding_question_sets
   for each row execute function app_private.record_change('onboarding_question_sets', 'id');
 create or replace trigger _900_changes_onboarding_question_sets after insert or update or delete
   on app_public.onboarding_question_joins
   for each row execute function app_private.record_change('onboarding_question_sets', 'question_set_id');
+-- A question edited changes the documents of the sets it is in; a set locked changes its questions' `locked`.
 create or replace trigger _900_changes_onboarding_question_sets after update on app_public.onboarding_questions
-  for each row execute function app_private.tg_onboarding_questions__set_documents();
+  for each row execute function app_private.record_related_changes('onboarding_question_sets', 'id',
+    $$select j.question_set_id from app_public.onboarding_question_joins j where j.question_id = any ($1)$$);
 create or replace trigger _900_changes_onboarding_questions after insert or update or delete
   on app_public.onboarding_questions
   for each row execute function app_private.record_change('onboarding_questions', 'id');
 create or replace trigger _900_changes_onboarding_questions after insert or delete on app_public.onboarding_question_joins
   for each row execute function app_private.record_change('onboarding_questions', 'question_id');
 create or replace trigger _900_changes_onboarding_questions after update on app_public.onboarding_question_sets
-  for each row execute function app_private.tg_onboarding_question_sets__question_documents();
+  for each row when (new.locked is distinct from old.locked)
+  execute function app_private.record_related_changes('onboarding_questions', 'id',
+    $$select j.question_id from app_public.onboarding_question_joins j where j.question_set_id = any ($1)$$);
 create or replace trigger _900_changes_qualification_answers after insert or update or delete
   on app_public.instanced_account_information
   for each row execute function app_private.record_change('qualification_answers', 'id');

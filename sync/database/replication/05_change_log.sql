@@ -48,6 +48,33 @@ begin
 end;
 $function$;
 
+-- A row that changes documents of another model, found through a look-up (a holding address: the tokens of the
+-- holding's round; a signing template: the templates mapped from it; ...): the trigger's arguments are the model, the
+-- row's key column and the query of the documents' ids from the row's keys before and after ($1 uuid[]). An update
+-- that changes nothing records nothing.
+create or replace function app_private.record_related_changes()
+  returns trigger
+  language plpgsql
+  volatile security definer
+  set search_path to 'pg_catalog', 'app_private', 'app_public'
+as $function$
+declare
+  model text := tg_argv[0];
+  key_column text := tg_argv[1];
+  keys uuid[] := array[(case when tg_op <> 'DELETE' then to_jsonb(new) end ->> key_column)::uuid,
+                       (case when tg_op <> 'INSERT' then to_jsonb(old) end ->> key_column)::uuid];
+  doc uuid;
+begin
+  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+    return null;
+  end if;
+  for doc in execute tg_argv[2] using keys loop
+    perform app_private.record_document_change(model, doc);
+  end loop;
+  return null;
+end;
+$function$;
+
 -- The ledger entries a statement inserted, as one change per transaction (its audience and the entries' investors
 -- computed once). A row trigger recorded one change per entry, each computing the transaction's whole audience, so
 -- a corporate action's statement of 50,000 entries wrote 50,000 changes of up to 50,000 accounts each (quadratic:

@@ -123,35 +123,14 @@ as $function$
     union select d.sent_to_id from app_public.sent_signing_documents d where d.id = doc_id)
 $function$;
 
--- A template changed: its account's document, and the documents of the templates mapped from it.
-create or replace function app_private.tg_signing_templates__mapped_documents()
-  returns trigger
-  language plpgsql
-  volatile security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-declare
-  mapped uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for mapped in
-    select m.id from app_public.mapped_signing_templates m
-    where m.signing_template_id in (case when tg_op <> 'DELETE' then new.id end, case when tg_op <> 'INSERT' then old.id end)
-  loop
-    perform app_private.record_document_change('mapped_signing_templates', mapped);
-  end loop;
-  return null;
-end;
-$function$;
-
 create or replace trigger _900_changes_signing_accounts after insert or update or delete on app_public.signing_accounts
   for each row execute function app_private.record_change('signing_accounts', 'id');
 create or replace trigger _900_changes_signing_accounts after insert or update or delete on app_public.signing_templates
   for each row execute function app_private.record_change('signing_accounts', 'signing_account_id');
+-- A template changed: its account's document (above), and the documents of the templates mapped from it.
 create or replace trigger _910_changes_mapped_signing_templates after update or delete on app_public.signing_templates
-  for each row execute function app_private.tg_signing_templates__mapped_documents();
+  for each row execute function app_private.record_related_changes('mapped_signing_templates', 'id',
+    $$select m.id from app_public.mapped_signing_templates m where m.signing_template_id = any ($1)$$);
 create or replace trigger _900_changes_mapped_signing_templates after insert or update or delete on app_public.mapped_signing_templates
   for each row execute function app_private.record_change('mapped_signing_templates', 'id');
 create or replace trigger _900_changes_mapped_signing_templates after insert or update or delete on app_public.signing_roles

@@ -60,34 +60,14 @@ as $function$
   )
 $function$;
 
--- A holding address changed: the documents of the tokens of the holding's round.
-create or replace function app_private.tg_holding_blockchain_addresses__token_documents()
-  returns trigger
-  language plpgsql
-  volatile security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-declare
-  token uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for token in
-    select distinct t.id from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
-    where h.id in (case when tg_op <> 'DELETE' then new.holding_id end, case when tg_op <> 'INSERT' then old.holding_id end)
-  loop
-    perform app_private.record_document_change('tokens', token);
-  end loop;
-  return null;
-end;
-$function$;
-
 create or replace trigger _900_changes_tokens after insert or update or delete on app_public.tokens
   for each row execute function app_private.record_change('tokens', 'id');
 create or replace trigger _900_changes_tokens after insert or update or delete on app_public.contracts
   for each row execute function app_private.record_change('tokens', 'token_id');
 create or replace trigger _900_changes_tokens after insert or update or delete on app_public.cap_table_entries
   for each row execute function app_private.record_change('tokens', 'token_id');
+-- A holding address changed: the documents of the tokens of the holding's round.
 create or replace trigger _900_changes_tokens after insert or update or delete on app_public.holding_blockchain_addresses
-  for each row execute function app_private.tg_holding_blockchain_addresses__token_documents();
+  for each row execute function app_private.record_related_changes('tokens', 'holding_id',
+    $$select distinct t.id from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
+      where h.id = any ($1)$$);

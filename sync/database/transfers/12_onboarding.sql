@@ -182,22 +182,10 @@ begin
 end
 $function$;
 
-create or replace function app_private.tg_accounts__transfer_onboarding()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path to 'pg_catalog', 'app_public', 'app_private'
-as $function$
-begin
-  perform app_private.record_document_change('transfers', t.id)
-  from app_public.transfers t where t.transferee_id = new.id and t.status = 'open';
-  return null;
-end
-$function$;
-
 create or replace trigger _910_transfer_onboarding after update of status on app_public.processes
   for each row when (old.status is distinct from new.status)
   execute function app_private.tg_processes__transfer_onboarding();
 create or replace trigger _910_transfer_onboarding after update of setup on app_public.accounts
   for each row when (old.setup is distinct from new.setup)
-  execute function app_private.tg_accounts__transfer_onboarding();
+  execute function app_private.record_related_changes('transfers', 'id',
+    $$select t.id from app_public.transfers t where t.transferee_id = any ($1) and t.status = 'open'$$);
