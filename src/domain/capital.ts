@@ -11,6 +11,7 @@ import {
   parseDecimal,
   quantityError,
   round,
+  significantScale,
   sub,
   sum,
   toFixed,
@@ -113,14 +114,5 @@ export function investQuote(type: InvestType, amount: string, price: Num): Inves
 
 /** Price shows 2 decimals unless the price carries more precision. */
 export function priceDisplayScale(price: Num): number {
-  return Math.max(2, d(price).scale === 0 ? 0 : trimmedScale(d(price)));
-}
-
-function trimmedScale(value: Decimal): number {
-  let { units, scale } = value;
-  while (scale > 0 && units % 10n === 0n) {
-    units /= 10n;
-    scale -= 1;
-  }
-  return scale;
+  return Math.max(2, d(price).scale === 0 ? 0 : significantScale(d(price)));
 }

@@ -155,7 +155,7 @@ function boundText(text: string): string {
 }
 
 /** Decimal places without trailing zeros ("1.500" has 1). */
-function significantScale(value: Decimal): number {
+export function significantScale(value: Decimal): number {
   let { units, scale } = value;
   while (scale > 0 && units % 10n === 0n) {
     units /= 10n;
