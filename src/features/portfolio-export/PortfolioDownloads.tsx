@@ -1,8 +1,8 @@
 // Settings > Integrations (investor): the OFX download and the statement of holdings as of a day. Both files are
 // made by the server (sync/portfolio), so they need a connection; the statement's day is checked here with the
 // server's own rule (src/domain/portfolio-downloads.ts) before the download starts.
-import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { checkStatementDate, PORTFOLIO_OFX_PATH, statementUrl } from "../../domain/portfolio-downloads.ts";
 import { Button, Card, DateInput, mutedText } from "../../ui/index.ts";
@@ -25,13 +25,12 @@ const heading = css({ fontSize: "sm", fontWeight: "700" });
 
 export function PortfolioDownloads() {
   const online = useOnline();
-  const [asOf, setAsOf] = useState<string | null>(utcToday);
-  const [error, setError] = useState<string | undefined>();
+  const asOf = useCheckedField<string | null>(utcToday);
 
   const downloadStatement = () => {
-    const checked = checkStatementDate(asOf, utcToday());
-    if (!checked.ok) return setError(checked.message);
-    setError(undefined);
+    const checked = checkStatementDate(asOf.value, utcToday());
+    if (!checked.ok) return asOf.setError(checked.message);
+    asOf.setError(undefined);
     download(statementUrl(checked.date));
   };
 
@@ -59,12 +58,9 @@ export function PortfolioDownloads() {
           <DateInput
             label={TEXT.statementDate}
             name="statement-date"
-            value={asOf}
-            error={error}
-            onChange={(value) => {
-              setAsOf(value);
-              setError(undefined);
-            }}
+            value={asOf.value}
+            error={asOf.error}
+            onChange={asOf.onChange}
           />
           <Button variant="outline" disabled={!online} onClick={downloadStatement}>
             {TEXT.statementButton}

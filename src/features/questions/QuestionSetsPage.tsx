@@ -5,6 +5,7 @@
 // Owners and admins edit; viewers read. The server holds every rule again (sync/database/questions/).
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { setNameError } from "../../domain/questions.ts";
@@ -76,35 +77,23 @@ function SetList({
   canWrite: boolean;
 }) {
   const send = useCommand();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const name = useCheckedField("");
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    const problem = setNameError(name, sets);
-    setError(problem);
+    const problem = setNameError(name.value, sets);
+    name.setError(problem ?? undefined);
     if (problem) return;
     const id = crypto.randomUUID();
-    await send("createOnboardingQuestionSet", { input: { onboardingQuestionSet: { id, name: name.trim() } } });
-    setName("");
+    await send("createOnboardingQuestionSet", { input: { onboardingQuestionSet: { id, name: name.value.trim() } } });
+    name.setValue("");
     onSelect(id);
   }
 
   return (
     <Card title={T.sets} testId="question-sets">
       {canWrite && (
-        <SetNameForm
-          label={T.newSetName}
-          formLabel={T.createSet}
-          name={name}
-          error={error}
-          onName={(next) => {
-            setName(next);
-            setError(null);
-          }}
-          onSubmit={create}
-          action={T.createSet}
-        />
+        <SetNameForm label={T.newSetName} formLabel={T.createSet} name={name} onSubmit={create} action={T.createSet} />
       )}
       {sets.length === 0 ? (
         <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.noSets}</p>

@@ -1,15 +1,14 @@
 // A question set's name in a one-field form: the new set's (Create set) and the open set's (Save). Typing clears the
-// shown problem; the caller checks the name (domain/questions.ts setNameError) and sends the command.
+// shown problem (useCheckedField); the caller checks the name (domain/questions.ts setNameError) and sends the command.
 import type { FormEvent } from "react";
 import { css } from "../../../styled-system/css";
+import type { CheckedField } from "../../app/use-checked-field.ts";
 import { Button, TextField } from "../../ui/index.ts";
 
 export function SetNameForm({
   label,
   formLabel,
   name,
-  error,
-  onName,
   onSubmit,
   action,
   outline = false,
@@ -18,9 +17,7 @@ export function SetNameForm({
   label: string;
   /** the form's name for assistive technology */
   formLabel: string;
-  name: string;
-  error: string | null;
-  onName: (name: string) => void;
+  name: CheckedField<string>;
   onSubmit: (event: FormEvent) => void;
   /** the button's words */
   action: string;
@@ -36,9 +33,9 @@ export function SetNameForm({
       <TextField
         label={label}
         className={css({ flex: "1" })}
-        value={name}
-        onChange={(event) => onName(event.target.value)}
-        error={error}
+        value={name.value}
+        onChange={(event) => name.onChange(event.target.value)}
+        error={name.error}
       />
       <Button type="submit" variant={outline ? "outline" : undefined} className={css({ mt: "7" })}>
         {action}

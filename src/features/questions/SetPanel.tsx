@@ -1,7 +1,8 @@
 // The selected question set: its name (editable while unlocked), Active (once locked), Lock, and its questions in
 // execute order with Add and Remove while unlocked. Changes are queued commands.
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { css } from "../../../styled-system/css";
+import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { nextExecuteOrder, QUESTION_TEXTS, questionType, setNameError } from "../../domain/questions.ts";
 import { Button, Card, CardTable, Select, Switch, SyncMark } from "../../ui/index.ts";
@@ -49,35 +50,23 @@ function SetSettings({
   entries: SetEntry[];
 }) {
   const send = useCommand();
-  const [name, setName] = useState(set.name);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setName(set.name), [set.name]);
+  const name = useCheckedField(set.name);
+  const { setValue: setName } = name;
+  useEffect(() => setName(set.name), [set.name, setName]);
 
   async function rename(event: FormEvent) {
     event.preventDefault();
-    const problem = setNameError(name, sets, set.id);
-    setError(problem);
-    if (problem || name.trim() === set.name) return;
-    await send("updateOnboardingQuestionSetById", { input: { id: set.id, patch: { name: name.trim() } } });
+    const problem = setNameError(name.value, sets, set.id);
+    name.setError(problem ?? undefined);
+    if (problem || name.value.trim() === set.name) return;
+    await send("updateOnboardingQuestionSetById", { input: { id: set.id, patch: { name: name.value.trim() } } });
   }
 
   const live = entries.filter((entry) => !entry.removing);
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       {editable && (
-        <SetNameForm
-          label={T.setName}
-          formLabel={T.setName}
-          name={name}
-          error={error}
-          onName={(next) => {
-            setName(next);
-            setError(null);
-          }}
-          onSubmit={rename}
-          action={T.save}
-          outline
-        />
+        <SetNameForm label={T.setName} formLabel={T.setName} name={name} onSubmit={rename} action={T.save} outline />
       )}
       {set._pending && (
         <div className={css({ alignSelf: "flex-start", ml: "-2" })}>
@@ -128,15 +117,14 @@ function SetQuestions({
   editable: boolean;
 }) {
   const send = useCommand();
-  const [choice, setChoice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const choice = useCheckedField<string | null>(null);
   const inSet = new Set(entries.filter((e) => !e.removing).map((e) => e.questionId));
   const choices = questions.filter((q) => !inSet.has(q.id)).map((q) => ({ label: q.name, value: q.id }));
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (!choice) {
-      setError(QUESTION_TEXTS.selectQuestion);
+    if (!choice.value) {
+      choice.setError(QUESTION_TEXTS.selectQuestion);
       return;
     }
     await send("createOnboardingQuestionJoin", {
@@ -144,12 +132,12 @@ function SetQuestions({
         onboardingQuestionJoin: {
           id: crypto.randomUUID(),
           questionSetId: set.id,
-          questionId: choice,
+          questionId: choice.value,
           executeOrder: nextExecuteOrder(entries),
         },
       },
     });
-    setChoice(null);
+    choice.setValue(null);
   }
 
   return (
@@ -211,15 +199,12 @@ function SetQuestions({
               label={T.addToSet}
               name="question"
               options={choices}
-              value={choice}
-              onChange={(value) => {
-                setChoice(value);
-                setError(null);
-              }}
+              value={choice.value}
+              onChange={choice.onChange}
             />
-            {error && (
+            {choice.error && (
               <p role="alert" className={css({ fontSize: "xs", color: "danger", fontWeight: "500" })}>
-                {error}
+                {choice.error}
               </p>
             )}
           </div>

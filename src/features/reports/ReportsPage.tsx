@@ -5,6 +5,7 @@
 // zip), both made by the server only, and, owners and admins, the package's import.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
@@ -119,8 +120,7 @@ export function ReportsPage() {
   const { rows: allocations } = useModel("allocations");
   const { rows: customers } = useModel("customers");
   const { rows: transactions } = useModel("transactions");
-  const [asOf, setAsOf] = useState<string | null>(todayIso);
-  const [asOfError, setAsOfError] = useState<string | undefined>();
+  const asOf = useCheckedField<string | null>(todayIso);
 
   const capTable = useMemo(() => {
     const roundById = new Map((rounds as RoundDoc[]).map((r) => [r.id, r]));
@@ -166,9 +166,9 @@ export function ReportsPage() {
         ),
       );
     }
-    if (!asOf) return setAsOfError(REPORTS_TEXT.asOfInvalid);
-    const checked = parseAsOf(asOf, todayIso());
-    if (!checked.ok) return setAsOfError(checked.message);
+    if (!asOf.value) return asOf.setError(REPORTS_TEXT.asOfInvalid);
+    const checked = parseAsOf(asOf.value, todayIso());
+    if (!checked.ok) return asOf.setError(checked.message);
     const day = checked.day;
     const isToday = day === todayIso();
     if (online)
@@ -198,12 +198,9 @@ export function ReportsPage() {
                 <DateInput
                   label={REPORTS_TEXT.asOf}
                   name="as-of"
-                  value={asOf}
-                  error={asOfError}
-                  onChange={(value) => {
-                    setAsOf(value);
-                    setAsOfError(undefined);
-                  }}
+                  value={asOf.value}
+                  error={asOf.error}
+                  onChange={asOf.onChange}
                 />
               </div>
               <p className={mutedText}>{REPORTS_TEXT.asOfHint}</p>

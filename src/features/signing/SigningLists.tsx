@@ -1,7 +1,7 @@
 // The signing page's lists: the templates, a template's mapped templates (and a new one), a locked mapped template's
 // sent documents, its documents and its question sets.
-import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useCheckedField } from "../../app/use-checked-field.ts";
 import { formatDate } from "../../domain/format.ts";
 import {
   Button,
@@ -52,8 +52,7 @@ export function MappedTemplateList({
   data: SigningData;
   canWrite: boolean;
 }) {
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const name = useCheckedField("");
   const mapped = data.mappedTemplates.filter((m) => m.signingTemplateId === template.id);
   return (
     <>
@@ -87,24 +86,21 @@ export function MappedTemplateList({
             className={css({ display: "flex", gap: "3", alignItems: "flex-end", flexWrap: "wrap" })}
             onSubmit={(event) => {
               event.preventDefault();
-              if (!name.trim()) {
-                setError(V.templateName);
+              if (!name.value.trim()) {
+                name.setError(V.templateName);
                 return;
               }
-              void data.createMapped(template.id, name.trim());
-              setName("");
+              void data.createMapped(template.id, name.value.trim());
+              name.setValue("");
             }}
           >
             <TextField
               label={T.name}
               name="mappedName"
-              value={name}
-              error={error}
+              value={name.value}
+              error={name.error}
               className={css({ flex: "1", minW: "12rem" })}
-              onValueChange={(value) => {
-                setName(value);
-                setError(undefined);
-              }}
+              onValueChange={name.onChange}
             />
             <Button type="submit" disabled={template.syncStatus !== "synced"}>
               {T.create}
@@ -173,8 +169,7 @@ export function QuestionSetList({
   canWrite: boolean;
 }) {
   const editable = mappedTemplateActions(mapped, canWrite).edit;
-  const [choice, setChoice] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const choice = useCheckedField<string | null>(null);
   const attached = new Set(mapped.questionSets.map((q) => q.questionSetId));
   const options = data.questionSets.filter((s) => !attached.has(s.id)).map((s) => ({ label: s.name, value: s.id }));
   return (
@@ -202,23 +197,20 @@ export function QuestionSetList({
               label={T.questionSet}
               name="questionSet"
               options={options}
-              value={choice}
-              onChange={(value) => {
-                setChoice(value);
-                setError(undefined);
-              }}
+              value={choice.value}
+              onChange={choice.onChange}
             />
-            <ErrorText text={error} />
+            <ErrorText text={choice.error} />
           </div>
           <Button
             size="sm"
             onClick={() => {
-              if (!choice) {
-                setError(V.questionSet);
+              if (!choice.value) {
+                choice.setError(V.questionSet);
                 return;
               }
-              void data.addQuestionSet(mapped.id, choice);
-              setChoice(null);
+              void data.addQuestionSet(mapped.id, choice.value);
+              choice.setValue(null);
             }}
           >
             {T.addQuestionSet}

@@ -3,6 +3,7 @@
 // shown pending on the view until the server has answered and the replica holds the result.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatNumber } from "../../domain/format.ts";
 import { Button, CardTable, Checkbox, Dialog, FieldError, Select, toast } from "../../ui/index.ts";
@@ -175,20 +176,20 @@ export function SwapChainDialog({
 }) {
   const send = useCommand();
   const current = token.contracts?.[0]?.chain ?? "";
-  const [chain, setChain] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const choice = useCheckedField<string | null>(null);
   const { saving, queue } = useQueueAndClose(onOpenChange);
   // no chain to move to: the dialog says so and offers nothing to choose (no dead end)
   const none = !chains.some((option) => option.chain !== current && option.enabled);
   const swap = async () => {
     const unavailable = unavailableChains(chains);
-    if (!chain) return setError(TOKEN_TEXT.chainRequired);
-    if (chain === current) return setError(TOKEN_TEXT.swapSame);
-    if (unavailable[chain]) return setError(TOKEN_TEXT.chainUnavailable(unavailable[chain]));
+    const chain = choice.value;
+    if (!chain) return choice.setError(TOKEN_TEXT.chainRequired);
+    if (chain === current) return choice.setError(TOKEN_TEXT.swapSame);
+    if (unavailable[chain]) return choice.setError(TOKEN_TEXT.chainUnavailable(unavailable[chain]));
     await queue(
       () => send("swapTokenChain", { input: { tokenId: token.id, chain } }),
       TOKEN_TEXT.swapQueued,
-      () => setChain(null),
+      () => choice.setValue(null),
     );
   };
   return (
@@ -219,14 +220,11 @@ export function SwapChainDialog({
           <Select
             label={TOKEN_TEXT.swapTo}
             options={chainOptions(chains, current)}
-            value={chain}
-            onChange={(value) => {
-              setChain(value);
-              setError(undefined);
-            }}
+            value={choice.value}
+            onChange={choice.onChange}
             placeholder={TOKEN_TEXT.chainPlaceholder}
           />
-          <FieldError text={error} />
+          <FieldError text={choice.error} />
           <ChainReasons chains={chains.filter((option) => option.chain !== current)} />
         </div>
       )}
