@@ -5,17 +5,7 @@ import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { usePendingChildren } from "../../data/pending-hooks.ts";
-import {
-  Button,
-  Card,
-  FormGrid,
-  mutedText,
-  ScrollRegion,
-  Switch,
-  SyncMark,
-  TextField,
-  tableClass,
-} from "../../ui/index.ts";
+import { Button, Card, CardTable, FormGrid, mutedText, Switch, SyncMark, TextField } from "../../ui/index.ts";
 import { LINKS_EMAIL_TEXT } from "./strings.ts";
 
 interface OfferingLink {
@@ -87,40 +77,34 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
           </div>
         </>
       )}
-      {links.length === 0 ? (
-        <p className={mutedText}>{LINKS_EMAIL_TEXT.noLinks}</p>
-      ) : (
-        <ScrollRegion label={LINKS_EMAIL_TEXT.offeringLinks}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{LINKS_EMAIL_TEXT.name}</th>
-                <th>{LINKS_EMAIL_TEXT.agent}</th>
-                <th>{LINKS_EMAIL_TEXT.authorizedLink}</th>
-                <th>{LINKS_EMAIL_TEXT.publicLink}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.map(({ l, mark }) => {
-                const agent = agentOf(l);
-                return (
-                  <tr key={l.id} data-testid="offering-link-row">
-                    <td className={css({ fontWeight: "600" })}>
-                      {l.name} <SyncMark mark={mark} />
-                    </td>
-                    <td>
-                      {agent.name && <div className={css({ fontWeight: "600" })}>{agent.name}</div>}
-                      {agent.email && <div className={css({ fontSize: "xs", color: "fg.muted" })}>{agent.email}</div>}
-                    </td>
-                    <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
-                    <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <CardTable
+        rows={links}
+        empty={LINKS_EMAIL_TEXT.noLinks}
+        label={LINKS_EMAIL_TEXT.offeringLinks}
+        columns={[
+          LINKS_EMAIL_TEXT.name,
+          LINKS_EMAIL_TEXT.agent,
+          LINKS_EMAIL_TEXT.authorizedLink,
+          LINKS_EMAIL_TEXT.publicLink,
+        ]}
+      >
+        {({ l, mark }) => {
+          const agent = agentOf(l);
+          return (
+            <tr key={l.id} data-testid="offering-link-row">
+              <td className={css({ fontWeight: "600" })}>
+                {l.name} <SyncMark mark={mark} />
+              </td>
+              <td>
+                {agent.name && <div className={css({ fontWeight: "600" })}>{agent.name}</div>}
+                {agent.email && <div className={css({ fontSize: "xs", color: "fg.muted" })}>{agent.email}</div>}
+              </td>
+              <td className={css({ wordBreak: "break-all" })}>{l.authorizedLink}</td>
+              <td className={css({ wordBreak: "break-all" })}>{l.unauthorizedLink}</td>
+            </tr>
+          );
+        }}
+      </CardTable>
     </Card>
   );
 }

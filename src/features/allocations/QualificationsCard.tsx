@@ -7,7 +7,7 @@ import { newId } from "../../app/new-id.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { usePending } from "../../data/pending-hooks.ts";
-import { Button, Card, mutedText, ScrollRegion, Select, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
+import { Button, Card, CardTable, Select, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { FormQualificationPicker } from "../admin/index.ts";
 import { QUALIFICATIONS_TEXT } from "./strings.ts";
 
@@ -152,67 +152,61 @@ export function QualificationsCard({
       testId={`${kind}-qualifications`}
       actions={label ? <StatusBadge label={label} /> : undefined}
     >
-      {list.length === 0 ? (
-        <p className={mutedText}>{QUALIFICATIONS_TEXT.none}</p>
-      ) : (
-        <ScrollRegion label={QUALIFICATIONS_TEXT.title}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className="num">{QUALIFICATIONS_TEXT.order}</th>
-                <th>{QUALIFICATIONS_TEXT.qualification}</th>
-                {kind === "distribution" && <th>{QUALIFICATIONS_TEXT.progress}</th>}
-                {canEdit && <th className="num">{QUALIFICATIONS_TEXT.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r, i) => (
-                <tr key={r.id} data-testid="qualification-row">
-                  <td className="num">{i + 1}</td>
-                  <td className={css({ fontWeight: "600" })}>
-                    {r.name ?? QUALIFICATIONS_TEXT.qualification} <SyncMark mark={r.mark} />
-                  </td>
-                  {kind === "distribution" && (
-                    <td>{r.complete ? QUALIFICATIONS_TEXT.finished : QUALIFICATIONS_TEXT.notFinished}</td>
-                  )}
-                  {canEdit && (
-                    <td className="num">
-                      <span className={css({ display: "inline-flex", gap: "1" })}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={QUALIFICATIONS_TEXT.moveUp(r.name ?? "")}
-                          disabled={i === 0}
-                          onClick={() => move(i, -1)}
-                        >
-                          ↑
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={QUALIFICATIONS_TEXT.moveDown(r.name ?? "")}
-                          disabled={i === list.length - 1}
-                          onClick={() => move(i, 1)}
-                        >
-                          ↓
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={QUALIFICATIONS_TEXT.removeLabel(r.name ?? "")}
-                          onClick={() => remove(r.id)}
-                        >
-                          {QUALIFICATIONS_TEXT.remove}
-                        </Button>
-                      </span>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <CardTable
+        rows={list.map((r, i) => ({ r, i }))}
+        empty={QUALIFICATIONS_TEXT.none}
+        label={QUALIFICATIONS_TEXT.title}
+        columns={[
+          { title: QUALIFICATIONS_TEXT.order, num: true },
+          QUALIFICATIONS_TEXT.qualification,
+          kind === "distribution" && QUALIFICATIONS_TEXT.progress,
+          canEdit && { title: QUALIFICATIONS_TEXT.actions, num: true },
+        ]}
+      >
+        {({ r, i }) => (
+          <tr key={r.id} data-testid="qualification-row">
+            <td className="num">{i + 1}</td>
+            <td className={css({ fontWeight: "600" })}>
+              {r.name ?? QUALIFICATIONS_TEXT.qualification} <SyncMark mark={r.mark} />
+            </td>
+            {kind === "distribution" && (
+              <td>{r.complete ? QUALIFICATIONS_TEXT.finished : QUALIFICATIONS_TEXT.notFinished}</td>
+            )}
+            {canEdit && (
+              <td className="num">
+                <span className={css({ display: "inline-flex", gap: "1" })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={QUALIFICATIONS_TEXT.moveUp(r.name ?? "")}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={QUALIFICATIONS_TEXT.moveDown(r.name ?? "")}
+                    disabled={i === list.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={QUALIFICATIONS_TEXT.removeLabel(r.name ?? "")}
+                    onClick={() => remove(r.id)}
+                  >
+                    {QUALIFICATIONS_TEXT.remove}
+                  </Button>
+                </span>
+              </td>
+            )}
+          </tr>
+        )}
+      </CardTable>
       {canEdit && (
         <div className={css({ display: "flex", gap: "2", alignItems: "flex-end", flexWrap: "wrap" })}>
           <div className={css({ minW: "64" })}>

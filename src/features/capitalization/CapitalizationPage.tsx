@@ -6,18 +6,7 @@ import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, DistributionDoc, HoldingDoc, RoundDoc } from "../../data/models/index.ts";
 import { capitalRaised, capTableHoldings, stakeholderSummary } from "../../domain/allocations.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import {
-  Card,
-  EmptyState,
-  Page,
-  PageHeader,
-  ScrollRegion,
-  Select,
-  Stat,
-  StatRow,
-  StatusBadge,
-  tableClass,
-} from "../../ui/index.ts";
+import { Card, CardTable, EmptyState, Page, PageHeader, Select, Stat, StatRow, StatusBadge } from "../../ui/index.ts";
 import { CAPITALIZATION_TEXT } from "./strings.ts";
 
 type Viewing = "cap-table" | "sop";
@@ -32,6 +21,7 @@ interface Payment {
 
 export function CapitalizationPage() {
   const [viewing, setViewing] = useState<Viewing>("cap-table");
+  const tableName = viewing === "cap-table" ? CAPITALIZATION_TEXT.capTable : CAPITALIZATION_TEXT.scheduleOfPurchasers;
   const { rows: holdings } = useModel("holdings");
   const { rows: rounds } = useModel("rounds");
   const { rows: assets } = useModel("assets");
@@ -95,41 +85,32 @@ export function CapitalizationPage() {
         {rows.length === 0 ? (
           <EmptyState text={CAPITALIZATION_TEXT.empty} />
         ) : (
-          <ScrollRegion
-            label={viewing === "cap-table" ? CAPITALIZATION_TEXT.capTable : CAPITALIZATION_TEXT.scheduleOfPurchasers}
+          <CardTable
+            rows={rows}
+            label={tableName}
+            tableLabel={tableName}
+            columns={[
+              CAPITALIZATION_TEXT.investor,
+              { title: CAPITALIZATION_TEXT.unitsColumn, num: true },
+              CAPITALIZATION_TEXT.asset,
+              viewing === "cap-table" ? CAPITALIZATION_TEXT.status : CAPITALIZATION_TEXT.paidOn,
+            ]}
           >
-            <table
-              className={tableClass}
-              aria-label={
-                viewing === "cap-table" ? CAPITALIZATION_TEXT.capTable : CAPITALIZATION_TEXT.scheduleOfPurchasers
-              }
-            >
-              <thead>
-                <tr>
-                  <th>{CAPITALIZATION_TEXT.investor}</th>
-                  <th className="num">{CAPITALIZATION_TEXT.unitsColumn}</th>
-                  <th>{CAPITALIZATION_TEXT.asset}</th>
-                  <th>{viewing === "cap-table" ? CAPITALIZATION_TEXT.status : CAPITALIZATION_TEXT.paidOn}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} data-testid="cap-row">
-                    <td className={css({ fontWeight: "600" })}>{r.investor}</td>
-                    <td className="num">{formatNumber(r.amount)}</td>
-                    <td>{r.asset}</td>
-                    <td>
-                      {viewing === "cap-table" ? (
-                        <StatusBadge label={CAPITALIZATION_TEXT.issued} />
-                      ) : (
-                        formatDate(r.paidOn, "MM/DD/YYYY")
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+            {(r) => (
+              <tr key={r.id} data-testid="cap-row">
+                <td className={css({ fontWeight: "600" })}>{r.investor}</td>
+                <td className="num">{formatNumber(r.amount)}</td>
+                <td>{r.asset}</td>
+                <td>
+                  {viewing === "cap-table" ? (
+                    <StatusBadge label={CAPITALIZATION_TEXT.issued} />
+                  ) : (
+                    formatDate(r.paidOn, "MM/DD/YYYY")
+                  )}
+                </td>
+              </tr>
+            )}
+          </CardTable>
         )}
       </Card>
     </Page>

@@ -11,7 +11,7 @@ import { numberTyping } from "../../domain/assets.ts";
 import { redeemHolding, redemptionProblem } from "../../domain/corporate-actions.ts";
 import { dec, toString as decimalText } from "../../domain/decimal.ts";
 import { formatMoney, formatUnits } from "../../domain/format.ts";
-import { FormGrid, mutedText, ScrollRegion, TextField, tableClass } from "../../ui/index.ts";
+import { CardTable, FormGrid, mutedText, TextField } from "../../ui/index.ts";
 import { ActionCard, ActionForm, ActionPreview, useActionDraft } from "./ActionCard.tsx";
 import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
 import { REDEMPTION_TEXT as TEXT } from "./strings.ts";
@@ -66,38 +66,28 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
         <p className={mutedText}>{TEXT.noHoldings}</p>
       ) : draft === null ? (
         <ActionForm text={TEXT} error={error} onPreview={preview}>
-          <ScrollRegion label={TEXT.card}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th>{TEXT.holder}</th>
-                  <th>{TEXT.round}</th>
-                  <th className="num">{TEXT.held}</th>
-                  <th className="num">{TEXT.units}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {held.map((row) => (
-                  <tr key={row.id}>
-                    <td>{row.holder}</td>
-                    <td>{row.round}</td>
-                    <td className="num">{formatUnits(row.amount, 6)}</td>
-                    <td className="num">
-                      <input
-                        className={inputRecipe()}
-                        inputMode="decimal"
-                        aria-label={TEXT.unitsOf(row.holder, row.round)}
-                        value={units[row.id] ?? ""}
-                        onChange={(event) =>
-                          setUnits((all) => ({ ...all, [row.id]: numberTyping(event.target.value) }))
-                        }
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <CardTable
+            rows={held}
+            label={TEXT.card}
+            columns={[TEXT.holder, TEXT.round, { title: TEXT.held, num: true }, { title: TEXT.units, num: true }]}
+          >
+            {(row) => (
+              <tr key={row.id}>
+                <td>{row.holder}</td>
+                <td>{row.round}</td>
+                <td className="num">{formatUnits(row.amount, 6)}</td>
+                <td className="num">
+                  <input
+                    className={inputRecipe()}
+                    inputMode="decimal"
+                    aria-label={TEXT.unitsOf(row.holder, row.round)}
+                    value={units[row.id] ?? ""}
+                    onChange={(event) => setUnits((all) => ({ ...all, [row.id]: numberTyping(event.target.value) }))}
+                  />
+                </td>
+              </tr>
+            )}
+          </CardTable>
           <FormGrid columns={3}>
             <TextField label={TEXT.price} kind="number" value={price} onValueChange={setPrice} />
           </FormGrid>

@@ -7,7 +7,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useModel } from "../../data/hooks.tsx";
 import { type PendingEntry, usePending } from "../../data/pending-hooks.ts";
 import { formatDate } from "../../domain/format.ts";
-import { Button, PHONE_QUERY, StatusBadge, SyncMark, tableClass, tableScroll, useMediaQuery } from "../../ui/index.ts";
+import { Button, CardTable, PHONE_QUERY, StatusBadge, SyncMark, useMediaQuery } from "../../ui/index.ts";
 import { INVITATIONS_TEXT, ROLE_LABELS } from "./strings.ts";
 
 interface Invitation {
@@ -132,32 +132,26 @@ export function PendingInvitations({ accountId, canWrite }: { accountId: string;
           ))}
         </ul>
       ) : (
-        <div className={tableScroll}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>{INVITATIONS_TEXT.name}</th>
-                <th>{INVITATIONS_TEXT.email}</th>
-                <th>{INVITATIONS_TEXT.role}</th>
-                <th>{INVITATIONS_TEXT.status}</th>
-                <th>
-                  <span className={css({ srOnly: true })}>{INVITATIONS_TEXT.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row) => (
-                <tr key={row.invitation.id} data-testid="invitation-row" data-status={row.status}>
-                  <td className={css({ fontWeight: "600" })}>{row.name}</td>
-                  <td className={css({ overflowWrap: "anywhere" })}>{row.invitation.email}</td>
-                  <td>{row.role}</td>
-                  <td>{row.statusCell}</td>
-                  <td className="num">{row.actions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          rows={shown}
+          columns={[
+            INVITATIONS_TEXT.name,
+            INVITATIONS_TEXT.email,
+            INVITATIONS_TEXT.role,
+            INVITATIONS_TEXT.status,
+            { title: INVITATIONS_TEXT.actions, hidden: true },
+          ]}
+        >
+          {(row) => (
+            <tr key={row.invitation.id} data-testid="invitation-row" data-status={row.status}>
+              <td className={css({ fontWeight: "600" })}>{row.name}</td>
+              <td className={css({ overflowWrap: "anywhere" })}>{row.invitation.email}</td>
+              <td>{row.role}</td>
+              <td>{row.statusCell}</td>
+              <td className="num">{row.actions}</td>
+            </tr>
+          )}
+        </CardTable>
       )}
     </section>
   );

@@ -13,16 +13,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeError, hashCode, IN_PERSON_TEXT, inPersonText } from "../../domain/in-person.ts";
 import { childSteps, type StepDoc, stepTitle, topSteps } from "../../domain/onboarding.ts";
-import {
-  Button,
-  Card,
-  Dialog,
-  DialogButtons,
-  ErrorBlock,
-  mutedText,
-  ScrollRegion,
-  tableClass,
-} from "../../ui/index.ts";
+import { Button, Card, CardTable, Dialog, DialogButtons, ErrorBlock, mutedText } from "../../ui/index.ts";
 import { useKeepSetupReferenceData } from "../account-setup/index.ts";
 import { useKeepSigningSteps } from "../onboarding/index.ts";
 import { CodeField } from "./CodeField.tsx";
@@ -74,37 +65,27 @@ function StepList({ steps }: { steps: StepDoc[] }) {
   const rows = topSteps(process).flatMap((top) => [top, ...childSteps(process, top.id)]);
   if (rows.length === 0) return null;
   return (
-    <ScrollRegion label={T.steps}>
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th>{T.step}</th>
-            <th>{T.status}</th>
+    <CardTable rows={rows} label={T.steps} columns={[T.step, T.status]}>
+      {(step) => {
+        const mark = inPersonOf(step);
+        return (
+          <tr key={step.id} data-testid="in-person-step">
+            <td className={css({ fontWeight: "600", pl: step.parentId ? "6" : undefined })}>{stepTitle(step)}</td>
+            <td>
+              {step.status === "complete" ? T.complete : T.open}
+              {mark && (
+                <span
+                  className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}
+                  data-testid="in-person-mark"
+                >
+                  {inPersonText(mark)}
+                </span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((step) => {
-            const mark = inPersonOf(step);
-            return (
-              <tr key={step.id} data-testid="in-person-step">
-                <td className={css({ fontWeight: "600", pl: step.parentId ? "6" : undefined })}>{stepTitle(step)}</td>
-                <td>
-                  {step.status === "complete" ? T.complete : T.open}
-                  {mark && (
-                    <span
-                      className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}
-                      data-testid="in-person-mark"
-                    >
-                      {inPersonText(mark)}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollRegion>
+        );
+      }}
+    </CardTable>
   );
 }
 

@@ -7,7 +7,7 @@ import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { EmptyState, Loading, linkClass, Page, PageHeader, tableClass, tableScroll } from "../../ui/index.ts";
+import { CardTable, EmptyState, Loading, linkClass, Page, PageHeader } from "../../ui/index.ts";
 import { DocumentsTable } from "../documents/index.ts";
 import { INVESTOR_DOCUMENTS_TEXT } from "./strings.ts";
 
@@ -81,32 +81,26 @@ export function InvestorDocumentsPage() {
             className={css({ mb: "6" })}
           >
             <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "3" })}>{INVESTOR_DOCUMENTS_TEXT.signed}</h2>
-            <div className={tableScroll}>
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th>{INVESTOR_DOCUMENTS_TEXT.name}</th>
-                    <th>{INVESTOR_DOCUMENTS_TEXT.signedOn}</th>
-                    <th>
-                      <span className={css({ srOnly: true })}>{INVESTOR_DOCUMENTS_TEXT.download}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {signed.map((document) => (
-                    <tr key={document.id} data-testid="signed-document">
-                      <td>{document.name ?? INVESTOR_DOCUMENTS_TEXT.signedDocument}</td>
-                      <td>{document.completedOn ? formatDate(document.completedOn) : ""}</td>
-                      <td className="num">
-                        <a className={linkClass} href={document.documentUri ?? undefined} download>
-                          {INVESTOR_DOCUMENTS_TEXT.download}
-                        </a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CardTable
+              rows={signed}
+              columns={[
+                INVESTOR_DOCUMENTS_TEXT.name,
+                INVESTOR_DOCUMENTS_TEXT.signedOn,
+                { title: INVESTOR_DOCUMENTS_TEXT.download, hidden: true },
+              ]}
+            >
+              {(document) => (
+                <tr key={document.id} data-testid="signed-document">
+                  <td>{document.name ?? INVESTOR_DOCUMENTS_TEXT.signedDocument}</td>
+                  <td>{document.completedOn ? formatDate(document.completedOn) : ""}</td>
+                  <td className="num">
+                    <a className={linkClass} href={document.documentUri ?? undefined} download>
+                      {INVESTOR_DOCUMENTS_TEXT.download}
+                    </a>
+                  </td>
+                </tr>
+              )}
+            </CardTable>
           </section>
         )}
         {groups.length === 0 && signed.length === 0 ? (
