@@ -1164,7 +1164,7 @@ CREATE TRIGGER _310_rules BEFORE INSERT OR UPDATE ON app_public.allocations FOR 
 CREATE TRIGGER _600_payment_qualification AFTER INSERT ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__payment_qualification();
 CREATE TRIGGER _811_dates_ordered BEFORE INSERT OR UPDATE OF opens_on, closes_on ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__dates_ordered();
 CREATE TRIGGER _900_changes_allocations AFTER INSERT OR DELETE OR UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.record_change('allocations', 'id', 'owner_id');
-CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg_allocations__embedded();
+CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.allocations FOR EACH ROW WHEN (new.name IS DISTINCT FROM old.name OR new.round_id IS DISTINCT FROM old.round_id) EXECUTE FUNCTION app_private.record_related_changes('distributions', 'id', 'select d.id from app_public.distributions d where d.allocation_id = any ($1)');
 CREATE TRIGGER _920_visibility_grants AFTER INSERT OR DELETE OR UPDATE ON app_public.allocations FOR EACH ROW EXECUTE FUNCTION app_private.tg__visibility_grants();
 create policy insert_editable on app_public.allocations for insert to public
   with check (owner_id = app_private.current_account_id() AND (round_id IN ( SELECT app_private.editable_round_ids() AS editable_round_ids)));
@@ -2909,7 +2909,7 @@ CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.
 CREATE TRIGGER _100_timestamps BEFORE INSERT OR UPDATE ON app_public.securities FOR EACH ROW EXECUTE FUNCTION app_private.tg__timestamps();
 CREATE TRIGGER _100_validate BEFORE INSERT OR UPDATE ON app_public.securities FOR EACH ROW EXECUTE FUNCTION app_private.tg_securities__validate();
 CREATE TRIGGER _900_changes_securities AFTER INSERT OR DELETE OR UPDATE ON app_public.securities FOR EACH ROW EXECUTE FUNCTION app_private.record_change('securities', 'id', 'issuer_id');
-CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.securities FOR EACH ROW EXECUTE FUNCTION app_private.tg_securities__embedded();
+CREATE TRIGGER _910_embedded AFTER UPDATE ON app_public.securities FOR EACH ROW WHEN (new.name IS DISTINCT FROM old.name OR new.ticker IS DISTINCT FROM old.ticker OR new.total IS DISTINCT FROM old.total OR new.unit_value IS DISTINCT FROM old.unit_value) EXECUTE FUNCTION app_private.record_related_changes('rounds', 'id', 'select r.id from app_public.rounds r where r.security_id = any ($1)');
 create policy insert_own on app_public.securities for insert to public
   with check (issuer_id = app_private.current_account_id() AND app_private.current_account_type() = 'issuer'::text AND app_private.can_write());
 create policy select_visible on app_public.securities for select to public
@@ -11774,20 +11774,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.tg_allocations__embedded()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-begin
-  if (new.name, new.round_id) is distinct from (old.name, old.round_id) then
-    perform app_private.record_document_change('distributions', d.id) from app_public.distributions d where d.allocation_id = new.id;
-  end if;
-  return null;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.tg_allocations__payment_qualification()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -12688,20 +12674,6 @@ begin
   end if;
   return new;
 end
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.tg_securities__embedded()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-begin
-  if (new.name, new.ticker, new.total, new.unit_value) is distinct from (old.name, old.ticker, old.total, old.unit_value) then
-    perform app_private.record_document_change('rounds', r.id) from app_public.rounds r where r.security_id = new.id;
-  end if;
-  return null;
-end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg_securities__validate()

@@ -26,20 +26,6 @@ begin
 end
 $function$;
 
-create or replace function app_private.tg_allocations__embedded()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path to 'pg_catalog', 'app_public', 'app_private'
-as $function$
-begin
-  if (new.name, new.round_id) is distinct from (old.name, old.round_id) then
-    perform app_private.record_document_change('distributions', d.id) from app_public.distributions d where d.allocation_id = new.id;
-  end if;
-  return null;
-end;
-$function$;
-
 create or replace function app_private.tg_allocations__rules()
   returns trigger
   language plpgsql
@@ -319,8 +305,11 @@ create or replace trigger _310_rules BEFORE INSERT OR UPDATE ON app_public.alloc
   execute function app_private.tg_allocations__rules();
 create or replace trigger _811_dates_ordered BEFORE INSERT OR UPDATE OF opens_on, closes_on ON app_public.allocations FOR EACH ROW
   execute function app_private.tg_allocations__dates_ordered();
+-- The allocation's name and round are in its distributions' documents.
 create or replace trigger _910_embedded AFTER UPDATE ON app_public.allocations FOR EACH ROW
-  execute function app_private.tg_allocations__embedded();
+  when ((new.name, new.round_id) is distinct from (old.name, old.round_id))
+  execute function app_private.record_related_changes('distributions', 'id',
+    $$select d.id from app_public.distributions d where d.allocation_id = any ($1)$$);
 create or replace trigger _290_broker_required BEFORE INSERT ON app_public.broker_allocations FOR EACH ROW
   execute function app_private.tg_broker_allocations__broker_required();
 create or replace trigger _300_rules BEFORE INSERT OR UPDATE ON app_public.broker_allocations FOR EACH ROW

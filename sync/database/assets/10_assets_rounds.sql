@@ -136,20 +136,6 @@ begin
 end
 $function$;
 
-create or replace function app_private.tg_securities__embedded()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path to 'pg_catalog', 'app_public', 'app_private'
-as $function$
-begin
-  if (new.name, new.ticker, new.total, new.unit_value) is distinct from (old.name, old.ticker, old.total, old.unit_value) then
-    perform app_private.record_document_change('rounds', r.id) from app_public.rounds r where r.security_id = new.id;
-  end if;
-  return null;
-end;
-$function$;
-
 create or replace function app_private.tg_securities__validate()
   returns trigger
   language plpgsql
@@ -232,7 +218,10 @@ create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.ro
   execute function app_private.tg_rounds__validate();
 create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.securities FOR EACH ROW
   execute function app_private.tg_securities__validate();
+-- The security's name, ticker, total and unit value are in its rounds' documents.
 create or replace trigger _910_embedded AFTER UPDATE ON app_public.securities FOR EACH ROW
-  execute function app_private.tg_securities__embedded();
+  when ((new.name, new.ticker, new.total, new.unit_value) is distinct from (old.name, old.ticker, old.total, old.unit_value))
+  execute function app_private.record_related_changes('rounds', 'id',
+    $$select r.id from app_public.rounds r where r.security_id = any ($1)$$);
 create or replace trigger _100_validate BEFORE INSERT OR UPDATE ON app_public.tranche_bond_data FOR EACH ROW
   execute function app_private.tg_tranche_bond_data__validate();
