@@ -4,6 +4,7 @@
 // covers (a purge asked for while one runs runs again after it). Should accepted commands still wait a while later (the
 // pull was lost to a failure and RxDB's own retry, or the stream carried the change and nothing pulled), a pull is
 // asked for again, at growing intervals, until none waits.
+import { singleFlight } from "./single-flight.ts";
 
 /** An accepted command still waiting this long after the pull its answer asked for asks for another one. */
 export const ACCEPTED_RECHECK_MS = 4_000;
@@ -31,8 +32,6 @@ export interface AcceptedPurge {
 
 export function createAcceptedPurge(options: AcceptedPurgeOptions): AcceptedPurge {
   const firstRecheck = options.recheckMs ?? ACCEPTED_RECHECK_MS;
-  let running: Promise<void> | null = null;
-  let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let recheck = firstRecheck;
   let stopped = false;
@@ -47,23 +46,7 @@ export function createAcceptedPurge(options: AcceptedPurgeOptions): AcceptedPurg
     }
   }
 
-  function pulled(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await purgeOnce();
-        } while (again && !stopped);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const pulled = singleFlight(purgeOnce, { stopped: () => stopped });
 
   function schedule(): void {
     if (timer) clearTimeout(timer);

@@ -5,6 +5,7 @@
 // is not a lost membership: a 401 of GraphQL goes to /login (graphql.ts) and the data stays for the next sign-in.
 import { LOCAL_INDEXEDDB_PREFIX, LOCAL_STORE_PREFIX } from "./database.ts";
 import { graphql } from "./graphql.ts";
+import { deleteDatabase } from "./local.ts";
 import { currentLocalData, lastSyncedKey, removeLocalDataOf } from "./local-data.ts";
 
 export const ACCOUNT_ACCESS_QUERY = /* GraphQL */ `
@@ -65,16 +66,6 @@ async function storedAccountIds(userId: string): Promise<Map<string, string[]>> 
     found.set(accountId, [...(found.get(accountId) ?? []), name]);
   }
   return found;
-}
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = () => resolve();
-    request.onerror = () => resolve();
-    // another tab holds it open: deleted once that tab closes it (that tab checks its own access too)
-    request.onblocked = () => resolve();
-  });
 }
 
 /** Deletes the local data of every account of this user that is not an active membership; returns their ids. */

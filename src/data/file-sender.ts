@@ -6,6 +6,7 @@
 
 import type { FileQueue, QueuedFile } from "./file-queue.ts";
 import { type Backoff, type BackoffOptions, createBackoff, DEFAULT_BACKOFF } from "./outbox/backoff.ts";
+import { singleFlight } from "./single-flight.ts";
 
 /** What one upload attempt came to. */
 export type UploadAttempt = "done" | "retry" | { failed: string };
@@ -47,8 +48,6 @@ export function createFileSender(options: FileSenderOptions): FileSender {
   // Each file's own retry: when it may be tried next and its backoff. A file waiting for its retry is passed over,
   // the others are sent meanwhile; the timer wakes the sender for the earliest retry.
   const retries = new Map<string, { at: number; backoff: Backoff; sha256: string }>();
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = true;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let unsubscribe: (() => void) | null = null;
@@ -126,24 +125,11 @@ export function createFileSender(options: FileSenderOptions): FileSender {
     void flush();
   }
 
+  const passes = singleFlight(pass, { stopped: () => stopped, settled: wakeForRetries });
+
   function flush(): Promise<void> {
     if (stopped || !isOnline()) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again && !stopped);
-      } finally {
-        running = null;
-        wakeForRetries();
-      }
-    })();
-    return running;
+    return passes();
   }
 
   return {

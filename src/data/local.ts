@@ -9,7 +9,8 @@ function isLocalDatabaseName(name: string): boolean {
   return name.startsWith(LOCAL_DATABASE_PREFIX) || name.startsWith(DEXIE_PREFIX);
 }
 
-function deleteDatabase(name: string): Promise<void> {
+/** Deletes an IndexedDB database; settles whether it was deleted, failed or is blocked. */
+export function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
