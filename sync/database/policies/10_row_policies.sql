@@ -85,6 +85,13 @@ select app_private.row_policies('app_public.terms_of_service', 'signed_in', 'adm
   $$app_private.current_user_id() is not null$$,
   $$app_private.current_account_type() = 'admin' and app_private.can_write()$$);
 
+-- Assets: read by their issuer, brokers and the accounts related to them, written by their issuer.
+select app_private.row_policies('app_public.assets', 'visible', 'own', '{insert,update}',
+  $$(issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer')
+    or app_private.current_account_type() = 'broker' or id in (select app_private.related_asset_ids())$$,
+  $$issuer_id = app_private.current_account_id() and app_private.current_account_type() = 'issuer'
+    and app_private.can_write()$$);
+
 -- The rows of a round: read with the round, written by its issuer.
 select app_private.row_policies('app_public.capital_deployments', 'visible', 'own', '{delete,insert,update}',
   $$round_id in (select id from app_public.rounds)$$,
