@@ -13,30 +13,8 @@ import { testSchema } from "../fixture.ts";
 import { outboxCommand } from "../outbox/fixture.ts";
 import { overlayPending } from "../pending.ts";
 import { type CollectionPull, createCollectionPull } from "./collection-pull.ts";
+import { serverLog } from "./fixture.ts";
 import type { Checkpoint, PageFetcher } from "./page.ts";
-
-type Doc = { id: string; name: string };
-
-/** A server log of `n` documents; seq = position. `hook` runs before each answer (it may throw or wait). */
-function serverLog(n: number, hook?: (after: number, call: number) => Promise<void> | void) {
-  const docs: Doc[] = Array.from({ length: n }, (_, i) => ({
-    id: `d${String(i).padStart(3, "0")}`,
-    name: `server ${i}`,
-  }));
-  const asked: number[] = [];
-  // run once each, in order, by the next answers (after the request was made, before it is answered)
-  const hooks: Array<() => void> = [];
-  const fetchPage: PageFetcher = async (_model, _blank, checkpoint, limit) => {
-    const after = Number(checkpoint?.seq ?? 0);
-    asked.push(after);
-    const call = asked.length;
-    await hook?.(after, call);
-    hooks.shift()?.();
-    const page = docs.slice(after, after + limit);
-    return { documents: page, checkpoint: { txid: "1", seq: after + page.length }, sentOn: `sent ${call}` };
-  };
-  return { docs, asked, hooks, fetchPage };
-}
 
 const ITEM_SCHEMA = testSchema({ name: { type: "string" } }, { required: ["name"] });
 

@@ -5,26 +5,7 @@ import type { RxCollection } from "rxdb";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryCollection, removeMemoryDatabases, testSchema } from "../fixture.ts";
 import { createFirstLoad, type FirstLoadAnswer } from "./first-load.ts";
-import type { Checkpoint, Fetched } from "./page.ts";
-
-type Doc = { id: string; name: string };
-
-function serverLog(n: number, hook?: (after: number, call: number) => Promise<void> | void) {
-  const docs: Doc[] = Array.from({ length: n }, (_, i) => ({
-    id: `d${String(i).padStart(3, "0")}`,
-    name: `server ${i}`,
-  }));
-  const asked: number[] = [];
-  const request = async (checkpoint: Checkpoint | undefined, limit: number): Promise<Fetched> => {
-    const after = Number(checkpoint?.seq ?? 0);
-    asked.push(after);
-    const call = asked.length;
-    await hook?.(after, call);
-    const page = docs.slice(after, after + limit);
-    return { documents: page, checkpoint: { txid: "1", seq: after + page.length }, sentOn: `sent ${call}` };
-  };
-  return { docs, asked, request };
-}
+import { type Doc, serverLog } from "./fixture.ts";
 
 const ids = (answer: FirstLoadAnswer | null) => answer?.documents.map((d) => d.id);
 
