@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { css } from "../../../styled-system/css";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
@@ -19,7 +20,9 @@ import { Button, Card, DateInput, FormGrid, mutedText, Select, SyncMark, TextFie
 import { NotesCard } from "./NotesCard.tsx";
 import { QualificationsCard, qualificationsOf, vendorQualificationsOf } from "./QualificationsCard.tsx";
 import { ALLOCATION_PAGE_TEXT } from "./strings.ts";
-import { VestingCard } from "./VestingCard.tsx";
+import { VestingCard, type VestingSchedule } from "./VestingCard.tsx";
+
+type AllocationValues = { name: string; status: string | null; opensOn: string | null; closesOn: string | null };
 
 export function AllocationTab({
   allocation,
@@ -33,18 +36,17 @@ export function AllocationTab({
   const command = useCommand();
   const block = allocationEditBlock(actor, allocation);
   const canEdit = block === null;
-  const [name, setName] = useState(allocation.name);
-  const [status, setStatus] = useState<string | null>(allocation.status);
-  const [opensOn, setOpensOn] = useState<string | null>(allocation.opensOn ?? null);
-  const [closesOn, setClosesOn] = useState<string | null>(allocation.closesOn ?? null);
+  const stored = (): AllocationValues => ({
+    name: allocation.name,
+    status: allocation.status,
+    opensOn: allocation.opensOn ?? null,
+    closesOn: allocation.closesOn ?? null,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, set, field, dateField } = useFormValues(stored(), errors);
+  const { name, status, opensOn, closesOn } = values;
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-seed when the stored allocation changes
-  useEffect(() => {
-    setName(allocation.name);
-    setStatus(allocation.status);
-    setOpensOn(allocation.opensOn ?? null);
-    setClosesOn(allocation.closesOn ?? null);
-  }, [allocation.updatedOn, allocation._pending?.key]);
+  useEffect(() => setValues(stored()), [allocation.updatedOn, allocation._pending?.key]);
 
   const options = allocationStatusOptions(allocation.status);
 
@@ -66,38 +68,17 @@ export function AllocationTab({
       <Card title={ALLOCATION_PAGE_TEXT.allocation} actions={<SyncMark mark={allocation._pending} />}>
         {block && <p className={mutedText}>{ALLOCATION_EDIT_BLOCKED[block]}</p>}
         <FormGrid>
-          <TextField
-            label={ALLOCATION_PAGE_TEXT.name}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-            disabled={!canEdit}
-            name="name"
-          />
+          <TextField label={ALLOCATION_PAGE_TEXT.name} {...field("name")} disabled={!canEdit} />
           <Select
             label={ALLOCATION_PAGE_TEXT.status}
             options={options}
             value={status}
-            onChange={setStatus}
+            onChange={set("status")}
             disabled={!canEdit}
             name="status"
           />
-          <DateInput
-            label={ALLOCATION_PAGE_TEXT.opensOn}
-            value={opensOn}
-            onChange={setOpensOn}
-            error={errors.opensOn}
-            disabled={!canEdit}
-            name="opensOn"
-          />
-          <DateInput
-            label={ALLOCATION_PAGE_TEXT.closesOn}
-            value={closesOn}
-            onChange={setClosesOn}
-            error={errors.closesOn}
-            disabled={!canEdit}
-            name="closesOn"
-          />
+          <DateInput label={ALLOCATION_PAGE_TEXT.opensOn} {...dateField("opensOn")} disabled={!canEdit} />
+          <DateInput label={ALLOCATION_PAGE_TEXT.closesOn} {...dateField("closesOn")} disabled={!canEdit} />
         </FormGrid>
         <div className={css({ display: "flex", justifyContent: "space-between", alignItems: "center" })}>
           <span className={mutedText}>
@@ -127,19 +108,10 @@ export function AllocationTab({
       <VestingCard
         kind="allocation"
         parentId={allocation.id}
-        schedule={allocation.vestingSchedule as VestingLike | null}
+        schedule={allocation.vestingSchedule as VestingSchedule | null}
         defaultStartsOn={round?.closesOn ?? null}
         canEdit={canEdit}
       />
     </div>
   );
-}
-
-interface VestingLike {
-  id: string;
-  cliff: number;
-  periods: number;
-  duration: string;
-  automatic: boolean;
-  startsOn: string;
 }

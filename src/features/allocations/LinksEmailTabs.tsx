@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { AllocationDoc } from "../../data/models/index.ts";
 import { usePendingChildren } from "../../data/pending-hooks.ts";
@@ -36,10 +37,10 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
     name: link.agent?.name ?? null,
     email: link.agent?.email ?? link.agentEmail ?? null,
   });
-  const [name, setName] = useState("");
-  const [agentEmail, setAgentEmail] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, field, reset } = useFormValues({ name: "", agentEmail: "" }, errors);
   const add = async () => {
+    const { name, agentEmail } = values;
     const next: Record<string, string> = {};
     if (!name.trim()) next.name = LINKS_EMAIL_TEXT.nameRequired;
     if (!agentEmail.trim()) next.agentEmail = LINKS_EMAIL_TEXT.agentEmailRequired;
@@ -48,27 +49,15 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
     await command("makeAllocationOfferingLink", {
       input: { id: newId(), allocationId: allocation.id, name: name.trim(), agentEmail: agentEmail.trim() },
     });
-    setName("");
-    setAgentEmail("");
+    reset();
   };
   return (
     <Card title={LINKS_EMAIL_TEXT.offeringLinks}>
       {canEdit && (
         <>
           <FormGrid columns={2}>
-            <TextField
-              label={LINKS_EMAIL_TEXT.name}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={errors.name}
-            />
-            <TextField
-              label={LINKS_EMAIL_TEXT.agentEmail}
-              type="email"
-              value={agentEmail}
-              onChange={(e) => setAgentEmail(e.target.value)}
-              error={errors.agentEmail}
-            />
+            <TextField label={LINKS_EMAIL_TEXT.name} {...field("name")} />
+            <TextField label={LINKS_EMAIL_TEXT.agentEmail} type="email" {...field("agentEmail")} />
           </FormGrid>
           <div>
             <Button size="sm" onClick={add}>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { newId } from "../../app/new-id.ts";
+import { useFormValues } from "../../app/use-form-values.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, DateInput, FormGrid, mutedText, Switch, TextField } from "../../ui/index.ts";
@@ -34,13 +35,17 @@ export function VestingCard({
 }) {
   const command = useCommand();
   const [editing, setEditing] = useState(false);
-  const [cliff, setCliff] = useState(String(schedule?.cliff ?? 1));
-  const [periods, setPeriods] = useState(schedule ? String(schedule.periods) : "");
-  const [startsOn, setStartsOn] = useState<string | null>(
-    schedule?.startsOn ?? defaultStartsOn ?? new Date().toISOString(),
-  );
   const [automatic, setAutomatic] = useState(schedule?.automatic ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, field, dateField } = useFormValues<{ cliff: string; periods: string; startsOn: string | null }>(
+    {
+      cliff: String(schedule?.cliff ?? 1),
+      periods: schedule ? String(schedule.periods) : "",
+      startsOn: schedule?.startsOn ?? defaultStartsOn ?? new Date().toISOString(),
+    },
+    errors,
+  );
+  const { cliff, periods, startsOn } = values;
 
   const save = async () => {
     const next: Record<string, string> = {};
@@ -97,21 +102,9 @@ export function VestingCard({
       {editing && (
         <>
           <FormGrid columns={3}>
-            <TextField
-              label={VESTING_TEXT.cliffMonths}
-              inputMode="numeric"
-              value={cliff}
-              onChange={(e) => setCliff(e.target.value)}
-              error={errors.cliff}
-            />
-            <TextField
-              label={VESTING_TEXT.periodsMonths}
-              inputMode="numeric"
-              value={periods}
-              onChange={(e) => setPeriods(e.target.value)}
-              error={errors.periods}
-            />
-            <DateInput label={VESTING_TEXT.startsOn} value={startsOn} onChange={setStartsOn} error={errors.startsOn} />
+            <TextField label={VESTING_TEXT.cliffMonths} inputMode="numeric" {...field("cliff")} />
+            <TextField label={VESTING_TEXT.periodsMonths} inputMode="numeric" {...field("periods")} />
+            <DateInput label={VESTING_TEXT.startsOn} {...dateField("startsOn")} />
           </FormGrid>
           <Switch checked={automatic} onChange={setAutomatic}>
             {VESTING_TEXT.automatic}
