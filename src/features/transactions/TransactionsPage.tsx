@@ -5,7 +5,7 @@ import { PathLink } from "../../app/links.tsx";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
+import { Breadcrumb, EmptyState, FramedTable, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
 import { transactionUnits } from "../dashboard/index.ts";
 import { paidOn, sanctionedBy, shortId } from "./ledger.ts";
 import { TRANSACTIONS_TEXT } from "./strings.ts";
@@ -40,38 +40,27 @@ export function TransactionsPage() {
           <EmptyState text={MESSAGES.noneFound} />
         ) : (
           <div className={tableStyles.wrap}>
-            <table className={tableStyles.table} data-testid="transactions-table">
-              <thead>
-                <tr>
-                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.transaction}</th>
-                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.paidOn}</th>
-                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.round}</th>
-                  <th className={tableStyles.th}>{TRANSACTIONS_TEXT.sanctionedBy}</th>
-                  <th className={tableStyles.th} style={{ textAlign: "right" }}>
-                    {TRANSACTIONS_TEXT.units}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((transaction) => (
-                  <tr key={transaction.id} data-testid="transaction-row">
-                    <td className={tableStyles.td}>
-                      <PathLink to={`/transaction/${transaction.id}`}>
-                        <span className={css({ fontFamily: "mono" })}>{shortId(transaction.id)}</span>
-                      </PathLink>
-                    </td>
-                    <td className={tableStyles.td}>{formatDate(paidOn(transaction))}</td>
-                    <td className={tableStyles.td}>
-                      {roundNames.get(transaction.roundId ?? "") ?? TRANSACTIONS_TEXT.none}
-                    </td>
-                    <td className={tableStyles.td}>{sanctionedBy(transaction.brokerId, accountNames)}</td>
-                    <td className={tableStyles.td} style={{ textAlign: "right", fontVariantNumeric: "tabular-nums" }}>
-                      {formatNumber(transactionUnits(transaction))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FramedTable
+              rows={rows}
+              testId="transactions-table"
+              rowTestId="transaction-row"
+              columns={[
+                TRANSACTIONS_TEXT.transaction,
+                TRANSACTIONS_TEXT.paidOn,
+                TRANSACTIONS_TEXT.round,
+                TRANSACTIONS_TEXT.sanctionedBy,
+                { title: TRANSACTIONS_TEXT.units, align: "right" },
+              ]}
+              cells={(transaction) => [
+                <PathLink key="id" to={`/transaction/${transaction.id}`}>
+                  <span className={css({ fontFamily: "mono" })}>{shortId(transaction.id)}</span>
+                </PathLink>,
+                formatDate(paidOn(transaction)),
+                roundNames.get(transaction.roundId ?? "") ?? TRANSACTIONS_TEXT.none,
+                sanctionedBy(transaction.brokerId, accountNames),
+                formatNumber(transactionUnits(transaction)),
+              ]}
+            />
           </div>
         )}
       </Loading>

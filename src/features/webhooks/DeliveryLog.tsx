@@ -1,7 +1,7 @@
 // The delivery log: the latest deliveries with where each stands, the endpoint's last answer and Send again.
 import { css } from "../../../styled-system/css";
 import { formatDate } from "../../domain/format.ts";
-import { Button, EmptyState, ScrollRegion, StatusBadge, tableStyles } from "../../ui/index.ts";
+import { Button, EmptyState, FramedTable, ScrollRegion, StatusBadge, tableStyles } from "../../ui/index.ts";
 import { WEBHOOKS_TEXT } from "./strings.ts";
 import type { WebhookDelivery, WebhookEndpoint } from "./use-webhooks.ts";
 
@@ -32,60 +32,54 @@ export function DeliveryLog({
   const urls = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
   return (
     <ScrollRegion label={WEBHOOKS_TEXT.deliveries} className={tableStyles.wrap} testId="webhook-deliveries">
-      <table className={tableStyles.table}>
-        <thead>
-          <tr>
-            <th className={tableStyles.th}>{WEBHOOKS_TEXT.when}</th>
-            <th className={tableStyles.th}>{WEBHOOKS_TEXT.event}</th>
-            <th className={tableStyles.th}>{WEBHOOKS_TEXT.endpoint}</th>
-            <th className={tableStyles.th}>{WEBHOOKS_TEXT.status}</th>
-            <th className={tableStyles.th}>{WEBHOOKS_TEXT.answer}</th>
+      <FramedTable
+        rows={deliveries}
+        columns={[
+          WEBHOOKS_TEXT.when,
+          WEBHOOKS_TEXT.event,
+          WEBHOOKS_TEXT.endpoint,
+          WEBHOOKS_TEXT.status,
+          WEBHOOKS_TEXT.answer,
+          ...(canWrite ? [{ title: WEBHOOKS_TEXT.sendAgain, hidden: true }] : []),
+        ]}
+      >
+        {(delivery) => (
+          <tr key={delivery.id} data-testid="webhook-delivery">
+            <td className={tableStyles.td}>{formatDate(delivery.createdOn, "MMM DD YYYY h:mma")}</td>
+            <td className={tableStyles.td}>
+              {WEBHOOKS_TEXT.eventLabels[delivery.eventType as keyof typeof WEBHOOKS_TEXT.eventLabels] ??
+                delivery.eventType}
+            </td>
+            <td className={tableStyles.td} data-identifier>
+              {urls.get(delivery.endpointId) ?? ""}
+            </td>
+            <td className={tableStyles.td}>
+              <StatusBadge
+                label={WEBHOOKS_TEXT.statusLabels[delivery.status] ?? delivery.status}
+                status={delivery.status === "delivered" ? "active" : delivery.status}
+              />
+              <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
+                {WEBHOOKS_TEXT.attempts(delivery.attempts)}
+              </div>
+            </td>
+            <td className={tableStyles.td} data-identifier data-testid="webhook-answer">
+              {answerText(delivery)}
+            </td>
             {canWrite && (
-              <th className={tableStyles.th}>
-                <span className={css({ srOnly: true })}>{WEBHOOKS_TEXT.sendAgain}</span>
-              </th>
+              <td className={tableStyles.td}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={sending === delivery.id}
+                  onClick={() => onSendAgain(delivery.id)}
+                >
+                  {WEBHOOKS_TEXT.sendAgain}
+                </Button>
+              </td>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id} data-testid="webhook-delivery">
-              <td className={tableStyles.td}>{formatDate(delivery.createdOn, "MMM DD YYYY h:mma")}</td>
-              <td className={tableStyles.td}>
-                {WEBHOOKS_TEXT.eventLabels[delivery.eventType as keyof typeof WEBHOOKS_TEXT.eventLabels] ??
-                  delivery.eventType}
-              </td>
-              <td className={tableStyles.td} data-identifier>
-                {urls.get(delivery.endpointId) ?? ""}
-              </td>
-              <td className={tableStyles.td}>
-                <StatusBadge
-                  label={WEBHOOKS_TEXT.statusLabels[delivery.status] ?? delivery.status}
-                  status={delivery.status === "delivered" ? "active" : delivery.status}
-                />
-                <div className={css({ fontSize: "xs", color: "fg.muted", mt: "1" })}>
-                  {WEBHOOKS_TEXT.attempts(delivery.attempts)}
-                </div>
-              </td>
-              <td className={tableStyles.td} data-identifier data-testid="webhook-answer">
-                {answerText(delivery)}
-              </td>
-              {canWrite && (
-                <td className={tableStyles.td}>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    loading={sending === delivery.id}
-                    onClick={() => onSendAgain(delivery.id)}
-                  >
-                    {WEBHOOKS_TEXT.sendAgain}
-                  </Button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        )}
+      </FramedTable>
     </ScrollRegion>
   );
 }
