@@ -2,12 +2,24 @@
 // cancelled, not left open and unread) and the retry resumes from the last written page.
 import { describe, expect, it } from "vitest";
 import { bootstrapToken } from "../../domain/wire.ts";
-import { loadModel } from "./load.ts";
+import { type LoadModelOptions, loadModel } from "./load.ts";
 
 const token = (seq: number) => bootstrapToken("holdings", { txid: "1", seq });
 const page = (seq: number) =>
   `${JSON.stringify({ page: { documents: [{ id: `h${seq}` }], checkpoint: { txid: "1", seq } }, resume: token(seq) })}\n`;
 const done = `${JSON.stringify({ done: true, checkpoint: { txid: "1", seq: 3 }, resume: token(3) })}\n`;
+
+/** The holdings loaded from the start of the log through `fetch`, retried once after 1 ms, never stopped. */
+const loadHoldings = (fetch: typeof globalThis.fetch, sink: Pick<LoadModelOptions, "write" | "written">) =>
+  loadModel({
+    fetch,
+    url: "http://device.test/api/v2/bootstrap",
+    model: "holdings",
+    resume: null,
+    retryDelays: [1],
+    ...sink,
+    stopped: () => false,
+  });
 
 describe("loadModel", () => {
   it("cancels the stream of a page whose write failed and resumes after the last written page", async () => {
@@ -34,19 +46,13 @@ describe("loadModel", () => {
 
     const written: string[] = [];
     let failures = 0;
-    const result = await loadModel({
-      fetch,
-      url: "http://device.test/api/v2/bootstrap",
-      model: "holdings",
-      resume: null,
-      retryDelays: [1],
+    const result = await loadHoldings(fetch, {
       async write(documents) {
         const id = String(documents[0]?.id);
         if (id === "h2" && failures++ === 0) throw new Error("the write failed");
         written.push(id);
       },
       written: () => {},
-      stopped: () => false,
     });
 
     expect(result.status).toBe("done");
@@ -64,17 +70,11 @@ describe("loadModel", () => {
     }) as unknown as typeof globalThis.fetch;
     const kept: string[] = [];
     const quota = Object.assign(new Error("QuotaExceededError"), { name: "AbortError" });
-    const loading = loadModel({
-      fetch,
-      url: "http://device.test/api/v2/bootstrap",
-      model: "holdings",
-      resume: null,
-      retryDelays: [1],
+    const loading = loadHoldings(fetch, {
       async write(documents) {
         if (documents[0]?.id === "h2") throw quota;
       },
       written: (_count, resume) => kept.push(resume),
-      stopped: () => false,
     });
     await expect(loading).rejects.toBe(quota);
     expect(asked).toEqual([null]);
