@@ -2,13 +2,13 @@
 // the collection under the schema before it opens its database, drops that collection and pulls it again from the
 // start, the outbox kept. The schema's version stays 0 on purpose: a higher version asks for RxDB's migration plugin,
 // which the app does not load, and the database would not open.
-import { addRxPlugin, createRxDatabase } from "rxdb";
+import { addRxPlugin } from "rxdb";
 import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLocalDatabase } from "./database.ts";
+import { earlierReleaseDatabase } from "./fixture.ts";
 import { distributionSchema } from "./models/distributions.ts";
-import { OUTBOX_SCHEMA } from "./models/index.ts";
 
 const storage = getRxStorageMemory();
 const opened: { close(): Promise<unknown> }[] = [];
@@ -29,12 +29,8 @@ describe("the distributions collection after byTransfer was added", () => {
     expect(distributionSchema.properties.byTransfer).toEqual({ type: "boolean" });
     const userId = crypto.randomUUID();
     const accountId = crypto.randomUUID();
-    const old = await createRxDatabase({ name: `ll-${userId}-${accountId}`, storage, closeDuplicates: true });
+    const old = await earlierReleaseDatabase(storage, { userId, accountId }, "distributions", schemaBeforeByTransfer());
     opened.push(old);
-    await old.addCollections({
-      distributions: { schema: schemaBeforeByTransfer() as never },
-      outbox: { schema: OUTBOX_SCHEMA as never, localDocuments: true },
-    });
     await old.collections.distributions!.insert({
       id: crypto.randomUUID(),
       allocationId: crypto.randomUUID(),

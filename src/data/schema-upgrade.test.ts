@@ -3,8 +3,8 @@ import { RxDBLocalDocumentsPlugin } from "rxdb/plugins/local-documents";
 import { getRxStorageMemory } from "rxdb/plugins/storage-memory";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLocalDatabase } from "./database.ts";
+import { earlierReleaseDatabase } from "./fixture.ts";
 import { brokerAllocationSchema } from "./models/broker-allocations.ts";
-import { OUTBOX_SCHEMA } from "./models/index.ts";
 import { addCollectionsReplacingChanged, dropRetiredCollections } from "./schema-upgrade.ts";
 
 type Doc = { id: string; name: string; amount?: string };
@@ -82,14 +82,14 @@ describe("a read model that moved into the shared records collection", () => {
     addRxPlugin(RxDBLocalDocumentsPlugin);
     const userId = crypto.randomUUID();
     const accountId = crypto.randomUUID();
-    const name = `ll-${userId}-${accountId}`;
     // as the previous release stored it: broker_allocations in a collection of its own, and a queued command
-    const old = await createRxDatabase({ name, storage, closeDuplicates: true });
+    const old = await earlierReleaseDatabase(
+      storage,
+      { userId, accountId },
+      "broker_allocations",
+      brokerAllocationSchema,
+    );
     opened.push(old);
-    await old.addCollections({
-      broker_allocations: { schema: brokerAllocationSchema as never },
-      outbox: { schema: OUTBOX_SCHEMA as never, localDocuments: true },
-    });
     await old.collections.broker_allocations!.insert({
       id: crypto.randomUUID(),
       roundId: crypto.randomUUID(),
