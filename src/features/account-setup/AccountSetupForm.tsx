@@ -9,6 +9,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { card } from "../../../styled-system/recipes";
 import { hostedInput, useHostedSession } from "../../app/hosted-session.ts";
+import { dateFields, textFields } from "../../app/use-form.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { GraphqlError, graphql } from "../../data/graphql.ts";
@@ -109,6 +110,9 @@ function SetupForm({
   if (!reference) return <Spinner />;
 
   const set = (patch: Partial<SetupDraft>) => setDraft((previous) => ({ ...previous, ...patch }));
+  const setKey = (key: keyof SetupDraft) => (value: string | null) => set({ [key]: value });
+  const field = textFields<"firstName" | "lastName" | "accountName" | "taxId" | "phone">(draft, errors, setKey);
+  const dateField = dateFields<"dateOfBirth" | "formationDate">(draft, errors, setKey);
   const setParty = (index: number, patch: Partial<PartyDraft>) =>
     setDraft((previous) => ({
       ...previous,
@@ -171,33 +175,13 @@ function SetupForm({
         <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "4" })}>
           {person || !type ? (
             <>
-              <TextField
-                label={ACCOUNT_SETUP_TEXT.firstName}
-                value={draft.firstName}
-                onChange={(e) => set({ firstName: e.target.value })}
-                error={errors.firstName}
-              />
-              <TextField
-                label={ACCOUNT_SETUP_TEXT.lastName}
-                value={draft.lastName}
-                onChange={(e) => set({ lastName: e.target.value })}
-                error={errors.lastName}
-              />
-              <DateInput
-                label={ACCOUNT_SETUP_TEXT.dateOfBirth}
-                value={draft.dateOfBirth}
-                onChange={(value) => set({ dateOfBirth: value })}
-                error={errors.dateOfBirth}
-              />
+              <TextField label={ACCOUNT_SETUP_TEXT.firstName} {...field("firstName")} />
+              <TextField label={ACCOUNT_SETUP_TEXT.lastName} {...field("lastName")} />
+              <DateInput label={ACCOUNT_SETUP_TEXT.dateOfBirth} {...dateField("dateOfBirth")} />
             </>
           ) : (
             <>
-              <TextField
-                label={ACCOUNT_SETUP_TEXT.accountName}
-                value={draft.accountName}
-                onChange={(e) => set({ accountName: e.target.value })}
-                error={errors.accountName}
-              />
+              <TextField label={ACCOUNT_SETUP_TEXT.accountName} {...field("accountName")} />
               {type.isJoint ? (
                 <TextField
                   label={ACCOUNT_SETUP_TEXT.formationDate}
@@ -207,20 +191,13 @@ function SetupForm({
                   readOnly
                 />
               ) : (
-                <DateInput
-                  label={ACCOUNT_SETUP_TEXT.formationDate}
-                  value={draft.formationDate}
-                  onChange={(value) => set({ formationDate: value })}
-                  error={errors.formationDate}
-                />
+                <DateInput label={ACCOUNT_SETUP_TEXT.formationDate} {...dateField("formationDate")} />
               )}
             </>
           )}
           <TextField
             label={person ? ACCOUNT_SETUP_TEXT.ssnTaxId : ACCOUNT_SETUP_TEXT.taxIdEin}
-            value={draft.taxId}
-            onChange={(e) => set({ taxId: e.target.value })}
-            error={errors.taxId}
+            {...field("taxId")}
             hint={MESSAGES.taxIdHint}
             autoComplete="off"
           />
@@ -228,9 +205,7 @@ function SetupForm({
             label={ACCOUNT_SETUP_TEXT.phone}
             type="tel"
             placeholder={ACCOUNT_SETUP_TEXT.phonePlaceholder}
-            value={draft.phone}
-            onChange={(e) => set({ phone: e.target.value })}
-            error={errors.phone}
+            {...field("phone")}
           />
           {person && (
             <div className={css({ alignSelf: "end", pb: "2" })}>
@@ -275,6 +250,13 @@ function SetupForm({
           )}
           {draft.parties.map((party, index) => {
             const partyErrors = within(errors, `parties.${index}`);
+            const setPartyKey = (key: keyof PartyDraft) => (value: string | null) => setParty(index, { [key]: value });
+            const partyField = textFields<"email" | "firstName" | "lastName" | "taxId">(
+              party,
+              partyErrors,
+              setPartyKey,
+            );
+            const partyDate = dateFields<"dateOfBirth">(party, partyErrors, setPartyKey);
             return (
               <div
                 key={party.key}
@@ -301,37 +283,11 @@ function SetupForm({
                       onChange={(value) => setParty(index, { role: value as PartyDraft["role"] })}
                     />
                   </FieldError>
-                  <TextField
-                    label={ACCOUNT_SETUP_TEXT.email}
-                    type="email"
-                    value={party.email}
-                    onChange={(e) => setParty(index, { email: e.target.value })}
-                    error={partyErrors.email}
-                  />
-                  <TextField
-                    label={ACCOUNT_SETUP_TEXT.firstName}
-                    value={party.firstName}
-                    onChange={(e) => setParty(index, { firstName: e.target.value })}
-                    error={partyErrors.firstName}
-                  />
-                  <TextField
-                    label={ACCOUNT_SETUP_TEXT.lastName}
-                    value={party.lastName}
-                    onChange={(e) => setParty(index, { lastName: e.target.value })}
-                    error={partyErrors.lastName}
-                  />
-                  <DateInput
-                    label={ACCOUNT_SETUP_TEXT.dateOfBirth}
-                    value={party.dateOfBirth}
-                    onChange={(value) => setParty(index, { dateOfBirth: value })}
-                    error={partyErrors.dateOfBirth}
-                  />
-                  <TextField
-                    label={ACCOUNT_SETUP_TEXT.taxId}
-                    value={party.taxId}
-                    onChange={(e) => setParty(index, { taxId: e.target.value })}
-                    hint={MESSAGES.taxIdHint}
-                  />
+                  <TextField label={ACCOUNT_SETUP_TEXT.email} type="email" {...partyField("email")} />
+                  <TextField label={ACCOUNT_SETUP_TEXT.firstName} {...partyField("firstName")} />
+                  <TextField label={ACCOUNT_SETUP_TEXT.lastName} {...partyField("lastName")} />
+                  <DateInput label={ACCOUNT_SETUP_TEXT.dateOfBirth} {...partyDate("dateOfBirth")} />
+                  <TextField label={ACCOUNT_SETUP_TEXT.taxId} {...partyField("taxId")} hint={MESSAGES.taxIdHint} />
                 </div>
                 <div className={css({ display: "flex", gap: "6", flexWrap: "wrap" })}>
                   <Checkbox checked={party.usCitizen} onChange={(checked) => setParty(index, { usCitizen: checked })}>

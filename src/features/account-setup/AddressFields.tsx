@@ -1,10 +1,14 @@
 // An address block: country first (the state field depends on it), street lines, city, state or province (a
 // dropdown of US states and territories for the United States, free text otherwise) and postal code.
 import { css } from "../../../styled-system/css";
+import { textFields } from "../../app/use-form.ts";
 import { type AddressDraft, UNITED_STATES_ID } from "../../domain/account-setup.ts";
 import { Select, TextField } from "../../ui/index.ts";
 import type { Country } from "./reference-data.ts";
 import { ACCOUNT_SETUP_TEXT } from "./strings.ts";
+
+/** The address's text fields (country and a US state are Selects). */
+type AddressText = "province" | "lineOne" | "lineTwo" | "city" | "postalCode";
 
 export function AddressFields({
   label,
@@ -22,6 +26,7 @@ export function AddressFields({
   states: Array<{ code: string; name: string }>;
 }) {
   const set = (patch: Partial<AddressDraft>) => onChange({ ...address, ...patch });
+  const field = textFields<AddressText>(address, errors, (key) => (value) => set({ [key]: value }));
   const inUnitedStates = address.countryId === UNITED_STATES_ID;
   return (
     <fieldset
@@ -54,37 +59,12 @@ export function AddressFields({
           />
         </FieldError>
       ) : (
-        <TextField
-          label={ACCOUNT_SETUP_TEXT.stateProvince}
-          value={address.province}
-          onChange={(e) => set({ province: e.target.value })}
-          error={errors.province}
-        />
+        <TextField label={ACCOUNT_SETUP_TEXT.stateProvince} {...field("province")} />
       )}
-      <TextField
-        label={ACCOUNT_SETUP_TEXT.streetAddress}
-        value={address.lineOne}
-        onChange={(e) => set({ lineOne: e.target.value })}
-        error={errors.lineOne}
-      />
-      <TextField
-        label={ACCOUNT_SETUP_TEXT.apartmentSuiteOptional}
-        value={address.lineTwo}
-        onChange={(e) => set({ lineTwo: e.target.value })}
-      />
-      <TextField
-        label={ACCOUNT_SETUP_TEXT.city}
-        value={address.city}
-        onChange={(e) => set({ city: e.target.value })}
-        error={errors.city}
-      />
-      <TextField
-        label={ACCOUNT_SETUP_TEXT.postalCode}
-        value={address.postalCode}
-        onChange={(e) => set({ postalCode: e.target.value })}
-        error={errors.postalCode}
-        hint={ACCOUNT_SETUP_TEXT.enterNAIf}
-      />
+      <TextField label={ACCOUNT_SETUP_TEXT.streetAddress} {...field("lineOne")} />
+      <TextField label={ACCOUNT_SETUP_TEXT.apartmentSuiteOptional} {...field("lineTwo")} />
+      <TextField label={ACCOUNT_SETUP_TEXT.city} {...field("city")} />
+      <TextField label={ACCOUNT_SETUP_TEXT.postalCode} {...field("postalCode")} hint={ACCOUNT_SETUP_TEXT.enterNAIf} />
     </fieldset>
   );
 }
