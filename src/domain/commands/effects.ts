@@ -76,37 +76,32 @@ export function conventionalEffect(mutation: string, variables: Record<string, u
   return null;
 }
 
-// The custom creating mutations of the core chain: the client passes the id.
-export const makeCustomerEffect: EffectOf = (variables) => {
-  const input = inputOf(variables);
-  if (!input || typeof input.id !== "string") return null;
-  return {
-    model: "customers",
-    id: input.id,
-    kind: "create",
-    fields: { email: input.email, name: input.name ?? null, status: "active" },
+/** A custom creating mutation whose input carries the new row's id (the client passes it): the row of `model`. */
+function createdRow(model: EffectModel, fields: (input: Record<string, unknown>) => Record<string, unknown>): EffectOf {
+  return (variables) => {
+    const input = inputOf(variables);
+    if (!input || typeof input.id !== "string") return null;
+    return { model, id: input.id, kind: "create", fields: fields(input) };
   };
-};
+}
 
-export const makeDistributionEffect: EffectOf = (variables) => {
-  const input = inputOf(variables);
-  if (!input || typeof input.id !== "string") return null;
-  return {
-    model: "distributions",
-    id: input.id,
-    kind: "create",
-    fields: {
-      allocationId: input.allocationId,
-      amount: input.amount == null ? null : String(input.amount),
-      name: input.name ?? null,
-      // What the server will make (make_distribution inserts 'open', shown as Onboarding): a queued invitation
-      // reads the same before and after it reaches the server.
-      status: "open",
-      locked: false,
-      investor: { email: input.accountEmail, name: input.name ?? null },
-    },
-  };
-};
+// The custom creating mutations of the core chain.
+export const makeCustomerEffect = createdRow("customers", (input) => ({
+  email: input.email,
+  name: input.name ?? null,
+  status: "active",
+}));
+
+export const makeDistributionEffect = createdRow("distributions", (input) => ({
+  allocationId: input.allocationId,
+  amount: input.amount == null ? null : String(input.amount),
+  name: input.name ?? null,
+  // What the server will make (make_distribution inserts 'open', shown as Onboarding): a queued invitation
+  // reads the same before and after it reaches the server.
+  status: "open",
+  locked: false,
+  investor: { email: input.accountEmail, name: input.name ?? null },
+}));
 
 /** makeRound / makeTranche: a pending round (a tranche with its term and coupon). */
 export function makeRoundEffect(tranche: boolean): EffectOf {
@@ -162,16 +157,13 @@ export const deleteDocumentEffect: EffectOf = (variables) => {
 };
 
 /** makeIssuerAccount(companyName, companyEmail, id): a broker's new fully managed issuer account. */
-export const makeIssuerAccountEffect: EffectOf = (variables) => {
-  const input = inputOf(variables);
-  if (!input || typeof input.id !== "string") return null;
-  return {
-    model: "accounts",
-    id: input.id,
-    kind: "create",
-    fields: { name: input.companyName, email: input.companyEmail, type: "issuer", setup: false, managedPending: true },
-  };
-};
+export const makeIssuerAccountEffect = createdRow("accounts", (input) => ({
+  name: input.companyName,
+  email: input.companyEmail,
+  type: "issuer",
+  setup: false,
+  managedPending: true,
+}));
 
 /**
  * setAccountLogo(accountId, fileKey, fileName): the account's logo on the device while the command waits. A new
