@@ -8,6 +8,10 @@ export type CheckedField<T> = ReturnType<typeof useCheckedField<T>>;
 export function useCheckedField<T>(initial: T | (() => T)) {
   const [value, setValue] = useState<T>(initial);
   const [error, setError] = useState<string | undefined>();
+  const onChange = (next: T) => {
+    setValue(next);
+    setError(undefined);
+  };
   return {
     value,
     error,
@@ -16,9 +20,8 @@ export function useCheckedField<T>(initial: T | (() => T)) {
     /** Sets the value and leaves the message (a reset after a submit, the stored value changed). */
     setValue,
     /** A change the user made: the new value, the message cleared. */
-    onChange: (next: T) => {
-      setValue(next);
-      setError(undefined);
-    },
+    onChange,
+    /** Binds a DateInput or a Select in one spread: `<DateInput label={…} {...asOf.bind} />`. */
+    bind: { value, error, onChange },
   };
 }

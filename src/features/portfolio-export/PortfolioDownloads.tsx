@@ -2,6 +2,7 @@
 // made by the server (sync/portfolio), so they need a connection; the statement's day is checked here with the
 // server's own rule (src/domain/portfolio-downloads.ts) before the download starts.
 import { css } from "../../../styled-system/css";
+import { downloadPath } from "../../app/file-download.ts";
 import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { checkStatementDate, PORTFOLIO_OFX_PATH, statementUrl } from "../../domain/portfolio-downloads.ts";
@@ -10,15 +11,6 @@ import { PORTFOLIO_DOWNLOADS_TEXT as TEXT } from "./strings.ts";
 
 /** The server's statements are dated in UTC: today is the UTC day. */
 const utcToday = () => new Date().toISOString().slice(0, 10);
-
-function download(path: string) {
-  const anchor = document.createElement("a");
-  anchor.href = path;
-  anchor.download = "";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 const section = css({ display: "flex", flexDirection: "column", gap: "2" });
 const heading = css({ fontSize: "sm", fontWeight: "700" });
@@ -31,7 +23,7 @@ export function PortfolioDownloads() {
     const checked = checkStatementDate(asOf.value, utcToday());
     if (!checked.ok) return asOf.setError(checked.message);
     asOf.setError(undefined);
-    download(statementUrl(checked.date));
+    downloadPath(statementUrl(checked.date));
   };
 
   return (
@@ -46,7 +38,7 @@ export function PortfolioDownloads() {
         <h3 className={heading}>{TEXT.ofxTitle}</h3>
         <p className={mutedText}>{TEXT.ofxDescription}</p>
         <div>
-          <Button variant="outline" disabled={!online} onClick={() => download(PORTFOLIO_OFX_PATH)}>
+          <Button variant="outline" disabled={!online} onClick={() => downloadPath(PORTFOLIO_OFX_PATH)}>
             {TEXT.ofxButton}
           </Button>
         </div>
@@ -55,13 +47,7 @@ export function PortfolioDownloads() {
         <h3 className={heading}>{TEXT.statementTitle}</h3>
         <p className={mutedText}>{TEXT.statementDescription}</p>
         <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "3" })}>
-          <DateInput
-            label={TEXT.statementDate}
-            name="statement-date"
-            value={asOf.value}
-            error={asOf.error}
-            onChange={asOf.onChange}
-          />
+          <DateInput label={TEXT.statementDate} name="statement-date" {...asOf.bind} />
           <Button variant="outline" disabled={!online} onClick={downloadStatement}>
             {TEXT.statementButton}
           </Button>

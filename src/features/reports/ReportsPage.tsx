@@ -5,13 +5,13 @@
 // zip), both made by the server only, and, owners and admins, the package's import.
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { downloadPath, saveCsv } from "../../app/file-download.ts";
 import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
 import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc, TransactionDoc } from "../../data/models/index.ts";
 import { capTableHoldings } from "../../domain/allocations.ts";
-import { type CsvText, csvBlob } from "../../domain/csv.ts";
 import { parseAsOf, purchasersCsv, registerCapTableCsv } from "../../domain/register.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
 import { Button, Card, DateInput, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
@@ -28,29 +28,8 @@ const REPORTS: readonly { key: ReportKey; title: string; description: string }[]
   { key: "contacts", title: REPORTS_TEXT.contacts, description: REPORTS_TEXT.contactsDescription },
 ];
 
-/** Saves CSV text made by toCsv (src/domain/csv.ts), so the device's file is neutralised like the server's. */
-function saveText(fileName: string, text: CsvText) {
-  const url = URL.createObjectURL(csvBlob(text));
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const today = () => todayIso().replaceAll("-", "_");
-
-function download(path: string) {
-  const anchor = document.createElement("a");
-  anchor.href = path;
-  anchor.download = "";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -82,7 +61,7 @@ function OcfCard({ online, version }: { online: boolean; version: number }) {
           <h2 className={css({ fontWeight: "700" })}>{OCF_TEXT.title}</h2>
           <p className={mutedText}>{OCF_TEXT.description}</p>
         </div>
-        <Button variant="outline" disabled={!online} onClick={() => download("/api/v2/reports/ocf")}>
+        <Button variant="outline" disabled={!online} onClick={() => downloadPath("/api/v2/reports/ocf")}>
           {REPORTS_TEXT.download}
         </Button>
       </div>
@@ -158,8 +137,8 @@ export function ReportsPage() {
 
   const downloadReport = (key: ReportKey) => {
     if (key === "contacts") {
-      if (online) return download("/api/v2/reports/contacts");
-      return saveText(
+      if (online) return downloadPath("/api/v2/reports/contacts");
+      return saveCsv(
         `contacts_${today()}.csv`,
         contactsCsv(
           customers.map((c) => ({ contactName: c.name ?? "", accountName: c.investor?.name ?? "", email: c.email })),
@@ -172,16 +151,16 @@ export function ReportsPage() {
     const day = checked.day;
     const isToday = day === todayIso();
     if (online)
-      return download(
+      return downloadPath(
         key === "cap-table" && isToday ? "/api/v2/reports/cap-table" : `/api/v2/reports/${key}?asOf=${day}`,
       );
     const stamp = day.replaceAll("-", "_");
     if (key === "cap-table")
-      return saveText(
+      return saveCsv(
         `cap_table_${stamp}.csv`,
         isToday ? capTableCsv(capTable) : registerCapTableCsv(registerOnDevice(day)),
       );
-    saveText(`schedule_of_purchasers_${stamp}.csv`, purchasersCsv(registerOnDevice(day)));
+    saveCsv(`schedule_of_purchasers_${stamp}.csv`, purchasersCsv(registerOnDevice(day)));
   };
 
   return (
@@ -195,13 +174,7 @@ export function ReportsPage() {
           <Card testId="report-as-of">
             <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "4" })}>
               <div className={css({ w: "48" })}>
-                <DateInput
-                  label={REPORTS_TEXT.asOf}
-                  name="as-of"
-                  value={asOf.value}
-                  error={asOf.error}
-                  onChange={asOf.onChange}
-                />
+                <DateInput label={REPORTS_TEXT.asOf} name="as-of" {...asOf.bind} />
               </div>
               <p className={mutedText}>{REPORTS_TEXT.asOfHint}</p>
             </div>
@@ -221,7 +194,7 @@ export function ReportsPage() {
               </div>
             </Card>
           ))}
-          {issuer && <ControlCard online={online} download={download} />}
+          {issuer && <ControlCard online={online} download={downloadPath} />}
           {issuer && <OcfCard online={online} version={ocfVersion} />}
           {issuer && viewer.canWrite && <OcfImport onImported={() => setOcfVersion((v) => v + 1)} />}
         </div>

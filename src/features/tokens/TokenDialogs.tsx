@@ -6,7 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatNumber } from "../../domain/format.ts";
-import { Button, CardTable, Checkbox, Dialog, FieldError, Select, toast } from "../../ui/index.ts";
+import { Button, CardTable, Checkbox, Dialog, SelectField, toast } from "../../ui/index.ts";
 import { ChainReasons, chainOptions } from "./ChainReasons.tsx";
 import { TOKEN_TEXT } from "./strings.ts";
 import { chainLabel, type MintCandidate } from "./token-rules.ts";
@@ -216,17 +216,15 @@ export function SwapChainDialog({
           {TOKEN_TEXT.swapNoChain}
         </p>
       ) : (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2", mt: "2" })}>
-          <Select
-            label={TOKEN_TEXT.swapTo}
-            options={chainOptions(chains, current)}
-            value={choice.value}
-            onChange={choice.onChange}
-            placeholder={TOKEN_TEXT.chainPlaceholder}
-          />
-          <FieldError text={choice.error} />
+        <SelectField
+          className={css({ display: "flex", flexDirection: "column", gap: "2", mt: "2" })}
+          label={TOKEN_TEXT.swapTo}
+          options={chainOptions(chains, current)}
+          placeholder={TOKEN_TEXT.chainPlaceholder}
+          {...choice.bind}
+        >
           <ChainReasons chains={chains.filter((option) => option.chain !== current)} />
-        </div>
+        </SelectField>
       )}
     </Dialog>
   );
