@@ -159,47 +159,32 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     <section className={cx(classes.root, props.className)} aria-label={label} data-grid-key={gridKey}>
       <div className={classes.toolbar} role="toolbar" aria-label={`${label} toolbar`}>
         <div className={classes.toolbarGroup}>
-          <Menu.Root closeOnSelect={false}>
-            <Menu.Trigger asChild>
-              <Button variant="ghost" size="sm">
-                Columns
-              </Button>
-            </Menu.Trigger>
-            <Menu.Content>
-              {columnState.map((c) => (
-                <Menu.Item key={c.colId} value={`column:${c.colId}`} onSelect={() => toggleColumn(c.colId, !c.hide)}>
-                  <span className={classes.menuCheck} aria-hidden>
-                    {!c.hide && <CheckIcon width={14} height={14} />}
-                  </span>
-                  <span data-checked={!c.hide}>{headerNames.get(c.colId) ?? c.colId}</span>
-                </Menu.Item>
-              ))}
-              <Menu.Separator />
-              <Menu.Item value="reset" onSelect={reset}>
-                Reset
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Root>
+          <ToolbarMenu label="Columns" closeOnSelect={false}>
+            {columnState.map((c) => (
+              <CheckItem
+                key={c.colId}
+                value={`column:${c.colId}`}
+                checked={!c.hide}
+                onSelect={() => toggleColumn(c.colId, !c.hide)}
+              >
+                <span data-checked={!c.hide}>{headerNames.get(c.colId) ?? c.colId}</span>
+              </CheckItem>
+            ))}
+            <Menu.Separator />
+            <Menu.Item value="reset" onSelect={reset}>
+              Reset
+            </Menu.Item>
+          </ToolbarMenu>
           <Button variant="ghost" size="sm" aria-pressed={showFilters} onClick={() => setShowFilters((v) => !v)}>
             Filter
           </Button>
-          <Menu.Root>
-            <Menu.Trigger asChild>
-              <Button variant="ghost" size="sm">
-                Density
-              </Button>
-            </Menu.Trigger>
-            <Menu.Content>
-              {DENSITIES.map((d) => (
-                <Menu.Item key={d} value={`density:${d}`} onSelect={() => changeDensity(d)}>
-                  <span className={classes.menuCheck} aria-hidden>
-                    {d === density && <CheckIcon width={14} height={14} />}
-                  </span>
-                  {DENSITY_LABELS[d]}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Root>
+          <ToolbarMenu label="Density">
+            {DENSITIES.map((d) => (
+              <CheckItem key={d} value={`density:${d}`} checked={d === density} onSelect={() => changeDensity(d)}>
+                {DENSITY_LABELS[d]}
+              </CheckItem>
+            ))}
+          </ToolbarMenu>
           <Button variant="ghost" size="sm" onClick={exportCsv}>
             Export
           </Button>
@@ -264,6 +249,50 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 }
 
 /** While AG Grid's code loads: the grid's box (same height, so nothing moves), marked busy. */
+/** A toolbar button that opens a menu of `children` (closed on a choice unless `closeOnSelect` is false). */
+function ToolbarMenu({
+  label,
+  closeOnSelect = true,
+  children,
+}: {
+  label: string;
+  closeOnSelect?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.Root closeOnSelect={closeOnSelect}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm">
+          {label}
+        </Button>
+      </Menu.Trigger>
+      <Menu.Content>{children}</Menu.Content>
+    </Menu.Root>
+  );
+}
+
+/** A menu item with a check mark before it while `checked`. */
+function CheckItem({
+  value,
+  checked,
+  onSelect,
+  children,
+}: {
+  value: string;
+  checked: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.Item value={value} onSelect={onSelect}>
+      <span className={dataGrid().menuCheck} aria-hidden>
+        {checked && <CheckIcon width={14} height={14} />}
+      </span>
+      {children}
+    </Menu.Item>
+  );
+}
+
 function GridPlaceholder() {
   return <div aria-busy="true" style={{ height: "100%" }} />;
 }
