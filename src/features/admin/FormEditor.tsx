@@ -2,6 +2,7 @@
 // the onboarding step renderer in a preview context (nothing is sent).
 import { type FormEvent, type ReactNode, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { textFields } from "../../app/use-form.ts";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, ErrorBlock, mutedText, Select, TextField } from "../../ui/index.ts";
 import { StepAction, StepHeader, StepPreviewContext } from "../onboarding/index.ts";
@@ -31,6 +32,10 @@ const FIELD_TYPES: Array<{ value: FieldType; label: string }> = [
   { value: "select", label: "select" },
 ];
 
+/** The form's and a field's text inputs (the step and field types are Selects, the field's order a number). */
+type FormText = "key" | "name" | "title" | "progressBarTitle" | "text" | "about" | "instructions" | "link";
+type FieldText = "key" | "displayKey" | "regex" | "error" | "message";
+
 export function FormEditor({
   initial,
   existing,
@@ -52,6 +57,10 @@ export function FormEditor({
       ...previous,
       fields: previous.fields.map((field, at) => (at === index ? { ...field, ...patch } : field)),
     }));
+  const text = textFields<FormText>(draft, problems, (key) => (value) => set({ [key]: value }));
+  /** The text fields of the field at `index` (its problems show above it, not per input). */
+  const fieldText = (field: FieldDraft, index: number) =>
+    textFields<FieldText>(field, {}, (key) => (value) => setField(index, { [key]: value }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -80,49 +89,20 @@ export function FormEditor({
       >
         <form onSubmit={save} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
           <Grid>
-            <TextField
-              label={FORMS_TEXT.key}
-              value={draft.key}
-              hint={FORMS_TEXT.keyHint}
-              error={problems.key}
-              disabled={existing}
-              onChange={(e) => set({ key: e.target.value })}
-            />
-            <TextField
-              label={FORMS_TEXT.name}
-              value={draft.name}
-              error={problems.name}
-              onChange={(e) => set({ name: e.target.value })}
-            />
+            <TextField label={FORMS_TEXT.key} {...text("key")} hint={FORMS_TEXT.keyHint} disabled={existing} />
+            <TextField label={FORMS_TEXT.name} {...text("name")} />
             <Select
               label={FORMS_TEXT.stepType}
               options={STEP_TYPES}
               value={draft.stepType}
               onChange={(value) => set({ stepType: (value as StepType) ?? "form" })}
             />
-            <TextField
-              label={FORMS_TEXT.schemaTitle}
-              value={draft.title}
-              error={problems.title}
-              onChange={(e) => set({ title: e.target.value })}
-            />
-            <TextField
-              label={FORMS_TEXT.progressBarTitle}
-              value={draft.progressBarTitle}
-              onChange={(e) => set({ progressBarTitle: e.target.value })}
-            />
-            <TextField
-              label={FORMS_TEXT.buttonText}
-              value={draft.text}
-              onChange={(e) => set({ text: e.target.value })}
-            />
-            <TextField label={FORMS_TEXT.about} value={draft.about} onChange={(e) => set({ about: e.target.value })} />
-            <TextField
-              label={FORMS_TEXT.instructions}
-              value={draft.instructions}
-              onChange={(e) => set({ instructions: e.target.value })}
-            />
-            <TextField label={FORMS_TEXT.link} value={draft.link} onChange={(e) => set({ link: e.target.value })} />
+            <TextField label={FORMS_TEXT.schemaTitle} {...text("title")} />
+            <TextField label={FORMS_TEXT.progressBarTitle} {...text("progressBarTitle")} />
+            <TextField label={FORMS_TEXT.buttonText} {...text("text")} />
+            <TextField label={FORMS_TEXT.about} {...text("about")} />
+            <TextField label={FORMS_TEXT.instructions} {...text("instructions")} />
+            <TextField label={FORMS_TEXT.link} {...text("link")} />
           </Grid>
           <TextArea
             label={FORMS_TEXT.disclosures}
@@ -155,37 +135,17 @@ export function FormEditor({
                 </legend>
                 {problems[`fields.${index}`] && <ErrorBlock text={problems[`fields.${index}`]} />}
                 <Grid>
-                  <TextField
-                    label={FORMS_TEXT.fieldKey}
-                    value={field.key}
-                    onChange={(e) => setField(index, { key: e.target.value })}
-                  />
-                  <TextField
-                    label={FORMS_TEXT.displayKey}
-                    value={field.displayKey}
-                    onChange={(e) => setField(index, { displayKey: e.target.value })}
-                  />
+                  <TextField label={FORMS_TEXT.fieldKey} {...fieldText(field, index)("key")} />
+                  <TextField label={FORMS_TEXT.displayKey} {...fieldText(field, index)("displayKey")} />
                   <Select
                     label={FORMS_TEXT.fieldType}
                     options={FIELD_TYPES}
                     value={field.type}
                     onChange={(value) => setField(index, { type: (value as FieldType) ?? "text" })}
                   />
-                  <TextField
-                    label={FORMS_TEXT.regex}
-                    value={field.regex}
-                    onChange={(e) => setField(index, { regex: e.target.value })}
-                  />
-                  <TextField
-                    label={FORMS_TEXT.error}
-                    value={field.error}
-                    onChange={(e) => setField(index, { error: e.target.value })}
-                  />
-                  <TextField
-                    label={FORMS_TEXT.message}
-                    value={field.message}
-                    onChange={(e) => setField(index, { message: e.target.value })}
-                  />
+                  <TextField label={FORMS_TEXT.regex} {...fieldText(field, index)("regex")} />
+                  <TextField label={FORMS_TEXT.error} {...fieldText(field, index)("error")} />
+                  <TextField label={FORMS_TEXT.message} {...fieldText(field, index)("message")} />
                   <TextField
                     label={FORMS_TEXT.order}
                     inputMode="numeric"
