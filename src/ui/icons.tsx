@@ -21,34 +21,23 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
-export const ChevronDownIcon = (props: SVGProps<SVGSVGElement>) => (
+/** An icon drawn by one path. */
+const pathIcon = (d: string) => (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
-    <path d="m6 9 6 6 6-6" />
+    <path d={d} />
   </Icon>
 );
 
-export const CheckIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="M20 6 9 17l-5-5" />
-  </Icon>
-);
+export const ChevronDownIcon = pathIcon("m6 9 6 6 6-6");
 
-export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
+export const CheckIcon = pathIcon("M20 6 9 17l-5-5");
 
-export const ChevronRightIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="m9 18 6-6-6-6" />
-  </Icon>
-);
+export const CloseIcon = pathIcon("M18 6 6 18M6 6l12 12");
 
-export const OfflineIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="M2 2l20 20M8.5 16.5a5 5 0 0 1 7 0M2 8.82a15 15 0 0 1 4.17-2.65M10.66 5c4.01-.36 8.14.9 11.34 3.76M16.85 11.25a10 10 0 0 1 2.22 1.68M5 13a10 10 0 0 1 5.24-2.76M12 20h.01" />
-  </Icon>
+export const ChevronRightIcon = pathIcon("m9 18 6-6-6-6");
+
+export const OfflineIcon = pathIcon(
+  "M2 2l20 20M8.5 16.5a5 5 0 0 1 7 0M2 8.82a15 15 0 0 1 4.17-2.65M10.66 5c4.01-.36 8.14.9 11.34 3.76M16.85 11.25a10 10 0 0 1 2.22 1.68M5 13a10 10 0 0 1 5.24-2.76M12 20h.01",
 );
 
 export const UserIcon = (props: SVGProps<SVGSVGElement>) => (
