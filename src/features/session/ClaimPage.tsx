@@ -2,14 +2,15 @@
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import * as v from "valibot";
-import { css, cx } from "../../../styled-system/css";
-import { card, input } from "../../../styled-system/recipes";
+import { css } from "../../../styled-system/css";
+import { input } from "../../../styled-system/recipes";
 import { resendEmail, sendClaimAccountEmail } from "../../data/accounts.ts";
 import { graphql, NetworkError } from "../../data/graphql.ts";
 import { type ClaimStatus, claimStatus, RESEND_REDIRECT_MS, type ResendState } from "../../domain/claim.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { Button, ButtonLink, ErrorBlock, toast } from "../../ui/index.ts";
 import { PublicShell } from "../shell/index.ts";
+import { PublicCard } from "./PublicCard.tsx";
 import { CLAIM_TEXT } from "./strings.ts";
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.emailRequired), v.email(MESSAGES.emailRequired));
@@ -22,27 +23,12 @@ function failureText(error: unknown): string {
 
 function ClaimCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div
-      className={css({ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", px: "4", py: "16" })}
-    >
-      <section
-        data-testid="claim"
-        className={cx(
-          card(),
-          css({
-            w: "full",
-            maxW: "30rem",
-            borderRadius: "xl",
-            p: { base: "6", sm: "10" },
-          }),
-        )}
-      >
-        <h1 className={css({ fontSize: "xl", fontWeight: "700", mb: "4", letterSpacing: "-0.01em" })}>{title}</h1>
-        <div className={css({ display: "flex", flexDirection: "column", gap: "4", fontSize: "sm", color: "fg.muted" })}>
-          {children}
-        </div>
-      </section>
-    </div>
+    <PublicCard testId="claim" className={css({ maxW: "30rem", p: { base: "6", sm: "10" } })}>
+      <h1 className={css({ fontSize: "xl", fontWeight: "700", mb: "4", letterSpacing: "-0.01em" })}>{title}</h1>
+      <div className={css({ display: "flex", flexDirection: "column", gap: "4", fontSize: "sm", color: "fg.muted" })}>
+        {children}
+      </div>
+    </PublicCard>
   );
 }
 
