@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { combobox } from "../../styled-system/recipes";
 import { MESSAGES } from "../domain/messages.ts";
 import { ChevronDownIcon } from "./icons.tsx";
-import type { SelectOption } from "./Select.tsx";
+import { type SelectOption, singleChoice } from "./Select.tsx";
 
 interface ComboboxProps {
   label: string;
@@ -29,8 +29,7 @@ export function Combobox({ label, options, value, onChange, onSearch, placeholde
     <ArkCombobox.Root
       className={classes.root}
       collection={collection}
-      value={value ? [value] : []}
-      onValueChange={(details) => onChange(details.value[0] ?? null)}
+      {...singleChoice(value, onChange)}
       onInputValueChange={(details) => {
         if (onSearch) onSearch(details.inputValue);
         else filter(details.inputValue);

@@ -12,6 +12,14 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/** One chosen value (or none) as Ark's list of values, both ways: a Root's `value` and `onValueChange`. */
+export function singleChoice(value: string | null, onChange: (value: string | null) => void) {
+  return {
+    value: value ? [value] : [],
+    onValueChange: (details: { value: string[] }) => onChange(details.value[0] ?? null),
+  };
+}
+
 interface SelectProps {
   label: string;
   options: SelectOption[];
@@ -29,8 +37,7 @@ export function Select({ label, options, value, onChange, placeholder = "Selectâ
     <ArkSelect.Root
       className={classes.root}
       collection={collection}
-      value={value ? [value] : []}
-      onValueChange={(details) => onChange(details.value[0] ?? null)}
+      {...singleChoice(value, onChange)}
       disabled={disabled}
       name={name}
       // Fixed and not portalled: inside a modal dialog a portalled list is aria-hidden (unreachable) and an
