@@ -8827,12 +8827,7 @@ declare
   -- documents ready_take gave a page seen whole
   taken bigint;
 begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in to an account' using errcode = 'LL401';
-  end if;
-  if not exists (select 1 from app_private.replicated_models m where m.model = pull_documents_text.model) then
-    raise exception 'Unknown read model %', model using errcode = 'LL404';
-  end if;
+  perform app_private.require_model_reader(model, 'Unknown read model %s');
   select * into batch from app_private.next_changes(
     model,
     coalesce(nullif(after_txid, ''), '0')::xid8,
@@ -10035,6 +10030,23 @@ end
 $function$;
 grant execute on function app_private.require_logo_writer(account_id uuid) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.require_model_reader(model text, unknown text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog', 'app_private'
+AS $function$
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in to an account' using errcode = 'LL401';
+  end if;
+  if not exists (select 1 from app_private.replicated_models m where m.model = require_model_reader.model) then
+    raise exception '%', format(unknown, model) using errcode = 'LL404';
+  end if;
+end;
+$function$;
+grant execute on function app_private.require_model_reader(model text, unknown text) to app_user;
+
 CREATE OR REPLACE FUNCTION app_private.require_own_row_found(row_found boolean, not_found text)
  RETURNS void
  LANGUAGE plpgsql
@@ -11061,12 +11073,7 @@ declare
   ids uuid[];
   docs text;
 begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in to an account' using errcode = 'LL401';
-  end if;
-  if not exists (select 1 from app_private.replicated_models m where m.model = stream_documents.model) then
-    raise exception 'No stream documents for the read model %', model using errcode = 'LL404';
-  end if;
+  perform app_private.require_model_reader(model, 'No stream documents for the read model %s');
   ids := app_private.stream_change_ids(model, change_txid);
   if cardinality(ids) > 0 then
     docs := app_private.built_documents_text(model, ids);

@@ -36,6 +36,24 @@ end;
 $$;
 grant execute on function app_private.built_documents_text(text, uuid[]) to app_user;
 
+-- Who reads a model's documents, by the pull or the change stream: an account signed in ('Not signed in to an
+-- account', LL401) and a replicated model (else LL404, `unknown` with the model's name for its %s: each caller's words).
+create or replace function app_private.require_model_reader(model text, unknown text)
+  returns void
+  language plpgsql stable security invoker
+  set search_path = pg_catalog, app_private
+as $$
+begin
+  if app_private.current_account_id() is null then
+    raise exception 'Not signed in to an account' using errcode = 'LL401';
+  end if;
+  if not exists (select 1 from app_private.replicated_models m where m.model = require_model_reader.model) then
+    raise exception '%', format(unknown, model) using errcode = 'LL404';
+  end if;
+end;
+$$;
+grant execute on function app_private.require_model_reader(text, text) to app_user;
+
 create or replace function app_private.pull_documents_text(model text, after_txid text, after_seq bigint, lim integer)
   returns text
   language plpgsql stable security invoker
@@ -52,12 +70,7 @@ declare
   -- documents ready_take gave a page seen whole
   taken bigint;
 begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in to an account' using errcode = 'LL401';
-  end if;
-  if not exists (select 1 from app_private.replicated_models m where m.model = pull_documents_text.model) then
-    raise exception 'Unknown read model %', model using errcode = 'LL404';
-  end if;
+  perform app_private.require_model_reader(model, 'Unknown read model %s');
   select * into batch from app_private.next_changes(
     model,
     coalesce(nullif(after_txid, ''), '0')::xid8,

@@ -38,12 +38,7 @@ declare
   ids uuid[];
   docs text;
 begin
-  if app_private.current_account_id() is null then
-    raise exception 'Not signed in to an account' using errcode = 'LL401';
-  end if;
-  if not exists (select 1 from app_private.replicated_models m where m.model = stream_documents.model) then
-    raise exception 'No stream documents for the read model %', model using errcode = 'LL404';
-  end if;
+  perform app_private.require_model_reader(model, 'No stream documents for the read model %s');
   ids := app_private.stream_change_ids(model, change_txid);
   if cardinality(ids) > 0 then
     docs := app_private.built_documents_text(model, ids);
