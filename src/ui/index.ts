@@ -18,6 +18,7 @@ export { ListCard, ListRow, ListRows, type RowLink } from "./List.tsx";
 export { Loading, LoadingIndicator } from "./Loading.tsx";
 export { Menu } from "./Menu.tsx";
 export { EmptyState, ErrorBlock, Note } from "./Message.tsx";
+export { ActionDialog, MountedDialog } from "./MountedDialog.tsx";
 export { PHONE_QUERY, useMediaQuery } from "./media.ts";
 export { EmptyPage, LoadingPage, Page, PageHeader } from "./Page.tsx";
 export { Panels } from "./Panels.tsx";

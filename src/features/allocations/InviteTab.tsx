@@ -13,7 +13,7 @@ import type { OutboxCommand } from "../../data/models/index.ts";
 import { fieldErrors, InviteSchema, PERMISSION_MESSAGES } from "../../domain/allocations.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Card, Dialog, ErrorBlock, FormGrid, mutedText, TextField, toast } from "../../ui/index.ts";
+import { Button, Card, ErrorBlock, FormGrid, MountedDialog, mutedText, TextField, toast } from "../../ui/index.ts";
 import { INVITE_TEXT } from "./strings.ts";
 
 type InvitationValues = {
@@ -137,9 +137,8 @@ export function InvitationEditor({ command, onClose }: { command: OutboxCommand;
   const allocation = useDocument("allocations", input.allocationId ?? "");
   const [failure, setFailure] = useState<string | null>(null);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <MountedDialog
+      onClose={onClose}
       title={INVITE_TEXT.correctTitle}
       description={allocation?.name ? `Allocation: ${allocation.name}` : undefined}
     >
@@ -173,6 +172,6 @@ export function InvitationEditor({ command, onClose }: { command: OutboxCommand;
           {failure && <ErrorBlock text={failure} />}
         </InvitationForm>
       </div>
-    </Dialog>
+    </MountedDialog>
   );
 }

@@ -5,7 +5,7 @@ import { css } from "../../../styled-system/css";
 import { useCommand, useLocalData } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
-import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
+import { Button, ErrorBlock, MountedDialog } from "../../ui/index.ts";
 import { ContactFields } from "./ContactFields.tsx";
 import { CONTACTS_TEXT } from "./strings.ts";
 
@@ -71,9 +71,8 @@ export function ContactDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <MountedDialog
+      onClose={onClose}
       title={draft.resendKey ? CONTACTS_TEXT.correctContact : CONTACTS_TEXT.addContact}
       description={CONTACTS_TEXT.dialogIntro}
     >
@@ -94,6 +93,6 @@ export function ContactDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
+    </MountedDialog>
   );
 }

@@ -13,7 +13,7 @@ import { type ImportRow, importRowErrors, parseContactsCsv } from "../../domain/
 import { contactsFileProblem, contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
 import { decodeTextFile } from "../../domain/text-file.ts";
-import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
+import { Button, ErrorBlock, MountedDialog } from "../../ui/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 const CONTACTS_EXAMPLE_URL = "/api/v2/example/download/contacts.csv";
@@ -75,12 +75,7 @@ export function ImportContactsDialog({
 
   const ready = checked && checked.errors.length === 0;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={CONTACTS_TEXT.importContacts}
-      description={CONTACTS_TEXT.importIntro}
-    >
+    <MountedDialog onClose={onClose} title={CONTACTS_TEXT.importContacts} description={CONTACTS_TEXT.importIntro}>
       <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4" })}>
         <div
           className={css({
@@ -155,6 +150,6 @@ export function ImportContactsDialog({
           </Button>
         </div>
       </div>
-    </Dialog>
+    </MountedDialog>
   );
 }

@@ -5,7 +5,7 @@ import { css } from "../../../styled-system/css";
 import { choiceFields, textFields } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { UsersAccountDoc } from "../../data/models/index.ts";
-import { Button, Dialog, FormGrid, SelectField, TextField, toast } from "../../ui/index.ts";
+import { Button, FormGrid, MountedDialog, SelectField, TextField, toast } from "../../ui/index.ts";
 import {
   checkDelegate,
   type DelegateErrors,
@@ -62,9 +62,8 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <MountedDialog
+      onClose={onClose}
       title={mode === "create" ? DELEGATES_TEXT.addDelegate : DELEGATES_TEXT.editDelegate}
       description={row ? `${row.name} · ${row.email}` : undefined}
     >
@@ -94,7 +93,7 @@ export function DelegateDialog({ mode, membership, onClose }: Props) {
           <Button type="submit">{mode === "create" ? DELEGATES_TEXT.addDelegate : DELEGATES_TEXT.save}</Button>
         </div>
       </form>
-    </Dialog>
+    </MountedDialog>
   );
 }
 

@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
-import { Button, Dialog, TextField, toast } from "../../ui/index.ts";
+import { Button, MountedDialog, TextField, toast } from "../../ui/index.ts";
 import { checkTransferEmail } from "./delegate-form.ts";
 import { DELEGATES_TEXT } from "./strings.ts";
 
@@ -24,9 +24,8 @@ export function TransferOwnershipDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <MountedDialog
+      onClose={onClose}
       title={DELEGATES_TEXT.transferOwnership}
       description={DELEGATES_TEXT.transferDescription}
     >
@@ -51,6 +50,6 @@ export function TransferOwnershipDialog({ onClose }: { onClose: () => void }) {
           </Button>
         </div>
       </form>
-    </Dialog>
+    </MountedDialog>
   );
 }

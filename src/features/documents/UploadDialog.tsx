@@ -7,7 +7,7 @@ import { input } from "../../../styled-system/recipes";
 import { useOnline } from "../../app/useOnline.ts";
 import { baseName, UPLOAD_ACCEPT } from "../../domain/documents.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Checkbox, Dialog, DialogButtons, ErrorBlock, TextField, toast } from "../../ui/index.ts";
+import { ActionDialog, Checkbox, ErrorBlock, TextField, toast } from "../../ui/index.ts";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 import { type AllowedShare, allowedShares, type DocumentType, queueDocument, queueMessage } from "./upload.ts";
 
@@ -67,20 +67,14 @@ export function UploadDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title={DOCUMENTS_TEXT.uploadDocument}
       description={DOCUMENTS_TEXT.csvTsvPdfXls}
-      footer={
-        <DialogButtons
-          cancelLabel={DOCUMENTS_TEXT.cancel}
-          onCancel={onClose}
-          actionLabel={DOCUMENTS_TEXT.upload}
-          onAction={upload}
-          busy={uploading}
-        />
-      }
+      cancelLabel={DOCUMENTS_TEXT.cancel}
+      actionLabel={DOCUMENTS_TEXT.upload}
+      onAction={upload}
+      busy={uploading}
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "2" })}>
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
@@ -132,6 +126,6 @@ export function UploadDialog({
         </fieldset>
         {error && <ErrorBlock text={error} />}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -13,7 +13,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeError, hashCode, IN_PERSON_TEXT, inPersonText } from "../../domain/in-person.ts";
 import { childSteps, type StepDoc, stepTitle, topSteps } from "../../domain/onboarding.ts";
-import { Button, Card, CardTable, Dialog, DialogButtons, ErrorBlock, mutedText } from "../../ui/index.ts";
+import { ActionDialog, Button, Card, CardTable, ErrorBlock, mutedText } from "../../ui/index.ts";
 import { useKeepSetupReferenceData } from "../account-setup/index.ts";
 import { useKeepSigningSteps } from "../onboarding/index.ts";
 import { CodeField } from "./CodeField.tsx";
@@ -145,20 +145,14 @@ function StartDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <ActionDialog
+      onClose={onClose}
       title={T.codeTitle}
       description={T.codeDescription}
-      footer={
-        <DialogButtons
-          cancelLabel={T.cancel}
-          onCancel={onClose}
-          actionLabel={T.begin}
-          onAction={() => start()}
-          busy={busy}
-        />
-      }
+      cancelLabel={T.cancel}
+      actionLabel={T.begin}
+      onAction={() => start()}
+      busy={busy}
     >
       <form noValidate onSubmit={start} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
         <CodeField label={T.code} value={code} onValue={setCode} error={errors.code} />
@@ -167,6 +161,6 @@ function StartDialog({
         {/* Enter in a field submits */}
         <button type="submit" hidden />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -14,7 +14,7 @@ import { useCommand, useDocument } from "../../data/hooks.tsx";
 import { processOfDistribution } from "../../data/models/steps.ts";
 import { codeMatches, IN_PERSON_TEXT } from "../../domain/in-person.ts";
 import { withQueuedDone } from "../../domain/onboarding.ts";
-import { Button, Dialog, DialogButtons, EmptyState, Loading, Note, Page } from "../../ui/index.ts";
+import { ActionDialog, Button, EmptyState, Loading, Note, Page } from "../../ui/index.ts";
 import { StepProcess, useStepCommands } from "../onboarding/index.ts";
 import { PaymentTargetContext } from "../payments/index.ts";
 import { AccountDetailsStep } from "./AccountDetailsStep.tsx";
@@ -178,21 +178,15 @@ function HandBackDialog({
     }
   }
   return (
-    <Dialog
-      open
+    <ActionDialog
       role="alertdialog"
-      onOpenChange={(next) => !next && onStay()}
+      onClose={onStay}
       title={T.handBackTitle}
       description={T.handBackDescription}
-      footer={
-        <DialogButtons
-          cancelLabel={T.stay}
-          onCancel={onStay}
-          actionLabel={T.confirm}
-          onAction={() => submit()}
-          busy={busy}
-        />
-      }
+      cancelLabel={T.stay}
+      actionLabel={T.confirm}
+      onAction={() => submit()}
+      busy={busy}
     >
       <form noValidate onSubmit={submit}>
         <CodeField
@@ -206,6 +200,6 @@ function HandBackDialog({
         />
         <button type="submit" hidden />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }
