@@ -25,26 +25,62 @@ function MappingProcess({ steps, current }: { steps: readonly string[]; current:
   );
 }
 
+/** How a card maps its record: whether it may (a writer, online), the network, the command's mark, the command. */
+interface Mapping {
+  canMap: boolean;
+  online: boolean;
+  mark: Mark;
+  onMap(value: string | null): void;
+}
+
+/** The mapping's choice and its Save (enabled once the choice differs from the stored one), with the command's mark. */
+function MappingChoice({
+  label,
+  name,
+  options,
+  stored,
+  mapping: { canMap, mark, onMap },
+}: {
+  label: string;
+  name: string;
+  options: { label: string; value: string }[];
+  stored: string | null;
+  mapping: Mapping;
+}) {
+  const [value, setValue] = useState<string | null>(stored);
+  return (
+    <>
+      <Select
+        label={label}
+        name={name}
+        options={options}
+        value={value ?? ""}
+        onChange={(next) => setValue(next || null)}
+        disabled={!canMap}
+      />
+      <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
+        <Button size="sm" disabled={!canMap || value === stored} onClick={() => onMap(value)}>
+          {T.save}
+        </Button>
+        {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
+      </div>
+    </>
+  );
+}
+
 export function IssuerDetails({
   issuer,
   accountId,
   accountName,
   offeringMapped,
-  canMap,
-  online,
-  mark,
-  onMap,
+  mapping,
 }: {
   issuer: PaymentIssuer;
   accountId: string;
   accountName: string;
   offeringMapped: boolean;
-  canMap: boolean;
-  online: boolean;
-  mark: Mark;
-  onMap(value: string | null): void;
+  mapping: Mapping;
 }) {
-  const [value, setValue] = useState<string | null>(issuer.issuerId);
   return (
     <Card title={T.issuer} testId="payment-issuer">
       <dl className={facts}>
@@ -53,24 +89,17 @@ export function IssuerDetails({
         <Fact label={T.providerId}>{issuer.paymentIssuerId}</Fact>
       </dl>
       <MappingProcess steps={T.mappingSteps} current={issuer.issuerId ? (offeringMapped ? 3 : 2) : 1} />
-      <Select
+      <MappingChoice
         label={T.mapIssuer}
         name="issuerId"
         options={[
           { label: T.notMapped, value: "" },
           { label: accountName, value: accountId },
         ]}
-        value={value ?? ""}
-        onChange={(next) => setValue(next || null)}
-        disabled={!canMap}
+        stored={issuer.issuerId}
+        mapping={mapping}
       />
-      <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
-        <Button size="sm" disabled={!canMap || value === issuer.issuerId} onClick={() => onMap(value)}>
-          {T.save}
-        </Button>
-        {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
-      </div>
-      {!online && <Note testId="needs-network">{T.mapNeedsNetwork}</Note>}
+      {!mapping.online && <Note testId="needs-network">{T.mapNeedsNetwork}</Note>}
     </Card>
   );
 }
@@ -80,21 +109,14 @@ export function OfferingDetails({
   issuerMapped,
   rounds,
   roundName,
-  canMap,
-  online,
-  mark,
-  onMap,
+  mapping,
 }: {
   instrument: PaymentInstrument;
   issuerMapped: boolean;
   rounds: Array<{ id: string; name: string }>;
   roundName(id: string | null): string;
-  canMap: boolean;
-  online: boolean;
-  mark: Mark;
-  onMap(value: string | null): void;
+  mapping: Mapping;
 }) {
-  const [value, setValue] = useState<string | null>(instrument.roundId);
   return (
     <Card title={T.offering} testId="payment-offering">
       <dl className={facts}>
@@ -105,26 +127,17 @@ export function OfferingDetails({
       </dl>
       <MappingProcess steps={T.mappingSteps} current={instrument.roundId ? 3 : issuerMapped ? 2 : 1} />
       {issuerMapped ? (
-        <>
-          <Select
-            label={T.mapRound}
-            name="roundId"
-            options={[{ label: T.notMapped, value: "" }, ...rounds.map((r) => ({ label: r.name, value: r.id }))]}
-            value={value ?? ""}
-            onChange={(next) => setValue(next || null)}
-            disabled={!canMap}
-          />
-          <div className={css({ display: "flex", gap: "2", alignItems: "center" })}>
-            <Button size="sm" disabled={!canMap || value === instrument.roundId} onClick={() => onMap(value)}>
-              {T.save}
-            </Button>
-            {mark && mark.status !== "accepted" && <SyncMark mark={mark} />}
-          </div>
-        </>
+        <MappingChoice
+          label={T.mapRound}
+          name="roundId"
+          options={[{ label: T.notMapped, value: "" }, ...rounds.map((r) => ({ label: r.name, value: r.id }))]}
+          stored={instrument.roundId}
+          mapping={mapping}
+        />
       ) : (
         <Note>{T.mapIssuerFirst}</Note>
       )}
-      {!online && <Note testId="needs-network">{T.mapNeedsNetwork}</Note>}
+      {!mapping.online && <Note testId="needs-network">{T.mapNeedsNetwork}</Note>}
     </Card>
   );
 }

@@ -86,6 +86,13 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
     const entry = [...provider].reverse().find((e) => e.op === op && e.id === id);
     return entry ? { status: entry.mark.status, errorMessage: entry.command.errorMessage } : null;
   };
+  /** A mapping card's command and its mark; writers map, online. */
+  const mapping = (mark: Mark | null, onMap: (value: string | null) => void) => ({
+    canMap: canWrite && online,
+    online,
+    mark,
+    onMap,
+  });
 
   const ownRounds = useMemo(() => {
     const ownAssets = new Set(
@@ -189,10 +196,9 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               accountId={accountId}
               accountName={session.account?.name ?? accountId}
               offeringMapped={instruments.some((i) => i.paymentIssuerRowId === issuer.id && i.roundId)}
-              canMap={canWrite && online}
-              online={online}
-              mark={markOf("mapIssuer", issuer.id)}
-              onMap={(value) => send("mapPaymentIssuer", { input: { id: issuer.id, issuerId: value } })}
+              mapping={mapping(markOf("mapIssuer", issuer.id), (value) =>
+                send("mapPaymentIssuer", { input: { id: issuer.id, issuerId: value } }),
+              )}
             />
           )}
           {instrument && issuer && (
@@ -201,10 +207,9 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
               issuerMapped={issuer.issuerId === accountId}
               rounds={ownRounds}
               roundName={roundName}
-              canMap={canWrite && online}
-              online={online}
-              mark={markOf("mapInstrument", instrument.id)}
-              onMap={(value) => send("mapPaymentInstrument", { input: { id: instrument.id, roundId: value } })}
+              mapping={mapping(markOf("mapInstrument", instrument.id), (value) =>
+                send("mapPaymentInstrument", { input: { id: instrument.id, roundId: value } }),
+              )}
             />
           )}
           {trade && (
@@ -231,32 +236,20 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
                 </>
               )}
               {canWrite && trade.status === "CREATED" && (
-                <>
-                  <Note>{T.cancelHint}</Note>
-                  <div>
-                    <Button
-                      variant="ghost"
-                      disabled={!online || markOf("cancel", trade.id)?.status === "pending"}
-                      onClick={() => send("cancelPaymentTrade", { input: { id: trade.id } })}
-                    >
-                      {T.cancel}
-                    </Button>
-                  </div>
-                </>
+                <TradeUndo
+                  hint={T.cancelHint}
+                  label={T.cancel}
+                  disabled={!online || markOf("cancel", trade.id)?.status === "pending"}
+                  onClick={() => send("cancelPaymentTrade", { input: { id: trade.id } })}
+                />
               )}
               {canWrite && account.provider === "builtin" && trade.status === "SETTLED" && (
-                <>
-                  <Note>{T.unwindHint}</Note>
-                  <div>
-                    <Button
-                      variant="ghost"
-                      disabled={!online || markOf("unwind", trade.id)?.status === "pending"}
-                      onClick={() => send("unwindPaymentTrade", { input: { id: trade.id } })}
-                    >
-                      {T.unwind}
-                    </Button>
-                  </div>
-                </>
+                <TradeUndo
+                  hint={T.unwindHint}
+                  label={T.unwind}
+                  disabled={!online || markOf("unwind", trade.id)?.status === "pending"}
+                  onClick={() => send("unwindPaymentTrade", { input: { id: trade.id } })}
+                />
               )}
               {(["cancel", "unwind"] as const).map((op) => {
                 const mark = markOf(op, trade.id);
@@ -327,5 +320,29 @@ export function PaymentProviderPage({ issuerId, instrumentId, paymentId }: Props
         </Panels.Panel>
       </Panels.Root>
     </Page>
+  );
+}
+
+/** A payment's undo on the provider (Cancel, Unwind): what it does, and its button (held offline or while queued). */
+function TradeUndo({
+  hint,
+  label,
+  disabled,
+  onClick,
+}: {
+  hint: string;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <>
+      <Note>{hint}</Note>
+      <div>
+        <Button variant="ghost" disabled={disabled} onClick={onClick}>
+          {label}
+        </Button>
+      </div>
+    </>
   );
 }
