@@ -44,6 +44,17 @@ function ShareForm({
 }) {
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | undefined>();
+  /** One of the option's three choices (a cleared select keeps the value). */
+  const choice = (key: "type" | "fromAccountType" | "toRole", label: string, options: typeof SHARE_ROLES) => (
+    <div className={css({ minW: "8rem" })}>
+      <Select
+        label={label}
+        options={options}
+        value={draft[key]}
+        onChange={(value) => setDraft({ ...draft, [key]: value ?? draft[key] })}
+      />
+    </div>
+  );
   return (
     <AddForm
       onSubmit={(event) => {
@@ -53,30 +64,9 @@ function ShareForm({
         onSubmit({ ...draft, name: draft.name.trim() });
       }}
     >
-      <div className={css({ minW: "8rem" })}>
-        <Select
-          label={TYPES_TEXT.documentType}
-          options={SHARE_DOCUMENT_TYPES}
-          value={draft.type}
-          onChange={(value) => setDraft({ ...draft, type: value ?? draft.type })}
-        />
-      </div>
-      <div className={css({ minW: "8rem" })}>
-        <Select
-          label={TYPES_TEXT.from}
-          options={SHARE_ROLES}
-          value={draft.fromAccountType}
-          onChange={(value) => setDraft({ ...draft, fromAccountType: value ?? draft.fromAccountType })}
-        />
-      </div>
-      <div className={css({ minW: "8rem" })}>
-        <Select
-          label={TYPES_TEXT.to}
-          options={SHARE_ROLES}
-          value={draft.toRole}
-          onChange={(value) => setDraft({ ...draft, toRole: value ?? draft.toRole })}
-        />
-      </div>
+      {choice("type", TYPES_TEXT.documentType, SHARE_DOCUMENT_TYPES)}
+      {choice("fromAccountType", TYPES_TEXT.from, SHARE_ROLES)}
+      {choice("toRole", TYPES_TEXT.to, SHARE_ROLES)}
       <TextField
         label={TYPES_TEXT.name}
         value={draft.name}
