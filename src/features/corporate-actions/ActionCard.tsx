@@ -71,22 +71,21 @@ export function ActionForm({
   );
 }
 
-/** The second step: what the action does to each holding, then Confirm (queues it) or Change (back to the form). */
-export function ActionPreview({
+/** The second step: what the action does to each holding, then Confirm (queues the draft with `send`) or Change
+ * (back to the form). */
+export function ActionPreview<Draft>({
   text,
   title,
-  saving,
+  action,
+  send,
   disabled,
-  onConfirm,
-  onBack,
   children,
 }: {
   text: ActionTexts;
   title?: string;
-  saving: boolean;
+  action: ActionDraft<Draft>;
+  send: (draft: Draft) => Promise<unknown>;
   disabled?: boolean;
-  onConfirm: () => void;
-  onBack: () => void;
   children: ReactNode;
 }) {
   return (
@@ -94,10 +93,10 @@ export function ActionPreview({
       {title && <h3 className={css({ fontWeight: "600" })}>{title}</h3>}
       {children}
       <div className={css({ display: "flex", gap: "3" })}>
-        <Button onClick={onConfirm} loading={saving} disabled={disabled}>
+        <Button onClick={() => void action.confirm(send)} loading={action.saving} disabled={disabled}>
           {text.confirm}
         </Button>
-        <Button variant="outline" onClick={onBack}>
+        <Button variant="outline" onClick={() => action.setDraft(null)}>
           {text.back}
         </Button>
       </div>
@@ -107,7 +106,14 @@ export function ActionPreview({
 
 /** The previewed draft and its confirmation: `confirm(send)` queues the draft's command, toasts that it is saved
  * (sent now or when back online) and clears the draft. */
-export function useActionDraft<Draft>(text: ActionTexts) {
+export interface ActionDraft<Draft> {
+  draft: Draft | null;
+  setDraft: (draft: Draft | null) => void;
+  saving: boolean;
+  confirm: (send: (draft: Draft) => Promise<unknown>) => Promise<void>;
+}
+
+export function useActionDraft<Draft>(text: ActionTexts): ActionDraft<Draft> {
   const online = useOnline();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);

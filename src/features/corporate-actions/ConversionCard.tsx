@@ -8,7 +8,7 @@ import { useCommand, useModel } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
 import { type ConversionTerms, conversionProblem, convertHolding } from "../../domain/corporate-actions.ts";
 import { dec, toString as decimalText, ZERO } from "../../domain/decimal.ts";
-import { FormGrid, mutedText, Select, TextField } from "../../ui/index.ts";
+import { FormGrid, Select, TextField } from "../../ui/index.ts";
 import { ActionCard, ActionForm, ActionPreview, useActionDraft } from "./ActionCard.tsx";
 import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
 import { CONVERSION_TEXT as TEXT } from "./strings.ts";
@@ -38,7 +38,8 @@ export function ConversionCard({ securityId }: { securityId: string }) {
   const [by, setBy] = useState<By>("price");
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const { draft, setDraft, saving, confirm } = useActionDraft<Draft>(TEXT);
+  const action = useActionDraft<Draft>(TEXT);
+  const { draft, setDraft } = action;
   const debtId = roundId ?? debtRounds[0]?.id ?? null;
   const conversions = usePending("round.corporateActions", debtId ?? undefined).filter(
     (entry) => entry.op === "convert",
@@ -115,25 +116,16 @@ export function ConversionCard({ securityId }: { securityId: string }) {
           </FormGrid>
         </ActionForm>
       ) : (
-        <ActionPreview
-          text={TEXT}
-          saving={saving}
-          disabled={lines.length === 0}
-          onConfirm={() => void confirm(send)}
-          onBack={() => setDraft(null)}
-        >
-          {lines.length === 0 ? (
-            <p className={mutedText}>{TEXT.noHoldings}</p>
-          ) : (
-            <PreviewTable
-              lines={lines}
-              label={TEXT.card}
-              testId="conversion-preview"
-              beforeLabel={TEXT.before}
-              afterLabel={TEXT.after}
-              cashLabel={TEXT.cash}
-            />
-          )}
+        <ActionPreview text={TEXT} action={action} send={send} disabled={lines.length === 0}>
+          <PreviewTable
+            lines={lines}
+            empty={TEXT.noHoldings}
+            label={TEXT.card}
+            testId="conversion-preview"
+            beforeLabel={TEXT.before}
+            afterLabel={TEXT.after}
+            cashLabel={TEXT.cash}
+          />
         </ActionPreview>
       )}
     </ActionCard>

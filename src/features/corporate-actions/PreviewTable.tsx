@@ -3,7 +3,7 @@
 // (src/domain/corporate-actions.ts), so the preview is what the server will write.
 import { add, type Decimal, toString as decimalText, ZERO } from "../../domain/decimal.ts";
 import { formatMoney, formatUnits } from "../../domain/format.ts";
-import { ScrollRegion, tableClass } from "../../ui/index.ts";
+import { mutedText, ScrollRegion, tableClass } from "../../ui/index.ts";
 import { CORPORATE_ACTIONS_TEXT as TEXT } from "./strings.ts";
 
 export interface PreviewLine {
@@ -23,6 +23,7 @@ const total = (lines: readonly PreviewLine[], pick: (line: PreviewLine) => Decim
 
 export function PreviewTable({
   lines,
+  empty,
   label,
   testId,
   cashLabel = TEXT.cash,
@@ -30,12 +31,15 @@ export function PreviewTable({
   afterLabel = TEXT.after,
 }: {
   lines: readonly PreviewLine[];
+  /** The muted text in place of the table when no holding is affected. */
+  empty?: string;
   label: string;
   testId: string;
   cashLabel?: string;
   beforeLabel?: string;
   afterLabel?: string;
 }) {
+  if (empty !== undefined && lines.length === 0) return <p className={mutedText}>{empty}</p>;
   const fractions = lines.some((line) => line.fraction !== undefined);
   return (
     <ScrollRegion label={label}>

@@ -29,7 +29,8 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
   const [units, setUnits] = useState<Record<string, string>>({});
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const { draft, setDraft, saving, confirm } = useActionDraft<Draft>(TEXT);
+  const action = useActionDraft<Draft>(TEXT);
+  const { draft, setDraft } = action;
 
   const lines: PreviewLine[] = [];
   for (const chosen of draft?.lines ?? []) {
@@ -93,13 +94,7 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
           </FormGrid>
         </ActionForm>
       ) : (
-        <ActionPreview
-          text={TEXT}
-          title={TEXT.previewTitle(formatMoney(draft.price))}
-          saving={saving}
-          onConfirm={() => void confirm(send)}
-          onBack={() => setDraft(null)}
-        >
+        <ActionPreview text={TEXT} title={TEXT.previewTitle(formatMoney(draft.price))} action={action} send={send}>
           <PreviewTable lines={lines} label={TEXT.card} testId="redemption-preview" cashLabel={TEXT.cash} />
         </ActionPreview>
       )}

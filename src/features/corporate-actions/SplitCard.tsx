@@ -7,7 +7,7 @@ import { useCommand } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
 import { splitHolding, splitProblem } from "../../domain/corporate-actions.ts";
 import { dec } from "../../domain/decimal.ts";
-import { FormGrid, mutedText, TextField } from "../../ui/index.ts";
+import { FormGrid, TextField } from "../../ui/index.ts";
 import { ActionCard, ActionForm, ActionPreview, useActionDraft } from "./ActionCard.tsx";
 import { type PreviewLine, PreviewTable } from "./PreviewTable.tsx";
 import { CORPORATE_ACTIONS_TEXT as TEXT } from "./strings.ts";
@@ -29,7 +29,8 @@ export function SplitCard({ securityId }: { securityId: string }) {
   const [ratioOld, setRatioOld] = useState("1");
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const { draft, setDraft, saving, confirm } = useActionDraft<Draft>(TEXT);
+  const action = useActionDraft<Draft>(TEXT);
+  const { draft, setDraft } = action;
 
   const lines: PreviewLine[] = draft
     ? held.map((row) => {
@@ -68,16 +69,11 @@ export function SplitCard({ securityId }: { securityId: string }) {
         <ActionPreview
           text={TEXT}
           title={TEXT.previewTitle(draft.ratioNew, draft.ratioOld)}
-          saving={saving}
+          action={action}
+          send={send}
           disabled={lines.length === 0}
-          onConfirm={() => void confirm(send)}
-          onBack={() => setDraft(null)}
         >
-          {lines.length === 0 ? (
-            <p className={mutedText}>{TEXT.noHoldings}</p>
-          ) : (
-            <PreviewTable lines={lines} label={TEXT.card} testId="split-preview" />
-          )}
+          <PreviewTable lines={lines} empty={TEXT.noHoldings} label={TEXT.card} testId="split-preview" />
         </ActionPreview>
       )}
     </ActionCard>
