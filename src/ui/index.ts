@@ -21,6 +21,7 @@ export { EmptyState, ErrorBlock, Note } from "./Message.tsx";
 export { ActionDialog, MountedDialog } from "./MountedDialog.tsx";
 export { PHONE_QUERY, useMediaQuery } from "./media.ts";
 export { EmptyPage, LoadingPage, Page, PageHeader } from "./Page.tsx";
+export { PageTitle } from "./PageTitle.tsx";
 export { Panels } from "./Panels.tsx";
 export { RowEditDelete, RowSaveCancel } from "./RowActions.tsx";
 export { ScrollRegion } from "./ScrollRegion.tsx";

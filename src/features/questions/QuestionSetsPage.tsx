@@ -9,7 +9,7 @@ import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { setNameError } from "../../domain/questions.ts";
-import { Breadcrumb, Card, LoadingIndicator, Page, PageHeader, StatusBadge, SyncMark } from "../../ui/index.ts";
+import { Card, LoadingIndicator, Page, PageTitle, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { QuestionsCard } from "./QuestionsCard.tsx";
 import { SetNameForm } from "./SetNameForm.tsx";
 import { SetPanel } from "./SetPanel.tsx";
@@ -24,13 +24,7 @@ export function QuestionSetsPage() {
 
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { display: T.accountSettings, link: "/settings/account" },
-          { display: T.title, active: true },
-        ]}
-      />
-      <PageHeader title={T.title} />
+      <PageTitle parents={[{ display: T.accountSettings, link: "/settings/account" }]} title={T.title} />
       {!canWrite && <p className={css({ fontSize: "sm", color: "fg.muted", mb: "4" })}>{T.readOnly}</p>}
       {data.loading ? (
         <LoadingIndicator />

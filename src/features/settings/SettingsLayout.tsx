@@ -1,7 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
 import { useViewer } from "../../app/viewer.ts";
 import { settingsTabs } from "../../domain/nav.ts";
-import { Breadcrumb, LinkTabs, Page, PageHeader } from "../../ui/index.ts";
+import { LinkTabs, Page, PageTitle } from "../../ui/index.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
 /** Account Settings with the tabs of the account type; each tab is its own route. */
@@ -10,8 +10,7 @@ export function SettingsLayout() {
   const type = session.account?.type ?? "investor";
   return (
     <Page>
-      <Breadcrumb items={[{ display: SETTINGS_TEXT.accountSettings, active: true }]} />
-      <PageHeader title={SETTINGS_TEXT.accountSettings} />
+      <PageTitle title={SETTINGS_TEXT.accountSettings} />
       <LinkTabs label={SETTINGS_TEXT.settings} items={settingsTabs(type)}>
         <Outlet />
       </LinkTabs>

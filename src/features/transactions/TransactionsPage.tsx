@@ -5,7 +5,7 @@ import { PathLink } from "../../app/links.tsx";
 import { useModel } from "../../data/hooks.tsx";
 import { formatDate, formatNumber } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Breadcrumb, EmptyState, FramedTable, Loading, Page, PageHeader, tableStyles } from "../../ui/index.ts";
+import { EmptyState, FramedTable, Loading, Page, PageTitle, tableStyles } from "../../ui/index.ts";
 import { transactionUnits } from "../dashboard/index.ts";
 import { paidOn, sanctionedBy, shortId } from "./ledger.ts";
 import { TRANSACTIONS_TEXT } from "./strings.ts";
@@ -28,13 +28,10 @@ export function TransactionsPage() {
   );
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { display: TRANSACTIONS_TEXT.dashboard, link: "/dashboard" },
-          { display: TRANSACTIONS_TEXT.transactions, active: true },
-        ]}
+      <PageTitle
+        parents={[{ display: TRANSACTIONS_TEXT.dashboard, link: "/dashboard" }]}
+        title={TRANSACTIONS_TEXT.transactions}
       />
-      <PageHeader title={TRANSACTIONS_TEXT.transactions} />
       <Loading loading={transactions.loading || rounds.loading || accounts.loading}>
         {rows.length === 0 ? (
           <EmptyState text={MESSAGES.noneFound} />
