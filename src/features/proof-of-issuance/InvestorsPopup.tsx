@@ -3,7 +3,7 @@
 // Download does (e.g. the Proof of Issuance of the chosen investor, ProofOfIssuanceDialog below).
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
-import { Checkbox, Dialog, DialogButtons } from "../../ui/index.ts";
+import { Checkbox, DialogButtons, MountedDialog } from "../../ui/index.ts";
 import { PROOF_TEXT } from "./strings.ts";
 
 interface InvestorChoice {
@@ -47,9 +47,8 @@ export function InvestorsPopup({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onCancel()}
+    <MountedDialog
+      onClose={onCancel}
       title={title}
       description={PROOF_TEXT.popupDescription}
       footer={
@@ -82,6 +81,6 @@ export function InvestorsPopup({
           </li>
         ))}
       </ul>
-    </Dialog>
+    </MountedDialog>
   );
 }

@@ -13,7 +13,7 @@ import {
   questionErrors,
   questionType,
 } from "../../domain/questions.ts";
-import { Button, Dialog, Select, TextField } from "../../ui/index.ts";
+import { Button, MountedDialog, Select, TextField } from "../../ui/index.ts";
 import { QUESTIONS_TEXT as T } from "./strings.ts";
 import type { QuestionRow } from "./use-question-sets.ts";
 
@@ -69,9 +69,8 @@ export function QuestionForm({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <MountedDialog
+      onClose={onClose}
       title={question ? T.editQuestion : T.newQuestion}
       footer={
         <>
@@ -156,6 +155,6 @@ export function QuestionForm({
           </label>
         )}
       </form>
-    </Dialog>
+    </MountedDialog>
   );
 }

@@ -6,7 +6,7 @@ import { useDocument, useLocalData, useModel } from "../../data/hooks.tsx";
 import { type ContactErrors, checkContact } from "../../domain/contacts.ts";
 import { describeError } from "../../domain/errors.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, Dialog, ErrorBlock } from "../../ui/index.ts";
+import { Button, ErrorBlock, MountedDialog } from "../../ui/index.ts";
 import { ContactFields, DUPLICATE_CONTACT } from "../contacts/index.ts";
 import type { CommandEditorProps } from "./editors.tsx";
 import { CONTACT_UPDATE_TEXT } from "./strings.ts";
@@ -62,7 +62,7 @@ export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={CONTACT_UPDATE_TEXT.title}>
+    <MountedDialog onClose={onClose} title={CONTACT_UPDATE_TEXT.title}>
       <form
         onSubmit={submit}
         noValidate
@@ -81,6 +81,6 @@ export function ContactUpdateEditor({ command, onClose }: CommandEditorProps) {
           </Button>
         </div>
       </form>
-    </Dialog>
+    </MountedDialog>
   );
 }
