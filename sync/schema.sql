@@ -8423,32 +8423,6 @@ AS $function$
   $function$;
 grant execute on function app_private.own_address_ids(writable boolean) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.own_delegate_invitation(invitation uuid)
- RETURNS app_private.delegate_invitations
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-declare
-  found_row app_private.delegate_invitations;
-begin
-  perform app_private.require_writer(array['admin', 'agent', 'ats', 'broker', 'investor', 'issuer']);
-  select * into found_row from app_private.delegate_invitations i
-   where i.id = invitation and i.account_id = app_private.current_account_id()
-   for update;
-  if found_row.id is null then
-    raise exception 'Invitation not found.' using errcode = 'LL404';
-  end if;
-  if found_row.accepted_by is not null then
-    raise exception 'This invitation has been accepted already.' using errcode = 'LL409';
-  end if;
-  if found_row.revoked_on is not null then
-    raise exception 'This invitation has been revoked.' using errcode = 'LL409';
-  end if;
-  return found_row;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.own_document_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -10150,6 +10124,34 @@ begin
 end
 $function$;
 grant execute on function app_private.require_writer(account_types text[]) to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.revoke_own_delegate_invitation(invitation uuid)
+ RETURNS app_private.delegate_invitations
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'app_public', 'app_private'
+AS $function$
+declare
+  found_row app_private.delegate_invitations;
+begin
+  perform app_private.require_writer(array['admin', 'agent', 'ats', 'broker', 'investor', 'issuer']);
+  select * into found_row from app_private.delegate_invitations i
+   where i.id = invitation and i.account_id = app_private.current_account_id()
+   for update;
+  if found_row.id is null then
+    raise exception 'Invitation not found.' using errcode = 'LL404';
+  end if;
+  if found_row.accepted_by is not null then
+    raise exception 'This invitation has been accepted already.' using errcode = 'LL409';
+  end if;
+  if found_row.revoked_on is not null then
+    raise exception 'This invitation has been revoked.' using errcode = 'LL409';
+  end if;
+  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = found_row.claim_token_id;
+  update app_private.delegate_invitations i set revoked_on = now() where i.id = found_row.id;
+  return found_row;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.role_reads_model(model text)
  RETURNS boolean
@@ -16258,10 +16260,8 @@ CREATE OR REPLACE FUNCTION app_public.resend_delegate_invitation(id uuid)
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
 declare
-  invitation app_private.delegate_invitations := app_private.own_delegate_invitation($1);
+  invitation app_private.delegate_invitations := app_private.revoke_own_delegate_invitation($1);
 begin
-  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = invitation.claim_token_id;
-  update app_private.delegate_invitations i set revoked_on = now() where i.id = invitation.id;
   if invitation.party_id is not null then
     perform app_private.queue_delegate_invitation(invitation.account_id, invitation.party_id, invitation.email,
                                                   app_private.current_user_id());
@@ -16460,11 +16460,8 @@ CREATE OR REPLACE FUNCTION app_public.revoke_delegate_invitation(id uuid)
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'app_public', 'app_private'
 AS $function$
-declare
-  invitation app_private.delegate_invitations := app_private.own_delegate_invitation($1);
 begin
-  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = invitation.claim_token_id;
-  update app_private.delegate_invitations i set revoked_on = now() where i.id = invitation.id;
+  perform app_private.revoke_own_delegate_invitation($1);
   return true;
 end
 $function$;

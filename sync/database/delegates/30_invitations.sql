@@ -42,8 +42,10 @@ $function$;
 create or replace trigger _900_changes_delegate_invitations after insert or update on app_private.delegate_invitations
   for each row execute function app_private.record_change('delegate_invitations', 'id', 'account_id');
 
--- The invitation of the selected account an owner or admin acts on, locked (LL404 for any other).
-create or replace function app_private.own_delegate_invitation(invitation uuid)
+-- Revokes the invitation of the selected account an owner or admin acts on (LL404 for any other; LL409 once accepted
+-- or revoked): its link stops working. Returns the invitation as it was (revokeDelegateInvitation, and
+-- resendDelegateInvitation, which then sends it again with a new link).
+create or replace function app_private.revoke_own_delegate_invitation(invitation uuid)
   returns app_private.delegate_invitations
   language plpgsql
   volatile security definer
@@ -65,6 +67,8 @@ begin
   if found_row.revoked_on is not null then
     raise exception 'This invitation has been revoked.' using errcode = 'LL409';
   end if;
+  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = found_row.claim_token_id;
+  update app_private.delegate_invitations i set revoked_on = now() where i.id = found_row.id;
   return found_row;
 end
 $function$;
@@ -75,11 +79,8 @@ create or replace function app_public.revoke_delegate_invitation(id uuid)
   volatile security definer
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
-declare
-  invitation app_private.delegate_invitations := app_private.own_delegate_invitation($1);
 begin
-  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = invitation.claim_token_id;
-  update app_private.delegate_invitations i set revoked_on = now() where i.id = invitation.id;
+  perform app_private.revoke_own_delegate_invitation($1);
   return true;
 end
 $function$;
@@ -94,10 +95,8 @@ create or replace function app_public.resend_delegate_invitation(id uuid)
   set search_path to 'pg_catalog', 'app_public', 'app_private'
 as $function$
 declare
-  invitation app_private.delegate_invitations := app_private.own_delegate_invitation($1);
+  invitation app_private.delegate_invitations := app_private.revoke_own_delegate_invitation($1);
 begin
-  update app_private.claim_tokens t set expires_on = least(t.expires_on, now()) where t.id = invitation.claim_token_id;
-  update app_private.delegate_invitations i set revoked_on = now() where i.id = invitation.id;
   if invitation.party_id is not null then
     perform app_private.queue_delegate_invitation(invitation.account_id, invitation.party_id, invitation.email,
                                                   app_private.current_user_id());
