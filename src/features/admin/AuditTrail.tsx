@@ -5,6 +5,7 @@
 // no longer lists them).
 import { useEffect, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { saveCsv } from "../../app/file-download.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { useViewer } from "../../app/viewer.ts";
 import { graphql } from "../../data/graphql.ts";
@@ -24,7 +25,7 @@ import {
   tableScroll,
   useMediaQuery,
 } from "../../ui/index.ts";
-import { AUDIT_LIMIT, AUDIT_QUERY, type AuditEvent, auditCsv, deviceText, fileDay, saveCsv } from "./audit.ts";
+import { AUDIT_LIMIT, AUDIT_QUERY, type AuditEvent, auditCsv, deviceText, fileDay } from "./audit.ts";
 import { ADMIN_TEXT, AUDIT_TEXT } from "./strings.ts";
 
 const KIND_OPTIONS = Object.entries(AUDIT_TEXT.kinds).map(([value, label]) => ({ value, label }));

@@ -5,13 +5,14 @@
 // (platformReport) when downloaded: offline its button is off and the card says why.
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
+import { saveCsv } from "../../app/file-download.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { graphql } from "../../data/graphql.ts";
 import { toCsv } from "../../domain/csv.ts";
 import { formatDate } from "../../domain/format.ts";
 import { Button, Card, ErrorBlock, mutedText, Page, PageHeader } from "../../ui/index.ts";
 import { type BookName, useBook } from "./admin-data.ts";
-import { fileDay, saveCsv } from "./audit.ts";
+import { fileDay } from "./audit.ts";
 import { ADMIN_TEXT, PLATFORM_REPORTS_TEXT } from "./strings.ts";
 
 type Row = Record<string, unknown>;

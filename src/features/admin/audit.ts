@@ -1,7 +1,7 @@
 // The audit trail as screens show and export it: the GraphQL read of older pages (owners and admins read their
 // account's events, platform admins every event: the database's policy decides) and the CSV (src/domain/csv.ts: neutralised cells, like every export).
 import { activityLine, actorParts, type NameOf } from "../../domain/activity.ts";
-import { type CsvText, csvBlob, toCsv } from "../../domain/csv.ts";
+import { type CsvText, toCsv } from "../../domain/csv.ts";
 import { formatDate } from "../../domain/format.ts";
 import { AUDIT_TEXT } from "./strings.ts";
 
@@ -70,18 +70,6 @@ export function auditCsv(events: readonly AuditEvent[], nameOf: NameOf = () => n
       ];
     }),
   );
-}
-
-/** Saves CSV text as a file on the device. */
-export function saveCsv(fileName: string, text: CsvText): void {
-  const url = URL.createObjectURL(csvBlob(text));
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const fileDay = () => new Date().toISOString().slice(0, 10).replaceAll("-", "_");
