@@ -8,6 +8,7 @@ import { css } from "../../../styled-system/css";
 import { Spinner } from "../../ui/icons.tsx";
 import { ErrorBlock } from "../../ui/index.ts";
 import { asyncCredential, providerPageUrl } from "./integration.ts";
+import { ProviderLink } from "./ProviderLink.tsx";
 import { INVESTREADY_TEXT as T } from "./strings.ts";
 
 export function InvestReadyAction({ stepId }: { stepId: string }) {
@@ -24,28 +25,13 @@ export function InvestReadyAction({ stepId }: { stepId: string }) {
   if (state.failed) return <ErrorBlock text={T.failed} />;
   if (!state.url) return <Spinner />;
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="investready-link">
-      <a
-        href={state.url}
-        target="_blank"
-        rel="noopener"
-        className={css({
-          alignSelf: "flex-start",
-          display: "inline-flex",
-          alignItems: "center",
-          h: "10",
-          px: "4",
-          borderRadius: "control",
-          bg: "brand",
-          color: "brand.fg",
-          fontWeight: "600",
-          fontSize: "sm",
-          _hover: { bg: "brand.hover" },
-        })}
-      >
-        {T.continue}
-      </a>
-      <p className={css({ fontSize: "sm", color: "fg.muted" })}>{T.newTab}</p>
-    </div>
+    <ProviderLink
+      href={state.url}
+      note={T.newTab}
+      className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+      testId="investready-link"
+    >
+      {T.continue}
+    </ProviderLink>
   );
 }

@@ -24,6 +24,7 @@ import { AccreditationStepAction } from "../accreditation/index.ts";
 import { PaymentStepAction } from "../payments/index.ts";
 import { InvestReadyAction } from "./InvestReadyAction.tsx";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
+import { ProviderLink } from "./ProviderLink.tsx";
 import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";
 import { StepFields, useStepValues } from "./StepFields.tsx";
@@ -233,29 +234,13 @@ function LinkAction({ step }: { step: StepDoc }) {
   if (!online) return <OfflineNotice />;
   if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" })}>
-      <a
-        href={url ?? undefined}
-        target="_blank"
-        rel="noopener"
-        aria-disabled={!url}
-        className={css({
-          display: "inline-flex",
-          alignItems: "center",
-          h: "10",
-          px: "4",
-          borderRadius: "control",
-          bg: "brand",
-          color: "brand.fg",
-          fontWeight: "600",
-          fontSize: "sm",
-          _hover: { bg: "brand.hover" },
-        })}
-      >
-        {step.schema?.text || STEP_ACTION_TEXT.open}
-      </a>
-      <p className={css({ fontSize: "sm", color: "fg.muted" })}>{STEP_ACTION_TEXT.opensInNewTab}</p>
-    </div>
+    <ProviderLink
+      href={url}
+      note={STEP_ACTION_TEXT.opensInNewTab}
+      className={css({ display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" })}
+    >
+      {step.schema?.text || STEP_ACTION_TEXT.open}
+    </ProviderLink>
   );
 }
 
