@@ -9,7 +9,7 @@ import { COLLECTION_MODELS, type HoldingDoc, type RoundDoc, type SecurityDoc } f
 import { compare, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { type ColDef, DataGrid, datedFileName, linkCell } from "../../ui/DataGrid.tsx";
-import { Breadcrumb, Page, PageHeader } from "../../ui/index.ts";
+import { Page, PageTitle } from "../../ui/index.ts";
 import { type HoldingRow, holdingRowsCache } from "./holding-rows.ts";
 import { HOLDINGS_TEXT } from "./strings.ts";
 
@@ -104,13 +104,7 @@ export function HoldingsPage() {
   }, [loading]);
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { display: HOLDINGS_TEXT.dashboard, link: "/dashboard" },
-          { display: HOLDINGS_TEXT.holdings, active: true },
-        ]}
-      />
-      <PageHeader title={HOLDINGS_TEXT.holdings} />
+      <PageTitle parents={[{ display: HOLDINGS_TEXT.dashboard, link: "/dashboard" }]} title={HOLDINGS_TEXT.holdings} />
       <DataGrid
         gridKey="holdings"
         label={HOLDINGS_TEXT.holdings}
