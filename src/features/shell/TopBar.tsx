@@ -2,7 +2,7 @@
 // highlighted, and the account menu.
 import { Link, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { afterFirstScreen } from "../../data/first-screen.ts";
 import { homePath } from "../../domain/accounts.ts";
@@ -10,6 +10,7 @@ import { activeNavLink, NAV_LINKS, type NavLink } from "../../domain/nav.ts";
 import type { Session } from "../../domain/session.ts";
 import { ChevronDownIcon, OfflineIcon } from "../../ui/icons.tsx";
 import { Menu } from "../../ui/Menu.tsx";
+import { topBarPill } from "../../ui/top-bar-pill.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { Logo } from "./Logo.tsx";
 import { SHELL_TEXT } from "./strings.ts";
@@ -129,22 +130,7 @@ export function TopBar({ session, menu = true }: { session: Session | null; menu
           </Suspense>
         ) : (
           !online && (
-            <span
-              role="status"
-              className={css({
-                display: "inline-flex",
-                alignItems: "center",
-                gap: "1.5",
-                fontSize: "xs",
-                fontWeight: "600",
-                px: "2.5",
-                py: "1",
-                borderRadius: "full",
-                bg: "amber.400",
-                color: "slate.900",
-                flexShrink: 0,
-              })}
-            >
+            <span role="status" className={cx(topBarPill, css({ bg: "amber.400", color: "slate.900" }))}>
               <OfflineIcon width={14} height={14} /> Offline
             </span>
           )

@@ -4,7 +4,7 @@
 // The files still on the device are listed by name with their change (or on their own), a refused one with its reason
 // and Try again / Choose another file (QueuedFileLine.tsx).
 import { useEffect, useState } from "react";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
 import { discardQueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { useLocalData, useOutbox } from "../../data/hooks.tsx";
 import type { OutboxCommand } from "../../data/models/index.ts";
@@ -15,6 +15,7 @@ import { MESSAGES } from "../../domain/messages.ts";
 import { type SyncTone, syncSummary } from "../../domain/sync-status.ts";
 import { OfflineIcon, Spinner } from "../../ui/icons.tsx";
 import { Button, Dialog, EmptyState } from "../../ui/index.ts";
+import { topBarPill } from "../../ui/top-bar-pill.ts";
 import { commandEditor, commandInput } from "./editors.tsx";
 import { QueuedFileLine, withFileNames } from "./QueuedFileLine.tsx";
 import { SYNC_STATUS_TEXT, SYNC_TEXT } from "./strings.ts";
@@ -53,20 +54,14 @@ export function SyncIndicator() {
         data-tone={summary.tone}
         title={summary.detail}
         aria-label={SYNC_TEXT.ariaLabel(summary.label, summary.detail)}
-        className={css({
-          display: "inline-flex",
-          alignItems: "center",
-          gap: "1.5",
-          fontSize: "xs",
-          fontWeight: "600",
-          px: "2.5",
-          py: "1",
-          borderRadius: "full",
-          flexShrink: 0,
-          cursor: "pointer",
-          whiteSpace: "nowrap",
-          _focusVisible: { outline: "2px solid white", outlineOffset: "2px" },
-        })}
+        className={cx(
+          topBarPill,
+          css({
+            cursor: "pointer",
+            whiteSpace: "nowrap",
+            _focusVisible: { outline: "2px solid white", outlineOffset: "2px" },
+          }),
+        )}
         style={{ background: tone.bg, color: tone.color }}
       >
         {summary.tone === "offline" && <OfflineIcon width={14} height={14} />}
