@@ -12,14 +12,13 @@ import { MESSAGES } from "../../domain/messages.ts";
 import {
   Button,
   Card,
+  CardTable,
   DateInput,
   FormGrid,
-  mutedText,
   RowEditDelete,
   RowSaveCancel,
   SyncMark,
   TextField,
-  tableClass,
   toast,
 } from "../../ui/index.ts";
 import { DISTRIBUTION_TEXT } from "./strings.ts";
@@ -86,77 +85,71 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
   };
   return (
     <Card title={DISTRIBUTION_TEXT.payments} testId="payments">
-      {rows.length === 0 ? (
-        <p className={mutedText}>{MESSAGES.noPayments}</p>
-      ) : (
+      <CardTable
+        rows={rows}
+        empty={MESSAGES.noPayments}
         // Phones: should a row still be too wide, the table scrolls inside its card, never the page.
-        <div className={css({ overflowX: "auto", mx: "-2" })}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={wideOnly}>{DISTRIBUTION_TEXT.paidOnColumn}</th>
-                <th className="num">{DISTRIBUTION_TEXT.amount}</th>
-                <th>{DISTRIBUTION_TEXT.status}</th>
-                {canEdit && <th className="num">{DISTRIBUTION_TEXT.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ row: p, mark }) =>
-                editing === p.id ? (
-                  <tr key={p.id} data-testid="payment-row">
-                    <td>
-                      <DateInput label={DISTRIBUTION_TEXT.paidOn} {...edited.dateField("paidOn")} />
-                    </td>
-                    <td>
-                      <TextField
-                        label={DISTRIBUTION_TEXT.paymentAmount}
-                        {...edited.field("amount")}
-                        name="editPaymentAmount"
-                        inputMode="decimal"
-                      />
-                    </td>
-                    <td className={wideOnly} />
-                    <td className="num">
-                      <RowSaveCancel
-                        saveLabel={DISTRIBUTION_TEXT.save}
-                        cancelLabel={DISTRIBUTION_TEXT.cancel}
-                        onSave={() => saveEdit(p.id)}
-                        onCancel={() => setEditing(null)}
-                        className={stackedActions}
-                      />
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={p.id} data-testid="payment-row">
-                    <td className={wideOnly}>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
-                    <td className="num">
-                      {formatMoney(p.amount)}
-                      <div className={narrowOnly}>{formatDate(p.paidOn, "MM/DD/YYYY")}</div>
-                    </td>
-                    <td>
-                      <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
-                      <SyncMark mark={mark} />
-                    </td>
-                    {canEdit && (
-                      <td className="num">
-                        {editable(p.id) && (
-                          <RowEditDelete
-                            editLabel={DISTRIBUTION_TEXT.edit}
-                            deleteLabel={DISTRIBUTION_TEXT.delete}
-                            onEdit={() => startEdit(p)}
-                            onDelete={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
-                            className={stackedActions}
-                          />
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                ),
+        scrollClass={css({ overflowX: "auto", mx: "-2" })}
+        columns={[
+          { title: DISTRIBUTION_TEXT.paidOnColumn, className: wideOnly },
+          { title: DISTRIBUTION_TEXT.amount, num: true },
+          DISTRIBUTION_TEXT.status,
+          canEdit && { title: DISTRIBUTION_TEXT.actions, num: true },
+        ]}
+      >
+        {({ row: p, mark }) =>
+          editing === p.id ? (
+            <tr key={p.id} data-testid="payment-row">
+              <td>
+                <DateInput label={DISTRIBUTION_TEXT.paidOn} {...edited.dateField("paidOn")} />
+              </td>
+              <td>
+                <TextField
+                  label={DISTRIBUTION_TEXT.paymentAmount}
+                  {...edited.field("amount")}
+                  name="editPaymentAmount"
+                  inputMode="decimal"
+                />
+              </td>
+              <td className={wideOnly} />
+              <td className="num">
+                <RowSaveCancel
+                  saveLabel={DISTRIBUTION_TEXT.save}
+                  cancelLabel={DISTRIBUTION_TEXT.cancel}
+                  onSave={() => saveEdit(p.id)}
+                  onCancel={() => setEditing(null)}
+                  className={stackedActions}
+                />
+              </td>
+            </tr>
+          ) : (
+            <tr key={p.id} data-testid="payment-row">
+              <td className={wideOnly}>{formatDate(p.paidOn, "MM/DD/YYYY")}</td>
+              <td className="num">
+                {formatMoney(p.amount)}
+                <div className={narrowOnly}>{formatDate(p.paidOn, "MM/DD/YYYY")}</div>
+              </td>
+              <td>
+                <span className={css({ textTransform: "capitalize" })}>{p.status ?? "paid"}</span>{" "}
+                <SyncMark mark={mark} />
+              </td>
+              {canEdit && (
+                <td className="num">
+                  {editable(p.id) && (
+                    <RowEditDelete
+                      editLabel={DISTRIBUTION_TEXT.edit}
+                      deleteLabel={DISTRIBUTION_TEXT.delete}
+                      onEdit={() => startEdit(p)}
+                      onDelete={() => command("deleteDistributionPaymentById", { input: { id: p.id } })}
+                      className={stackedActions}
+                    />
+                  )}
+                </td>
               )}
-            </tbody>
-          </table>
-        </div>
-      )}
+            </tr>
+          )
+        }
+      </CardTable>
       {canEdit && (
         <>
           <FormGrid columns={2}>
