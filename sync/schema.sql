@@ -1332,7 +1332,8 @@ alter table app_public.blockchain_addresses enable row level security;
 CREATE INDEX blockchain_addresses_account_id_idx ON app_public.blockchain_addresses USING btree (account_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer', 'investor');
 CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'id', 'account_id');
-CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('blockchain_addresses');
+CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('holdings', 'id', 'select distinct x.holding_id from app_public.holding_blockchain_addresses x
+      where x.blockchain_address_id = any ($1)');
 create policy select_visible on app_public.blockchain_addresses for select to public
   using (account_id = app_private.current_account_id() OR (id IN ( SELECT app_private.issuer_address_ids() AS issuer_address_ids)));
 grant select on table app_public.blockchain_addresses to app_user;
@@ -1401,7 +1402,9 @@ CREATE INDEX cap_table_entries_address_idx ON app_public.cap_table_entries USING
 CREATE INDEX cap_table_entries_investor_id_idx ON app_public.cap_table_entries USING btree (investor_id);
 CREATE INDEX cap_table_entries_token_id_idx ON app_public.cap_table_entries USING btree (token_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
-CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('cap_table_entries');
+CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('holdings', 'token_id', 'select distinct h.id from unnest($1, $2) k(token_id, investor_id)
+        join app_public.tokens t on t.id = k.token_id
+        join app_public.holdings h on h.round_id = t.round_id and h.investor_id = k.investor_id', 'investor_id');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'token_id');
 create policy select_visible on app_public.cap_table_entries for select to public
   using (app_private.is_reader_investor(investor_id, ( SELECT app_private.current_account_id() AS current_account_id), ( SELECT app_private.current_account_type() AS current_account_type)) OR (token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)));
@@ -1468,7 +1471,8 @@ create table app_public.contracts (
 alter table app_public.contracts enable row level security;
 CREATE INDEX contracts_token_id_idx ON app_public.contracts USING btree (token_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
-CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('contracts');
+CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('holdings', 'token_id', 'select distinct h.id from app_public.tokens t join app_public.holdings h on h.round_id = t.round_id
+      where t.id = any ($1)');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'token_id');
 create policy select_visible on app_public.contracts for select to public
   using ((token_id IN ( SELECT app_private.issuer_token_ids() AS issuer_token_ids)) OR (token_id IN ( SELECT app_private.investor_token_ids() AS investor_token_ids)));
@@ -2116,7 +2120,7 @@ CREATE INDEX holding_blockchain_addresses_address_idx ON app_public.holding_bloc
 CREATE INDEX holding_blockchain_addresses_holding_id_idx ON app_public.holding_blockchain_addresses USING btree (holding_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _900_changes_blockchain_addresses AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('blockchain_addresses', 'blockchain_address_id');
-CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
+CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_change('holdings', 'holding_id');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('tokens', 'holding_id', 'select distinct t.id from app_public.holdings h join app_public.tokens t on t.round_id = h.round_id
       where h.id = any ($1)');
 create policy select_visible on app_public.holding_blockchain_addresses for select to public
@@ -3328,7 +3332,7 @@ alter table app_public.tokens enable row level security;
 CREATE INDEX tokens_round_id_idx ON app_public.tokens USING btree (round_id);
 CREATE TRIGGER _050_guard_write BEFORE INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH STATEMENT EXECUTE FUNCTION app_private.tg__guard_write('issuer');
 CREATE TRIGGER _800_webhook AFTER INSERT OR UPDATE OF status ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg_tokens__webhook();
-CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('tokens');
+CREATE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.record_related_changes('holdings', 'round_id', 'select h.id from app_public.holdings h where h.round_id = any ($1)');
 CREATE TRIGGER _900_changes_tokens AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.record_change('tokens', 'id');
 create policy select_visible on app_public.tokens for select to public
   using ((round_id IN ( SELECT app_private.issuer_round_ids() AS issuer_round_ids)) OR (id IN ( SELECT app_private.investor_token_ids() AS investor_token_ids)));
@@ -9642,15 +9646,16 @@ CREATE OR REPLACE FUNCTION app_private.record_related_changes()
 AS $function$
 declare
   model text := tg_argv[0];
-  key_column text := tg_argv[1];
-  keys uuid[] := array[(case when tg_op <> 'DELETE' then to_jsonb(new) end ->> key_column)::uuid,
-                       (case when tg_op <> 'INSERT' then to_jsonb(old) end ->> key_column)::uuid];
+  new_json jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  old_json jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+  keys uuid[] := array[(new_json ->> tg_argv[1])::uuid, (old_json ->> tg_argv[1])::uuid];
+  second_keys uuid[] := array[(new_json ->> tg_argv[3])::uuid, (old_json ->> tg_argv[3])::uuid];
   doc uuid;
 begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+  if tg_op = 'UPDATE' and new_json = old_json then
     return null;
   end if;
-  for doc in execute tg_argv[2] using keys loop
+  for doc in execute tg_argv[2] using keys, second_keys loop
     perform app_private.record_document_change(model, doc);
   end loop;
   return null;
@@ -11491,41 +11496,6 @@ begin
   end if;
   return new;
 end
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.tg__token_holdings_changed()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'app_private', 'app_public'
-AS $function$
-declare
-  kind text := tg_argv[0];
-  rows_json jsonb := jsonb_build_array(
-    case when tg_op <> 'DELETE' then to_jsonb(new) end, case when tg_op <> 'INSERT' then to_jsonb(old) end);
-  holding uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for holding in
-    select distinct h.id from jsonb_array_elements(rows_json) r(row_json)
-      join app_public.holdings h on case kind
-        when 'tokens' then h.round_id = (r.row_json ->> 'round_id')::uuid
-        when 'contracts' then h.round_id = (select t.round_id from app_public.tokens t
-                                            where t.id = (r.row_json ->> 'token_id')::uuid)
-        when 'cap_table_entries' then h.investor_id = (r.row_json ->> 'investor_id')::uuid
-          and h.round_id = (select t.round_id from app_public.tokens t where t.id = (r.row_json ->> 'token_id')::uuid)
-        when 'holding_blockchain_addresses' then h.id = (r.row_json ->> 'holding_id')::uuid
-        when 'blockchain_addresses' then h.id in (select x.holding_id from app_public.holding_blockchain_addresses x
-                                                  where x.blockchain_address_id = (r.row_json ->> 'id')::uuid)
-      end
-    where jsonb_typeof(r.row_json) = 'object'
-  loop
-    perform app_private.record_document_change('holdings', holding);
-  end loop;
-  return null;
-end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.tg__visibility_grants()

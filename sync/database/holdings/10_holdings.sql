@@ -36,41 +36,6 @@ comment on function app_private.make_dividend_payment(uuid,numeric,date,uuid) is
   'Records a dividend paid out on a holding of one of the issuer''s rounds.';
 grant execute on function app_private.make_dividend_payment(uuid,numeric,date,uuid) to app_user;
 
-create or replace function app_private.tg__token_holdings_changed()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path to 'pg_catalog', 'app_private', 'app_public'
-as $function$
-declare
-  kind text := tg_argv[0];
-  rows_json jsonb := jsonb_build_array(
-    case when tg_op <> 'DELETE' then to_jsonb(new) end, case when tg_op <> 'INSERT' then to_jsonb(old) end);
-  holding uuid;
-begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
-    return null;
-  end if;
-  for holding in
-    select distinct h.id from jsonb_array_elements(rows_json) r(row_json)
-      join app_public.holdings h on case kind
-        when 'tokens' then h.round_id = (r.row_json ->> 'round_id')::uuid
-        when 'contracts' then h.round_id = (select t.round_id from app_public.tokens t
-                                            where t.id = (r.row_json ->> 'token_id')::uuid)
-        when 'cap_table_entries' then h.investor_id = (r.row_json ->> 'investor_id')::uuid
-          and h.round_id = (select t.round_id from app_public.tokens t where t.id = (r.row_json ->> 'token_id')::uuid)
-        when 'holding_blockchain_addresses' then h.id = (r.row_json ->> 'holding_id')::uuid
-        when 'blockchain_addresses' then h.id in (select x.holding_id from app_public.holding_blockchain_addresses x
-                                                  where x.blockchain_address_id = (r.row_json ->> 'id')::uuid)
-      end
-    where jsonb_typeof(r.row_json) = 'object'
-  loop
-    perform app_private.record_document_change('holdings', holding);
-  end loop;
-  return null;
-end;
-$function$;
-
 create or replace function app_private.tg_dividend_payments__total()
   returns trigger
   language plpgsql
@@ -121,8 +86,21 @@ create or replace trigger _100_holding_total AFTER INSERT OR DELETE OR UPDATE ON
   execute function app_private.tg_dividend_payments__total();
 
 -- The holdings documents of a token's holders change with its token, contract, cap-table and address rows.
-CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.tokens FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('tokens');
-CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.contracts FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('contracts');
-CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.cap_table_entries FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('cap_table_entries');
-CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.holding_blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('holding_blockchain_addresses');
-CREATE OR REPLACE TRIGGER _900_changes_holdings AFTER INSERT OR DELETE OR UPDATE ON app_public.blockchain_addresses FOR EACH ROW EXECUTE FUNCTION app_private.tg__token_holdings_changed('blockchain_addresses');
+create or replace trigger _900_changes_holdings after insert or update or delete on app_public.tokens
+  for each row execute function app_private.record_related_changes('holdings', 'round_id',
+    $$select h.id from app_public.holdings h where h.round_id = any ($1)$$);
+create or replace trigger _900_changes_holdings after insert or update or delete on app_public.contracts
+  for each row execute function app_private.record_related_changes('holdings', 'token_id',
+    $$select distinct h.id from app_public.tokens t join app_public.holdings h on h.round_id = t.round_id
+      where t.id = any ($1)$$);
+create or replace trigger _900_changes_holdings after insert or update or delete on app_public.cap_table_entries
+  for each row execute function app_private.record_related_changes('holdings', 'token_id',
+    $$select distinct h.id from unnest($1, $2) k(token_id, investor_id)
+        join app_public.tokens t on t.id = k.token_id
+        join app_public.holdings h on h.round_id = t.round_id and h.investor_id = k.investor_id$$, 'investor_id');
+create or replace trigger _900_changes_holdings after insert or update or delete on app_public.holding_blockchain_addresses
+  for each row execute function app_private.record_change('holdings', 'holding_id');
+create or replace trigger _900_changes_holdings after insert or update or delete on app_public.blockchain_addresses
+  for each row execute function app_private.record_related_changes('holdings', 'id',
+    $$select distinct x.holding_id from app_public.holding_blockchain_addresses x
+      where x.blockchain_address_id = any ($1)$$);

@@ -50,7 +50,8 @@ $function$;
 
 -- A row that changes documents of another model, found through a look-up (a holding address: the tokens of the
 -- holding's round; a signing template: the templates mapped from it; ...): the trigger's arguments are the model, the
--- row's key column and the query of the documents' ids from the row's keys before and after ($1 uuid[]). An update
+-- row's key column, the query of the documents' ids from the row's keys before and after ($1 uuid[]) and, when the
+-- look-up needs a second column, that column (its values before and after, in the same order: $2 uuid[]). An update
 -- that changes nothing records nothing.
 create or replace function app_private.record_related_changes()
   returns trigger
@@ -60,15 +61,16 @@ create or replace function app_private.record_related_changes()
 as $function$
 declare
   model text := tg_argv[0];
-  key_column text := tg_argv[1];
-  keys uuid[] := array[(case when tg_op <> 'DELETE' then to_jsonb(new) end ->> key_column)::uuid,
-                       (case when tg_op <> 'INSERT' then to_jsonb(old) end ->> key_column)::uuid];
+  new_json jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  old_json jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+  keys uuid[] := array[(new_json ->> tg_argv[1])::uuid, (old_json ->> tg_argv[1])::uuid];
+  second_keys uuid[] := array[(new_json ->> tg_argv[3])::uuid, (old_json ->> tg_argv[3])::uuid];
   doc uuid;
 begin
-  if tg_op = 'UPDATE' and to_jsonb(new) = to_jsonb(old) then
+  if tg_op = 'UPDATE' and new_json = old_json then
     return null;
   end if;
-  for doc in execute tg_argv[2] using keys loop
+  for doc in execute tg_argv[2] using keys, second_keys loop
     perform app_private.record_document_change(model, doc);
   end loop;
   return null;
