@@ -9,15 +9,14 @@ import { SIGNING_TEXT as T } from "./strings.ts";
 import type { SigningData } from "./use-signing.ts";
 import type { MappedTemplateView, SigningDocumentView, SigningFieldView, SigningRoleView } from "./view.ts";
 
-export function RoleList({
-  mapped,
-  data,
-  canWrite,
-}: {
+/** What a mapped template's lists take: the mapped template, the page's data, and whether the viewer writes. */
+export interface MappedListProps {
   mapped: MappedTemplateView;
   data: SigningData;
   canWrite: boolean;
-}) {
+}
+
+export function RoleList({ mapped, data, canWrite }: MappedListProps) {
   const editable = mappedTemplateActions(mapped, canWrite).edit;
   return (
     <ListCard title={T.roles} empty={T.notMapped} testId="signing-roles">
@@ -65,6 +64,18 @@ export function ErrorText({ text }: { text?: string }) {
       {text}
     </p>
   );
+}
+
+/** A row's check: its messages show once Save was pressed, and Save sends only values without one. */
+function useSaveCheck<E extends Partial<Record<string, string>>>(errors: E) {
+  const [shown, setShown] = useState(false);
+  return {
+    error: (key: keyof E) => (shown ? errors[key] : undefined),
+    save: (send: () => void) => {
+      setShown(true);
+      if (Object.keys(errors).length === 0) send();
+    },
+  };
 }
 
 /** A role's or a field's row: its name and what it shows beside it, its fields, Save while it may be edited. */
@@ -147,8 +158,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
   const [mapTo, setMapTo] = useState(role.mapTo || NOT_MAPPED);
   const [toName, setToName] = useState(role.toName ?? "");
   const [toEmail, setToEmail] = useState(role.toEmail ?? "");
-  const [shown, setShown] = useState(false);
-  const errors = roleErrors({ mapTo, toName, toEmail });
+  const check = useSaveCheck(roleErrors({ mapTo, toName, toEmail }));
   const stored = roleErrors(role);
   const mark = data.markOf("signing.roles", "edit", role.id);
   const isStatic = STATIC_MAPPINGS.includes(mapTo);
@@ -173,15 +183,16 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
       mark={mark}
       editable={editable}
       changed={changed}
-      onSave={() => {
-        setShown(true);
-        if (Object.keys(errors).length > 0) return;
-        void data.updateRole(role.id, {
-          mapTo,
-          toName: toName.trim() || null,
-          toEmail: toEmail.trim() || null,
-        });
-      }}
+      onSave={() =>
+        check.save(
+          () =>
+            void data.updateRole(role.id, {
+              mapTo,
+              toName: toName.trim() || null,
+              toEmail: toEmail.trim() || null,
+            }),
+        )
+      }
     >
       <MapToSelect
         name={role.name}
@@ -189,7 +200,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
         value={mapTo}
         editable={editable}
         onChange={(value) => setMapTo(value ?? NOT_MAPPED)}
-        error={shown ? errors.mapTo : undefined}
+        error={check.error("mapTo")}
         hint={hint}
       />
       <TextField
@@ -197,7 +208,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
         name="toName"
         value={toName}
         disabled={!editable}
-        error={shown ? errors.toName : undefined}
+        error={check.error("toName")}
         placeholder={isStatic ? undefined : "—"}
         onValueChange={setToName}
       />
@@ -207,7 +218,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
         type="email"
         value={toEmail}
         disabled={!editable}
-        error={shown ? errors.toEmail : undefined}
+        error={check.error("toEmail")}
         placeholder={isStatic ? undefined : "—"}
         onValueChange={setToEmail}
       />
@@ -215,17 +226,7 @@ function RoleRow({ role, data, editable }: { role: SigningRoleView; data: Signin
   );
 }
 
-export function FieldList({
-  mapped,
-  document,
-  data,
-  canWrite,
-}: {
-  mapped: MappedTemplateView;
-  document: SigningDocumentView;
-  data: SigningData;
-  canWrite: boolean;
-}) {
+export function FieldList({ mapped, document, data, canWrite }: MappedListProps & { document: SigningDocumentView }) {
   const editable = mappedTemplateActions(mapped, canWrite).edit;
   const fields = mapped.fields.filter((f) => f.documentId === document.id);
   return (
@@ -240,8 +241,7 @@ export function FieldList({
 function FieldRow({ field, data, editable }: { field: SigningFieldView; data: SigningData; editable: boolean }) {
   const [mapTo, setMapTo] = useState(field.mapTo ?? "");
   const [value, setValue] = useState(field.value ?? "");
-  const [shown, setShown] = useState(false);
-  const errors = fieldErrors({ mapTo, value });
+  const check = useSaveCheck(fieldErrors({ mapTo, value }));
   const mark = data.markOf("signing.fields", "edit", field.id);
   const needsValue = STATIC_MAPPINGS.includes(mapTo);
   const changed = mapTo !== (field.mapTo ?? "") || value !== (field.value ?? "");
@@ -272,11 +272,9 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
       mark={mark}
       editable={editable}
       changed={changed}
-      onSave={() => {
-        setShown(true);
-        if (Object.keys(errors).length > 0) return;
-        void data.updateField(field.id, { mapTo, value: needsValue ? value.trim() : null });
-      }}
+      onSave={() =>
+        check.save(() => void data.updateField(field.id, { mapTo, value: needsValue ? value.trim() : null }))
+      }
     >
       <MapToSelect
         name={field.name}
@@ -284,7 +282,7 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
         value={mapTo || null}
         editable={editable}
         onChange={(next) => setMapTo(next ?? "")}
-        error={shown ? errors.mapTo : undefined}
+        error={check.error("mapTo")}
         hint={hint}
       />
       {needsValue && (
@@ -293,7 +291,7 @@ function FieldRow({ field, data, editable }: { field: SigningFieldView; data: Si
           name="value"
           value={value}
           disabled={!editable}
-          error={shown ? errors.value : undefined}
+          error={check.error("value")}
           onValueChange={setValue}
         />
       )}

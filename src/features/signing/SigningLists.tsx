@@ -16,7 +16,7 @@ import {
   Tag,
   TextField,
 } from "../../ui/index.ts";
-import { ErrorText } from "./MappingRows.tsx";
+import { ErrorText, type MappedListProps } from "./MappingRows.tsx";
 import { MarkNote } from "./MarkNote.tsx";
 import { LIST_FORMAT, signingLink } from "./signing-link.ts";
 import { fieldErrors, mappedTemplateActions, NOT_MAPPED } from "./signing-rules.ts";
@@ -159,15 +159,7 @@ export function DocumentList({ template, mapped }: { template: SigningTemplateVi
   );
 }
 
-export function QuestionSetList({
-  mapped,
-  data,
-  canWrite,
-}: {
-  mapped: MappedTemplateView;
-  data: SigningData;
-  canWrite: boolean;
-}) {
+export function QuestionSetList({ mapped, data, canWrite }: MappedListProps) {
   const editable = mappedTemplateActions(mapped, canWrite).edit;
   const choice = useCheckedField<string | null>(null);
   const attached = new Set(mapped.questionSets.map((q) => q.questionSetId));
