@@ -8,6 +8,7 @@ export { CardTable, type CardTableColumn, type CardTableHeader } from "./CardTab
 export { Checkbox } from "./Checkbox.tsx";
 export { Combobox } from "./Combobox.tsx";
 export { ConfirmDialog } from "./ConfirmDialog.tsx";
+export { type DataTableColumn, DataTableHead } from "./DataTableHead.tsx";
 export { DateInput } from "./DateInput.tsx";
 export { Dialog } from "./Dialog.tsx";
 export { DialogButtons } from "./DialogButtons.tsx";

@@ -11,7 +11,7 @@ import type { HoldingDoc, RoundDoc } from "../../data/models/index.ts";
 import type { WithPending } from "../../data/pending.ts";
 import { isZero, parseDecimal } from "../../domain/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format.ts";
-import { dataTable, dateCell, linkClass, mutedText, StatusBadge } from "../../ui/index.ts";
+import { DataTableHead, dataTable, dateCell, linkClass, mutedText, StatusBadge } from "../../ui/index.ts";
 import { ASSET_HOLDINGS_TEXT } from "./strings.ts";
 
 /** At most this many holding rows per asset; the holdings screen has them all. */
@@ -57,16 +57,16 @@ export function AssetHoldings({
         {ASSET_HOLDINGS_TEXT.holdings}
       </Heading>
       <table className={dataTable} aria-label={ASSET_HOLDINGS_TEXT.holdingsOf(assetName)}>
-        <thead>
-          <tr>
-            <th>{ASSET_HOLDINGS_TEXT.investor}</th>
-            <th>{ASSET_HOLDINGS_TEXT.round}</th>
-            <th data-numeric="">{ASSET_HOLDINGS_TEXT.units}</th>
-            <th data-numeric="">{ASSET_HOLDINGS_TEXT.purchasePrice}</th>
-            <th>{ASSET_HOLDINGS_TEXT.issuedOn}</th>
-            <th>{ASSET_HOLDINGS_TEXT.status}</th>
-          </tr>
-        </thead>
+        <DataTableHead
+          columns={[
+            ASSET_HOLDINGS_TEXT.investor,
+            ASSET_HOLDINGS_TEXT.round,
+            { title: ASSET_HOLDINGS_TEXT.units, numeric: true },
+            { title: ASSET_HOLDINGS_TEXT.purchasePrice, numeric: true },
+            ASSET_HOLDINGS_TEXT.issuedOn,
+            ASSET_HOLDINGS_TEXT.status,
+          ]}
+        />
         <tbody>
           {shown.map((holding) => {
             const round = roundsById.get(holding.roundId);

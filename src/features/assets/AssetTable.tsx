@@ -10,9 +10,17 @@ import type { WithPending } from "../../data/pending.ts";
 import { sortRounds, statusLabel } from "../../domain/assets.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
-import { Button, dataTable, dateCell, linkClass, mutedText, StatusBadge, SyncMark } from "../../ui/index.ts";
+import {
+  Button,
+  DataTableHead,
+  dataTable,
+  dateCell,
+  linkClass,
+  mutedText,
+  StatusBadge,
+  SyncMark,
+} from "../../ui/index.ts";
 import { AssetHoldings } from "./AssetHoldings.tsx";
 import { exchangeText } from "./exchange.ts";
 import { ASSETS_TEXT } from "./strings.ts";
@@ -51,18 +59,18 @@ export function AssetTable(props: AssetTableProps) {
   const columns = 7 + (issuerView && canWrite ? 1 : 0);
   return (
     <table className={dataTable} aria-label={ASSETS_TEXT.assets}>
-      <thead>
-        <tr>
-          <HiddenHeader className={css({ w: "10" })}>{ASSETS_TEXT.expand}</HiddenHeader>
-          <th>{ASSETS_TEXT.name}</th>
-          <th>{ASSETS_TEXT.type}</th>
-          <th>{ASSETS_TEXT.status}</th>
-          <th data-numeric="">{ASSETS_TEXT.authorizedTotal}</th>
-          <th data-numeric="">{ASSETS_TEXT.rounds}</th>
-          <th>{ASSETS_TEXT.created}</th>
-          {issuerView && canWrite && <HiddenHeader>{ASSETS_TEXT.actions}</HiddenHeader>}
-        </tr>
-      </thead>
+      <DataTableHead
+        columns={[
+          { title: ASSETS_TEXT.expand, hidden: true, className: css({ w: "10" }) },
+          ASSETS_TEXT.name,
+          ASSETS_TEXT.type,
+          ASSETS_TEXT.status,
+          { title: ASSETS_TEXT.authorizedTotal, numeric: true },
+          { title: ASSETS_TEXT.rounds, numeric: true },
+          ASSETS_TEXT.created,
+          issuerView && canWrite && { title: ASSETS_TEXT.actions, hidden: true },
+        ]}
+      />
       <tbody>
         {assets.map((asset) => {
           const rounds = roundsByAsset.get(asset.id) ?? [];
@@ -158,21 +166,21 @@ function RoundRows({
   return (
     <div className={css({ pl: "10", pr: "2", py: "2" })}>
       <table className={dataTable} aria-label={ASSETS_TEXT.roundsOf(asset.name)}>
-        <thead>
-          <tr>
-            <th>{ASSETS_TEXT.round}</th>
-            <th>{ASSETS_TEXT.opens}</th>
-            <th>{ASSETS_TEXT.closes}</th>
-            <th>{ASSETS_TEXT.status}</th>
-            <th data-numeric="">{ASSETS_TEXT.price}</th>
-            <th data-numeric="">{ASSETS_TEXT.totalUnits}</th>
-            {debt && <th data-numeric="">{ASSETS_TEXT.coupon}</th>}
-            {debt && <th data-numeric="">{ASSETS_TEXT.term}</th>}
-            {issuerView && <th>{ASSETS_TEXT.security}</th>}
-            {issuerView && <th>{ASSETS_TEXT.listingExchange}</th>}
-            {issuerView && canWrite && <HiddenHeader>{ASSETS_TEXT.actions}</HiddenHeader>}
-          </tr>
-        </thead>
+        <DataTableHead
+          columns={[
+            ASSETS_TEXT.round,
+            ASSETS_TEXT.opens,
+            ASSETS_TEXT.closes,
+            ASSETS_TEXT.status,
+            { title: ASSETS_TEXT.price, numeric: true },
+            { title: ASSETS_TEXT.totalUnits, numeric: true },
+            debt && { title: ASSETS_TEXT.coupon, numeric: true },
+            debt && { title: ASSETS_TEXT.term, numeric: true },
+            issuerView && ASSETS_TEXT.security,
+            issuerView && ASSETS_TEXT.listingExchange,
+            issuerView && canWrite && { title: ASSETS_TEXT.actions, hidden: true },
+          ]}
+        />
         <tbody>
           {sortRounds(rounds).map((round) => {
             const security = round.securityId ? securities.get(round.securityId) : undefined;

@@ -10,10 +10,10 @@ import type { WithPending } from "../../data/pending.ts";
 import { type SharingLike, sharingNames, uploadStatusText } from "../../domain/documents.ts";
 import { formatDate } from "../../domain/format.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import {
   Button,
   ConfirmDialog,
+  DataTableHead,
   dataTable,
   dataTableCard,
   dateCell,
@@ -48,17 +48,17 @@ export function DocumentsTable({
   return (
     <div className={dataTableCard}>
       <table className={dataTable} aria-label={label}>
-        <thead>
-          <tr>
-            <th>{DOCUMENTS_TEXT.name}</th>
-            <th>{DOCUMENTS_TEXT.created}</th>
-            <th>{DOCUMENTS_TEXT.type}</th>
-            <th>{DOCUMENTS_TEXT.uploadedBy}</th>
-            {owner && <th>{DOCUMENTS_TEXT.uploadStatus}</th>}
-            <th>{owner ? DOCUMENTS_TEXT.sharedWith : DOCUMENTS_TEXT.sharedVia}</th>
-            <HiddenHeader>{DOCUMENTS_TEXT.actions}</HiddenHeader>
-          </tr>
-        </thead>
+        <DataTableHead
+          columns={[
+            DOCUMENTS_TEXT.name,
+            DOCUMENTS_TEXT.created,
+            DOCUMENTS_TEXT.type,
+            DOCUMENTS_TEXT.uploadedBy,
+            owner && DOCUMENTS_TEXT.uploadStatus,
+            owner ? DOCUMENTS_TEXT.sharedWith : DOCUMENTS_TEXT.sharedVia,
+            { title: DOCUMENTS_TEXT.actions, hidden: true },
+          ]}
+        />
         <tbody>
           {documents.map((document) => {
             const uploaded = document.uploadStatus === "uploaded";
