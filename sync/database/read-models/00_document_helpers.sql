@@ -34,20 +34,8 @@ create or replace function app_private.row_documents(rows_json jsonb, tbl regcla
   language sql
   stable parallel safe
 as $function$
-  select coalesce(jsonb_agg(d.doc order by d.ord), '[]'::jsonb)
-  from (
-    select x.ord, coalesce(jsonb_object_agg(
-      app_private.camel_case(e.key),
-      case when jsonb_typeof(e.value) = 'number'
-            and exists (select 1 from pg_catalog.pg_attribute a
-                        where a.attrelid = tbl and a.attname = e.key and a.atttypid = 'numeric'::regtype
-                          and not a.attisdropped)
-        then to_jsonb(e.value #>> '{}') else e.value end
-    ) filter (where e.key is not null), '{}'::jsonb) as doc
-    from jsonb_array_elements(coalesce(rows_json, '[]'::jsonb)) with ordinality as x(r, ord)
-      left join lateral jsonb_each(x.r) e on true
-    group by x.ord
-  ) d
+  select coalesce(jsonb_agg(app_private.row_document(x.r, tbl) order by x.ord), '[]'::jsonb)
+  from jsonb_array_elements(coalesce(rows_json, '[]'::jsonb)) with ordinality as x(r, ord)
 $function$;
 grant execute on function app_private.row_documents(jsonb,regclass) to app_user;
 
