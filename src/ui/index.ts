@@ -24,6 +24,7 @@ export { PHONE_QUERY, useMediaQuery } from "./media.ts";
 export { EmptyPage, LoadingPage, Page, PageHeader } from "./Page.tsx";
 export { PageTitle } from "./PageTitle.tsx";
 export { Panels } from "./Panels.tsx";
+export { PickCheckbox, togglePick } from "./PickCheckbox.tsx";
 export { RowEditDelete, RowSaveCancel } from "./RowActions.tsx";
 export { ScrollRegion } from "./ScrollRegion.tsx";
 export { SecretText } from "./SecretText.tsx";

@@ -5,26 +5,23 @@
 // with a transaction and ledger entries). Zero, negative and allocation-owned entries are left out.
 import { Link } from "@tanstack/react-router";
 import { memo, useMemo, useState } from "react";
-import { css } from "../../../styled-system/css";
 import { useCommand } from "../../data/hooks.tsx";
 import type { HoldingDoc } from "../../data/models/index.ts";
 import { capTableHoldings, isByTransfer, stakeholderSummary } from "../../domain/allocations.ts";
 import { isPositive, parseDecimal } from "../../domain/decimal.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { HiddenHeader } from "../../ui/HiddenHeader.tsx";
 import {
   Button,
   Card,
-  Checkbox,
+  CardTable,
   linkClass,
-  mutedText,
+  PickCheckbox,
   Stat,
   StatRow,
   StatusBadge,
   SyncMark,
-  tableClass,
-  tableScroll,
   toast,
+  togglePick,
 } from "../../ui/index.ts";
 import type { Distribution } from "../allocations/index.ts";
 import { ProofOfIssuanceButton } from "../proof-of-issuance/index.ts";
@@ -62,6 +59,17 @@ export function CapTable({
     [distributions],
   );
   const summary = useMemo(() => stakeholderSummary(issued), [issued]);
+  // the distributions waiting for issuance first, then the issued holdings
+  const rows: CapRow[] = [
+    ...issuable.map((distribution) => ({ id: distribution.id, distribution })),
+    ...issued.map((holding) => ({ id: holding.id, holding })),
+  ];
+  const columns = [
+    canIssue && { title: CAP_TABLE_TEXT.selectColumn, hidden: true },
+    ROUND_TEXT.investor,
+    { title: ROUND_TEXT.units, num: true },
+    ROUND_TEXT.status,
+  ];
   const issue = async () => {
     const ids = issuable.filter((d) => picked.has(d.id)).map((d) => d.id);
     if (ids.length === 0) return toast.error(CAP_TABLE_TEXT.selectOne);
@@ -88,56 +96,36 @@ export function CapTable({
         <Stat label={CAP_TABLE_TEXT.stakeholders} value={summary.stakeholders} testId="round-stakeholders" />
         <Stat label={CAP_TABLE_TEXT.issuedUnits} value={formatNumber(summary.units)} testId="round-issued-units" />
       </StatRow>
-      {issued.length === 0 && issuable.length === 0 ? (
-        <p className={mutedText}>{CAP_TABLE_TEXT.none}</p>
-      ) : (
-        <div className={tableScroll}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                {canIssue && <HiddenHeader>{CAP_TABLE_TEXT.selectColumn}</HiddenHeader>}
-                <th>{ROUND_TEXT.investor}</th>
-                <th className="num">{ROUND_TEXT.units}</th>
-                <th>{ROUND_TEXT.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issuable.map((d) => (
-                <tr key={d.id} data-testid="cap-row" data-status="not-issued">
-                  {canIssue && (
-                    <td>
-                      <Checkbox
-                        checked={picked.has(d.id)}
-                        onChange={(on) => {
-                          const next = new Set(picked);
-                          if (on) next.add(d.id);
-                          else next.delete(d.id);
-                          setPicked(next);
-                        }}
-                      >
-                        <span className={css({ srOnly: true })}>
-                          {CAP_TABLE_TEXT.select(d.investor?.name ?? d.name ?? "")}
-                        </span>
-                      </Checkbox>
-                    </td>
-                  )}
-                  <td>{d.investor?.name ?? d.name}</td>
-                  <td className="num">{formatNumber(d.amount)}</td>
-                  <td>
-                    <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <SyncMark mark={d._pending} />
-                  </td>
-                </tr>
-              ))}
-              {issued.map((h) => (
-                <IssuedRow key={h.id} holding={h} canIssue={canIssue} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable rows={rows} empty={CAP_TABLE_TEXT.none} columns={columns}>
+        {(row) =>
+          row.holding ? (
+            <IssuedRow key={row.id} holding={row.holding} canIssue={canIssue} />
+          ) : (
+            <tr key={row.id} data-testid="cap-row" data-status="not-issued">
+              {canIssue && (
+                <td>
+                  <PickCheckbox
+                    checked={picked.has(row.id)}
+                    onChange={(on) => setPicked(togglePick(picked, row.id, on))}
+                    label={CAP_TABLE_TEXT.select(row.distribution.investor?.name ?? row.distribution.name ?? "")}
+                  />
+                </td>
+              )}
+              <td>{row.distribution.investor?.name ?? row.distribution.name}</td>
+              <td className="num">{formatNumber(row.distribution.amount)}</td>
+              <td>
+                <StatusBadge label={CAP_TABLE_TEXT.notIssued} /> <SyncMark mark={row.distribution._pending} />
+              </td>
+            </tr>
+          )
+        }
+      </CardTable>
     </Card>
   );
 }
+
+/** A cap table row: a distribution waiting for issuance, or an issued holding. */
+type CapRow = { id: string; distribution: Distribution; holding?: undefined } | { id: string; holding: HoldingDoc };
 
 /** An issued holding's row; rendered again only when its holding changed. */
 const IssuedRow = memo(function IssuedRow({ holding: h, canIssue }: { holding: HoldingDoc; canIssue: boolean }) {

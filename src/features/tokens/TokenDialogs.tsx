@@ -6,7 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useCheckedField } from "../../app/use-checked-field.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import { formatNumber } from "../../domain/format.ts";
-import { Button, CardTable, Checkbox, Dialog, SelectField, toast } from "../../ui/index.ts";
+import { Button, CardTable, Dialog, PickCheckbox, SelectField, toast, togglePick } from "../../ui/index.ts";
 import { ChainReasons, chainOptions } from "./ChainReasons.tsx";
 import { TOKEN_TEXT } from "./strings.ts";
 import { chainLabel, type MintCandidate } from "./token-rules.ts";
@@ -124,12 +124,11 @@ export function MintDialog({
         columns={[
           {
             title: (
-              <Checkbox
+              <PickCheckbox
                 checked={allPicked}
                 onChange={(on) => setUnpicked(on ? new Set() : new Set(candidates.map((holding) => holding.id)))}
-              >
-                <span className={css({ srOnly: true })}>{TOKEN_TEXT.mintSelectAll}</span>
-              </Checkbox>
+                label={TOKEN_TEXT.mintSelectAll}
+              />
             ),
           },
           TOKEN_TEXT.investor,
@@ -139,19 +138,11 @@ export function MintDialog({
         {(holding) => (
           <tr key={holding.id}>
             <td>
-              <Checkbox
+              <PickCheckbox
                 checked={!unpicked.has(holding.id)}
-                onChange={(on) => {
-                  const next = new Set(unpicked);
-                  if (on) next.delete(holding.id);
-                  else next.add(holding.id);
-                  setUnpicked(next);
-                }}
-              >
-                <span className={css({ srOnly: true })}>
-                  {TOKEN_TEXT.mintSelect(holding.investorName ?? holding.id)}
-                </span>
-              </Checkbox>
+                onChange={(on) => setUnpicked(togglePick(unpicked, holding.id, !on))}
+                label={TOKEN_TEXT.mintSelect(holding.investorName ?? holding.id)}
+              />
             </td>
             <td>{holding.investorName ?? "—"}</td>
             <td className="num">{formatNumber(holding.amount)}</td>
