@@ -1,10 +1,11 @@
 // /admin/types: the investor account types (add; delete while unused) and the question types (delete while unused).
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { textFields } from "../../app/use-form.ts";
 import { Button, Card, Checkbox, EmptyState, TextField } from "../../ui/index.ts";
 import type { TrackedCommands } from "./admin-data.ts";
 import { TYPES_TEXT } from "./strings.ts";
-import { AddForm, TypeTable, UseCells } from "./TypeTable.tsx";
+import { AddForm, TypeTable, typeDeleter, UseCells } from "./TypeTable.tsx";
 
 export interface InvestorAccountType {
   type: string;
@@ -34,6 +35,8 @@ export function InvestorAccountTypes({ rows, commands }: { rows: InvestorAccount
     setDraft({ type: "", isIndividual: false, isJoint: false });
   }
   const yesNo = (value: boolean) => (value ? TYPES_TEXT.yes : TYPES_TEXT.no);
+  const remove = typeDeleter(commands, "investor_account_type");
+  const field = textFields<"type">(draft, { type: problem }, () => (type) => setDraft({ ...draft, type }));
   return (
     <Card title={TYPES_TEXT.investorAccountTypes} testId="investor-account-types">
       <TypeTable columns={[TYPES_TEXT.type, TYPES_TEXT.individual, TYPES_TEXT.joint]}>
@@ -42,23 +45,12 @@ export function InvestorAccountTypes({ rows, commands }: { rows: InvestorAccount
             <td>{row.type}</td>
             <td>{yesNo(row.isIndividual)}</td>
             <td>{yesNo(row.isJoint)}</td>
-            <UseCells
-              uses={row.uses}
-              label={row.type}
-              onDelete={() =>
-                commands.send("deleteReferenceType", { input: { kind: "investor_account_type", key: row.type } })
-              }
-            />
+            <UseCells uses={row.uses} label={row.type} onDelete={remove(row.type)} />
           </tr>
         ))}
       </TypeTable>
       <AddForm onSubmit={add}>
-        <TextField
-          label={TYPES_TEXT.type}
-          value={draft.type}
-          error={problem}
-          onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-        />
+        <TextField label={TYPES_TEXT.type} {...field("type")} />
         <Checkbox checked={draft.isIndividual} onChange={(checked) => setDraft({ ...draft, isIndividual: checked })}>
           {TYPES_TEXT.individual}
         </Checkbox>
@@ -74,6 +66,7 @@ export function InvestorAccountTypes({ rows, commands }: { rows: InvestorAccount
 }
 
 export function QuestionTypes({ rows, commands }: { rows: QuestionType[] | null; commands: TrackedCommands }) {
+  const remove = typeDeleter(commands, "question_type");
   return (
     <Card title={TYPES_TEXT.questionTypes} testId="question-types">
       {rows === null || rows.length === 0 ? (
@@ -87,11 +80,7 @@ export function QuestionTypes({ rows, commands }: { rows: QuestionType[] | null;
               <td data-identifier className={css({ fontFamily: "mono", fontSize: "xs", wordBreak: "break-all" })}>
                 {row.regex ?? ""}
               </td>
-              <UseCells
-                uses={row.uses}
-                label={row.name}
-                onDelete={() => commands.send("deleteReferenceType", { input: { kind: "question_type", key: row.id } })}
-              />
+              <UseCells uses={row.uses} label={row.name} onDelete={remove(row.id)} />
             </tr>
           ))}
         </TypeTable>

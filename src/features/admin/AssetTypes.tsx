@@ -1,10 +1,11 @@
 // /admin/types: the asset types (name editable; the accounting type while unused; add; delete while unused).
 import { type FormEvent, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { textFields } from "../../app/use-form.ts";
 import { Button, Card, Select, TextField } from "../../ui/index.ts";
 import type { TrackedCommands } from "./admin-data.ts";
 import { TYPES_TEXT } from "./strings.ts";
-import { AddForm, EditableName, TypeTable, UseCells } from "./TypeTable.tsx";
+import { AddForm, EditableName, TypeTable, typeDeleter, UseCells } from "./TypeTable.tsx";
 
 export interface AssetType {
   type: string;
@@ -22,6 +23,8 @@ const ACCOUNTING_TYPES = [
 export function AssetTypes({ rows, commands }: { rows: AssetType[]; commands: TrackedCommands }) {
   const [draft, setDraft] = useState({ type: "", name: "", accountingType: "equity" });
   const [problems, setProblems] = useState<Record<string, string>>({});
+  const remove = typeDeleter(commands, "asset_type");
+  const field = textFields<"type" | "name">(draft, problems, (key) => (value) => setDraft({ ...draft, [key]: value }));
   async function add(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -74,27 +77,13 @@ export function AssetTypes({ rows, commands }: { rows: AssetType[]; commands: Tr
                 <span title={TYPES_TEXT.accountingInUse}>{row.accountingType}</span>
               )}
             </td>
-            <UseCells
-              uses={row.uses}
-              label={row.name}
-              onDelete={() => commands.send("deleteReferenceType", { input: { kind: "asset_type", key: row.type } })}
-            />
+            <UseCells uses={row.uses} label={row.name} onDelete={remove(row.type)} />
           </tr>
         ))}
       </TypeTable>
       <AddForm onSubmit={add}>
-        <TextField
-          label={TYPES_TEXT.type}
-          value={draft.type}
-          error={problems.type}
-          onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-        />
-        <TextField
-          label={TYPES_TEXT.name}
-          value={draft.name}
-          error={problems.name}
-          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-        />
+        <TextField label={TYPES_TEXT.type} {...field("type")} />
+        <TextField label={TYPES_TEXT.name} {...field("name")} />
         <div className={css({ minW: "10rem" })}>
           <Select
             label={TYPES_TEXT.accountingType}

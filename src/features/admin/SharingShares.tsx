@@ -5,7 +5,7 @@ import { css } from "../../../styled-system/css";
 import { Button, Card, Select, TextField } from "../../ui/index.ts";
 import type { TrackedCommands } from "./admin-data.ts";
 import { TYPES_TEXT } from "./strings.ts";
-import { AddForm, EditableName, TypeTable, UseCells } from "./TypeTable.tsx";
+import { AddForm, EditableName, TypeTable, typeDeleter, UseCells } from "./TypeTable.tsx";
 
 export interface SharingShare {
   id: string;
@@ -88,6 +88,7 @@ function ShareForm({
 export function SharingShares({ rows, commands }: { rows: SharingShare[]; commands: TrackedCommands }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const remove = typeDeleter(commands, "document_sharing_allowed_share");
   return (
     <Card title={TYPES_TEXT.sharing} testId="sharing-shares">
       <TypeTable columns={[TYPES_TEXT.documentType, TYPES_TEXT.from, TYPES_TEXT.to, TYPES_TEXT.name]}>
@@ -134,15 +135,7 @@ export function SharingShares({ rows, commands }: { rows: SharingShare[]; comman
                   />
                 )}
               </td>
-              <UseCells
-                uses={row.uses}
-                label={row.name}
-                onDelete={() =>
-                  commands.send("deleteReferenceType", {
-                    input: { kind: "document_sharing_allowed_share", key: row.id },
-                  })
-                }
-              />
+              <UseCells uses={row.uses} label={row.name} onDelete={remove(row.id)} />
             </tr>
           ),
         )}

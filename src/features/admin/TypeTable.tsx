@@ -2,7 +2,9 @@
 // nothing uses it); a name edited in place; the add form under the table.
 import { type FormEvent, type ReactNode, useState } from "react";
 import { css } from "../../../styled-system/css";
+import type { VariablesOf } from "../../domain/commands/catalogue.ts";
 import { Button, TextField, tableClass, tableScroll } from "../../ui/index.ts";
+import type { TrackedCommands } from "./admin-data.ts";
 import { TYPES_TEXT } from "./strings.ts";
 
 /** The table with `columns`, then Uses and a Delete column named for screen readers only. */
@@ -26,6 +28,11 @@ export function TypeTable({ columns, children }: { columns: string[]; children: 
     </div>
   );
 }
+
+/** The Delete of a reference type of `kind`, per row: `onDelete={remove(row.type)}` (deleteReferenceType). */
+export const typeDeleter =
+  (commands: TrackedCommands, kind: VariablesOf<"deleteReferenceType">["input"]["kind"]) => (key: string) => () =>
+    commands.send("deleteReferenceType", { input: { kind, key } });
 
 /** A row's last two cells: its uses, and Delete (disabled while used; asks first). */
 export function UseCells({ uses, label, onDelete }: { uses: number; label: string; onDelete: () => void }) {
