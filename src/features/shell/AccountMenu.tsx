@@ -116,19 +116,17 @@ export function AccountMenu({ session }: { session: Session | null }) {
 function MenuOptionItem({ option, onLogout }: { option: MenuOption; onLogout: () => Promise<void> }) {
   switch (option.kind) {
     case "switch-role":
+    case "support": {
+      // support opens in a new tab, switching the role in this one
+      const newTab = option.kind === "support";
       return (
         <Menu.Item value={option.kind} asChild>
-          <a href={option.href}>{option.label}</a>
-        </Menu.Item>
-      );
-    case "support":
-      return (
-        <Menu.Item value={option.kind} asChild>
-          <a href={option.href} target="_blank" rel="noreferrer">
+          <a href={option.href} target={newTab ? "_blank" : undefined} rel={newTab ? "noreferrer" : undefined}>
             {option.label}
           </a>
         </Menu.Item>
       );
+    }
     case "settings":
       return (
         <Menu.Item value={option.kind} asChild>
