@@ -7067,9 +7067,7 @@ AS $function$
 declare
   session app_public.in_person_sessions;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in();
   select s.* into session from app_public.in_person_sessions s where s.id = hosted_session.session_id;
   if session.id is null or session.host_user_id is distinct from app_private.current_user_id()
       or session.host_account_id is distinct from app_private.current_account_id()
@@ -10057,7 +10055,7 @@ end;
 $function$;
 grant execute on function app_private.require_platform_admin() to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.require_signed_in_writer()
+CREATE OR REPLACE FUNCTION app_private.require_signed_in()
  RETURNS void
  LANGUAGE plpgsql
  STABLE
@@ -10067,6 +10065,18 @@ begin
   if app_private.current_user_id() is null or app_private.current_account_id() is null then
     raise exception 'Not signed in' using errcode = 'LL401';
   end if;
+end
+$function$;
+grant execute on function app_private.require_signed_in() to app_user;
+
+CREATE OR REPLACE FUNCTION app_private.require_signed_in_writer()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  perform app_private.require_signed_in();
   if not app_private.can_write() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
@@ -16373,9 +16383,7 @@ AS $function$
 declare
   verification app_public.accreditations;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in();
   select a.* into verification from app_public.accreditations a where a.id = review_accreditation.accreditation_id;
   if verification.id is null or verification.reviewer_account_id is distinct from app_private.current_account_id() then
     raise exception 'Verification not found.' using errcode = 'LL404';
@@ -16876,9 +16884,7 @@ declare
   investor uuid;
   label text := nullif(regexp_replace(btrim(coalesce(device_label, '')), '\s+', ' ', 'g'), '');
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in();
   if start_in_person_session.id is null or start_in_person_session.distribution_id is null
       or not app_private.may_host_distribution(start_in_person_session.distribution_id) then
     perform app_private.in_person_refused();

@@ -399,9 +399,7 @@ as $function$
 declare
   verification app_public.accreditations;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in();
   select a.* into verification from app_public.accreditations a where a.id = review_accreditation.accreditation_id;
   if verification.id is null or verification.reviewer_account_id is distinct from app_private.current_account_id() then
     raise exception 'Verification not found.' using errcode = 'LL404';

@@ -49,9 +49,7 @@ as $function$
 declare
   session app_public.in_person_sessions;
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in();
   select s.* into session from app_public.in_person_sessions s where s.id = hosted_session.session_id;
   if session.id is null or session.host_user_id is distinct from app_private.current_user_id()
       or session.host_account_id is distinct from app_private.current_account_id()
@@ -155,9 +153,7 @@ declare
   investor uuid;
   label text := nullif(regexp_replace(btrim(coalesce(device_label, '')), '\s+', ' ', 'g'), '');
 begin
-  if app_private.current_user_id() is null or app_private.current_account_id() is null then
-    raise exception 'Not signed in' using errcode = 'LL401';
-  end if;
+  perform app_private.require_signed_in();
   if start_in_person_session.id is null or start_in_person_session.distribution_id is null
       or not app_private.may_host_distribution(start_in_person_session.distribution_id) then
     perform app_private.in_person_refused();

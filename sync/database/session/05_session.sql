@@ -38,9 +38,8 @@ comment on function app_private.request_reader() is
   'True while a request runs (role app_user), also inside SECURITY DEFINER functions, which change current_user only.';
 grant execute on function app_private.request_reader() to app_user;
 
--- Who may change anything: a signed-in user in an account ('Not signed in', LL401) who is not a viewer there
--- ('Operation not allowed', LL403).
-create or replace function app_private.require_signed_in_writer()
+-- A signed-in user in an account ('Not signed in', LL401).
+create or replace function app_private.require_signed_in()
   returns void
   language plpgsql
   stable
@@ -50,6 +49,20 @@ begin
   if app_private.current_user_id() is null or app_private.current_account_id() is null then
     raise exception 'Not signed in' using errcode = 'LL401';
   end if;
+end
+$function$;
+grant execute on function app_private.require_signed_in() to app_user;
+
+-- Who may change anything: a signed-in user in an account (above) who is not a viewer there ('Operation not allowed',
+-- LL403).
+create or replace function app_private.require_signed_in_writer()
+  returns void
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog'
+as $function$
+begin
+  perform app_private.require_signed_in();
   if not app_private.can_write() then
     raise exception 'Operation not allowed' using errcode = 'LL403';
   end if;
