@@ -60,93 +60,88 @@ export function AddEndpointDialog({
   const close = () => onClose(secret !== null);
   // one dialog from the form to the secret: a second dialog opened as the first closes would lose the focus to the
   // page and close at once
-  if (secret !== null)
-    return (
-      <Dialog
-        open
-        onOpenChange={(open) => !open && close()}
-        title={WEBHOOKS_TEXT.secretTitle}
-        description={WEBHOOKS_TEXT.secretDescription}
-        finalFocus={() => (opener?.isConnected ? opener : null)}
-        footer={<Button onClick={close}>{WEBHOOKS_TEXT.done}</Button>}
-      >
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={secret !== null ? WEBHOOKS_TEXT.secretTitle : WEBHOOKS_TEXT.addTitle}
+      description={secret !== null ? WEBHOOKS_TEXT.secretDescription : WEBHOOKS_TEXT.addDescription}
+      finalFocus={() => (opener?.isConnected ? opener : null)}
+      footer={
+        secret !== null ? (
+          <Button onClick={close}>{WEBHOOKS_TEXT.done}</Button>
+        ) : (
+          <DialogButtons
+            cancelLabel={WEBHOOKS_TEXT.cancel}
+            onCancel={close}
+            actionLabel={WEBHOOKS_TEXT.save}
+            onAction={() => void save()}
+            busy={saving}
+          />
+        )
+      }
+    >
+      {secret !== null ? (
         <SecretText
           secret={secret}
           copyLabel={WEBHOOKS_TEXT.copy}
           copiedLabel={WEBHOOKS_TEXT.copied}
           testId="webhook-secret"
         />
-      </Dialog>
-    );
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && close()}
-      title={WEBHOOKS_TEXT.addTitle}
-      description={WEBHOOKS_TEXT.addDescription}
-      finalFocus={() => (opener?.isConnected ? opener : null)}
-      footer={
-        <DialogButtons
-          cancelLabel={WEBHOOKS_TEXT.cancel}
-          onCancel={close}
-          actionLabel={WEBHOOKS_TEXT.save}
-          onAction={() => void save()}
-          busy={saving}
-        />
-      }
-    >
-      <form
-        noValidate
-        className={formGrid}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <div className={fullRow}>
-          <TextField
-            label={WEBHOOKS_TEXT.url}
-            kind="url"
-            value={url}
-            error={errors.url}
-            placeholder="https://"
-            onValueChange={setUrl}
-            autoFocus
-          />
-        </div>
-        <fieldset className={fullRow}>
-          <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{WEBHOOKS_TEXT.events}</legend>
-          <p className={mutedText}>{WEBHOOKS_TEXT.eventsHint}</p>
-          <div
-            className={css({
-              display: "grid",
-              gap: "2",
-              mt: "2",
-              gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
-            })}
-          >
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox
-                key={type}
-                checked={events.includes(type)}
-                onChange={toggle(type)}
-                invalid={Boolean(errors.events)}
-              >
-                {WEBHOOKS_TEXT.eventLabels[type]}
-              </Checkbox>
-            ))}
-          </div>
-          <div className={css({ mt: "3" })}>
-            <FieldError text={errors.events} />
-          </div>
-        </fieldset>
-        {errors.form && (
+      ) : (
+        <form
+          noValidate
+          className={formGrid}
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
           <div className={fullRow}>
-            <ErrorBlock text={errors.form} />
+            <TextField
+              label={WEBHOOKS_TEXT.url}
+              kind="url"
+              value={url}
+              error={errors.url}
+              placeholder="https://"
+              onValueChange={setUrl}
+              autoFocus
+            />
           </div>
-        )}
-        <button type="submit" hidden />
-      </form>
+          <fieldset className={fullRow}>
+            <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "2" })}>{WEBHOOKS_TEXT.events}</legend>
+            <p className={mutedText}>{WEBHOOKS_TEXT.eventsHint}</p>
+            <div
+              className={css({
+                display: "grid",
+                gap: "2",
+                mt: "2",
+                gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
+              })}
+            >
+              {WEBHOOK_EVENT_TYPES.map((type) => (
+                <Checkbox
+                  key={type}
+                  checked={events.includes(type)}
+                  onChange={toggle(type)}
+                  invalid={Boolean(errors.events)}
+                >
+                  {WEBHOOKS_TEXT.eventLabels[type]}
+                </Checkbox>
+              ))}
+            </div>
+            <div className={css({ mt: "3" })}>
+              <FieldError text={errors.events} />
+            </div>
+          </fieldset>
+          {errors.form && (
+            <div className={fullRow}>
+              <ErrorBlock text={errors.form} />
+            </div>
+          )}
+          <button type="submit" hidden />
+        </form>
+      )}
     </Dialog>
   );
 }
