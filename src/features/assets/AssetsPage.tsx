@@ -1,6 +1,6 @@
 // /assets (spec part 1 section 2.7). Issuers: their editable asset table. Brokers: every issuer with its assets and
 // rounds, read-only and with no security link. Reads the local replicas only, so it works offline; writes queue.
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
 import { useModel } from "../../data/hooks.tsx";
@@ -64,21 +64,16 @@ function IssuerAssets() {
   const [editing, setEditing] = useState<Editing>(null);
   return (
     <>
-      <PageHeader
-        title={ASSETS_TEXT.assets}
+      <AssetsList
+        intro={ASSETS_TEXT.issuerIntro}
         actions={
           viewer.canWrite && (
             <Button onClick={() => setEditing({ kind: "asset", asset: null })}>{ASSETS_TEXT.createAsset}</Button>
           )
         }
+        loading={loading}
+        none={own.length === 0}
       >
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{ASSETS_TEXT.issuerIntro}</p>
-      </PageHeader>
-      {loading ? (
-        <LoadingIndicator />
-      ) : own.length === 0 ? (
-        <EmptyState text={MESSAGES.noAssets} />
-      ) : (
         <div className={dataTableCard}>
           <AssetTable
             assets={own}
@@ -92,7 +87,7 @@ function IssuerAssets() {
             onEditRound={(asset, round) => setEditing({ kind: "round", asset, round })}
           />
         </div>
-      )}
+      </AssetsList>
       {editing?.kind === "asset" && (
         <AssetDialog asset={editing.asset} assetTypes={assetTypes} onClose={() => setEditing(null)} />
       )}
@@ -127,33 +122,49 @@ function AllIssuersAssets() {
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [assets.rows, issuers.rows]);
   return (
+    <AssetsList intro={ASSETS_TEXT.allIssuersIntro} loading={loading} none={groups.length === 0}>
+      <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+        {groups.map((group) => (
+          <section key={group.issuerId} aria-label={group.name} data-testid="issuer-group">
+            <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "2", color: "fg.default" })}>{group.name}</h2>
+            <div className={dataTableCard}>
+              <AssetTable
+                assets={group.assets}
+                roundsByAsset={roundsByAsset}
+                securities={securitiesById}
+                issuerView={false}
+                canWrite={false}
+                headingLevel={3}
+              />
+            </div>
+          </section>
+        ))}
+      </div>
+    </AssetsList>
+  );
+}
+
+/** The page's heading with its introduction (and Create for writers), then the spinner while the assets load, the
+ * empty text when there is none, or the assets. */
+function AssetsList({
+  intro,
+  actions,
+  loading,
+  none,
+  children,
+}: {
+  intro: string;
+  actions?: ReactNode;
+  loading: boolean;
+  none: boolean;
+  children: ReactNode;
+}) {
+  return (
     <>
-      <PageHeader title={ASSETS_TEXT.assets}>
-        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{ASSETS_TEXT.allIssuersIntro}</p>
+      <PageHeader title={ASSETS_TEXT.assets} actions={actions}>
+        <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{intro}</p>
       </PageHeader>
-      {loading ? (
-        <LoadingIndicator />
-      ) : groups.length === 0 ? (
-        <EmptyState text={MESSAGES.noAssets} />
-      ) : (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
-          {groups.map((group) => (
-            <section key={group.issuerId} aria-label={group.name} data-testid="issuer-group">
-              <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "2", color: "fg.default" })}>{group.name}</h2>
-              <div className={dataTableCard}>
-                <AssetTable
-                  assets={group.assets}
-                  roundsByAsset={roundsByAsset}
-                  securities={securitiesById}
-                  issuerView={false}
-                  canWrite={false}
-                  headingLevel={3}
-                />
-              </div>
-            </section>
-          ))}
-        </div>
-      )}
+      {loading ? <LoadingIndicator /> : none ? <EmptyState text={MESSAGES.noAssets} /> : children}
     </>
   );
 }
