@@ -2,14 +2,14 @@
 // twitter handle, which owners and admins change (updateAccountById, a queued command: it works offline and the
 // replica shows the change, marked pending, until the server has it); viewers read them. The server refuses anyone
 // else (tests/server/account-settings.test.ts).
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
-import { textFields } from "../../app/use-form.ts";
+import { useForm } from "../../app/use-form.ts";
 import { useCommand } from "../../data/hooks.tsx";
 import type { PendingMark } from "../../data/pending.ts";
 import { Button, Fact, Facts, FormGrid, SyncMark, TextField, toast } from "../../ui/index.ts";
 import { SaveOrCancel } from "./SaveOrCancel.tsx";
-import { checkContactDetails, contactPatch, type ContactDetails as Details, type Errors } from "./settings-form.ts";
+import { asChecked, checkContactDetails, contactPatch, type ContactDetails as Details } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
 export interface AccountContact {
@@ -76,26 +76,20 @@ export function ContactDetails({
 
 function ContactForm({ account, onDone }: { account: AccountContact; onDone: () => void }) {
   const command = useCommand();
-  const [values, setValues] = useState<Details>(() => detailsOf(account));
-  const [errors, setErrors] = useState<Errors<Details>>({});
-  const set = (key: keyof Details) => (value: string) => setValues((previous) => ({ ...previous, [key]: value }));
-  const field = textFields(values, errors, set);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkContactDetails(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const patch = contactPatch(detailsOf(account), values);
-    if (Object.keys(patch).length > 0) {
+  const { field, onSubmit } = useForm({
+    initial: () => detailsOf(account),
+    check: (values: Details) => asChecked(values, checkContactDetails(values)),
+    submit: async (values) => {
+      const patch = contactPatch(detailsOf(account), values);
+      if (Object.keys(patch).length === 0) return;
       await command("updateAccountById", { input: { id: account.id, patch } });
       toast.success(SETTINGS_TEXT.saved);
-    }
-    onDone();
-  };
+    },
+    onDone,
+  });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="contact-form">
+    <form onSubmit={onSubmit} noValidate data-testid="contact-form">
       <FormGrid>
         <TextField label={SETTINGS_TEXT.email} type="email" {...field("email")} />
         <TextField label={SETTINGS_TEXT.url} kind="url" {...field("url")} />

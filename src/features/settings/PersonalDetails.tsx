@@ -4,16 +4,16 @@
 // `account_details` replica (a kind of `records`, the account's members only), so the panel reads them offline too.
 // Owners and admins correct an address (updateAddressById, a queued command shown with its pending mark over the
 // replica's value); viewers read. Parties are read-only here: they are entered in account setup.
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { css } from "../../../styled-system/css";
-import { textFields } from "../../app/use-form.ts";
+import { useForm } from "../../app/use-form.ts";
 import { useCommand, useDocument } from "../../data/hooks.tsx";
 import type { AccountParty, LocatedAddress } from "../../data/models/account-details.ts";
 import type { PendingMark } from "../../data/pending.ts";
 import { usePending } from "../../data/pending-hooks.ts";
 import { Button, Card, Fact, FormGrid, mutedText, SyncMark, TextField } from "../../ui/index.ts";
 import { SaveOrCancel } from "./SaveOrCancel.tsx";
-import { type AddressFields, addressLine, checkAddress, type Errors, maskedTaxNumber } from "./settings-form.ts";
+import { type AddressFields, addressLine, asChecked, checkAddress, maskedTaxNumber } from "./settings-form.ts";
 import { SETTINGS_TEXT } from "./strings.ts";
 
 interface Address extends AddressFields {
@@ -162,26 +162,21 @@ export function PersonalDetails({
 
 function AddressForm({ address, onDone }: { address: Address; onDone: () => void }) {
   const command = useCommand();
-  const [values, setValues] = useState<AddressFields>(address);
-  const [errors, setErrors] = useState<Errors<AddressFields>>({});
-  const set = (key: keyof AddressFields) => (value: string) => setValues((previous) => ({ ...previous, [key]: value }));
-  const field = textFields(values, errors, set);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkAddress(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const patch: Partial<AddressFields> = {};
-    for (const key of ["lineOne", "lineTwo", "city", "province", "postalCode"] as const) {
-      if (values[key].trim() !== address[key]) patch[key] = values[key].trim();
-    }
-    if (Object.keys(patch).length > 0) await command("updateAddressById", { input: { id: address.id, patch } });
-    onDone();
-  };
+  const { field, onSubmit } = useForm({
+    initial: (): AddressFields => address,
+    check: (values: AddressFields) => asChecked(values, checkAddress(values)),
+    submit: async (values) => {
+      const patch: Partial<AddressFields> = {};
+      for (const key of ["lineOne", "lineTwo", "city", "province", "postalCode"] as const) {
+        if (values[key].trim() !== address[key]) patch[key] = values[key].trim();
+      }
+      if (Object.keys(patch).length > 0) await command("updateAddressById", { input: { id: address.id, patch } });
+    },
+    onDone,
+  });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="address-form">
+    <form onSubmit={onSubmit} noValidate data-testid="address-form">
       <FormGrid>
         <TextField label={SETTINGS_TEXT.lineOne} {...field("lineOne")} />
         <TextField label={SETTINGS_TEXT.lineTwo} {...field("lineTwo")} />

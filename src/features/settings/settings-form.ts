@@ -2,22 +2,27 @@
 // mistake is named by its field before anything is queued. Pure: the forms pass their values.
 import { SETTINGS_TEXT } from "./strings.ts";
 
-export interface ContactDetails {
+export type ContactDetails = {
   email: string;
   url: string;
   supportEmail: string;
   twitterHandle: string;
-}
+};
 
-export interface AddressFields {
+export type AddressFields = {
   lineOne: string;
   lineTwo: string;
   city: string;
   province: string;
   postalCode: string;
-}
+};
 
 export type Errors<T> = Partial<Record<keyof T, string>>;
+
+/** A check's answer as the forms' useForm takes it: the values when nothing is wrong, else the messages. */
+export function asChecked<T>(values: T, errors: Errors<T>) {
+  return Object.keys(errors).length > 0 ? { ok: false as const, errors } : { ok: true as const, value: values };
+}
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const TWITTER = /^[A-Za-z0-9_]{1,15}$/;
