@@ -53,21 +53,40 @@ export function ReviewPage() {
         <LoadingIndicator />
       ) : (
         <div className={css({ display: "flex", flexDirection: "column", gap: "8" })}>
-          <section aria-labelledby="accreditations-to-review" data-testid="accreditations-to-review">
-            <SectionTitle>
-              <span id="accreditations-to-review">{`${T.toReview} (${toReview.length})`}</span>
-            </SectionTitle>
-            <VerificationList rows={toReview} empty={T.toReviewEmpty} canWrite={canWrite} decisions={decisions} />
-          </section>
-          <section aria-labelledby="accreditations-decided" data-testid="accreditations-decided">
-            <SectionTitle>
-              <span id="accreditations-decided">{`${T.decided} (${decided.length})`}</span>
-            </SectionTitle>
-            <VerificationList rows={decided} empty={T.decidedEmpty} canWrite={false} decisions={decisions} />
-          </section>
+          <ReviewSection list="to-review" rows={toReview} canWrite={canWrite} decisions={decisions} />
+          <ReviewSection list="decided" rows={decided} canWrite={false} decisions={decisions} />
         </div>
       )}
     </Page>
+  );
+}
+
+/** The two lists' headings and empty texts. */
+const LISTS = {
+  "to-review": { title: T.toReview, empty: T.toReviewEmpty },
+  decided: { title: T.decided, empty: T.decidedEmpty },
+};
+
+/** One of the two lists (to review, decided): its heading with the count, then its cards or its empty text. */
+function ReviewSection({
+  list,
+  rows,
+  canWrite,
+  decisions,
+}: {
+  list: keyof typeof LISTS;
+  rows: Verification[];
+  canWrite: boolean;
+  decisions: Map<string, QueuedDecision>;
+}) {
+  const id = `accreditations-${list}`;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <SectionTitle>
+        <span id={id}>{`${LISTS[list].title} (${rows.length})`}</span>
+      </SectionTitle>
+      <VerificationList rows={rows} empty={LISTS[list].empty} canWrite={canWrite} decisions={decisions} />
+    </section>
   );
 }
 
