@@ -3968,7 +3968,7 @@ CREATE OR REPLACE FUNCTION app_private.add_timestamps(tbl regclass)
  LANGUAGE plpgsql
 AS $function$
 begin
-  execute format('create trigger _100_timestamps before insert or update on %s
+  execute format('create or replace trigger _100_timestamps before insert or update on %s
     for each row execute function app_private.tg__timestamps()', tbl);
 end
 $function$;
@@ -3978,7 +3978,7 @@ CREATE OR REPLACE FUNCTION app_private.add_viewer_guard(tbl regclass)
  LANGUAGE plpgsql
 AS $function$
 begin
-  execute format('create trigger _050_refuse_viewer before insert or update or delete on %s
+  execute format('create or replace trigger _050_refuse_viewer before insert or update or delete on %s
     for each statement execute function app_private.tg__refuse_viewer()', tbl);
 end
 $function$;
@@ -3988,7 +3988,7 @@ CREATE OR REPLACE FUNCTION app_private.add_write_guard(tbl regclass, account_typ
  LANGUAGE plpgsql
 AS $function$
 begin
-  execute format('create trigger _050_guard_write before insert or update or delete on %s
+  execute format('create or replace trigger _050_guard_write before insert or update or delete on %s
     for each statement execute function app_private.tg__guard_write(%s)', tbl,
     (select string_agg(quote_literal(t), ', ') from unnest(account_types) t));
 end

@@ -480,15 +480,7 @@ end;
 $function$;
 revoke all on function app_private.apply_payment_event(uuid, text, numeric, text) from public;
 
-create or replace trigger _100_timestamps before insert or update on app_public.integrations
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.account_integrations
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.payment_accounts
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.payment_issuers
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.payment_instruments
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.payment_trades
-  for each row execute function app_private.tg__timestamps();
+-- created_on and updated_on kept by the timestamps trigger (schema/40_helpers.sql).
+select app_private.add_timestamps(t)
+from unnest(array['app_public.integrations', 'app_public.account_integrations', 'app_public.payment_accounts',
+                  'app_public.payment_issuers', 'app_public.payment_instruments', 'app_public.payment_trades']::regclass[]) t;

@@ -6,23 +6,15 @@
 -- ---------------------------------------------------------------------------------------------------------------
 -- Timestamps and the write guard (owners and admins of issuers and brokers; viewers never write).
 
-create or replace trigger _100_timestamps before insert or update on app_public.onboarding_question_types
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.onboarding_question_sets
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.onboarding_questions
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.onboarding_question_joins
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.instanced_account_information
-  for each row execute function app_private.tg__timestamps();
+select app_private.add_timestamps(t)
+from unnest(array['app_public.onboarding_question_types', 'app_public.onboarding_question_sets',
+                  'app_public.onboarding_questions', 'app_public.onboarding_question_joins',
+                  'app_public.instanced_account_information']::regclass[]) t;
 
-create or replace trigger _050_guard_write before insert or update or delete on app_public.onboarding_question_sets
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
-create or replace trigger _050_guard_write before insert or update or delete on app_public.onboarding_questions
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
-create or replace trigger _050_guard_write before insert or update or delete on app_public.onboarding_question_joins
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
+-- Written by issuers and brokers only (the write guard of schema/40_helpers.sql).
+select app_private.add_write_guard(t, '{issuer,broker}')
+from unnest(array['app_public.onboarding_question_sets', 'app_public.onboarding_questions',
+                  'app_public.onboarding_question_joins']::regclass[]) t;
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- Row-level security: an account reads and writes its own sets and questions; the types are for everyone; an

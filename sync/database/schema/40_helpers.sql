@@ -1,5 +1,6 @@
--- Early code file: the table helpers migrations call (add_timestamps, add_write_guard, add_viewer_guard) with their
--- trigger functions, tg__append_only, and replicate(), which installs record_change triggers.
+-- Early code file: the table helpers migrations and code files call (add_timestamps, add_write_guard, add_viewer_guard:
+-- each makes its trigger again when it exists) with their trigger functions, tg__append_only, and replicate(), which
+-- installs record_change triggers.
 -- Early files (sync/database/schema/) are applied before the pending migrations, so they hold only what the schema
 -- or the migrations need. Changing a check function does not recheck stored rows: such a change comes with a
 -- migration that revalidates them (docs/DATABASE.md, "Early files").
@@ -70,7 +71,7 @@ CREATE OR REPLACE FUNCTION app_private.add_timestamps(tbl regclass)
  LANGUAGE plpgsql
 AS $function$
 begin
-  execute format('create trigger _100_timestamps before insert or update on %s
+  execute format('create or replace trigger _100_timestamps before insert or update on %s
     for each row execute function app_private.tg__timestamps()', tbl);
 end
 $function$;
@@ -80,7 +81,7 @@ CREATE OR REPLACE FUNCTION app_private.add_viewer_guard(tbl regclass)
  LANGUAGE plpgsql
 AS $function$
 begin
-  execute format('create trigger _050_refuse_viewer before insert or update or delete on %s
+  execute format('create or replace trigger _050_refuse_viewer before insert or update or delete on %s
     for each statement execute function app_private.tg__refuse_viewer()', tbl);
 end
 $function$;
@@ -90,7 +91,7 @@ CREATE OR REPLACE FUNCTION app_private.add_write_guard(tbl regclass, account_typ
  LANGUAGE plpgsql
 AS $function$
 begin
-  execute format('create trigger _050_guard_write before insert or update or delete on %s
+  execute format('create or replace trigger _050_guard_write before insert or update or delete on %s
     for each statement execute function app_private.tg__guard_write(%s)', tbl,
     (select string_agg(quote_literal(t), ', ') from unnest(account_types) t));
 end

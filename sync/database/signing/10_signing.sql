@@ -92,14 +92,10 @@ create policy select_own on app_public.sent_signing_documents for select to publ
   using (((mapped_signing_template_id IN ( SELECT app_private.own_mapped_signing_template_ids() AS ids))
     OR ((sent_to_id = app_private.current_account_id()) AND (app_private.current_account_type() = 'investor'::text))));
 
-create or replace trigger _050_guard_write before insert or update or delete on app_public.mapped_signing_templates
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
-create or replace trigger _050_guard_write before insert or update or delete on app_public.signing_roles
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
-create or replace trigger _050_guard_write before insert or update or delete on app_public.signing_fields
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
-create or replace trigger _050_guard_write before insert or update or delete on app_public.mapped_signing_template_question_sets
-  for each statement execute function app_private.tg__guard_write('issuer', 'broker');
+-- Written by issuers and brokers only (the write guard of schema/40_helpers.sql).
+select app_private.add_write_guard(t, '{issuer,broker}')
+from unnest(array['app_public.mapped_signing_templates', 'app_public.signing_roles', 'app_public.signing_fields',
+                  'app_public.mapped_signing_template_question_sets']::regclass[]) t;
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- Mapping rules.
@@ -304,26 +300,12 @@ begin
 end;
 $function$;
 
-create or replace trigger _100_timestamps before insert or update on app_public.signing_accounts
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.signing_templates
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.signing_documents
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.mapping_roles
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.mapping_fields
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.mapped_signing_templates
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.signing_roles
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.signing_fields
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.mapped_signing_template_question_sets
-  for each row execute function app_private.tg__timestamps();
-create or replace trigger _100_timestamps before insert or update on app_public.sent_signing_documents
-  for each row execute function app_private.tg__timestamps();
+-- created_on and updated_on kept by the timestamps trigger (schema/40_helpers.sql).
+select app_private.add_timestamps(t)
+from unnest(array['app_public.signing_accounts', 'app_public.signing_templates', 'app_public.signing_documents',
+                  'app_public.mapping_roles', 'app_public.mapping_fields', 'app_public.mapped_signing_templates',
+                  'app_public.signing_roles', 'app_public.signing_fields',
+                  'app_public.mapped_signing_template_question_sets', 'app_public.sent_signing_documents']::regclass[]) t;
 create or replace trigger _300_rules before update on app_public.signing_roles
   for each row execute function app_private.tg_signing_roles__rules();
 create or replace trigger _300_rules before update on app_public.signing_fields
