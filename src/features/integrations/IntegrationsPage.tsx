@@ -111,24 +111,26 @@ export function IntegrationsPage() {
   );
 }
 
+/** The investor's connections: a link to the screen and what it holds. */
+const INVESTOR_LINKS = [
+  { to: "/wallet", title: T.investorWallet, detail: T.investorWalletDetail },
+  { to: "/investor-documents", title: T.investorDocuments, detail: T.investorDocumentsDetail },
+] as const;
+
 /** An investor's connections that work today: its wallet's chain addresses and the documents its issuers send. */
 function InvestorConnections() {
   return (
     <Card testId="integration-investor-connections" title={T.investorTitle}>
       <p className={css({ fontSize: "sm", color: "fg.default" })}>{T.investorIntro}</p>
       <ul className={css({ display: "flex", flexDirection: "column", gap: "2", fontSize: "sm" })}>
-        <li>
-          <Link to="/wallet" className={linkClass}>
-            {T.investorWallet}
-          </Link>
-          {` ${T.investorWalletDetail}`}
-        </li>
-        <li>
-          <Link to="/investor-documents" className={linkClass}>
-            {T.investorDocuments}
-          </Link>
-          {` ${T.investorDocumentsDetail}`}
-        </li>
+        {INVESTOR_LINKS.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={linkClass}>
+              {item.title}
+            </Link>
+            {` ${item.detail}`}
+          </li>
+        ))}
       </ul>
     </Card>
   );
