@@ -13122,6 +13122,22 @@ AS $function$
 $function$;
 grant execute on function app_private.transaction_documents_of(visible uuid[], policies boolean) to app_user;
 
+CREATE OR REPLACE FUNCTION app_private.transfer_already(transfer app_public.transfers, decision text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO 'pg_catalog'
+AS $function$
+begin
+  if transfer.status = decision then
+    return true;
+  elsif transfer.status <> 'open' then
+    raise exception 'This transfer request was % and cannot be %.', transfer.status, decision using errcode = 'LL409';
+  end if;
+  return false;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.transfer_chain_plan(holding app_public.holdings, transferee uuid, units numeric, at_approval boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -13662,11 +13678,9 @@ declare
   body text;
   chain_plan jsonb;
 begin
-  if transfer.status = 'approved' then
+  if app_private.transfer_already(transfer, 'approved') then
     -- a second approval (another device, another admin) applies nothing
     return transfer;
-  elsif transfer.status <> 'open' then
-    raise exception 'This transfer request was % and cannot be approved.', transfer.status using errcode = 'LL409';
   end if;
   select h.* into holding from app_public.holdings h where h.id = transfer.holding_id for update;
   perform app_private.check_transfer_rules(holding, transfer.transferee_id, true);
@@ -13895,10 +13909,8 @@ begin
   if transfer.id is null then
     raise exception 'Transfer request not found' using errcode = 'LL404';
   end if;
-  if transfer.status = 'cancelled' then
+  if app_private.transfer_already(transfer, 'cancelled') then
     return transfer;
-  elsif transfer.status <> 'open' then
-    raise exception 'This transfer request was % and cannot be cancelled.', transfer.status using errcode = 'LL409';
   end if;
   update app_public.transfers t set status = 'cancelled', decided_on = now(),
                                     decided_by_id = app_private.current_user_id(),
@@ -16044,10 +16056,8 @@ declare
   refused_by_rule boolean := false;
   security_name text;
 begin
-  if transfer.status = 'rejected' then
+  if app_private.transfer_already(transfer, 'rejected') then
     return transfer;
-  elsif transfer.status <> 'open' then
-    raise exception 'This transfer request was % and cannot be rejected.', transfer.status using errcode = 'LL409';
   end if;
   if trim(coalesce(reject_transfer.reason, '')) = '' then
     raise exception 'A reason is required to reject a transfer.' using errcode = 'LL422';

@@ -290,6 +290,24 @@ begin
 end
 $function$;
 
+-- A decision on a request: true when the request already has it (the same decision twice, from another device or
+-- another admin, changes nothing), false while it is open, else refused (LL409) with the status it has.
+create or replace function app_private.transfer_already(transfer app_public.transfers, decision text)
+  returns boolean
+  language plpgsql
+  immutable
+  set search_path to 'pg_catalog'
+as $function$
+begin
+  if transfer.status = decision then
+    return true;
+  elsif transfer.status <> 'open' then
+    raise exception 'This transfer request was % and cannot be %.', transfer.status, decision using errcode = 'LL409';
+  end if;
+  return false;
+end
+$function$;
+
 create or replace function app_public.approve_transfer(transfer_id uuid)
   returns app_public.transfers
   language plpgsql
@@ -305,11 +323,9 @@ declare
   body text;
   chain_plan jsonb;
 begin
-  if transfer.status = 'approved' then
+  if app_private.transfer_already(transfer, 'approved') then
     -- a second approval (another device, another admin) applies nothing
     return transfer;
-  elsif transfer.status <> 'open' then
-    raise exception 'This transfer request was % and cannot be approved.', transfer.status using errcode = 'LL409';
   end if;
   select h.* into holding from app_public.holdings h where h.id = transfer.holding_id for update;
   perform app_private.check_transfer_rules(holding, transfer.transferee_id, true);
@@ -380,10 +396,8 @@ declare
   refused_by_rule boolean := false;
   security_name text;
 begin
-  if transfer.status = 'rejected' then
+  if app_private.transfer_already(transfer, 'rejected') then
     return transfer;
-  elsif transfer.status <> 'open' then
-    raise exception 'This transfer request was % and cannot be rejected.', transfer.status using errcode = 'LL409';
   end if;
   if trim(coalesce(reject_transfer.reason, '')) = '' then
     raise exception 'A reason is required to reject a transfer.' using errcode = 'LL422';
@@ -439,10 +453,8 @@ begin
   if transfer.id is null then
     raise exception 'Transfer request not found' using errcode = 'LL404';
   end if;
-  if transfer.status = 'cancelled' then
+  if app_private.transfer_already(transfer, 'cancelled') then
     return transfer;
-  elsif transfer.status <> 'open' then
-    raise exception 'This transfer request was % and cannot be cancelled.', transfer.status using errcode = 'LL409';
   end if;
   update app_public.transfers t set status = 'cancelled', decided_on = now(),
                                     decided_by_id = app_private.current_user_id(),
