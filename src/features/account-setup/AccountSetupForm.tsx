@@ -152,6 +152,18 @@ function SetupForm({
     }
   }
 
+  /** The primary or the mailing address block, bound to its part of the draft and its messages. */
+  const addressFields = (key: "address" | "mailing", label: string) => (
+    <AddressFields
+      label={label}
+      address={draft[key]}
+      onChange={(address) => set({ [key]: address })}
+      errors={within(errors, key)}
+      countries={reference.countries}
+      states={reference.states}
+    />
+  );
+
   return (
     <form
       onSubmit={submit}
@@ -218,27 +230,11 @@ function SetupForm({
       </Section>
 
       <Section title={ACCOUNT_SETUP_TEXT.address}>
-        <AddressFields
-          label={ACCOUNT_SETUP_TEXT.primaryAddress}
-          address={draft.address}
-          onChange={(address) => set({ address })}
-          errors={within(errors, "address")}
-          countries={reference.countries}
-          states={reference.states}
-        />
+        {addressFields("address", ACCOUNT_SETUP_TEXT.primaryAddress)}
         <Checkbox checked={draft.separateMailing} onChange={(checked) => set({ separateMailing: checked })}>
           {ACCOUNT_SETUP_TEXT.mailingDifferent}
         </Checkbox>
-        {draft.separateMailing && (
-          <AddressFields
-            label={ACCOUNT_SETUP_TEXT.mailingAddress}
-            address={draft.mailing}
-            onChange={(mailing) => set({ mailing })}
-            errors={within(errors, "mailing")}
-            countries={reference.countries}
-            states={reference.states}
-          />
-        )}
+        {draft.separateMailing && addressFields("mailing", ACCOUNT_SETUP_TEXT.mailingAddress)}
       </Section>
 
       {canAddParties(type) && (
