@@ -31,6 +31,7 @@ import {
 } from "../signing/index.ts";
 import { signingLink } from "./integration.ts";
 import { OfflineSigning } from "./OfflineSigning.tsx";
+import { ProviderFrame } from "./ProviderFrame.tsx";
 import { SignForm } from "./SignForm.tsx";
 import { SigningValues } from "./SigningValues.tsx";
 
@@ -265,18 +266,7 @@ function ProviderSigning({ step }: { step: StepDoc }) {
   }
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="signing-provider">
-      <iframe
-        title={stepTitle(step)}
-        src={url}
-        className={css({
-          w: "full",
-          h: "36rem",
-          borderWidth: "1px",
-          borderColor: "border.default",
-          borderRadius: "md",
-          bg: "bg.surface",
-        })}
-      />
+      <ProviderFrame title={stepTitle(step)} src={url} tall />
       <p className={css({ fontSize: "sm", color: "fg.muted" })}>
         <a href={url} target="_blank" rel="noopener" className={linkClass}>
           {T.openInNewTab}

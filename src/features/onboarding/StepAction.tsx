@@ -24,6 +24,7 @@ import { AccreditationStepAction } from "../accreditation/index.ts";
 import { PaymentStepAction } from "../payments/index.ts";
 import { InvestReadyAction } from "./InvestReadyAction.tsx";
 import { asyncCredential, asyncIframeUrl, LOCAL_STEP_MESSAGE_SOURCE, signingLink } from "./integration.ts";
+import { ProviderFrame } from "./ProviderFrame.tsx";
 import { ProviderLink } from "./ProviderLink.tsx";
 import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";
@@ -291,22 +292,5 @@ function AsyncIframeAction({ step }: { step: StepDoc }) {
       {error && <ErrorBlock text={error} />}
       {url ? <ProviderFrame title={stepTitle(step)} src={url} /> : <Spinner />}
     </div>
-  );
-}
-
-function ProviderFrame({ title, src }: { title: string; src: string }) {
-  return (
-    <iframe
-      title={title}
-      src={src}
-      className={css({
-        w: "full",
-        h: "22rem",
-        borderWidth: "1px",
-        borderColor: "border.default",
-        borderRadius: "md",
-        bg: "bg.surface",
-      })}
-    />
   );
 }
