@@ -99,25 +99,9 @@ function RulesForm({ securityId, rules }: { securityId: string; rules: TransferR
   return (
     <form noValidate onSubmit={form.onSubmit} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
       <FormGrid columns={3}>
-        <DateInput
-          label={TRANSFERS_TEXT.lockupEndsOn}
-          value={form.values.lockupEndsOn}
-          onChange={form.setNullable("lockupEndsOn")}
-        />
-        <TextField
-          label={TRANSFERS_TEXT.minimumHoldingDays}
-          kind="integer"
-          value={form.values.minimumHoldingDays ?? ""}
-          onValueChange={form.set("minimumHoldingDays")}
-          error={form.errors.minimumHoldingDays}
-        />
-        <TextField
-          label={TRANSFERS_TEXT.firstRefusalDays}
-          kind="integer"
-          value={form.values.firstRefusalDays ?? ""}
-          onValueChange={form.set("firstRefusalDays")}
-          error={form.errors.firstRefusalDays}
-        />
+        <DateInput label={TRANSFERS_TEXT.lockupEndsOn} {...form.dateField("lockupEndsOn")} />
+        <TextField label={TRANSFERS_TEXT.minimumHoldingDays} kind="integer" {...form.field("minimumHoldingDays")} />
+        <TextField label={TRANSFERS_TEXT.firstRefusalDays} kind="integer" {...form.field("firstRefusalDays")} />
       </FormGrid>
       <Checkbox checked={qualification} onChange={setQualification}>
         {TRANSFERS_TEXT.qualificationRequired}
