@@ -2,7 +2,7 @@
 // encrypted_form steps are checked field by field (the same rules the server applies) and sent as a command, link,
 // iframe and async_iframe steps are completed at their provider (the built-in local provider by default) and need
 // the network. A completion waiting in the outbox, or refused by the server, shows here.
-import { createContext, type FormEvent, useContext, useEffect, useState } from "react";
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useOnline } from "../../app/useOnline.ts";
 import { MESSAGES } from "../../domain/messages.ts";
@@ -197,8 +197,11 @@ function FormAction({ step, hasChildren, command }: ActionProps) {
   );
 }
 
-/** The provider's address for a step, fetched while online. */
-function useProviderUrl(step: StepDoc, kind: "link" | "async"): { url: string | null; failed: boolean } {
+/**
+ * The provider's address for a step, fetched while online; `unavailable` is what the step shows instead while offline
+ * (the offline notice) or once the address was refused (the step's error), null otherwise.
+ */
+function useProviderUrl(step: StepDoc, kind: "link" | "async"): { url: string | null; unavailable: ReactNode } {
   const online = useOnline();
   const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt after a failure (retryCount) needs a fresh address
@@ -215,7 +218,12 @@ function useProviderUrl(step: StepDoc, kind: "link" | "async"): { url: string | 
       live = false;
     };
   }, [online, step.id, step.retryCount, kind]);
-  return state;
+  const unavailable = !online ? (
+    <OfflineNotice />
+  ) : state.failed ? (
+    <ErrorBlock text={ONBOARDING_TEXTS.stepError} />
+  ) : null;
+  return { url: state.url, unavailable };
 }
 
 function OfflineNotice() {
@@ -230,10 +238,8 @@ function OfflineNotice() {
 }
 
 function LinkAction({ step }: { step: StepDoc }) {
-  const online = useOnline();
-  const { url, failed } = useProviderUrl(step, "link");
-  if (!online) return <OfflineNotice />;
-  if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
+  const { url, unavailable } = useProviderUrl(step, "link");
+  if (unavailable) return unavailable;
   return (
     <ProviderLink
       href={url}
@@ -246,10 +252,8 @@ function LinkAction({ step }: { step: StepDoc }) {
 }
 
 function IframeAction({ step }: { step: StepDoc }) {
-  const online = useOnline();
-  const { url, failed } = useProviderUrl(step, "link");
-  if (!online) return <OfflineNotice />;
-  if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
+  const { url, unavailable } = useProviderUrl(step, "link");
+  if (unavailable) return unavailable;
   if (isSafari(navigator.userAgent)) {
     return (
       <p className={css({ fontSize: "sm" })}>
@@ -271,8 +275,7 @@ function IframeAction({ step }: { step: StepDoc }) {
 }
 
 function AsyncIframeAction({ step }: { step: StepDoc }) {
-  const online = useOnline();
-  const { url, failed } = useProviderUrl(step, "async");
+  const { url, unavailable } = useProviderUrl(step, "async");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -285,8 +288,7 @@ function AsyncIframeAction({ step }: { step: StepDoc }) {
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
   }, []);
-  if (!online) return <OfflineNotice />;
-  if (failed) return <ErrorBlock text={ONBOARDING_TEXTS.stepError} />;
+  if (unavailable) return unavailable;
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       {error && <ErrorBlock text={error} />}
