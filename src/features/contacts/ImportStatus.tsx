@@ -4,14 +4,14 @@
 // import kept as it is), and Discard gives up both (the file's space freed).
 import { css } from "../../../styled-system/css";
 import { useViewer } from "../../app/viewer.ts";
-import { discardQueuedFile, type QueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
+import { type QueuedFile, useQueuedFiles } from "../../data/file-hooks.ts";
 import { useLocalData } from "../../data/hooks.tsx";
 import { usePending } from "../../data/pending-hooks.ts";
 import { CSV_FILE_ACCEPT } from "../../domain/csv.ts";
 import { contactsFileProblem, contactsImportPlace } from "../../domain/import-files.ts";
 import { MESSAGES } from "../../domain/messages.ts";
-import { Button, toast } from "../../ui/index.ts";
-import { formatFileSize, RefusedFileActions } from "../documents/index.ts";
+import { Button } from "../../ui/index.ts";
+import { DiscardFileButton, formatFileSize, RefusedFileActions } from "../documents/index.ts";
 import { CONTACTS_TEXT } from "./strings.ts";
 
 /**
@@ -82,14 +82,7 @@ export function ImportStatus() {
                     check={async (f) => contactsFileProblem(f)}
                   />
                 )}
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={CONTACTS_TEXT.discardLabel(file.name)}
-                  onClick={() => discardQueuedFile(file.id).catch((error: Error) => toast.error(error.message))}
-                >
-                  {CONTACTS_TEXT.discard}
-                </Button>
+                <DiscardFileButton fileId={file.id} label={CONTACTS_TEXT.discardLabel(file.name)} size="sm" />
               </div>
             ) : (
               rejected && (

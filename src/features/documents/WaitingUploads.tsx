@@ -3,8 +3,9 @@
 // Discard (the document's command dropped or undone, the file's space freed). Kept across reloads and a closed tab;
 // each leaves the list once uploaded.
 import { css } from "../../../styled-system/css";
-import { discardQueuedFile, type QueuedFile, useObjectUrl, useQueuedFiles } from "../../data/file-hooks.ts";
-import { Button, SectionTitle, toast } from "../../ui/index.ts";
+import { type QueuedFile, useObjectUrl, useQueuedFiles } from "../../data/file-hooks.ts";
+import { SectionTitle } from "../../ui/index.ts";
+import { DiscardFileButton } from "./DiscardFileButton.tsx";
 import { RefusedFileActions } from "./RefusedFileActions.tsx";
 import { DOCUMENTS_TEXT } from "./strings.ts";
 
@@ -70,13 +71,7 @@ export function WaitingUploads({
               </span>
             </div>
             {file.status === "failed" && <RefusedFileActions file={file} accept={accept} check={check} />}
-            <Button
-              variant="outline"
-              aria-label={DOCUMENTS_TEXT.discardLabel(file.name)}
-              onClick={() => discardQueuedFile(file.id).catch((error: Error) => toast.error(error.message))}
-            >
-              {DOCUMENTS_TEXT.discard}
-            </Button>
+            <DiscardFileButton fileId={file.id} label={DOCUMENTS_TEXT.discardLabel(file.name)} />
           </li>
         ))}
       </ul>
