@@ -8676,21 +8676,6 @@ CREATE OR REPLACE FUNCTION app_private.price_ok(value numeric)
 AS $function$ select app_private.check_decimal(value, 'Price', 10, 0, 1e15) $function$;
 grant execute on function app_private.price_ok(value numeric) to app_user;
 
-CREATE OR REPLACE FUNCTION app_private.process_document(distribution uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO 'pg_catalog', 'app_public', 'app_private'
-AS $function$
-  select app_private.row_document(to_jsonb(p), 'app_public.processes')
-    || jsonb_build_object('steps', (
-      select app_private.row_documents(
-        jsonb_agg(to_jsonb(s) order by s.parent_id nulls first, s."order", s.created_on, s.id), 'app_public.steps')
-      from app_public.steps s where s.process_id = p.id))
-  from app_public.processes p where p.distribution_id = distribution
-$function$;
-grant execute on function app_private.process_document(distribution uuid) to app_user;
-
 CREATE OR REPLACE FUNCTION app_private.process_documents(ids uuid[])
  RETURNS TABLE(distribution_id uuid, doc jsonb)
  LANGUAGE sql

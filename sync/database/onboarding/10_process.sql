@@ -1,8 +1,9 @@
 -- Investor onboarding: the step process each distribution gets from its qualifications (spec part 2: qualification
 -- process screen, states). build_process / insert_template_steps create the steps from the vendor qualifications'
 -- templates, refresh_process keeps the process's status and current step, the complete*Step mutations move an
--- investor through it (investor_complete_step, provider_step_outcome, finish_step), process_document is the process
--- as the distributions read model embeds it; the triggers build and refresh processes as qualifications change.
+-- investor through it (investor_complete_step, provider_step_outcome, finish_step); the triggers build and refresh
+-- processes as qualifications change. The process as the distributions read model embeds it is built by
+-- process_documents_of (read-models/10_distributions.sql).
 
 create or replace function app_private.build_process(distribution uuid)
   returns app_public.processes
@@ -232,21 +233,6 @@ begin
 end;
 $function$;
 grant execute on function app_private.investor_complete_step(jsonb,uuid,uuid,boolean) to app_user;
-
-create or replace function app_private.process_document(distribution uuid)
-  returns jsonb
-  language sql
-  stable
-  set search_path to 'pg_catalog', 'app_public', 'app_private'
-as $function$
-  select app_private.row_document(to_jsonb(p), 'app_public.processes')
-    || jsonb_build_object('steps', (
-      select app_private.row_documents(
-        jsonb_agg(to_jsonb(s) order by s.parent_id nulls first, s."order", s.created_on, s.id), 'app_public.steps')
-      from app_public.steps s where s.process_id = p.id))
-  from app_public.processes p where p.distribution_id = distribution
-$function$;
-grant execute on function app_private.process_document(uuid) to app_user;
 
 create or replace function app_private.provider_step_outcome(step_id uuid, account_id uuid, outcome text, error text DEFAULT NULL::text)
   returns app_public.steps
