@@ -3,30 +3,21 @@
 // in a new tab. It is not framed as the async iframe steps' built-in page is: InvestReady's sign-in is another site
 // (the app's Content-Security-Policy frames only its own pages and DocuSign's) and the server's callback page refuses
 // to be framed. The provider's answer reaches the step through the server and the replica. Needs the network.
-import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { Spinner } from "../../ui/icons.tsx";
 import { ErrorBlock } from "../../ui/index.ts";
 import { asyncCredential, providerPageUrl } from "./integration.ts";
 import { ProviderLink } from "./ProviderLink.tsx";
 import { INVESTREADY_TEXT as T } from "./strings.ts";
+import { useStepAnswer } from "./use-step-answer.ts";
 
 export function InvestReadyAction({ stepId }: { stepId: string }) {
-  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
-  useEffect(() => {
-    let live = true;
-    asyncCredential(stepId)
-      .then((credential) => live && setState({ url: providerPageUrl(credential), failed: false }))
-      .catch(() => live && setState({ url: null, failed: true }));
-    return () => {
-      live = false;
-    };
-  }, [stepId]);
-  if (state.failed) return <ErrorBlock text={T.failed} />;
-  if (!state.url) return <Spinner />;
+  const { value: url, failed } = useStepAnswer(() => asyncCredential(stepId).then(providerPageUrl), [stepId]);
+  if (failed) return <ErrorBlock text={T.failed} />;
+  if (!url) return <Spinner />;
   return (
     <ProviderLink
-      href={state.url}
+      href={url}
       note={T.newTab}
       className={css({ display: "flex", flexDirection: "column", gap: "2" })}
       testId="investready-link"

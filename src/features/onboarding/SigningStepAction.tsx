@@ -34,6 +34,7 @@ import { OfflineSigning } from "./OfflineSigning.tsx";
 import { ProviderFrame } from "./ProviderFrame.tsx";
 import { SignForm } from "./SignForm.tsx";
 import { SigningValues } from "./SigningValues.tsx";
+import { useStepAnswer } from "./use-step-answer.ts";
 
 const note = css({ fontSize: "sm", color: "fg.muted", p: "4", bg: "bg.subtle", borderRadius: "md" });
 
@@ -180,19 +181,12 @@ function EmailLink({ step }: { step: StepDoc }) {
 }
 
 function InlineSigning({ step }: { step: StepDoc }) {
-  const [session, setSession] = useState<SigningSession | null>(null);
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retryCount) needs a fresh session
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    signingSession(step.id)
-      .then((answer) => live && setSession(answer))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [step.id, step.retryCount, step.status]);
+  // a new attempt (retryCount) needs a fresh session
+  const { value: session, failed } = useStepAnswer(
+    () => signingSession(step.id),
+    [step.id, step.retryCount, step.status],
+    { retry: true },
+  );
   useKeepForOffline(step, session);
   if (failed) return <ErrorBlock text={T.loadError} />;
   if (!session) return <Spinner />;
@@ -241,17 +235,7 @@ function BuiltInSigning({ step, session }: { step: StepDoc; session: SigningSess
 
 /** DocuSign's embedded signing page (its recipient view), a link on Safari. */
 function ProviderSigning({ step }: { step: StepDoc }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    signingLink(step.id)
-      .then((answer) => live && setUrl(answer.link))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [step.id]);
+  const { value: url, failed } = useStepAnswer(() => signingLink(step.id).then((answer) => answer.link), [step.id]);
   if (failed) return <ErrorBlock text={T.loadError} />;
   if (!url) return <Spinner />;
   if (isSafari(navigator.userAgent)) {

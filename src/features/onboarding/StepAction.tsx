@@ -30,6 +30,7 @@ import { QuestionSetStepAction } from "./QuestionSetStepAction.tsx";
 import { SigningStepAction } from "./SigningStepAction.tsx";
 import { StepFields, useStepValues } from "./StepFields.tsx";
 import { STEP_ACTION_TEXT } from "./strings.ts";
+import { useStepAnswer } from "./use-step-answer.ts";
 import { type StepCommand, useCompleteStep, useDiscardStepCommand } from "./use-step-commands.ts";
 
 interface ActionProps {
@@ -203,27 +204,17 @@ function FormAction({ step, hasChildren, command }: ActionProps) {
  */
 function useProviderUrl(step: StepDoc, kind: "link" | "async"): { url: string | null; unavailable: ReactNode } {
   const online = useOnline();
-  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt after a failure (retryCount) needs a fresh address
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    (kind === "link"
-      ? signingLink(step.id).then((answer) => answer.link)
-      : asyncCredential(step.id).then(asyncIframeUrl)
-    )
-      .then((url) => live && setState({ url, failed: false }))
-      .catch(() => live && setState({ url: null, failed: true }));
-    return () => {
-      live = false;
-    };
-  }, [online, step.id, step.retryCount, kind]);
-  const unavailable = !online ? (
-    <OfflineNotice />
-  ) : state.failed ? (
-    <ErrorBlock text={ONBOARDING_TEXTS.stepError} />
-  ) : null;
-  return { url: state.url, unavailable };
+  // a new attempt after a failure (retryCount) needs a fresh address
+  const { value: url, failed } = useStepAnswer(
+    () =>
+      kind === "link"
+        ? signingLink(step.id).then((answer) => answer.link)
+        : asyncCredential(step.id).then(asyncIframeUrl),
+    [step.id, step.retryCount, kind],
+    { when: online },
+  );
+  const unavailable = !online ? <OfflineNotice /> : failed ? <ErrorBlock text={ONBOARDING_TEXTS.stepError} /> : null;
+  return { url, unavailable };
 }
 
 function OfflineNotice() {
