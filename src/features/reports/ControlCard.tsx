@@ -6,8 +6,9 @@ import { css } from "../../../styled-system/css";
 import { graphql } from "../../data/graphql.ts";
 import { formatNumber } from "../../domain/format.ts";
 import { type ControlLine, controlFindings, NO_FINDINGS } from "../../domain/register.ts";
-import { Button, Card, CardTable, mutedText } from "../../ui/index.ts";
-import { CONTROL_TEXT, REPORTS_TEXT } from "./strings.ts";
+import { Card, CardTable, mutedText } from "../../ui/index.ts";
+import { ReportHeading } from "./ReportHeading.tsx";
+import { CONTROL_TEXT } from "./strings.ts";
 
 const CONTROL_QUERY = `query registerControl { registerControl { nodes {
   securityId security authorized issued outstanding holdings capTable tokenizedHoldings onChain } } }`;
@@ -30,15 +31,12 @@ export function ControlCard({ online, download }: { online: boolean; download: (
   }, [online]);
   return (
     <Card testId="report-control">
-      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
-        <div>
-          <h2 className={css({ fontWeight: "700" })}>{CONTROL_TEXT.title}</h2>
-          <p className={mutedText}>{CONTROL_TEXT.description}</p>
-        </div>
-        <Button variant="outline" disabled={!online} onClick={() => download("/api/v2/reports/control")}>
-          {REPORTS_TEXT.download}
-        </Button>
-      </div>
+      <ReportHeading
+        title={CONTROL_TEXT.title}
+        description={CONTROL_TEXT.description}
+        offline={!online}
+        onDownload={() => download("/api/v2/reports/control")}
+      />
       {!online ? (
         <p className={mutedText} role="status">
           {CONTROL_TEXT.offline}

@@ -14,9 +14,10 @@ import type { AssetDoc, HoldingDoc, RoundDoc, SecurityDoc, TransactionDoc } from
 import { capTableHoldings } from "../../domain/allocations.ts";
 import { parseAsOf, purchasersCsv, registerCapTableCsv } from "../../domain/register.ts";
 import { type CapTableLine, capTableCsv, contactsCsv, reportDay } from "../../domain/reports.ts";
-import { Button, Card, DateInput, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
+import { Card, DateInput, EmptyState, mutedText, Page, PageHeader } from "../../ui/index.ts";
 import { ControlCard } from "./ControlCard.tsx";
 import { OcfImport } from "./OcfImport.tsx";
+import { ReportHeading } from "./ReportHeading.tsx";
 import { registerLinesOnDevice } from "./register-lines.ts";
 import { OCF_TEXT, REPORTS_TEXT } from "./strings.ts";
 
@@ -56,15 +57,12 @@ function OcfCard({ online, version }: { online: boolean; version: number }) {
   }, [online, version]);
   return (
     <Card testId="report-ocf">
-      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
-        <div>
-          <h2 className={css({ fontWeight: "700" })}>{OCF_TEXT.title}</h2>
-          <p className={mutedText}>{OCF_TEXT.description}</p>
-        </div>
-        <Button variant="outline" disabled={!online} onClick={() => downloadPath("/api/v2/reports/ocf")}>
-          {REPORTS_TEXT.download}
-        </Button>
-      </div>
+      <ReportHeading
+        title={OCF_TEXT.title}
+        description={OCF_TEXT.description}
+        offline={!online}
+        onDownload={() => downloadPath("/api/v2/reports/ocf")}
+      />
       {!online && <p className={mutedText}>{OCF_TEXT.offline}</p>}
       {online && summary && (
         <div data-testid="ocf-summary" className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
@@ -181,17 +179,7 @@ export function ReportsPage() {
           </Card>
           {REPORTS.map((r) => (
             <Card key={r.key} testId={`report-${r.key}`}>
-              <div
-                className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}
-              >
-                <div>
-                  <h2 className={css({ fontWeight: "700" })}>{r.title}</h2>
-                  <p className={mutedText}>{r.description}</p>
-                </div>
-                <Button variant="outline" onClick={() => downloadReport(r.key)}>
-                  {REPORTS_TEXT.download}
-                </Button>
-              </div>
+              <ReportHeading title={r.title} description={r.description} onDownload={() => downloadReport(r.key)} />
             </Card>
           ))}
           {issuer && <ControlCard online={online} download={downloadPath} />}
