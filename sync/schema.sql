@@ -15905,7 +15905,7 @@ CREATE OR REPLACE FUNCTION app_public.register_cap_table(as_of date)
  SET search_path TO 'pg_catalog'
 AS $function$
 begin
-  perform app_private.check_date(as_of) and app_private.check_register_day(as_of);
+  perform app_private.check_register_day(as_of);
   return query select * from app_private.register_lines(as_of);
 end
 $function$;
@@ -15979,7 +15979,7 @@ declare
                           case when app_private.current_account_type() = 'investor'
                                then app_private.current_account_id() end);
 begin
-  perform app_private.check_date(as_of) and app_private.check_register_day(as_of);
+  perform app_private.check_register_day(as_of);
   if holder is null then
     raise exception 'Choose a holder.' using errcode = 'LL422';
   end if;
