@@ -34,7 +34,7 @@ export const distributionSchema = collectionSchema({
     annotations: list,
     customFields: list,
     vestingSchedule: object,
-    /** the onboarding process with its steps (sync/database/onboarding/10_process.sql: process_document) */
+    /** the onboarding process with its steps (sync/database/read-models/10_distributions.sql: process_documents_of) */
     process: object,
     /** made for a transfer request's transferee (sync/database/read-models/10_distributions.sql): units moving between
      * holders, not sold by the issuer, so the round's totals leave it out and no payment is owed on it */

@@ -1,6 +1,6 @@
 // The onboarding step process read model. It travels inside the distribution document as `process` (server:
-// app_private.process_document in sync/database/onboarding/10_process.sql) instead of a collection of its own: RxDB's
-// free tier opens at most 13 collections per page and the list is full. The field is not declared in the
+// app_private.process_documents_of in sync/database/read-models/10_distributions.sql) instead of a collection of its
+// own: RxDB's free tier opens at most 13 collections per page and the list is full. The field is not declared in the
 // distribution schema on purpose (undeclared fields are stored as they come; declaring it would change the schema
 // hash and need a version bump of a collection other screens share), so this file is its type and its reader.
 
