@@ -105,13 +105,7 @@ export function StakeholderLedger({
                   <span className={css({ fontWeight: "600" })}>{holdingNames.get(item.id)?.name ?? "—"}</span>
                   <span>{holdingNames.get(item.id) ? formatNumber(holdingNames.get(item.id)?.amount) : "—"}</span>
                 </div>
-                <div className={css({ display: "flex", gap: "2", flexWrap: "wrap", mt: "1" })}>
-                  <StatusBadge label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")} />
-                  <SyncMark mark={item.mark} />
-                </div>
-                {item.failure && (
-                  <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
-                )}
+                <MintStatus mint={item} className={css({ display: "flex", gap: "2", flexWrap: "wrap", mt: "1" })} />
               </li>
             ))}
           </ul>
@@ -160,15 +154,11 @@ export function StakeholderLedger({
                       <td className="num">{holding ? formatNumber(holding.amount) : "—"}</td>
                       {withBlock && <td className="num">—</td>}
                       <td>
-                        <span className={css({ display: "inline-flex", gap: "2", flexWrap: "wrap" })}>
-                          <StatusBadge
-                            label={item.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")}
-                          />
-                          <SyncMark mark={item.mark} />
-                        </span>
-                        {item.failure && (
-                          <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{item.failure}</div>
-                        )}
+                        <MintStatus
+                          mint={item}
+                          inline
+                          className={css({ display: "inline-flex", gap: "2", flexWrap: "wrap" })}
+                        />
                       </td>
                     </tr>
                   );
@@ -179,5 +169,30 @@ export function StakeholderLedger({
         </>
       )}
     </Card>
+  );
+}
+
+/** A mint on its way (queued, issuing) or refused: its status and sync mark, then the chain's reason. */
+function MintStatus({
+  mint,
+  inline = false,
+  className,
+}: {
+  mint: { status: string; failure: string | null; mark: Parameters<typeof SyncMark>[0]["mark"] };
+  /** In a table cell: the badges in a span. */
+  inline?: boolean;
+  className: string;
+}) {
+  const badges = (
+    <>
+      <StatusBadge label={mint.status === "failed" ? TOKEN_TEXT.failed : tokenStatusLabel("issuing")} />
+      <SyncMark mark={mint.mark} />
+    </>
+  );
+  return (
+    <>
+      {inline ? <span className={className}>{badges}</span> : <div className={className}>{badges}</div>}
+      {mint.failure && <div className={css({ fontSize: "xs", color: "danger", mt: "1" })}>{mint.failure}</div>}
+    </>
   );
 }
