@@ -1,7 +1,7 @@
 import { css } from "../../../styled-system/css";
 import { chainLabel } from "../../domain/chains.ts";
 import { formatNumber } from "../../domain/format.ts";
-import { Card, mutedText, Stat, StatRow, StatusBadge, SyncMark, tableClass } from "../../ui/index.ts";
+import { Card, CardTable, mutedText, Stat, StatRow, StatusBadge, SyncMark } from "../../ui/index.ts";
 import { TOKEN_TEXT } from "./strings.ts";
 import { currentContract, type TokenDoc, type TokenMarks } from "./token-overlay.ts";
 import {
@@ -109,63 +109,63 @@ export function StakeholderLedger({
               </li>
             ))}
           </ul>
-          <div className={css({ overflowX: "auto", display: { base: "none", sm: "block" } })}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th>{TOKEN_TEXT.investor}</th>
-                  <th>{TOKEN_TEXT.ledgerAddress}</th>
-                  <th className="num">{TOKEN_TEXT.ledgerAmount}</th>
-                  {withBlock && <th className="num">{TOKEN_TEXT.ledgerBlock}</th>}
-                  <th>{TOKEN_TEXT.ledgerStatus}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} data-testid="ledger-row">
-                    <td>
-                      <div className={css({ fontWeight: "600" })}>{row.investorName ?? "—"}</div>
-                      {row.investorEmail && (
-                        <div className={css({ fontSize: "xs", color: "fg.muted" })}>{row.investorEmail}</div>
-                      )}
-                    </td>
-                    <td className={mono} data-testid="ledger-address">
-                      {row.address ?? "—"}
-                    </td>
-                    <td className="num" data-testid="ledger-amount">
-                      {tokenAmountText(row.amount, token.precision)}
-                    </td>
-                    {withBlock && (
-                      <td className="num" data-testid="ledger-block">
-                        {row.blockText ?? "—"}
-                      </td>
+          <CardTable
+            rows={[
+              ...rows.map((entry) => ({ entry, mint: undefined })),
+              ...inFlight.map((mint) => ({ entry: undefined, mint })),
+            ]}
+            scrollClass={css({ overflowX: "auto", display: { base: "none", sm: "block" } })}
+            columns={[
+              TOKEN_TEXT.investor,
+              TOKEN_TEXT.ledgerAddress,
+              { title: TOKEN_TEXT.ledgerAmount, num: true },
+              withBlock && { title: TOKEN_TEXT.ledgerBlock, num: true },
+              TOKEN_TEXT.ledgerStatus,
+            ]}
+          >
+            {({ entry: row, mint: item }) =>
+              row ? (
+                <tr key={row.id} data-testid="ledger-row">
+                  <td>
+                    <div className={css({ fontWeight: "600" })}>{row.investorName ?? "—"}</div>
+                    {row.investorEmail && (
+                      <div className={css({ fontSize: "xs", color: "fg.muted" })}>{row.investorEmail}</div>
                     )}
-                    <td>
-                      <StatusBadge label={entryStatus(row.chain)} />
+                  </td>
+                  <td className={mono} data-testid="ledger-address">
+                    {row.address ?? "—"}
+                  </td>
+                  <td className="num" data-testid="ledger-amount">
+                    {tokenAmountText(row.amount, token.precision)}
+                  </td>
+                  {withBlock && (
+                    <td className="num" data-testid="ledger-block">
+                      {row.blockText ?? "—"}
                     </td>
-                  </tr>
-                ))}
-                {inFlight.map((item) => {
-                  const holding = holdingNames.get(item.id);
-                  return (
-                    <tr key={`mint-${item.id}`} data-testid="ledger-pending-row">
-                      <td>{holding?.name ?? "—"}</td>
-                      <td className={mono}>{item.address ?? "—"}</td>
-                      <td className="num">{holding ? formatNumber(holding.amount) : "—"}</td>
-                      {withBlock && <td className="num">—</td>}
-                      <td>
-                        <MintStatus
-                          mint={item}
-                          inline
-                          className={css({ display: "inline-flex", gap: "2", flexWrap: "wrap" })}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  )}
+                  <td>
+                    <StatusBadge label={entryStatus(row.chain)} />
+                  </td>
+                </tr>
+              ) : item ? (
+                <tr key={`mint-${item.id}`} data-testid="ledger-pending-row">
+                  <td>{holdingNames.get(item.id)?.name ?? "—"}</td>
+                  <td className={mono}>{item.address ?? "—"}</td>
+                  <td className="num">
+                    {holdingNames.get(item.id) ? formatNumber(holdingNames.get(item.id)?.amount) : "—"}
+                  </td>
+                  {withBlock && <td className="num">—</td>}
+                  <td>
+                    <MintStatus
+                      mint={item}
+                      inline
+                      className={css({ display: "inline-flex", gap: "2", flexWrap: "wrap" })}
+                    />
+                  </td>
+                </tr>
+              ) : null
+            }
+          </CardTable>
         </>
       )}
     </Card>
