@@ -22,7 +22,7 @@ const row = (r: (typeof rows)[number]) => (
 describe("CardTable", () => {
   it("shows the muted empty text when there is no row", () => {
     const html = renderToStaticMarkup(
-      <CardTable rows={[]} empty="None yet" columns={["Name"]}>
+      <CardTable rows={[]} empty="None yet" headers={["Name"]}>
         {row}
       </CardTable>,
     );
@@ -36,7 +36,7 @@ describe("CardTable", () => {
         rows={rows}
         empty="None yet"
         testId="people"
-        columns={["Name", { title: "Units", num: true }, { title: "Type", className: narrow }, false]}
+        headers={["Name", { title: "Units", num: true }, { title: "Type", className: narrow }, false]}
       >
         {row}
       </CardTable>,
@@ -65,7 +65,7 @@ describe("CardTable", () => {
         rows={rows}
         label="People"
         tableLabel="People table"
-        columns={[
+        headers={[
           { title: <button type="button">Name ↓</button> },
           { title: "Units", num: true },
           { title: "Actions", hidden: true },

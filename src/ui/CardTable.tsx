@@ -22,7 +22,7 @@ export interface CardTableHeader {
 }
 
 export function CardTable<Row>({
-  columns,
+  headers,
   rows,
   empty,
   label,
@@ -31,8 +31,12 @@ export function CardTable<Row>({
   testId,
   children,
 }: {
-  /** The headers; `false` (a column shown only sometimes, `canWrite && ...`) is left out. */
-  columns: readonly (CardTableColumn | false)[];
+  /**
+   * The headers; `false` (a column shown only sometimes, `canWrite && ...`) is left out. Named `headers`, not
+   * `columns`: Panda reads a component's props named as CSS properties as styles, and a list of headers under
+   * `columns` made CSS rules the build refuses (docs/CLIENT.md, the ui pieces).
+   */
+  headers: readonly (CardTableColumn | false)[];
   rows: readonly Row[];
   /** The muted text in place of the table when there is no row; without it an empty table is shown. */
   empty?: string;
@@ -51,7 +55,7 @@ export function CardTable<Row>({
     <table className={tableClass} aria-label={tableLabel} data-testid={testId}>
       <thead>
         <tr>
-          {columns.map((column, index) =>
+          {headers.map((column, index) =>
             column === false ? null : (
               // biome-ignore lint/suspicious/noArrayIndexKey: the headers are a fixed list, never reordered
               <HeaderCell key={index} column={column} />

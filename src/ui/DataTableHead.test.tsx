@@ -12,7 +12,7 @@ describe("DataTableHead", () => {
     const html = renderToStaticMarkup(
       <table>
         <DataTableHead
-          columns={[
+          headers={[
             { title: "Expand", hidden: true, className: narrow },
             "Name",
             { title: "Units", numeric: true },

@@ -15,11 +15,11 @@ export interface DataTableHeader {
   className?: string;
 }
 
-export function DataTableHead({ columns }: { columns: readonly (DataTableColumn | false)[] }) {
+export function DataTableHead({ headers }: { headers: readonly (DataTableColumn | false)[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((column, index) =>
+        {headers.map((column, index) =>
           column === false ? null : (
             // biome-ignore lint/suspicious/noArrayIndexKey: the headers are a fixed list, never reordered
             <HeaderCell key={index} column={column} />

@@ -15,7 +15,7 @@ const rows = [
 
 describe("FramedTable", () => {
   it("shows the EmptyState when there is no row", () => {
-    const html = renderToStaticMarkup(<FramedTable rows={[]} empty="None yet" columns={["Name"]} cells={() => []} />);
+    const html = renderToStaticMarkup(<FramedTable rows={[]} empty="None yet" headers={["Name"]} cells={() => []} />);
     expect(html).toBe(renderToStaticMarkup(<EmptyState text="None yet" />));
   });
 
@@ -26,7 +26,7 @@ describe("FramedTable", () => {
         framed
         testId="people"
         rowTestId="person"
-        columns={["Name", { title: "Units", align: "right" }]}
+        headers={["Name", { title: "Units", align: "right" }]}
         rows={rows}
         cells={(row) => [row.name, row.units]}
       />,
@@ -61,7 +61,7 @@ describe("FramedTable", () => {
 
   it("takes whole rows and a hidden header, without a region when not named", () => {
     const html = renderToStaticMarkup(
-      <FramedTable columns={["Name", { title: "Actions", hidden: true }]} rows={rows}>
+      <FramedTable headers={["Name", { title: "Actions", hidden: true }]} rows={rows}>
         {(row) => (
           <tr key={row.id}>
             <td>{row.name}</td>

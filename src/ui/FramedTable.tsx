@@ -17,7 +17,7 @@ const RIGHT_CELL: CSSProperties = { textAlign: "right", fontVariantNumeric: "tab
 const columnOf = (column: FramedColumn) => (typeof column === "string" ? { title: column } : column);
 
 export function FramedTable<Row extends { id: string }>({
-  columns,
+  headers,
   rows,
   empty,
   label,
@@ -27,7 +27,7 @@ export function FramedTable<Row extends { id: string }>({
   cells,
   children,
 }: {
-  columns: readonly FramedColumn[];
+  headers: readonly FramedColumn[];
   rows: readonly Row[];
   /** The EmptyState's text in place of the table when there is no row. */
   empty?: string;
@@ -43,7 +43,7 @@ export function FramedTable<Row extends { id: string }>({
   children?: (row: Row) => ReactNode;
 }) {
   if (empty !== undefined && rows.length === 0) return <EmptyState text={empty} />;
-  const shown = columns.map(columnOf);
+  const shown = headers.map(columnOf);
   const row = (record: Row) => (
     <tr key={record.id} data-testid={rowTestId}>
       {cells?.(record).map((cell, index) => (

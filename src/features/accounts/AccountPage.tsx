@@ -90,7 +90,7 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                 <FramedTable
                   label={ACCOUNTS_TEXT.assets}
                   empty={MESSAGES.noAssets}
-                  columns={[
+                  headers={[
                     ACCOUNTS_TEXT.name,
                     ACCOUNTS_TEXT.type,
                     ACCOUNTS_TEXT.status,
@@ -106,7 +106,7 @@ export function AccountPage({ accountId, kind }: { accountId: string; kind: "iss
                 <FramedTable
                   label={ACCOUNTS_TEXT.roundInvitations}
                   empty={MESSAGES.noneFound}
-                  columns={[
+                  headers={[
                     ACCOUNTS_TEXT.round,
                     ACCOUNTS_TEXT.invitation,
                     ACCOUNTS_TEXT.units,

@@ -29,7 +29,7 @@ export function DistributorsPage() {
           framed
           empty={MESSAGES.noneFound}
           testId="distributors-table"
-          columns={[ACCOUNTS_TEXT.name, ACCOUNTS_TEXT.email, ACCOUNTS_TEXT.roundInvitations]}
+          headers={[ACCOUNTS_TEXT.name, ACCOUNTS_TEXT.email, ACCOUNTS_TEXT.roundInvitations]}
           rows={brokers}
           rowTestId="distributor-row"
           cells={(broker) => {

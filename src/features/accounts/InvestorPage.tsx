@@ -75,7 +75,7 @@ export function InvestorPage({ investorId }: { investorId: string }) {
                   actions={<ProofOfIssuanceButton assetId={group.assetId} preselect={[investorId]} />}
                 >
                   <FramedTable
-                    columns={[
+                    headers={[
                       ACCOUNTS_TEXT.round,
                       ACCOUNTS_TEXT.issuedOn,
                       { title: ACCOUNTS_TEXT.units, align: "right" },

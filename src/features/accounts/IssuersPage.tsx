@@ -115,7 +115,7 @@ export function IssuersPage() {
               framed
               empty={MESSAGES.noneFound}
               testId="managed-accounts"
-              columns={[ACCOUNTS_TEXT.name, ACCOUNTS_TEXT.email, ACCOUNTS_TEXT.created]}
+              headers={[ACCOUNTS_TEXT.name, ACCOUNTS_TEXT.email, ACCOUNTS_TEXT.created]}
               rows={managed}
               rowTestId="managed-account"
               cells={(account) => [

@@ -90,7 +90,7 @@ export function Payments({ distribution, canEdit }: { distribution: Distribution
         empty={MESSAGES.noPayments}
         // Phones: should a row still be too wide, the table scrolls inside its card, never the page.
         scrollClass={css({ overflowX: "auto", mx: "-2" })}
-        columns={[
+        headers={[
           { title: DISTRIBUTION_TEXT.paidOnColumn, className: wideOnly },
           { title: DISTRIBUTION_TEXT.amount, num: true },
           DISTRIBUTION_TEXT.status,

@@ -70,7 +70,7 @@ export function LinksTab({ allocation, canEdit }: { allocation: AllocationDoc; c
         rows={links}
         empty={LINKS_EMAIL_TEXT.noLinks}
         label={LINKS_EMAIL_TEXT.offeringLinks}
-        columns={[
+        headers={[
           LINKS_EMAIL_TEXT.name,
           LINKS_EMAIL_TEXT.agent,
           LINKS_EMAIL_TEXT.authorizedLink,

@@ -156,7 +156,7 @@ export function QualificationsCard({
         rows={list.map((r, i) => ({ r, i }))}
         empty={QUALIFICATIONS_TEXT.none}
         label={QUALIFICATIONS_TEXT.title}
-        columns={[
+        headers={[
           { title: QUALIFICATIONS_TEXT.order, num: true },
           QUALIFICATIONS_TEXT.qualification,
           kind === "distribution" && QUALIFICATIONS_TEXT.progress,

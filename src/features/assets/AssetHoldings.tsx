@@ -58,7 +58,7 @@ export function AssetHoldings({
       </Heading>
       <table className={dataTable} aria-label={ASSET_HOLDINGS_TEXT.holdingsOf(assetName)}>
         <DataTableHead
-          columns={[
+          headers={[
             ASSET_HOLDINGS_TEXT.investor,
             ASSET_HOLDINGS_TEXT.round,
             { title: ASSET_HOLDINGS_TEXT.units, numeric: true },

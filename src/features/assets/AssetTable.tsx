@@ -60,7 +60,7 @@ export function AssetTable(props: AssetTableProps) {
   return (
     <table className={dataTable} aria-label={ASSETS_TEXT.assets}>
       <DataTableHead
-        columns={[
+        headers={[
           { title: ASSETS_TEXT.expand, hidden: true, className: css({ w: "10" }) },
           ASSETS_TEXT.name,
           ASSETS_TEXT.type,
@@ -167,7 +167,7 @@ function RoundRows({
     <div className={css({ pl: "10", pr: "2", py: "2" })}>
       <table className={dataTable} aria-label={ASSETS_TEXT.roundsOf(asset.name)}>
         <DataTableHead
-          columns={[
+          headers={[
             ASSETS_TEXT.round,
             ASSETS_TEXT.opens,
             ASSETS_TEXT.closes,

@@ -89,7 +89,7 @@ export function CapitalizationPage() {
             rows={rows}
             label={tableName}
             tableLabel={tableName}
-            columns={[
+            headers={[
               CAPITALIZATION_TEXT.investor,
               { title: CAPITALIZATION_TEXT.unitsColumn, num: true },
               CAPITALIZATION_TEXT.asset,

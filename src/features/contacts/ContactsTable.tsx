@@ -43,7 +43,7 @@ export function ContactsTable({
       framed
       empty={emptyText}
       testId="contacts-table"
-      columns={[
+      headers={[
         CONTACTS_TEXT.contactName,
         CONTACTS_TEXT.accountName,
         CONTACTS_TEXT.email,

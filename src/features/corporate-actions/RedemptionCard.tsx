@@ -70,7 +70,7 @@ export function RedemptionCard({ securityId }: { securityId: string }) {
           <CardTable
             rows={held}
             label={TEXT.card}
-            columns={[TEXT.holder, TEXT.round, { title: TEXT.held, num: true }, { title: TEXT.units, num: true }]}
+            headers={[TEXT.holder, TEXT.round, { title: TEXT.held, num: true }, { title: TEXT.units, num: true }]}
           >
             {(row) => (
               <tr key={row.id}>

@@ -134,7 +134,7 @@ export function PendingInvitations({ accountId, canWrite }: { accountId: string;
       ) : (
         <CardTable
           rows={shown}
-          columns={[
+          headers={[
             INVITATIONS_TEXT.name,
             INVITATIONS_TEXT.email,
             INVITATIONS_TEXT.role,

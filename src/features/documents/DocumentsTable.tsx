@@ -49,7 +49,7 @@ export function DocumentsTable({
     <div className={dataTableCard}>
       <table className={dataTable} aria-label={label}>
         <DataTableHead
-          columns={[
+          headers={[
             DOCUMENTS_TEXT.name,
             DOCUMENTS_TEXT.created,
             DOCUMENTS_TEXT.type,

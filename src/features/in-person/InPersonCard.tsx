@@ -65,7 +65,7 @@ function StepList({ steps }: { steps: StepDoc[] }) {
   const rows = topSteps(process).flatMap((top) => [top, ...childSteps(process, top.id)]);
   if (rows.length === 0) return null;
   return (
-    <CardTable rows={rows} label={T.steps} columns={[T.step, T.status]}>
+    <CardTable rows={rows} label={T.steps} headers={[T.step, T.status]}>
       {(step) => {
         const mark = inPersonOf(step);
         return (

@@ -83,7 +83,7 @@ export function InvestorDocumentsPage() {
             <h2 className={css({ fontSize: "md", fontWeight: "700", mb: "3" })}>{INVESTOR_DOCUMENTS_TEXT.signed}</h2>
             <CardTable
               rows={signed}
-              columns={[
+              headers={[
                 INVESTOR_DOCUMENTS_TEXT.name,
                 INVESTOR_DOCUMENTS_TEXT.signedOn,
                 { title: INVESTOR_DOCUMENTS_TEXT.download, hidden: true },

@@ -25,7 +25,7 @@ export function QualificationAnswersPage() {
               rows={card.rows}
               scrollClass={css({ overflowX: "auto" })}
               tableLabel={T.answers(card.vendorName)}
-              columns={[T.question, T.answer, { title: T.date, num: true }]}
+              headers={[T.question, T.answer, { title: T.date, num: true }]}
             >
               {(row) => (
                 <tr key={row.id}>

@@ -21,7 +21,7 @@ export function QuestionsCard({ questions, canWrite }: { questions: QuestionRow[
         rows={questions}
         empty={T.noQuestions}
         scrollClass={css({ overflowX: "auto" })}
-        columns={[
+        headers={[
           T.name,
           { title: T.type, className: css({ display: { base: "none", sm: "table-cell" } }) },
           { title: T.errorMessage, className: css({ display: { base: "none", md: "table-cell" } }) },

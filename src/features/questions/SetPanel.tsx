@@ -148,7 +148,7 @@ function SetQuestions({
         empty={T.noSetQuestions}
         scrollClass={css({ overflowX: "auto" })}
         testId="set-questions"
-        columns={[
+        headers={[
           { title: T.order, num: true },
           T.name,
           { title: T.type, className: css({ display: { base: "none", sm: "table-cell" } }) },

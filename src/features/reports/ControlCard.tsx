@@ -53,7 +53,7 @@ export function ControlCard({ online, download }: { online: boolean; download: (
           empty={CONTROL_TEXT.none}
           label={CONTROL_TEXT.title}
           tableLabel={CONTROL_TEXT.title}
-          columns={[
+          headers={[
             CONTROL_TEXT.security,
             { title: CONTROL_TEXT.authorized, num: true },
             { title: CONTROL_TEXT.issued, num: true },

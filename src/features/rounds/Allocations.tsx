@@ -92,7 +92,7 @@ export function Allocations({
       <CardTable
         rows={allocations}
         empty={ROUND_ALLOCATIONS_TEXT.none}
-        columns={[
+        headers={[
           ROUND_TEXT.allocation,
           ROUND_ALLOCATIONS_TEXT.owner,
           ROUND_ALLOCATIONS_TEXT.opens,

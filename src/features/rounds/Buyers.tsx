@@ -86,7 +86,7 @@ export function Buyers({
       <CardTable
         rows={rows}
         empty={BUYERS_TEXT.none}
-        columns={[
+        headers={[
           ROUND_TEXT.investor,
           ROUND_TEXT.allocation,
           sortHeader("units", BUYERS_TEXT.unitsSort(arrow("units"))),

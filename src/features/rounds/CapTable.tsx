@@ -96,7 +96,7 @@ export function CapTable({
         <Stat label={CAP_TABLE_TEXT.stakeholders} value={summary.stakeholders} testId="round-stakeholders" />
         <Stat label={CAP_TABLE_TEXT.issuedUnits} value={formatNumber(summary.units)} testId="round-issued-units" />
       </StatRow>
-      <CardTable rows={rows} empty={CAP_TABLE_TEXT.none} columns={columns}>
+      <CardTable rows={rows} empty={CAP_TABLE_TEXT.none} headers={columns}>
         {(row) =>
           row.holding ? (
             <IssuedRow key={row.id} holding={row.holding} canIssue={canIssue} />

@@ -71,7 +71,7 @@ export function CapitalView({
           rows={incoming.rows}
           empty={CAPITAL_TEXT.noDistributions}
           label={CAPITAL_TEXT.incoming}
-          columns={[
+          headers={[
             ROUND_TEXT.investor,
             ROUND_TEXT.allocation,
             { title: ROUND_TEXT.units, num: true },
@@ -103,7 +103,7 @@ export function CapitalView({
           rows={deployments}
           empty={CAPITAL_TEXT.noDeployments}
           label={CAPITAL_TEXT.deployments}
-          columns={[CAPITAL_TEXT.deployedOn, CAPITAL_TEXT.description, { title: CAPITAL_TEXT.amount, num: true }]}
+          headers={[CAPITAL_TEXT.deployedOn, CAPITAL_TEXT.description, { title: CAPITAL_TEXT.amount, num: true }]}
         >
           {(d) => (
             <tr key={d.id}>

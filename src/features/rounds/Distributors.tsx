@@ -91,7 +91,7 @@ export function Distributors({
         // Scrolls sideways on a phone and holds nothing focusable: a named region in the tab order, so the keyboard
         // can scroll it (axe scrollable-region-focusable).
         label={DISTRIBUTORS_TEXT.title}
-        columns={[
+        headers={[
           DISTRIBUTORS_TEXT.distributor,
           { title: DISTRIBUTORS_TEXT.managedUnits, num: true },
           ROUND_TEXT.status,

@@ -115,7 +115,7 @@ export function StakeholderLedger({
               ...inFlight.map((mint) => ({ entry: undefined, mint })),
             ]}
             scrollClass={css({ overflowX: "auto", display: { base: "none", sm: "block" } })}
-            columns={[
+            headers={[
               TOKEN_TEXT.investor,
               TOKEN_TEXT.ledgerAddress,
               { title: TOKEN_TEXT.ledgerAmount, num: true },

@@ -121,7 +121,7 @@ export function MintDialog({
         empty={TOKEN_TEXT.mintNone}
         scrollClass={css({ overflowX: "auto", maxH: "50vh", mt: "2" })}
         testId="mint-holdings"
-        columns={[
+        headers={[
           {
             title: (
               <PickCheckbox

@@ -41,7 +41,7 @@ export function TransactionsPage() {
               rows={rows}
               testId="transactions-table"
               rowTestId="transaction-row"
-              columns={[
+              headers={[
                 TRANSACTIONS_TEXT.transaction,
                 TRANSACTIONS_TEXT.paidOn,
                 TRANSACTIONS_TEXT.round,

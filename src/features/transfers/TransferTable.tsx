@@ -76,7 +76,7 @@ export function TransferTable({
         empty={TRANSFERS_TEXT.none}
         label={label}
         testId={testId}
-        columns={[
+        headers={[
           TRANSFERS_TEXT.requestedOn,
           TRANSFERS_TEXT.from,
           TRANSFERS_TEXT.to,

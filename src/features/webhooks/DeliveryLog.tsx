@@ -34,7 +34,7 @@ export function DeliveryLog({
     <ScrollRegion label={WEBHOOKS_TEXT.deliveries} className={tableStyles.wrap} testId="webhook-deliveries">
       <FramedTable
         rows={deliveries}
-        columns={[
+        headers={[
           WEBHOOKS_TEXT.when,
           WEBHOOKS_TEXT.event,
           WEBHOOKS_TEXT.endpoint,
